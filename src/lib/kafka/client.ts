@@ -1,0 +1,334 @@
+// The protocol client: bootstraps, learns each broker's API ranges and features with ApiVersions,
+// negotiates a version per request, refuses before sending what a broker does not advertise
+// (a real broker closes the socket on unknown keys), routes by the definition's route, and
+// retries what is retriable until the command's deadline.
+
+import { encodeMessage } from './codec.js';
+import type { Deadline } from './deadline.js';
+import type { ApiDefinition } from './definition.js';
+import { parseVersions } from './definition.js';
+import { kafkaError } from './error-codes.js';
+import { BrokerFailure, KafkaProtocolError, MirroringDisabledError, UnsupportedByClusterError } from './errors.js';
+import { decodeResponseAfterCorrelationId, requestHeaderVersion } from './frames.js';
+import type { MessageInput, RequestOf, ResponseOf } from './message-types.js';
+import { ApiVersions } from './messages/api-versions.js';
+import { Metadata } from './messages/metadata.js';
+import { apiKeyOf } from './mirror-api-keys.js';
+import type { BrokerAddress, Transport } from './transport.js';
+import { TransportError, brokerLabel } from './transport.js';
+
+export interface VersionRange {
+  readonly min: number;
+  readonly max: number;
+}
+
+export interface BrokerInfo {
+  readonly address: BrokerAddress;
+  readonly apis: ReadonlyMap<number, VersionRange>;
+  readonly supportedFeatures: ReadonlyMap<string, VersionRange>;
+  /** Finalized feature levels (max level); a feature at level 0 is absent, as brokers send it. */
+  readonly finalizedFeatures: ReadonlyMap<string, number>;
+  readonly apiVersionsVersion: number;
+}
+
+export interface WireEvent {
+  readonly api: string;
+  readonly apiKey: number;
+  readonly version: number;
+  readonly broker: string;
+  readonly requestBytes: number;
+  readonly responseBytes?: number;
+  readonly ms: number;
+  readonly outcome: 'ok' | 'error';
+  readonly error?: string;
+}
+
+export interface ClientOptions {
+  readonly bootstrap: readonly BrokerAddress[];
+  readonly transport: Transport;
+  readonly deadline: Deadline;
+  /** Per-request cap; the deadline still bounds the whole. */
+  readonly requestTimeoutMs?: number;
+  readonly onWire?: (event: WireEvent) => void;
+  readonly retryBackoffMs?: number;
+  readonly retryBackoffMaxMs?: number;
+}
+
+export interface ClusterView {
+  readonly clusterId: string | null;
+  readonly controllerId: number;
+  readonly brokers: readonly BrokerAddress[];
+}
+
+export interface FanOutResult<T> {
+  readonly answers: { broker: BrokerAddress; response: T }[];
+  readonly failures: BrokerFailure[];
+}
+
+type Body<A extends ApiDefinition> = MessageInput<RequestOf<A>>;
+type ApiVersionsResponse = ResponseOf<typeof ApiVersions>;
+
+const API_VERSIONS_KEY = 18;
+const MIRROR_FEATURE = 'mirror.version';
+
+function addressKey(a: BrokerAddress): string {
+  return `${a.host}:${a.port}`;
+}
+
+export class KafkaClient {
+  private readonly infos = new Map<string, Promise<BrokerInfo>>();
+  private readonly down = new Set<string>();
+  private cluster: ClusterView | undefined;
+  private bootstrapBroker: BrokerAddress | undefined;
+
+  constructor(private readonly options: ClientOptions) {
+    if (options.bootstrap.length === 0) throw new Error('no bootstrap servers given');
+  }
+
+  get deadline(): Deadline {
+    return this.options.deadline;
+  }
+
+  /** Connects to the first bootstrap server that answers and reads its ApiVersions. */
+  async bootstrap(): Promise<BrokerInfo> {
+    if (this.bootstrapBroker) return this.brokerInfo(this.bootstrapBroker);
+    const errors: Error[] = [];
+    return this.retrying('connecting to the bootstrap servers', async () => {
+      for (const address of this.options.bootstrap) {
+        try {
+          const info = await this.brokerInfo(address);
+          this.bootstrapBroker = address;
+          return info;
+        } catch (err) {
+          if (!(err instanceof TransportError) || err.kind === 'authentication' || err.kind === 'tls') throw err;
+          errors.push(err);
+        }
+      }
+      throw errors[errors.length - 1] ?? new Error('no bootstrap server answered');
+    });
+  }
+
+  /** ApiVersions info of one broker, fetched once per command. */
+  brokerInfo(address: BrokerAddress): Promise<BrokerInfo> {
+    const key = addressKey(address);
+    let pending = this.infos.get(key);
+    if (!pending) {
+      pending = this.fetchBrokerInfo(address);
+      this.infos.set(key, pending);
+      pending.catch(() => this.infos.delete(key));
+    }
+    return pending;
+  }
+
+  private async fetchBrokerInfo(address: BrokerAddress): Promise<BrokerInfo> {
+    // Start at v4 (the only version whose answer lists mirror.version, PROTOCOL.md §8); a broker
+    // that does not speak it answers error 35 with a v0 body naming its own range.
+    let version = parseVersions(ApiVersions.request.validVersions).max;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const response = await this.sendApiVersions(address, version);
+      if (response.ErrorCode === 35) {
+        const own = response.ApiKeys.find((k) => k.ApiKey === API_VERSIONS_KEY);
+        const next = own ? Math.min(own.MaxVersion, version - 1) : 0;
+        if (next < 0 || next >= version) break;
+        version = next;
+        continue;
+      }
+      if (response.ErrorCode !== 0) throw new KafkaProtocolError(response.ErrorCode, 'ApiVersions', null, brokerLabel(address));
+      const apis = new Map<number, VersionRange>(response.ApiKeys.map((k) => [k.ApiKey, { min: k.MinVersion, max: k.MaxVersion }]));
+      await this.options.transport.authenticate(address, apis);
+      return {
+        address,
+        apis,
+        supportedFeatures: new Map(response.SupportedFeatures.map((f) => [f.Name, { min: f.MinVersion, max: f.MaxVersion }])),
+        finalizedFeatures: new Map(response.FinalizedFeatures.map((f) => [f.Name, f.MaxVersionLevel])),
+        apiVersionsVersion: version,
+      };
+    }
+    throw new KafkaProtocolError(35, 'ApiVersions', 'no ApiVersions version in common', brokerLabel(address));
+  }
+
+  private async sendApiVersions(address: BrokerAddress, version: number): Promise<ApiVersionsResponse> {
+    const body = { ClientSoftwareName: 'kmirror', ClientSoftwareVersion: '0.1.0' };
+    const bytes = await this.exchange(address, ApiVersions, version, body);
+    try {
+      return decodeResponseAfterCorrelationId<ApiVersionsResponse>(ApiVersions, version, bytes);
+    } catch (err) {
+      // The error answer to an unsupported version is a v0 body whatever version was asked.
+      if (version === 0) throw err;
+      const v0 = decodeResponseAfterCorrelationId<ApiVersionsResponse>(ApiVersions, 0, bytes);
+      if (v0.ErrorCode === 35) return v0;
+      throw err;
+    }
+  }
+
+  /** Brokers, controller and cluster id from Metadata, read once per command. */
+  async clusterView(): Promise<ClusterView> {
+    if (this.cluster) return this.cluster;
+    const response = await this.send(Metadata, { Topics: [], AllowAutoTopicCreation: false });
+    this.cluster = {
+      clusterId: response.ClusterId,
+      controllerId: response.ControllerId,
+      brokers: response.Brokers.map((b) => ({ host: b.Host, port: b.Port, nodeId: b.NodeId })).sort((a, b) => a.nodeId - b.nodeId),
+    };
+    return this.cluster;
+  }
+
+  /** Picks the highest version both sides speak, or fails before anything is sent. */
+  negotiate(api: ApiDefinition, info: BrokerInfo): number {
+    const key = apiKeyOf(api);
+    const theirs = info.apis.get(key);
+    if (!theirs) throw new UnsupportedByClusterError(api.name, key, brokerLabel(info.address));
+    const ours = parseVersions(api.request.validVersions);
+    const max = Math.min(ours.max, theirs.max);
+    if (max < Math.max(ours.min, theirs.min)) throw new UnsupportedByClusterError(api.name, key, brokerLabel(info.address), theirs);
+    return max;
+  }
+
+  /**
+   * Mirror commands call this first: the mirror APIs must be advertised and `mirror.version`
+   * finalized at ≥ 1 (keys are advertised even when the feature is off, PROTOCOL.md §8).
+   */
+  async requireMirroring(apis: readonly ApiDefinition[], options: { allowDisabled?: boolean } = {}): Promise<BrokerInfo> {
+    const info = await this.bootstrap();
+    for (const api of apis) this.negotiate(api, info);
+    const level = info.finalizedFeatures.get(MIRROR_FEATURE) ?? 0;
+    if (level < 1 && !options.allowDisabled) throw new MirroringDisabledError(brokerLabel(info.address), level);
+    return info;
+  }
+
+  mirroringLevel(info: BrokerInfo): number {
+    return info.finalizedFeatures.get(MIRROR_FEATURE) ?? 0;
+  }
+
+  /** Sends by the definition's route ('any' or 'controller'); 'every' goes through sendToEvery. */
+  async send<A extends ApiDefinition>(api: A, body: Body<A>, target?: BrokerAddress): Promise<ResponseOf<A>> {
+    if (target) return this.sendTo(api, body, target);
+    if (api.route === 'every') throw new Error(`${api.name} must be sent to every broker (sendToEvery)`);
+    if (api.route === 'leader') throw new Error(`${api.name} must be sent to a partition leader (pass the target)`);
+    return this.retrying(`waiting for ${api.name}`, async () => {
+      const broker = api.route === 'controller' ? await this.controller() : await this.anyBroker();
+      return this.sendOnce(api, body, broker);
+    });
+  }
+
+  /** Sends to one given broker, retrying what is retriable. */
+  async sendTo<A extends ApiDefinition>(api: A, body: Body<A>, broker: BrokerAddress): Promise<ResponseOf<A>> {
+    return this.retrying(`waiting for ${api.name} from ${brokerLabel(broker)}`, () => this.sendOnce(api, body, broker));
+  }
+
+  /**
+   * Sends to every broker of the cluster (DescribeClusterMirrors: each reports only its own
+   * partitions). A broker that fails is reported, not fatal; the caller merges the answers.
+   */
+  async sendToEvery<A extends ApiDefinition>(api: A, body: Body<A>): Promise<FanOutResult<ResponseOf<A>>> {
+    const view = await this.clusterView();
+    const settled = await Promise.allSettled(view.brokers.map((broker) => this.sendTo(api, body, broker)));
+    const result: FanOutResult<ResponseOf<A>> = { answers: [], failures: [] };
+    settled.forEach((outcome, i) => {
+      const broker = view.brokers[i] as BrokerAddress;
+      if (outcome.status === 'fulfilled') result.answers.push({ broker, response: outcome.value });
+      else {
+        const error = outcome.reason instanceof Error ? outcome.reason : new Error(String(outcome.reason));
+        result.failures.push(new BrokerFailure(brokerLabel(broker), broker.nodeId, error));
+      }
+    });
+    return result;
+  }
+
+  /** A broker not seen failing in this command: known brokers first, then the bootstrap one. */
+  private async anyBroker(): Promise<BrokerAddress> {
+    const info = await this.bootstrap();
+    const live = this.cluster?.brokers.find((b) => !this.down.has(addressKey(b)));
+    if (live) return live;
+    if (!this.down.has(addressKey(info.address))) return info.address;
+    // Everything failed once: start over from the bootstrap list (the retry loop paces this).
+    this.down.clear();
+    this.bootstrapBroker = undefined;
+    return (await this.bootstrap()).address;
+  }
+
+  private async controller(): Promise<BrokerAddress> {
+    const view = await this.clusterView();
+    return view.brokers.find((b) => b.nodeId === view.controllerId) ?? this.anyBroker();
+  }
+
+  private async sendOnce<A extends ApiDefinition>(api: A, body: Body<A>, broker: BrokerAddress): Promise<ResponseOf<A>> {
+    const info = await this.brokerInfo(broker);
+    const version = this.negotiate(api, info);
+    const bytes = await this.exchange(broker, api, version, body);
+    const response = decodeResponseAfterCorrelationId<ResponseOf<A>>(api, version, bytes);
+    const code = topLevelErrorCode(response);
+    if (code !== 0 && kafkaError(code).retriable) {
+      throw new KafkaProtocolError(code, api.name, topLevelErrorMessage(response), brokerLabel(broker));
+    }
+    return response;
+  }
+
+  /** One request and its raw answer, traced. */
+  private async exchange(broker: BrokerAddress, api: ApiDefinition, version: number, body: unknown): Promise<Buffer> {
+    const encoded = encodeMessage(api.request, version, body);
+    const started = performance.now();
+    const timeout = Math.min(this.options.requestTimeoutMs ?? 30_000, Math.max(1, this.options.deadline.remaining()));
+    const trace = (outcome: 'ok' | 'error', responseBytes?: number, error?: string) =>
+      this.options.onWire?.({
+        api: api.name,
+        apiKey: apiKeyOf(api),
+        version,
+        broker: brokerLabel(broker),
+        requestBytes: encoded.length,
+        responseBytes,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        outcome,
+        error,
+      });
+    try {
+      const answer = await this.options.transport.send(
+        broker,
+        { apiName: api.name, apiKey: apiKeyOf(api), apiVersion: version, flexibleHeader: requestHeaderVersion(api, version) === 2, body: encoded },
+        timeout,
+      );
+      trace('ok', answer.length);
+      return answer;
+    } catch (err) {
+      if (err instanceof TransportError && err.kind !== 'authentication' && err.kind !== 'tls') this.down.add(addressKey(broker));
+      trace('error', undefined, err instanceof Error ? err.message : String(err));
+      throw err;
+    }
+  }
+
+  /** Retries network failures and retriable Kafka codes with capped exponential backoff. */
+  private async retrying<T>(doing: string, attempt: () => Promise<T>): Promise<T> {
+    const deadline = this.options.deadline;
+    let backoff = this.options.retryBackoffMs ?? 100;
+    const cap = this.options.retryBackoffMaxMs ?? 1000;
+    for (;;) {
+      try {
+        return await attempt();
+      } catch (err) {
+        if (!isRetriable(err)) throw err;
+        if (deadline.expired() || !(await deadline.sleep(backoff))) throw deadline.fail(doing, err as Error);
+        backoff = Math.min(cap, backoff * 2);
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.options.transport.close();
+  }
+}
+
+function isRetriable(err: unknown): boolean {
+  if (err instanceof TransportError) return err.kind === 'connect' || err.kind === 'closed' || err.kind === 'timeout';
+  if (err instanceof KafkaProtocolError) return kafkaError(err.code).retriable;
+  return false;
+}
+
+function topLevelErrorCode(response: unknown): number {
+  const code = (response as { ErrorCode?: unknown }).ErrorCode;
+  return typeof code === 'number' ? code : 0;
+}
+
+function topLevelErrorMessage(response: unknown): string | null {
+  const message = (response as { ErrorMessage?: unknown }).ErrorMessage;
+  return typeof message === 'string' && message !== '' ? message : null;
+}

@@ -1,0 +1,100 @@
+// Message definitions are data written in Kafka's own JSON vocabulary (the generator's
+// `validVersions`, `flexibleVersions`, `taggedVersions`, …) so that a reader of Kafka's message
+// JSON recognises every line, and so the conformance test can compare field for field.
+
+/** Primitive type names of Kafka's message generator. */
+export type PrimitiveType =
+  | 'bool'
+  | 'int8'
+  | 'int16'
+  | 'uint16'
+  | 'int32'
+  | 'uint32'
+  | 'int64'
+  | 'float64'
+  | 'string'
+  | 'bytes'
+  | 'records'
+  | 'uuid';
+
+export interface FieldDefinition {
+  readonly name: string;
+  /** A primitive, a struct name, or `[]` followed by either. */
+  readonly type: string;
+  readonly versions: string;
+  readonly nullableVersions?: string;
+  readonly taggedVersions?: string;
+  readonly tag?: number;
+  readonly default?: string | number | boolean;
+  readonly ignorable?: boolean;
+  readonly mapKey?: boolean;
+  readonly entityType?: string;
+  readonly zeroCopy?: boolean;
+  readonly flexibleVersions?: string;
+  /** Present when the type names a struct declared in place. */
+  readonly fields?: readonly FieldDefinition[];
+}
+
+export interface StructDefinition {
+  readonly name: string;
+  readonly versions: string;
+  readonly fields: readonly FieldDefinition[];
+}
+
+export interface MessageDefinition {
+  readonly apiKey?: number;
+  readonly type: 'request' | 'response' | 'header' | 'data';
+  readonly name: string;
+  readonly listeners?: readonly string[];
+  readonly validVersions: string;
+  readonly flexibleVersions: string;
+  readonly latestVersionUnstable?: boolean;
+  readonly fields: readonly FieldDefinition[];
+  readonly commonStructs?: readonly StructDefinition[];
+}
+
+/**
+ * Where a request goes. `any`: one live broker; `every`: each broker, answers merged by the caller;
+ * `controller`: the node Metadata/DescribeCluster reports as controller (brokers forward);
+ * `leader`: the leader of the partitions it names (the caller groups by leader).
+ */
+export type Route = 'any' | 'every' | 'controller' | 'leader';
+
+/** One RPC: its request and response definitions and how the client routes it. */
+export interface ApiDefinition {
+  /** Kafka's API name, e.g. `DescribeClusterMirrors`. */
+  readonly name: string;
+  readonly apiKey: number;
+  readonly route: Route;
+  readonly request: MessageDefinition;
+  readonly response: MessageDefinition;
+}
+
+/** A parsed version range: `"0+"`, `"3-5"`, `"2"`, `"none"`. */
+export interface VersionRange {
+  readonly min: number;
+  readonly max: number;
+}
+
+const NONE: VersionRange = { min: 0, max: -1 };
+
+export function parseVersions(text: string): VersionRange {
+  if (text === 'none') return NONE;
+  const plus = /^(\d+)\+$/.exec(text);
+  if (plus) return { min: Number(plus[1]), max: 0x7fff };
+  const span = /^(\d+)-(\d+)$/.exec(text);
+  if (span) return { min: Number(span[1]), max: Number(span[2]) };
+  if (/^\d+$/.test(text)) return { min: Number(text), max: Number(text) };
+  throw new Error(`invalid version range '${text}'`);
+}
+
+export function inVersions(text: string | undefined, version: number): boolean {
+  if (text === undefined) return false;
+  const range = parseVersions(text);
+  return version >= range.min && version <= range.max;
+}
+
+/** Declares one API; `as const` keeps literal types so values can be inferred from the data. */
+export function defineApi<const A extends ApiDefinition>(api: A): A {
+  return api;
+}

@@ -1,0 +1,190 @@
+// kafkajs supplies sockets, TLS, SASL handshakes and correlation; it never encodes or decodes our
+// messages. We reach its Connection class directly because its public Admin API has no way to send
+// an arbitrary request, and its own flexible-version helpers are not to be trusted.
+
+import { createRequire } from 'node:module';
+import type { BrokerAddress, RawRequest, Transport, TransportOptions } from './transport.js';
+import { TransportError, brokerLabel } from './transport.js';
+
+const require = createRequire(import.meta.url);
+
+interface KafkajsEncoder {
+  writeBuffer(value: Buffer): KafkajsEncoder;
+}
+interface KafkajsConnection {
+  connect(): Promise<boolean>;
+  disconnect(): Promise<boolean>;
+  authenticate(): Promise<void>;
+  setVersions(versions: Record<number, { minVersion: number; maxVersion: number }>): void;
+  setSupportAuthenticationProtocol(isSupported: boolean): void;
+  isConnected(): boolean;
+  rejectRequests(error: Error): void;
+  socket?: { destroy(): void };
+  send(args: {
+    request: { apiKey: number; apiVersion: number; apiName: string; encode(): Promise<KafkajsEncoder> };
+    response: { decode(payload: Buffer): Promise<Buffer>; parse(data: Buffer): Promise<Buffer> };
+    requestTimeout: number;
+    logResponseError: boolean;
+  }): Promise<Buffer>;
+}
+type ConnectionClass = new (options: Record<string, unknown>) => KafkajsConnection;
+type EncoderClass = new () => KafkajsEncoder;
+
+const Connection = require('kafkajs/src/network/connection.js') as ConnectionClass;
+const Encoder = require('kafkajs/src/protocol/encoder.js') as EncoderClass;
+const socketFactory = (require('kafkajs/src/network/socketFactory.js') as () => unknown)();
+const { createLogger, LEVELS } = require('kafkajs/src/loggers/index.js') as {
+  createLogger(options: { level: number }): unknown;
+  LEVELS: { NOTHING: number };
+};
+const silentLogger = createLogger({ level: LEVELS.NOTHING });
+
+interface KafkajsError {
+  name?: string;
+  message?: string;
+  code?: string;
+}
+
+const TLS_CODES = /CERT|SELF_SIGNED|UNABLE_TO|ALTNAME|ERR_SSL|ERR_TLS|EPROTO|HANDSHAKE/;
+
+/** Turns kafkajs's errors into ours, keeping the OS/TLS code that tells the user what to fix. */
+function translate(err: unknown, broker: BrokerAddress): TransportError {
+  const e = (err ?? {}) as KafkajsError;
+  const label = brokerLabel(broker);
+  const message = (e.message ?? String(err)).replace(/^Connection error: /, '');
+  const code = e.code;
+  if (e.name === 'KafkaJSSASLAuthenticationError') return new TransportError('authentication', label, message);
+  if (e.name === 'KafkaJSRequestTimeoutError') return new TransportError('timeout', label, `request timed out after waiting for ${label}`);
+  if ((code && TLS_CODES.test(code)) || /certificate|SSL|TLS/i.test(message)) return new TransportError('tls', label, message, code);
+  if (e.name === 'KafkaJSConnectionClosedError' || /closed/i.test(message)) return new TransportError('closed', label, message, code);
+  if (/timeout/i.test(message)) return new TransportError('timeout', label, `connection to ${label} timed out`, code);
+  return new TransportError('connect', label, message, code);
+}
+
+export class KafkajsTransport implements Transport {
+  private readonly connections = new Map<string, Promise<KafkajsConnection>>();
+
+  constructor(private readonly options: TransportOptions) {}
+
+  private key(broker: BrokerAddress): string {
+    return `${broker.host}:${broker.port}`;
+  }
+
+  private connection(broker: BrokerAddress): Promise<KafkajsConnection> {
+    const key = this.key(broker);
+    const existing = this.connections.get(key);
+    if (existing) return existing;
+    const created = this.open(broker);
+    this.connections.set(key, created);
+    // A failed connect must not poison the cache: the next attempt (a retry) dials again.
+    created.catch(() => this.connections.delete(key));
+    return created;
+  }
+
+  private async open(broker: BrokerAddress): Promise<KafkajsConnection> {
+    const sasl = this.options.sasl;
+    const connection = new Connection({
+      host: broker.host,
+      port: broker.port,
+      logger: silentLogger,
+      socketFactory,
+      clientId: this.options.clientId,
+      requestTimeout: 2_147_000_000, // our own deadline governs; see send()
+      enforceRequestTimeout: false,
+      connectionTimeout: this.options.connectTimeoutMs,
+      ssl: this.options.tls ?? null,
+      sasl: sasl
+        ? {
+            mechanism: sasl.mechanism,
+            username: sasl.username,
+            password: sasl.password,
+            oauthBearerProvider: async () => ({ value: sasl.oauthToken }),
+          }
+        : null,
+    });
+    try {
+      await connection.connect();
+    } catch (err) {
+      throw translate(err, broker);
+    }
+    return connection;
+  }
+
+  async send(broker: BrokerAddress, request: RawRequest, timeoutMs: number): Promise<Buffer> {
+    const connection = await this.connection(broker);
+    if (!connection.isConnected()) {
+      this.connections.delete(this.key(broker));
+      return this.send(broker, request, timeoutMs);
+    }
+    // kafkajs writes header v1 (key, version, correlation id, client id); a flexible request's
+    // header v2 adds an empty tag buffer right after the client id, so it leads our payload.
+    const payload = request.flexibleHeader ? Buffer.concat([Buffer.of(0), request.body]) : request.body;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        // The connection may still deliver a late answer; drop it so nothing reads a stale reply.
+        this.drop(broker);
+        reject(new TransportError('timeout', brokerLabel(broker), `no answer from ${brokerLabel(broker)} within ${timeoutMs} ms`));
+      }, Math.max(1, timeoutMs));
+    });
+    const sent = connection
+      .send({
+        request: {
+          apiKey: request.apiKey,
+          apiVersion: request.apiVersion,
+          apiName: request.apiName,
+          encode: async () => new Encoder().writeBuffer(payload),
+        },
+        response: { decode: async (data) => data, parse: async (data) => data },
+        requestTimeout: timeoutMs,
+        logResponseError: false,
+      })
+      .catch((err: unknown) => {
+        this.connections.delete(this.key(broker));
+        throw translate(err, broker);
+      });
+    try {
+      return await Promise.race([sent, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async authenticate(broker: BrokerAddress, supportedApis: ReadonlyMap<number, { min: number; max: number }>): Promise<void> {
+    if (!this.options.sasl) return;
+    const connection = await this.connection(broker);
+    const versions: Record<number, { minVersion: number; maxVersion: number }> = {};
+    for (const [key, range] of supportedApis) versions[key] = { minVersion: range.min, maxVersion: range.max };
+    connection.setVersions(versions);
+    connection.setSupportAuthenticationProtocol(supportedApis.has(36));
+    try {
+      await connection.authenticate();
+    } catch (err) {
+      this.drop(broker);
+      throw translate(err, broker);
+    }
+  }
+
+  private drop(broker: BrokerAddress): void {
+    const key = this.key(broker);
+    const pending = this.connections.get(key);
+    this.connections.delete(key);
+    pending?.then(forceClose).catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    const all = [...this.connections.values()];
+    this.connections.clear();
+    await Promise.all(all.map((p) => p.then(forceClose).catch(() => undefined)));
+  }
+}
+
+/**
+ * kafkajs's disconnect() waits for every in-flight request, which never ends when a broker
+ * swallowed one; failing them first and destroying the socket makes closing always finish.
+ */
+async function forceClose(connection: KafkajsConnection): Promise<void> {
+  connection.rejectRequests(new Error('connection closed by kmirror'));
+  connection.socket?.destroy();
+  await connection.disconnect();
+}

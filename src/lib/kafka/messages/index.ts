@@ -1,0 +1,73 @@
+import type { ApiDefinition, MessageDefinition } from '../definition.js';
+import { ApiVersions } from './api-versions.js';
+import { BumpLeaderEpochs } from './bump-leader-epochs.js';
+import { CreateClusterMirror } from './create-cluster-mirror.js';
+import { CreateTopics } from './create-topics.js';
+import { DeleteClusterMirror } from './delete-cluster-mirror.js';
+import { DescribeCluster } from './describe-cluster.js';
+import { DescribeClusterMirrors } from './describe-cluster-mirrors.js';
+import { DescribeConfigs } from './describe-configs.js';
+import { RequestHeader, ResponseHeader } from './headers.js';
+import { IncrementalAlterConfigs } from './incremental-alter-configs.js';
+import { ListClusterMirrors } from './list-cluster-mirrors.js';
+import { ListOffsets } from './list-offsets.js';
+import { Metadata } from './metadata.js';
+import { PauseMirrorTopics } from './pause-mirror-topics.js';
+import { ReadMirrorStates } from './read-mirror-states.js';
+import { ResumeMirrorTopics } from './resume-mirror-topics.js';
+import { SaslAuthenticate } from './sasl-authenticate.js';
+import { SaslHandshake } from './sasl-handshake.js';
+import { StartMirrorTopics } from './start-mirror-topics.js';
+import { StopMirrorTopics } from './stop-mirror-topics.js';
+import { WriteMirrorStates } from './write-mirror-states.js';
+
+export {
+  ApiVersions,
+  BumpLeaderEpochs,
+  CreateClusterMirror,
+  CreateTopics,
+  DeleteClusterMirror,
+  DescribeCluster,
+  DescribeClusterMirrors,
+  DescribeConfigs,
+  IncrementalAlterConfigs,
+  ListClusterMirrors,
+  ListOffsets,
+  Metadata,
+  PauseMirrorTopics,
+  ReadMirrorStates,
+  RequestHeader,
+  ResponseHeader,
+  ResumeMirrorTopics,
+  SaslAuthenticate,
+  SaslHandshake,
+  StartMirrorTopics,
+  StopMirrorTopics,
+  WriteMirrorStates,
+};
+
+/** Every RPC kmirror speaks: the standard APIs it needs, then the mirror APIs in key order. */
+export const ALL_APIS: readonly ApiDefinition[] = [
+  ApiVersions,
+  Metadata,
+  DescribeCluster,
+  ListOffsets,
+  DescribeConfigs,
+  IncrementalAlterConfigs,
+  CreateTopics,
+  SaslHandshake,
+  SaslAuthenticate,
+  CreateClusterMirror,
+  StartMirrorTopics,
+  StopMirrorTopics,
+  ListClusterMirrors,
+  DescribeClusterMirrors,
+  ReadMirrorStates,
+  WriteMirrorStates,
+  PauseMirrorTopics,
+  ResumeMirrorTopics,
+  DeleteClusterMirror,
+  BumpLeaderEpochs,
+];
+
+export const HEADERS: readonly MessageDefinition[] = [RequestHeader, ResponseHeader];

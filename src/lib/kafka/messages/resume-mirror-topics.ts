@@ -1,0 +1,49 @@
+import { defineApi } from '../definition.js';
+import { DEFAULT_MIRROR_API_KEYS } from '../mirror-api-keys.js';
+
+// ResumeMirrorTopics: restarts mirroring of paused topics.
+export const ResumeMirrorTopics = defineApi({
+  name: 'ResumeMirrorTopics',
+  apiKey: DEFAULT_MIRROR_API_KEYS.ResumeMirrorTopics,
+  route: 'any',
+  request: {
+    apiKey: DEFAULT_MIRROR_API_KEYS.ResumeMirrorTopics,
+    type: 'request',
+    name: 'ResumeMirrorTopicsRequest',
+    listeners: ['broker', 'controller'],
+    validVersions: '0',
+    flexibleVersions: '0+',
+    fields: [
+      { name: 'MirrorName', type: 'string', versions: '0+', entityType: 'mirrorName' },
+      {
+        name: 'Topics',
+        type: '[]TopicMetadata',
+        versions: '0+',
+        fields: [{ name: 'TopicName', type: 'string', versions: '0+', mapKey: true, entityType: 'topicName' }],
+      },
+      { name: 'StateValidationOffset', type: 'int64', versions: '0+', default: '-1' },
+    ],
+  },
+  response: {
+    apiKey: DEFAULT_MIRROR_API_KEYS.ResumeMirrorTopics,
+    type: 'response',
+    name: 'ResumeMirrorTopicsResponse',
+    validVersions: '0',
+    flexibleVersions: '0+',
+    fields: [
+      { name: 'ThrottleTimeMs', type: 'int32', versions: '0+' },
+      { name: 'ErrorCode', type: 'int16', versions: '0+' },
+      { name: 'ErrorMessage', type: 'string', versions: '0+', nullableVersions: '0+', default: 'null' },
+      {
+        name: 'Topics',
+        type: '[]TopicResult',
+        versions: '0+',
+        fields: [
+          { name: 'Name', type: 'string', versions: '0+', entityType: 'topicName' },
+          { name: 'ErrorCode', type: 'int16', versions: '0+' },
+          { name: 'ErrorMessage', type: 'string', versions: '0+', nullableVersions: '0+', default: 'null' },
+        ],
+      },
+    ],
+  },
+});

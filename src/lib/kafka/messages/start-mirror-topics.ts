@@ -1,0 +1,56 @@
+import { defineApi } from '../definition.js';
+import { DEFAULT_MIRROR_API_KEYS } from '../mirror-api-keys.js';
+
+// StartMirrorTopics: adds topics (by name or by pattern) to a mirror. The pattern lists are tagged,
+// so on the wire they follow StateValidationOffset even though the schema lists them first.
+export const StartMirrorTopics = defineApi({
+  name: 'StartMirrorTopics',
+  apiKey: DEFAULT_MIRROR_API_KEYS.StartMirrorTopics,
+  route: 'any',
+  request: {
+    apiKey: DEFAULT_MIRROR_API_KEYS.StartMirrorTopics,
+    type: 'request',
+    name: 'StartMirrorTopicsRequest',
+    listeners: ['broker', 'controller'],
+    validVersions: '0',
+    flexibleVersions: '0+',
+    fields: [
+      { name: 'MirrorName', type: 'string', versions: '0+', entityType: 'mirrorName' },
+      {
+        name: 'Topics',
+        type: '[]TopicMetadata',
+        versions: '0+',
+        fields: [
+          { name: 'TopicId', type: 'uuid', versions: '0+' },
+          { name: 'TopicName', type: 'string', versions: '0+', mapKey: true, entityType: 'topicName' },
+          { name: 'NumPartitions', type: 'int32', versions: '0+' },
+        ],
+      },
+      { name: 'IncludePatterns', type: '[]string', versions: '0+', taggedVersions: '0+', tag: 0 },
+      { name: 'ExcludePatterns', type: '[]string', versions: '0+', taggedVersions: '0+', tag: 1 },
+      { name: 'StateValidationOffset', type: 'int64', versions: '0+', default: '-1' },
+    ],
+  },
+  response: {
+    apiKey: DEFAULT_MIRROR_API_KEYS.StartMirrorTopics,
+    type: 'response',
+    name: 'StartMirrorTopicsResponse',
+    validVersions: '0',
+    flexibleVersions: '0+',
+    fields: [
+      { name: 'ThrottleTimeMs', type: 'int32', versions: '0+' },
+      { name: 'ErrorCode', type: 'int16', versions: '0+' },
+      { name: 'ErrorMessage', type: 'string', versions: '0+', nullableVersions: '0+', default: 'null' },
+      {
+        name: 'Topics',
+        type: '[]TopicResult',
+        versions: '0+',
+        fields: [
+          { name: 'Name', type: 'string', versions: '0+', entityType: 'topicName' },
+          { name: 'ErrorCode', type: 'int16', versions: '0+' },
+          { name: 'ErrorMessage', type: 'string', versions: '0+', nullableVersions: '0+', default: 'null' },
+        ],
+      },
+    ],
+  },
+});

@@ -1,0 +1,129 @@
+import { WireError } from './errors.js';
+import { uuidFromBytes } from './uuid.js';
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Reads Kafka's primitive encodings from a buffer. Every read checks bounds first, so truncated or
+ * lying input ends in a WireError instead of a RangeError from deep inside Buffer.
+ */
+export class ByteReader {
+  pos: number;
+  readonly end: number;
+
+  constructor(readonly buf: Buffer, start = 0, end = buf.length) {
+    this.pos = start;
+    this.end = end;
+  }
+
+  get remaining(): number {
+    return this.end - this.pos;
+  }
+
+  private need(bytes: number, what: string): number {
+    if (bytes > this.end - this.pos) {
+      throw new WireError(`${what} needs ${bytes} bytes but only ${this.end - this.pos} remain`);
+    }
+    const at = this.pos;
+    this.pos += bytes;
+    return at;
+  }
+
+  int8(): number {
+    return this.buf.readInt8(this.need(1, 'int8'));
+  }
+  bool(): boolean {
+    const value = this.buf[this.need(1, 'bool')];
+    if (value !== 0 && value !== 1) throw new WireError(`bool must be 0 or 1, got ${value}`);
+    return value === 1;
+  }
+  int16(): number {
+    return this.buf.readInt16BE(this.need(2, 'int16'));
+  }
+  uint16(): number {
+    return this.buf.readUInt16BE(this.need(2, 'uint16'));
+  }
+  int32(): number {
+    return this.buf.readInt32BE(this.need(4, 'int32'));
+  }
+  uint32(): number {
+    return this.buf.readUInt32BE(this.need(4, 'uint32'));
+  }
+  int64(): bigint {
+    return this.buf.readBigInt64BE(this.need(8, 'int64'));
+  }
+  float64(): number {
+    return this.buf.readDoubleBE(this.need(8, 'float64'));
+  }
+  uuid(): string {
+    const at = this.need(16, 'uuid');
+    return uuidFromBytes(this.buf.subarray(at, at + 16));
+  }
+
+  /** Unsigned LEB128, at most 5 bytes, value fits in 32 bits (Kafka's ByteUtils.readUnsignedVarint). */
+  uvarint(): number {
+    let value = 0;
+    for (let i = 0; i < 5; i++) {
+      if (this.pos >= this.end) throw new WireError('varint runs past the end of the buffer');
+      const byte = this.buf[this.pos++] as number;
+      if (i === 4 && byte > 0x0f) throw new WireError('varint is longer than 32 bits');
+      value += (byte & 0x7f) * 2 ** (7 * i);
+      if ((byte & 0x80) === 0) return value;
+    }
+    throw new WireError('varint is longer than 5 bytes');
+  }
+
+  /** Zig-zag signed 32-bit varint. */
+  varint(): number {
+    const raw = this.uvarint();
+    return raw % 2 === 0 ? raw / 2 : -(raw + 1) / 2;
+  }
+
+  /** Zig-zag signed 64-bit varlong, at most 10 bytes. */
+  varlong(): bigint {
+    let raw = 0n;
+    for (let i = 0; i < 10; i++) {
+      if (this.pos >= this.end) throw new WireError('varlong runs past the end of the buffer');
+      const byte = this.buf[this.pos++] as number;
+      if (i === 9 && byte > 0x01) throw new WireError('varlong is longer than 64 bits');
+      raw |= BigInt(byte & 0x7f) << BigInt(7 * i);
+      if ((byte & 0x80) === 0) return (raw >> 1n) ^ -(raw & 1n);
+    }
+    throw new WireError('varlong is longer than 10 bytes');
+  }
+
+  /** UTF-8 text of `length` bytes; malformed UTF-8 is an error, not U+FFFD. */
+  utf8(length: number): string {
+    const at = this.need(length, `string of ${length} bytes`);
+    const text = this.buf.toString('utf8', at, at + length);
+    // toString is the fast path; only a replacement character calls for the strict check.
+    if (text.includes('\uFFFD')) {
+      try {
+        return strictUtf8.decode(this.buf.subarray(at, at + length));
+      } catch {
+        throw new WireError('string is not valid UTF-8');
+      }
+    }
+    return text;
+  }
+
+  raw(length: number): Buffer {
+    const at = this.need(length, `${length} bytes`);
+    return this.buf.subarray(at, at + length);
+  }
+
+  // Length prefixes. Classic: int16/int32 with -1 = null. Compact: uvarint N+1 with 0 = null.
+  string16Length(): number {
+    const n = this.int16();
+    if (n < -1) throw new WireError(`negative string length ${n}`);
+    return n;
+  }
+  int32Length(what: string): number {
+    const n = this.int32();
+    if (n < -1) throw new WireError(`negative ${what} length ${n}`);
+    return n;
+  }
+  compactLength(): number {
+    return this.uvarint() - 1;
+  }
+}

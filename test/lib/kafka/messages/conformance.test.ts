@@ -1,0 +1,326 @@
+// Our message definitions are hand-written; this test holds them to the prototype's schema files
+// (PROTOCOL.md: "the authority for field order, types, tags and defaults") attribute by attribute.
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
+import type { ApiDefinition, MessageDefinition } from '../../../../src/lib/kafka/definition.js';
+import { ALL_APIS, HEADERS } from '../../../../src/lib/kafka/messages/index.js';
+import { DEFAULT_MIRROR_API_KEYS, isMirrorApi } from '../../../../src/lib/kafka/mirror-api-keys.js';
+
+/** Reference schemas we deliberately do not define, each with the reason. */
+const NOT_DEFINED: ReadonlyMap<string, string> = new Map([
+  ['FindCoordinatorRequest', 'kmirror never looks up the mirror coordinator; brokers do'],
+  ['FindCoordinatorResponse', 'kmirror never looks up the mirror coordinator; brokers do'],
+  ['ListConfigResourcesRequest', 'mirrors are listed with ListClusterMirrors'],
+  ['ListConfigResourcesResponse', 'mirrors are listed with ListClusterMirrors'],
+  ['LastMirrorEpochsKey', '__mirror_state record, never on an admin connection'],
+  ['LastMirrorEpochsValue', '__mirror_state record, never on an admin connection'],
+  ['MirrorPartitionStateKey', '__mirror_state record, never on an admin connection'],
+  ['MirrorPartitionStateValue', '__mirror_state record, never on an admin connection'],
+  ['MirrorPidResetRecord', 'control record inside mirrored batches'],
+  ['MirrorTopicStateChangeRecord', 'KRaft metadata record'],
+]);
+
+/** Definitions of ours that have no schema file in the reference folder, each with the reason. */
+const DEFINED_WITHOUT_REFERENCE: ReadonlyMap<string, string> = new Map([
+  ['ListOffsetsRequest', 'standard Apache Kafka API; the prototype did not change it'],
+  ['ListOffsetsResponse', 'standard Apache Kafka API; the prototype did not change it'],
+]);
+
+// Attributes that carry no wire or routing meaning.
+const IGNORED_KEYS = new Set(['about']);
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+// Kafka's schema files carry line comments; a `//` inside a string (a URL) must survive.
+function stripJsonComments(text: string): string {
+  let out = '';
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (inString) {
+      out += ch;
+      if (ch === '\\') {
+        out += text[i + 1] ?? '';
+        i++;
+      } else if (ch === '"') {
+        inString = false;
+      }
+      continue;
+    }
+    if (ch === '"') {
+      inString = true;
+      out += ch;
+    } else if (ch === '/' && text[i + 1] === '/') {
+      while (i < text.length && text[i] !== '\n') i++;
+      out += '\n';
+    } else if (ch === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end === -1 ? text.length : end + 1;
+      out += ' ';
+    } else {
+      out += ch;
+    }
+  }
+  return out;
+}
+
+function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isList(value: unknown): value is readonly unknown[] {
+  return Array.isArray(value);
+}
+
+function show(value: unknown): string {
+  if (value === undefined) return '(absent)';
+  if (typeof value === 'string' && value !== '' && !/\s/.test(value)) return value;
+  return JSON.stringify(value);
+}
+
+// Quoted when a string, so "null" (the schema's word for a null default) reads apart from absent.
+function showDefault(value: unknown): string {
+  return value === undefined ? '(absent)' : JSON.stringify(value);
+}
+
+function nameOf(value: unknown): string {
+  return isRecord(value) && typeof value.name === 'string' ? value.name : '(unnamed)';
+}
+
+function compareAttributes(path: string, ours: object, ref: object, structural: ReadonlySet<string>, diffs: string[]): void {
+  const ourAttributes = new Map<string, unknown>(Object.entries(ours));
+  const refAttributes = new Map<string, unknown>(Object.entries(ref));
+  for (const key of new Set([...refAttributes.keys(), ...ourAttributes.keys()])) {
+    if (IGNORED_KEYS.has(key) || structural.has(key)) continue;
+    const a = ourAttributes.get(key);
+    const b = refAttributes.get(key);
+    if (key === 'default') {
+      // The schema writes defaults both as strings ("-1") and as JSON numbers (-1); the generator
+      // reads either the same way, so only their text must agree.
+      const same = a === undefined || b === undefined ? a === b : String(a) === String(b);
+      if (!same) diffs.push(`${path}.default: ours ${showDefault(a)}, reference ${showDefault(b)}`);
+    } else if (!isDeepStrictEqual(a, b)) {
+      diffs.push(`${path}.${key}: ours ${show(a)}, reference ${show(b)}`);
+    }
+  }
+}
+
+function compareFieldList(path: string, ours: unknown, ref: unknown, diffs: string[]): void {
+  if (ours === undefined && ref === undefined) return;
+  if (!isList(ours) || !isList(ref)) {
+    const count = (list: unknown): string => (isList(list) ? `${list.length} fields` : show(list));
+    diffs.push(`${path}.fields: ours ${count(ours)}, reference ${count(ref)}`);
+    return;
+  }
+  const ourNames = ours.map(nameOf);
+  const refNames = ref.map(nameOf);
+  if (isDeepStrictEqual(ourNames, refNames)) {
+    ref.forEach((field, i) => compareField(path, ours[i], field, diffs));
+    return;
+  }
+  diffs.push(`${path}: fields ours [${ourNames.join(', ')}], reference [${refNames.join(', ')}]`);
+  // Still compare the fields both sides have, so one misplaced field does not hide other faults.
+  for (const field of ref) {
+    const match = ours.find((candidate) => nameOf(candidate) === nameOf(field));
+    if (match !== undefined) compareField(path, match, field, diffs);
+  }
+}
+
+function compareField(parent: string, ours: unknown, ref: unknown, diffs: string[]): void {
+  const path = `${parent}.${nameOf(ref)}`;
+  if (!isRecord(ours) || !isRecord(ref)) {
+    diffs.push(`${path}: not an object (ours ${show(ours)}, reference ${show(ref)})`);
+    return;
+  }
+  compareAttributes(path, ours, ref, new Set(['fields']), diffs);
+  const type = typeof ref.type === 'string' ? ref.type : '';
+  compareFieldList(type.startsWith('[]') ? `${path}[]` : path, ours.fields, ref.fields, diffs);
+}
+
+function compareStructs(path: string, ours: unknown, ref: unknown, diffs: string[]): void {
+  if (ours === undefined && ref === undefined) return;
+  const ourList = isList(ours) ? ours : [];
+  const refList = isList(ref) ? ref : [];
+  const ourNames = ourList.map(nameOf);
+  const refNames = refList.map(nameOf);
+  if (!isDeepStrictEqual([...ourNames].sort(), [...refNames].sort())) {
+    diffs.push(`${path}.commonStructs: ours [${ourNames.join(', ')}], reference [${refNames.join(', ')}]`);
+  }
+  for (const struct of refList) {
+    const match = ourList.find((candidate) => nameOf(candidate) === nameOf(struct));
+    if (!isRecord(match) || !isRecord(struct)) continue;
+    const structPath = `${path}.commonStructs.${nameOf(struct)}`;
+    compareAttributes(structPath, match, struct, new Set(['fields']), diffs);
+    compareFieldList(structPath, match.fields, struct.fields, diffs);
+  }
+}
+
+/** Every difference between one of our definitions and its schema file, as readable paths. */
+function compareMessage(ours: MessageDefinition, api: ApiDefinition | undefined, ref: Json): string[] {
+  const diffs: string[] = [];
+  const path = ours.name;
+  if (!isRecord(ref)) return [`${path}: reference schema is not a JSON object`];
+  compareAttributes(path, ours, ref, new Set(['fields', 'commonStructs']), diffs);
+  if (api !== undefined && isMirrorApi(api.name) && DEFAULT_MIRROR_API_KEYS[api.name] !== ref.apiKey) {
+    diffs.push(`${path}.apiKey: DEFAULT_MIRROR_API_KEYS.${api.name} ${DEFAULT_MIRROR_API_KEYS[api.name]}, reference ${show(ref.apiKey)}`);
+  }
+  compareFieldList(path, ours.fields, ref.fields, diffs);
+  compareStructs(path, ours.commonStructs, ref.commonStructs, diffs);
+  return diffs;
+}
+
+function findRepoRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json'))) {
+    const up = dirname(dir);
+    if (up === dir) throw new Error(`no package.json above ${fileURLToPath(import.meta.url)}`);
+    dir = up;
+  }
+  return dir;
+}
+
+interface OurMessage {
+  readonly definition: MessageDefinition;
+  readonly api: ApiDefinition | undefined;
+}
+
+interface ReferenceSchema {
+  readonly file: string;
+  readonly name: string;
+  readonly schema: Json;
+}
+
+const ourMessages: OurMessage[] = [
+  ...ALL_APIS.flatMap((api) => [
+    { definition: api.request, api },
+    { definition: api.response, api },
+  ]),
+  ...HEADERS.map((definition) => ({ definition, api: undefined })),
+];
+const ourByName = new Map(ourMessages.map((message) => [message.definition.name, message]));
+
+const referenceDir = join(
+  resolve(process.env.KMIRROR_REFERENCE_DIR ?? join(findRepoRoot(), '..', 'shared', 'reference')),
+  'kip-1279-schemas',
+);
+const inCi = process.env.CI !== undefined && process.env.CI !== '';
+
+test('comment stripping keeps // inside strings', () => {
+  const text = '{\n  // a comment\n  "url": "http://www.apache.org/licenses/LICENSE-2.0", // trailing\n  "q": "a \\" // b" /* block */\n}';
+  assert.deepEqual(JSON.parse(stripJsonComments(text)), {
+    url: 'http://www.apache.org/licenses/LICENSE-2.0',
+    q: 'a " // b',
+  });
+});
+
+test('API definitions are consistent with themselves', () => {
+  const problems: string[] = [];
+  const seenNames = new Set<string>();
+  const seenKeys = new Map<number, string>();
+  for (const api of ALL_APIS) {
+    if (seenNames.has(api.name)) problems.push(`${api.name} is listed twice in ALL_APIS`);
+    seenNames.add(api.name);
+    const clash = seenKeys.get(api.apiKey);
+    if (clash !== undefined) problems.push(`${api.name} and ${clash} share apiKey ${api.apiKey}`);
+    seenKeys.set(api.apiKey, api.name);
+    for (const [message, kind] of [[api.request, 'request'], [api.response, 'response']] as const) {
+      const expected = `${api.name}${kind === 'request' ? 'Request' : 'Response'}`;
+      if (message.name !== expected) problems.push(`${api.name}.${kind}.name: ${message.name}, expected ${expected}`);
+      if (message.type !== kind) problems.push(`${expected}.type: ${message.type}, expected ${kind}`);
+      if (message.apiKey !== api.apiKey) problems.push(`${expected}.apiKey: ${show(message.apiKey)}, but ${api.name}.apiKey is ${api.apiKey}`);
+    }
+    if (isMirrorApi(api.name) && api.apiKey !== DEFAULT_MIRROR_API_KEYS[api.name]) {
+      problems.push(`${api.name}.apiKey: ${api.apiKey}, DEFAULT_MIRROR_API_KEYS says ${DEFAULT_MIRROR_API_KEYS[api.name]}`);
+    }
+  }
+  for (const name of Object.keys(DEFAULT_MIRROR_API_KEYS)) {
+    if (!seenNames.has(name)) problems.push(`mirror API ${name} is missing from ALL_APIS`);
+  }
+  for (const header of HEADERS) {
+    if (header.type !== 'header') problems.push(`${header.name}.type: ${header.type}, expected header`);
+  }
+  const names = ourMessages.map((message) => message.definition.name);
+  for (const name of new Set(names)) {
+    if (names.filter((other) => other === name).length > 1) problems.push(`two definitions are named ${name}`);
+  }
+  if (problems.length > 0) assert.fail(problems.join('\n'));
+});
+
+if (!existsSync(referenceDir)) {
+  const reason = `reference schemas not found at ${referenceDir}; set KMIRROR_REFERENCE_DIR to the folder that holds kip-1279-schemas/`;
+  if (inCi) {
+    test('reference schemas are present', () => {
+      assert.fail(`${reason} (CI is set, so the conformance check may not be skipped)`);
+    });
+  } else {
+    test('definitions match the KIP-1279 reference schemas', { skip: reason }, () => {});
+  }
+} else {
+  const references: ReferenceSchema[] = [];
+  const unreadable: string[] = [];
+  for (const file of readdirSync(referenceDir).filter((f) => f.endsWith('.json')).sort()) {
+    try {
+      const schema: Json = JSON.parse(stripJsonComments(readFileSync(join(referenceDir, file), 'utf8')));
+      const name = isRecord(schema) && typeof schema.name === 'string' ? schema.name : file.replace(/\.json$/, '');
+      references.push({ file, name, schema });
+    } catch (error) {
+      unreadable.push(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  const referenceNames = new Set(references.map((reference) => reference.name));
+  const compared = new Set<string>();
+
+  test('every reference schema file parses', () => {
+    assert.ok(references.length > 0, `no *.json files in ${referenceDir}`);
+    if (unreadable.length > 0) assert.fail(`unparseable reference schemas:\n${unreadable.join('\n')}`);
+  });
+
+  for (const reference of references) {
+    const ours = ourByName.get(reference.name);
+    if (ours === undefined) continue;
+    test(`${reference.name} matches ${reference.file}`, () => {
+      compared.add(reference.name);
+      const diffs = compareMessage(ours.definition, ours.api, reference.schema);
+      if (diffs.length > 0) assert.fail(`${reference.name} differs from ${reference.file}:\n${diffs.join('\n')}`);
+    });
+  }
+
+  // Declared after the per-schema tests: top-level tests of one file run in order.
+  test('every definition of ours that has a reference schema was compared', () => {
+    const problems: string[] = [];
+    for (const { definition } of ourMessages) {
+      const name = definition.name;
+      const exempt = DEFINED_WITHOUT_REFERENCE.has(name);
+      if (referenceNames.has(name)) {
+        if (exempt) problems.push(`${name} is in DEFINED_WITHOUT_REFERENCE but the reference now has it; remove it from that list`);
+        if (!compared.has(name)) problems.push(`${name} has a reference schema but was not compared`);
+      } else if (!exempt) {
+        problems.push(`${name} has no reference schema in ${referenceDir}; fix its name or add it to DEFINED_WITHOUT_REFERENCE with a reason`);
+      }
+    }
+    for (const name of DEFINED_WITHOUT_REFERENCE.keys()) {
+      if (!ourByName.has(name)) problems.push(`DEFINED_WITHOUT_REFERENCE lists ${name}, which we do not define`);
+    }
+    if (problems.length > 0) assert.fail(problems.join('\n'));
+  });
+
+  test('every reference schema is defined by us or allow-listed as not needed', () => {
+    const problems: string[] = [];
+    for (const { file, name } of references) {
+      if (file !== `${name}.json`) problems.push(`${file} declares name ${name}`);
+      const ours = ourByName.has(name);
+      if (ours && NOT_DEFINED.has(name)) problems.push(`${name} is defined by us but also in NOT_DEFINED; remove it from that list`);
+      if (!ours && !NOT_DEFINED.has(name)) {
+        problems.push(`${file} (${name}) is new: define it or add it to NOT_DEFINED with a reason`);
+      }
+    }
+    for (const name of NOT_DEFINED.keys()) {
+      if (!referenceNames.has(name)) problems.push(`NOT_DEFINED lists ${name}, which the reference folder no longer has`);
+    }
+    if (problems.length > 0) assert.fail(problems.join('\n'));
+  });
+}
