@@ -50,7 +50,12 @@ export class ByteReader {
     return this.buf.readUInt32BE(this.need(4, 'uint32'));
   }
   int64(): bigint {
-    return this.buf.readBigInt64BE(this.need(8, 'int64'));
+    const at = this.need(8, 'int64');
+    // Offsets and lags fit in 53 bits: one BigInt from an exact double instead of the several
+    // intermediate BigInts Buffer.readBigInt64BE allocates (it dominated large decodes).
+    const high = this.buf.readInt32BE(at);
+    if (high >= -0x200000 && high < 0x200000) return BigInt(high * 4294967296 + this.buf.readUInt32BE(at + 4));
+    return this.buf.readBigInt64BE(at);
   }
   float64(): number {
     return this.buf.readDoubleBE(this.need(8, 'float64'));

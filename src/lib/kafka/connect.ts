@@ -1,0 +1,65 @@
+// Builds a protocol client from validated connection settings. Nothing connects here; the first
+// request does.
+
+import type { ConnectionOptions } from 'node:tls';
+import { KafkaClient } from './client.js';
+import type { WireEvent } from './client.js';
+import type { Deadline } from './deadline.js';
+import { KafkajsTransport } from './kafkajs-transport.js';
+import type { BrokerAddress, SaslCredentials } from './transport.js';
+
+export interface TlsSettings {
+  readonly ca?: Buffer[];
+  readonly cert?: Buffer;
+  readonly key?: Buffer;
+  readonly passphrase?: string;
+  readonly pfx?: Buffer;
+  readonly rejectUnauthorized: boolean;
+  readonly servername?: string;
+  readonly checkServerIdentity: boolean;
+}
+
+export interface ClientSettings {
+  readonly bootstrap: readonly string[];
+  readonly clientId: string;
+  readonly tls?: TlsSettings;
+  readonly sasl?: SaslCredentials;
+}
+
+/** `host:port`, `[v6]:port`; the port is required because Kafka has no single default. */
+export function parseBrokerAddress(text: string): BrokerAddress {
+  const match = /^(?:\[([^\]]+)\]|([^:\s]+)):(\d{1,5})$/.exec(text.trim());
+  const port = Number(match?.[3]);
+  if (!match || port < 1 || port > 65535) {
+    throw new Error(`invalid broker address '${text}': expected host:port, e.g. localhost:9092`);
+  }
+  return { host: match[1] ?? match[2] ?? '', port };
+}
+
+function tlsOptions(tls: TlsSettings): ConnectionOptions {
+  return {
+    ca: tls.ca,
+    cert: tls.cert,
+    key: tls.key,
+    passphrase: tls.passphrase,
+    pfx: tls.pfx,
+    rejectUnauthorized: tls.rejectUnauthorized,
+    servername: tls.servername,
+    // Kafka's ssl.endpoint.identification.algorithm= (empty) keeps chain checks, skips the name.
+    ...(tls.checkServerIdentity ? {} : { checkServerIdentity: () => undefined }),
+  };
+}
+
+export function createClient(
+  settings: ClientSettings,
+  deadline: Deadline,
+  onWire?: (event: WireEvent) => void,
+): KafkaClient {
+  const transport = new KafkajsTransport({
+    clientId: settings.clientId,
+    tls: settings.tls ? tlsOptions(settings.tls) : undefined,
+    sasl: settings.sasl,
+    connectTimeoutMs: Math.min(10_000, Math.max(1, deadline.remaining())),
+  });
+  return new KafkaClient({ bootstrap: settings.bootstrap.map(parseBrokerAddress), transport, deadline, onWire });
+}

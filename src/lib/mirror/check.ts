@@ -1,0 +1,108 @@
+// `kmirror check` (cluster part): what each broker supports and has enabled, and one verdict.
+
+import type { BrokerInfo, KafkaClient } from '../kafka/client.js';
+import { parseVersions } from '../kafka/definition.js';
+import type { ApiDefinition } from '../kafka/definition.js';
+import { apiKeyOf } from '../kafka/mirror-api-keys.js';
+import type { BrokerAddress } from '../kafka/transport.js';
+import { CONFIG_APIS, MIRROR_APIS } from './apis.js';
+
+export type Verdict = 'usable' | 'disabled' | 'unsupported';
+
+export interface ApiSupport {
+  readonly name: string;
+  readonly apiKey: number;
+  /** The broker's advertised range, null when it does not advertise the key. */
+  readonly broker: { min: number; max: number } | null;
+  /** The version kmirror would use, null when none overlaps. */
+  readonly negotiated: number | null;
+}
+
+export interface BrokerCheck {
+  readonly nodeId: number | null;
+  readonly address: string;
+  readonly reachable: boolean;
+  readonly error: string | null;
+  readonly apis: ApiSupport[];
+  readonly features: {
+    readonly metadataVersion: number | null;
+    readonly mirrorVersion: number | null;
+    readonly mirrorVersionSupported: { min: number; max: number } | null;
+  };
+  readonly verdict: Verdict | null;
+}
+
+export interface ClusterCheck {
+  readonly clusterId: string | null;
+  readonly controllerId: number | null;
+  readonly brokers: BrokerCheck[];
+  readonly verdict: Verdict;
+  readonly unreachable: string[];
+}
+
+function support(api: ApiDefinition, info: BrokerInfo): ApiSupport {
+  const key = apiKeyOf(api);
+  const theirs = info.apis.get(key) ?? null;
+  const ours = parseVersions(api.request.validVersions);
+  let negotiated: number | null = null;
+  if (theirs) {
+    const max = Math.min(ours.max, theirs.max);
+    if (max >= Math.max(ours.min, theirs.min)) negotiated = max;
+  }
+  return { name: api.name, apiKey: key, broker: theirs ? { min: theirs.min, max: theirs.max } : null, negotiated };
+}
+
+export function verdictFor(info: BrokerInfo): Verdict {
+  const missing = MIRROR_APIS.some((api) => support(api, info).negotiated === null);
+  if (missing) return 'unsupported';
+  return (info.finalizedFeatures.get('mirror.version') ?? 0) >= 1 ? 'usable' : 'disabled';
+}
+
+function brokerCheck(address: BrokerAddress, info: BrokerInfo): BrokerCheck {
+  return {
+    nodeId: address.nodeId ?? null,
+    address: `${address.host}:${address.port}`,
+    reachable: true,
+    error: null,
+    apis: [...MIRROR_APIS, ...CONFIG_APIS].map((api) => support(api, info)),
+    features: {
+      metadataVersion: info.finalizedFeatures.get('metadata.version') ?? null,
+      mirrorVersion: info.finalizedFeatures.get('mirror.version') ?? 0,
+      mirrorVersionSupported: info.supportedFeatures.get('mirror.version') ?? null,
+    },
+    verdict: verdictFor(info),
+  };
+}
+
+const ORDER: Verdict[] = ['unsupported', 'disabled', 'usable'];
+
+/** Asks every broker for its ApiVersions; unreachable brokers are reported, not fatal. */
+export async function checkCluster(client: KafkaClient): Promise<ClusterCheck> {
+  await client.bootstrap();
+  const view = await client.clusterView();
+  const settled = await Promise.allSettled(view.brokers.map((b) => client.brokerInfo(b)));
+  const brokers = settled.map((outcome, i): BrokerCheck => {
+    const address = view.brokers[i] as BrokerAddress;
+    if (outcome.status === 'fulfilled') return brokerCheck(address, outcome.value);
+    const error = outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason);
+    return {
+      nodeId: address.nodeId ?? null,
+      address: `${address.host}:${address.port}`,
+      reachable: false,
+      error,
+      apis: [],
+      features: { metadataVersion: null, mirrorVersion: null, mirrorVersionSupported: null },
+      verdict: null,
+    };
+  });
+  const verdicts = brokers.map((b) => b.verdict).filter((v): v is Verdict => v !== null);
+  // The cluster is only as usable as its weakest reachable broker: every broker must serve mirrors.
+  const verdict = verdicts.reduce<Verdict>((worst, v) => (ORDER.indexOf(v) < ORDER.indexOf(worst) ? v : worst), 'usable');
+  return {
+    clusterId: view.clusterId,
+    controllerId: view.controllerId,
+    brokers,
+    verdict: verdicts.length === 0 ? 'unsupported' : verdict,
+    unreachable: brokers.filter((b) => !b.reachable).map((b) => (b.nodeId === null ? b.address : `${b.address} (node ${b.nodeId})`)),
+  };
+}

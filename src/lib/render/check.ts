@@ -1,0 +1,68 @@
+import type { ClusterCheck, Verdict } from '../mirror/check.js';
+import { style } from './style.js';
+import { renderTable } from './table.js';
+
+const ENABLE_HINT =
+  'enable it with: kafka-features.sh --bootstrap-server <broker> upgrade --metadata 4.2-IV2, then ' +
+  'kafka-features.sh --bootstrap-server <broker> upgrade --feature mirror.version=1 ' +
+  '(brokers and controllers need unstable.feature.versions.enable=true)';
+
+export function verdictLine(verdict: Verdict): string {
+  switch (verdict) {
+    case 'usable':
+      return style.ok('Cluster mirroring is usable on every reachable broker.');
+    case 'disabled':
+      return `${style.bad('Cluster mirroring APIs are present but mirroring is disabled')} (feature mirror.version is not finalized at 1).\nHint: ${ENABLE_HINT}`;
+    case 'unsupported':
+      return `${style.bad('This cluster does not support cluster mirroring')} (KIP-1279 RPCs are not advertised).\nHint: mirroring needs brokers built with KIP-1279; check the destination bootstrap address.`;
+  }
+}
+
+function range(r: { min: number; max: number } | null): string {
+  if (!r) return style.dim('absent');
+  return r.min === r.max ? `v${r.min}` : `v${r.min}-${r.max}`;
+}
+
+export function renderClusterCheck(check: ClusterCheck): string {
+  const out: string[] = [];
+  out.push(`Cluster ${check.clusterId ?? '(no id)'}  controller ${check.controllerId ?? '-'}  brokers ${check.brokers.length}`);
+  out.push('');
+  out.push(
+    renderTable(
+      [{ header: 'NODE', align: 'right' }, { header: 'ADDRESS' }, { header: 'REACHABLE' }, { header: 'metadata.version', align: 'right' }, { header: 'mirror.version', align: 'right' }, { header: 'VERDICT' }],
+      check.brokers.map((b) => [
+        b.nodeId === null ? '-' : String(b.nodeId),
+        b.address,
+        b.reachable ? style.ok('yes') : style.bad(`no: ${b.error ?? 'unreachable'}`),
+        b.features.metadataVersion === null ? '-' : String(b.features.metadataVersion),
+        b.features.mirrorVersion === null ? '-' : String(b.features.mirrorVersion),
+        b.verdict ?? '-',
+      ]),
+      style.header,
+    ),
+  );
+  const reachable = check.brokers.filter((b) => b.reachable);
+  const first = reachable[0];
+  if (first) {
+    out.push('');
+    out.push(
+      renderTable(
+        [{ header: 'API' }, { header: 'KEY', align: 'right' }, ...reachable.map((b) => ({ header: b.nodeId === null ? b.address : `node ${b.nodeId}` }))],
+        first.apis.map((api, i) => [
+          api.name,
+          String(api.apiKey),
+          ...reachable.map((b) => {
+            const s = b.apis[i];
+            if (!s) return '-';
+            return s.negotiated === null && s.broker ? style.bad(`${range(s.broker)} (none in common)`) : range(s.broker);
+          }),
+        ]),
+        style.header,
+      ),
+    );
+  }
+  out.push('');
+  if (check.unreachable.length > 0) out.push(style.warn(`Warning: no answer from ${check.unreachable.join(', ')}; the verdict covers the other brokers only.`));
+  out.push(verdictLine(check.verdict));
+  return out.join('\n');
+}
