@@ -4,11 +4,10 @@
 // retries what is retriable until the command's deadline.
 
 import { encodeMessage } from './codec.js';
-import type { Deadline } from './deadline.js';
 import type { ApiDefinition } from './definition.js';
 import { parseVersions } from './definition.js';
 import { kafkaError } from './error-codes.js';
-import { BrokerFailure, KafkaProtocolError, MirroringDisabledError, UnsupportedByClusterError } from './errors.js';
+import { BrokerFailure, DeadlineExceededError, KafkaProtocolError, MirroringDisabledError, UnsupportedByClusterError } from './errors.js';
 import { decodeResponseAfterCorrelationId, requestHeaderVersion } from './frames.js';
 import type { MessageInput, RequestOf, ResponseOf } from './message-types.js';
 import { ApiVersions } from './messages/api-versions.js';
@@ -43,10 +42,16 @@ export interface WireEvent {
   readonly error?: string;
 }
 
+/** The command's time budget (`--timeout`), as far as the client needs to know it. */
+export interface TimeBudget {
+  readonly budgetMs: number;
+  remainingMs(): number;
+}
+
 export interface ClientOptions {
   readonly bootstrap: readonly BrokerAddress[];
   readonly transport: Transport;
-  readonly deadline: Deadline;
+  readonly deadline: TimeBudget;
   /** Per-request cap; the deadline still bounds the whole. */
   readonly requestTimeoutMs?: number;
   readonly onWire?: (event: WireEvent) => void;
@@ -85,7 +90,7 @@ export class KafkaClient {
     if (options.bootstrap.length === 0) throw new Error('no bootstrap servers given');
   }
 
-  get deadline(): Deadline {
+  get deadline(): TimeBudget {
     return this.options.deadline;
   }
 
@@ -268,7 +273,7 @@ export class KafkaClient {
   private async exchange(broker: BrokerAddress, api: ApiDefinition, version: number, body: unknown): Promise<Buffer> {
     const encoded = encodeMessage(api.request, version, body);
     const started = performance.now();
-    const timeout = Math.min(this.options.requestTimeoutMs ?? 30_000, Math.max(1, this.options.deadline.remaining()));
+    const timeout = Math.min(this.options.requestTimeoutMs ?? 30_000, Math.max(1, this.options.deadline.remainingMs()));
     const trace = (outcome: 'ok' | 'error', responseBytes?: number, error?: string) =>
       this.options.onWire?.({
         api: api.name,
@@ -306,7 +311,9 @@ export class KafkaClient {
         return await attempt();
       } catch (err) {
         if (!isRetriable(err)) throw err;
-        if (deadline.expired() || !(await deadline.sleep(backoff))) throw deadline.fail(doing, err as Error);
+        // Never sleep past the budget: give up with the last error as the reason instead.
+        if (deadline.remainingMs() <= backoff) throw new DeadlineExceededError(deadline.budgetMs, doing, err as Error);
+        await new Promise((resolve) => setTimeout(resolve, backoff));
         backoff = Math.min(cap, backoff * 2);
       }
     }

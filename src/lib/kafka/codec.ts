@@ -137,7 +137,7 @@ class Compiler {
     const isArray = field.type.startsWith('[]');
     const elementType = isArray ? field.type.slice(2) : field.type;
     const element = this.element(field, elementType, flexibleField);
-    const defaults = this.defaults(field, isArray, elementType, nullable);
+    const defaults = this.defaults(field, isArray, elementType);
 
     let codec: Scalar = element;
     if (isArray) codec = this.array(element, flexibleField, nullable);
@@ -165,10 +165,11 @@ class Compiler {
     };
   }
 
-  private defaults(field: FieldDefinition, isArray: boolean, elementType: string, nullable: boolean) {
+  private defaults(field: FieldDefinition, isArray: boolean, elementType: string) {
     const text = field.default === undefined ? undefined : String(field.default);
     if (isArray || (!INT_TYPES.has(elementType) && this.isStruct(field, elementType))) {
-      if (text === 'null' || (!isArray && nullable)) {
+      // A nullable struct is null when unset, also in versions that lack it (CreateTopics v2-7 MirrorInfo).
+      if (text === 'null' || (!isArray && field.nullableVersions !== undefined)) {
         return { make: () => null, is: (value: unknown) => value === null || value === undefined };
       }
       if (isArray) {
@@ -202,7 +203,8 @@ class Compiler {
       case 'uuid':
         return { make: () => ZERO_UUID, is: (value: unknown) => value === undefined || value === ZERO_UUID };
       case 'string': {
-        const d = text === 'null' && nullable ? null : (text ?? '');
+        // A "null" default means null also in versions where the field is absent (and so not nullable).
+        const d = text === 'null' && field.nullableVersions !== undefined ? null : (text ?? '');
         return { make: () => d, is: (value: unknown) => value === undefined || value === d };
       }
       case 'bytes':
@@ -274,6 +276,7 @@ class Compiler {
       },
       write: (w, v) => {
         if (v === null) {
+          if (!nullable) throw new EncodeError('null is not allowed in a non-nullable string');
           if (flexible) w.uvarint(0);
           else w.int16(-1);
           return;
@@ -535,9 +538,9 @@ export function encodeMessage(message: MessageDefinition, version: number, value
 
 /** Decodes a body from `reader`, which is left just past it. */
 export function readMessage<T = Obj>(message: MessageDefinition, version: number, reader: ByteReader): T {
-  const plan = planFor(message, version);
   try {
-    return readStruct(plan, reader) as T;
+    // planFor is inside the try so that an unknown version is a DecodeError like any other.
+    return readStruct(planFor(message, version), reader) as T;
   } catch (err) {
     if (err instanceof PathError) throw new DecodeError(message.name, version, joinPath('', err.steps), err.reason);
     throw new DecodeError(message.name, version, '', err instanceof Error ? err.message : String(err));

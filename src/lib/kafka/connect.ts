@@ -3,8 +3,7 @@
 
 import type { ConnectionOptions } from 'node:tls';
 import { KafkaClient } from './client.js';
-import type { WireEvent } from './client.js';
-import type { Deadline } from './deadline.js';
+import type { TimeBudget, WireEvent } from './client.js';
 import { KafkajsTransport } from './kafkajs-transport.js';
 import type { BrokerAddress, SaslCredentials } from './transport.js';
 
@@ -52,14 +51,14 @@ function tlsOptions(tls: TlsSettings): ConnectionOptions {
 
 export function createClient(
   settings: ClientSettings,
-  deadline: Deadline,
+  deadline: TimeBudget,
   onWire?: (event: WireEvent) => void,
 ): KafkaClient {
   const transport = new KafkajsTransport({
     clientId: settings.clientId,
     tls: settings.tls ? tlsOptions(settings.tls) : undefined,
     sasl: settings.sasl,
-    connectTimeoutMs: Math.min(10_000, Math.max(1, deadline.remaining())),
+    connectTimeoutMs: Math.min(10_000, Math.max(1, deadline.remainingMs())),
   });
   return new KafkaClient({ bootstrap: settings.bootstrap.map(parseBrokerAddress), transport, deadline, onWire });
 }

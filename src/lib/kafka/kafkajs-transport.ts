@@ -34,10 +34,10 @@ const Connection = require('kafkajs/src/network/connection.js') as ConnectionCla
 const Encoder = require('kafkajs/src/protocol/encoder.js') as EncoderClass;
 const socketFactory = (require('kafkajs/src/network/socketFactory.js') as () => unknown)();
 const { createLogger, LEVELS } = require('kafkajs/src/loggers/index.js') as {
-  createLogger(options: { level: number }): unknown;
+  createLogger(options: { level: number; logCreator: () => () => void }): unknown;
   LEVELS: { NOTHING: number };
 };
-const silentLogger = createLogger({ level: LEVELS.NOTHING });
+const silentLogger = createLogger({ level: LEVELS.NOTHING, logCreator: () => () => undefined });
 
 interface KafkajsError {
   name?: string;

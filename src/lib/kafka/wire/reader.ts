@@ -1,7 +1,8 @@
 import { WireError } from './errors.js';
 import { uuidFromBytes } from './uuid.js';
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM: a leading U+FEFF is part of the string, as Kafka's Java decoder keeps it.
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * Reads Kafka's primitive encodings from a buffer. Every read checks bounds first, so truncated or

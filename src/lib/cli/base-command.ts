@@ -1,0 +1,318 @@
+// Every kmirror command extends BaseCommand. It parses the shared flags once, fixes the output
+// format and colour level, starts the --timeout budget, builds the connection settings on demand,
+// prints results in the chosen format, and owns THE catch(): every failure goes through toFailure
+// and leaves as exactly one JSON/YAML error document or one `Error:` + `Hint:` pair, then the exit code.
+
+import { Command, Errors, type Interfaces } from '@oclif/core';
+import chalk, { supportsColor } from 'chalk';
+import type { KafkaClient, WireEvent } from '../kafka/client.js';
+import { parseApiKeyOverrides, setApiKeyOverrides } from '../kafka/mirror-api-keys.js';
+import { type ColorLevel, resolveColorLevel } from './color.js';
+import { type ConnectionConfig, resolveConnectionConfig } from './connection-config.js';
+import { Deadline } from './deadline.js';
+import { type Failure, UsageError, failureToJson, toFailure } from './errors.js';
+import { ExitCode } from './exit-codes.js';
+import { DEFAULT_TIMEOUT_MS, OUTPUT_FORMATS, type OutputFormat, baseFlags } from './flags.js';
+import { canPrompt } from './interactive.js';
+import { formatJson, formatJsonLine, formatYaml } from './output-format.js';
+import { redact, redactText } from './redact.js';
+
+export type BaseFlags = Interfaces.InferredFlags<(typeof BaseCommand)['baseFlags']>;
+export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof BaseCommand)['baseFlags'] & T['flags']>;
+export type CommandArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>;
+
+export interface RenderOptions {
+  /** `-o wide`: show every column. */
+  readonly wide: boolean;
+  /** Whether colour codes may be used (chalk already knows; for renderers that do not use chalk). */
+  readonly color: boolean;
+}
+
+export type HumanRenderer<R> = (result: R, options: RenderOptions) => string;
+
+/** Where a command writes; the process streams, or a buffer in tests. */
+export interface TextSink {
+  write(text: string): unknown;
+}
+
+const MAX_PASSWORD_LINE = 64 * 1024;
+
+/** `-o`/`--output` as given on the command line (or KMIRROR_OUTPUT), readable even when parsing failed. */
+export function outputFromArgv(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
+  const end = argv.indexOf('--');
+  const args = end === -1 ? argv : argv.slice(0, end);
+  let found: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    if (arg === '-o' || arg === '--output') found = args[i + 1];
+    else if (arg.startsWith('--output=')) found = arg.slice('--output='.length);
+    else if (arg.startsWith('-o=')) found = arg.slice(3);
+    else if (/^-o[a-z]+$/.test(arg)) found = arg.slice(2);
+  }
+  return found ?? (env.KMIRROR_OUTPUT || undefined);
+}
+
+/** Reads the first line of a piped stdin (for --sasl-password-stdin). */
+export async function readFirstLine(stream: NodeJS.ReadStream | NodeJS.ReadableStream & { isTTY?: boolean }): Promise<string> {
+  if ((stream as { isTTY?: boolean }).isTTY) {
+    throw new UsageError('--sasl-password-stdin reads the password from a pipe, but stdin is a terminal', {
+      hint: 'pipe it in: printf %s "$PASSWORD" | kmirror … --sasl-password-stdin (or set KMIRROR_SASL_PASSWORD)',
+    });
+  }
+  return new Promise<string>((resolve, reject) => {
+    let data = '';
+    const finish = (line: string | Error): void => {
+      stream.off('data', onData);
+      stream.off('end', onEnd);
+      stream.off('error', onError);
+      stream.pause();
+      if (line instanceof Error) reject(line);
+      else resolve(line.replace(/\r$/, ''));
+    };
+    const onData = (chunk: string | Buffer): void => {
+      data += chunk.toString();
+      const newline = data.indexOf('\n');
+      if (newline !== -1) finish(data.slice(0, newline));
+      else if (data.length > MAX_PASSWORD_LINE) finish(new UsageError('--sasl-password-stdin: the first line of stdin is too long to be a password'));
+    };
+    const onEnd = (): void => finish(data);
+    const onError = (err: Error): void => finish(err);
+    stream.on('data', onData);
+    stream.on('end', onEnd);
+    stream.on('error', onError);
+    stream.resume();
+  });
+}
+
+export abstract class BaseCommand<T extends typeof Command> extends Command {
+  static override enableJsonFlag = true;
+  static override baseFlags = baseFlags;
+
+  protected flags!: CommandFlags<T>;
+  protected args!: CommandArgs<T>;
+  /** The shared flags, typed without the command's own. */
+  protected baseFlagValues: BaseFlags | undefined;
+  /** The --timeout budget of the whole command. */
+  protected deadline: Deadline = new Deadline(DEFAULT_TIMEOUT_MS);
+  protected outputFormat: OutputFormat = 'table';
+  protected stdout: TextSink = process.stdout;
+  protected stderr: TextSink = process.stderr;
+
+  private documentWritten = false;
+  private connectionPromise: Promise<ConnectionConfig> | undefined;
+  private clientPromise: Promise<KafkaClient> | undefined;
+
+  override async init(): Promise<void> {
+    const started = Date.now();
+    await super.init();
+    const { args, flags } = await this.parse({
+      args: this.ctor.args,
+      baseFlags: (super.ctor as typeof BaseCommand).baseFlags,
+      enableJsonFlag: this.ctor.enableJsonFlag,
+      flags: this.ctor.flags,
+      strict: this.ctor.strict,
+    });
+    this.flags = flags as CommandFlags<T>;
+    this.args = args as CommandArgs<T>;
+    const base = flags as BaseFlags;
+
+    const budget = base.timeout ?? DEFAULT_TIMEOUT_MS;
+    this.deadline = new Deadline(budget, { startedAt: started });
+
+    this.outputFormat = resolveOutputFormat(base.json, base.output);
+    // Set only now: until then catch() reads --json / -o from argv, which also covers a failure above.
+    this.baseFlagValues = base;
+    chalk.level = resolveColorLevel({
+      flag: base.color,
+      env: process.env,
+      stdoutIsTTY: process.stdout.isTTY === true,
+      detected: (supportsColor ? supportsColor.level : 0) as ColorLevel,
+    });
+
+    if (base['api-keys'] !== undefined) {
+      try {
+        setApiKeyOverrides(parseApiKeyOverrides(base['api-keys']));
+      } catch (err) {
+        throw new UsageError(`--api-keys: ${(err as Error).message}`, {
+          hint: 'write Name=key pairs separated by commas, e.g. --api-keys CreateClusterMirror=94,DescribeClusterMirrors=99',
+        });
+      }
+    }
+  }
+
+  /** `--json` or `-o json`, also when flag parsing failed (so parse errors come out as JSON too). */
+  override jsonEnabled(): boolean {
+    if (super.jsonEnabled()) return true;
+    if (this.baseFlagValues) return this.outputFormat === 'json';
+    return outputFromArgv(this.argv) === 'json';
+  }
+
+  /** The connection settings from flags, env and --command-config, checked; built once. */
+  protected async connection(): Promise<ConnectionConfig> {
+    this.connectionPromise ??= this.buildConnection();
+    return this.connectionPromise;
+  }
+
+  /**
+   * The protocol client for the cluster given by the connection flags, bounded by --timeout and
+   * traced with --debug. Built once; nothing connects until the first request. Closed in finally().
+   */
+  protected async kafka(): Promise<KafkaClient> {
+    this.clientPromise ??= this.connection().then(async (settings) => {
+      // Loaded on first use: commands that never talk to Kafka (help, playground) skip the transport.
+      const { createClient } = await import('../kafka/connect.js');
+      return createClient(settings, this.deadline, (event) => this.trace(() => formatWireEvent(event)));
+    });
+    return this.clientPromise;
+  }
+
+  override async finally(err: Error | undefined): Promise<void> {
+    const pending = this.clientPromise;
+    this.clientPromise = undefined;
+    if (pending) {
+      // Closing must neither hide the command's own error nor hold the process open.
+      const closing = pending.then((client) => client.close()).catch(() => undefined);
+      await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+    }
+    await super.finally(err);
+  }
+
+  private async buildConnection(): Promise<ConnectionConfig> {
+    const f = this.baseFlagValues;
+    return resolveConnectionConfig(
+      {
+        bootstrapServer: f?.['bootstrap-server'],
+        commandConfig: f?.['command-config'],
+        saslMechanism: f?.['sasl-mechanism'],
+        saslUsername: f?.['sasl-username'],
+        saslPasswordStdin: f?.['sasl-password-stdin'],
+        saslOauthTokenFile: f?.['sasl-oauth-token-file'],
+        tls: f?.tls,
+        tlsCa: f?.['tls-ca'],
+        tlsCert: f?.['tls-cert'],
+        tlsKey: f?.['tls-key'],
+        tlsInsecure: f?.['tls-insecure'],
+      },
+      {
+        env: process.env,
+        readPasswordLine: () => this.deadline.race(readFirstLine(process.stdin), 'reading the password from stdin'),
+        warn: (message) => this.warning(message),
+      },
+    );
+  }
+
+  /** Whether a prompt may be shown (TTY both ways, not JSON/YAML, no --yes, not CI). */
+  protected canPrompt(yes?: boolean): boolean {
+    return canPrompt({ json: this.outputFormat === 'json', output: this.outputFormat, yes });
+  }
+
+  /**
+   * Prints the command's result: one JSON or YAML document, or the human text from `human`.
+   * Secrets are masked unless the command passes `showSecrets` (for an explicit flag).
+   */
+  protected render<R>(result: R, human: HumanRenderer<R>, options: { showSecrets?: boolean } = {}): void {
+    const shown = options.showSecrets ? result : (redact(result, { registeredSecrets: false }) as R);
+    switch (this.outputFormat) {
+      case 'json':
+        this.writeDocument(formatJson(shown));
+        return;
+      case 'yaml':
+        this.writeDocument(formatYaml(shown));
+        return;
+      default: {
+        const text = human(shown, { wide: this.outputFormat === 'wide', color: chalk.level > 0 });
+        if (text !== '') this.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+      }
+    }
+  }
+
+  /** For --watch: one compact JSON document per line per refresh (JSON mode only). */
+  protected renderJsonLine(result: unknown): void {
+    this.documentWritten = true;
+    this.stdout.write(formatJsonLine(redact(result, { registeredSecrets: false })));
+  }
+
+  /** A human note on stderr (kept off stdout so JSON stays one document). */
+  protected note(message: string): void {
+    this.stderr.write(`${redactText(message)}\n`);
+  }
+
+  protected warning(message: string): void {
+    this.stderr.write(`${chalk.yellow('Warning:')} ${redactText(message)}\n`);
+  }
+
+  /** A --debug trace line on stderr; the message is built only when tracing is on. */
+  protected trace(message: string | (() => string)): void {
+    if (!this.debugEnabled()) return;
+    const text = typeof message === 'function' ? message() : message;
+    this.stderr.write(`${chalk.dim(`[debug] ${redactText(text)}`)}\n`);
+  }
+
+  protected debugEnabled(): boolean {
+    if (this.baseFlagValues) return this.baseFlagValues.debug === true;
+    const end = this.argv.indexOf('--');
+    return (end === -1 ? this.argv : this.argv.slice(0, end)).includes('--debug') || ['1', 'true', 'yes'].includes((process.env.KMIRROR_DEBUG ?? '').toLowerCase());
+  }
+
+  // oclif prints a returned result itself under --json; route that through the same writer so a
+  // command that also called render() still emits exactly one document.
+  protected override logJson(json: unknown): void {
+    if (this.documentWritten) return;
+    this.writeDocument(formatJson(redact(json, { registeredSecrets: false })));
+  }
+
+  private writeDocument(text: string): void {
+    this.documentWritten = true;
+    this.stdout.write(text);
+  }
+
+  /** THE error handler: every failure of every command ends here. */
+  protected override async catch(err: Error & { exitCode?: number }): Promise<never> {
+    // this.exit(n) is not a failure to report.
+    if (err instanceof Errors.ExitError) throw err;
+    const mapped = toFailure(err);
+    const failure: Failure = {
+      exitCode: mapped.exitCode === ExitCode.Ok ? ExitCode.Error : mapped.exitCode,
+      message: redactText(mapped.message),
+      hint: mapped.hint === null ? null : redactText(mapped.hint),
+      kafkaError: mapped.kafkaError,
+    };
+    const format = this.baseFlagValues ? this.outputFormat : this.jsonEnabled() ? 'json' : outputFromArgv(this.argv);
+    if (format === 'json' && !this.documentWritten) {
+      this.writeDocument(formatJson(failureToJson(failure)));
+    } else if (format === 'yaml' && !this.documentWritten) {
+      this.writeDocument(formatYaml(failureToJson(failure)));
+    } else {
+      const lines = [`${chalk.red('Error:')} ${failure.message}`];
+      if (failure.hint) lines.push(`${chalk.dim('Hint:')} ${failure.hint}`);
+      this.stderr.write(`${lines.join('\n')}\n`);
+    }
+    if (this.debugEnabled()) {
+      for (let current: unknown = err, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+        this.stderr.write(`${redactText(current.stack ?? `${current.name}: ${current.message}`)}\n`);
+      }
+    }
+    process.exitCode = failure.exitCode;
+    throw new Errors.ExitError(failure.exitCode);
+  }
+}
+
+function formatWireEvent(event: WireEvent): string {
+  const size = event.responseBytes === undefined ? `${event.requestBytes}B` : `${event.requestBytes}B/${event.responseBytes}B`;
+  const outcome = event.outcome === 'ok' ? 'ok' : `error: ${event.error ?? 'unknown'}`;
+  return `${event.api} v${event.version} (key ${event.apiKey}) -> ${event.broker}: ${outcome} in ${event.ms}ms, ${size}`;
+}
+
+function resolveOutputFormat(json: boolean | undefined, output: string | undefined): OutputFormat {
+  if (output !== undefined && !(OUTPUT_FORMATS as readonly string[]).includes(output)) {
+    throw new UsageError(`unknown output format '${output}'`, { hint: `use one of ${OUTPUT_FORMATS.join(', ')}` });
+  }
+  const format = output as OutputFormat | undefined;
+  if (json === true) {
+    if (format !== undefined && format !== 'json') {
+      throw new UsageError(`--json conflicts with -o ${format}`, { hint: 'use one of them (--json is the same as -o json)' });
+    }
+    return 'json';
+  }
+  return format ?? 'table';
+}

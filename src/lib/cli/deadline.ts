@@ -1,0 +1,79 @@
+// `--timeout` bounds the whole command, retries and `--wait` included (DESIGN.md "Contracts"), so
+// the budget is one object started when the command starts and handed to everything that waits.
+
+import { formatDuration } from './duration.js';
+import { TimeoutError } from './errors.js';
+
+export class Deadline {
+  readonly budgetMs: number;
+  readonly startedAt: number;
+  readonly expiresAt: number;
+  private readonly now: () => number;
+  private abortSignal: AbortSignal | undefined;
+
+  /** `startedAt` lets the budget count from the start of the command rather than from construction. */
+  constructor(budgetMs: number, options: { now?: () => number; startedAt?: number } = {}) {
+    this.budgetMs = budgetMs;
+    this.now = options.now ?? Date.now;
+    this.startedAt = options.startedAt ?? this.now();
+    this.expiresAt = this.startedAt + budgetMs;
+  }
+
+  /** Milliseconds left, never negative. */
+  remainingMs(): number {
+    return Math.max(0, this.expiresAt - this.now());
+  }
+
+  get expired(): boolean {
+    return this.remainingMs() === 0;
+  }
+
+  /** The error to throw when the budget runs out while doing `what` ("waiting for mirror m1 to be STOPPED"). */
+  timeoutError(what?: string): TimeoutError {
+    return new TimeoutError(`timed out after ${formatDuration(this.budgetMs)} (--timeout)${what ? ` while ${what}` : ''}`);
+  }
+
+  /** Throws the timeout error if the budget is spent. */
+  check(what: string): void {
+    if (this.expired) throw this.timeoutError(what);
+  }
+
+  /**
+   * Aborts at the deadline with a TimeoutError as the reason (not the DOMException of
+   * AbortSignal.timeout), so whatever rethrows `signal.reason` maps to exit code 124.
+   */
+  get signal(): AbortSignal {
+    if (!this.abortSignal) {
+      const controller = new AbortController();
+      const remaining = this.remainingMs();
+      if (remaining === 0) controller.abort(this.timeoutError());
+      else setTimeout(() => controller.abort(this.timeoutError()), remaining).unref();
+      this.abortSignal = controller.signal;
+    }
+    return this.abortSignal;
+  }
+
+  /** Settles like `promise`, or rejects with the timeout error when the budget runs out first. */
+  async race<T>(promise: Promise<T>, what: string): Promise<T> {
+    const remaining = this.remainingMs();
+    if (remaining === 0) throw this.timeoutError(what);
+    let timer: NodeJS.Timeout | undefined;
+    const expiry = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(this.timeoutError(what)), remaining);
+    });
+    try {
+      return await Promise.race([promise, expiry]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Waits `ms` or until the deadline, whichever is first; throws the timeout error at the deadline. */
+  async sleep(ms: number, what: string): Promise<void> {
+    if (ms >= this.remainingMs()) {
+      await new Promise((resolve) => setTimeout(resolve, this.remainingMs()));
+      throw this.timeoutError(what);
+    }
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  }
+}

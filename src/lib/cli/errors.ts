@@ -1,0 +1,488 @@
+// Every failure of every command ends in `toFailure`, the one place that decides the exit code,
+// the message and the hint (DESIGN.md habit 4). Code that knows *why* something failed throws one of
+// the typed errors below; anything else (Node socket errors, TLS verification errors, kafkajs
+// errors, oclif parse errors) is recognised here by shape so that the operator still gets one clear
+// line instead of a stack trace.
+
+import { kafkaError, kafkaErrorHint } from '../kafka/error-codes.js';
+import * as protocol from '../kafka/errors.js';
+import { TransportError } from '../kafka/transport.js';
+import { ExitCode } from './exit-codes.js';
+
+export interface KafkaErrorRef {
+  readonly code: number;
+  readonly name: string;
+}
+
+export interface Failure {
+  readonly exitCode: number;
+  readonly message: string;
+  readonly hint: string | null;
+  readonly kafkaError: KafkaErrorRef | null;
+}
+
+export interface KmirrorErrorOptions {
+  readonly hint?: string | null;
+  readonly kafkaError?: KafkaErrorRef | null;
+  readonly cause?: unknown;
+}
+
+export class KmirrorError extends Error {
+  readonly exitCode: ExitCode;
+  readonly hint: string | null;
+  readonly kafkaError: KafkaErrorRef | null;
+
+  constructor(message: string, exitCode: ExitCode = ExitCode.Error, options: KmirrorErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.exitCode = exitCode;
+    this.hint = options.hint ?? null;
+    this.kafkaError = options.kafkaError ?? null;
+  }
+}
+
+/** Bad flags, arguments, files or configs, found before anything is sent. */
+export class UsageError extends KmirrorError {
+  constructor(message: string, options: Omit<KmirrorErrorOptions, 'kafkaError'> = {}) {
+    super(message, ExitCode.Usage, options);
+  }
+}
+
+/** A destructive command needs a yes, and there is nobody to ask. */
+export class ConfirmationRequiredError extends KmirrorError {
+  constructor(action: string, options: { flag?: string; reason?: string } = {}) {
+    const flag = options.flag ?? '--yes';
+    const reason = options.reason ?? 'no interactive terminal to ask on';
+    super(`refusing to ${action} without confirmation (${reason})`, ExitCode.Usage, {
+      hint: `review what the command will do, then run it again with ${flag}`,
+    });
+  }
+}
+
+export interface UnsupportedApiDetails {
+  /** RPC name, e.g. `DescribeClusterMirrors`. */
+  readonly api: string;
+  readonly apiKey?: number;
+  readonly broker?: string | number;
+  /** Versions kmirror can speak vs what the broker offers, when that is the reason. */
+  readonly detail?: string;
+}
+
+/** The broker does not advertise a mirror API (or no version both sides speak). */
+export class UnsupportedByClusterError extends KmirrorError {
+  readonly api: string;
+  readonly broker: string | number | undefined;
+
+  constructor(details: UnsupportedApiDetails, options: KmirrorErrorOptions = {}) {
+    const where = details.broker === undefined ? 'the cluster' : `broker ${details.broker}`;
+    const key = details.apiKey === undefined ? '' : ` (API key ${details.apiKey})`;
+    const detail = details.detail ? `: ${details.detail}` : '';
+    super(`${where} does not support ${details.api}${key}${detail}`, ExitCode.Unsupported, {
+      hint:
+        'Cluster Mirroring (KIP-1279) needs brokers that implement it; the prototype advertises API keys 94-105. ' +
+        'If your build numbers the mirror APIs differently, map them with --api-keys (or KMIRROR_API_KEYS), e.g. --api-keys DescribeClusterMirrors=99',
+      ...options,
+    });
+    this.api = details.api;
+    this.broker = details.broker;
+  }
+}
+
+export const ENABLE_MIRRORING_HINT =
+  'enable it on the destination: kafka-features.sh --bootstrap-server <destination> upgrade --feature mirror.version=1 ' +
+  '(needs metadata.version 4.2-IV2 first: kafka-features.sh upgrade --metadata 4.2-IV2; brokers and controllers must run with unstable.feature.versions.enable=true)';
+
+/** The APIs exist but the feature `mirror.version` is not finalized at level 1. */
+export class MirroringDisabledError extends KmirrorError {
+  constructor(details: { broker?: string | number; finalizedLevel?: number } = {}, options: KmirrorErrorOptions = {}) {
+    const level = details.finalizedLevel === undefined ? 'not finalized' : `finalized at level ${details.finalizedLevel}`;
+    const where = details.broker === undefined ? 'this cluster' : `the cluster of broker ${details.broker}`;
+    super(`Cluster Mirroring is disabled on ${where}: feature mirror.version is ${level} (needs 1)`, ExitCode.Unsupported, {
+      hint: ENABLE_MIRRORING_HINT,
+      ...options,
+    });
+  }
+}
+
+export interface KafkaErrorContext {
+  /** RPC name (`StartMirrorTopics`); selects per-API hints. */
+  readonly api?: string;
+  readonly mirror?: string;
+  readonly topic?: string;
+  readonly partition?: number;
+  readonly broker?: string | number;
+}
+
+/** A non-zero error code in a Kafka response. Exit code and hint come from the code table. */
+export class KafkaResponseError extends KmirrorError {
+  readonly code: number;
+  readonly serverMessage: string | null;
+  readonly context: KafkaErrorContext;
+  readonly retriable: boolean;
+
+  constructor(code: number, serverMessage?: string | null, context: KafkaErrorContext = {}) {
+    const info = kafkaError(code);
+    super(kafkaErrorMessage(code, serverMessage, context), exitCodeForKafkaError(code), {
+      hint: kafkaErrorHint(code, context),
+      kafkaError: { code, name: info.name },
+    });
+    this.code = code;
+    this.serverMessage = serverMessage ?? null;
+    this.context = context;
+    this.retriable = info.retriable;
+  }
+}
+
+function kafkaErrorMessage(code: number, serverMessage: string | null | undefined, context: KafkaErrorContext): string {
+  const info = kafkaError(code);
+  const subject = [
+    context.mirror !== undefined ? `mirror '${context.mirror}'` : undefined,
+    context.topic !== undefined
+      ? `topic '${context.topic}'${context.partition !== undefined ? ` partition ${context.partition}` : ''}`
+      : undefined,
+  ]
+    .filter((part) => part !== undefined)
+    .join(', ');
+  const origin = [info.name, context.api && `from ${context.api}`, context.broker !== undefined && `on broker ${context.broker}`]
+    .filter(Boolean)
+    .join(' ');
+  // Brokers often send the enum's default text or "" — repeating that adds nothing.
+  const said = serverMessage?.trim();
+  const extra = said && said.toLowerCase() !== info.message.toLowerCase() ? `: ${said}` : '';
+  return `${subject ? `${subject}: ` : ''}${info.message} (${origin})${extra}`;
+}
+
+/** Exit code for a Kafka error code (DESIGN.md: 5 auth, 4 disabled, 6 not found, else 1). */
+export function exitCodeForKafkaError(code: number): ExitCode {
+  switch (code) {
+    case 29: // TOPIC_AUTHORIZATION_FAILED
+    case 30: // GROUP_AUTHORIZATION_FAILED
+    case 31: // CLUSTER_AUTHORIZATION_FAILED
+    case 33: // UNSUPPORTED_SASL_MECHANISM
+    case 53: // TRANSACTIONAL_ID_AUTHORIZATION_FAILED
+    case 58: // SASL_AUTHENTICATION_FAILED
+    case 65: // DELEGATION_TOKEN_AUTHORIZATION_FAILED
+    case 144: // CLUSTER_MIRROR_AUTHORIZATION_FAILED
+      return ExitCode.Auth;
+    case 35: // UNSUPPORTED_VERSION: how a prototype broker answers when mirror.version < 1
+      return ExitCode.Unsupported;
+    case 3: // UNKNOWN_TOPIC_OR_PARTITION
+    case 100: // UNKNOWN_TOPIC_ID
+    case 137: // UNKNOWN_CLUSTER_MIRROR
+      return ExitCode.NotFound;
+    default:
+      return ExitCode.Error;
+  }
+}
+
+export class NotFoundError extends KmirrorError {
+  constructor(kind: 'mirror' | 'topic', name: string, options: KmirrorErrorOptions = {}) {
+    super(`${kind} '${name}' not found`, ExitCode.NotFound, {
+      hint:
+        kind === 'mirror'
+          ? 'kmirror list shows the mirrors this principal may describe; names are case-sensitive'
+          : 'check the topic name on the cluster the command talks to (mirror topics live on the destination)',
+      ...options,
+    });
+  }
+}
+
+export class TimeoutError extends KmirrorError {
+  constructor(message: string, options: KmirrorErrorOptions = {}) {
+    super(message, ExitCode.Timeout, { hint: 'raise --timeout (e.g. --timeout 2m) or check that the brokers are reachable and healthy', ...options });
+  }
+}
+
+/** Some items succeeded and some failed; the output already lists which. */
+export class PartialFailureError extends KmirrorError {
+  readonly succeeded: number;
+  readonly failed: number;
+
+  constructor(message: string, counts: { succeeded: number; failed: number }, options: KmirrorErrorOptions = {}) {
+    super(message, ExitCode.PartialFailure, { hint: 'the output lists each failed item with its error', ...options });
+    this.succeeded = counts.succeeded;
+    this.failed = counts.failed;
+  }
+}
+
+export class ConnectionError extends KmirrorError {
+  constructor(message: string, options: KmirrorErrorOptions = {}) {
+    super(message, ExitCode.Error, options);
+  }
+}
+
+export class AuthenticationError extends KmirrorError {
+  constructor(message: string, options: KmirrorErrorOptions = {}) {
+    super(message, ExitCode.Auth, options);
+  }
+}
+
+export class TlsError extends KmirrorError {
+  constructor(message: string, options: KmirrorErrorOptions & { exitCode?: ExitCode } = {}) {
+    super(message, options.exitCode ?? ExitCode.Error, options);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mapping any thrown value to a Failure.
+
+const TLS_CA_HINT =
+  'pass the CA that signed the broker certificate with --tls-ca ca.pem (or ssl.truststore.* in --command-config); ' +
+  '--tls-insecure skips verification (for testing only)';
+
+const CLIENT_CERT_HINT =
+  'the broker wants a client certificate it trusts (ssl.client.auth=required): pass --tls-cert and --tls-key ' +
+  '(or ssl.keystore.* in --command-config)';
+
+const NOT_TLS_HINT =
+  'the listener is probably not TLS: connect to the TLS listener port, or drop --tls / use security.protocol PLAINTEXT or SASL_PLAINTEXT';
+
+interface SystemErrorFields {
+  code?: unknown;
+  address?: unknown;
+  port?: unknown;
+  hostname?: unknown;
+  host?: unknown;
+  reason?: unknown;
+}
+
+function endpointOf(err: SystemErrorFields & { broker?: unknown }): string | undefined {
+  // The transport labels brokers "host:port (node n)" and keeps the OS code, not the address.
+  if (err.address === undefined && typeof err.broker === 'string') return err.broker;
+  const host = typeof err.address === 'string' ? err.address : typeof err.hostname === 'string' ? err.hostname : typeof err.host === 'string' ? err.host : undefined;
+  if (host === undefined) return undefined;
+  return typeof err.port === 'number' || typeof err.port === 'string' ? `${host.includes(':') ? `[${host}]` : host}:${err.port}` : host;
+}
+
+function failure(exitCode: number, message: string, hint: string | null, kafka: KafkaErrorRef | null = null): Failure {
+  return { exitCode, message, hint, kafkaError: kafka };
+}
+
+/** Node socket and DNS errors, by `code`. */
+function networkFailure(err: Error & SystemErrorFields): Failure | undefined {
+  const code = typeof err.code === 'string' ? err.code : undefined;
+  const where = endpointOf(err);
+  const to = where ? ` ${where}` : '';
+  const checkBootstrap = 'check -b/--bootstrap-server (or bootstrap.servers) and that the broker listens on that address';
+  switch (code) {
+    case 'ECONNREFUSED':
+      return failure(ExitCode.Error, `cannot connect to${to || ' the broker'}: connection refused`, checkBootstrap);
+    case 'ETIMEDOUT':
+      return failure(ExitCode.Error, `cannot connect to${to || ' the broker'}: connection timed out`, `${checkBootstrap}; a firewall may be dropping the traffic`);
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return failure(ExitCode.Error, `cannot resolve host${to || ''}${code === 'EAI_AGAIN' ? ' (temporary DNS failure)' : ''}`, 'check the host name in -b/--bootstrap-server; brokers also advertise names (advertised.listeners) that must resolve from here');
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return failure(ExitCode.Error, `cannot reach${to || ' the broker'}: no route to host`, checkBootstrap);
+    case 'ECONNRESET':
+    case 'EPIPE':
+      return failure(ExitCode.Error, `the connection to${to || ' the broker'} was reset by the peer`, 'the listener may expect TLS (--tls) or SASL (--sasl-mechanism); check security.protocol for that port');
+    default:
+      return undefined;
+  }
+}
+
+// OpenSSL errors read "805C…:error:0A00010B:SSL routines:ssl3_get_record:wrong version number:file:line:";
+// only the reason means anything to an operator (Node also exposes it as `reason`).
+function tlsDetail(err: Error & SystemErrorFields): string {
+  const reason = typeof err.reason === 'string' ? err.reason : /:error:[0-9A-Fa-f]+:[^:]*:[^:]*:([^:]+):/.exec(err.message)?.[1];
+  const text = (reason ?? err.message).trim();
+  return text ? ` (${text})` : '';
+}
+
+/** Node TLS verification and handshake errors, by `code`. */
+function tlsFailure(err: Error & SystemErrorFields): Failure | undefined {
+  const code = typeof err.code === 'string' ? err.code : undefined;
+  if (code === undefined) return undefined;
+  const detail = tlsDetail(err);
+  switch (code) {
+    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
+    case 'UNABLE_TO_GET_ISSUER_CERT':
+    case 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY':
+    case 'SELF_SIGNED_CERT_IN_CHAIN':
+    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
+    case 'CERT_SIGNATURE_FAILURE':
+    case 'CERT_UNTRUSTED':
+      return failure(ExitCode.Error, `the broker's TLS certificate is not trusted${detail}`, TLS_CA_HINT);
+    case 'CERT_HAS_EXPIRED':
+      return failure(ExitCode.Error, `the broker's TLS certificate has expired${detail}`, 'renew the broker certificate (or check this machine\'s clock); --tls-insecure skips verification (for testing only)');
+    case 'CERT_NOT_YET_VALID':
+      return failure(ExitCode.Error, `the broker's TLS certificate is not valid yet${detail}`, 'check this machine\'s clock; --tls-insecure skips verification (for testing only)');
+    case 'ERR_TLS_CERT_ALTNAME_INVALID': {
+      const reason = (typeof err.reason === 'string' ? err.reason : err.message).trim().replace(/:$/, '');
+      return failure(
+        ExitCode.Error,
+        `the broker's TLS certificate does not match the host name${typeof err.host === 'string' ? ` '${err.host}'` : ''}: ${reason}`,
+        'connect with a host name the certificate lists, or set ssl.endpoint.identification.algorithm= (empty) in --command-config to skip only the host-name check; --tls-insecure skips all verification (for testing only); --tls-ca does not help here',
+      );
+    }
+    case 'ERR_SSL_WRONG_VERSION_NUMBER':
+    case 'ERR_SSL_PACKET_LENGTH_TOO_LONG':
+    case 'ERR_SSL_HTTP_REQUEST':
+      return failure(ExitCode.Error, `TLS handshake failed${detail}`, NOT_TLS_HINT);
+    case 'ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED':
+    case 'ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE':
+    case 'ERR_SSL_TLSV1_ALERT_UNKNOWN_CA':
+    case 'ERR_SSL_SSLV3_ALERT_CERTIFICATE_UNKNOWN':
+    case 'ERR_SSL_TLSV1_ALERT_ACCESS_DENIED':
+      return failure(ExitCode.Auth, `the broker rejected the TLS client certificate${detail}`, CLIENT_CERT_HINT);
+    default:
+      if (code.startsWith('ERR_SSL_') || code.startsWith('ERR_TLS_') || code === 'EPROTO') {
+        if (/wrong version number|packet length too long/i.test(err.message)) return failure(ExitCode.Error, `TLS handshake failed${detail}`, NOT_TLS_HINT);
+        return failure(ExitCode.Error, `TLS failed${detail}`, 'check the TLS settings (--tls-ca, --tls-cert, --tls-key or ssl.* in --command-config)');
+      }
+      return undefined;
+  }
+}
+
+/** kafkajs errors carry `type` (the Kafka name) and `code` (the number) when they come from a response. */
+function kafkaJsFailure(err: Error & { code?: unknown; type?: unknown }): Failure | undefined {
+  if (!err.name.startsWith('KafkaJS')) return undefined;
+  if (typeof err.code === 'number' && typeof err.type === 'string') return toFailure(new KafkaResponseError(err.code, null));
+  if (err.name === 'KafkaJSSASLAuthenticationError') {
+    return failure(ExitCode.Auth, `SASL authentication failed: ${err.message}`, kafkaError(58).hint);
+  }
+  if (err.name === 'KafkaJSRequestTimeoutError') {
+    return failure(ExitCode.Timeout, err.message, 'raise --timeout or check broker health');
+  }
+  return undefined;
+}
+
+// Codes whose subject is a topic; for the others a protocol error's subject is the mirror.
+const TOPIC_SUBJECT_CODES = new Set([3, 17, 29, 36, 38, 100, 103, 134, 138, 139, 140, 141, 142, 146]);
+
+/** The protocol layer's errors (src/lib/kafka/errors.ts, transport.ts) carry facts; words and exit codes are chosen here. */
+function protocolFailure(err: Error): Failure | undefined {
+  if (err instanceof protocol.KafkaProtocolError) {
+    const subject = err.subject === undefined ? {} : TOPIC_SUBJECT_CODES.has(err.code) ? { topic: err.subject } : { mirror: err.subject };
+    return toFailure(new KafkaResponseError(err.code, err.serverMessage, { api: err.apiName, broker: err.broker, ...subject }));
+  }
+  if (err instanceof protocol.UnsupportedByClusterError) {
+    const detail = err.brokerRange ? `it speaks only versions ${err.brokerRange.min}-${err.brokerRange.max}, none of which kmirror speaks` : undefined;
+    return toFailure(new UnsupportedByClusterError({ api: err.apiName, apiKey: err.apiKey, broker: err.broker, detail }));
+  }
+  if (err instanceof protocol.MirroringDisabledError) {
+    return toFailure(new MirroringDisabledError({ broker: err.broker, finalizedLevel: err.finalizedLevel }));
+  }
+  if (err instanceof protocol.DeadlineExceededError) {
+    // The last error says why the retries never succeeded (e.g. connection refused): keep its words and hint.
+    const last = err.lastError ? toFailure(err.lastError) : undefined;
+    return failure(
+      ExitCode.Timeout,
+      `timed out after ${protocol.formatMs(err.budgetMs)} (--timeout) while ${err.doing}${last ? `; last error: ${last.message}` : ''}`,
+      last?.hint ?? 'raise --timeout (e.g. --timeout 2m) or check that the brokers are reachable and healthy',
+      last?.kafkaError ?? null,
+    );
+  }
+  if (err instanceof TransportError) {
+    switch (err.kind) {
+      case 'authentication':
+        return failure(ExitCode.Auth, `SASL authentication failed on broker ${err.broker}: ${err.message}`, kafkaError(58).hint);
+      case 'tls':
+        if (/disconnected before secure TLS connection|socket hang up/i.test(err.message)) {
+          return failure(
+            ExitCode.Error,
+            `broker ${err.broker} closed the connection during the TLS handshake`,
+            'the listener is probably not TLS (connect to the TLS listener port, or drop --tls / use security.protocol PLAINTEXT or SASL_PLAINTEXT), or it requires a client certificate (--tls-cert and --tls-key)',
+          );
+        }
+        return tlsFailure(err) ?? failure(ExitCode.Error, `TLS failed with broker ${err.broker}${tlsDetail(err)}`, 'check the TLS settings (--tls-ca, --tls-cert, --tls-key or ssl.* in --command-config)');
+      case 'closed':
+        return (
+          networkFailure(err) ??
+          failure(ExitCode.Error, `broker ${err.broker} closed the connection (${err.message})`, 'the listener may expect TLS (--tls) or SASL (--sasl-mechanism), or the broker is shutting down; check security.protocol for that port')
+        );
+      default:
+        return networkFailure(err) ?? failure(ExitCode.Error, `cannot talk to broker ${err.broker}: ${err.message}`, 'check -b/--bootstrap-server and that the brokers are reachable from here');
+    }
+  }
+  return undefined;
+}
+
+function causeOf(err: unknown): unknown {
+  if (typeof err !== 'object' || err === null) return undefined;
+  const record = err as { cause?: unknown; originalError?: unknown; errors?: unknown };
+  if (record.cause !== undefined) return record.cause;
+  if (record.originalError !== undefined) return record.originalError;
+  // AggregateError from a happy-eyeballs connect: the first attempt's error explains it.
+  if (Array.isArray(record.errors) && record.errors.length > 0) return record.errors[0];
+  return undefined;
+}
+
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/** oclif wraps errors thrown by a flag's `parse` as "Parsing --x \n\t<message>\nSee more help with --help". */
+function cleanMessage(message: string): string {
+  const plain = message.replace(ANSI, '');
+  const wrapped = /^Parsing --(\S+)\s*\n\t([\s\S]*?)\nSee more help with --help$/.exec(plain);
+  if (wrapped) return (wrapped[2] ?? plain).trim();
+  return plain.replace(/\nSee more help with --help$/, '').trim();
+}
+
+interface OclifCliErrorShape {
+  oclif?: { exit?: unknown };
+  parse?: unknown;
+  showHelp?: unknown;
+  suggestions?: unknown;
+}
+
+/**
+ * Maps anything thrown to the exit code, message and hint the operator sees. Never throws.
+ * Order matters: our own errors first, then errors that carry a Kafka code, then the transport's
+ * (TLS before sockets, because a TLS error can carry a socket code as well), then oclif's.
+ */
+export function toFailure(err: unknown): Failure {
+  if (err instanceof KmirrorError) {
+    return failure(err.exitCode, cleanMessage(err.message), err.hint, err.kafkaError);
+  }
+  if (!(err instanceof Error)) {
+    if (typeof err === 'object' && err !== null && typeof (err as { errorCode?: unknown }).errorCode === 'number') {
+      return toFailure(new KafkaResponseError((err as { errorCode: number }).errorCode, (err as { errorMessage?: string | null }).errorMessage ?? null));
+    }
+    return failure(ExitCode.Error, typeof err === 'string' ? err : `unexpected failure: ${String(err)}`, null);
+  }
+
+  // Walk the cause chain: transport libraries wrap the socket error that explains everything.
+  const seen = new Set<unknown>();
+  for (let current: unknown = err; current instanceof Error && !seen.has(current); current = causeOf(current)) {
+    seen.add(current);
+    if (current !== err && current instanceof KmirrorError) return toFailure(current);
+    const mapped =
+      protocolFailure(current) ??
+      kafkaJsFailure(current) ??
+      tlsFailure(current as Error & SystemErrorFields) ??
+      networkFailure(current as Error & SystemErrorFields);
+    if (mapped) return mapped;
+    if (current.name === 'TimeoutError') {
+      return failure(ExitCode.Timeout, current === err ? `timed out: ${current.message}` : `timed out: ${err.message}`, 'raise --timeout (e.g. --timeout 2m)');
+    }
+  }
+
+  const oclif = err as Error & OclifCliErrorShape;
+  if ('parse' in oclif && 'showHelp' in oclif) {
+    return failure(ExitCode.Usage, cleanMessage(err.message), 'see --help for the flags and arguments this command takes');
+  }
+  if (/^Parsing --\S+\s*\n\t/.test(err.message)) {
+    return failure(ExitCode.Usage, cleanMessage(err.message), 'see --help for the accepted values');
+  }
+  const oclifExit = oclif.oclif?.exit;
+  if (typeof oclifExit === 'number') {
+    return failure(oclifExit, cleanMessage(err.message), null);
+  }
+  if (err.name === 'AbortError') return failure(ExitCode.Error, 'the operation was aborted', null);
+  return failure(ExitCode.Error, cleanMessage(err.message) || err.name, null);
+}
+
+/** The `--json` error document (DESIGN.md "Contracts"). Key order is part of the contract. */
+export function failureToJson(f: Failure): { error: { exitCode: number; kafkaError: KafkaErrorRef | null; message: string; hint: string | null } } {
+  return {
+    error: {
+      exitCode: f.exitCode,
+      kafkaError: f.kafkaError === null ? null : { code: f.kafkaError.code, name: f.kafkaError.name },
+      message: f.message,
+      hint: f.hint,
+    },
+  };
+}

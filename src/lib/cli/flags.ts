@@ -1,0 +1,154 @@
+// The flags every command shares, and builders for the ones several commands need. Each shared
+// flag has a KMIRROR_* variable (oclif applies it when the flag is absent, so flag > env) and a
+// help group so `--help` separates connection settings from the command's own flags.
+
+import { Flags } from '@oclif/core';
+import { ENV_SASL_OAUTH_TOKEN, ENV_SASL_PASSWORD, ENV_TLS_KEY_PASSWORD } from './connection-config.js';
+import { parseDuration } from './duration.js';
+
+export const HelpGroup = {
+  Connection: 'CONNECTION',
+  Tls: 'TLS',
+  Sasl: 'SASL',
+  Global: 'GLOBAL',
+} as const;
+
+export const OUTPUT_FORMATS = ['table', 'wide', 'json', 'yaml'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** A duration flag whose value is milliseconds (`30s`, `2m`, `1500ms`; a bare number is seconds). */
+export function durationFlag(options: { description: string; defaultMs?: number; helpGroup?: string; env?: string }) {
+  const base = {
+    description: options.description,
+    helpValue: '<duration>',
+    helpGroup: options.helpGroup,
+    env: options.env,
+    parse: async (input: string, _context: unknown, flag: { name: string }) => parseDuration(input, `--${flag.name}`),
+  };
+  if (options.defaultMs === undefined) return Flags.custom<number>(base)();
+  const defaultText = formatDefault(options.defaultMs);
+  return Flags.custom<number>({ ...base, default: options.defaultMs, defaultHelp: async () => defaultText })();
+}
+
+function formatDefault(ms: number): string {
+  if (ms % 3_600_000 === 0) return `${ms / 3_600_000}h`;
+  if (ms % 60_000 === 0) return `${ms / 60_000}m`;
+  if (ms % 1000 === 0) return `${ms / 1000}s`;
+  return `${ms}ms`;
+}
+
+/** `-y/--yes` for commands that confirm before changing something. */
+export function yesFlag(description = 'do not ask for confirmation (required when there is no terminal to ask on)') {
+  return Flags.boolean({ char: 'y', description, env: 'KMIRROR_YES' });
+}
+
+export const connectionFlags = {
+  'bootstrap-server': Flags.string({
+    char: 'b',
+    summary: 'brokers of the destination cluster, host:port[,host:port…]',
+    description: 'Mirror commands talk to the destination cluster, where the mirror lives. Overrides bootstrap.servers from --command-config.',
+    helpValue: '<host:port,…>',
+    env: 'KMIRROR_BOOTSTRAP_SERVER',
+    helpGroup: HelpGroup.Connection,
+  }),
+  'command-config': Flags.string({
+    summary: 'Kafka client properties file (bootstrap.servers, security.protocol, sasl.*, ssl.*)',
+    description:
+      'The same file kafka-topics.sh --command-config reads. Flags and KMIRROR_* variables override its settings. ' +
+      'JKS and PKCS12 trust stores must be converted to PEM first; kmirror prints the command.',
+    helpValue: '<file>',
+    env: 'KMIRROR_COMMAND_CONFIG',
+    helpGroup: HelpGroup.Connection,
+  }),
+  'sasl-mechanism': Flags.string({
+    summary: 'SASL mechanism: plain, scram-sha-256, scram-sha-512 or oauthbearer',
+    helpValue: '<mechanism>',
+    env: 'KMIRROR_SASL_MECHANISM',
+    helpGroup: HelpGroup.Sasl,
+  }),
+  'sasl-username': Flags.string({
+    summary: 'SASL user name',
+    helpValue: '<name>',
+    env: 'KMIRROR_SASL_USERNAME',
+    helpGroup: HelpGroup.Sasl,
+  }),
+  'sasl-password-stdin': Flags.boolean({
+    summary: `read the SASL password from the first line of stdin (or set ${ENV_SASL_PASSWORD})`,
+    description: 'Passwords are never taken as flag values, which would leave them in shell history and process listings.',
+    helpGroup: HelpGroup.Sasl,
+  }),
+  'sasl-oauth-token-file': Flags.string({
+    summary: `file holding an OAUTHBEARER token (or set ${ENV_SASL_OAUTH_TOKEN})`,
+    description: 'kmirror does not fetch tokens itself; obtain one from your identity provider.',
+    helpValue: '<file>',
+    env: 'KMIRROR_SASL_OAUTH_TOKEN_FILE',
+    helpGroup: HelpGroup.Sasl,
+  }),
+  tls: Flags.boolean({
+    summary: 'connect with TLS (implied by --tls-* flags and by security.protocol SSL/SASL_SSL)',
+    allowNo: true,
+    env: 'KMIRROR_TLS',
+    helpGroup: HelpGroup.Tls,
+  }),
+  'tls-ca': Flags.string({
+    summary: 'PEM file with the CA certificate(s) that signed the brokers\' certificates',
+    helpValue: '<file>',
+    env: 'KMIRROR_TLS_CA',
+    helpGroup: HelpGroup.Tls,
+  }),
+  'tls-cert': Flags.string({
+    summary: 'client certificate for mutual TLS: PEM (with --tls-key) or a PKCS12 key store',
+    description: `The key password (encrypted PEM key or PKCS12) comes from ${ENV_TLS_KEY_PASSWORD}.`,
+    helpValue: '<file>',
+    env: 'KMIRROR_TLS_CERT',
+    helpGroup: HelpGroup.Tls,
+  }),
+  'tls-key': Flags.string({
+    summary: `client private key (PEM) for --tls-cert; password from ${ENV_TLS_KEY_PASSWORD}`,
+    helpValue: '<file>',
+    env: 'KMIRROR_TLS_KEY',
+    helpGroup: HelpGroup.Tls,
+  }),
+  'tls-insecure': Flags.boolean({
+    summary: 'do not verify the brokers\' certificates (testing only)',
+    env: 'KMIRROR_TLS_INSECURE',
+    helpGroup: HelpGroup.Tls,
+  }),
+};
+
+export const globalFlags = {
+  output: Flags.option({
+    char: 'o',
+    summary: 'output format (-o json is the same as --json)',
+    options: OUTPUT_FORMATS,
+    env: 'KMIRROR_OUTPUT',
+    helpGroup: HelpGroup.Global,
+  })(),
+  color: Flags.boolean({
+    summary: 'colour the output (default: only on a terminal, and not when NO_COLOR is set)',
+    allowNo: true,
+    helpGroup: HelpGroup.Global,
+  }),
+  timeout: durationFlag({
+    description: 'time budget for the whole command, retries and waits included (30s, 2m, 1500ms, 1h)',
+    defaultMs: DEFAULT_TIMEOUT_MS,
+    env: 'KMIRROR_TIMEOUT',
+    helpGroup: HelpGroup.Global,
+  }),
+  debug: Flags.boolean({
+    summary: 'print protocol traces (secrets masked) and stack traces to stderr',
+    env: 'KMIRROR_DEBUG',
+    helpGroup: HelpGroup.Global,
+  }),
+  'api-keys': Flags.string({
+    summary: 'override mirror API keys, e.g. CreateClusterMirror=94,DescribeClusterMirrors=99',
+    description: 'For brokers that number the KIP-1279 RPCs differently from the prototype (94-105).',
+    helpValue: '<Name=key,…>',
+    env: 'KMIRROR_API_KEYS',
+    helpGroup: HelpGroup.Global,
+  }),
+};
+
+export const baseFlags = { ...connectionFlags, ...globalFlags };

@@ -1,0 +1,28 @@
+// Exit codes are part of every command's contract, so every kmirror command's --help ends with
+// them (and so does the root help). Wired in package.json: "oclif": {"helpClass": "./dist/src/lib/cli/help.js"}.
+
+import { CommandHelp, Help, type HelpSectionRenderer } from '@oclif/core';
+import { exitCodesHelpText } from './exit-codes.js';
+
+export const EXIT_CODES_HEADER = 'EXIT CODES';
+
+export class KmirrorCommandHelp extends CommandHelp {
+  protected override sections(): Array<{ generate: HelpSectionRenderer; header: string }> {
+    const sections = super.sections();
+    // Commands of plugins (help, autocomplete) keep their own contract.
+    if (this.command.pluginName !== undefined && this.command.pluginName !== this.config.name) return sections;
+    const allowed = this.opts.sections?.map((s) => s.toLowerCase());
+    if (allowed && !allowed.includes(EXIT_CODES_HEADER.toLowerCase())) return sections;
+    return [...sections, { header: EXIT_CODES_HEADER, generate: () => exitCodesHelpText('') }];
+  }
+}
+
+export default class KmirrorHelp extends Help {
+  protected override CommandHelpClass = KmirrorCommandHelp;
+
+  protected override async showRootHelp(): Promise<void> {
+    await super.showRootHelp();
+    this.log(this.section(EXIT_CODES_HEADER, exitCodesHelpText('')));
+    this.log('');
+  }
+}

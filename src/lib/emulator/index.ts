@@ -1,0 +1,294 @@
+// Starts a source and a destination cluster, each a set of Kafka-protocol nodes on 127.0.0.1 over
+// one engine cluster, and wires them together: the destination's mirrors find the source by its
+// listener addresses, and a timer moves the mirroring engine forward.
+
+import { Authorizer, type AuthorizerOptions } from './state/acl.js';
+import { SystemClock, type Clock } from './state/clock.js';
+import { EmulatedCluster, type MirrorTiming } from './state/cluster.js';
+import { ClusterRegistry } from './state/registry.js';
+import { MIRROR_METADATA_VERSION, PRE_MIRROR_METADATA_VERSION } from './server/features.js';
+import type { BrokerSoftware, NodeEndpoint } from './server/broker-context.js';
+import { brokerRegistry } from './server/broker-handlers.js';
+import type { WireEvent } from './server/connection.js';
+import { NodeFaults } from './server/faults.js';
+import { NodeServer } from './server/node-server.js';
+import { DEFAULT_SASL_USERS, SaslServer, type SaslMechanismName, type SaslOptions } from './server/sasl-server.js';
+import { createTlsMaterial, type TlsMaterial } from './server/tls-certificates.js';
+
+export type { ApiSelector, ErrorFaultOptions, FaultOptions, FaultRule, NodeFaults } from './server/faults.js';
+export type { WireEvent } from './server/connection.js';
+export type { SaslMechanismName, SaslOptions } from './server/sasl-server.js';
+export type { TlsMaterial } from './server/tls-certificates.js';
+export { unsecuredJwt } from './server/sasl-oauthbearer.js';
+export { DEFAULT_SASL_USERS };
+export { ManualClock, SystemClock, type Clock } from './state/clock.js';
+export type { AclRule, AuthorizerOptions } from './state/acl.js';
+export type { EmulatedCluster, MirrorTiming } from './state/cluster.js';
+
+export type ClusterRole = 'source' | 'destination';
+
+/** Which clusters an option applies to: `true` both, or one of them by name. */
+export type ClusterChoice = boolean | ClusterRole;
+
+export interface ClusterSideOptions {
+  /** Node count; default 1 for the source, 3 for the destination. */
+  readonly nodes?: number;
+  /** Fixed ports, one per node; missing entries (or 0) pick free ports. */
+  readonly ports?: readonly number[];
+  readonly clusterId?: string;
+  /** server.properties values, e.g. `{ 'mirror.failed.retry.max.attempts': '3' }`. */
+  readonly brokerConfigs?: Readonly<Record<string, string>>;
+  /** ACLs for this cluster (no rules = everything allowed, like Kafka without an authorizer). */
+  readonly acls?: AuthorizerOptions;
+}
+
+export interface DemoTopic {
+  readonly name: string;
+  readonly partitions: number;
+  /** Records already in each partition when the emulator starts. */
+  readonly initialOffset?: bigint;
+}
+
+export const DEFAULT_DEMO_TOPICS: readonly DemoTopic[] = [
+  { name: 'orders', partitions: 3, initialOffset: 1200n },
+  { name: 'payments', partitions: 2, initialOffset: 400n },
+  { name: 'inventory', partitions: 1, initialOffset: 50n },
+];
+
+export interface TlsListenerOptions {
+  /** mTLS: make a client certificate and reject clients that present none. */
+  readonly requireClientCert?: boolean;
+  readonly clientCommonName?: string;
+}
+
+export interface EmulatorOptions {
+  readonly source?: ClusterSideOptions;
+  readonly destination?: ClusterSideOptions;
+  /** Seeds cluster and topic ids so two runs print the same ids; default 'kmirror'. */
+  readonly seed?: string | number;
+  /** Serve TLS with a throwaway CA (see `security.tls.caPath`). */
+  readonly tls?: boolean | TlsListenerOptions;
+  /** Require SASL on every listener; `true` = all four mechanisms with the default users. */
+  readonly sasl?: boolean | SaslOptions;
+  /** `mirror.version` finalized at 0 (mirror RPCs answer 35); `true` = both clusters. */
+  readonly mirroringDisabled?: ClusterChoice;
+  /** A Kafka 4.1 broker: no mirror API keys (a mirror request closes the connection). */
+  readonly oldBroker?: ClusterChoice;
+  /**
+   * Records per second and partition: demo topics grow at this rate (default 10), and so do topics
+   * created on the source through CreateTopics (default 0, i.e. they stay empty).
+   */
+  readonly growthPerSec?: number;
+  /** Create topics on the source at start; `true` = {@link DEFAULT_DEMO_TOPICS}. */
+  readonly demoTopics?: boolean | readonly DemoTopic[];
+  /** The engine's clock; pass a ManualClock (and step it, then call `tick()`) to run without a timer. */
+  readonly clock?: Clock;
+  /** How often the engine advances with a real clock; default 100 ms. */
+  readonly tickIntervalMs?: number;
+  readonly timing?: Partial<MirrorTiming>;
+  readonly maxFrameBytes?: number;
+  /** Sees every decoded request and every response before it is encoded. */
+  readonly onWire?: (event: WireEvent & { readonly cluster: ClusterRole }) => void;
+  /** Handler failures; default: printed to stderr. */
+  readonly onError?: (error: unknown, apiName: string) => void;
+}
+
+export interface EmulatedNode {
+  readonly nodeId: number;
+  readonly host: string;
+  /** Stable across `faults.down()` / `faults.up()`. */
+  readonly port: number;
+  readonly address: string;
+  readonly faults: NodeFaults;
+}
+
+export interface EmulatedClusterHandle {
+  readonly role: ClusterRole;
+  /** Comma-separated `127.0.0.1:port` of every node. */
+  readonly bootstrap: string;
+  readonly clusterId: string;
+  readonly nodes: readonly EmulatedNode[];
+  /** The engine behind the nodes: topics, mirrors, features, ACLs. */
+  readonly cluster: EmulatedCluster;
+  /** Fault controls by node id. */
+  readonly faults: ReadonlyMap<number, NodeFaults>;
+  readonly software: BrokerSoftware;
+}
+
+export interface EmulatorSecurity {
+  readonly tls?: {
+    readonly caPath: string;
+    readonly caPem: string;
+    readonly clientCertPath?: string;
+    readonly clientKeyPath?: string;
+    /** The principal a client using the generated certificate gets, e.g. `User:CN=kmirror-client`. */
+    readonly clientPrincipal?: string;
+  };
+  readonly sasl?: {
+    readonly mechanisms: readonly SaslMechanismName[];
+    /** Passwords in clear, for test clients; never print this. */
+    readonly users: Readonly<Record<string, string>>;
+  };
+}
+
+export interface EmulatedClusters {
+  readonly source: EmulatedClusterHandle;
+  readonly destination: EmulatedClusterHandle;
+  readonly security: EmulatorSecurity;
+  readonly clock: Clock;
+  /** Advances both engines to `clock.now()` (the timer does this every tick with a real clock). */
+  tick(): void;
+  /** Stops every listener and the timer and removes generated certificates; safe to call twice. */
+  close(): Promise<void>;
+}
+
+function applies(choice: ClusterChoice | undefined, role: ClusterRole): boolean {
+  return choice === true || choice === role;
+}
+
+const HOST = '127.0.0.1';
+
+export async function startEmulatedClusters(options: EmulatorOptions = {}): Promise<EmulatedClusters> {
+  const clock = options.clock ?? new SystemClock();
+  const seed = options.seed ?? 'kmirror';
+  const registry = new ClusterRegistry();
+  const servers: NodeServer[] = [];
+  const registered: string[] = [];
+  let tls: TlsMaterial | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const close = async (): Promise<void> => {
+    if (closed) return;
+    closed = true;
+    if (timer) clearInterval(timer);
+    await Promise.all(servers.map((s) => s.stop()));
+    for (const address of registered) registry.unregister(address);
+    await tls?.dispose();
+  };
+
+  try {
+    const tlsOptions = options.tls === true ? {} : options.tls || undefined;
+    if (tlsOptions) {
+      tls = await createTlsMaterial({
+        clientCertificate: tlsOptions.requireClientCert ?? false,
+        ...(tlsOptions.clientCommonName ? { clientCommonName: tlsOptions.clientCommonName } : {}),
+      });
+    }
+    const saslOptions = options.sasl === true ? {} : options.sasl || undefined;
+    const sasl = saslOptions ? new SaslServer(saslOptions) : undefined;
+
+    const startSide = async (role: ClusterRole, side: ClusterSideOptions): Promise<EmulatedClusterHandle> => {
+      const software: BrokerSoftware = applies(options.oldBroker, role) ? 'old' : 'prototype';
+      const mirroring = software === 'prototype' && !applies(options.mirroringDisabled, role);
+      const cluster = new EmulatedCluster({
+        name: role,
+        seed: `${String(seed)}-${role}`,
+        ...(side.clusterId ? { clusterId: side.clusterId } : {}),
+        nodeCount: side.nodes ?? (role === 'source' ? 1 : 3),
+        clock,
+        registry,
+        authorizer: new Authorizer(side.acls ?? {}),
+        mirrorVersion: mirroring ? 1 : 0,
+        metadataVersion: software === 'old' ? PRE_MIRROR_METADATA_VERSION : MIRROR_METADATA_VERSION,
+        ...(side.brokerConfigs ? { brokerConfigs: side.brokerConfigs } : {}),
+        ...(options.timing ? { timing: options.timing } : {}),
+      });
+      const endpoints = new Map<number, NodeEndpoint>();
+      const nodes: EmulatedNode[] = [];
+      for (const [i, nodeId] of cluster.nodeIds.entries()) {
+        const faults = new NodeFaults(nodeId);
+        const server = new NodeServer({
+          nodeId,
+          host: HOST,
+          port: side.ports?.[i] ?? 0,
+          registry: brokerRegistry(
+            {
+              nodeId,
+              cluster,
+              software,
+              endpoints: () => [...endpoints.values()],
+              newTopicGrowthPerSec: role === 'source' ? (options.growthPerSec ?? 0) : 0,
+            },
+            sasl,
+          ),
+          faults,
+          saslRequired: sasl !== undefined,
+          ...(tls
+            ? { tls: { certPem: tls.serverCertPem, keyPem: tls.serverKeyPem, caPem: tls.caPem, requireClientCert: tlsOptions?.requireClientCert ?? false } }
+            : {}),
+          ...(options.maxFrameBytes !== undefined ? { maxFrameBytes: options.maxFrameBytes } : {}),
+          ...(options.onWire ? { onWire: (event: WireEvent) => options.onWire?.({ ...event, cluster: role }) } : {}),
+          ...(options.onError ? { onError: options.onError } : {}),
+          // Leadership moves off a stopped node; with every node gone the engine treats the
+          // cluster as unreachable for mirrors reading from it.
+          onRunningChange: (running) => cluster.setNodeUp(nodeId, running),
+        });
+        servers.push(server);
+        await server.start();
+        endpoints.set(nodeId, { nodeId, host: HOST, port: server.port, rack: null });
+        for (const address of [`${HOST}:${server.port}`, `localhost:${server.port}`]) {
+          registry.register(address, cluster);
+          registered.push(address);
+        }
+        nodes.push({ nodeId, host: HOST, port: server.port, address: `${HOST}:${server.port}`, faults });
+      }
+      return {
+        role,
+        bootstrap: nodes.map((n) => n.address).join(','),
+        clusterId: cluster.clusterId,
+        nodes,
+        cluster,
+        faults: new Map(nodes.map((n) => [n.nodeId, n.faults])),
+        software,
+      };
+    };
+
+    const source = await startSide('source', options.source ?? {});
+    const destination = await startSide('destination', options.destination ?? {});
+
+    const demo = options.demoTopics === true ? DEFAULT_DEMO_TOPICS : options.demoTopics || [];
+    for (const topic of demo) {
+      source.cluster.createTopic(topic.name, {
+        partitions: topic.partitions,
+        growthPerSec: options.growthPerSec ?? 10,
+        ...(topic.initialOffset !== undefined ? { initialOffset: topic.initialOffset } : {}),
+      });
+    }
+
+    const tick = (): void => {
+      source.cluster.tick();
+      destination.cluster.tick();
+    };
+    if (!options.clock) {
+      // An engine bug must surface as a report, not as an uncaught exception in a timer.
+      const report = options.onError ?? ((error: unknown) => process.stderr.write(`kmirror emulator: engine tick failed: ${String(error)}\n`));
+      timer = setInterval(() => {
+        try {
+          tick();
+        } catch (err) {
+          report(err, 'tick');
+        }
+      }, options.tickIntervalMs ?? 100);
+      // A forgotten close() must not keep a test process alive.
+      timer.unref();
+    }
+
+    const security: EmulatorSecurity = {
+      ...(tls
+        ? {
+            tls: {
+              caPath: tls.caPath,
+              caPem: tls.caPem,
+              ...(tls.client ? { clientCertPath: tls.client.certPath, clientKeyPath: tls.client.keyPath, clientPrincipal: `User:CN=${tls.client.commonName}` } : {}),
+            },
+          }
+        : {}),
+      ...(sasl && saslOptions ? { sasl: { mechanisms: sasl.mechanisms, users: saslOptions.users ?? DEFAULT_SASL_USERS } } : {}),
+    };
+    return { source, destination, security, clock, tick, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}

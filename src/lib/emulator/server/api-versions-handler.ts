@@ -1,0 +1,62 @@
+// ApiVersions, derived from the registered handlers: each handler's request definition gives the
+// version range, mirror keys come through `apiKeyOf`, so there is no second list to drift.
+
+import { ApiVersions } from '../../kafka/messages/index.js';
+import type { FinalizedFeatures, SupportedFeature } from './features.js';
+import { defineHandler, versionsOf, type HandlerRegistry, type RegisteredHandler } from './handler.js';
+
+const UNSUPPORTED_VERSION = 35;
+const INVALID_REQUEST = 42;
+
+// Kafka's rule for ClientSoftwareName/Version (KIP-511): letters and digits, dots and dashes inside.
+const SOFTWARE_TEXT = /^[a-zA-Z0-9](?:[a-zA-Z0-9\-.]*[a-zA-Z0-9])?$/;
+
+export interface ApiVersionsSources {
+  readonly registry: () => HandlerRegistry;
+  readonly supported: readonly SupportedFeature[];
+  readonly finalized: () => FinalizedFeatures;
+}
+
+function apiKeyList(registry: HandlerRegistry): Array<{ ApiKey: number; MinVersion: number; MaxVersion: number }> {
+  return registry.entries().map(({ apiKey, handler }) => {
+    const range = versionsOf(handler);
+    return { ApiKey: apiKey, MinVersion: range.min, MaxVersion: range.max };
+  });
+}
+
+export function apiVersionsHandler(sources: ApiVersionsSources): RegisteredHandler {
+  return defineHandler({
+    api: ApiVersions,
+    handle(_ctx, body, version) {
+      if (version >= 3 && (!SOFTWARE_TEXT.test(body.ClientSoftwareName) || !SOFTWARE_TEXT.test(body.ClientSoftwareVersion))) {
+        return { ErrorCode: INVALID_REQUEST, ApiKeys: [] };
+      }
+      const apiKeys = apiKeyList(sources.registry());
+      if (version < 3) return { ErrorCode: 0, ApiKeys: apiKeys };
+      // Clients older than v4 mishandle a supported range starting at 0 (KAFKA-17011), so such
+      // features are left out for them; that is why `mirror.version` needs ApiVersions v4.
+      const supported = sources.supported.filter((f) => version >= 4 || f.minVersion !== 0);
+      const finalized = sources.finalized();
+      return {
+        ErrorCode: 0,
+        ApiKeys: apiKeys,
+        SupportedFeatures: supported.map((f) => ({ Name: f.name, MinVersion: f.minVersion, MaxVersion: f.maxVersion })),
+        FinalizedFeaturesEpoch: finalized.epoch,
+        FinalizedFeatures: [...finalized.levels]
+          .filter(([, level]) => level > 0)
+          .map(([name, level]) => ({ Name: name, MaxVersionLevel: level, MinVersionLevel: level })),
+      };
+    },
+  });
+}
+
+/**
+ * Kafka's answer to an ApiVersions version it does not know: a v0 body with error 35 that lists
+ * only the ApiVersions range, so the client can retry with a version both sides speak.
+ */
+export function unsupportedApiVersionsBody(registry: HandlerRegistry): { ErrorCode: number; ApiKeys: Array<{ ApiKey: number; MinVersion: number; MaxVersion: number }> } {
+  return {
+    ErrorCode: UNSUPPORTED_VERSION,
+    ApiKeys: apiKeyList(registry).filter((k) => k.ApiKey === ApiVersions.apiKey),
+  };
+}

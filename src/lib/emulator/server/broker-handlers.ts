@@ -1,0 +1,63 @@
+// The handler set of one node. Which APIs and versions a node speaks is decided here and nowhere
+// else: an old broker simply registers no mirror handlers and an older CreateTopics.
+
+import type { ApiDefinition } from '../../kafka/definition.js';
+import { parseVersions } from '../../kafka/definition.js';
+import { apiVersionsHandler } from './api-versions-handler.js';
+import type { BrokerContext } from './broker-context.js';
+import { configHandlers } from './config-handlers.js';
+import { createTopicsHandler } from './create-topics-handler.js';
+import { describeClusterHandler } from './describe-cluster-handler.js';
+import { supportedFeatures } from './features.js';
+import { HandlerRegistry, type RegisteredHandler } from './handler.js';
+import { listOffsetsHandler } from './list-offsets-handler.js';
+import { metadataHandler } from './metadata-handler.js';
+import { mirrorHandlers } from './mirror-handlers.js';
+import { saslHandlers } from './sasl-handlers.js';
+import type { SaslServer } from './sasl-server.js';
+
+/** CreateTopics v8 (MirrorInfo) exists only in the prototype; Kafka 4.1 stops at v7. */
+const OLD_BROKER_CREATE_TOPICS_MAX = 7;
+
+/** The same handler advertising fewer versions (the definition's newer fields simply go unused). */
+export function withMaxVersion(handler: RegisteredHandler, max: number): RegisteredHandler {
+  const range = parseVersions(handler.api.request.validVersions);
+  const validVersions = `${range.min}-${Math.min(range.max, max)}`;
+  const api: ApiDefinition = {
+    ...handler.api,
+    request: { ...handler.api.request, validVersions },
+    response: { ...handler.api.response, validVersions },
+  };
+  return { ...handler, api };
+}
+
+export function brokerRegistry(broker: BrokerContext, sasl?: SaslServer): HandlerRegistry {
+  const cluster = broker.cluster;
+  const old = broker.software === 'old';
+  // ApiVersions describes the registry it belongs to, so it reads it through this late binding.
+  const built: { registry?: HandlerRegistry } = {};
+  const apiVersions = apiVersionsHandler({
+    registry: () => {
+      if (!built.registry) throw new Error('ApiVersions answered before the registry was built');
+      return built.registry;
+    },
+    supported: supportedFeatures(broker.software),
+    finalized: () => ({
+      levels: new Map(cluster.finalizedFeatures().map((f) => [f.name, f.level])),
+      epoch: cluster.featuresEpoch,
+    }),
+  });
+  const createTopics = createTopicsHandler(broker);
+  const handlers: RegisteredHandler[] = [
+    apiVersions,
+    metadataHandler(broker),
+    describeClusterHandler(broker),
+    listOffsetsHandler(broker),
+    old ? withMaxVersion(createTopics, OLD_BROKER_CREATE_TOPICS_MAX) : createTopics,
+    ...configHandlers(broker),
+    ...saslHandlers(sasl),
+    ...(old ? [] : mirrorHandlers(broker)),
+  ];
+  built.registry = new HandlerRegistry(handlers);
+  return built.registry;
+}

@@ -1,0 +1,185 @@
+// Fault injection for one node, changed by tests while the node serves. Rules are consulted once per
+// request; a rule with a count stops after firing that many times, so "fail twice, then behave"
+// is one call.
+
+import type { ApiDefinition } from '../../kafka/definition.js';
+
+/** An API by name (`'Metadata'`), by definition, or `'*'` for every API. */
+export type ApiSelector = string | Pick<ApiDefinition, 'name'>;
+
+export interface FaultOptions {
+  /** How many requests the rule affects before it retires itself. */
+  readonly times?: number;
+}
+
+export interface ErrorFaultOptions extends FaultOptions {
+  /** Put into the response's ErrorMessage fields where the API has them; default null. */
+  readonly message?: string | null;
+}
+
+export type FaultKind = 'delay' | 'drop' | 'close-mid-frame' | 'error';
+
+export interface FaultRule {
+  readonly kind: FaultKind;
+  readonly api: string;
+  /** Requests this rule has affected so far. */
+  readonly fired: number;
+  /** Requests it will still affect (Infinity when unlimited). */
+  readonly remaining: number;
+  remove(): void;
+}
+
+/** What the connection does with one request. */
+export interface FaultPlan {
+  readonly delayMs: number;
+  readonly outcome:
+    | { readonly kind: 'normal' }
+    | { readonly kind: 'drop' }
+    | { readonly kind: 'close-mid-frame' }
+    | { readonly kind: 'error'; readonly code: number; readonly message: string | null };
+  /** Forced ThrottleTimeMs, or undefined to leave the handler's value. */
+  readonly throttleMs: number | undefined;
+}
+
+export interface NodeLifecycle {
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  readonly running: boolean;
+}
+
+interface MutableRule {
+  kind: FaultKind;
+  api: string;
+  fired: number;
+  remaining: number;
+  delayMs: number;
+  code: number;
+  message: string | null;
+}
+
+function nameOf(api: ApiSelector): string {
+  return typeof api === 'string' ? api : api.name;
+}
+
+function countOf(options: FaultOptions | undefined, fallback: number): number {
+  const times = options?.times ?? fallback;
+  if (!(times > 0)) throw new RangeError(`a fault must fire at least once, got times=${times}`);
+  return times;
+}
+
+export class NodeFaults {
+  private rules: MutableRule[] = [];
+  private readonly throttles = new Map<string, number>();
+  private lifecycle: NodeLifecycle | undefined;
+
+  constructor(readonly nodeId: number) {}
+
+  /** Holds every response of `api` back by `ms` (default: for every request until removed). */
+  delay(api: ApiSelector, ms: number, options?: FaultOptions): FaultRule {
+    if (!(ms >= 0)) throw new RangeError(`delay must be >= 0 ms, got ${ms}`);
+    return this.add({ kind: 'delay', api: nameOf(api), remaining: countOf(options, Infinity), delayMs: ms });
+  }
+
+  /** Never answers the request (the connection stays open; later requests are still served). */
+  drop(api: ApiSelector, options?: FaultOptions): FaultRule {
+    return this.add({ kind: 'drop', api: nameOf(api), remaining: countOf(options, 1) });
+  }
+
+  /** Writes the first half of the response, then destroys the connection. */
+  closeMidFrame(api: ApiSelector, options?: FaultOptions): FaultRule {
+    return this.add({ kind: 'close-mid-frame', api: nameOf(api), remaining: countOf(options, 1) });
+  }
+
+  /**
+   * Answers with `code` instead of doing the work: in the top-level ErrorCode when the response has
+   * one, otherwise in every per-item ErrorCode (topics, partitions, resources).
+   */
+  failWith(api: ApiSelector, code: number, options?: ErrorFaultOptions): FaultRule {
+    return this.add({ kind: 'error', api: nameOf(api), remaining: countOf(options, 1), code, message: options?.message ?? null });
+  }
+
+  /** Reports `ms` as ThrottleTimeMs in responses of `api` (all APIs by default); 0 clears it. */
+  setThrottle(ms: number, api: ApiSelector = '*'): void {
+    if (!Number.isInteger(ms) || ms < 0) throw new RangeError(`throttle must be a non-negative integer, got ${ms}`);
+    if (ms === 0) this.throttles.delete(nameOf(api));
+    else this.throttles.set(nameOf(api), ms);
+  }
+
+  /** Removes every rule and throttle (the node's up/down state is left alone). */
+  clear(): void {
+    this.rules = [];
+    this.throttles.clear();
+  }
+
+  get activeRules(): readonly FaultRule[] {
+    return this.rules.map((rule) => this.view(rule));
+  }
+
+  /** Stops listening and drops every connection; the port is kept for {@link up}. */
+  async down(): Promise<void> {
+    await this.requireLifecycle().stop();
+  }
+
+  /** Listens again on the same port. */
+  async up(): Promise<void> {
+    await this.requireLifecycle().start();
+  }
+
+  get isUp(): boolean {
+    return this.lifecycle?.running ?? false;
+  }
+
+  /** Called by the node server that owns these faults. */
+  attach(lifecycle: NodeLifecycle): void {
+    this.lifecycle = lifecycle;
+  }
+
+  /** Consumes the rules that apply to one request of `apiName`. */
+  plan(apiName: string): FaultPlan {
+    const applies = (rule: MutableRule): boolean => rule.remaining > 0 && (rule.api === '*' || rule.api === apiName);
+    let delayMs = 0;
+    let outcome: FaultPlan['outcome'] = { kind: 'normal' };
+    for (const rule of this.rules) {
+      if (!applies(rule)) continue;
+      if (rule.kind === 'delay') {
+        delayMs = Math.max(delayMs, rule.delayMs);
+      } else if (outcome.kind === 'normal') {
+        outcome = rule.kind === 'error' ? { kind: 'error', code: rule.code, message: rule.message } : { kind: rule.kind };
+      } else {
+        continue;
+      }
+      rule.fired++;
+      rule.remaining--;
+    }
+    this.rules = this.rules.filter((rule) => rule.remaining > 0);
+    return { delayMs, outcome, throttleMs: this.throttles.get(apiName) ?? this.throttles.get('*') };
+  }
+
+  private add(fields: Partial<MutableRule> & Pick<MutableRule, 'kind' | 'api' | 'remaining'>): FaultRule {
+    const rule: MutableRule = { fired: 0, delayMs: 0, code: 0, message: null, ...fields };
+    this.rules.push(rule);
+    return this.view(rule);
+  }
+
+  private view(rule: MutableRule): FaultRule {
+    return {
+      kind: rule.kind,
+      api: rule.api,
+      get fired() {
+        return rule.fired;
+      },
+      get remaining() {
+        return rule.remaining;
+      },
+      remove: () => {
+        rule.remaining = 0;
+        this.rules = this.rules.filter((r) => r !== rule);
+      },
+    };
+  }
+
+  private requireLifecycle(): NodeLifecycle {
+    if (!this.lifecycle) throw new Error(`node ${this.nodeId} has no server attached`);
+    return this.lifecycle;
+  }
+}

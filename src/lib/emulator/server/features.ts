@@ -1,0 +1,38 @@
+// Feature levels a node reports in ApiVersions v3+ (PROTOCOL.md §8). What a node supports is a
+// property of its software (a prototype broker or an older one); what is finalized is a property of
+// the cluster and comes from the engine.
+
+import { MIRROR_METADATA_VERSION } from '../state/cluster.js';
+
+export interface SupportedFeature {
+  readonly name: string;
+  readonly minVersion: number;
+  readonly maxVersion: number;
+}
+
+export interface FinalizedFeatures {
+  /** Feature name → finalized level; level 0 means "not enabled" and is never sent. */
+  readonly levels: ReadonlyMap<string, number>;
+  readonly epoch: bigint;
+}
+
+/** metadata.version 4.2-IV2 (level 30), the level `mirror.version` 1 requires; the engine's value. */
+export { MIRROR_METADATA_VERSION };
+/** metadata.version 4.1-IV1, the newest level of a release without mirroring. */
+export const PRE_MIRROR_METADATA_VERSION = 27;
+/** metadata.version 3.3-IV3, the oldest level a Kafka 4 node accepts. */
+const MIN_METADATA_VERSION = 7;
+
+/**
+ * The prototype broker, started with `unstable.feature.versions.enable=true` as its own tests do,
+ * so `mirror.version` 1 is within reach. An old broker knows neither the feature nor level 30.
+ */
+export function supportedFeatures(kind: 'prototype' | 'old'): readonly SupportedFeature[] {
+  const common: SupportedFeature[] = [
+    { name: 'metadata.version', minVersion: MIN_METADATA_VERSION, maxVersion: kind === 'prototype' ? MIRROR_METADATA_VERSION : PRE_MIRROR_METADATA_VERSION },
+    { name: 'kraft.version', minVersion: 0, maxVersion: 1 },
+    { name: 'transaction.version', minVersion: 0, maxVersion: 2 },
+    { name: 'group.version', minVersion: 0, maxVersion: 1 },
+  ];
+  return kind === 'prototype' ? [...common, { name: 'mirror.version', minVersion: 0, maxVersion: 1 }] : common;
+}

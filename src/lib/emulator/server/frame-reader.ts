@@ -1,0 +1,58 @@
+// Splits a TCP byte stream into Kafka frames (int32 size, then that many bytes). TCP delivers
+// frames cut at arbitrary points and several at once, so bytes are buffered until a whole frame
+// is present; the buffered chunks are joined only when a frame is complete.
+
+/** Kafka's `socket.request.max.bytes` default; a larger announced size closes the connection. */
+export const DEFAULT_MAX_FRAME_BYTES = 100 * 1024 * 1024;
+
+export class FrameTooLargeError extends Error {
+  override readonly name = 'FrameTooLargeError';
+  constructor(readonly size: number, readonly limit: number) {
+    super(`frame of ${size} bytes exceeds the limit of ${limit} bytes`);
+  }
+}
+
+export class FrameReader {
+  private chunks: Buffer[] = [];
+  private buffered = 0;
+
+  constructor(private readonly maxFrameBytes = DEFAULT_MAX_FRAME_BYTES) {}
+
+  /** Bytes received but not yet part of a returned frame. */
+  get pendingBytes(): number {
+    return this.buffered;
+  }
+
+  /** Adds received bytes and returns every frame (without its size prefix) now complete. */
+  push(chunk: Buffer): Buffer[] {
+    if (chunk.length > 0) {
+      this.chunks.push(chunk);
+      this.buffered += chunk.length;
+    }
+    const frames: Buffer[] = [];
+    while (this.buffered >= 4) {
+      const size = this.peekSize();
+      if (size < 0 || size > this.maxFrameBytes) throw new FrameTooLargeError(size, this.maxFrameBytes);
+      if (this.buffered < 4 + size) break;
+      const all = this.take(4 + size);
+      frames.push(all.subarray(4));
+    }
+    return frames;
+  }
+
+  private peekSize(): number {
+    const first = this.chunks[0];
+    if (first && first.length >= 4) return first.readInt32BE(0);
+    // The size itself straddles chunks: join just enough of them.
+    return Buffer.concat(this.chunks).readInt32BE(0);
+  }
+
+  private take(bytes: number): Buffer {
+    const joined = this.chunks.length === 1 ? (this.chunks[0] ?? Buffer.alloc(0)) : Buffer.concat(this.chunks);
+    const out = joined.subarray(0, bytes);
+    const rest = joined.subarray(bytes);
+    this.chunks = rest.length > 0 ? [rest] : [];
+    this.buffered = rest.length;
+    return out;
+  }
+}

@@ -1,0 +1,102 @@
+// One handler per API. The registry is the single source of what a node speaks: dispatch and the
+// ApiVersions answer are both derived from it, so a version cannot be advertised without a handler.
+
+import { parseVersions, type ApiDefinition, type VersionRange } from '../../kafka/definition.js';
+import type { MessageInput, RequestOf, ResponseOf } from '../../kafka/message-types.js';
+import { apiKeyOf } from '../../kafka/mirror-api-keys.js';
+
+export type ResponseInput<A extends ApiDefinition> = MessageInput<ResponseOf<A>>;
+
+/** Per-connection authentication state; SASL handlers move it forward. */
+export interface ConnectionSession {
+  /** `User:ANONYMOUS`, `User:<sasl name>` or `User:CN=…` from a client certificate. */
+  principal: string;
+  /** False only on a SASL listener until SaslAuthenticate succeeds. */
+  authenticated: boolean;
+  readonly saslRequired: boolean;
+  /** Set by SaslHandshake; SaslAuthenticate feeds it the client's tokens. */
+  saslExchange: SaslExchangeState | undefined;
+}
+
+export interface SaslExchangeState {
+  readonly mechanism: string;
+  /** Handshake v0 means the tokens arrive as bare size-prefixed frames, not SaslAuthenticate. */
+  readonly raw: boolean;
+  evaluate(token: Buffer): SaslStep;
+}
+
+/** One step of a SASL exchange, as the server mechanism reports it. */
+export type SaslStep =
+  | { readonly kind: 'challenge'; readonly bytes: Buffer }
+  | { readonly kind: 'done'; readonly bytes: Buffer; readonly authorizationId: string }
+  | { readonly kind: 'failed'; readonly message: string };
+
+export interface RequestContext {
+  readonly nodeId: number;
+  readonly clientId: string | null;
+  readonly correlationId: number;
+  readonly session: ConnectionSession;
+  /** Sends this response, then closes the connection (Kafka does so after a failed SASL step). */
+  closeAfterResponse(): void;
+}
+
+/** Thrown by a handler (or the dispatcher) to close the connection without answering. */
+export class CloseConnection extends Error {
+  override readonly name = 'CloseConnection';
+}
+
+export interface Handler<A extends ApiDefinition> {
+  readonly api: A;
+  handle(ctx: RequestContext, body: RequestOf<A>, version: number): ResponseInput<A> | Promise<ResponseInput<A>>;
+  /**
+   * The response for an injected error without doing the work. Only APIs whose response has no
+   * top-level ErrorCode and whose handler changes state need one; others are derived generically.
+   */
+  errorResponse?(body: RequestOf<A>, version: number, code: number, message: string | null): ResponseInput<A>;
+}
+
+/** A handler with its types erased, so handlers of different APIs share one registry. */
+export interface RegisteredHandler {
+  readonly api: ApiDefinition;
+  handle(ctx: RequestContext, body: unknown, version: number): unknown;
+  errorResponse?(body: unknown, version: number, code: number, message: string | null): unknown;
+}
+
+export function defineHandler<const A extends ApiDefinition>(handler: Handler<A>): RegisteredHandler {
+  const { errorResponse } = handler;
+  return {
+    api: handler.api,
+    handle: (ctx, body, version) => handler.handle(ctx, body as RequestOf<A>, version),
+    ...(errorResponse
+      ? { errorResponse: (body: unknown, version: number, code: number, message: string | null) => errorResponse.call(handler, body as RequestOf<A>, version, code, message) }
+      : {}),
+  };
+}
+
+/** The versions a handler serves: its request definition's validVersions. */
+export function versionsOf(handler: RegisteredHandler): VersionRange {
+  return parseVersions(handler.api.request.validVersions);
+}
+
+export class HandlerRegistry {
+  private readonly byKey = new Map<number, RegisteredHandler>();
+
+  /** Keys are read through `apiKeyOf` now, so remapped mirror keys must be set before this. */
+  constructor(handlers: readonly RegisteredHandler[]) {
+    for (const handler of handlers) {
+      const key = apiKeyOf(handler.api);
+      const clash = this.byKey.get(key);
+      if (clash) throw new Error(`API key ${key} has two handlers: ${clash.api.name} and ${handler.api.name}`);
+      this.byKey.set(key, handler);
+    }
+  }
+
+  get(apiKey: number): RegisteredHandler | undefined {
+    return this.byKey.get(apiKey);
+  }
+
+  /** Every handler with the key it answers on, in key order. */
+  entries(): Array<{ readonly apiKey: number; readonly handler: RegisteredHandler }> {
+    return [...this.byKey.entries()].sort(([a], [b]) => a - b).map(([apiKey, handler]) => ({ apiKey, handler }));
+  }
+}

@@ -1,0 +1,152 @@
+// The TCP (or TLS) listener of one emulated node. It can be taken down and brought back on the
+// same port, which is how tests make a broker disappear and return the way a restart looks to a
+// client: refused connections, then the same address answering again.
+
+import { createServer as createTcpServer, type Server, type Socket } from 'node:net';
+import { createServer as createTlsServer, type TLSSocket } from 'node:tls';
+import { Connection, type WireListener } from './connection.js';
+import type { NodeFaults, NodeLifecycle } from './faults.js';
+import type { HandlerRegistry } from './handler.js';
+
+export interface NodeTlsOptions {
+  readonly certPem: string;
+  readonly keyPem: string;
+  readonly caPem: string;
+  /** mTLS: reject clients without a certificate signed by the CA. */
+  readonly requireClientCert?: boolean;
+}
+
+export interface NodeServerOptions {
+  readonly nodeId: number;
+  /** Always a loopback address; default 127.0.0.1. */
+  readonly host?: string;
+  /** 0 (default) picks a free port; after the first start the port is kept. */
+  readonly port?: number;
+  readonly registry: HandlerRegistry;
+  readonly faults: NodeFaults;
+  readonly tls?: NodeTlsOptions;
+  readonly saslRequired?: boolean;
+  readonly maxFrameBytes?: number;
+  readonly onWire?: WireListener;
+  readonly onError?: (error: unknown, apiName: string) => void;
+  /** Told after every start and stop, so the cluster's view of live nodes follows the listener. */
+  readonly onRunningChange?: (running: boolean) => void;
+}
+
+/**
+ * Kafka's default SSL principal: `User:` and the certificate's subject in RFC 2253 order (most
+ * specific part first), e.g. `User:CN=kmirror-client`.
+ */
+export function certificatePrincipal(socket: TLSSocket): string | undefined {
+  if (!socket.authorized) return undefined;
+  const cert = socket.getPeerCertificate();
+  const subject = cert.subject as unknown as Record<string, string | string[]> | undefined;
+  if (!subject || Object.keys(subject).length === 0) return undefined;
+  const parts = Object.entries(subject).flatMap(([key, value]) => (Array.isArray(value) ? value.map((v) => `${key}=${v}`) : [`${key}=${value}`]));
+  return `User:${parts.reverse().join(',')}`;
+}
+
+export class NodeServer implements NodeLifecycle {
+  private server: Server | undefined;
+  private readonly connections = new Set<Connection>();
+  private readonly sockets = new Set<Socket>();
+  private boundPort: number;
+  readonly host: string;
+
+  constructor(private readonly options: NodeServerOptions) {
+    this.host = options.host ?? '127.0.0.1';
+    this.boundPort = options.port ?? 0;
+    options.faults.attach(this);
+  }
+
+  get nodeId(): number {
+    return this.options.nodeId;
+  }
+
+  /** The listening port; stable across down/up once the node has started. */
+  get port(): number {
+    return this.boundPort;
+  }
+
+  get running(): boolean {
+    return this.server !== undefined;
+  }
+
+  get openConnections(): number {
+    return this.connections.size;
+  }
+
+  async start(): Promise<void> {
+    if (this.server) return;
+    const server = this.createServer();
+    await new Promise<void>((resolve, reject) => {
+      const onError = (err: Error): void => reject(err);
+      server.once('error', onError);
+      server.listen({ port: this.boundPort, host: this.host, exclusive: true }, () => {
+        server.off('error', onError);
+        resolve();
+      });
+    });
+    const address = server.address();
+    if (address && typeof address === 'object') this.boundPort = address.port;
+    this.server = server;
+    this.options.onRunningChange?.(true);
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = undefined;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const connection of this.connections) connection.close();
+    // Sockets still in a TLS handshake have no Connection yet.
+    for (const socket of this.sockets) socket.destroy();
+    this.connections.clear();
+    this.sockets.clear();
+    this.options.onRunningChange?.(false);
+    await closed;
+  }
+
+  private createServer(): Server {
+    const tls = this.options.tls;
+    if (!tls) {
+      const server = createTcpServer((socket) => this.accept(socket, 'User:ANONYMOUS'));
+      server.on('connection', (socket) => this.track(socket));
+      return server;
+    }
+    const requireClientCert = tls.requireClientCert ?? false;
+    const server = createTlsServer(
+      { cert: tls.certPem, key: tls.keyPem, ca: tls.caPem, requestCert: requireClientCert, rejectUnauthorized: requireClientCert },
+      (socket) => this.accept(socket, certificatePrincipal(socket) ?? 'User:ANONYMOUS'),
+    );
+    server.on('connection', (socket: Socket) => this.track(socket));
+    // A failed handshake (e.g. no client certificate) must not crash the process.
+    server.on('tlsClientError', (_err, socket) => socket.destroy());
+    return server;
+  }
+
+  private track(socket: Socket): void {
+    this.sockets.add(socket);
+    socket.once('close', () => this.sockets.delete(socket));
+  }
+
+  private accept(socket: Socket, principal: string): void {
+    if (!this.server) {
+      socket.destroy();
+      return;
+    }
+    socket.setNoDelay(true);
+    const connection = new Connection(socket, {
+      nodeId: this.options.nodeId,
+      registry: this.options.registry,
+      faults: this.options.faults,
+      saslRequired: this.options.saslRequired ?? false,
+      principal,
+      ...(this.options.maxFrameBytes !== undefined ? { maxFrameBytes: this.options.maxFrameBytes } : {}),
+      ...(this.options.onWire ? { onWire: this.options.onWire } : {}),
+      ...(this.options.onError ? { onError: this.options.onError } : {}),
+    });
+    this.connections.add(connection);
+    socket.once('close', () => this.connections.delete(connection));
+  }
+}

@@ -1,0 +1,50 @@
+// Construction options of an emulated cluster and the engine's timing knobs.
+
+import type { Authorizer } from './acl.js';
+import type { Clock } from './clock.js';
+import type { ClusterRegistry } from './registry.js';
+
+export interface MirrorTiming {
+  /** How long a partition stays in LOG_TRUNCATION before MIRRORING. */
+  readonly logTruncationMs: number;
+  readonly pausingMs: number;
+  readonly stoppingMs: number;
+  /** Records per second and partition a MIRRORING partition copies from its source. */
+  readonly copyRecordsPerSec: number;
+}
+
+export const DEFAULT_TIMING: MirrorTiming = { logTruncationMs: 500, pausingMs: 200, stoppingMs: 200, copyRecordsPerSec: 10_000 };
+
+/** `metadata.version` 4.2-IV2, the first level that allows `mirror.version` 1. */
+export const MIRROR_METADATA_VERSION = 30;
+
+export interface EmulatedClusterOptions {
+  readonly name?: string;
+  /** Seeds cluster and topic ids; defaults to the name. */
+  readonly seed?: string | number;
+  readonly clusterId?: string;
+  readonly nodeCount?: number;
+  readonly firstNodeId?: number;
+  readonly clock?: Clock;
+  readonly registry?: ClusterRegistry;
+  readonly authorizer?: Authorizer;
+  /** Finalized `mirror.version`; 1 unless told otherwise (the emulator exists to mirror). */
+  readonly mirrorVersion?: 0 | 1;
+  readonly metadataVersion?: number;
+  /** Static broker configs (server.properties), e.g. `mirror.failed.retry.max.attempts`. */
+  readonly brokerConfigs?: Readonly<Record<string, string>>;
+  readonly timing?: Partial<MirrorTiming>;
+  /** Fail partitions when the source's id differs from the stored `mirror.source.cluster.id`. */
+  readonly verifySourceClusterId?: boolean;
+}
+
+export interface CreateTopicOptions {
+  readonly partitions?: number;
+  readonly replicationFactor?: number;
+  readonly id?: string;
+  readonly configs?: Readonly<Record<string, string>>;
+  /** Records per second appended to each partition. */
+  readonly growthPerSec?: number;
+  readonly initialOffset?: bigint;
+  readonly internal?: boolean;
+}

@@ -1,0 +1,270 @@
+// One emulated KRaft cluster in combined mode: nodes, features, broker configs, topics, mirrors and
+// the mirroring engine. Request handlers call the RPC methods at the bottom with the decoded body
+// and encode what they return; the server calls tick() on an interval (the engine has no timers).
+
+import { Authorizer } from './acl.js';
+import type * as B from './bodies.js';
+import { BrokerConfigs } from './broker-configs.js';
+import { ManualClock, SystemClock, type Clock } from './clock.js';
+import { DEFAULT_TIMING, MIRROR_METADATA_VERSION, type CreateTopicOptions, type EmulatedClusterOptions, type MirrorTiming } from './cluster-options.js';
+import { describeConfigs, incrementalAlterConfigs } from './config-resources.js';
+import { describeClusterMirrors } from './describe-mirrors.js';
+import { runPeriodicSync } from './discovery.js';
+import { advanceMirrors } from './engine-tick.js';
+import type * as I from './internal-bodies.js';
+import { bumpLeaderEpochs, readMirrorStates, writeMirrorStates } from './internal-rpcs.js';
+import { createClusterMirror, deleteClusterMirror, listClusterMirrors } from './mirror-lifecycle.js';
+import { MirrorStore } from './mirrors.js';
+import { SeededRandom } from './random.js';
+import { INTERNAL_PRINCIPAL } from './rpc-common.js';
+import type { ClusterRegistry } from './registry.js';
+import { startMirrorTopics } from './start-mirror-topics.js';
+import { pauseMirrorTopics, resumeMirrorTopics, stopMirrorTopics } from './topic-transitions.js';
+import { buildTopic, endOffset, materialize, setGrowthRate, TopicTable, type Topic } from './topics.js';
+
+export { DEFAULT_TIMING, MIRROR_METADATA_VERSION, type CreateTopicOptions, type EmulatedClusterOptions, type MirrorTiming } from './cluster-options.js';
+
+export class EmulatedCluster {
+  readonly name: string;
+  readonly clusterId: string;
+  readonly clock: Clock;
+  readonly registry: ClusterRegistry | undefined;
+  readonly authorizer: Authorizer;
+  readonly random: SeededRandom;
+  readonly topics = new TopicTable();
+  readonly mirrors = new MirrorStore();
+  readonly brokerConfigs: BrokerConfigs;
+  readonly timing: MirrorTiming;
+  readonly verifySourceClusterId: boolean;
+  readonly nodeIds: readonly number[];
+  /** False simulates a network outage: mirrors reading from this cluster fail. */
+  reachable = true;
+  featuresEpoch = 0n;
+  /** Next periodic mirror sync (auto-discovery, exclude enforcement). */
+  nextSyncAt: number;
+  private readonly down = new Set<number>();
+  private readonly features = new Map<string, number>();
+  private topicCount = 0;
+
+  constructor(options: EmulatedClusterOptions = {}) {
+    this.name = options.name ?? 'cluster';
+    this.random = new SeededRandom(options.seed ?? this.name);
+    this.clusterId = options.clusterId ?? this.random.uuid();
+    this.clock = options.clock ?? new SystemClock();
+    this.registry = options.registry;
+    this.authorizer = options.authorizer ?? new Authorizer();
+    this.authorizer.addSuperUser(INTERNAL_PRINCIPAL);
+    const count = options.nodeCount ?? 3;
+    if (!Number.isInteger(count) || count < 1) throw new RangeError(`nodeCount must be a positive integer, got ${count}`);
+    const first = options.firstNodeId ?? 1;
+    this.nodeIds = Array.from({ length: count }, (_, i) => first + i);
+    this.brokerConfigs = new BrokerConfigs(count, options.brokerConfigs);
+    this.timing = { ...DEFAULT_TIMING, ...options.timing };
+    this.verifySourceClusterId = options.verifySourceClusterId ?? true;
+    this.features.set('metadata.version', options.metadataVersion ?? MIRROR_METADATA_VERSION);
+    this.features.set('mirror.version', options.mirrorVersion ?? 1);
+    this.nextSyncAt = this.clock.now();
+  }
+
+  // ---- nodes and features ---------------------------------------------------------------------
+
+  isUp(nodeId: number): boolean {
+    return this.nodeIds.includes(nodeId) && !this.down.has(nodeId);
+  }
+
+  liveNodeIds(): number[] {
+    return this.nodeIds.filter((id) => !this.down.has(id));
+  }
+
+  /** Combined mode: the lowest live node acts as the active controller (-1 when all are down). */
+  get controllerId(): number {
+    return this.liveNodeIds()[0] ?? -1;
+  }
+
+  setNodeUp(nodeId: number, up: boolean): void {
+    if (!this.nodeIds.includes(nodeId)) throw new RangeError(`no node ${nodeId} in cluster ${this.name}`);
+    if (up) this.down.delete(nodeId);
+    else this.down.add(nodeId);
+    // Leadership moves to the next live replica and bumps the epoch, as a controller election would.
+    for (const topic of this.topics.values()) {
+      for (const p of topic.partitions) {
+        const leader = p.replicas.find((id) => !this.down.has(id)) ?? -1;
+        if (leader !== p.leader) {
+          p.leader = leader;
+          p.leaderEpoch += 1;
+        }
+      }
+    }
+  }
+
+  setReachable(reachable: boolean): void {
+    this.reachable = reachable;
+  }
+
+  featureLevel(name: string): number {
+    return this.features.get(name) ?? 0;
+  }
+
+  setFeature(name: string, level: number): void {
+    if (name === 'mirror.version' && level >= 1 && this.featureLevel('metadata.version') < MIRROR_METADATA_VERSION) {
+      throw new Error(`mirror.version ${level} requires metadata.version >= ${MIRROR_METADATA_VERSION} (4.2-IV2)`);
+    }
+    this.features.set(name, level);
+    this.featuresEpoch += 1n;
+  }
+
+  /** Finalized features as ApiVersions reports them: level-0 features are left out. */
+  finalizedFeatures(): { name: string; level: number }[] {
+    return [...this.features].filter(([, level]) => level > 0).map(([name, level]) => ({ name, level }));
+  }
+
+  mirroringEnabled(): boolean {
+    return this.featureLevel('mirror.version') >= 1;
+  }
+
+  // ---- topics -----------------------------------------------------------------------------------
+
+  /** Creates a topic as an administrator would; throws when it cannot be placed. */
+  createTopic(name: string, options: CreateTopicOptions = {}): Topic {
+    const rf = options.replicationFactor ?? this.brokerConfigs.number('default.replication.factor', 1);
+    if (rf > this.liveNodeIds().length) throw new Error(`replication factor ${rf} exceeds the ${this.liveNodeIds().length} live node(s)`);
+    if (this.topics.has(name)) throw new Error(`topic '${name}' already exists`);
+    return this.addTopic(name, options.id ?? this.newTopicId(), options.partitions ?? this.brokerConfigs.number('num.partitions', 1), rf, options);
+  }
+
+  /** Places a topic with no further checks; callers have validated name, id and factor. */
+  addTopic(name: string, id: string, numPartitions: number, replicationFactor: number, options: CreateTopicOptions = {}): Topic {
+    const topic = buildTopic({
+      name,
+      id,
+      numPartitions,
+      replicationFactor,
+      nodeIds: this.nodeIds,
+      isUp: (n) => this.isUp(n),
+      firstNode: this.topicCount++ % this.nodeIds.length,
+      now: this.clock.now(),
+      internal: options.internal ?? name.startsWith('__'),
+      configs: new Map(Object.entries(options.configs ?? {})),
+      growthPerSec: options.growthPerSec ?? 0,
+      initialOffset: options.initialOffset ?? 0n,
+    });
+    this.topics.add(topic);
+    return topic;
+  }
+
+  newTopicId(): string {
+    for (;;) {
+      const id = this.random.uuid();
+      if (!this.topics.getById(id)) return id;
+    }
+  }
+
+  deleteTopic(name: string): boolean {
+    const topic = this.topics.remove(name);
+    if (topic) this.mirrors.forget(topic);
+    return topic !== undefined;
+  }
+
+  setGrowthRate(topicName: string, perSec: number): void {
+    setGrowthRate(this.requireTopic(topicName), this.clock.now(), perSec);
+  }
+
+  /** Produces `count` records to one partition (or every partition when omitted). */
+  appendRecords(topicName: string, count: number, partition?: number): void {
+    const topic = this.requireTopic(topicName);
+    const now = this.clock.now();
+    for (const p of topic.partitions) {
+      if (partition !== undefined && p.index !== partition) continue;
+      materialize(topic, p, now);
+      p.base += BigInt(count);
+    }
+  }
+
+  endOffset(topicName: string, partition: number): bigint {
+    const topic = this.requireTopic(topicName);
+    const p = topic.partitions[partition];
+    if (!p) throw new RangeError(`topic '${topicName}' has no partition ${partition}`);
+    return endOffset(topic, p, this.clock.now());
+  }
+
+  private requireTopic(name: string): Topic {
+    const topic = this.topics.get(name);
+    if (!topic) throw new Error(`no topic '${name}' in cluster ${this.name}`);
+    return topic;
+  }
+
+  // ---- engine -----------------------------------------------------------------------------------
+
+  /** Moves a ManualClock forward in steps of `stepMs`, ticking after each (tests, scripted demos). */
+  advance(ms: number, stepMs = ms): void {
+    if (!(this.clock instanceof ManualClock)) throw new Error('advance() needs a ManualClock; with a real clock call tick()');
+    for (let done = 0; done < ms; done += stepMs) {
+      this.clock.advance(Math.min(stepMs, ms - done));
+      this.tick();
+    }
+  }
+
+  /** Moves every mirror forward to clock.now(); deterministic for a given sequence of times. */
+  tick(): void {
+    const now = this.clock.now();
+    if (now >= this.nextSyncAt) {
+      runPeriodicSync(this, now);
+      this.nextSyncAt = now + Math.max(1, this.brokerConfigs.number('mirror.metadata.refresh.interval.ms', 60_000));
+    }
+    advanceMirrors(this, now);
+  }
+
+  // ---- RPCs (one per API; handlers pass the decoded body straight through) ----------------------
+
+  createClusterMirror(ctx: B.RequestContext, body: B.CreateClusterMirrorRequestBody): B.CreateClusterMirrorResponseBody {
+    return createClusterMirror(this, ctx, body);
+  }
+
+  startMirrorTopics(ctx: B.RequestContext, body: B.StartMirrorTopicsRequestBody): B.StartMirrorTopicsResponseBody {
+    return startMirrorTopics(this, ctx, body);
+  }
+
+  stopMirrorTopics(ctx: B.RequestContext, body: B.StopMirrorTopicsRequestBody): B.StopMirrorTopicsResponseBody {
+    return stopMirrorTopics(this, ctx, body);
+  }
+
+  pauseMirrorTopics(ctx: B.RequestContext, body: B.PauseMirrorTopicsRequestBody): B.PauseMirrorTopicsResponseBody {
+    return pauseMirrorTopics(this, ctx, body);
+  }
+
+  resumeMirrorTopics(ctx: B.RequestContext, body: B.ResumeMirrorTopicsRequestBody): B.ResumeMirrorTopicsResponseBody {
+    return resumeMirrorTopics(this, ctx, body);
+  }
+
+  deleteClusterMirror(ctx: B.RequestContext, body: B.DeleteClusterMirrorRequestBody): B.DeleteClusterMirrorResponseBody {
+    return deleteClusterMirror(this, ctx, body);
+  }
+
+  listClusterMirrors(ctx: B.RequestContext, body: B.ListClusterMirrorsRequestBody): B.ListClusterMirrorsResponseBody {
+    return listClusterMirrors(this, ctx, body);
+  }
+
+  describeClusterMirrors(ctx: B.RequestContext, body: B.DescribeClusterMirrorsRequestBody): B.DescribeClusterMirrorsResponseBody {
+    return describeClusterMirrors(this, ctx, body);
+  }
+
+  describeConfigs(ctx: B.RequestContext, body: B.DescribeConfigsRequestBody): B.DescribeConfigsResponseBody {
+    return describeConfigs(this, ctx, body);
+  }
+
+  incrementalAlterConfigs(ctx: B.RequestContext, body: B.IncrementalAlterConfigsRequestBody): B.IncrementalAlterConfigsResponseBody {
+    return incrementalAlterConfigs(this, ctx, body);
+  }
+
+  readMirrorStates(ctx: B.RequestContext, body: I.ReadMirrorStatesRequestBody): I.ReadMirrorStatesResponseBody {
+    return readMirrorStates(this, ctx, body);
+  }
+
+  writeMirrorStates(ctx: B.RequestContext, body: I.WriteMirrorStatesRequestBody): I.WriteMirrorStatesResponseBody {
+    return writeMirrorStates(this, ctx, body);
+  }
+
+  bumpLeaderEpochs(ctx: B.RequestContext, body: I.BumpLeaderEpochsRequestBody): I.BumpLeaderEpochsResponseBody {
+    return bumpLeaderEpochs(this, ctx, body);
+  }
+}

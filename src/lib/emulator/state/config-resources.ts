@@ -1,0 +1,199 @@
+// DescribeConfigs (32) and IncrementalAlterConfigs (44) for TOPIC, BROKER and CLUSTER_MIRROR
+// resources, with stock Kafka's checks and messages for the first two (read from Kafka's
+// ConfigHelper, ConfigAdminManager and the KRaft controller's ConfigurationControlManager).
+
+import { CLUSTER_RESOURCE_NAME } from './acl.js';
+import type * as B from './bodies.js';
+import type { EmulatedCluster } from './cluster.js';
+import { applyListOperation, ConfigSource, ConfigType, OPERATION_NAMES, parseTypedValue, ResourceType, TOPIC_CONFIGS, type ConfigDefinition } from './config-tables.js';
+import { DefaultMessage, ErrorCode } from './error-codes.js';
+import { alterMirrorConfigs, describeMirrorConfigs } from './mirror-config-resource.js';
+
+type Outcome = { readonly code: number; readonly message: string | null };
+const TOPIC_DEFS = new Map(TOPIC_CONFIGS.map((d) => [d.name, d]));
+
+function result(r: { ResourceType: number; ResourceName: string }, code: number, message: string | null, configs: B.DescribeConfigsResourceResult[] = []): B.DescribeConfigsResult {
+  return { ErrorCode: code, ErrorMessage: message, ResourceType: r.ResourceType, ResourceName: r.ResourceName, Configs: configs };
+}
+
+export function describeConfigs(cluster: EmulatedCluster, ctx: B.RequestContext, body: B.DescribeConfigsRequestBody): B.DescribeConfigsResponseBody {
+  const authorized: B.DescribeConfigsResult[] = [];
+  const refused: B.DescribeConfigsResult[] = [];
+  const auth = cluster.authorizer;
+  for (const r of body.Resources) {
+    const name = r.ResourceName;
+    if (r.ResourceType === ResourceType.TOPIC) {
+      if (!auth.authorize(ctx.principal, 'TOPIC', name, 'DESCRIBE_CONFIGS')) refused.push(result(r, ErrorCode.TOPIC_AUTHORIZATION_FAILED, DefaultMessage.TOPIC_AUTHORIZATION_FAILED));
+      else authorized.push(describeTopic(cluster, r, body.IncludeSynonyms ?? false));
+    } else if (r.ResourceType === ResourceType.BROKER) {
+      if (!auth.authorize(ctx.principal, 'CLUSTER', CLUSTER_RESOURCE_NAME, 'DESCRIBE_CONFIGS')) refused.push(result(r, ErrorCode.CLUSTER_AUTHORIZATION_FAILED, DefaultMessage.CLUSTER_AUTHORIZATION_FAILED));
+      else authorized.push(describeBroker(cluster, ctx, r, body.IncludeSynonyms ?? false));
+    } else if (r.ResourceType === ResourceType.CLUSTER_MIRROR) {
+      if (!auth.authorize(ctx.principal, 'CLUSTER_MIRROR', name, 'DESCRIBE_CONFIGS')) {
+        refused.push(result(r, ErrorCode.CLUSTER_MIRROR_AUTHORIZATION_FAILED, DefaultMessage.CLUSTER_MIRROR_AUTHORIZATION_FAILED));
+      } else {
+        const described = describeMirrorConfigs(cluster, name);
+        authorized.push(result(r, described.code, described.message, described.configs));
+      }
+    } else {
+      authorized.push(result(r, ErrorCode.INVALID_REQUEST, `Unsupported resource type: ${r.ResourceType}`));
+    }
+  }
+  // Kafka answers the authorized resources first, then the refused ones.
+  return { ThrottleTimeMs: 0, Results: [...authorized, ...refused] };
+}
+
+function entry(def: ConfigDefinition, value: string | null, source: number, readOnly: boolean, synonyms: boolean): B.DescribeConfigsResourceResult {
+  const explicit = source !== ConfigSource.DEFAULT_CONFIG;
+  return {
+    Name: def.name,
+    Value: value,
+    ReadOnly: readOnly,
+    ConfigSource: source,
+    IsSensitive: def.type === 'PASSWORD',
+    Synonyms: synonyms && explicit ? [{ Name: def.name, Value: value, Source: source }] : [],
+    ConfigType: ConfigType[def.type],
+    Documentation: null,
+  };
+}
+
+function wanted(keys: readonly string[] | null, name: string): boolean {
+  return keys === null || keys.length === 0 || keys.includes(name);
+}
+
+/** Kafka's Topic.validate messages (InvalidTopicException, 17). */
+export function topicNameError(name: string): string | null {
+  if (name.length === 0) return "Topic name is illegal, it can't be empty";
+  if (name === '.' || name === '..') return 'Topic name cannot be "." or ".."';
+  if (name.length > 249) return `Topic name is illegal, it can't be longer than 249 characters, topic name: ${name}`;
+  if (!/^[a-zA-Z0-9._-]+$/.test(name)) {
+    return `Topic name "${name}" is illegal, it contains a character other than ASCII alphanumerics, '.', '_' and '-'`;
+  }
+  return null;
+}
+
+function describeTopic(cluster: EmulatedCluster, r: B.DescribeConfigsRequestBody['Resources'][number], synonyms: boolean): B.DescribeConfigsResult {
+  const invalid = topicNameError(r.ResourceName);
+  if (invalid) return result(r, ErrorCode.INVALID_TOPIC_EXCEPTION, invalid);
+  const topic = cluster.topics.get(r.ResourceName);
+  // Kafka sets only the code here, so the message is the schema's "" default.
+  if (!topic) return result(r, ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, '');
+  const configs: B.DescribeConfigsResourceResult[] = [];
+  for (const def of TOPIC_CONFIGS) {
+    if (!wanted(r.ConfigurationKeys, def.name)) continue;
+    const override = topic.configs.get(def.name);
+    configs.push(entry(def, override ?? def.default, override === undefined ? ConfigSource.DEFAULT_CONFIG : ConfigSource.DYNAMIC_TOPIC_CONFIG, false, synonyms));
+  }
+  for (const [name, value] of topic.configs) {
+    if (TOPIC_DEFS.has(name) || !wanted(r.ConfigurationKeys, name)) continue;
+    configs.push(entry({ name, type: 'STRING', default: null }, value, ConfigSource.DYNAMIC_TOPIC_CONFIG, false, synonyms));
+  }
+  return result(r, ErrorCode.NONE, '', configs);
+}
+
+function describeBroker(cluster: EmulatedCluster, ctx: B.RequestContext, r: B.DescribeConfigsRequestBody['Resources'][number], synonyms: boolean): B.DescribeConfigsResult {
+  const name = r.ResourceName;
+  const perNode = name !== '';
+  if (perNode && !/^-?\d+$/.test(name)) return result(r, ErrorCode.INVALID_REQUEST, `Broker id must be an integer, but it is: ${name}`);
+  if (perNode && Number(name) !== ctx.nodeId) {
+    return result(r, ErrorCode.INVALID_REQUEST, `Unexpected broker id, expected ${ctx.nodeId} or empty string, but received ${name}`);
+  }
+  const configs: B.DescribeConfigsResourceResult[] = [];
+  if (perNode) {
+    for (const key of ['broker.id', 'node.id']) {
+      if (wanted(r.ConfigurationKeys, key)) configs.push(entry({ name: key, type: 'INT', default: null }, String(ctx.nodeId), ConfigSource.STATIC_BROKER_CONFIG, true, synonyms));
+    }
+  }
+  for (const def of cluster.brokerConfigs.definitions) {
+    if (!wanted(r.ConfigurationKeys, def.name)) continue;
+    const effective = cluster.brokerConfigs.effective(def.name);
+    if (!effective) continue;
+    // The cluster-default resource ("") lists only keys set as dynamic cluster defaults.
+    if (!perNode && effective.source !== ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG) continue;
+    configs.push(entry(def, effective.value, effective.source, !def.dynamic, synonyms));
+  }
+  return result(r, ErrorCode.NONE, '', configs);
+}
+
+export function incrementalAlterConfigs(cluster: EmulatedCluster, ctx: B.RequestContext, body: B.IncrementalAlterConfigsRequestBody): B.IncrementalAlterConfigsResponseBody {
+  const validateOnly = body.ValidateOnly ?? false;
+  const responses = body.Resources.map((r): B.AlterConfigsResourceResponse => {
+    const outcome = alterOne(cluster, ctx, r, validateOnly);
+    return { ErrorCode: outcome.code, ErrorMessage: outcome.message, ResourceType: r.ResourceType, ResourceName: r.ResourceName };
+  });
+  return { ThrottleTimeMs: 0, Responses: responses };
+}
+
+function alterOne(cluster: EmulatedCluster, ctx: B.RequestContext, r: B.AlterConfigsResource, validateOnly: boolean): Outcome {
+  // ConfigAdminManager.preprocess refuses null values before anything else, for every type.
+  const nulls = r.Configs.filter((c) => c.ConfigOperation !== 1 && c.Value === null).map((c) => c.Name);
+  if (nulls.length > 0) return { code: ErrorCode.INVALID_REQUEST, message: `Null value not supported for : ${nulls.join(', ')}` };
+  const badOp = r.Configs.find((c) => OPERATION_NAMES[c.ConfigOperation] === undefined);
+  if (badOp) return { code: ErrorCode.INVALID_REQUEST, message: `Unknown config operation type ${badOp.ConfigOperation}` };
+  if (r.ResourceType === ResourceType.CLUSTER_MIRROR) return alterMirrorConfigs(cluster, ctx, r, validateOnly);
+  if (r.ResourceType === ResourceType.TOPIC) return alterTopic(cluster, ctx, r, validateOnly);
+  if (r.ResourceType === ResourceType.BROKER) return alterBroker(cluster, ctx, r, validateOnly);
+  return { code: ErrorCode.INVALID_REQUEST, message: `Unexpected resource type ${r.ResourceType} for resource ${r.ResourceName}` };
+}
+
+/** New values per key after the operations, or the controller's error. */
+function computeUpdates(r: B.AlterConfigsResource, defs: ReadonlyMap<string, ConfigDefinition>, current: (key: string) => string | null): Map<string, string | null> | Outcome {
+  const updates = new Map<string, string | null>();
+  for (const c of r.Configs) {
+    const op = OPERATION_NAMES[c.ConfigOperation];
+    const def = defs.get(c.Name);
+    const now = updates.has(c.Name) ? (updates.get(c.Name) ?? null) : current(c.Name);
+    if (op === 'SET') updates.set(c.Name, c.Value);
+    else if (op === 'DELETE') updates.set(c.Name, null);
+    else if (op === 'APPEND' || op === 'SUBTRACT') {
+      if (def?.type !== 'LIST') return { code: ErrorCode.INVALID_CONFIG, message: `Can't ${op} to key ${c.Name} because its type is not LIST.` };
+      updates.set(c.Name, applyListOperation(now ?? def.default, op, c.Value ?? ''));
+    }
+  }
+  return updates;
+}
+
+function alterTopic(cluster: EmulatedCluster, ctx: B.RequestContext, r: B.AlterConfigsResource, validateOnly: boolean): Outcome {
+  const name = r.ResourceName;
+  if (!cluster.authorizer.authorize(ctx.principal, 'TOPIC', name, 'ALTER_CONFIGS')) return { code: ErrorCode.TOPIC_AUTHORIZATION_FAILED, message: null };
+  const topic = cluster.topics.get(name);
+  const updates = computeUpdates(r, TOPIC_DEFS, (key) => topic?.configs.get(key) ?? null);
+  if (!(updates instanceof Map)) return updates;
+  if (name === '') return { code: ErrorCode.INVALID_REQUEST, message: 'Default topic resources are not allowed.' };
+  const invalidName = topicNameError(name);
+  if (invalidName) return { code: ErrorCode.INVALID_TOPIC_EXCEPTION, message: invalidName };
+  for (const [key, value] of updates) {
+    const def = TOPIC_DEFS.get(key);
+    if (!def) return { code: ErrorCode.INVALID_CONFIG, message: `Unknown topic config name: ${key}` };
+    const parseError = value === null ? null : parseTypedValue(key, def.type, value);
+    if (parseError) return { code: ErrorCode.INVALID_CONFIG, message: parseError };
+  }
+  if (!topic) return { code: ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, message: `The topic '${name}' does not exist.` };
+  if (!validateOnly) {
+    for (const [key, value] of updates) {
+      if (value === null) topic.configs.delete(key);
+      else topic.configs.set(key, value);
+    }
+  }
+  return { code: ErrorCode.NONE, message: null };
+}
+
+function alterBroker(cluster: EmulatedCluster, ctx: B.RequestContext, r: B.AlterConfigsResource, validateOnly: boolean): Outcome {
+  const name = r.ResourceName;
+  if (!cluster.authorizer.authorize(ctx.principal, 'CLUSTER', CLUSTER_RESOURCE_NAME, 'ALTER_CONFIGS')) return { code: ErrorCode.CLUSTER_AUTHORIZATION_FAILED, message: null };
+  if (name !== '' && (!/^\d+$/.test(name) || !cluster.nodeIds.includes(Number(name)))) {
+    return { code: ErrorCode.INVALID_REQUEST, message: `Unexpected broker id, expected ${ctx.nodeId} or empty string, but received ${name}` };
+  }
+  const defs = new Map(cluster.brokerConfigs.definitions.map((d) => [d.name, d]));
+  const updates = computeUpdates(r, defs, (key) => cluster.brokerConfigs.get(key) ?? null);
+  if (!(updates instanceof Map)) return updates;
+  const fixed = [...updates.keys()].filter((key) => !defs.get(key)?.dynamic);
+  if (fixed.length > 0) return { code: ErrorCode.INVALID_REQUEST, message: `Cannot update these configs dynamically: Set(${fixed.join(', ')})` };
+  for (const [key, value] of updates) {
+    const def = defs.get(key);
+    const parseError = def && value !== null ? parseTypedValue(key, def.type, value) : null;
+    if (parseError) return { code: ErrorCode.INVALID_CONFIG, message: parseError };
+  }
+  if (!validateOnly) for (const [key, value] of updates) cluster.brokerConfigs.setDynamic(key, value, name !== '');
+  return { code: ErrorCode.NONE, message: null };
+}

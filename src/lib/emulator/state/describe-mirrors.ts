@@ -1,0 +1,103 @@
+// DescribeClusterMirrors (99), answered per node: each node reports only the partitions it leads,
+// so a client must ask every node and merge (PROTOCOL.md §3, §17.2). Also the tagged
+// last-mirror-epoch lookup a destination uses when failing back.
+
+import { CLUSTER_MIRROR_OPERATIONS } from './acl.js';
+import type * as B from './bodies.js';
+import type { EmulatedCluster } from './cluster.js';
+import { ErrorCode } from './error-codes.js';
+import { coordinatorOf } from './internal-rpcs.js';
+import { authorizeMirror } from './rpc-common.js';
+import { endOffset, type Topic } from './topics.js';
+
+export const AUTHORIZED_OPERATIONS_OMITTED = -2147483648;
+
+export function describeClusterMirrors(cluster: EmulatedCluster, ctx: B.RequestContext, body: B.DescribeClusterMirrorsRequestBody): B.DescribeClusterMirrorsResponseBody {
+  const response: B.DescribeClusterMirrorsResponseBody = { ThrottleTimeMs: 0, ErrorCode: ErrorCode.NONE, ErrorMessage: null, Mirrors: [], LookupResults: [] };
+  if (!cluster.mirroringEnabled()) return { ...response, ErrorCode: ErrorCode.UNSUPPORTED_VERSION };
+  const explicit = body.MirrorNames.length > 0;
+  const names = explicit ? [...new Set(body.MirrorNames)] : cluster.mirrors.names();
+  const now = cluster.clock.now();
+  for (const name of names) {
+    if (!authorizeMirror(cluster, ctx, name, 'DESCRIBE')) {
+      // Asked for by name: an error entry. Asked for "all": silently left out.
+      if (explicit) {
+        response.Mirrors.push({ ErrorCode: ErrorCode.CLUSTER_MIRROR_AUTHORIZATION_FAILED, MirrorName: name, AuthorizedOperations: AUTHORIZED_OPERATIONS_OMITTED, Topics: [] });
+      }
+      continue;
+    }
+    response.Mirrors.push({
+      ErrorCode: ErrorCode.NONE,
+      MirrorName: name,
+      AuthorizedOperations: body.IncludeAuthorizedOperations
+        ? cluster.authorizer.authorizedOperations(ctx.principal, 'CLUSTER_MIRROR', name, CLUSTER_MIRROR_OPERATIONS)
+        : AUTHORIZED_OPERATIONS_OMITTED,
+      // An unknown name is not an error: it simply has no topics.
+      Topics: describeTopics(cluster, name, ctx.nodeId, now),
+    });
+  }
+  response.LookupResults = lookupLastMirrorEpochs(cluster, ctx.nodeId, body);
+  return response;
+}
+
+function describeTopics(cluster: EmulatedCluster, mirrorName: string, nodeId: number, now: number): B.DescribedMirrorTopic[] {
+  const topics = [...cluster.mirrors.topicsOf(mirrorName)].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const described: B.DescribedMirrorTopic[] = [];
+  for (const topic of topics) {
+    const partitions = describePartitions(topic, nodeId, now);
+    if (partitions.length > 0) described.push({ TopicName: topic.name, Partitions: partitions });
+  }
+  return described;
+}
+
+function describePartitions(topic: Topic, nodeId: number, now: number): B.MirrorPartitionDetail[] {
+  const details: B.MirrorPartitionDetail[] = [];
+  for (const p of topic.partitions) {
+    const m = p.mirror;
+    if (!m || p.leader !== nodeId) continue;
+    // Offsets and lag come from the fetcher, which exists only while MIRRORING.
+    const mirroring = m.state === 'MIRRORING' && m.sourceOffset >= 0n;
+    const destination = mirroring ? endOffset(topic, p, now) : -1n;
+    const source = mirroring ? m.sourceOffset : -1n;
+    details.push({
+      PartitionIndex: p.index,
+      SourceOffset: source,
+      DestinationOffset: destination,
+      Lag: mirroring ? (source > destination ? source - destination : 0n) : -1n,
+      StateValue: m.state,
+      RetryAttempt: m.failure?.retryAttempt ?? 0,
+      ErrorMessage: m.failure?.message ?? null,
+    });
+  }
+  return details;
+}
+
+/**
+ * Mirrors whose stored `mirror.source.cluster.id` is the asking cluster's id are searched for the
+ * requested topic ids; this node answers from its coordinator cache for the partitions whose
+ * `__mirror_state` partition it leads, and -1 for the others. Unknown ids are skipped.
+ */
+function lookupLastMirrorEpochs(cluster: EmulatedCluster, nodeId: number, body: B.DescribeClusterMirrorsRequestBody): B.LookupResult[] {
+  const clusterId = body.ClusterId ?? null;
+  const lookups = body.LastMirrorEpochLookups ?? [];
+  if (clusterId === null || lookups.length === 0) return [];
+  const matching = new Set(cluster.mirrors.names().filter((n) => cluster.mirrors.config(n, 'mirror.source.cluster.id') === clusterId));
+  if (matching.size === 0) return [];
+  const results: B.LookupResult[] = [];
+  for (const lookup of lookups) {
+    const topic = cluster.topics.getById(lookup.TopicId);
+    if (!topic) continue;
+    const inMatchingMirror = topic.mirror !== null && matching.has(topic.mirror.name);
+    results.push({
+      TopicId: lookup.TopicId,
+      Partitions: lookup.Partitions.map((index) => {
+        const p = topic.partitions[index];
+        const mirror = topic.mirror?.name ?? '';
+        const local = inMatchingMirror && p?.mirror && coordinatorOf(cluster, mirror, topic.id, index) === nodeId;
+        const epoch = local && p?.mirror ? p.mirror.lastMirrorEpoch : -1;
+        return { PartitionIndex: index, LastMirrorEpoch: epoch };
+      }),
+    });
+  }
+  return results;
+}

@@ -1,0 +1,70 @@
+// The periodic mirror sync every `mirror.metadata.refresh.interval.ms`: exclude enforcement, topic
+// config sync, and auto-discovery of source topics matching `mirror.topics.include`. Like the
+// prototype's brokers, it goes through the same Start/Stop RPCs an admin would send, as a
+// principal the authorizer never denies.
+
+import { splitListValue, mirrorConfigKey } from '../../mirror/config-keys.js';
+import type { RequestContext } from './bodies.js';
+import type { EmulatedCluster } from './cluster.js';
+import { topicFilterOf, type TopicFilter } from './patterns.js';
+import { INTERNAL_PRINCIPAL } from './rpc-common.js';
+import { sourceStatus } from './source-link.js';
+import { startMirrorTopics } from './start-mirror-topics.js';
+import { stopMirrorTopics } from './topic-transitions.js';
+import type { Topic } from './topics.js';
+
+export function runPeriodicSync(cluster: EmulatedCluster, _now: number): void {
+  if (!cluster.mirroringEnabled()) return;
+  const ctx: RequestContext = { principal: INTERNAL_PRINCIPAL, nodeId: cluster.controllerId };
+  for (const name of cluster.mirrors.names()) {
+    const filter = topicFilterOf(cluster.mirrors.configsOf(name));
+    if (!filter) continue;
+    enforceExclude(cluster, ctx, name, filter);
+    const status = sourceStatus(cluster, name);
+    if (!status.ok) continue;
+    syncTopicConfigs(cluster, name, status.cluster);
+    discover(cluster, ctx, name, filter, status.cluster);
+  }
+}
+
+function enforceExclude(cluster: EmulatedCluster, ctx: RequestContext, mirrorName: string, filter: TopicFilter): void {
+  const exclude = filter.exclude;
+  if (!exclude) return;
+  const matching = [...cluster.mirrors.topicsOf(mirrorName)].filter((t) => t.mirror?.desired === 'MIRRORING' && exclude.test(t.name));
+  // One request per topic, so a topic still in LOG_TRUNCATION (145) does not hold back the others.
+  for (const topic of matching) stopMirrorTopics(cluster, ctx, { MirrorName: mirrorName, Topics: [{ TopicName: topic.name }] });
+}
+
+function discover(cluster: EmulatedCluster, ctx: RequestContext, mirrorName: string, filter: TopicFilter, source: EmulatedCluster): void {
+  const include = filter.include;
+  if (!include) return;
+  const configured = new Set([...cluster.mirrors.topicsOf(mirrorName)].map((t) => t.name));
+  const found: Topic[] = [];
+  for (const topic of source.topics.values()) {
+    if (topic.internal || configured.has(topic.name)) continue;
+    if (!include.test(topic.name) || filter.exclude?.test(topic.name)) continue;
+    found.push(topic);
+  }
+  if (found.length === 0) return;
+  startMirrorTopics(cluster, ctx, {
+    MirrorName: mirrorName,
+    Topics: found.map((t) => ({ TopicId: t.id, TopicName: t.name, NumPartitions: t.partitions.length })),
+  });
+}
+
+/** Copies the source's topic overrides, except the keys `mirror.topic.properties.exclude` names. */
+function syncTopicConfigs(cluster: EmulatedCluster, mirrorName: string, source: EmulatedCluster): void {
+  const stored = cluster.mirrors.config(mirrorName, 'mirror.topic.properties.exclude');
+  const excluded = new Set(splitListValue(stored ?? mirrorConfigKey('mirror.topic.properties.exclude')?.default));
+  for (const topic of cluster.mirrors.topicsOf(mirrorName)) {
+    if (topic.mirror?.desired !== 'MIRRORING') continue;
+    const sourceTopic = source.topics.get(topic.name);
+    if (!sourceTopic) continue;
+    for (const key of [...topic.configs.keys()]) {
+      if (!excluded.has(key) && !sourceTopic.configs.has(key)) topic.configs.delete(key);
+    }
+    for (const [key, value] of sourceTopic.configs) {
+      if (!excluded.has(key)) topic.configs.set(key, value);
+    }
+  }
+}

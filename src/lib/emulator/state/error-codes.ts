@@ -1,0 +1,39 @@
+// The Kafka error codes the emulated broker answers with, and the few default messages it puts on
+// the wire verbatim (Kafka's `Errors.X.message()`).
+
+export const ErrorCode = {
+  NONE: 0,
+  UNKNOWN_SERVER_ERROR: -1,
+  UNKNOWN_TOPIC_OR_PARTITION: 3,
+  NOT_COORDINATOR: 16,
+  INVALID_TOPIC_EXCEPTION: 17,
+  TOPIC_AUTHORIZATION_FAILED: 29,
+  CLUSTER_AUTHORIZATION_FAILED: 31,
+  UNSUPPORTED_VERSION: 35,
+  TOPIC_ALREADY_EXISTS: 36,
+  INVALID_REPLICATION_FACTOR: 38,
+  INVALID_CONFIG: 40,
+  INVALID_REQUEST: 42,
+  INCONSISTENT_TOPIC_ID: 103,
+  READ_ONLY_TOPIC: 134,
+  CLUSTER_MIRROR_ALREADY_EXISTS: 136,
+  UNKNOWN_CLUSTER_MIRROR: 137,
+  TOPIC_ALREADY_IN_CLUSTER_MIRROR: 138,
+  TOPIC_NOT_IN_CLUSTER_MIRROR: 139,
+  MIRROR_TOPIC_ALREADY_PAUSED: 140,
+  MIRROR_TOPIC_NOT_PAUSED: 141,
+  MIRROR_TOPIC_BEING_STOPPED: 142,
+  CLUSTER_MIRROR_NOT_EMPTY: 143,
+  CLUSTER_MIRROR_AUTHORIZATION_FAILED: 144,
+  INVALID_CLUSTER_MIRROR_STATES: 145,
+  MIRROR_TOPIC_NOT_STOPPED: 146,
+} as const;
+
+export const DefaultMessage = {
+  CLUSTER_MIRROR_AUTHORIZATION_FAILED: 'Cluster mirror authorization failed.',
+  INVALID_CLUSTER_MIRROR_STATES: 'Cluster mirror partition states are not in the expected states.',
+  CLUSTER_AUTHORIZATION_FAILED: 'Cluster authorization failed.',
+  TOPIC_AUTHORIZATION_FAILED: 'Topic authorization failed.',
+  UNSUPPORTED_VERSION: 'The version of API is not supported.',
+  NOT_COORDINATOR: 'This is not the correct coordinator.',
+} as const;

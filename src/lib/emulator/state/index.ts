@@ -1,0 +1,22 @@
+// The emulator's in-memory engine, as the server and its per-API handlers use it: build clusters,
+// register their addresses, call one EmulatedCluster method per request, tick on an interval.
+//
+// Not modelled (see each file for the finer approximations): records and their contents (only
+// offsets move), transactions and the abort markers Stop appends for them, EPOCH_FENCING, mirror
+// loop detection, the StateValidationOffset optimistic lock (requests are applied one at a time),
+// retry jitter, consumer-group / ACL sync, and deny ACLs or prefixed ACL patterns.
+
+export { Authorizer, AclOperation, CLUSTER_MIRROR_OPERATIONS, CLUSTER_RESOURCE_NAME, type AclRule, type AclOperationName, type AclResourceType } from './acl.js';
+export type * from './bodies.js';
+export type * from './internal-bodies.js';
+export { ManualClock, SystemClock, type Clock } from './clock.js';
+export { EmulatedCluster, DEFAULT_TIMING, MIRROR_METADATA_VERSION, type CreateTopicOptions, type EmulatedClusterOptions, type MirrorTiming } from './cluster.js';
+export { ConfigOperation, ConfigSource, ConfigType, ResourceType } from './config-tables.js';
+export { AUTHORIZED_OPERATIONS_OMITTED } from './describe-mirrors.js';
+export { DefaultMessage, ErrorCode } from './error-codes.js';
+export { coordinatorOf } from './internal-rpcs.js';
+export { MIRROR_STATE_TOPIC } from './mirror-lifecycle.js';
+export { MirrorState, type DesiredState, type MirrorStateName } from './partition-state.js';
+export { ClusterRegistry } from './registry.js';
+export { INTERNAL_PRINCIPAL } from './rpc-common.js';
+export { endOffset, isFrozen, type Partition, type Topic } from './topics.js';

@@ -1,0 +1,66 @@
+// DescribeConfigs / IncrementalAlterConfigs on resource type 64 (CLUSTER_MIRROR), PROTOCOL.md §7:
+// stored keys only, every value a STRING in clear text (secrets included), and the broker's
+// key/value checks before the controller's ALTER_CONFIGS check.
+
+import { mirrorConfigKey, parseMirrorConfigValue } from '../../mirror/config-keys.js';
+import type * as B from './bodies.js';
+import type { EmulatedCluster } from './cluster.js';
+import { applyListOperation, ConfigSource, ConfigType, OPERATION_NAMES } from './config-tables.js';
+import { DefaultMessage, ErrorCode } from './error-codes.js';
+
+type Outcome = { readonly code: number; readonly message: string | null };
+
+export function describeMirrorConfigs(cluster: EmulatedCluster, name: string): { code: number; message: string | null; configs: B.DescribeConfigsResourceResult[] } {
+  if (name === '') return { code: ErrorCode.INVALID_REQUEST, message: 'Cluster name must not be empty', configs: [] };
+  // ConfigurationKeys and the synonym/documentation flags are ignored; an unknown name is an empty success.
+  const configs = [...(cluster.mirrors.configsOf(name) ?? new Map<string, string>())].map(
+    ([key, value]): B.DescribeConfigsResourceResult => ({
+      Name: key,
+      Value: value,
+      ReadOnly: false,
+      ConfigSource: ConfigSource.DYNAMIC_BROKER_CONFIG,
+      IsSensitive: false,
+      Synonyms: [],
+      ConfigType: ConfigType.STRING,
+      Documentation: null,
+    }),
+  );
+  return { code: ErrorCode.NONE, message: '', configs };
+}
+
+/** Null values on SET/APPEND/SUBTRACT were refused by the caller (42) before this runs. */
+export function alterMirrorConfigs(cluster: EmulatedCluster, ctx: B.RequestContext, resource: B.AlterConfigsResource, validateOnly: boolean): Outcome {
+  const name = resource.ResourceName;
+  // Broker pre-check, before forwarding: known keys, parsable values.
+  for (const config of resource.Configs) {
+    if (!mirrorConfigKey(config.Name)) return { code: ErrorCode.INVALID_CONFIG, message: `Unknown mirror configuration: ${config.Name}` };
+  }
+  for (const config of resource.Configs) {
+    // The broker puts every value into a Properties map; a null DELETE value makes that throw.
+    if (config.Value === null) return { code: ErrorCode.UNKNOWN_SERVER_ERROR, message: null };
+    const parsed = parseMirrorConfigValue(config.Name, config.Value);
+    if (!parsed.ok) return { code: ErrorCode.INVALID_CONFIG, message: parsed.message };
+  }
+  // Controller: ALTER_CONFIGS on the mirror; no existence check, so this may create a mirror.
+  if (!cluster.authorizer.authorize(ctx.principal, 'CLUSTER_MIRROR', name, 'ALTER_CONFIGS')) {
+    return { code: ErrorCode.CLUSTER_MIRROR_AUTHORIZATION_FAILED, message: DefaultMessage.CLUSTER_MIRROR_AUTHORIZATION_FAILED };
+  }
+  const updates = new Map<string, string | null>();
+  for (const config of resource.Configs) {
+    const op = OPERATION_NAMES[config.ConfigOperation];
+    const spec = mirrorConfigKey(config.Name);
+    const current = updates.has(config.Name) ? (updates.get(config.Name) ?? null) : (cluster.mirrors.config(name, config.Name) ?? null);
+    if (op === 'SET') updates.set(config.Name, config.Value);
+    else if (op === 'DELETE') updates.set(config.Name, null);
+    else if (op === 'APPEND' || op === 'SUBTRACT') {
+      if (spec?.type !== 'LIST') {
+        return { code: ErrorCode.INVALID_CONFIG, message: `Can't ${op} to key ${config.Name} because its type is not LIST.` };
+      }
+      updates.set(config.Name, applyListOperation(current ?? spec.default, op, config.Value ?? ''));
+    } else {
+      return { code: ErrorCode.INVALID_REQUEST, message: `Unknown config operation type ${config.ConfigOperation}` };
+    }
+  }
+  if (!validateOnly) for (const [key, value] of updates) cluster.mirrors.setConfig(name, key, value);
+  return { code: ErrorCode.NONE, message: null };
+}

@@ -1,0 +1,107 @@
+// CreateClusterMirror (94), DeleteClusterMirror (104) and ListClusterMirrors (98), PROTOCOL.md §3.
+// Create and Delete answer ErrorMessage "" when unset (their schema has no default); List never
+// sets a message.
+
+import type * as B from './bodies.js';
+import type { EmulatedCluster } from './cluster.js';
+import { CLUSTER_RESOURCE_NAME } from './acl.js';
+import { DefaultMessage, ErrorCode } from './error-codes.js';
+import { authorizeMirror, controllerGate, statesAllowed } from './rpc-common.js';
+
+export const MIRROR_STATE_TOPIC = '__mirror_state';
+
+function plain(code: number, message = ''): B.CreateClusterMirrorResponseBody {
+  return { ThrottleTimeMs: 0, ErrorCode: code, ErrorMessage: message };
+}
+
+export function createClusterMirror(cluster: EmulatedCluster, ctx: B.RequestContext, body: B.CreateClusterMirrorRequestBody): B.CreateClusterMirrorResponseBody {
+  const name = body.MirrorName;
+  if (!authorizeMirror(cluster, ctx, name, 'CREATE')) return plain(ErrorCode.CLUSTER_MIRROR_AUTHORIZATION_FAILED);
+  if (!cluster.mirroringEnabled()) return plain(ErrorCode.UNSUPPORTED_VERSION);
+  const config = new Map<string, string | null>();
+  for (const entry of body.Config) config.set(entry.Name, entry.Value);
+  // The reason for these two only reaches the controller's log, never the response.
+  if (!config.has('bootstrap.servers')) return plain(ErrorCode.INVALID_REQUEST);
+  if (!config.has('mirror.source.cluster.id')) return plain(ErrorCode.INVALID_REQUEST);
+  if (cluster.mirrors.exists(name)) return plain(ErrorCode.CLUSTER_MIRROR_ALREADY_EXISTS, `Mirror '${name}' already exists`);
+  // Neither keys nor values nor the name are validated here, unlike IncrementalAlterConfigs.
+  for (const [key, value] of config) cluster.mirrors.setConfig(name, key, value);
+  // A failure here is reported after the mirror was committed, so a retry gets 136.
+  return plain(ensureMirrorStateTopic(cluster, ctx));
+}
+
+/** Creates `__mirror_state` as the requesting principal the first time a mirror is created. */
+function ensureMirrorStateTopic(cluster: EmulatedCluster, ctx: B.RequestContext): number {
+  if (cluster.topics.has(MIRROR_STATE_TOPIC)) return ErrorCode.NONE;
+  const auth = cluster.authorizer;
+  const mayCreate =
+    auth.authorize(ctx.principal, 'CLUSTER', CLUSTER_RESOURCE_NAME, 'CREATE') ||
+    auth.authorize(ctx.principal, 'TOPIC', MIRROR_STATE_TOPIC, 'CREATE');
+  if (!mayCreate) return ErrorCode.TOPIC_AUTHORIZATION_FAILED;
+  const rf = cluster.brokerConfigs.number('mirror.state.topic.replication.factor', 3);
+  if (rf > cluster.liveNodeIds().length) return ErrorCode.INVALID_REPLICATION_FACTOR;
+  cluster.addTopic(MIRROR_STATE_TOPIC, cluster.newTopicId(), cluster.brokerConfigs.number('mirror.state.topic.num.partitions', 50), rf, {
+    internal: true,
+    configs: { 'cleanup.policy': 'compact', 'compression.type': 'producer', 'retention.ms': '-1' },
+  });
+  return ErrorCode.NONE;
+}
+
+export function deleteClusterMirror(cluster: EmulatedCluster, ctx: B.RequestContext, body: B.DeleteClusterMirrorRequestBody): B.DeleteClusterMirrorResponseBody {
+  const name = body.MirrorName;
+  if (!ctx.isController) {
+    if (!cluster.mirroringEnabled()) return plain(ErrorCode.UNSUPPORTED_VERSION);
+    if (!authorizeMirror(cluster, ctx, name, 'DELETE')) {
+      return plain(ErrorCode.CLUSTER_MIRROR_AUTHORIZATION_FAILED, DefaultMessage.CLUSTER_MIRROR_AUTHORIZATION_FAILED);
+    }
+    for (const topic of cluster.mirrors.topicsOf(name)) {
+      if (!statesAllowed(topic, ['STOPPED'], ['STOPPED'])) {
+        return plain(ErrorCode.INVALID_CLUSTER_MIRROR_STATES, DefaultMessage.INVALID_CLUSTER_MIRROR_STATES);
+      }
+    }
+  }
+  return deleteOnController(cluster, ctx, body);
+}
+
+/** The controller half of Delete; tests call it alone to reach 143, which the broker pre-empts. */
+export function deleteOnController(cluster: EmulatedCluster, ctx: B.RequestContext, body: B.DeleteClusterMirrorRequestBody): B.DeleteClusterMirrorResponseBody {
+  const name = body.MirrorName;
+  // The controller checks ALTER, not DELETE: deleting needs both permissions.
+  const gate = controllerGate(cluster, ctx, name);
+  if (gate !== ErrorCode.NONE) return plain(gate);
+  const configs = cluster.mirrors.configsOf(name);
+  if (!configs) return plain(ErrorCode.UNKNOWN_CLUSTER_MIRROR, `Mirror '${name}' not found`);
+  const topics = [...cluster.mirrors.topicsOf(name)];
+  const active = topics.find((t) => t.mirror?.desired === 'PAUSED' || t.mirror?.desired === 'MIRRORING');
+  if (active) {
+    return plain(ErrorCode.CLUSTER_MIRROR_NOT_EMPTY, `Mirror '${name}' still has active or paused topic '${active.name}'`);
+  }
+  const now = cluster.clock.now();
+  for (const topic of topics) cluster.mirrors.detach(topic, now);
+  for (const key of [...configs.keys()]) cluster.mirrors.setConfig(name, key, null);
+  return plain(ErrorCode.NONE);
+}
+
+export function listClusterMirrors(cluster: EmulatedCluster, ctx: B.RequestContext, body: B.ListClusterMirrorsRequestBody): B.ListClusterMirrorsResponseBody {
+  if (!cluster.mirroringEnabled()) return { ThrottleTimeMs: 0, ErrorCode: ErrorCode.UNSUPPORTED_VERSION, ErrorMessage: null, Mirrors: [] };
+  const mirrors: B.ListedMirror[] = [];
+  for (const name of cluster.mirrors.names()) {
+    if (!authorizeMirror(cluster, ctx, name, 'DESCRIBE')) continue;
+    let count = 0;
+    const listed: string[] = [];
+    for (const topic of cluster.mirrors.topicsOf(name)) {
+      const desired = topic.mirror?.desired;
+      // The count and the names disagree on purpose: PAUSED topics are listed but not counted.
+      if (desired === 'MIRRORING') count++;
+      if (desired === 'MIRRORING' || desired === 'PAUSED') listed.push(topic.name);
+    }
+    mirrors.push({
+      MirrorName: name,
+      SourceBootstrap: cluster.mirrors.config(name, 'bootstrap.servers') ?? '',
+      SourceClusterId: cluster.mirrors.config(name, 'mirror.source.cluster.id') ?? '',
+      TopicCount: count,
+      TopicNames: body.IncludeTopicNames ? listed.sort() : [],
+    });
+  }
+  return { ThrottleTimeMs: 0, ErrorCode: ErrorCode.NONE, ErrorMessage: null, Mirrors: mirrors };
+}

@@ -1,0 +1,99 @@
+// The destination side's mirror metadata: CLUSTER_MIRROR config entries (a mirror exists exactly
+// while it has at least one stored key, as in the prototype's metadata image) and the
+// mirror → topics index behind every per-mirror question (List, Describe, Delete, discovery).
+
+import { newMirrorPartition, type DesiredState } from './partition-state.js';
+import { materialize, type Topic } from './topics.js';
+
+export class MirrorStore {
+  private readonly configs = new Map<string, Map<string, string>>();
+  private readonly topicsByMirror = new Map<string, Set<Topic>>();
+
+  /** Mirror names in the order they were first configured. */
+  names(): string[] {
+    return [...this.configs.keys()];
+  }
+
+  exists(name: string): boolean {
+    return this.configs.has(name);
+  }
+
+  configsOf(name: string): ReadonlyMap<string, string> | undefined {
+    return this.configs.get(name);
+  }
+
+  config(name: string, key: string): string | undefined {
+    return this.configs.get(name)?.get(key);
+  }
+
+  /** Like a ConfigRecord: a null value deletes the key, and the last deletion removes the mirror. */
+  setConfig(name: string, key: string, value: string | null): void {
+    let entries = this.configs.get(name);
+    if (value === null) {
+      if (!entries) return;
+      entries.delete(key);
+      if (entries.size === 0) this.configs.delete(name);
+      return;
+    }
+    if (!entries) {
+      entries = new Map();
+      this.configs.set(name, entries);
+    }
+    entries.set(key, value);
+  }
+
+  topicsOf(name: string): ReadonlySet<Topic> {
+    return this.topicsByMirror.get(name) ?? EMPTY;
+  }
+
+  /** Names that have topics attached, whether or not the mirror still has configs. */
+  namesWithTopics(): string[] {
+    return [...this.topicsByMirror.keys()];
+  }
+
+  /**
+   * Applies a MirrorTopicStateChangeRecord{mirrorName, desired}. Partitions keep their cached state
+   * when the topic already had one (a STOPPED topic restarted, or moved from a stopped mirror).
+   */
+  associate(topic: Topic, name: string, desired: DesiredState, now: number): void {
+    if (topic.mirror && topic.mirror.name !== name) this.unindex(topic, topic.mirror.name);
+    if (topic.mirror?.name === name && topic.mirror.desired === desired) return;
+    topic.mirror = { name, desired, changedAt: now };
+    let set = this.topicsByMirror.get(name);
+    if (!set) {
+      set = new Set();
+      this.topicsByMirror.set(name, set);
+    }
+    set.add(topic);
+    for (const p of topic.partitions) {
+      if (p.mirror) continue;
+      materialize(topic, p, now);
+      p.mirror = newMirrorPartition(now);
+    }
+  }
+
+  /** Delete's `MirrorTopicStateChangeRecord{mirrorName="", desired=UNKNOWN}` plus the state tombstones. */
+  detach(topic: Topic, now: number): void {
+    if (!topic.mirror) return;
+    this.unindex(topic, topic.mirror.name);
+    topic.mirror = null;
+    for (const p of topic.partitions) {
+      materialize(topic, p, now);
+      p.mirror = null;
+    }
+  }
+
+  /** Drops a deleted topic from the index. */
+  forget(topic: Topic): void {
+    if (topic.mirror) this.unindex(topic, topic.mirror.name);
+  }
+
+  private unindex(topic: Topic, name: string): void {
+    const set = this.topicsByMirror.get(name);
+    if (!set) return;
+    set.delete(topic);
+    if (set.size === 0) this.topicsByMirror.delete(name);
+  }
+}
+
+const EMPTY: ReadonlySet<Topic> = new Set();

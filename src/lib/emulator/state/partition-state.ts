@@ -1,0 +1,78 @@
+// Mirror partition states (PROTOCOL.md §10) and the per-partition record the engine keeps for a
+// mirror topic: the cached state plus the failure record, kept apart from the topic's desired
+// state exactly as the prototype keeps MirrorTopicStateChangeRecord apart from `__mirror_state`.
+
+export const MirrorState = {
+  LOG_TRUNCATION: 0,
+  EPOCH_FENCING: 1,
+  MIRRORING: 2,
+  PAUSING: 3,
+  PAUSED: 4,
+  STOPPING: 5,
+  STOPPED: 6,
+  FAILED: 7,
+  UNKNOWN: -1,
+} as const;
+
+export type MirrorStateName = keyof typeof MirrorState;
+
+/** What the controller can ask a mirror topic to be. */
+export type DesiredState = 'MIRRORING' | 'PAUSED' | 'STOPPED';
+
+const ALLOWED_FROM: Record<MirrorStateName, readonly MirrorStateName[] | 'any'> = {
+  LOG_TRUNCATION: ['UNKNOWN', 'STOPPED', 'FAILED'],
+  EPOCH_FENCING: ['MIRRORING'],
+  MIRRORING: ['LOG_TRUNCATION', 'EPOCH_FENCING', 'PAUSED', 'FAILED'],
+  PAUSING: ['MIRRORING'],
+  PAUSED: ['PAUSING'],
+  STOPPING: ['LOG_TRUNCATION', 'EPOCH_FENCING', 'MIRRORING', 'PAUSING', 'PAUSED', 'FAILED'],
+  STOPPED: ['STOPPING'],
+  FAILED: 'any',
+  UNKNOWN: [],
+};
+
+/** The prototype's `isValidTransition`; a self-transition is always allowed. */
+export function isValidTransition(from: MirrorStateName, to: MirrorStateName): boolean {
+  if (from === to) return true;
+  const allowed = ALLOWED_FROM[to];
+  return allowed === 'any' || allowed.includes(from);
+}
+
+export interface FailureRecord {
+  /** Attempts so far (1, 2, ...); -1 for a failure that is never retried. */
+  retryAttempt: number;
+  message: string;
+}
+
+export interface MirrorPartition {
+  state: MirrorStateName;
+  /** State before the current failure; decides where a successful retry goes. */
+  preFailureState: MirrorStateName;
+  /** Cleared on LOG_TRUNCATION, PAUSED and STOPPED only, as in the prototype. */
+  failure: FailureRecord | null;
+  /** End of the current timed phase, or the next retry while FAILED; Infinity when none. */
+  deadline: number;
+  /** Engine time up to which this partition has been advanced. */
+  processedAt: number;
+  /** Engine time up to which records have been copied while MIRRORING. */
+  fetchedAt: number;
+  /** Fraction of a record owed by the copy rate, so slow ticks still make progress. */
+  carry: number;
+  /** Source high watermark seen at the last fetch; -1n before the first one. */
+  sourceOffset: bigint;
+  lastMirrorEpoch: number;
+}
+
+export function newMirrorPartition(now: number): MirrorPartition {
+  return {
+    state: 'UNKNOWN',
+    preFailureState: 'UNKNOWN',
+    failure: null,
+    deadline: Infinity,
+    processedAt: now,
+    fetchedAt: now,
+    carry: 0,
+    sourceOffset: -1n,
+    lastMirrorEpoch: -1,
+  };
+}

@@ -1,0 +1,65 @@
+// The controller's rewrite of `mirror.topics.include` / `mirror.topics.exclude` on Start and on
+// Stop-with-patterns, followed by stopping this mirror's topics that the new exclude list matches.
+
+import { splitListValue } from '../../mirror/config-keys.js';
+import type { EmulatedCluster } from './cluster.js';
+import { ErrorCode } from './error-codes.js';
+import { compilePatternList, javaSetString, TOPICS_EXCLUDE, TOPICS_INCLUDE } from './patterns.js';
+
+export interface PatternUpdateError {
+  readonly code: number;
+  readonly message: string | null;
+}
+
+/**
+ * Applies `mutate` to the stored lists and validates `topics` against the result: none may match
+ * the exclude set and all must match the include set (empty sets check nothing). On success both
+ * keys are written back explicitly, even as "" — the controller starts from "" for a key that was
+ * never stored, so the `__.*` default of the exclude list is dropped at that point.
+ */
+export function updatePatternsAndStopExcluded(
+  cluster: EmulatedCluster,
+  mirrorName: string,
+  topics: readonly string[],
+  mutate: (include: Set<string>, exclude: Set<string>) => void,
+): PatternUpdateError | null {
+  const configs = cluster.mirrors.configsOf(mirrorName);
+  const include = new Set(splitListValue(configs?.get(TOPICS_INCLUDE)));
+  const exclude = new Set(splitListValue(configs?.get(TOPICS_EXCLUDE)));
+  mutate(include, exclude);
+
+  let includeRe: RegExp | null;
+  let excludeRe: RegExp | null;
+  try {
+    includeRe = compilePatternList([...include]);
+    excludeRe = compilePatternList([...exclude]);
+  } catch (error) {
+    // Java's PatternSyntaxException is not an ApiException, so it reaches the client as -1.
+    return { code: ErrorCode.UNKNOWN_SERVER_ERROR, message: error instanceof Error ? error.message : null };
+  }
+  if (topics.length > 0) {
+    if (excludeRe && topics.some((t) => excludeRe.test(t))) {
+      return {
+        code: ErrorCode.INVALID_REQUEST,
+        message: `Unable to start the topics to mirror because some topics are excluded by exclude patterns: ${javaSetString(exclude)}`,
+      };
+    }
+    if (includeRe && topics.some((t) => !includeRe.test(t))) {
+      return {
+        code: ErrorCode.INVALID_REQUEST,
+        message: `Unable to start the topics to mirror because some topics are not included in include patterns: ${javaSetString(include)}`,
+      };
+    }
+  }
+  cluster.mirrors.setConfig(mirrorName, TOPICS_INCLUDE, [...include].join(','));
+  cluster.mirrors.setConfig(mirrorName, TOPICS_EXCLUDE, [...exclude].join(','));
+  if (excludeRe) stopMatching(cluster, mirrorName, excludeRe);
+  return null;
+}
+
+function stopMatching(cluster: EmulatedCluster, mirrorName: string, exclude: RegExp): void {
+  const now = cluster.clock.now();
+  for (const topic of [...cluster.mirrors.topicsOf(mirrorName)]) {
+    if (exclude.test(topic.name)) cluster.mirrors.associate(topic, mirrorName, 'STOPPED', now);
+  }
+}

@@ -1,0 +1,82 @@
+// Checks shared by the mirror RPCs, in the prototype's order: the broker's feature gate and
+// partition-state pre-validation, then the controller's ALTER / feature / forwarded / topic ACL.
+
+import type { AclOperationName } from './acl.js';
+import type { MirrorTopicResult, MirrorTopicsResponseBody, RequestContext } from './bodies.js';
+import type { EmulatedCluster } from './cluster.js';
+import { DefaultMessage, ErrorCode } from './error-codes.js';
+import type { MirrorStateName } from './partition-state.js';
+import type { Topic } from './topics.js';
+
+/** Broker-internal requests (discovery, exclude enforcement) run as this principal; never denied. */
+export const INTERNAL_PRINCIPAL = 'User:__emulated-broker';
+
+export function topicsResponse(errorCode: number, errorMessage: string | null = null, topics: MirrorTopicResult[] = []): MirrorTopicsResponseBody {
+  return { ThrottleTimeMs: 0, ErrorCode: errorCode, ErrorMessage: errorMessage, Topics: topics };
+}
+
+export function authorizeMirror(cluster: EmulatedCluster, ctx: RequestContext, mirrorName: string, op: AclOperationName): boolean {
+  return cluster.authorizer.authorize(ctx.principal, 'CLUSTER_MIRROR', mirrorName, op);
+}
+
+/** The desired state a topic shows to validation: UNKNOWN when it is in no mirror. */
+export function desiredOf(topic: Topic): MirrorStateName {
+  return topic.mirror?.desired ?? 'UNKNOWN';
+}
+
+/** True when the desired state and every partition's cached state are among the allowed ones. */
+export function statesAllowed(topic: Topic, desired: readonly MirrorStateName[], partitions: readonly MirrorStateName[]): boolean {
+  if (!desired.includes(desiredOf(topic))) return false;
+  return topic.partitions.every((p) => partitions.includes(p.mirror?.state ?? 'UNKNOWN'));
+}
+
+export interface BrokerValidation {
+  readonly desired: readonly MirrorStateName[];
+  readonly partitions: readonly MirrorStateName[];
+  /** Start skips topics the broker does not know; the others refuse them. */
+  readonly missingTopicsPass: boolean;
+}
+
+/**
+ * The broker's pre-validation before forwarding Start/Stop/Pause/Resume: 145 with the default
+ * message for the whole request, before any per-topic code. Null when the request may go on.
+ */
+export function brokerPrevalidate(cluster: EmulatedCluster, topicNames: Iterable<string>, rule: BrokerValidation): MirrorTopicsResponseBody | null {
+  for (const name of topicNames) {
+    const topic = cluster.topics.get(name);
+    if (!topic) {
+      if (rule.missingTopicsPass) continue;
+      return invalidStates();
+    }
+    if (!statesAllowed(topic, rule.desired, rule.partitions)) return invalidStates();
+  }
+  return null;
+}
+
+function invalidStates(): MirrorTopicsResponseBody {
+  return topicsResponse(ErrorCode.INVALID_CLUSTER_MIRROR_STATES, DefaultMessage.INVALID_CLUSTER_MIRROR_STATES);
+}
+
+/**
+ * Controller checks common to Start/Stop/Pause/Resume (and ALTER for Delete): ALTER on the mirror
+ * (144), the feature (35), arrival by forwarding (42). Returns the error code, 0 when all pass.
+ */
+export function controllerGate(cluster: EmulatedCluster, ctx: RequestContext, mirrorName: string): number {
+  if (!authorizeMirror(cluster, ctx, mirrorName, 'ALTER')) return ErrorCode.CLUSTER_MIRROR_AUTHORIZATION_FAILED;
+  if (!cluster.mirroringEnabled()) return ErrorCode.UNSUPPORTED_VERSION;
+  if (ctx.isController) return ErrorCode.INVALID_REQUEST;
+  return ErrorCode.NONE;
+}
+
+/** ALTER_CONFIGS on every listed topic, else the whole request fails with 29. */
+export function topicsAlterable(cluster: EmulatedCluster, ctx: RequestContext, topicNames: Iterable<string>): boolean {
+  for (const name of topicNames) {
+    if (!cluster.authorizer.authorize(ctx.principal, 'TOPIC', name, 'ALTER_CONFIGS')) return false;
+  }
+  return true;
+}
+
+/** Request topic names in order, duplicates dropped (the schema keys the array by name). */
+export function uniqueNames<T>(items: readonly T[], nameOf: (item: T) => string): string[] {
+  return [...new Set(items.map(nameOf))];
+}

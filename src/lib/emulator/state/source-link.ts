@@ -1,0 +1,34 @@
+// How a destination mirror sees its source at a given moment: resolved through the registry from
+// the stored `bootstrap.servers`, reachable or not, and still the cluster it was created against.
+
+import type { EmulatedCluster } from './cluster.js';
+
+export const SOURCE_METADATA_FAILED = 'Failed to get source metadata';
+export const SOURCE_TOPIC_DELETED = 'The source topic is deleted.';
+
+/** Why a partition cannot talk to its source; non-retryable problems set RetryAttempt -1. */
+export interface SourceProblem {
+  readonly retryable: boolean;
+  readonly message: string;
+}
+
+export type SourceStatus = { readonly ok: true; readonly cluster: EmulatedCluster } | { readonly ok: false; readonly problem: SourceProblem };
+
+export function sourceStatus(destination: EmulatedCluster, mirrorName: string): SourceStatus {
+  const bootstrap = destination.mirrors.config(mirrorName, 'bootstrap.servers');
+  const source = bootstrap === undefined ? undefined : destination.registry?.resolve(bootstrap);
+  if (!source || !source.reachable || source.liveNodeIds().length === 0) {
+    return { ok: false, problem: { retryable: true, message: SOURCE_METADATA_FAILED } };
+  }
+  const expected = destination.mirrors.config(mirrorName, 'mirror.source.cluster.id');
+  if (destination.verifySourceClusterId && expected && expected !== source.clusterId) {
+    return {
+      ok: false,
+      problem: {
+        retryable: false,
+        message: `Source cluster ID changed for mirror ${mirrorName}: expected ${expected}, got ${source.clusterId}.`,
+      },
+    };
+  }
+  return { ok: true, cluster: source };
+}

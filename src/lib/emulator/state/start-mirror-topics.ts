@@ -1,0 +1,129 @@
+// StartMirrorTopics (95), PROTOCOL.md §3: broker gate and pre-validation, controller checks,
+// include/exclude merge, then per-topic results with the first error copied to the top level.
+
+import type { MirrorTopicResult, RequestContext, StartMirrorTopicsRequestBody, StartMirrorTopicsResponseBody } from './bodies.js';
+import type { EmulatedCluster } from './cluster.js';
+import { ErrorCode } from './error-codes.js';
+import { updatePatternsAndStopExcluded } from './pattern-updates.js';
+import { brokerPrevalidate, controllerGate, topicsAlterable, topicsResponse } from './rpc-common.js';
+import type { Topic } from './topics.js';
+import { ZERO_UUID } from '../../kafka/wire/uuid.js';
+
+type StartTopic = StartMirrorTopicsRequestBody['Topics'][number];
+
+export function startMirrorTopics(cluster: EmulatedCluster, ctx: RequestContext, body: StartMirrorTopicsRequestBody): StartMirrorTopicsResponseBody {
+  const topics = firstPerName(body.Topics);
+  const names = topics.map((t) => t.TopicName);
+  if (!ctx.isController) {
+    if (!cluster.mirroringEnabled()) return topicsResponse(ErrorCode.UNSUPPORTED_VERSION);
+    const refused = brokerPrevalidate(cluster, names, {
+      desired: ['STOPPED', 'UNKNOWN'],
+      partitions: ['STOPPED', 'UNKNOWN'],
+      missingTopicsPass: true,
+    });
+    if (refused) return refused;
+  }
+  return startOnController(cluster, ctx, body);
+}
+
+/** The controller half of Start; tests call it alone to reach codes the broker pre-empts (138). */
+export function startOnController(cluster: EmulatedCluster, ctx: RequestContext, body: StartMirrorTopicsRequestBody): StartMirrorTopicsResponseBody {
+  const topics = firstPerName(body.Topics);
+  const names = topics.map((t) => t.TopicName);
+  const gate = controllerGate(cluster, ctx, body.MirrorName);
+  if (gate !== ErrorCode.NONE) return topicsResponse(gate);
+  if (!topicsAlterable(cluster, ctx, names)) return topicsResponse(ErrorCode.TOPIC_AUTHORIZATION_FAILED);
+
+  const mirrorName = body.MirrorName;
+  const patternError = updatePatternsAndStopExcluded(cluster, mirrorName, names, (include, exclude) => {
+    for (const name of names) {
+      include.add(name);
+      exclude.delete(name);
+    }
+    for (const pattern of body.IncludePatterns ?? []) {
+      include.add(pattern);
+      exclude.delete(pattern);
+    }
+    for (const pattern of body.ExcludePatterns ?? []) {
+      exclude.add(pattern);
+      include.delete(pattern);
+    }
+  });
+  // The prototype's controller copies only the code of this error into the response.
+  if (patternError) return topicsResponse(patternError.code);
+
+  const results = topics.map((t) => startOne(cluster, mirrorName, t));
+  const firstError = results.find((r) => r.ErrorCode !== ErrorCode.NONE);
+  return topicsResponse(firstError?.ErrorCode ?? ErrorCode.NONE, firstError?.ErrorMessage ?? null, results);
+}
+
+function startOne(cluster: EmulatedCluster, mirrorName: string, request: StartTopic): MirrorTopicResult {
+  const name = request.TopicName;
+  const result: MirrorTopicResult = { Name: name, ErrorCode: ErrorCode.NONE, ErrorMessage: null };
+  const existing = cluster.topics.get(name);
+  const hasId = request.TopicId !== ZERO_UUID;
+  const byId = hasId ? cluster.topics.getById(request.TopicId) : undefined;
+
+  // These two are recorded and processing goes on, as in the prototype; the record it would
+  // then write names a topic id that is not this topic, so the emulator writes none.
+  let idConflict = false;
+  if (existing && hasId && existing.id !== request.TopicId) {
+    idConflict = true;
+    setError(result, ErrorCode.INCONSISTENT_TOPIC_ID, `Topic id ${request.TopicId} in the request doesn't match the existing topic id ${existing.id} for topic ${name}`);
+  }
+  if (byId && byId.name !== name) {
+    idConflict = true;
+    setError(result, ErrorCode.TOPIC_ALREADY_EXISTS, `Topic id ${request.TopicId} with topic name ${name} in the request is already used by topic name ${byId.name}`);
+  }
+  const link = existing?.mirror ?? null;
+  if (link && link.name !== '' && link.name !== mirrorName && link.desired !== 'STOPPED') {
+    return setError(result, ErrorCode.TOPIC_ALREADY_IN_CLUSTER_MIRROR, `Topic '${name}' is already in mirror '${link.name}' in ${link.desired} state`);
+  }
+  // Unknown partition count: nothing is created now; the name is in the include list, so the
+  // next periodic sync discovers the topic with its real id and partition count.
+  if (!existing && request.NumPartitions <= 0) return result;
+
+  let topic: Topic | undefined = existing;
+  if (!existing && request.NumPartitions > 0) {
+    const created = createMirrorTopic(cluster, name, hasId ? request.TopicId : cluster.newTopicId(), request.NumPartitions);
+    if (typeof created === 'number') {
+      // An id taken by another name already produced 36 above; other failures set only the code.
+      if (created !== ErrorCode.TOPIC_ALREADY_EXISTS) result.ErrorCode = created;
+      return result;
+    }
+    topic = created;
+  }
+  if (!topic) return result;
+  if (link && link.name === mirrorName) {
+    if (link.desired === 'MIRRORING') return result;
+    if (link.desired !== 'STOPPED') {
+      return setError(result, ErrorCode.MIRROR_TOPIC_NOT_STOPPED, `Topic '${name}' is in ${link.desired} state`);
+    }
+  }
+  if (!idConflict) cluster.mirrors.associate(topic, mirrorName, 'MIRRORING', cluster.clock.now());
+  return result;
+}
+
+/**
+ * The controller's mirror-topic creation: the source id and partition count, replication factor
+ * `default.replication.factor`, every replica on a live node. Returns the topic or an error code.
+ */
+export function createMirrorTopic(cluster: EmulatedCluster, name: string, id: string, numPartitions: number): Topic | number {
+  if (cluster.topics.has(name)) return ErrorCode.TOPIC_ALREADY_EXISTS;
+  if (cluster.topics.getById(id)) return ErrorCode.TOPIC_ALREADY_EXISTS;
+  const rf = cluster.brokerConfigs.number('default.replication.factor', 1);
+  if (rf > cluster.liveNodeIds().length) return ErrorCode.INVALID_REPLICATION_FACTOR;
+  return cluster.addTopic(name, id, numPartitions, rf);
+}
+
+function setError(result: MirrorTopicResult, code: number, message: string | null): MirrorTopicResult {
+  result.ErrorCode = code;
+  result.ErrorMessage = message;
+  return result;
+}
+
+function firstPerName(topics: StartMirrorTopicsRequestBody['Topics']): StartTopic[] {
+  const byName = new Map<string, StartTopic>();
+  for (const t of topics) if (!byName.has(t.TopicName)) byName.set(t.TopicName, t);
+  return [...byName.values()];
+}

@@ -1,0 +1,132 @@
+// StopMirrorTopics (96), PauseMirrorTopics (102) and ResumeMirrorTopics (103), PROTOCOL.md §3.
+// Their per-topic errors stay in Topics[] (never copied to the top level), and which topics are
+// listed differs per API exactly as the prototype's controller builds the lists.
+
+import type { MirrorTopicResult, MirrorTopicsResponseBody, PauseMirrorTopicsRequestBody, RequestContext, StopMirrorTopicsRequestBody } from './bodies.js';
+import type { EmulatedCluster } from './cluster.js';
+import { ErrorCode } from './error-codes.js';
+import type { DesiredState, MirrorStateName } from './partition-state.js';
+import { updatePatternsAndStopExcluded } from './pattern-updates.js';
+import { brokerPrevalidate, controllerGate, topicsAlterable, topicsResponse, uniqueNames } from './rpc-common.js';
+import type { Topic } from './topics.js';
+
+interface Gates {
+  readonly desired: readonly MirrorStateName[];
+  readonly partitions: readonly MirrorStateName[];
+}
+
+/** The broker's feature gate and pre-validation; null when the request is forwarded. */
+function brokerSide(cluster: EmulatedCluster, ctx: RequestContext, names: readonly string[], gates: Gates): MirrorTopicsResponseBody | null {
+  if (ctx.isController) return null;
+  if (!cluster.mirroringEnabled()) return topicsResponse(ErrorCode.UNSUPPORTED_VERSION);
+  return brokerPrevalidate(cluster, names, { ...gates, missingTopicsPass: false });
+}
+
+/** The controller's ALTER / feature / forwarded / topic-ACL checks; null when they pass. */
+function controllerSide(cluster: EmulatedCluster, ctx: RequestContext, mirrorName: string, names: readonly string[]): MirrorTopicsResponseBody | null {
+  const gate = controllerGate(cluster, ctx, mirrorName);
+  if (gate !== ErrorCode.NONE) return topicsResponse(gate);
+  if (!topicsAlterable(cluster, ctx, names)) return topicsResponse(ErrorCode.TOPIC_AUTHORIZATION_FAILED);
+  return null;
+}
+
+const STOP_GATES: Gates = { desired: ['MIRRORING', 'PAUSED'], partitions: ['MIRRORING', 'PAUSED'] };
+const PAUSE_GATES: Gates = { desired: ['MIRRORING'], partitions: ['MIRRORING'] };
+const RESUME_GATES: Gates = { desired: ['PAUSED'], partitions: ['PAUSED'] };
+
+function topicNames(body: { readonly Topics: readonly { readonly TopicName: string }[] }): string[] {
+  return uniqueNames(body.Topics, (t) => t.TopicName);
+}
+
+export function stopMirrorTopics(cluster: EmulatedCluster, ctx: RequestContext, body: StopMirrorTopicsRequestBody): MirrorTopicsResponseBody {
+  return brokerSide(cluster, ctx, topicNames(body), STOP_GATES) ?? stopOnController(cluster, ctx, body);
+}
+
+export function pauseMirrorTopics(cluster: EmulatedCluster, ctx: RequestContext, body: PauseMirrorTopicsRequestBody): MirrorTopicsResponseBody {
+  return brokerSide(cluster, ctx, topicNames(body), PAUSE_GATES) ?? pauseOnController(cluster, ctx, body);
+}
+
+export function resumeMirrorTopics(cluster: EmulatedCluster, ctx: RequestContext, body: PauseMirrorTopicsRequestBody): MirrorTopicsResponseBody {
+  return brokerSide(cluster, ctx, topicNames(body), RESUME_GATES) ?? resumeOnController(cluster, ctx, body);
+}
+
+type Lookup = { readonly topic: Topic; readonly desired: DesiredState } | { readonly error: MirrorTopicResult };
+
+/** The 3 / 137 / 139 checks every one of the three APIs starts with. */
+function lookup(cluster: EmulatedCluster, mirrorName: string, name: string): Lookup {
+  const topic = cluster.topics.get(name);
+  if (!topic) return { error: result(name, ErrorCode.UNKNOWN_TOPIC_OR_PARTITION) };
+  const link = topic.mirror;
+  if (!link || link.name.trim() === '') return { error: result(name, ErrorCode.UNKNOWN_CLUSTER_MIRROR) };
+  if (link.name !== mirrorName) return { error: result(name, ErrorCode.TOPIC_NOT_IN_CLUSTER_MIRROR) };
+  return { topic, desired: link.desired };
+}
+
+function result(name: string, code: number, message: string | null = null): MirrorTopicResult {
+  return { Name: name, ErrorCode: code, ErrorMessage: message };
+}
+
+/** The controller half of Stop, reachable on its own only in tests (the broker pre-empts 3 with 145). */
+export function stopOnController(cluster: EmulatedCluster, ctx: RequestContext, body: StopMirrorTopicsRequestBody): MirrorTopicsResponseBody {
+  const names = topicNames(body);
+  const refused = controllerSide(cluster, ctx, body.MirrorName, names);
+  if (refused) return refused;
+  const patterns = body.Patterns ?? [];
+  if (patterns.length > 0) {
+    const error = updatePatternsAndStopExcluded(cluster, body.MirrorName, [], (include, exclude) => {
+      for (const pattern of patterns) {
+        if (!include.delete(pattern)) exclude.add(pattern);
+      }
+    });
+    if (error) return topicsResponse(error.code);
+  }
+  const now = cluster.clock.now();
+  const results: MirrorTopicResult[] = [];
+  for (const name of names) {
+    const found = lookup(cluster, body.MirrorName, name);
+    if ('error' in found) results.push(found.error);
+    else if (found.desired === 'STOPPED') results.push(result(name, ErrorCode.NONE));
+    else if (found.desired === 'PAUSED') results.push(result(name, ErrorCode.MIRROR_TOPIC_ALREADY_PAUSED));
+    else {
+      cluster.mirrors.associate(found.topic, body.MirrorName, 'STOPPED', now);
+      results.push(result(name, ErrorCode.NONE));
+    }
+  }
+  return topicsResponse(ErrorCode.NONE, null, results);
+}
+
+export function pauseOnController(cluster: EmulatedCluster, ctx: RequestContext, body: PauseMirrorTopicsRequestBody): MirrorTopicsResponseBody {
+  const names = topicNames(body);
+  const refused = controllerSide(cluster, ctx, body.MirrorName, names);
+  if (refused) return refused;
+  const now = cluster.clock.now();
+  const results: MirrorTopicResult[] = [];
+  for (const name of names) {
+    const found = lookup(cluster, body.MirrorName, name);
+    if ('error' in found) results.push(found.error);
+    else if (found.desired === 'STOPPED') {
+      results.push(result(name, ErrorCode.MIRROR_TOPIC_BEING_STOPPED, `Topic '${name}' is in STOPPED state`));
+    } else if (found.desired === 'PAUSED') results.push(result(name, ErrorCode.NONE));
+    // A topic paused by this request is not listed: the prototype adds no result for it.
+    else cluster.mirrors.associate(found.topic, body.MirrorName, 'PAUSED', now);
+  }
+  return topicsResponse(ErrorCode.NONE, null, results);
+}
+
+export function resumeOnController(cluster: EmulatedCluster, ctx: RequestContext, body: PauseMirrorTopicsRequestBody): MirrorTopicsResponseBody {
+  const names = topicNames(body);
+  const refused = controllerSide(cluster, ctx, body.MirrorName, names);
+  if (refused) return refused;
+  const now = cluster.clock.now();
+  const results: MirrorTopicResult[] = [];
+  for (const name of names) {
+    const found = lookup(cluster, body.MirrorName, name);
+    if ('error' in found) results.push(found.error);
+    // Already mirroring: listed with the name left at its default "", as the prototype does.
+    else if (found.desired === 'MIRRORING') results.push(result('', ErrorCode.NONE));
+    else if (found.desired !== 'PAUSED') {
+      results.push(result(name, ErrorCode.MIRROR_TOPIC_NOT_PAUSED, `Topic '${name}' is in ${found.desired} state`));
+    } else cluster.mirrors.associate(found.topic, body.MirrorName, 'MIRRORING', now);
+  }
+  return topicsResponse(ErrorCode.NONE, null, results);
+}

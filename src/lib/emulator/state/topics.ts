@@ -1,0 +1,152 @@
+// Topics and partitions of one emulated cluster. End offsets grow lazily from a per-topic rate
+// (computed from the clock when read), so a source cluster never needs ticking and a destination
+// can read the source's offsets at any moment.
+
+import type { DesiredState, MirrorPartition } from './partition-state.js';
+
+export interface Partition {
+  readonly index: number;
+  readonly replicas: readonly number[];
+  /** First live replica; -1 when every replica is down. */
+  leader: number;
+  leaderEpoch: number;
+  /** End offset at `anchorMs` (the whole end offset while frozen). */
+  base: bigint;
+  anchorMs: number;
+  /** Mirror state of this partition; null when the topic is not (or no longer) a mirror topic. */
+  mirror: MirrorPartition | null;
+}
+
+/** The association a MirrorTopicStateChangeRecord gives a topic. */
+export interface MirrorLink {
+  name: string;
+  desired: DesiredState;
+  /** When the desired state last changed; the engine reacts from that moment. */
+  changedAt: number;
+}
+
+export interface Topic {
+  readonly name: string;
+  readonly id: string;
+  readonly internal: boolean;
+  readonly partitions: Partition[];
+  /** Dynamic topic-level overrides (DescribeConfigs source DYNAMIC_TOPIC_CONFIG). */
+  readonly configs: Map<string, string>;
+  /** Records per second appended to every partition while it is writable. */
+  growthPerSec: number;
+  mirror: MirrorLink | null;
+}
+
+/** A mirror topic is read-only (and does not grow) until its partition reaches STOPPED. */
+export function isFrozen(p: Partition): boolean {
+  return p.mirror !== null && p.mirror.state !== 'STOPPED';
+}
+
+export function endOffset(topic: Topic, p: Partition, now: number): bigint {
+  if (topic.growthPerSec <= 0 || isFrozen(p) || now <= p.anchorMs) return p.base;
+  return p.base + BigInt(Math.floor(((now - p.anchorMs) * topic.growthPerSec) / 1000));
+}
+
+/** Folds growth so far into `base`; call before anything that changes the rate or frozenness. */
+export function materialize(topic: Topic, p: Partition, now: number): void {
+  p.base = endOffset(topic, p, now);
+  p.anchorMs = Math.max(now, p.anchorMs);
+}
+
+export function setEndOffset(p: Partition, now: number, value: bigint): void {
+  p.base = value;
+  p.anchorMs = Math.max(now, p.anchorMs);
+}
+
+export function setGrowthRate(topic: Topic, now: number, perSec: number): void {
+  if (!Number.isFinite(perSec) || perSec < 0) throw new RangeError(`invalid growth rate ${perSec}`);
+  for (const p of topic.partitions) materialize(topic, p, now);
+  topic.growthPerSec = perSec;
+}
+
+export interface NewTopic {
+  readonly name: string;
+  readonly id: string;
+  readonly numPartitions: number;
+  readonly replicationFactor: number;
+  /** Node ids of the cluster, in order; replicas are laid out round-robin over them. */
+  readonly nodeIds: readonly number[];
+  readonly isUp: (nodeId: number) => boolean;
+  /** Index into nodeIds of partition 0's leader, so successive topics start on different nodes. */
+  readonly firstNode: number;
+  readonly now: number;
+  readonly internal?: boolean;
+  readonly configs?: ReadonlyMap<string, string>;
+  readonly growthPerSec?: number;
+  readonly initialOffset?: bigint;
+}
+
+export function buildTopic(spec: NewTopic): Topic {
+  const n = spec.nodeIds.length;
+  const partitions: Partition[] = [];
+  for (let index = 0; index < spec.numPartitions; index++) {
+    const replicas: number[] = [];
+    for (let r = 0; r < Math.min(spec.replicationFactor, n); r++) {
+      const id = spec.nodeIds[(spec.firstNode + index + r) % n];
+      if (id !== undefined) replicas.push(id);
+    }
+    partitions.push({
+      index,
+      replicas,
+      leader: replicas.find(spec.isUp) ?? -1,
+      leaderEpoch: 0,
+      base: spec.initialOffset ?? 0n,
+      anchorMs: spec.now,
+      mirror: null,
+    });
+  }
+  return {
+    name: spec.name,
+    id: spec.id,
+    internal: spec.internal ?? false,
+    partitions,
+    configs: new Map(spec.configs ?? []),
+    growthPerSec: spec.growthPerSec ?? 0,
+    mirror: null,
+  };
+}
+
+export class TopicTable {
+  private readonly byName = new Map<string, Topic>();
+  private readonly byId = new Map<string, Topic>();
+
+  add(topic: Topic): void {
+    if (this.byName.has(topic.name)) throw new Error(`topic '${topic.name}' already exists`);
+    if (this.byId.has(topic.id)) throw new Error(`topic id ${topic.id} already in use`);
+    this.byName.set(topic.name, topic);
+    this.byId.set(topic.id, topic);
+  }
+
+  remove(name: string): Topic | undefined {
+    const topic = this.byName.get(name);
+    if (!topic) return undefined;
+    this.byName.delete(name);
+    this.byId.delete(topic.id);
+    return topic;
+  }
+
+  get(name: string): Topic | undefined {
+    return this.byName.get(name);
+  }
+
+  getById(id: string): Topic | undefined {
+    return this.byId.get(id);
+  }
+
+  has(name: string): boolean {
+    return this.byName.has(name);
+  }
+
+  get size(): number {
+    return this.byName.size;
+  }
+
+  values(): IterableIterator<Topic> {
+    return this.byName.values();
+  }
+}

@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { FrameReader, FrameTooLargeError } from '../../../../src/lib/emulator/server/frame-reader.js';
+
+function frame(payload: string): Buffer {
+  const body = Buffer.from(payload, 'utf8');
+  const size = Buffer.alloc(4);
+  size.writeInt32BE(body.length);
+  return Buffer.concat([size, body]);
+}
+
+describe('FrameReader', () => {
+  it('returns nothing until a frame is complete, even when the size prefix is split', () => {
+    const reader = new FrameReader();
+    const bytes = frame('hello');
+    assert.deepEqual(reader.push(bytes.subarray(0, 2)), []);
+    assert.deepEqual(reader.push(bytes.subarray(2, 6)), []);
+    const frames = reader.push(bytes.subarray(6));
+    assert.deepEqual(frames.map((f) => f.toString()), ['hello']);
+    assert.equal(reader.pendingBytes, 0);
+  });
+
+  it('splits coalesced frames and keeps the start of the next one', () => {
+    const reader = new FrameReader();
+    const all = Buffer.concat([frame('a'), frame(''), frame('bcd'), frame('efgh')]);
+    const first = reader.push(all.subarray(0, all.length - 3));
+    assert.deepEqual(first.map((f) => f.toString()), ['a', '', 'bcd']);
+    assert.deepEqual(reader.push(all.subarray(all.length - 3)).map((f) => f.toString()), ['efgh']);
+  });
+
+  it('delivers a frame fed one byte at a time', () => {
+    const reader = new FrameReader();
+    const bytes = frame('byte by byte');
+    const out: string[] = [];
+    for (const b of bytes) out.push(...reader.push(Buffer.from([b])).map((f) => f.toString()));
+    assert.deepEqual(out, ['byte by byte']);
+  });
+
+  it('rejects a frame announced larger than the limit before reading it', () => {
+    const reader = new FrameReader(1024);
+    const size = Buffer.alloc(4);
+    size.writeInt32BE(1025);
+    assert.throws(() => reader.push(size), FrameTooLargeError);
+  });
+
+  it('rejects a negative size', () => {
+    const reader = new FrameReader();
+    assert.throws(() => reader.push(Buffer.from([0xff, 0xff, 0xff, 0xff])), FrameTooLargeError);
+  });
+});
