@@ -1,0 +1,26 @@
+import type { KafkaClient } from '../kafka/client.js';
+import { KafkaProtocolError } from '../kafka/errors.js';
+import { ListClusterMirrors } from '../kafka/messages/index.js';
+
+export interface ListedMirror {
+  readonly name: string;
+  /** Topics whose desired state is MIRRORING (the broker does not count PAUSED ones). */
+  readonly topicCount: number;
+  readonly sourceClusterId: string | null;
+  readonly sourceBootstrap: string | null;
+  /** MIRRORING and PAUSED topics, only with includeTopics. */
+  readonly topics?: string[];
+}
+
+export async function listMirrors(client: KafkaClient, options: { includeTopics?: boolean } = {}): Promise<ListedMirror[]> {
+  await client.requireMirroring([ListClusterMirrors]);
+  const response = await client.send(ListClusterMirrors, { IncludeTopicNames: options.includeTopics ?? false });
+  if (response.ErrorCode !== 0) throw new KafkaProtocolError(response.ErrorCode, 'ListClusterMirrors', response.ErrorMessage);
+  return response.Mirrors.map((m): ListedMirror => ({
+    name: m.MirrorName,
+    topicCount: m.TopicCount,
+    sourceClusterId: m.SourceClusterId === '' ? null : m.SourceClusterId,
+    sourceBootstrap: m.SourceBootstrap === '' ? null : m.SourceBootstrap,
+    ...(options.includeTopics ? { topics: [...m.TopicNames].sort() } : {}),
+  })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}

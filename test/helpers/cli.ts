@@ -1,0 +1,60 @@
+// Runs the real binary (bin/run.js → dist) as a user would, so exit codes, stdout/stderr separation
+// and oclif's own parsing are all part of what the end-to-end tests check.
+
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const BIN = fileURLToPath(new URL('../../../bin/run.js', import.meta.url));
+
+export interface CliResult {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export interface CliOptions {
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly stdin?: string;
+  /** Kill the process after this long (a hang is a failure, not a wait). */
+  readonly killAfterMs?: number;
+}
+
+/** Environment for tests: no colour, no inherited KMIRROR_* settings, CI set (never prompt). */
+export function testEnv(extra: Readonly<Record<string, string | undefined>> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('KMIRROR_') && k !== 'FORCE_COLOR') env[k] = v;
+  env.NO_COLOR = '1';
+  env.CI = 'true';
+  for (const [k, v] of Object.entries(extra)) {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  }
+  return env;
+}
+
+export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: testEnv(options.env), stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.killAfterMs ?? 60_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+    child.stdin.end(options.stdin ?? '');
+  });
+}
+
+/** Parses stdout as exactly one JSON document (the --json contract). */
+export function jsonOf(result: CliResult): unknown {
+  try {
+    return JSON.parse(result.stdout);
+  } catch {
+    throw new Error(`stdout is not one JSON document:\n${result.stdout}\nstderr:\n${result.stderr}`);
+  }
+}
