@@ -6,6 +6,7 @@ import markedMan from 'marked-man';
 
 export interface ManifestFlag {
   readonly name: string;
+  readonly summary?: string;
   readonly char?: string;
   readonly description?: string;
   readonly type: 'boolean' | 'option';
@@ -50,8 +51,13 @@ function commandLine(id: string): string {
 function flagUsage(flag: ManifestFlag): string {
   const names = [flag.char ? `-${flag.char}` : null, `--${flag.name}`].filter(Boolean).join(', ');
   if (flag.type === 'boolean') return flag.allowNo ? `${names}, --no-${flag.name}` : names;
-  const value = flag.options ? flag.options.join('|') : String(flag.helpValue ?? 'VALUE').toUpperCase();
+  const value = flag.options ? flag.options.join('|') : String(flag.helpValue ?? '<value>');
   return `${names} ${value}`;
+}
+
+/** Summary, then the longer description when the flag has both (as --help shows them). */
+function flagText(flag: ManifestFlag): string {
+  return [flag.summary, flag.description].filter((t): t is string => Boolean(t)).join('. ');
 }
 
 function example(e: string | { command: string; description: string }): string {
@@ -90,7 +96,7 @@ export function commandMarkdown(command: ManifestCommand, exitCodes: string): st
     lines.push(`## ${group.toUpperCase()}`, '');
     for (const flag of flags.sort((a, b) => a.name.localeCompare(b.name))) {
       const extra = [flag.env ? `env ${flag.env}` : null, flag.default !== undefined && flag.default !== false ? `default ${String(flag.default)}` : null].filter(Boolean);
-      lines.push(`* \`${flagUsage(flag)}\`:`, `  ${escapeMd(flag.description ?? '')}${extra.length ? ` (${extra.join('; ')})` : ''}`, '');
+      lines.push(`* \`${flagUsage(flag)}\`:`, `  ${escapeMd(flagText(flag))}${extra.length ? ` (${extra.join('; ')})` : ''}`, '');
     }
   }
   if (command.examples && command.examples.length > 0) {
@@ -139,7 +145,7 @@ export function readmeReference(manifest: Manifest): string {
     const own = Object.values(c.flags).filter((f) => !f.hidden && (f.helpGroup ?? 'FLAGS') === 'FLAGS');
     if (own.length > 0) {
       out.push('| flag | meaning |', '|---|---|');
-      for (const f of own.sort((a, b) => a.name.localeCompare(b.name))) out.push(`| \`${flagUsage(f)}\` | ${(f.description ?? '').replaceAll('|', '\\|').replaceAll('\n', ' ')} |`);
+      for (const f of own.sort((a, b) => a.name.localeCompare(b.name))) out.push(`| \`${flagUsage(f)}\` | ${(f.summary ?? f.description ?? '').replaceAll('|', '\\|').replaceAll('\n', ' ')} |`);
       out.push('');
     }
     if (c.examples && c.examples.length > 0) {

@@ -42,7 +42,7 @@ export interface FaultPlan {
 }
 
 export interface NodeLifecycle {
-  stop(): Promise<void>;
+  stop(options?: { fence?: boolean }): Promise<void>;
   start(): Promise<void>;
   readonly running: boolean;
 }
@@ -115,9 +115,13 @@ export class NodeFaults {
     return this.rules.map((rule) => this.view(rule));
   }
 
-  /** Stops listening and drops every connection; the port is kept for {@link up}. */
-  async down(): Promise<void> {
-    await this.requireLifecycle().stop();
+  /**
+   * Stops listening and drops every connection; the port is kept for {@link up}. By default the
+   * controller fences the node at once (it leaves Metadata). `{ fenced: false }` models a crash
+   * inside the broker session timeout: Metadata still lists the node, but it does not answer.
+   */
+  async down(options: { fenced?: boolean } = {}): Promise<void> {
+    await this.requireLifecycle().stop({ fence: options.fenced !== false });
   }
 
   /** Listens again on the same port. */

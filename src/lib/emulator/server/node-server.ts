@@ -93,7 +93,8 @@ export class NodeServer implements NodeLifecycle {
     this.options.onRunningChange?.(true);
   }
 
-  async stop(): Promise<void> {
+  /** `fence: false` leaves the engine thinking the node is alive (see NodeFaults.down). */
+  async stop(options: { fence?: boolean } = {}): Promise<void> {
     const server = this.server;
     if (!server) return;
     this.server = undefined;
@@ -103,7 +104,7 @@ export class NodeServer implements NodeLifecycle {
     for (const socket of this.sockets) socket.destroy();
     this.connections.clear();
     this.sockets.clear();
-    this.options.onRunningChange?.(false);
+    if (options.fence !== false) this.options.onRunningChange?.(false);
     await closed;
   }
 

@@ -1,0 +1,44 @@
+// Computes what the generated docs (man/*.1 and the README command reference) should contain and
+// which files differ from that. `npm run docs` writes the differences; a test fails on any.
+
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { exitCodesHelpText } from '../cli/exit-codes.js';
+import { manualPages, readmeReference } from './manual.js';
+import type { Manifest } from './manual.js';
+
+export const README_START = '<!-- commands -->';
+export const README_END = '<!-- commandsstop -->';
+
+export interface DocChange {
+  readonly path: string;
+  /** null: the file should not exist. */
+  readonly expected: string | null;
+}
+
+export function readManifest(root: string): Manifest {
+  const path = join(root, 'oclif.manifest.json');
+  if (!existsSync(path)) throw new Error(`${path} is missing: run npm run build first`);
+  return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
+}
+
+export function docChanges(root: string, manifest: Manifest = readManifest(root)): DocChange[] {
+  const changes: DocChange[] = [];
+  const manDir = join(root, 'man');
+  const pages = manualPages(manifest, exitCodesHelpText(''));
+  for (const [file, text] of pages) {
+    const path = join(manDir, file);
+    if (!existsSync(path) || readFileSync(path, 'utf8') !== text) changes.push({ path, expected: text });
+  }
+  if (existsSync(manDir)) {
+    for (const file of readdirSync(manDir)) if (file.endsWith('.1') && !pages.has(file)) changes.push({ path: join(manDir, file), expected: null });
+  }
+  const readmePath = join(root, 'README.md');
+  const readme = readFileSync(readmePath, 'utf8');
+  const a = readme.indexOf(README_START);
+  const b = readme.indexOf(README_END);
+  if (a < 0 || b < a) throw new Error(`README.md lacks the ${README_START} … ${README_END} markers`);
+  const next = `${readme.slice(0, a + README_START.length)}\n${readmeReference(manifest)}\n${readme.slice(b)}`;
+  if (next !== readme) changes.push({ path: readmePath, expected: next });
+  return changes;
+}
