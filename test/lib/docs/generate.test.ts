@@ -22,3 +22,14 @@ describe('generated docs', () => {
     assert.ok(changes.some((p) => p.endsWith(`man/${pageName('made-up')}.1`)), 'a missing page must be reported');
   });
 });
+
+describe('README exit codes', () => {
+  it('lists exactly the codes of the exit-code table', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { EXIT_CODES } = await import('../../../src/lib/cli/exit-codes.js');
+    const readme = readFileSync(`${REPO_ROOT}/README.md`, 'utf8');
+    const section = readme.slice(readme.indexOf('## Exit codes'), readme.indexOf('## Commands'));
+    const listed = [...section.matchAll(/^\| (\d+) \|/gm)].map((m) => Number(m[1]));
+    assert.deepEqual(listed, EXIT_CODES.map((row) => row.code));
+  });
+});
