@@ -71,6 +71,17 @@ export interface FanOutResult<T> {
 }
 
 type Body<A extends ApiDefinition> = MessageInput<RequestOf<A>>;
+
+export interface SendOptions {
+  /**
+   * false: return a retriable top-level error code instead of retrying it. For responses whose
+   * top-level code is copied from a per-item result (StartMirrorTopics copies the first topic's,
+   * e.g. 103 INCONSISTENT_TOPIC_ID), where a retry would only get the same answer.
+   */
+  readonly retryErrorCodes?: boolean;
+  /** Stop retrying after this long (the deadline still applies) and throw the last error: a fan-out reports a dead broker instead of spending the whole budget on it. */
+  readonly retryForMs?: number;
+}
 type ApiVersionsResponse = ResponseOf<typeof ApiVersions>;
 
 const API_VERSIONS_KEY = 18;
@@ -83,6 +94,8 @@ function addressKey(a: BrokerAddress): string {
 export class KafkaClient {
   private readonly infos = new Map<string, Promise<BrokerInfo>>();
   private readonly down = new Set<string>();
+  /** Brokers that asked us to back off (ThrottleTimeMs), until when. */
+  private readonly throttledUntil = new Map<string, number>();
   private cluster: ClusterView | undefined;
   private bootstrapBroker: BrokerAddress | undefined;
 
@@ -196,6 +209,12 @@ export class KafkaClient {
   async requireMirroring(apis: readonly ApiDefinition[], options: { allowDisabled?: boolean } = {}): Promise<BrokerInfo> {
     const info = await this.bootstrap();
     for (const api of apis) this.negotiate(api, info);
+    // Kafka 4.4 advertises key 94 as UnregisterController, so a key proves nothing on its own; a
+    // broker with the mirror RPCs lists mirror.version among its supported features (v4, §8).
+    const first = apis[0];
+    if (first && info.apiVersionsVersion >= 4 && !info.supportedFeatures.has(MIRROR_FEATURE)) {
+      throw new UnsupportedByClusterError(first.name, apiKeyOf(first), brokerLabel(info.address));
+    }
     const level = info.finalizedFeatures.get(MIRROR_FEATURE) ?? 0;
     if (level < 1 && !options.allowDisabled) throw new MirroringDisabledError(brokerLabel(info.address), level);
     return info;
@@ -206,28 +225,28 @@ export class KafkaClient {
   }
 
   /** Sends by the definition's route ('any' or 'controller'); 'every' goes through sendToEvery. */
-  async send<A extends ApiDefinition>(api: A, body: Body<A>, target?: BrokerAddress): Promise<ResponseOf<A>> {
-    if (target) return this.sendTo(api, body, target);
+  async send<A extends ApiDefinition>(api: A, body: Body<A>, target?: BrokerAddress, options: SendOptions = {}): Promise<ResponseOf<A>> {
+    if (target) return this.sendTo(api, body, target, options);
     if (api.route === 'every') throw new Error(`${api.name} must be sent to every broker (sendToEvery)`);
     if (api.route === 'leader') throw new Error(`${api.name} must be sent to a partition leader (pass the target)`);
     return this.retrying(`waiting for ${api.name}`, async () => {
       const broker = api.route === 'controller' ? await this.controller() : await this.anyBroker();
-      return this.sendOnce(api, body, broker);
+      return this.sendOnce(api, body, broker, options);
     });
   }
 
   /** Sends to one given broker, retrying what is retriable. */
-  async sendTo<A extends ApiDefinition>(api: A, body: Body<A>, broker: BrokerAddress): Promise<ResponseOf<A>> {
-    return this.retrying(`waiting for ${api.name} from ${brokerLabel(broker)}`, () => this.sendOnce(api, body, broker));
+  async sendTo<A extends ApiDefinition>(api: A, body: Body<A>, broker: BrokerAddress, options: SendOptions = {}): Promise<ResponseOf<A>> {
+    return this.retrying(`waiting for ${api.name} from ${brokerLabel(broker)}`, () => this.sendOnce(api, body, broker, options), options.retryForMs);
   }
 
   /**
    * Sends to every broker of the cluster (DescribeClusterMirrors: each reports only its own
    * partitions). A broker that fails is reported, not fatal; the caller merges the answers.
    */
-  async sendToEvery<A extends ApiDefinition>(api: A, body: Body<A>): Promise<FanOutResult<ResponseOf<A>>> {
+  async sendToEvery<A extends ApiDefinition>(api: A, body: Body<A>, options: SendOptions = {}): Promise<FanOutResult<ResponseOf<A>>> {
     const view = await this.clusterView();
-    const settled = await Promise.allSettled(view.brokers.map((broker) => this.sendTo(api, body, broker)));
+    const settled = await Promise.allSettled(view.brokers.map((broker) => this.sendTo(api, body, broker, options)));
     const result: FanOutResult<ResponseOf<A>> = { answers: [], failures: [] };
     settled.forEach((outcome, i) => {
       const broker = view.brokers[i] as BrokerAddress;
@@ -257,16 +276,30 @@ export class KafkaClient {
     return view.brokers.find((b) => b.nodeId === view.controllerId) ?? this.anyBroker();
   }
 
-  private async sendOnce<A extends ApiDefinition>(api: A, body: Body<A>, broker: BrokerAddress): Promise<ResponseOf<A>> {
+  private async sendOnce<A extends ApiDefinition>(api: A, body: Body<A>, broker: BrokerAddress, options: SendOptions = {}): Promise<ResponseOf<A>> {
     const info = await this.brokerInfo(broker);
     const version = this.negotiate(api, info);
+    await this.honourThrottle(broker);
     const bytes = await this.exchange(broker, api, version, body);
     const response = decodeResponseAfterCorrelationId<ResponseOf<A>>(api, version, bytes);
+    const throttle = (response as { ThrottleTimeMs?: unknown }).ThrottleTimeMs;
+    if (typeof throttle === 'number' && throttle > 0) this.throttledUntil.set(addressKey(broker), Date.now() + throttle);
     const code = topLevelErrorCode(response);
-    if (code !== 0 && kafkaError(code).retriable) {
+    if (code !== 0 && kafkaError(code).retriable && options.retryErrorCodes !== false) {
       throw new KafkaProtocolError(code, api.name, topLevelErrorMessage(response), brokerLabel(broker));
     }
     return response;
+  }
+
+  /** A broker that reported ThrottleTimeMs gets no request from us before that time (KIP-219). */
+  private async honourThrottle(broker: BrokerAddress): Promise<void> {
+    const until = this.throttledUntil.get(addressKey(broker));
+    if (until === undefined) return;
+    this.throttledUntil.delete(addressKey(broker));
+    const wait = until - Date.now();
+    if (wait <= 0) return;
+    if (wait >= this.options.deadline.remainingMs()) throw new DeadlineExceededError(this.options.deadline.budgetMs, `waiting out a ${wait} ms throttle from ${brokerLabel(broker)}`);
+    await new Promise((resolve) => setTimeout(resolve, wait));
   }
 
   /** One request and its raw answer, traced. */
@@ -302,10 +335,11 @@ export class KafkaClient {
   }
 
   /** Retries network failures and retriable Kafka codes with capped exponential backoff. */
-  private async retrying<T>(doing: string, attempt: () => Promise<T>): Promise<T> {
+  private async retrying<T>(doing: string, attempt: () => Promise<T>, retryForMs?: number): Promise<T> {
     const deadline = this.options.deadline;
     let backoff = this.options.retryBackoffMs ?? 100;
     const cap = this.options.retryBackoffMaxMs ?? 1000;
+    const giveUpAt = retryForMs === undefined ? Infinity : Date.now() + retryForMs;
     for (;;) {
       try {
         return await attempt();
@@ -313,6 +347,7 @@ export class KafkaClient {
         if (!isRetriable(err)) throw err;
         // Never sleep past the budget: give up with the last error as the reason instead.
         if (deadline.remainingMs() <= backoff) throw new DeadlineExceededError(deadline.budgetMs, doing, err as Error);
+        if (Date.now() + backoff >= giveUpAt) throw err;
         await new Promise((resolve) => setTimeout(resolve, backoff));
         backoff = Math.min(cap, backoff * 2);
       }
