@@ -12,10 +12,15 @@ export function schemaPath(command: string): string {
   return join(REPO_ROOT, 'schemas', `kmirror-${command.replaceAll(' ', '-')}.schema.json`);
 }
 
+const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
+
 /** Throws with every violation listed when `document` does not match the command's schema. */
 export function assertMatchesSchema(command: string, document: unknown): void {
-  const schema = JSON.parse(readFileSync(schemaPath(command), 'utf8')) as object;
-  const validate = ajv.compile(schema);
+  let validate = compiled.get(command);
+  if (!validate) {
+    validate = ajv.compile(JSON.parse(readFileSync(schemaPath(command), 'utf8')) as object);
+    compiled.set(command, validate);
+  }
   if (!validate(document)) {
     throw new Error(`--json output of '${command}' does not match ${schemaPath(command)}:\n${ajv.errorsText(validate.errors, { separator: '\n' })}`);
   }
