@@ -119,6 +119,11 @@ const IGNORED_KEYS = new Set([
 ]);
 const IGNORED_PREFIXES = ['metrics.', 'sasl.kerberos.', 'sasl.login.', 'sasl.oauthbearer.', 'sasl.client.', 'sasl.server.', 'config.providers.', 'schema.registry.', 'basic.auth.', 'bearer.auth.'];
 
+/** Where an entry came from, for messages: its own origin, else the file and line. */
+function located(fileName: string, entry: PropertyEntry): string {
+  return entry.origin ?? `${fileName} line ${entry.line}`;
+}
+
 function levenshtein(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
@@ -257,7 +262,7 @@ const MODULE_FOR: Readonly<Record<SaslMechanism, string>> = {
 };
 
 function readJaas(entry: PropertyEntry, file: string, mechanism: SaslMechanism): JaasEntry {
-  const where = `${file} line ${entry.line}: sasl.jaas.config`;
+  const where = `${located(file, entry)}: sasl.jaas.config`;
   let entries: JaasEntry[];
   try {
     entries = parseJaasConfig(entry.value);
@@ -310,7 +315,7 @@ function resolveSasl(
   if (flags.saslMechanism !== undefined) {
     mechanism = parseMechanism(flags.saslMechanism, '--sasl-mechanism');
   } else if (fileMechanism) {
-    mechanism = parseMechanism(fileMechanism.value, `${fileName} line ${fileMechanism.line}: sasl.mechanism`);
+    mechanism = parseMechanism(fileMechanism.value, `${located(fileName, fileMechanism)}: sasl.mechanism`);
   } else if (fileSasl) {
     throw new UsageError(`${fileName}: security.protocol is ${protocol} but sasl.mechanism is not set, and Kafka's default (GSSAPI/Kerberos) is not supported by kmirror`, {
       hint: 'set sasl.mechanism=PLAIN, SCRAM-SHA-256, SCRAM-SHA-512 or OAUTHBEARER in the file, or pass --sasl-mechanism',
@@ -369,7 +374,10 @@ function resolveTls(
   fileName: string,
   env: Readonly<Record<string, string | undefined>>,
 ): TlsSettings {
-  const at = (key: string): string => `${fileName} line ${file.get(key)?.line ?? '?'}: ${key}`;
+  const at = (key: string): string => {
+    const entry = file.get(key);
+    return `${entry ? located(fileName, entry) : `${fileName} line ?`}: ${key}`;
+  };
   const value = (key: string): string | undefined => {
     const v = file.get(key)?.value;
     return v === undefined || v === '' ? undefined : v;
@@ -475,15 +483,54 @@ export async function resolveConnectionConfig(flags: ConnectionFlagValues, optio
         hint: 'pass -b host:port (or set KMIRROR_BOOTSTRAP_SERVER, or bootstrap.servers in --command-config); mirror commands talk to the destination cluster',
       });
     }
-    bootstrap = parseBootstrapServers(entry.value, `${fileName} line ${entry.line}: bootstrap.servers`);
+    bootstrap = parseBootstrapServers(entry.value, `${located(fileName, entry)}: bootstrap.servers`);
   }
+  return settingsFromProperties(flags, file, fileName, bootstrap, options);
+}
 
+/**
+ * Reads a client properties file given by some flag other than --command-config (e.g.
+ * --source-config), resolving config providers and warning about unknown keys the same way.
+ */
+export function readClientPropertiesFile(path: string, flag: string, options: ResolveConnectionOptions = {}): Map<string, PropertyEntry> {
+  const fileName = `${flag} '${path}'`;
+  const file = readPropertiesFile(path, flag);
+  resolveConfigProviders(file, fileName, options.env ?? process.env);
+  reportUnknownKeys(file, fileName, options.warn ?? (() => {}));
+  return file;
+}
+
+/**
+ * Connection settings from Kafka client properties alone, without flags: for a cluster kmirror
+ * reaches through settings stored elsewhere (a mirror's source cluster, from its stored config).
+ * `origin` names the properties in messages (entries may carry their own origin).
+ */
+export async function connectionFromProperties(
+  properties: ReadonlyMap<string, PropertyEntry>,
+  origin: string,
+  options: ResolveConnectionOptions = {},
+): Promise<ConnectionConfig> {
+  const entry = properties.get('bootstrap.servers');
+  if (!entry || entry.value.trim() === '') throw new UsageError(`${origin}: bootstrap.servers is not set`, { hint: 'set bootstrap.servers=host:port' });
+  const bootstrap = parseBootstrapServers(entry.value, `${located(origin, entry)}: bootstrap.servers`);
+  return settingsFromProperties({}, properties, origin, bootstrap, options);
+}
+
+async function settingsFromProperties(
+  flags: ConnectionFlagValues,
+  file: ReadonlyMap<string, PropertyEntry>,
+  fileName: string,
+  bootstrap: string[],
+  options: ResolveConnectionOptions,
+): Promise<ConnectionConfig> {
+  const env = options.env ?? process.env;
+  const warn = options.warn ?? (() => {});
   let protocol: SecurityProtocol | undefined;
   const protocolEntry = file.get('security.protocol');
   if (protocolEntry) {
     const upper = protocolEntry.value.trim().toUpperCase();
     if (!(PROTOCOLS as readonly string[]).includes(upper)) {
-      throw new UsageError(`${fileName} line ${protocolEntry.line}: unknown security.protocol '${protocolEntry.value}'`, {
+      throw new UsageError(`${located(fileName, protocolEntry)}: unknown security.protocol '${protocolEntry.value}'`, {
         hint: `use one of ${PROTOCOLS.join(', ')}`,
       });
     }

@@ -12,6 +12,8 @@ export interface PropertyEntry {
   readonly value: string;
   /** 1-based line where the logical line starts, for error messages. */
   readonly line: number;
+  /** Set for entries that did not come from a file (e.g. a mirror's stored config): names them in messages instead of a line. */
+  readonly origin?: string;
 }
 
 export class PropertiesSyntaxError extends Error {

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs the clients written by others that `npm run test:clients` drives: kcat and Debian's
+# confluent-kafka for /usr/bin/python3 (a pyenv python3 on PATH would not see it). Idempotent:
+# does nothing when both are present; quiet unless something fails.
+set -euo pipefail
+
+missing=()
+command -v kcat >/dev/null 2>&1 || missing+=(kcat)
+if ! /usr/bin/python3 -c 'import confluent_kafka' >/dev/null 2>&1; then
+  missing+=(python3-confluent-kafka)
+fi
+[ "${#missing[@]}" -eq 0 ] && exit 0
+
+sudo_cmd=()
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then
+    sudo_cmd=(sudo -n env DEBIAN_FRONTEND=noninteractive)
+  else
+    echo "install-client-tools: need root (or sudo) to install: ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+export DEBIAN_FRONTEND=noninteractive
+if ! "${sudo_cmd[@]}" apt-get update -qq >"$log" 2>&1 ||
+  ! "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >>"$log" 2>&1; then
+  cat "$log" >&2
+  echo "install-client-tools: failed to install ${missing[*]}" >&2
+  exit 1
+fi
+
+command -v kcat >/dev/null 2>&1 || { echo "install-client-tools: kcat still missing after install" >&2; exit 1; }
+/usr/bin/python3 -c 'import confluent_kafka' || { echo "install-client-tools: confluent_kafka still not importable by /usr/bin/python3" >&2; exit 1; }

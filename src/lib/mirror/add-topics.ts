@@ -1,0 +1,306 @@
+// add-topics: StartMirrorTopics with each topic's SOURCE id and partition count, and the patterns
+// as IncludePatterns/ExcludePatterns so the broker saves them for auto-discovery. The plan is made
+// before sending (source metadata + every mirror's topics), so the one request sent can succeed.
+
+import type { ConnectionConfig } from '../cli/connection-config.js';
+import { KafkaResponseError, KmirrorError, NotFoundError } from '../cli/errors.js';
+import { ExitCode } from '../cli/exit-codes.js';
+import type { PropertyEntry } from '../cli/properties-file.js';
+import type { KafkaClient } from '../kafka/client.js';
+import { kafkaError, kafkaErrorHint } from '../kafka/error-codes.js';
+import { KafkaProtocolError } from '../kafka/errors.js';
+import type { RequestInput } from '../kafka/message-types.js';
+import { DescribeClusterMirrors, DescribeConfigs, ListClusterMirrors, StartMirrorTopics } from '../kafka/messages/index.js';
+import { ZERO_UUID } from '../kafka/wire/uuid.js';
+import { splitListValue } from './config-keys.js';
+import { describeMirrors } from './describe.js';
+import { describeMirrorConfigs, listSourceTopics, sourceConnection } from './source-client.js';
+import { type PlannedTopic, type TopicOwnership, classifyTopics, isSent } from './topic-selection.js';
+
+export const ADD_TOPICS_APIS = [StartMirrorTopics, DescribeClusterMirrors, ListClusterMirrors, DescribeConfigs] as const;
+
+export interface AddTopicsInput {
+  readonly mirror: string;
+  /** Checked names from --topic / --topics-file. */
+  readonly topics: readonly string[];
+  readonly include: readonly string[];
+  readonly exclude: readonly string[];
+  readonly allowMissing: boolean;
+  /** --source-config entries, already read. */
+  readonly sourceConfig?: ReadonlyMap<string, PropertyEntry>;
+  readonly sourceConfigName?: string;
+}
+
+export interface AddTopicsDependencies {
+  /** Opens a client to the source cluster; the plan closes it. */
+  openSource(settings: ConnectionConfig): Promise<KafkaClient>;
+  warn(message: string): void;
+}
+
+export type StartRequest = RequestInput<typeof StartMirrorTopics>;
+
+export interface AddTopicsPlan {
+  readonly mirror: string;
+  readonly sourceBootstrap: readonly string[];
+  readonly topics: readonly PlannedTopic[];
+  readonly include: readonly string[];
+  readonly exclude: readonly string[];
+  /** What would be sent; null when there is nothing to send (no topic to add and no pattern). */
+  readonly request: StartRequest | null;
+  /** Topics only a pattern selected (not named): adding them needs a confirmation. */
+  readonly addedByPattern: readonly string[];
+}
+
+/** The --json document. */
+export interface AddTopicsResult {
+  mirror: string;
+  added: { topic: string; topicId: string | null; partitions: number | null }[];
+  skipped: { topic: string; reason: SkipReason; mirror?: string; state?: string }[];
+  failed: { topic: string; error: { code: number; name: string; message: string } }[];
+  patterns: { include: string[]; exclude: string[] };
+  dryRun: boolean;
+}
+
+export type SkipReason = 'already-mirrored' | 'in-other-mirror' | 'missing-on-source' | 'excluded-by-mirror';
+
+/** Per-topic failures with a hint, for the text output (JSON keeps code, name and message). */
+export interface TopicFailureDetail {
+  readonly topic: string;
+  readonly hint: string | null;
+}
+
+/** Where each destination topic already belongs (every mirror, not only this one). */
+async function topicOwnership(client: KafkaClient, mirror: string): Promise<{ ownership: Map<string, TopicOwnership>; exists: boolean }> {
+  const listed = await client.send(ListClusterMirrors, { IncludeTopicNames: true });
+  if (listed.ErrorCode !== 0) throw new KafkaProtocolError(listed.ErrorCode, 'ListClusterMirrors', listed.ErrorMessage);
+  const exists = listed.Mirrors.some((m) => m.MirrorName === mirror);
+  if (!exists) return { ownership: new Map(), exists };
+
+  // Listed topics have desired state MIRRORING or PAUSED in that mirror; described rows add the
+  // partition states (and the STOPPED topics, which List leaves out).
+  const active = new Map<string, string>();
+  for (const m of listed.Mirrors) for (const topic of m.TopicNames) active.set(topic, m.MirrorName);
+  const described = await describeMirrors(client, []);
+  const warning = described.brokerWarnings[0];
+  if (warning) {
+    throw new KmirrorError(`broker ${warning.broker} did not answer DescribeClusterMirrors (${warning.message}), so kmirror cannot tell which topics are already mirrored`, ExitCode.Error, {
+      hint: 'the broker refuses the whole request if one listed topic is already mirrored; retry when every broker answers',
+    });
+  }
+  const rows = new Map<string, Map<string, string[]>>();
+  for (const m of described.mirrors) {
+    for (const t of m.topics) {
+      const perMirror = rows.get(t.name) ?? new Map<string, string[]>();
+      perMirror.set(m.name, t.partitions.map((p) => p.state));
+      rows.set(t.name, perMirror);
+    }
+  }
+  const ownership = new Map<string, TopicOwnership>();
+  for (const topic of new Set([...active.keys(), ...rows.keys()])) {
+    const perMirror = rows.get(topic) ?? new Map<string, string[]>();
+    const owner = active.get(topic) ?? [...perMirror.keys()].sort()[0];
+    if (owner === undefined) continue;
+    ownership.set(topic, { mirror: owner, active: active.has(topic), states: perMirror.get(owner) ?? [] });
+  }
+  return { ownership, exists };
+}
+
+/**
+ * Everything before sending: gate, mirror existence, stored configs, source topics, ownership of
+ * every destination topic, classification. Sends nothing that changes state.
+ */
+export async function planAddTopics(client: KafkaClient, input: AddTopicsInput, deps: AddTopicsDependencies): Promise<AddTopicsPlan> {
+  await client.requireMirroring(ADD_TOPICS_APIS);
+  const { ownership, exists } = await topicOwnership(client, input.mirror);
+  if (!exists) throw new NotFoundError('mirror', input.mirror);
+  const stored = await describeMirrorConfigs(client, input.mirror);
+
+  const settings = await sourceConnection(
+    { mirror: input.mirror, stored, ...(input.sourceConfig ? { override: input.sourceConfig } : {}), ...(input.sourceConfigName ? { overrideName: input.sourceConfigName } : {}) },
+    deps.warn,
+  );
+  const source = await deps.openSource(settings);
+  let sourceTopics;
+  try {
+    sourceTopics = await listSourceTopics(source, settings.bootstrap);
+  } finally {
+    await source.close().catch(() => undefined);
+  }
+
+  const topics = classifyTopics({
+    mirror: input.mirror,
+    named: input.topics,
+    include: input.include,
+    exclude: input.exclude,
+    allowMissing: input.allowMissing,
+    sourceTopics,
+    ownership,
+    storedExclude: splitListValue(stored.get('mirror.topics.exclude')),
+  });
+  const sent = topics.filter((t) => isSent(t.action));
+  const hasPatterns = input.include.length > 0 || input.exclude.length > 0;
+  const request: StartRequest | null =
+    sent.length === 0 && !hasPatterns
+      ? null
+      : {
+          MirrorName: input.mirror,
+          Topics: sent.map((t) => ({ TopicId: t.topicId ?? ZERO_UUID, TopicName: t.topic, NumPartitions: t.partitions ?? 0 })),
+          IncludePatterns: [...input.include],
+          ExcludePatterns: [...input.exclude],
+          StateValidationOffset: -1n,
+        };
+  return {
+    mirror: input.mirror,
+    sourceBootstrap: settings.bootstrap,
+    topics,
+    include: input.include,
+    exclude: input.exclude,
+    request,
+    addedByPattern: sent.filter((t) => !t.named).map((t) => t.topic),
+  };
+}
+
+const SKIP_REASONS: Readonly<Partial<Record<PlannedTopic['action'], SkipReason>>> = {
+  'already-mirrored': 'already-mirrored',
+  'in-other-mirror': 'in-other-mirror',
+  'missing-on-source': 'missing-on-source',
+  'excluded-by-mirror': 'excluded-by-mirror',
+};
+
+/** The result document for a plan, before (dry run) or without any answer. */
+export function resultOfPlan(plan: AddTopicsPlan, dryRun: boolean): AddTopicsResult {
+  const result: AddTopicsResult = {
+    mirror: plan.mirror,
+    added: [],
+    skipped: [],
+    failed: [],
+    patterns: { include: [...plan.include], exclude: [...plan.exclude] },
+    dryRun,
+  };
+  for (const t of plan.topics) {
+    const reason = SKIP_REASONS[t.action];
+    if (reason) result.skipped.push({ topic: t.topic, reason, ...(t.mirror ? { mirror: t.mirror } : {}), ...(t.state ? { state: t.state } : {}) });
+    else result.added.push({ topic: t.topic, topicId: t.topicId, partitions: t.partitions });
+  }
+  return result;
+}
+
+/** The broker refused the whole request because a listed topic was not startable (PROTOCOL.md §3). */
+export class WholeRequestRefusedError extends KmirrorError {}
+
+function wholeRequestError(code: number, message: string | null, mirror: string): KmirrorError {
+  if (code === 145) {
+    return new WholeRequestRefusedError(
+      `the broker refused the whole request: a listed topic is already mirrored, paused, failed or still stopping on the destination (${kafkaError(145).name}); nothing was started`,
+      ExitCode.Error,
+      {
+        hint: `the broker checks every listed topic before starting any; kmirror leaves out the topics it sees in a mirror, so one changed state in between. Run kmirror describe ${mirror}, then add-topics again`,
+        kafkaError: { code, name: kafkaError(code).name },
+      },
+    );
+  }
+  return new KafkaResponseError(code, message, { api: 'StartMirrorTopics', mirror });
+}
+
+export interface SendOutcome {
+  readonly result: AddTopicsResult;
+  readonly failures: TopicFailureDetail[];
+  /** Thrown by the command after rendering: partial failure, or every topic failed. */
+  readonly error: KmirrorError | null;
+}
+
+/** Sends the plan's request and folds the per-topic answers into the result. */
+export async function sendAddTopics(client: KafkaClient, plan: AddTopicsPlan): Promise<SendOutcome> {
+  const result = resultOfPlan(plan, false);
+  if (!plan.request) return { result, failures: [], error: null };
+  // A retriable code copied from one topic (103) must not resend the whole request.
+  const response = await client.send(StartMirrorTopics, plan.request, undefined, { retryErrorCodes: false });
+  const perTopic = new Map(response.Topics.map((t) => [t.Name, t]));
+  const copied = response.ErrorCode === 0 || response.Topics.some((t) => t.ErrorCode === response.ErrorCode);
+  if (!copied) throw wholeRequestError(response.ErrorCode, response.ErrorMessage, plan.mirror);
+
+  const failures: TopicFailureDetail[] = [];
+  const added: AddTopicsResult['added'] = [];
+  for (const entry of result.added) {
+    const answer = perTopic.get(entry.topic);
+    if (!answer || answer.ErrorCode === 0) {
+      added.push(entry);
+      continue;
+    }
+    const context = { api: 'StartMirrorTopics', mirror: plan.mirror, topic: entry.topic };
+    const error = new KafkaResponseError(answer.ErrorCode, answer.ErrorMessage, context);
+    result.failed.push({ topic: entry.topic, error: { code: answer.ErrorCode, name: kafkaError(answer.ErrorCode).name, message: error.message } });
+    failures.push({ topic: entry.topic, hint: kafkaErrorHint(answer.ErrorCode, context) });
+  }
+  result.added = added;
+
+  let error: KmirrorError | null = null;
+  const first = result.failed[0];
+  if (first && added.length === 0) {
+    const answer = perTopic.get(first.topic);
+    error = new KafkaResponseError(first.error.code, answer?.ErrorMessage ?? null, { api: 'StartMirrorTopics', mirror: plan.mirror, topic: first.topic });
+    if (result.failed.length > 1) error.message = `${result.failed.length} topics failed; first: ${error.message}`;
+  } else if (first) {
+    error = partialFailure(result);
+  }
+  return { result, failures, error };
+}
+
+function partialFailure(result: AddTopicsResult): KmirrorError {
+  return new KmirrorError(`${result.added.length} topic(s) added to mirror '${result.mirror}', ${result.failed.length} failed: ${result.failed.map((f) => f.topic).join(', ')}`, ExitCode.PartialFailure, {
+    hint: 'the output lists each failed topic with its error',
+  });
+}
+
+/**
+ * Named topics that were not added for a reason other than "already there" make the run
+ * incomplete: exit 3 when something else was done, else the reason's own code.
+ */
+export function unmetNamedTopics(result: AddTopicsResult, plan: AddTopicsPlan): KmirrorError | null {
+  const named = new Set(plan.topics.filter((t) => t.named).map((t) => t.topic));
+  const unmet = result.skipped.filter((s) => named.has(s.topic) && s.reason !== 'already-mirrored');
+  if (unmet.length === 0) return null;
+  const list = unmet.map((s) => s.topic).join(', ');
+  const didSomething = result.added.length > 0 || result.patterns.include.length > 0 || result.patterns.exclude.length > 0;
+  if (didSomething) {
+    return new KmirrorError(`named topic(s) not added: ${list}`, ExitCode.PartialFailure, { hint: 'the output says why for each topic' });
+  }
+  const first = unmet[0] as AddTopicsResult['skipped'][number];
+  switch (first.reason) {
+    case 'missing-on-source':
+      return new KmirrorError(`topic(s) not found on the source cluster: ${list}; nothing was sent`, ExitCode.NotFound, {
+        hint: 'check the names on the source cluster; --allow-missing sends them anyway (NumPartitions 0), so the mirror starts them once they appear on the source',
+      });
+    case 'in-other-mirror':
+      return new KmirrorError(`topic(s) already in another mirror: ${list}; nothing was sent`, ExitCode.Error, {
+        hint: kafkaError(138).hint,
+        kafkaError: { code: 138, name: kafkaError(138).name },
+      });
+    default:
+      return new KmirrorError(`topic(s) excluded by the mirror's mirror.topics.exclude: ${list}; nothing was sent`, ExitCode.Error, {
+        hint: `the broker would refuse them (INVALID_REQUEST); change the exclude list with kmirror config set ${result.mirror} mirror.topics.exclude=…`,
+      });
+  }
+}
+
+/** --wait: every added topic's partitions MIRRORING. Bounded by the deadline's sleep (exit 124). */
+export async function waitUntilMirroring(
+  client: KafkaClient,
+  mirror: string,
+  added: AddTopicsResult['added'],
+  sleep: (ms: number, what: string) => Promise<void>,
+): Promise<void> {
+  const expected = added.filter((a) => a.partitions !== null && a.partitions > 0);
+  if (expected.length === 0) return;
+  const what = `waiting for ${expected.length} topic(s) of mirror '${mirror}' to reach MIRRORING`;
+  for (;;) {
+    const described = await describeMirrors(client, [mirror]);
+    const topics = new Map((described.mirrors[0]?.topics ?? []).map((t) => [t.name, t]));
+    const done = expected.every((a) => {
+      const topic = topics.get(a.topic);
+      return topic !== undefined && topic.partitions.length >= (a.partitions ?? 0) && topic.partitions.every((p) => p.state === 'MIRRORING');
+    });
+    if (done) return;
+    await sleep(500, what);
+  }
+}

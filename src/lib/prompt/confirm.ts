@@ -1,0 +1,51 @@
+// Yes/no confirmation before a change. The flag comes first (--yes answers for the operator); a
+// question is asked only when the command says a person can answer (BaseCommand.canPrompt);
+// otherwise the command stops with exit 2 naming the flag, rather than hang or go ahead.
+
+import { confirm } from '@inquirer/prompts';
+import { ConfirmationRequiredError, KmirrorError } from '../cli/errors.js';
+import { ExitCode } from '../cli/exit-codes.js';
+
+/** Streams and abort signal of a prompt (@inquirer's Context, without depending on its type package). */
+export type PromptContext = Parameters<typeof confirm>[1];
+
+export interface ConfirmOptions {
+  /** From BaseCommand.canPrompt(): TTY both ways, not JSON/YAML, not CI. */
+  readonly canPrompt: boolean;
+  /** --yes was given: the answer is yes without asking. */
+  readonly yes?: boolean;
+  /** What would be done, for the refusal message ("add 4 topics to mirror m1"). */
+  readonly action: string;
+  /** The flag that answers for the operator; default --yes. */
+  readonly flag?: string;
+  /** The answer when Enter is pressed; default no. */
+  readonly defaultAnswer?: boolean;
+  /** Streams and abort signal for the prompt (tests inject them). */
+  readonly context?: PromptContext;
+  /** The prompt itself; tests may replace it. */
+  readonly ask?: (config: { message: string; default?: boolean }, context?: PromptContext) => Promise<boolean>;
+}
+
+/** The operator pressed Ctrl-C or closed the terminal during a question. */
+export class PromptCancelledError extends KmirrorError {
+  constructor() {
+    super('cancelled; nothing was changed', ExitCode.Error);
+  }
+}
+
+/**
+ * True when the action may go ahead: --yes, or the operator answered yes. False when the operator
+ * answered no. Throws ConfirmationRequiredError (exit 2) when nobody can be asked and --yes is absent.
+ */
+export async function confirmAction(question: string, options: ConfirmOptions): Promise<boolean> {
+  if (options.yes === true) return true;
+  if (!options.canPrompt) throw new ConfirmationRequiredError(options.action, { flag: options.flag ?? '--yes' });
+  const ask = options.ask ?? ((config, context) => confirm(config, context));
+  try {
+    return await ask({ message: question, default: options.defaultAnswer ?? false }, options.context);
+  } catch (err) {
+    // @inquirer raises ExitPromptError on Ctrl-C and AbortPromptError when the signal fires.
+    if (err instanceof Error && (err.name === 'ExitPromptError' || err.name === 'AbortPromptError')) throw new PromptCancelledError();
+    throw err;
+  }
+}

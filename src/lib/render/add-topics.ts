@@ -1,0 +1,110 @@
+// Text for `kmirror add-topics`: the preview table (what each matching topic will get), the request
+// in readable form for --dry-run, and the outcome per topic.
+
+import type { AddTopicsPlan, AddTopicsResult, StartRequest, TopicFailureDetail } from '../mirror/add-topics.js';
+import type { PlannedTopic } from '../mirror/topic-selection.js';
+import { style } from './style.js';
+import { renderTable } from './table.js';
+
+function actionLabel(t: PlannedTopic): string {
+  switch (t.action) {
+    case 'add':
+      return style.ok('add');
+    case 'restart':
+      return style.ok('add (restart: STOPPED in this mirror)');
+    case 'add-missing':
+      return style.warn('add (not on source yet: started when it appears)');
+    case 'already-mirrored':
+      return style.dim(`already in this mirror (${t.state ?? '?'})`);
+    case 'in-other-mirror':
+      return style.warn(`in mirror ${t.mirror ?? '?'} (${t.state ?? '?'})`);
+    case 'missing-on-source':
+      return style.bad('missing on source');
+    case 'excluded-by-mirror':
+      return style.warn("excluded by the mirror's mirror.topics.exclude");
+  }
+}
+
+function list(items: readonly string[]): string {
+  return items.length === 0 ? 'none' : items.join(', ');
+}
+
+/** The table shown before acting. */
+export function renderAddTopicsPreview(plan: AddTopicsPlan): string {
+  const out: string[] = [`Mirror ${plan.mirror}, source cluster ${plan.sourceBootstrap.join(',')}`];
+  if (plan.topics.length === 0) {
+    out.push(plan.include.length > 0 ? 'No source topic matches the patterns yet.' : 'No topics selected.');
+  } else {
+    out.push(
+      renderTable(
+        [{ header: 'TOPIC' }, { header: 'PARTITIONS', align: 'right' }, { header: 'TOPIC ID' }, { header: 'ACTION' }],
+        plan.topics.map((t) => [t.topic, t.partitions === null ? '-' : String(t.partitions), t.topicId ?? '-', actionLabel(t)]),
+        style.header,
+      ),
+    );
+  }
+  if (plan.include.length > 0 || plan.exclude.length > 0) out.push(`Patterns: include ${list(plan.include)}; exclude ${list(plan.exclude)}`);
+  if (plan.topics.some((t) => t.action === 'missing-on-source')) {
+    out.push(
+      style.dim('Topics missing on the source are left out. --allow-missing sends them with NumPartitions 0: the broker only saves the names, and the mirror starts them when they appear on the source.'),
+    );
+  }
+  return out.join('\n');
+}
+
+/** StartMirrorTopics as it would go on the wire, one field per line. */
+export function renderStartRequest(request: StartRequest): string {
+  const out = ['StartMirrorTopics', `  MirrorName: ${request.MirrorName ?? ''}`];
+  const topics = request.Topics ?? [];
+  if (topics.length === 0) out.push('  Topics: []');
+  else {
+    out.push('  Topics:');
+    for (const t of topics) out.push(`    - TopicName: ${t.TopicName ?? ''}, TopicId: ${t.TopicId ?? ''}, NumPartitions: ${t.NumPartitions ?? 0}`);
+  }
+  out.push(`  IncludePatterns: [${(request.IncludePatterns ?? []).join(', ')}]`);
+  out.push(`  ExcludePatterns: [${(request.ExcludePatterns ?? []).join(', ')}]`);
+  out.push(`  StateValidationOffset: ${String(request.StateValidationOffset ?? -1)}`);
+  return out.join('\n');
+}
+
+export interface OutcomeOptions {
+  /** The preview was already printed (before a confirmation question). */
+  readonly previewShown?: boolean;
+  readonly failures?: readonly TopicFailureDetail[];
+}
+
+/** Everything `add-topics` prints on stdout in text mode. */
+export function renderAddTopics(plan: AddTopicsPlan, result: AddTopicsResult, options: OutcomeOptions = {}): string {
+  const out: string[] = [];
+  if (!options.previewShown) out.push(renderAddTopicsPreview(plan), '');
+  const patternsGiven = result.patterns.include.length > 0 || result.patterns.exclude.length > 0;
+
+  if (result.dryRun) {
+    if (plan.request) out.push('Dry run: kmirror would send', renderStartRequest(plan.request));
+    else out.push('Dry run: there is nothing to send.');
+    out.push('Nothing was sent (--dry-run).');
+    return out.join('\n');
+  }
+  if (!plan.request) {
+    out.push(`Nothing to add to mirror ${result.mirror}.`);
+    return out.join('\n');
+  }
+  if (result.added.length > 0) out.push(style.ok(`Started ${result.added.length} mirror topic(s) in mirror ${result.mirror}: ${result.added.map((a) => a.topic).join(', ')}`));
+  if (patternsGiven) {
+    out.push(
+      result.added.length === 0
+        ? `No matching topics found yet. Patterns saved to mirror ${result.mirror} for auto-discovery.`
+        : `Patterns saved to mirror ${result.mirror} for auto-discovery.`,
+    );
+  }
+  if (result.failed.length > 0) {
+    out.push(style.bad(`Failed to start ${result.failed.length} topic(s):`));
+    const hints = new Map((options.failures ?? []).map((f) => [f.topic, f.hint]));
+    for (const f of result.failed) {
+      out.push(`  ${f.topic}: ${f.error.message}`);
+      const hint = hints.get(f.topic);
+      if (hint) out.push(`    ${style.dim('Hint:')} ${hint}`);
+    }
+  }
+  return out.join('\n');
+}

@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import chalk from 'chalk';
+import type { AddTopicsPlan } from '../../../src/lib/mirror/add-topics.js';
+import { resultOfPlan } from '../../../src/lib/mirror/add-topics.js';
+import { renderAddTopics } from '../../../src/lib/render/add-topics.js';
+
+chalk.level = 0;
+
+const plan: AddTopicsPlan = {
+  mirror: 'm1',
+  sourceBootstrap: ['src:9092'],
+  topics: [
+    { topic: 'a', topicId: 'id-a', partitions: 2, action: 'add', named: false },
+    { topic: 'b', topicId: 'id-b', partitions: 1, action: 'in-other-mirror', mirror: 'm2', state: 'PAUSED', named: false },
+  ],
+  include: ['.*'],
+  exclude: [],
+  request: { MirrorName: 'm1', Topics: [{ TopicId: 'id-a', TopicName: 'a', NumPartitions: 2 }], IncludePatterns: ['.*'], ExcludePatterns: [] },
+  addedByPattern: ['a'],
+};
+
+describe('renderAddTopics', () => {
+  it('shows the plan, the started topics and that the patterns were saved', () => {
+    const text = renderAddTopics(plan, resultOfPlan(plan, false));
+    assert.match(text, /^Mirror m1, source cluster src:9092\nTOPIC/);
+    assert.match(text, /b +1 +id-b +in mirror m2 \(PAUSED\)/);
+    assert.match(text, /Patterns: include \.\*; exclude none/);
+    assert.match(text, /Started 1 mirror topic\(s\) in mirror m1: a\nPatterns saved to mirror m1 for auto-discovery\./);
+  });
+
+  it('lists failures with their hints and leaves out the preview when it was shown already', () => {
+    const result = resultOfPlan(plan, false);
+    result.failed = [{ topic: 'a', error: { code: 38, name: 'INVALID_REPLICATION_FACTOR', message: 'too few brokers' } }];
+    result.added = [];
+    const text = renderAddTopics(plan, result, { previewShown: true, failures: [{ topic: 'a', hint: 'add brokers' }] });
+    assert.doesNotMatch(text, /TOPIC/);
+    assert.match(text, /Failed to start 1 topic\(s\):\n {2}a: too few brokers\n {4}Hint: add brokers/);
+  });
+
+  it('says the Java tool\'s line when only patterns were saved', () => {
+    const patternsOnly: AddTopicsPlan = { ...plan, topics: [], request: { ...plan.request, Topics: [] }, addedByPattern: [] };
+    assert.match(renderAddTopics(patternsOnly, resultOfPlan(patternsOnly, false)), /No matching topics found yet\. Patterns saved to mirror m1 for auto-discovery\./);
+  });
+});
