@@ -1,0 +1,51 @@
+import { Args, Flags } from '@oclif/core';
+import { BaseCommand } from '../../lib/cli/base-command.js';
+import { type ConfigSetResult, planConfigChanges, requireMirrorConfigApis, setMirrorConfigs } from '../../lib/mirror/config.js';
+import { renderConfigSet } from '../../lib/render/config.js';
+
+export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
+  static override summary = "Change a mirror's configuration";
+  static override description =
+    'Changes settings of an existing MIRROR with IncrementalAlterConfigs (resource type 64): KEY=VALUE arguments set ' +
+    'keys, --delete KEY returns a key to its default, --append / --subtract add or remove items of a LIST key (such as ' +
+    'mirror.topics.include). Keys and values are checked against the mirror key table before anything is sent. ' +
+    'The mirror must exist (the prototype broker would otherwise create config entries for a new name). ' +
+    'Afterwards the stored configs are read back and shown; with --validate-only the broker only checks the changes.';
+  static override examples = [
+    '<%= config.bin %> config set eu-orders mirror.fetch.max.bytes=2097152 -b dest:9092',
+    '<%= config.bin %> config set eu-orders --append mirror.topics.include=payments-.* -b dest:9092',
+    '<%= config.bin %> config set eu-orders --delete mirror.groups.exclude --validate-only -b dest:9092',
+  ];
+
+  static override strict = false;
+
+  static override args = {
+    mirror: Args.string({ description: 'mirror name', required: true }),
+    setting: Args.string({ description: 'KEY=VALUE settings to set', required: false }),
+  };
+
+  static override flags = {
+    delete: Flags.string({ summary: 'return KEY to its default (repeatable)', helpValue: '<key>', multiple: true }),
+    append: Flags.string({ summary: 'add items to a LIST key, KEY=VALUE (repeatable)', helpValue: '<key=value>', multiple: true }),
+    subtract: Flags.string({ summary: 'remove items from a LIST key, KEY=VALUE (repeatable)', helpValue: '<key=value>', multiple: true }),
+    'validate-only': Flags.boolean({ summary: 'let the broker check the changes without applying them' }),
+    'allow-unknown-config': Flags.boolean({ summary: 'send keys kmirror does not know (a newer broker may)' }),
+  };
+
+  async run(): Promise<ConfigSetResult> {
+    const { argv } = await this.parse();
+    const { changes, warnings } = planConfigChanges({
+      set: (argv as string[]).slice(1),
+      delete: this.flags.delete ?? [],
+      append: this.flags.append ?? [],
+      subtract: this.flags.subtract ?? [],
+      allowUnknown: this.flags['allow-unknown-config'] ?? false,
+    });
+    for (const warning of warnings) this.warning(warning);
+    const client = await this.kafka();
+    await requireMirrorConfigApis(client, (message) => this.warning(message));
+    const result = await setMirrorConfigs(client, this.args.mirror, changes, { validateOnly: this.flags['validate-only'] ?? false });
+    this.render(result, renderConfigSet);
+    return result;
+  }
+}

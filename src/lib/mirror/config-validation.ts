@@ -1,0 +1,346 @@
+// Client-side checks of what kmirror is about to store in a mirror: its name, its config keys and
+// values (against the key table of PROTOCOL.md §11.1) and its topic/group patterns. The prototype
+// checks none of this on CreateClusterMirror and only keys and numbers on IncrementalAlterConfigs,
+// so a bad value would otherwise surface later as a broken mirror. Everything here runs before any
+// request; problems are UsageErrors saying how to fix them, doubts are returned as warnings.
+
+import { UsageError } from '../cli/errors.js';
+import { parseBootstrapServers } from '../cli/connection-config.js';
+import { isSensitiveKey } from '../cli/redact.js';
+import { MIRROR_CONFIG_KEYS, type MirrorConfigKey, mirrorConfigKey, parseMirrorConfigValue } from './config-keys.js';
+
+export const MAX_MIRROR_NAME_LENGTH = 249;
+
+/** Topic-name rules (the prototype enforces them only deep inside the coordinator) and the KIP's `.removed` rule. */
+export function mirrorNameProblem(name: string): string | null {
+  if (name === '') return 'the mirror name is empty';
+  if (name === '.' || name === '..') return `the mirror name cannot be '${name}'`;
+  if (name.length > MAX_MIRROR_NAME_LENGTH) return `the mirror name is ${name.length} characters long; at most ${MAX_MIRROR_NAME_LENGTH} are allowed`;
+  const bad = [...new Set(name.replace(/[A-Za-z0-9._-]/g, ''))];
+  if (bad.length > 0) {
+    return `the mirror name '${name}' contains ${bad.map((c) => JSON.stringify(c)).join(', ')}; only ASCII letters, digits, '.', '_' and '-' are allowed`;
+  }
+  if (name.endsWith('.removed')) return `the mirror name '${name}' ends in '.removed', which KIP-1279 reserves`;
+  return null;
+}
+
+export function validateMirrorName(name: string): void {
+  const problem = mirrorNameProblem(name);
+  if (problem) {
+    throw new UsageError(problem, { hint: 'name mirrors like topics: letters, digits, ".", "_" and "-", at most 249 characters, e.g. eu-west-orders' });
+  }
+}
+
+/** `KEY=VALUE` as given to --config, --append, --subtract or as an argument of `config set`. */
+export function parseKeyValue(text: string, origin: string): { key: string; value: string } {
+  const at = text.indexOf('=');
+  const key = at === -1 ? '' : text.slice(0, at).trim();
+  if (at === -1 || key === '') {
+    throw new UsageError(`${origin}: '${text}' is not KEY=VALUE`, { hint: 'write the key, an equals sign and the value, e.g. request.timeout.ms=60000' });
+  }
+  return { key, value: text.slice(at + 1) };
+}
+
+/** Keys whose LIST items are Java regexes matched against whole topic or group names. */
+export const PATTERN_KEYS: ReadonlySet<string> = new Set(['mirror.topics.include', 'mirror.topics.exclude', 'mirror.groups.include', 'mirror.groups.exclude']);
+
+/** Keys a mirror cannot work without; deleting them would break it (CreateClusterMirror requires both). */
+const REQUIRED_KEYS: ReadonlySet<string> = new Set(MIRROR_CONFIG_KEYS.filter((k) => k.required).map((k) => k.name));
+
+/** Sensitive by the key table (PASSWORD type) or by name (the prototype flags nothing as sensitive). */
+export function isSensitiveMirrorKey(name: string): boolean {
+  return mirrorConfigKey(name)?.sensitive === true || isSensitiveKey(name);
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+/** The closest known key, when one is close enough to be a typo. */
+export function suggestMirrorKey(name: string): string | undefined {
+  let best: { name: string; distance: number } | undefined;
+  for (const known of MIRROR_CONFIG_KEYS) {
+    const distance = editDistance(name, known.name);
+    if (distance <= 3 && (!best || distance < best.distance)) best = { name: known.name, distance };
+  }
+  return best?.name;
+}
+
+function unknownKeyError(key: string, origin: string): UsageError {
+  const suggestion = suggestMirrorKey(key);
+  return new UsageError(`${origin}: '${key}' is not a mirror config key${suggestion ? ` (did you mean '${suggestion}'?)` : ''}`, {
+    hint: 'kmirror config get MIRROR --all lists every key with its default; pass --allow-unknown-config to send it anyway (CreateClusterMirror stores it, IncrementalAlterConfigs refuses it)',
+  });
+}
+
+const TYPE_WORDS: Readonly<Record<MirrorConfigKey['type'], string>> = {
+  INT: 'a whole number between -2147483648 and 2147483647',
+  LONG: 'a whole number (64-bit)',
+  LIST: 'a comma-separated list',
+  STRING: 'a string',
+  PASSWORD: 'a string (kept secret)',
+};
+
+function expected(spec: MirrorConfigKey): string {
+  if (spec.oneOf) return `one of ${spec.oneOf.join(', ')}`;
+  const bound = spec.min !== undefined ? `, at least ${spec.min}` : '';
+  return `${TYPE_WORDS[spec.type]}${bound}${spec.default !== null && spec.default !== '' ? ` (default ${spec.default})` : ''}`;
+}
+
+export interface CheckOptions {
+  /** Accept keys outside the table (with a warning). */
+  readonly allowUnknown: boolean;
+  /** Where the value came from, for messages: `--config`, `--source-config 'f' line 3`, … */
+  readonly origin: string;
+}
+
+/**
+ * Checks one key and value; throws a UsageError for a value the broker would refuse or that would
+ * break the mirror, and returns warnings for what it could not fully check.
+ */
+export function checkConfigValue(key: string, value: string, options: CheckOptions): string[] {
+  const spec = mirrorConfigKey(key);
+  if (!spec) {
+    if (!options.allowUnknown) throw unknownKeyError(key, options.origin);
+    return [`${options.origin}: '${key}' is not a mirror config key; sending it as given (--allow-unknown-config)`];
+  }
+  const parsed = parseMirrorConfigValue(key, value);
+  if (!parsed.ok) {
+    const reason = parsed.message.replace(/^Invalid value .* for configuration [^:]+: /, '');
+    throw new UsageError(`${options.origin}: invalid value '${value}' for ${key}: ${reason}`, { hint: `${key} takes ${expected(spec)}` });
+  }
+  if (key === 'bootstrap.servers') parseBootstrapServers(value, `${options.origin}: bootstrap.servers`);
+  if (key === 'mirror.source.cluster.id' && value.trim() === '') {
+    throw new UsageError(`${options.origin}: mirror.source.cluster.id is empty`, { hint: 'leave it out and kmirror reads it from the source cluster, or pass the id with --source-cluster-id' });
+  }
+  if (PATTERN_KEYS.has(key)) {
+    return value
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '')
+      .flatMap((pattern) => checkPattern(pattern, options.origin.endsWith(key) ? options.origin : `${options.origin}: ${key}`));
+  }
+  return [];
+}
+
+/** Why `--delete KEY` cannot be sent, or null. */
+export function deleteProblem(key: string): { message: string; hint: string } | null {
+  const spec = mirrorConfigKey(key);
+  if (!spec) return null;
+  if (REQUIRED_KEYS.has(key)) {
+    return { message: `cannot delete ${key}: every mirror needs it to reach its source cluster`, hint: `set a new value instead: kmirror config set MIRROR ${key}=<value>` };
+  }
+  if (spec.type === 'INT' || spec.type === 'LONG') {
+    // kafka-configs.sh deletes by sending "", which the prototype parses as a number and refuses (40).
+    return {
+      message: `cannot delete ${key}: a delete is sent with an empty value, which the broker refuses for ${spec.type} keys (INVALID_CONFIG)`,
+      hint: `set it back to its default instead: kmirror config set MIRROR ${key}=${spec.default ?? '<value>'}`,
+    };
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Patterns. The broker compiles them as Java regexes and matches whole names (^(p1|p2|…)$);
+// kmirror can only compile JavaScript ones, so Java-only syntax is mapped to an equivalent shape
+// for the syntax check and reported, and JavaScript leniencies Java refuses are refused here.
+
+const GENERAL_CATEGORIES = new Set([
+  'L', 'Lu', 'Ll', 'Lt', 'Lm', 'Lo', 'M', 'Mn', 'Mc', 'Me', 'N', 'Nd', 'Nl', 'No', 'P', 'Pc', 'Pd', 'Ps', 'Pe', 'Pi', 'Pf', 'Po',
+  'S', 'Sm', 'Sc', 'Sk', 'So', 'Z', 'Zs', 'Zl', 'Zp', 'C', 'Cc', 'Cf', 'Cs', 'Co', 'Cn',
+]);
+
+// Escapes that exist only in Java (JavaScript reads most of them as the plain letter).
+const JAVA_ONLY_ESCAPES: Readonly<Record<string, string>> = {
+  A: 'start of input',
+  Z: 'end of input (before a final line break)',
+  z: 'end of input',
+  G: 'end of the previous match',
+  R: 'any line break',
+  X: 'a grapheme cluster',
+  h: 'a horizontal whitespace character',
+  H: 'a non-horizontal-whitespace character',
+  V: 'a non-vertical-whitespace character',
+  e: 'the escape character',
+  a: 'the bell character',
+};
+
+const QUANTIFIER_BRACES = /^\{\d+(?:,\d*)?\}/;
+
+interface PatternScan {
+  /** A JavaScript pattern with the same shape, for the syntax check; null when none can be built. */
+  readonly js: string | null;
+  readonly notes: string[];
+  readonly error: { message: string; hint: string } | null;
+}
+
+function escapeLiteral(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+}
+
+function scanJavaPattern(pattern: string): PatternScan {
+  const notes = new Set<string>();
+  let js = '';
+  let classDepth = 0;
+  let nestedClass = false;
+  let afterQuantifier = false;
+  const fail = (message: string, hint: string): PatternScan => ({ js: null, notes: [...notes], error: { message, hint } });
+
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i] as string;
+    const quantifierBefore: boolean = afterQuantifier;
+    afterQuantifier = false;
+
+    if (c === '\\') {
+      const next = pattern[i + 1];
+      if (next === undefined) return fail('it ends with a lone backslash', 'escape a literal backslash as \\\\');
+      if (next === 'Q') {
+        const end = pattern.indexOf('\\E', i + 2);
+        const literal = pattern.slice(i + 2, end === -1 ? undefined : end);
+        js += classDepth > 0 ? literal.replace(/[\]\\^-]/g, '\\$&') : escapeLiteral(literal);
+        notes.add('\\Q…\\E quoting is Java-only (the text between is taken literally)');
+        i = end === -1 ? pattern.length : end + 1;
+        continue;
+      }
+      if (next === 'p' || next === 'P') {
+        const braced = /^\{([^}]*)\}/.exec(pattern.slice(i + 2));
+        const name = braced ? braced[1] ?? '' : pattern[i + 2] ?? '';
+        if (!GENERAL_CATEGORIES.has(name)) {
+          notes.add(
+            `\\${next}{${name}} names a character property the Java way (POSIX names such as \\p{Alpha} are ASCII-only in Java; java…, Is… and In… forms do not exist in JavaScript); kmirror cannot check it`,
+          );
+        }
+        js += classDepth > 0 ? 'a' : '[\\s\\S]';
+        i += 1 + (braced ? braced[0].length : 1);
+        continue;
+      }
+      const javaOnly = JAVA_ONLY_ESCAPES[next];
+      if (javaOnly !== undefined) {
+        notes.add(`\\${next} (${javaOnly}) is Java-only; JavaScript reads it as the letter ${next}`);
+        js += classDepth > 0 ? 'a' : '(?:)';
+        i++;
+        continue;
+      }
+      js += c + next;
+      i++;
+      continue;
+    }
+
+    if (classDepth > 0) {
+      if (c === '[') {
+        classDepth++;
+        nestedClass = true;
+      } else if (c === ']') {
+        classDepth--;
+      } else if (c === '&' && pattern[i + 1] === '&') {
+        nestedClass = true;
+      }
+      js += c;
+      continue;
+    }
+
+    switch (c) {
+      case '[':
+        classDepth = 1;
+        js += c;
+        // `]` right after `[` or `[^` is a literal in Java but closes an empty class in JavaScript.
+        if (pattern[i + 1] === ']' || (pattern[i + 1] === '^' && pattern[i + 2] === ']')) {
+          const skip = pattern[i + 1] === '^' ? 2 : 1;
+          js += pattern[i + 1] === '^' ? '^\\]' : '\\]';
+          i += skip;
+        }
+        continue;
+      case '(': {
+        const rest = pattern.slice(i + 1);
+        if (rest.startsWith('?>')) {
+          notes.add('atomic groups (?>…) are Java-only; checked as a plain group');
+          js += '(?:';
+          i += 2;
+          continue;
+        }
+        const flags = /^\?([idmsuxU]*(?:-[idmsuxU]*)?)([):])/.exec(rest);
+        if (flags && flags[1] !== '') {
+          notes.add(`inline flags (?${flags[1]}) are not supported by JavaScript; the broker (Java) applies them, kmirror checked the pattern without them`);
+          js += flags[2] === ':' ? '(?:' : '';
+          i += flags[0].length;
+          continue;
+        }
+        const named = /^\?<([^>=!]*)>/.exec(rest);
+        if (named && !/^[A-Za-z][A-Za-z0-9]*$/.test(named[1] ?? '')) {
+          return fail(`group name '${named[1] ?? ''}' is not valid in Java`, 'Java group names are a letter followed by letters and digits (no "_" or "$")');
+        }
+        js += c;
+        continue;
+      }
+      case '{': {
+        const braces = QUANTIFIER_BRACES.exec(pattern.slice(i));
+        if (!braces) return fail(`'{' at position ${i + 1} does not start a repetition like {2} or {1,3}`, 'Java refuses a bare "{": escape it as \\{');
+        js += braces[0];
+        i += braces[0].length - 1;
+        afterQuantifier = true;
+        continue;
+      }
+      case '*':
+      case '+':
+      case '?':
+        if (c === '+' && quantifierBefore) {
+          notes.add('possessive quantifiers (*+, ++, ?+, {n}+) are Java-only; checked as greedy ones');
+          continue;
+        }
+        js += c;
+        // A `?` after a quantifier makes it lazy (same in both); it does not start another one.
+        afterQuantifier = !(c === '?' && quantifierBefore);
+        continue;
+      default:
+        js += c;
+    }
+  }
+  if (nestedClass) {
+    notes.add('character class union or intersection ([a[b]], [a-z&&[^e]]) is Java-only; kmirror cannot check it');
+    return { js: null, notes: [...notes], error: null };
+  }
+  return { js, notes: [...notes], error: null };
+}
+
+/**
+ * Checks one topic or group pattern as the broker will use it. Throws a UsageError for a pattern
+ * that cannot be stored or compiled; returns warnings for Java/JavaScript differences.
+ */
+export function checkPattern(pattern: string, origin: string): string[] {
+  const where = `${origin}: pattern '${pattern}'`;
+  const hint = 'patterns are Java regular expressions matched against the whole name, e.g. orders-.* or (orders|payments)';
+  if (pattern.includes(',')) {
+    throw new UsageError(`${where} contains ',', and patterns are stored comma-separated, so it cannot be stored`, {
+      hint: 'split it into several patterns (repeat the flag), or write the alternatives as (a|b) instead of a{1,2}-style counts with a comma',
+    });
+  }
+  if (pattern.trim() !== pattern) {
+    throw new UsageError(`${where} starts or ends with whitespace, which the broker trims when it stores the list`, { hint: 'remove the spaces (topic names cannot contain spaces)' });
+  }
+  if (pattern === '') throw new UsageError(`${origin}: empty pattern`, { hint });
+  const scan = scanJavaPattern(pattern);
+  if (scan.error) throw new UsageError(`${where}: ${scan.error.message}`, { hint: scan.error.hint });
+  if (scan.js !== null) {
+    try {
+      new RegExp(scan.js);
+    } catch (err) {
+      const reason = (err as Error).message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /, '');
+      const glob = /^\*/.test(pattern) ? '; to match everything write .* (a regex, not a shell glob)' : '';
+      throw new UsageError(`${where} is not a valid regular expression: ${reason}`, { hint: `${hint}${glob}` });
+    }
+  }
+  const warnings = scan.notes.map((note) => `${where}: ${note}`);
+  // `orders*` / `orders-*` are shell globs by intent, but as regexes repeat the last character only.
+  if (/[^.)\]}\\*]\*$/.test(pattern)) {
+    warnings.push(`${where} is a regex, not a glob: '*' repeats only the character before it; for a prefix match write '${pattern.slice(0, -1)}.*'`);
+  }
+  return warnings;
+}

@@ -1,0 +1,263 @@
+// `kmirror create`: builds the config map of a new mirror from the flags and the --source-config
+// file, checks all of it before anything is sent, looks up the source cluster id the way the Java
+// Admin does (a second client to the SOURCE, DescribeCluster), and sends CreateClusterMirror.
+// The same map is what the destination brokers use to reach the source (PROTOCOL.md §11.1).
+
+import { type ConnectionConfig, connectionFromProperties } from '../cli/connection-config.js';
+import { KafkaResponseError, KmirrorError, UsageError, toFailure } from '../cli/errors.js';
+import { ExitCode } from '../cli/exit-codes.js';
+import { type PropertyEntry, readPropertiesFile } from '../cli/properties-file.js';
+import { REDACTED } from '../cli/redact.js';
+import type { KafkaClient, TimeBudget, WireEvent } from '../kafka/client.js';
+import { kafkaError } from '../kafka/error-codes.js';
+import { KafkaProtocolError } from '../kafka/errors.js';
+import { CreateClusterMirror, DescribeCluster } from '../kafka/messages/index.js';
+import { mirrorConfigKey } from './config-keys.js';
+import { checkConfigValue, checkPattern, isSensitiveMirrorKey, parseKeyValue, validateMirrorName } from './config-validation.js';
+
+export interface CreateMirrorInput {
+  readonly mirror: string;
+  readonly sourceBootstrap?: string | undefined;
+  readonly sourceConfigFile?: string | undefined;
+  /** `--config KEY=VALUE`, in order. */
+  readonly config: readonly string[];
+  readonly include: readonly string[];
+  readonly exclude: readonly string[];
+  readonly sourceClusterId?: string | undefined;
+  readonly allowUnknownConfig: boolean;
+  /** Called only when no source bootstrap was given anywhere (prompt or UsageError). */
+  readonly askSourceBootstrap: () => Promise<string>;
+}
+
+export interface CreateMirrorPlan {
+  readonly mirror: string;
+  readonly sourceBootstrap: string;
+  /** Every key to send except mirror.source.cluster.id when it must still be looked up; values in clear. */
+  readonly config: ReadonlyMap<string, string>;
+  /** Given by flag or config; else looked up from the source. */
+  readonly sourceClusterId: string | null;
+  /** How to reach the source for the lookup; null when the id is known (nothing to connect to). */
+  readonly sourceConnection: ConnectionConfig | null;
+  readonly warnings: readonly string[];
+}
+
+export interface CreateMirrorResult {
+  readonly mirror: string;
+  readonly sourceBootstrap: string;
+  readonly sourceClusterId: string;
+  /** The configs sent (or that would be sent), secrets masked. */
+  readonly config: Record<string, string>;
+  readonly dryRun: boolean;
+}
+
+export const BOOTSTRAP_KEY = 'bootstrap.servers';
+export const SOURCE_CLUSTER_ID_KEY = 'mirror.source.cluster.id';
+
+/** A bootstrap list as the prompt and --source-bootstrap accept it: true, or what is wrong. */
+export function sourceBootstrapProblem(value: string): true | string {
+  try {
+    checkConfigValue(BOOTSTRAP_KEY, value, { allowUnknown: false, origin: '--source-bootstrap' });
+    return true;
+  } catch (err) {
+    return err instanceof Error ? err.message.replace(/^--source-bootstrap: (bootstrap\.servers: )?/, '') : String(err);
+  }
+}
+
+function fileOrigin(file: string, entry: PropertyEntry): string {
+  return `--source-config '${file}' line ${entry.line}`;
+}
+
+function joinPatterns(flag: string, patterns: readonly string[], warnings: string[]): string {
+  for (const pattern of patterns) warnings.push(...checkPattern(pattern, flag));
+  return [...new Set(patterns)].join(',');
+}
+
+/**
+ * Everything `create` can check without the network: the name, every key and value, the patterns,
+ * the source bootstrap and the source connection settings. Throws a UsageError on the first problem.
+ */
+export async function planCreateMirror(input: CreateMirrorInput): Promise<CreateMirrorPlan> {
+  validateMirrorName(input.mirror);
+  const warnings: string[] = [];
+  const config = new Map<string, string>();
+  const origins = new Map<string, string>();
+
+  let fileEntries = new Map<string, PropertyEntry>();
+  if (input.sourceConfigFile !== undefined) {
+    fileEntries = readPropertiesFile(input.sourceConfigFile, '--source-config');
+    for (const [key, entry] of fileEntries) {
+      const origin = fileOrigin(input.sourceConfigFile, entry);
+      warnings.push(...checkConfigValue(key, entry.value, { allowUnknown: input.allowUnknownConfig, origin }));
+      config.set(key, entry.value);
+      origins.set(key, origin);
+    }
+  }
+  // --config overrides the file, as a flag overrides a properties file elsewhere in kmirror.
+  const fromFlags = new Set<string>();
+  for (const text of input.config) {
+    const { key, value } = parseKeyValue(text, '--config');
+    if (fromFlags.has(key)) throw new UsageError(`--config ${key} is given twice`, { hint: 'give each key once' });
+    fromFlags.add(key);
+    warnings.push(...checkConfigValue(key, value, { allowUnknown: input.allowUnknownConfig, origin: '--config' }));
+    config.set(key, value);
+    origins.set(key, `--config ${key}`);
+  }
+
+  for (const [flag, key, patterns] of [
+    ['--include', 'mirror.topics.include', input.include],
+    ['--exclude', 'mirror.topics.exclude', input.exclude],
+  ] as const) {
+    if (patterns.length === 0) continue;
+    if (fromFlags.has(key)) throw new UsageError(`${flag} and --config ${key} both set ${key}`, { hint: `use one of them (${flag} can be repeated)` });
+    config.set(key, joinPatterns(flag, patterns, warnings));
+    origins.set(key, flag);
+  }
+
+  const conflict = (flag: string, key: string, value: string | undefined): void => {
+    const other = config.get(key);
+    if (value !== undefined && other !== undefined && other.trim() !== value.trim()) {
+      throw new UsageError(`${flag} '${value}' disagrees with ${key}=${other} from ${origins.get(key) ?? 'the config'}`, { hint: `give ${key} once` });
+    }
+  };
+  conflict('--source-bootstrap', BOOTSTRAP_KEY, input.sourceBootstrap);
+  conflict('--source-cluster-id', SOURCE_CLUSTER_ID_KEY, input.sourceClusterId);
+
+  let sourceBootstrap = input.sourceBootstrap ?? config.get(BOOTSTRAP_KEY);
+  if (sourceBootstrap === undefined) sourceBootstrap = await input.askSourceBootstrap();
+  const bootstrapProblem = sourceBootstrapProblem(sourceBootstrap);
+  if (bootstrapProblem !== true) throw new UsageError(`--source-bootstrap: ${bootstrapProblem}`, { hint: 'give the SOURCE cluster brokers as host:port[,host:port…]' });
+  sourceBootstrap = sourceBootstrap.trim();
+  if (!origins.has(BOOTSTRAP_KEY)) origins.set(BOOTSTRAP_KEY, '--source-bootstrap');
+  config.set(BOOTSTRAP_KEY, sourceBootstrap);
+
+  let sourceClusterId: string | null = input.sourceClusterId ?? config.get(SOURCE_CLUSTER_ID_KEY) ?? null;
+  if (sourceClusterId !== null) {
+    sourceClusterId = sourceClusterId.trim();
+    if (sourceClusterId === '') throw new UsageError('--source-cluster-id is empty', { hint: 'leave it out and kmirror reads the id from the source cluster' });
+    config.set(SOURCE_CLUSTER_ID_KEY, sourceClusterId);
+  }
+
+  const sourceConnection = sourceClusterId === null ? await sourceConnectionFor(config, origins, fileEntries, warnings) : null;
+  return { mirror: input.mirror, sourceBootstrap, config, sourceClusterId, sourceConnection, warnings };
+}
+
+/**
+ * How kmirror itself reaches the source for the id lookup: the mirror's own security settings, as
+ * the Java Admin builds its second client from the very same map. Settings kmirror cannot use
+ * (JKS stores, Kerberos) are refused here, before any request, with the way around them.
+ */
+async function sourceConnectionFor(
+  config: ReadonlyMap<string, string>,
+  origins: ReadonlyMap<string, string>,
+  fileEntries: ReadonlyMap<string, PropertyEntry>,
+  warnings: string[],
+): Promise<ConnectionConfig> {
+  const entries = new Map<string, PropertyEntry>();
+  for (const [key, value] of config) {
+    // Only client keys matter; mirror.* keys would only draw "not a client setting" notes.
+    if (key.startsWith('mirror.')) continue;
+    entries.set(key, { key, value, line: fileEntries.get(key)?.line ?? 0, origin: origins.get(key) ?? key });
+  }
+  // The mirror's sasl.mechanism defaults to PLAIN (PROTOCOL.md §11.1), not to Kafka's GSSAPI.
+  const protocol = config.get('security.protocol')?.trim().toUpperCase();
+  if ((protocol === 'SASL_SSL' || protocol === 'SASL_PLAINTEXT') && !entries.has('sasl.mechanism')) {
+    const mechanism = mirrorConfigKey('sasl.mechanism')?.default ?? 'PLAIN';
+    entries.set('sasl.mechanism', { key: 'sasl.mechanism', value: mechanism, line: 0, origin: 'the mirror default of sasl.mechanism' });
+  }
+  try {
+    // No KMIRROR_* secrets: those belong to the destination connection.
+    return await connectionFromProperties(entries, 'the source settings', { env: {}, warn: (message) => warnings.push(`source cluster: ${message}`) });
+  } catch (err) {
+    if (err instanceof UsageError) {
+      throw new UsageError(`cannot connect to the source cluster to read its id: ${err.message}`, {
+        hint: `${err.hint ? `${err.hint}; ` : ''}or pass --source-cluster-id so kmirror need not connect to the source (the brokers still use these settings)`,
+      });
+    }
+    throw err;
+  }
+}
+
+/** The source cluster id, from DescribeCluster (or Metadata on a broker without it), over a second client. */
+export async function lookupSourceClusterId(connection: ConnectionConfig, deadline: TimeBudget, onWire?: (event: WireEvent) => void): Promise<string> {
+  const { createClient } = await import('../kafka/connect.js');
+  const client = createClient(connection, deadline, onWire);
+  try {
+    const info = await client.bootstrap();
+    let clusterId: string | null;
+    if (info.apis.has(DescribeCluster.apiKey)) {
+      const response = await client.send(DescribeCluster, { IncludeClusterAuthorizedOperations: false, EndpointType: 1, IncludeFencedBrokers: false });
+      if (response.ErrorCode !== 0) throw new KafkaProtocolError(response.ErrorCode, 'DescribeCluster', response.ErrorMessage);
+      clusterId = response.ClusterId;
+    } else {
+      clusterId = (await client.clusterView()).clusterId;
+    }
+    if (!clusterId) throw new KmirrorError('the source cluster did not report a cluster id', ExitCode.Error, { hint: 'pass it with --source-cluster-id' });
+    return clusterId;
+  } catch (err) {
+    const failure = toFailure(err);
+    throw new KmirrorError(`cannot read the source cluster id from ${connection.bootstrap.join(',')}: ${failure.message}`, failure.exitCode as ExitCode, {
+      hint: `${failure.hint ? `${failure.hint}; ` : ''}check --source-bootstrap and --source-config (they describe the SOURCE cluster), or pass --source-cluster-id`,
+      kafkaError: failure.kafkaError,
+      cause: err,
+    });
+  } finally {
+    await Promise.race([client.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+  }
+}
+
+/** The config map as the result shows it: secrets masked, keys sorted. */
+export function maskedConfig(config: ReadonlyMap<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of [...config.keys()].sort()) {
+    const value = config.get(key) ?? '';
+    out[key] = isSensitiveMirrorKey(key) && value !== '' ? REDACTED : value;
+  }
+  return out;
+}
+
+/** Codes Create returns after the mirror config was committed (PROTOCOL.md §3 step 6). */
+const STATE_TOPIC_FAILURES = new Set([29, 38]);
+
+/** Sends CreateClusterMirror and explains what each failure means for the operator. */
+export async function sendCreateMirror(client: KafkaClient, mirror: string, config: ReadonlyMap<string, string>): Promise<void> {
+  const response = await client.send(CreateClusterMirror, {
+    MirrorName: mirror,
+    Config: [...config].map(([Name, Value]) => ({ Name, Value })),
+  });
+  const code = response.ErrorCode;
+  if (code === 0) return;
+  const said = response.ErrorMessage?.trim() ? `: ${response.ErrorMessage.trim()}` : '';
+  if (STATE_TOPIC_FAILURES.has(code)) {
+    const info = kafkaError(code);
+    throw new KmirrorError(
+      `the mirror '${mirror}' WAS created, but the broker could not create __mirror_state: ${info.name} (${info.message})${said}`,
+      ExitCode.Error,
+      {
+        hint:
+          `do not retry create (it would say 'already exists'); fix the cause (${code === 38 ? 'mirror.state.topic.replication.factor (default 3) is more than the live brokers: lower it in the broker config or add brokers' : 'your principal may not create topics: grant CREATE on the cluster or on topic __mirror_state, or let an admin create __mirror_state'}) ` +
+          `and continue with kmirror add-topics ${mirror}`,
+        kafkaError: { code, name: info.name },
+      },
+    );
+  }
+  if (code === 42) {
+    throw new KmirrorError(
+      `the broker refused to create mirror '${mirror}' as an invalid request (INVALID_REQUEST)${said}: it requires bootstrap.servers and mirror.source.cluster.id, and kmirror sent both ` +
+        `(bootstrap.servers=${config.get(BOOTSTRAP_KEY) ?? '?'}, mirror.source.cluster.id=${config.get(SOURCE_CLUSTER_ID_KEY) ?? '?'}), so the broker disagrees about one of them`,
+      ExitCode.Error,
+      { hint: 'the reason is only in the controller log; check that the broker build implements CreateClusterMirror as the prototype does', kafkaError: { code, name: kafkaError(code).name } },
+    );
+  }
+  throw new KafkaResponseError(code, response.ErrorMessage, { api: 'CreateClusterMirror', mirror });
+}
+
+export function createResult(plan: CreateMirrorPlan, config: ReadonlyMap<string, string>, sourceClusterId: string, dryRun: boolean): CreateMirrorResult {
+  return { mirror: plan.mirror, sourceBootstrap: plan.sourceBootstrap, sourceClusterId, config: maskedConfig(config), dryRun };
+}
+
+/** The map to send: the plan's, with the looked-up id placed where the Admin puts it. */
+export function withSourceClusterId(config: ReadonlyMap<string, string>, sourceClusterId: string): Map<string, string> {
+  const out = new Map(config);
+  out.set(SOURCE_CLUSTER_ID_KEY, sourceClusterId);
+  return out;
+}

@@ -1,0 +1,22 @@
+// Text for `kmirror create`: one line saying what happened, then the configs sent (masked).
+
+import type { CreateMirrorResult } from '../mirror/create.js';
+import { style } from './style.js';
+import { renderTable } from './table.js';
+
+export function renderConfigMap(config: Readonly<Record<string, string>>): string {
+  return renderTable(
+    [{ header: 'KEY' }, { header: 'VALUE' }],
+    Object.entries(config).map(([key, value]) => [key, value === '' ? style.dim('(empty)') : value]),
+    style.header,
+  );
+}
+
+export function renderCreateMirror(result: CreateMirrorResult): string {
+  const where = `source cluster ${result.sourceClusterId} at ${result.sourceBootstrap}`;
+  const headline = result.dryRun
+    ? `${style.strong('Dry run:')} would create mirror ${result.mirror} (${where}); nothing was sent to the destination.`
+    : style.ok(`Created mirror ${result.mirror} (${where})`);
+  const next = result.dryRun ? [] : ['', `Next: kmirror add-topics ${result.mirror} --pattern '<regex>'`];
+  return [headline, '', result.dryRun ? 'Configs that would be sent:' : 'Stored configs:', renderConfigMap(result.config), ...next].join('\n');
+}

@@ -1,0 +1,218 @@
+// End-to-end tests of `kmirror config set` through the real binary against emulated clusters.
+
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { startEmulatedClusters, type EmulatedClusters, type EmulatorOptions } from '../../src/lib/emulator/index.js';
+import { jsonOf, runCli, type CliResult } from '../helpers/cli.js';
+import { assertMatchesSchema } from '../helpers/schema.js';
+
+interface Env {
+  emulator: EmulatedClusters;
+  requests: string[];
+}
+
+const BASE: Readonly<Record<string, string>> = {
+  'bootstrap.servers': 'source.example:9092',
+  'mirror.source.cluster.id': 'src-cluster-1',
+  'mirror.topics.include': 'orders-.*',
+};
+
+function useEmulator(options: EmulatorOptions = {}): () => Env {
+  let env: Env | undefined;
+  before(async () => {
+    const requests: string[] = [];
+    const emulator = await startEmulatedClusters({
+      seed: 'kmirror-config-set',
+      ...options,
+      onWire: (event) => {
+        if (event.direction === 'request' && event.cluster === 'destination') requests.push(event.apiName);
+      },
+    });
+    env = { emulator, requests };
+  });
+  after(async () => {
+    await env?.emulator.close();
+  });
+  return () => {
+    if (!env) throw new Error('emulator not started');
+    return env;
+  };
+}
+
+/** Replaces mirror m1's stored configs with `configs`, as if freshly created. */
+function resetMirror(emulator: EmulatedClusters, configs: Readonly<Record<string, string>> = BASE): void {
+  const mirrors = emulator.destination.cluster.mirrors;
+  for (const key of [...(mirrors.configsOf('m1')?.keys() ?? [])]) mirrors.setConfig('m1', key, null);
+  for (const [key, value] of Object.entries(configs)) mirrors.setConfig('m1', key, value);
+}
+
+function errorOf(result: CliResult): { exitCode: number; kafkaError: { code: number; name: string } | null; message: string; hint: string | null } {
+  return (jsonOf(result) as { error: { exitCode: number; kafkaError: { code: number; name: string } | null; message: string; hint: string | null } }).error;
+}
+
+describe('kmirror config set', () => {
+  const env = useEmulator();
+  beforeEach(() => resetMirror(env().emulator));
+  const stored = (key: string): string | undefined => env().emulator.destination.cluster.mirrors.config('m1', key);
+
+  it('sets, appends and deletes, then shows the stored configs (golden text)', async () => {
+    const { emulator } = env();
+    emulator.destination.cluster.mirrors.setConfig('m1', 'mirror.groups.exclude', 'tmp-.*');
+    const result = await runCli([
+      'config', 'set', 'm1', 'request.timeout.ms=60000', '--append', 'mirror.topics.include=payments', '--delete', 'mirror.groups.exclude',
+      '-b', emulator.destination.bootstrap,
+    ]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(
+      result.stdout,
+      [
+        'Updated mirror m1:',
+        '  set request.timeout.ms=60000',
+        '  deleted mirror.groups.exclude (back to its default)',
+        '  appended payments to mirror.topics.include',
+        '',
+        'Stored configs now:',
+        '',
+        'KEY                       VALUE                SOURCE',
+        'bootstrap.servers         source.example:9092  mirror',
+        'mirror.source.cluster.id  src-cluster-1        mirror',
+        'mirror.topics.include     orders-.*,payments   mirror',
+        'request.timeout.ms        60000                mirror',
+        '',
+      ].join('\n'),
+    );
+    assert.equal(stored('request.timeout.ms'), '60000');
+    assert.equal(stored('mirror.topics.include'), 'orders-.*,payments');
+    assert.equal(stored('mirror.groups.exclude'), undefined);
+  });
+
+  it('prints JSON matching the schema, secrets masked, and --subtract removes list items', async () => {
+    const { emulator } = env();
+    resetMirror(emulator, { ...BASE, 'mirror.topics.include': 'orders-.*,payments,audit' });
+    const result = await runCli([
+      'config', 'set', 'm1', 'ssl.truststore.password=new-trust-pw', '--subtract', 'mirror.topics.include=payments', '-b', emulator.destination.bootstrap, '--json',
+    ]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.doesNotMatch(result.stdout, /new-trust-pw/);
+    const doc = jsonOf(result) as { validateOnly: boolean; changes: unknown[]; configs: { name: string; value: string | null; sensitive: boolean }[] };
+    assertMatchesSchema('config set', doc);
+    assert.equal(doc.validateOnly, false);
+    assert.deepEqual(doc.changes, [
+      { name: 'ssl.truststore.password', operation: 'SET', value: '[redacted]' },
+      { name: 'mirror.topics.include', operation: 'SUBTRACT', value: 'payments' },
+    ]);
+    assert.deepEqual(doc.configs.find((c) => c.name === 'ssl.truststore.password'), { name: 'ssl.truststore.password', value: '[redacted]', source: 'mirror', sensitive: true, type: 'PASSWORD' });
+    assert.equal(stored('ssl.truststore.password'), 'new-trust-pw');
+    assert.equal(stored('mirror.topics.include'), 'orders-.*,audit');
+  });
+
+  it('--validate-only lets the broker check and changes nothing', async () => {
+    const { emulator, requests } = env();
+    const before = requests.length;
+    const result = await runCli(['config', 'set', 'm1', 'mirror.fetch.max.bytes=2097152', '--validate-only', '-b', emulator.destination.bootstrap]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /nothing was changed \(--validate-only\)/);
+    assert.ok(requests.slice(before).includes('IncrementalAlterConfigs'), 'the broker was asked to validate');
+    assert.equal(stored('mirror.fetch.max.bytes'), undefined);
+  });
+
+  it('refuses to delete an INT key, suggesting its default, before any request', async () => {
+    const { emulator, requests } = env();
+    const before = requests.length;
+    const result = await runCli(['config', 'set', 'm1', '--delete', 'mirror.fetch.max.bytes', '-b', emulator.destination.bootstrap, '--json']);
+    assert.equal(result.code, 2);
+    const error = errorOf(result);
+    assert.match(error.message, /cannot delete mirror\.fetch\.max\.bytes: .*INT keys/);
+    assert.match(error.hint ?? '', /mirror\.fetch\.max\.bytes=1048576/);
+    assert.equal(requests.length, before);
+  });
+
+  describe('refuses bad input before any request (exit 2)', () => {
+    const cases: { name: string; args: string[]; message: RegExp }[] = [
+      { name: 'an unknown key', args: ['mirror.fetch.max.byte=1'], message: /not a mirror config key \(did you mean 'mirror\.fetch\.max\.bytes'\?\)/ },
+      { name: 'a bad INT', args: ['request.timeout.ms=1.5'], message: /invalid value '1\.5' for request\.timeout\.ms/ },
+      { name: 'a LONG below its minimum', args: ['mirror.fetch.backoff.ms=-5'], message: /at least 0/ },
+      { name: 'an argument without =', args: ['request.timeout.ms'], message: /'request\.timeout\.ms' is not KEY=VALUE/ },
+      { name: 'append to a non-LIST key', args: ['--append', 'request.timeout.ms=5'], message: /--append works on LIST keys only; request\.timeout\.ms is INT/ },
+      { name: 'an invalid pattern', args: ['--append', 'mirror.topics.exclude=[abc'], message: /not a valid regular expression/ },
+      { name: 'a pattern with a bare brace', args: ['mirror.groups.include=app{x}'], message: /does not start a repetition/ },
+      { name: 'the same key twice', args: ['request.timeout.ms=1', '--delete', 'request.timeout.ms'], message: /changed twice/ },
+      { name: 'deleting bootstrap.servers', args: ['--delete', 'bootstrap.servers'], message: /every mirror needs it/ },
+      { name: 'nothing to change', args: [], message: /nothing to change/ },
+    ];
+    for (const c of cases) {
+      it(c.name, async () => {
+        const { emulator, requests } = env();
+        const before = requests.length;
+        const result = await runCli(['config', 'set', 'm1', ...c.args, '-b', emulator.destination.bootstrap, '--json']);
+        assert.equal(result.code, 2, result.stdout + result.stderr);
+        assert.match(errorOf(result).message, c.message);
+        assert.equal(requests.length, before, 'nothing was sent');
+      });
+    }
+  });
+
+  it('exits 6 for a mirror that does not exist and does not create it', async () => {
+    const { emulator, requests } = env();
+    const before = requests.length;
+    const result = await runCli(['config', 'set', 'ghost', 'request.timeout.ms=5000', '-b', emulator.destination.bootstrap, '--json']);
+    assert.equal(result.code, 6);
+    assert.equal(errorOf(result).message, "mirror 'ghost' not found");
+    assert.equal(requests.slice(before).includes('IncrementalAlterConfigs'), false);
+    assert.equal(emulator.destination.cluster.mirrors.exists('ghost'), false);
+  });
+
+  it("shows the broker's reason for INVALID_CONFIG (40)", async () => {
+    const { emulator } = env();
+    for (const node of emulator.destination.nodes) node.faults.failWith('IncrementalAlterConfigs', 40, { message: 'Invalid value x for configuration y: broker says no' });
+    try {
+      const result = await runCli(['config', 'set', 'm1', 'mirror.fetch.max.bytes=2097152', '-b', emulator.destination.bootstrap, '--json']);
+      assert.equal(result.code, 1);
+      const error = errorOf(result);
+      assert.deepEqual(error.kafkaError, { code: 40, name: 'INVALID_CONFIG' });
+      assert.match(error.message, /broker says no/);
+      assert.equal(stored('mirror.fetch.max.bytes'), undefined);
+    } finally {
+      for (const node of emulator.destination.nodes) node.faults.clear();
+    }
+  });
+
+  it('with --allow-unknown-config sends the key and reports the broker refusing it', async () => {
+    const { emulator } = env();
+    const result = await runCli(['config', 'set', 'm1', 'mirror.future.knob=1', '--allow-unknown-config', '-b', emulator.destination.bootstrap]);
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /Unknown mirror configuration: mirror\.future\.knob/);
+  });
+});
+
+describe('kmirror config set against clusters that refuse', () => {
+  const guarded = useEmulator({
+    destination: { acls: { rules: [{ principal: 'User:ANONYMOUS', resourceType: 'CLUSTER_MIRROR', name: 'm1', operation: 'DESCRIBE_CONFIGS' }] } },
+  });
+
+  it('exits 5 without ALTER_CONFIGS on the mirror (144)', async () => {
+    const { emulator } = guarded();
+    resetMirror(emulator);
+    const result = await runCli(['config', 'set', 'm1', 'request.timeout.ms=5000', '-b', emulator.destination.bootstrap, '--json']);
+    assert.equal(result.code, 5);
+    assert.deepEqual(errorOf(result).kafkaError, { code: 144, name: 'CLUSTER_MIRROR_AUTHORIZATION_FAILED' });
+    assert.equal(emulator.destination.cluster.mirrors.config('m1', 'request.timeout.ms'), undefined);
+  });
+
+  const disabled = useEmulator({ mirroringDisabled: 'destination', oldBroker: 'source' });
+
+  it('warns and proceeds when mirroring is disabled', async () => {
+    const { emulator } = disabled();
+    resetMirror(emulator);
+    const result = await runCli(['config', 'set', 'm1', 'request.timeout.ms=5000', '-b', emulator.destination.bootstrap]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stderr, /Warning: Cluster Mirroring is disabled/);
+    assert.equal(emulator.destination.cluster.mirrors.config('m1', 'request.timeout.ms'), '5000');
+  });
+
+  it('exits 4 on a broker without the mirror APIs', async () => {
+    const { emulator } = disabled();
+    const result = await runCli(['config', 'set', 'm1', 'request.timeout.ms=5000', '-b', emulator.source.bootstrap, '--json']);
+    assert.equal(result.code, 4);
+  });
+});
