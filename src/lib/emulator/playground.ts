@@ -1,0 +1,177 @@
+// The playground: an emulated source and destination seeded with demo topics whose logs keep
+// growing, sized so that a newly mirrored topic shows its lag falling over a few seconds (the
+// emulator's default copy rate would catch up before a human could look). Shared by
+// `kmirror playground` and `npm run demo`.
+
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startEmulatedClusters, type DemoTopic, type EmulatedClusterHandle, type EmulatedClusters, type EmulatorOptions } from './index.js';
+
+export const PLAYGROUND_TOPICS: readonly DemoTopic[] = [
+  { name: 'orders-us', partitions: 3, initialOffset: 24_000n },
+  { name: 'orders-eu', partitions: 2, initialOffset: 16_000n },
+  { name: 'payments', partitions: 2, initialOffset: 8_000n },
+  { name: '__internal', partitions: 1, initialOffset: 100n },
+];
+
+/** Records per second and partition appended to the demo topics. */
+export const PLAYGROUND_GROWTH_PER_SEC = 20;
+/** Records per second and partition a mirrored partition copies: ~10 s to catch up orders-us. */
+export const PLAYGROUND_COPY_RECORDS_PER_SEC = 2_500;
+export const DEFAULT_PLAYGROUND_SEED = 'kmirror';
+
+/** The SASL mechanism written into the generated client.properties. */
+export const PLAYGROUND_SASL_MECHANISM = 'SCRAM-SHA-512';
+
+export interface PlaygroundOptions {
+  readonly sourceNodes?: number;
+  readonly destinationNodes?: number;
+  /** One port per node; absent = random free ports. */
+  readonly sourcePorts?: readonly number[];
+  readonly destinationPorts?: readonly number[];
+  readonly seed?: string;
+  /** SASL (all mechanisms) over TLS with a throwaway CA, and a client.properties to use it. */
+  readonly secure?: boolean;
+  readonly mirroringDisabled?: boolean;
+  /** Engine errors; default: printed to stderr by the emulator. */
+  readonly onError?: EmulatorOptions['onError'];
+  /** Sees every request and response the nodes handle (for --debug). */
+  readonly onWire?: EmulatorOptions['onWire'];
+}
+
+export interface PlaygroundNode {
+  readonly nodeId: number;
+  readonly host: string;
+  readonly port: number;
+}
+
+export interface PlaygroundCluster {
+  readonly bootstrap: string;
+  readonly clusterId: string;
+  readonly nodes: readonly PlaygroundNode[];
+}
+
+export interface PlaygroundSecurity {
+  readonly securityProtocol: 'SASL_SSL';
+  readonly saslMechanisms: readonly string[];
+  /** Throwaway credentials of this emulator run; showing them is the purpose of `--secure`. */
+  readonly username: string;
+  readonly password: string;
+  readonly caPath: string;
+  /** A ready Kafka client properties file for `--command-config` / `--source-config`. */
+  readonly clientPropertiesPath: string;
+}
+
+/** What `kmirror playground` prints (its `--json` document). */
+export interface PlaygroundInfo {
+  readonly source: PlaygroundCluster;
+  readonly destination: PlaygroundCluster;
+  readonly mirroringEnabled: boolean;
+  readonly topics: readonly string[];
+  readonly security?: PlaygroundSecurity;
+}
+
+export interface RunningPlayground {
+  readonly info: PlaygroundInfo;
+  readonly clusters: EmulatedClusters;
+  /** Stops every listener and removes generated files; safe to call twice. */
+  close(): Promise<void>;
+}
+
+function describeCluster(handle: EmulatedClusterHandle): PlaygroundCluster {
+  return {
+    bootstrap: handle.bootstrap,
+    clusterId: handle.clusterId,
+    nodes: handle.nodes.map((n) => ({ nodeId: n.nodeId, host: n.host, port: n.port })),
+  };
+}
+
+/** A Java-properties value: backslashes and the characters that end a key or a line are escaped. */
+function propertyValue(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
+}
+
+function jaasQuoted(value: string): string {
+  return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+export function clientProperties(security: { username: string; password: string; caPath: string; mechanism: string }): string {
+  const module = security.mechanism.startsWith('SCRAM') ? 'org.apache.kafka.common.security.scram.ScramLoginModule' : 'org.apache.kafka.common.security.plain.PlainLoginModule';
+  return [
+    '# kmirror playground: throwaway credentials of an emulated cluster, valid until it stops',
+    'security.protocol=SASL_SSL',
+    `sasl.mechanism=${security.mechanism}`,
+    `sasl.jaas.config=${propertyValue(`${module} required username=${jaasQuoted(security.username)} password=${jaasQuoted(security.password)};`)}`,
+    'ssl.truststore.type=PEM',
+    `ssl.truststore.location=${propertyValue(security.caPath)}`,
+    '',
+  ].join('\n');
+}
+
+export async function startPlayground(options: PlaygroundOptions = {}): Promise<RunningPlayground> {
+  const clusters = await startEmulatedClusters({
+    seed: options.seed ?? DEFAULT_PLAYGROUND_SEED,
+    source: { nodes: options.sourceNodes ?? 1, ...(options.sourcePorts ? { ports: options.sourcePorts } : {}) },
+    destination: { nodes: options.destinationNodes ?? 3, ...(options.destinationPorts ? { ports: options.destinationPorts } : {}) },
+    demoTopics: PLAYGROUND_TOPICS,
+    growthPerSec: PLAYGROUND_GROWTH_PER_SEC,
+    timing: { copyRecordsPerSec: PLAYGROUND_COPY_RECORDS_PER_SEC },
+    ...(options.secure ? { tls: true, sasl: true } : {}),
+    ...(options.mirroringDisabled ? { mirroringDisabled: true } : {}),
+    ...(options.onError ? { onError: options.onError } : {}),
+    ...(options.onWire ? { onWire: options.onWire } : {}),
+  });
+
+  let propertiesDir: string | undefined;
+  let closed = false;
+  const close = async (): Promise<void> => {
+    if (closed) return;
+    closed = true;
+    await clusters.close();
+    if (propertiesDir) await rm(propertiesDir, { recursive: true, force: true });
+  };
+
+  try {
+    let security: PlaygroundSecurity | undefined;
+    const { sasl, tls } = clusters.security;
+    if (options.secure && sasl && tls) {
+      const [username, password] = Object.entries(sasl.users)[0] ?? [];
+      if (username === undefined || password === undefined) throw new Error('the emulator started SASL without a user');
+      propertiesDir = await mkdtemp(join(tmpdir(), 'kmirror-playground-'));
+      const clientPropertiesPath = join(propertiesDir, 'client.properties');
+      await writeFile(clientPropertiesPath, clientProperties({ username, password, caPath: tls.caPath, mechanism: PLAYGROUND_SASL_MECHANISM }), { mode: 0o600 });
+      security = { securityProtocol: 'SASL_SSL', saslMechanisms: [...sasl.mechanisms], username, password, caPath: tls.caPath, clientPropertiesPath };
+    }
+    const info: PlaygroundInfo = {
+      source: describeCluster(clusters.source),
+      destination: describeCluster(clusters.destination),
+      mirroringEnabled: !options.mirroringDisabled,
+      topics: PLAYGROUND_TOPICS.map((t) => t.name),
+      ...(security ? { security } : {}),
+    };
+    return { info, clusters, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+/** The commands a newcomer runs next, in order, ready to paste. */
+export function nextCommands(info: PlaygroundInfo, bin = 'kmirror'): string[] {
+  const dst = info.destination.bootstrap;
+  const auth = info.security ? ` --command-config ${shellQuote(info.security.clientPropertiesPath)}` : '';
+  const sourceAuth = info.security ? ` --source-config ${shellQuote(info.security.clientPropertiesPath)}` : '';
+  return [
+    `${bin} check -b ${dst}${auth}`,
+    `${bin} create demo -b ${dst}${auth} --source-bootstrap ${info.source.bootstrap}${sourceAuth}`,
+    `${bin} add-topics demo -b ${dst}${auth} --pattern 'orders-.*' --yes`,
+    `${bin} describe demo -b ${dst}${auth}`,
+    `${bin} list -b ${dst}${auth}`,
+  ];
+}
+
+/** Quotes for a POSIX shell only when needed, so plain paths stay readable. */
+export function shellQuote(word: string): string {
+  return /^[A-Za-z0-9_./:,=@%+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}

@@ -1,0 +1,33 @@
+import { nextCommands, type PlaygroundCluster, type PlaygroundInfo } from '../emulator/playground.js';
+import { style } from './style.js';
+
+function clusterLines(label: string, cluster: PlaygroundCluster): string[] {
+  const nodes = cluster.nodes.length === 1 ? '1 node' : `${cluster.nodes.length} nodes`;
+  return [`${style.strong(label)} ${cluster.bootstrap}`, `${' '.repeat(label.length)} cluster id ${cluster.clusterId}, ${nodes}`];
+}
+
+/** The playground banner: both addresses, how to authenticate, and the commands to try next. */
+export function renderPlayground(info: PlaygroundInfo): string {
+  const out: string[] = ['Emulated Kafka clusters with cluster mirroring (KIP-1279) are running.', ''];
+  out.push(...clusterLines('source:     ', info.source));
+  out.push(...clusterLines('destination:', info.destination));
+  out.push('', `Source topics: ${info.topics.join(', ')} (records keep arriving)`);
+  if (!info.mirroringEnabled) {
+    out.push(style.warn('Mirroring is disabled on both clusters (mirror.version 0): mirror commands exit 4, as on a real broker without the feature.'));
+  }
+  if (info.security) {
+    const s = info.security;
+    out.push(
+      '',
+      `Security: ${s.securityProtocol}, SASL ${s.saslMechanisms.join(', ')}`,
+      `  user      ${s.username}`,
+      `  password  ${s.password}   (test credentials of this throwaway emulator)`,
+      `  CA        ${s.caPath}`,
+      `  client properties (for --command-config and --source-config): ${s.clientPropertiesPath}`,
+    );
+  }
+  out.push('', 'Try, in another terminal:');
+  for (const command of nextCommands(info)) out.push(`  ${command}`);
+  out.push('', style.dim('Press Ctrl-C to stop.'));
+  return out.join('\n');
+}

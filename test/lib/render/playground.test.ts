@@ -1,0 +1,97 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import chalk from 'chalk';
+import { parseJaasConfig } from '../../../src/lib/cli/jaas.js';
+import { parseProperties } from '../../../src/lib/cli/properties-file.js';
+import { clientProperties, nextCommands, shellQuote, type PlaygroundInfo } from '../../../src/lib/emulator/playground.js';
+import { renderPlayground } from '../../../src/lib/render/playground.js';
+
+chalk.level = 0;
+
+const info: PlaygroundInfo = {
+  source: { bootstrap: '127.0.0.1:9092', clusterId: 'src-id', nodes: [{ nodeId: 1, host: '127.0.0.1', port: 9092 }] },
+  destination: {
+    bootstrap: '127.0.0.1:9093,127.0.0.1:9094',
+    clusterId: 'dst-id',
+    nodes: [
+      { nodeId: 1, host: '127.0.0.1', port: 9093 },
+      { nodeId: 2, host: '127.0.0.1', port: 9094 },
+    ],
+  },
+  mirroringEnabled: true,
+  topics: ['orders-us', 'orders-eu', 'payments', '__internal'],
+};
+
+describe('renderPlayground', () => {
+  it('labels both clusters and lists the next commands', () => {
+    assert.equal(
+      renderPlayground(info),
+      [
+        'Emulated Kafka clusters with cluster mirroring (KIP-1279) are running.',
+        '',
+        'source:      127.0.0.1:9092',
+        '             cluster id src-id, 1 node',
+        'destination: 127.0.0.1:9093,127.0.0.1:9094',
+        '             cluster id dst-id, 2 nodes',
+        '',
+        'Source topics: orders-us, orders-eu, payments, __internal (records keep arriving)',
+        '',
+        'Try, in another terminal:',
+        '  kmirror check -b 127.0.0.1:9093,127.0.0.1:9094',
+        '  kmirror create demo -b 127.0.0.1:9093,127.0.0.1:9094 --source-bootstrap 127.0.0.1:9092',
+        "  kmirror add-topics demo -b 127.0.0.1:9093,127.0.0.1:9094 --pattern 'orders-.*' --yes",
+        '  kmirror describe demo -b 127.0.0.1:9093,127.0.0.1:9094',
+        '  kmirror list -b 127.0.0.1:9093,127.0.0.1:9094',
+        '',
+        'Press Ctrl-C to stop.',
+      ].join('\n'),
+    );
+  });
+
+  it('says when mirroring is disabled', () => {
+    assert.match(renderPlayground({ ...info, mirroringEnabled: false }), /Mirroring is disabled on both clusters/);
+  });
+
+  it('with --secure shows the credentials and passes the properties file to every command', () => {
+    const secure: PlaygroundInfo = {
+      ...info,
+      security: {
+        securityProtocol: 'SASL_SSL',
+        saslMechanisms: ['PLAIN', 'SCRAM-SHA-512'],
+        username: 'kmirror',
+        password: 'kmirror-secret',
+        caPath: '/tmp/ca.pem',
+        clientPropertiesPath: '/tmp/my dir/client.properties',
+      },
+    };
+    const text = renderPlayground(secure);
+    assert.match(text, /^ {2}password {2}kmirror-secret /m);
+    const commands = nextCommands(secure);
+    assert.equal(commands.length, 5);
+    for (const command of commands) assert.ok(command.includes(" --command-config '/tmp/my dir/client.properties'"), command);
+    assert.ok(commands[1]?.includes(" --source-config '/tmp/my dir/client.properties'"));
+  });
+});
+
+describe('clientProperties', () => {
+  it('writes a SASL_SSL file whose JAAS line parses back to the same credentials', () => {
+    const text = clientProperties({ username: 'us"er', password: 'pa\\ss', caPath: '/tmp/ca.pem', mechanism: 'SCRAM-SHA-512' });
+    const properties = parseProperties(text);
+    assert.equal(properties.get('security.protocol')?.value, 'SASL_SSL');
+    assert.equal(properties.get('sasl.mechanism')?.value, 'SCRAM-SHA-512');
+    assert.equal(properties.get('ssl.truststore.type')?.value, 'PEM');
+    assert.equal(properties.get('ssl.truststore.location')?.value, '/tmp/ca.pem');
+    const [entry] = parseJaasConfig(properties.get('sasl.jaas.config')?.value ?? '');
+    assert.equal(entry?.loginModule, 'org.apache.kafka.common.security.scram.ScramLoginModule');
+    assert.equal(entry?.options.get('username'), 'us"er');
+    assert.equal(entry?.options.get('password'), 'pa\\ss');
+  });
+});
+
+describe('shellQuote', () => {
+  it('leaves plain words alone and single-quotes the rest', () => {
+    assert.equal(shellQuote('127.0.0.1:9092,127.0.0.1:9093'), '127.0.0.1:9092,127.0.0.1:9093');
+    assert.equal(shellQuote('orders-.*'), "'orders-.*'");
+    assert.equal(shellQuote("it's"), "'it'\\''s'");
+  });
+});
