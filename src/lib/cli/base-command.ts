@@ -227,9 +227,9 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   }
 
   /** For --watch: one compact JSON document per line per refresh (JSON mode only). */
-  protected renderJsonLine(result: unknown): void {
+  protected renderJsonLine(result: unknown, options: { showSecrets?: boolean } = {}): void {
     this.documentWritten = true;
-    this.stdout.write(formatJsonLine(redact(result, { registeredSecrets: false })));
+    this.stdout.write(formatJsonLine(options.showSecrets ? result : redact(result, { registeredSecrets: false })));
   }
 
   /** A human note on stderr (kept off stdout so JSON stays one document). */
