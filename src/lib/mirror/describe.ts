@@ -5,7 +5,7 @@ import type { KafkaClient } from '../kafka/client.js';
 import type { BrokerFailure } from '../kafka/errors.js';
 import { KafkaProtocolError } from '../kafka/errors.js';
 import type { ResponseOf } from '../kafka/message-types.js';
-import { DescribeClusterMirrors, ListClusterMirrors } from '../kafka/messages/index.js';
+import { DescribeClusterMirrors, DescribeConfigs, ListClusterMirrors } from '../kafka/messages/index.js';
 import { combine, known, summarize } from './lag.js';
 import type { PartitionRow, Summary } from './lag.js';
 import { decodeOperations } from './operations.js';
@@ -46,9 +46,19 @@ export interface DescribeResult {
   readonly brokerWarnings: BrokerWarning[];
 }
 
+/** What `kmirror describe` prints (its --json contract, schemas/kmirror-describe.schema.json). */
+export interface DescribeReport extends DescribeResult {
+  /** The brokers' `mirror.failed.retry.max.attempts`, read only when a partition is FAILED; else null. */
+  readonly retryMaxAttempts: number | null;
+}
+
 export interface DescribeOptions {
   readonly includeAuthorizedOperations?: boolean;
+  /** How long to keep retrying one broker before reporting it as missing; default 3 s. */
+  readonly brokerRetryMs?: number;
 }
+
+export const DEFAULT_BROKER_RETRY_MS = 3000;
 
 type Answer = ResponseOf<typeof DescribeClusterMirrors>;
 type WirePartition = Answer['Mirrors'][number]['Topics'][number]['Partitions'][number];
@@ -151,7 +161,7 @@ export async function describeMirrors(client: KafkaClient, names: readonly strin
   const fanOut = await client.sendToEvery(DescribeClusterMirrors, {
     MirrorNames: wanted,
     IncludeAuthorizedOperations: options.includeAuthorizedOperations ?? false,
-  });
+  }, { retryForMs: options.brokerRetryMs ?? DEFAULT_BROKER_RETRY_MS });
   const { mirrors, warnings } = mergeAnswers(
     fanOut.answers.map((a) => ({ broker: `${a.broker.host}:${a.broker.port}`, nodeId: a.broker.nodeId ?? null, response: a.response })),
   );
@@ -170,4 +180,30 @@ export async function describeMirrors(client: KafkaClient, names: readonly strin
   }
   described.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { mirrors: described, notFound, errors, brokerWarnings };
+}
+
+const RETRY_MAX_KEY = 'mirror.failed.retry.max.attempts';
+const BROKER_RESOURCE = 4;
+
+/**
+ * The broker's `mirror.failed.retry.max.attempts` (for "3/100" in RETRY), read from the first
+ * broker as the Java tool does. Best effort: null when it cannot be read.
+ */
+export async function failedRetryMaxAttempts(client: KafkaClient): Promise<number | null> {
+  try {
+    const view = await client.clusterView();
+    const first = view.brokers[0];
+    if (first?.nodeId === undefined) return null;
+    const response = await client.send(DescribeConfigs, {
+      Resources: [{ ResourceType: BROKER_RESOURCE, ResourceName: String(first.nodeId), ConfigurationKeys: [RETRY_MAX_KEY] }],
+      IncludeSynonyms: false,
+      IncludeDocumentation: false,
+    });
+    const result = response.Results[0];
+    if (!result || result.ErrorCode !== 0) return null;
+    const value = Number(result.Configs.find((c) => c.Name === RETRY_MAX_KEY)?.Value ?? NaN);
+    return Number.isInteger(value) ? value : null;
+  } catch {
+    return null;
+  }
 }

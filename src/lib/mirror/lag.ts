@@ -9,6 +9,26 @@ export interface PartitionRow {
   readonly state: string;
   readonly retryAttempt: number;
   readonly errorMessage: string | null;
+  /**
+   * Set when destinationOffset was not reported by DescribeClusterMirrors but read with
+   * ListOffsets (STOPPED partitions, whose describe offsets are -1).
+   */
+  readonly destinationOffsetSource?: 'ListOffsets';
+}
+
+/** Partition states of PROTOCOL.md §10 in lifecycle order (display order, --state validation). */
+export const PARTITION_STATES = ['LOG_TRUNCATION', 'EPOCH_FENCING', 'MIRRORING', 'PAUSING', 'PAUSED', 'STOPPING', 'STOPPED', 'FAILED', 'UNKNOWN'] as const;
+export type PartitionStateName = (typeof PARTITION_STATES)[number];
+
+const STATE_RANK = new Map<string, number>(PARTITION_STATES.map((s, i) => [s, i]));
+
+/** State names of a summary in lifecycle order; names a newer broker invents come last, sorted. */
+export function orderedStates(states: Readonly<Record<string, number>>): [string, number][] {
+  return Object.entries(states).sort(([a], [b]) => {
+    const ra = STATE_RANK.get(a) ?? PARTITION_STATES.length;
+    const rb = STATE_RANK.get(b) ?? PARTITION_STATES.length;
+    return ra !== rb ? ra - rb : a < b ? -1 : a > b ? 1 : 0;
+  });
 }
 
 export interface Summary {

@@ -1,0 +1,30 @@
+import { Flags } from '@oclif/core';
+import { BaseCommand } from '../lib/cli/base-command.js';
+import { listMirrors, type ListedMirror } from '../lib/mirror/list.js';
+import { renderMirrorList } from '../lib/render/list.js';
+
+export default class List extends BaseCommand<typeof List> {
+  static override summary = 'List the cluster mirrors of the destination cluster';
+  static override description =
+    'One row per mirror, sorted by name: the number of topics it mirrors, the source cluster id and the source ' +
+    'bootstrap servers stored with the mirror. TOPICS counts only topics whose desired state is MIRRORING (the ' +
+    'broker does not count PAUSED ones); --include-topics adds the topic names, which do include PAUSED topics. ' +
+    'Prints "No mirrors" (JSON: []) when there are none. Exits 4 when the cluster does not support or has not ' +
+    'enabled cluster mirroring.';
+  static override examples = [
+    '<%= config.bin %> list -b localhost:9092',
+    '<%= config.bin %> list -b localhost:9092 --include-topics',
+    '<%= config.bin %> list -b localhost:9092 --json',
+  ];
+
+  static override flags = {
+    'include-topics': Flags.boolean({ summary: 'also show the topic names of each mirror (MIRRORING and PAUSED topics)' }),
+  };
+
+  async run(): Promise<ListedMirror[]> {
+    const includeTopics = this.flags['include-topics'] ?? false;
+    const mirrors = await listMirrors(await this.kafka(), { includeTopics });
+    this.render(mirrors, (result) => renderMirrorList(result, { includeTopics }));
+    return mirrors;
+  }
+}

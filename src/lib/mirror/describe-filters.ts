@@ -1,0 +1,128 @@
+// Filters and orderings of `kmirror describe`, applied to the merged result before it is shown
+// (the JSON too). Summaries are recomputed over what is left, so they describe what is shown.
+
+import type { DescribeResult, MirrorDescription, TopicDescription } from './describe.js';
+import { PARTITION_STATES, combine, summarize } from './lag.js';
+import type { PartitionRow } from './lag.js';
+
+export type DescribeSort = 'topic' | 'lag';
+export const DESCRIBE_SORTS: readonly DescribeSort[] = ['topic', 'lag'];
+
+export interface DescribeFilters {
+  /** Exact topic names. */
+  readonly topics?: readonly string[];
+  /** A topic passes when it matches any of them (it also passes when it is in `topics`). */
+  readonly topicPatterns?: readonly RegExp[];
+  readonly states?: readonly string[];
+  readonly minLag?: number;
+}
+
+export class FilterError extends Error {
+  constructor(
+    message: string,
+    readonly hint: string,
+  ) {
+    super(message);
+  }
+}
+
+/** `--state` values, upper-cased and checked against the known states. */
+export function parseStates(values: readonly string[]): string[] {
+  const known = PARTITION_STATES as readonly string[];
+  return values.flatMap((v) => v.split(',')).map((raw) => {
+    const state = raw.trim().toUpperCase();
+    if (!known.includes(state)) {
+      throw new FilterError(`unknown partition state '${raw}'`, `use one of ${known.join(', ')}`);
+    }
+    return state;
+  });
+}
+
+/** `--topic-pattern` values as regexes anchored at both ends (the whole name must match, as in Java). */
+export function parseTopicPatterns(values: readonly string[]): RegExp[] {
+  return values.map((pattern) => {
+    try {
+      return new RegExp(`^(?:${pattern})$`);
+    } catch (err) {
+      throw new FilterError(`invalid --topic-pattern '${pattern}': ${(err as Error).message}`, "write a JavaScript regular expression matched against the whole topic name, e.g. 'orders-.*'");
+    }
+  });
+}
+
+export function hasPartitionFilters(filters: DescribeFilters): boolean {
+  return (filters.states?.length ?? 0) > 0 || (filters.minLag ?? 0) > 0;
+}
+
+function hasTopicFilters(filters: DescribeFilters): boolean {
+  return (filters.topics?.length ?? 0) > 0 || (filters.topicPatterns?.length ?? 0) > 0;
+}
+
+export function isFiltered(filters: DescribeFilters): boolean {
+  return hasTopicFilters(filters) || hasPartitionFilters(filters);
+}
+
+function topicFilter(filters: DescribeFilters): (name: string) => boolean {
+  if (!hasTopicFilters(filters)) return () => true;
+  const exact = new Set(filters.topics ?? []);
+  const patterns = filters.topicPatterns ?? [];
+  return (name) => exact.has(name) || patterns.some((p) => p.test(name));
+}
+
+function partitionFilter(filters: DescribeFilters): ((row: PartitionRow) => boolean) | null {
+  const states = filters.states && filters.states.length > 0 ? new Set(filters.states) : null;
+  const minLag = filters.minLag ?? 0;
+  if (!states && minLag <= 0) return null;
+  return (row) => (!states || states.has(row.state)) && (minLag <= 0 || (row.lag !== null && row.lag >= minLag));
+}
+
+function filterMirror(mirror: MirrorDescription, keepTopic: (name: string) => boolean, keepRow: ((row: PartitionRow) => boolean) | null): MirrorDescription {
+  const topics: TopicDescription[] = [];
+  for (const topic of mirror.topics) {
+    if (!keepTopic(topic.name)) continue;
+    if (!keepRow) {
+      topics.push(topic);
+      continue;
+    }
+    const partitions = topic.partitions.filter(keepRow);
+    if (partitions.length > 0) topics.push({ name: topic.name, summary: summarize(partitions), partitions });
+  }
+  return { ...mirror, summary: combine(topics.map((t) => t.summary)), topics };
+}
+
+export function applyFilters(result: DescribeResult, filters: DescribeFilters): DescribeResult {
+  if (!isFiltered(filters)) return result;
+  const keepTopic = topicFilter(filters);
+  const keepRow = partitionFilter(filters);
+  return { ...result, mirrors: result.mirrors.map((m) => filterMirror(m, keepTopic, keepRow)) };
+}
+
+/** Larger lag first; unknown lag after every known one. */
+export function byLagDescending(a: PartitionRow, b: PartitionRow): number {
+  if (a.lag === b.lag) return 0;
+  if (a.lag === null) return 1;
+  if (b.lag === null) return -1;
+  return b.lag - a.lag;
+}
+
+function byName(a: { name: string }, b: { name: string }): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
+/**
+ * `topic` (the default): topics by name, partitions by number — the order describeMirrors returns.
+ * `lag`: topics by their largest lag, partitions by lag, both descending; unknown lags last.
+ */
+export function applySort(result: DescribeResult, sort: DescribeSort): DescribeResult {
+  if (sort === 'topic') return result;
+  const mirrors = result.mirrors.map((mirror): MirrorDescription => {
+    const topics = mirror.topics.map((t): TopicDescription => ({ ...t, partitions: [...t.partitions].sort((a, b) => byLagDescending(a, b) || a.partition - b.partition) }));
+    topics.sort((a, b) => {
+      const la = a.summary.maxLag;
+      const lb = b.summary.maxLag;
+      if (la !== lb) return la === null ? 1 : lb === null ? -1 : lb - la;
+      return byName(a, b);
+    });
+    return { ...mirror, topics };
+  });
+  return { ...result, mirrors };
+}

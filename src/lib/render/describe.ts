@@ -1,0 +1,212 @@
+// `kmirror describe` as text. The default view answers "how far behind, what is broken" per mirror
+// (summary, per-topic roll-up, partitions needing attention); `--partitions` lists every partition.
+// Everything here is linear in the number of partitions: rows are built into arrays and joined once.
+
+import type { DescribeReport, MirrorDescription } from '../mirror/describe.js';
+import { byLagDescending, type DescribeSort } from '../mirror/describe-filters.js';
+import { orderedStates, type PartitionRow, type Summary } from '../mirror/lag.js';
+import { orDash, stateColour, style } from './style.js';
+import { renderTable, type Column } from './table.js';
+
+export interface DescribeRenderOptions {
+  /** Every partition row instead of the summary view. */
+  readonly partitions: boolean;
+  readonly sort: DescribeSort;
+  /** How many lagging partitions the summary view lists. */
+  readonly attentionLimit?: number;
+  /** Whether filters were given (changes the wording when nothing is left). */
+  readonly filtered?: boolean;
+}
+
+export const DEFAULT_ATTENTION_LIMIT = 10;
+
+const DASH_NOTE = '- = not known: DescribeClusterMirrors reports offsets and lag only for MIRRORING partitions.';
+const LIST_OFFSETS_NOTE = '* = destination log-end offset read with ListOffsets (the partition is STOPPED, so the mirror no longer reports it).';
+
+/** Remembers which footnotes the rendered cells need, so each is printed once at the end. */
+class Footnotes {
+  dash = false;
+  listOffsets = false;
+
+  value(v: number | null): string {
+    if (v === null) this.dash = true;
+    return orDash(v);
+  }
+
+  destination(row: PartitionRow): string {
+    if (row.destinationOffsetSource === 'ListOffsets' && row.destinationOffset !== null) {
+      this.listOffsets = true;
+      return `${row.destinationOffset}*`;
+    }
+    return this.value(row.destinationOffset);
+  }
+
+  lines(): string[] {
+    const out: string[] = [];
+    if (this.dash) out.push(DASH_NOTE);
+    if (this.listOffsets) out.push(LIST_OFFSETS_NOTE);
+    return out.map((l) => style.dim(l));
+  }
+}
+
+/** `3/100`, `3` when the limit is unknown, `non-retryable` for -1, empty when there was no failure. */
+export function retryText(attempt: number, max: number | null): string {
+  if (attempt === -1) return 'non-retryable';
+  if (attempt === 0) return '';
+  return max === null ? String(attempt) : `${attempt}/${max}`;
+}
+
+/** `3 MIRRORING, 1 FAILED`, states in lifecycle order and in their colours. */
+export function statesText(states: Readonly<Record<string, number>>): string {
+  return orderedStates(states)
+    .map(([state, n]) => `${n} ${stateColour(state)}`)
+    .join(', ');
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function lagText(summary: Summary, notes: Footnotes): { total: string; max: string } {
+  const anyKnown = summary.partitions > summary.lagUnknown;
+  return { total: anyKnown ? String(summary.totalLag) : notes.value(null), max: notes.value(summary.maxLag) };
+}
+
+export function summaryLine(mirror: MirrorDescription, notes: Footnotes = new Footnotes()): string {
+  const s = mirror.summary;
+  const head = `${style.strong(`Mirror ${mirror.name}`)}: ${plural(s.partitions, 'partition')} in ${plural(mirror.topics.length, 'topic')}`;
+  if (s.partitions === 0) return head;
+  const lag = lagText(s, notes);
+  const failing = s.failing > 0 ? style.bad(`${s.failing} failing`) : '0 failing';
+  return `${head} (${statesText(s.states)}); total lag ${lag.total}, max lag ${lag.max}; ${failing}`;
+}
+
+function topicTable(mirror: MirrorDescription, notes: Footnotes): string {
+  const columns: Column[] = [{ header: 'TOPIC' }, { header: 'PARTITIONS', align: 'right' }, { header: 'STATES' }, { header: 'TOTAL LAG', align: 'right' }, { header: 'MAX LAG', align: 'right' }];
+  const rows = mirror.topics.map((t) => {
+    const lag = lagText(t.summary, notes);
+    return [t.name, String(t.summary.partitions), statesText(t.summary.states), lag.total, lag.max];
+  });
+  return renderTable(columns, rows, style.header);
+}
+
+interface Located {
+  readonly mirror: string;
+  readonly topic: string;
+  readonly row: PartitionRow;
+}
+
+/** The `limit` most lagging partitions (lag > 0) in one pass, and how many lag at all. */
+function mostLagging(mirror: MirrorDescription, limit: number): { top: Located[]; lagging: number } {
+  const top: Located[] = [];
+  let lagging = 0;
+  for (const topic of mirror.topics) {
+    for (const row of topic.partitions) {
+      if (row.lag === null || row.lag <= 0) continue;
+      lagging++;
+      if (top.length === limit) {
+        if (limit === 0 || byLagDescending(row, (top[limit - 1] as Located).row) >= 0) continue;
+        top.pop();
+      }
+      // Insertion into a list of at most `limit` entries keeps this linear in partitions.
+      const entry: Located = { mirror: mirror.name, topic: topic.name, row };
+      let i = top.length;
+      top.push(entry);
+      while (i > 0 && byLagDescending(row, (top[i - 1] as Located).row) < 0) {
+        top[i] = top[i - 1] as Located;
+        i--;
+      }
+      top[i] = entry;
+    }
+  }
+  return { top, lagging };
+}
+
+function attention(mirror: MirrorDescription, limit: number, retryMax: number | null, notes: Footnotes): string[] {
+  const failed: string[][] = [];
+  for (const topic of mirror.topics) {
+    if (topic.summary.failing === 0) continue;
+    for (const row of topic.partitions) {
+      if (row.state === 'FAILED') failed.push([topic.name, String(row.partition), retryText(row.retryAttempt, retryMax), row.errorMessage ?? '']);
+    }
+  }
+  const { top, lagging } = mostLagging(mirror, limit);
+  const out: string[] = [];
+  if (failed.length > 0) {
+    out.push(style.bad(`Failed partitions (${failed.length}):`));
+    out.push(renderTable([{ header: 'TOPIC' }, { header: 'PARTITION', align: 'right' }, { header: 'RETRY' }, { header: 'ERROR' }], failed, style.header));
+  }
+  if (top.length > 0) {
+    if (out.length > 0) out.push('');
+    const more = lagging > top.length ? ` (top ${top.length} of ${lagging}; see all with --partitions --sort lag)` : '';
+    out.push(style.warn(`Most lagging partitions${more}:`));
+    out.push(
+      renderTable(
+        [{ header: 'TOPIC' }, { header: 'PARTITION', align: 'right' }, { header: 'SOURCE OFFSET', align: 'right' }, { header: 'DESTINATION OFFSET', align: 'right' }, { header: 'LAG', align: 'right' }, { header: 'STATE' }],
+        top.map(({ topic, row }) => [topic, String(row.partition), notes.value(row.sourceOffset), notes.destination(row), notes.value(row.lag), stateColour(row.state)]),
+        style.header,
+      ),
+    );
+  }
+  if (out.length === 0) out.push(style.ok('No partitions need attention.'));
+  return out;
+}
+
+function mirrorView(mirror: MirrorDescription, options: DescribeRenderOptions, retryMax: number | null, notes: Footnotes): string {
+  const out = [summaryLine(mirror, notes)];
+  if (mirror.topics.length === 0) {
+    out.push(options.filtered ? 'No partitions match the filters.' : `No topics yet: add some with kmirror add-topics ${mirror.name}`);
+    return out.join('\n');
+  }
+  out.push('', topicTable(mirror, notes), '');
+  out.push(...attention(mirror, options.attentionLimit ?? DEFAULT_ATTENTION_LIMIT, retryMax, notes));
+  return out.join('\n');
+}
+
+const PARTITION_COLUMNS: Column[] = [
+  { header: 'MIRROR' },
+  { header: 'TOPIC' },
+  { header: 'PARTITION', align: 'right' },
+  { header: 'SOURCE OFFSET', align: 'right' },
+  { header: 'DESTINATION OFFSET', align: 'right' },
+  { header: 'LAG', align: 'right' },
+  { header: 'STATE' },
+  { header: 'RETRY' },
+  { header: 'ERROR' },
+];
+
+/** Every partition of every mirror, one row each; `lag` sorts all rows by lag (stable, so ties keep topic order). */
+export function renderPartitionTable(report: DescribeReport, sort: DescribeSort, notes: Footnotes = new Footnotes()): string {
+  let count = 0;
+  for (const m of report.mirrors) for (const t of m.topics) count += t.partitions.length;
+  const located = new Array<Located>(count);
+  let i = 0;
+  for (const m of report.mirrors) for (const t of m.topics) for (const row of t.partitions) located[i++] = { mirror: m.name, topic: t.name, row };
+  if (sort === 'lag') located.sort((a, b) => byLagDescending(a.row, b.row));
+  const rows = new Array<string[]>(count);
+  for (let j = 0; j < count; j++) {
+    const { mirror, topic, row } = located[j] as Located;
+    rows[j] = [mirror, topic, String(row.partition), notes.value(row.sourceOffset), notes.destination(row), notes.value(row.lag), stateColour(row.state), retryText(row.retryAttempt, report.retryMaxAttempts), row.errorMessage ?? ''];
+  }
+  return renderTable(PARTITION_COLUMNS, rows, style.header);
+}
+
+export function renderDescribe(report: DescribeReport, options: DescribeRenderOptions): string {
+  const notes = new Footnotes();
+  const out: string[] = [];
+  if (report.mirrors.length === 0) {
+    // Not-found names and broker failures are reported on stderr by the command.
+    if (report.notFound.length === 0 && report.errors.length === 0) out.push('No mirrors.');
+  } else if (options.partitions) {
+    const total = report.mirrors.reduce((n, m) => n + m.summary.partitions, 0);
+    if (total === 0) out.push(options.filtered ? 'No partitions match the filters.' : 'No mirror partitions.');
+    else out.push(renderPartitionTable(report, options.sort, notes));
+  } else {
+    out.push(report.mirrors.map((m) => mirrorView(m, options, report.retryMaxAttempts, notes)).join('\n\n'));
+  }
+  const footnotes = notes.lines();
+  if (footnotes.length > 0) out.push('', ...footnotes);
+  return out.join('\n');
+}
+
+export { Footnotes };

@@ -1,0 +1,19 @@
+import type { ListedMirror } from '../mirror/list.js';
+import { orDash, style } from './style.js';
+import { renderTable, type Column } from './table.js';
+
+export const TOPIC_COUNT_NOTE =
+  'TOPICS counts MIRRORING topics only; TOPIC NAMES also lists PAUSED topics (the broker counts them that way). STOPPED topics appear in neither.';
+
+export function renderMirrorList(mirrors: readonly ListedMirror[], options: { includeTopics: boolean }): string {
+  if (mirrors.length === 0) return 'No mirrors';
+  const columns: Column[] = [{ header: 'MIRROR' }, { header: 'TOPICS', align: 'right' }, { header: 'SOURCE CLUSTER' }, { header: 'SOURCE BOOTSTRAP' }];
+  if (options.includeTopics) columns.push({ header: 'TOPIC NAMES' });
+  const rows = mirrors.map((m) => {
+    const row = [m.name, String(m.topicCount), orDash(m.sourceClusterId), orDash(m.sourceBootstrap)];
+    if (options.includeTopics) row.push(m.topics && m.topics.length > 0 ? m.topics.join(',') : '-');
+    return row;
+  });
+  const table = renderTable(columns, rows, style.header);
+  return options.includeTopics ? `${table}\n\n${style.dim(`Note: ${TOPIC_COUNT_NOTE}`)}` : table;
+}

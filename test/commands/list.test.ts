@@ -1,0 +1,113 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
+import { jsonOf, runCli } from '../helpers/cli.js';
+import { assertMatchesSchema } from '../helpers/schema.js';
+import { createMirror, normalisePorts, pauseTopics, startTopics, stopTopics, waitFor, engineStates } from './describe-setup.js';
+
+interface Listed {
+  name: string;
+  topicCount: number;
+  sourceClusterId: string | null;
+  sourceBootstrap: string | null;
+  topics?: string[];
+}
+
+describe('kmirror list', () => {
+  let emulator: EmulatedClusters;
+  before(async () => {
+    emulator = await startEmulatedClusters({ seed: 'list', demoTopics: true, growthPerSec: 0 });
+  });
+  after(async () => {
+    await emulator.close();
+  });
+  const list = (...args: string[]) => runCli(['list', '-b', emulator.destination.bootstrap, ...args]);
+
+  it('prints "No mirrors" and exits 0 when there are none; JSON is []', async () => {
+    const text = await list();
+    assert.equal(text.code, 0, text.stderr);
+    assert.equal(text.stdout, 'No mirrors\n');
+    const json = await list('--json');
+    assert.equal(json.code, 0);
+    assert.deepEqual(jsonOf(json), []);
+    assertMatchesSchema('list', jsonOf(json));
+  });
+
+  it('lists several mirrors sorted by name, counting only MIRRORING topics', async () => {
+    createMirror(emulator, 'zeta');
+    createMirror(emulator, 'alpha');
+    startTopics(emulator, 'alpha', ['orders', 'payments', 'inventory']);
+    await waitFor('alpha topics MIRRORING', () => [...engineStates(emulator, 'orders'), ...engineStates(emulator, 'payments'), ...engineStates(emulator, 'inventory')].every((s) => s === 'MIRRORING'));
+    pauseTopics(emulator, 'alpha', ['payments']);
+    stopTopics(emulator, 'alpha', ['inventory']);
+
+    const json = await list('--json');
+    assert.equal(json.code, 0, json.stderr);
+    const mirrors = jsonOf(json) as Listed[];
+    assertMatchesSchema('list', mirrors);
+    assert.deepEqual(mirrors.map((m) => m.name), ['alpha', 'zeta']);
+    assert.equal(mirrors[0]?.topicCount, 1, 'PAUSED and STOPPED topics are not counted');
+    assert.equal(mirrors[0]?.sourceClusterId, emulator.source.clusterId);
+    assert.equal(mirrors[0]?.sourceBootstrap, emulator.source.bootstrap);
+    assert.equal(mirrors[1]?.topicCount, 0);
+    assert.equal(mirrors[0]?.topics, undefined, 'names only with --include-topics');
+
+    const text = await list();
+    assert.equal(text.code, 0, text.stderr);
+    assert.equal(
+      normalisePorts(text.stdout),
+      [
+        'MIRROR  TOPICS  SOURCE CLUSTER          SOURCE BOOTSTRAP',
+        `alpha        1  ${emulator.source.clusterId}  127.0.0.1:<port>`,
+        `zeta         0  ${emulator.source.clusterId}  127.0.0.1:<port>`,
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('--include-topics adds the names (MIRRORING and PAUSED) and explains the count once', async () => {
+    const json = await list('--include-topics', '--json');
+    const mirrors = jsonOf(json) as Listed[];
+    assertMatchesSchema('list', mirrors);
+    assert.deepEqual(mirrors[0]?.topics, ['orders', 'payments']);
+    assert.deepEqual(mirrors[1]?.topics, []);
+    assert.equal(json.stderr, '');
+
+    const text = await list('--include-topics');
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /^MIRROR\s+TOPICS\s+SOURCE CLUSTER\s+SOURCE BOOTSTRAP\s+TOPIC NAMES$/m);
+    assert.match(text.stdout, /^alpha\s+1\s+\S+\s+\S+\s+orders,payments$/m);
+    assert.equal(text.stdout.match(/TOPICS counts MIRRORING topics only/g)?.length, 1);
+  });
+});
+
+describe('kmirror list without mirroring', () => {
+  let disabled: EmulatedClusters;
+  let old: EmulatedClusters;
+  before(async () => {
+    disabled = await startEmulatedClusters({ mirroringDisabled: 'destination' });
+    old = await startEmulatedClusters({ oldBroker: 'destination' });
+  });
+  after(async () => {
+    await disabled.close();
+    await old.close();
+  });
+
+  it('exits 4 with the enabling hint when mirror.version is not finalized', async () => {
+    const text = await runCli(['list', '-b', disabled.destination.bootstrap]);
+    assert.equal(text.code, 4);
+    assert.equal(text.stdout, '');
+    assert.match(text.stderr, /mirror\.version/);
+    assert.match(text.stderr, /Hint: .*kafka-features\.sh .*upgrade --feature mirror\.version=1/);
+    const json = await runCli(['list', '-b', disabled.destination.bootstrap, '--json']);
+    assert.equal(json.code, 4);
+    const doc = jsonOf(json) as { error: { exitCode: number } };
+    assert.equal(doc.error.exitCode, 4);
+  });
+
+  it('exits 4 against a broker without the mirror APIs, before sending one', async () => {
+    const text = await runCli(['list', '-b', old.destination.bootstrap]);
+    assert.equal(text.code, 4);
+    assert.match(text.stderr, /ListClusterMirrors/);
+  });
+});
