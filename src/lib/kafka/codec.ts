@@ -282,13 +282,13 @@ class Compiler {
           return;
         }
         requireType(v, typeof v === 'string', 'a string');
-        const bytes = Buffer.from(v as string, 'utf8');
-        if (flexible) w.uvarint(bytes.length + 1);
+        const length = Buffer.byteLength(v as string, 'utf8');
+        if (flexible) w.uvarint(length + 1);
         else {
-          if (bytes.length > 0x7fff) throw new EncodeError(`string of ${bytes.length} bytes exceeds 32767`);
-          w.int16(bytes.length);
+          if (length > 0x7fff) throw new EncodeError(`string of ${length} bytes exceeds 32767`);
+          w.int16(length);
         }
-        w.raw(bytes);
+        w.utf8(v as string, length);
       },
     };
   }
@@ -471,7 +471,8 @@ function writeStruct(plan: StructPlan, w: ByteWriter, value: unknown): void {
     }
     if (plan.flexible) {
       current = '(tagged fields)';
-      const present = plan.tagged.filter((f) => !f.isDefault(obj[f.name]));
+      // Most structs have no tagged fields: skip the filter's allocation for them.
+      const present = plan.tagged.length === 0 ? plan.tagged : plan.tagged.filter((f) => !f.isDefault(obj[f.name]));
       w.uvarint(present.length);
       for (const f of present) {
         current = f.name;

@@ -86,6 +86,12 @@ export class ByteWriter {
   uuid(text: string): void {
     this.raw(uuidToBytes(text));
   }
+  /** Writes a string's UTF-8 bytes in place (its byte length already computed by the caller). */
+  utf8(text: string, byteLength: number): void {
+    this.room(byteLength);
+    this.pos += this.buf.write(text, this.pos, byteLength, 'utf8');
+  }
+
   raw(bytes: Uint8Array): void {
     this.room(bytes.length);
     this.buf.set(bytes, this.pos);
