@@ -10,7 +10,7 @@ import { unsupportedApiVersionsBody } from './api-versions-handler.js';
 import type { FaultPlan, NodeFaults } from './faults.js';
 import { FrameReader } from './frame-reader.js';
 import { CloseConnection, versionsOf, type ConnectionSession, type HandlerRegistry, type RegisteredHandler, type RequestContext } from './handler.js';
-import { hasTopLevelErrorCode, topLevelErrorBody, withAllErrors, withThrottle } from './response-rewrite.js';
+import { hasTopLevelErrorCode, topLevelErrorBody, withAllErrors, withThrottle, withTopicErrors, withoutTopics } from './response-rewrite.js';
 
 /** What a test sees of the traffic (after decoding, before encoding). */
 export interface WireEvent {
@@ -203,6 +203,10 @@ export class Connection {
 
   private async respond(handler: RegisteredHandler, ctx: RequestContext, request: unknown, version: number, plan: FaultPlan): Promise<unknown> {
     const outcome = plan.outcome;
+    if (outcome.kind === 'topic-errors') {
+      const answer = await handler.handle(ctx, withoutTopics(request, new Set(outcome.codes.keys())), version);
+      return withTopicErrors(answer, outcome.codes, outcome.message);
+    }
     if (outcome.kind !== 'error') return await handler.handle(ctx, request, version);
     if (handler.errorResponse) return handler.errorResponse(request, version, outcome.code, outcome.message);
     const response = handler.api.response;

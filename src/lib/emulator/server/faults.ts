@@ -17,7 +17,7 @@ export interface ErrorFaultOptions extends FaultOptions {
   readonly message?: string | null;
 }
 
-export type FaultKind = 'delay' | 'drop' | 'close-mid-frame' | 'error';
+export type FaultKind = 'delay' | 'drop' | 'close-mid-frame' | 'error' | 'topic-errors';
 
 export interface FaultRule {
   readonly kind: FaultKind;
@@ -36,7 +36,8 @@ export interface FaultPlan {
     | { readonly kind: 'normal' }
     | { readonly kind: 'drop' }
     | { readonly kind: 'close-mid-frame' }
-    | { readonly kind: 'error'; readonly code: number; readonly message: string | null };
+    | { readonly kind: 'error'; readonly code: number; readonly message: string | null }
+    | { readonly kind: 'topic-errors'; readonly codes: ReadonlyMap<string, number>; readonly message: string | null };
   /** Forced ThrottleTimeMs, or undefined to leave the handler's value. */
   readonly throttleMs: number | undefined;
 }
@@ -55,6 +56,7 @@ interface MutableRule {
   delayMs: number;
   code: number;
   message: string | null;
+  topicCodes: ReadonlyMap<string, number>;
 }
 
 function nameOf(api: ApiSelector): string {
@@ -96,6 +98,15 @@ export class NodeFaults {
    */
   failWith(api: ApiSelector, code: number, options?: ErrorFaultOptions): FaultRule {
     return this.add({ kind: 'error', api: nameOf(api), remaining: countOf(options, 1), code, message: options?.message ?? null });
+  }
+
+  /**
+   * Per-topic errors for Start/Stop/Pause/Resume, which the broker's pre-validation normally
+   * pre-empts: the named topics are taken out of the request, the rest is handled as usual, and
+   * each named topic gets its code in the response's Topics[] (top-level ErrorCode stays 0).
+   */
+  failTopicsWith(api: ApiSelector, codes: Readonly<Record<string, number>>, options?: ErrorFaultOptions): FaultRule {
+    return this.add({ kind: 'topic-errors', api: nameOf(api), remaining: countOf(options, 1), topicCodes: new Map(Object.entries(codes)), message: options?.message ?? null });
   }
 
   /** Reports `ms` as ThrottleTimeMs in responses of `api` (all APIs by default); 0 clears it. */
@@ -148,7 +159,12 @@ export class NodeFaults {
       if (rule.kind === 'delay') {
         delayMs = Math.max(delayMs, rule.delayMs);
       } else if (outcome.kind === 'normal') {
-        outcome = rule.kind === 'error' ? { kind: 'error', code: rule.code, message: rule.message } : { kind: rule.kind };
+        outcome =
+          rule.kind === 'error'
+            ? { kind: 'error', code: rule.code, message: rule.message }
+            : rule.kind === 'topic-errors'
+              ? { kind: 'topic-errors', codes: rule.topicCodes, message: rule.message }
+              : { kind: rule.kind };
       } else {
         continue;
       }
@@ -160,7 +176,7 @@ export class NodeFaults {
   }
 
   private add(fields: Partial<MutableRule> & Pick<MutableRule, 'kind' | 'api' | 'remaining'>): FaultRule {
-    const rule: MutableRule = { fired: 0, delayMs: 0, code: 0, message: null, ...fields };
+    const rule: MutableRule = { fired: 0, delayMs: 0, code: 0, message: null, topicCodes: new Map(), ...fields };
     this.rules.push(rule);
     return this.view(rule);
   }

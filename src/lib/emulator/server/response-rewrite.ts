@@ -63,3 +63,17 @@ export function withAllErrors(message: MessageDefinition, version: number, body:
   };
   return walk(message.fields, body);
 }
+
+/** A copy of a Start/Stop/Pause/Resume request without the topics in `names` (by TopicName). */
+export function withoutTopics(request: unknown, names: ReadonlySet<string>): unknown {
+  if (!isObj(request) || !Array.isArray(request['Topics'])) return request;
+  return { ...request, Topics: request['Topics'].filter((t: unknown) => !(isObj(t) && typeof t['TopicName'] === 'string' && names.has(t['TopicName']))) };
+}
+
+/** A copy of a Topics[]-shaped response with one `{Name, ErrorCode, ErrorMessage}` entry per faulted topic. */
+export function withTopicErrors(body: unknown, codes: ReadonlyMap<string, number>, text: string | null): unknown {
+  const copy: Obj = isObj(body) ? { ...body } : {};
+  const existing = Array.isArray(copy['Topics']) ? (copy['Topics'] as unknown[]) : [];
+  copy['Topics'] = [...existing, ...[...codes].map(([Name, ErrorCode]) => ({ Name, ErrorCode, ErrorMessage: text }))];
+  return copy;
+}

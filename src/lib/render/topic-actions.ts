@@ -1,0 +1,172 @@
+// Text for remove-topics, pause and resume: the preview (what happens to each selected topic and,
+// for remove-topics, to each pattern), the request for --dry-run, and the outcome per topic.
+
+import type { FinalPartition, PatternPlan, PlannedTopic, TopicActionPlan, TopicActionResult } from '../mirror/topic-actions.js';
+import { requestOf } from '../mirror/topic-actions.js';
+import { orDash, stateColour, style } from './style.js';
+import { renderTable } from './table.js';
+
+function actionLabel(plan: TopicActionPlan, t: PlannedTopic): string {
+  const { spec } = plan;
+  switch (t.verdict) {
+    case 'send':
+      return spec.action === 'stop' ? style.warn('stop mirroring (becomes writable)') : style.ok(spec.verb);
+    case 'noop':
+      return style.dim(`none: already ${spec.target}`);
+    case 'in-transit':
+      return style.dim(`none: already on its way to ${spec.target}`);
+    case 'blocked':
+      return style.bad('blocked (see below)');
+    case 'via-pattern':
+      return style.warn(`stopped by the broker: matches exclude pattern ${t.pattern ?? ''}`);
+  }
+}
+
+function patternLine(p: PatternPlan, future: boolean): string {
+  const matched = p.matched.length === 0 ? 'matches no topic of the mirror' : `matches ${p.matched.join(', ')}`;
+  const verb = (now: string, later: string) => (future ? later : now);
+  switch (p.effect) {
+    case 'remove-from-include':
+      return `  ${p.pattern}: ${matched}; ${verb('removed', 'will be removed')} from mirror.topics.include`;
+    case 'add-to-exclude':
+      return `  ${p.pattern}: ${matched}; ${verb('added', 'will be added')} to mirror.topics.exclude (it is not in mirror.topics.include verbatim), so matching source topics are no longer mirrored`;
+    case 'already-excluded':
+      return `  ${p.pattern}: ${matched}; already in mirror.topics.exclude (no change)`;
+    case 'unknown':
+      return `  ${p.pattern}: ${matched}; the broker removes it from mirror.topics.include if it is there verbatim, else adds it to mirror.topics.exclude`;
+    default:
+      return `  ${p.pattern}: ${matched}`;
+  }
+}
+
+function blockedSection(result: TopicActionResult): string[] {
+  if (result.blocked.length === 0) return [];
+  const out = [style.bad(`Blocked (not sent):`)];
+  for (const b of result.blocked) {
+    out.push(`  ${b.topic}: ${b.reason}`);
+    for (const p of b.partitions) {
+      const retry = p.retryAttempt === -1 ? ' (not retryable)' : p.retryAttempt > 0 ? ` (retry ${p.retryAttempt})` : '';
+      out.push(`    partition ${p.partition}: ${stateColour(p.state)}${retry}${p.errorMessage ? `: ${p.errorMessage}` : ''}`);
+    }
+  }
+  return out;
+}
+
+function notInMirrorLine(result: TopicActionResult): string[] {
+  if (result.notInMirror.length === 0) return [];
+  const items = result.notInMirror.map((n) => (n.mirror ? `${n.topic} (in mirror ${n.mirror})` : n.topic));
+  return [style.warn(`Not in mirror ${result.mirror} (left out): ${items.join(', ')}`)];
+}
+
+/** What will happen, shown before a confirmation and with --dry-run. */
+export function renderTopicActionPreview(plan: TopicActionPlan): string {
+  const { spec } = plan;
+  const out: string[] = [];
+  if (plan.topics.length === 0) out.push(`No topic of mirror ${plan.mirror} is selected.`);
+  else {
+    const title = spec.action === 'stop' ? `Mirror ${plan.mirror}: these topics stop being mirrored and become writable on the destination (failover):` : `Mirror ${plan.mirror}:`;
+    out.push(title);
+    out.push(
+      renderTable(
+        [{ header: 'TOPIC' }, { header: 'PARTITIONS', align: 'right' }, { header: 'STATES' }, { header: 'ACTION' }],
+        plan.topics.map((t) => [t.topic, String(t.partitions.length), t.states, actionLabel(plan, t)]),
+        style.header,
+      ),
+    );
+  }
+  if (plan.patterns.length > 0) {
+    out.push(spec.action === 'stop' ? 'Patterns (sent to the broker, which saves them):' : 'Patterns (select topics only):');
+    for (const p of plan.patterns) out.push(patternLine(p, true));
+  }
+  const pending = resultLike(plan);
+  out.push(...blockedSection(pending), ...notInMirrorLine(pending));
+  return out.join('\n');
+}
+
+function resultLike(plan: TopicActionPlan): TopicActionResult {
+  return {
+    mirror: plan.mirror,
+    action: plan.spec.action,
+    dryRun: true,
+    requested: [],
+    sent: [],
+    succeeded: [],
+    noop: [],
+    blocked: plan.topics.filter((t) => t.verdict === 'blocked').map((t) => ({ topic: t.topic, reason: t.reason ?? '', partitions: t.partitions })),
+    viaPattern: [],
+    failed: [],
+    notInMirror: plan.notInMirror,
+    patterns: plan.patterns,
+    final: null,
+  };
+}
+
+/** The request as it would go on the wire, one field per line. */
+export function renderTopicActionRequest(plan: TopicActionPlan): string {
+  const request = requestOf(plan);
+  const out = [plan.spec.api.name, `  MirrorName: ${request.MirrorName}`, `  Topics: [${request.Topics.map((t) => t.TopicName).join(', ')}]`];
+  if (request.Patterns) out.push(`  Patterns: [${request.Patterns.join(', ')}]`);
+  out.push(`  StateValidationOffset: ${String(request.StateValidationOffset)}`);
+  return out.join('\n');
+}
+
+function finalTable(rows: readonly FinalPartition[], withOffsets: boolean): string {
+  const columns = [{ header: 'TOPIC' }, { header: 'PARTITION', align: 'right' as const }, { header: 'STATE' }];
+  if (withOffsets) columns.push({ header: 'DESTINATION END OFFSET', align: 'right' as const });
+  columns.push({ header: 'ERROR' });
+  return renderTable(
+    columns,
+    rows.map((r) => [r.topic, String(r.partition), stateColour(r.state), ...(withOffsets ? [orDash(r.destinationEndOffset)] : []), r.errorMessage ?? '']),
+    style.header,
+  );
+}
+
+export interface OutcomeOptions {
+  /** The preview was already printed (before the confirmation question). */
+  readonly previewShown?: boolean;
+}
+
+/** Everything the command prints on stdout in text mode. */
+export function renderTopicAction(plan: TopicActionPlan, result: TopicActionResult, options: OutcomeOptions = {}): string {
+  const { spec } = plan;
+  const out: string[] = [];
+  if (result.dryRun) {
+    out.push(renderTopicActionPreview(plan), '');
+    if (plan.sendsRequest) out.push('Dry run: kmirror would send', renderTopicActionRequest(plan));
+    else out.push('Dry run: there is nothing to send.');
+    out.push('Nothing was sent (--dry-run).');
+    return out.join('\n');
+  }
+  const capital = spec.past.charAt(0).toUpperCase() + spec.past.slice(1);
+  if (result.succeeded.length > 0) out.push(style.ok(`${capital} mirroring for ${result.succeeded.length} topic(s) in mirror ${result.mirror}: ${result.succeeded.join(', ')}`));
+  for (const v of result.viaPattern) {
+    out.push(style.warn(`Marked STOPPED by the broker through exclude pattern ${v.pattern} (not in the request; ${v.state}; it stops when its partitions allow): ${v.topic}`));
+  }
+  const verdicts = new Map(plan.topics.map((t) => [t.topic, t.verdict]));
+  for (const n of result.noop) {
+    out.push(style.dim(verdicts.get(n.topic) === 'in-transit' ? `Already on its way to ${spec.target} (${n.state}): ${n.topic}` : `Already ${spec.target}: ${n.topic}`));
+  }
+  if (!plan.sendsRequest && result.requested.length === 0 && result.notInMirror.length === 0) out.push(`No topic of mirror ${result.mirror} matches; nothing was sent.`);
+  if (spec.action === 'stop' && result.patterns.length > 0 && !options.previewShown) {
+    out.push('Patterns saved to the mirror:');
+    for (const p of result.patterns) out.push(patternLine(p, false));
+  } else if (spec.action === 'stop' && result.patterns.length > 0) {
+    out.push('Patterns saved to the mirror as shown above.');
+  }
+  if (result.failed.length > 0) {
+    out.push(style.bad(`Refused by the broker for ${result.failed.length} topic(s):`));
+    for (const f of result.failed) {
+      out.push(`  ${f.topic}: ${f.error.message}`);
+      if (f.error.hint) out.push(`    ${style.dim('Hint:')} ${f.error.hint}`);
+    }
+  }
+  if (!options.previewShown) out.push(...blockedSection(result), ...notInMirrorLine(result));
+  if (result.final) {
+    const withOffsets = spec.action === 'stop';
+    out.push('', finalTable(result.final, withOffsets));
+    if (withOffsets && result.final.some((r) => r.destinationEndOffset !== null)) {
+      out.push(style.dim('A stopped partition ends one offset past the source: stopping appends one PID-reset control record (plus one abort marker per open transaction).'));
+    }
+  }
+  return out.join('\n');
+}

@@ -1,0 +1,76 @@
+// `kmirror resume` end to end: the real binary against emulated source and destination clusters.
+
+import assert from 'node:assert/strict';
+import { after, afterEach, before, describe, it } from 'node:test';
+import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
+import { jsonOf, runCli } from '../helpers/cli.js';
+import { assertMatchesSchema } from '../helpers/schema.js';
+import { type ActionJson, type ErrorJson, clearFaults, createMirror, injectTopicErrors, pauseTopics, startTopics, statesOf } from './topic-actions-setup.js';
+
+describe('kmirror resume', () => {
+  let emulator: EmulatedClusters;
+  before(async () => {
+    emulator = await startEmulatedClusters({ seed: 'resume', demoTopics: true, growthPerSec: 0 });
+    for (const name of ['r1', 'r2']) emulator.source.cluster.createTopic(name, { partitions: 1, initialOffset: 5n });
+    await createMirror(emulator, 'm1');
+    await startTopics(emulator, 'm1', ['orders', 'payments', 'inventory', 'r1', 'r2']);
+    await pauseTopics(emulator, 'm1', ['payments', 'inventory', 'r1', 'r2']);
+  });
+  afterEach(() => clearFaults(emulator));
+  after(async () => {
+    await emulator.close();
+  });
+  const run = (...args: string[]) => runCli(['resume', 'm1', '-b', emulator.destination.bootstrap, ...args]);
+
+  it('--wait: resumes and reports MIRRORING (JSON, schema)', async () => {
+    const result = await run('--topic', 'payments', '--wait', '20s', '--json');
+    assert.equal(result.code, 0, result.stderr);
+    const doc = jsonOf(result) as ActionJson;
+    assertMatchesSchema('resume', doc);
+    assert.equal(doc.action, 'resume');
+    assert.deepEqual(doc.succeeded, ['payments']);
+    assert.deepEqual(doc.final?.map((r) => `${r.topic}-${r.partition}:${r.state}`), ['payments-0:MIRRORING', 'payments-1:MIRRORING']);
+  });
+
+  it('MIRRORING topics are no-ops, paused ones are sent (text)', async () => {
+    const result = await run('--topic', 'orders,inventory');
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(result.stdout, 'Resumed mirroring for 1 topic(s) in mirror m1: inventory\nAlready MIRRORING: orders\n');
+  });
+
+  it('per-topic 141 for every sent topic: exit 1 with message and hint', async () => {
+    injectTopicErrors(emulator, 'ResumeMirrorTopics', { r1: 141 }, "Topic 'r1' is in STOPPED state");
+    const result = await run('--topic', 'r1', '--json');
+    assert.equal(result.code, 1, result.stderr);
+    const doc = jsonOf(result) as ActionJson;
+    assertMatchesSchema('resume', doc);
+    assert.deepEqual(doc.failed.map((f) => [f.topic, f.error.code, f.error.name]), [['r1', 141, 'MIRROR_TOPIC_NOT_PAUSED']]);
+    assert.match(doc.failed[0]?.error.hint ?? '', /only PAUSED topics can be resumed/);
+    assert.ok(statesOf(emulator, 'r1').every((s) => s === 'PAUSED'));
+  });
+
+  it('per-topic 137 and 139 are readable too (exit 3 when another topic resumed)', async () => {
+    injectTopicErrors(emulator, 'ResumeMirrorTopics', { r1: 139 });
+    const result = await run('--topic', 'r1,r2');
+    assert.equal(result.code, 3, result.stderr);
+    assert.match(result.stdout, /r1: mirror 'm1', topic 'r1': the topic belongs to a different mirror \(TOPIC_NOT_IN_CLUSTER_MIRROR from ResumeMirrorTopics\)/);
+    assert.match(result.stdout, /Resumed mirroring for 1 topic\(s\) in mirror m1: r2/);
+    injectTopicErrors(emulator, 'ResumeMirrorTopics', { r1: 137 });
+    const unknown = await run('--topic', 'r1');
+    assert.equal(unknown.code, 6, unknown.stderr);
+    assert.match(unknown.stdout, /UNKNOWN_CLUSTER_MIRROR/);
+  });
+
+  it('144 → exit 5', async () => {
+    for (const node of emulator.destination.nodes) node.faults.failWith('ResumeMirrorTopics', 144);
+    const result = await run('--topic', 'r1', '--json');
+    assert.equal(result.code, 5);
+    assert.equal((jsonOf(result) as ErrorJson).error.kafkaError?.code, 144);
+  });
+
+  it('a pattern matching no topic of the mirror: exit 6, nothing sent', async () => {
+    const result = await run('--pattern', 'zzz.*');
+    assert.equal(result.code, 6);
+    assert.match(result.stderr, /no topic of mirror 'm1' matches/);
+  });
+});

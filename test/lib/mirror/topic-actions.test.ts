@@ -1,0 +1,176 @@
+// The shared logic of remove-topics / pause / resume without a cluster: classification from
+// partition states, the exit rule, the preview text, and the confirmation with injected input.
+
+import assert from 'node:assert/strict';
+import { PassThrough } from 'node:stream';
+import { describe, it } from 'node:test';
+import { confirmStop } from '../../../src/lib/cli/topic-action-command.js';
+import { ExitCode } from '../../../src/lib/cli/exit-codes.js';
+import { ConfirmationRequiredError } from '../../../src/lib/cli/errors.js';
+import type { PartitionRow } from '../../../src/lib/mirror/lag.js';
+import {
+  ACTION_SPECS,
+  type TopicActionPlan,
+  classifyTopic,
+  outcomeError,
+  resultOfPlan,
+} from '../../../src/lib/mirror/topic-actions.js';
+import { renderTopicActionPreview } from '../../../src/lib/render/topic-actions.js';
+
+function rows(...states: string[]): PartitionRow[] {
+  return states.map((state, partition) => ({
+    partition,
+    sourceOffset: null,
+    destinationOffset: null,
+    lag: null,
+    state,
+    retryAttempt: state === 'FAILED' ? 2 : 0,
+    errorMessage: state === 'FAILED' ? 'Failed to get source metadata' : null,
+  }));
+}
+
+describe('classifyTopic', () => {
+  const stop = ACTION_SPECS.stop;
+  const pause = ACTION_SPECS.pause;
+  const resume = ACTION_SPECS.resume;
+
+  it('sends only when every partition is movable', () => {
+    assert.equal(classifyTopic(stop, 't', true, rows('MIRRORING', 'MIRRORING')).verdict, 'send');
+    assert.equal(classifyTopic(pause, 't', true, rows('MIRRORING')).verdict, 'send');
+    assert.equal(classifyTopic(resume, 't', true, rows('PAUSED', 'PAUSED')).verdict, 'send');
+  });
+
+  it('already in the target state is a no-op; on the way there is in-transit', () => {
+    assert.equal(classifyTopic(stop, 't', true, rows('STOPPED')).verdict, 'noop');
+    assert.equal(classifyTopic(pause, 't', true, rows('PAUSED', 'PAUSED')).verdict, 'noop');
+    assert.equal(classifyTopic(resume, 't', true, rows('MIRRORING')).verdict, 'noop');
+    assert.equal(classifyTopic(stop, 't', true, rows('STOPPING', 'STOPPED')).verdict, 'in-transit');
+    assert.equal(classifyTopic(pause, 't', true, rows('PAUSING', 'MIRRORING')).verdict, 'in-transit');
+    assert.equal(classifyTopic(resume, 't', true, rows('PAUSED', 'MIRRORING')).verdict, 'in-transit');
+  });
+
+  it('FAILED blocks with the states, the error and what to do', () => {
+    const planned = classifyTopic(stop, 'orders', true, rows('FAILED', 'MIRRORING'));
+    assert.equal(planned.verdict, 'blocked');
+    assert.equal(planned.states, '1 FAILED, 1 MIRRORING');
+    assert.equal(
+      planned.reason,
+      '1 FAILED: the broker stops a topic only when every partition is MIRRORING, and refuses the whole request otherwise (error: Failed to get source metadata); FAILED partitions retry on their own: run remove-topics again once they are back to MIRRORING',
+    );
+    assert.deepEqual(planned.partitions[0], { partition: 0, state: 'FAILED', retryAttempt: 2, errorMessage: 'Failed to get source metadata' });
+  });
+
+  it('PAUSED cannot be stopped (the controller answers 140), STOPPED cannot be paused or resumed', () => {
+    assert.match(classifyTopic(stop, 't', true, rows('PAUSED')).reason ?? '', /resume it first/);
+    assert.equal(classifyTopic(pause, 't', true, rows('STOPPED')).verdict, 'blocked');
+    assert.equal(classifyTopic(resume, 't', true, rows('STOPPED')).verdict, 'blocked');
+    assert.equal(classifyTopic(pause, 't', true, rows('LOG_TRUNCATION')).verdict, 'blocked');
+  });
+
+  it('no reported partition: blocked (the broker would answer 145)', () => {
+    const planned = classifyTopic(stop, 't', true, undefined);
+    assert.equal(planned.verdict, 'blocked');
+    assert.equal(planned.states, 'none reported');
+  });
+});
+
+function plan(overrides: Partial<TopicActionPlan> = {}): TopicActionPlan {
+  const spec = ACTION_SPECS.stop;
+  return {
+    mirror: 'm1',
+    spec,
+    topics: [
+      classifyTopic(spec, 'logs', false, rows('FAILED')),
+      classifyTopic(spec, 'orders', true, rows('MIRRORING', 'MIRRORING')),
+      classifyTopic(spec, 'payments', true, rows('STOPPED')),
+    ],
+    notInMirror: [{ topic: 'nope', mirror: 'm2' }],
+    patterns: [{ pattern: 'logs', matched: ['logs'], effect: 'remove-from-include' }],
+    send: ['orders'],
+    sendsRequest: true,
+    brokerWarnings: [],
+    ...overrides,
+  };
+}
+
+describe('the confirmation preview (golden)', () => {
+  it('lists each topic\'s fate, each pattern\'s effect, blocked partitions and unknown names', () => {
+    assert.equal(
+      renderTopicActionPreview(plan()),
+      [
+        'Mirror m1: these topics stop being mirrored and become writable on the destination (failover):',
+        'TOPIC     PARTITIONS  STATES       ACTION',
+        'logs               1  1 FAILED     blocked (see below)',
+        'orders             2  2 MIRRORING  stop mirroring (becomes writable)',
+        'payments           1  1 STOPPED    none: already STOPPED',
+        'Patterns (sent to the broker, which saves them):',
+        '  logs: matches logs; will be removed from mirror.topics.include',
+        'Blocked (not sent):',
+        '  logs: 1 FAILED: the broker stops a topic only when every partition is MIRRORING, and refuses the whole request otherwise (error: Failed to get source metadata); FAILED partitions retry on their own: run remove-topics again once they are back to MIRRORING',
+        '    partition 0: FAILED (retry 2): Failed to get source metadata',
+        'Not in mirror m1 (left out): nope (in mirror m2)',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('outcomeError (the exit rule)', () => {
+  const spec = ACTION_SPECS.stop;
+  const base = () => ({ ...resultOfPlan(plan({ patterns: [], notInMirror: [] }), false) });
+
+  it('0 when everything succeeded or was a no-op', () => {
+    const result = base();
+    result.blocked = [];
+    result.succeeded = ['orders'];
+    assert.equal(outcomeError(result, spec), null);
+  });
+
+  it('3 when something was done and something was blocked', () => {
+    const result = base();
+    result.succeeded = ['orders'];
+    assert.equal(outcomeError(result, spec)?.exitCode, ExitCode.PartialFailure);
+  });
+
+  it('1 when everything was blocked; the Kafka code\'s exit when everything was refused; 6 for unknown names', () => {
+    const blocked = base();
+    blocked.noop = [];
+    assert.equal(outcomeError(blocked, spec)?.exitCode, ExitCode.Error);
+    const refused = base();
+    refused.noop = [];
+    refused.blocked = [];
+    refused.failed = [{ topic: 'orders', error: { code: 144, name: 'CLUSTER_MIRROR_AUTHORIZATION_FAILED', message: 'x', hint: null } }];
+    assert.equal(outcomeError(refused, spec)?.exitCode, ExitCode.Auth);
+    const unknown = base();
+    unknown.noop = [];
+    unknown.blocked = [];
+    unknown.notInMirror = [{ topic: 'nope', mirror: null }];
+    assert.equal(outcomeError(unknown, spec)?.exitCode, ExitCode.NotFound);
+  });
+
+  it('a dry run never fails', () => {
+    const result = resultOfPlan(plan(), true);
+    assert.equal(outcomeError(result, spec), null);
+  });
+});
+
+describe('confirmStop', () => {
+  async function answer(keys: string): Promise<boolean> {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    output.resume();
+    const pending = confirmStop(plan(), { canPrompt: true, yes: false, context: { input, output } });
+    setTimeout(() => input.write(keys), 50);
+    return pending;
+  }
+
+  it('a yes typed at the prompt goes ahead, a no does not', async () => {
+    assert.equal(await answer('y\n'), true);
+    assert.equal(await answer('n\n'), false);
+    assert.equal(await answer('\n'), false, 'Enter takes the default, which is no');
+  });
+
+  it('--yes answers without a prompt; no terminal and no --yes refuses with exit 2', async () => {
+    assert.equal(await confirmStop(plan(), { canPrompt: false, yes: true }), true);
+    await assert.rejects(confirmStop(plan(), { canPrompt: false, yes: false }), (err: unknown) => err instanceof ConfirmationRequiredError && err.exitCode === ExitCode.Usage);
+  });
+});
