@@ -106,7 +106,9 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const started = Date.now();
     await super.init();
     const { args, flags } = await this.parse({
-      args: this.ctor.args,
+      // oclif reads a missing positional argument from a piped stdin, which would swallow the
+      // --sasl-password-stdin password (and treat it as, say, a mirror name).
+      args: Object.fromEntries(Object.entries(this.ctor.args ?? {}).map(([name, arg]) => [name, { ...arg, ignoreStdin: true }])),
       baseFlags: (super.ctor as typeof BaseCommand).baseFlags,
       enableJsonFlag: this.ctor.enableJsonFlag,
       flags: this.ctor.flags,
