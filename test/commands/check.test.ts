@@ -4,9 +4,17 @@ import { startEmulatedClusters } from '../../src/lib/emulator/index.js';
 import type { EmulatedClusters } from '../../src/lib/emulator/index.js';
 import { jsonOf, runCli } from '../helpers/cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
+import { aclEmulatorOptions, asUser, protocolClient, setUpMirror } from './mirror-protocol-setup.js';
+
+interface MirrorPermissionJson {
+  operation: string;
+  allowed: boolean;
+  neededBy: string[];
+}
 
 interface CheckJson {
   verdict: string;
+  mirror?: { name: string; authorizedOperations: string[]; permissions: MirrorPermissionJson[] } | null;
   unreachable: string[];
   brokers: { nodeId: number; reachable: boolean; verdict: string | null; apis: { name: string; negotiated: number | null }[] }[];
 }
@@ -33,6 +41,7 @@ describe('kmirror check', () => {
       const doc = jsonOf(result) as CheckJson;
       assertMatchesSchema('check', doc);
       assert.equal(doc.verdict, 'usable');
+      assert.ok(!('mirror' in doc), 'no mirror part without a MIRROR argument');
       assert.deepEqual(doc.brokers.map((b) => b.nodeId), emulator().destination.nodes.map((n) => n.nodeId));
       for (const broker of doc.brokers) {
         assert.equal(broker.verdict, 'usable');
@@ -81,6 +90,14 @@ describe('kmirror check', () => {
       assert.equal(result.code, 4);
       assert.match(result.stdout, /present but mirroring is disabled/);
       assert.match(result.stdout, /kafka-features\.sh .*mirror\.version=1/);
+    });
+
+    it('with MIRROR: skips the mirror part (mirror: null) and still exits 4', async () => {
+      const result = await runCli(['check', 'm1', '-b', emulator().destination.bootstrap, '--json']);
+      assert.equal(result.code, 4, result.stderr);
+      const doc = jsonOf(result) as CheckJson;
+      assertMatchesSchema('check', doc);
+      assert.equal(doc.mirror, null);
     });
   });
 
@@ -135,6 +152,87 @@ describe('kmirror check', () => {
       assert.match(refused.stderr, /--tls-ca/);
       const insecure = await runCli([...base, '--tls-insecure'], { stdin: `${password}\n` });
       assert.equal(insecure.code, 0, insecure.stderr);
+    });
+  });
+
+  describe('check MIRROR: the operations this principal may perform on the mirror', () => {
+    const emulator = withEmulator(aclEmulatorOptions('check-mirror-tests'));
+    before(async () => {
+      const admin = protocolClient(emulator());
+      try {
+        await setUpMirror(admin, emulator(), 'm1', {});
+      } finally {
+        await admin.close();
+      }
+    });
+    const runAs = (user: Parameters<typeof asUser>[1], args: readonly string[]) => {
+      const as = asUser(emulator(), user);
+      return runCli([...args, ...as.args], { env: as.env });
+    };
+    const permission = (doc: CheckJson, operation: string) => doc.mirror?.permissions.find((p) => p.operation === operation);
+
+    it('with every permission: all allowed, exit 0, and the JSON matches the schema', async () => {
+      const result = await runAs('full', ['check', 'm1', '--json']);
+      assert.equal(result.code, 0, result.stderr);
+      const doc = jsonOf(result) as CheckJson;
+      assertMatchesSchema('check', doc);
+      assert.equal(doc.verdict, 'usable');
+      assert.equal(doc.mirror?.name, 'm1');
+      assert.deepEqual([...(doc.mirror?.authorizedOperations ?? [])].sort(), ['ALTER', 'ALTER_CONFIGS', 'CREATE', 'DELETE', 'DESCRIBE', 'DESCRIBE_CONFIGS']);
+      assert.deepEqual(doc.mirror?.permissions.map((p) => [p.operation, p.allowed]), [
+        ['DESCRIBE', true],
+        ['ALTER', true],
+        ['DELETE', true],
+        ['DESCRIBE_CONFIGS', true],
+        ['ALTER_CONFIGS', true],
+        ['CREATE', true],
+      ]);
+      assert.ok(permission(doc, 'ALTER')?.neededBy.includes('delete'), 'delete needs ALTER too');
+      assert.deepEqual(permission(doc, 'DELETE')?.neededBy, ['delete']);
+
+      const text = await runAs('full', ['check', 'm1']);
+      assert.equal(text.code, 0, text.stderr);
+      assert.match(text.stdout, /Cluster mirroring is usable on every reachable broker\./);
+      assert.match(text.stdout, /^OPERATION +ALLOWED +NEEDED BY$/m);
+      assert.match(text.stdout, /^DELETE +yes +delete$/m);
+      assert.match(text.stdout, /This principal may run every kmirror command on mirror m1\./);
+    });
+
+    it('with DESCRIBE only: says what is missing and what it prevents, and still exits 0 (a report)', async () => {
+      const result = await runAs('reader', ['check', 'm1', '--json']);
+      assert.equal(result.code, 0, result.stderr);
+      const doc = jsonOf(result) as CheckJson;
+      assertMatchesSchema('check', doc);
+      assert.deepEqual(doc.mirror?.authorizedOperations, ['DESCRIBE']);
+      assert.deepEqual(doc.mirror?.permissions.filter((p) => p.allowed).map((p) => p.operation), ['DESCRIBE']);
+
+      const text = await runAs('reader', ['check', 'm1']);
+      assert.equal(text.code, 0, text.stderr);
+      assert.match(text.stdout, /^DESCRIBE +yes +list, describe$/m);
+      assert.match(text.stdout, /^ALTER +no +add-topics, remove-topics, pause, resume, delete$/m);
+      assert.match(text.stdout, /^DELETE +no +delete$/m);
+      assert.match(text.stdout, /^ALTER_CONFIGS +no +config set$/m);
+      assert.match(text.stdout, /Missing on mirror m1: ALTER, DELETE, DESCRIBE_CONFIGS, ALTER_CONFIGS; these commands would fail with exit 5: add-topics, remove-topics, pause, resume, delete, config get, config set\./);
+      assert.match(text.stdout, /delete needs both DELETE \(checked by the broker\) and ALTER \(checked by the controller\)/);
+    });
+
+    it('a principal that may not describe the mirror: "not authorized to describe", exit 5', async () => {
+      const result = await runAs('stranger', ['check', 'm1', '--json']);
+      assert.equal(result.code, 5, result.stderr);
+      const doc = jsonOf(result) as { error: { kafkaError: { code: number } | null; message: string } };
+      assert.equal(doc.error.kafkaError?.code, 144);
+      assert.match(doc.error.message, /not authorized to describe mirror 'm1'/);
+
+      const text = await runAs('stranger', ['check', 'm1']);
+      assert.equal(text.code, 5);
+      assert.match(text.stdout, /Cluster mirroring is usable/, 'the cluster part is still shown');
+      assert.match(text.stderr, /^Error: not authorized to describe mirror 'm1'/m);
+    });
+
+    it('an unknown mirror exits 6', async () => {
+      const result = await runAs('full', ['check', 'no-such-mirror']);
+      assert.equal(result.code, 6, result.stderr);
+      assert.match(result.stderr, /mirror 'no-such-mirror' not found/);
     });
   });
 

@@ -1,4 +1,5 @@
 import type { ClusterCheck, Verdict } from '../mirror/check.js';
+import { type CheckResult, type MirrorCheck, missingPermissions } from '../mirror/check-mirror.js';
 import { style } from './style.js';
 import { renderTable } from './table.js';
 
@@ -65,4 +66,38 @@ export function renderClusterCheck(check: ClusterCheck): string {
   if (check.unreachable.length > 0) out.push(style.warn(`Warning: no answer from ${check.unreachable.join(', ')}; the verdict covers the other brokers only.`));
   out.push(verdictLine(check.verdict));
   return out.join('\n');
+}
+
+/** The mirror part: one row per operation kmirror's commands need, and a plain verdict. */
+export function renderMirrorCheck(check: MirrorCheck): string {
+  const out: string[] = [];
+  const granted = check.authorizedOperations.length === 0 ? 'no operation' : check.authorizedOperations.join(', ');
+  out.push(`Mirror ${check.name}: this principal may perform ${granted}`);
+  out.push('');
+  out.push(
+    renderTable(
+      [{ header: 'OPERATION' }, { header: 'ALLOWED' }, { header: 'NEEDED BY' }],
+      check.permissions.map((p) => [p.operation, p.allowed ? style.ok('yes') : style.bad('no'), p.operation === 'CREATE' ? `${p.neededBy.join(', ')} (a new mirror; informational here)` : p.neededBy.join(', ')]),
+      style.header,
+    ),
+  );
+  out.push('');
+  const missing = missingPermissions(check);
+  if (missing.length === 0) {
+    out.push(style.ok(`This principal may run every kmirror command on mirror ${check.name}.`));
+  } else {
+    const blocked = [...new Set(missing.flatMap((p) => p.neededBy.map((command) => command.replace(/ \(.*\)$/, ''))))];
+    out.push(style.warn(`Missing on mirror ${check.name}: ${missing.map((p) => p.operation).join(', ')}; these commands would fail with exit 5: ${blocked.join(', ')}.`));
+    if (missing.some((p) => p.operation === 'DELETE' || p.operation === 'ALTER')) out.push('delete needs both DELETE (checked by the broker) and ALTER (checked by the controller).');
+    out.push(style.dim('This is a report: check still exits 0 when only permissions are missing.'));
+  }
+  return out.join('\n');
+}
+
+/** `kmirror check [MIRROR]`: the cluster part, then the mirror part when one was asked for. */
+export function renderCheck(check: CheckResult): string {
+  const cluster = renderClusterCheck(check);
+  if (check.mirror === undefined) return cluster;
+  if (check.mirror === null) return `${cluster}\n\n${style.dim('The mirror part was skipped: the cluster cannot serve mirror requests.')}`;
+  return `${cluster}\n\n${renderMirrorCheck(check.mirror)}`;
 }

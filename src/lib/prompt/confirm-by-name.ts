@@ -1,0 +1,54 @@
+// Type-the-name confirmation for changes that cannot be undone (deleting a mirror): a y/n habit
+// answers too easily, typing the name proves the operator looked at WHICH mirror (heroku's
+// confirm-command). --yes answers for the operator; without a terminal and without --yes the
+// command stops with exit 2 naming the flag.
+
+import { input } from '@inquirer/prompts';
+import { ConfirmationRequiredError, KmirrorError } from '../cli/errors.js';
+import { ExitCode } from '../cli/exit-codes.js';
+
+/** Streams and abort signal of a prompt (@inquirer's Context, without depending on its type package). */
+export type NamePromptContext = Parameters<typeof input>[1];
+
+export interface ConfirmByNameOptions {
+  /** The name the operator must type, exactly (names are case-sensitive). */
+  readonly name: string;
+  /** From BaseCommand.canPrompt(): TTY both ways, not JSON/YAML, not CI. */
+  readonly canPrompt: boolean;
+  /** --yes was given: confirmed without asking. */
+  readonly yes?: boolean;
+  /** What would be done, for the refusal message ("delete mirror 'm1'"). */
+  readonly action: string;
+  /** The flag that answers for the operator; default --yes. */
+  readonly flag?: string;
+  /** Streams and abort signal for the prompt (tests inject them). */
+  readonly context?: NamePromptContext;
+  /** The prompt itself; tests may replace it. */
+  readonly ask?: (config: { message: string }, context?: NamePromptContext) => Promise<string>;
+}
+
+/** The operator pressed Ctrl-C or closed the terminal during the question. */
+export class NamePromptCancelledError extends KmirrorError {
+  constructor() {
+    super('cancelled; nothing was changed', ExitCode.Error);
+  }
+}
+
+/**
+ * True when the action may go ahead: --yes, or the operator typed `name` exactly (surrounding
+ * spaces ignored). False when they typed something else. Throws ConfirmationRequiredError (exit 2)
+ * when nobody can be asked and --yes is absent.
+ */
+export async function confirmByName(question: string, options: ConfirmByNameOptions): Promise<boolean> {
+  if (options.yes === true) return true;
+  if (!options.canPrompt) throw new ConfirmationRequiredError(options.action, { flag: options.flag ?? '--yes' });
+  const ask = options.ask ?? ((config, context) => input(config, context));
+  try {
+    const answer = await ask({ message: question }, options.context);
+    return answer.trim() === options.name;
+  } catch (err) {
+    // @inquirer raises ExitPromptError on Ctrl-C and AbortPromptError when the signal fires.
+    if (err instanceof Error && (err.name === 'ExitPromptError' || err.name === 'AbortPromptError')) throw new NamePromptCancelledError();
+    throw err;
+  }
+}

@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import chalk from 'chalk';
+import { before, describe, it } from 'node:test';
+import type { DeleteResult } from '../../../src/lib/mirror/delete.js';
+import { removeTopicsCommand, renderDelete, shellQuote } from '../../../src/lib/render/delete.js';
+
+const base: DeleteResult = { mirror: 'm1', deleted: false, dryRun: false, topics: [], refusal: null, confirmedGone: null, warnings: [] };
+
+describe('delete renderer', () => {
+  before(() => {
+    chalk.level = 0;
+  });
+
+  it('quotes only words a shell would split or expand', () => {
+    assert.equal(shellQuote('orders,payments'), 'orders,payments');
+    assert.equal(shellQuote('127.0.0.1:9092'), '127.0.0.1:9092');
+    assert.equal(shellQuote('my config.properties'), "'my config.properties'");
+    assert.equal(shellQuote("it's"), "'it'\\''s'");
+    assert.equal(removeTopicsCommand('m1', ['a', 'b'], ['-b', 'h:1']), 'kmirror remove-topics m1 --topic a,b --yes -b h:1');
+  });
+
+  it('a mirror without topics, deleted and confirmed gone', () => {
+    assert.equal(renderDelete({ ...base, deleted: true, confirmedGone: true }), 'Mirror m1 has no topics.\n\nDeleted mirror m1 (no longer listed by the cluster)');
+  });
+
+  it('a refusal explains paused, FAILED and still-stopping topics besides the command', () => {
+    const text = renderDelete({
+      ...base,
+      topics: [
+        { topic: 'a', state: 'PAUSED', partitions: { PAUSED: 1 }, active: true },
+        { topic: 'b', state: 'MIXED', partitions: { MIRRORING: 1, FAILED: 1 }, active: true },
+        { topic: 'c', state: 'MIXED', partitions: { STOPPING: 1, STOPPED: 1 }, active: false },
+      ],
+      refusal: { toStop: ['a', 'b'], settling: ['c'], paused: ['a'], failed: ['b'], removeTopicsCommand: 'kmirror remove-topics m1 --topic a,b --yes -b h:1' },
+    });
+    assert.match(text, /^a +PAUSED +1 PAUSED +stop it first$/m);
+    assert.match(text, /^b +MIXED +1 MIRRORING, 1 FAILED +stop it first$/m);
+    assert.match(text, /^c +MIXED +1 STOPPING, 1 STOPPED +wait for STOPPED$/m);
+    assert.match(text, /Cannot delete mirror m1: 3 topics are not STOPPED/);
+    assert.match(text, /^ {2}kmirror remove-topics m1 --topic a,b --yes -b h:1$/m);
+    assert.match(text, /Paused: a\. The broker refuses to stop a paused topic \(140\): resume it first/);
+    assert.match(text, /FAILED partitions in: b\./);
+    assert.match(text, /Already stopping, not all partitions STOPPED yet: c\./);
+  });
+});
