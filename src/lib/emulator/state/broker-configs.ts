@@ -40,6 +40,19 @@ export class BrokerConfigs {
     return { definition, value: definition.default, source: ConfigSource.DEFAULT_CONFIG };
   }
 
+  /** Every layer that sets the key, most specific first: the order of Kafka's DescribeConfigs synonyms. */
+  layers(name: string): { value: string | null; source: number }[] {
+    const definition = this.byName.get(name);
+    if (!definition) return [];
+    const out: { value: string | null; source: number }[] = [];
+    const dynamic = this.dynamic.get(name);
+    if (dynamic) out.push(dynamic);
+    const staticValue = this.staticValues.get(name);
+    if (staticValue !== undefined) out.push({ value: staticValue, source: ConfigSource.STATIC_BROKER_CONFIG });
+    if (definition.default !== null) out.push({ value: definition.default, source: ConfigSource.DEFAULT_CONFIG });
+    return out;
+  }
+
   get(name: string): string | undefined {
     return this.effective(name)?.value ?? undefined;
   }

@@ -63,6 +63,9 @@ export class EmulatedCluster {
     this.verifySourceClusterId = options.verifySourceClusterId ?? true;
     this.features.set('metadata.version', options.metadataVersion ?? MIRROR_METADATA_VERSION);
     this.features.set('mirror.version', options.mirrorVersion ?? 1);
+    // `kafka-storage format` finalizes every feature at its latest production level, as Kafka 4.4 reports.
+    this.features.set('group.version', 1);
+    this.features.set('transaction.version', 2);
     this.nextSyncAt = this.clock.now();
   }
 

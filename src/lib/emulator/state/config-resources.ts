@@ -5,7 +5,7 @@
 import { CLUSTER_RESOURCE_NAME } from './acl.js';
 import type * as B from './bodies.js';
 import type { EmulatedCluster } from './cluster.js';
-import { applyListOperation, ConfigSource, ConfigType, OPERATION_NAMES, parseTypedValue, ResourceType, TOPIC_CONFIGS, type ConfigDefinition } from './config-tables.js';
+import { applyListOperation, ConfigSource, ConfigType, OPERATION_NAMES, parseTypedValue, ResourceType, TOPIC_BROKER_SYNONYMS, TOPIC_CONFIGS, type ConfigDefinition } from './config-tables.js';
 import { DefaultMessage, ErrorCode } from './error-codes.js';
 import { alterMirrorConfigs, describeMirrorConfigs } from './mirror-config-resource.js';
 
@@ -43,18 +43,38 @@ export function describeConfigs(cluster: EmulatedCluster, ctx: B.RequestContext,
   return { ThrottleTimeMs: 0, Results: [...authorized, ...refused] };
 }
 
-function entry(def: ConfigDefinition, value: string | null, source: number, readOnly: boolean, synonyms: boolean): B.DescribeConfigsResourceResult {
-  const explicit = source !== ConfigSource.DEFAULT_CONFIG;
+type Synonym = B.DescribeConfigsResourceResult['Synonyms'][number];
+
+/** `synonyms`: the entry's synonym list when the request asked for them, else null. */
+function entry(def: ConfigDefinition, value: string | null, source: number, readOnly: boolean, synonyms: Synonym[] | null): B.DescribeConfigsResourceResult {
   return {
     Name: def.name,
     Value: value,
     ReadOnly: readOnly,
     ConfigSource: source,
     IsSensitive: def.type === 'PASSWORD',
-    Synonyms: synonyms && explicit ? [{ Name: def.name, Value: value, Source: source }] : [],
+    Synonyms: synonyms ?? [],
     ConfigType: ConfigType[def.type],
     Documentation: null,
   };
+}
+
+/** A broker key's layers as Kafka lists them (dynamic, static, default); unmodelled keys have only their default. */
+function brokerSynonyms(cluster: EmulatedCluster, name: string, fallbackDefault: string | null): Synonym[] {
+  if (!cluster.brokerConfigs.definition(name)) return fallbackDefault === null ? [] : [{ Name: name, Value: fallbackDefault, Source: ConfigSource.DEFAULT_CONFIG }];
+  return cluster.brokerConfigs.layers(name).map((l) => ({ Name: name, Value: l.value, Source: l.source }));
+}
+
+/** A topic key: its override, else what the broker synonym gives it (Kafka's LogConfig inheritance). */
+function topicEntry(cluster: EmulatedCluster, def: ConfigDefinition, override: string | undefined, synonyms: boolean): B.DescribeConfigsResourceResult {
+  const brokerName = TOPIC_BROKER_SYNONYMS[def.name];
+  const inherited = brokerName === undefined ? [] : brokerSynonyms(cluster, brokerName, def.default);
+  const own: Synonym[] = override === undefined ? [] : [{ Name: def.name, Value: override, Source: ConfigSource.DYNAMIC_TOPIC_CONFIG }];
+  const chain = [...own, ...inherited];
+  const first = chain[0];
+  const value = first ? first.Value : def.default;
+  const source = first ? first.Source : ConfigSource.DEFAULT_CONFIG;
+  return entry(def, value, source, false, synonyms ? chain : null);
 }
 
 function wanted(keys: readonly string[] | null, name: string): boolean {
@@ -81,12 +101,12 @@ function describeTopic(cluster: EmulatedCluster, r: B.DescribeConfigsRequestBody
   const configs: B.DescribeConfigsResourceResult[] = [];
   for (const def of TOPIC_CONFIGS) {
     if (!wanted(r.ConfigurationKeys, def.name)) continue;
-    const override = topic.configs.get(def.name);
-    configs.push(entry(def, override ?? def.default, override === undefined ? ConfigSource.DEFAULT_CONFIG : ConfigSource.DYNAMIC_TOPIC_CONFIG, false, synonyms));
+    configs.push(topicEntry(cluster, def, topic.configs.get(def.name), synonyms));
   }
   for (const [name, value] of topic.configs) {
     if (TOPIC_DEFS.has(name) || !wanted(r.ConfigurationKeys, name)) continue;
-    configs.push(entry({ name, type: 'STRING', default: null }, value, ConfigSource.DYNAMIC_TOPIC_CONFIG, false, synonyms));
+    const own = [{ Name: name, Value: value, Source: ConfigSource.DYNAMIC_TOPIC_CONFIG }];
+    configs.push(entry({ name, type: 'STRING', default: null }, value, ConfigSource.DYNAMIC_TOPIC_CONFIG, false, synonyms ? own : null));
   }
   return result(r, ErrorCode.NONE, '', configs);
 }
@@ -101,7 +121,9 @@ function describeBroker(cluster: EmulatedCluster, ctx: B.RequestContext, r: B.De
   const configs: B.DescribeConfigsResourceResult[] = [];
   if (perNode) {
     for (const key of ['broker.id', 'node.id']) {
-      if (wanted(r.ConfigurationKeys, key)) configs.push(entry({ name: key, type: 'INT', default: null }, String(ctx.nodeId), ConfigSource.STATIC_BROKER_CONFIG, true, synonyms));
+      const value = String(ctx.nodeId);
+      const own = [{ Name: key, Value: value, Source: ConfigSource.STATIC_BROKER_CONFIG }];
+      if (wanted(r.ConfigurationKeys, key)) configs.push(entry({ name: key, type: 'INT', default: null }, value, ConfigSource.STATIC_BROKER_CONFIG, true, synonyms ? own : null));
     }
   }
   for (const def of cluster.brokerConfigs.definitions) {
@@ -110,7 +132,7 @@ function describeBroker(cluster: EmulatedCluster, ctx: B.RequestContext, r: B.De
     if (!effective) continue;
     // The cluster-default resource ("") lists only keys set as dynamic cluster defaults.
     if (!perNode && effective.source !== ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG) continue;
-    configs.push(entry(def, effective.value, effective.source, !def.dynamic, synonyms));
+    configs.push(entry(def, effective.value, effective.source, !def.dynamic, synonyms ? brokerSynonyms(cluster, def.name, def.default) : null));
   }
   return result(r, ErrorCode.NONE, '', configs);
 }

@@ -44,7 +44,10 @@ function def(name: string, type: ConfigTypeName, value: string | null, dynamic =
 
 export const TOPIC_CONFIGS: readonly ConfigDefinition[] = [
   def('cleanup.policy', 'LIST', 'delete'),
+  def('compression.gzip.level', 'INT', '-1'),
+  def('compression.lz4.level', 'INT', '9'),
   def('compression.type', 'STRING', 'producer'),
+  def('compression.zstd.level', 'INT', '3'),
   def('delete.retention.ms', 'LONG', '86400000'),
   def('file.delete.delay.ms', 'LONG', '60000'),
   def('flush.messages', 'LONG', '9223372036854775807'),
@@ -65,6 +68,8 @@ export const TOPIC_CONFIGS: readonly ConfigDefinition[] = [
   def('mirror.replication.throttled.replicas', 'LIST', ''),
   def('mirror.support.unclean.leader.election', 'BOOLEAN', 'false'),
   def('preallocate', 'BOOLEAN', 'false'),
+  def('remote.log.copy.disable', 'BOOLEAN', 'false'),
+  def('remote.log.delete.on.disable', 'BOOLEAN', 'false'),
   def('remote.storage.enable', 'BOOLEAN', 'false'),
   def('retention.bytes', 'LONG', '-1'),
   def('retention.ms', 'LONG', '604800000'),
@@ -74,6 +79,39 @@ export const TOPIC_CONFIGS: readonly ConfigDefinition[] = [
   def('segment.ms', 'LONG', '604800000'),
   def('unclean.leader.election.enable', 'BOOLEAN', 'false'),
 ];
+
+/**
+ * The broker key behind each topic key (Kafka's ServerTopicConfigSynonyms), whose value a topic
+ * without an override inherits and which DescribeConfigs lists as its synonym. Left out: keys
+ * without one, and those whose first broker synonym has no default (retention.ms →
+ * log.retention.ms, segment.ms, segment.jitter.ms, flush.ms), for which Kafka lists none.
+ */
+export const TOPIC_BROKER_SYNONYMS: Readonly<Record<string, string>> = {
+  'cleanup.policy': 'log.cleanup.policy',
+  'compression.gzip.level': 'compression.gzip.level',
+  'compression.lz4.level': 'compression.lz4.level',
+  'compression.type': 'compression.type',
+  'compression.zstd.level': 'compression.zstd.level',
+  'delete.retention.ms': 'log.cleaner.delete.retention.ms',
+  'file.delete.delay.ms': 'log.segment.delete.delay.ms',
+  'flush.messages': 'log.flush.interval.messages',
+  'index.interval.bytes': 'log.index.interval.bytes',
+  'local.retention.bytes': 'log.local.retention.bytes',
+  'local.retention.ms': 'log.local.retention.ms',
+  'max.compaction.lag.ms': 'log.cleaner.max.compaction.lag.ms',
+  'max.message.bytes': 'message.max.bytes',
+  'message.timestamp.after.max.ms': 'log.message.timestamp.after.max.ms',
+  'message.timestamp.before.max.ms': 'log.message.timestamp.before.max.ms',
+  'message.timestamp.type': 'log.message.timestamp.type',
+  'min.cleanable.dirty.ratio': 'log.cleaner.min.cleanable.ratio',
+  'min.compaction.lag.ms': 'log.cleaner.min.compaction.lag.ms',
+  'min.insync.replicas': 'min.insync.replicas',
+  preallocate: 'log.preallocate',
+  'retention.bytes': 'log.retention.bytes',
+  'segment.bytes': 'log.segment.bytes',
+  'segment.index.bytes': 'log.index.size.max.bytes',
+  'unclean.leader.election.enable': 'unclean.leader.election.enable',
+};
 
 /** Broker keys with the emulator's values; `nodeCount` keeps replication factors placeable. */
 export function brokerConfigDefinitions(nodeCount: number): ConfigDefinition[] {

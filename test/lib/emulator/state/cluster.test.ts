@@ -64,7 +64,11 @@ describe('EmulatedCluster', () => {
   it('features: mirror.version 1 needs metadata.version >= 30; level-0 features are not finalized', () => {
     const c = new EmulatedCluster({ clock: new ManualClock(), metadataVersion: 29, mirrorVersion: 0 });
     assert.throws(() => c.setFeature('mirror.version', 1), /metadata.version/);
-    assert.deepEqual(c.finalizedFeatures(), [{ name: 'metadata.version', level: 29 }]);
+    assert.deepEqual(c.finalizedFeatures(), [
+      { name: 'metadata.version', level: 29 },
+      { name: 'group.version', level: 1 },
+      { name: 'transaction.version', level: 2 },
+    ]);
     c.setFeature('metadata.version', 30);
     c.setFeature('mirror.version', 1);
     assert.equal(c.mirroringEnabled(), true);
