@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run docs`: writes man/*.1 and the README command reference from oclif.manifest.json.
+// `npm run docs` (last step): writes man/*.1 and the README command reference from oclif.manifest.json
+// and docs/examples.json (written just before by dist/scripts/docs-examples.js).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { docChanges } from '../dist/src/lib/docs/generate.js';

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Installs the clients written by others that `npm run test:clients` drives: kcat and Debian's
-# confluent-kafka for /usr/bin/python3 (a pyenv python3 on PATH would not see it). Idempotent:
-# does nothing when both are present; quiet unless something fails.
+# confluent-kafka for /usr/bin/python3 (a pyenv python3 on PATH would not see it), and tmux, the
+# real terminal of test/terminal (unit suite; it fails without tmux when CI is set). Idempotent:
+# does nothing when all are present; quiet unless something fails.
 set -euo pipefail
 
 missing=()
 command -v kcat >/dev/null 2>&1 || missing+=(kcat)
+command -v tmux >/dev/null 2>&1 || missing+=(tmux)
 if ! /usr/bin/python3 -c 'import confluent_kafka' >/dev/null 2>&1; then
   missing+=(python3-confluent-kafka)
 fi
@@ -32,4 +34,5 @@ if ! "${sudo_cmd[@]}" apt-get update -qq >"$log" 2>&1 ||
 fi
 
 command -v kcat >/dev/null 2>&1 || { echo "install-client-tools: kcat still missing after install" >&2; exit 1; }
+command -v tmux >/dev/null 2>&1 || { echo "install-client-tools: tmux still missing after install" >&2; exit 1; }
 /usr/bin/python3 -c 'import confluent_kafka' || { echo "install-client-tools: confluent_kafka still not importable by /usr/bin/python3" >&2; exit 1; }

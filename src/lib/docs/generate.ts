@@ -1,9 +1,11 @@
 // Computes what the generated docs (man/*.1 and the README command reference) should contain and
-// which files differ from that. `npm run docs` writes the differences; a test fails on any.
+// which files differ from that. Sources: oclif.manifest.json and docs/examples.json (the recorded
+// example session). `npm run docs` writes the differences; a test fails on any.
 
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { exitCodesHelpText } from '../cli/exit-codes.js';
+import { readExamples, type ExamplesFile } from './examples-file.js';
 import { manualPages, readmeReference } from './manual.js';
 import type { Manifest } from './manual.js';
 
@@ -22,10 +24,10 @@ export function readManifest(root: string): Manifest {
   return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
 }
 
-export function docChanges(root: string, manifest: Manifest = readManifest(root)): DocChange[] {
+export function docChanges(root: string, manifest: Manifest = readManifest(root), examples: ExamplesFile = readExamples(root)): DocChange[] {
   const changes: DocChange[] = [];
   const manDir = join(root, 'man');
-  const pages = manualPages(manifest, exitCodesHelpText(''));
+  const pages = manualPages(manifest, exitCodesHelpText(''), examples);
   for (const [file, text] of pages) {
     const path = join(manDir, file);
     if (!existsSync(path) || readFileSync(path, 'utf8') !== text) changes.push({ path, expected: text });
@@ -38,7 +40,7 @@ export function docChanges(root: string, manifest: Manifest = readManifest(root)
   const a = readme.indexOf(README_START);
   const b = readme.indexOf(README_END);
   if (a < 0 || b < a) throw new Error(`README.md lacks the ${README_START} … ${README_END} markers`);
-  const next = `${readme.slice(0, a + README_START.length)}\n${readmeReference(manifest)}\n${readme.slice(b)}`;
+  const next = `${readme.slice(0, a + README_START.length)}\n${readmeReference(manifest, examples)}\n${readme.slice(b)}`;
   if (next !== readme) changes.push({ path: readmePath, expected: next });
   return changes;
 }

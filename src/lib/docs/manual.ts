@@ -3,6 +3,7 @@
 
 import { Marked } from 'marked';
 import markedMan from 'marked-man';
+import type { ExampleRun, ExamplesFile } from './examples-file.js';
 
 export interface ManifestFlag {
   readonly name: string;
@@ -71,12 +72,21 @@ export function visibleCommands(manifest: Manifest): ManifestCommand[] {
     .sort((a, b) => a.id.localeCompare(b.id));
 }
 
+/** A recorded run as a terminal shows it: the prompt line, the output, and a non-zero exit code. */
+export function sessionText(runs: readonly ExampleRun[]): string {
+  return runs
+    .map((run) => [`$ ${run.commandLine}`, ...(run.output ? [run.output] : []), ...(run.exitCode === 0 ? [] : [`[exit code ${String(run.exitCode)}]`])].join('\n'))
+    .join('\n\n');
+}
+
+const SESSION_INTRO = 'A session recorded against emulated clusters (the emulator of kmirror playground), with its real output:';
+
 function escapeMd(text: string): string {
   return text.replace(/([<>*_\\])/g, '\\$1');
 }
 
 /** The Markdown source of one command's page. */
-export function commandMarkdown(command: ManifestCommand, exitCodes: string): string {
+export function commandMarkdown(command: ManifestCommand, exitCodes: string, session: readonly ExampleRun[] = []): string {
   const lines: string[] = [];
   lines.push(`# ${pageName(command.id)}(1) -- ${escapeMd(command.summary ?? '')}`, '');
   const args = Object.values(command.args);
@@ -99,9 +109,11 @@ export function commandMarkdown(command: ManifestCommand, exitCodes: string): st
       lines.push(`* \`${flagUsage(flag)}\`:`, `  ${escapeMd(flagText(flag))}${extra.length ? ` (${extra.join('; ')})` : ''}`, '');
     }
   }
-  if (command.examples && command.examples.length > 0) {
+  const examples = command.examples ?? [];
+  if (examples.length > 0 || session.length > 0) {
     lines.push('## EXAMPLES', '');
-    for (const e of command.examples) lines.push('```', example(e), '```', '');
+    for (const e of examples) lines.push('```', example(e), '```', '');
+    if (session.length > 0) lines.push(SESSION_INTRO, '', '```', sessionText(session), '```', '');
   }
   lines.push('## EXIT STATUS', '', '```', exitCodes, '```', '');
   lines.push('## SEE ALSO', '', 'kmirror(1)', '');
@@ -126,17 +138,17 @@ export function toRoff(markdown: string, name: string, version: string): string 
 }
 
 /** Every page kmirror ships: file name → roff text. */
-export function manualPages(manifest: Manifest, exitCodes: string): Map<string, string> {
+export function manualPages(manifest: Manifest, exitCodes: string, sessions: ExamplesFile = {}): Map<string, string> {
   const pages = new Map<string, string>();
   pages.set('kmirror.1', toRoff(indexMarkdown(manifest, exitCodes), 'kmirror', manifest.version));
   for (const c of visibleCommands(manifest)) {
-    pages.set(`${pageName(c.id)}.1`, toRoff(commandMarkdown(c, exitCodes), pageName(c.id), manifest.version));
+    pages.set(`${pageName(c.id)}.1`, toRoff(commandMarkdown(c, exitCodes, sessions[c.id] ?? []), pageName(c.id), manifest.version));
   }
   return pages;
 }
 
-/** The README's command reference: summary, usage and examples of each command. */
-export function readmeReference(manifest: Manifest): string {
+/** The README's command reference: summary, usage, examples and the recorded session of each command. */
+export function readmeReference(manifest: Manifest, sessions: ExamplesFile = {}): string {
   const out: string[] = [];
   for (const c of visibleCommands(manifest)) {
     out.push(`### \`${commandLine(c.id)}\``, '', c.summary ?? '', '');
@@ -151,6 +163,8 @@ export function readmeReference(manifest: Manifest): string {
     if (c.examples && c.examples.length > 0) {
       out.push('```sh', ...c.examples.map(example), '```', '');
     }
+    const session = sessions[c.id] ?? [];
+    if (session.length > 0) out.push(SESSION_INTRO.replace('kmirror playground', '`kmirror playground`'), '', '```console', sessionText(session), '```', '');
   }
   return out.join('\n');
 }

@@ -40,9 +40,18 @@ export interface ClusterCheck {
   readonly unreachable: string[];
 }
 
+/**
+ * Kafka 4.4 gives key 94 to UnregisterController: a key number proves nothing by itself. A broker
+ * that answered ApiVersions v4 without the mirror.version feature has no mirror RPCs at all.
+ */
+function mirrorKeysMeanMirroring(info: BrokerInfo): boolean {
+  return info.apiVersionsVersion < 4 || info.supportedFeatures.has('mirror.version');
+}
+
 function support(api: ApiDefinition, info: BrokerInfo): ApiSupport {
   const key = apiKeyOf(api);
-  const theirs = info.apis.get(key) ?? null;
+  const foreign = MIRROR_APIS.includes(api) && !mirrorKeysMeanMirroring(info);
+  const theirs = foreign ? null : (info.apis.get(key) ?? null);
   const ours = parseVersions(api.request.validVersions);
   let negotiated: number | null = null;
   if (theirs) {

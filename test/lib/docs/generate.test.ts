@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { readExamples } from '../../../src/lib/docs/examples-file.js';
 import { docChanges, readManifest } from '../../../src/lib/docs/generate.js';
-import { pageName, visibleCommands } from '../../../src/lib/docs/manual.js';
+import { commandMarkdown, pageName, readmeReference, sessionText, visibleCommands } from '../../../src/lib/docs/manual.js';
 import type { Manifest } from '../../../src/lib/docs/manual.js';
 import { REPO_ROOT } from '../../helpers/cli.js';
 
@@ -20,6 +21,46 @@ describe('generated docs', () => {
     };
     const changes = docChanges(REPO_ROOT, withExtra).map((c) => c.path);
     assert.ok(changes.some((p) => p.endsWith(`man/${pageName('made-up')}.1`)), 'a missing page must be reported');
+  });
+});
+
+describe('recorded example sessions in the docs', () => {
+  it('every visible command except the playground has a recorded session in docs/examples.json', () => {
+    const examples = readExamples(REPO_ROOT);
+    const missing = visibleCommands(readManifest(REPO_ROOT))
+      .map((c) => c.id)
+      .filter((id) => id !== 'playground' && (examples[id]?.length ?? 0) === 0);
+    assert.deepEqual(missing, [], 'add a step to STEPS in src/lib/docs/example-session.ts, then npm run docs');
+  });
+
+  it('shows each run as prompt line and output, with a non-zero exit code spelled out', () => {
+    const text = sessionText([
+      { commandLine: 'kmirror list -b localhost:19092', output: 'No mirrors', exitCode: 0 },
+      { commandLine: 'kmirror describe nope -b localhost:19092', output: 'Error: mirror nope not found', exitCode: 6 },
+    ]);
+    assert.equal(text, '$ kmirror list -b localhost:19092\nNo mirrors\n\n$ kmirror describe nope -b localhost:19092\nError: mirror nope not found\n[exit code 6]');
+  });
+
+  it('puts the session into the man page EXAMPLES and under the command in the README', () => {
+    const manifest = readManifest(REPO_ROOT);
+    const list = manifest.commands.list;
+    assert.ok(list);
+    const session = [{ commandLine: 'kmirror list -b localhost:19092', output: 'MIRROR  TOPICS\nm1          2', exitCode: 0 }];
+    const page = commandMarkdown(list, '', session);
+    const examples = page.slice(page.indexOf('## EXAMPLES'), page.indexOf('## EXIT STATUS'));
+    assert.ok(examples.includes('```\n$ kmirror list -b localhost:19092\nMIRROR  TOPICS\nm1          2\n```'), examples);
+    const readme = readmeReference(manifest, { list: session });
+    const section = readme.slice(readme.indexOf('### `kmirror list`'), readme.indexOf('### `kmirror pause`'));
+    assert.ok(section.includes('```console\n$ kmirror list -b localhost:19092\nMIRROR  TOPICS\nm1          2\n```'), section);
+  });
+
+  it('reports the man page and README as stale when a recorded output changes', () => {
+    const examples = readExamples(REPO_ROOT);
+    const first = examples.list?.[0];
+    assert.ok(first, 'docs/examples.json has a list run');
+    const changed = { ...examples, list: [{ ...first, output: `${first.output}\nsomething new` }] };
+    const stale = docChanges(REPO_ROOT, readManifest(REPO_ROOT), changed).map((c) => c.path.slice(REPO_ROOT.length));
+    assert.deepEqual(stale.sort(), ['README.md', `man/${pageName('list')}.1`]);
   });
 });
 

@@ -1,0 +1,160 @@
+// The example session of the docs: the real kmirror binary run against emulated clusters started
+// in this process, one step per command. The engine runs on a hand-stepped clock, so what every
+// command sees depends only on the steps before it: two runs print the same bytes once the random
+// ports are replaced by fixed addresses. `npm run docs` writes the result to docs/examples.json; a
+// test reruns it and compares.
+
+import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ManualClock, startEmulatedClusters, type EmulatedClusterHandle, type EmulatedClusters } from '../emulator/index.js';
+import { PLAYGROUND_TOPICS, shellQuote } from '../emulator/playground.js';
+import type { ExamplesFile } from './examples-file.js';
+
+const MIRROR = 'eu-orders';
+/** Fixed start of the engine clock (the emulator never reads the wall clock when given one). */
+const CLOCK_START_MS = Date.UTC(2026, 0, 1);
+/** Copy rate per partition: slow enough that the first describe shows lag still falling. */
+const COPY_RECORDS_PER_SEC = 2_500;
+const GROWTH_PER_SEC = 20;
+const ENGINE_STEP_MS = 100;
+
+/**
+ * Documented address of each node: destination node N → localhost:(19091+N), source node N →
+ * localhost:(29091+N). Same length as `127.0.0.1:<5-digit port>`, so table columns stay aligned.
+ */
+function addressMap(clusters: EmulatedClusters): Map<string, string> {
+  const map = new Map<string, string>();
+  const add = (handle: EmulatedClusterHandle, base: number): void => {
+    for (const node of handle.nodes) {
+      const shown = `localhost:${base + node.nodeId}`;
+      if (String(node.port).length !== 5) throw new Error(`port ${node.port} is not 5 digits: the normalised output would misalign`);
+      map.set(`127.0.0.1:${node.port}`, shown);
+      map.set(`localhost:${node.port}`, shown);
+    }
+  };
+  add(clusters.destination, 19091);
+  add(clusters.source, 29091);
+  return map;
+}
+
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
+
+export function normaliseOutput(text: string, addresses: ReadonlyMap<string, string>, paths: ReadonlyMap<string, string>): string {
+  let out = text.replace(ANSI, '');
+  for (const [from, to] of [...addresses, ...paths]) out = out.replaceAll(from, to);
+  return out.replace(/\s+$/, '');
+}
+
+/** The child's environment: no colour, no prompts, none of the user's KMIRROR_* settings. */
+function exampleEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!key.startsWith('KMIRROR_') && key !== 'FORCE_COLOR' && key !== 'DEBUG') env[key] = value;
+  }
+  env.NO_COLOR = '1';
+  env.CI = 'true';
+  env.COLUMNS = '120';
+  return env;
+}
+
+/**
+ * Runs bin/run.js with stdout and stderr on ONE pipe (`2>&1` in a shell), so notes and tables keep
+ * the order the process wrote them in, as on a terminal. Asynchronous: the emulator answering it
+ * runs on this process's event loop.
+ */
+function runBinary(bin: string, args: readonly string[], cwd: string): Promise<{ output: string; exitCode: number | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('/bin/sh', ['-c', 'exec "$0" "$@" 2>&1', process.execPath, bin, ...args], {
+      cwd,
+      env: exampleEnv(),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('error', reject);
+    child.on('close', (exitCode, signal) => {
+      clearTimeout(timer);
+      if (signal) reject(new Error(`kmirror ${args.join(' ')}: killed by ${signal}`));
+      else resolve({ output, exitCode });
+    });
+  });
+}
+
+export interface ExampleSessionOptions {
+  /** Package root holding bin/run.js and the built dist/. */
+  readonly root: string;
+  /** Command ids present in the manifest; steps of other commands are skipped. */
+  readonly commands: ReadonlySet<string>;
+}
+
+/** One step: the command id it documents, its arguments, and how far the engine moves afterwards. */
+interface Step {
+  readonly id: string;
+  readonly args: (dst: string, src: string) => string[];
+  readonly thenAdvanceMs?: number;
+}
+
+const STEPS: readonly Step[] = [
+  { id: 'check', args: (dst) => ['check', '-b', dst] },
+  { id: 'create', args: (dst, src) => ['create', MIRROR, '-b', dst, '--source-bootstrap', src] },
+  { id: 'add-topics', args: (dst) => ['add-topics', MIRROR, '-b', dst, '--pattern', 'orders-.*', '--yes'], thenAdvanceMs: 4_000 },
+  { id: 'list', args: (dst) => ['list', '-b', dst] },
+  { id: 'describe', args: (dst) => ['describe', MIRROR, '-b', dst] },
+  { id: 'describe', args: (dst) => ['describe', MIRROR, '-b', dst, '--partitions', '--sort', 'lag'], thenAdvanceMs: 10_000 },
+  { id: 'describe', args: (dst) => ['describe', MIRROR, '-b', dst] },
+  { id: 'config:get', args: (dst) => ['config', 'get', MIRROR, '-b', dst] },
+  { id: 'config:set', args: (dst) => ['config', 'set', MIRROR, 'mirror.fetch.max.bytes=2097152', '-b', dst] },
+  { id: 'config:get', args: (dst) => ['config', 'get', MIRROR, 'mirror.fetch.max.bytes', '-b', dst] },
+  { id: 'check', args: (dst) => ['check', MIRROR, '-b', dst] },
+  { id: 'pause', args: (dst) => ['pause', MIRROR, '-b', dst, '--topic', 'orders-eu'], thenAdvanceMs: 1_000 },
+  { id: 'resume', args: (dst) => ['resume', MIRROR, '-b', dst, '--topic', 'orders-eu'], thenAdvanceMs: 2_000 },
+  { id: 'remove-topics', args: (dst) => ['remove-topics', MIRROR, '-b', dst, '--pattern', 'orders-.*', '--yes'], thenAdvanceMs: 2_000 },
+  { id: 'delete', args: (dst) => ['delete', MIRROR, '-b', dst, '--yes'] },
+];
+
+/** Runs the session; rejects when a step could not run at all (a non-zero exit is recorded, not thrown). */
+export async function runExampleSession(options: ExampleSessionOptions): Promise<ExamplesFile> {
+  const bin = join(options.root, 'bin', 'run.js');
+  const clock = new ManualClock(CLOCK_START_MS);
+  const clusters = await startEmulatedClusters({
+    seed: 'kmirror-docs',
+    clock,
+    source: { nodes: 1 },
+    destination: { nodes: 3 },
+    demoTopics: PLAYGROUND_TOPICS,
+    growthPerSec: GROWTH_PER_SEC,
+    timing: { copyRecordsPerSec: COPY_RECORDS_PER_SEC },
+  });
+  try {
+    const addresses = addressMap(clusters);
+    const paths = new Map([
+      [options.root.replace(/\/$/, ''), '.'],
+      [tmpdir(), '/tmp'],
+    ]);
+    const dst = clusters.destination.nodes[0]?.address;
+    const src = clusters.source.nodes[0]?.address;
+    if (!dst || !src) throw new Error('the emulator started without nodes');
+    const examples: ExamplesFile = {};
+    for (const step of STEPS) {
+      if (!options.commands.has(step.id)) continue;
+      const args = step.args(dst, src);
+      const run = await runBinary(bin, args, options.root);
+      const commandLine = normaliseOutput(`kmirror ${args.map(shellQuote).join(' ')}`, addresses, paths);
+      (examples[step.id] ??= []).push({ commandLine, output: normaliseOutput(run.output, addresses, paths), exitCode: run.exitCode });
+      for (let done = 0; done < (step.thenAdvanceMs ?? 0); done += ENGINE_STEP_MS) {
+        clock.advance(ENGINE_STEP_MS);
+        clusters.tick();
+      }
+    }
+    return examples;
+  } finally {
+    await clusters.close();
+  }
+}
+
+/** The package root of this module's build (dist/src/lib/docs → root). */
+export const PACKAGE_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));

@@ -1,0 +1,30 @@
+// The examples in the README and the man pages are real output: this reruns the recorded session
+// against fresh emulated clusters and requires the committed docs/examples.json to be exactly that
+// run (with generate.test.ts, the committed docs therefore equal a fresh run).
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { runExampleSession } from '../../src/lib/docs/example-session.js';
+import { examplesJson, readExamples } from '../../src/lib/docs/examples-file.js';
+import { readManifest } from '../../src/lib/docs/generate.js';
+import { REPO_ROOT } from '../helpers/cli.js';
+
+describe('docs/examples.json', () => {
+  it('equals a fresh run of the example session (run npm run docs when this fails)', async () => {
+    const manifest = readManifest(REPO_ROOT);
+    const fresh = await runExampleSession({ root: REPO_ROOT, commands: new Set(Object.keys(manifest.commands)) });
+    assert.ok(Object.keys(fresh).length > 0, 'the session ran no command');
+    // Compared as text so the failure shows the changed lines of the file.
+    assert.equal(examplesJson(readExamples(REPO_ROOT)), examplesJson(fresh));
+  });
+
+  it('records only runs that succeeded, with the documented addresses instead of random ports', () => {
+    const runs = Object.values(readExamples(REPO_ROOT)).flat();
+    assert.ok(runs.length > 0);
+    for (const run of runs) {
+      assert.equal(run.exitCode, 0, `${run.commandLine}\n${run.output}`);
+      assert.doesNotMatch(`${run.commandLine}\n${run.output}`, /127\.0\.0\.1:\d+/, run.commandLine);
+      assert.match(run.commandLine, /-b localhost:19092/);
+    }
+  });
+});

@@ -1,0 +1,109 @@
+// Interaction in a real terminal (issue 4, "Interaction"): the built binary runs in a tmux pane
+// against emulated clusters of this process; the test types its answers and reads the screen.
+// Covers a prompt for a missing value, a yes/no confirmation (both answers) and --watch redrawing
+// in place until Ctrl-C.
+
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
+import { runCli } from '../helpers/cli.js';
+import { TmuxServer, tmuxAvailable } from './tmux.js';
+
+const HAVE_TMUX = tmuxAvailable();
+// Missing tmux fails in CI (install it with scripts/install-client-tools.sh) and skips elsewhere.
+const skip = !HAVE_TMUX && !process.env.CI ? 'tmux is not installed (apt-get install -y tmux); skipping the real-terminal tests' : false;
+
+describe('kmirror in a real terminal (tmux)', { skip }, () => {
+  let emulator: EmulatedClusters | undefined;
+  let tmux: TmuxServer | undefined;
+  let dst = '';
+  let src = '';
+
+  before(async () => {
+    assert.ok(HAVE_TMUX, 'tmux is required when CI is set: run scripts/install-client-tools.sh');
+    emulator = await startEmulatedClusters({
+      seed: 'terminal',
+      demoTopics: [
+        { name: 'orders-us', partitions: 2, initialOffset: 500n },
+        { name: 'orders-eu', partitions: 1, initialOffset: 300n },
+        { name: 'payments', partitions: 1, initialOffset: 100n },
+      ],
+    });
+    dst = emulator.destination.bootstrap;
+    src = emulator.source.bootstrap;
+    tmux = new TmuxServer();
+  });
+
+  after(async () => {
+    tmux?.kill();
+    await emulator?.close();
+  });
+
+  function mirrorOf(topic: string): string | undefined {
+    return emulator?.destination.cluster.topics.get(topic)?.mirror?.name;
+  }
+
+  async function createMirror(name: string): Promise<void> {
+    const created = await runCli(['create', name, '-b', dst, '--source-bootstrap', src]);
+    assert.equal(created.code, 0, created.stderr);
+  }
+
+  it('asks for a missing --source-bootstrap on a terminal and creates the mirror with the answer', async () => {
+    assert.ok(tmux && emulator);
+    const pane = tmux.start(['create', 'prompted', '-b', dst]);
+    await pane.waitFor('the source bootstrap question', (s) => s.includes('Bootstrap servers of the SOURCE cluster'));
+    pane.type(src);
+    pane.press('Enter');
+    const code = await pane.exitCode();
+    const screen = pane.capture();
+    assert.equal(code, 0, screen);
+    assert.match(screen, /Created mirror prompted \(source cluster \S+ at /);
+    assert.ok(emulator.destination.cluster.mirrors.exists('prompted'), 'the mirror exists on the destination');
+  });
+
+  it('previews the topics a pattern selects and asks; "n" sends nothing (exit 1), "y" adds them', async () => {
+    assert.ok(tmux);
+    await createMirror('confirmed');
+
+    const refused = tmux.start(['add-topics', 'confirmed', '-b', dst, '--pattern', 'orders-.*']);
+    const question = await refused.waitFor('the confirmation question', (s) => /Start mirroring 2 topic\(s\) in mirror confirmed/.test(s));
+    assert.match(question, /^orders-eu +1 /m, 'the preview lists the matches before asking');
+    assert.match(question, /^orders-us +2 /m);
+    refused.type('n');
+    refused.press('Enter');
+    assert.equal(await refused.exitCode(), 1, refused.capture());
+    assert.match(refused.capture(), /not confirmed; nothing was sent/);
+    assert.equal(mirrorOf('orders-us'), undefined, 'answering n must not start any topic');
+    assert.equal(mirrorOf('orders-eu'), undefined);
+
+    const accepted = tmux.start(['add-topics', 'confirmed', '-b', dst, '--pattern', 'orders-.*']);
+    await accepted.waitFor('the confirmation question', (s) => /Start mirroring 2 topic\(s\) in mirror confirmed/.test(s));
+    accepted.type('y');
+    accepted.press('Enter');
+    assert.equal(await accepted.exitCode(), 0, accepted.capture());
+    assert.match(accepted.capture(), /Started 2 mirror topic\(s\) in mirror confirmed: orders-eu, orders-us/);
+    assert.equal(mirrorOf('orders-us'), 'confirmed');
+    assert.equal(mirrorOf('orders-eu'), 'confirmed');
+  });
+
+  it('redraws describe --watch in place, and Ctrl-C ends it with exit 0', async () => {
+    assert.ok(tmux);
+    await createMirror('watched');
+    const added = await runCli(['add-topics', 'watched', '-b', dst, '--topic', 'payments']);
+    assert.equal(added.code, 0, added.stderr);
+
+    const pane = tmux.start(['describe', 'watched', '-b', dst, '--watch', '--interval', '1']);
+    const header = /^Every 1s: kmirror describe .*(\d{4}-\d\d-\d\dT[\d:.]+Z) {2}\(Ctrl-C to stop\)$/gm;
+    const stamps = (screen: string): string[] => [...screen.matchAll(header)].map((m) => m[1] ?? '');
+    const first = await pane.waitFor('the first refresh', (s) => stamps(s).length > 0 && /^payments +1 /m.test(s));
+    const firstStamp = stamps(first)[0];
+    const second = await pane.waitFor('a later refresh', (s) => stamps(s).length > 0 && stamps(s)[0] !== firstStamp);
+    // Appended output would leave the earlier refresh on the 50-line screen: one header per screen.
+    assert.equal(stamps(first).length, 1, first);
+    assert.equal(stamps(second).length, 1, second);
+    assert.match(second, /^Mirror watched: /m);
+
+    pane.press('C-c');
+    assert.equal(await pane.exitCode(), 0, pane.capture());
+  });
+});
