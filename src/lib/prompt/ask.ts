@@ -2,8 +2,8 @@
 // is shown only when the caller says one is allowed (BaseCommand.canPrompt), and otherwise the
 // missing flag is a usage error that names it (DESIGN.md "Contracts", oclif's getFlagOrPrompt).
 
-import { ExitCode } from '../cli/exit-codes.js';
-import { KmirrorError, UsageError } from '../cli/errors.js';
+import { UsageError } from '../cli/errors.js';
+import { PromptCancelledError, isPromptCancelled } from './confirm.js';
 
 /** Streams a prompt reads and writes; tests inject their own instead of a TTY. */
 export interface PromptStreams {
@@ -29,21 +29,6 @@ export interface AskOptions {
   readonly streams?: PromptStreams;
 }
 
-export interface ConfirmOptions {
-  readonly canPrompt: boolean;
-  /** The flag that skips the question (default `--yes`). */
-  readonly flag?: string;
-  readonly default?: boolean;
-  readonly streams?: PromptStreams;
-}
-
-function isPromptCancelled(err: unknown): boolean {
-  return err instanceof Error && (err.name === 'ExitPromptError' || err.name === 'AbortPromptError');
-}
-
-function cancelled(): KmirrorError {
-  return new KmirrorError('cancelled at the prompt; nothing was changed', ExitCode.Error);
-}
 
 /**
  * The value for `--flagName`: the flag's own value (checked), else an answer typed at a prompt when
@@ -75,25 +60,8 @@ export async function askFor(flagName: string, question: string, options: AskOpt
       : await prompts.input({ ...config, ...(options.default !== undefined ? { default: options.default } : {}) }, context);
     return answer.trim();
   } catch (err) {
-    if (isPromptCancelled(err)) throw cancelled();
+    if (isPromptCancelled(err)) throw new PromptCancelledError();
     throw err;
   }
 }
 
-/**
- * Asks a yes/no question before a destructive step. Returns true when the user agreed; without a
- * terminal to ask on, the caller must refuse (ConfirmationRequiredError) rather than assume.
- */
-export async function askToConfirm(question: string, options: ConfirmOptions): Promise<boolean> {
-  if (!options.canPrompt) return false;
-  const prompts = await import('@inquirer/prompts');
-  try {
-    return await prompts.confirm(
-      { message: question, default: options.default ?? false },
-      { input: options.streams?.input, output: options.streams?.output, clearPromptOnDone: false },
-    );
-  } catch (err) {
-    if (isPromptCancelled(err)) throw cancelled();
-    throw err;
-  }
-}

@@ -4,8 +4,8 @@
 // command stops with exit 2 naming the flag.
 
 import { input } from '@inquirer/prompts';
-import { ConfirmationRequiredError, KmirrorError } from '../cli/errors.js';
-import { ExitCode } from '../cli/exit-codes.js';
+import { ConfirmationRequiredError } from '../cli/errors.js';
+import { PromptCancelledError, isPromptCancelled } from './confirm.js';
 
 /** Streams and abort signal of a prompt (@inquirer's Context, without depending on its type package). */
 export type NamePromptContext = Parameters<typeof input>[1];
@@ -27,12 +27,6 @@ export interface ConfirmByNameOptions {
   readonly ask?: (config: { message: string }, context?: NamePromptContext) => Promise<string>;
 }
 
-/** The operator pressed Ctrl-C or closed the terminal during the question. */
-export class NamePromptCancelledError extends KmirrorError {
-  constructor() {
-    super('cancelled; nothing was changed', ExitCode.Error);
-  }
-}
 
 /**
  * True when the action may go ahead: --yes, or the operator typed `name` exactly (surrounding
@@ -47,8 +41,7 @@ export async function confirmByName(question: string, options: ConfirmByNameOpti
     const answer = await ask({ message: question }, options.context);
     return answer.trim() === options.name;
   } catch (err) {
-    // @inquirer raises ExitPromptError on Ctrl-C and AbortPromptError when the signal fires.
-    if (err instanceof Error && (err.name === 'ExitPromptError' || err.name === 'AbortPromptError')) throw new NamePromptCancelledError();
+    if (isPromptCancelled(err)) throw new PromptCancelledError();
     throw err;
   }
 }

@@ -33,6 +33,11 @@ export class PromptCancelledError extends KmirrorError {
   }
 }
 
+/** @inquirer raises ExitPromptError on Ctrl-C and AbortPromptError when its signal fires. */
+export function isPromptCancelled(err: unknown): boolean {
+  return err instanceof Error && (err.name === 'ExitPromptError' || err.name === 'AbortPromptError');
+}
+
 /**
  * True when the action may go ahead: --yes, or the operator answered yes. False when the operator
  * answered no. Throws ConfirmationRequiredError (exit 2) when nobody can be asked and --yes is absent.
@@ -44,8 +49,7 @@ export async function confirmAction(question: string, options: ConfirmOptions): 
   try {
     return await ask({ message: question, default: options.defaultAnswer ?? false }, options.context);
   } catch (err) {
-    // @inquirer raises ExitPromptError on Ctrl-C and AbortPromptError when the signal fires.
-    if (err instanceof Error && (err.name === 'ExitPromptError' || err.name === 'AbortPromptError')) throw new PromptCancelledError();
+    if (isPromptCancelled(err)) throw new PromptCancelledError();
     throw err;
   }
 }

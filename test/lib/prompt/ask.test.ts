@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { describe, it } from 'node:test';
 import { UsageError } from '../../../src/lib/cli/errors.js';
-import { askFor, askToConfirm } from '../../../src/lib/prompt/ask.js';
+import { askFor } from '../../../src/lib/prompt/ask.js';
 
 /** Fake terminal streams: what the prompt printed, and a way to type. */
 function fakeTerminal(): { streams: { input: PassThrough; output: PassThrough }; printed: () => string; type: (text: string) => void } {
@@ -58,18 +58,5 @@ describe('askFor', () => {
     await typeWhenShown(terminal, '\n', /Name\?/);
     await typeWhenShown(terminal, 'x\n', /name is required/);
     assert.equal(await answer, 'x');
-  });
-});
-
-describe('askToConfirm', () => {
-  it('is false without a terminal to ask on', async () => {
-    assert.equal(await askToConfirm('Delete?', { canPrompt: false }), false);
-  });
-
-  it('returns the answer typed', async () => {
-    const terminal = fakeTerminal();
-    const answer = askToConfirm('Delete mirror m1?', { canPrompt: true, streams: terminal.streams });
-    await typeWhenShown(terminal, 'y\n', /Delete mirror m1\?/);
-    assert.equal(await answer, true);
   });
 });
