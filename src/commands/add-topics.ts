@@ -135,8 +135,9 @@ export default class AddTopics extends BaseCommand<typeof AddTopics> {
     if (named.length === 0 && include.length === 0) {
       throw new UsageError('no topics given', { hint: 'name topics with --topic (or --topics-file), or select them with --pattern REGEX' });
     }
-    compilePatterns(include, '--pattern');
-    const excludeRe = compilePatterns(exclude, '--exclude');
+    const warn = (message: string): void => this.warning(message);
+    compilePatterns(include, '--pattern', warn);
+    const excludeRe = compilePatterns(exclude, '--exclude', warn);
     for (const name of named) {
       if (excludeRe?.test(name)) {
         throw new UsageError(`topic '${name}' is named but also matches --exclude`, { hint: 'drop it from --topic/--topics-file or narrow the --exclude pattern' });

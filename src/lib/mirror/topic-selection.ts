@@ -4,6 +4,7 @@
 // mirrored, paused or failed (PROTOCOL.md §3), so such topics must be left out, not sent.
 
 import { readFileSync } from 'node:fs';
+import { checkPattern } from './config-validation.js';
 import { UsageError } from '../cli/errors.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -63,22 +64,10 @@ export function readTopicsFile(path: string): string[] {
  * Checks each pattern and combines them as the broker does, `^(p1|p2|…)$` (a full match). Null
  * for no patterns. Commas are refused: the mirror stores its pattern lists comma-separated.
  */
-export function compilePatterns(patterns: readonly string[], flag: string): RegExp | null {
-  for (const pattern of patterns) {
-    if (pattern === '') throw new UsageError(`${flag}: empty pattern`, { hint: 'give a regular expression, e.g. --pattern "orders\\..*"' });
-    if (pattern.includes(',')) {
-      throw new UsageError(`${flag} '${pattern}': a pattern cannot contain ',' because the mirror stores its pattern lists comma-separated`, {
-        hint: 'use alternation instead, e.g. "(a|b)" rather than "a,b", or repeat the flag',
-      });
-    }
-    try {
-      new RegExp(pattern);
-    } catch (err) {
-      throw new UsageError(`${flag} '${pattern}' is not a valid regular expression: ${(err as Error).message.replace(/^Invalid regular expression: /, '')}`, {
-        hint: 'patterns are Java regular expressions matched against the whole topic name, e.g. "orders-.*"',
-      });
-    }
-  }
+export function compilePatterns(patterns: readonly string[], flag: string, warn?: (message: string) => void): RegExp | null {
+  // One validation for every command that takes patterns: storability, syntax, and the places
+  // where Java (the broker) and JavaScript (this preview) read a pattern differently.
+  for (const pattern of patterns) for (const warning of checkPattern(pattern, flag)) warn?.(warning);
   if (patterns.length === 0) return null;
   return new RegExp(`^(?:${patterns.join('|')})$`);
 }

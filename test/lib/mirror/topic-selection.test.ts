@@ -52,7 +52,7 @@ describe('topic selection', () => {
     assert.ok(!re?.test('payments'), 'a pattern must match the whole name');
     assert.equal(compilePatterns([], '--pattern'), null);
     assert.throws(() => compilePatterns(['a{1,2}'], '--pattern'), /comma-separated/);
-    assert.throws(() => compilePatterns(['('], '--exclude'), /--exclude '\(' is not a valid regular expression/);
+    assert.throws(() => compilePatterns(['('], '--exclude'), /--exclude: pattern '\(' is not a valid regular expression/);
   });
 
   it('predicts the exclude list the controller will hold after the start', () => {
