@@ -43,7 +43,7 @@ export type StructValue<FS, C extends Common> = FS extends readonly FieldDefinit
 /** The decoded value of a message: every field present (defaults fill what a version lacks). */
 export type MessageValue<M extends MessageDefinition> = StructValue<M['fields'], M['commonStructs']>;
 
-/** What an encoder accepts: any field may be left out (it takes its default); int64 may be a number. */
+/** What an encoder accepts: each field may be left out (it takes its default); int64 may be a number. */
 export type MessageInput<T> = T extends bigint
   ? bigint | number
   : T extends Buffer

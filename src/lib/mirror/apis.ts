@@ -2,35 +2,20 @@
 
 import type { ApiDefinition } from '../kafka/definition.js';
 import {
-  BumpLeaderEpochs,
   CreateClusterMirror,
   DeleteClusterMirror,
   DescribeClusterMirrors,
   DescribeConfigs,
   IncrementalAlterConfigs,
   ListClusterMirrors,
+  MIRROR_APIS,
   PauseMirrorTopics,
-  ReadMirrorStates,
   ResumeMirrorTopics,
   StartMirrorTopics,
   StopMirrorTopics,
-  WriteMirrorStates,
 } from '../kafka/messages/index.js';
 
-/** Every mirror RPC of the prototype, in key order (PROTOCOL.md §2). */
-export const MIRROR_APIS: readonly ApiDefinition[] = [
-  CreateClusterMirror,
-  StartMirrorTopics,
-  StopMirrorTopics,
-  ListClusterMirrors,
-  DescribeClusterMirrors,
-  ReadMirrorStates,
-  WriteMirrorStates,
-  PauseMirrorTopics,
-  ResumeMirrorTopics,
-  DeleteClusterMirror,
-  BumpLeaderEpochs,
-];
+export { MIRROR_APIS };
 
 /** The mirror RPCs an admin tool sends (the others are broker-internal). */
 export const ADMIN_MIRROR_APIS: readonly ApiDefinition[] = [

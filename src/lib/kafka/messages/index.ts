@@ -46,17 +46,8 @@ export {
   WriteMirrorStates,
 };
 
-/** Every RPC kmirror speaks: the standard APIs it needs, then the mirror APIs in key order. */
-export const ALL_APIS: readonly ApiDefinition[] = [
-  ApiVersions,
-  Metadata,
-  DescribeCluster,
-  ListOffsets,
-  DescribeConfigs,
-  IncrementalAlterConfigs,
-  CreateTopics,
-  SaslHandshake,
-  SaslAuthenticate,
+/** Every mirror RPC of the prototype, in key order (PROTOCOL.md §2). */
+export const MIRROR_APIS: readonly ApiDefinition[] = [
   CreateClusterMirror,
   StartMirrorTopics,
   StopMirrorTopics,
@@ -68,6 +59,20 @@ export const ALL_APIS: readonly ApiDefinition[] = [
   ResumeMirrorTopics,
   DeleteClusterMirror,
   BumpLeaderEpochs,
+];
+
+/** Every RPC kmirror speaks: the standard APIs it needs, then the mirror APIs in key order. */
+export const ALL_APIS: readonly ApiDefinition[] = [
+  ApiVersions,
+  Metadata,
+  DescribeCluster,
+  ListOffsets,
+  DescribeConfigs,
+  IncrementalAlterConfigs,
+  CreateTopics,
+  SaslHandshake,
+  SaslAuthenticate,
+  ...MIRROR_APIS,
 ];
 
 export const HEADERS: readonly MessageDefinition[] = [RequestHeader, ResponseHeader];

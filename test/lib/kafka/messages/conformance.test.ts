@@ -2,13 +2,13 @@
 // (PROTOCOL.md: "the authority for field order, types, tags and defaults") attribute by attribute.
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import type { ApiDefinition, MessageDefinition } from '../../../../src/lib/kafka/definition.js';
 import { ALL_APIS, HEADERS } from '../../../../src/lib/kafka/messages/index.js';
 import { DEFAULT_MIRROR_API_KEYS, isMirrorApi } from '../../../../src/lib/kafka/mirror-api-keys.js';
+import { repoRoot } from '../../../helpers/reference.js';
 
 /** Reference schemas we deliberately do not define, each with the reason. */
 const NOT_DEFINED: ReadonlyMap<string, string> = new Map([
@@ -173,15 +173,6 @@ function compareMessage(ours: MessageDefinition, api: ApiDefinition | undefined,
   return diffs;
 }
 
-function findRepoRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json'))) {
-    const up = dirname(dir);
-    if (up === dir) throw new Error(`no package.json above ${fileURLToPath(import.meta.url)}`);
-    dir = up;
-  }
-  return dir;
-}
 
 interface OurMessage {
   readonly definition: MessageDefinition;
@@ -204,7 +195,7 @@ const ourMessages: OurMessage[] = [
 const ourByName = new Map(ourMessages.map((message) => [message.definition.name, message]));
 
 const referenceDir = join(
-  resolve(process.env.KMIRROR_REFERENCE_DIR ?? join(findRepoRoot(), '..', 'shared', 'reference')),
+  resolve(process.env.KMIRROR_REFERENCE_DIR ?? join(repoRoot(), '..', 'shared', 'reference')),
   'kip-1279-schemas',
 );
 const inCi = process.env.CI !== undefined && process.env.CI !== '';
