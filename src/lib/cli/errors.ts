@@ -7,6 +7,7 @@
 import { kafkaError, kafkaErrorHint } from '../kafka/error-codes.js';
 import * as protocol from '../kafka/errors.js';
 import { TransportError } from '../kafka/transport.js';
+import { isMirrorApi } from '../kafka/mirror-api-keys.js';
 import { ExitCode } from './exit-codes.js';
 
 export interface KafkaErrorRef {
@@ -77,7 +78,9 @@ export class UnsupportedByClusterError extends KmirrorError {
     const where = details.broker === undefined ? 'the cluster' : `broker ${details.broker}`;
     const key = details.apiKey === undefined ? '' : ` (API key ${details.apiKey})`;
     const detail = details.detail ? `: ${details.detail}` : '';
-    super(`${where} does not support ${details.api}${key}${detail}`, ExitCode.Unsupported, {
+    // For a mirror RPC the operator's question is "can this cluster mirror?", so answer it first.
+    const lead = isMirrorApi(details.api) ? 'this cluster does not support cluster mirroring: ' : '';
+    super(`${lead}${where} does not support ${details.api}${key}${detail}`, ExitCode.Unsupported, {
       hint:
         'Cluster Mirroring (KIP-1279) needs brokers that implement it; the prototype advertises API keys 94-105. ' +
         'If your build numbers the mirror APIs differently, map them with --api-keys (or KMIRROR_API_KEYS), e.g. --api-keys DescribeClusterMirrors=99',
