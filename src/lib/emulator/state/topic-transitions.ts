@@ -66,67 +66,75 @@ function result(name: string, code: number, message: string | null = null): Mirr
   return { Name: name, ErrorCode: code, ErrorMessage: message };
 }
 
+type Found = Exclude<Lookup, { readonly error: MirrorTopicResult }>;
+
+/**
+ * The controller half the three APIs share: the gates, then the 3 / 137 / 139 lookup and one
+ * decision per listed topic. `decide` returns the topic's result entry, or null for a topic the
+ * prototype leaves out of the response; it writes the new desired state itself.
+ */
+function perTopic(
+  cluster: EmulatedCluster,
+  ctx: RequestContext,
+  body: PauseMirrorTopicsRequestBody,
+  decide: (name: string, found: Found, now: number) => MirrorTopicResult | null,
+  beforeTopics?: () => MirrorTopicsResponseBody | null,
+): MirrorTopicsResponseBody {
+  const names = topicNames(body);
+  const refused = controllerSide(cluster, ctx, body.MirrorName, names) ?? beforeTopics?.() ?? null;
+  if (refused) return refused;
+  const now = cluster.clock.now();
+  const results: MirrorTopicResult[] = [];
+  for (const name of names) {
+    const found = lookup(cluster, body.MirrorName, name);
+    const entry = 'error' in found ? found.error : decide(name, found, now);
+    if (entry) results.push(entry);
+  }
+  return topicsResponse(ErrorCode.NONE, null, results);
+}
+
 /** The controller half of Stop, reachable on its own only in tests (the broker pre-empts 3 with 145). */
 export function stopOnController(cluster: EmulatedCluster, ctx: RequestContext, body: StopMirrorTopicsRequestBody): MirrorTopicsResponseBody {
-  const names = topicNames(body);
-  const refused = controllerSide(cluster, ctx, body.MirrorName, names);
-  if (refused) return refused;
   const patterns = body.Patterns ?? [];
-  if (patterns.length > 0) {
+  const applyPatterns = (): MirrorTopicsResponseBody | null => {
+    if (patterns.length === 0) return null;
     const error = updatePatternsAndStopExcluded(cluster, body.MirrorName, [], (include, exclude) => {
       for (const pattern of patterns) {
         if (!include.delete(pattern)) exclude.add(pattern);
       }
     });
-    if (error) return topicsResponse(error.code);
-  }
-  const now = cluster.clock.now();
-  const results: MirrorTopicResult[] = [];
-  for (const name of names) {
-    const found = lookup(cluster, body.MirrorName, name);
-    if ('error' in found) results.push(found.error);
-    else if (found.desired === 'STOPPED') results.push(result(name, ErrorCode.NONE));
-    else if (found.desired === 'PAUSED') results.push(result(name, ErrorCode.MIRROR_TOPIC_ALREADY_PAUSED));
-    else {
+    return error ? topicsResponse(error.code) : null;
+  };
+  return perTopic(
+    cluster,
+    ctx,
+    body,
+    (name, found, now) => {
+      if (found.desired === 'STOPPED') return result(name, ErrorCode.NONE);
+      if (found.desired === 'PAUSED') return result(name, ErrorCode.MIRROR_TOPIC_ALREADY_PAUSED);
       cluster.mirrors.associate(found.topic, body.MirrorName, 'STOPPED', now);
-      results.push(result(name, ErrorCode.NONE));
-    }
-  }
-  return topicsResponse(ErrorCode.NONE, null, results);
+      return result(name, ErrorCode.NONE);
+    },
+    applyPatterns,
+  );
 }
 
 export function pauseOnController(cluster: EmulatedCluster, ctx: RequestContext, body: PauseMirrorTopicsRequestBody): MirrorTopicsResponseBody {
-  const names = topicNames(body);
-  const refused = controllerSide(cluster, ctx, body.MirrorName, names);
-  if (refused) return refused;
-  const now = cluster.clock.now();
-  const results: MirrorTopicResult[] = [];
-  for (const name of names) {
-    const found = lookup(cluster, body.MirrorName, name);
-    if ('error' in found) results.push(found.error);
-    else if (found.desired === 'STOPPED') {
-      results.push(result(name, ErrorCode.MIRROR_TOPIC_BEING_STOPPED, `Topic '${name}' is in STOPPED state`));
-    } else if (found.desired === 'PAUSED') results.push(result(name, ErrorCode.NONE));
+  return perTopic(cluster, ctx, body, (name, found, now) => {
+    if (found.desired === 'STOPPED') return result(name, ErrorCode.MIRROR_TOPIC_BEING_STOPPED, `Topic '${name}' is in STOPPED state`);
+    if (found.desired === 'PAUSED') return result(name, ErrorCode.NONE);
     // A topic paused by this request is not listed: the prototype adds no result for it.
-    else cluster.mirrors.associate(found.topic, body.MirrorName, 'PAUSED', now);
-  }
-  return topicsResponse(ErrorCode.NONE, null, results);
+    cluster.mirrors.associate(found.topic, body.MirrorName, 'PAUSED', now);
+    return null;
+  });
 }
 
 export function resumeOnController(cluster: EmulatedCluster, ctx: RequestContext, body: PauseMirrorTopicsRequestBody): MirrorTopicsResponseBody {
-  const names = topicNames(body);
-  const refused = controllerSide(cluster, ctx, body.MirrorName, names);
-  if (refused) return refused;
-  const now = cluster.clock.now();
-  const results: MirrorTopicResult[] = [];
-  for (const name of names) {
-    const found = lookup(cluster, body.MirrorName, name);
-    if ('error' in found) results.push(found.error);
+  return perTopic(cluster, ctx, body, (name, found, now) => {
     // Already mirroring: listed with the name left at its default "", as the prototype does.
-    else if (found.desired === 'MIRRORING') results.push(result('', ErrorCode.NONE));
-    else if (found.desired !== 'PAUSED') {
-      results.push(result(name, ErrorCode.MIRROR_TOPIC_NOT_PAUSED, `Topic '${name}' is in ${found.desired} state`));
-    } else cluster.mirrors.associate(found.topic, body.MirrorName, 'MIRRORING', now);
-  }
-  return topicsResponse(ErrorCode.NONE, null, results);
+    if (found.desired === 'MIRRORING') return result('', ErrorCode.NONE);
+    if (found.desired !== 'PAUSED') return result(name, ErrorCode.MIRROR_TOPIC_NOT_PAUSED, `Topic '${name}' is in ${found.desired} state`);
+    cluster.mirrors.associate(found.topic, body.MirrorName, 'MIRRORING', now);
+    return null;
+  });
 }
