@@ -95,10 +95,6 @@ export function mirrorConfigKey(name: string): MirrorConfigKey | undefined {
   return BY_NAME.get(name);
 }
 
-export function isSensitiveMirrorConfig(name: string): boolean {
-  return BY_NAME.get(name)?.sensitive ?? false;
-}
-
 export type MirrorConfigParseResult = { readonly ok: true } | { readonly ok: false; readonly message: string };
 
 const INT_MIN = -2147483648;

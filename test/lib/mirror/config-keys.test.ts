@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { MIRROR_CONFIG_KEYS, mirrorConfigKey, parseMirrorConfigValue, splitListValue, isSensitiveMirrorConfig } from '../../../src/lib/mirror/config-keys.js';
+import { MIRROR_CONFIG_KEYS, mirrorConfigKey, parseMirrorConfigValue, splitListValue } from '../../../src/lib/mirror/config-keys.js';
+import { isSensitiveMirrorKey } from '../../../src/lib/mirror/config-validation.js';
 
 describe('mirror config keys (§11.1)', () => {
   it('has the required keys, the topic filter defaults and the sensitive ones', () => {
@@ -8,9 +9,9 @@ describe('mirror config keys (§11.1)', () => {
     assert.equal(mirrorConfigKey('mirror.topics.exclude')?.default, '__.*');
     assert.equal(mirrorConfigKey('mirror.topics.include')?.default, '');
     assert.equal(mirrorConfigKey('sasl.mechanism')?.default, 'PLAIN');
-    assert.equal(isSensitiveMirrorConfig('sasl.jaas.config'), true);
-    assert.equal(isSensitiveMirrorConfig('ssl.truststore.certificates'), true);
-    assert.equal(isSensitiveMirrorConfig('bootstrap.servers'), false);
+    assert.equal(isSensitiveMirrorKey('sasl.jaas.config'), true);
+    assert.equal(isSensitiveMirrorKey('ssl.truststore.certificates'), true);
+    assert.equal(isSensitiveMirrorKey('bootstrap.servers'), false);
     assert.equal(new Set(MIRROR_CONFIG_KEYS.map((k) => k.name)).size, MIRROR_CONFIG_KEYS.length);
   });
 
