@@ -1,8 +1,7 @@
 import { Args, Flags } from '@oclif/core';
 import { BaseCommand } from '../lib/cli/base-command.js';
 import { readClientPropertiesFile } from '../lib/cli/connection-config.js';
-import { formatDuration } from '../lib/cli/duration.js';
-import { KmirrorError, TimeoutError, UsageError } from '../lib/cli/errors.js';
+import { KmirrorError, UsageError } from '../lib/cli/errors.js';
 import { ExitCode } from '../lib/cli/exit-codes.js';
 import { durationFlag, yesFlag } from '../lib/cli/flags.js';
 import type { PropertyEntry } from '../lib/cli/properties-file.js';
@@ -108,18 +107,12 @@ export default class AddTopics extends BaseCommand<typeof AddTopics> {
 
     const waitMs = this.flags.wait;
     if (waitMs !== undefined && outcome.result.added.length > 0) {
-      const until = Date.now() + Math.min(waitMs, this.deadline.remainingMs());
-      const bound = waitMs <= this.deadline.remainingMs() ? `--wait ${formatDuration(waitMs)}` : `--timeout ${formatDuration(this.deadline.budgetMs)}`;
-      await waitUntilMirroring(client, plan.mirror, outcome.result.added, async (ms, what) => {
-        const left = until - Date.now();
-        if (left <= ms) {
-          await new Promise((resolve) => setTimeout(resolve, Math.max(0, left)));
-          throw new TimeoutError(`${what}: gave up after ${bound}`, {
-            hint: `the topics were started; kmirror describe ${plan.mirror} shows their partition states (a longer --wait or --timeout waits longer)`,
-          });
-        }
-        await new Promise((resolve) => setTimeout(resolve, ms));
-      });
+      await waitUntilMirroring(
+        client,
+        plan.mirror,
+        outcome.result.added,
+        this.deadline.waitWithin(waitMs, `the topics were started; kmirror describe ${plan.mirror} shows their partition states (a longer --wait or --timeout waits longer)`),
+      );
       this.note(`Every partition of the added topics is MIRRORING.`);
     }
     return outcome.result;

@@ -1,8 +1,7 @@
 import { Args, Flags } from '@oclif/core';
 import { BaseCommand } from '../lib/cli/base-command.js';
 import type { ConnectionConfig } from '../lib/cli/connection-config.js';
-import { formatDuration } from '../lib/cli/duration.js';
-import { KmirrorError, TimeoutError, UsageError } from '../lib/cli/errors.js';
+import { KmirrorError, UsageError } from '../lib/cli/errors.js';
 import { ExitCode } from '../lib/cli/exit-codes.js';
 import { durationFlag, yesFlag } from '../lib/cli/flags.js';
 import {
@@ -110,19 +109,8 @@ export default class Delete extends BaseCommand<typeof Delete> {
   }
 
   private async waitForGone(mirror: string, waitMs: number): Promise<void> {
-    const until = Date.now() + Math.min(waitMs, this.deadline.remainingMs());
-    const bound = waitMs <= this.deadline.remainingMs() ? `--wait ${formatDuration(waitMs)}` : `--timeout ${formatDuration(this.deadline.budgetMs)}`;
     const client = await this.kafka();
-    await waitUntilGone(client, mirror, async (ms, what) => {
-      const left = until - Date.now();
-      if (left <= ms) {
-        await new Promise((resolve) => setTimeout(resolve, Math.max(0, left)));
-        throw new TimeoutError(`${what}: gave up after ${bound}`, {
-          hint: `the broker accepted the delete; kmirror list shows whether ${mirror} is still there`,
-        });
-      }
-      await new Promise((resolve) => setTimeout(resolve, ms));
-    });
+    await waitUntilGone(client, mirror, this.deadline.waitWithin(waitMs, `the broker accepted the delete; kmirror list shows whether ${mirror} is still there`));
   }
 
   /** The connection flags to repeat in a suggested command (never a secret: those come from stdin or env). */

@@ -76,4 +76,22 @@ export class Deadline {
     }
     await new Promise((resolve) => setTimeout(resolve, ms));
   }
+
+  /**
+   * A sleeper for a `--wait` poll loop inside this budget: whichever of `--wait` and `--timeout`
+   * ends first bounds it, and the TimeoutError names that flag; `hint` says what already happened.
+   */
+  waitWithin(waitMs: number, hint: string): (ms: number, what: string) => Promise<void> {
+    const remaining = this.remainingMs();
+    const until = this.now() + Math.min(waitMs, remaining);
+    const bound = waitMs <= remaining ? `--wait ${formatDuration(waitMs)}` : `--timeout ${formatDuration(this.budgetMs)}`;
+    return async (ms, what) => {
+      const left = until - this.now();
+      if (left <= ms) {
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, left)));
+        throw new TimeoutError(`${what}: gave up after ${bound}`, { hint });
+      }
+      await new Promise((resolve) => setTimeout(resolve, ms));
+    };
+  }
 }

@@ -8,6 +8,7 @@ import { kafkaError, kafkaErrorHint } from '../kafka/error-codes.js';
 import * as protocol from '../kafka/errors.js';
 import { TransportError } from '../kafka/transport.js';
 import { isMirrorApi } from '../kafka/mirror-api-keys.js';
+import { formatDuration } from './duration.js';
 import { ExitCode } from './exit-codes.js';
 
 export interface KafkaErrorRef {
@@ -373,7 +374,7 @@ function protocolFailure(err: Error): Failure | undefined {
     const last = err.lastError ? toFailure(err.lastError) : undefined;
     return failure(
       ExitCode.Timeout,
-      `timed out after ${protocol.formatMs(err.budgetMs)} (--timeout) while ${err.doing}${last ? `; last error: ${last.message}` : ''}`,
+      `timed out after ${formatDuration(err.budgetMs)} (--timeout) while ${err.doing}${last ? `; last error: ${last.message}` : ''}`,
       last?.hint ?? 'raise --timeout (e.g. --timeout 2m) or check that the brokers are reachable and healthy',
       last?.kafkaError ?? null,
     );

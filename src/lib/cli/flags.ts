@@ -4,7 +4,7 @@
 
 import { Flags } from '@oclif/core';
 import { ENV_SASL_OAUTH_TOKEN, ENV_SASL_PASSWORD, ENV_TLS_KEY_PASSWORD } from './connection-config.js';
-import { parseDuration } from './duration.js';
+import { formatDuration, parseDuration } from './duration.js';
 
 export const HelpGroup = {
   Connection: 'CONNECTION',
@@ -28,15 +28,8 @@ export function durationFlag(options: { description: string; defaultMs?: number;
     parse: async (input: string, _context: unknown, flag: { name: string }) => parseDuration(input, `--${flag.name}`),
   };
   if (options.defaultMs === undefined) return Flags.custom<number>(base)();
-  const defaultText = formatDefault(options.defaultMs);
+  const defaultText = formatDuration(options.defaultMs);
   return Flags.custom<number>({ ...base, default: options.defaultMs, defaultHelp: async () => defaultText })();
-}
-
-function formatDefault(ms: number): string {
-  if (ms % 3_600_000 === 0) return `${ms / 3_600_000}h`;
-  if (ms % 60_000 === 0) return `${ms / 60_000}m`;
-  if (ms % 1000 === 0) return `${ms / 1000}s`;
-  return `${ms}ms`;
 }
 
 /** `-y/--yes` for commands that confirm before changing something. */

@@ -23,8 +23,7 @@ import { type PromptContext, confirmAction } from '../prompt/confirm.js';
 import { Spinner } from '../render/spinner.js';
 import { renderTopicAction, renderTopicActionPreview } from '../render/topic-actions.js';
 import { BaseCommand } from './base-command.js';
-import { formatDuration } from './duration.js';
-import { KmirrorError, TimeoutError, UsageError } from './errors.js';
+import { KmirrorError, UsageError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
 import { durationFlag } from './flags.js';
 
@@ -139,23 +138,14 @@ export abstract class TopicActionCommand<T extends typeof Command> extends BaseC
   /** --wait: polls with a spinner on a terminal; keeps the last rows seen so a timeout still reports them. */
   private async waitFor(client: KafkaClient, plan: TopicActionPlan, topics: string[], waitMs: number, keep: (rows: readonly FinalPartition[]) => void): Promise<FinalPartition[]> {
     const { spec } = plan;
-    const remaining = this.deadline.remainingMs();
-    const until = Date.now() + Math.min(waitMs, remaining);
-    const bound = waitMs <= remaining ? `--wait ${formatDuration(waitMs)}` : `--timeout ${formatDuration(this.deadline.budgetMs)}`;
     const stderr = process.stderr;
     const spinner = new Spinner(this.stderr, stderr.isTTY === true && this.canPrompt());
     try {
       const rows = await waitForPartitionStates(client, plan.mirror, topics, spec.target, {
-        sleep: async (ms, what) => {
-          const left = until - Date.now();
-          if (left <= ms) {
-            await new Promise((resolve) => setTimeout(resolve, Math.max(0, left)));
-            throw new TimeoutError(`${what}: gave up after ${bound}`, {
-              hint: `the request was accepted; kmirror describe ${plan.mirror} shows the partition states (a longer --wait or --timeout waits longer)`,
-            });
-          }
-          await new Promise((resolve) => setTimeout(resolve, ms));
-        },
+        sleep: this.deadline.waitWithin(
+          waitMs,
+          `the request was accepted; kmirror describe ${plan.mirror} shows the partition states (a longer --wait or --timeout waits longer)`,
+        ),
         onProgress: ({ done, total, rows }) => {
           keep(rows);
           spinner.update(`waiting for ${spec.target}: ${done}/${total} partition(s)`);

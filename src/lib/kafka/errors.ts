@@ -67,7 +67,7 @@ export class BrokerFailure {
   ) {}
 }
 
-export function formatMs(ms: number): string {
+function formatMs(ms: number): string {
   if (ms % 60_000 === 0 && ms >= 60_000) return `${ms / 60_000}m`;
   if (ms % 1000 === 0) return `${ms / 1000}s`;
   return `${ms}ms`;
