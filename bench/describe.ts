@@ -49,7 +49,8 @@ async function setUp(): Promise<EmulatedClusters> {
   const until = Date.now() + 120_000;
   for (;;) {
     let mirroring = 0;
-    for (const name of names) for (const p of destination.topics.get(name)?.partitions ?? []) if (p.mirror?.state === 'MIRRORING') mirroring++;
+    for (const name of names)
+      for (const p of destination.topics.get(name)?.partitions ?? []) if (p.mirror?.state === 'MIRRORING') mirroring++;
     if (mirroring === TOPICS * PARTITIONS) break;
     if (Date.now() > until) throw new Error(`only ${mirroring} partitions reached MIRRORING`);
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -61,10 +62,15 @@ async function setUp(): Promise<EmulatedClusters> {
 function runCli(args: readonly string[]): Promise<Run> {
   const useTime = existsSync(TIME);
   const command = useTime ? TIME : process.execPath;
-  const argv = useTime ? ['-f', 'KMIRROR_PEAK_KB=%M KMIRROR_CPU_S=%U+%S', process.execPath, BIN, ...args] : [BIN, ...args];
+  const argv = useTime
+    ? ['-f', 'KMIRROR_PEAK_KB=%M KMIRROR_CPU_S=%U+%S', process.execPath, BIN, ...args]
+    : [BIN, ...args];
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(command, argv, { env: { ...process.env, NO_COLOR: '1', CI: 'true' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, argv, {
+      env: { ...process.env, NO_COLOR: '1', CI: 'true' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdoutBytes = 0;
     let stderr = '';
     let hwmKb = 0;
@@ -104,13 +110,26 @@ export async function benchDescribe(runs = 3): Promise<BenchResult[]> {
       ['--partitions', ['--partitions']],
     ] as const) {
       const measured: Run[] = [];
-      for (let i = 0; i < runs; i++) measured.push(await runCli(['describe', 'bench', '-b', bootstrap, '--timeout', '60s', ...extra]));
+      for (let i = 0; i < runs; i++)
+        measured.push(await runCli(['describe', 'bench', '-b', bootstrap, '--timeout', '60s', ...extra]));
       const ok = measured.every((r) => r.code === 0);
       const detail = `${runs} runs, ${TOPICS * PARTITIONS} partitions over 3 brokers, ${(median(measured.map((r) => r.stdoutBytes)) / 1e6).toFixed(1)} MB of output${ok ? '' : ', SOME RUNS FAILED'}`;
-      results.push({ name: `describe ${label}: wall time (median)`, value: median(measured.map((r) => r.ms)), unit: 'ms', target: '≤ 1500 ms', detail });
+      results.push({
+        name: `describe ${label}: wall time (median)`,
+        value: median(measured.map((r) => r.ms)),
+        unit: 'ms',
+        target: '≤ 1500 ms',
+        detail,
+      });
       const cpu = measured.map((r) => r.cpuMs).filter((v): v is number => v !== null);
-      if (cpu.length > 0) results.push({ name: `describe ${label}: CLI CPU time user+sys (median)`, value: median(cpu), unit: 'ms' });
-      results.push({ name: `describe ${label}: peak RSS (max)`, value: Math.max(...measured.map((r) => r.peakRssMb)), unit: 'MB', target: '≤ 250 MB' });
+      if (cpu.length > 0)
+        results.push({ name: `describe ${label}: CLI CPU time user+sys (median)`, value: median(cpu), unit: 'ms' });
+      results.push({
+        name: `describe ${label}: peak RSS (max)`,
+        value: Math.max(...measured.map((r) => r.peakRssMb)),
+        unit: 'MB',
+        target: '≤ 250 MB',
+      });
     }
     return results;
   } finally {

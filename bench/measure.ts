@@ -31,6 +31,8 @@ export function heapUsed(): number {
 export function printResults(results: readonly BenchResult[]): void {
   for (const r of results) {
     const value = r.value.toFixed(r.value < 10 ? 2 : 1);
-    console.log(`${r.name}: ${value} ${r.unit}${r.target ? `  (target ${r.target})` : ''}${r.detail ? `\n    ${r.detail}` : ''}`);
+    console.log(
+      `${r.name}: ${value} ${r.unit}${r.target ? `  (target ${r.target})` : ''}${r.detail ? `\n    ${r.detail}` : ''}`,
+    );
   }
 }

@@ -49,7 +49,10 @@ function kmirror(args: readonly string[]): Promise<void> {
     child.on('close', (code, signal) => {
       running.delete(child);
       if (code === 0) resolve();
-      else reject(new DemoStepFailed({ command, reason: signal ? `killed by ${signal}` : `exited with code ${String(code)}` }));
+      else
+        reject(
+          new DemoStepFailed({ command, reason: signal ? `killed by ${signal}` : `exited with code ${String(code)}` }),
+        );
     });
   });
 }
@@ -64,7 +67,9 @@ async function runDemo(playground: RunningPlayground): Promise<void> {
   await kmirror(['check', '-b', dst]);
   await kmirror(['create', MIRROR, '-b', dst, '--source-bootstrap', src]);
   await kmirror(['add-topics', MIRROR, '-b', dst, '--pattern', 'orders-.*', '--yes']);
-  process.stdout.write(`\n# describe every ${DESCRIBE_INTERVAL_MS / 1000} s while the destination copies: the lag falls\n`);
+  process.stdout.write(
+    `\n# describe every ${DESCRIBE_INTERVAL_MS / 1000} s while the destination copies: the lag falls\n`,
+  );
   for (let round = 1; round <= DESCRIBE_ROUNDS; round++) {
     await sleep(DESCRIBE_INTERVAL_MS);
     await kmirror(['describe', MIRROR, '-b', dst]);
@@ -92,7 +97,9 @@ async function main(): Promise<number> {
 
   try {
     await runDemo(playground);
-    process.stdout.write('\nDemo finished: the mirror "demo" copies orders-us and orders-eu from source to destination.\n');
+    process.stdout.write(
+      '\nDemo finished: the mirror "demo" copies orders-us and orders-eu from source to destination.\n',
+    );
     return 0;
   } catch (err) {
     if (interrupted) return 130;

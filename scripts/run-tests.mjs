@@ -29,5 +29,7 @@ if (files.length === 0) {
   process.exit(1);
 }
 const extra = process.argv.slice(3);
-const result = spawnSync(process.execPath, ['--test', '--test-reporter=spec', ...extra, ...files], { stdio: 'inherit' });
+const result = spawnSync(process.execPath, ['--test', '--test-reporter=spec', ...extra, ...files], {
+  stdio: 'inherit',
+});
 process.exit(result.status ?? 1);

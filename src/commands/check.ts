@@ -6,7 +6,8 @@ import { type CheckResult, type MirrorCheck, checkMirror } from '../lib/mirror/c
 import { renderCheck, renderClusterCheck } from '../lib/render/check.js';
 
 export default class Check extends BaseCommand<typeof Check> {
-  static override summary = 'Check that the destination cluster supports and has enabled cluster mirroring, and what you may do with a mirror';
+  static override summary =
+    'Check that the destination cluster supports and has enabled cluster mirroring, and what you may do with a mirror';
   static override description =
     'Asks every broker of the destination cluster for its API versions and feature levels and reports, per broker, ' +
     'whether it is reachable, which versions of each mirror RPC and of DescribeConfigs/IncrementalAlterConfigs it ' +

@@ -40,15 +40,33 @@ export default class Create extends BaseCommand<typeof Create> {
     }),
     'source-config': Flags.string({
       summary: 'Kafka client properties describing how to reach the SOURCE (security.protocol, sasl.*, ssl.*)',
-      description: 'Every key is stored in the mirror config, secrets included: the destination brokers connect to the source with them.',
+      description:
+        'Every key is stored in the mirror config, secrets included: the destination brokers connect to the source with them.',
       helpValue: '<file>',
     }),
-    config: Flags.string({ summary: 'a mirror setting KEY=VALUE (repeatable); overrides --source-config', helpValue: '<key=value>', multiple: true }),
-    include: Flags.string({ summary: 'topic pattern to mirror automatically (Java regex, repeatable) → mirror.topics.include', helpValue: '<regex>', multiple: true }),
-    exclude: Flags.string({ summary: 'topic pattern never to mirror (Java regex, repeatable) → mirror.topics.exclude', helpValue: '<regex>', multiple: true }),
-    'source-cluster-id': Flags.string({ summary: 'id of the source cluster (default: read from the source cluster)', helpValue: '<id>' }),
+    config: Flags.string({
+      summary: 'a mirror setting KEY=VALUE (repeatable); overrides --source-config',
+      helpValue: '<key=value>',
+      multiple: true,
+    }),
+    include: Flags.string({
+      summary: 'topic pattern to mirror automatically (Java regex, repeatable) → mirror.topics.include',
+      helpValue: '<regex>',
+      multiple: true,
+    }),
+    exclude: Flags.string({
+      summary: 'topic pattern never to mirror (Java regex, repeatable) → mirror.topics.exclude',
+      helpValue: '<regex>',
+      multiple: true,
+    }),
+    'source-cluster-id': Flags.string({
+      summary: 'id of the source cluster (default: read from the source cluster)',
+      helpValue: '<id>',
+    }),
     'allow-unknown-config': Flags.boolean({ summary: 'send config keys kmirror does not know (a newer broker may)' }),
-    'dry-run': Flags.boolean({ summary: 'check everything and print the configs that would be sent; send nothing to the destination' }),
+    'dry-run': Flags.boolean({
+      summary: 'check everything and print the configs that would be sent; send nothing to the destination',
+    }),
   };
 
   async run(): Promise<CreateMirrorResult> {
@@ -79,7 +97,10 @@ export default class Create extends BaseCommand<typeof Create> {
     let sourceClusterId = plan.sourceClusterId;
     if (sourceClusterId === null && plan.sourceConnection) {
       sourceClusterId = await lookupSourceClusterId(plan.sourceConnection, this.deadline, (event) =>
-        this.trace(() => `source: ${event.api} v${event.version} -> ${event.broker}: ${event.outcome}${event.error ? ` (${event.error})` : ''}`),
+        this.trace(
+          () =>
+            `source: ${event.api} v${event.version} -> ${event.broker}: ${event.outcome}${event.error ? ` (${event.error})` : ''}`,
+        ),
       );
       this.trace(`source cluster id: ${sourceClusterId}`);
     }

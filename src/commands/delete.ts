@@ -20,7 +20,7 @@ import { removeTopicsCommand, renderDeleteOutcome, renderDeleteTopics } from '..
 export default class Delete extends BaseCommand<typeof Delete> {
   static override summary = 'Delete a cluster mirror whose topics are all STOPPED';
   static override description =
-    'Shows the mirror\'s topics and their partition states first. The broker deletes a mirror only when every topic it ' +
+    "Shows the mirror's topics and their partition states first. The broker deletes a mirror only when every topic it " +
     'ever mirrored is STOPPED (it answers 143 or 145 otherwise, without naming the topic), so when a topic is still ' +
     'MIRRORING, PAUSED or on its way to STOPPED, kmirror refuses, lists those topics and prints the exact ' +
     '`kmirror remove-topics` command that stops them. On a terminal it asks you to type the mirror name; elsewhere pass ' +
@@ -41,13 +41,17 @@ export default class Delete extends BaseCommand<typeof Delete> {
 
   static override flags = {
     'dry-run': Flags.boolean({ summary: 'show the topics and whether the mirror can be deleted; send nothing' }),
-    wait: durationFlag({ description: 'after deleting, wait up to this long until the mirror no longer appears in the mirror list (also bounded by --timeout)' }),
+    wait: durationFlag({
+      description:
+        'after deleting, wait up to this long until the mirror no longer appears in the mirror list (also bounded by --timeout)',
+    }),
     yes: yesFlag('delete without typing the mirror name (required when there is no terminal to ask on)'),
   };
 
   async run(): Promise<DeleteResult> {
     const mirror = this.args.mirror;
-    if (mirror.trim() === '') throw new UsageError('the mirror name is empty', { hint: 'kmirror list shows the mirrors' });
+    if (mirror.trim() === '')
+      throw new UsageError('the mirror name is empty', { hint: 'kmirror list shows the mirrors' });
     const client = await this.kafka();
     const settings = await this.connection();
     const principal = settings.sasl?.username === undefined ? undefined : `User:${settings.sasl.username}`;
@@ -73,7 +77,9 @@ export default class Delete extends BaseCommand<typeof Delete> {
 
     const missing = missingDeletePermissions(plan.authorizedOperations);
     if (missing && missing.length > 0) {
-      this.warning(`the brokers report that this principal lacks ${missing.join(' and ')} on mirror '${mirror}'; deleting needs both DELETE and ALTER, so the broker will probably refuse`);
+      this.warning(
+        `the brokers report that this principal lacks ${missing.join(' and ')} on mirror '${mirror}'; deleting needs both DELETE and ALTER, so the broker will probably refuse`,
+      );
     }
     const confirmed = await confirmByName(`Type the mirror name (${mirror}) to delete it:`, {
       name: mirror,
@@ -110,7 +116,14 @@ export default class Delete extends BaseCommand<typeof Delete> {
 
   private async waitForGone(mirror: string, waitMs: number): Promise<void> {
     const client = await this.kafka();
-    await waitUntilGone(client, mirror, this.deadline.waitWithin(waitMs, `the broker accepted the delete; kmirror list shows whether ${mirror} is still there`));
+    await waitUntilGone(
+      client,
+      mirror,
+      this.deadline.waitWithin(
+        waitMs,
+        `the broker accepted the delete; kmirror list shows whether ${mirror} is still there`,
+      ),
+    );
   }
 
   /** The connection flags to repeat in a suggested command (never a secret: those come from stdin or env). */

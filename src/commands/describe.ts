@@ -1,14 +1,26 @@
 import { Args, Flags } from '@oclif/core';
 import { BaseCommand } from '../lib/cli/base-command.js';
 import { Deadline } from '../lib/cli/deadline.js';
-import { KafkaResponseError, KmirrorError, NotFoundError, PartialFailureError, UsageError, toFailure } from '../lib/cli/errors.js';
+import {
+  KafkaResponseError,
+  KmirrorError,
+  NotFoundError,
+  PartialFailureError,
+  UsageError,
+  toFailure,
+} from '../lib/cli/errors.js';
 import { ExitCode } from '../lib/cli/exit-codes.js';
 import { DEFAULT_TIMEOUT_MS } from '../lib/cli/flags.js';
 import { formatYaml } from '../lib/cli/output-format.js';
 import { redactText } from '../lib/cli/redact.js';
 import type { KafkaClient } from '../lib/kafka/client.js';
 import { kafkaError } from '../lib/kafka/error-codes.js';
-import { describeMirrors, failedRetryMaxAttempts, type DescribeReport, type DescribeResult } from '../lib/mirror/describe.js';
+import {
+  describeMirrors,
+  failedRetryMaxAttempts,
+  type DescribeReport,
+  type DescribeResult,
+} from '../lib/mirror/describe.js';
 import {
   DESCRIBE_SORTS,
   FilterError,
@@ -64,7 +76,7 @@ export default class Describe extends BaseCommand<typeof Describe> {
     '<%= config.bin %> describe -b localhost:9092',
     '<%= config.bin %> describe m1 -b localhost:9092 --failed',
     '<%= config.bin %> describe m1 -b localhost:9092 --partitions --sort lag --min-lag 1000',
-    '<%= config.bin %> describe m1 -b localhost:9092 --topic-pattern \'orders-.*\' --json',
+    "<%= config.bin %> describe m1 -b localhost:9092 --topic-pattern 'orders-.*' --json",
     '<%= config.bin %> describe m1 -b localhost:9092 --watch --interval 5',
   ];
 
@@ -87,8 +99,16 @@ export default class Describe extends BaseCommand<typeof Describe> {
       helpValue: '<state>',
     }),
     failed: Flags.boolean({ summary: 'only FAILED partitions (same as --state FAILED)' }),
-    'min-lag': Flags.integer({ summary: 'only partitions lagging by at least this many records', min: 0, helpValue: '<records>' }),
-    sort: Flags.option({ summary: 'order of topics and partitions: by name and number, or largest lag first', options: DESCRIBE_SORTS, default: 'topic' as DescribeSort })(),
+    'min-lag': Flags.integer({
+      summary: 'only partitions lagging by at least this many records',
+      min: 0,
+      helpValue: '<records>',
+    }),
+    sort: Flags.option({
+      summary: 'order of topics and partitions: by name and number, or largest lag first',
+      options: DESCRIBE_SORTS,
+      default: 'topic' as DescribeSort,
+    })(),
     partitions: Flags.boolean({ summary: 'list every partition (same as -o wide)' }),
     watch: Flags.boolean({
       char: 'w',
@@ -103,23 +123,38 @@ export default class Describe extends BaseCommand<typeof Describe> {
       helpValue: '<seconds>',
       parse: async (input: string) => {
         const seconds = Number(input);
-        if (!Number.isFinite(seconds) || seconds < 0.1) throw new UsageError(`--interval: '${input}' is not a number of seconds ≥ 0.1`, { hint: 'e.g. --interval 5' });
+        if (!Number.isFinite(seconds) || seconds < 0.1)
+          throw new UsageError(`--interval: '${input}' is not a number of seconds ≥ 0.1`, {
+            hint: 'e.g. --interval 5',
+          });
         return seconds;
       },
     })(),
   };
 
   async run(): Promise<DescribeReport | undefined> {
-    const { argv } = await this.parse({ args: Describe.args, flags: Describe.flags, baseFlags: Describe.baseFlags, enableJsonFlag: true, strict: false });
+    const { argv } = await this.parse({
+      args: Describe.args,
+      flags: Describe.flags,
+      baseFlags: Describe.baseFlags,
+      enableJsonFlag: true,
+      strict: false,
+    });
     const names = argv.map(String);
     const filters = this.parseFilters();
     const sort = this.flags.sort as DescribeSort;
-    if (this.flags.interval !== undefined && !this.flags.watch) throw new UsageError('--interval needs --watch', { hint: 'add --watch, or drop --interval' });
+    if (this.flags.interval !== undefined && !this.flags.watch)
+      throw new UsageError('--interval needs --watch', { hint: 'add --watch, or drop --interval' });
 
     if (this.flags.watch) return this.watch(names, filters, sort);
     const report = await this.describeOnce(await this.kafka(), names, filters, sort);
     // Masked here, field by field: the generic deep redaction costs seconds on 100,000 partitions.
-    this.render(masked(report), (r, options) => renderDescribe(r, { partitions: this.flags.partitions || options.wide, sort, filtered: isFiltered(filters) }), { showSecrets: true });
+    this.render(
+      masked(report),
+      (r, options) =>
+        renderDescribe(r, { partitions: this.flags.partitions || options.wide, sort, filtered: isFiltered(filters) }),
+      { showSecrets: true },
+    );
     this.reportProblems(report);
     this.finish(report);
     return report;
@@ -140,7 +175,12 @@ export default class Describe extends BaseCommand<typeof Describe> {
     }
   }
 
-  private async describeOnce(client: KafkaClient, names: readonly string[], filters: DescribeFilters, sort: DescribeSort): Promise<DescribeReport> {
+  private async describeOnce(
+    client: KafkaClient,
+    names: readonly string[],
+    filters: DescribeFilters,
+    sort: DescribeSort,
+  ): Promise<DescribeReport> {
     const described = await describeMirrors(client, names);
     const shown = await withStoppedEndOffsets(client, applySort(applyFilters(described, filters), sort));
     const anyFailed = shown.mirrors.some((m) => m.summary.failing > 0);
@@ -149,8 +189,10 @@ export default class Describe extends BaseCommand<typeof Describe> {
 
   /** Warnings on stderr: brokers whose partitions are missing, mirrors the brokers refused. */
   private reportProblems(report: DescribeReport): void {
-    for (const b of report.brokerWarnings) this.warning(`broker ${b.broker}: ${b.message} (its partitions may be missing from this view)`);
-    for (const e of report.errors) this.warning(`mirror '${e.name}': ${kafkaError(e.errorCode).name} (${kafkaError(e.errorCode).message})`);
+    for (const b of report.brokerWarnings)
+      this.warning(`broker ${b.broker}: ${b.message} (its partitions may be missing from this view)`);
+    for (const e of report.errors)
+      this.warning(`mirror '${e.name}': ${kafkaError(e.errorCode).name} (${kafkaError(e.errorCode).message})`);
   }
 
   /** Exit code after the output: 6 for unknown names, the error's own for all-refused, 3 for partial. */
@@ -162,23 +204,36 @@ export default class Describe extends BaseCommand<typeof Describe> {
       });
     }
     const firstError = report.errors[0];
-    if (firstError && report.mirrors.length === 0) throw new KafkaResponseError(firstError.errorCode, null, { api: 'DescribeClusterMirrors', mirror: firstError.name });
+    if (firstError && report.mirrors.length === 0)
+      throw new KafkaResponseError(firstError.errorCode, null, {
+        api: 'DescribeClusterMirrors',
+        mirror: firstError.name,
+      });
     if (report.brokerWarnings.length > 0 || report.errors.length > 0) {
       const parts = [
         report.brokerWarnings.length > 0 ? `${report.brokerWarnings.length} broker problem(s)` : '',
         report.errors.length > 0 ? `${report.errors.length} mirror(s) refused` : '',
       ].filter(Boolean);
-      throw new PartialFailureError(`the view is incomplete: ${parts.join(', ')}`, { succeeded: report.mirrors.length, failed: report.brokerWarnings.length + report.errors.length });
+      throw new PartialFailureError(`the view is incomplete: ${parts.join(', ')}`, {
+        succeeded: report.mirrors.length,
+        failed: report.brokerWarnings.length + report.errors.length,
+      });
     }
   }
 
   private timeoutGivenExplicitly(): boolean {
     const end = this.argv.indexOf('--');
     const args = end === -1 ? this.argv : this.argv.slice(0, end);
-    return args.some((a) => a === '--timeout' || a.startsWith('--timeout=')) || (process.env.KMIRROR_TIMEOUT ?? '') !== '';
+    return (
+      args.some((a) => a === '--timeout' || a.startsWith('--timeout=')) || (process.env.KMIRROR_TIMEOUT ?? '') !== ''
+    );
   }
 
-  private async watch(names: readonly string[], filters: DescribeFilters, sort: DescribeSort): Promise<DescribeReport | undefined> {
+  private async watch(
+    names: readonly string[],
+    filters: DescribeFilters,
+    sort: DescribeSort,
+  ): Promise<DescribeReport | undefined> {
     const intervalMs = Math.round((this.flags.interval ?? DEFAULT_INTERVAL_SECONDS) * 1000);
     const bounded = this.timeoutGivenExplicitly();
     const refreshDeadline = bounded ? undefined : new RefreshDeadline(DEFAULT_TIMEOUT_MS);
@@ -247,7 +302,13 @@ export default class Describe extends BaseCommand<typeof Describe> {
     if (bounded && this.deadline.expired) throw this.deadline.timeoutError('watching (--watch)');
   }
 
-  private emit(report: DescribeReport, filters: DescribeFilters, sort: DescribeSort, tty: boolean, intervalMs: number): void {
+  private emit(
+    report: DescribeReport,
+    filters: DescribeFilters,
+    sort: DescribeSort,
+    tty: boolean,
+    intervalMs: number,
+  ): void {
     switch (this.outputFormat) {
       case 'json':
         this.renderJsonLine(masked(report), { showSecrets: true });
@@ -261,7 +322,9 @@ export default class Describe extends BaseCommand<typeof Describe> {
           sort,
           filtered: isFiltered(filters),
         });
-        const header = style.dim(`Every ${intervalMs / 1000}s: kmirror describe${this.argv.length > 0 ? ` ${this.argv.join(' ')}` : ''}  ${new Date().toISOString()}${tty ? '  (Ctrl-C to stop)' : ''}`);
+        const header = style.dim(
+          `Every ${intervalMs / 1000}s: kmirror describe${this.argv.length > 0 ? ` ${this.argv.join(' ')}` : ''}  ${new Date().toISOString()}${tty ? '  (Ctrl-C to stop)' : ''}`,
+        );
         // On a terminal: home the cursor and clear, then redraw; elsewhere one block per refresh.
         this.stdout.write(tty ? `\x1b[H\x1b[2J${header}\n\n${text}\n` : `${header}\n${text}\n\n`);
       }
@@ -296,7 +359,12 @@ async function withStoppedEndOffsets(client: KafkaClient, result: DescribeResult
       return { ...t, partitions };
     }),
   }));
-  const warnings = failures.map((f) => ({ broker: f.broker, nodeId: f.nodeId, errorCode: f.errorCode, message: f.message }));
+  const warnings = failures.map((f) => ({
+    broker: f.broker,
+    nodeId: f.nodeId,
+    errorCode: f.errorCode,
+    message: f.message,
+  }));
   return { ...result, mirrors, brokerWarnings: [...result.brokerWarnings, ...warnings] };
 }
 
@@ -309,7 +377,14 @@ function masked(report: DescribeReport): DescribeReport {
   const mirrors = report.mirrors.map((m) => ({
     ...m,
     topics: m.topics.map((t) =>
-      t.partitions.some((p) => p.errorMessage !== null) ? { ...t, partitions: t.partitions.map((p) => (p.errorMessage === null ? p : { ...p, errorMessage: mask(p.errorMessage) })) } : t,
+      t.partitions.some((p) => p.errorMessage !== null)
+        ? {
+            ...t,
+            partitions: t.partitions.map((p) =>
+              p.errorMessage === null ? p : { ...p, errorMessage: mask(p.errorMessage) },
+            ),
+          }
+        : t,
     ),
   }));
   return { ...report, mirrors, brokerWarnings: report.brokerWarnings.map((w) => ({ ...w, message: mask(w.message) })) };

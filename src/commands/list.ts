@@ -18,7 +18,9 @@ export default class List extends BaseCommand<typeof List> {
   ];
 
   static override flags = {
-    'include-topics': Flags.boolean({ summary: 'also show the topic names of each mirror (MIRRORING and PAUSED topics)' }),
+    'include-topics': Flags.boolean({
+      summary: 'also show the topic names of each mirror (MIRRORING and PAUSED topics)',
+    }),
   };
 
   async run(): Promise<ListedMirror[]> {

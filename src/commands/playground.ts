@@ -3,7 +3,12 @@ import { BaseCommand } from '../lib/cli/base-command.js';
 import { KmirrorError, UsageError } from '../lib/cli/errors.js';
 import { ExitCode } from '../lib/cli/exit-codes.js';
 import { type baseFlags, globalFlags } from '../lib/cli/flags.js';
-import { DEFAULT_PLAYGROUND_SEED, startPlayground, type PlaygroundInfo, type RunningPlayground } from '../lib/emulator/playground.js';
+import {
+  DEFAULT_PLAYGROUND_SEED,
+  startPlayground,
+  type PlaygroundInfo,
+  type RunningPlayground,
+} from '../lib/emulator/playground.js';
 import { renderPlayground } from '../lib/render/playground.js';
 
 const MAX_NODES = 32;
@@ -13,7 +18,9 @@ function parsePortList(input: string, flag: string): number[] {
   return parts.map((part) => {
     const port = /^\d+$/.test(part) ? Number(part) : NaN;
     if (!Number.isInteger(port) || port < 1 || port > 65_535) {
-      throw new UsageError(`${flag}: '${part}' is not a port number`, { hint: `give ports from 1 to 65535 separated by commas, e.g. ${flag} 9092,9093` });
+      throw new UsageError(`${flag}: '${part}' is not a port number`, {
+        hint: `give ports from 1 to 65535 separated by commas, e.g. ${flag} 9092,9093`,
+      });
     }
     return port;
   });
@@ -63,24 +70,39 @@ export default class Playground extends BaseCommand<typeof Playground> {
 
   // The playground serves clusters instead of connecting to one, so it takes none of the connection
   // flags; the cast keeps BaseCommand's typing while oclif sees only these.
-  static override baseFlags = { output: globalFlags.output, color: globalFlags.color, debug: globalFlags.debug } as unknown as typeof baseFlags;
+  static override baseFlags = {
+    output: globalFlags.output,
+    color: globalFlags.color,
+    debug: globalFlags.debug,
+  } as unknown as typeof baseFlags;
 
   static override flags = {
     'source-nodes': Flags.integer({ summary: 'number of source cluster nodes', default: 1, min: 1, max: MAX_NODES }),
-    'destination-nodes': Flags.integer({ summary: 'number of destination cluster nodes', default: 3, min: 1, max: MAX_NODES }),
+    'destination-nodes': Flags.integer({
+      summary: 'number of destination cluster nodes',
+      default: 3,
+      min: 1,
+      max: MAX_NODES,
+    }),
     'port-base': Flags.integer({
-      summary: 'listen on consecutive ports from this one: source nodes first, then destination nodes (default: random free ports)',
+      summary:
+        'listen on consecutive ports from this one: source nodes first, then destination nodes (default: random free ports)',
       min: 1,
       max: 65_535,
       exclusive: ['source-ports', 'destination-ports'],
     }),
     'source-ports': portListFlag('ports of the source nodes, one per node (default: random free ports)'),
     'destination-ports': portListFlag('ports of the destination nodes, one per node (default: random free ports)'),
-    seed: Flags.string({ summary: 'seed for cluster and topic ids: the same seed gives the same ids', default: DEFAULT_PLAYGROUND_SEED }),
+    seed: Flags.string({
+      summary: 'seed for cluster and topic ids: the same seed gives the same ids',
+      default: DEFAULT_PLAYGROUND_SEED,
+    }),
     secure: Flags.boolean({
       summary: 'require SASL over TLS; prints the test credentials and writes a client.properties for --command-config',
     }),
-    'mirroring-disabled': Flags.boolean({ summary: 'finalize mirror.version at 0, as on a cluster where mirroring is not enabled' }),
+    'mirroring-disabled': Flags.boolean({
+      summary: 'finalize mirror.version at 0, as on a cluster where mirroring is not enabled',
+    }),
   };
 
   async run(): Promise<PlaygroundInfo> {
@@ -88,15 +110,22 @@ export default class Playground extends BaseCommand<typeof Playground> {
     const sourceNodes = f['source-nodes'];
     const destinationNodes = f['destination-nodes'];
     const sourcePorts = f['port-base'] === undefined ? f['source-ports'] : consecutive(f['port-base'], sourceNodes);
-    const destinationPorts = f['port-base'] === undefined ? f['destination-ports'] : consecutive(f['port-base'] + sourceNodes, destinationNodes);
+    const destinationPorts =
+      f['port-base'] === undefined
+        ? f['destination-ports']
+        : consecutive(f['port-base'] + sourceNodes, destinationNodes);
     if (f['port-base'] !== undefined && f['port-base'] + sourceNodes + destinationNodes - 1 > 65_535) {
-      throw new UsageError(`--port-base ${f['port-base']} leaves no room for ${sourceNodes + destinationNodes} ports below 65536`, { hint: 'choose a lower --port-base' });
+      throw new UsageError(
+        `--port-base ${f['port-base']} leaves no room for ${sourceNodes + destinationNodes} ports below 65536`,
+        { hint: 'choose a lower --port-base' },
+      );
     }
     checkPortCount('--source-ports', sourcePorts, sourceNodes, '--source-nodes');
     checkPortCount('--destination-ports', destinationPorts, destinationNodes, '--destination-nodes');
     const all = [...(sourcePorts ?? []), ...(destinationPorts ?? [])];
     const repeated = all.find((port, i) => all.indexOf(port) !== i);
-    if (repeated !== undefined) throw new UsageError(`port ${repeated} is given twice`, { hint: 'give every node its own port' });
+    if (repeated !== undefined)
+      throw new UsageError(`port ${repeated} is given twice`, { hint: 'give every node its own port' });
 
     // Registered before starting, so a Ctrl-C during start-up also stops cleanly.
     const stop = listenForStop();
@@ -110,11 +139,15 @@ export default class Playground extends BaseCommand<typeof Playground> {
         seed: f.seed,
         secure: f.secure,
         mirroringDisabled: f['mirroring-disabled'],
-        onError: (error, api) => this.warning(`emulator: ${api} failed: ${error instanceof Error ? error.message : String(error)}`),
+        onError: (error, api) =>
+          this.warning(`emulator: ${api} failed: ${error instanceof Error ? error.message : String(error)}`),
         ...(this.debugEnabled()
           ? {
               onWire: (event) => {
-                if (event.direction === 'request') this.trace(`${event.cluster} node ${event.nodeId}: ${event.apiName} v${event.version} from ${event.principal}`);
+                if (event.direction === 'request')
+                  this.trace(
+                    `${event.cluster} node ${event.nodeId}: ${event.apiName} v${event.version} from ${event.principal}`,
+                  );
               },
             }
           : {}),
@@ -150,8 +183,18 @@ function checkPortCount(flag: string, ports: readonly number[] | undefined, node
 
 function startFailure(err: unknown): unknown {
   const { code, port } = err as { code?: unknown; port?: unknown };
-  const hint = 'choose other ports (--port-base, --source-ports, --destination-ports) or leave them out to use random free ports';
-  if (code === 'EADDRINUSE') return new KmirrorError(`port ${String(port)} is already in use: the playground could not start`, ExitCode.Error, { hint, cause: err });
-  if (code === 'EACCES') return new KmirrorError(`listening on port ${String(port)} is not permitted: the playground could not start`, ExitCode.Error, { hint, cause: err });
+  const hint =
+    'choose other ports (--port-base, --source-ports, --destination-ports) or leave them out to use random free ports';
+  if (code === 'EADDRINUSE')
+    return new KmirrorError(`port ${String(port)} is already in use: the playground could not start`, ExitCode.Error, {
+      hint,
+      cause: err,
+    });
+  if (code === 'EACCES')
+    return new KmirrorError(
+      `listening on port ${String(port)} is not permitted: the playground could not start`,
+      ExitCode.Error,
+      { hint, cause: err },
+    );
   return err;
 }

@@ -1,20 +1,25 @@
-import { TOPIC_ACTION_EXIT_RULE, TopicActionCommand, topicActionArgs, topicActionFlags } from '../lib/cli/topic-action-command.js';
+import {
+  TOPIC_ACTION_EXIT_RULE,
+  TopicActionCommand,
+  topicActionArgs,
+  topicActionFlags,
+} from '../lib/cli/topic-action-command.js';
 import { yesFlag } from '../lib/cli/flags.js';
 import { ACTION_SPECS } from '../lib/mirror/topic-actions.js';
 
 export default class RemoveTopics extends TopicActionCommand<typeof RemoveTopics> {
   static override summary = 'Stop mirroring topics (failover): they become writable on the destination';
   static override description =
-    'Sends StopMirrorTopics for topics of the mirror, selected by name or by pattern among the mirror\'s topics on the ' +
+    "Sends StopMirrorTopics for topics of the mirror, selected by name or by pattern among the mirror's topics on the " +
     'DESTINATION. The topics are described first: the broker refuses the whole request when one listed topic has a ' +
     'partition that is not MIRRORING or PAUSED (FAILED during a source outage, for example), so such topics are reported ' +
-    'as blocked, with each partition\'s state and error, and the others are still stopped. PAUSED topics are blocked too: ' +
+    "as blocked, with each partition's state and error, and the others are still stopped. PAUSED topics are blocked too: " +
     'the controller refuses to stop a paused topic (MIRROR_TOPIC_ALREADY_PAUSED), so resume them first. Already STOPPED topics are ' +
     'reported as no-ops. Patterns are sent too, so the broker saves them: a pattern found verbatim in ' +
     'mirror.topics.include is removed from it, any other is added to mirror.topics.exclude (the preview says which); the broker ' +
     'then marks every topic of the mirror matching the exclude list STOPPED, paused and FAILED ones included (reported under viaPattern). ' +
     'Stopping is failover: it asks for confirmation on a terminal; elsewhere pass --yes. With --wait it polls until ' +
-    'every partition is STOPPED and reports each partition\'s destination end offset (source end + 1: the PID-reset ' +
+    "every partition is STOPPED and reports each partition's destination end offset (source end + 1: the PID-reset " +
     'control record). ' +
     TOPIC_ACTION_EXIT_RULE;
 
@@ -26,10 +31,13 @@ export default class RemoveTopics extends TopicActionCommand<typeof RemoveTopics
 
   static override args = topicActionArgs;
   static override flags = {
-    ...topicActionFlags('stop', 'STOPPED', 'regular expression (full match) selecting topics of the mirror on the destination (repeatable); also sent, so the broker saves it (see the description)'),
+    ...topicActionFlags(
+      'stop',
+      'STOPPED',
+      'regular expression (full match) selecting topics of the mirror on the destination (repeatable); also sent, so the broker saves it (see the description)',
+    ),
     yes: yesFlag('stop without asking (required when there is no terminal to ask on)'),
   };
 
   protected readonly spec = ACTION_SPECS.stop;
 }
-

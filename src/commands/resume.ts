@@ -1,13 +1,18 @@
-import { TOPIC_ACTION_EXIT_RULE, TopicActionCommand, topicActionArgs, topicActionFlags } from '../lib/cli/topic-action-command.js';
+import {
+  TOPIC_ACTION_EXIT_RULE,
+  TopicActionCommand,
+  topicActionArgs,
+  topicActionFlags,
+} from '../lib/cli/topic-action-command.js';
 import { ACTION_SPECS } from '../lib/mirror/topic-actions.js';
 
 export default class Resume extends TopicActionCommand<typeof Resume> {
   static override summary = 'Resume mirroring of paused topics';
   static override description =
-    'Sends ResumeMirrorTopics for topics of the mirror, selected by name or by pattern among the mirror\'s topics on the ' +
+    "Sends ResumeMirrorTopics for topics of the mirror, selected by name or by pattern among the mirror's topics on the " +
     'DESTINATION. The topics are described first: the broker refuses the whole request unless every partition of every ' +
     'listed topic is PAUSED, so topics already MIRRORING are reported as no-ops and topics in any other state ' +
-    '(PAUSING, FAILED, STOPPED, …) as blocked with their partitions\' states; only the rest is sent. Resuming does not ' +
+    "(PAUSING, FAILED, STOPPED, …) as blocked with their partitions' states; only the rest is sent. Resuming does not " +
     'truncate: partitions go straight back to MIRRORING. With --wait it polls until every partition is MIRRORING. ' +
     TOPIC_ACTION_EXIT_RULE;
 

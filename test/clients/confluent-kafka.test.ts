@@ -3,10 +3,23 @@
 
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { startEmulatedClusters, type EmulatedClusterHandle, type EmulatedClusters, type WireEvent } from '../../src/lib/emulator/index.js';
+import {
+  startEmulatedClusters,
+  type EmulatedClusterHandle,
+  type EmulatedClusters,
+  type WireEvent,
+} from '../../src/lib/emulator/index.js';
 import { expectedBrokers, expectedTopicConfigs, expectedTopics, sortedEntries } from './expected.js';
 import { analyseScram } from './scram-check.js';
-import { ADMIN_PROBE, DEBIAN_PYTHON, describeRun, describeWithTool, probeConfluentKafka, runTool, type ToolResult } from './tools.js';
+import {
+  ADMIN_PROBE,
+  DEBIAN_PYTHON,
+  describeRun,
+  describeWithTool,
+  probeConfluentKafka,
+  runTool,
+  type ToolResult,
+} from './tools.js';
 
 const confluentKafka = await probeConfluentKafka();
 /** librdkafka's version as an int (0xMMmmrrpp); 0 when the module is missing. */
@@ -21,14 +34,22 @@ interface ProbeMetadata {
   cluster_id: string;
   controller_id: number;
   brokers: { id: number; host: string; port: number }[];
-  topics: Record<string, { error: number | null; partitions: Record<string, { leader: number; replicas: number[]; isrs: number[] }> }>;
+  topics: Record<
+    string,
+    { error: number | null; partitions: Record<string, { leader: number; replicas: number[]; isrs: number[] }> }
+  >;
 }
 
-type ProbeConfigs = Record<string, { value: string | null; source: number; is_read_only: boolean; is_default: boolean; is_sensitive: boolean }>;
+type ProbeConfigs = Record<
+  string,
+  { value: string | null; source: number; is_read_only: boolean; is_default: boolean; is_sensitive: boolean }
+>;
 
 type Settings = Record<string, string>;
 
-function probe(request: { config: Settings; action: 'metadata' } | { config: Settings; action: 'describe-configs'; topic: string }): Promise<ToolResult> {
+function probe(
+  request: { config: Settings; action: 'metadata' } | { config: Settings; action: 'describe-configs'; topic: string },
+): Promise<ToolResult> {
   return runTool(DEBIAN_PYTHON, [ADMIN_PROBE], { stdin: JSON.stringify(request) });
 }
 
@@ -59,7 +80,11 @@ describeWithTool(confluentKafka, 'confluent-kafka AdminClient against the emulat
 
   before(async () => {
     emulator = await startEmulatedClusters({ seed: 'clients-confluent', destination: { nodes: 3 } });
-    emulator.destination.cluster.createTopic('orders', { partitions: 6, replicationFactor: 3, configs: { 'retention.ms': '3600000', 'cleanup.policy': 'compact' } });
+    emulator.destination.cluster.createTopic('orders', {
+      partitions: 6,
+      replicationFactor: 3,
+      configs: { 'retention.ms': '3600000', 'cleanup.policy': 'compact' },
+    });
     emulator.destination.cluster.createTopic('payments', { partitions: 2, replicationFactor: 2 });
     emulator.destination.cluster.createTopic('__internal-offsets', { partitions: 1 });
   });
@@ -69,7 +94,10 @@ describeWithTool(confluentKafka, 'confluent-kafka AdminClient against the emulat
   });
 
   it('list_topics: brokers, cluster id, controller id, topics, partition counts, leaders, replicas and ISR match the engine', async () => {
-    const md = await probeJson<ProbeMetadata>({ config: { 'bootstrap.servers': emulator.destination.bootstrap }, action: 'metadata' });
+    const md = await probeJson<ProbeMetadata>({
+      config: { 'bootstrap.servers': emulator.destination.bootstrap },
+      action: 'metadata',
+    });
     assertMetadataMatches(md, emulator.destination);
     assert.equal(Object.keys(md.topics['orders']?.partitions ?? {}).length, 6);
   });
@@ -82,7 +110,11 @@ describeWithTool(confluentKafka, 'confluent-kafka AdminClient against the emulat
   });
 
   it('describe_configs of a TOPIC returns the engine’s config names and values, overrides as DYNAMIC_TOPIC_CONFIG', async () => {
-    const configs = await probeJson<ProbeConfigs>({ config: { 'bootstrap.servers': emulator.destination.bootstrap }, action: 'describe-configs', topic: 'orders' });
+    const configs = await probeJson<ProbeConfigs>({
+      config: { 'bootstrap.servers': emulator.destination.bootstrap },
+      action: 'describe-configs',
+      topic: 'orders',
+    });
     const seen = new Map(Object.entries(configs).map(([name, c]) => [name, c.value]));
     assert.deepEqual(sortedEntries(seen), sortedEntries(expectedTopicConfigs(emulator.destination, 'orders')));
     for (const name of ['retention.ms', 'cleanup.policy']) {
@@ -95,14 +127,22 @@ describeWithTool(confluentKafka, 'confluent-kafka AdminClient against the emulat
   });
 
   it('describe_configs of a topic without overrides matches the engine too', async () => {
-    const configs = await probeJson<ProbeConfigs>({ config: { 'bootstrap.servers': emulator.destination.bootstrap }, action: 'describe-configs', topic: 'payments' });
+    const configs = await probeJson<ProbeConfigs>({
+      config: { 'bootstrap.servers': emulator.destination.bootstrap },
+      action: 'describe-configs',
+      topic: 'payments',
+    });
     const seen = new Map(Object.entries(configs).map(([name, c]) => [name, c.value]));
     assert.deepEqual(sortedEntries(seen), sortedEntries(expectedTopicConfigs(emulator.destination, 'payments')));
     assert.ok(Object.values(configs).every((c) => c.source === CONFIG_SOURCE_DEFAULT));
   });
 
   it('describe_configs of a missing topic fails with UNKNOWN_TOPIC_OR_PART', async () => {
-    const result = await probe({ config: { 'bootstrap.servers': emulator.destination.bootstrap }, action: 'describe-configs', topic: 'no-such-topic' });
+    const result = await probe({
+      config: { 'bootstrap.servers': emulator.destination.bootstrap },
+      action: 'describe-configs',
+      topic: 'no-such-topic',
+    });
     assert.equal(result.code, 1, describeRun('describe_configs of a missing topic', result));
     assert.match(result.stderr, /UNKNOWN_TOPIC_OR_PART|Unknown topic/i);
   });
@@ -161,9 +201,15 @@ describeWithTool(confluentKafka, 'confluent-kafka AdminClient against the emulat
     assert.match(result.stderr, /invalid credentials with SASL mechanism SCRAM-SHA-512/);
     const tokens = saslEvents.map((e) => Buffer.from((e.body as { AuthBytes: Uint8Array }).AuthBytes).toString('utf8'));
     const [clientFirst, serverFirst, clientFinal] = tokens;
-    assert.ok(clientFirst !== undefined && serverFirst !== undefined && clientFinal !== undefined, `SCRAM exchange seen: ${tokens.length} tokens`);
+    assert.ok(
+      clientFirst !== undefined && serverFirst !== undefined && clientFinal !== undefined,
+      `SCRAM exchange seen: ${tokens.length} tokens`,
+    );
     const findings = analyseScram({ clientFirst, serverFirst, clientFinal }, 'py-secret', 'sha512');
-    assert.ok(findings.combinedNonce.startsWith(findings.clientNonce), 'the server nonce extends the client nonce (RFC 5802)');
+    assert.ok(
+      findings.combinedNonce.startsWith(findings.clientNonce),
+      'the server nonce extends the client nonce (RFC 5802)',
+    );
     assert.equal(findings.echoedNonce, findings.clientNonce + findings.combinedNonce, 'the known librdkafka nonce bug');
     assert.equal(findings.proofMatchesPassword, true, 'the emulator’s salt and iterations give the client’s proof');
   });

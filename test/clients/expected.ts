@@ -44,9 +44,13 @@ export function expectedTopics(handle: EmulatedClusterHandle): Map<string, Expec
 /** Name → value of every config the engine's DescribeConfigs gives a topic. */
 export function expectedTopicConfigs(handle: EmulatedClusterHandle, topic: string): Map<string, string | null> {
   const nodeId = handle.nodes[0]?.nodeId ?? 1;
-  const response = handle.cluster.describeConfigs({ principal: 'User:ANONYMOUS', nodeId }, { Resources: [{ ResourceType: 2, ResourceName: topic, ConfigurationKeys: null }] });
+  const response = handle.cluster.describeConfigs(
+    { principal: 'User:ANONYMOUS', nodeId },
+    { Resources: [{ ResourceType: 2, ResourceName: topic, ConfigurationKeys: null }] },
+  );
   const [result] = response.Results;
-  if (!result || result.ErrorCode !== 0) throw new Error(`engine DescribeConfigs for topic '${topic}' failed: ${JSON.stringify(result)}`);
+  if (!result || result.ErrorCode !== 0)
+    throw new Error(`engine DescribeConfigs for topic '${topic}' failed: ${JSON.stringify(result)}`);
   return new Map(result.Configs.map((c) => [c.Name, c.Value]));
 }
 

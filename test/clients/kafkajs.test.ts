@@ -5,7 +5,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Kafka, logLevel, type Admin, type SASLOptions } from 'kafkajs';
-import { startEmulatedClusters, type EmulatedClusterHandle, type EmulatedClusters, type EmulatorOptions } from '../../src/lib/emulator/index.js';
+import {
+  startEmulatedClusters,
+  type EmulatedClusterHandle,
+  type EmulatedClusters,
+  type EmulatorOptions,
+} from '../../src/lib/emulator/index.js';
 import { expectedBrokers, expectedTopics, sortedEntries } from './expected.js';
 import { analyseScram } from './scram-check.js';
 
@@ -25,7 +30,11 @@ function adminFor(bootstrap: string, sasl?: SASLOptions): Admin {
   }).admin();
 }
 
-async function withAdmin<T>(bootstrap: string, sasl: SASLOptions | undefined, run: (admin: Admin) => Promise<T>): Promise<T> {
+async function withAdmin<T>(
+  bootstrap: string,
+  sasl: SASLOptions | undefined,
+  run: (admin: Admin) => Promise<T>,
+): Promise<T> {
   const admin = adminFor(bootstrap, sasl);
   try {
     await admin.connect();
@@ -46,7 +55,11 @@ async function assertClusterMatches(admin: Admin, handle: EmulatedClusterHandle)
   );
 }
 
-async function assertTopicMetadataMatches(admin: Admin, handle: EmulatedClusterHandle, topics?: string[]): Promise<void> {
+async function assertTopicMetadataMatches(
+  admin: Admin,
+  handle: EmulatedClusterHandle,
+  topics?: string[],
+): Promise<void> {
   const md = await admin.fetchTopicMetadata(topics ? { topics } : undefined);
   const seen = new Map(
     md.topics.map((t) => [
@@ -79,23 +92,32 @@ describe('kafkajs admin against the emulator (PLAINTEXT)', { timeout: TEST_TIMEO
   });
 
   it('describeCluster: cluster id, controller and every broker’s id, host and port', async () => {
-    await withAdmin(emulator.destination.bootstrap, undefined, (admin) => assertClusterMatches(admin, emulator.destination));
+    await withAdmin(emulator.destination.bootstrap, undefined, (admin) =>
+      assertClusterMatches(admin, emulator.destination),
+    );
   });
 
   it('fetchTopicMetadata({topics}): partitions, leaders, replicas and ISR of the named topics', async () => {
-    await withAdmin(emulator.destination.bootstrap, undefined, (admin) => assertTopicMetadataMatches(admin, emulator.destination, ['orders', 'payments']));
+    await withAdmin(emulator.destination.bootstrap, undefined, (admin) =>
+      assertTopicMetadataMatches(admin, emulator.destination, ['orders', 'payments']),
+    );
   });
 
   it('fetchTopicMetadata() without topics lists every topic', async () => {
-    await withAdmin(emulator.destination.bootstrap, undefined, (admin) => assertTopicMetadataMatches(admin, emulator.destination));
+    await withAdmin(emulator.destination.bootstrap, undefined, (admin) =>
+      assertTopicMetadataMatches(admin, emulator.destination),
+    );
   });
 
   it('fetchTopicMetadata of a missing topic is rejected with UNKNOWN_TOPIC_OR_PARTITION', async () => {
     await withAdmin(emulator.destination.bootstrap, undefined, async (admin) => {
-      await assert.rejects(admin.fetchTopicMetadata({ topics: ['no-such-topic'] }), (err: Error & { type?: string }) => {
-        assert.equal(err.type, 'UNKNOWN_TOPIC_OR_PARTITION', String(err));
-        return true;
-      });
+      await assert.rejects(
+        admin.fetchTopicMetadata({ topics: ['no-such-topic'] }),
+        (err: Error & { type?: string }) => {
+          assert.equal(err.type, 'UNKNOWN_TOPIC_OR_PARTITION', String(err));
+          return true;
+        },
+      );
     });
   });
 });
@@ -123,14 +145,22 @@ describe('kafkajs admin against the emulator with SASL required', { timeout: TES
 
   for (const mechanism of ['plain', 'scram-sha-256'] as const) {
     it(`SASL/${mechanism.toUpperCase()} with the right password: describeCluster and fetchTopicMetadata match`, async () => {
-      await withAdmin(emulator.destination.bootstrap, { mechanism, username: 'js-user', password: 'js-secret' }, async (admin) => {
-        await assertClusterMatches(admin, emulator.destination);
-        await assertTopicMetadataMatches(admin, emulator.destination, ['secured']);
-      });
+      await withAdmin(
+        emulator.destination.bootstrap,
+        { mechanism, username: 'js-user', password: 'js-secret' },
+        async (admin) => {
+          await assertClusterMatches(admin, emulator.destination);
+          await assertTopicMetadataMatches(admin, emulator.destination, ['secured']);
+        },
+      );
     });
 
     it(`SASL/${mechanism.toUpperCase()} with a wrong password is refused`, async () => {
-      const admin = adminFor(emulator.destination.bootstrap, { mechanism, username: 'js-user', password: 'wrong-secret' });
+      const admin = adminFor(emulator.destination.bootstrap, {
+        mechanism,
+        username: 'js-user',
+        password: 'wrong-secret',
+      });
       try {
         await assert.rejects(admin.connect(), (err: Error) => {
           assert.match(err.message, /authentication failed/i);
@@ -144,13 +174,25 @@ describe('kafkajs admin against the emulator with SASL required', { timeout: TES
 
   it('the SCRAM check used on librdkafka accepts a correct client: kafkajs echoes the nonce and its proof matches', async () => {
     saslEvents.length = 0;
-    await withAdmin(emulator.source.bootstrap, { mechanism: 'scram-sha-256', username: 'js-user', password: 'js-secret' }, (admin) => assertClusterMatches(admin, emulator.source));
-    const tokens = saslEvents.filter((e) => e.cluster === 'source').map((e) => Buffer.from((e.body as { AuthBytes: Uint8Array }).AuthBytes).toString('utf8'));
+    await withAdmin(
+      emulator.source.bootstrap,
+      { mechanism: 'scram-sha-256', username: 'js-user', password: 'js-secret' },
+      (admin) => assertClusterMatches(admin, emulator.source),
+    );
+    const tokens = saslEvents
+      .filter((e) => e.cluster === 'source')
+      .map((e) => Buffer.from((e.body as { AuthBytes: Uint8Array }).AuthBytes).toString('utf8'));
     const [clientFirst, serverFirst, clientFinal] = tokens;
-    assert.ok(clientFirst !== undefined && serverFirst !== undefined && clientFinal !== undefined, `SCRAM exchange seen: ${tokens.length} tokens`);
+    assert.ok(
+      clientFirst !== undefined && serverFirst !== undefined && clientFinal !== undefined,
+      `SCRAM exchange seen: ${tokens.length} tokens`,
+    );
     const findings = analyseScram({ clientFirst, serverFirst, clientFinal }, 'js-secret', 'sha256');
     assert.equal(findings.echoedNonce, findings.combinedNonce);
     assert.equal(findings.proofMatchesPassword, true);
-    assert.equal(analyseScram({ clientFirst, serverFirst, clientFinal }, 'other-secret', 'sha256').proofMatchesPassword, false);
+    assert.equal(
+      analyseScram({ clientFirst, serverFirst, clientFinal }, 'other-secret', 'sha256').proofMatchesPassword,
+      false,
+    );
   });
 });

@@ -3,7 +3,11 @@
 
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { startEmulatedClusters, type EmulatedClusterHandle, type EmulatedClusters } from '../../src/lib/emulator/index.js';
+import {
+  startEmulatedClusters,
+  type EmulatedClusterHandle,
+  type EmulatedClusters,
+} from '../../src/lib/emulator/index.js';
 import { expectedBrokers, expectedTopics } from './expected.js';
 import { describeRun, describeWithTool, probeKcat, runTool } from './tools.js';
 
@@ -12,7 +16,17 @@ const kcat = await probeKcat();
 interface KcatMetadata {
   controllerid: number;
   brokers: { id: number; name: string }[];
-  topics: { topic: string; error?: string; partitions: { partition: number; leader: number; replicas: { id: number }[]; isrs: { id: number }[]; error?: string }[] }[];
+  topics: {
+    topic: string;
+    error?: string;
+    partitions: {
+      partition: number;
+      leader: number;
+      replicas: { id: number }[];
+      isrs: { id: number }[];
+      error?: string;
+    }[];
+  }[];
 }
 
 type KcatOffsets = Record<string, Record<string, { partition: number; offset: number; error?: string } | string>>;
@@ -28,7 +42,10 @@ async function kcatJson<T>(args: readonly string[]): Promise<T> {
 }
 
 /** kcat's -L -J view reduced to what the engine defines, in the engine's order. */
-function normalise(md: KcatMetadata): { brokers: { id: number; host: string; port: number }[]; topics: Map<string, { partition: number; leader: number; replicas: number[]; isrs: number[] }[]> } {
+function normalise(md: KcatMetadata): {
+  brokers: { id: number; host: string; port: number }[];
+  topics: Map<string, { partition: number; leader: number; replicas: number[]; isrs: number[] }[]>;
+} {
   const brokers = md.brokers
     .map((b) => {
       const colon = b.name.lastIndexOf(':');
@@ -41,7 +58,12 @@ function normalise(md: KcatMetadata): { brokers: { id: number; host: string; por
       const partitions = t.partitions
         .map((p) => {
           assert.equal(p.error, undefined, `${t.topic}[${p.partition}] has error ${String(p.error)}`);
-          return { partition: p.partition, leader: p.leader, replicas: p.replicas.map((r) => r.id), isrs: p.isrs.map((r) => r.id) };
+          return {
+            partition: p.partition,
+            leader: p.leader,
+            replicas: p.replicas.map((r) => r.id),
+            isrs: p.isrs.map((r) => r.id),
+          };
         })
         .sort((a, b) => a.partition - b.partition);
       return [t.topic, partitions] as const;
@@ -54,7 +76,11 @@ function assertMetadataMatches(md: KcatMetadata, handle: EmulatedClusterHandle):
   const seen = normalise(md);
   assert.deepEqual(seen.brokers, expectedBrokers(handle), 'brokers');
   assert.equal(md.controllerid, handle.cluster.controllerId, 'controller id');
-  assert.deepEqual(new Map([...seen.topics].sort(([a], [b]) => a.localeCompare(b))), new Map([...expectedTopics(handle)].sort(([a], [b]) => a.localeCompare(b))), 'topics');
+  assert.deepEqual(
+    new Map([...seen.topics].sort(([a], [b]) => a.localeCompare(b))),
+    new Map([...expectedTopics(handle)].sort(([a], [b]) => a.localeCompare(b))),
+    'topics',
+  );
 }
 
 describeWithTool(kcat, 'kcat against the emulator (PLAINTEXT)', () => {
@@ -108,7 +134,8 @@ describeWithTool(kcat, 'kcat against the emulator (PLAINTEXT)', () => {
     assert.equal(result.code, 0, describeRun('kcat -L', result));
     const brokers = expectedBrokers(emulator.destination);
     assert.match(result.stdout, new RegExp(`\\b${brokers.length} brokers:`));
-    for (const b of brokers) assert.match(result.stdout, new RegExp(`broker ${b.id} at ${b.host.replace(/\./g, '\\.')}:${b.port}`));
+    for (const b of brokers)
+      assert.match(result.stdout, new RegExp(`broker ${b.id} at ${b.host.replace(/\./g, '\\.')}:${b.port}`));
     for (const [name, partitions] of expectedTopics(emulator.destination)) {
       assert.match(result.stdout, new RegExp(`topic "${name}" with ${partitions.length} partitions`));
     }
@@ -116,11 +143,22 @@ describeWithTool(kcat, 'kcat against the emulator (PLAINTEXT)', () => {
 
   it('kcat -Q reads the end offsets (timestamp -1) the engine holds', async () => {
     const source = emulator.source.cluster;
-    const wanted = [...source.topics.values()].flatMap((t) => t.partitions.map((p) => ({ topic: t.name, partition: p.index })));
-    const offsets = await kcatJson<KcatOffsets>(['-Q', '-J', '-b', emulator.source.bootstrap, ...wanted.flatMap((w) => ['-t', `${w.topic}:${w.partition}:-1`])]);
+    const wanted = [...source.topics.values()].flatMap((t) =>
+      t.partitions.map((p) => ({ topic: t.name, partition: p.index })),
+    );
+    const offsets = await kcatJson<KcatOffsets>([
+      '-Q',
+      '-J',
+      '-b',
+      emulator.source.bootstrap,
+      ...wanted.flatMap((w) => ['-t', `${w.topic}:${w.partition}:-1`]),
+    ]);
     for (const w of wanted) {
       const entry = offsets[w.topic]?.[String(w.partition)];
-      assert.ok(entry && typeof entry === 'object', `no answer for ${w.topic}:${w.partition} in ${JSON.stringify(offsets)}`);
+      assert.ok(
+        entry && typeof entry === 'object',
+        `no answer for ${w.topic}:${w.partition} in ${JSON.stringify(offsets)}`,
+      );
       assert.equal(entry.error, undefined, `${w.topic}:${w.partition}: ${String(entry.error)}`);
       assert.equal(BigInt(entry.offset), source.endOffset(w.topic, w.partition), `${w.topic}:${w.partition}`);
     }
@@ -145,7 +183,16 @@ describeWithTool(kcat, 'kcat against the emulator (PLAINTEXT)', () => {
 
   it('kcat -Q gets UNKNOWN_TOPIC_OR_PARTITION from the broker for a topic it does not have', async () => {
     // With a known topic in the same query librdkafka sends the request and shows the broker's code.
-    const offsets = await kcatJson<KcatOffsets>(['-Q', '-J', '-b', emulator.source.bootstrap, '-t', 'views:0:-1', '-t', 'no-such-topic:0:-1']);
+    const offsets = await kcatJson<KcatOffsets>([
+      '-Q',
+      '-J',
+      '-b',
+      emulator.source.bootstrap,
+      '-t',
+      'views:0:-1',
+      '-t',
+      'no-such-topic:0:-1',
+    ]);
     const entry = offsets['no-such-topic']?.['0'];
     assert.ok(entry && typeof entry === 'object', JSON.stringify(offsets));
     assert.match(entry.error ?? '', /^Broker: Unknown topic or partition/);
@@ -176,12 +223,25 @@ describeWithTool(kcat, 'kcat against the emulator with SASL required', () => {
   });
 
   it('SASL/PLAIN with the right password lists metadata', async () => {
-    const md = await kcatJson<KcatMetadata>(['-L', '-J', '-b', emulator.source.bootstrap, ...sasl('PLAIN', 'kcat-user', 'kcat-secret')]);
+    const md = await kcatJson<KcatMetadata>([
+      '-L',
+      '-J',
+      '-b',
+      emulator.source.bootstrap,
+      ...sasl('PLAIN', 'kcat-user', 'kcat-secret'),
+    ]);
     assertMetadataMatches(md, emulator.source);
   });
 
   it('SASL/PLAIN with a wrong password fails with the broker’s authentication error', async () => {
-    const result = await runTool('kcat', ['-L', '-m', '3', '-b', emulator.source.bootstrap, ...sasl('PLAIN', 'kcat-user', 'not-the-password')]);
+    const result = await runTool('kcat', [
+      '-L',
+      '-m',
+      '3',
+      '-b',
+      emulator.source.bootstrap,
+      ...sasl('PLAIN', 'kcat-user', 'not-the-password'),
+    ]);
     assert.notEqual(result.code, 0, describeRun('kcat with a wrong password', result));
     assert.equal(result.timedOut, false, describeRun('kcat with a wrong password', result));
     assert.match(result.stderr, /SASL authentication error: Authentication failed: Invalid username or password/);
@@ -211,19 +271,44 @@ describeWithTool(kcat, 'kcat against the emulator over TLS', () => {
   });
 
   it('security.protocol=SSL with the emulator’s CA lists metadata', async () => {
-    const md = await kcatJson<KcatMetadata>(['-L', '-J', '-b', emulator.source.bootstrap, '-X', 'security.protocol=SSL', '-X', `ssl.ca.location=${caPath}`]);
+    const md = await kcatJson<KcatMetadata>([
+      '-L',
+      '-J',
+      '-b',
+      emulator.source.bootstrap,
+      '-X',
+      'security.protocol=SSL',
+      '-X',
+      `ssl.ca.location=${caPath}`,
+    ]);
     assertMetadataMatches(md, emulator.source);
   });
 
   it('the certificate also verifies for the name localhost', async () => {
     const port = emulator.source.nodes[0]?.port;
-    const result = await runTool('kcat', ['-L', '-b', `localhost:${String(port)}`, '-X', 'security.protocol=SSL', '-X', `ssl.ca.location=${caPath}`]);
+    const result = await runTool('kcat', [
+      '-L',
+      '-b',
+      `localhost:${String(port)}`,
+      '-X',
+      'security.protocol=SSL',
+      '-X',
+      `ssl.ca.location=${caPath}`,
+    ]);
     assert.equal(result.code, 0, describeRun('kcat to localhost', result));
     assert.match(result.stdout, /topic "encrypted" with 3 partitions/);
   });
 
   it('without the CA the handshake fails certificate verification', async () => {
-    const result = await runTool('kcat', ['-L', '-m', '3', '-b', emulator.source.bootstrap, '-X', 'security.protocol=SSL']);
+    const result = await runTool('kcat', [
+      '-L',
+      '-m',
+      '3',
+      '-b',
+      emulator.source.bootstrap,
+      '-X',
+      'security.protocol=SSL',
+    ]);
     assert.notEqual(result.code, 0, describeRun('kcat without the CA', result));
     assert.equal(result.timedOut, false);
     assert.match(result.stderr, /certificate verify failed/);

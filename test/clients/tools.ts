@@ -22,7 +22,11 @@ export interface ToolResult {
   readonly timedOut: boolean;
 }
 
-export function runTool(command: string, args: readonly string[], options: { stdin?: string; killAfterMs?: number } = {}): Promise<ToolResult> {
+export function runTool(
+  command: string,
+  args: readonly string[],
+  options: { stdin?: string; killAfterMs?: number } = {},
+): Promise<ToolResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
@@ -49,7 +53,9 @@ export function runTool(command: string, args: readonly string[], options: { std
 
 /** What a failed assertion should show about a client run. */
 export function describeRun(label: string, result: ToolResult): string {
-  const how = result.timedOut ? `killed after ${TOOL_KILL_AFTER_MS} ms` : `exit ${String(result.code ?? result.signal)}`;
+  const how = result.timedOut
+    ? `killed after ${TOOL_KILL_AFTER_MS} ms`
+    : `exit ${String(result.code ?? result.signal)}`;
   return `${label}: ${how}\n--- stdout\n${result.stdout.slice(0, 4000)}\n--- stderr\n${result.stderr.slice(0, 4000)}`;
 }
 
@@ -63,7 +69,11 @@ async function probe(name: string, command: string, args: readonly string[]): Pr
   try {
     const result = await runTool(command, args, { killAfterMs: 10_000 });
     const output = `${result.stdout}${result.stderr}`.trim();
-    return { name, available: result.code === 0, detail: result.code === 0 ? output : `${command} failed: ${output.slice(0, 300)}` };
+    return {
+      name,
+      available: result.code === 0,
+      detail: result.code === 0 ? output : `${command} failed: ${output.slice(0, 300)}`,
+    };
   } catch (err) {
     return { name, available: false, detail: `${command}: ${err instanceof Error ? err.message : String(err)}` };
   }

@@ -27,15 +27,26 @@ interface ErrorJson {
 }
 
 function openClient(emulator: EmulatedClusters, role: 'source' | 'destination' = 'destination'): KafkaClient {
-  return createClient({ bootstrap: emulator[role].bootstrap.split(','), clientId: 'add-topics-test' }, new Deadline(20_000));
+  return createClient(
+    { bootstrap: emulator[role].bootstrap.split(','), clientId: 'add-topics-test' },
+    new Deadline(20_000),
+  );
 }
 
-async function createMirror(emulator: EmulatedClusters, name: string, extra: Record<string, string> = {}): Promise<void> {
+async function createMirror(
+  emulator: EmulatedClusters,
+  name: string,
+  extra: Record<string, string> = {},
+): Promise<void> {
   const client = openClient(emulator);
   try {
     const answer = await client.send(CreateClusterMirror, {
       MirrorName: name,
-      Config: Object.entries({ 'bootstrap.servers': emulator.source.bootstrap, 'mirror.source.cluster.id': emulator.source.clusterId, ...extra }).map(([Name, Value]) => ({ Name, Value })),
+      Config: Object.entries({
+        'bootstrap.servers': emulator.source.bootstrap,
+        'mirror.source.cluster.id': emulator.source.clusterId,
+        ...extra,
+      }).map(([Name, Value]) => ({ Name, Value })),
     });
     assert.equal(answer.ErrorCode, 0, `creating mirror ${name}`);
   } finally {
@@ -46,7 +57,9 @@ async function createMirror(emulator: EmulatedClusters, name: string, extra: Rec
 async function mirrorConfig(emulator: EmulatedClusters, name: string, key: string): Promise<string | null | undefined> {
   const client = openClient(emulator);
   try {
-    const answer = await client.send(DescribeConfigs, { Resources: [{ ResourceType: 64, ResourceName: name, ConfigurationKeys: null }] });
+    const answer = await client.send(DescribeConfigs, {
+      Resources: [{ ResourceType: 64, ResourceName: name, ConfigurationKeys: null }],
+    });
     return answer.Results[0]?.Configs.find((c) => c.Name === key)?.Value;
   } finally {
     await client.close();
@@ -65,7 +78,11 @@ async function pollUntil(what: string, check: () => boolean, limitMs = 15_000): 
   }
 }
 
-function addTopics(emulator: EmulatedClusters, args: readonly string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
+function addTopics(
+  emulator: EmulatedClusters,
+  args: readonly string[],
+  env: Record<string, string | undefined> = {},
+): Promise<CliResult> {
   return runCli(['add-topics', ...args, '-b', emulator.destination.bootstrap], { env });
 }
 
@@ -116,7 +133,11 @@ describe('kmirror add-topics', () => {
     const result = await addTopics(emulator, ['by-pattern', '--pattern', 'pat-.*', '--yes', '--json']);
     assert.equal(result.code, 0, result.stderr);
     const doc = json(result);
-    assert.deepEqual(doc.added.map((a) => a.topic), ['pat-a', 'pat-b'], 'full match: patx does not match pat-.*');
+    assert.deepEqual(
+      doc.added.map((a) => a.topic),
+      ['pat-a', 'pat-b'],
+      'full match: patx does not match pat-.*',
+    );
     assert.deepEqual(doc.patterns, { include: ['pat-.*'], exclude: [] });
     assert.equal(mirrorOf(emulator, 'pat-b'), 'by-pattern');
     assert.equal(mirrorOf(emulator, 'patx'), undefined);
@@ -152,7 +173,10 @@ describe('kmirror add-topics', () => {
     const result = await addTopics(emulator, ['excl', '--pattern', 'ex-.*', '--exclude', 'ex-skip', '--yes', '--json']);
     assert.equal(result.code, 0, result.stderr);
     const doc = json(result);
-    assert.deepEqual(doc.added.map((a) => a.topic), ['ex-keep']);
+    assert.deepEqual(
+      doc.added.map((a) => a.topic),
+      ['ex-keep'],
+    );
     assert.equal(mirrorOf(emulator, 'ex-skip'), undefined);
     assert.equal(await mirrorConfig(emulator, 'excl', 'mirror.topics.exclude'), 'ex-skip');
 
@@ -170,7 +194,10 @@ describe('kmirror add-topics', () => {
     const result = await addTopics(emulator, ['again', '--topic', 'again-1,again-2', '--json']);
     assert.equal(result.code, 0, result.stderr);
     const doc = json(result);
-    assert.deepEqual(doc.added.map((a) => a.topic), ['again-2']);
+    assert.deepEqual(
+      doc.added.map((a) => a.topic),
+      ['again-2'],
+    );
     assert.equal(doc.skipped.length, 1);
     assert.equal(doc.skipped[0]?.topic, 'again-1');
     assert.equal(doc.skipped[0]?.reason, 'already-mirrored');
@@ -204,7 +231,10 @@ describe('kmirror add-topics', () => {
     const result = await addTopics(emulator, ['intruder', '--topic', 'owned-1,owned-2', '--json']);
     assert.equal(result.code, 3, 'a named topic was not added');
     const doc = json(result);
-    assert.deepEqual(doc.added.map((a) => a.topic), ['owned-2']);
+    assert.deepEqual(
+      doc.added.map((a) => a.topic),
+      ['owned-2'],
+    );
     assert.equal(doc.skipped[0]?.reason, 'in-other-mirror');
     assert.equal(doc.skipped[0]?.mirror, 'owner');
     assert.equal(mirrorOf(emulator, 'owned-1'), 'owner');
@@ -249,14 +279,17 @@ describe('kmirror add-topics', () => {
     await createMirror(emulator, 'discover');
     const result = await addTopics(emulator, ['discover', '--pattern', 'disc-.*']);
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, /No matching topics found yet\. Patterns saved to mirror discover for auto-discovery\./);
+    assert.match(
+      result.stdout,
+      /No matching topics found yet\. Patterns saved to mirror discover for auto-discovery\./,
+    );
     assert.equal(await mirrorConfig(emulator, 'discover', 'mirror.topics.include'), 'disc-.*');
 
     sourceTopic('disc-new');
     await pollUntil('disc-new to be discovered', () => mirrorOf(emulator, 'disc-new') === 'discover');
   });
 
-  it('reports per-topic failures: some failed → exit 3, all failed → the error\'s own code', async () => {
+  it("reports per-topic failures: some failed → exit 3, all failed → the error's own code", async () => {
     await createMirror(emulator, 'partial');
     sourceTopic('pf-ok');
     sourceTopic('pf-clash');
@@ -265,10 +298,16 @@ describe('kmirror add-topics', () => {
     const result = await addTopics(emulator, ['partial', '--topic', 'pf-ok,pf-clash', '--json']);
     assert.equal(result.code, 3, result.stderr);
     const doc = json(result);
-    assert.deepEqual(doc.added.map((a) => a.topic), ['pf-ok']);
+    assert.deepEqual(
+      doc.added.map((a) => a.topic),
+      ['pf-ok'],
+    );
     assert.equal(doc.failed.length, 1);
     assert.equal(doc.failed[0]?.topic, 'pf-clash');
-    assert.deepEqual({ code: doc.failed[0]?.error.code, name: doc.failed[0]?.error.name }, { code: 103, name: 'INCONSISTENT_TOPIC_ID' });
+    assert.deepEqual(
+      { code: doc.failed[0]?.error.code, name: doc.failed[0]?.error.name },
+      { code: 103, name: 'INCONSISTENT_TOPIC_ID' },
+    );
 
     sourceTopic('pf-clash-2');
     emulator.destination.cluster.createTopic('pf-clash-2', { partitions: 1 });
@@ -276,7 +315,11 @@ describe('kmirror add-topics', () => {
     assert.equal(text.code, 1, text.stderr);
     assert.match(text.stdout, /Failed to start 1 topic\(s\):\n {2}pf-clash-2: /);
     assert.match(text.stdout, /Hint: .*different topic id/);
-    assert.equal((text.stderr.match(/INCONSISTENT_TOPIC_ID/g) ?? []).length, 1, 'the copied top-level error is not reported twice');
+    assert.equal(
+      (text.stderr.match(/INCONSISTENT_TOPIC_ID/g) ?? []).length,
+      1,
+      'the copied top-level error is not reported twice',
+    );
   });
 
   it('maps a refusal of the whole request: 144 → exit 5, 145 → exit 1 with an explanation', async () => {
@@ -334,9 +377,19 @@ describe('kmirror add-topics', () => {
 
       const sourceConfig = join(dir, 'source.properties');
       writeFileSync(sourceConfig, `bootstrap.servers=${emulator.source.bootstrap}\nsecurity.protocol=PLAINTEXT\n`);
-      const result = await addTopics(emulator, ['elsewhere', '--topics-file', topicsFile, '--source-config', sourceConfig, '--json']);
+      const result = await addTopics(emulator, [
+        'elsewhere',
+        '--topics-file',
+        topicsFile,
+        '--source-config',
+        sourceConfig,
+        '--json',
+      ]);
       assert.equal(result.code, 0, result.stderr);
-      assert.deepEqual(json(result).added.map((a) => a.topic), ['file-a', 'file-b']);
+      assert.deepEqual(
+        json(result).added.map((a) => a.topic),
+        ['file-a', 'file-b'],
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -357,8 +410,12 @@ describe('kmirror add-topics', () => {
     assert.equal((await addTopics(emulator, ['golden', '--topic', 'inventory'])).code, 0);
     const result = await addTopics(emulator, ['golden', '--topic', 'orders,payments,inventory,absent', '--dry-run']);
     assert.equal(result.code, 0, result.stderr);
-    const text = result.stdout.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT').replace(/\(LOG_TRUNCATION\)|\(MIRRORING\)|\(starting\)/, '(STATE)');
-    const ids = new Map(['orders', 'payments', 'inventory'].map((name) => [name, emulator.source.cluster.topics.get(name)?.id]));
+    const text = result.stdout
+      .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT')
+      .replace(/\(LOG_TRUNCATION\)|\(MIRRORING\)|\(starting\)/, '(STATE)');
+    const ids = new Map(
+      ['orders', 'payments', 'inventory'].map((name) => [name, emulator.source.cluster.topics.get(name)?.id]),
+    );
     assert.equal(ids.get('orders'), 'zvKua06YSscaJvfzaus5OQ', 'topic ids are fixed by the seed');
     assert.equal(
       text,
@@ -391,8 +448,16 @@ describe('kmirror add-topics against clusters that cannot do it', () => {
   let disabled: EmulatedClusters;
   let slow: EmulatedClusters;
   before(async () => {
-    disabled = await startEmulatedClusters({ seed: 'add-topics-disabled', demoTopics: true, mirroringDisabled: 'destination' });
-    slow = await startEmulatedClusters({ seed: 'add-topics-slow', demoTopics: true, timing: { logTruncationMs: 600_000 } });
+    disabled = await startEmulatedClusters({
+      seed: 'add-topics-disabled',
+      demoTopics: true,
+      mirroringDisabled: 'destination',
+    });
+    slow = await startEmulatedClusters({
+      seed: 'add-topics-slow',
+      demoTopics: true,
+      timing: { logTruncationMs: 600_000 },
+    });
   });
   after(async () => {
     await disabled.close();
@@ -400,17 +465,38 @@ describe('kmirror add-topics against clusters that cannot do it', () => {
   });
 
   it('exits 4 when mirroring is disabled, before sending', async () => {
-    const result = await runCli(['add-topics', 'm1', '--topic', 'orders', '-b', disabled.destination.bootstrap, '--json']);
+    const result = await runCli([
+      'add-topics',
+      'm1',
+      '--topic',
+      'orders',
+      '-b',
+      disabled.destination.bootstrap,
+      '--json',
+    ]);
     assert.equal(result.code, 4);
     assert.match((jsonOf(result) as ErrorJson).error.hint ?? '', /mirror\.version=1/);
   });
 
   it('--wait gives up with exit 124 when the partitions do not reach MIRRORING in time', async () => {
     await createMirror(slow, 'slow');
-    const result = await runCli(['add-topics', 'slow', '--topic', 'orders', '--wait', '1s', '-b', slow.destination.bootstrap]);
+    const result = await runCli([
+      'add-topics',
+      'slow',
+      '--topic',
+      'orders',
+      '--wait',
+      '1s',
+      '-b',
+      slow.destination.bootstrap,
+    ]);
     assert.equal(result.code, 124, result.stderr);
     assert.match(result.stdout, /Started 1 mirror topic\(s\) in mirror slow: orders/);
     assert.match(result.stderr, /--wait 1s/);
-    assert.equal(slow.destination.cluster.topics.get('orders')?.mirror?.name, 'slow', 'the topic was started before the wait');
+    assert.equal(
+      slow.destination.cluster.topics.get('orders')?.mirror?.name,
+      'slow',
+      'the topic was started before the wait',
+    );
   });
 });

@@ -16,7 +16,12 @@ interface CheckJson {
   verdict: string;
   mirror?: { name: string; authorizedOperations: string[]; permissions: MirrorPermissionJson[] } | null;
   unreachable: string[];
-  brokers: { nodeId: number; reachable: boolean; verdict: string | null; apis: { name: string; negotiated: number | null }[] }[];
+  brokers: {
+    nodeId: number;
+    reachable: boolean;
+    verdict: string | null;
+    apis: { name: string; negotiated: number | null }[];
+  }[];
 }
 
 function withEmulator(options: Parameters<typeof startEmulatedClusters>[0]): () => EmulatedClusters {
@@ -42,10 +47,16 @@ describe('kmirror check', () => {
       assertMatchesSchema('check', doc);
       assert.equal(doc.verdict, 'usable');
       assert.ok(!('mirror' in doc), 'no mirror part without a MIRROR argument');
-      assert.deepEqual(doc.brokers.map((b) => b.nodeId), emulator().destination.nodes.map((n) => n.nodeId));
+      assert.deepEqual(
+        doc.brokers.map((b) => b.nodeId),
+        emulator().destination.nodes.map((n) => n.nodeId),
+      );
       for (const broker of doc.brokers) {
         assert.equal(broker.verdict, 'usable');
-        assert.ok(broker.apis.every((a) => a.negotiated !== null), 'every mirror and config API negotiated');
+        assert.ok(
+          broker.apis.every((a) => a.negotiated !== null),
+          'every mirror and config API negotiated',
+        );
       }
     });
 
@@ -62,7 +73,14 @@ describe('kmirror check', () => {
       assert.ok(node);
       await node.faults.down({ fenced: false });
       try {
-        const result = await runCli(['check', '-b', emulator().destination.nodes[0]?.address ?? '', '--json', '--timeout', '10s']);
+        const result = await runCli([
+          'check',
+          '-b',
+          emulator().destination.nodes[0]?.address ?? '',
+          '--json',
+          '--timeout',
+          '10s',
+        ]);
         assert.equal(result.code, 3, result.stderr);
         const doc = jsonOf(result) as CheckJson;
         assertMatchesSchema('check', doc);
@@ -124,18 +142,45 @@ describe('kmirror check', () => {
     it('connects with SCRAM over verified TLS and never prints the password, even in --debug traces', async () => {
       const { username, password } = credentials();
       const result = await runCli(
-        ['check', '-b', emulator().destination.bootstrap, '--tls-ca', emulator().security.tls?.caPath ?? '', '--sasl-mechanism', 'scram-sha-512', '--sasl-username', username, '--sasl-password-stdin', '--debug', '--json'],
+        [
+          'check',
+          '-b',
+          emulator().destination.bootstrap,
+          '--tls-ca',
+          emulator().security.tls?.caPath ?? '',
+          '--sasl-mechanism',
+          'scram-sha-512',
+          '--sasl-username',
+          username,
+          '--sasl-password-stdin',
+          '--debug',
+          '--json',
+        ],
         { stdin: `${password}\n` },
       );
       assert.equal(result.code, 0, result.stderr);
       assert.ok(password.length > 0);
-      assert.ok(!result.stdout.includes(password) && !result.stderr.includes(password), 'the password must not appear in any output');
+      assert.ok(
+        !result.stdout.includes(password) && !result.stderr.includes(password),
+        'the password must not appear in any output',
+      );
     });
 
     it('a wrong password exits 5 with one clear line', async () => {
       const { username } = credentials();
       const result = await runCli(
-        ['check', '-b', emulator().destination.bootstrap, '--tls-ca', emulator().security.tls?.caPath ?? '', '--sasl-mechanism', 'plain', '--sasl-username', username, '--sasl-password-stdin'],
+        [
+          'check',
+          '-b',
+          emulator().destination.bootstrap,
+          '--tls-ca',
+          emulator().security.tls?.caPath ?? '',
+          '--sasl-mechanism',
+          'plain',
+          '--sasl-username',
+          username,
+          '--sasl-password-stdin',
+        ],
         { stdin: 'not-the-password\n' },
       );
       assert.equal(result.code, 5, result.stderr);
@@ -145,7 +190,19 @@ describe('kmirror check', () => {
 
     it('without the CA the certificate is refused with a clear message, and --tls-insecure gets past it', async () => {
       const { username, password } = credentials();
-      const base = ['check', '-b', emulator().destination.bootstrap, '--tls', '--sasl-mechanism', 'plain', '--sasl-username', username, '--sasl-password-stdin', '--timeout', '5s'];
+      const base = [
+        'check',
+        '-b',
+        emulator().destination.bootstrap,
+        '--tls',
+        '--sasl-mechanism',
+        'plain',
+        '--sasl-username',
+        username,
+        '--sasl-password-stdin',
+        '--timeout',
+        '5s',
+      ];
       const refused = await runCli(base, { stdin: `${password}\n` });
       assert.equal(refused.code, 1, refused.stderr);
       assert.match(refused.stderr, /certificate/i);
@@ -169,7 +226,8 @@ describe('kmirror check', () => {
       const as = asUser(emulator(), user);
       return runCli([...args, ...as.args], { env: as.env });
     };
-    const permission = (doc: CheckJson, operation: string) => doc.mirror?.permissions.find((p) => p.operation === operation);
+    const permission = (doc: CheckJson, operation: string) =>
+      doc.mirror?.permissions.find((p) => p.operation === operation);
 
     it('with every permission: all allowed, exit 0, and the JSON matches the schema', async () => {
       const result = await runAs('full', ['check', 'm1', '--json']);
@@ -178,15 +236,25 @@ describe('kmirror check', () => {
       assertMatchesSchema('check', doc);
       assert.equal(doc.verdict, 'usable');
       assert.equal(doc.mirror?.name, 'm1');
-      assert.deepEqual([...(doc.mirror?.authorizedOperations ?? [])].sort(), ['ALTER', 'ALTER_CONFIGS', 'CREATE', 'DELETE', 'DESCRIBE', 'DESCRIBE_CONFIGS']);
-      assert.deepEqual(doc.mirror?.permissions.map((p) => [p.operation, p.allowed]), [
-        ['DESCRIBE', true],
-        ['ALTER', true],
-        ['DELETE', true],
-        ['DESCRIBE_CONFIGS', true],
-        ['ALTER_CONFIGS', true],
-        ['CREATE', true],
+      assert.deepEqual([...(doc.mirror?.authorizedOperations ?? [])].sort(), [
+        'ALTER',
+        'ALTER_CONFIGS',
+        'CREATE',
+        'DELETE',
+        'DESCRIBE',
+        'DESCRIBE_CONFIGS',
       ]);
+      assert.deepEqual(
+        doc.mirror?.permissions.map((p) => [p.operation, p.allowed]),
+        [
+          ['DESCRIBE', true],
+          ['ALTER', true],
+          ['DELETE', true],
+          ['DESCRIBE_CONFIGS', true],
+          ['ALTER_CONFIGS', true],
+          ['CREATE', true],
+        ],
+      );
       assert.ok(permission(doc, 'ALTER')?.neededBy.includes('delete'), 'delete needs ALTER too');
       assert.deepEqual(permission(doc, 'DELETE')?.neededBy, ['delete']);
 
@@ -204,7 +272,10 @@ describe('kmirror check', () => {
       const doc = jsonOf(result) as CheckJson;
       assertMatchesSchema('check', doc);
       assert.deepEqual(doc.mirror?.authorizedOperations, ['DESCRIBE']);
-      assert.deepEqual(doc.mirror?.permissions.filter((p) => p.allowed).map((p) => p.operation), ['DESCRIBE']);
+      assert.deepEqual(
+        doc.mirror?.permissions.filter((p) => p.allowed).map((p) => p.operation),
+        ['DESCRIBE'],
+      );
 
       const text = await runAs('reader', ['check', 'm1']);
       assert.equal(text.code, 0, text.stderr);
@@ -212,8 +283,14 @@ describe('kmirror check', () => {
       assert.match(text.stdout, /^ALTER +no +add-topics, remove-topics, pause, resume, delete$/m);
       assert.match(text.stdout, /^DELETE +no +delete$/m);
       assert.match(text.stdout, /^ALTER_CONFIGS +no +config set$/m);
-      assert.match(text.stdout, /Missing on mirror m1: ALTER, DELETE, DESCRIBE_CONFIGS, ALTER_CONFIGS; these commands would fail with exit 5: add-topics, remove-topics, pause, resume, delete, config get, config set\./);
-      assert.match(text.stdout, /delete needs both DELETE \(checked by the broker\) and ALTER \(checked by the controller\)/);
+      assert.match(
+        text.stdout,
+        /Missing on mirror m1: ALTER, DELETE, DESCRIBE_CONFIGS, ALTER_CONFIGS; these commands would fail with exit 5: add-topics, remove-topics, pause, resume, delete, config get, config set\./,
+      );
+      assert.match(
+        text.stdout,
+        /delete needs both DELETE \(checked by the broker\) and ALTER \(checked by the controller\)/,
+      );
     });
 
     it('a principal that may not describe the mirror: "not authorized to describe", exit 5', async () => {

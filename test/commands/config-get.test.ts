@@ -12,15 +12,20 @@ interface ConfigDoc {
   configs: { name: string; value: string | null; source: string; sensitive: boolean; type: string | null }[];
 }
 
-const JAAS = 'org.apache.kafka.common.security.plain.PlainLoginModule required username="mirror" password="jaas-secret-77";';
+const JAAS =
+  'org.apache.kafka.common.security.plain.PlainLoginModule required username="mirror" password="jaas-secret-77";';
 
-function useEmulator(options: EmulatorOptions, mirrors: Readonly<Record<string, Readonly<Record<string, string>>>>): () => EmulatedClusters {
+function useEmulator(
+  options: EmulatorOptions,
+  mirrors: Readonly<Record<string, Readonly<Record<string, string>>>>,
+): () => EmulatedClusters {
   let emulator: EmulatedClusters | undefined;
   before(async () => {
     emulator = await startEmulatedClusters({ seed: 'kmirror-config-get', ...options });
     // Stored straight into the engine, as CreateClusterMirror would, so these tests do not depend on `create`.
     for (const [mirror, configs] of Object.entries(mirrors)) {
-      for (const [key, value] of Object.entries(configs)) emulator.destination.cluster.mirrors.setConfig(mirror, key, value);
+      for (const [key, value] of Object.entries(configs))
+        emulator.destination.cluster.mirrors.setConfig(mirror, key, value);
     }
   });
   after(async () => {
@@ -33,7 +38,8 @@ function useEmulator(options: EmulatorOptions, mirrors: Readonly<Record<string, 
 }
 
 function errorOf(result: CliResult): { exitCode: number; kafkaError: { code: number } | null; message: string } {
-  return (jsonOf(result) as { error: { exitCode: number; kafkaError: { code: number } | null; message: string } }).error;
+  return (jsonOf(result) as { error: { exitCode: number; kafkaError: { code: number } | null; message: string } })
+    .error;
 }
 
 const MIRROR = {
@@ -80,9 +86,20 @@ describe('kmirror config get', () => {
     assert.doesNotMatch(masked.stdout, /jaas-secret-77|trust-pw-1234/);
     const doc = jsonOf(masked) as ConfigDoc;
     assertMatchesSchema('config get', doc);
-    assert.deepEqual(doc.configs.find((c) => c.name === 'sasl.jaas.config'), { name: 'sasl.jaas.config', value: '[redacted]', source: 'mirror', sensitive: true, type: 'PASSWORD' });
+    assert.deepEqual(
+      doc.configs.find((c) => c.name === 'sasl.jaas.config'),
+      { name: 'sasl.jaas.config', value: '[redacted]', source: 'mirror', sensitive: true, type: 'PASSWORD' },
+    );
 
-    const shown = await runCli(['config', 'get', 'm1', '-b', emulator.destination.bootstrap, '--json', '--show-secrets']);
+    const shown = await runCli([
+      'config',
+      'get',
+      'm1',
+      '-b',
+      emulator.destination.bootstrap,
+      '--json',
+      '--show-secrets',
+    ]);
     assert.equal(shown.code, 0, shown.stderr);
     const revealed = jsonOf(shown) as ConfigDoc;
     assertMatchesSchema('config get', revealed);
@@ -95,14 +112,29 @@ describe('kmirror config get', () => {
 
   it('filters by KEY arguments, showing the default of a known key that is not stored', async () => {
     const emulator = env();
-    const result = await runCli(['config', 'get', 'm1', 'mirror.topics.include', 'request.timeout.ms', '-b', emulator.destination.bootstrap, '--json']);
+    const result = await runCli([
+      'config',
+      'get',
+      'm1',
+      'mirror.topics.include',
+      'request.timeout.ms',
+      '-b',
+      emulator.destination.bootstrap,
+      '--json',
+    ]);
     assert.equal(result.code, 0, result.stderr);
     const doc = jsonOf(result) as ConfigDoc;
     assertMatchesSchema('config get', doc);
     assert.deepEqual(doc, {
       mirror: 'm1',
       configs: [
-        { name: 'mirror.topics.include', value: 'orders-.*,payments', source: 'mirror', sensitive: false, type: 'LIST' },
+        {
+          name: 'mirror.topics.include',
+          value: 'orders-.*,payments',
+          source: 'mirror',
+          sensitive: false,
+          type: 'LIST',
+        },
         { name: 'request.timeout.ms', value: '30000', source: 'default', sensitive: false, type: 'INT' },
       ],
     });
@@ -114,8 +146,14 @@ describe('kmirror config get', () => {
     assert.equal(result.code, 0, result.stderr);
     const doc = jsonOf(result) as ConfigDoc;
     assertMatchesSchema('config get', doc);
-    assert.deepEqual(doc.configs.map((c) => c.name), MIRROR_CONFIG_KEYS.map((k) => k.name).sort());
-    assert.deepEqual(doc.configs.find((c) => c.name === 'mirror.topics.exclude'), { name: 'mirror.topics.exclude', value: '__.*', source: 'default', sensitive: false, type: 'LIST' });
+    assert.deepEqual(
+      doc.configs.map((c) => c.name),
+      MIRROR_CONFIG_KEYS.map((k) => k.name).sort(),
+    );
+    assert.deepEqual(
+      doc.configs.find((c) => c.name === 'mirror.topics.exclude'),
+      { name: 'mirror.topics.exclude', value: '__.*', source: 'default', sensitive: false, type: 'LIST' },
+    );
     assert.equal(doc.configs.find((c) => c.name === 'ssl.keystore.password')?.value, null);
     assert.equal(doc.configs.find((c) => c.name === 'mirror.topics.include')?.source, 'mirror');
 
@@ -143,7 +181,14 @@ describe('kmirror config get against clusters that refuse', () => {
 
   it('warns and proceeds when mirroring is disabled (the prototype does not gate type 64)', async () => {
     const emulator = disabled();
-    const result = await runCli(['config', 'get', 'm1', 'mirror.source.cluster.id', '-b', emulator.destination.bootstrap]);
+    const result = await runCli([
+      'config',
+      'get',
+      'm1',
+      'mirror.source.cluster.id',
+      '-b',
+      emulator.destination.bootstrap,
+    ]);
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stderr, /Warning: Cluster Mirroring is disabled on this cluster/);
     assert.match(result.stdout, /mirror\.source\.cluster\.id\s+src-cluster-1\s+mirror/);
@@ -156,7 +201,18 @@ describe('kmirror config get against clusters that refuse', () => {
     assert.match(errorOf(result).message, /does not support/);
   });
 
-  const guarded = useEmulator({ destination: { acls: { rules: [{ principal: 'User:alice', resourceType: 'CLUSTER_MIRROR', name: '*', operation: 'DESCRIBE_CONFIGS' }] } } }, { m1: MIRROR });
+  const guarded = useEmulator(
+    {
+      destination: {
+        acls: {
+          rules: [
+            { principal: 'User:alice', resourceType: 'CLUSTER_MIRROR', name: '*', operation: 'DESCRIBE_CONFIGS' },
+          ],
+        },
+      },
+    },
+    { m1: MIRROR },
+  );
 
   it('exits 5 without DESCRIBE_CONFIGS on the mirror (144)', async () => {
     const emulator = guarded();

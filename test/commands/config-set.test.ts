@@ -46,8 +46,22 @@ function resetMirror(emulator: EmulatedClusters, configs: Readonly<Record<string
   for (const [key, value] of Object.entries(configs)) mirrors.setConfig('m1', key, value);
 }
 
-function errorOf(result: CliResult): { exitCode: number; kafkaError: { code: number; name: string } | null; message: string; hint: string | null } {
-  return (jsonOf(result) as { error: { exitCode: number; kafkaError: { code: number; name: string } | null; message: string; hint: string | null } }).error;
+function errorOf(result: CliResult): {
+  exitCode: number;
+  kafkaError: { code: number; name: string } | null;
+  message: string;
+  hint: string | null;
+} {
+  return (
+    jsonOf(result) as {
+      error: {
+        exitCode: number;
+        kafkaError: { code: number; name: string } | null;
+        message: string;
+        hint: string | null;
+      };
+    }
+  ).error;
 }
 
 describe('kmirror config set', () => {
@@ -59,8 +73,16 @@ describe('kmirror config set', () => {
     const { emulator } = env();
     emulator.destination.cluster.mirrors.setConfig('m1', 'mirror.groups.exclude', 'tmp-.*');
     const result = await runCli([
-      'config', 'set', 'm1', 'request.timeout.ms=60000', '--append', 'mirror.topics.include=payments', '--delete', 'mirror.groups.exclude',
-      '-b', emulator.destination.bootstrap,
+      'config',
+      'set',
+      'm1',
+      'request.timeout.ms=60000',
+      '--append',
+      'mirror.topics.include=payments',
+      '--delete',
+      'mirror.groups.exclude',
+      '-b',
+      emulator.destination.bootstrap,
     ]);
     assert.equal(result.code, 0, result.stderr);
     assert.equal(
@@ -90,18 +112,33 @@ describe('kmirror config set', () => {
     const { emulator } = env();
     resetMirror(emulator, { ...BASE, 'mirror.topics.include': 'orders-.*,payments,audit' });
     const result = await runCli([
-      'config', 'set', 'm1', 'ssl.truststore.password=new-trust-pw', '--subtract', 'mirror.topics.include=payments', '-b', emulator.destination.bootstrap, '--json',
+      'config',
+      'set',
+      'm1',
+      'ssl.truststore.password=new-trust-pw',
+      '--subtract',
+      'mirror.topics.include=payments',
+      '-b',
+      emulator.destination.bootstrap,
+      '--json',
     ]);
     assert.equal(result.code, 0, result.stderr);
     assert.doesNotMatch(result.stdout, /new-trust-pw/);
-    const doc = jsonOf(result) as { validateOnly: boolean; changes: unknown[]; configs: { name: string; value: string | null; sensitive: boolean }[] };
+    const doc = jsonOf(result) as {
+      validateOnly: boolean;
+      changes: unknown[];
+      configs: { name: string; value: string | null; sensitive: boolean }[];
+    };
     assertMatchesSchema('config set', doc);
     assert.equal(doc.validateOnly, false);
     assert.deepEqual(doc.changes, [
       { name: 'ssl.truststore.password', operation: 'SET', value: '[redacted]' },
       { name: 'mirror.topics.include', operation: 'SUBTRACT', value: 'payments' },
     ]);
-    assert.deepEqual(doc.configs.find((c) => c.name === 'ssl.truststore.password'), { name: 'ssl.truststore.password', value: '[redacted]', source: 'mirror', sensitive: true, type: 'PASSWORD' });
+    assert.deepEqual(
+      doc.configs.find((c) => c.name === 'ssl.truststore.password'),
+      { name: 'ssl.truststore.password', value: '[redacted]', source: 'mirror', sensitive: true, type: 'PASSWORD' },
+    );
     assert.equal(stored('ssl.truststore.password'), 'new-trust-pw');
     assert.equal(stored('mirror.topics.include'), 'orders-.*,audit');
   });
@@ -109,7 +146,15 @@ describe('kmirror config set', () => {
   it('--validate-only lets the broker check and changes nothing', async () => {
     const { emulator, requests } = env();
     const before = requests.length;
-    const result = await runCli(['config', 'set', 'm1', 'mirror.fetch.max.bytes=2097152', '--validate-only', '-b', emulator.destination.bootstrap]);
+    const result = await runCli([
+      'config',
+      'set',
+      'm1',
+      'mirror.fetch.max.bytes=2097152',
+      '--validate-only',
+      '-b',
+      emulator.destination.bootstrap,
+    ]);
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /nothing was changed \(--validate-only\)/);
     assert.ok(requests.slice(before).includes('IncrementalAlterConfigs'), 'the broker was asked to validate');
@@ -119,7 +164,16 @@ describe('kmirror config set', () => {
   it('refuses to delete an INT key, suggesting its default, before any request', async () => {
     const { emulator, requests } = env();
     const before = requests.length;
-    const result = await runCli(['config', 'set', 'm1', '--delete', 'mirror.fetch.max.bytes', '-b', emulator.destination.bootstrap, '--json']);
+    const result = await runCli([
+      'config',
+      'set',
+      'm1',
+      '--delete',
+      'mirror.fetch.max.bytes',
+      '-b',
+      emulator.destination.bootstrap,
+      '--json',
+    ]);
     assert.equal(result.code, 2);
     const error = errorOf(result);
     assert.match(error.message, /cannot delete mirror\.fetch\.max\.bytes: .*INT keys/);
@@ -129,14 +183,38 @@ describe('kmirror config set', () => {
 
   describe('refuses bad input before any request (exit 2)', () => {
     const cases: { name: string; args: string[]; message: RegExp }[] = [
-      { name: 'an unknown key', args: ['mirror.fetch.max.byte=1'], message: /not a mirror config key \(did you mean 'mirror\.fetch\.max\.bytes'\?\)/ },
+      {
+        name: 'an unknown key',
+        args: ['mirror.fetch.max.byte=1'],
+        message: /not a mirror config key \(did you mean 'mirror\.fetch\.max\.bytes'\?\)/,
+      },
       { name: 'a bad INT', args: ['request.timeout.ms=1.5'], message: /invalid value '1\.5' for request\.timeout\.ms/ },
       { name: 'a LONG below its minimum', args: ['mirror.fetch.backoff.ms=-5'], message: /at least 0/ },
-      { name: 'an argument without =', args: ['request.timeout.ms'], message: /'request\.timeout\.ms' is not KEY=VALUE/ },
-      { name: 'append to a non-LIST key', args: ['--append', 'request.timeout.ms=5'], message: /--append works on LIST keys only; request\.timeout\.ms is INT/ },
-      { name: 'an invalid pattern', args: ['--append', 'mirror.topics.exclude=[abc'], message: /not a valid regular expression/ },
-      { name: 'a pattern with a bare brace', args: ['mirror.groups.include=app{x}'], message: /does not start a repetition/ },
-      { name: 'the same key twice', args: ['request.timeout.ms=1', '--delete', 'request.timeout.ms'], message: /changed twice/ },
+      {
+        name: 'an argument without =',
+        args: ['request.timeout.ms'],
+        message: /'request\.timeout\.ms' is not KEY=VALUE/,
+      },
+      {
+        name: 'append to a non-LIST key',
+        args: ['--append', 'request.timeout.ms=5'],
+        message: /--append works on LIST keys only; request\.timeout\.ms is INT/,
+      },
+      {
+        name: 'an invalid pattern',
+        args: ['--append', 'mirror.topics.exclude=[abc'],
+        message: /not a valid regular expression/,
+      },
+      {
+        name: 'a pattern with a bare brace',
+        args: ['mirror.groups.include=app{x}'],
+        message: /does not start a repetition/,
+      },
+      {
+        name: 'the same key twice',
+        args: ['request.timeout.ms=1', '--delete', 'request.timeout.ms'],
+        message: /changed twice/,
+      },
       { name: 'deleting bootstrap.servers', args: ['--delete', 'bootstrap.servers'], message: /every mirror needs it/ },
       { name: 'nothing to change', args: [], message: /nothing to change/ },
     ];
@@ -155,7 +233,15 @@ describe('kmirror config set', () => {
   it('exits 6 for a mirror that does not exist and does not create it', async () => {
     const { emulator, requests } = env();
     const before = requests.length;
-    const result = await runCli(['config', 'set', 'ghost', 'request.timeout.ms=5000', '-b', emulator.destination.bootstrap, '--json']);
+    const result = await runCli([
+      'config',
+      'set',
+      'ghost',
+      'request.timeout.ms=5000',
+      '-b',
+      emulator.destination.bootstrap,
+      '--json',
+    ]);
     assert.equal(result.code, 6);
     assert.equal(errorOf(result).message, "mirror 'ghost' not found");
     assert.equal(requests.slice(before).includes('IncrementalAlterConfigs'), false);
@@ -164,9 +250,20 @@ describe('kmirror config set', () => {
 
   it("shows the broker's reason for INVALID_CONFIG (40)", async () => {
     const { emulator } = env();
-    for (const node of emulator.destination.nodes) node.faults.failWith('IncrementalAlterConfigs', 40, { message: 'Invalid value x for configuration y: broker says no' });
+    for (const node of emulator.destination.nodes)
+      node.faults.failWith('IncrementalAlterConfigs', 40, {
+        message: 'Invalid value x for configuration y: broker says no',
+      });
     try {
-      const result = await runCli(['config', 'set', 'm1', 'mirror.fetch.max.bytes=2097152', '-b', emulator.destination.bootstrap, '--json']);
+      const result = await runCli([
+        'config',
+        'set',
+        'm1',
+        'mirror.fetch.max.bytes=2097152',
+        '-b',
+        emulator.destination.bootstrap,
+        '--json',
+      ]);
       assert.equal(result.code, 1);
       const error = errorOf(result);
       assert.deepEqual(error.kafkaError, { code: 40, name: 'INVALID_CONFIG' });
@@ -179,7 +276,15 @@ describe('kmirror config set', () => {
 
   it('with --allow-unknown-config sends the key and reports the broker refusing it', async () => {
     const { emulator } = env();
-    const result = await runCli(['config', 'set', 'm1', 'mirror.future.knob=1', '--allow-unknown-config', '-b', emulator.destination.bootstrap]);
+    const result = await runCli([
+      'config',
+      'set',
+      'm1',
+      'mirror.future.knob=1',
+      '--allow-unknown-config',
+      '-b',
+      emulator.destination.bootstrap,
+    ]);
     assert.equal(result.code, 1);
     assert.match(result.stderr, /Unknown mirror configuration: mirror\.future\.knob/);
   });
@@ -187,13 +292,27 @@ describe('kmirror config set', () => {
 
 describe('kmirror config set against clusters that refuse', () => {
   const guarded = useEmulator({
-    destination: { acls: { rules: [{ principal: 'User:ANONYMOUS', resourceType: 'CLUSTER_MIRROR', name: 'm1', operation: 'DESCRIBE_CONFIGS' }] } },
+    destination: {
+      acls: {
+        rules: [
+          { principal: 'User:ANONYMOUS', resourceType: 'CLUSTER_MIRROR', name: 'm1', operation: 'DESCRIBE_CONFIGS' },
+        ],
+      },
+    },
   });
 
   it('exits 5 without ALTER_CONFIGS on the mirror (144)', async () => {
     const { emulator } = guarded();
     resetMirror(emulator);
-    const result = await runCli(['config', 'set', 'm1', 'request.timeout.ms=5000', '-b', emulator.destination.bootstrap, '--json']);
+    const result = await runCli([
+      'config',
+      'set',
+      'm1',
+      'request.timeout.ms=5000',
+      '-b',
+      emulator.destination.bootstrap,
+      '--json',
+    ]);
     assert.equal(result.code, 5);
     assert.deepEqual(errorOf(result).kafkaError, { code: 144, name: 'CLUSTER_MIRROR_AUTHORIZATION_FAILED' });
     assert.equal(emulator.destination.cluster.mirrors.config('m1', 'request.timeout.ms'), undefined);
@@ -204,7 +323,14 @@ describe('kmirror config set against clusters that refuse', () => {
   it('warns and proceeds when mirroring is disabled', async () => {
     const { emulator } = disabled();
     resetMirror(emulator);
-    const result = await runCli(['config', 'set', 'm1', 'request.timeout.ms=5000', '-b', emulator.destination.bootstrap]);
+    const result = await runCli([
+      'config',
+      'set',
+      'm1',
+      'request.timeout.ms=5000',
+      '-b',
+      emulator.destination.bootstrap,
+    ]);
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stderr, /Warning: Cluster Mirroring is disabled/);
     assert.equal(emulator.destination.cluster.mirrors.config('m1', 'request.timeout.ms'), '5000');
@@ -212,7 +338,15 @@ describe('kmirror config set against clusters that refuse', () => {
 
   it('exits 4 on a broker without the mirror APIs', async () => {
     const { emulator } = disabled();
-    const result = await runCli(['config', 'set', 'm1', 'request.timeout.ms=5000', '-b', emulator.source.bootstrap, '--json']);
+    const result = await runCli([
+      'config',
+      'set',
+      'm1',
+      'request.timeout.ms=5000',
+      '-b',
+      emulator.source.bootstrap,
+      '--json',
+    ]);
     assert.equal(result.code, 4);
   });
 });

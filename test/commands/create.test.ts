@@ -38,8 +38,22 @@ function useEmulator(options: EmulatorOptions = {}): () => Recorded {
   };
 }
 
-function errorOf(result: CliResult): { exitCode: number; kafkaError: { code: number; name: string } | null; message: string; hint: string | null } {
-  return (jsonOf(result) as { error: { exitCode: number; kafkaError: { code: number; name: string } | null; message: string; hint: string | null } }).error;
+function errorOf(result: CliResult): {
+  exitCode: number;
+  kafkaError: { code: number; name: string } | null;
+  message: string;
+  hint: string | null;
+} {
+  return (
+    jsonOf(result) as {
+      error: {
+        exitCode: number;
+        kafkaError: { code: number; name: string } | null;
+        message: string;
+        hint: string | null;
+      };
+    }
+  ).error;
 }
 
 const normalise = (text: string): string => text.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT');
@@ -55,7 +69,20 @@ describe('kmirror create', () => {
 
   it('creates a mirror, reading the source cluster id from the source (golden text)', async () => {
     const { emulator } = env();
-    const result = await runCli(['create', 'eu-orders', '-b', emulator.destination.bootstrap, '--source-bootstrap', emulator.source.bootstrap, '--include', 'orders-.*', '--include', 'payments', '--exclude', 'orders-internal']);
+    const result = await runCli([
+      'create',
+      'eu-orders',
+      '-b',
+      emulator.destination.bootstrap,
+      '--source-bootstrap',
+      emulator.source.bootstrap,
+      '--include',
+      'orders-.*',
+      '--include',
+      'payments',
+      '--exclude',
+      'orders-internal',
+    ]);
     assert.equal(result.code, 0, result.stderr);
     assert.equal(result.stderr, '');
     assert.equal(
@@ -84,8 +111,17 @@ describe('kmirror create', () => {
     const { emulator, requests } = env();
     const before = requests.filter((r) => r.cluster === 'source').length;
     const result = await runCli([
-      'create', 'json-mirror', '-b', emulator.destination.bootstrap, '--source-bootstrap', emulator.source.bootstrap,
-      '--source-cluster-id', 'given-id', '--config', 'mirror.fetch.max.bytes=2097152', '--json',
+      'create',
+      'json-mirror',
+      '-b',
+      emulator.destination.bootstrap,
+      '--source-bootstrap',
+      emulator.source.bootstrap,
+      '--source-cluster-id',
+      'given-id',
+      '--config',
+      'mirror.fetch.max.bytes=2097152',
+      '--json',
     ]);
     assert.equal(result.code, 0, result.stderr);
     const doc = jsonOf(result);
@@ -94,7 +130,11 @@ describe('kmirror create', () => {
       mirror: 'json-mirror',
       sourceBootstrap: emulator.source.bootstrap,
       sourceClusterId: 'given-id',
-      config: { 'bootstrap.servers': emulator.source.bootstrap, 'mirror.fetch.max.bytes': '2097152', 'mirror.source.cluster.id': 'given-id' },
+      config: {
+        'bootstrap.servers': emulator.source.bootstrap,
+        'mirror.fetch.max.bytes': '2097152',
+        'mirror.source.cluster.id': 'given-id',
+      },
       dryRun: false,
     });
     assert.equal(requests.filter((r) => r.cluster === 'source').length, before);
@@ -113,13 +153,27 @@ describe('kmirror create', () => {
         '',
       ].join('\n'),
     );
-    const args = ['create', 'secret-mirror', '-b', emulator.destination.bootstrap, '--source-bootstrap', emulator.source.bootstrap, '--source-config', file, '--source-cluster-id', 'sid'];
+    const args = [
+      'create',
+      'secret-mirror',
+      '-b',
+      emulator.destination.bootstrap,
+      '--source-bootstrap',
+      emulator.source.bootstrap,
+      '--source-config',
+      file,
+      '--source-cluster-id',
+      'sid',
+    ];
     const text = await runCli(args);
     assert.equal(text.code, 0, text.stderr);
     assert.doesNotMatch(text.stdout + text.stderr, /s3cret-source-pw|truststore-pw-42/);
     assert.match(text.stdout, /sasl\.jaas\.config\s+\[redacted\]/);
     assert.match(text.stdout, /security\.protocol\s+SASL_SSL/);
-    assert.equal(emulator.destination.cluster.mirrors.config('secret-mirror', 'ssl.truststore.password'), 'truststore-pw-42');
+    assert.equal(
+      emulator.destination.cluster.mirrors.config('secret-mirror', 'ssl.truststore.password'),
+      'truststore-pw-42',
+    );
 
     const dry = await runCli(['create', 'secret-dry', ...args.slice(2), '--dry-run', '--json']);
     assert.equal(dry.code, 0, dry.stderr);
@@ -132,9 +186,20 @@ describe('kmirror create', () => {
   it('--dry-run sends nothing to the destination and creates nothing', async () => {
     const { emulator, requests } = env();
     const before = requests.filter((r) => r.cluster === 'destination').length;
-    const result = await runCli(['create', 'dry-mirror', '-b', emulator.destination.bootstrap, '--source-bootstrap', emulator.source.bootstrap, '--dry-run']);
+    const result = await runCli([
+      'create',
+      'dry-mirror',
+      '-b',
+      emulator.destination.bootstrap,
+      '--source-bootstrap',
+      emulator.source.bootstrap,
+      '--dry-run',
+    ]);
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, /^Dry run: would create mirror dry-mirror \(source cluster \S+ at 127\.0\.0\.1:\d+\); nothing was sent/);
+    assert.match(
+      result.stdout,
+      /^Dry run: would create mirror dry-mirror \(source cluster \S+ at 127\.0\.0\.1:\d+\); nothing was sent/,
+    );
     assert.match(result.stdout, new RegExp(`mirror\\.source\\.cluster\\.id\\s+${emulator.source.clusterId}`));
     assert.equal(requests.filter((r) => r.cluster === 'destination').length, before);
     assert.equal(emulator.destination.cluster.mirrors.exists('dry-mirror'), false);
@@ -146,20 +211,48 @@ describe('kmirror create', () => {
       { name: 'a name ending in .removed', args: ['old.removed'], message: /ends in '\.removed'/ },
       { name: "the name '..'", args: ['..'], message: /cannot be '\.\.'/ },
       { name: 'a name longer than 249', args: ['m'.repeat(250)], message: /250 characters long/ },
-      { name: 'an unknown key', args: ['m', '--config', 'mirror.fetch.max.byte=1'], message: /not a mirror config key \(did you mean 'mirror\.fetch\.max\.bytes'\?\)/ },
-      { name: 'a non-number INT', args: ['m', '--config', 'request.timeout.ms=soon'], message: /invalid value 'soon' for request\.timeout\.ms/ },
+      {
+        name: 'an unknown key',
+        args: ['m', '--config', 'mirror.fetch.max.byte=1'],
+        message: /not a mirror config key \(did you mean 'mirror\.fetch\.max\.bytes'\?\)/,
+      },
+      {
+        name: 'a non-number INT',
+        args: ['m', '--config', 'request.timeout.ms=soon'],
+        message: /invalid value 'soon' for request\.timeout\.ms/,
+      },
       { name: 'an INT out of range', args: ['m', '--config', 'mirror.fetch.min.bytes=-1'], message: /at least 0/ },
-      { name: 'a bad security.protocol', args: ['m', '--config', 'security.protocol=TLS'], message: /String must be one of: PLAINTEXT/ },
-      { name: 'a pattern with a comma', args: ['m', '--include', 'a{1,2}'], message: /contains ',', and patterns are stored comma-separated/ },
+      {
+        name: 'a bad security.protocol',
+        args: ['m', '--config', 'security.protocol=TLS'],
+        message: /String must be one of: PLAINTEXT/,
+      },
+      {
+        name: 'a pattern with a comma',
+        args: ['m', '--include', 'a{1,2}'],
+        message: /contains ',', and patterns are stored comma-separated/,
+      },
       { name: 'an invalid regex', args: ['m', '--include', 'orders-(.*'], message: /not a valid regular expression/ },
       { name: 'a glob-style star', args: ['m', '--exclude', '*'], message: /not a valid regular expression.*/ },
-      { name: 'a bad bootstrap list', args: ['m', '--config', 'bootstrap.servers=nohost'], message: /'nohost' is not host:port/ },
+      {
+        name: 'a bad bootstrap list',
+        args: ['m', '--config', 'bootstrap.servers=nohost'],
+        message: /'nohost' is not host:port/,
+      },
     ];
     for (const c of cases) {
       it(c.name, async () => {
         const { emulator, requests } = env();
         const before = requests.length;
-        const result = await runCli(['create', ...c.args, '-b', emulator.destination.bootstrap, '--source-bootstrap', emulator.source.bootstrap, '--json']);
+        const result = await runCli([
+          'create',
+          ...c.args,
+          '-b',
+          emulator.destination.bootstrap,
+          '--source-bootstrap',
+          emulator.source.bootstrap,
+          '--json',
+        ]);
         assert.equal(result.code, 2, result.stdout + result.stderr);
         assert.match(errorOf(result).message, c.message);
         assert.ok(errorOf(result).hint, 'a usage error says how to fix it');
@@ -178,7 +271,18 @@ describe('kmirror create', () => {
 
     it('refuses --include together with --config mirror.topics.include', async () => {
       const { emulator } = env();
-      const result = await runCli(['create', 'm', '-b', emulator.destination.bootstrap, '--source-bootstrap', emulator.source.bootstrap, '--include', 'a', '--config', 'mirror.topics.include=b']);
+      const result = await runCli([
+        'create',
+        'm',
+        '-b',
+        emulator.destination.bootstrap,
+        '--source-bootstrap',
+        emulator.source.bootstrap,
+        '--include',
+        'a',
+        '--config',
+        'mirror.topics.include=b',
+      ]);
       assert.equal(result.code, 2);
       assert.match(result.stderr, /--include and --config mirror\.topics\.include both set/);
     });
@@ -186,7 +290,18 @@ describe('kmirror create', () => {
 
   it('warns where Java and JavaScript regexes differ, and still creates', async () => {
     const { emulator } = env();
-    const result = await runCli(['create', 'java-regex', '-b', emulator.destination.bootstrap, '--source-bootstrap', emulator.source.bootstrap, '--include', '(?i)orders.*+', '--source-cluster-id', 'x']);
+    const result = await runCli([
+      'create',
+      'java-regex',
+      '-b',
+      emulator.destination.bootstrap,
+      '--source-bootstrap',
+      emulator.source.bootstrap,
+      '--include',
+      '(?i)orders.*+',
+      '--source-cluster-id',
+      'x',
+    ]);
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stderr, /Warning: .*inline flags \(\?i\)/);
     assert.match(result.stderr, /Warning: .*possessive quantifiers/);
@@ -194,7 +309,19 @@ describe('kmirror create', () => {
 
   it('--allow-unknown-config sends an unknown key with a warning', async () => {
     const { emulator } = env();
-    const result = await runCli(['create', 'unknown-key', '-b', emulator.destination.bootstrap, '--source-bootstrap', emulator.source.bootstrap, '--source-cluster-id', 'x', '--config', 'mirror.future.knob=1', '--allow-unknown-config']);
+    const result = await runCli([
+      'create',
+      'unknown-key',
+      '-b',
+      emulator.destination.bootstrap,
+      '--source-bootstrap',
+      emulator.source.bootstrap,
+      '--source-cluster-id',
+      'x',
+      '--config',
+      'mirror.future.knob=1',
+      '--allow-unknown-config',
+    ]);
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stderr, /'mirror\.future\.knob' is not a mirror config key; sending it as given/);
     assert.equal(emulator.destination.cluster.mirrors.config('unknown-key', 'mirror.future.knob'), '1');
@@ -202,7 +329,17 @@ describe('kmirror create', () => {
 
   it('reports an existing mirror (136) with exit 1 and a hint', async () => {
     const { emulator } = env();
-    const args = ['create', 'twice', '-b', emulator.destination.bootstrap, '--source-bootstrap', emulator.source.bootstrap, '--source-cluster-id', 'x', '--json'];
+    const args = [
+      'create',
+      'twice',
+      '-b',
+      emulator.destination.bootstrap,
+      '--source-bootstrap',
+      emulator.source.bootstrap,
+      '--source-cluster-id',
+      'x',
+      '--json',
+    ];
     assert.equal((await runCli(args)).code, 0);
     const again = await runCli(args);
     assert.equal(again.code, 1);
@@ -215,11 +352,24 @@ describe('kmirror create', () => {
     const { emulator } = env();
     for (const node of emulator.destination.nodes) node.faults.failWith('CreateClusterMirror', 42, { times: 1 });
     try {
-      const result = await runCli(['create', 'invalid', '-b', emulator.destination.bootstrap, '--source-bootstrap', emulator.source.bootstrap, '--source-cluster-id', 'x', '--json']);
+      const result = await runCli([
+        'create',
+        'invalid',
+        '-b',
+        emulator.destination.bootstrap,
+        '--source-bootstrap',
+        emulator.source.bootstrap,
+        '--source-cluster-id',
+        'x',
+        '--json',
+      ]);
       assert.equal(result.code, 1);
       const error = errorOf(result);
       assert.equal(error.kafkaError?.code, 42);
-      assert.match(error.message, /kmirror sent both \(bootstrap\.servers=127\.0\.0\.1:\d+, mirror\.source\.cluster\.id=x\)/);
+      assert.match(
+        error.message,
+        /kmirror sent both \(bootstrap\.servers=127\.0\.0\.1:\d+, mirror\.source\.cluster\.id=x\)/,
+      );
     } finally {
       for (const node of emulator.destination.nodes) node.faults.clear();
     }
@@ -234,7 +384,16 @@ describe('kmirror create', () => {
         server.close(() => resolve(typeof address === 'object' && address ? address.port : 1));
       });
     });
-    const result = await runCli(['create', 'no-source', '-b', emulator.destination.bootstrap, '--source-bootstrap', `127.0.0.1:${closedPort}`, '--timeout', '3s']);
+    const result = await runCli([
+      'create',
+      'no-source',
+      '-b',
+      emulator.destination.bootstrap,
+      '--source-bootstrap',
+      `127.0.0.1:${closedPort}`,
+      '--timeout',
+      '3s',
+    ]);
     assert.notEqual(result.code, 0);
     assert.match(result.stderr, /cannot read the source cluster id from 127\.0\.0\.1:\d+/);
     assert.match(result.stderr, /--source-cluster-id/);
@@ -247,7 +406,17 @@ describe('kmirror create against clusters that refuse', () => {
 
   it('exits 4 when mirroring is disabled, before creating anything', async () => {
     const { emulator, requests } = refusing();
-    const result = await runCli(['create', 'm', '-b', emulator.destination.bootstrap, '--source-bootstrap', '127.0.0.1:1', '--source-cluster-id', 'x', '--json']);
+    const result = await runCli([
+      'create',
+      'm',
+      '-b',
+      emulator.destination.bootstrap,
+      '--source-bootstrap',
+      '127.0.0.1:1',
+      '--source-cluster-id',
+      'x',
+      '--json',
+    ]);
     assert.equal(result.code, 4);
     assert.match(errorOf(result).message, /Cluster Mirroring is disabled/);
     assert.equal(requests.filter((r) => r.api === 'CreateClusterMirror').length, 0);
@@ -255,7 +424,17 @@ describe('kmirror create against clusters that refuse', () => {
 
   it('exits 4 on a broker without the mirror APIs', async () => {
     const { emulator } = refusing();
-    const result = await runCli(['create', 'm', '-b', emulator.source.bootstrap, '--source-bootstrap', '127.0.0.1:1', '--source-cluster-id', 'x', '--json']);
+    const result = await runCli([
+      'create',
+      'm',
+      '-b',
+      emulator.source.bootstrap,
+      '--source-bootstrap',
+      '127.0.0.1:1',
+      '--source-cluster-id',
+      'x',
+      '--json',
+    ]);
     assert.equal(result.code, 4);
     assert.match(errorOf(result).message, /does not support CreateClusterMirror/);
   });
@@ -265,7 +444,12 @@ describe('kmirror create against clusters that refuse', () => {
       acls: {
         rules: [
           { principal: 'User:ANONYMOUS', resourceType: 'CLUSTER_MIRROR', name: 'allowed', operation: 'CREATE' },
-          { principal: 'User:ANONYMOUS', resourceType: 'CLUSTER_MIRROR', name: 'allowed', operation: 'DESCRIBE_CONFIGS' },
+          {
+            principal: 'User:ANONYMOUS',
+            resourceType: 'CLUSTER_MIRROR',
+            name: 'allowed',
+            operation: 'DESCRIBE_CONFIGS',
+          },
         ],
       },
     },
@@ -273,7 +457,17 @@ describe('kmirror create against clusters that refuse', () => {
 
   it('exits 5 when the principal may not create the mirror (144)', async () => {
     const { emulator } = guarded();
-    const result = await runCli(['create', 'forbidden', '-b', emulator.destination.bootstrap, '--source-bootstrap', emulator.source.bootstrap, '--source-cluster-id', 'x', '--json']);
+    const result = await runCli([
+      'create',
+      'forbidden',
+      '-b',
+      emulator.destination.bootstrap,
+      '--source-bootstrap',
+      emulator.source.bootstrap,
+      '--source-cluster-id',
+      'x',
+      '--json',
+    ]);
     assert.equal(result.code, 5);
     assert.deepEqual(errorOf(result).kafkaError, { code: 144, name: 'CLUSTER_MIRROR_AUTHORIZATION_FAILED' });
     assert.equal(emulator.destination.cluster.mirrors.exists('forbidden'), false);
@@ -281,9 +475,21 @@ describe('kmirror create against clusters that refuse', () => {
 
   it('says the mirror WAS created when __mirror_state cannot be created as this principal (29)', async () => {
     const { emulator } = guarded();
-    const result = await runCli(['create', 'allowed', '-b', emulator.destination.bootstrap, '--source-bootstrap', emulator.source.bootstrap, '--source-cluster-id', 'x']);
+    const result = await runCli([
+      'create',
+      'allowed',
+      '-b',
+      emulator.destination.bootstrap,
+      '--source-bootstrap',
+      emulator.source.bootstrap,
+      '--source-cluster-id',
+      'x',
+    ]);
     assert.equal(result.code, 1);
-    assert.match(result.stderr, /the mirror 'allowed' WAS created, but the broker could not create __mirror_state: TOPIC_AUTHORIZATION_FAILED/);
+    assert.match(
+      result.stderr,
+      /the mirror 'allowed' WAS created, but the broker could not create __mirror_state: TOPIC_AUTHORIZATION_FAILED/,
+    );
     assert.match(result.stderr, /do not retry create/);
     assert.equal(emulator.destination.cluster.mirrors.exists('allowed'), true);
   });
@@ -292,7 +498,15 @@ describe('kmirror create against clusters that refuse', () => {
 
   it('says the mirror WAS created when __mirror_state needs more brokers (38)', async () => {
     const { emulator } = small();
-    const result = await runCli(['create', 'lonely', '-b', emulator.destination.bootstrap, '--source-bootstrap', emulator.source.bootstrap, '--json']);
+    const result = await runCli([
+      'create',
+      'lonely',
+      '-b',
+      emulator.destination.bootstrap,
+      '--source-bootstrap',
+      emulator.source.bootstrap,
+      '--json',
+    ]);
     assert.equal(result.code, 1);
     const error = errorOf(result);
     assert.deepEqual(error.kafkaError, { code: 38, name: 'INVALID_REPLICATION_FACTOR' });
@@ -300,7 +514,15 @@ describe('kmirror create against clusters that refuse', () => {
     assert.match(error.hint ?? '', /mirror\.state\.topic\.replication\.factor.*add-topics lonely/);
     assert.equal(emulator.destination.cluster.mirrors.exists('lonely'), true);
     // A retry is what the hint warns against: the mirror already exists.
-    const retry = await runCli(['create', 'lonely', '-b', emulator.destination.bootstrap, '--source-bootstrap', emulator.source.bootstrap, '--json']);
+    const retry = await runCli([
+      'create',
+      'lonely',
+      '-b',
+      emulator.destination.bootstrap,
+      '--source-bootstrap',
+      emulator.source.bootstrap,
+      '--json',
+    ]);
     assert.equal(errorOf(retry).kafkaError?.code, 136);
   });
 });

@@ -15,7 +15,13 @@ interface DeleteJson {
   deleted: boolean;
   dryRun: boolean;
   topics: { topic: string; state: string; partitions: Record<string, number>; active: boolean }[];
-  refusal: { toStop: string[]; settling: string[]; paused: string[]; failed: string[]; removeTopicsCommand: string | null } | null;
+  refusal: {
+    toStop: string[];
+    settling: string[];
+    paused: string[];
+    failed: string[];
+    removeTopicsCommand: string | null;
+  } | null;
   confirmedGone: boolean | null;
 }
 
@@ -26,7 +32,9 @@ interface ErrorJson {
 /** util-linux script(1) gives the CLI a real terminal; other systems' script takes other options. */
 function hasUtilLinuxScript(): boolean {
   try {
-    return /util-linux/.test(execFileSync('script', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+    return /util-linux/.test(
+      execFileSync('script', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+    );
   } catch {
     return false;
   }
@@ -38,7 +46,10 @@ const shellWord = (word: string): string => `'${word.replaceAll("'", `'\\''`)}'`
 function runInTerminal(args: readonly string[], typed: string, env: Record<string, string>): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const command = [process.execPath, join(REPO_ROOT, 'bin', 'run.js'), ...args].map(shellWord).join(' ');
-    const child = spawn('script', ['-qec', command, '/dev/null'], { env: testEnv({ ...env, CI: undefined }), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('script', ['-qec', command, '/dev/null'], {
+      env: testEnv({ ...env, CI: undefined }),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
@@ -81,7 +92,11 @@ describe('kmirror delete', () => {
     if (!admin) throw new Error('client not started');
     return admin;
   };
-  const run = (user: Parameters<typeof asUser>[1], args: readonly string[], options: { env?: Record<string, string> } = {}) => {
+  const run = (
+    user: Parameters<typeof asUser>[1],
+    args: readonly string[],
+    options: { env?: Record<string, string> } = {},
+  ) => {
     const as = asUser(env(), user);
     return runCli([...args, ...as.args], { env: { ...as.env, ...options.env } });
   };
@@ -110,7 +125,9 @@ describe('kmirror delete', () => {
     assert.equal(doc.dryRun, false);
     assert.equal(doc.confirmedGone, true);
     assert.equal(doc.refusal, null);
-    assert.deepEqual(doc.topics, [{ topic: 'happy-json-a', state: 'STOPPED', partitions: { STOPPED: 2 }, active: false }]);
+    assert.deepEqual(doc.topics, [
+      { topic: 'happy-json-a', state: 'STOPPED', partitions: { STOPPED: 2 }, active: false },
+    ]);
     assert.ok(!(await mirrorNames(client())).includes('happy-json'));
   });
 
@@ -135,7 +152,13 @@ describe('kmirror delete', () => {
     assert.equal(doc.deleted, false);
     assert.deepEqual(doc.refusal?.toStop, ['busy-live']);
     assert.equal(doc.refusal?.removeTopicsCommand, command);
-    assert.deepEqual(doc.topics.map((t) => [t.topic, t.state, t.active]), [['busy-done', 'STOPPED', false], ['busy-live', 'MIRRORING', true]]);
+    assert.deepEqual(
+      doc.topics.map((t) => [t.topic, t.state, t.active]),
+      [
+        ['busy-done', 'STOPPED', false],
+        ['busy-live', 'MIRRORING', true],
+      ],
+    );
   });
 
   it('without a terminal and without --yes exits 2 naming --yes, and deletes nothing', async () => {
@@ -157,28 +180,32 @@ describe('kmirror delete', () => {
     assert.ok(!(await mirrorNames(client())).includes('ask'));
   });
 
-  describe('on a terminal: type the mirror name to confirm', { skip: hasUtilLinuxScript() ? false : 'needs util-linux script(1) for a pseudo-terminal' }, () => {
-    it('the right name deletes the mirror', async () => {
-      await setUpMirror(client(), env(), 'typed', { stopped: ['typed-a'] });
-      const as = asUser(env(), 'admin');
-      const result = await runInTerminal(['delete', 'typed', ...as.args], 'typed', as.env);
-      assert.equal(result.code, 0, result.stdout);
-      assert.match(result.stdout, /Type the mirror name \(typed\) to delete it:/);
-      assert.match(result.stdout, /Deleted mirror typed/);
-      assert.ok(!(await mirrorNames(client())).includes('typed'));
-    });
+  describe(
+    'on a terminal: type the mirror name to confirm',
+    { skip: hasUtilLinuxScript() ? false : 'needs util-linux script(1) for a pseudo-terminal' },
+    () => {
+      it('the right name deletes the mirror', async () => {
+        await setUpMirror(client(), env(), 'typed', { stopped: ['typed-a'] });
+        const as = asUser(env(), 'admin');
+        const result = await runInTerminal(['delete', 'typed', ...as.args], 'typed', as.env);
+        assert.equal(result.code, 0, result.stdout);
+        assert.match(result.stdout, /Type the mirror name \(typed\) to delete it:/);
+        assert.match(result.stdout, /Deleted mirror typed/);
+        assert.ok(!(await mirrorNames(client())).includes('typed'));
+      });
 
-    it('another name aborts with exit 1 and deletes nothing', async () => {
-      await setUpMirror(client(), env(), 'typo', { stopped: ['typo-a'] });
-      const sent = requests.length;
-      const as = asUser(env(), 'admin');
-      const result = await runInTerminal(['delete', 'typo', ...as.args], 'typo2', as.env);
-      assert.equal(result.code, 1, result.stdout);
-      assert.match(result.stdout, /Error: the name typed does not match 'typo'; nothing was deleted/);
-      assert.ok(!requests.slice(sent).includes('DeleteClusterMirror'));
-      assert.ok((await mirrorNames(client())).includes('typo'));
-    });
-  });
+      it('another name aborts with exit 1 and deletes nothing', async () => {
+        await setUpMirror(client(), env(), 'typo', { stopped: ['typo-a'] });
+        const sent = requests.length;
+        const as = asUser(env(), 'admin');
+        const result = await runInTerminal(['delete', 'typo', ...as.args], 'typo2', as.env);
+        assert.equal(result.code, 1, result.stdout);
+        assert.match(result.stdout, /Error: the name typed does not match 'typo'; nothing was deleted/);
+        assert.ok(!requests.slice(sent).includes('DeleteClusterMirror'));
+        assert.ok((await mirrorNames(client())).includes('typo'));
+      });
+    },
+  );
 
   it('--dry-run shows the topics, says it can be deleted and sends nothing', async () => {
     await setUpMirror(client(), env(), 'dry', { stopped: ['dry-a'] });
@@ -221,9 +248,18 @@ describe('kmirror delete', () => {
     const result = await run('nodelete', ['delete', 'guarded-delete', '--yes']);
     assert.equal(result.code, 5, result.stderr);
     assert.ok(requests.slice(sent).includes('DeleteClusterMirror'), 'the broker decided, not kmirror');
-    assert.match(result.stderr, /Warning: the brokers report that this principal lacks DELETE on mirror 'guarded-delete'/);
-    assert.match(result.stderr, /^Error: not authorized to delete mirror 'guarded-delete': deleting a mirror needs both DELETE \(checked by the broker\) and ALTER \(checked by the controller\) on it; this principal has ALTER but not DELETE/m);
-    assert.match(result.stderr, /^Hint: grant it with kafka-acls\.sh .*--allow-principal User:nodelete --operation Delete --cluster-mirror guarded-delete/m);
+    assert.match(
+      result.stderr,
+      /Warning: the brokers report that this principal lacks DELETE on mirror 'guarded-delete'/,
+    );
+    assert.match(
+      result.stderr,
+      /^Error: not authorized to delete mirror 'guarded-delete': deleting a mirror needs both DELETE \(checked by the broker\) and ALTER \(checked by the controller\) on it; this principal has ALTER but not DELETE/m,
+    );
+    assert.match(
+      result.stderr,
+      /^Hint: grant it with kafka-acls\.sh .*--allow-principal User:nodelete --operation Delete --cluster-mirror guarded-delete/m,
+    );
     assert.ok((await mirrorNames(client())).includes('guarded-delete'));
   });
 
@@ -233,7 +269,10 @@ describe('kmirror delete', () => {
     assert.equal(result.code, 5, result.stderr);
     const doc = jsonOf(result) as ErrorJson;
     assert.deepEqual(doc.error.kafkaError, { code: 144, name: 'CLUSTER_MIRROR_AUTHORIZATION_FAILED' });
-    assert.match(doc.error.message, /needs both DELETE \(checked by the broker\) and ALTER \(checked by the controller\)/);
+    assert.match(
+      doc.error.message,
+      /needs both DELETE \(checked by the broker\) and ALTER \(checked by the controller\)/,
+    );
     assert.match(doc.error.message, /this principal has DELETE but not ALTER, so the controller refused/);
     assert.match(doc.error.hint ?? '', /--operation Alter --cluster-mirror guarded-alter/);
     assert.ok((await mirrorNames(client())).includes('guarded-alter'));
@@ -269,7 +308,10 @@ describe('kmirror delete', () => {
         failDeleteWith(143, "Mirror 'moved' still has active or paused topic 'x'");
         const notEmpty = await run('admin', ['delete', 'moved', '--yes']);
         assert.equal(notEmpty.code, 1, notEmpty.stderr);
-        assert.match(notEmpty.stderr, /still has a MIRRORING or PAUSED topic \(broker: Mirror 'moved' still has active or paused topic 'x'\)/);
+        assert.match(
+          notEmpty.stderr,
+          /still has a MIRRORING or PAUSED topic \(broker: Mirror 'moved' still has active or paused topic 'x'\)/,
+        );
         clearFaults();
         failDeleteWith(145, 'Cluster mirror partition states are not in the expected states.');
         const states = await run('admin', ['delete', 'moved', '--yes']);

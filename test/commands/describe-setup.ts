@@ -31,13 +31,21 @@ export function startTopics(emulator: EmulatedClusters, mirror: string, topics: 
 }
 
 export function pauseTopics(emulator: EmulatedClusters, mirror: string, topics: readonly string[]): void {
-  const response = emulator.destination.cluster.pauseMirrorTopics(ADMIN, { MirrorName: mirror, Topics: topics.map((TopicName) => ({ TopicName })) });
-  if (response.ErrorCode !== 0 || response.Topics.some((t) => t.ErrorCode !== 0)) throw new Error(`PauseMirrorTopics failed: ${JSON.stringify(response)}`);
+  const response = emulator.destination.cluster.pauseMirrorTopics(ADMIN, {
+    MirrorName: mirror,
+    Topics: topics.map((TopicName) => ({ TopicName })),
+  });
+  if (response.ErrorCode !== 0 || response.Topics.some((t) => t.ErrorCode !== 0))
+    throw new Error(`PauseMirrorTopics failed: ${JSON.stringify(response)}`);
 }
 
 export function stopTopics(emulator: EmulatedClusters, mirror: string, topics: readonly string[]): void {
-  const response = emulator.destination.cluster.stopMirrorTopics(ADMIN, { MirrorName: mirror, Topics: topics.map((TopicName) => ({ TopicName })) });
-  if (response.ErrorCode !== 0 || response.Topics.some((t) => t.ErrorCode !== 0)) throw new Error(`StopMirrorTopics failed: ${JSON.stringify(response)}`);
+  const response = emulator.destination.cluster.stopMirrorTopics(ADMIN, {
+    MirrorName: mirror,
+    Topics: topics.map((TopicName) => ({ TopicName })),
+  });
+  if (response.ErrorCode !== 0 || response.Topics.some((t) => t.ErrorCode !== 0))
+    throw new Error(`StopMirrorTopics failed: ${JSON.stringify(response)}`);
 }
 
 /** Partition states of a destination topic as the engine holds them. */
@@ -46,7 +54,12 @@ export function engineStates(emulator: EmulatedClusters, topic: string): string[
 }
 
 /** Polls `check` until it returns true; fails with `what` after `timeoutMs`. */
-export async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000, intervalMs = 100): Promise<void> {
+export async function waitFor(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 15_000,
+  intervalMs = 100,
+): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     if (await check()) return;

@@ -26,11 +26,20 @@ describe('kmirror describe: stable mirror', () => {
     createMirror(emulator, 'm1');
     createMirror(emulator, 'empty');
     startTopics(emulator, 'm1', ['orders', 'payments', 'inventory']);
-    const all = () => [...engineStates(emulator, 'orders'), ...engineStates(emulator, 'payments'), ...engineStates(emulator, 'inventory')];
+    const all = () => [
+      ...engineStates(emulator, 'orders'),
+      ...engineStates(emulator, 'payments'),
+      ...engineStates(emulator, 'inventory'),
+    ];
     await waitFor('all partitions MIRRORING', () => all().every((s) => s === 'MIRRORING'));
     pauseTopics(emulator, 'm1', ['payments']);
     stopTopics(emulator, 'm1', ['inventory']);
-    await waitFor('PAUSED and STOPPED', () => engineStates(emulator, 'payments').every((s) => s === 'PAUSED') && engineStates(emulator, 'inventory').every((s) => s === 'STOPPED'));
+    await waitFor(
+      'PAUSED and STOPPED',
+      () =>
+        engineStates(emulator, 'payments').every((s) => s === 'PAUSED') &&
+        engineStates(emulator, 'inventory').every((s) => s === 'STOPPED'),
+    );
   });
   after(async () => {
     await emulator.close();
@@ -87,45 +96,94 @@ describe('kmirror describe: stable mirror', () => {
     assert.equal(result.code, 0, result.stderr);
     const report = jsonOf(result) as DescribeReport;
     assertMatchesSchema('describe', report);
-    assert.deepEqual(report.mirrors.map((m) => m.name), ['empty', 'm1']);
+    assert.deepEqual(
+      report.mirrors.map((m) => m.name),
+      ['empty', 'm1'],
+    );
     const m1 = report.mirrors[1];
     assert.deepEqual(m1?.summary.states, { MIRRORING: 3, PAUSED: 2, STOPPED: 1 });
     assert.deepEqual(rowsOf(report, 'inventory'), [
-      { partition: 0, sourceOffset: null, destinationOffset: 51, lag: null, state: 'STOPPED', retryAttempt: 0, errorMessage: null, destinationOffsetSource: 'ListOffsets' },
+      {
+        partition: 0,
+        sourceOffset: null,
+        destinationOffset: 51,
+        lag: null,
+        state: 'STOPPED',
+        retryAttempt: 0,
+        errorMessage: null,
+        destinationOffsetSource: 'ListOffsets',
+      },
     ]);
     // Failover left the destination at the source's end + the PID-reset batch (PROTOCOL.md §10).
     assert.equal(emulator.source.cluster.endOffset('inventory', 0) + 1n, 51n);
-    assert.deepEqual(rowsOf(report, 'payments')[0], { partition: 0, sourceOffset: null, destinationOffset: null, lag: null, state: 'PAUSED', retryAttempt: 0, errorMessage: null });
-    assert.deepEqual(rowsOf(report, 'orders')[2], { partition: 2, sourceOffset: 1200, destinationOffset: 1200, lag: 0, state: 'MIRRORING', retryAttempt: 0, errorMessage: null });
+    assert.deepEqual(rowsOf(report, 'payments')[0], {
+      partition: 0,
+      sourceOffset: null,
+      destinationOffset: null,
+      lag: null,
+      state: 'PAUSED',
+      retryAttempt: 0,
+      errorMessage: null,
+    });
+    assert.deepEqual(rowsOf(report, 'orders')[2], {
+      partition: 2,
+      sourceOffset: 1200,
+      destinationOffset: 1200,
+      lag: 0,
+      state: 'MIRRORING',
+      retryAttempt: 0,
+      errorMessage: null,
+    });
     assert.deepEqual(report.mirrors[0]?.topics, []);
     assert.equal(report.retryMaxAttempts, null);
   });
 
   it('merges every broker: no single node reports everything, the union is every partition', async () => {
     const engine = emulator.destination.cluster;
-    const perNode = engine.nodeIds.map((nodeId) =>
-      engine.describeClusterMirrors({ principal: 'User:admin', nodeId }, { MirrorNames: ['m1'] }).Mirrors.flatMap((m) => m.Topics.flatMap((t) => t.Partitions)).length,
+    const perNode = engine.nodeIds.map(
+      (nodeId) =>
+        engine
+          .describeClusterMirrors({ principal: 'User:admin', nodeId }, { MirrorNames: ['m1'] })
+          .Mirrors.flatMap((m) => m.Topics.flatMap((t) => t.Partitions)).length,
     );
-    assert.ok(perNode.every((n) => n < 6), `each node reports only its share: ${perNode.join(', ')}`);
+    assert.ok(
+      perNode.every((n) => n < 6),
+      `each node reports only its share: ${perNode.join(', ')}`,
+    );
     assert.equal(perNode.filter((n) => n > 0).length > 1, true, 'the partitions are spread over several nodes');
     const report = jsonOf(await run('m1', '--json')) as DescribeReport;
-    const expected = ['orders', 'payments', 'inventory'].reduce((n, t) => n + (engine.topics.get(t)?.partitions.length ?? 0), 0);
+    const expected = ['orders', 'payments', 'inventory'].reduce(
+      (n, t) => n + (engine.topics.get(t)?.partitions.length ?? 0),
+      0,
+    );
     assert.equal(partitionCount(report), expected);
   });
 
   it('filters: --topic, --topic-pattern, --state, --failed, --min-lag (JSON too)', async () => {
     const byTopic = jsonOf(await run('m1', '--topic', 'orders', '--json')) as DescribeReport;
-    assert.deepEqual(byTopic.mirrors[0]?.topics.map((t) => t.name), ['orders']);
+    assert.deepEqual(
+      byTopic.mirrors[0]?.topics.map((t) => t.name),
+      ['orders'],
+    );
     assert.equal(byTopic.mirrors[0]?.summary.partitions, 3, 'the summary covers what is shown');
 
     const byPattern = jsonOf(await run('m1', '--topic-pattern', 'pay.*|inv.*', '--json')) as DescribeReport;
-    assert.deepEqual(byPattern.mirrors[0]?.topics.map((t) => t.name), ['inventory', 'payments']);
+    assert.deepEqual(
+      byPattern.mirrors[0]?.topics.map((t) => t.name),
+      ['inventory', 'payments'],
+    );
     const partial = jsonOf(await run('m1', '--topic-pattern', 'pay', '--json')) as DescribeReport;
     assert.deepEqual(partial.mirrors[0]?.topics, [], 'patterns match the whole name');
 
     const paused = await run('m1', '--state', 'paused', '--partitions');
     assert.equal(paused.code, 0);
-    assert.deepEqual(paused.stdout.split('\n').filter((l) => l.startsWith('m1 ')).map((l) => l.split(/\s+/)[1]), ['payments', 'payments']);
+    assert.deepEqual(
+      paused.stdout
+        .split('\n')
+        .filter((l) => l.startsWith('m1 '))
+        .map((l) => l.split(/\s+/)[1]),
+      ['payments', 'payments'],
+    );
 
     const failed = await run('m1', '--failed', '--json');
     const noneFailed = jsonOf(failed) as DescribeReport;
@@ -160,17 +218,27 @@ describe('kmirror describe: stable mirror', () => {
     const report = jsonOf(json) as DescribeReport;
     assertMatchesSchema('describe', report);
     assert.deepEqual(report.notFound, ['nope']);
-    assert.deepEqual(report.mirrors.map((m) => m.name), ['m1']);
+    assert.deepEqual(
+      report.mirrors.map((m) => m.name),
+      ['m1'],
+    );
   });
 
   it('an existing mirror without topics is shown as such', async () => {
     const result = await run('empty');
     assert.equal(result.code, 0);
-    assert.match(result.stdout, /Mirror empty: 0 partitions in 0 topics\nNo topics yet: add some with kmirror add-topics empty/);
+    assert.match(
+      result.stdout,
+      /Mirror empty: 0 partitions in 0 topics\nNo topics yet: add some with kmirror add-topics empty/,
+    );
   });
 
   it('--watch --json prints one document per line per refresh and exits 0 on SIGINT', async () => {
-    const child = spawn(process.execPath, [BIN, 'describe', 'm1', '-b', emulator.destination.bootstrap, '--watch', '--interval', '0.3', '--json'], { env: testEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [BIN, 'describe', 'm1', '-b', emulator.destination.bootstrap, '--watch', '--interval', '0.3', '--json'],
+      { env: testEnv(), stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -242,7 +310,10 @@ describe('kmirror describe: lag over time', () => {
       30_000,
       200,
     );
-    assert.ok(seen.some((lag) => lag > 0), `a lag was seen before it reached 0: ${seen.join(', ')}`);
+    assert.ok(
+      seen.some((lag) => lag > 0),
+      `a lag was seen before it reached 0: ${seen.join(', ')}`,
+    );
   });
 
   it('shows the most lagging partitions, capped at 10 with a note naming --partitions', async () => {
@@ -256,9 +327,16 @@ describe('kmirror describe: lag over time', () => {
     const sorted = jsonOf(await run('m2', '--sort', 'lag', '--json')) as DescribeReport;
     const lags = sorted.mirrors[0]?.topics[0]?.partitions.map((p) => p.lag ?? -1) ?? [];
     assert.equal(lags.length, 12);
-    assert.deepEqual(lags, [...lags].sort((a, b) => b - a), 'largest lag first');
+    assert.deepEqual(
+      lags,
+      [...lags].sort((a, b) => b - a),
+      'largest lag first',
+    );
     const byTopic = jsonOf(await run('m2', '--json')) as DescribeReport;
-    assert.deepEqual(byTopic.mirrors[0]?.topics[0]?.partitions.map((p) => p.partition), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    assert.deepEqual(
+      byTopic.mirrors[0]?.topics[0]?.partitions.map((p) => p.partition),
+      [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+    );
 
     const minLag = jsonOf(await run('m2', '--min-lag', '1', '--json')) as DescribeReport;
     assert.equal(partitionCount(minLag), 12);
@@ -272,11 +350,19 @@ describe('kmirror describe: failures', () => {
       seed: 'describe-failed',
       demoTopics: true,
       growthPerSec: 0,
-      destination: { brokerConfigs: { 'mirror.failed.retry.max.attempts': '1000', 'mirror.failed.retry.initial.backoff.ms': '200', 'mirror.failed.retry.max.backoff.ms': '400' } },
+      destination: {
+        brokerConfigs: {
+          'mirror.failed.retry.max.attempts': '1000',
+          'mirror.failed.retry.initial.backoff.ms': '200',
+          'mirror.failed.retry.max.backoff.ms': '400',
+        },
+      },
     });
     createMirror(emulator, 'm1');
     startTopics(emulator, 'm1', ['orders', 'payments']);
-    await waitFor('MIRRORING', () => [...engineStates(emulator, 'orders'), ...engineStates(emulator, 'payments')].every((s) => s === 'MIRRORING'));
+    await waitFor('MIRRORING', () =>
+      [...engineStates(emulator, 'orders'), ...engineStates(emulator, 'payments')].every((s) => s === 'MIRRORING'),
+    );
   });
   after(async () => {
     await emulator.close();
@@ -286,7 +372,11 @@ describe('kmirror describe: failures', () => {
   it('FAILED partitions during a source outage: retry n/max and the error', async () => {
     emulator.source.cluster.setReachable(false);
     try {
-      await waitFor('FAILED with retries', () => (emulator.destination.cluster.topics.get('orders')?.partitions ?? []).every((p) => p.mirror?.state === 'FAILED' && (p.mirror.failure?.retryAttempt ?? 0) >= 1));
+      await waitFor('FAILED with retries', () =>
+        (emulator.destination.cluster.topics.get('orders')?.partitions ?? []).every(
+          (p) => p.mirror?.state === 'FAILED' && (p.mirror.failure?.retryAttempt ?? 0) >= 1,
+        ),
+      );
       const json = await run('m1', '--failed', '--json');
       assert.equal(json.code, 0, json.stderr);
       const report = jsonOf(json) as DescribeReport;
@@ -307,11 +397,18 @@ describe('kmirror describe: failures', () => {
   });
 
   it('one broker down: the rest is shown, a warning names it, exit 3', async () => {
-    await waitFor('recovered', () => [...engineStates(emulator, 'orders'), ...engineStates(emulator, 'payments')].every((s) => s === 'MIRRORING'), 30_000);
+    await waitFor(
+      'recovered',
+      () =>
+        [...engineStates(emulator, 'orders'), ...engineStates(emulator, 'payments')].every((s) => s === 'MIRRORING'),
+      30_000,
+    );
     const node = emulator.destination.nodes[1];
     assert.ok(node);
     const engine = emulator.destination.cluster;
-    const onNode = engine.describeClusterMirrors({ principal: 'User:admin', nodeId: node.nodeId }, { MirrorNames: ['m1'] }).Mirrors.flatMap((m) => m.Topics.flatMap((t) => t.Partitions)).length;
+    const onNode = engine
+      .describeClusterMirrors({ principal: 'User:admin', nodeId: node.nodeId }, { MirrorNames: ['m1'] })
+      .Mirrors.flatMap((m) => m.Topics.flatMap((t) => t.Partitions)).length;
     assert.ok(onNode > 0, 'the node leads some partitions');
     // Not fenced: Metadata still lists it, as during a crash within the session timeout.
     await node.faults.down({ fenced: false });
@@ -326,7 +423,10 @@ describe('kmirror describe: failures', () => {
       const report = jsonOf(json) as DescribeReport;
       assertMatchesSchema('describe', report);
       assert.equal(partitionCount(report), 5 - onNode);
-      assert.deepEqual(report.brokerWarnings.map((w) => w.nodeId), [node.nodeId]);
+      assert.deepEqual(
+        report.brokerWarnings.map((w) => w.nodeId),
+        [node.nodeId],
+      );
     } finally {
       await node.faults.up();
     }

@@ -3,7 +3,15 @@ import assert from 'node:assert/strict';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import { jsonOf, runCli } from '../helpers/cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
-import { createMirror, normalisePorts, pauseTopics, startTopics, stopTopics, waitFor, engineStates } from './describe-setup.js';
+import {
+  createMirror,
+  normalisePorts,
+  pauseTopics,
+  startTopics,
+  stopTopics,
+  waitFor,
+  engineStates,
+} from './describe-setup.js';
 
 interface Listed {
   name: string;
@@ -37,7 +45,13 @@ describe('kmirror list', () => {
     createMirror(emulator, 'zeta');
     createMirror(emulator, 'alpha');
     startTopics(emulator, 'alpha', ['orders', 'payments', 'inventory']);
-    await waitFor('alpha topics MIRRORING', () => [...engineStates(emulator, 'orders'), ...engineStates(emulator, 'payments'), ...engineStates(emulator, 'inventory')].every((s) => s === 'MIRRORING'));
+    await waitFor('alpha topics MIRRORING', () =>
+      [
+        ...engineStates(emulator, 'orders'),
+        ...engineStates(emulator, 'payments'),
+        ...engineStates(emulator, 'inventory'),
+      ].every((s) => s === 'MIRRORING'),
+    );
     pauseTopics(emulator, 'alpha', ['payments']);
     stopTopics(emulator, 'alpha', ['inventory']);
 
@@ -45,7 +59,10 @@ describe('kmirror list', () => {
     assert.equal(json.code, 0, json.stderr);
     const mirrors = jsonOf(json) as Listed[];
     assertMatchesSchema('list', mirrors);
-    assert.deepEqual(mirrors.map((m) => m.name), ['alpha', 'zeta']);
+    assert.deepEqual(
+      mirrors.map((m) => m.name),
+      ['alpha', 'zeta'],
+    );
     assert.equal(mirrors[0]?.topicCount, 1, 'PAUSED and STOPPED topics are not counted');
     assert.equal(mirrors[0]?.sourceClusterId, emulator.source.clusterId);
     assert.equal(mirrors[0]?.sourceBootstrap, emulator.source.bootstrap);

@@ -5,7 +5,12 @@
 import { Deadline } from '../../src/lib/cli/deadline.js';
 import type { KafkaClient } from '../../src/lib/kafka/client.js';
 import { createClient } from '../../src/lib/kafka/connect.js';
-import { CreateClusterMirror, ListClusterMirrors, StartMirrorTopics, StopMirrorTopics } from '../../src/lib/kafka/messages/index.js';
+import {
+  CreateClusterMirror,
+  ListClusterMirrors,
+  StartMirrorTopics,
+  StopMirrorTopics,
+} from '../../src/lib/kafka/messages/index.js';
 import type { AclRule, EmulatedClusters } from '../../src/lib/emulator/index.js';
 import { describeMirrors } from '../../src/lib/mirror/describe.js';
 import { waitFor } from './describe-setup.js';
@@ -22,7 +27,12 @@ export const USERS = {
 
 export type TestUser = keyof typeof USERS;
 
-const mirrorRule = (user: TestUser, operation: AclRule['operation']): AclRule => ({ principal: `User:${user}`, resourceType: 'CLUSTER_MIRROR', name: '*', operation });
+const mirrorRule = (user: TestUser, operation: AclRule['operation']): AclRule => ({
+  principal: `User:${user}`,
+  resourceType: 'CLUSTER_MIRROR',
+  name: '*',
+  operation,
+});
 
 /** Emulator options: SASL/PLAIN with {@link USERS}, and destination ACLs giving each user what its name says. */
 export function aclEmulatorOptions(seed: string) {
@@ -56,7 +66,11 @@ export function asUser(emulator: EmulatedClusters, user: TestUser): { args: stri
 
 export function protocolClient(emulator: EmulatedClusters, user: TestUser = 'admin'): KafkaClient {
   return createClient(
-    { bootstrap: emulator.destination.bootstrap.split(','), clientId: 'kmirror-test-setup', sasl: { mechanism: 'plain', username: user, password: USERS[user] } },
+    {
+      bootstrap: emulator.destination.bootstrap.split(','),
+      clientId: 'kmirror-test-setup',
+      sasl: { mechanism: 'plain', username: user, password: USERS[user] },
+    },
     new Deadline(60_000),
   );
 }
@@ -73,7 +87,12 @@ export async function createMirror(client: KafkaClient, emulator: EmulatedCluste
 }
 
 /** Creates each topic on the source (2 partitions) and starts it in the mirror. */
-export async function startTopics(client: KafkaClient, emulator: EmulatedClusters, mirror: string, topics: readonly string[]): Promise<void> {
+export async function startTopics(
+  client: KafkaClient,
+  emulator: EmulatedClusters,
+  mirror: string,
+  topics: readonly string[],
+): Promise<void> {
   const source = emulator.source.cluster;
   const response = await client.send(StartMirrorTopics, {
     MirrorName: mirror,
@@ -82,16 +101,26 @@ export async function startTopics(client: KafkaClient, emulator: EmulatedCluster
       return { TopicId: topic.id, TopicName: name, NumPartitions: topic.partitions.length };
     }),
   });
-  if (response.ErrorCode !== 0) throw new Error(`StartMirrorTopics failed with ${response.ErrorCode}: ${response.ErrorMessage ?? ''}`);
+  if (response.ErrorCode !== 0)
+    throw new Error(`StartMirrorTopics failed with ${response.ErrorCode}: ${response.ErrorMessage ?? ''}`);
 }
 
 export async function stopTopics(client: KafkaClient, mirror: string, topics: readonly string[]): Promise<void> {
-  const response = await client.send(StopMirrorTopics, { MirrorName: mirror, Topics: topics.map((TopicName) => ({ TopicName })) });
-  if (response.ErrorCode !== 0 || response.Topics.some((t) => t.ErrorCode !== 0)) throw new Error(`StopMirrorTopics failed: ${JSON.stringify(response)}`);
+  const response = await client.send(StopMirrorTopics, {
+    MirrorName: mirror,
+    Topics: topics.map((TopicName) => ({ TopicName })),
+  });
+  if (response.ErrorCode !== 0 || response.Topics.some((t) => t.ErrorCode !== 0))
+    throw new Error(`StopMirrorTopics failed: ${JSON.stringify(response)}`);
 }
 
 /** Polls DescribeClusterMirrors until every partition of `topics` reports `state`. */
-export async function waitForState(client: KafkaClient, mirror: string, topics: readonly string[], state: string): Promise<void> {
+export async function waitForState(
+  client: KafkaClient,
+  mirror: string,
+  topics: readonly string[],
+  state: string,
+): Promise<void> {
   await waitFor(`${topics.join(',')} in ${mirror} to be ${state}`, async () => {
     const described = await describeMirrors(client, [mirror]);
     const found = described.mirrors[0]?.topics ?? [];
@@ -103,7 +132,12 @@ export async function waitForState(client: KafkaClient, mirror: string, topics: 
 }
 
 /** A mirror whose topics `stopped` are STOPPED and `mirroring` are MIRRORING. */
-export async function setUpMirror(client: KafkaClient, emulator: EmulatedClusters, name: string, topics: { stopped?: readonly string[]; mirroring?: readonly string[] }): Promise<void> {
+export async function setUpMirror(
+  client: KafkaClient,
+  emulator: EmulatedClusters,
+  name: string,
+  topics: { stopped?: readonly string[]; mirroring?: readonly string[] },
+): Promise<void> {
   await createMirror(client, emulator, name);
   const all = [...(topics.stopped ?? []), ...(topics.mirroring ?? [])];
   if (all.length === 0) return;

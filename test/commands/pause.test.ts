@@ -5,13 +5,23 @@ import { after, afterEach, before, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import { jsonOf, runCli } from '../helpers/cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
-import { type ActionJson, type ErrorJson, clearFaults, createMirror, injectTopicErrors, startTopics, statesOf, waitFor } from './topic-actions-setup.js';
+import {
+  type ActionJson,
+  type ErrorJson,
+  clearFaults,
+  createMirror,
+  injectTopicErrors,
+  startTopics,
+  statesOf,
+  waitFor,
+} from './topic-actions-setup.js';
 
 describe('kmirror pause', () => {
   let emulator: EmulatedClusters;
   before(async () => {
     emulator = await startEmulatedClusters({ seed: 'pause', demoTopics: true, growthPerSec: 0 });
-    for (const name of ['p1', 'p2', 'gone']) emulator.source.cluster.createTopic(name, { partitions: 1, initialOffset: 5n });
+    for (const name of ['p1', 'p2', 'gone'])
+      emulator.source.cluster.createTopic(name, { partitions: 1, initialOffset: 5n });
     await createMirror(emulator, 'm1');
     await startTopics(emulator, 'm1', ['orders', 'payments', 'inventory', 'p1', 'p2', 'gone']);
   });
@@ -24,7 +34,10 @@ describe('kmirror pause', () => {
   it('--dry-run sends nothing', async () => {
     const result = await run('--topic', 'orders', '--dry-run');
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, /PauseMirrorTopics\n {2}MirrorName: m1\n {2}Topics: \[orders\]\n {2}StateValidationOffset: -1\nNothing was sent/);
+    assert.match(
+      result.stdout,
+      /PauseMirrorTopics\n {2}MirrorName: m1\n {2}Topics: \[orders\]\n {2}StateValidationOffset: -1\nNothing was sent/,
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.deepEqual(statesOf(emulator, 'orders'), ['MIRRORING', 'MIRRORING', 'MIRRORING']);
   });
@@ -47,7 +60,7 @@ describe('kmirror pause', () => {
     assert.equal(result.stderr, '');
   });
 
-  it('already PAUSED topics are no-ops; a pattern selects the mirror\'s topics (JSON)', async () => {
+  it("already PAUSED topics are no-ops; a pattern selects the mirror's topics (JSON)", async () => {
     const result = await run('--pattern', '(orders|inventory)', '--json');
     assert.equal(result.code, 0, result.stderr);
     const doc = jsonOf(result) as ActionJson;
@@ -80,7 +93,10 @@ describe('kmirror pause', () => {
     const doc = jsonOf(result) as ActionJson;
     assertMatchesSchema('pause', doc);
     assert.deepEqual(doc.sent, []);
-    assert.match(doc.blocked[0]?.reason ?? '', /1 FAILED: the broker pauses a topic only when every partition is MIRRORING/);
+    assert.match(
+      doc.blocked[0]?.reason ?? '',
+      /1 FAILED: the broker pauses a topic only when every partition is MIRRORING/,
+    );
   });
 
   it('144 → exit 5; unknown mirror → exit 6', async () => {
@@ -96,7 +112,12 @@ describe('kmirror pause', () => {
 describe('kmirror pause --wait timeout', () => {
   let emulator: EmulatedClusters;
   before(async () => {
-    emulator = await startEmulatedClusters({ seed: 'pause-slow', demoTopics: true, growthPerSec: 0, timing: { pausingMs: 600_000 } });
+    emulator = await startEmulatedClusters({
+      seed: 'pause-slow',
+      demoTopics: true,
+      growthPerSec: 0,
+      timing: { pausingMs: 600_000 },
+    });
     await createMirror(emulator, 'm1');
     await startTopics(emulator, 'm1', ['inventory']);
   });
@@ -105,7 +126,16 @@ describe('kmirror pause --wait timeout', () => {
   });
 
   it('exit 124 with the last states (PAUSING)', async () => {
-    const result = await runCli(['pause', 'm1', '-b', emulator.destination.bootstrap, '--topic', 'inventory', '--wait', '1s']);
+    const result = await runCli([
+      'pause',
+      'm1',
+      '-b',
+      emulator.destination.bootstrap,
+      '--topic',
+      'inventory',
+      '--wait',
+      '1s',
+    ]);
     assert.equal(result.code, 124, result.stderr);
     assert.match(result.stdout, /inventory {10}0 {2}PAUSING/);
     assert.match(result.stderr, /waiting for 1 topic\(s\) of mirror 'm1' to reach PAUSED: gave up after --wait 1s/);

@@ -28,7 +28,9 @@ class RunningPlayground {
   constructor(readonly child: ChildProcessWithoutNullStreams) {
     child.stdout.on('data', (d: Buffer) => (this.stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (this.stderr += d.toString()));
-    this.exited = new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout: this.stdout, stderr: this.stderr })));
+    this.exited = new Promise((resolve) =>
+      child.on('close', (code, signal) => resolve({ code, signal, stdout: this.stdout, stderr: this.stderr })),
+    );
   }
 
   get alive(): boolean {
@@ -39,8 +41,14 @@ class RunningPlayground {
   async waitFor(pattern: RegExp, timeoutMs = START_TIMEOUT_MS): Promise<void> {
     const until = Date.now() + timeoutMs;
     while (!pattern.test(this.stdout)) {
-      if (!this.alive) throw new Error(`playground exited before printing ${pattern}:\nstdout:\n${this.stdout}\nstderr:\n${this.stderr}`);
-      if (Date.now() > until) throw new Error(`playground printed no ${pattern} within ${timeoutMs} ms:\nstdout:\n${this.stdout}\nstderr:\n${this.stderr}`);
+      if (!this.alive)
+        throw new Error(
+          `playground exited before printing ${pattern}:\nstdout:\n${this.stdout}\nstderr:\n${this.stderr}`,
+        );
+      if (Date.now() > until)
+        throw new Error(
+          `playground printed no ${pattern} within ${timeoutMs} ms:\nstdout:\n${this.stdout}\nstderr:\n${this.stderr}`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
@@ -65,7 +73,10 @@ class RunningPlayground {
 const started: RunningPlayground[] = [];
 
 function startPlayground(args: readonly string[]): RunningPlayground {
-  const child = spawn(process.execPath, [BIN, 'playground', ...args], { env: testEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'playground', ...args], {
+    env: testEnv(),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   const playground = new RunningPlayground(child);
   started.push(playground);
   return playground;
@@ -153,7 +164,9 @@ describe('kmirror playground', () => {
       assert.equal(destination.split(',').length, 1);
       assert.ok(playground().stdout.includes(`kmirror check -b ${destination}\n`));
       assert.ok(playground().stdout.includes(`kmirror create demo -b ${destination} --source-bootstrap ${source}\n`));
-      assert.ok(playground().stdout.includes(`kmirror add-topics demo -b ${destination} --pattern 'orders-.*' --yes\n`));
+      assert.ok(
+        playground().stdout.includes(`kmirror add-topics demo -b ${destination} --pattern 'orders-.*' --yes\n`),
+      );
       assert.ok(playground().stdout.includes(`kmirror describe demo -b ${destination}\n`));
       assert.ok(playground().stdout.includes(`kmirror list -b ${destination}\n`));
     });
@@ -193,7 +206,14 @@ describe('kmirror playground', () => {
       assert.ok(properties.includes(`ssl.truststore.location=${security.caPath}\n`));
       assert.ok(properties.includes(`username="${security.username}" password="${security.password}"`));
 
-      const secured = await runCli(['check', '-b', info.destination.bootstrap, '--command-config', security.clientPropertiesPath, '--json']);
+      const secured = await runCli([
+        'check',
+        '-b',
+        info.destination.bootstrap,
+        '--command-config',
+        security.clientPropertiesPath,
+        '--json',
+      ]);
       assert.equal(secured.code, 0, secured.stderr + secured.stdout);
       assert.equal((jsonOf(secured) as CheckJson).verdict, 'usable');
     });

@@ -5,13 +5,24 @@ import { after, afterEach, before, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import { jsonOf, runCli } from '../helpers/cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
-import { type ActionJson, type ErrorJson, clearFaults, createMirror, injectTopicErrors, pauseTopics, startTopics, statesOf, waitFor } from './topic-actions-setup.js';
+import {
+  type ActionJson,
+  type ErrorJson,
+  clearFaults,
+  createMirror,
+  injectTopicErrors,
+  pauseTopics,
+  startTopics,
+  statesOf,
+  waitFor,
+} from './topic-actions-setup.js';
 
 describe('kmirror remove-topics', () => {
   let emulator: EmulatedClusters;
   before(async () => {
     emulator = await startEmulatedClusters({ seed: 'remove-topics', demoTopics: true, growthPerSec: 0 });
-    for (const name of ['t1', 't2', 't3', 't4']) emulator.source.cluster.createTopic(name, { partitions: 2, initialOffset: 30n });
+    for (const name of ['t1', 't2', 't3', 't4'])
+      emulator.source.cluster.createTopic(name, { partitions: 2, initialOffset: 30n });
     await createMirror(emulator, 'm1');
     await startTopics(emulator, 'm1', ['orders', 'payments', 'inventory', 't1', 't2', 't3', 't4']);
   });
@@ -54,7 +65,10 @@ describe('kmirror remove-topics', () => {
   it('--dry-run shows the request and sends nothing', async () => {
     const text = await run('--topic', 'orders', '--pattern', 'inv.*', '--dry-run');
     assert.equal(text.code, 0, text.stderr);
-    assert.match(text.stdout, /Dry run: kmirror would send\nStopMirrorTopics\n {2}MirrorName: m1\n {2}Topics: \[inventory, orders\]\n {2}Patterns: \[inv\.\*\]\n {2}StateValidationOffset: -1\nNothing was sent \(--dry-run\)\./);
+    assert.match(
+      text.stdout,
+      /Dry run: kmirror would send\nStopMirrorTopics\n {2}MirrorName: m1\n {2}Topics: \[inventory, orders\]\n {2}Patterns: \[inv\.\*\]\n {2}StateValidationOffset: -1\nNothing was sent \(--dry-run\)\./,
+    );
     const json = await run('--topic', 'orders', '--dry-run', '--json');
     const doc = jsonOf(json) as ActionJson;
     assertMatchesSchema('remove-topics', doc);
@@ -64,7 +78,9 @@ describe('kmirror remove-topics', () => {
     // Nothing changed: still mirroring, and the exclude list was not touched.
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.deepEqual(statesOf(emulator, 'orders'), ['MIRRORING', 'MIRRORING', 'MIRRORING']);
-    assert.ok(!(emulator.destination.cluster.mirrors.configsOf('m1')?.get('mirror.topics.exclude') ?? '').includes('inv'));
+    assert.ok(
+      !(emulator.destination.cluster.mirrors.configsOf('m1')?.get('mirror.topics.exclude') ?? '').includes('inv'),
+    );
   });
 
   it('--yes --wait: stops, waits for STOPPED and reports destination end = source end + 1', async () => {
@@ -127,11 +143,14 @@ describe('kmirror remove-topics', () => {
     assert.ok(statesOf(emulator, 't1').every((s) => s === 'MIRRORING'));
   });
 
-  it('text rendering of per-topic 140 and 3; when every topic is refused the exit code is the error\'s own', async () => {
+  it("text rendering of per-topic 140 and 3; when every topic is refused the exit code is the error's own", async () => {
     injectTopicErrors(emulator, 'StopMirrorTopics', { t1: 140 });
     const paused = await run('--topic', 't1', '--yes');
     assert.equal(paused.code, 1, paused.stderr);
-    assert.match(paused.stdout, /Refused by the broker for 1 topic\(s\):\n {2}t1: mirror 'm1', topic 't1': the mirror topic is paused, so it cannot be stopped \(MIRROR_TOPIC_ALREADY_PAUSED from StopMirrorTopics\)\n {4}Hint: resume topic t1 in mirror m1 first, then stop it/);
+    assert.match(
+      paused.stdout,
+      /Refused by the broker for 1 topic\(s\):\n {2}t1: mirror 'm1', topic 't1': the mirror topic is paused, so it cannot be stopped \(MIRROR_TOPIC_ALREADY_PAUSED from StopMirrorTopics\)\n {4}Hint: resume topic t1 in mirror m1 first, then stop it/,
+    );
     injectTopicErrors(emulator, 'StopMirrorTopics', { t1: 3 });
     const unknown = await run('--topic', 't1', '--yes');
     assert.equal(unknown.code, 6, unknown.stderr);
@@ -152,7 +171,13 @@ describe('kmirror remove-topics', () => {
     assert.equal(blocked?.topic, 't3');
     assert.match(blocked?.reason ?? '', /2 FAILED: the broker stops a topic only when every partition is MIRRORING/);
     assert.match(blocked?.reason ?? '', /not retryable/);
-    assert.deepEqual(blocked?.partitions.map((p) => [p.partition, p.state, p.retryAttempt]), [[0, 'FAILED', -1], [1, 'FAILED', -1]]);
+    assert.deepEqual(
+      blocked?.partitions.map((p) => [p.partition, p.state, p.retryAttempt]),
+      [
+        [0, 'FAILED', -1],
+        [1, 'FAILED', -1],
+      ],
+    );
     assert.ok(blocked?.partitions.every((p) => (p.errorMessage ?? '').length > 0));
   });
 
@@ -160,7 +185,10 @@ describe('kmirror remove-topics', () => {
     await pauseTopics(emulator, 'm1', ['payments']);
     const result = await run('--topic', 'payments', '--yes');
     assert.equal(result.code, 1, result.stderr);
-    assert.match(result.stdout, /payments: the topic is paused, and the broker refuses to stop a paused topic \(MIRROR_TOPIC_ALREADY_PAUSED\): resume it first/);
+    assert.match(
+      result.stdout,
+      /payments: the topic is paused, and the broker refuses to stop a paused topic \(MIRROR_TOPIC_ALREADY_PAUSED\): resume it first/,
+    );
     assert.ok(statesOf(emulator, 'payments').every((s) => s === 'PAUSED'));
   });
 
@@ -180,7 +208,15 @@ describe('kmirror remove-topics', () => {
   });
 
   it('unknown mirror → exit 6 before anything is sent', async () => {
-    const result = await runCli(['remove-topics', 'nope', '-b', emulator.destination.bootstrap, '--topic', 'orders', '--yes']);
+    const result = await runCli([
+      'remove-topics',
+      'nope',
+      '-b',
+      emulator.destination.bootstrap,
+      '--topic',
+      'orders',
+      '--yes',
+    ]);
     assert.equal(result.code, 6);
     assert.match(result.stderr, /mirror 'nope' not found/);
   });
@@ -199,7 +235,9 @@ describe('kmirror remove-topics during a source outage', () => {
     await createMirror(emulator, 'm1');
     await startTopics(emulator, 'm1', ['orders', 'payments']);
     emulator.source.cluster.setReachable(false);
-    await waitFor('FAILED', () => [...statesOf(emulator, 'orders'), ...statesOf(emulator, 'payments')].every((s) => s === 'FAILED'));
+    await waitFor('FAILED', () =>
+      [...statesOf(emulator, 'orders'), ...statesOf(emulator, 'payments')].every((s) => s === 'FAILED'),
+    );
   });
   after(async () => {
     await emulator.close();
@@ -209,7 +247,10 @@ describe('kmirror remove-topics during a source outage', () => {
   it('every topic FAILED by name: all blocked, nothing sent, exit 1', async () => {
     const result = await run('--topic', 'orders,payments', '--yes');
     assert.equal(result.code, 1, result.stderr);
-    assert.match(result.stdout, /Blocked \(not sent\):\n {2}orders: 3 FAILED: the broker stops a topic only when every partition is MIRRORING, and refuses the whole request otherwise/);
+    assert.match(
+      result.stdout,
+      /Blocked \(not sent\):\n {2}orders: 3 FAILED: the broker stops a topic only when every partition is MIRRORING, and refuses the whole request otherwise/,
+    );
     assert.match(result.stdout, /retry on their own: run remove-topics again once they are back to MIRRORING/);
     assert.match(result.stderr, /nothing was stopped: 2 blocked \(orders, payments\)/);
     assert.ok(statesOf(emulator, 'orders').every((s) => s === 'FAILED'));
@@ -221,7 +262,10 @@ describe('kmirror remove-topics during a source outage', () => {
     assert.equal(result.code, 3, result.stderr);
     const doc = jsonOf(result) as ActionJson;
     assert.equal(doc.patterns[0]?.effect, 'remove-from-include');
-    assert.deepEqual(doc.blocked.map((b) => b.topic), ['payments']);
+    assert.deepEqual(
+      doc.blocked.map((b) => b.topic),
+      ['payments'],
+    );
   });
 
   it('a pattern bound for mirror.topics.exclude marks a FAILED topic STOPPED; it stops once the source is back', async () => {
@@ -234,14 +278,23 @@ describe('kmirror remove-topics during a source outage', () => {
     assert.deepEqual(doc.viaPattern, [{ topic: 'orders', pattern: 'ord.*', state: '3 FAILED' }]);
     assert.equal(doc.patterns[0]?.effect, 'add-to-exclude');
     emulator.source.cluster.setReachable(true);
-    await waitFor('orders STOPPED after the outage', () => statesOf(emulator, 'orders').every((s) => s === 'STOPPED'), 30_000);
+    await waitFor(
+      'orders STOPPED after the outage',
+      () => statesOf(emulator, 'orders').every((s) => s === 'STOPPED'),
+      30_000,
+    );
   });
 });
 
 describe('kmirror remove-topics --wait timeout', () => {
   let emulator: EmulatedClusters;
   before(async () => {
-    emulator = await startEmulatedClusters({ seed: 'remove-slow', demoTopics: true, growthPerSec: 0, timing: { stoppingMs: 600_000 } });
+    emulator = await startEmulatedClusters({
+      seed: 'remove-slow',
+      demoTopics: true,
+      growthPerSec: 0,
+      timing: { stoppingMs: 600_000 },
+    });
     await createMirror(emulator, 'm1');
     await startTopics(emulator, 'm1', ['inventory']);
   });
@@ -250,12 +303,26 @@ describe('kmirror remove-topics --wait timeout', () => {
   });
 
   it('exit 124; the JSON document still reports the states it last saw', async () => {
-    const result = await runCli(['remove-topics', 'm1', '-b', emulator.destination.bootstrap, '--topic', 'inventory', '--yes', '--wait', '1s', '--json']);
+    const result = await runCli([
+      'remove-topics',
+      'm1',
+      '-b',
+      emulator.destination.bootstrap,
+      '--topic',
+      'inventory',
+      '--yes',
+      '--wait',
+      '1s',
+      '--json',
+    ]);
     assert.equal(result.code, 124, result.stderr);
     const doc = jsonOf(result) as ActionJson;
     assertMatchesSchema('remove-topics', doc);
     assert.deepEqual(doc.succeeded, ['inventory']);
-    assert.deepEqual(doc.final?.map((r) => r.state), ['STOPPING']);
+    assert.deepEqual(
+      doc.final?.map((r) => r.state),
+      ['STOPPING'],
+    );
     assert.match(result.stderr, /gave up after --wait 1s/);
   });
 });
@@ -270,7 +337,15 @@ describe('kmirror remove-topics on a cluster with mirroring disabled', () => {
   });
 
   it('exit 4 before anything is sent', async () => {
-    const result = await runCli(['remove-topics', 'm1', '-b', emulator.destination.bootstrap, '--topic', 'orders', '--yes']);
+    const result = await runCli([
+      'remove-topics',
+      'm1',
+      '-b',
+      emulator.destination.bootstrap,
+      '--topic',
+      'orders',
+      '--yes',
+    ]);
     assert.equal(result.code, 4, result.stderr);
     assert.match(result.stderr, /mirror\.version/);
   });

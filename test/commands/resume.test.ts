@@ -5,7 +5,16 @@ import { after, afterEach, before, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import { jsonOf, runCli } from '../helpers/cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
-import { type ActionJson, type ErrorJson, clearFaults, createMirror, injectTopicErrors, pauseTopics, startTopics, statesOf } from './topic-actions-setup.js';
+import {
+  type ActionJson,
+  type ErrorJson,
+  clearFaults,
+  createMirror,
+  injectTopicErrors,
+  pauseTopics,
+  startTopics,
+  statesOf,
+} from './topic-actions-setup.js';
 
 describe('kmirror resume', () => {
   let emulator: EmulatedClusters;
@@ -29,13 +38,19 @@ describe('kmirror resume', () => {
     assertMatchesSchema('resume', doc);
     assert.equal(doc.action, 'resume');
     assert.deepEqual(doc.succeeded, ['payments']);
-    assert.deepEqual(doc.final?.map((r) => `${r.topic}-${r.partition}:${r.state}`), ['payments-0:MIRRORING', 'payments-1:MIRRORING']);
+    assert.deepEqual(
+      doc.final?.map((r) => `${r.topic}-${r.partition}:${r.state}`),
+      ['payments-0:MIRRORING', 'payments-1:MIRRORING'],
+    );
   });
 
   it('MIRRORING topics are no-ops, paused ones are sent (text)', async () => {
     const result = await run('--topic', 'orders,inventory');
     assert.equal(result.code, 0, result.stderr);
-    assert.equal(result.stdout, 'Resumed mirroring for 1 topic(s) in mirror m1: inventory\nAlready MIRRORING: orders\n');
+    assert.equal(
+      result.stdout,
+      'Resumed mirroring for 1 topic(s) in mirror m1: inventory\nAlready MIRRORING: orders\n',
+    );
   });
 
   it('per-topic 141 for every sent topic: exit 1 with message and hint', async () => {
@@ -44,7 +59,10 @@ describe('kmirror resume', () => {
     assert.equal(result.code, 1, result.stderr);
     const doc = jsonOf(result) as ActionJson;
     assertMatchesSchema('resume', doc);
-    assert.deepEqual(doc.failed.map((f) => [f.topic, f.error.code, f.error.name]), [['r1', 141, 'MIRROR_TOPIC_NOT_PAUSED']]);
+    assert.deepEqual(
+      doc.failed.map((f) => [f.topic, f.error.code, f.error.name]),
+      [['r1', 141, 'MIRROR_TOPIC_NOT_PAUSED']],
+    );
     assert.match(doc.failed[0]?.error.hint ?? '', /only PAUSED topics can be resumed/);
     assert.ok(statesOf(emulator, 'r1').every((s) => s === 'PAUSED'));
   });
@@ -53,7 +71,10 @@ describe('kmirror resume', () => {
     injectTopicErrors(emulator, 'ResumeMirrorTopics', { r1: 139 });
     const result = await run('--topic', 'r1,r2');
     assert.equal(result.code, 3, result.stderr);
-    assert.match(result.stdout, /r1: mirror 'm1', topic 'r1': the topic belongs to a different mirror \(TOPIC_NOT_IN_CLUSTER_MIRROR from ResumeMirrorTopics\)/);
+    assert.match(
+      result.stdout,
+      /r1: mirror 'm1', topic 'r1': the topic belongs to a different mirror \(TOPIC_NOT_IN_CLUSTER_MIRROR from ResumeMirrorTopics\)/,
+    );
     assert.match(result.stdout, /Resumed mirroring for 1 topic\(s\) in mirror m1: r2/);
     injectTopicErrors(emulator, 'ResumeMirrorTopics', { r1: 137 });
     const unknown = await run('--topic', 'r1');

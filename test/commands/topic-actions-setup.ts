@@ -16,7 +16,10 @@ export interface ErrorJson {
 }
 
 async function withClient<T>(emulator: EmulatedClusters, use: (client: KafkaClient) => Promise<T>): Promise<T> {
-  const client = createClient({ bootstrap: emulator.destination.bootstrap.split(','), clientId: 'topic-actions-test' }, new Deadline(20_000));
+  const client = createClient(
+    { bootstrap: emulator.destination.bootstrap.split(','), clientId: 'topic-actions-test' },
+    new Deadline(20_000),
+  );
   try {
     return await use(client);
   } finally {
@@ -38,7 +41,11 @@ export async function createMirror(emulator: EmulatedClusters, name: string): Pr
 }
 
 /** StartMirrorTopics with each topic's source id and partition count, then waits until MIRRORING. */
-export async function startTopics(emulator: EmulatedClusters, mirror: string, topics: readonly string[]): Promise<void> {
+export async function startTopics(
+  emulator: EmulatedClusters,
+  mirror: string,
+  topics: readonly string[],
+): Promise<void> {
   const source = emulator.source.cluster;
   await withClient(emulator, async (client) => {
     const answer = await client.send(StartMirrorTopics, {
@@ -51,15 +58,26 @@ export async function startTopics(emulator: EmulatedClusters, mirror: string, to
     });
     assert.equal(answer.ErrorCode, 0, `starting ${topics.join(',')}`);
   });
-  await waitFor(`${topics.join(',')} MIRRORING`, () => topics.every((t) => statesOf(emulator, t).length > 0 && statesOf(emulator, t).every((s) => s === 'MIRRORING')));
+  await waitFor(`${topics.join(',')} MIRRORING`, () =>
+    topics.every((t) => statesOf(emulator, t).length > 0 && statesOf(emulator, t).every((s) => s === 'MIRRORING')),
+  );
 }
 
-export async function pauseTopics(emulator: EmulatedClusters, mirror: string, topics: readonly string[]): Promise<void> {
+export async function pauseTopics(
+  emulator: EmulatedClusters,
+  mirror: string,
+  topics: readonly string[],
+): Promise<void> {
   await withClient(emulator, async (client) => {
-    const answer = await client.send(PauseMirrorTopics, { MirrorName: mirror, Topics: topics.map((TopicName) => ({ TopicName })) });
+    const answer = await client.send(PauseMirrorTopics, {
+      MirrorName: mirror,
+      Topics: topics.map((TopicName) => ({ TopicName })),
+    });
     assert.equal(answer.ErrorCode, 0, `pausing ${topics.join(',')}`);
   });
-  await waitFor(`${topics.join(',')} PAUSED`, () => topics.every((t) => statesOf(emulator, t).every((s) => s === 'PAUSED')));
+  await waitFor(`${topics.join(',')} PAUSED`, () =>
+    topics.every((t) => statesOf(emulator, t).every((s) => s === 'PAUSED')),
+  );
 }
 
 /** Partition states of a destination topic as the engine holds them. */
@@ -75,8 +93,16 @@ export async function waitFor(what: string, check: () => boolean, timeoutMs = 15
   }
 }
 
-/** Every node of the destination answers `api` with per-topic codes (the broker pre-validation pre-empts them otherwise). */
-export function injectTopicErrors(emulator: EmulatedClusters, api: string, codes: Readonly<Record<string, number>>, message: string | null = null): void {
+/**
+ * Every node of the destination answers `api` with per-topic codes (the broker pre-validation pre-empts them
+ * otherwise).
+ */
+export function injectTopicErrors(
+  emulator: EmulatedClusters,
+  api: string,
+  codes: Readonly<Record<string, number>>,
+  message: string | null = null,
+): void {
   for (const node of emulator.destination.nodes) node.faults.failTopicsWith(api, codes, { message, times: 1 });
 }
 

@@ -23,7 +23,8 @@ export interface CliOptions {
 /** Environment for tests: no colour, no inherited KMIRROR_* settings, CI set (never prompt). */
 export function testEnv(extra: Readonly<Record<string, string | undefined>> = {}): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('KMIRROR_') && k !== 'FORCE_COLOR') env[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !k.startsWith('KMIRROR_') && k !== 'FORCE_COLOR') env[k] = v;
   env.NO_COLOR = '1';
   env.CI = 'true';
   for (const [k, v] of Object.entries(extra)) {
@@ -35,7 +36,10 @@ export function testEnv(extra: Readonly<Record<string, string | undefined>> = {}
 
 export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: testEnv(options.env), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: testEnv(options.env),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

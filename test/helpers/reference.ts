@@ -38,7 +38,11 @@ export function referencePath(relative: string): string | undefined {
  * Registers tests that need `relative` (a file in the reference folder). When it is missing, one
  * placeholder test is registered instead: skipped with the reason, or failed when CI is set.
  */
-export function withReferenceFile(relative: string, title: string, register: (path: string, text: string) => void): void {
+export function withReferenceFile(
+  relative: string,
+  title: string,
+  register: (path: string, text: string) => void,
+): void {
   const path = referencePath(relative);
   if (path !== undefined) {
     register(path, readFileSync(path, 'utf8'));

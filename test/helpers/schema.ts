@@ -22,6 +22,8 @@ export function assertMatchesSchema(command: string, document: unknown): void {
     compiled.set(command, validate);
   }
   if (!validate(document)) {
-    throw new Error(`--json output of '${command}' does not match ${schemaPath(command)}:\n${ajv.errorsText(validate.errors, { separator: '\n' })}`);
+    throw new Error(
+      `--json output of '${command}' does not match ${schemaPath(command)}:\n${ajv.errorsText(validate.errors, { separator: '\n' })}`,
+    );
   }
 }

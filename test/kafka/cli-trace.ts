@@ -15,7 +15,8 @@ export function tracedRequests(stderr: string): TracedRequest[] {
   const out: TracedRequest[] = [];
   for (const line of stderr.split('\n')) {
     const m = LINE.exec(line.trim());
-    if (m) out.push({ api: m[1] ?? '', version: Number(m[2]), apiKey: Number(m[3]), broker: m[4] ?? '', ok: m[5] === 'ok' });
+    if (m)
+      out.push({ api: m[1] ?? '', version: Number(m[2]), apiKey: Number(m[3]), broker: m[4] ?? '', ok: m[5] === 'ok' });
   }
   return out;
 }

@@ -4,7 +4,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import type { ResponseOf } from '../../src/lib/kafka/message-types.js';
-import { ApiVersions, CreateTopics, DescribeCluster, DescribeConfigs, IncrementalAlterConfigs, Metadata } from '../../src/lib/kafka/messages/index.js';
+import {
+  ApiVersions,
+  CreateTopics,
+  DescribeCluster,
+  DescribeConfigs,
+  IncrementalAlterConfigs,
+  Metadata,
+} from '../../src/lib/kafka/messages/index.js';
 import { markFailureOf, startSingleNode, type SingleNode } from './harness.js';
 import { atVersion, ClientPool, ConfigOp, ResourceType, type TracedClient } from './kmirror-client.js';
 
@@ -16,17 +23,25 @@ const BROKER_KEY = 'log.cleaner.threads';
 type DescribeConfigsResponse = ResponseOf<typeof DescribeConfigs>;
 type ConfigEntry = DescribeConfigsResponse['Results'][number]['Configs'][number];
 
-async function eventually<T>(what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+async function eventually<T>(
+  what: string,
+  read: () => Promise<T>,
+  ok: (value: T) => boolean,
+  timeoutMs = 15_000,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
     if (ok(value)) return value;
-    if (Date.now() > until) assert.fail(`${what}: still ${JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`);
+    if (Date.now() > until)
+      assert.fail(
+        `${what}: still ${JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))}`,
+      );
     await new Promise((r) => setTimeout(r, 200));
   }
 }
 
-describe('codec against Kafka 4.4, through kmirror\'s client', () => {
+describe("codec against Kafka 4.4, through kmirror's client", () => {
   let kafka: SingleNode;
   const clients = new ClientPool();
   let c: TracedClient;
@@ -58,7 +73,10 @@ describe('codec against Kafka 4.4, through kmirror\'s client', () => {
     return new Map(result.Configs.map((e) => [e.Name, e]));
   }
 
-  async function alterTopic(configs: { Name: string; ConfigOperation: number; Value: string | null }[], validateOnly = false) {
+  async function alterTopic(
+    configs: { Name: string; ConfigOperation: number; Value: string | null }[],
+    validateOnly = false,
+  ) {
     const response = await c.client.send(IncrementalAlterConfigs, {
       Resources: [{ ResourceType: ResourceType.TOPIC, ResourceName: TOPIC, Configs: configs }],
       ValidateOnly: validateOnly,
@@ -88,12 +106,20 @@ describe('codec against Kafka 4.4, through kmirror\'s client', () => {
         const mv = r.FinalizedFeatures.find((f) => f.Name === 'metadata.version');
         assert.ok(mv && mv.MaxVersionLevel >= 7 && mv.MinVersionLevel === mv.MaxVersionLevel);
         const supported = r.SupportedFeatures.find((f) => f.Name === 'metadata.version');
-        assert.ok(supported && supported.MinVersion <= mv.MaxVersionLevel && mv.MaxVersionLevel <= supported.MaxVersion);
+        assert.ok(
+          supported && supported.MinVersion <= mv.MaxVersionLevel && mv.MaxVersionLevel <= supported.MaxVersion,
+        );
         assert.equal(r.ZkMigrationReady, false);
       }
       // v3 hides supported features whose minimum is 0 (KIP-1022); v4 lists them.
-      assert.ok(v4.SupportedFeatures.some((f) => f.MinVersion === 0), 'v4 lists features starting at 0');
-      assert.ok(v3.SupportedFeatures.every((f) => f.MinVersion > 0), 'v3 omits features starting at 0');
+      assert.ok(
+        v4.SupportedFeatures.some((f) => f.MinVersion === 0),
+        'v4 lists features starting at 0',
+      );
+      assert.ok(
+        v3.SupportedFeatures.every((f) => f.MinVersion > 0),
+        'v3 omits features starting at 0',
+      );
       assert.deepEqual(v3.FinalizedFeatures, v4.FinalizedFeatures);
       assert.deepEqual(v3.ApiKeys, v4.ApiKeys);
     }));
@@ -101,10 +127,17 @@ describe('codec against Kafka 4.4, through kmirror\'s client', () => {
   test('CreateTopics then Metadata: the topic, its id and its partitions', () =>
     markFailureOf(kafka, async () => {
       const created = await c.client.send(CreateTopics, {
-        Topics: [{ Name: TOPIC, NumPartitions: 3, ReplicationFactor: 1, Configs: [{ Name: 'retention.ms', Value: '3600000' }] }],
+        Topics: [
+          {
+            Name: TOPIC,
+            NumPartitions: 3,
+            ReplicationFactor: 1,
+            Configs: [{ Name: 'retention.ms', Value: '3600000' }],
+          },
+        ],
         timeoutMs: 15_000,
       });
-      assert.equal(lastVersion('CreateTopics'), 7, 'Kafka 4.4 speaks CreateTopics up to v7 (v8 is the prototype\'s)');
+      assert.equal(lastVersion('CreateTopics'), 7, "Kafka 4.4 speaks CreateTopics up to v7 (v8 is the prototype's)");
       const t = created.Topics[0];
       assert.ok(t);
       assert.equal(t.ErrorCode, 0, t.ErrorMessage ?? '');
@@ -117,7 +150,11 @@ describe('codec against Kafka 4.4, through kmirror\'s client', () => {
 
       const md = await eventually(
         'metadata for the new topic',
-        () => c.client.send(Metadata, { Topics: [{ Name: TOPIC }, { Name: 'codec-no-such-topic' }], AllowAutoTopicCreation: false }),
+        () =>
+          c.client.send(Metadata, {
+            Topics: [{ Name: TOPIC }, { Name: 'codec-no-such-topic' }],
+            AllowAutoTopicCreation: false,
+          }),
         (r) => r.Topics.find((x) => x.Name === TOPIC)?.Partitions.length === 3,
       );
       assert.equal(lastVersion('Metadata'), 13);
@@ -148,7 +185,9 @@ describe('codec against Kafka 4.4, through kmirror\'s client', () => {
       assert.equal(r.ClusterId, kafka.clusterId);
       assert.equal(r.ControllerId, 1);
       assert.equal(r.EndpointType, 1);
-      assert.deepEqual(r.Brokers, [{ BrokerId: 1, Host: '127.0.0.1', Port: kafka.ports.plaintext, Rack: null, IsFenced: false }]);
+      assert.deepEqual(r.Brokers, [
+        { BrokerId: 1, Host: '127.0.0.1', Port: kafka.ports.plaintext, Rack: null, IsFenced: false },
+      ]);
       // A super user (ANONYMOUS on PLAINTEXT) may do everything: a bit field, not the "not asked" marker.
       assert.notEqual(r.ClusterAuthorizedOperations, -2147483648);
       assert.ok(r.ClusterAuthorizedOperations > 0);
@@ -182,7 +221,11 @@ describe('codec against Kafka 4.4, through kmirror\'s client', () => {
     markFailureOf(kafka, async () => {
       let r = await alterTopic([{ Name: 'segment.ms', ConfigOperation: ConfigOp.SET, Value: '7200000' }], true);
       assert.equal(r.ErrorCode, 0, r.ErrorMessage ?? '');
-      assert.equal((await topicConfigs(['segment.ms'])).get('segment.ms')?.ConfigSource, 5, 'validate-only changed nothing');
+      assert.equal(
+        (await topicConfigs(['segment.ms'])).get('segment.ms')?.ConfigSource,
+        5,
+        'validate-only changed nothing',
+      );
 
       r = await alterTopic([
         { Name: 'segment.ms', ConfigOperation: ConfigOp.SET, Value: '7200000' },
@@ -243,7 +286,13 @@ describe('codec against Kafka 4.4, through kmirror\'s client', () => {
 
       const alter = async (op: number, value: string | null, validateOnly = false) => {
         const response = await c.client.send(IncrementalAlterConfigs, {
-          Resources: [{ ResourceType: ResourceType.BROKER, ResourceName: '1', Configs: [{ Name: BROKER_KEY, ConfigOperation: op, Value: value }] }],
+          Resources: [
+            {
+              ResourceType: ResourceType.BROKER,
+              ResourceName: '1',
+              Configs: [{ Name: BROKER_KEY, ConfigOperation: op, Value: value }],
+            },
+          ],
           ValidateOnly: validateOnly,
         });
         const r = response.Responses[0];

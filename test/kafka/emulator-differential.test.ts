@@ -8,7 +8,13 @@ import { after, before, describe, test } from 'node:test';
 
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import type { ResponseOf } from '../../src/lib/kafka/message-types.js';
-import { ApiVersions, CreateTopics, DescribeCluster, DescribeConfigs, Metadata } from '../../src/lib/kafka/messages/index.js';
+import {
+  ApiVersions,
+  CreateTopics,
+  DescribeCluster,
+  DescribeConfigs,
+  Metadata,
+} from '../../src/lib/kafka/messages/index.js';
 import { ALL_APIS } from '../../src/lib/kafka/messages/index.js';
 import { isMirrorApiKey } from './cli-trace.js';
 import { markFailureOf, startSingleNode, type SingleNode } from './harness.js';
@@ -25,7 +31,12 @@ const NOT_REQUESTED = -2147483648;
  * Topic keys Kafka 4.4 has and the prototype (branched before 4.3) does not, so the emulator
  * does not list them either (SKIPPED.md).
  */
-const NEWER_THAN_PROTOTYPE = ['errors.deadletterqueue.group.enable', 'max.decompressed.message.bytes', 'remote.copy.lag.bytes', 'remote.copy.lag.ms'];
+const NEWER_THAN_PROTOTYPE = [
+  'errors.deadletterqueue.group.enable',
+  'max.decompressed.message.bytes',
+  'remote.copy.lag.bytes',
+  'remote.copy.lag.ms',
+];
 /** The prototype's own topic keys (KIP-1279), unknown to Kafka 4.4. */
 const PROTOTYPE_ONLY = ['mirror.replication.throttled.replicas', 'mirror.support.unclean.leader.election'];
 
@@ -49,14 +60,34 @@ describe('emulator vs Kafka 4.4: standard requests', () => {
 
   before(
     async () => {
-      [kafka, emulator] = await Promise.all([startSingleNode(), startEmulatedClusters({ seed: 'kafka-diff', destination: { nodes: 1 } })]);
+      [kafka, emulator] = await Promise.all([
+        startSingleNode(),
+        startEmulatedClusters({ seed: 'kafka-diff', destination: { nodes: 1 } }),
+      ]);
       const node = emulator.destination.nodes[0];
       assert.ok(node);
-      real = { name: 'kafka', c: clients.connect(kafka.bootstrap.plaintext), port: kafka.ports.plaintext, clusterId: kafka.clusterId };
-      emu = { name: 'emulator', c: clients.connect(emulator.destination.bootstrap), port: node.port, clusterId: emulator.destination.clusterId };
+      real = {
+        name: 'kafka',
+        c: clients.connect(kafka.bootstrap.plaintext),
+        port: kafka.ports.plaintext,
+        clusterId: kafka.clusterId,
+      };
+      emu = {
+        name: 'emulator',
+        c: clients.connect(emulator.destination.bootstrap),
+        port: node.port,
+        clusterId: emulator.destination.clusterId,
+      };
       for (const side of [real, emu]) {
         const created = await side.c.client.send(CreateTopics, {
-          Topics: [{ Name: TOPIC, NumPartitions: 3, ReplicationFactor: 1, Configs: [{ Name: 'retention.ms', Value: '3600000' }] }],
+          Topics: [
+            {
+              Name: TOPIC,
+              NumPartitions: 3,
+              ReplicationFactor: 1,
+              Configs: [{ Name: 'retention.ms', Value: '3600000' }],
+            },
+          ],
           timeoutMs: 15_000,
         });
         assert.equal(created.Topics[0]?.ErrorCode, 0, `${side.name}: ${created.Topics[0]?.ErrorMessage ?? ''}`);
@@ -75,23 +106,51 @@ describe('emulator vs Kafka 4.4: standard requests', () => {
   for (const version of [3, 4]) {
     test(`ApiVersions v${version}`, () =>
       markFailureOf(kafka, async () => {
-        const [k, e] = await both((s) => s.c.client.send(atVersion(ApiVersions, version), { ClientSoftwareName: 'kmirror', ClientSoftwareVersion: '0.1.0' }));
-        for (const [side, r] of [['kafka', k], ['emulator', e]] as [string, ApiVersionsResponse][]) {
+        const [k, e] = await both((s) =>
+          s.c.client.send(atVersion(ApiVersions, version), {
+            ClientSoftwareName: 'kmirror',
+            ClientSoftwareVersion: '0.1.0',
+          }),
+        );
+        for (const [side, r] of [
+          ['kafka', k],
+          ['emulator', e],
+        ] as [string, ApiVersionsResponse][]) {
           assert.equal(r.ErrorCode, 0, side);
           assert.equal(r.ThrottleTimeMs, 0, side);
           assert.equal(r.ZkMigrationReady, false, side);
           assert.ok(r.FinalizedFeaturesEpoch >= 0n, `${side}: a finalized-features epoch`);
           const mv = r.FinalizedFeatures.find((f) => f.Name === 'metadata.version');
-          assert.ok(mv && mv.MinVersionLevel === mv.MaxVersionLevel, `${side}: metadata.version finalized as one level`);
-          assert.equal(r.SupportedFeatures.find((f) => f.Name === 'metadata.version')?.MinVersion, 7, `${side}: 3.3-IV3 is the oldest level`);
-          if (version < 4) assert.ok(r.SupportedFeatures.every((f) => f.MinVersion > 0), `${side}: v3 hides features starting at 0`);
+          assert.ok(
+            mv && mv.MinVersionLevel === mv.MaxVersionLevel,
+            `${side}: metadata.version finalized as one level`,
+          );
+          assert.equal(
+            r.SupportedFeatures.find((f) => f.Name === 'metadata.version')?.MinVersion,
+            7,
+            `${side}: 3.3-IV3 is the oldest level`,
+          );
+          if (version < 4)
+            assert.ok(
+              r.SupportedFeatures.every((f) => f.MinVersion > 0),
+              `${side}: v3 hides features starting at 0`,
+            );
           // Kafka lists finalized features in no fixed order; every one has min = max.
-          assert.ok(r.FinalizedFeatures.every((f) => f.MinVersionLevel === f.MaxVersionLevel), side);
+          assert.ok(
+            r.FinalizedFeatures.every((f) => f.MinVersionLevel === f.MaxVersionLevel),
+            side,
+          );
         }
         // The features a fresh 4.x cluster finalizes, present on both (levels may be newer on 4.4).
         for (const name of ['group.version', 'transaction.version']) {
-          assert.ok(k.FinalizedFeatures.some((f) => f.Name === name), `kafka finalizes ${name}`);
-          assert.ok(e.FinalizedFeatures.some((f) => f.Name === name), `emulator finalizes ${name}`);
+          assert.ok(
+            k.FinalizedFeatures.some((f) => f.Name === name),
+            `kafka finalizes ${name}`,
+          );
+          assert.ok(
+            e.FinalizedFeatures.some((f) => f.Name === name),
+            `emulator finalizes ${name}`,
+          );
         }
         if (version >= 4) {
           const supported = (r: ApiVersionsResponse) => new Set(r.SupportedFeatures.map((f) => f.Name));
@@ -106,18 +165,26 @@ describe('emulator vs Kafka 4.4: standard requests', () => {
           if (isMirrorApiKey(a.ApiKey)) continue;
           const theirs = kafkaKeys.get(a.ApiKey);
           assert.ok(theirs, `Kafka 4.4 serves key ${a.ApiKey}`);
-          assert.ok(a.MinVersion <= theirs.MaxVersion && theirs.MinVersion <= a.MaxVersion, `key ${a.ApiKey}: ${JSON.stringify([a, theirs])}`);
+          assert.ok(
+            a.MinVersion <= theirs.MaxVersion && theirs.MinVersion <= a.MaxVersion,
+            `key ${a.ApiKey}: ${JSON.stringify([a, theirs])}`,
+          );
         }
         for (const api of ALL_APIS) {
           if (isMirrorApiKey(api.apiKey)) continue;
-          assert.ok(e.ApiKeys.some((a) => a.ApiKey === api.apiKey), `emulator serves ${api.name}`);
+          assert.ok(
+            e.ApiKeys.some((a) => a.ApiKey === api.apiKey),
+            `emulator serves ${api.name}`,
+          );
         }
       }));
   }
 
   test('Metadata for an existing and an unknown topic', () =>
     markFailureOf(kafka, async () => {
-      const [k, e] = await both((s) => s.c.client.send(Metadata, { Topics: [{ Name: TOPIC }, { Name: UNKNOWN }], AllowAutoTopicCreation: false }));
+      const [k, e] = await both((s) =>
+        s.c.client.send(Metadata, { Topics: [{ Name: TOPIC }, { Name: UNKNOWN }], AllowAutoTopicCreation: false }),
+      );
       const normal = (r: ResponseOf<typeof Metadata>, side: Side) => ({
         ThrottleTimeMs: r.ThrottleTimeMs,
         ErrorCode: r.ErrorCode,
@@ -127,31 +194,53 @@ describe('emulator vs Kafka 4.4: standard requests', () => {
         ClusterAuthorizedOperations: r.ClusterAuthorizedOperations,
         Topics: r.Topics.map((t) => ({
           ...t,
-          TopicId: t.TopicId === ZERO_UUID ? ZERO_UUID : /^[A-Za-z0-9_-]{22}$/.test(t.TopicId) ? '<topic id>' : t.TopicId,
+          TopicId:
+            t.TopicId === ZERO_UUID ? ZERO_UUID : /^[A-Za-z0-9_-]{22}$/.test(t.TopicId) ? '<topic id>' : t.TopicId,
           Partitions: [...t.Partitions].sort((a, b) => a.PartitionIndex - b.PartitionIndex),
         })),
       });
       assert.deepEqual(normal(e, emu), normal(k, real));
       const unknown = normal(k, real).Topics.find((t) => t.Name === UNKNOWN);
-      assert.deepEqual(unknown, { ErrorCode: 3, Name: UNKNOWN, TopicId: ZERO_UUID, IsInternal: false, Partitions: [], TopicAuthorizedOperations: NOT_REQUESTED });
+      assert.deepEqual(unknown, {
+        ErrorCode: 3,
+        Name: UNKNOWN,
+        TopicId: ZERO_UUID,
+        IsInternal: false,
+        Partitions: [],
+        TopicAuthorizedOperations: NOT_REQUESTED,
+      });
     }));
 
   test('DescribeCluster', () =>
     markFailureOf(kafka, async () => {
       for (const IncludeClusterAuthorizedOperations of [false, true]) {
-        const [k, e] = await both((s) => s.c.client.send(DescribeCluster, { IncludeClusterAuthorizedOperations, EndpointType: 1 }));
+        const [k, e] = await both((s) =>
+          s.c.client.send(DescribeCluster, { IncludeClusterAuthorizedOperations, EndpointType: 1 }),
+        );
         const normal = (r: ResponseOf<typeof DescribeCluster>, side: Side) => ({
           ...r,
           ClusterId: r.ClusterId === side.clusterId ? '<cluster id>' : r.ClusterId,
           Brokers: r.Brokers.map((b) => ({ ...b, Port: b.Port === side.port ? '<port>' : b.Port })),
           // Both answer every operation to an allowed principal; which bits a level adds may differ.
-          ClusterAuthorizedOperations: r.ClusterAuthorizedOperations === NOT_REQUESTED ? 'not requested' : r.ClusterAuthorizedOperations > 0 ? 'some' : r.ClusterAuthorizedOperations,
+          ClusterAuthorizedOperations:
+            r.ClusterAuthorizedOperations === NOT_REQUESTED
+              ? 'not requested'
+              : r.ClusterAuthorizedOperations > 0
+                ? 'some'
+                : r.ClusterAuthorizedOperations,
         });
-        assert.deepEqual(normal(e, emu), normal(k, real), `IncludeClusterAuthorizedOperations=${IncludeClusterAuthorizedOperations}`);
+        assert.deepEqual(
+          normal(e, emu),
+          normal(k, real),
+          `IncludeClusterAuthorizedOperations=${IncludeClusterAuthorizedOperations}`,
+        );
       }
     }));
 
-  const describeTopic = (name: string, options: { keys?: string[] | null; synonyms?: boolean; documentation?: boolean } = {}) =>
+  const describeTopic = (
+    name: string,
+    options: { keys?: string[] | null; synonyms?: boolean; documentation?: boolean } = {},
+  ) =>
     both((s) =>
       s.c.client.send(DescribeConfigs, {
         Resources: [{ ResourceType: ResourceType.TOPIC, ResourceName: name, ConfigurationKeys: options.keys ?? null }],
@@ -161,7 +250,10 @@ describe('emulator vs Kafka 4.4: standard requests', () => {
     );
 
   /** Everything of an entry but the documentation text, which the emulator does not carry (SKIPPED.md). */
-  const comparable = (entry: ConfigEntry) => ({ ...entry, Documentation: entry.Documentation === null ? null : 'text' });
+  const comparable = (entry: ConfigEntry) => ({
+    ...entry,
+    Documentation: entry.Documentation === null ? null : 'text',
+  });
 
   test('DescribeConfigs for an existing topic: every shared key agrees, synonyms included', () =>
     markFailureOf(kafka, async () => {
@@ -169,13 +261,22 @@ describe('emulator vs Kafka 4.4: standard requests', () => {
       const kr = k.Results[0];
       const er = e.Results[0];
       assert.ok(kr && er);
-      assert.deepEqual({ ...er, Configs: [] }, { ...kr, Configs: [] }, 'result header (ErrorMessage "" on success, not null)');
+      assert.deepEqual(
+        { ...er, Configs: [] },
+        { ...kr, Configs: [] },
+        'result header (ErrorMessage "" on success, not null)',
+      );
       assert.equal(kr.ErrorMessage, '');
       const emuByName = new Map(er.Configs.map((c) => [c.Name, c]));
       const kafkaNames = new Set(kr.Configs.map((c) => c.Name));
       const missing = kr.Configs.map((c) => c.Name).filter((n) => !emuByName.has(n));
       assert.deepEqual(missing.sort(), [...NEWER_THAN_PROTOTYPE].sort(), 'keys the emulator does not list');
-      assert.deepEqual(er.Configs.map((c) => c.Name).filter((n) => !kafkaNames.has(n)).sort(), [...PROTOTYPE_ONLY].sort());
+      assert.deepEqual(
+        er.Configs.map((c) => c.Name)
+          .filter((n) => !kafkaNames.has(n))
+          .sort(),
+        [...PROTOTYPE_ONLY].sort(),
+      );
       for (const entry of kr.Configs) {
         const mine = emuByName.get(entry.Name);
         if (!mine) continue;
@@ -188,7 +289,9 @@ describe('emulator vs Kafka 4.4: standard requests', () => {
         }
         assert.deepEqual(comparable(mine), comparable(entry), entry.Name);
       }
-      assert.deepEqual(emuByName.get('retention.ms')?.Synonyms, [{ Name: 'retention.ms', Value: '3600000', Source: 1 }]);
+      assert.deepEqual(emuByName.get('retention.ms')?.Synonyms, [
+        { Name: 'retention.ms', Value: '3600000', Source: 1 },
+      ]);
     }));
 
   test('DescribeConfigs for an existing topic: selected keys, no synonyms, documentation only when asked', () =>
@@ -196,12 +299,16 @@ describe('emulator vs Kafka 4.4: standard requests', () => {
       const keys = ['retention.ms', 'cleanup.policy', 'max.message.bytes', 'no.such.key'];
       const [k, e] = await describeTopic(TOPIC, { keys });
       // Kafka lists entries in its own map order, which nobody may rely on.
-      const byName = (r: DescribeConfigsResponse) => ({ ...r, Results: r.Results.map((x) => ({ ...x, Configs: [...x.Configs].sort((a, b) => a.Name.localeCompare(b.Name)) })) });
+      const byName = (r: DescribeConfigsResponse) => ({
+        ...r,
+        Results: r.Results.map((x) => ({ ...x, Configs: [...x.Configs].sort((a, b) => a.Name.localeCompare(b.Name)) })),
+      });
       assert.deepEqual(byName(e), byName(k));
-      assert.deepEqual(
-        k.Results[0]?.Configs.map((c) => c.Name).sort(),
-        ['cleanup.policy', 'max.message.bytes', 'retention.ms'],
-      );
+      assert.deepEqual(k.Results[0]?.Configs.map((c) => c.Name).sort(), [
+        'cleanup.policy',
+        'max.message.bytes',
+        'retention.ms',
+      ]);
       const [kd, ed] = await describeTopic(TOPIC, { keys: ['cleanup.policy'], documentation: true });
       assert.equal(typeof kd.Results[0]?.Configs[0]?.Documentation, 'string');
       // SKIPPED.md: the emulator has no documentation text; null is what Kafka sends when not asked.
@@ -213,7 +320,9 @@ describe('emulator vs Kafka 4.4: standard requests', () => {
       for (const documentation of [false, true]) {
         const [k, e] = await describeTopic(UNKNOWN, { documentation });
         assert.deepEqual(e, k);
-        assert.deepEqual(k.Results, [{ ErrorCode: 3, ErrorMessage: '', ResourceType: ResourceType.TOPIC, ResourceName: UNKNOWN, Configs: [] }]);
+        assert.deepEqual(k.Results, [
+          { ErrorCode: 3, ErrorMessage: '', ResourceType: ResourceType.TOPIC, ResourceName: UNKNOWN, Configs: [] },
+        ]);
       }
     }));
 
@@ -221,12 +330,16 @@ describe('emulator vs Kafka 4.4: standard requests', () => {
     markFailureOf(kafka, async () => {
       const [k, e] = await both((s) =>
         s.c.client.send(DescribeConfigs, {
-          Resources: [{ ResourceType: ResourceType.BROKER, ResourceName: '1', ConfigurationKeys: ['message.max.bytes'] }],
+          Resources: [
+            { ResourceType: ResourceType.BROKER, ResourceName: '1', ConfigurationKeys: ['message.max.bytes'] },
+          ],
           IncludeSynonyms: true,
           IncludeDocumentation: false,
         }),
       );
       assert.deepEqual(e, k);
-      assert.deepEqual(k.Results[0]?.Configs[0]?.Synonyms, [{ Name: 'message.max.bytes', Value: '1048588', Source: 5 }]);
+      assert.deepEqual(k.Results[0]?.Configs[0]?.Synonyms, [
+        { Name: 'message.max.bytes', Value: '1048588', Source: 5 },
+      ]);
     }));
 });

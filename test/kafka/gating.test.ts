@@ -29,7 +29,9 @@ interface ManifestCommand {
 }
 
 function manifestCommands(): ManifestCommand[] {
-  const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'oclif.manifest.json'), 'utf8')) as { commands: Record<string, ManifestCommand> };
+  const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'oclif.manifest.json'), 'utf8')) as {
+    commands: Record<string, ManifestCommand>;
+  };
   return Object.values(manifest.commands).sort((a, b) => a.id.localeCompare(b.id));
 }
 
@@ -131,7 +133,10 @@ describe('gating against Kafka 4.4 (no mirror RPCs)', () => {
 
   test('every mirror command in the manifest exits 4 and sends no mirror request', async (t) => {
     const gated = manifestCommands().filter((c) => !NOT_GATED.has(c.id));
-    assert.ok(gated.length >= 10, `expected every mirror command in oclif.manifest.json, found ${gated.map((c) => c.id).join(', ')}`);
+    assert.ok(
+      gated.length >= 10,
+      `expected every mirror command in oclif.manifest.json, found ${gated.map((c) => c.id).join(', ')}`,
+    );
     for (const command of gated) {
       await t.test(command.id, () =>
         markFailureOf(kafka, async () => {
@@ -150,7 +155,10 @@ describe('gating against Kafka 4.4 (no mirror RPCs)', () => {
           );
           const mirror = sent.filter((r) => isMirrorApiKey(r.apiKey));
           assert.deepEqual(mirror, [], `mirror requests reached Kafka 4.4:\n${result.stderr}`);
-          assert.ok(sent.every((r) => r.ok), `a request failed (a dropped connection?):\n${result.stderr}`);
+          assert.ok(
+            sent.every((r) => r.ok),
+            `a request failed (a dropped connection?):\n${result.stderr}`,
+          );
         }),
       );
     }
@@ -215,8 +223,14 @@ describe('gating against Kafka 4.4 (no mirror RPCs)', () => {
       assert.equal(doc.verdict, 'unsupported');
       assert.equal(doc.mirror, null);
       const sent = tracedRequests(result.stderr);
-      assert.ok(sent.some((r) => r.api === 'ApiVersions'), result.stderr);
-      assert.deepEqual(sent.filter((r) => isMirrorApiKey(r.apiKey)), []);
+      assert.ok(
+        sent.some((r) => r.api === 'ApiVersions'),
+        result.stderr,
+      );
+      assert.deepEqual(
+        sent.filter((r) => isMirrorApiKey(r.apiKey)),
+        [],
+      );
     }));
 
   test('check without --json names the verdict in words', () =>

@@ -6,8 +6,22 @@ import { existsSync, readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { connect as tlsConnect } from 'node:tls';
 
-import { HOST, markFailureOf, portOpen, startCluster, startSingleNode, type Cluster, type SingleNode } from './harness.js';
-import { authenticatePlain, authenticateScram, ERROR_TOPIC_AUTHORIZATION_FAILED, RawKafkaConnection, type AuthResult } from './wire.js';
+import {
+  HOST,
+  markFailureOf,
+  portOpen,
+  startCluster,
+  startSingleNode,
+  type Cluster,
+  type SingleNode,
+} from './harness.js';
+import {
+  authenticatePlain,
+  authenticateScram,
+  ERROR_TOPIC_AUTHORIZATION_FAILED,
+  RawKafkaConnection,
+  type AuthResult,
+} from './wire.js';
 
 const MiB = 1024 * 1024;
 const HOOK_TIMEOUT = 240_000;
@@ -69,7 +83,12 @@ describe('kafka harness: single combined node', () => {
       for (const servername of ['127.0.0.1', 'localhost']) {
         const authorized = await new Promise<boolean>((resolve, reject) => {
           // An IP is checked against the IP SAN from the host; a name goes through SNI/servername.
-          const socket = tlsConnect({ host: HOST, port: n.ports.ssl, ca, ...(servername === 'localhost' ? { servername } : {}) });
+          const socket = tlsConnect({
+            host: HOST,
+            port: n.ports.ssl,
+            ca,
+            ...(servername === 'localhost' ? { servername } : {}),
+          });
           socket.once('secureConnect', () => {
             const ok = socket.authorized;
             socket.destroy();
@@ -120,7 +139,9 @@ describe('kafka harness: single combined node', () => {
         const conn = await RawKafkaConnection.open(HOST, n.ports.saslPlaintext);
         try {
           const result: AuthResult =
-            mechanism === 'PLAIN' ? await authenticatePlain(conn, 'alice', 'wrong') : await authenticateScram(conn, mechanism, 'alice', 'wrong');
+            mechanism === 'PLAIN'
+              ? await authenticatePlain(conn, 'alice', 'wrong')
+              : await authenticateScram(conn, mechanism, 'alice', 'wrong');
           assert.equal(result.ok, false, mechanism);
           if (!result.ok) assert.equal(result.errorCode, 58, `SASL_AUTHENTICATION_FAILED via ${mechanism}`);
         } finally {
@@ -137,12 +158,18 @@ describe('kafka harness: single combined node', () => {
       const topic = 'harness-smoke-validate-only';
       const cases: { who: string; open: () => Promise<RawKafkaConnection>; expected: number }[] = [
         { who: 'ANONYMOUS on PLAINTEXT', open: () => RawKafkaConnection.open(HOST, n.ports.plaintext), expected: 0 },
-        { who: 'ANONYMOUS on SSL', open: () => RawKafkaConnection.openTls(HOST, n.ports.ssl, readFileSync(n.caPemPath, 'utf8')), expected: 0 },
+        {
+          who: 'ANONYMOUS on SSL',
+          open: () => RawKafkaConnection.openTls(HOST, n.ports.ssl, readFileSync(n.caPemPath, 'utf8')),
+          expected: 0,
+        },
         {
           who: 'admin via SCRAM-SHA-512',
           open: async () => {
             const c = await RawKafkaConnection.open(HOST, n.ports.saslPlaintext);
-            assert.deepEqual(await authenticateScram(c, 'SCRAM-SHA-512', 'admin', n.credentials.admin.password), { ok: true });
+            assert.deepEqual(await authenticateScram(c, 'SCRAM-SHA-512', 'admin', n.credentials.admin.password), {
+              ok: true,
+            });
             return c;
           },
           expected: 0,
@@ -222,28 +249,32 @@ describe('kafka harness: 3-broker cluster', () => {
     });
   });
 
-  test('a stopped broker closes its port, the others stay up, and it restarts on the same port', { timeout: HOOK_TIMEOUT }, async () => {
-    const c = cluster;
-    assert.ok(c);
-    await markFailureOf(c, async () => {
-      const [b1, b2, b3] = c.brokers;
-      assert.ok(b1 && b2 && b3);
-      const t0 = performance.now();
-      await b2.stop();
-      console.log(`# cluster: broker 2 stopped in ${Math.round(performance.now() - t0)} ms`);
-      assert.equal(b2.running, false);
-      assert.equal(await waitPortClosed(b2.port), true, 'broker 2 port closed');
-      assert.equal(await portOpen(b1.port), true);
-      assert.equal(await portOpen(b3.port), true);
+  test(
+    'a stopped broker closes its port, the others stay up, and it restarts on the same port',
+    { timeout: HOOK_TIMEOUT },
+    async () => {
+      const c = cluster;
+      assert.ok(c);
+      await markFailureOf(c, async () => {
+        const [b1, b2, b3] = c.brokers;
+        assert.ok(b1 && b2 && b3);
+        const t0 = performance.now();
+        await b2.stop();
+        console.log(`# cluster: broker 2 stopped in ${Math.round(performance.now() - t0)} ms`);
+        assert.equal(b2.running, false);
+        assert.equal(await waitPortClosed(b2.port), true, 'broker 2 port closed');
+        assert.equal(await portOpen(b1.port), true);
+        assert.equal(await portOpen(b3.port), true);
 
-      await b2.start();
-      console.log(`# cluster: broker 2 restarted in ${b2.lastStartMs} ms`);
-      assert.equal(b2.running, true);
-      assert.equal(await portOpen(b2.port), true, 'broker 2 port open again');
-      // Started again means it logged a second start into the same log.
-      assert.equal(readFileSync(b2.logPath, 'utf8').match(/Kafka Server started/g)?.length, 2);
-    });
-  });
+        await b2.start();
+        console.log(`# cluster: broker 2 restarted in ${b2.lastStartMs} ms`);
+        assert.equal(b2.running, true);
+        assert.equal(await portOpen(b2.port), true, 'broker 2 port open again');
+        // Started again means it logged a second start into the same log.
+        assert.equal(readFileSync(b2.logPath, 'utf8').match(/Kafka Server started/g)?.length, 2);
+      });
+    },
+  );
 
   test('a crashed broker (SIGKILL) also restarts', { timeout: HOOK_TIMEOUT }, async () => {
     const c = cluster;
@@ -266,7 +297,8 @@ describe('kafka harness: 3-broker cluster', () => {
       const t0 = performance.now();
       await c.stopAll();
       console.log(`# cluster: stopped in ${Math.round(performance.now() - t0)} ms`);
-      for (const p of [...c.brokers.map((b) => b.port), c.controller.port]) assert.equal(await waitPortClosed(p), true, `port ${p} closed`);
+      for (const p of [...c.brokers.map((b) => b.port), c.controller.port])
+        assert.equal(await waitPortClosed(p), true, `port ${p} closed`);
       if (!process.env.KMIRROR_KEEP_KAFKA_LOGS) assert.equal(existsSync(c.dir), false, 'temp dir removed');
     });
   });

@@ -170,7 +170,8 @@ function findRepoRoot(): string {
   for (;;) {
     if (existsSync(join(dir, 'scripts', 'kafka-classpath.sh'))) return dir;
     const parent = dirname(dir);
-    if (parent === dir) throw new Error('kafka harness: cannot find scripts/kafka-classpath.sh above ' + fileURLToPath(import.meta.url));
+    if (parent === dir)
+      throw new Error('kafka harness: cannot find scripts/kafka-classpath.sh above ' + fileURLToPath(import.meta.url));
     dir = parent;
   }
 }
@@ -191,7 +192,11 @@ export function kafkaClasspath(): Promise<string> {
     const root = findRepoRoot();
     try {
       // The first run on a machine downloads Kafka through Maven; allow for a slow mirror.
-      const { stdout } = await execFileP('bash', [join(root, 'scripts', 'kafka-classpath.sh')], { cwd: root, timeout: 600_000, maxBuffer: 16 << 20 });
+      const { stdout } = await execFileP('bash', [join(root, 'scripts', 'kafka-classpath.sh')], {
+        cwd: root,
+        timeout: 600_000,
+        maxBuffer: 16 << 20,
+      });
       const cp = (await readFile(stdout.trim(), 'utf8')).trim();
       if (!cp) throw new Error('empty classpath file ' + stdout.trim());
       return cp;
@@ -646,11 +651,17 @@ class KafkaProcess {
         if (open.every(Boolean)) return;
       }
       if (this.exitInfo) {
-        throw await this.startError(`exited during start (code ${this.exitInfo.code}, signal ${this.exitInfo.signal})`, logOffset, stdoutOffset);
+        throw await this.startError(
+          `exited during start (code ${this.exitInfo.code}, signal ${this.exitInfo.signal})`,
+          logOffset,
+          stdoutOffset,
+        );
       }
       if (performance.now() > deadline) {
         throw await this.startError(
-          started ? 'logged "started" but its ports did not accept connections in time' : 'did not log "Kafka Server started" in time',
+          started
+            ? 'logged "started" but its ports did not accept connections in time'
+            : 'did not log "Kafka Server started" in time',
           logOffset,
           stdoutOffset,
         );
@@ -662,7 +673,8 @@ class KafkaProcess {
   private async startError(why: string, logOffset: number, stdoutOffset: number): Promise<Error> {
     const log = await tailLines(this.logPath, 50);
     const stdout = await tailLines(this.stdoutPath, 20);
-    const sinceStart = (await readFrom(this.logPath, logOffset)).text + (await readFrom(this.stdoutPath, stdoutOffset)).text;
+    const sinceStart =
+      (await readFrom(this.logPath, logOffset)).text + (await readFrom(this.stdoutPath, stdoutOffset)).text;
     // The first error since this start is usually the cause; the tail often only shows shutdown.
     const firstError = sinceStart.split('\n').find((l) => /\b(ERROR|FATAL)\b|Exception|Error:/.test(l));
     const message =
@@ -689,7 +701,10 @@ class KafkaProcess {
       let timer: NodeJS.Timeout | undefined;
       const grace = new Promise<'timeout'>((resolve) => {
         // SIGKILL during the dump would waste it, so that one JVM gets longer.
-        timer = setTimeout(() => resolve('timeout'), this.dumpingCds && signal === 'SIGTERM' ? STOP_GRACE_DUMPING_MS : STOP_GRACE_MS);
+        timer = setTimeout(
+          () => resolve('timeout'),
+          this.dumpingCds && signal === 'SIGTERM' ? STOP_GRACE_DUMPING_MS : STOP_GRACE_MS,
+        );
       });
       const outcome = await Promise.race([this.exited.then(() => 'exited' as const), grace]);
       // A pending 15 s timer would keep the test process alive after its last test.
@@ -787,8 +802,10 @@ async function runTool(classpath: string, mainClass: string, args: string[], cwd
 }
 
 async function randomClusterId(classpath: string, cwd: string): Promise<string> {
-  const id = (await runTool(classpath, 'kafka.tools.StorageTool', ['random-uuid'], cwd)).trim().split('\n').at(-1)?.trim() ?? '';
-  if (!/^[A-Za-z0-9_-]{22}$/.test(id)) throw new Error(`kafka harness: unexpected cluster id from StorageTool: ${JSON.stringify(id)}`);
+  const id =
+    (await runTool(classpath, 'kafka.tools.StorageTool', ['random-uuid'], cwd)).trim().split('\n').at(-1)?.trim() ?? '';
+  if (!/^[A-Za-z0-9_-]{22}$/.test(id))
+    throw new Error(`kafka harness: unexpected cluster id from StorageTool: ${JSON.stringify(id)}`);
   return id;
 }
 
@@ -805,7 +822,10 @@ async function makeKeystore(dir: string, password: string): Promise<{ keystorePa
   const common = ['-keystore', keystorePath, '-storetype', 'PKCS12', '-storepass', password];
   const run = async (args: string[]): Promise<void> => {
     try {
-      await execFileP(javaTool('keytool'), ['-J-XX:TieredStopAtLevel=1', '-J-XX:+UseSerialGC', ...args], { cwd: dir, timeout: 60_000 });
+      await execFileP(javaTool('keytool'), ['-J-XX:TieredStopAtLevel=1', '-J-XX:+UseSerialGC', ...args], {
+        cwd: dir,
+        timeout: 60_000,
+      });
     } catch (err) {
       const e = err as { stdout?: string; stderr?: string; message: string };
       throw new Error(`kafka harness: keytool ${args[0]} failed: ${e.message}\n${e.stdout ?? ''}${e.stderr ?? ''}`);
@@ -839,7 +859,8 @@ async function makeKeystore(dir: string, password: string): Promise<{ keystorePa
 
 function checkSecret(name: string, value: string): string {
   // Goes verbatim into JAAS strings and --add-scram specs, which have their own quoting rules.
-  if (!/^[A-Za-z0-9._~+-]{1,64}$/.test(value)) throw new Error(`kafka harness: ${name} must match [A-Za-z0-9._~+-]{1,64}`);
+  if (!/^[A-Za-z0-9._~+-]{1,64}$/.test(value))
+    throw new Error(`kafka harness: ${name} must match [A-Za-z0-9._~+-]{1,64}`);
   return value;
 }
 
@@ -877,7 +898,9 @@ async function withPortRetries<T>(attempt: (n: number) => Promise<T>): Promise<T
     } catch (err) {
       if (!(err instanceof RetryableStartError) || n >= PORT_ATTEMPTS) throw err;
       const why = err.message.split('\n').find((l) => l.startsWith('--- first error:')) ?? err.message.split('\n')[0];
-      process.stderr.write(`kafka harness: start attempt ${n}/${PORT_ATTEMPTS} failed, retrying with new ports: ${why}\n`);
+      process.stderr.write(
+        `kafka harness: start attempt ${n}/${PORT_ATTEMPTS} failed, retrying with new ports: ${why}\n`,
+      );
     }
   }
 }
@@ -920,7 +943,8 @@ export async function startSingleNode(opts: SingleNodeOptions = {}): Promise<Sin
         'controller.listener.names': 'CONTROLLER',
         listeners: `PLAINTEXT://${HOST}:${plaintext},SASL_PLAINTEXT://${HOST}:${saslPlaintext},SSL://${HOST}:${ssl},CONTROLLER://${HOST}:${controller}`,
         'advertised.listeners': `PLAINTEXT://${HOST}:${plaintext},SASL_PLAINTEXT://${HOST}:${saslPlaintext},SSL://${HOST}:${ssl}`,
-        'listener.security.protocol.map': 'PLAINTEXT:PLAINTEXT,SASL_PLAINTEXT:SASL_PLAINTEXT,SSL:SSL,CONTROLLER:PLAINTEXT',
+        'listener.security.protocol.map':
+          'PLAINTEXT:PLAINTEXT,SASL_PLAINTEXT:SASL_PLAINTEXT,SSL:SSL,CONTROLLER:PLAINTEXT',
         'inter.broker.listener.name': 'PLAINTEXT',
         'log.dirs': join(nodeDir, 'data'),
         'authorizer.class.name': 'org.apache.kafka.metadata.authorizer.StandardAuthorizer',
@@ -931,8 +955,10 @@ export async function startSingleNode(opts: SingleNodeOptions = {}): Promise<Sin
         'listener.name.sasl_plaintext.plain.sasl.jaas.config': `org.apache.kafka.common.security.plain.PlainLoginModule required user_admin="${adminPassword}" user_alice="${alicePassword}";`,
         // SCRAM users live in the metadata log (added at format time); the module needs no options
         // because no broker connects to another over SASL.
-        'listener.name.sasl_plaintext.scram-sha-256.sasl.jaas.config': 'org.apache.kafka.common.security.scram.ScramLoginModule required;',
-        'listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config': 'org.apache.kafka.common.security.scram.ScramLoginModule required;',
+        'listener.name.sasl_plaintext.scram-sha-256.sasl.jaas.config':
+          'org.apache.kafka.common.security.scram.ScramLoginModule required;',
+        'listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config':
+          'org.apache.kafka.common.security.scram.ScramLoginModule required;',
         'listener.name.ssl.ssl.keystore.type': 'PKCS12',
         'listener.name.ssl.ssl.keystore.location': tls.keystorePath,
         'listener.name.ssl.ssl.keystore.password': storePassword,
@@ -963,7 +989,12 @@ export async function startSingleNode(opts: SingleNodeOptions = {}): Promise<Sin
       return { proc, ports: { plaintext, saslPlaintext, ssl, controller }, attempts: attempt };
     });
     const totalMs = Math.round(performance.now() - t0);
-    const timings: StartTimings = { totalMs, prepareMs, serverMs: Math.round(performance.now() - serverStart), attempts };
+    const timings: StartTimings = {
+      totalMs,
+      prepareMs,
+      serverMs: Math.round(performance.now() - serverStart),
+      attempts,
+    };
     let stopped: Promise<void> | undefined;
     return {
       clusterId,
@@ -975,7 +1006,10 @@ export async function startSingleNode(opts: SingleNodeOptions = {}): Promise<Sin
       },
       ports,
       saslMechanisms: SASL_MECHANISMS,
-      credentials: { admin: { username: 'admin', password: adminPassword }, alice: { username: 'alice', password: alicePassword } },
+      credentials: {
+        admin: { username: 'admin', password: adminPassword },
+        alice: { username: 'alice', password: alicePassword },
+      },
       caPemPath: tls.pemPath,
       keystore: { path: tls.keystorePath, password: storePassword },
       dir,
@@ -1025,7 +1059,8 @@ const CONTROLLER_NODE_ID = 100;
  */
 export async function startCluster(brokerCount = 3, opts: ClusterOptions = {}): Promise<Cluster> {
   const t0 = performance.now();
-  if (!Number.isInteger(brokerCount) || brokerCount < 1 || brokerCount > 9) throw new Error('kafka harness: brokerCount must be 1..9');
+  if (!Number.isInteger(brokerCount) || brokerCount < 1 || brokerCount > 9)
+    throw new Error('kafka harness: brokerCount must be 1..9');
   const timeoutMs = opts.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
   const classpath = await kafkaClasspath();
   const dir = await newTempDir();
@@ -1127,7 +1162,9 @@ export async function startCluster(brokerCount = 3, opts: ClusterOptions = {}): 
       if (failure) {
         await stopClusterProcs(procs);
         // Retry the whole cluster if any node's failure is retryable; report that node's error.
-        const retryable = results.find((r): r is PromiseRejectedResult => r.status === 'rejected' && r.reason instanceof RetryableStartError);
+        const retryable = results.find(
+          (r): r is PromiseRejectedResult => r.status === 'rejected' && r.reason instanceof RetryableStartError,
+        );
         const chosen = retryable ?? failure;
         throw chosen.reason instanceof Error ? chosen.reason : new Error(String(chosen.reason));
       }
@@ -1135,7 +1172,12 @@ export async function startCluster(brokerCount = 3, opts: ClusterOptions = {}): 
     });
 
     const totalMs = Math.round(performance.now() - t0);
-    const timings: StartTimings = { totalMs, prepareMs, serverMs: Math.round(performance.now() - serverStart), attempts: built.attempt };
+    const timings: StartTimings = {
+      totalMs,
+      prepareMs,
+      serverMs: Math.round(performance.now() - serverStart),
+      attempts: built.attempt,
+    };
     const controllerProc = built.procs[0] as KafkaProcess;
     const controllerSpec = built.specs[0] as (typeof built.specs)[number];
     const brokers: ClusterBroker[] = built.specs.slice(1).map((s, i) => {
@@ -1165,7 +1207,12 @@ export async function startCluster(brokerCount = 3, opts: ClusterOptions = {}): 
       bootstrap: brokers.map((b) => b.address).join(','),
       bootstrapServers: brokers.map((b) => b.address),
       brokers,
-      controller: { nodeId: CONTROLLER_NODE_ID, port: controllerSpec.port, logPath: controllerProc.logPath, rssBytes: () => controllerProc.rssBytes() },
+      controller: {
+        nodeId: CONTROLLER_NODE_ID,
+        port: controllerSpec.port,
+        logPath: controllerProc.logPath,
+        rssBytes: () => controllerProc.rssBytes(),
+      },
       dir,
       startMs: totalMs,
       timings,

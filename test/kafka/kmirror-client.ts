@@ -42,7 +42,11 @@ export function openClient(bootstrap: string, options: OpenOptions = {}): Traced
  */
 export function atVersion<A extends ApiDefinition>(api: A, version: number): A {
   const only = String(version);
-  return { ...api, request: { ...api.request, validVersions: only }, response: { ...api.response, validVersions: only } };
+  return {
+    ...api,
+    request: { ...api.request, validVersions: only },
+    response: { ...api.response, validVersions: only },
+  };
 }
 
 /** Opens clients and closes every one of them at the end of a test file. */

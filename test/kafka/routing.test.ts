@@ -32,7 +32,9 @@ describe('routing on a 3-broker Kafka 4.4 cluster', () => {
         // long enough for the tests to find it in Metadata, as a client does right after a crash.
         controllerProps: { 'broker.session.timeout.ms': 60_000 },
       });
-      console.log(`# 3-broker cluster + controller started in ${cluster.timings.totalMs} ms (JVMs ${cluster.timings.serverMs} ms)`);
+      console.log(
+        `# 3-broker cluster + controller started in ${cluster.timings.totalMs} ms (JVMs ${cluster.timings.serverMs} ms)`,
+      );
       victim = cluster.brokers[0] as ClusterBroker;
     },
     { timeout: HOOK_TIMEOUT },
@@ -47,13 +49,13 @@ describe('routing on a 3-broker Kafka 4.4 cluster', () => {
       const { client } = clients.connect(cluster.bootstrap);
       const versions = await client.sendToEvery(ApiVersions, API_VERSIONS_BODY);
       assert.deepEqual(versions.failures, []);
-      assert.deepEqual(
-        versions.answers.map((a) => a.broker.nodeId).sort(),
-        [1, 2, 3],
-      );
+      assert.deepEqual(versions.answers.map((a) => a.broker.nodeId).sort(), [1, 2, 3]);
       for (const a of versions.answers) {
         assert.equal(a.response.ErrorCode, 0);
-        assert.equal(`${a.broker.host}:${a.broker.port}`, cluster.brokers.find((b) => b.nodeId === a.broker.nodeId)?.address);
+        assert.equal(
+          `${a.broker.host}:${a.broker.port}`,
+          cluster.brokers.find((b) => b.nodeId === a.broker.nodeId)?.address,
+        );
       }
       // A per-broker resource, answered by each broker for itself.
       const configs = await client.sendToEvery(DescribeConfigs, {
@@ -61,7 +63,8 @@ describe('routing on a 3-broker Kafka 4.4 cluster', () => {
       });
       assert.deepEqual(configs.failures, []);
       assert.equal(configs.answers.length, 3);
-      for (const a of configs.answers) assert.equal(a.response.Results[0]?.ErrorCode, 0, a.response.Results[0]?.ErrorMessage ?? '');
+      for (const a of configs.answers)
+        assert.equal(a.response.Results[0]?.ErrorCode, 0, a.response.Results[0]?.ErrorMessage ?? '');
 
       const check = await runCli(['check', '-b', cluster.bootstrap, '--json']);
       assert.equal(check.code, ExitCode.Unsupported, show(check));
@@ -105,23 +108,22 @@ describe('routing on a 3-broker Kafka 4.4 cluster', () => {
 
       const text = await runCli(['check', '-b', cluster.bootstrap, '--timeout', '20s']);
       assert.match(text.stdout, new RegExp(`${victim.address.replace(/\./g, '\\.')}\\s+no:`), show(text));
-    }));
+    }),
+  );
 
-  test('a broker dies: the fan-out names it and keeps the others\' answers', { timeout: 120_000 }, () =>
+  test("a broker dies: the fan-out names it and keeps the others' answers", { timeout: 120_000 }, () =>
     markFailureOf(cluster, async () => {
       assert.equal(victim.running, false);
       // A short budget: the client retries a refused connection until its deadline.
       const { client } = clients.connect(cluster.bootstrap, { budgetMs: 8_000 });
       const fanOut = await client.sendToEvery(ApiVersions, API_VERSIONS_BODY);
-      assert.deepEqual(
-        fanOut.answers.map((a) => a.broker.nodeId).sort(),
-        [2, 3],
-      );
+      assert.deepEqual(fanOut.answers.map((a) => a.broker.nodeId).sort(), [2, 3]);
       assert.equal(fanOut.failures.length, 1);
       const failure = fanOut.failures[0];
       assert.equal(failure?.nodeId, victim.nodeId);
       assert.match(failure?.broker ?? '', new RegExp(`${victim.address}.*node ${victim.nodeId}`));
-    }));
+    }),
+  );
 
   test('later requests of a client that saw the broker die go to live brokers only', () =>
     markFailureOf(cluster, async () => {
@@ -138,6 +140,9 @@ describe('routing on a 3-broker Kafka 4.4 cluster', () => {
       const lastFailure = after.findLastIndex((w) => w.outcome === 'error');
       const later = after.slice(lastFailure + 1);
       assert.ok(later.filter((w) => w.api === 'Metadata').length >= 5 - toVictim.length, JSON.stringify(after));
-      assert.ok(later.every((w) => w.outcome === 'ok' && !w.broker.startsWith(victim.address)), JSON.stringify(later));
+      assert.ok(
+        later.every((w) => w.outcome === 'ok' && !w.broker.startsWith(victim.address)),
+        JSON.stringify(later),
+      );
     }));
 });

@@ -36,12 +36,17 @@ function assertOneClearError(result: CliResult, message: RegExp): void {
   const errors = lines.filter((l) => l.startsWith('Error: '));
   assert.equal(errors.length, 1, show(result));
   assert.match(errors[0] ?? '', message, show(result));
-  assert.ok(lines.every((l) => l.startsWith('Error: ') || l.startsWith('Hint: ')), `only Error/Hint lines:\n${result.stderr}`);
+  assert.ok(
+    lines.every((l) => l.startsWith('Error: ') || l.startsWith('Hint: ')),
+    `only Error/Hint lines:\n${result.stderr}`,
+  );
   assert.doesNotMatch(result.stderr, /^\s+at /m, 'no stack trace');
 }
 
 function loginModule(mechanism: SaslMechanism): string {
-  return mechanism === 'PLAIN' ? 'org.apache.kafka.common.security.plain.PlainLoginModule' : 'org.apache.kafka.common.security.scram.ScramLoginModule';
+  return mechanism === 'PLAIN'
+    ? 'org.apache.kafka.common.security.plain.PlainLoginModule'
+    : 'org.apache.kafka.common.security.scram.ScramLoginModule';
 }
 
 describe('authentication and authorization against Kafka 4.4', () => {
@@ -55,7 +60,10 @@ describe('authentication and authorization against Kafka 4.4', () => {
       kafka = await startSingleNode();
       // A topic for alice to be refused on, created by a super user (ANONYMOUS on PLAINTEXT).
       const admin = clients.connect(kafka.bootstrap.plaintext);
-      const created = await admin.client.send(CreateTopics, { Topics: [{ Name: TOPIC, NumPartitions: 1, ReplicationFactor: 1 }], timeoutMs: 15_000 });
+      const created = await admin.client.send(CreateTopics, {
+        Topics: [{ Name: TOPIC, NumPartitions: 1, ReplicationFactor: 1 }],
+        timeoutMs: 15_000,
+      });
       assert.equal(created.Topics[0]?.ErrorCode, 0, created.Topics[0]?.ErrorMessage ?? '');
     },
     { timeout: HOOK_TIMEOUT },
@@ -87,14 +95,29 @@ describe('authentication and authorization against Kafka 4.4', () => {
         const file = commandConfig(mechanism, mechanism, kafka.credentials.admin.password);
         const result = await runCli(['check', '-b', kafka.bootstrap.saslPlaintext, '--command-config', file, '--json']);
         assertGotIn(result);
-        assert.doesNotMatch(result.stdout + result.stderr, new RegExp(kafka.credentials.admin.password), 'the password is never printed');
+        assert.doesNotMatch(
+          result.stdout + result.stderr,
+          new RegExp(kafka.credentials.admin.password),
+          'the password is never printed',
+        );
       }));
 
     test(`${mechanism} through --sasl-* flags with the password on stdin`, () =>
       markFailureOf(kafka, async () => {
         const { username, password } = kafka.credentials.admin;
         const result = await runCli(
-          ['check', '-b', kafka.bootstrap.saslPlaintext, '--sasl-mechanism', mechanism.toLowerCase(), '--sasl-username', username, '--sasl-password-stdin', '--json', '--debug'],
+          [
+            'check',
+            '-b',
+            kafka.bootstrap.saslPlaintext,
+            '--sasl-mechanism',
+            mechanism.toLowerCase(),
+            '--sasl-username',
+            username,
+            '--sasl-password-stdin',
+            '--json',
+            '--debug',
+          ],
           { stdin: `${password}\n` },
         );
         assertGotIn(result);
@@ -114,7 +137,17 @@ describe('authentication and authorization against Kafka 4.4', () => {
   test('a wrong password through the flags gives the same exit 5 as a JSON error', () =>
     markFailureOf(kafka, async () => {
       const result = await runCli(
-        ['check', '-b', kafka.bootstrap.saslPlaintext, '--sasl-mechanism', 'scram-sha-512', '--sasl-username', 'admin', '--sasl-password-stdin', '--json'],
+        [
+          'check',
+          '-b',
+          kafka.bootstrap.saslPlaintext,
+          '--sasl-mechanism',
+          'scram-sha-512',
+          '--sasl-username',
+          'admin',
+          '--sasl-password-stdin',
+          '--json',
+        ],
         { stdin: 'wrong\n' },
       );
       assert.equal(result.code, ExitCode.Auth, show(result));
@@ -155,7 +188,9 @@ describe('authentication and authorization against Kafka 4.4', () => {
   describe('alice, authenticated but without ACLs', () => {
     const alice = () => {
       const { username, password } = kafka.credentials.alice;
-      return clients.connect(kafka.bootstrap.saslPlaintext, { sasl: { mechanism: 'scram-sha-256', username, password } });
+      return clients.connect(kafka.bootstrap.saslPlaintext, {
+        sasl: { mechanism: 'scram-sha-256', username, password },
+      });
     };
 
     const assertReadable = (failure: Failure, name: string, subject: RegExp): void => {
@@ -171,9 +206,22 @@ describe('authentication and authorization against Kafka 4.4', () => {
       markFailureOf(kafka, async () => {
         const { username, password } = kafka.credentials.alice;
         assertGotIn(
-          await runCli(['check', '-b', kafka.bootstrap.saslPlaintext, '--sasl-mechanism', 'plain', '--sasl-username', username, '--sasl-password-stdin', '--json'], {
-            stdin: `${password}\n`,
-          }),
+          await runCli(
+            [
+              'check',
+              '-b',
+              kafka.bootstrap.saslPlaintext,
+              '--sasl-mechanism',
+              'plain',
+              '--sasl-username',
+              username,
+              '--sasl-password-stdin',
+              '--json',
+            ],
+            {
+              stdin: `${password}\n`,
+            },
+          ),
         );
       }));
 
@@ -193,19 +241,34 @@ describe('authentication and authorization against Kafka 4.4', () => {
         assert.equal(broker?.ErrorCode, 31, 'CLUSTER_AUTHORIZATION_FAILED');
 
         // Both ways a command meets it: the protocol layer's error and the command layer's.
-        assertReadable(toFailure(new KafkaProtocolError(29, 'DescribeConfigs', topic.ErrorMessage, kafka.bootstrap.saslPlaintext, TOPIC)), 'TOPIC_AUTHORIZATION_FAILED', new RegExp(`topic '${TOPIC}'`));
-        assertReadable(toFailure(new KafkaResponseError(31, broker.ErrorMessage, { api: 'DescribeConfigs', broker: 1 })), 'CLUSTER_AUTHORIZATION_FAILED', /cluster/i);
+        assertReadable(
+          toFailure(
+            new KafkaProtocolError(29, 'DescribeConfigs', topic.ErrorMessage, kafka.bootstrap.saslPlaintext, TOPIC),
+          ),
+          'TOPIC_AUTHORIZATION_FAILED',
+          new RegExp(`topic '${TOPIC}'`),
+        );
+        assertReadable(
+          toFailure(new KafkaResponseError(31, broker.ErrorMessage, { api: 'DescribeConfigs', broker: 1 })),
+          'CLUSTER_AUTHORIZATION_FAILED',
+          /cluster/i,
+        );
       }));
 
     test('CreateTopics: a readable authorization failure for the topic, exit 5', () =>
       markFailureOf(kafka, async () => {
         const { client } = alice();
-        const response = await client.send(CreateTopics, { Topics: [{ Name: 'alice-topic', NumPartitions: 1, ReplicationFactor: 1 }], timeoutMs: 15_000 });
+        const response = await client.send(CreateTopics, {
+          Topics: [{ Name: 'alice-topic', NumPartitions: 1, ReplicationFactor: 1 }],
+          timeoutMs: 15_000,
+        });
         const t = response.Topics[0];
         assert.ok(t);
         assert.equal(t.ErrorCode, 29, `TOPIC_AUTHORIZATION_FAILED, got ${t.ErrorCode} ${t.ErrorMessage ?? ''}`);
         assertReadable(
-          toFailure(new KafkaProtocolError(t.ErrorCode, 'CreateTopics', t.ErrorMessage, kafka.bootstrap.saslPlaintext, t.Name)),
+          toFailure(
+            new KafkaProtocolError(t.ErrorCode, 'CreateTopics', t.ErrorMessage, kafka.bootstrap.saslPlaintext, t.Name),
+          ),
           'TOPIC_AUTHORIZATION_FAILED',
           /topic 'alice-topic'/,
         );

@@ -130,7 +130,9 @@ export class RawKafkaConnection {
   }
 
   /** SaslAuthenticate v0 with the given token. */
-  async saslAuthenticate(token: Buffer): Promise<{ errorCode: number; errorMessage: string | null; authBytes: Buffer }> {
+  async saslAuthenticate(
+    token: Buffer,
+  ): Promise<{ errorCode: number; errorMessage: string | null; authBytes: Buffer }> {
     const body = Buffer.alloc(4);
     body.writeInt32BE(token.length);
     const r = await this.request(SASL_AUTHENTICATE, 0, Buffer.concat([body, token]));
@@ -177,9 +179,14 @@ function kafkaString(s: string): Buffer {
 export type AuthResult = { ok: true } | { ok: false; errorCode: number; message: string };
 
 /** Handshake + authenticate with SASL/PLAIN. */
-export async function authenticatePlain(conn: RawKafkaConnection, username: string, password: string): Promise<AuthResult> {
+export async function authenticatePlain(
+  conn: RawKafkaConnection,
+  username: string,
+  password: string,
+): Promise<AuthResult> {
   const hs = await conn.saslHandshake('PLAIN');
-  if (hs.errorCode !== 0) return { ok: false, errorCode: hs.errorCode, message: `handshake refused; enabled: ${hs.mechanisms.join(',')}` };
+  if (hs.errorCode !== 0)
+    return { ok: false, errorCode: hs.errorCode, message: `handshake refused; enabled: ${hs.mechanisms.join(',')}` };
   const res = await conn.saslAuthenticate(Buffer.from(`\0${username}\0${password}`));
   return res.errorCode === 0 ? { ok: true } : { ok: false, errorCode: res.errorCode, message: res.errorMessage ?? '' };
 }
@@ -194,7 +201,8 @@ export async function authenticateScram(
   const hash = mechanism === 'SCRAM-SHA-256' ? 'sha256' : 'sha512';
   const keyLen = mechanism === 'SCRAM-SHA-256' ? 32 : 64;
   const hs = await conn.saslHandshake(mechanism);
-  if (hs.errorCode !== 0) return { ok: false, errorCode: hs.errorCode, message: `handshake refused; enabled: ${hs.mechanisms.join(',')}` };
+  if (hs.errorCode !== 0)
+    return { ok: false, errorCode: hs.errorCode, message: `handshake refused; enabled: ${hs.mechanisms.join(',')}` };
 
   const clientNonce = randomBytes(24).toString('base64url');
   const clientFirstBare = `n=${username.replace(/=/g, '=3D').replace(/,/g, '=2C')},r=${clientNonce}`;
@@ -220,6 +228,7 @@ export async function authenticateScram(
   const serverKey = createHmac(hash, saltedPassword).update('Server Key').digest();
   const expected = createHmac(hash, serverKey).update(authMessage).digest();
   const got = Buffer.from(final.authBytes.toString('utf8').replace(/^v=/, ''), 'base64');
-  if (got.length !== expected.length || !timingSafeEqual(got, expected)) throw new Error('server signature does not match');
+  if (got.length !== expected.length || !timingSafeEqual(got, expected))
+    throw new Error('server signature does not match');
   return { ok: true };
 }

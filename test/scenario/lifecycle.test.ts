@@ -42,7 +42,8 @@ describe('mirror lifecycle through the CLI', () => {
 
   const dst = () => emulator.destination.bootstrap;
   const kmirror = async (...args: string[]): Promise<CliResult> => runCli([...args, '-b', dst()]);
-  const ok = (result: CliResult, what: string): void => assert.equal(result.code, 0, `${what} failed:\n${result.stdout}\n${result.stderr}`);
+  const ok = (result: CliResult, what: string): void =>
+    assert.equal(result.code, 0, `${what} failed:\n${result.stdout}\n${result.stderr}`);
 
   async function topics(): Promise<Map<string, Partition[]>> {
     const result = await kmirror('describe', 'demo', '--json');
@@ -50,17 +51,25 @@ describe('mirror lifecycle through the CLI', () => {
     const doc = jsonOf(result) as DescribeJson;
     return new Map((doc.mirrors[0]?.topics ?? []).map((t) => [t.name, t.partitions]));
   }
-  const everyPartition = (parts: Partition[] | undefined, test: (p: Partition) => boolean) => parts !== undefined && parts.length > 0 && parts.every(test);
+  const everyPartition = (parts: Partition[] | undefined, test: (p: Partition) => boolean) =>
+    parts !== undefined && parts.length > 0 && parts.every(test);
 
   it('creates a mirror and adds topics by pattern; lag reaches 0', async () => {
     ok(await kmirror('create', 'demo', '--source-bootstrap', emulator.source.bootstrap), 'create');
     ok(await kmirror('add-topics', 'demo', '--pattern', 'orders-.*', '--yes'), 'add-topics');
     // Lag is computed against a source that keeps growing; "caught up" means every partition
     // mirroring with a lag no larger than a few seconds of traffic.
-    await waitFor('orders-us and orders-eu mirroring with lag caught up', async () => {
-      const t = await topics();
-      return ['orders-us', 'orders-eu'].every((name) => everyPartition(t.get(name), (p) => p.state === 'MIRRORING' && (p.lag ?? Infinity) <= 100));
-    }, 30_000, 500);
+    await waitFor(
+      'orders-us and orders-eu mirroring with lag caught up',
+      async () => {
+        const t = await topics();
+        return ['orders-us', 'orders-eu'].every((name) =>
+          everyPartition(t.get(name), (p) => p.state === 'MIRRORING' && (p.lag ?? Infinity) <= 100),
+        );
+      },
+      30_000,
+      500,
+    );
     assert.equal((await topics()).has('payments'), false, 'payments does not match the pattern');
   });
 
@@ -79,13 +88,23 @@ describe('mirror lifecycle through the CLI', () => {
   it('resumes, and a new source topic matching the pattern is discovered', async () => {
     ok(await kmirror('resume', 'demo', '--pattern', 'orders-.*', '--wait', '20s'), 'resume');
     emulator.source.cluster.createTopic('orders-jp', { partitions: 2 });
-    await waitFor('orders-jp discovered and mirroring', async () => everyPartition((await topics()).get('orders-jp'), (p) => p.state === 'MIRRORING'), 30_000, 500);
+    await waitFor(
+      'orders-jp discovered and mirroring',
+      async () => everyPartition((await topics()).get('orders-jp'), (p) => p.state === 'MIRRORING'),
+      30_000,
+      500,
+    );
   });
 
   it('removes one topic (failover): STOPPED, destination end = source end + 1', async () => {
     // Freeze the source topic so "the source end" is one number, then let the mirror catch up.
     emulator.source.cluster.setGrowthRate('orders-us', 0);
-    await waitFor('orders-us lag 0', async () => everyPartition((await topics()).get('orders-us'), (p) => p.state === 'MIRRORING' && p.lag === 0), 30_000, 500);
+    await waitFor(
+      'orders-us lag 0',
+      async () => everyPartition((await topics()).get('orders-us'), (p) => p.state === 'MIRRORING' && p.lag === 0),
+      30_000,
+      500,
+    );
     const result = await kmirror('remove-topics', 'demo', '--topic', 'orders-us', '--yes', '--wait', '20s', '--json');
     ok(result, 'remove-topics orders-us');
     const doc = jsonOf(result) as ActionJson;
@@ -93,13 +112,22 @@ describe('mirror lifecycle through the CLI', () => {
     const final = doc.final ?? [];
     assert.ok(final.length > 0 && final.every((p) => p.state === 'STOPPED'));
     for (const p of final) {
-      assert.equal(BigInt(p.destinationEndOffset ?? -1), emulator.source.cluster.endOffset('orders-us', p.partition) + 1n, `partition ${p.partition}: one PID-reset record past the source`);
+      assert.equal(
+        BigInt(p.destinationEndOffset ?? -1),
+        emulator.source.cluster.endOffset('orders-us', p.partition) + 1n,
+        `partition ${p.partition}: one PID-reset record past the source`,
+      );
     }
   });
 
   it('a source outage makes partitions FAILED; remove-topics reports them as blocked', async () => {
     emulator.source.cluster.setReachable(false);
-    await waitFor('orders-eu FAILED', async () => everyPartition((await topics()).get('orders-eu'), (p) => p.state === 'FAILED'), 30_000, 500);
+    await waitFor(
+      'orders-eu FAILED',
+      async () => everyPartition((await topics()).get('orders-eu'), (p) => p.state === 'FAILED'),
+      30_000,
+      500,
+    );
     const result = await kmirror('remove-topics', 'demo', '--topic', 'orders-eu', '--yes', '--json');
     assert.equal(result.code, 1, result.stderr);
     const doc = jsonOf(result) as ActionJson;
@@ -109,11 +137,19 @@ describe('mirror lifecycle through the CLI', () => {
 
   it('after the outage the rest can be removed, the mirror deleted, and the list is empty', async () => {
     emulator.source.cluster.setReachable(true);
-    await waitFor('orders-eu and orders-jp mirroring again', async () => {
-      const t = await topics();
-      return ['orders-eu', 'orders-jp'].every((name) => everyPartition(t.get(name), (p) => p.state === 'MIRRORING'));
-    }, 60_000, 500);
-    ok(await kmirror('remove-topics', 'demo', '--topic', 'orders-eu,orders-jp', '--yes', '--wait', '20s'), 'remove-topics rest');
+    await waitFor(
+      'orders-eu and orders-jp mirroring again',
+      async () => {
+        const t = await topics();
+        return ['orders-eu', 'orders-jp'].every((name) => everyPartition(t.get(name), (p) => p.state === 'MIRRORING'));
+      },
+      60_000,
+      500,
+    );
+    ok(
+      await kmirror('remove-topics', 'demo', '--topic', 'orders-eu,orders-jp', '--yes', '--wait', '20s'),
+      'remove-topics rest',
+    );
     ok(await kmirror('delete', 'demo', '--yes'), 'delete');
     const list = await kmirror('list', '--json');
     ok(list, 'list');

@@ -70,14 +70,21 @@ describe('npm run demo (dist/scripts/demo.js)', () => {
 
     assert.match(ran[0]?.output ?? '', /Cluster mirroring is usable/);
     for (const step of describes) {
-      assert.match(step.output, /^TOPIC +PARTITIONS +STATES +TOTAL LAG +MAX LAG$/m, `a describe table:\n${step.output}`);
+      assert.match(
+        step.output,
+        /^TOPIC +PARTITIONS +STATES +TOTAL LAG +MAX LAG$/m,
+        `a describe table:\n${step.output}`,
+      );
       assert.match(step.output, /^orders-us +3 /m);
       assert.match(step.output, /^orders-eu +2 /m);
       assert.doesNotMatch(step.output, /^payments /m);
     }
     const totals = describes.map((step) => Number(/total lag (\d+)/.exec(step.output)?.[1] ?? NaN));
     assert.ok(totals.every(Number.isFinite), `every describe shows a total lag: ${totals.join(', ')}`);
-    assert.ok((totals[0] ?? 0) > (totals.at(-1) ?? 0), `lag falls between the first and the last describe: ${totals.join(', ')}`);
+    assert.ok(
+      (totals[0] ?? 0) > (totals.at(-1) ?? 0),
+      `lag falls between the first and the last describe: ${totals.join(', ')}`,
+    );
     assert.match(ran.at(-1)?.output ?? '', /^demo +2 /m);
   });
 });

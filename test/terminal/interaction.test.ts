@@ -11,7 +11,10 @@ import { TmuxServer, tmuxAvailable } from './tmux.js';
 
 const HAVE_TMUX = tmuxAvailable();
 // Missing tmux fails in CI (install it with scripts/install-client-tools.sh) and skips elsewhere.
-const skip = !HAVE_TMUX && !process.env.CI ? 'tmux is not installed (apt-get install -y tmux); skipping the real-terminal tests' : false;
+const skip =
+  !HAVE_TMUX && !process.env.CI
+    ? 'tmux is not installed (apt-get install -y tmux); skipping the real-terminal tests'
+    : false;
 
 describe('kmirror in a real terminal (tmux)', { skip }, () => {
   let emulator: EmulatedClusters | undefined;
@@ -66,7 +69,9 @@ describe('kmirror in a real terminal (tmux)', { skip }, () => {
     await createMirror('confirmed');
 
     const refused = tmux.start(['add-topics', 'confirmed', '-b', dst, '--pattern', 'orders-.*']);
-    const question = await refused.waitFor('the confirmation question', (s) => /Start mirroring 2 topic\(s\) in mirror confirmed/.test(s));
+    const question = await refused.waitFor('the confirmation question', (s) =>
+      /Start mirroring 2 topic\(s\) in mirror confirmed/.test(s),
+    );
     assert.match(question, /^orders-eu +1 /m, 'the preview lists the matches before asking');
     assert.match(question, /^orders-us +2 /m);
     refused.type('n');
@@ -77,7 +82,9 @@ describe('kmirror in a real terminal (tmux)', { skip }, () => {
     assert.equal(mirrorOf('orders-eu'), undefined);
 
     const accepted = tmux.start(['add-topics', 'confirmed', '-b', dst, '--pattern', 'orders-.*']);
-    await accepted.waitFor('the confirmation question', (s) => /Start mirroring 2 topic\(s\) in mirror confirmed/.test(s));
+    await accepted.waitFor('the confirmation question', (s) =>
+      /Start mirroring 2 topic\(s\) in mirror confirmed/.test(s),
+    );
     accepted.type('y');
     accepted.press('Enter');
     assert.equal(await accepted.exitCode(), 0, accepted.capture());

@@ -26,8 +26,12 @@ export class TmuxServer {
 
   private tmux(args: readonly string[]): string {
     // CI unset in the server's environment too: a pane must be a place where a person could answer.
-    const result = spawnSync('tmux', ['-L', this.socket, ...args], { encoding: 'utf8', env: testEnv({ CI: undefined, TMUX: undefined }) });
-    if (result.status !== 0) throw new Error(`tmux ${args.join(' ')} failed (${String(result.status)}): ${result.stderr}`);
+    const result = spawnSync('tmux', ['-L', this.socket, ...args], {
+      encoding: 'utf8',
+      env: testEnv({ CI: undefined, TMUX: undefined }),
+    });
+    if (result.status !== 0)
+      throw new Error(`tmux ${args.join(' ')} failed (${String(result.status)}): ${result.stderr}`);
     return result.stdout;
   }
 
@@ -46,7 +50,9 @@ export class TmuxServer {
 
   /** Stops every pane of this server and removes its socket; safe when the server never started. */
   kill(): void {
-    const socketPath = spawnSync('tmux', ['-L', this.socket, 'display-message', '-p', '#{socket_path}'], { encoding: 'utf8' }).stdout.trim();
+    const socketPath = spawnSync('tmux', ['-L', this.socket, 'display-message', '-p', '#{socket_path}'], {
+      encoding: 'utf8',
+    }).stdout.trim();
     spawnSync('tmux', ['-L', this.socket, 'kill-server'], { encoding: 'utf8' });
     // tmux leaves the socket file behind after kill-server.
     if (socketPath.endsWith(this.socket)) rmSync(socketPath, { force: true });

@@ -35,7 +35,11 @@ export default class ConfigGet extends BaseCommand<typeof ConfigGet> {
     const keys = (argv as string[]).slice(1);
     const client = await this.kafka();
     await requireMirrorConfigApis(client, (message) => this.warning(message));
-    const result = await getMirrorConfigs(client, this.args.mirror, { all: this.flags.all ?? false, keys, showSecrets: this.flags['show-secrets'] ?? false });
+    const result = await getMirrorConfigs(client, this.args.mirror, {
+      all: this.flags.all ?? false,
+      keys,
+      showSecrets: this.flags['show-secrets'] ?? false,
+    });
     this.render(result, renderMirrorConfigs, { showSecrets: this.flags['show-secrets'] ?? false });
     return result;
   }

@@ -1,6 +1,11 @@
 import { Args, Flags } from '@oclif/core';
 import { BaseCommand } from '../../lib/cli/base-command.js';
-import { type ConfigSetResult, planConfigChanges, requireMirrorConfigApis, setMirrorConfigs } from '../../lib/mirror/config.js';
+import {
+  type ConfigSetResult,
+  planConfigChanges,
+  requireMirrorConfigApis,
+  setMirrorConfigs,
+} from '../../lib/mirror/config.js';
 import { renderConfigSet } from '../../lib/render/config.js';
 
 export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
@@ -26,8 +31,16 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
 
   static override flags = {
     delete: Flags.string({ summary: 'return KEY to its default (repeatable)', helpValue: '<key>', multiple: true }),
-    append: Flags.string({ summary: 'add items to a LIST key, KEY=VALUE (repeatable)', helpValue: '<key=value>', multiple: true }),
-    subtract: Flags.string({ summary: 'remove items from a LIST key, KEY=VALUE (repeatable)', helpValue: '<key=value>', multiple: true }),
+    append: Flags.string({
+      summary: 'add items to a LIST key, KEY=VALUE (repeatable)',
+      helpValue: '<key=value>',
+      multiple: true,
+    }),
+    subtract: Flags.string({
+      summary: 'remove items from a LIST key, KEY=VALUE (repeatable)',
+      helpValue: '<key=value>',
+      multiple: true,
+    }),
     'validate-only': Flags.boolean({ summary: 'let the broker check the changes without applying them' }),
     'allow-unknown-config': Flags.boolean({ summary: 'send keys kmirror does not know (a newer broker may)' }),
   };
@@ -44,7 +57,9 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     for (const warning of warnings) this.warning(warning);
     const client = await this.kafka();
     await requireMirrorConfigApis(client, (message) => this.warning(message));
-    const result = await setMirrorConfigs(client, this.args.mirror, changes, { validateOnly: this.flags['validate-only'] ?? false });
+    const result = await setMirrorConfigs(client, this.args.mirror, changes, {
+      validateOnly: this.flags['validate-only'] ?? false,
+    });
     this.render(result, renderConfigSet);
     return result;
   }

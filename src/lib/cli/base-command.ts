@@ -18,7 +18,9 @@ import { formatJson, formatJsonLine, formatYaml } from './output-format.js';
 import { redact, redactText } from './redact.js';
 
 export type BaseFlags = Interfaces.InferredFlags<(typeof BaseCommand)['baseFlags']>;
-export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof BaseCommand)['baseFlags'] & T['flags']>;
+export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<
+  (typeof BaseCommand)['baseFlags'] & T['flags']
+>;
 export type CommandArgs<T extends typeof Command> = Interfaces.InferredArgs<T['args']>;
 
 export interface RenderOptions {
@@ -38,7 +40,10 @@ export interface TextSink {
 const MAX_PASSWORD_LINE = 64 * 1024;
 
 /** `-o`/`--output` as given on the command line (or KMIRROR_OUTPUT), readable even when parsing failed. */
-export function outputFromArgv(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
+export function outputFromArgv(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): string | undefined {
   const end = argv.indexOf('--');
   const args = end === -1 ? argv : argv.slice(0, end);
   let found: string | undefined;
@@ -53,7 +58,9 @@ export function outputFromArgv(argv: readonly string[], env: Readonly<Record<str
 }
 
 /** Reads the first line of a piped stdin (for --sasl-password-stdin). */
-export async function readFirstLine(stream: NodeJS.ReadStream | NodeJS.ReadableStream & { isTTY?: boolean }): Promise<string> {
+export async function readFirstLine(
+  stream: NodeJS.ReadStream | (NodeJS.ReadableStream & { isTTY?: boolean }),
+): Promise<string> {
   if ((stream as { isTTY?: boolean }).isTTY) {
     throw new UsageError('--sasl-password-stdin reads the password from a pipe, but stdin is a terminal', {
       hint: 'pipe it in: printf %s "$PASSWORD" | kmirror … --sasl-password-stdin (or set KMIRROR_SASL_PASSWORD)',
@@ -73,7 +80,8 @@ export async function readFirstLine(stream: NodeJS.ReadStream | NodeJS.ReadableS
       data += chunk.toString();
       const newline = data.indexOf('\n');
       if (newline !== -1) finish(data.slice(0, newline));
-      else if (data.length > MAX_PASSWORD_LINE) finish(new UsageError('--sasl-password-stdin: the first line of stdin is too long to be a password'));
+      else if (data.length > MAX_PASSWORD_LINE)
+        finish(new UsageError('--sasl-password-stdin: the first line of stdin is too long to be a password'));
     };
     const onEnd = (): void => finish(data);
     const onError = (err: Error): void => finish(err);
@@ -108,7 +116,9 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const { args, flags } = await this.parse({
       // oclif reads a missing positional argument from a piped stdin, which would swallow the
       // --sasl-password-stdin password (and treat it as, say, a mirror name).
-      args: Object.fromEntries(Object.entries(this.ctor.args ?? {}).map(([name, arg]) => [name, { ...arg, ignoreStdin: true }])),
+      args: Object.fromEntries(
+        Object.entries(this.ctor.args ?? {}).map(([name, arg]) => [name, { ...arg, ignoreStdin: true }]),
+      ),
       baseFlags: (super.ctor as typeof BaseCommand).baseFlags,
       enableJsonFlag: this.ctor.enableJsonFlag,
       flags: this.ctor.flags,
@@ -253,7 +263,10 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   protected debugEnabled(): boolean {
     if (this.baseFlagValues) return this.baseFlagValues.debug === true;
     const end = this.argv.indexOf('--');
-    return (end === -1 ? this.argv : this.argv.slice(0, end)).includes('--debug') || ['1', 'true', 'yes'].includes((process.env.KMIRROR_DEBUG ?? '').toLowerCase());
+    return (
+      (end === -1 ? this.argv : this.argv.slice(0, end)).includes('--debug') ||
+      ['1', 'true', 'yes'].includes((process.env.KMIRROR_DEBUG ?? '').toLowerCase())
+    );
   }
 
   // oclif prints a returned result itself under --json; route that through the same writer so a
@@ -290,7 +303,11 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       this.stderr.write(`${lines.join('\n')}\n`);
     }
     if (this.debugEnabled()) {
-      for (let current: unknown = err, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+      for (
+        let current: unknown = err, depth = 0;
+        current instanceof Error && depth < 5;
+        current = current.cause, depth++
+      ) {
         this.stderr.write(`${redactText(current.stack ?? `${current.name}: ${current.message}`)}\n`);
       }
     }
@@ -300,7 +317,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 }
 
 function formatWireEvent(event: WireEvent): string {
-  const size = event.responseBytes === undefined ? `${event.requestBytes}B` : `${event.requestBytes}B/${event.responseBytes}B`;
+  const size =
+    event.responseBytes === undefined ? `${event.requestBytes}B` : `${event.requestBytes}B/${event.responseBytes}B`;
   const outcome = event.outcome === 'ok' ? 'ok' : `error: ${event.error ?? 'unknown'}`;
   return `${event.api} v${event.version} (key ${event.apiKey}) -> ${event.broker}: ${outcome} in ${event.ms}ms, ${size}`;
 }
@@ -312,7 +330,9 @@ function resolveOutputFormat(json: boolean | undefined, output: string | undefin
   const format = output as OutputFormat | undefined;
   if (json === true) {
     if (format !== undefined && format !== 'json') {
-      throw new UsageError(`--json conflicts with -o ${format}`, { hint: 'use one of them (--json is the same as -o json)' });
+      throw new UsageError(`--json conflicts with -o ${format}`, {
+        hint: 'use one of them (--json is the same as -o json)',
+      });
     }
     return 'json';
   }

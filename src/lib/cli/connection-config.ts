@@ -9,7 +9,13 @@ import { UsageError } from './errors.js';
 import { type JaasEntry, JaasSyntaxError, loginModuleKind, parseJaasConfig } from './jaas.js';
 import { type PropertyEntry, readPropertiesFile } from './properties-file.js';
 import { registerSecret } from './redact.js';
-import { type ClientIdentity, caFromInlinePem, clientIdentityFromInlinePem, readCaFile, readClientKeystore } from './tls-files.js';
+import {
+  type ClientIdentity,
+  caFromInlinePem,
+  clientIdentityFromInlinePem,
+  readCaFile,
+  readClientKeystore,
+} from './tls-files.js';
 
 export type SaslMechanism = 'plain' | 'scram-sha-256' | 'scram-sha-512' | 'oauthbearer';
 
@@ -101,23 +107,89 @@ const USED_KEYS = new Set([
 // Valid Kafka client settings that do not change how kmirror connects: shared client.properties
 // files carry producer/consumer/admin tuning, and warning about each would bury real typos.
 const IGNORED_KEYS = new Set([
-  'acks', 'allow.auto.create.topics', 'auto.commit.interval.ms', 'auto.include.jmx.reporter', 'auto.offset.reset',
-  'batch.size', 'bootstrap.controllers', 'buffer.memory', 'check.crcs', 'client.dns.lookup', 'client.rack',
-  'compression.type', 'connections.max.idle.ms', 'default.api.timeout.ms', 'delivery.timeout.ms', 'enable.auto.commit',
-  'enable.idempotence', 'enable.metrics.push', 'exclude.internal.topics', 'fetch.max.bytes', 'fetch.max.wait.ms',
-  'fetch.min.bytes', 'group.id', 'group.instance.id', 'group.protocol', 'group.remote.assignor',
-  'heartbeat.interval.ms', 'interceptor.classes', 'isolation.level', 'key.deserializer', 'key.serializer', 'linger.ms',
-  'max.block.ms', 'max.in.flight.requests.per.connection', 'max.partition.fetch.bytes', 'max.poll.interval.ms',
-  'max.poll.records', 'max.request.size', 'metadata.max.age.ms', 'metadata.max.idle.ms', 'metadata.recovery.strategy',
-  'metadata.recovery.rebootstrap.trigger.ms', 'metric.reporters', 'partition.assignment.strategy', 'partitioner.class',
-  'receive.buffer.bytes', 'reconnect.backoff.max.ms', 'reconnect.backoff.ms', 'request.timeout.ms', 'retries',
-  'retry.backoff.max.ms', 'retry.backoff.ms', 'security.providers', 'send.buffer.bytes', 'session.timeout.ms',
-  'socket.connection.setup.timeout.max.ms', 'socket.connection.setup.timeout.ms', 'ssl.cipher.suites',
-  'ssl.enabled.protocols', 'ssl.engine.factory.class', 'ssl.keymanager.algorithm', 'ssl.protocol', 'ssl.provider',
-  'ssl.secure.random.implementation', 'ssl.trustmanager.algorithm', 'transaction.timeout.ms', 'transactional.id',
-  'value.deserializer', 'value.serializer', 'host.resolver.class',
+  'acks',
+  'allow.auto.create.topics',
+  'auto.commit.interval.ms',
+  'auto.include.jmx.reporter',
+  'auto.offset.reset',
+  'batch.size',
+  'bootstrap.controllers',
+  'buffer.memory',
+  'check.crcs',
+  'client.dns.lookup',
+  'client.rack',
+  'compression.type',
+  'connections.max.idle.ms',
+  'default.api.timeout.ms',
+  'delivery.timeout.ms',
+  'enable.auto.commit',
+  'enable.idempotence',
+  'enable.metrics.push',
+  'exclude.internal.topics',
+  'fetch.max.bytes',
+  'fetch.max.wait.ms',
+  'fetch.min.bytes',
+  'group.id',
+  'group.instance.id',
+  'group.protocol',
+  'group.remote.assignor',
+  'heartbeat.interval.ms',
+  'interceptor.classes',
+  'isolation.level',
+  'key.deserializer',
+  'key.serializer',
+  'linger.ms',
+  'max.block.ms',
+  'max.in.flight.requests.per.connection',
+  'max.partition.fetch.bytes',
+  'max.poll.interval.ms',
+  'max.poll.records',
+  'max.request.size',
+  'metadata.max.age.ms',
+  'metadata.max.idle.ms',
+  'metadata.recovery.strategy',
+  'metadata.recovery.rebootstrap.trigger.ms',
+  'metric.reporters',
+  'partition.assignment.strategy',
+  'partitioner.class',
+  'receive.buffer.bytes',
+  'reconnect.backoff.max.ms',
+  'reconnect.backoff.ms',
+  'request.timeout.ms',
+  'retries',
+  'retry.backoff.max.ms',
+  'retry.backoff.ms',
+  'security.providers',
+  'send.buffer.bytes',
+  'session.timeout.ms',
+  'socket.connection.setup.timeout.max.ms',
+  'socket.connection.setup.timeout.ms',
+  'ssl.cipher.suites',
+  'ssl.enabled.protocols',
+  'ssl.engine.factory.class',
+  'ssl.keymanager.algorithm',
+  'ssl.protocol',
+  'ssl.provider',
+  'ssl.secure.random.implementation',
+  'ssl.trustmanager.algorithm',
+  'transaction.timeout.ms',
+  'transactional.id',
+  'value.deserializer',
+  'value.serializer',
+  'host.resolver.class',
 ]);
-const IGNORED_PREFIXES = ['metrics.', 'sasl.kerberos.', 'sasl.login.', 'sasl.oauthbearer.', 'sasl.client.', 'sasl.server.', 'config.providers.', 'schema.registry.', 'basic.auth.', 'bearer.auth.'];
+const IGNORED_PREFIXES = [
+  'metrics.',
+  'sasl.kerberos.',
+  'sasl.login.',
+  'sasl.oauthbearer.',
+  'sasl.client.',
+  'sasl.server.',
+  'config.providers.',
+  'schema.registry.',
+  'basic.auth.',
+  'bearer.auth.',
+];
 
 /** Where an entry came from, for messages: its own origin, else the file and line. */
 function located(fileName: string, entry: PropertyEntry): string {
@@ -149,9 +221,12 @@ function suggestKey(key: string): string | undefined {
 
 function reportUnknownKeys(entries: ReadonlyMap<string, PropertyEntry>, file: string, warn: (m: string) => void): void {
   for (const { key, line } of entries.values()) {
-    if (USED_KEYS.has(key) || IGNORED_KEYS.has(key) || IGNORED_PREFIXES.some((prefix) => key.startsWith(prefix))) continue;
+    if (USED_KEYS.has(key) || IGNORED_KEYS.has(key) || IGNORED_PREFIXES.some((prefix) => key.startsWith(prefix)))
+      continue;
     if (key.startsWith('mirror.')) {
-      warn(`${file} line ${line}: '${key}' is a mirror setting, not a client setting; it is ignored here (mirror settings go in the mirror's own configuration)`);
+      warn(
+        `${file} line ${line}: '${key}' is a mirror setting, not a client setting; it is ignored here (mirror settings go in the mirror's own configuration)`,
+      );
       continue;
     }
     const suggestion = suggestKey(key);
@@ -172,38 +247,46 @@ function resolveConfigProviders(
   const aliases = entries.get('config.providers')?.value;
   if (!aliases) return;
   const providers = new Map<string, string>();
-  for (const alias of aliases.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const alias of aliases
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const cls = entries.get(`config.providers.${alias}.class`)?.value ?? '';
     providers.set(alias, cls.slice(cls.lastIndexOf('.') + 1));
   }
   for (const [key, entry] of entries) {
     if (!entry.value.includes('${')) continue;
-    const value = entry.value.replace(PROVIDER_REFERENCE, (reference, alias: string, path: string | undefined, name: string) => {
-      const kind = providers.get(alias);
-      if (kind === undefined) return reference; // not a configured provider: Kafka leaves it as is
-      const fail = (why: string): UsageError =>
-        new UsageError(`${file} line ${entry.line}: cannot resolve ${reference} for '${key}': ${why}`);
-      switch (kind) {
-        case 'FileConfigProvider': {
-          if (!path) throw fail('the file provider needs ${alias:path:key}');
-          const found = readPropertiesFile(path, `config provider '${alias}'`).get(name);
-          if (!found) throw fail(`no key '${name}' in ${path}`);
-          return found.value;
+    const value = entry.value.replace(
+      PROVIDER_REFERENCE,
+      (reference, alias: string, path: string | undefined, name: string) => {
+        const kind = providers.get(alias);
+        if (kind === undefined) return reference; // not a configured provider: Kafka leaves it as is
+        const fail = (why: string): UsageError =>
+          new UsageError(`${file} line ${entry.line}: cannot resolve ${reference} for '${key}': ${why}`);
+        switch (kind) {
+          case 'FileConfigProvider': {
+            if (!path) throw fail('the file provider needs ${alias:path:key}');
+            const found = readPropertiesFile(path, `config provider '${alias}'`).get(name);
+            if (!found) throw fail(`no key '${name}' in ${path}`);
+            return found.value;
+          }
+          case 'DirectoryConfigProvider': {
+            if (!path) throw fail('the directory provider needs ${alias:directory:file}');
+            if (!readdirSync(path).includes(name)) throw fail(`no file '${name}' in ${path}`);
+            return readFileSync(join(path, name), 'utf8');
+          }
+          case 'EnvVarConfigProvider': {
+            const found = env[name];
+            if (found === undefined) throw fail(`environment variable ${name} is not set`);
+            return found;
+          }
+          default:
+            throw fail(
+              `config provider class '${kind || '(none)'}' is not supported (kmirror supports FileConfigProvider, DirectoryConfigProvider and EnvVarConfigProvider)`,
+            );
         }
-        case 'DirectoryConfigProvider': {
-          if (!path) throw fail('the directory provider needs ${alias:directory:file}');
-          if (!readdirSync(path).includes(name)) throw fail(`no file '${name}' in ${path}`);
-          return readFileSync(join(path, name), 'utf8');
-        }
-        case 'EnvVarConfigProvider': {
-          const found = env[name];
-          if (found === undefined) throw fail(`environment variable ${name} is not set`);
-          return found;
-        }
-        default:
-          throw fail(`config provider class '${kind || '(none)'}' is not supported (kmirror supports FileConfigProvider, DirectoryConfigProvider and EnvVarConfigProvider)`);
-      }
-    });
+      },
+    );
     entries.set(key, { ...entry, value });
   }
 }
@@ -213,19 +296,26 @@ function resolveConfigProviders(
 
 /** Parses `host:port,host:port`; a `PROTOCOL://` prefix is tolerated as Kafka does. */
 export function parseBootstrapServers(text: string, origin: string): string[] {
-  const servers = text.split(',').map((s) => s.trim()).filter(Boolean);
-  if (servers.length === 0) throw new UsageError(`${origin} is empty`, { hint: 'give at least one broker as host:port' });
+  const servers = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (servers.length === 0)
+    throw new UsageError(`${origin} is empty`, { hint: 'give at least one broker as host:port' });
   return servers.map((server) => {
     const withoutScheme = server.replace(/^[A-Za-z_][A-Za-z0-9_+.-]*:\/\//, '');
     const match = /^(\[[0-9A-Fa-f:.]+(?:%[\w.-]+)?\]|[A-Za-z0-9._-]+):(\d{1,5})$/.exec(withoutScheme);
     if (!match) {
       const bareIpv6 = withoutScheme.split(':').length > 2 && !withoutScheme.startsWith('[');
       throw new UsageError(`${origin}: '${server}' is not host:port`, {
-        hint: bareIpv6 ? 'write IPv6 addresses in brackets: [::1]:9092' : 'give every broker as host:port, e.g. broker1:9092 (Kafka has no default port)',
+        hint: bareIpv6
+          ? 'write IPv6 addresses in brackets: [::1]:9092'
+          : 'give every broker as host:port, e.g. broker1:9092 (Kafka has no default port)',
       });
     }
     const port = Number(match[2]);
-    if (port < 1 || port > 65535) throw new UsageError(`${origin}: port ${port} in '${server}' is out of range (1-65535)`);
+    if (port < 1 || port > 65535)
+      throw new UsageError(`${origin}: port ${port} in '${server}' is out of range (1-65535)`);
     return `${match[1]}:${port}`;
   });
 }
@@ -251,7 +341,9 @@ function parseMechanism(raw: string, origin: string): SaslMechanism {
       hint: 'use a listener with PLAIN, SCRAM-SHA-256, SCRAM-SHA-512 or OAUTHBEARER',
     });
   }
-  throw new UsageError(`${origin}: unknown SASL mechanism '${raw}'`, { hint: 'use PLAIN, SCRAM-SHA-256, SCRAM-SHA-512 or OAUTHBEARER' });
+  throw new UsageError(`${origin}: unknown SASL mechanism '${raw}'`, {
+    hint: 'use PLAIN, SCRAM-SHA-256, SCRAM-SHA-512 or OAUTHBEARER',
+  });
 }
 
 const MODULE_FOR: Readonly<Record<SaslMechanism, string>> = {
@@ -274,15 +366,20 @@ function readJaas(entry: PropertyEntry, file: string, mechanism: SaslMechanism):
     }
     throw err;
   }
-  if (entries.length !== 1) throw new UsageError(`${where} has ${entries.length} login modules; a client needs exactly one`);
+  if (entries.length !== 1)
+    throw new UsageError(`${where} has ${entries.length} login modules; a client needs exactly one`);
   const jaas = entries[0] as JaasEntry;
   const kind = loginModuleKind(jaas.loginModule);
   const expected = mechanism === 'plain' ? 'plain' : mechanism === 'oauthbearer' ? 'oauthbearer' : 'scram';
-  if (kind === 'kerberos') throw new UsageError(`${where} uses Kerberos (Krb5LoginModule), which kmirror does not support`);
+  if (kind === 'kerberos')
+    throw new UsageError(`${where} uses Kerberos (Krb5LoginModule), which kmirror does not support`);
   if (kind !== expected) {
-    throw new UsageError(`${where} uses ${jaas.loginModule}, which does not match SASL mechanism ${mechanism.toUpperCase()}`, {
-      hint: `for ${mechanism.toUpperCase()} the login module is ${MODULE_FOR[mechanism]}`,
-    });
+    throw new UsageError(
+      `${where} uses ${jaas.loginModule}, which does not match SASL mechanism ${mechanism.toUpperCase()}`,
+      {
+        hint: `for ${mechanism.toUpperCase()} the login module is ${MODULE_FOR[mechanism]}`,
+      },
+    );
   }
   return jaas;
 }
@@ -306,7 +403,10 @@ function resolveSasl(
   env: Readonly<Record<string, string | undefined>>,
 ): SaslSettings | undefined {
   const saslFlagGiven =
-    flags.saslMechanism !== undefined || flags.saslUsername !== undefined || flags.saslPasswordStdin === true || flags.saslOauthTokenFile !== undefined;
+    flags.saslMechanism !== undefined ||
+    flags.saslUsername !== undefined ||
+    flags.saslPasswordStdin === true ||
+    flags.saslOauthTokenFile !== undefined;
   const fileSasl = protocol === 'SASL_PLAINTEXT' || protocol === 'SASL_SSL';
   if (!saslFlagGiven && !fileSasl) return undefined;
 
@@ -317,11 +417,16 @@ function resolveSasl(
   } else if (fileMechanism) {
     mechanism = parseMechanism(fileMechanism.value, `${located(fileName, fileMechanism)}: sasl.mechanism`);
   } else if (fileSasl) {
-    throw new UsageError(`${fileName}: security.protocol is ${protocol} but sasl.mechanism is not set, and Kafka's default (GSSAPI/Kerberos) is not supported by kmirror`, {
-      hint: 'set sasl.mechanism=PLAIN, SCRAM-SHA-256, SCRAM-SHA-512 or OAUTHBEARER in the file, or pass --sasl-mechanism',
-    });
+    throw new UsageError(
+      `${fileName}: security.protocol is ${protocol} but sasl.mechanism is not set, and Kafka's default (GSSAPI/Kerberos) is not supported by kmirror`,
+      {
+        hint: 'set sasl.mechanism=PLAIN, SCRAM-SHA-256, SCRAM-SHA-512 or OAUTHBEARER in the file, or pass --sasl-mechanism',
+      },
+    );
   } else {
-    throw new UsageError('SASL options were given without a mechanism', { hint: 'add --sasl-mechanism plain|scram-sha-256|scram-sha-512|oauthbearer' });
+    throw new UsageError('SASL options were given without a mechanism', {
+      hint: 'add --sasl-mechanism plain|scram-sha-256|scram-sha-512|oauthbearer',
+    });
   }
 
   const jaasEntry = file.get('sasl.jaas.config');
@@ -330,13 +435,21 @@ function resolveSasl(
 
   if (mechanism === 'oauthbearer') {
     if (flags.saslUsername !== undefined || flags.saslPasswordStdin) {
-      throw new UsageError('--sasl-username and --sasl-password-stdin do not apply to OAUTHBEARER', { hint: 'give the token with --sasl-oauth-token-file' });
-    }
-    const token = flags.saslOauthTokenFile !== undefined ? readTokenFile(flags.saslOauthTokenFile) : env[ENV_SASL_OAUTH_TOKEN]?.trim() || undefined;
-    if (token === undefined) {
-      throw new UsageError('SASL OAUTHBEARER needs a token, and kmirror does not fetch tokens itself (sasl.oauthbearer.token.endpoint.url and login callback handlers are not supported)', {
-        hint: `get a token from your identity provider and pass it with --sasl-oauth-token-file FILE (or ${ENV_SASL_OAUTH_TOKEN})`,
+      throw new UsageError('--sasl-username and --sasl-password-stdin do not apply to OAUTHBEARER', {
+        hint: 'give the token with --sasl-oauth-token-file',
       });
+    }
+    const token =
+      flags.saslOauthTokenFile !== undefined
+        ? readTokenFile(flags.saslOauthTokenFile)
+        : env[ENV_SASL_OAUTH_TOKEN]?.trim() || undefined;
+    if (token === undefined) {
+      throw new UsageError(
+        'SASL OAUTHBEARER needs a token, and kmirror does not fetch tokens itself (sasl.oauthbearer.token.endpoint.url and login callback handlers are not supported)',
+        {
+          hint: `get a token from your identity provider and pass it with --sasl-oauth-token-file FILE (or ${ENV_SASL_OAUTH_TOKEN})`,
+        },
+      );
     }
     registerSecret(token);
     return { mechanism, oauthToken: token };
@@ -404,7 +517,9 @@ function resolveTls(
     const inline = value('ssl.truststore.certificates');
     const location = value('ssl.truststore.location');
     if (inline !== undefined && location !== undefined) {
-      throw new UsageError(`${fileName}: both ssl.truststore.certificates and ssl.truststore.location are set`, { hint: 'keep one of them' });
+      throw new UsageError(`${fileName}: both ssl.truststore.certificates and ssl.truststore.location are set`, {
+        hint: 'keep one of them',
+      });
     }
     if (inline !== undefined) tls.ca = caFromInlinePem(inline, at('ssl.truststore.certificates'));
     else if (location !== undefined) tls.ca = readCaFile(location, at('ssl.truststore.location'));
@@ -412,7 +527,9 @@ function resolveTls(
 
   // Identity: --tls-cert/--tls-key, else the file's key store.
   if (flags.tlsKey !== undefined && flags.tlsCert === undefined) {
-    throw new UsageError('--tls-key needs --tls-cert', { hint: 'give the client certificate with --tls-cert (PEM) as well' });
+    throw new UsageError('--tls-key needs --tls-cert', {
+      hint: 'give the client certificate with --tls-cert (PEM) as well',
+    });
   }
   let identity: ClientIdentity | undefined;
   if (flags.tlsCert !== undefined) {
@@ -428,17 +545,29 @@ function resolveTls(
     const key = value('ssl.keystore.key');
     const location = value('ssl.keystore.location');
     if ((chain !== undefined || key !== undefined) && location !== undefined) {
-      throw new UsageError(`${fileName}: ssl.keystore.location and the inline ssl.keystore.key / ssl.keystore.certificate.chain are both set`, { hint: 'keep one of them' });
+      throw new UsageError(
+        `${fileName}: ssl.keystore.location and the inline ssl.keystore.key / ssl.keystore.certificate.chain are both set`,
+        { hint: 'keep one of them' },
+      );
     }
     if (chain !== undefined || key !== undefined) {
       if (chain === undefined || key === undefined) {
         throw new UsageError(`${fileName}: ssl.keystore.key and ssl.keystore.certificate.chain must be given together`);
       }
-      identity = clientIdentityFromInlinePem(chain, key, value('ssl.key.password'), `${fileName} (inline key store)`, 'ssl.key.password');
+      identity = clientIdentityFromInlinePem(
+        chain,
+        key,
+        value('ssl.key.password'),
+        `${fileName} (inline key store)`,
+        'ssl.key.password',
+      );
     } else if (location !== undefined) {
       const type = value('ssl.keystore.type')?.toUpperCase();
       // PKCS12 protects the store and the key with the store password; PEM keys use ssl.key.password.
-      const passphrase = type === 'PEM' ? value('ssl.key.password') ?? value('ssl.keystore.password') : value('ssl.keystore.password') ?? value('ssl.key.password');
+      const passphrase =
+        type === 'PEM'
+          ? (value('ssl.key.password') ?? value('ssl.keystore.password'))
+          : (value('ssl.keystore.password') ?? value('ssl.key.password'));
       identity = readClientKeystore(location, at('ssl.keystore.location'), {
         passphrase,
         passphraseSource: type === 'PEM' ? 'ssl.key.password' : 'ssl.keystore.password',
@@ -461,7 +590,10 @@ function resolveTls(
  * Builds and checks the connection settings. `readPasswordLine` is only called for
  * --sasl-password-stdin, after every cheaper check has passed.
  */
-export async function resolveConnectionConfig(flags: ConnectionFlagValues, options: ResolveConnectionOptions = {}): Promise<ConnectionConfig> {
+export async function resolveConnectionConfig(
+  flags: ConnectionFlagValues,
+  options: ResolveConnectionOptions = {},
+): Promise<ConnectionConfig> {
   const env = options.env ?? process.env;
   const warn = options.warn ?? (() => {});
 
@@ -492,7 +624,11 @@ export async function resolveConnectionConfig(flags: ConnectionFlagValues, optio
  * Reads a client properties file given by some flag other than --command-config (e.g.
  * --source-config), resolving config providers and warning about unknown keys the same way.
  */
-export function readClientPropertiesFile(path: string, flag: string, options: ResolveConnectionOptions = {}): Map<string, PropertyEntry> {
+export function readClientPropertiesFile(
+  path: string,
+  flag: string,
+  options: ResolveConnectionOptions = {},
+): Map<string, PropertyEntry> {
   const fileName = `${flag} '${path}'`;
   const file = readPropertiesFile(path, flag);
   resolveConfigProviders(file, fileName, options.env ?? process.env);
@@ -511,7 +647,8 @@ export async function connectionFromProperties(
   options: ResolveConnectionOptions = {},
 ): Promise<ConnectionConfig> {
   const entry = properties.get('bootstrap.servers');
-  if (!entry || entry.value.trim() === '') throw new UsageError(`${origin}: bootstrap.servers is not set`, { hint: 'set bootstrap.servers=host:port' });
+  if (!entry || entry.value.trim() === '')
+    throw new UsageError(`${origin}: bootstrap.servers is not set`, { hint: 'set bootstrap.servers=host:port' });
   const bootstrap = parseBootstrapServers(entry.value, `${located(origin, entry)}: bootstrap.servers`);
   return settingsFromProperties({}, properties, origin, bootstrap, options);
 }
@@ -537,21 +674,39 @@ async function settingsFromProperties(
     protocol = upper as SecurityProtocol;
   }
 
-  const tlsFlagGiven = flags.tlsCa !== undefined || flags.tlsCert !== undefined || flags.tlsKey !== undefined || flags.tlsInsecure === true;
+  const tlsFlagGiven =
+    flags.tlsCa !== undefined ||
+    flags.tlsCert !== undefined ||
+    flags.tlsKey !== undefined ||
+    flags.tlsInsecure === true;
   if (flags.tls === false && tlsFlagGiven) {
-    throw new UsageError('--no-tls conflicts with --tls-ca, --tls-cert, --tls-key and --tls-insecure', { hint: 'drop --no-tls or the --tls-* flags' });
+    throw new UsageError('--no-tls conflicts with --tls-ca, --tls-cert, --tls-key and --tls-insecure', {
+      hint: 'drop --no-tls or the --tls-* flags',
+    });
   }
   const tlsEnabled = flags.tls ?? (tlsFlagGiven || protocol === 'SSL' || protocol === 'SASL_SSL');
 
   const saslFlagGiven =
-    flags.saslMechanism !== undefined || flags.saslUsername !== undefined || flags.saslPasswordStdin === true || flags.saslOauthTokenFile !== undefined;
+    flags.saslMechanism !== undefined ||
+    flags.saslUsername !== undefined ||
+    flags.saslPasswordStdin === true ||
+    flags.saslOauthTokenFile !== undefined;
   const fileSasl = protocol === 'SASL_PLAINTEXT' || protocol === 'SASL_SSL';
   if (!saslFlagGiven && !fileSasl && (file.has('sasl.mechanism') || file.has('sasl.jaas.config'))) {
-    warn(`${fileName}: sasl.* settings are ignored because security.protocol is ${protocol ?? 'PLAINTEXT (the default)'}; set security.protocol=SASL_SSL or SASL_PLAINTEXT to use them`);
+    warn(
+      `${fileName}: sasl.* settings are ignored because security.protocol is ${protocol ?? 'PLAINTEXT (the default)'}; set security.protocol=SASL_SSL or SASL_PLAINTEXT to use them`,
+    );
   }
-  const fileHasTls = ['ssl.truststore.location', 'ssl.truststore.certificates', 'ssl.keystore.location', 'ssl.keystore.key'].some((k) => file.has(k));
+  const fileHasTls = [
+    'ssl.truststore.location',
+    'ssl.truststore.certificates',
+    'ssl.keystore.location',
+    'ssl.keystore.key',
+  ].some((k) => file.has(k));
   if (!tlsEnabled && fileHasTls) {
-    warn(`${fileName}: ssl.* settings are ignored because TLS is off (security.protocol is ${protocol ?? 'PLAINTEXT (the default)'}${flags.tls === false ? ', --no-tls' : ''})`);
+    warn(
+      `${fileName}: ssl.* settings are ignored because TLS is off (security.protocol is ${protocol ?? 'PLAINTEXT (the default)'}${flags.tls === false ? ', --no-tls' : ''})`,
+    );
   }
 
   const sasl = resolveSasl(flags, file, fileName, protocol, env);
@@ -560,7 +715,10 @@ async function settingsFromProperties(
   if (flags.saslPasswordStdin && sasl) {
     if (!options.readPasswordLine) throw new UsageError('--sasl-password-stdin is not available here');
     const password = await options.readPasswordLine();
-    if (password === '') throw new UsageError('--sasl-password-stdin read an empty password', { hint: 'pipe the password in: printf %s "$PASSWORD" | kmirror …' });
+    if (password === '')
+      throw new UsageError('--sasl-password-stdin read an empty password', {
+        hint: 'pipe the password in: printf %s "$PASSWORD" | kmirror …',
+      });
     registerSecret(password);
     sasl.password = password;
   }

@@ -30,7 +30,9 @@ export class Deadline {
 
   /** The error to throw when the budget runs out while doing `what` ("waiting for mirror m1 to be STOPPED"). */
   timeoutError(what?: string): TimeoutError {
-    return new TimeoutError(`timed out after ${formatDuration(this.budgetMs)} (--timeout)${what ? ` while ${what}` : ''}`);
+    return new TimeoutError(
+      `timed out after ${formatDuration(this.budgetMs)} (--timeout)${what ? ` while ${what}` : ''}`,
+    );
   }
 
   /** Throws the timeout error if the budget is spent. */
@@ -84,7 +86,8 @@ export class Deadline {
   waitWithin(waitMs: number, hint: string): (ms: number, what: string) => Promise<void> {
     const remaining = this.remainingMs();
     const until = this.now() + Math.min(waitMs, remaining);
-    const bound = waitMs <= remaining ? `--wait ${formatDuration(waitMs)}` : `--timeout ${formatDuration(this.budgetMs)}`;
+    const bound =
+      waitMs <= remaining ? `--wait ${formatDuration(waitMs)}` : `--timeout ${formatDuration(this.budgetMs)}`;
     return async (ms, what) => {
       const left = until - this.now();
       if (left <= ms) {

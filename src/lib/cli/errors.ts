@@ -99,12 +99,17 @@ export const ENABLE_MIRRORING_HINT =
 /** The APIs exist but the feature `mirror.version` is not finalized at level 1. */
 export class MirroringDisabledError extends KmirrorError {
   constructor(details: { broker?: string | number; finalizedLevel?: number } = {}, options: KmirrorErrorOptions = {}) {
-    const level = details.finalizedLevel === undefined ? 'not finalized' : `finalized at level ${details.finalizedLevel}`;
+    const level =
+      details.finalizedLevel === undefined ? 'not finalized' : `finalized at level ${details.finalizedLevel}`;
     const where = details.broker === undefined ? 'this cluster' : `the cluster of broker ${details.broker}`;
-    super(`Cluster Mirroring is disabled on ${where}: feature mirror.version is ${level} (needs 1)`, ExitCode.Unsupported, {
-      hint: ENABLE_MIRRORING_HINT,
-      ...options,
-    });
+    super(
+      `Cluster Mirroring is disabled on ${where}: feature mirror.version is ${level} (needs 1)`,
+      ExitCode.Unsupported,
+      {
+        hint: ENABLE_MIRRORING_HINT,
+        ...options,
+      },
+    );
   }
 }
 
@@ -147,7 +152,11 @@ function kafkaErrorMessage(code: number, serverMessage: string | null | undefine
   ]
     .filter((part) => part !== undefined)
     .join(', ');
-  const origin = [info.name, context.api && `from ${context.api}`, context.broker !== undefined && `on broker ${context.broker}`]
+  const origin = [
+    info.name,
+    context.api && `from ${context.api}`,
+    context.broker !== undefined && `on broker ${context.broker}`,
+  ]
     .filter(Boolean)
     .join(' ');
   // Brokers often send the enum's default text or "" — repeating that adds nothing.
@@ -193,7 +202,10 @@ export class NotFoundError extends KmirrorError {
 
 export class TimeoutError extends KmirrorError {
   constructor(message: string, options: KmirrorErrorOptions = {}) {
-    super(message, ExitCode.Timeout, { hint: 'raise --timeout (e.g. --timeout 2m) or check that the brokers are reachable and healthy', ...options });
+    super(message, ExitCode.Timeout, {
+      hint: 'raise --timeout (e.g. --timeout 2m) or check that the brokers are reachable and healthy',
+      ...options,
+    });
   }
 }
 
@@ -253,9 +265,18 @@ interface SystemErrorFields {
 function endpointOf(err: SystemErrorFields & { broker?: unknown }): string | undefined {
   // The transport labels brokers "host:port (node n)" and keeps the OS code, not the address.
   if (err.address === undefined && typeof err.broker === 'string') return err.broker;
-  const host = typeof err.address === 'string' ? err.address : typeof err.hostname === 'string' ? err.hostname : typeof err.host === 'string' ? err.host : undefined;
+  const host =
+    typeof err.address === 'string'
+      ? err.address
+      : typeof err.hostname === 'string'
+        ? err.hostname
+        : typeof err.host === 'string'
+          ? err.host
+          : undefined;
   if (host === undefined) return undefined;
-  return typeof err.port === 'number' || typeof err.port === 'string' ? `${host.includes(':') ? `[${host}]` : host}:${err.port}` : host;
+  return typeof err.port === 'number' || typeof err.port === 'string'
+    ? `${host.includes(':') ? `[${host}]` : host}:${err.port}`
+    : host;
 }
 
 function failure(exitCode: number, message: string, hint: string | null, kafka: KafkaErrorRef | null = null): Failure {
@@ -267,21 +288,34 @@ function networkFailure(err: Error & SystemErrorFields): Failure | undefined {
   const code = typeof err.code === 'string' ? err.code : undefined;
   const where = endpointOf(err);
   const to = where ? ` ${where}` : '';
-  const checkBootstrap = 'check -b/--bootstrap-server (or bootstrap.servers) and that the broker listens on that address';
+  const checkBootstrap =
+    'check -b/--bootstrap-server (or bootstrap.servers) and that the broker listens on that address';
   switch (code) {
     case 'ECONNREFUSED':
       return failure(ExitCode.Error, `cannot connect to${to || ' the broker'}: connection refused`, checkBootstrap);
     case 'ETIMEDOUT':
-      return failure(ExitCode.Error, `cannot connect to${to || ' the broker'}: connection timed out`, `${checkBootstrap}; a firewall may be dropping the traffic`);
+      return failure(
+        ExitCode.Error,
+        `cannot connect to${to || ' the broker'}: connection timed out`,
+        `${checkBootstrap}; a firewall may be dropping the traffic`,
+      );
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return failure(ExitCode.Error, `cannot resolve host${to || ''}${code === 'EAI_AGAIN' ? ' (temporary DNS failure)' : ''}`, 'check the host name in -b/--bootstrap-server; brokers also advertise names (advertised.listeners) that must resolve from here');
+      return failure(
+        ExitCode.Error,
+        `cannot resolve host${to || ''}${code === 'EAI_AGAIN' ? ' (temporary DNS failure)' : ''}`,
+        'check the host name in -b/--bootstrap-server; brokers also advertise names (advertised.listeners) that must resolve from here',
+      );
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
       return failure(ExitCode.Error, `cannot reach${to || ' the broker'}: no route to host`, checkBootstrap);
     case 'ECONNRESET':
     case 'EPIPE':
-      return failure(ExitCode.Error, `the connection to${to || ' the broker'} was reset by the peer`, 'the listener may expect TLS (--tls) or SASL (--sasl-mechanism); check security.protocol for that port');
+      return failure(
+        ExitCode.Error,
+        `the connection to${to || ' the broker'} was reset by the peer`,
+        'the listener may expect TLS (--tls) or SASL (--sasl-mechanism); check security.protocol for that port',
+      );
     default:
       return undefined;
   }
@@ -290,7 +324,8 @@ function networkFailure(err: Error & SystemErrorFields): Failure | undefined {
 // OpenSSL errors read "805C…:error:0A00010B:SSL routines:ssl3_get_record:wrong version number:file:line:";
 // only the reason means anything to an operator (Node also exposes it as `reason`).
 function tlsDetail(err: Error & SystemErrorFields): string {
-  const reason = typeof err.reason === 'string' ? err.reason : /:error:[0-9A-Fa-f]+:[^:]*:[^:]*:([^:]+):/.exec(err.message)?.[1];
+  const reason =
+    typeof err.reason === 'string' ? err.reason : /:error:[0-9A-Fa-f]+:[^:]*:[^:]*:([^:]+):/.exec(err.message)?.[1];
   const text = (reason ?? err.message).trim();
   return text ? ` (${text})` : '';
 }
@@ -310,9 +345,17 @@ function tlsFailure(err: Error & SystemErrorFields): Failure | undefined {
     case 'CERT_UNTRUSTED':
       return failure(ExitCode.Error, `the broker's TLS certificate is not trusted${detail}`, TLS_CA_HINT);
     case 'CERT_HAS_EXPIRED':
-      return failure(ExitCode.Error, `the broker's TLS certificate has expired${detail}`, 'renew the broker certificate (or check this machine\'s clock); --tls-insecure skips verification (for testing only)');
+      return failure(
+        ExitCode.Error,
+        `the broker's TLS certificate has expired${detail}`,
+        "renew the broker certificate (or check this machine's clock); --tls-insecure skips verification (for testing only)",
+      );
     case 'CERT_NOT_YET_VALID':
-      return failure(ExitCode.Error, `the broker's TLS certificate is not valid yet${detail}`, 'check this machine\'s clock; --tls-insecure skips verification (for testing only)');
+      return failure(
+        ExitCode.Error,
+        `the broker's TLS certificate is not valid yet${detail}`,
+        "check this machine's clock; --tls-insecure skips verification (for testing only)",
+      );
     case 'ERR_TLS_CERT_ALTNAME_INVALID': {
       const reason = (typeof err.reason === 'string' ? err.reason : err.message).trim().replace(/:$/, '');
       return failure(
@@ -333,8 +376,13 @@ function tlsFailure(err: Error & SystemErrorFields): Failure | undefined {
       return failure(ExitCode.Auth, `the broker rejected the TLS client certificate${detail}`, CLIENT_CERT_HINT);
     default:
       if (code.startsWith('ERR_SSL_') || code.startsWith('ERR_TLS_') || code === 'EPROTO') {
-        if (/wrong version number|packet length too long/i.test(err.message)) return failure(ExitCode.Error, `TLS handshake failed${detail}`, NOT_TLS_HINT);
-        return failure(ExitCode.Error, `TLS failed${detail}`, 'check the TLS settings (--tls-ca, --tls-cert, --tls-key or ssl.* in --command-config)');
+        if (/wrong version number|packet length too long/i.test(err.message))
+          return failure(ExitCode.Error, `TLS handshake failed${detail}`, NOT_TLS_HINT);
+        return failure(
+          ExitCode.Error,
+          `TLS failed${detail}`,
+          'check the TLS settings (--tls-ca, --tls-cert, --tls-key or ssl.* in --command-config)',
+        );
       }
       return undefined;
   }
@@ -343,7 +391,8 @@ function tlsFailure(err: Error & SystemErrorFields): Failure | undefined {
 /** kafkajs errors carry `type` (the Kafka name) and `code` (the number) when they come from a response. */
 function kafkaJsFailure(err: Error & { code?: unknown; type?: unknown }): Failure | undefined {
   if (!err.name.startsWith('KafkaJS')) return undefined;
-  if (typeof err.code === 'number' && typeof err.type === 'string') return toFailure(new KafkaResponseError(err.code, null));
+  if (typeof err.code === 'number' && typeof err.type === 'string')
+    return toFailure(new KafkaResponseError(err.code, null));
   if (err.name === 'KafkaJSSASLAuthenticationError') {
     return failure(ExitCode.Auth, `SASL authentication failed: ${err.message}`, kafkaError(58).hint);
   }
@@ -356,15 +405,29 @@ function kafkaJsFailure(err: Error & { code?: unknown; type?: unknown }): Failur
 // Codes whose subject is a topic; for the others a protocol error's subject is the mirror.
 const TOPIC_SUBJECT_CODES = new Set([3, 17, 29, 36, 38, 100, 103, 134, 138, 139, 140, 141, 142, 146]);
 
-/** The protocol layer's errors (src/lib/kafka/errors.ts, transport.ts) carry facts; words and exit codes are chosen here. */
+/**
+ * The protocol layer's errors (src/lib/kafka/errors.ts, transport.ts) carry facts; words and exit codes are chosen
+ * here.
+ */
 function protocolFailure(err: Error): Failure | undefined {
   if (err instanceof protocol.KafkaProtocolError) {
-    const subject = err.subject === undefined ? {} : TOPIC_SUBJECT_CODES.has(err.code) ? { topic: err.subject } : { mirror: err.subject };
-    return toFailure(new KafkaResponseError(err.code, err.serverMessage, { api: err.apiName, broker: err.broker, ...subject }));
+    const subject =
+      err.subject === undefined
+        ? {}
+        : TOPIC_SUBJECT_CODES.has(err.code)
+          ? { topic: err.subject }
+          : { mirror: err.subject };
+    return toFailure(
+      new KafkaResponseError(err.code, err.serverMessage, { api: err.apiName, broker: err.broker, ...subject }),
+    );
   }
   if (err instanceof protocol.UnsupportedByClusterError) {
-    const detail = err.brokerRange ? `it speaks only versions ${err.brokerRange.min}-${err.brokerRange.max}, none of which kmirror speaks` : undefined;
-    return toFailure(new UnsupportedByClusterError({ api: err.apiName, apiKey: err.apiKey, broker: err.broker, detail }));
+    const detail = err.brokerRange
+      ? `it speaks only versions ${err.brokerRange.min}-${err.brokerRange.max}, none of which kmirror speaks`
+      : undefined;
+    return toFailure(
+      new UnsupportedByClusterError({ api: err.apiName, apiKey: err.apiKey, broker: err.broker, detail }),
+    );
   }
   if (err instanceof protocol.MirroringDisabledError) {
     return toFailure(new MirroringDisabledError({ broker: err.broker, finalizedLevel: err.finalizedLevel }));
@@ -382,7 +445,11 @@ function protocolFailure(err: Error): Failure | undefined {
   if (err instanceof TransportError) {
     switch (err.kind) {
       case 'authentication':
-        return failure(ExitCode.Auth, `SASL authentication failed on broker ${err.broker}: ${err.message}`, kafkaError(58).hint);
+        return failure(
+          ExitCode.Auth,
+          `SASL authentication failed on broker ${err.broker}: ${err.message}`,
+          kafkaError(58).hint,
+        );
       case 'tls':
         if (/disconnected before secure TLS connection|socket hang up/i.test(err.message)) {
           return failure(
@@ -391,14 +458,32 @@ function protocolFailure(err: Error): Failure | undefined {
             'the listener is probably not TLS (connect to the TLS listener port, or drop --tls / use security.protocol PLAINTEXT or SASL_PLAINTEXT), or it requires a client certificate (--tls-cert and --tls-key)',
           );
         }
-        return tlsFailure(err) ?? failure(ExitCode.Error, `TLS failed with broker ${err.broker}${tlsDetail(err)}`, 'check the TLS settings (--tls-ca, --tls-cert, --tls-key or ssl.* in --command-config)');
+        return (
+          tlsFailure(err) ??
+          failure(
+            ExitCode.Error,
+            `TLS failed with broker ${err.broker}${tlsDetail(err)}`,
+            'check the TLS settings (--tls-ca, --tls-cert, --tls-key or ssl.* in --command-config)',
+          )
+        );
       case 'closed':
         return (
           networkFailure(err) ??
-          failure(ExitCode.Error, `broker ${err.broker} closed the connection (${err.message})`, 'the listener may expect TLS (--tls) or SASL (--sasl-mechanism), or the broker is shutting down; check security.protocol for that port')
+          failure(
+            ExitCode.Error,
+            `broker ${err.broker} closed the connection (${err.message})`,
+            'the listener may expect TLS (--tls) or SASL (--sasl-mechanism), or the broker is shutting down; check security.protocol for that port',
+          )
         );
       default:
-        return networkFailure(err) ?? failure(ExitCode.Error, `cannot talk to broker ${err.broker}: ${err.message}`, 'check -b/--bootstrap-server and that the brokers are reachable from here');
+        return (
+          networkFailure(err) ??
+          failure(
+            ExitCode.Error,
+            `cannot talk to broker ${err.broker}: ${err.message}`,
+            'check -b/--bootstrap-server and that the brokers are reachable from here',
+          )
+        );
     }
   }
   return undefined;
@@ -443,7 +528,12 @@ export function toFailure(err: unknown): Failure {
   }
   if (!(err instanceof Error)) {
     if (typeof err === 'object' && err !== null && typeof (err as { errorCode?: unknown }).errorCode === 'number') {
-      return toFailure(new KafkaResponseError((err as { errorCode: number }).errorCode, (err as { errorMessage?: string | null }).errorMessage ?? null));
+      return toFailure(
+        new KafkaResponseError(
+          (err as { errorCode: number }).errorCode,
+          (err as { errorMessage?: string | null }).errorMessage ?? null,
+        ),
+      );
     }
     return failure(ExitCode.Error, typeof err === 'string' ? err : `unexpected failure: ${String(err)}`, null);
   }
@@ -460,13 +550,21 @@ export function toFailure(err: unknown): Failure {
       networkFailure(current as Error & SystemErrorFields);
     if (mapped) return mapped;
     if (current.name === 'TimeoutError') {
-      return failure(ExitCode.Timeout, current === err ? `timed out: ${current.message}` : `timed out: ${err.message}`, 'raise --timeout (e.g. --timeout 2m)');
+      return failure(
+        ExitCode.Timeout,
+        current === err ? `timed out: ${current.message}` : `timed out: ${err.message}`,
+        'raise --timeout (e.g. --timeout 2m)',
+      );
     }
   }
 
   const oclif = err as Error & OclifCliErrorShape;
   if ('parse' in oclif && 'showHelp' in oclif) {
-    return failure(ExitCode.Usage, cleanMessage(err.message), 'see --help for the flags and arguments this command takes');
+    return failure(
+      ExitCode.Usage,
+      cleanMessage(err.message),
+      'see --help for the flags and arguments this command takes',
+    );
   }
   if (/^Parsing --\S+\s*\n\t/.test(err.message)) {
     return failure(ExitCode.Usage, cleanMessage(err.message), 'see --help for the accepted values');
@@ -480,7 +578,9 @@ export function toFailure(err: unknown): Failure {
 }
 
 /** The `--json` error document (DESIGN.md "Contracts"). Key order is part of the contract. */
-export function failureToJson(f: Failure): { error: { exitCode: number; kafkaError: KafkaErrorRef | null; message: string; hint: string | null } } {
+export function failureToJson(f: Failure): {
+  error: { exitCode: number; kafkaError: KafkaErrorRef | null; message: string; hint: string | null };
+} {
   return {
     error: {
       exitCode: f.exitCode,

@@ -22,8 +22,14 @@ export interface ExitCodeRow {
 export const EXIT_CODES: readonly ExitCodeRow[] = [
   { code: ExitCode.Ok, description: 'success' },
   { code: ExitCode.Error, description: 'error (anything not listed below)' },
-  { code: ExitCode.Usage, description: 'usage error: bad flag, argument or file; or confirmation needed without a TTY' },
-  { code: ExitCode.PartialFailure, description: 'partial failure: some topics or brokers failed (the output says which)' },
+  {
+    code: ExitCode.Usage,
+    description: 'usage error: bad flag, argument or file; or confirmation needed without a TTY',
+  },
+  {
+    code: ExitCode.PartialFailure,
+    description: 'partial failure: some topics or brokers failed (the output says which)',
+  },
   { code: ExitCode.Unsupported, description: 'the cluster does not support or has not enabled Cluster Mirroring' },
   { code: ExitCode.Auth, description: 'authentication or authorization failure' },
   { code: ExitCode.NotFound, description: 'mirror or topic not found' },

@@ -41,7 +41,8 @@ export const connectionFlags = {
   'bootstrap-server': Flags.string({
     char: 'b',
     summary: 'brokers of the destination cluster, host:port[,host:port…]',
-    description: 'Mirror commands talk to the destination cluster, where the mirror lives. Overrides bootstrap.servers from --command-config.',
+    description:
+      'Mirror commands talk to the destination cluster, where the mirror lives. Overrides bootstrap.servers from --command-config.',
     helpValue: '<host:port,…>',
     env: 'KMIRROR_BOOTSTRAP_SERVER',
     helpGroup: HelpGroup.Connection,
@@ -69,7 +70,8 @@ export const connectionFlags = {
   }),
   'sasl-password-stdin': Flags.boolean({
     summary: `read the SASL password from the first line of stdin (or set ${ENV_SASL_PASSWORD})`,
-    description: 'Passwords are never taken as flag values, which would leave them in shell history and process listings.',
+    description:
+      'Passwords are never taken as flag values, which would leave them in shell history and process listings.',
     helpGroup: HelpGroup.Sasl,
   }),
   'sasl-oauth-token-file': Flags.string({
@@ -86,7 +88,7 @@ export const connectionFlags = {
     helpGroup: HelpGroup.Tls,
   }),
   'tls-ca': Flags.string({
-    summary: 'PEM file with the CA certificate(s) that signed the brokers\' certificates',
+    summary: "PEM file with the CA certificate(s) that signed the brokers' certificates",
     helpValue: '<file>',
     env: 'KMIRROR_TLS_CA',
     helpGroup: HelpGroup.Tls,
@@ -105,7 +107,7 @@ export const connectionFlags = {
     helpGroup: HelpGroup.Tls,
   }),
   'tls-insecure': Flags.boolean({
-    summary: 'do not verify the brokers\' certificates (testing only)',
+    summary: "do not verify the brokers' certificates (testing only)",
     env: 'KMIRROR_TLS_INSECURE',
     helpGroup: HelpGroup.Tls,
   }),

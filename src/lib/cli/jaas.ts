@@ -20,7 +20,15 @@ export type LoginModuleKind = 'plain' | 'scram' | 'oauthbearer' | 'kerberos' | '
 
 type Token = { kind: 'word' | 'quoted'; text: string } | { kind: 'symbol'; text: '=' | ';' };
 
-const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', a: '\x07', v: '\v' };
+const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  b: '\b',
+  f: '\f',
+  a: '\x07',
+  v: '\v',
+};
 
 function tokenize(input: string): Token[] {
   const tokens: Token[] = [];
@@ -74,7 +82,16 @@ function tokenize(input: string): Token[] {
       let text = '';
       while (i < input.length) {
         const d = input[i] ?? '';
-        if (/\s/.test(d) || d === '=' || d === ';' || d === '"' || d === "'" || input.startsWith('//', i) || input.startsWith('/*', i)) break;
+        if (
+          /\s/.test(d) ||
+          d === '=' ||
+          d === ';' ||
+          d === '"' ||
+          d === "'" ||
+          input.startsWith('//', i) ||
+          input.startsWith('/*', i)
+        )
+          break;
         text += d;
         i++;
       }
@@ -99,10 +116,13 @@ export function parseJaasConfig(input: string): JaasEntry[] {
   let i = 0;
   while (i < tokens.length) {
     const module = tokens[i++];
-    if (!module || module.kind !== 'word') throw new JaasSyntaxError(`expected a login module class name, found ${shown(module)}`);
+    if (!module || module.kind !== 'word')
+      throw new JaasSyntaxError(`expected a login module class name, found ${shown(module)}`);
     const flag = tokens[i++];
     if (!flag || flag.kind !== 'word' || !FLAGS.has(flag.text.toLowerCase())) {
-      throw new JaasSyntaxError(`expected a control flag (required, requisite, sufficient or optional) after ${module.text}, found ${shown(flag)}`);
+      throw new JaasSyntaxError(
+        `expected a control flag (required, requisite, sufficient or optional) after ${module.text}, found ${shown(flag)}`,
+      );
     }
     const options = new Map<string, string>();
     let terminated = false;
@@ -115,13 +135,19 @@ export function parseJaasConfig(input: string): JaasEntry[] {
       }
       if (key.kind !== 'word') throw new JaasSyntaxError(`expected an option name, found ${shown(key)}`);
       const eq = tokens[i++];
-      if (!eq || eq.kind !== 'symbol' || eq.text !== '=') throw new JaasSyntaxError(`expected '=' after option ${key.text}`);
+      if (!eq || eq.kind !== 'symbol' || eq.text !== '=')
+        throw new JaasSyntaxError(`expected '=' after option ${key.text}`);
       const value = tokens[i++];
-      if (!value || value.kind === 'symbol') throw new JaasSyntaxError(`no value for option ${key.text} (quote it: ${key.text}="…")`);
+      if (!value || value.kind === 'symbol')
+        throw new JaasSyntaxError(`no value for option ${key.text} (quote it: ${key.text}="…")`);
       options.set(key.text, value.text);
     }
     if (!terminated) throw new JaasSyntaxError(`the entry for ${module.text} must end with ';'`);
-    entries.push({ loginModule: module.text, controlFlag: flag.text.toLowerCase() as JaasEntry['controlFlag'], options });
+    entries.push({
+      loginModule: module.text,
+      controlFlag: flag.text.toLowerCase() as JaasEntry['controlFlag'],
+      options,
+    });
   }
   if (entries.length === 0) throw new JaasSyntaxError('it is empty');
   return entries;

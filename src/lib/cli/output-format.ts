@@ -14,7 +14,9 @@ export function toJsonValue(value: unknown): JsonValue {
     case 'number':
       return Number.isFinite(value) ? value : null;
     case 'bigint':
-      return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value.toString();
+      return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER)
+        ? Number(value)
+        : value.toString();
     case 'undefined':
     case 'function':
     case 'symbol':

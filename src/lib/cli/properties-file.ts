@@ -12,7 +12,10 @@ export interface PropertyEntry {
   readonly value: string;
   /** 1-based line where the logical line starts, for error messages. */
   readonly line: number;
-  /** Set for entries that did not come from a file (e.g. a mirror's stored config): names them in messages instead of a line. */
+  /**
+   * Set for entries that did not come from a file (e.g. a mirror's stored config): names them in messages instead of a
+   * line.
+   */
   readonly origin?: string;
 }
 
@@ -153,7 +156,14 @@ export function readPropertiesFile(path: string, flag = '--command-config'): Map
     text = readFileSync(path, 'utf8');
   } catch (err) {
     const code = (err as { code?: unknown }).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : (err as Error).message;
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EACCES'
+          ? 'permission denied'
+          : code === 'EISDIR'
+            ? 'it is a directory'
+            : (err as Error).message;
     throw new UsageError(`cannot read ${flag} file '${path}': ${why}`, {
       hint: `${flag} takes a Kafka client properties file (key=value lines, as for kafka-topics.sh --command-config)`,
     });

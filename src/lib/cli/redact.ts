@@ -64,7 +64,10 @@ export interface RedactOptions {
 
 /** Masks secrets inside free text: properties lines, flag values, JSON, JAAS strings, messages. */
 export function redactText(text: string, options: RedactOptions = {}): string {
-  let out = text.replace(PEM_BLOCK, (_match, label: string) => `-----BEGIN ${label}----- ${REDACTED} -----END ${label}-----`);
+  let out = text.replace(
+    PEM_BLOCK,
+    (_match, label: string) => `-----BEGIN ${label}----- ${REDACTED} -----END ${label}-----`,
+  );
   out = out.replace(JAAS_PROPERTY, (_match, key: string, sep: string) => `${key}${sep}${REDACTED}`);
   // Before key=value, which would otherwise take "Bearer" as the value of "Authorization:".
   out = out.replace(BEARER, `$1${REDACTED}`);
@@ -110,7 +113,11 @@ function redactObject(value: object, seen: WeakSet<object>, options: RedactOptio
   if (Array.isArray(value)) return value.map((item) => redactInner(item, seen, options));
   if (value instanceof Map) {
     const out = new Map<unknown, unknown>();
-    for (const [k, v] of value) out.set(k, typeof k === 'string' && isSensitiveKey(k) && masksValue(v) ? REDACTED : redactInner(v, seen, options));
+    for (const [k, v] of value)
+      out.set(
+        k,
+        typeof k === 'string' && isSensitiveKey(k) && masksValue(v) ? REDACTED : redactInner(v, seen, options),
+      );
     return out;
   }
   if (value instanceof Error) {

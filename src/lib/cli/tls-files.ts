@@ -10,14 +10,22 @@ import { UsageError } from './errors.js';
 
 export type StoreFormat = 'PEM' | 'DER' | 'PKCS12' | 'JKS' | 'JCEKS' | 'unknown';
 
-/** Decides by content, not by the declared type: `ssl.truststore.type` defaults to JKS in Kafka even for PKCS12 files. */
+/**
+ * Decides by content, not by the declared type: `ssl.truststore.type` defaults to JKS in Kafka even for PKCS12 files.
+ */
 export function sniffStoreFormat(bytes: Buffer): StoreFormat {
   if (bytes.length >= 4) {
     const magic = bytes.readUInt32BE(0);
     if (magic === 0xfeedfeed) return 'JKS';
     if (magic === 0xcececece) return 'JCEKS';
   }
-  if (bytes.subarray(0, 64 * 1024).toString('latin1').includes('-----BEGIN ')) return 'PEM';
+  if (
+    bytes
+      .subarray(0, 64 * 1024)
+      .toString('latin1')
+      .includes('-----BEGIN ')
+  )
+    return 'PEM';
   if (bytes[0] === 0x30) {
     try {
       new X509Certificate(bytes);
@@ -60,14 +68,22 @@ export function pemBlocks(text: string): PemBlock[] {
 }
 
 const isKeyLabel = (label: string): boolean => /(^|\s)PRIVATE KEY$/.test(label);
-const isCertLabel = (label: string): boolean => label === 'CERTIFICATE' || label === 'TRUSTED CERTIFICATE' || label === 'X509 CERTIFICATE';
+const isCertLabel = (label: string): boolean =>
+  label === 'CERTIFICATE' || label === 'TRUSTED CERTIFICATE' || label === 'X509 CERTIFICATE';
 
 function readBytes(path: string, origin: string): Buffer {
   try {
     return readFileSync(path);
   } catch (err) {
     const code = (err as { code?: unknown }).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : (err as Error).message;
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EACCES'
+          ? 'permission denied'
+          : code === 'EISDIR'
+            ? 'it is a directory'
+            : (err as Error).message;
     throw new UsageError(`cannot read ${origin} '${path}': ${why}`);
   }
 }
@@ -83,7 +99,9 @@ function certificatesFromPem(text: string, origin: string): Buffer[] {
     try {
       new X509Certificate(block.pem);
     } catch (err) {
-      throw new UsageError(`${origin}: certificate ${index + 1} is not a valid X.509 certificate (${(err as Error).message})`);
+      throw new UsageError(
+        `${origin}: certificate ${index + 1} is not a valid X.509 certificate (${(err as Error).message})`,
+      );
     }
     return Buffer.from(block.pem);
   });
@@ -115,9 +133,12 @@ export function readCaFile(path: string, origin: string): Buffer[] {
     case 'PKCS12':
     case 'JKS':
     case 'JCEKS':
-      throw new UsageError(`${origin} '${path}' is a ${format} trust store, which Node.js cannot read as CA certificates`, {
-        hint: truststoreConversionHint(path, format),
-      });
+      throw new UsageError(
+        `${origin} '${path}' is a ${format} trust store, which Node.js cannot read as CA certificates`,
+        {
+          hint: truststoreConversionHint(path, format),
+        },
+      );
     default:
       throw new UsageError(`${origin} '${path}' is not a PEM or DER certificate file`, {
         hint: 'give the CA certificate(s) in PEM form (-----BEGIN CERTIFICATE-----)',
@@ -147,17 +168,25 @@ function keystoreConversionHint(path: string, format: StoreFormat): string {
 function pfxProblem(err: unknown, origin: string, passphraseSource: string): UsageError {
   const message = (err as Error).message ?? String(err);
   if (/mac verify failure/i.test(message)) {
-    return new UsageError(`${origin}: wrong password (PKCS12 integrity check failed)`, { hint: `check ${passphraseSource}` });
+    return new UsageError(`${origin}: wrong password (PKCS12 integrity check failed)`, {
+      hint: `check ${passphraseSource}`,
+    });
   }
   if (/unsupported pkcs12/i.test(message) || (err as { code?: unknown }).code === 'ERR_CRYPTO_UNSUPPORTED_OPERATION') {
-    return new UsageError(`${origin}: the PKCS12 file uses legacy encryption (RC2/3DES) that OpenSSL 3 no longer reads`, {
-      hint: 're-encrypt it: openssl pkcs12 -legacy -in old.p12 -nodes -out tmp.pem && openssl pkcs12 -export -in tmp.pem -out new.p12 (then delete tmp.pem), or export it again with a current keytool',
-    });
+    return new UsageError(
+      `${origin}: the PKCS12 file uses legacy encryption (RC2/3DES) that OpenSSL 3 no longer reads`,
+      {
+        hint: 're-encrypt it: openssl pkcs12 -legacy -in old.p12 -nodes -out tmp.pem && openssl pkcs12 -export -in tmp.pem -out new.p12 (then delete tmp.pem), or export it again with a current keytool',
+      },
+    );
   }
   if (/private key/i.test(message)) {
-    return new UsageError(`${origin}: the PKCS12 file holds no private key (it looks like a trust store, not a key store)`, {
-      hint: 'a key store needs the client certificate and its private key; CA certificates go in the trust store (--tls-ca or ssl.truststore.*)',
-    });
+    return new UsageError(
+      `${origin}: the PKCS12 file holds no private key (it looks like a trust store, not a key store)`,
+      {
+        hint: 'a key store needs the client certificate and its private key; CA certificates go in the trust store (--tls-ca or ssl.truststore.*)',
+      },
+    );
   }
   return new UsageError(`${origin}: cannot load the PKCS12 key store (${message})`);
 }
@@ -172,17 +201,27 @@ export function checkPfx(pfx: Buffer, passphrase: string | undefined, origin: st
 }
 
 /** Checks a PEM key (decrypting it with the passphrase) and that it belongs to the certificate. */
-export function checkKeyPair(cert: Buffer, key: Buffer, passphrase: string | undefined, origin: string, passphraseSource: string): void {
+export function checkKeyPair(
+  cert: Buffer,
+  key: Buffer,
+  passphrase: string | undefined,
+  origin: string,
+  passphraseSource: string,
+): void {
   try {
     createPrivateKey({ key, passphrase, format: 'pem' });
   } catch (err) {
     const message = (err as Error).message;
     const encrypted = /ENCRYPTED/.test(key.toString('latin1'));
     if (encrypted && passphrase === undefined) {
-      throw new UsageError(`${origin}: the private key is encrypted and no password was given`, { hint: `set ${passphraseSource}` });
+      throw new UsageError(`${origin}: the private key is encrypted and no password was given`, {
+        hint: `set ${passphraseSource}`,
+      });
     }
     if (encrypted || /bad decrypt|passphrase/i.test(message)) {
-      throw new UsageError(`${origin}: cannot decrypt the private key (wrong password?)`, { hint: `check ${passphraseSource}` });
+      throw new UsageError(`${origin}: cannot decrypt the private key (wrong password?)`, {
+        hint: `check ${passphraseSource}`,
+      });
     }
     throw new UsageError(`${origin}: the private key is not valid PEM (${message})`);
   }
@@ -213,7 +252,9 @@ export function readClientKeystore(
   switch (format) {
     case 'PKCS12': {
       if (options.keyPath !== undefined) {
-        throw new UsageError(`${origin} '${path}' is a PKCS12 key store, which already contains the key; do not also give a separate key`);
+        throw new UsageError(
+          `${origin} '${path}' is a PKCS12 key store, which already contains the key; do not also give a separate key`,
+        );
       }
       checkPfx(bytes, options.passphrase, `${origin} '${path}'`, options.passphraseSource);
       return { pfx: bytes, passphrase: options.passphrase };
@@ -233,7 +274,9 @@ export function readClientKeystore(
       let keyWhere = `${origin} '${path}'`;
       if (options.keyPath !== undefined) {
         keyWhere = `${options.keyOrigin ?? 'key file'} '${options.keyPath}'`;
-        const keyBlocks = pemBlocks(readBytes(options.keyPath, options.keyOrigin ?? 'key file').toString('utf8')).filter((block) => isKeyLabel(block.label));
+        const keyBlocks = pemBlocks(
+          readBytes(options.keyPath, options.keyOrigin ?? 'key file').toString('utf8'),
+        ).filter((block) => isKeyLabel(block.label));
         if (keyBlocks.length === 0) throw new UsageError(`${keyWhere} contains no PEM private key`);
         keyPem = keyBlocks[0]?.pem;
       } else {

@@ -31,9 +31,18 @@ export const topicActionArgs = {
   mirror: Args.string({ description: 'name of the mirror', required: true }),
 };
 
-export function topicActionFlags(verb: string, target: string, patternSummary = 'regular expression (full match) selecting topics of the mirror on the destination (repeatable)') {
+export function topicActionFlags(
+  verb: string,
+  target: string,
+  patternSummary = 'regular expression (full match) selecting topics of the mirror on the destination (repeatable)',
+) {
   return {
-    topic: Flags.string({ char: 't', summary: `topic of the mirror to ${verb} (repeatable, or a comma-separated list)`, multiple: true, helpValue: '<name>' }),
+    topic: Flags.string({
+      char: 't',
+      summary: `topic of the mirror to ${verb} (repeatable, or a comma-separated list)`,
+      multiple: true,
+      helpValue: '<name>',
+    }),
     pattern: Flags.string({
       char: 'p',
       summary: patternSummary,
@@ -41,7 +50,9 @@ export function topicActionFlags(verb: string, target: string, patternSummary = 
       helpValue: '<regex>',
     }),
     'dry-run': Flags.boolean({ summary: 'show what would be sent and why; send nothing' }),
-    wait: durationFlag({ description: `after sending, wait up to this long until every partition of the topics is ${target} (also bounded by --timeout)` }),
+    wait: durationFlag({
+      description: `after sending, wait up to this long until every partition of the topics is ${target} (also bounded by --timeout)`,
+    }),
   };
 }
 
@@ -49,7 +60,7 @@ export function topicActionFlags(verb: string, target: string, patternSummary = 
 export const TOPIC_ACTION_EXIT_RULE =
   'Exit codes: 0 when every selected topic reached the state or was already in it; 3 when some did and others were ' +
   'blocked, refused by the broker, or not in the mirror; when none did: 1 if topics were blocked, 6 if the named ' +
-  'topics are not in the mirror (or the mirror does not exist), the Kafka error\'s own code if the broker refused them ' +
+  "topics are not in the mirror (or the mirror does not exist), the Kafka error's own code if the broker refused them " +
   '(5 for authorization); 4 when mirroring is disabled; 124 when --wait or --timeout runs out.';
 
 interface TopicActionFlagValues {
@@ -60,10 +71,19 @@ interface TopicActionFlagValues {
   readonly yes?: boolean;
 }
 
-/** Asks before StopMirrorTopics; false when the operator said no. Throws ConfirmationRequiredError without a TTY and --yes. */
-export async function confirmStop(plan: TopicActionPlan, options: { canPrompt: boolean; yes: boolean; context?: PromptContext }): Promise<boolean> {
+/**
+ * Asks before StopMirrorTopics; false when the operator said no. Throws ConfirmationRequiredError without a TTY and
+ * --yes.
+ */
+export async function confirmStop(
+  plan: TopicActionPlan,
+  options: { canPrompt: boolean; yes: boolean; context?: PromptContext },
+): Promise<boolean> {
   const count = plan.send.length;
-  const what = count > 0 ? `stop mirroring ${count} topic(s) of mirror '${plan.mirror}' (they become writable on the destination)` : `save ${plan.patterns.length} pattern(s) to mirror '${plan.mirror}'`;
+  const what =
+    count > 0
+      ? `stop mirroring ${count} topic(s) of mirror '${plan.mirror}' (they become writable on the destination)`
+      : `save ${plan.patterns.length} pattern(s) to mirror '${plan.mirror}'`;
   return confirmAction(`${what.charAt(0).toUpperCase()}${what.slice(1)}. Go ahead?`, {
     canPrompt: options.canPrompt,
     yes: options.yes,
@@ -100,7 +120,9 @@ export abstract class TopicActionCommand<T extends typeof Command> extends BaseC
         this.stderr.write(`${renderTopicActionPreview(plan)}\n`);
       }
       if (!(await confirmStop(plan, { canPrompt, yes }))) {
-        throw new KmirrorError('not confirmed; nothing was sent', ExitCode.Error, { hint: '--dry-run shows what would be sent' });
+        throw new KmirrorError('not confirmed; nothing was sent', ExitCode.Error, {
+          hint: '--dry-run shows what would be sent',
+        });
       }
     }
 
@@ -130,13 +152,21 @@ export abstract class TopicActionCommand<T extends typeof Command> extends BaseC
     const patterns = [...new Set(flags.pattern ?? [])];
     compilePatterns(patterns, '--pattern');
     if (topics.length === 0 && patterns.length === 0) {
-      throw new UsageError('no topics given', { hint: `name topics of the mirror with --topic, or select them with --pattern REGEX (e.g. --pattern '.*' for all)` });
+      throw new UsageError('no topics given', {
+        hint: `name topics of the mirror with --topic, or select them with --pattern REGEX (e.g. --pattern '.*' for all)`,
+      });
     }
     return { mirror: (this.args as { mirror: string }).mirror, topics, patterns };
   }
 
   /** --wait: polls with a spinner on a terminal; keeps the last rows seen so a timeout still reports them. */
-  private async waitFor(client: KafkaClient, plan: TopicActionPlan, topics: string[], waitMs: number, keep: (rows: readonly FinalPartition[]) => void): Promise<FinalPartition[]> {
+  private async waitFor(
+    client: KafkaClient,
+    plan: TopicActionPlan,
+    topics: string[],
+    waitMs: number,
+    keep: (rows: readonly FinalPartition[]) => void,
+  ): Promise<FinalPartition[]> {
     const { spec } = plan;
     const stderr = process.stderr;
     const spinner = new Spinner(this.stderr, stderr.isTTY === true && this.canPrompt());
@@ -172,10 +202,16 @@ export abstract class TopicActionCommand<T extends typeof Command> extends BaseC
   private unsettled(result: TopicActionResult): KmirrorError | null {
     const off = (result.final ?? []).filter((r) => r.state !== this.spec.target);
     if (off.length === 0) return null;
-    const list = off.map((r) => `${r.topic}-${r.partition} ${r.state}${r.errorMessage ? ` (${r.errorMessage})` : ''}`).join(', ');
+    const list = off
+      .map((r) => `${r.topic}-${r.partition} ${r.state}${r.errorMessage ? ` (${r.errorMessage})` : ''}`)
+      .join(', ');
     const reached = (result.final ?? []).length > off.length;
-    return new KmirrorError(`${off.length} partition(s) did not reach ${this.spec.target}: ${list}`, reached ? ExitCode.PartialFailure : ExitCode.Error, {
-      hint: 'a FAILED partition with a non-retryable error stays FAILED; kmirror describe shows it',
-    });
+    return new KmirrorError(
+      `${off.length} partition(s) did not reach ${this.spec.target}: ${list}`,
+      reached ? ExitCode.PartialFailure : ExitCode.Error,
+      {
+        hint: 'a FAILED partition with a non-retryable error stays FAILED; kmirror describe shows it',
+      },
+    );
   }
 }

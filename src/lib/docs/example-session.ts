@@ -8,7 +8,12 @@ import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ManualClock, startEmulatedClusters, type EmulatedClusterHandle, type EmulatedClusters } from '../emulator/index.js';
+import {
+  ManualClock,
+  startEmulatedClusters,
+  type EmulatedClusterHandle,
+  type EmulatedClusters,
+} from '../emulator/index.js';
 import { PLAYGROUND_TOPICS, shellQuote } from '../emulator/playground.js';
 import type { ExamplesFile } from './examples-file.js';
 
@@ -29,7 +34,8 @@ function addressMap(clusters: EmulatedClusters): Map<string, string> {
   const add = (handle: EmulatedClusterHandle, base: number): void => {
     for (const node of handle.nodes) {
       const shown = `localhost:${base + node.nodeId}`;
-      if (String(node.port).length !== 5) throw new Error(`port ${node.port} is not 5 digits: the normalised output would misalign`);
+      if (String(node.port).length !== 5)
+        throw new Error(`port ${node.port} is not 5 digits: the normalised output would misalign`);
       map.set(`127.0.0.1:${node.port}`, shown);
       map.set(`localhost:${node.port}`, shown);
     }
@@ -42,7 +48,11 @@ function addressMap(clusters: EmulatedClusters): Map<string, string> {
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;
 
-export function normaliseOutput(text: string, addresses: ReadonlyMap<string, string>, paths: ReadonlyMap<string, string>): string {
+export function normaliseOutput(
+  text: string,
+  addresses: ReadonlyMap<string, string>,
+  paths: ReadonlyMap<string, string>,
+): string {
   let out = text.replace(ANSI, '');
   for (const [from, to] of [...addresses, ...paths]) out = out.replaceAll(from, to);
   return out.replace(/\s+$/, '');
@@ -65,7 +75,11 @@ function exampleEnv(): NodeJS.ProcessEnv {
  * the order the process wrote them in, as on a terminal. Asynchronous: the emulator answering it
  * runs on this process's event loop.
  */
-function runBinary(bin: string, args: readonly string[], cwd: string): Promise<{ output: string; exitCode: number | null }> {
+function runBinary(
+  bin: string,
+  args: readonly string[],
+  cwd: string,
+): Promise<{ output: string; exitCode: number | null }> {
   return new Promise((resolve, reject) => {
     const child = spawn('/bin/sh', ['-c', 'exec "$0" "$@" 2>&1', process.execPath, bin, ...args], {
       cwd,
@@ -101,10 +115,18 @@ interface Step {
 const STEPS: readonly Step[] = [
   { id: 'check', args: (dst) => ['check', '-b', dst] },
   { id: 'create', args: (dst, src) => ['create', MIRROR, '-b', dst, '--source-bootstrap', src] },
-  { id: 'add-topics', args: (dst) => ['add-topics', MIRROR, '-b', dst, '--pattern', 'orders-.*', '--yes'], thenAdvanceMs: 4_000 },
+  {
+    id: 'add-topics',
+    args: (dst) => ['add-topics', MIRROR, '-b', dst, '--pattern', 'orders-.*', '--yes'],
+    thenAdvanceMs: 4_000,
+  },
   { id: 'list', args: (dst) => ['list', '-b', dst] },
   { id: 'describe', args: (dst) => ['describe', MIRROR, '-b', dst] },
-  { id: 'describe', args: (dst) => ['describe', MIRROR, '-b', dst, '--partitions', '--sort', 'lag'], thenAdvanceMs: 10_000 },
+  {
+    id: 'describe',
+    args: (dst) => ['describe', MIRROR, '-b', dst, '--partitions', '--sort', 'lag'],
+    thenAdvanceMs: 10_000,
+  },
   { id: 'describe', args: (dst) => ['describe', MIRROR, '-b', dst] },
   { id: 'config:get', args: (dst) => ['config', 'get', MIRROR, '-b', dst] },
   { id: 'config:set', args: (dst) => ['config', 'set', MIRROR, 'mirror.fetch.max.bytes=2097152', '-b', dst] },
@@ -112,7 +134,11 @@ const STEPS: readonly Step[] = [
   { id: 'check', args: (dst) => ['check', MIRROR, '-b', dst] },
   { id: 'pause', args: (dst) => ['pause', MIRROR, '-b', dst, '--topic', 'orders-eu'], thenAdvanceMs: 1_000 },
   { id: 'resume', args: (dst) => ['resume', MIRROR, '-b', dst, '--topic', 'orders-eu'], thenAdvanceMs: 2_000 },
-  { id: 'remove-topics', args: (dst) => ['remove-topics', MIRROR, '-b', dst, '--pattern', 'orders-.*', '--yes'], thenAdvanceMs: 2_000 },
+  {
+    id: 'remove-topics',
+    args: (dst) => ['remove-topics', MIRROR, '-b', dst, '--pattern', 'orders-.*', '--yes'],
+    thenAdvanceMs: 2_000,
+  },
   { id: 'delete', args: (dst) => ['delete', MIRROR, '-b', dst, '--yes'] },
 ];
 
@@ -144,7 +170,11 @@ export async function runExampleSession(options: ExampleSessionOptions): Promise
       const args = step.args(dst, src);
       const run = await runBinary(bin, args, options.root);
       const commandLine = normaliseOutput(`kmirror ${args.map(shellQuote).join(' ')}`, addresses, paths);
-      (examples[step.id] ??= []).push({ commandLine, output: normaliseOutput(run.output, addresses, paths), exitCode: run.exitCode });
+      (examples[step.id] ??= []).push({
+        commandLine,
+        output: normaliseOutput(run.output, addresses, paths),
+        exitCode: run.exitCode,
+      });
       for (let done = 0; done < (step.thenAdvanceMs ?? 0); done += ENGINE_STEP_MS) {
         clock.advance(ENGINE_STEP_MS);
         clusters.tick();

@@ -24,7 +24,11 @@ export function readManifest(root: string): Manifest {
   return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
 }
 
-export function docChanges(root: string, manifest: Manifest = readManifest(root), examples: ExamplesFile = readExamples(root)): DocChange[] {
+export function docChanges(
+  root: string,
+  manifest: Manifest = readManifest(root),
+  examples: ExamplesFile = readExamples(root),
+): DocChange[] {
   const changes: DocChange[] = [];
   const manDir = join(root, 'man');
   const pages = manualPages(manifest, exitCodesHelpText(''), examples);
@@ -33,7 +37,8 @@ export function docChanges(root: string, manifest: Manifest = readManifest(root)
     if (!existsSync(path) || readFileSync(path, 'utf8') !== text) changes.push({ path, expected: text });
   }
   if (existsSync(manDir)) {
-    for (const file of readdirSync(manDir)) if (file.endsWith('.1') && !pages.has(file)) changes.push({ path: join(manDir, file), expected: null });
+    for (const file of readdirSync(manDir))
+      if (file.endsWith('.1') && !pages.has(file)) changes.push({ path: join(manDir, file), expected: null });
   }
   const readmePath = join(root, 'README.md');
   const readme = readFileSync(readmePath, 'utf8');

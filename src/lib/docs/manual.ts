@@ -75,22 +75,38 @@ export function visibleCommands(manifest: Manifest): ManifestCommand[] {
 /** A recorded run as a terminal shows it: the prompt line, the output, and a non-zero exit code. */
 export function sessionText(runs: readonly ExampleRun[]): string {
   return runs
-    .map((run) => [`$ ${run.commandLine}`, ...(run.output ? [run.output] : []), ...(run.exitCode === 0 ? [] : [`[exit code ${String(run.exitCode)}]`])].join('\n'))
+    .map((run) =>
+      [
+        `$ ${run.commandLine}`,
+        ...(run.output ? [run.output] : []),
+        ...(run.exitCode === 0 ? [] : [`[exit code ${String(run.exitCode)}]`]),
+      ].join('\n'),
+    )
     .join('\n\n');
 }
 
-const SESSION_INTRO = 'A session recorded against emulated clusters (the emulator of kmirror playground), with its real output:';
+const SESSION_INTRO =
+  'A session recorded against emulated clusters (the emulator of kmirror playground), with its real output:';
 
 function escapeMd(text: string): string {
   return text.replace(/([<>*_\\])/g, '\\$1');
 }
 
 /** The Markdown source of one command's page. */
-export function commandMarkdown(command: ManifestCommand, exitCodes: string, session: readonly ExampleRun[] = []): string {
+export function commandMarkdown(
+  command: ManifestCommand,
+  exitCodes: string,
+  session: readonly ExampleRun[] = [],
+): string {
   const lines: string[] = [];
   lines.push(`# ${pageName(command.id)}(1) -- ${escapeMd(command.summary ?? '')}`, '');
   const args = Object.values(command.args);
-  lines.push('## SYNOPSIS', '', `\`${commandLine(command.id)}\`${args.map((a) => (a.required ? ` *${a.name.toUpperCase()}*` : ` [*${a.name.toUpperCase()}*...]`)).join('')} [*FLAGS*]`, '');
+  lines.push(
+    '## SYNOPSIS',
+    '',
+    `\`${commandLine(command.id)}\`${args.map((a) => (a.required ? ` *${a.name.toUpperCase()}*` : ` [*${a.name.toUpperCase()}*...]`)).join('')} [*FLAGS*]`,
+    '',
+  );
   if (command.description) lines.push('## DESCRIPTION', '', escapeMd(command.description), '');
   if (args.length > 0) {
     lines.push('## ARGUMENTS', '');
@@ -102,11 +118,20 @@ export function commandMarkdown(command: ManifestCommand, exitCodes: string, ses
     const group = flag.helpGroup ?? 'FLAGS';
     groups.set(group, [...(groups.get(group) ?? []), flag]);
   }
-  for (const [group, flags] of [...groups].sort(([a], [b]) => (a === 'FLAGS' ? -1 : b === 'FLAGS' ? 1 : a.localeCompare(b)))) {
+  for (const [group, flags] of [...groups].sort(([a], [b]) =>
+    a === 'FLAGS' ? -1 : b === 'FLAGS' ? 1 : a.localeCompare(b),
+  )) {
     lines.push(`## ${group.toUpperCase()}`, '');
     for (const flag of flags.sort((a, b) => a.name.localeCompare(b.name))) {
-      const extra = [flag.env ? `env ${flag.env}` : null, flag.default !== undefined && flag.default !== false ? `default ${String(flag.default)}` : null].filter(Boolean);
-      lines.push(`* \`${flagUsage(flag)}\`:`, `  ${escapeMd(flagText(flag))}${extra.length ? ` (${extra.join('; ')})` : ''}`, '');
+      const extra = [
+        flag.env ? `env ${flag.env}` : null,
+        flag.default !== undefined && flag.default !== false ? `default ${String(flag.default)}` : null,
+      ].filter(Boolean);
+      lines.push(
+        `* \`${flagUsage(flag)}\`:`,
+        `  ${escapeMd(flagText(flag))}${extra.length ? ` (${extra.join('; ')})` : ''}`,
+        '',
+      );
     }
   }
   const examples = command.examples ?? [];
@@ -122,18 +147,45 @@ export function commandMarkdown(command: ManifestCommand, exitCodes: string, ses
 
 /** The Markdown source of kmirror(1): every command with its summary. */
 export function indexMarkdown(manifest: Manifest, exitCodes: string): string {
-  const lines = ['# kmirror(1) -- manage Kafka Cluster Mirroring (KIP-1279)', '', '## SYNOPSIS', '', '`kmirror` *COMMAND* [*FLAGS*]', ''];
-  lines.push('## DESCRIPTION', '', 'kmirror creates and operates cluster mirrors: broker-native, offset-preserving replication from a source Kafka cluster into a destination cluster. Every command talks to the destination cluster given by --bootstrap-server, gates itself on the brokers\' ApiVersions and the mirror.version feature before sending anything, and prints tables for people or, with --json, one JSON document for scripts.', '');
+  const lines = [
+    '# kmirror(1) -- manage Kafka Cluster Mirroring (KIP-1279)',
+    '',
+    '## SYNOPSIS',
+    '',
+    '`kmirror` *COMMAND* [*FLAGS*]',
+    '',
+  ];
+  lines.push(
+    '## DESCRIPTION',
+    '',
+    "kmirror creates and operates cluster mirrors: broker-native, offset-preserving replication from a source Kafka cluster into a destination cluster. Every command talks to the destination cluster given by --bootstrap-server, gates itself on the brokers' ApiVersions and the mirror.version feature before sending anything, and prints tables for people or, with --json, one JSON document for scripts.",
+    '',
+  );
   lines.push('## COMMANDS', '');
-  for (const c of visibleCommands(manifest)) lines.push(`* \`${commandLine(c.id)}\`:`, `  ${escapeMd(c.summary ?? '')} See ${pageName(c.id)}(1).`, '');
+  for (const c of visibleCommands(manifest))
+    lines.push(`* \`${commandLine(c.id)}\`:`, `  ${escapeMd(c.summary ?? '')} See ${pageName(c.id)}(1).`, '');
   lines.push('## EXIT STATUS', '', '```', exitCodes, '```', '');
-  lines.push('## SEE ALSO', '', visibleCommands(manifest).map((c) => `${pageName(c.id)}(1)`).join(', '), '');
+  lines.push(
+    '## SEE ALSO',
+    '',
+    visibleCommands(manifest)
+      .map((c) => `${pageName(c.id)}(1)`)
+      .join(', '),
+    '',
+  );
   return lines.join('\n');
 }
 
 export function toRoff(markdown: string, name: string, version: string): string {
   const marked = new Marked();
-  marked.use({ ...markedMan, name, section: '1', manual: 'kmirror manual', manVersion: version, date: MAN_DATE } as Parameters<Marked['use']>[0]);
+  marked.use({
+    ...markedMan,
+    name,
+    section: '1',
+    manual: 'kmirror manual',
+    manVersion: version,
+    date: MAN_DATE,
+  } as Parameters<Marked['use']>[0]);
   return marked.parse(markdown, { async: false }) as string;
 }
 
@@ -142,7 +194,10 @@ export function manualPages(manifest: Manifest, exitCodes: string, sessions: Exa
   const pages = new Map<string, string>();
   pages.set('kmirror.1', toRoff(indexMarkdown(manifest, exitCodes), 'kmirror', manifest.version));
   for (const c of visibleCommands(manifest)) {
-    pages.set(`${pageName(c.id)}.1`, toRoff(commandMarkdown(c, exitCodes, sessions[c.id] ?? []), pageName(c.id), manifest.version));
+    pages.set(
+      `${pageName(c.id)}.1`,
+      toRoff(commandMarkdown(c, exitCodes, sessions[c.id] ?? []), pageName(c.id), manifest.version),
+    );
   }
   return pages;
 }
@@ -153,18 +208,34 @@ export function readmeReference(manifest: Manifest, sessions: ExamplesFile = {})
   for (const c of visibleCommands(manifest)) {
     out.push(`### \`${commandLine(c.id)}\``, '', c.summary ?? '', '');
     const args = Object.values(c.args);
-    out.push('```', `${commandLine(c.id)}${args.map((a) => (a.required ? ` ${a.name.toUpperCase()}` : ` [${a.name.toUpperCase()}...]`)).join('')} [FLAGS]`, '```', '');
+    out.push(
+      '```',
+      `${commandLine(c.id)}${args.map((a) => (a.required ? ` ${a.name.toUpperCase()}` : ` [${a.name.toUpperCase()}...]`)).join('')} [FLAGS]`,
+      '```',
+      '',
+    );
     const own = Object.values(c.flags).filter((f) => !f.hidden && (f.helpGroup ?? 'FLAGS') === 'FLAGS');
     if (own.length > 0) {
       out.push('| flag | meaning |', '|---|---|');
-      for (const f of own.sort((a, b) => a.name.localeCompare(b.name))) out.push(`| \`${flagUsage(f)}\` | ${(f.summary ?? f.description ?? '').replaceAll('|', '\\|').replaceAll('\n', ' ')} |`);
+      for (const f of own.sort((a, b) => a.name.localeCompare(b.name)))
+        out.push(
+          `| \`${flagUsage(f)}\` | ${(f.summary ?? f.description ?? '').replaceAll('|', '\\|').replaceAll('\n', ' ')} |`,
+        );
       out.push('');
     }
     if (c.examples && c.examples.length > 0) {
       out.push('```sh', ...c.examples.map(example), '```', '');
     }
     const session = sessions[c.id] ?? [];
-    if (session.length > 0) out.push(SESSION_INTRO.replace('kmirror playground', '`kmirror playground`'), '', '```console', sessionText(session), '```', '');
+    if (session.length > 0)
+      out.push(
+        SESSION_INTRO.replace('kmirror playground', '`kmirror playground`'),
+        '',
+        '```console',
+        sessionText(session),
+        '```',
+        '',
+      );
   }
   return out.join('\n');
 }

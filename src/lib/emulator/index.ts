@@ -215,7 +215,14 @@ export async function startEmulatedClusters(options: EmulatorOptions = {}): Prom
           faults,
           saslRequired: sasl !== undefined,
           ...(tls
-            ? { tls: { certPem: tls.serverCertPem, keyPem: tls.serverKeyPem, caPem: tls.caPem, requireClientCert: tlsOptions?.requireClientCert ?? false } }
+            ? {
+                tls: {
+                  certPem: tls.serverCertPem,
+                  keyPem: tls.serverKeyPem,
+                  caPem: tls.caPem,
+                  requireClientCert: tlsOptions?.requireClientCert ?? false,
+                },
+              }
             : {}),
           ...(options.maxFrameBytes !== undefined ? { maxFrameBytes: options.maxFrameBytes } : {}),
           ...(options.onWire ? { onWire: (event: WireEvent) => options.onWire?.({ ...event, cluster: role }) } : {}),
@@ -262,7 +269,9 @@ export async function startEmulatedClusters(options: EmulatorOptions = {}): Prom
     };
     if (!options.clock) {
       // An engine bug must surface as a report, not as an uncaught exception in a timer.
-      const report = options.onError ?? ((error: unknown) => process.stderr.write(`kmirror emulator: engine tick failed: ${String(error)}\n`));
+      const report =
+        options.onError ??
+        ((error: unknown) => process.stderr.write(`kmirror emulator: engine tick failed: ${String(error)}\n`));
       timer = setInterval(() => {
         try {
           tick();
@@ -280,11 +289,19 @@ export async function startEmulatedClusters(options: EmulatorOptions = {}): Prom
             tls: {
               caPath: tls.caPath,
               caPem: tls.caPem,
-              ...(tls.client ? { clientCertPath: tls.client.certPath, clientKeyPath: tls.client.keyPath, clientPrincipal: `User:CN=${tls.client.commonName}` } : {}),
+              ...(tls.client
+                ? {
+                    clientCertPath: tls.client.certPath,
+                    clientKeyPath: tls.client.keyPath,
+                    clientPrincipal: `User:CN=${tls.client.commonName}`,
+                  }
+                : {}),
             },
           }
         : {}),
-      ...(sasl && saslOptions ? { sasl: { mechanisms: sasl.mechanisms, users: saslOptions.users ?? DEFAULT_SASL_USERS } } : {}),
+      ...(sasl && saslOptions
+        ? { sasl: { mechanisms: sasl.mechanisms, users: saslOptions.users ?? DEFAULT_SASL_USERS } }
+        : {}),
     };
     return { source, destination, security, clock, tick, close };
   } catch (err) {

@@ -6,7 +6,13 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmulatedClusters, type DemoTopic, type EmulatedClusterHandle, type EmulatedClusters, type EmulatorOptions } from './index.js';
+import {
+  startEmulatedClusters,
+  type DemoTopic,
+  type EmulatedClusterHandle,
+  type EmulatedClusters,
+  type EmulatorOptions,
+} from './index.js';
 
 export const PLAYGROUND_TOPICS: readonly DemoTopic[] = [
   { name: 'orders-us', partitions: 3, initialOffset: 24_000n },
@@ -96,8 +102,15 @@ function jaasQuoted(value: string): string {
   return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
-export function clientProperties(security: { username: string; password: string; caPath: string; mechanism: string }): string {
-  const module = security.mechanism.startsWith('SCRAM') ? 'org.apache.kafka.common.security.scram.ScramLoginModule' : 'org.apache.kafka.common.security.plain.PlainLoginModule';
+export function clientProperties(security: {
+  username: string;
+  password: string;
+  caPath: string;
+  mechanism: string;
+}): string {
+  const module = security.mechanism.startsWith('SCRAM')
+    ? 'org.apache.kafka.common.security.scram.ScramLoginModule'
+    : 'org.apache.kafka.common.security.plain.PlainLoginModule';
   return [
     '# kmirror playground: throwaway credentials of an emulated cluster, valid until it stops',
     'security.protocol=SASL_SSL',
@@ -113,7 +126,10 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   const clusters = await startEmulatedClusters({
     seed: options.seed ?? DEFAULT_PLAYGROUND_SEED,
     source: { nodes: options.sourceNodes ?? 1, ...(options.sourcePorts ? { ports: options.sourcePorts } : {}) },
-    destination: { nodes: options.destinationNodes ?? 3, ...(options.destinationPorts ? { ports: options.destinationPorts } : {}) },
+    destination: {
+      nodes: options.destinationNodes ?? 3,
+      ...(options.destinationPorts ? { ports: options.destinationPorts } : {}),
+    },
     demoTopics: PLAYGROUND_TOPICS,
     growthPerSec: PLAYGROUND_GROWTH_PER_SEC,
     timing: { copyRecordsPerSec: PLAYGROUND_COPY_RECORDS_PER_SEC },
@@ -140,8 +156,19 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       if (username === undefined || password === undefined) throw new Error('the emulator started SASL without a user');
       propertiesDir = await mkdtemp(join(tmpdir(), 'kmirror-playground-'));
       const clientPropertiesPath = join(propertiesDir, 'client.properties');
-      await writeFile(clientPropertiesPath, clientProperties({ username, password, caPath: tls.caPath, mechanism: PLAYGROUND_SASL_MECHANISM }), { mode: 0o600 });
-      security = { securityProtocol: 'SASL_SSL', saslMechanisms: [...sasl.mechanisms], username, password, caPath: tls.caPath, clientPropertiesPath };
+      await writeFile(
+        clientPropertiesPath,
+        clientProperties({ username, password, caPath: tls.caPath, mechanism: PLAYGROUND_SASL_MECHANISM }),
+        { mode: 0o600 },
+      );
+      security = {
+        securityProtocol: 'SASL_SSL',
+        saslMechanisms: [...sasl.mechanisms],
+        username,
+        password,
+        caPath: tls.caPath,
+        clientPropertiesPath,
+      };
     }
     const info: PlaygroundInfo = {
       source: describeCluster(clusters.source),

@@ -7,7 +7,13 @@ import { encodeMessage } from './codec.js';
 import type { ApiDefinition } from './definition.js';
 import { parseVersions } from './definition.js';
 import { kafkaError } from './error-codes.js';
-import { BrokerFailure, DeadlineExceededError, KafkaProtocolError, MirroringDisabledError, UnsupportedByClusterError } from './errors.js';
+import {
+  BrokerFailure,
+  DeadlineExceededError,
+  KafkaProtocolError,
+  MirroringDisabledError,
+  UnsupportedByClusterError,
+} from './errors.js';
 import { decodeResponseAfterCorrelationId, requestHeaderVersion } from './frames.js';
 import type { MessageInput, RequestOf, ResponseOf } from './message-types.js';
 import { ApiVersions } from './messages/api-versions.js';
@@ -79,7 +85,10 @@ export interface SendOptions {
    * e.g. 103 INCONSISTENT_TOPIC_ID), where a retry would only get the same answer.
    */
   readonly retryErrorCodes?: boolean;
-  /** Stop retrying after this long (the deadline still applies) and throw the last error: a fan-out reports a dead broker instead of spending the whole budget on it. */
+  /**
+   * Stop retrying after this long (the deadline still applies) and throw the last error: a fan-out reports a dead
+   * broker instead of spending the whole budget on it.
+   */
   readonly retryForMs?: number;
 }
 type ApiVersionsResponse = ResponseOf<typeof ApiVersions>;
@@ -151,13 +160,18 @@ export class KafkaClient {
         version = next;
         continue;
       }
-      if (response.ErrorCode !== 0) throw new KafkaProtocolError(response.ErrorCode, 'ApiVersions', null, brokerLabel(address));
-      const apis = new Map<number, VersionRange>(response.ApiKeys.map((k) => [k.ApiKey, { min: k.MinVersion, max: k.MaxVersion }]));
+      if (response.ErrorCode !== 0)
+        throw new KafkaProtocolError(response.ErrorCode, 'ApiVersions', null, brokerLabel(address));
+      const apis = new Map<number, VersionRange>(
+        response.ApiKeys.map((k) => [k.ApiKey, { min: k.MinVersion, max: k.MaxVersion }]),
+      );
       await this.options.transport.authenticate(address, apis);
       return {
         address,
         apis,
-        supportedFeatures: new Map(response.SupportedFeatures.map((f) => [f.Name, { min: f.MinVersion, max: f.MaxVersion }])),
+        supportedFeatures: new Map(
+          response.SupportedFeatures.map((f) => [f.Name, { min: f.MinVersion, max: f.MaxVersion }]),
+        ),
         finalizedFeatures: new Map(response.FinalizedFeatures.map((f) => [f.Name, f.MaxVersionLevel])),
         apiVersionsVersion: version,
       };
@@ -186,7 +200,9 @@ export class KafkaClient {
     this.cluster = {
       clusterId: response.ClusterId,
       controllerId: response.ControllerId,
-      brokers: response.Brokers.map((b) => ({ host: b.Host, port: b.Port, nodeId: b.NodeId })).sort((a, b) => a.nodeId - b.nodeId),
+      brokers: response.Brokers.map((b) => ({ host: b.Host, port: b.Port, nodeId: b.NodeId })).sort(
+        (a, b) => a.nodeId - b.nodeId,
+      ),
     };
     return this.cluster;
   }
@@ -198,7 +214,8 @@ export class KafkaClient {
     if (!theirs) throw new UnsupportedByClusterError(api.name, key, brokerLabel(info.address));
     const ours = parseVersions(api.request.validVersions);
     const max = Math.min(ours.max, theirs.max);
-    if (max < Math.max(ours.min, theirs.min)) throw new UnsupportedByClusterError(api.name, key, brokerLabel(info.address), theirs);
+    if (max < Math.max(ours.min, theirs.min))
+      throw new UnsupportedByClusterError(api.name, key, brokerLabel(info.address), theirs);
     return max;
   }
 
@@ -206,7 +223,10 @@ export class KafkaClient {
    * Mirror commands call this first: the mirror APIs must be advertised and `mirror.version`
    * finalized at ≥ 1 (keys are advertised even when the feature is off, PROTOCOL.md §8).
    */
-  async requireMirroring(apis: readonly ApiDefinition[], options: { allowDisabled?: boolean } = {}): Promise<BrokerInfo> {
+  async requireMirroring(
+    apis: readonly ApiDefinition[],
+    options: { allowDisabled?: boolean } = {},
+  ): Promise<BrokerInfo> {
     const info = await this.bootstrap();
     for (const api of apis) this.negotiate(api, info);
     // Kafka 4.4 advertises key 94 as UnregisterController, so a key proves nothing on its own; a
@@ -225,7 +245,12 @@ export class KafkaClient {
   }
 
   /** Sends by the definition's route ('any' or 'controller'); 'every' goes through sendToEvery. */
-  async send<A extends ApiDefinition>(api: A, body: Body<A>, target?: BrokerAddress, options: SendOptions = {}): Promise<ResponseOf<A>> {
+  async send<A extends ApiDefinition>(
+    api: A,
+    body: Body<A>,
+    target?: BrokerAddress,
+    options: SendOptions = {},
+  ): Promise<ResponseOf<A>> {
     if (target) return this.sendTo(api, body, target, options);
     if (api.route === 'every') throw new Error(`${api.name} must be sent to every broker (sendToEvery)`);
     if (api.route === 'leader') throw new Error(`${api.name} must be sent to a partition leader (pass the target)`);
@@ -236,15 +261,28 @@ export class KafkaClient {
   }
 
   /** Sends to one given broker, retrying what is retriable. */
-  async sendTo<A extends ApiDefinition>(api: A, body: Body<A>, broker: BrokerAddress, options: SendOptions = {}): Promise<ResponseOf<A>> {
-    return this.retrying(`waiting for ${api.name} from ${brokerLabel(broker)}`, () => this.sendOnce(api, body, broker, options), options.retryForMs);
+  async sendTo<A extends ApiDefinition>(
+    api: A,
+    body: Body<A>,
+    broker: BrokerAddress,
+    options: SendOptions = {},
+  ): Promise<ResponseOf<A>> {
+    return this.retrying(
+      `waiting for ${api.name} from ${brokerLabel(broker)}`,
+      () => this.sendOnce(api, body, broker, options),
+      options.retryForMs,
+    );
   }
 
   /**
    * Sends to every broker of the cluster (DescribeClusterMirrors: each reports only its own
    * partitions). A broker that fails is reported, not fatal; the caller merges the answers.
    */
-  async sendToEvery<A extends ApiDefinition>(api: A, body: Body<A>, options: SendOptions = {}): Promise<FanOutResult<ResponseOf<A>>> {
+  async sendToEvery<A extends ApiDefinition>(
+    api: A,
+    body: Body<A>,
+    options: SendOptions = {},
+  ): Promise<FanOutResult<ResponseOf<A>>> {
     const view = await this.clusterView();
     const settled = await Promise.allSettled(view.brokers.map((broker) => this.sendTo(api, body, broker, options)));
     const result: FanOutResult<ResponseOf<A>> = { answers: [], failures: [] };
@@ -276,14 +314,20 @@ export class KafkaClient {
     return view.brokers.find((b) => b.nodeId === view.controllerId) ?? this.anyBroker();
   }
 
-  private async sendOnce<A extends ApiDefinition>(api: A, body: Body<A>, broker: BrokerAddress, options: SendOptions = {}): Promise<ResponseOf<A>> {
+  private async sendOnce<A extends ApiDefinition>(
+    api: A,
+    body: Body<A>,
+    broker: BrokerAddress,
+    options: SendOptions = {},
+  ): Promise<ResponseOf<A>> {
     const info = await this.brokerInfo(broker);
     const version = this.negotiate(api, info);
     await this.honourThrottle(broker);
     const bytes = await this.exchange(broker, api, version, body);
     const response = decodeResponseAfterCorrelationId<ResponseOf<A>>(api, version, bytes);
     const throttle = (response as { ThrottleTimeMs?: unknown }).ThrottleTimeMs;
-    if (typeof throttle === 'number' && throttle > 0) this.throttledUntil.set(addressKey(broker), Date.now() + throttle);
+    if (typeof throttle === 'number' && throttle > 0)
+      this.throttledUntil.set(addressKey(broker), Date.now() + throttle);
     const code = topLevelErrorCode(response);
     if (code !== 0 && kafkaError(code).retriable && options.retryErrorCodes !== false) {
       throw new KafkaProtocolError(code, api.name, topLevelErrorMessage(response), brokerLabel(broker));
@@ -298,7 +342,11 @@ export class KafkaClient {
     this.throttledUntil.delete(addressKey(broker));
     const wait = until - Date.now();
     if (wait <= 0) return;
-    if (wait >= this.options.deadline.remainingMs()) throw new DeadlineExceededError(this.options.deadline.budgetMs, `waiting out a ${wait} ms throttle from ${brokerLabel(broker)}`);
+    if (wait >= this.options.deadline.remainingMs())
+      throw new DeadlineExceededError(
+        this.options.deadline.budgetMs,
+        `waiting out a ${wait} ms throttle from ${brokerLabel(broker)}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, wait));
   }
 
@@ -322,13 +370,20 @@ export class KafkaClient {
     try {
       const answer = await this.options.transport.send(
         broker,
-        { apiName: api.name, apiKey: apiKeyOf(api), apiVersion: version, flexibleHeader: requestHeaderVersion(api, version) === 2, body: encoded },
+        {
+          apiName: api.name,
+          apiKey: apiKeyOf(api),
+          apiVersion: version,
+          flexibleHeader: requestHeaderVersion(api, version) === 2,
+          body: encoded,
+        },
         timeout,
       );
       trace('ok', answer.length);
       return answer;
     } catch (err) {
-      if (err instanceof TransportError && err.kind !== 'authentication' && err.kind !== 'tls') this.down.add(addressKey(broker));
+      if (err instanceof TransportError && err.kind !== 'authentication' && err.kind !== 'tls')
+        this.down.add(addressKey(broker));
       trace('error', undefined, err instanceof Error ? err.message : String(err));
       throw err;
     }

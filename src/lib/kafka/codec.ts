@@ -83,7 +83,10 @@ function parseNumberDefault(field: FieldDefinition): number {
 }
 
 function requireType(value: unknown, check: boolean, expected: string): void {
-  if (!check) throw new EncodeError(`expected ${expected}, got ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`);
+  if (!check)
+    throw new EncodeError(
+      `expected ${expected}, got ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`,
+    );
 }
 
 function toBigInt(value: unknown): bigint {
@@ -189,7 +192,10 @@ class Compiler {
       }
       case 'int64': {
         const d = text === undefined || text === '' ? 0n : BigInt(text);
-        return { make: () => d, is: (value: unknown) => value === undefined || (typeof value !== 'object' && BigInt(value as bigint) === d) };
+        return {
+          make: () => d,
+          is: (value: unknown) => value === undefined || (typeof value !== 'object' && BigInt(value as bigint) === d),
+        };
       }
       case 'float64':
       case 'int8':
@@ -235,7 +241,11 @@ class Compiler {
   private element(field: FieldDefinition, type: string, flexible: boolean): Scalar & { kind: string } {
     switch (type) {
       case 'bool':
-        return { kind: type, read: (r) => r.bool(), write: (w, v) => (requireType(v, typeof v === 'boolean', 'a boolean'), w.bool(v as boolean)) };
+        return {
+          kind: type,
+          read: (r) => r.bool(),
+          write: (w, v) => (requireType(v, typeof v === 'boolean', 'a boolean'), w.bool(v as boolean)),
+        };
       case 'int8':
         return { kind: type, read: (r) => r.int8(), write: (w, v) => w.int8(v as number) };
       case 'int16':
@@ -249,9 +259,17 @@ class Compiler {
       case 'int64':
         return { kind: type, read: (r) => r.int64(), write: (w, v) => w.int64(toBigInt(v)) };
       case 'float64':
-        return { kind: type, read: (r) => r.float64(), write: (w, v) => (requireType(v, typeof v === 'number', 'a number'), w.float64(v as number)) };
+        return {
+          kind: type,
+          read: (r) => r.float64(),
+          write: (w, v) => (requireType(v, typeof v === 'number', 'a number'), w.float64(v as number)),
+        };
       case 'uuid':
-        return { kind: type, read: (r) => r.uuid(), write: (w, v) => (requireType(v, typeof v === 'string', 'a uuid string'), w.uuid(v as string)) };
+        return {
+          kind: type,
+          read: (r) => r.uuid(),
+          write: (w, v) => (requireType(v, typeof v === 'string', 'a uuid string'), w.uuid(v as string)),
+        };
       case 'string':
         return { kind: 'string', ...this.string(flexible, false) };
       case 'bytes':
@@ -395,9 +413,15 @@ function structEqualsDefault(plan: StructPlan, value: unknown): boolean {
  * It tracks no path; on any failure the caller re-reads the struct with the path-tracking reader.
  */
 function fastReader(plan: StructPlan): (r: ByteReader) => Obj {
-  const props = plan.fields.map((f, i) => `${JSON.stringify(f.name)}: ${f.mode === 'regular' ? `f[${i}].read(r)` : `f[${i}].makeDefault()`}`);
+  const props = plan.fields.map(
+    (f, i) => `${JSON.stringify(f.name)}: ${f.mode === 'regular' ? `f[${i}].read(r)` : `f[${i}].makeDefault()`}`,
+  );
   const body = `return function (r) { const o = { ${props.join(', ')} }; ${plan.flexible ? 'tags(plan, r, o);' : ''} return o; };`;
-  const make = new Function('f', 'plan', 'tags', body) as (f: readonly FieldPlan[], p: StructPlan, t: typeof readTaggedFields) => (r: ByteReader) => Obj;
+  const make = new Function('f', 'plan', 'tags', body) as (
+    f: readonly FieldPlan[],
+    p: StructPlan,
+    t: typeof readTaggedFields,
+  ) => (r: ByteReader) => Obj;
   return make(plan.fields, plan, readTaggedFields);
 }
 
@@ -514,7 +538,10 @@ export function isFlexible(message: MessageDefinition, version: number): boolean
 }
 
 function joinPath(messageName: string, steps: readonly string[]): string {
-  return steps.reduce((path, step) => (step.startsWith('[') || path === '' ? path + step : `${path}.${step}`), '') || messageName;
+  return (
+    steps.reduce((path, step) => (step.startsWith('[') || path === '' ? path + step : `${path}.${step}`), '') ||
+    messageName
+  );
 }
 
 /** Appends one message body to a writer (used to build frames without extra copies). */
@@ -524,7 +551,9 @@ export function writeMessage(message: MessageDefinition, version: number, value:
     writeStruct(plan, w, value ?? {});
   } catch (err) {
     if (err instanceof PathError) {
-      throw new EncodeError(`cannot encode ${message.name} v${version} at ${joinPath(message.name, err.steps)}: ${err.reason}`);
+      throw new EncodeError(
+        `cannot encode ${message.name} v${version} at ${joinPath(message.name, err.steps)}: ${err.reason}`,
+      );
     }
     throw err;
   }
@@ -564,6 +593,11 @@ export function skipTagBuffer(reader: ByteReader, messageName: string, version: 
   try {
     readTaggedFields({ fields: [], regular: [], tagged: [], byTag: new Map(), flexible: true }, reader, {});
   } catch (err) {
-    throw new DecodeError(messageName, version, '(header tagged fields)', err instanceof Error ? err.message : String(err));
+    throw new DecodeError(
+      messageName,
+      version,
+      '(header tagged fields)',
+      err instanceof Error ? err.message : String(err),
+    );
   }
 }

@@ -195,7 +195,7 @@ const ENTRIES: Readonly<Record<number, Entry>> = {
     name: 'UNSUPPORTED_SASL_MECHANISM',
     retriable: false,
     message: 'the broker does not accept the requested SASL mechanism on this listener',
-    hint: 'pick a mechanism listed in the listener\'s sasl.enabled.mechanisms (--sasl-mechanism or sasl.mechanism in --command-config)',
+    hint: "pick a mechanism listed in the listener's sasl.enabled.mechanisms (--sasl-mechanism or sasl.mechanism in --command-config)",
   },
   34: {
     name: 'ILLEGAL_SASL_STATE',
@@ -265,7 +265,7 @@ const ENTRIES: Readonly<Record<number, Entry>> = {
       CreateClusterMirror:
         'the mirror config must contain bootstrap.servers (the source cluster) and mirror.source.cluster.id (the source cluster id, read from the source with DescribeCluster)',
       StartMirrorTopics:
-        'a listed topic falls outside the mirror\'s include patterns or inside its exclude patterns; check mirror.topics.include / mirror.topics.exclude of mirror {mirror}',
+        "a listed topic falls outside the mirror's include patterns or inside its exclude patterns; check mirror.topics.include / mirror.topics.exclude of mirror {mirror}",
       DescribeConfigs: 'the mirror name must not be empty',
     },
   },
@@ -368,13 +368,13 @@ const ENTRIES: Readonly<Record<number, Entry>> = {
   74: {
     name: 'FENCED_LEADER_EPOCH',
     retriable: true,
-    message: 'the leader epoch in the request is older than the broker\'s',
+    message: "the leader epoch in the request is older than the broker's",
     hint: null,
   },
   75: {
     name: 'UNKNOWN_LEADER_EPOCH',
     retriable: true,
-    message: 'the leader epoch in the request is newer than the broker\'s',
+    message: "the leader epoch in the request is newer than the broker's",
     hint: null,
   },
   87: {
@@ -422,7 +422,7 @@ const ENTRIES: Readonly<Record<number, Entry>> = {
   103: {
     name: 'INCONSISTENT_TOPIC_ID',
     retriable: true,
-    message: 'the topic id does not match the existing topic\'s id',
+    message: "the topic id does not match the existing topic's id",
     hint: null,
     apiHints: {
       StartMirrorTopics:
@@ -500,7 +500,7 @@ const ENTRIES: Readonly<Record<number, Entry>> = {
     name: 'MIRROR_TOPIC_NOT_PAUSED',
     retriable: false,
     message: 'the mirror topic is not paused, so it cannot be resumed',
-    hint: 'only PAUSED topics can be resumed; kmirror describe {mirror} shows each topic\'s state',
+    hint: "only PAUSED topics can be resumed; kmirror describe {mirror} shows each topic's state",
   },
   142: {
     name: 'MIRROR_TOPIC_BEING_STOPPED',
@@ -518,13 +518,19 @@ const ENTRIES: Readonly<Record<number, Entry>> = {
     name: 'CLUSTER_MIRROR_AUTHORIZATION_FAILED',
     retriable: false,
     message: 'not authorized for this operation on the cluster mirror',
-    hint: 'the principal needs an ACL on the mirror resource; ' + aclHint('<Create|Alter|Delete|Describe|DescribeConfigs|AlterConfigs>'),
+    hint:
+      'the principal needs an ACL on the mirror resource; ' +
+      aclHint('<Create|Alter|Delete|Describe|DescribeConfigs|AlterConfigs>'),
     apiHints: {
       CreateClusterMirror: 'creating a mirror needs CREATE on it: ' + aclHint('Create'),
-      StartMirrorTopics: 'starting topics needs ALTER on the mirror (and ALTER_CONFIGS on each topic): ' + aclHint('Alter'),
-      StopMirrorTopics: 'stopping topics needs ALTER on the mirror (and ALTER_CONFIGS on each topic): ' + aclHint('Alter'),
-      PauseMirrorTopics: 'pausing topics needs ALTER on the mirror (and ALTER_CONFIGS on each topic): ' + aclHint('Alter'),
-      ResumeMirrorTopics: 'resuming topics needs ALTER on the mirror (and ALTER_CONFIGS on each topic): ' + aclHint('Alter'),
+      StartMirrorTopics:
+        'starting topics needs ALTER on the mirror (and ALTER_CONFIGS on each topic): ' + aclHint('Alter'),
+      StopMirrorTopics:
+        'stopping topics needs ALTER on the mirror (and ALTER_CONFIGS on each topic): ' + aclHint('Alter'),
+      PauseMirrorTopics:
+        'pausing topics needs ALTER on the mirror (and ALTER_CONFIGS on each topic): ' + aclHint('Alter'),
+      ResumeMirrorTopics:
+        'resuming topics needs ALTER on the mirror (and ALTER_CONFIGS on each topic): ' + aclHint('Alter'),
       DeleteClusterMirror:
         'deleting a mirror needs both DELETE (checked by the broker) and ALTER (checked by the controller) on it: ' +
         aclHint('Delete', ' (and again with --operation Alter)'),
@@ -571,7 +577,7 @@ export function kafkaError(code: number): KafkaErrorInfo {
     name: `UNKNOWN_CODE_${code}`,
     retriable: false,
     message: `the broker answered with error code ${code}, which kmirror does not know`,
-    hint: 'the broker may be newer than kmirror; look the code up in the broker\'s Errors enum',
+    hint: "the broker may be newer than kmirror; look the code up in the broker's Errors enum",
   };
 }
 

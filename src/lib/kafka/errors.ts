@@ -26,7 +26,9 @@ export class MirroringDisabledError extends Error {
     readonly broker: string,
     readonly finalizedLevel: number,
   ) {
-    super(`cluster mirroring is disabled on this cluster (feature mirror.version is at level ${finalizedLevel}, needs 1)`);
+    super(
+      `cluster mirroring is disabled on this cluster (feature mirror.version is at level ${finalizedLevel}, needs 1)`,
+    );
   }
 }
 
@@ -42,7 +44,9 @@ export class KafkaProtocolError extends Error {
     /** What the code refers to: a mirror, topic or resource name. */
     readonly subject?: string,
   ) {
-    super(serverMessage ? `${apiName} failed with error ${code}: ${serverMessage}` : `${apiName} failed with error ${code}`);
+    super(
+      serverMessage ? `${apiName} failed with error ${code}: ${serverMessage}` : `${apiName} failed with error ${code}`,
+    );
   }
 }
 
@@ -54,7 +58,9 @@ export class DeadlineExceededError extends Error {
     readonly doing: string,
     readonly lastError?: Error,
   ) {
-    super(`timed out after ${formatMs(budgetMs)} while ${doing}${lastError ? ` (last error: ${lastError.message})` : ''}`);
+    super(
+      `timed out after ${formatMs(budgetMs)} while ${doing}${lastError ? ` (last error: ${lastError.message})` : ''}`,
+    );
   }
 }
 

@@ -38,7 +38,12 @@ export function encodeRequestFrame(
 ): Buffer {
   const w = new ByteWriter(256);
   w.int32(0);
-  const header: RequestHeaderValue = { RequestApiKey: apiKeyOf(api), RequestApiVersion: version, CorrelationId: correlationId, ClientId: clientId };
+  const header: RequestHeaderValue = {
+    RequestApiKey: apiKeyOf(api),
+    RequestApiVersion: version,
+    CorrelationId: correlationId,
+    ClientId: clientId,
+  };
   writeMessage(RequestHeader, requestHeaderVersion(api, version), header, w);
   writeMessage(api.request, version, body, w);
   w.patchInt32(0, w.pos - 4);
@@ -66,7 +71,10 @@ export interface DecodedRequest {
  * Decodes a request frame without its size prefix. The header's first fields are read as v1 to
  * learn the API and version; only then is it known whether a tag buffer (v2) follows.
  */
-export function decodeRequestFrame(frame: Buffer, resolve: (apiKey: number) => ApiDefinition | undefined): DecodedRequest {
+export function decodeRequestFrame(
+  frame: Buffer,
+  resolve: (apiKey: number) => ApiDefinition | undefined,
+): DecodedRequest {
   const probe = readMessage<RequestHeaderValue>(RequestHeader, 1, new ByteReader(frame));
   const api = resolve(probe.RequestApiKey);
   if (!api) return { header: probe, api: undefined, body: undefined };
@@ -81,7 +89,11 @@ export function decodeRequestFrame(frame: Buffer, resolve: (apiKey: number) => A
 }
 
 /** Decodes a response frame without its size prefix. */
-export function decodeResponseFrame<T>(api: ApiDefinition, version: number, frame: Buffer): { correlationId: number; body: T } {
+export function decodeResponseFrame<T>(
+  api: ApiDefinition,
+  version: number,
+  frame: Buffer,
+): { correlationId: number; body: T } {
   const reader = new ByteReader(frame);
   const header = readMessage<{ CorrelationId: number }>(ResponseHeader, responseHeaderVersion(api, version), reader);
   const body = readMessage<T>(api.response, version, reader);

@@ -54,9 +54,12 @@ function translate(err: unknown, broker: BrokerAddress): TransportError {
   const message = (e.message ?? String(err)).replace(/^Connection error: /, '');
   const code = e.code;
   if (e.name === 'KafkaJSSASLAuthenticationError') return new TransportError('authentication', label, message);
-  if (e.name === 'KafkaJSRequestTimeoutError') return new TransportError('timeout', label, `request timed out after waiting for ${label}`);
-  if ((code && TLS_CODES.test(code)) || /certificate|SSL|TLS/i.test(message)) return new TransportError('tls', label, message, code);
-  if (e.name === 'KafkaJSConnectionClosedError' || /closed/i.test(message)) return new TransportError('closed', label, message, code);
+  if (e.name === 'KafkaJSRequestTimeoutError')
+    return new TransportError('timeout', label, `request timed out after waiting for ${label}`);
+  if ((code && TLS_CODES.test(code)) || /certificate|SSL|TLS/i.test(message))
+    return new TransportError('tls', label, message, code);
+  if (e.name === 'KafkaJSConnectionClosedError' || /closed/i.test(message))
+    return new TransportError('closed', label, message, code);
   if (/timeout/i.test(message)) return new TransportError('timeout', label, `connection to ${label} timed out`, code);
   return new TransportError('connect', label, message, code);
 }
@@ -121,11 +124,20 @@ export class KafkajsTransport implements Transport {
     const payload = request.flexibleHeader ? Buffer.concat([Buffer.of(0), request.body]) : request.body;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        // The connection may still deliver a late answer; drop it so nothing reads a stale reply.
-        this.drop(broker);
-        reject(new TransportError('timeout', brokerLabel(broker), `no answer from ${brokerLabel(broker)} within ${timeoutMs} ms`));
-      }, Math.max(1, timeoutMs));
+      timer = setTimeout(
+        () => {
+          // The connection may still deliver a late answer; drop it so nothing reads a stale reply.
+          this.drop(broker);
+          reject(
+            new TransportError(
+              'timeout',
+              brokerLabel(broker),
+              `no answer from ${brokerLabel(broker)} within ${timeoutMs} ms`,
+            ),
+          );
+        },
+        Math.max(1, timeoutMs),
+      );
     });
     const sent = connection
       .send({
@@ -150,7 +162,10 @@ export class KafkajsTransport implements Transport {
     }
   }
 
-  async authenticate(broker: BrokerAddress, supportedApis: ReadonlyMap<number, { min: number; max: number }>): Promise<void> {
+  async authenticate(
+    broker: BrokerAddress,
+    supportedApis: ReadonlyMap<number, { min: number; max: number }>,
+  ): Promise<void> {
     if (!this.options.sasl) return;
     const connection = await this.connection(broker);
     const versions: Record<number, { minVersion: number; maxVersion: number }> = {};

@@ -22,7 +22,9 @@ type Common = readonly StructDefinition[] | undefined;
 
 type Nullable<F, T> = F extends { readonly nullableVersions: string } ? T | null : T;
 
-type StructFields<F, Name extends string, C extends Common> = F extends { readonly fields: infer FS extends readonly FieldDefinition[] }
+type StructFields<F, Name extends string, C extends Common> = F extends {
+  readonly fields: infer FS extends readonly FieldDefinition[];
+}
   ? FS
   : C extends readonly StructDefinition[]
     ? Extract<C[number], { readonly name: Name }>['fields']

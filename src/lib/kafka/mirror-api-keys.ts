@@ -31,12 +31,17 @@ export function isMirrorApi(name: string): name is MirrorApiName {
  */
 export function parseApiKeyOverrides(text: string): Map<MirrorApiName, number> {
   const result = new Map<MirrorApiName, number>();
-  for (const item of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const item of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const match = /^([A-Za-z]+)=(\d{1,5})$/.exec(item);
     if (!match) throw new Error(`invalid API key override '${item}': expected Name=number`);
     const [, name = '', key = ''] = match;
     if (!isMirrorApi(name)) {
-      throw new Error(`unknown mirror API '${name}' in API key overrides; known: ${Object.keys(DEFAULT_MIRROR_API_KEYS).join(', ')}`);
+      throw new Error(
+        `unknown mirror API '${name}' in API key overrides; known: ${Object.keys(DEFAULT_MIRROR_API_KEYS).join(', ')}`,
+      );
     }
     const value = Number(key);
     if (value > 0x7fff) throw new Error(`API key ${value} for ${name} is out of range (0-32767)`);

@@ -64,5 +64,7 @@ export interface Transport {
 }
 
 export function brokerLabel(broker: BrokerAddress): string {
-  return broker.nodeId === undefined ? `${broker.host}:${broker.port}` : `${broker.host}:${broker.port} (node ${broker.nodeId})`;
+  return broker.nodeId === undefined
+    ? `${broker.host}:${broker.port}`
+    : `${broker.host}:${broker.port} (node ${broker.nodeId})`;
 }

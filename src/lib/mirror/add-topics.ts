@@ -10,14 +10,24 @@ import type { KafkaClient } from '../kafka/client.js';
 import { kafkaError, kafkaErrorHint } from '../kafka/error-codes.js';
 import { KafkaProtocolError } from '../kafka/errors.js';
 import type { RequestInput } from '../kafka/message-types.js';
-import { DescribeClusterMirrors, DescribeConfigs, ListClusterMirrors, StartMirrorTopics } from '../kafka/messages/index.js';
+import {
+  DescribeClusterMirrors,
+  DescribeConfigs,
+  ListClusterMirrors,
+  StartMirrorTopics,
+} from '../kafka/messages/index.js';
 import { ZERO_UUID } from '../kafka/wire/uuid.js';
 import { splitListValue } from './config-keys.js';
 import { describeMirrors } from './describe.js';
 import { describeMirrorConfigs, listSourceTopics, sourceConnection } from './source-client.js';
 import { type PlannedTopic, type TopicOwnership, classifyTopics, isSent } from './topic-selection.js';
 
-export const ADD_TOPICS_APIS = [StartMirrorTopics, DescribeClusterMirrors, ListClusterMirrors, DescribeConfigs] as const;
+export const ADD_TOPICS_APIS = [
+  StartMirrorTopics,
+  DescribeClusterMirrors,
+  ListClusterMirrors,
+  DescribeConfigs,
+] as const;
 
 export interface AddTopicsInput {
   readonly mirror: string;
@@ -70,7 +80,10 @@ export interface TopicFailureDetail {
 }
 
 /** Where each destination topic already belongs (every mirror, not only this one). */
-async function topicOwnership(client: KafkaClient, mirror: string): Promise<{ ownership: Map<string, TopicOwnership>; exists: boolean }> {
+async function topicOwnership(
+  client: KafkaClient,
+  mirror: string,
+): Promise<{ ownership: Map<string, TopicOwnership>; exists: boolean }> {
   const listed = await client.send(ListClusterMirrors, { IncludeTopicNames: true });
   if (listed.ErrorCode !== 0) throw new KafkaProtocolError(listed.ErrorCode, 'ListClusterMirrors', listed.ErrorMessage);
   const exists = listed.Mirrors.some((m) => m.MirrorName === mirror);
@@ -83,15 +96,22 @@ async function topicOwnership(client: KafkaClient, mirror: string): Promise<{ ow
   const described = await describeMirrors(client, []);
   const warning = described.brokerWarnings[0];
   if (warning) {
-    throw new KmirrorError(`broker ${warning.broker} did not answer DescribeClusterMirrors (${warning.message}), so kmirror cannot tell which topics are already mirrored`, ExitCode.Error, {
-      hint: 'the broker refuses the whole request if one listed topic is already mirrored; retry when every broker answers',
-    });
+    throw new KmirrorError(
+      `broker ${warning.broker} did not answer DescribeClusterMirrors (${warning.message}), so kmirror cannot tell which topics are already mirrored`,
+      ExitCode.Error,
+      {
+        hint: 'the broker refuses the whole request if one listed topic is already mirrored; retry when every broker answers',
+      },
+    );
   }
   const rows = new Map<string, Map<string, string[]>>();
   for (const m of described.mirrors) {
     for (const t of m.topics) {
       const perMirror = rows.get(t.name) ?? new Map<string, string[]>();
-      perMirror.set(m.name, t.partitions.map((p) => p.state));
+      perMirror.set(
+        m.name,
+        t.partitions.map((p) => p.state),
+      );
       rows.set(t.name, perMirror);
     }
   }
@@ -109,14 +129,23 @@ async function topicOwnership(client: KafkaClient, mirror: string): Promise<{ ow
  * Everything before sending: gate, mirror existence, stored configs, source topics, ownership of
  * every destination topic, classification. Sends nothing that changes state.
  */
-export async function planAddTopics(client: KafkaClient, input: AddTopicsInput, deps: AddTopicsDependencies): Promise<AddTopicsPlan> {
+export async function planAddTopics(
+  client: KafkaClient,
+  input: AddTopicsInput,
+  deps: AddTopicsDependencies,
+): Promise<AddTopicsPlan> {
   await client.requireMirroring(ADD_TOPICS_APIS);
   const { ownership, exists } = await topicOwnership(client, input.mirror);
   if (!exists) throw new NotFoundError('mirror', input.mirror);
   const stored = await describeMirrorConfigs(client, input.mirror);
 
   const settings = await sourceConnection(
-    { mirror: input.mirror, stored, ...(input.sourceConfig ? { override: input.sourceConfig } : {}), ...(input.sourceConfigName ? { overrideName: input.sourceConfigName } : {}) },
+    {
+      mirror: input.mirror,
+      stored,
+      ...(input.sourceConfig ? { override: input.sourceConfig } : {}),
+      ...(input.sourceConfigName ? { overrideName: input.sourceConfigName } : {}),
+    },
     deps.warn,
   );
   const source = await deps.openSource(settings);
@@ -144,7 +173,11 @@ export async function planAddTopics(client: KafkaClient, input: AddTopicsInput, 
       ? null
       : {
           MirrorName: input.mirror,
-          Topics: sent.map((t) => ({ TopicId: t.topicId ?? ZERO_UUID, TopicName: t.topic, NumPartitions: t.partitions ?? 0 })),
+          Topics: sent.map((t) => ({
+            TopicId: t.topicId ?? ZERO_UUID,
+            TopicName: t.topic,
+            NumPartitions: t.partitions ?? 0,
+          })),
           IncludePatterns: [...input.include],
           ExcludePatterns: [...input.exclude],
           StateValidationOffset: -1n,
@@ -179,7 +212,13 @@ export function resultOfPlan(plan: AddTopicsPlan, dryRun: boolean): AddTopicsRes
   };
   for (const t of plan.topics) {
     const reason = SKIP_REASONS[t.action];
-    if (reason) result.skipped.push({ topic: t.topic, reason, ...(t.mirror ? { mirror: t.mirror } : {}), ...(t.state ? { state: t.state } : {}) });
+    if (reason)
+      result.skipped.push({
+        topic: t.topic,
+        reason,
+        ...(t.mirror ? { mirror: t.mirror } : {}),
+        ...(t.state ? { state: t.state } : {}),
+      });
     else result.added.push({ topic: t.topic, topicId: t.topicId, partitions: t.partitions });
   }
   return result;
@@ -229,7 +268,10 @@ export async function sendAddTopics(client: KafkaClient, plan: AddTopicsPlan): P
     }
     const context = { api: 'StartMirrorTopics', mirror: plan.mirror, topic: entry.topic };
     const error = new KafkaResponseError(answer.ErrorCode, answer.ErrorMessage, context);
-    result.failed.push({ topic: entry.topic, error: { code: answer.ErrorCode, name: kafkaError(answer.ErrorCode).name, message: error.message } });
+    result.failed.push({
+      topic: entry.topic,
+      error: { code: answer.ErrorCode, name: kafkaError(answer.ErrorCode).name, message: error.message },
+    });
     failures.push({ topic: entry.topic, hint: kafkaErrorHint(answer.ErrorCode, context) });
   }
   result.added = added;
@@ -238,7 +280,11 @@ export async function sendAddTopics(client: KafkaClient, plan: AddTopicsPlan): P
   const first = result.failed[0];
   if (first && added.length === 0) {
     const answer = perTopic.get(first.topic);
-    error = new KafkaResponseError(first.error.code, answer?.ErrorMessage ?? null, { api: 'StartMirrorTopics', mirror: plan.mirror, topic: first.topic });
+    error = new KafkaResponseError(first.error.code, answer?.ErrorMessage ?? null, {
+      api: 'StartMirrorTopics',
+      mirror: plan.mirror,
+      topic: first.topic,
+    });
     if (result.failed.length > 1) error.message = `${result.failed.length} topics failed; first: ${error.message}`;
   } else if (first) {
     error = partialFailure(result);
@@ -247,9 +293,13 @@ export async function sendAddTopics(client: KafkaClient, plan: AddTopicsPlan): P
 }
 
 function partialFailure(result: AddTopicsResult): KmirrorError {
-  return new KmirrorError(`${result.added.length} topic(s) added to mirror '${result.mirror}', ${result.failed.length} failed: ${result.failed.map((f) => f.topic).join(', ')}`, ExitCode.PartialFailure, {
-    hint: 'the output lists each failed topic with its error',
-  });
+  return new KmirrorError(
+    `${result.added.length} topic(s) added to mirror '${result.mirror}', ${result.failed.length} failed: ${result.failed.map((f) => f.topic).join(', ')}`,
+    ExitCode.PartialFailure,
+    {
+      hint: 'the output lists each failed topic with its error',
+    },
+  );
 }
 
 /**
@@ -261,25 +311,36 @@ export function unmetNamedTopics(result: AddTopicsResult, plan: AddTopicsPlan): 
   const unmet = result.skipped.filter((s) => named.has(s.topic) && s.reason !== 'already-mirrored');
   if (unmet.length === 0) return null;
   const list = unmet.map((s) => s.topic).join(', ');
-  const didSomething = result.added.length > 0 || result.patterns.include.length > 0 || result.patterns.exclude.length > 0;
+  const didSomething =
+    result.added.length > 0 || result.patterns.include.length > 0 || result.patterns.exclude.length > 0;
   if (didSomething) {
-    return new KmirrorError(`named topic(s) not added: ${list}`, ExitCode.PartialFailure, { hint: 'the output says why for each topic' });
+    return new KmirrorError(`named topic(s) not added: ${list}`, ExitCode.PartialFailure, {
+      hint: 'the output says why for each topic',
+    });
   }
   const first = unmet[0] as AddTopicsResult['skipped'][number];
   switch (first.reason) {
     case 'missing-on-source':
-      return new KmirrorError(`topic(s) not found on the source cluster: ${list}; nothing was sent`, ExitCode.NotFound, {
-        hint: 'check the names on the source cluster; --allow-missing sends them anyway (NumPartitions 0), so the mirror starts them once they appear on the source',
-      });
+      return new KmirrorError(
+        `topic(s) not found on the source cluster: ${list}; nothing was sent`,
+        ExitCode.NotFound,
+        {
+          hint: 'check the names on the source cluster; --allow-missing sends them anyway (NumPartitions 0), so the mirror starts them once they appear on the source',
+        },
+      );
     case 'in-other-mirror':
       return new KmirrorError(`topic(s) already in another mirror: ${list}; nothing was sent`, ExitCode.Error, {
         hint: kafkaError(138).hint,
         kafkaError: { code: 138, name: kafkaError(138).name },
       });
     default:
-      return new KmirrorError(`topic(s) excluded by the mirror's mirror.topics.exclude: ${list}; nothing was sent`, ExitCode.Error, {
-        hint: `the broker would refuse them (INVALID_REQUEST); change the exclude list with kmirror config set ${result.mirror} mirror.topics.exclude=…`,
-      });
+      return new KmirrorError(
+        `topic(s) excluded by the mirror's mirror.topics.exclude: ${list}; nothing was sent`,
+        ExitCode.Error,
+        {
+          hint: `the broker would refuse them (INVALID_REQUEST); change the exclude list with kmirror config set ${result.mirror} mirror.topics.exclude=…`,
+        },
+      );
   }
 }
 
@@ -298,7 +359,11 @@ export async function waitUntilMirroring(
     const topics = new Map((described.mirrors[0]?.topics ?? []).map((t) => [t.name, t]));
     const done = expected.every((a) => {
       const topic = topics.get(a.topic);
-      return topic !== undefined && topic.partitions.length >= (a.partitions ?? 0) && topic.partitions.every((p) => p.state === 'MIRRORING');
+      return (
+        topic !== undefined &&
+        topic.partitions.length >= (a.partitions ?? 0) &&
+        topic.partitions.every((p) => p.state === 'MIRRORING')
+      );
     });
     if (done) return;
     await sleep(500, what);

@@ -46,18 +46,37 @@ type DescribedMirror = ResponseOf<typeof DescribeClusterMirrors>['Mirrors'][numb
  * it; undefined when no broker listed it). Every broker authorizes the same way, so the first
  * answer is enough; asking all of them keeps one dead broker from failing the check.
  */
-export async function describeEntry(client: KafkaClient, name: string, includeAuthorizedOperations: boolean): Promise<DescribedMirror | undefined> {
-  const fanOut = await client.sendToEvery(DescribeClusterMirrors, { MirrorNames: [name], IncludeAuthorizedOperations: includeAuthorizedOperations }, { retryForMs: DEFAULT_BROKER_RETRY_MS });
+export async function describeEntry(
+  client: KafkaClient,
+  name: string,
+  includeAuthorizedOperations: boolean,
+): Promise<DescribedMirror | undefined> {
+  const fanOut = await client.sendToEvery(
+    DescribeClusterMirrors,
+    { MirrorNames: [name], IncludeAuthorizedOperations: includeAuthorizedOperations },
+    { retryForMs: DEFAULT_BROKER_RETRY_MS },
+  );
   const answer = fanOut.answers.find((a) => a.response.ErrorCode === 0) ?? fanOut.answers[0];
   if (!answer) throw fanOut.failures[0]?.error ?? new Error('no broker answered DescribeClusterMirrors');
   const response = answer.response;
-  if (response.ErrorCode !== 0) throw new KafkaProtocolError(response.ErrorCode, 'DescribeClusterMirrors', response.ErrorMessage, `${answer.broker.host}:${answer.broker.port}`, name);
+  if (response.ErrorCode !== 0)
+    throw new KafkaProtocolError(
+      response.ErrorCode,
+      'DescribeClusterMirrors',
+      response.ErrorMessage,
+      `${answer.broker.host}:${answer.broker.port}`,
+      name,
+    );
   return response.Mirrors.find((m) => m.MirrorName === name);
 }
 
 export function permissionsFor(authorized: readonly string[]): MirrorPermission[] {
   const all = authorized.includes('ALL');
-  return MIRROR_PERMISSIONS.map((p) => ({ operation: p.operation, allowed: all || authorized.includes(p.operation), neededBy: [...p.neededBy] }));
+  return MIRROR_PERMISSIONS.map((p) => ({
+    operation: p.operation,
+    allowed: all || authorized.includes(p.operation),
+    neededBy: [...p.neededBy],
+  }));
 }
 
 /**
@@ -69,12 +88,17 @@ export async function checkMirror(client: KafkaClient, name: string): Promise<Mi
   await client.requireMirroring([DescribeClusterMirrors, ListClusterMirrors]);
   const entry = await describeEntry(client, name, true);
   if (entry && entry.ErrorCode === CLUSTER_MIRROR_AUTHORIZATION_FAILED) {
-    throw new KmirrorError(`not authorized to describe mirror '${name}': this principal may not see it, so no other operation on it can be checked`, ExitCode.Auth, {
-      kafkaError: { code: entry.ErrorCode, name: kafkaError(entry.ErrorCode).name },
-      hint: `grant DESCRIBE first: kafka-acls.sh --bootstrap-server <destination> --add --allow-principal User:<principal> --operation Describe --cluster-mirror ${name}`,
-    });
+    throw new KmirrorError(
+      `not authorized to describe mirror '${name}': this principal may not see it, so no other operation on it can be checked`,
+      ExitCode.Auth,
+      {
+        kafkaError: { code: entry.ErrorCode, name: kafkaError(entry.ErrorCode).name },
+        hint: `grant DESCRIBE first: kafka-acls.sh --bootstrap-server <destination> --add --allow-principal User:<principal> --operation Describe --cluster-mirror ${name}`,
+      },
+    );
   }
-  if (entry && entry.ErrorCode !== 0) throw new KafkaProtocolError(entry.ErrorCode, 'DescribeClusterMirrors', null, undefined, name);
+  if (entry && entry.ErrorCode !== 0)
+    throw new KafkaProtocolError(entry.ErrorCode, 'DescribeClusterMirrors', null, undefined, name);
 
   // DescribeClusterMirrors answers an unknown name with an empty success; the list knows better.
   const listed = await client.send(ListClusterMirrors, { IncludeTopicNames: false });
@@ -83,9 +107,13 @@ export async function checkMirror(client: KafkaClient, name: string): Promise<Mi
 
   const decoded = entry ? decodeOperations(entry.AuthorizedOperations) : undefined;
   if (decoded === undefined) {
-    throw new KmirrorError(`the broker did not report which operations this principal may perform on mirror '${name}'`, ExitCode.Error, {
-      hint: 'the broker ignored IncludeAuthorizedOperations; kmirror check needs a broker that fills AuthorizedOperations in DescribeClusterMirrors',
-    });
+    throw new KmirrorError(
+      `the broker did not report which operations this principal may perform on mirror '${name}'`,
+      ExitCode.Error,
+      {
+        hint: 'the broker ignored IncludeAuthorizedOperations; kmirror check needs a broker that fills AuthorizedOperations in DescribeClusterMirrors',
+      },
+    );
   }
   return { name, authorizedOperations: decoded, permissions: permissionsFor(decoded) };
 }

@@ -106,12 +106,17 @@ export async function checkCluster(client: KafkaClient): Promise<ClusterCheck> {
   });
   const verdicts = brokers.map((b) => b.verdict).filter((v): v is Verdict => v !== null);
   // The cluster is only as usable as its weakest reachable broker: every broker must serve mirrors.
-  const verdict = verdicts.reduce<Verdict>((worst, v) => (ORDER.indexOf(v) < ORDER.indexOf(worst) ? v : worst), 'usable');
+  const verdict = verdicts.reduce<Verdict>(
+    (worst, v) => (ORDER.indexOf(v) < ORDER.indexOf(worst) ? v : worst),
+    'usable',
+  );
   return {
     clusterId: view.clusterId,
     controllerId: view.controllerId,
     brokers,
     verdict: verdicts.length === 0 ? 'unsupported' : verdict,
-    unreachable: brokers.filter((b) => !b.reachable).map((b) => (b.nodeId === null ? b.address : `${b.address} (node ${b.nodeId})`)),
+    unreachable: brokers
+      .filter((b) => !b.reachable)
+      .map((b) => (b.nodeId === null ? b.address : `${b.address} (node ${b.nodeId})`)),
   };
 }

@@ -120,7 +120,8 @@ export function parseMirrorConfigValue(name: string, value: string): MirrorConfi
     const n = BigInt(trimmed);
     const [lo, hi] = spec.type === 'INT' ? [BigInt(INT_MIN), BigInt(INT_MAX)] : [LONG_MIN, LONG_MAX];
     if (n < lo || n > hi) return invalid(name, value, `Not a number of type ${spec.type}`);
-    if (spec.min !== undefined && n < BigInt(spec.min)) return invalid(name, value, `Value must be at least ${spec.min}`);
+    if (spec.min !== undefined && n < BigInt(spec.min))
+      return invalid(name, value, `Value must be at least ${spec.min}`);
     return { ok: true };
   }
   if (spec.oneOf && !spec.oneOf.includes(trimmed)) {

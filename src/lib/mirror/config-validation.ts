@@ -15,7 +15,8 @@ export const MAX_MIRROR_NAME_LENGTH = 249;
 export function mirrorNameProblem(name: string): string | null {
   if (name === '') return 'the mirror name is empty';
   if (name === '.' || name === '..') return `the mirror name cannot be '${name}'`;
-  if (name.length > MAX_MIRROR_NAME_LENGTH) return `the mirror name is ${name.length} characters long; at most ${MAX_MIRROR_NAME_LENGTH} are allowed`;
+  if (name.length > MAX_MIRROR_NAME_LENGTH)
+    return `the mirror name is ${name.length} characters long; at most ${MAX_MIRROR_NAME_LENGTH} are allowed`;
   const bad = [...new Set(name.replace(/[A-Za-z0-9._-]/g, ''))];
   if (bad.length > 0) {
     return `the mirror name '${name}' contains ${bad.map((c) => JSON.stringify(c)).join(', ')}; only ASCII letters, digits, '.', '_' and '-' are allowed`;
@@ -27,7 +28,9 @@ export function mirrorNameProblem(name: string): string | null {
 export function validateMirrorName(name: string): void {
   const problem = mirrorNameProblem(name);
   if (problem) {
-    throw new UsageError(problem, { hint: 'name mirrors like topics: letters, digits, ".", "_" and "-", at most 249 characters, e.g. eu-west-orders' });
+    throw new UsageError(problem, {
+      hint: 'name mirrors like topics: letters, digits, ".", "_" and "-", at most 249 characters, e.g. eu-west-orders',
+    });
   }
 }
 
@@ -36,13 +39,20 @@ export function parseKeyValue(text: string, origin: string): { key: string; valu
   const at = text.indexOf('=');
   const key = at === -1 ? '' : text.slice(0, at).trim();
   if (at === -1 || key === '') {
-    throw new UsageError(`${origin}: '${text}' is not KEY=VALUE`, { hint: 'write the key, an equals sign and the value, e.g. request.timeout.ms=60000' });
+    throw new UsageError(`${origin}: '${text}' is not KEY=VALUE`, {
+      hint: 'write the key, an equals sign and the value, e.g. request.timeout.ms=60000',
+    });
   }
   return { key, value: text.slice(at + 1) };
 }
 
 /** Keys whose LIST items are Java regexes matched against whole topic or group names. */
-export const PATTERN_KEYS: ReadonlySet<string> = new Set(['mirror.topics.include', 'mirror.topics.exclude', 'mirror.groups.include', 'mirror.groups.exclude']);
+export const PATTERN_KEYS: ReadonlySet<string> = new Set([
+  'mirror.topics.include',
+  'mirror.topics.exclude',
+  'mirror.groups.include',
+  'mirror.groups.exclude',
+]);
 
 /** Keys a mirror cannot work without; deleting them would break it (CreateClusterMirror requires both). */
 const REQUIRED_KEYS: ReadonlySet<string> = new Set(MIRROR_CONFIG_KEYS.filter((k) => k.required).map((k) => k.name));
@@ -57,7 +67,11 @@ function editDistance(a: string, b: string): number {
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
     for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      current[j] = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
     }
     previous = current;
   }
@@ -76,9 +90,12 @@ export function suggestMirrorKey(name: string): string | undefined {
 
 function unknownKeyError(key: string, origin: string): UsageError {
   const suggestion = suggestMirrorKey(key);
-  return new UsageError(`${origin}: '${key}' is not a mirror config key${suggestion ? ` (did you mean '${suggestion}'?)` : ''}`, {
-    hint: 'kmirror config get MIRROR --all lists every key with its default; pass --allow-unknown-config to send it anyway (CreateClusterMirror stores it, IncrementalAlterConfigs refuses it)',
-  });
+  return new UsageError(
+    `${origin}: '${key}' is not a mirror config key${suggestion ? ` (did you mean '${suggestion}'?)` : ''}`,
+    {
+      hint: 'kmirror config get MIRROR --all lists every key with its default; pass --allow-unknown-config to send it anyway (CreateClusterMirror stores it, IncrementalAlterConfigs refuses it)',
+    },
+  );
 }
 
 const TYPE_WORDS: Readonly<Record<MirrorConfigKey['type'], string>> = {
@@ -115,18 +132,24 @@ export function checkConfigValue(key: string, value: string, options: CheckOptio
   const parsed = parseMirrorConfigValue(key, value);
   if (!parsed.ok) {
     const reason = parsed.message.replace(/^Invalid value .* for configuration [^:]+: /, '');
-    throw new UsageError(`${options.origin}: invalid value '${value}' for ${key}: ${reason}`, { hint: `${key} takes ${expected(spec)}` });
+    throw new UsageError(`${options.origin}: invalid value '${value}' for ${key}: ${reason}`, {
+      hint: `${key} takes ${expected(spec)}`,
+    });
   }
   if (key === 'bootstrap.servers') parseBootstrapServers(value, `${options.origin}: bootstrap.servers`);
   if (key === 'mirror.source.cluster.id' && value.trim() === '') {
-    throw new UsageError(`${options.origin}: mirror.source.cluster.id is empty`, { hint: 'leave it out and kmirror reads it from the source cluster, or pass the id with --source-cluster-id' });
+    throw new UsageError(`${options.origin}: mirror.source.cluster.id is empty`, {
+      hint: 'leave it out and kmirror reads it from the source cluster, or pass the id with --source-cluster-id',
+    });
   }
   if (PATTERN_KEYS.has(key)) {
     return value
       .split(',')
       .map((s) => s.trim())
       .filter((s) => s !== '')
-      .flatMap((pattern) => checkPattern(pattern, options.origin.endsWith(key) ? options.origin : `${options.origin}: ${key}`));
+      .flatMap((pattern) =>
+        checkPattern(pattern, options.origin.endsWith(key) ? options.origin : `${options.origin}: ${key}`),
+      );
   }
   return [];
 }
@@ -136,7 +159,10 @@ export function deleteProblem(key: string): { message: string; hint: string } | 
   const spec = mirrorConfigKey(key);
   if (!spec) return null;
   if (REQUIRED_KEYS.has(key)) {
-    return { message: `cannot delete ${key}: every mirror needs it to reach its source cluster`, hint: `set a new value instead: kmirror config set MIRROR ${key}=<value>` };
+    return {
+      message: `cannot delete ${key}: every mirror needs it to reach its source cluster`,
+      hint: `set a new value instead: kmirror config set MIRROR ${key}=<value>`,
+    };
   }
   if (spec.type === 'INT' || spec.type === 'LONG') {
     // kafka-configs.sh deletes by sending "", which the prototype parses as a number and refuses (40).
@@ -154,8 +180,43 @@ export function deleteProblem(key: string): { message: string; hint: string } | 
 // for the syntax check and reported, and JavaScript leniencies Java refuses are refused here.
 
 const GENERAL_CATEGORIES = new Set([
-  'L', 'Lu', 'Ll', 'Lt', 'Lm', 'Lo', 'M', 'Mn', 'Mc', 'Me', 'N', 'Nd', 'Nl', 'No', 'P', 'Pc', 'Pd', 'Ps', 'Pe', 'Pi', 'Pf', 'Po',
-  'S', 'Sm', 'Sc', 'Sk', 'So', 'Z', 'Zs', 'Zl', 'Zp', 'C', 'Cc', 'Cf', 'Cs', 'Co', 'Cn',
+  'L',
+  'Lu',
+  'Ll',
+  'Lt',
+  'Lm',
+  'Lo',
+  'M',
+  'Mn',
+  'Mc',
+  'Me',
+  'N',
+  'Nd',
+  'Nl',
+  'No',
+  'P',
+  'Pc',
+  'Pd',
+  'Ps',
+  'Pe',
+  'Pi',
+  'Pf',
+  'Po',
+  'S',
+  'Sm',
+  'Sc',
+  'Sk',
+  'So',
+  'Z',
+  'Zs',
+  'Zl',
+  'Zp',
+  'C',
+  'Cc',
+  'Cf',
+  'Cs',
+  'Co',
+  'Cn',
 ]);
 
 // Escapes that exist only in Java (JavaScript reads most of them as the plain letter).
@@ -192,7 +253,11 @@ function scanJavaPattern(pattern: string): PatternScan {
   let classDepth = 0;
   let nestedClass = false;
   let afterQuantifier = false;
-  const fail = (message: string, hint: string): PatternScan => ({ js: null, notes: [...notes], error: { message, hint } });
+  const fail = (message: string, hint: string): PatternScan => ({
+    js: null,
+    notes: [...notes],
+    error: { message, hint },
+  });
 
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i] as string;
@@ -212,7 +277,7 @@ function scanJavaPattern(pattern: string): PatternScan {
       }
       if (next === 'p' || next === 'P') {
         const braced = /^\{([^}]*)\}/.exec(pattern.slice(i + 2));
-        const name = braced ? braced[1] ?? '' : pattern[i + 2] ?? '';
+        const name = braced ? (braced[1] ?? '') : (pattern[i + 2] ?? '');
         if (!GENERAL_CATEGORIES.has(name)) {
           notes.add(
             `\\${next}{${name}} names a character property the Java way (POSIX names such as \\p{Alpha} are ASCII-only in Java; java…, Is… and In… forms do not exist in JavaScript); kmirror cannot check it`,
@@ -268,21 +333,30 @@ function scanJavaPattern(pattern: string): PatternScan {
         }
         const flags = /^\?([idmsuxU]*(?:-[idmsuxU]*)?)([):])/.exec(rest);
         if (flags && flags[1] !== '') {
-          notes.add(`inline flags (?${flags[1]}) are not supported by JavaScript; the broker (Java) applies them, kmirror checked the pattern without them`);
+          notes.add(
+            `inline flags (?${flags[1]}) are not supported by JavaScript; the broker (Java) applies them, kmirror checked the pattern without them`,
+          );
           js += flags[2] === ':' ? '(?:' : '';
           i += flags[0].length;
           continue;
         }
         const named = /^\?<([^>=!]*)>/.exec(rest);
         if (named && !/^[A-Za-z][A-Za-z0-9]*$/.test(named[1] ?? '')) {
-          return fail(`group name '${named[1] ?? ''}' is not valid in Java`, 'Java group names are a letter followed by letters and digits (no "_" or "$")');
+          return fail(
+            `group name '${named[1] ?? ''}' is not valid in Java`,
+            'Java group names are a letter followed by letters and digits (no "_" or "$")',
+          );
         }
         js += c;
         continue;
       }
       case '{': {
         const braces = QUANTIFIER_BRACES.exec(pattern.slice(i));
-        if (!braces) return fail(`'{' at position ${i + 1} does not start a repetition like {2} or {1,3}`, 'Java refuses a bare "{": escape it as \\{');
+        if (!braces)
+          return fail(
+            `'{' at position ${i + 1} does not start a repetition like {2} or {1,3}`,
+            'Java refuses a bare "{": escape it as \\{',
+          );
         js += braces[0];
         i += braces[0].length - 1;
         afterQuantifier = true;
@@ -316,14 +390,17 @@ function scanJavaPattern(pattern: string): PatternScan {
  */
 export function checkPattern(pattern: string, origin: string): string[] {
   const where = `${origin}: pattern '${pattern}'`;
-  const hint = 'patterns are Java regular expressions matched against the whole name, e.g. orders-.* or (orders|payments)';
+  const hint =
+    'patterns are Java regular expressions matched against the whole name, e.g. orders-.* or (orders|payments)';
   if (pattern.includes(',')) {
     throw new UsageError(`${where} contains ',', and patterns are stored comma-separated, so it cannot be stored`, {
       hint: 'split it into several patterns (repeat the flag), or write the alternatives as (a|b) instead of a{1,2}-style counts with a comma',
     });
   }
   if (pattern.trim() !== pattern) {
-    throw new UsageError(`${where} starts or ends with whitespace, which the broker trims when it stores the list`, { hint: 'remove the spaces (topic names cannot contain spaces)' });
+    throw new UsageError(`${where} starts or ends with whitespace, which the broker trims when it stores the list`, {
+      hint: 'remove the spaces (topic names cannot contain spaces)',
+    });
   }
   if (pattern === '') throw new UsageError(`${origin}: empty pattern`, { hint });
   const scan = scanJavaPattern(pattern);
@@ -340,7 +417,9 @@ export function checkPattern(pattern: string, origin: string): string[] {
   const warnings = scan.notes.map((note) => `${where}: ${note}`);
   // `orders*` / `orders-*` are shell globs by intent, but as regexes repeat the last character only.
   if (/[^.)\]}\\*]\*$/.test(pattern)) {
-    warnings.push(`${where} is a regex, not a glob: '*' repeats only the character before it; for a prefix match write '${pattern.slice(0, -1)}.*'`);
+    warnings.push(
+      `${where} is a regex, not a glob: '*' repeats only the character before it; for a prefix match write '${pattern.slice(0, -1)}.*'`,
+    );
   }
   return warnings;
 }

@@ -10,7 +10,13 @@ import type { BrokerInfo, KafkaClient } from '../kafka/client.js';
 import { DescribeConfigs, IncrementalAlterConfigs, ListClusterMirrors } from '../kafka/messages/index.js';
 import { CONFIG_APIS } from './apis.js';
 import { MIRROR_CONFIG_KEYS, type MirrorConfigType, mirrorConfigKey } from './config-keys.js';
-import { checkConfigValue, deleteProblem, isSensitiveMirrorKey, parseKeyValue, suggestMirrorKey } from './config-validation.js';
+import {
+  checkConfigValue,
+  deleteProblem,
+  isSensitiveMirrorKey,
+  parseKeyValue,
+  suggestMirrorKey,
+} from './config-validation.js';
 
 export const CLUSTER_MIRROR_RESOURCE_TYPE = 64;
 
@@ -35,10 +41,15 @@ export interface MirrorConfigs {
  * resource type 64 either). The prototype does not gate type 64 on mirror.version, so a disabled
  * feature is reported to `warn` and the command goes on.
  */
-export async function requireMirrorConfigApis(client: KafkaClient, warn: (message: string) => void): Promise<BrokerInfo> {
+export async function requireMirrorConfigApis(
+  client: KafkaClient,
+  warn: (message: string) => void,
+): Promise<BrokerInfo> {
   const info = await client.requireMirroring([...CONFIG_APIS, ListClusterMirrors], { allowDisabled: true });
   if (client.mirroringLevel(info) < 1) {
-    warn('Cluster Mirroring is disabled on this cluster (feature mirror.version is not finalized at 1); mirror configs can still be read and changed, but no mirror runs until it is enabled');
+    warn(
+      'Cluster Mirroring is disabled on this cluster (feature mirror.version is not finalized at 1); mirror configs can still be read and changed, but no mirror runs until it is enabled',
+    );
   }
   return info;
 }
@@ -50,15 +61,27 @@ export async function readStoredConfigs(client: KafkaClient, mirror: string): Pr
     IncludeSynonyms: false,
     IncludeDocumentation: false,
   });
-  const result = response.Results.find((r) => r.ResourceType === CLUSTER_MIRROR_RESOURCE_TYPE && r.ResourceName === mirror) ?? response.Results[0];
-  if (!result) throw new KafkaResponseError(-1, 'the broker answered DescribeConfigs without a result', { api: 'DescribeConfigs', mirror });
-  if (result.ErrorCode !== 0) throw new KafkaResponseError(result.ErrorCode, result.ErrorMessage, { api: 'DescribeConfigs', mirror });
+  const result =
+    response.Results.find((r) => r.ResourceType === CLUSTER_MIRROR_RESOURCE_TYPE && r.ResourceName === mirror) ??
+    response.Results[0];
+  if (!result)
+    throw new KafkaResponseError(-1, 'the broker answered DescribeConfigs without a result', {
+      api: 'DescribeConfigs',
+      mirror,
+    });
+  if (result.ErrorCode !== 0)
+    throw new KafkaResponseError(result.ErrorCode, result.ErrorMessage, { api: 'DescribeConfigs', mirror });
   // An unknown name is an empty success on the prototype; every mirror has at least bootstrap.servers.
   if (result.Configs.length === 0) throw new NotFoundError('mirror', mirror);
   return new Map(result.Configs.map((c) => [c.Name, c.Value]));
 }
 
-function entry(name: string, value: string | null, source: MirrorConfigEntry['source'], showSecrets: boolean): MirrorConfigEntry {
+function entry(
+  name: string,
+  value: string | null,
+  source: MirrorConfigEntry['source'],
+  showSecrets: boolean,
+): MirrorConfigEntry {
   const sensitive = isSensitiveMirrorKey(name);
   return {
     name,
@@ -78,19 +101,27 @@ export interface ConfigViewOptions {
 }
 
 /** Rows for `config get`, sorted by key; a requested key that is neither stored nor known is a UsageError. */
-export function configView(mirror: string, stored: ReadonlyMap<string, string | null>, options: ConfigViewOptions = {}): MirrorConfigs {
+export function configView(
+  mirror: string,
+  stored: ReadonlyMap<string, string | null>,
+  options: ConfigViewOptions = {},
+): MirrorConfigs {
   const showSecrets = options.showSecrets ?? false;
   const wanted = options.keys && options.keys.length > 0 ? new Set(options.keys) : undefined;
   for (const key of wanted ?? []) {
     if (!stored.has(key) && !mirrorConfigKey(key)) {
       const suggestion = suggestMirrorKey(key);
-      throw new UsageError(`'${key}' is not a mirror config key and is not stored for mirror '${mirror}'${suggestion ? ` (did you mean '${suggestion}'?)` : ''}`, {
-        hint: `kmirror config get ${mirror} --all lists every key`,
-      });
+      throw new UsageError(
+        `'${key}' is not a mirror config key and is not stored for mirror '${mirror}'${suggestion ? ` (did you mean '${suggestion}'?)` : ''}`,
+        {
+          hint: `kmirror config get ${mirror} --all lists every key`,
+        },
+      );
     }
   }
   const rows: MirrorConfigEntry[] = [];
-  for (const [name, value] of stored) if (!wanted || wanted.has(name)) rows.push(entry(name, value, 'mirror', showSecrets));
+  for (const [name, value] of stored)
+    if (!wanted || wanted.has(name)) rows.push(entry(name, value, 'mirror', showSecrets));
   for (const spec of MIRROR_CONFIG_KEYS) {
     if (stored.has(spec.name)) continue;
     // A key asked for by name shows its default even without --all: that is the value in force.
@@ -100,7 +131,11 @@ export function configView(mirror: string, stored: ReadonlyMap<string, string | 
   return { mirror, configs: rows };
 }
 
-export async function getMirrorConfigs(client: KafkaClient, mirror: string, options: ConfigViewOptions = {}): Promise<MirrorConfigs> {
+export async function getMirrorConfigs(
+  client: KafkaClient,
+  mirror: string,
+  options: ConfigViewOptions = {},
+): Promise<MirrorConfigs> {
   return configView(mirror, await readStoredConfigs(client, mirror), options);
 }
 
@@ -135,7 +170,9 @@ export function planConfigChanges(request: ConfigChangeRequest): { changes: Conf
   const claim = (key: string, origin: string): void => {
     const earlier = seen.get(key);
     if (earlier !== undefined) {
-      throw new UsageError(`${key} is changed twice (${earlier} and ${origin})`, { hint: 'give each key once per command; the broker refuses duplicate keys in one request' });
+      throw new UsageError(`${key} is changed twice (${earlier} and ${origin})`, {
+        hint: 'give each key once per command; the broker refuses duplicate keys in one request',
+      });
     }
     seen.set(key, origin);
   };
@@ -152,7 +189,8 @@ export function planConfigChanges(request: ConfigChangeRequest): { changes: Conf
       throw new UsageError(`--delete takes a key name, not '${raw}'`, { hint: 'e.g. --delete mirror.groups.exclude' });
     }
     claim(key, `--delete ${key}`);
-    if (!mirrorConfigKey(key)) warnings.push(...checkConfigValue(key, '', { allowUnknown: request.allowUnknown, origin: '--delete' }));
+    if (!mirrorConfigKey(key))
+      warnings.push(...checkConfigValue(key, '', { allowUnknown: request.allowUnknown, origin: '--delete' }));
     const problem = deleteProblem(key);
     if (problem) throw new UsageError(problem.message, { hint: problem.hint });
     changes.push({ name: key, operation: 'DELETE', value: '' });
@@ -166,21 +204,31 @@ export function planConfigChanges(request: ConfigChangeRequest): { changes: Conf
       claim(key, `${flag} ${key}=…`);
       const spec = mirrorConfigKey(key);
       if (spec && spec.type !== 'LIST') {
-        throw new UsageError(`${flag} works on LIST keys only; ${key} is ${spec.type}`, { hint: `set the whole value instead: kmirror config set MIRROR ${key}=<value>` });
+        throw new UsageError(`${flag} works on LIST keys only; ${key} is ${spec.type}`, {
+          hint: `set the whole value instead: kmirror config set MIRROR ${key}=<value>`,
+        });
       }
-      if (value.trim() === '') throw new UsageError(`${flag} ${key}= has no value to ${operation === 'APPEND' ? 'add' : 'remove'}`);
+      if (value.trim() === '')
+        throw new UsageError(`${flag} ${key}= has no value to ${operation === 'APPEND' ? 'add' : 'remove'}`);
       warnings.push(...checkConfigValue(key, value, { allowUnknown: request.allowUnknown, origin: flag }));
       changes.push({ name: key, operation, value });
     }
   }
   if (changes.length === 0) {
-    throw new UsageError('nothing to change', { hint: 'give KEY=VALUE arguments, --delete KEY, --append KEY=VALUE or --subtract KEY=VALUE' });
+    throw new UsageError('nothing to change', {
+      hint: 'give KEY=VALUE arguments, --delete KEY, --append KEY=VALUE or --subtract KEY=VALUE',
+    });
   }
   return { changes, warnings };
 }
 
 /** Sends the changes; a per-resource error becomes a KafkaResponseError carrying the broker's reason. */
-export async function alterMirrorConfigs(client: KafkaClient, mirror: string, changes: readonly ConfigChange[], validateOnly: boolean): Promise<void> {
+export async function alterMirrorConfigs(
+  client: KafkaClient,
+  mirror: string,
+  changes: readonly ConfigChange[],
+  validateOnly: boolean,
+): Promise<void> {
   const response = await client.send(IncrementalAlterConfigs, {
     Resources: [
       {
@@ -191,9 +239,16 @@ export async function alterMirrorConfigs(client: KafkaClient, mirror: string, ch
     ],
     ValidateOnly: validateOnly,
   });
-  const result = response.Responses.find((r) => r.ResourceType === CLUSTER_MIRROR_RESOURCE_TYPE && r.ResourceName === mirror) ?? response.Responses[0];
-  if (!result) throw new KafkaResponseError(-1, 'the broker answered IncrementalAlterConfigs without a result', { api: 'IncrementalAlterConfigs', mirror });
-  if (result.ErrorCode !== 0) throw new KafkaResponseError(result.ErrorCode, result.ErrorMessage, { api: 'IncrementalAlterConfigs', mirror });
+  const result =
+    response.Responses.find((r) => r.ResourceType === CLUSTER_MIRROR_RESOURCE_TYPE && r.ResourceName === mirror) ??
+    response.Responses[0];
+  if (!result)
+    throw new KafkaResponseError(-1, 'the broker answered IncrementalAlterConfigs without a result', {
+      api: 'IncrementalAlterConfigs',
+      mirror,
+    });
+  if (result.ErrorCode !== 0)
+    throw new KafkaResponseError(result.ErrorCode, result.ErrorMessage, { api: 'IncrementalAlterConfigs', mirror });
 }
 
 export interface ConfigSetResult {
@@ -208,7 +263,12 @@ export interface ConfigSetResult {
  * Checks the mirror exists (altering an unknown name would create it on the prototype), sends the
  * changes, and re-reads the stored configs.
  */
-export async function setMirrorConfigs(client: KafkaClient, mirror: string, changes: readonly ConfigChange[], options: { validateOnly: boolean }): Promise<ConfigSetResult> {
+export async function setMirrorConfigs(
+  client: KafkaClient,
+  mirror: string,
+  changes: readonly ConfigChange[],
+  options: { validateOnly: boolean },
+): Promise<ConfigSetResult> {
   const before = await readStoredConfigs(client, mirror);
   await alterMirrorConfigs(client, mirror, changes, options.validateOnly);
   const after = options.validateOnly ? before : await readStoredConfigs(client, mirror);

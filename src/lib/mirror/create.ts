@@ -13,7 +13,13 @@ import { kafkaError } from '../kafka/error-codes.js';
 import { KafkaProtocolError } from '../kafka/errors.js';
 import { CreateClusterMirror, DescribeCluster } from '../kafka/messages/index.js';
 import { mirrorConfigKey } from './config-keys.js';
-import { checkConfigValue, checkPattern, isSensitiveMirrorKey, parseKeyValue, validateMirrorName } from './config-validation.js';
+import {
+  checkConfigValue,
+  checkPattern,
+  isSensitiveMirrorKey,
+  parseKeyValue,
+  validateMirrorName,
+} from './config-validation.js';
 
 export interface CreateMirrorInput {
   readonly mirror: string;
@@ -108,7 +114,10 @@ export async function planCreateMirror(input: CreateMirrorInput): Promise<Create
     ['--exclude', 'mirror.topics.exclude', input.exclude],
   ] as const) {
     if (patterns.length === 0) continue;
-    if (fromFlags.has(key)) throw new UsageError(`${flag} and --config ${key} both set ${key}`, { hint: `use one of them (${flag} can be repeated)` });
+    if (fromFlags.has(key))
+      throw new UsageError(`${flag} and --config ${key} both set ${key}`, {
+        hint: `use one of them (${flag} can be repeated)`,
+      });
     config.set(key, joinPatterns(flag, patterns, warnings));
     origins.set(key, flag);
   }
@@ -116,7 +125,10 @@ export async function planCreateMirror(input: CreateMirrorInput): Promise<Create
   const conflict = (flag: string, key: string, value: string | undefined): void => {
     const other = config.get(key);
     if (value !== undefined && other !== undefined && other.trim() !== value.trim()) {
-      throw new UsageError(`${flag} '${value}' disagrees with ${key}=${other} from ${origins.get(key) ?? 'the config'}`, { hint: `give ${key} once` });
+      throw new UsageError(
+        `${flag} '${value}' disagrees with ${key}=${other} from ${origins.get(key) ?? 'the config'}`,
+        { hint: `give ${key} once` },
+      );
     }
   };
   conflict('--source-bootstrap', BOOTSTRAP_KEY, input.sourceBootstrap);
@@ -125,7 +137,10 @@ export async function planCreateMirror(input: CreateMirrorInput): Promise<Create
   let sourceBootstrap = input.sourceBootstrap ?? config.get(BOOTSTRAP_KEY);
   if (sourceBootstrap === undefined) sourceBootstrap = await input.askSourceBootstrap();
   const bootstrapProblem = sourceBootstrapProblem(sourceBootstrap);
-  if (bootstrapProblem !== true) throw new UsageError(`--source-bootstrap: ${bootstrapProblem}`, { hint: 'give the SOURCE cluster brokers as host:port[,host:port…]' });
+  if (bootstrapProblem !== true)
+    throw new UsageError(`--source-bootstrap: ${bootstrapProblem}`, {
+      hint: 'give the SOURCE cluster brokers as host:port[,host:port…]',
+    });
   sourceBootstrap = sourceBootstrap.trim();
   if (!origins.has(BOOTSTRAP_KEY)) origins.set(BOOTSTRAP_KEY, '--source-bootstrap');
   config.set(BOOTSTRAP_KEY, sourceBootstrap);
@@ -133,11 +148,15 @@ export async function planCreateMirror(input: CreateMirrorInput): Promise<Create
   let sourceClusterId: string | null = input.sourceClusterId ?? config.get(SOURCE_CLUSTER_ID_KEY) ?? null;
   if (sourceClusterId !== null) {
     sourceClusterId = sourceClusterId.trim();
-    if (sourceClusterId === '') throw new UsageError('--source-cluster-id is empty', { hint: 'leave it out and kmirror reads the id from the source cluster' });
+    if (sourceClusterId === '')
+      throw new UsageError('--source-cluster-id is empty', {
+        hint: 'leave it out and kmirror reads the id from the source cluster',
+      });
     config.set(SOURCE_CLUSTER_ID_KEY, sourceClusterId);
   }
 
-  const sourceConnection = sourceClusterId === null ? await sourceConnectionFor(config, origins, fileEntries, warnings) : null;
+  const sourceConnection =
+    sourceClusterId === null ? await sourceConnectionFor(config, origins, fileEntries, warnings) : null;
   return { mirror: input.mirror, sourceBootstrap, config, sourceClusterId, sourceConnection, warnings };
 }
 
@@ -162,11 +181,19 @@ async function sourceConnectionFor(
   const protocol = config.get('security.protocol')?.trim().toUpperCase();
   if ((protocol === 'SASL_SSL' || protocol === 'SASL_PLAINTEXT') && !entries.has('sasl.mechanism')) {
     const mechanism = mirrorConfigKey('sasl.mechanism')?.default ?? 'PLAIN';
-    entries.set('sasl.mechanism', { key: 'sasl.mechanism', value: mechanism, line: 0, origin: 'the mirror default of sasl.mechanism' });
+    entries.set('sasl.mechanism', {
+      key: 'sasl.mechanism',
+      value: mechanism,
+      line: 0,
+      origin: 'the mirror default of sasl.mechanism',
+    });
   }
   try {
     // No KMIRROR_* secrets: those belong to the destination connection.
-    return await connectionFromProperties(entries, 'the source settings', { env: {}, warn: (message) => warnings.push(`source cluster: ${message}`) });
+    return await connectionFromProperties(entries, 'the source settings', {
+      env: {},
+      warn: (message) => warnings.push(`source cluster: ${message}`),
+    });
   } catch (err) {
     if (err instanceof UsageError) {
       throw new UsageError(`cannot connect to the source cluster to read its id: ${err.message}`, {
@@ -178,30 +205,49 @@ async function sourceConnectionFor(
 }
 
 /** The source cluster id, from DescribeCluster (or Metadata on a broker without it), over a second client. */
-export async function lookupSourceClusterId(connection: ConnectionConfig, deadline: TimeBudget, onWire?: (event: WireEvent) => void): Promise<string> {
+export async function lookupSourceClusterId(
+  connection: ConnectionConfig,
+  deadline: TimeBudget,
+  onWire?: (event: WireEvent) => void,
+): Promise<string> {
   const { createClient } = await import('../kafka/connect.js');
   const client = createClient(connection, deadline, onWire);
   try {
     const info = await client.bootstrap();
     let clusterId: string | null;
     if (info.apis.has(DescribeCluster.apiKey)) {
-      const response = await client.send(DescribeCluster, { IncludeClusterAuthorizedOperations: false, EndpointType: 1, IncludeFencedBrokers: false });
-      if (response.ErrorCode !== 0) throw new KafkaProtocolError(response.ErrorCode, 'DescribeCluster', response.ErrorMessage);
+      const response = await client.send(DescribeCluster, {
+        IncludeClusterAuthorizedOperations: false,
+        EndpointType: 1,
+        IncludeFencedBrokers: false,
+      });
+      if (response.ErrorCode !== 0)
+        throw new KafkaProtocolError(response.ErrorCode, 'DescribeCluster', response.ErrorMessage);
       clusterId = response.ClusterId;
     } else {
       clusterId = (await client.clusterView()).clusterId;
     }
-    if (!clusterId) throw new KmirrorError('the source cluster did not report a cluster id', ExitCode.Error, { hint: 'pass it with --source-cluster-id' });
+    if (!clusterId)
+      throw new KmirrorError('the source cluster did not report a cluster id', ExitCode.Error, {
+        hint: 'pass it with --source-cluster-id',
+      });
     return clusterId;
   } catch (err) {
     const failure = toFailure(err);
-    throw new KmirrorError(`cannot read the source cluster id from ${connection.bootstrap.join(',')}: ${failure.message}`, failure.exitCode as ExitCode, {
-      hint: `${failure.hint ? `${failure.hint}; ` : ''}check --source-bootstrap and --source-config (they describe the SOURCE cluster), or pass --source-cluster-id`,
-      kafkaError: failure.kafkaError,
-      cause: err,
-    });
+    throw new KmirrorError(
+      `cannot read the source cluster id from ${connection.bootstrap.join(',')}: ${failure.message}`,
+      failure.exitCode as ExitCode,
+      {
+        hint: `${failure.hint ? `${failure.hint}; ` : ''}check --source-bootstrap and --source-config (they describe the SOURCE cluster), or pass --source-cluster-id`,
+        kafkaError: failure.kafkaError,
+        cause: err,
+      },
+    );
   } finally {
-    await Promise.race([client.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+    await Promise.race([
+      client.close().catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, 2000).unref()),
+    ]);
   }
 }
 
@@ -219,7 +265,11 @@ export function maskedConfig(config: ReadonlyMap<string, string>): Record<string
 const STATE_TOPIC_FAILURES = new Set([29, 38]);
 
 /** Sends CreateClusterMirror and explains what each failure means for the operator. */
-export async function sendCreateMirror(client: KafkaClient, mirror: string, config: ReadonlyMap<string, string>): Promise<void> {
+export async function sendCreateMirror(
+  client: KafkaClient,
+  mirror: string,
+  config: ReadonlyMap<string, string>,
+): Promise<void> {
   const response = await client.send(CreateClusterMirror, {
     MirrorName: mirror,
     Config: [...config].map(([Name, Value]) => ({ Name, Value })),
@@ -245,14 +295,28 @@ export async function sendCreateMirror(client: KafkaClient, mirror: string, conf
       `the broker refused to create mirror '${mirror}' as an invalid request (INVALID_REQUEST)${said}: it requires bootstrap.servers and mirror.source.cluster.id, and kmirror sent both ` +
         `(bootstrap.servers=${config.get(BOOTSTRAP_KEY) ?? '?'}, mirror.source.cluster.id=${config.get(SOURCE_CLUSTER_ID_KEY) ?? '?'}), so the broker disagrees about one of them`,
       ExitCode.Error,
-      { hint: 'the reason is only in the controller log; check that the broker build implements CreateClusterMirror as the prototype does', kafkaError: { code, name: kafkaError(code).name } },
+      {
+        hint: 'the reason is only in the controller log; check that the broker build implements CreateClusterMirror as the prototype does',
+        kafkaError: { code, name: kafkaError(code).name },
+      },
     );
   }
   throw new KafkaResponseError(code, response.ErrorMessage, { api: 'CreateClusterMirror', mirror });
 }
 
-export function createResult(plan: CreateMirrorPlan, config: ReadonlyMap<string, string>, sourceClusterId: string, dryRun: boolean): CreateMirrorResult {
-  return { mirror: plan.mirror, sourceBootstrap: plan.sourceBootstrap, sourceClusterId, config: maskedConfig(config), dryRun };
+export function createResult(
+  plan: CreateMirrorPlan,
+  config: ReadonlyMap<string, string>,
+  sourceClusterId: string,
+  dryRun: boolean,
+): CreateMirrorResult {
+  return {
+    mirror: plan.mirror,
+    sourceBootstrap: plan.sourceBootstrap,
+    sourceClusterId,
+    config: maskedConfig(config),
+    dryRun,
+  };
 }
 
 /** The map to send: the plan's, with the looked-up id placed where the Admin puts it. */

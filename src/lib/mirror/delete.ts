@@ -57,7 +57,11 @@ function topicState(partitions: Record<string, number>): string {
  * Reads what deleting `mirror` would remove and what stands in the way. Throws NotFoundError (6)
  * when the mirror does not exist, and a 144 error (5) when the principal may not describe it.
  */
-export async function planDelete(client: KafkaClient, mirror: string, options: { principal?: string } = {}): Promise<DeletePlan> {
+export async function planDelete(
+  client: KafkaClient,
+  mirror: string,
+  options: { principal?: string } = {},
+): Promise<DeletePlan> {
   await client.requireMirroring([...DELETE_APIS]);
   const listed = await client.send(ListClusterMirrors, { IncludeTopicNames: true });
   if (listed.ErrorCode !== 0) throw new KafkaProtocolError(listed.ErrorCode, 'ListClusterMirrors', listed.ErrorMessage);
@@ -80,24 +84,47 @@ export async function planDelete(client: KafkaClient, mirror: string, options: {
 
   const topics: DeleteTopicState[] = [...byName.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([topic, states]) => ({ topic, state: topicState(states), partitions: Object.fromEntries(orderedStates(states)), active: active.has(topic) }));
+    .map(([topic, states]) => ({
+      topic,
+      state: topicState(states),
+      partitions: Object.fromEntries(orderedStates(states)),
+      active: active.has(topic),
+    }));
   const notStopped = (t: DeleteTopicState): boolean => Object.keys(t.partitions).some((s) => s !== 'STOPPED');
   const toStop = topics.filter((t) => t.active).map((t) => t.topic);
   const settling = topics.filter((t) => !t.active && notStopped(t)).map((t) => t.topic);
-  const paused = topics.filter((t) => t.active && Object.keys(t.partitions).some((s) => s === 'PAUSED' || s === 'PAUSING')).map((t) => t.topic);
+  const paused = topics
+    .filter((t) => t.active && Object.keys(t.partitions).some((s) => s === 'PAUSED' || s === 'PAUSING'))
+    .map((t) => t.topic);
   const failed = topics.filter((t) => (t.partitions.FAILED ?? 0) > 0).map((t) => t.topic);
-  const warnings = described.brokerWarnings.map((w) => `broker ${w.broker}${w.nodeId === null ? '' : ` (node ${w.nodeId})`} did not answer DescribeClusterMirrors (${w.message}); its partitions are not shown`);
-  return { mirror, topics, toStop, settling, paused, failed, authorizedOperations: description?.authorizedOperations ?? null, warnings };
+  const warnings = described.brokerWarnings.map(
+    (w) =>
+      `broker ${w.broker}${w.nodeId === null ? '' : ` (node ${w.nodeId})`} did not answer DescribeClusterMirrors (${w.message}); its partitions are not shown`,
+  );
+  return {
+    mirror,
+    topics,
+    toStop,
+    settling,
+    paused,
+    failed,
+    authorizedOperations: description?.authorizedOperations ?? null,
+    warnings,
+  };
 }
 
 /** ListClusterMirrors hides mirrors the principal may not DESCRIBE; a by-name describe answers 144 for those. */
 async function throwIfNotDescribable(client: KafkaClient, mirror: string, principal?: string): Promise<void> {
   const code = (await describeEntry(client, mirror, false))?.ErrorCode ?? 0;
   if (code !== CLUSTER_MIRROR_AUTHORIZATION_FAILED) return;
-  throw new KmirrorError(`not authorized to describe mirror '${mirror}', so kmirror cannot tell whether it exists or which topics it has`, ExitCode.Auth, {
-    kafkaError: { code, name: kafkaError(code).name },
-    hint: `deleting a mirror needs DESCRIBE (to look first), DELETE and ALTER on it: ${aclCommand(mirror, ['Describe', 'Delete', 'Alter'], principal)}`,
-  });
+  throw new KmirrorError(
+    `not authorized to describe mirror '${mirror}', so kmirror cannot tell whether it exists or which topics it has`,
+    ExitCode.Auth,
+    {
+      kafkaError: { code, name: kafkaError(code).name },
+      hint: `deleting a mirror needs DESCRIBE (to look first), DELETE and ALTER on it: ${aclCommand(mirror, ['Describe', 'Delete', 'Alter'], principal)}`,
+    },
+  );
 }
 
 export function deleteBlocked(plan: DeletePlan): boolean {
@@ -119,9 +146,15 @@ function aclCommand(mirror: string, operations: readonly string[], principal?: s
 const ACL_NAME: Record<string, string> = { DELETE: 'Delete', ALTER: 'Alter' };
 
 /** The 144 from DeleteClusterMirror, saying which of the two permissions is missing when known. */
-export function deleteAuthorizationError(mirror: string, plan: DeletePlan | null, serverMessage: string | null, principal?: string): KmirrorError {
+export function deleteAuthorizationError(
+  mirror: string,
+  plan: DeletePlan | null,
+  serverMessage: string | null,
+  principal?: string,
+): KmirrorError {
   const missing = missingDeletePermissions(plan?.authorizedOperations ?? null);
-  const both = 'deleting a mirror needs both DELETE (checked by the broker) and ALTER (checked by the controller) on it';
+  const both =
+    'deleting a mirror needs both DELETE (checked by the broker) and ALTER (checked by the controller) on it';
   let why: string;
   if (missing === null || missing.length === 0) why = both;
   else if (missing.length === 2) why = `${both}; this principal has neither`;
@@ -130,9 +163,14 @@ export function deleteAuthorizationError(mirror: string, plan: DeletePlan | null
   const said = serverMessage?.trim();
   // The prototype sends its default text or ""; anything else is worth repeating.
   const extra = said && !/^cluster mirror authorization failed\.?$/i.test(said) ? ` (broker: ${said})` : '';
-  const grant = (missing === null || missing.length === 0 ? ['DELETE', 'ALTER'] : missing).map((op) => ACL_NAME[op] ?? op);
+  const grant = (missing === null || missing.length === 0 ? ['DELETE', 'ALTER'] : missing).map(
+    (op) => ACL_NAME[op] ?? op,
+  );
   return new KmirrorError(`not authorized to delete mirror '${mirror}': ${why}${extra}`, ExitCode.Auth, {
-    kafkaError: { code: CLUSTER_MIRROR_AUTHORIZATION_FAILED, name: kafkaError(CLUSTER_MIRROR_AUTHORIZATION_FAILED).name },
+    kafkaError: {
+      code: CLUSTER_MIRROR_AUTHORIZATION_FAILED,
+      name: kafkaError(CLUSTER_MIRROR_AUTHORIZATION_FAILED).name,
+    },
     hint: `grant it with ${aclCommand(mirror, grant, principal)}; kmirror check ${mirror} shows every permission`,
   });
 }
@@ -143,7 +181,11 @@ export interface SendDeleteOptions {
 }
 
 /** Sends DeleteClusterMirror and turns its error codes into errors an operator can act on. */
-export async function sendDelete(client: KafkaClient, plan: DeletePlan, options: SendDeleteOptions = {}): Promise<void> {
+export async function sendDelete(
+  client: KafkaClient,
+  plan: DeletePlan,
+  options: SendDeleteOptions = {},
+): Promise<void> {
   const mirror = plan.mirror;
   const response = await client.send(DeleteClusterMirror, { MirrorName: mirror, StateValidationOffset: -1n });
   const code = response.ErrorCode;
@@ -159,15 +201,23 @@ export async function sendDelete(client: KafkaClient, plan: DeletePlan, options:
     case CLUSTER_MIRROR_AUTHORIZATION_FAILED:
       throw deleteAuthorizationError(mirror, plan, said, options.principal);
     case CLUSTER_MIRROR_NOT_EMPTY:
-      throw new KmirrorError(`mirror '${mirror}' still has a MIRRORING or PAUSED topic${said ? ` (broker: ${said})` : ''}; a topic was started or resumed after kmirror looked`, ExitCode.Error, {
-        kafkaError: { code, name: kafkaError(code).name },
-        hint: `run kmirror delete ${mirror} again: it lists the topics to stop and the remove-topics command that stops them`,
-      });
+      throw new KmirrorError(
+        `mirror '${mirror}' still has a MIRRORING or PAUSED topic${said ? ` (broker: ${said})` : ''}; a topic was started or resumed after kmirror looked`,
+        ExitCode.Error,
+        {
+          kafkaError: { code, name: kafkaError(code).name },
+          hint: `run kmirror delete ${mirror} again: it lists the topics to stop and the remove-topics command that stops them`,
+        },
+      );
     case INVALID_CLUSTER_MIRROR_STATES:
-      throw new KmirrorError(`the broker refused to delete mirror '${mirror}': some partition of its topics is not STOPPED (still STOPPING, or it moved since kmirror looked)${said && !said.startsWith('Cluster mirror partition states') ? ` (broker: ${said})` : ''}`, ExitCode.Error, {
-        kafkaError: { code, name: kafkaError(code).name },
-        hint: `wait until kmirror describe ${mirror} shows every partition STOPPED, then delete again`,
-      });
+      throw new KmirrorError(
+        `the broker refused to delete mirror '${mirror}': some partition of its topics is not STOPPED (still STOPPING, or it moved since kmirror looked)${said && !said.startsWith('Cluster mirror partition states') ? ` (broker: ${said})` : ''}`,
+        ExitCode.Error,
+        {
+          kafkaError: { code, name: kafkaError(code).name },
+          hint: `wait until kmirror describe ${mirror} shows every partition STOPPED, then delete again`,
+        },
+      );
     default:
       throw new KafkaResponseError(code, said, { api: 'DeleteClusterMirror', mirror });
   }
@@ -184,7 +234,11 @@ export async function mirrorListed(client: KafkaClient, mirror: string): Promise
  * Polls ListClusterMirrors until `mirror` is gone. `sleep(ms, what)` paces the polls and throws
  * when the caller's bound (--wait / --timeout) runs out.
  */
-export async function waitUntilGone(client: KafkaClient, mirror: string, sleep: (ms: number, what: string) => Promise<void>): Promise<void> {
+export async function waitUntilGone(
+  client: KafkaClient,
+  mirror: string,
+  sleep: (ms: number, what: string) => Promise<void>,
+): Promise<void> {
   let interval = 200;
   while (await mirrorListed(client, mirror)) {
     await sleep(interval, `waiting for mirror '${mirror}' to disappear from ListClusterMirrors`);
@@ -214,14 +268,23 @@ export interface DeleteResult {
   readonly warnings: string[];
 }
 
-export function resultOfPlan(plan: DeletePlan, outcome: { deleted: boolean; dryRun: boolean; removeTopicsCommand: string | null; confirmedGone?: boolean | null }): DeleteResult {
+export function resultOfPlan(
+  plan: DeletePlan,
+  outcome: { deleted: boolean; dryRun: boolean; removeTopicsCommand: string | null; confirmedGone?: boolean | null },
+): DeleteResult {
   return {
     mirror: plan.mirror,
     deleted: outcome.deleted,
     dryRun: outcome.dryRun,
     topics: plan.topics,
     refusal: deleteBlocked(plan)
-      ? { toStop: plan.toStop, settling: plan.settling, paused: plan.paused, failed: plan.failed, removeTopicsCommand: plan.toStop.length > 0 ? outcome.removeTopicsCommand : null }
+      ? {
+          toStop: plan.toStop,
+          settling: plan.settling,
+          paused: plan.paused,
+          failed: plan.failed,
+          removeTopicsCommand: plan.toStop.length > 0 ? outcome.removeTopicsCommand : null,
+        }
       : null,
     confirmedGone: outcome.confirmedGone ?? null,
     warnings: plan.warnings,

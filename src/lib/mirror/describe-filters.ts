@@ -29,13 +29,15 @@ export class FilterError extends Error {
 /** `--state` values, upper-cased and checked against the known states. */
 export function parseStates(values: readonly string[]): string[] {
   const known = PARTITION_STATES as readonly string[];
-  return values.flatMap((v) => v.split(',')).map((raw) => {
-    const state = raw.trim().toUpperCase();
-    if (!known.includes(state)) {
-      throw new FilterError(`unknown partition state '${raw}'`, `use one of ${known.join(', ')}`);
-    }
-    return state;
-  });
+  return values
+    .flatMap((v) => v.split(','))
+    .map((raw) => {
+      const state = raw.trim().toUpperCase();
+      if (!known.includes(state)) {
+        throw new FilterError(`unknown partition state '${raw}'`, `use one of ${known.join(', ')}`);
+      }
+      return state;
+    });
 }
 
 /** `--topic-pattern` values as regexes anchored at both ends (the whole name must match, as in Java). */
@@ -44,7 +46,10 @@ export function parseTopicPatterns(values: readonly string[]): RegExp[] {
     try {
       return new RegExp(`^(?:${pattern})$`);
     } catch (err) {
-      throw new FilterError(`invalid --topic-pattern '${pattern}': ${(err as Error).message}`, "write a JavaScript regular expression matched against the whole topic name, e.g. 'orders-.*'");
+      throw new FilterError(
+        `invalid --topic-pattern '${pattern}': ${(err as Error).message}`,
+        "write a JavaScript regular expression matched against the whole topic name, e.g. 'orders-.*'",
+      );
     }
   });
 }
@@ -75,7 +80,11 @@ function partitionFilter(filters: DescribeFilters): ((row: PartitionRow) => bool
   return (row) => (!states || states.has(row.state)) && (minLag <= 0 || (row.lag !== null && row.lag >= minLag));
 }
 
-function filterMirror(mirror: MirrorDescription, keepTopic: (name: string) => boolean, keepRow: ((row: PartitionRow) => boolean) | null): MirrorDescription {
+function filterMirror(
+  mirror: MirrorDescription,
+  keepTopic: (name: string) => boolean,
+  keepRow: ((row: PartitionRow) => boolean) | null,
+): MirrorDescription {
   const topics: TopicDescription[] = [];
   for (const topic of mirror.topics) {
     if (!keepTopic(topic.name)) continue;
@@ -115,7 +124,10 @@ function byName(a: { name: string }, b: { name: string }): number {
 export function applySort(result: DescribeResult, sort: DescribeSort): DescribeResult {
   if (sort === 'topic') return result;
   const mirrors = result.mirrors.map((mirror): MirrorDescription => {
-    const topics = mirror.topics.map((t): TopicDescription => ({ ...t, partitions: [...t.partitions].sort((a, b) => byLagDescending(a, b) || a.partition - b.partition) }));
+    const topics = mirror.topics.map((t): TopicDescription => ({
+      ...t,
+      partitions: [...t.partitions].sort((a, b) => byLagDescending(a, b) || a.partition - b.partition),
+    }));
     topics.sort((a, b) => {
       const la = a.summary.maxLag;
       const lb = b.summary.maxLag;

@@ -91,13 +91,21 @@ interface MirrorAccumulator {
   topics: Map<string, Map<number, PartitionRow>>;
 }
 
-export function mergeAnswers(answers: readonly { broker: string; nodeId: number | null; response: Answer }[]): { mirrors: Map<string, MirrorAccumulator>; warnings: BrokerWarning[] } {
+export function mergeAnswers(answers: readonly { broker: string; nodeId: number | null; response: Answer }[]): {
+  mirrors: Map<string, MirrorAccumulator>;
+  warnings: BrokerWarning[];
+} {
   const mirrors = new Map<string, MirrorAccumulator>();
   const warnings: BrokerWarning[] = [];
   for (const { broker, nodeId, response } of answers) {
     if (response.ErrorCode !== 0) {
       // The prototype's Admin ignores this code; we say it, because the broker's partitions are missing.
-      warnings.push({ broker, nodeId, errorCode: response.ErrorCode, message: response.ErrorMessage ?? `error ${response.ErrorCode}` });
+      warnings.push({
+        broker,
+        nodeId,
+        errorCode: response.ErrorCode,
+        message: response.ErrorMessage ?? `error ${response.ErrorCode}`,
+      });
       continue;
     }
     for (const m of response.Mirrors) {
@@ -148,7 +156,11 @@ export async function existingMirrorNames(client: KafkaClient): Promise<Set<stri
   return new Set(listed.Mirrors.map((m) => m.MirrorName));
 }
 
-export async function describeMirrors(client: KafkaClient, names: readonly string[], options: DescribeOptions = {}): Promise<DescribeResult> {
+export async function describeMirrors(
+  client: KafkaClient,
+  names: readonly string[],
+  options: DescribeOptions = {},
+): Promise<DescribeResult> {
   await client.requireMirroring([DescribeClusterMirrors, ListClusterMirrors]);
   let wanted = [...new Set(names)];
   const notFound: string[] = [];
@@ -158,14 +170,30 @@ export async function describeMirrors(client: KafkaClient, names: readonly strin
     wanted = wanted.filter((n) => existing.has(n));
     if (wanted.length === 0) return { mirrors: [], notFound, errors: [], brokerWarnings: [] };
   }
-  const fanOut = await client.sendToEvery(DescribeClusterMirrors, {
-    MirrorNames: wanted,
-    IncludeAuthorizedOperations: options.includeAuthorizedOperations ?? false,
-  }, { retryForMs: options.brokerRetryMs ?? DEFAULT_BROKER_RETRY_MS });
-  const { mirrors, warnings } = mergeAnswers(
-    fanOut.answers.map((a) => ({ broker: `${a.broker.host}:${a.broker.port}`, nodeId: a.broker.nodeId ?? null, response: a.response })),
+  const fanOut = await client.sendToEvery(
+    DescribeClusterMirrors,
+    {
+      MirrorNames: wanted,
+      IncludeAuthorizedOperations: options.includeAuthorizedOperations ?? false,
+    },
+    { retryForMs: options.brokerRetryMs ?? DEFAULT_BROKER_RETRY_MS },
   );
-  const brokerWarnings = [...fanOut.failures.map((f: BrokerFailure) => ({ broker: f.broker, nodeId: f.nodeId ?? null, errorCode: f.error instanceof KafkaProtocolError ? f.error.code : null, message: f.error.message })), ...warnings];
+  const { mirrors, warnings } = mergeAnswers(
+    fanOut.answers.map((a) => ({
+      broker: `${a.broker.host}:${a.broker.port}`,
+      nodeId: a.broker.nodeId ?? null,
+      response: a.response,
+    })),
+  );
+  const brokerWarnings = [
+    ...fanOut.failures.map((f: BrokerFailure) => ({
+      broker: f.broker,
+      nodeId: f.nodeId ?? null,
+      errorCode: f.error instanceof KafkaProtocolError ? f.error.code : null,
+      message: f.error.message,
+    })),
+    ...warnings,
+  ];
   if (fanOut.answers.length === 0 && fanOut.failures[0]) throw fanOut.failures[0].error;
   const described: MirrorDescription[] = [];
   const errors: MirrorError[] = [];
@@ -176,7 +204,14 @@ export async function describeMirrors(client: KafkaClient, names: readonly strin
   }
   // A mirror with no topics has no partitions on any broker but still exists.
   for (const name of wanted) {
-    if (!mirrors.has(name)) described.push(describeOne(name, { ok: true, errorCode: 0, operations: -2147483648, topics: new Map() }, options.includeAuthorizedOperations ?? false));
+    if (!mirrors.has(name))
+      described.push(
+        describeOne(
+          name,
+          { ok: true, errorCode: 0, operations: -2147483648, topics: new Map() },
+          options.includeAuthorizedOperations ?? false,
+        ),
+      );
   }
   described.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { mirrors: described, notFound, errors, brokerWarnings };
@@ -195,7 +230,9 @@ export async function failedRetryMaxAttempts(client: KafkaClient): Promise<numbe
     const first = view.brokers[0];
     if (first?.nodeId === undefined) return null;
     const response = await client.send(DescribeConfigs, {
-      Resources: [{ ResourceType: BROKER_RESOURCE, ResourceName: String(first.nodeId), ConfigurationKeys: [RETRY_MAX_KEY] }],
+      Resources: [
+        { ResourceType: BROKER_RESOURCE, ResourceName: String(first.nodeId), ConfigurationKeys: [RETRY_MAX_KEY] },
+      ],
       IncludeSynonyms: false,
       IncludeDocumentation: false,
     });

@@ -26,13 +26,21 @@ export interface EndOffsets {
 }
 
 /** Reads the latest offset of each wanted partition from its leader. Failures are collected, not thrown. */
-export async function readEndOffsets(client: KafkaClient, wanted: ReadonlyMap<string, readonly number[]>): Promise<EndOffsets> {
+export async function readEndOffsets(
+  client: KafkaClient,
+  wanted: ReadonlyMap<string, readonly number[]>,
+): Promise<EndOffsets> {
   const offsets = new Map<string, Map<number, number>>();
   const failures: EndOffsetFailure[] = [];
   if (wanted.size === 0) return { offsets, failures };
 
-  const metadata = await client.send(Metadata, { Topics: [...wanted.keys()].map((Name) => ({ Name })), AllowAutoTopicCreation: false });
-  const brokers = new Map<number, BrokerAddress>(metadata.Brokers.map((b) => [b.NodeId, { host: b.Host, port: b.Port, nodeId: b.NodeId }]));
+  const metadata = await client.send(Metadata, {
+    Topics: [...wanted.keys()].map((Name) => ({ Name })),
+    AllowAutoTopicCreation: false,
+  });
+  const brokers = new Map<number, BrokerAddress>(
+    metadata.Brokers.map((b) => [b.NodeId, { host: b.Host, port: b.Port, nodeId: b.NodeId }]),
+  );
   // leader node → topic → partitions
   const byLeader = new Map<number, Map<string, number[]>>();
   for (const topic of metadata.Topics) {
@@ -40,14 +48,24 @@ export async function readEndOffsets(client: KafkaClient, wanted: ReadonlyMap<st
     const partitions = wanted.get(name);
     if (!partitions) continue;
     if (topic.ErrorCode !== 0) {
-      failures.push({ broker: 'metadata', nodeId: null, errorCode: topic.ErrorCode, message: `Metadata for topic '${name}': ${kafkaError(topic.ErrorCode).name}` });
+      failures.push({
+        broker: 'metadata',
+        nodeId: null,
+        errorCode: topic.ErrorCode,
+        message: `Metadata for topic '${name}': ${kafkaError(topic.ErrorCode).name}`,
+      });
       continue;
     }
     const leaders = new Map(topic.Partitions.map((p) => [p.PartitionIndex, p.LeaderId]));
     for (const partition of partitions) {
       const leader = leaders.get(partition) ?? -1;
       if (leader < 0 || !brokers.has(leader)) {
-        failures.push({ broker: 'metadata', nodeId: null, errorCode: null, message: `no leader for ${name}-${partition}` });
+        failures.push({
+          broker: 'metadata',
+          nodeId: null,
+          errorCode: null,
+          message: `no leader for ${name}-${partition}`,
+        });
         continue;
       }
       let topics = byLeader.get(leader);
@@ -67,7 +85,10 @@ export async function readEndOffsets(client: KafkaClient, wanted: ReadonlyMap<st
           {
             ReplicaId: -1,
             IsolationLevel: 0,
-            Topics: [...topics].map(([Name, partitions]) => ({ Name, Partitions: partitions.map((PartitionIndex) => ({ PartitionIndex, Timestamp: LATEST_TIMESTAMP })) })),
+            Topics: [...topics].map(([Name, partitions]) => ({
+              Name,
+              Partitions: partitions.map((PartitionIndex) => ({ PartitionIndex, Timestamp: LATEST_TIMESTAMP })),
+            })),
           },
           broker,
           { retryForMs: DEFAULT_BROKER_RETRY_MS },
@@ -77,7 +98,12 @@ export async function readEndOffsets(client: KafkaClient, wanted: ReadonlyMap<st
           if (!known) offsets.set(topic.Name, (known = new Map()));
           for (const p of topic.Partitions) {
             if (p.ErrorCode !== 0) {
-              failures.push({ broker: brokerLabel(broker), nodeId: leader, errorCode: p.ErrorCode, message: `ListOffsets for ${topic.Name}-${p.PartitionIndex}: ${kafkaError(p.ErrorCode).name}` });
+              failures.push({
+                broker: brokerLabel(broker),
+                nodeId: leader,
+                errorCode: p.ErrorCode,
+                message: `ListOffsets for ${topic.Name}-${p.PartitionIndex}: ${kafkaError(p.ErrorCode).name}`,
+              });
             } else if (p.Offset >= 0n) {
               known.set(p.PartitionIndex, Number(p.Offset));
             }
@@ -85,7 +111,12 @@ export async function readEndOffsets(client: KafkaClient, wanted: ReadonlyMap<st
         }
       } catch (err) {
         const error = err as Error;
-        failures.push({ broker: brokerLabel(broker), nodeId: leader, errorCode: err instanceof KafkaProtocolError ? err.code : null, message: `ListOffsets: ${error.message}` });
+        failures.push({
+          broker: brokerLabel(broker),
+          nodeId: leader,
+          errorCode: err instanceof KafkaProtocolError ? err.code : null,
+          message: `ListOffsets: ${error.message}`,
+        });
       }
     }),
   );

@@ -17,7 +17,17 @@ export interface PartitionRow {
 }
 
 /** Partition states of PROTOCOL.md §10 in lifecycle order (display order, --state validation). */
-export const PARTITION_STATES = ['LOG_TRUNCATION', 'EPOCH_FENCING', 'MIRRORING', 'PAUSING', 'PAUSED', 'STOPPING', 'STOPPED', 'FAILED', 'UNKNOWN'] as const;
+export const PARTITION_STATES = [
+  'LOG_TRUNCATION',
+  'EPOCH_FENCING',
+  'MIRRORING',
+  'PAUSING',
+  'PAUSED',
+  'STOPPING',
+  'STOPPED',
+  'FAILED',
+  'UNKNOWN',
+] as const;
 export type PartitionStateName = (typeof PARTITION_STATES)[number];
 
 const STATE_RANK = new Map<string, number>(PARTITION_STATES.map((s, i) => [s, i]));
@@ -72,7 +82,14 @@ export function combine(summaries: readonly Summary[]): Summary {
     if (s.maxLag !== null && (maxLag === null || s.maxLag > maxLag)) maxLag = s.maxLag;
   }
   const sum = (pick: (s: Summary) => number) => summaries.reduce((n, s) => n + pick(s), 0);
-  return { partitions: sum((s) => s.partitions), states, totalLag: sum((s) => s.totalLag), maxLag, lagUnknown: sum((s) => s.lagUnknown), failing: sum((s) => s.failing) };
+  return {
+    partitions: sum((s) => s.partitions),
+    states,
+    totalLag: sum((s) => s.totalLag),
+    maxLag,
+    lagUnknown: sum((s) => s.lagUnknown),
+    failing: sum((s) => s.failing),
+  };
 }
 
 /** -1 (and anything negative) means "not known" on the wire. */

@@ -12,10 +12,14 @@ export interface ListedMirror {
   readonly topics?: string[];
 }
 
-export async function listMirrors(client: KafkaClient, options: { includeTopics?: boolean } = {}): Promise<ListedMirror[]> {
+export async function listMirrors(
+  client: KafkaClient,
+  options: { includeTopics?: boolean } = {},
+): Promise<ListedMirror[]> {
   await client.requireMirroring([ListClusterMirrors]);
   const response = await client.send(ListClusterMirrors, { IncludeTopicNames: options.includeTopics ?? false });
-  if (response.ErrorCode !== 0) throw new KafkaProtocolError(response.ErrorCode, 'ListClusterMirrors', response.ErrorMessage);
+  if (response.ErrorCode !== 0)
+    throw new KafkaProtocolError(response.ErrorCode, 'ListClusterMirrors', response.ErrorMessage);
   return response.Mirrors.map((m): ListedMirror => ({
     name: m.MirrorName,
     topicCount: m.TopicCount,

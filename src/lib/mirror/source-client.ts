@@ -24,7 +24,8 @@ export async function describeMirrorConfigs(client: KafkaClient, mirror: string)
   });
   const result = response.Results[0];
   if (!result) return new Map();
-  if (result.ErrorCode !== 0) throw new KafkaProtocolError(result.ErrorCode, 'DescribeConfigs', result.ErrorMessage, undefined, mirror);
+  if (result.ErrorCode !== 0)
+    throw new KafkaProtocolError(result.ErrorCode, 'DescribeConfigs', result.ErrorMessage, undefined, mirror);
   return new Map(result.Configs.filter((c) => c.Value !== null).map((c) => [c.Name, c.Value ?? '']));
 }
 
@@ -67,36 +68,60 @@ export function sourceProperties(input: SourceSettingsInput): Map<string, Proper
   // The mirror's ConfigDef defaults sasl.mechanism to PLAIN, not Kafka's usual GSSAPI (PROTOCOL.md §11.1).
   const protocol = merged.get('security.protocol')?.value.trim().toUpperCase();
   if ((protocol === 'SASL_PLAINTEXT' || protocol === 'SASL_SSL') && !merged.has('sasl.mechanism')) {
-    merged.set('sasl.mechanism', { key: 'sasl.mechanism', value: 'PLAIN', line: 0, origin: `${storedOrigin} (default)` });
+    merged.set('sasl.mechanism', {
+      key: 'sasl.mechanism',
+      value: 'PLAIN',
+      line: 0,
+      origin: `${storedOrigin} (default)`,
+    });
   }
   return merged;
 }
 
 const SOURCE_CONFIG_HINT =
   'the mirror stores how the destination brokers reach the source; when that does not work from this machine ' +
-  '(e.g. a truststore path that exists only on the brokers, or an internal address), give this machine\'s settings with --source-config FILE';
+  "(e.g. a truststore path that exists only on the brokers, or an internal address), give this machine's settings with --source-config FILE";
 
 /** Checked connection settings for the source cluster, or a UsageError that mentions --source-config. */
-export async function sourceConnection(input: SourceSettingsInput, warn: (message: string) => void): Promise<ConnectionConfig> {
+export async function sourceConnection(
+  input: SourceSettingsInput,
+  warn: (message: string) => void,
+): Promise<ConnectionConfig> {
   const properties = sourceProperties(input);
   if (!properties.has('bootstrap.servers')) {
-    throw new UsageError(`mirror '${input.mirror}' has no bootstrap.servers in its stored config, so kmirror cannot reach its source cluster`, {
-      hint: 'give the source connection with --source-config FILE (bootstrap.servers and security settings)',
-    });
+    throw new UsageError(
+      `mirror '${input.mirror}' has no bootstrap.servers in its stored config, so kmirror cannot reach its source cluster`,
+      {
+        hint: 'give the source connection with --source-config FILE (bootstrap.servers and security settings)',
+      },
+    );
   }
-  const origin = input.override ? `the source settings (mirror '${input.mirror}' stored config and ${input.overrideName ?? '--source-config'})` : `mirror '${input.mirror}' stored config`;
+  const origin = input.override
+    ? `the source settings (mirror '${input.mirror}' stored config and ${input.overrideName ?? '--source-config'})`
+    : `mirror '${input.mirror}' stored config`;
   try {
     return await connectionFromProperties(properties, origin, { warn });
   } catch (err) {
-    if (err instanceof UsageError) throw new UsageError(err.message, { hint: `${err.hint ? `${err.hint}; ` : ''}${SOURCE_CONFIG_HINT}`, cause: err });
+    if (err instanceof UsageError)
+      throw new UsageError(err.message, {
+        hint: `${err.hint ? `${err.hint}; ` : ''}${SOURCE_CONFIG_HINT}`,
+        cause: err,
+      });
     throw err;
   }
 }
 
 /** Every topic of the source cluster with its id and partition count (Metadata for all topics). */
-export async function listSourceTopics(source: KafkaClient, bootstrap: readonly string[]): Promise<Map<string, SourceTopic>> {
+export async function listSourceTopics(
+  source: KafkaClient,
+  bootstrap: readonly string[],
+): Promise<Map<string, SourceTopic>> {
   try {
-    const response = await source.send(Metadata, { Topics: null, AllowAutoTopicCreation: false, IncludeTopicAuthorizedOperations: false });
+    const response = await source.send(Metadata, {
+      Topics: null,
+      AllowAutoTopicCreation: false,
+      IncludeTopicAuthorizedOperations: false,
+    });
     const topics = new Map<string, SourceTopic>();
     for (const t of response.Topics) {
       if (t.ErrorCode !== 0 || t.Name === null) continue;
@@ -111,10 +136,14 @@ export async function listSourceTopics(source: KafkaClient, bootstrap: readonly 
   } catch (err) {
     // Say which cluster failed: every other request of the command goes to the destination.
     const failure = toFailure(err);
-    throw new KmirrorError(`cannot read the topics of the source cluster (${bootstrap.join(',')}): ${failure.message}`, failure.exitCode as KmirrorError['exitCode'], {
-      hint: `${failure.hint ? `${failure.hint}; ` : ''}${SOURCE_CONFIG_HINT}`,
-      kafkaError: failure.kafkaError,
-      cause: err,
-    });
+    throw new KmirrorError(
+      `cannot read the topics of the source cluster (${bootstrap.join(',')}): ${failure.message}`,
+      failure.exitCode as KmirrorError['exitCode'],
+      {
+        hint: `${failure.hint ? `${failure.hint}; ` : ''}${SOURCE_CONFIG_HINT}`,
+        kafkaError: failure.kafkaError,
+        cause: err,
+      },
+    );
   }
 }

@@ -59,7 +59,16 @@ export const ACTION_SPECS: Readonly<Record<TopicAction, ActionSpec>> = {
         'or select it with a --pattern that goes to mirror.topics.exclude, which makes the broker stop every matching topic',
     },
   },
-  pause: { action: 'pause', api: PauseMirrorTopics, command: 'pause', movable: ['MIRRORING'], target: 'PAUSED', transit: ['PAUSING'], verb: 'pause', past: 'paused' },
+  pause: {
+    action: 'pause',
+    api: PauseMirrorTopics,
+    command: 'pause',
+    movable: ['MIRRORING'],
+    target: 'PAUSED',
+    transit: ['PAUSING'],
+    verb: 'pause',
+    past: 'paused',
+  },
   resume: {
     action: 'resume',
     api: ResumeMirrorTopics,
@@ -142,7 +151,10 @@ export interface FinalPartition {
   readonly destinationEndOffset: number | null;
 }
 
-/** The --json document, the same shape for the three commands (schemas/kmirror-{remove-topics,pause,resume}.schema.json). */
+/**
+ * The --json document, the same shape for the three commands (schemas/kmirror-{remove-
+ * topics,pause,resume}.schema.json).
+ */
 export interface TopicActionResult {
   mirror: string;
   action: TopicAction;
@@ -154,7 +166,10 @@ export interface TopicActionResult {
   succeeded: string[];
   noop: { topic: string; state: string }[];
   blocked: { topic: string; reason: string; partitions: PartitionStateRow[] }[];
-  /** Stop only: not listed in the request, but matched by a pattern that goes to mirror.topics.exclude, so the broker marks it STOPPED. */
+  /**
+   * Stop only: not listed in the request, but matched by a pattern that goes to mirror.topics.exclude, so the broker
+   * marks it STOPPED.
+   */
   viaPattern: { topic: string; pattern: string; state: string }[];
   failed: { topic: string; error: { code: number; name: string; message: string; hint: string | null } }[];
   notInMirror: NotInMirror[];
@@ -177,8 +192,18 @@ function joinOr(items: readonly string[]): string {
 }
 
 /** Sorts one topic into send / no-op / under way / blocked from its partition states. */
-export function classifyTopic(spec: ActionSpec, topic: string, named: boolean, rows: readonly PartitionRow[] | undefined): PlannedTopic {
-  const partitions: PartitionStateRow[] = (rows ?? []).map((r) => ({ partition: r.partition, state: r.state, retryAttempt: r.retryAttempt, errorMessage: r.errorMessage }));
+export function classifyTopic(
+  spec: ActionSpec,
+  topic: string,
+  named: boolean,
+  rows: readonly PartitionRow[] | undefined,
+): PlannedTopic {
+  const partitions: PartitionStateRow[] = (rows ?? []).map((r) => ({
+    partition: r.partition,
+    state: r.state,
+    retryAttempt: r.retryAttempt,
+    errorMessage: r.errorMessage,
+  }));
   const states = partitions.map((p) => p.state);
   const base = { topic, named, states: countStates(states), partitions };
   if (states.length === 0) {
@@ -193,9 +218,12 @@ export function classifyTopic(spec: ActionSpec, topic: string, named: boolean, r
   if (states.every((s) => spec.movable.includes(s))) return { ...base, verdict: 'send' };
   const allowed = new Set([...spec.movable, spec.target, ...spec.transit]);
   // A mix of target, transit and movable states means the same action is already under way.
-  if (states.every((s) => allowed.has(s)) && states.some((s) => s === spec.target || spec.transit.includes(s))) return { ...base, verdict: 'in-transit' };
+  if (states.every((s) => allowed.has(s)) && states.some((s) => s === spec.target || spec.transit.includes(s)))
+    return { ...base, verdict: 'in-transit' };
   const off = partitions.filter((p) => !spec.movable.includes(p.state));
-  const refusal = off.every((p) => spec.refused?.[p.state] !== undefined) ? spec.refused?.[off[0]?.state ?? ''] : undefined;
+  const refusal = off.every((p) => spec.refused?.[p.state] !== undefined)
+    ? spec.refused?.[off[0]?.state ?? '']
+    : undefined;
   if (refusal) return { ...base, verdict: 'blocked', reason: refusal };
   const failed = off.filter((p) => p.state === 'FAILED');
   let reason = `${countStates(off.map((p) => p.state))}: the broker ${spec.verb}s a topic only when every partition is ${joinOr(spec.movable)}, and refuses the whole request otherwise`;
@@ -210,7 +238,11 @@ export function classifyTopic(spec: ActionSpec, topic: string, named: boolean, r
   return { ...base, verdict: 'blocked', reason };
 }
 
-function effectOf(pattern: string, include: readonly string[] | null, exclude: readonly string[] | null): PatternEffect {
+function effectOf(
+  pattern: string,
+  include: readonly string[] | null,
+  exclude: readonly string[] | null,
+): PatternEffect {
   if (include === null || exclude === null) return 'unknown';
   if (include.includes(pattern)) return 'remove-from-include';
   return exclude.includes(pattern) ? 'already-excluded' : 'add-to-exclude';
@@ -224,17 +256,32 @@ export interface PlanDependencies {
  * Everything before sending: gate, mirror existence, topic selection on the destination, one
  * describe, classification, and for stop the fate of each pattern. Sends nothing that changes state.
  */
-export async function planTopicAction(client: KafkaClient, spec: ActionSpec, input: TopicActionInput, deps: PlanDependencies): Promise<TopicActionPlan> {
-  await client.requireMirroring([spec.api, DescribeClusterMirrors, ListClusterMirrors, ...(spec.action === 'stop' ? [DescribeConfigs] : [])]);
+export async function planTopicAction(
+  client: KafkaClient,
+  spec: ActionSpec,
+  input: TopicActionInput,
+  deps: PlanDependencies,
+): Promise<TopicActionPlan> {
+  await client.requireMirroring([
+    spec.api,
+    DescribeClusterMirrors,
+    ListClusterMirrors,
+    ...(spec.action === 'stop' ? [DescribeConfigs] : []),
+  ]);
   const listed = await client.send(ListClusterMirrors, { IncludeTopicNames: true });
-  if (listed.ErrorCode !== 0) throw new KafkaResponseError(listed.ErrorCode, listed.ErrorMessage, { api: 'ListClusterMirrors' });
+  if (listed.ErrorCode !== 0)
+    throw new KafkaResponseError(listed.ErrorCode, listed.ErrorMessage, { api: 'ListClusterMirrors' });
   const mine = listed.Mirrors.find((m) => m.MirrorName === input.mirror);
   if (!mine) throw new NotFoundError('mirror', input.mirror);
 
   const described = await describeMirrors(client, [input.mirror]);
   const deniedEntry = described.errors.find((e) => e.name === input.mirror);
-  if (deniedEntry) throw new KafkaResponseError(deniedEntry.errorCode, null, { api: 'DescribeClusterMirrors', mirror: input.mirror });
-  const brokerWarnings = described.brokerWarnings.map((w) => `broker ${w.broker} did not answer DescribeClusterMirrors (${w.message}); partitions it leads are missing from the plan`);
+  if (deniedEntry)
+    throw new KafkaResponseError(deniedEntry.errorCode, null, { api: 'DescribeClusterMirrors', mirror: input.mirror });
+  const brokerWarnings = described.brokerWarnings.map(
+    (w) =>
+      `broker ${w.broker} did not answer DescribeClusterMirrors (${w.message}); partitions it leads are missing from the plan`,
+  );
   for (const warning of brokerWarnings) deps.warn(warning);
 
   const rows = new Map<string, PartitionRow[]>();
@@ -247,7 +294,12 @@ export async function planTopicAction(client: KafkaClient, spec: ActionSpec, inp
   const notInMirror: NotInMirror[] = [];
   for (const name of input.topics) {
     if (universe.has(name)) selected.add(name);
-    else notInMirror.push({ topic: name, mirror: listed.Mirrors.find((m) => m.MirrorName !== input.mirror && m.TopicNames.includes(name))?.MirrorName ?? null });
+    else
+      notInMirror.push({
+        topic: name,
+        mirror:
+          listed.Mirrors.find((m) => m.MirrorName !== input.mirror && m.TopicNames.includes(name))?.MirrorName ?? null,
+      });
   }
   const sortedUniverse = [...universe].sort();
   const patterns: PatternPlan[] = input.patterns.map((pattern) => {
@@ -268,7 +320,9 @@ export async function planTopicAction(client: KafkaClient, spec: ActionSpec, inp
       exclude = splitListValue(stored.get('mirror.topics.exclude'));
     } catch (err) {
       if (!(err instanceof KafkaProtocolError)) throw err;
-      deps.warn(`cannot read mirror ${input.mirror}'s mirror.topics.include (${kafkaError(err.code).name}), so kmirror cannot say whether each pattern leaves the include list or joins the exclude list`);
+      deps.warn(
+        `cannot read mirror ${input.mirror}'s mirror.topics.include (${kafkaError(err.code).name}), so kmirror cannot say whether each pattern leaves the include list or joins the exclude list`,
+      );
     }
     for (const [i, p] of patterns.entries()) patterns[i] = { ...p, effect: effectOf(p.pattern, include, exclude) };
   }
@@ -278,7 +332,9 @@ export async function planTopicAction(client: KafkaClient, spec: ActionSpec, inp
   const topics = [...selected].sort().map((t) => {
     const planned = classifyTopic(spec, t, named.has(t), rows.get(t));
     const pattern = planned.verdict === 'blocked' ? excluding.find((p) => p.matched.includes(t)) : undefined;
-    return pattern ? { ...planned, verdict: 'via-pattern' as const, pattern: pattern.pattern, reason: undefined } : planned;
+    return pattern
+      ? { ...planned, verdict: 'via-pattern' as const, pattern: pattern.pattern, reason: undefined }
+      : planned;
   });
   const send = topics.filter((t) => t.verdict === 'send').map((t) => t.topic);
   return {
@@ -294,7 +350,12 @@ export async function planTopicAction(client: KafkaClient, spec: ActionSpec, inp
 }
 
 /** The request body for the plan (what --dry-run shows). */
-export function requestOf(plan: TopicActionPlan): { MirrorName: string; Topics: { TopicName: string }[]; Patterns?: string[]; StateValidationOffset: bigint } {
+export function requestOf(plan: TopicActionPlan): {
+  MirrorName: string;
+  Topics: { TopicName: string }[];
+  Patterns?: string[];
+  StateValidationOffset: bigint;
+} {
   return {
     MirrorName: plan.mirror,
     Topics: plan.send.map((TopicName) => ({ TopicName })),
@@ -312,9 +373,15 @@ export function resultOfPlan(plan: TopicActionPlan, dryRun: boolean): TopicActio
     requested: plan.topics.map((t) => t.topic),
     sent: plan.sendsRequest ? [...plan.send] : [],
     succeeded: [],
-    noop: plan.topics.filter((t) => t.verdict === 'noop' || t.verdict === 'in-transit').map((t) => ({ topic: t.topic, state: t.states })),
-    blocked: plan.topics.filter((t) => t.verdict === 'blocked').map((t) => ({ topic: t.topic, reason: t.reason ?? '', partitions: t.partitions })),
-    viaPattern: plan.topics.filter((t) => t.verdict === 'via-pattern').map((t) => ({ topic: t.topic, pattern: t.pattern ?? '', state: t.states })),
+    noop: plan.topics
+      .filter((t) => t.verdict === 'noop' || t.verdict === 'in-transit')
+      .map((t) => ({ topic: t.topic, state: t.states })),
+    blocked: plan.topics
+      .filter((t) => t.verdict === 'blocked')
+      .map((t) => ({ topic: t.topic, reason: t.reason ?? '', partitions: t.partitions })),
+    viaPattern: plan.topics
+      .filter((t) => t.verdict === 'via-pattern')
+      .map((t) => ({ topic: t.topic, pattern: t.pattern ?? '', state: t.states })),
     failed: [],
     notInMirror: [...plan.notInMirror],
     patterns: plan.patterns.map((p) => ({ ...p, matched: [...p.matched] })),
@@ -355,9 +422,12 @@ export async function sendTopicAction(client: KafkaClient, plan: TopicActionPlan
         : await client.send(ResumeMirrorTopics, body, undefined, options);
   if (response.ErrorCode !== 0) throw wholeRequestError(spec, plan.mirror, response.ErrorCode, response.ErrorMessage);
 
-  // Pause lists no successes and Resume names already-mirroring topics "": a success is a sent topic without an error entry.
+  // Pause lists no successes and Resume names already-mirroring topics "": a success is a sent topic without an error
+  // entry.
   const errors = new Map<string, { code: number; message: string | null }>();
-  for (const t of response.Topics) if (t.Name !== '' && t.ErrorCode !== 0 && !errors.has(t.Name)) errors.set(t.Name, { code: t.ErrorCode, message: t.ErrorMessage });
+  for (const t of response.Topics)
+    if (t.Name !== '' && t.ErrorCode !== 0 && !errors.has(t.Name))
+      errors.set(t.Name, { code: t.ErrorCode, message: t.ErrorMessage });
   for (const topic of plan.send) {
     const error = errors.get(topic);
     if (!error) {
@@ -366,7 +436,15 @@ export async function sendTopicAction(client: KafkaClient, plan: TopicActionPlan
     }
     const context = { api: spec.api.name, mirror: plan.mirror, topic };
     const mapped = new KafkaResponseError(error.code, error.message, context);
-    result.failed.push({ topic, error: { code: error.code, name: kafkaError(error.code).name, message: mapped.message, hint: kafkaErrorHint(error.code, context) } });
+    result.failed.push({
+      topic,
+      error: {
+        code: error.code,
+        name: kafkaError(error.code).name,
+        message: mapped.message,
+        hint: kafkaErrorHint(error.code, context),
+      },
+    });
   }
   return result;
 }
@@ -381,42 +459,67 @@ export function outcomeError(result: TopicActionResult, spec: ActionSpec): Kmirr
   if (problems === 0) {
     // Stop still saves its patterns (no match yet = exclude future topics); pause/resume did nothing.
     if (spec.action !== 'stop' && result.requested.length === 0 && !result.dryRun) {
-      return new KmirrorError(`no topic of mirror '${result.mirror}' matches the pattern(s)`, ExitCode.NotFound, { hint: `kmirror describe ${result.mirror} lists the mirror's topics` });
+      return new KmirrorError(`no topic of mirror '${result.mirror}' matches the pattern(s)`, ExitCode.NotFound, {
+        hint: `kmirror describe ${result.mirror} lists the mirror's topics`,
+      });
     }
     return null;
   }
-  const done = result.succeeded.length + result.noop.length + result.viaPattern.length + (spec.action === 'stop' && result.patterns.length > 0 && !result.dryRun ? 1 : 0);
+  const done =
+    result.succeeded.length +
+    result.noop.length +
+    result.viaPattern.length +
+    (spec.action === 'stop' && result.patterns.length > 0 && !result.dryRun ? 1 : 0);
   const parts = [
-    result.blocked.length > 0 ? `${result.blocked.length} blocked (${result.blocked.map((b) => b.topic).join(', ')})` : '',
-    result.failed.length > 0 ? `${result.failed.length} refused by the broker (${result.failed.map((f) => f.topic).join(', ')})` : '',
-    result.notInMirror.length > 0 ? `${result.notInMirror.length} not in mirror '${result.mirror}' (${result.notInMirror.map((n) => n.topic).join(', ')})` : '',
+    result.blocked.length > 0
+      ? `${result.blocked.length} blocked (${result.blocked.map((b) => b.topic).join(', ')})`
+      : '',
+    result.failed.length > 0
+      ? `${result.failed.length} refused by the broker (${result.failed.map((f) => f.topic).join(', ')})`
+      : '',
+    result.notInMirror.length > 0
+      ? `${result.notInMirror.length} not in mirror '${result.mirror}' (${result.notInMirror.map((n) => n.topic).join(', ')})`
+      : '',
   ].filter(Boolean);
   if (result.dryRun) return null;
   if (done > 0) {
-    return new KmirrorError(`not every topic was ${spec.past}: ${parts.join('; ')}`, ExitCode.PartialFailure, { hint: 'the output says why for each topic' });
+    return new KmirrorError(`not every topic was ${spec.past}: ${parts.join('; ')}`, ExitCode.PartialFailure, {
+      hint: 'the output says why for each topic',
+    });
   }
   const firstFailure = result.failed[0];
   if (firstFailure) {
-    return new KmirrorError(`${parts.join('; ')}: nothing was ${spec.past}; first: ${firstFailure.error.message}`, exitCodeForKafkaError(firstFailure.error.code), {
-      hint: firstFailure.error.hint,
-      kafkaError: { code: firstFailure.error.code, name: firstFailure.error.name },
-    });
+    return new KmirrorError(
+      `${parts.join('; ')}: nothing was ${spec.past}; first: ${firstFailure.error.message}`,
+      exitCodeForKafkaError(firstFailure.error.code),
+      {
+        hint: firstFailure.error.hint,
+        kafkaError: { code: firstFailure.error.code, name: firstFailure.error.name },
+      },
+    );
   }
   if (result.blocked.length > 0) {
     return new KmirrorError(`nothing was ${spec.past}: ${parts.join('; ')}`, ExitCode.Error, {
       hint: `the broker accepts ${spec.verb} only for topics whose partitions are all ${joinOr(spec.movable)}; kmirror describe ${result.mirror} shows the states`,
     });
   }
-  return new KmirrorError(`topic(s) not in mirror '${result.mirror}': ${result.notInMirror.map((n) => n.topic).join(', ')}; nothing was sent`, ExitCode.NotFound, {
-    hint: `kmirror describe ${result.mirror} lists the mirror's topics`,
-  });
+  return new KmirrorError(
+    `topic(s) not in mirror '${result.mirror}': ${result.notInMirror.map((n) => n.topic).join(', ')}; nothing was sent`,
+    ExitCode.NotFound,
+    {
+      hint: `kmirror describe ${result.mirror} lists the mirror's topics`,
+    },
+  );
 }
 
 /** The topics --wait watches: those just sent without error, and those whose action was already under way. */
 export function waitedTopics(plan: TopicActionPlan, result: TopicActionResult): string[] {
   // Topics stopped through a pattern are watched unless FAILED, which they leave only when the source is back.
   const inTransit = plan.topics
-    .filter((t) => t.verdict === 'in-transit' || (t.verdict === 'via-pattern' && !t.partitions.some((p) => p.state === 'FAILED')))
+    .filter(
+      (t) =>
+        t.verdict === 'in-transit' || (t.verdict === 'via-pattern' && !t.partitions.some((p) => p.state === 'FAILED')),
+    )
     .map((t) => t.topic);
   return [...new Set([...result.succeeded, ...inTransit])].sort();
 }

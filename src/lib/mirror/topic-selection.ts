@@ -32,7 +32,9 @@ export function parseTopicNames(values: readonly string[], origin = '--topic'): 
       const problem = topicNameProblem(name);
       if (problem) {
         throw new UsageError(`${origin}: topic name '${name}' ${problem}`, {
-          hint: /[*?[\]()|+^$\\]/.test(name) ? `to select topics by regular expression use --pattern '${name}'` : 'check the topic name on the source cluster',
+          hint: /[*?[\]()|+^$\\]/.test(name)
+            ? `to select topics by regular expression use --pattern '${name}'`
+            : 'check the topic name on the source cluster',
         });
       }
       if (!names.includes(name)) names.push(name);
@@ -54,7 +56,10 @@ export function readTopicsFile(path: string): string[] {
     const name = line.replace(/#.*$/, '').trim();
     if (name === '') continue;
     const problem = topicNameProblem(name);
-    if (problem) throw new UsageError(`--topics-file '${path}' line ${i + 1}: topic name '${name}' ${problem}`, { hint: 'write one topic name per line; patterns go in --pattern' });
+    if (problem)
+      throw new UsageError(`--topics-file '${path}' line ${i + 1}: topic name '${name}' ${problem}`, {
+        hint: 'write one topic name per line; patterns go in --pattern',
+      });
     if (!names.includes(name)) names.push(name);
   }
   return names;
@@ -64,7 +69,11 @@ export function readTopicsFile(path: string): string[] {
  * Checks each pattern and combines them as the broker does, `^(p1|p2|…)$` (a full match). Null
  * for no patterns. Commas are refused: the mirror stores its pattern lists comma-separated.
  */
-export function compilePatterns(patterns: readonly string[], flag: string, warn?: (message: string) => void): RegExp | null {
+export function compilePatterns(
+  patterns: readonly string[],
+  flag: string,
+  warn?: (message: string) => void,
+): RegExp | null {
   // One validation for every command that takes patterns: storability, syntax, and the places
   // where Java (the broker) and JavaScript (this preview) read a pattern differently.
   for (const pattern of patterns) for (const warning of checkPattern(pattern, flag)) warn?.(warning);
@@ -147,7 +156,12 @@ function stateSummary(states: readonly string[]): string {
  * The mirror's exclude list after the controller's merge for this request (PROTOCOL.md §3, Start
  * step 5): names and include patterns leave it verbatim, exclude patterns join it.
  */
-export function excludeAfterStart(storedExclude: readonly string[], named: readonly string[], include: readonly string[], exclude: readonly string[]): string[] {
+export function excludeAfterStart(
+  storedExclude: readonly string[],
+  named: readonly string[],
+  include: readonly string[],
+  exclude: readonly string[],
+): string[] {
   const result = new Set(storedExclude);
   for (const item of [...named, ...include]) result.delete(item);
   for (const item of exclude) result.add(item);
@@ -160,7 +174,9 @@ export function classifyTopics(input: SelectionInput): PlannedTopic[] {
   const named = new Set(input.named);
   for (const name of named) {
     if (excludeRe?.test(name)) {
-      throw new UsageError(`topic '${name}' is named with --topic but also matches --exclude`, { hint: 'drop it from --topic or narrow the --exclude pattern' });
+      throw new UsageError(`topic '${name}' is named with --topic but also matches --exclude`, {
+        hint: 'drop it from --topic or narrow the --exclude pattern',
+      });
     }
   }
 
@@ -175,7 +191,10 @@ export function classifyTopics(input: SelectionInput): PlannedTopic[] {
 
   let mirrorExclude: RegExp | null = null;
   try {
-    mirrorExclude = compilePatterns(excludeAfterStart(input.storedExclude, input.named, input.include, input.exclude), 'mirror.topics.exclude');
+    mirrorExclude = compilePatterns(
+      excludeAfterStart(input.storedExclude, input.named, input.include, input.exclude),
+      'mirror.topics.exclude',
+    );
   } catch {
     // A stored pattern JavaScript cannot compile: leave the check to the broker.
   }
@@ -183,7 +202,12 @@ export function classifyTopics(input: SelectionInput): PlannedTopic[] {
   const planned: PlannedTopic[] = [];
   for (const name of [...candidates].sort()) {
     const source = input.sourceTopics.get(name);
-    const base = { topic: name, topicId: source?.topicId ?? null, partitions: source?.partitions ?? null, named: named.has(name) };
+    const base = {
+      topic: name,
+      topicId: source?.topicId ?? null,
+      partitions: source?.partitions ?? null,
+      named: named.has(name),
+    };
     const owner = input.ownership.get(name);
     const busy = owner !== undefined && (owner.active || owner.states.some((s) => !STARTABLE.has(s)));
     if (owner && busy && owner.mirror === input.mirror) {

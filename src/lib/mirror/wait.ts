@@ -25,7 +25,13 @@ function settled(row: FinalPartition, target: string): boolean {
 }
 
 /** Polls until every partition of `topics` is `target` (or permanently FAILED); returns the last rows. */
-export async function waitForPartitionStates(client: KafkaClient, mirror: string, topics: readonly string[], target: string, options: WaitOptions): Promise<FinalPartition[]> {
+export async function waitForPartitionStates(
+  client: KafkaClient,
+  mirror: string,
+  topics: readonly string[],
+  target: string,
+  options: WaitOptions,
+): Promise<FinalPartition[]> {
   if (topics.length === 0) return [];
   const watched = new Set(topics);
   const what = `waiting for ${topics.length} topic(s) of mirror '${mirror}' to reach ${target}`;
@@ -37,7 +43,14 @@ export async function waitForPartitionStates(client: KafkaClient, mirror: string
       if (!watched.has(t.name)) continue;
       seen.add(t.name);
       for (const p of t.partitions) {
-        rows.push({ topic: t.name, partition: p.partition, state: p.state, retryAttempt: p.retryAttempt, errorMessage: p.errorMessage, destinationEndOffset: null });
+        rows.push({
+          topic: t.name,
+          partition: p.partition,
+          state: p.state,
+          retryAttempt: p.retryAttempt,
+          errorMessage: p.errorMessage,
+          destinationEndOffset: null,
+        });
       }
     }
     const done = rows.filter((r) => settled(r, target)).length;

@@ -29,7 +29,6 @@ export interface AskOptions {
   readonly streams?: PromptStreams;
 }
 
-
 /**
  * The value for `--flagName`: the flag's own value (checked), else an answer typed at a prompt when
  * one may be shown, else a UsageError naming the flag.
@@ -57,11 +56,13 @@ export async function askFor(flagName: string, question: string, options: AskOpt
     };
     const answer = options.secret
       ? await prompts.password({ ...config, mask: '*' }, context)
-      : await prompts.input({ ...config, ...(options.default !== undefined ? { default: options.default } : {}) }, context);
+      : await prompts.input(
+          { ...config, ...(options.default !== undefined ? { default: options.default } : {}) },
+          context,
+        );
     return answer.trim();
   } catch (err) {
     if (isPromptCancelled(err)) throw new PromptCancelledError();
     throw err;
   }
 }
-

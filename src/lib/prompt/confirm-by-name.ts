@@ -27,7 +27,6 @@ export interface ConfirmByNameOptions {
   readonly ask?: (config: { message: string }, context?: NamePromptContext) => Promise<string>;
 }
 
-
 /**
  * True when the action may go ahead: --yes, or the operator typed `name` exactly (surrounding
  * spaces ignored). False when they typed something else. Throws ConfirmationRequiredError (exit 2)

@@ -38,15 +38,23 @@ export function renderAddTopicsPreview(plan: AddTopicsPlan): string {
     out.push(
       renderTable(
         [{ header: 'TOPIC' }, { header: 'PARTITIONS', align: 'right' }, { header: 'TOPIC ID' }, { header: 'ACTION' }],
-        plan.topics.map((t) => [t.topic, t.partitions === null ? '-' : String(t.partitions), t.topicId ?? '-', actionLabel(t)]),
+        plan.topics.map((t) => [
+          t.topic,
+          t.partitions === null ? '-' : String(t.partitions),
+          t.topicId ?? '-',
+          actionLabel(t),
+        ]),
         style.header,
       ),
     );
   }
-  if (plan.include.length > 0 || plan.exclude.length > 0) out.push(`Patterns: include ${list(plan.include)}; exclude ${list(plan.exclude)}`);
+  if (plan.include.length > 0 || plan.exclude.length > 0)
+    out.push(`Patterns: include ${list(plan.include)}; exclude ${list(plan.exclude)}`);
   if (plan.topics.some((t) => t.action === 'missing-on-source')) {
     out.push(
-      style.dim('Topics missing on the source are left out. --allow-missing sends them with NumPartitions 0: the broker only saves the names, and the mirror starts them when they appear on the source.'),
+      style.dim(
+        'Topics missing on the source are left out. --allow-missing sends them with NumPartitions 0: the broker only saves the names, and the mirror starts them when they appear on the source.',
+      ),
     );
   }
   return out.join('\n');
@@ -59,7 +67,10 @@ export function renderStartRequest(request: StartRequest): string {
   if (topics.length === 0) out.push('  Topics: []');
   else {
     out.push('  Topics:');
-    for (const t of topics) out.push(`    - TopicName: ${t.TopicName ?? ''}, TopicId: ${t.TopicId ?? ''}, NumPartitions: ${t.NumPartitions ?? 0}`);
+    for (const t of topics)
+      out.push(
+        `    - TopicName: ${t.TopicName ?? ''}, TopicId: ${t.TopicId ?? ''}, NumPartitions: ${t.NumPartitions ?? 0}`,
+      );
   }
   out.push(`  IncludePatterns: [${(request.IncludePatterns ?? []).join(', ')}]`);
   out.push(`  ExcludePatterns: [${(request.ExcludePatterns ?? []).join(', ')}]`);
@@ -89,7 +100,12 @@ export function renderAddTopics(plan: AddTopicsPlan, result: AddTopicsResult, op
     out.push(`Nothing to add to mirror ${result.mirror}.`);
     return out.join('\n');
   }
-  if (result.added.length > 0) out.push(style.ok(`Started ${result.added.length} mirror topic(s) in mirror ${result.mirror}: ${result.added.map((a) => a.topic).join(', ')}`));
+  if (result.added.length > 0)
+    out.push(
+      style.ok(
+        `Started ${result.added.length} mirror topic(s) in mirror ${result.mirror}: ${result.added.map((a) => a.topic).join(', ')}`,
+      ),
+    );
   if (patternsGiven) {
     out.push(
       result.added.length === 0

@@ -26,11 +26,20 @@ function range(r: { min: number; max: number } | null): string {
 
 export function renderClusterCheck(check: ClusterCheck): string {
   const out: string[] = [];
-  out.push(`Cluster ${check.clusterId ?? '(no id)'}  controller ${check.controllerId ?? '-'}  brokers ${check.brokers.length}`);
+  out.push(
+    `Cluster ${check.clusterId ?? '(no id)'}  controller ${check.controllerId ?? '-'}  brokers ${check.brokers.length}`,
+  );
   out.push('');
   out.push(
     renderTable(
-      [{ header: 'NODE', align: 'right' }, { header: 'ADDRESS' }, { header: 'REACHABLE' }, { header: 'metadata.version', align: 'right' }, { header: 'mirror.version', align: 'right' }, { header: 'VERDICT' }],
+      [
+        { header: 'NODE', align: 'right' },
+        { header: 'ADDRESS' },
+        { header: 'REACHABLE' },
+        { header: 'metadata.version', align: 'right' },
+        { header: 'mirror.version', align: 'right' },
+        { header: 'VERDICT' },
+      ],
       check.brokers.map((b) => [
         b.nodeId === null ? '-' : String(b.nodeId),
         b.address,
@@ -48,14 +57,20 @@ export function renderClusterCheck(check: ClusterCheck): string {
     out.push('');
     out.push(
       renderTable(
-        [{ header: 'API' }, { header: 'KEY', align: 'right' }, ...reachable.map((b) => ({ header: b.nodeId === null ? b.address : `node ${b.nodeId}` }))],
+        [
+          { header: 'API' },
+          { header: 'KEY', align: 'right' },
+          ...reachable.map((b) => ({ header: b.nodeId === null ? b.address : `node ${b.nodeId}` })),
+        ],
         first.apis.map((api, i) => [
           api.name,
           String(api.apiKey),
           ...reachable.map((b) => {
             const s = b.apis[i];
             if (!s) return '-';
-            return s.negotiated === null && s.broker ? style.bad(`${range(s.broker)} (none in common)`) : range(s.broker);
+            return s.negotiated === null && s.broker
+              ? style.bad(`${range(s.broker)} (none in common)`)
+              : range(s.broker);
           }),
         ]),
         style.header,
@@ -63,7 +78,10 @@ export function renderClusterCheck(check: ClusterCheck): string {
     );
   }
   out.push('');
-  if (check.unreachable.length > 0) out.push(style.warn(`Warning: no answer from ${check.unreachable.join(', ')}; the verdict covers the other brokers only.`));
+  if (check.unreachable.length > 0)
+    out.push(
+      style.warn(`Warning: no answer from ${check.unreachable.join(', ')}; the verdict covers the other brokers only.`),
+    );
   out.push(verdictLine(check.verdict));
   return out.join('\n');
 }
@@ -77,7 +95,13 @@ export function renderMirrorCheck(check: MirrorCheck): string {
   out.push(
     renderTable(
       [{ header: 'OPERATION' }, { header: 'ALLOWED' }, { header: 'NEEDED BY' }],
-      check.permissions.map((p) => [p.operation, p.allowed ? style.ok('yes') : style.bad('no'), p.operation === 'CREATE' ? `${p.neededBy.join(', ')} (a new mirror; informational here)` : p.neededBy.join(', ')]),
+      check.permissions.map((p) => [
+        p.operation,
+        p.allowed ? style.ok('yes') : style.bad('no'),
+        p.operation === 'CREATE'
+          ? `${p.neededBy.join(', ')} (a new mirror; informational here)`
+          : p.neededBy.join(', '),
+      ]),
       style.header,
     ),
   );
@@ -87,8 +111,13 @@ export function renderMirrorCheck(check: MirrorCheck): string {
     out.push(style.ok(`This principal may run every kmirror command on mirror ${check.name}.`));
   } else {
     const blocked = [...new Set(missing.flatMap((p) => p.neededBy.map((command) => command.replace(/ \(.*\)$/, ''))))];
-    out.push(style.warn(`Missing on mirror ${check.name}: ${missing.map((p) => p.operation).join(', ')}; these commands would fail with exit 5: ${blocked.join(', ')}.`));
-    if (missing.some((p) => p.operation === 'DELETE' || p.operation === 'ALTER')) out.push('delete needs both DELETE (checked by the broker) and ALTER (checked by the controller).');
+    out.push(
+      style.warn(
+        `Missing on mirror ${check.name}: ${missing.map((p) => p.operation).join(', ')}; these commands would fail with exit 5: ${blocked.join(', ')}.`,
+      ),
+    );
+    if (missing.some((p) => p.operation === 'DELETE' || p.operation === 'ALTER'))
+      out.push('delete needs both DELETE (checked by the broker) and ALTER (checked by the controller).');
     out.push(style.dim('This is a report: check still exits 0 when only permissions are missing.'));
   }
   return out.join('\n');
@@ -98,6 +127,7 @@ export function renderMirrorCheck(check: MirrorCheck): string {
 export function renderCheck(check: CheckResult): string {
   const cluster = renderClusterCheck(check);
   if (check.mirror === undefined) return cluster;
-  if (check.mirror === null) return `${cluster}\n\n${style.dim('The mirror part was skipped: the cluster cannot serve mirror requests.')}`;
+  if (check.mirror === null)
+    return `${cluster}\n\n${style.dim('The mirror part was skipped: the cluster cannot serve mirror requests.')}`;
   return `${cluster}\n\n${renderMirrorCheck(check.mirror)}`;
 }

@@ -24,7 +24,8 @@ export function renderConfigEntries(configs: readonly MirrorConfigEntry[]): stri
   );
   const notes: string[] = [];
   if (configs.some((c) => c.value === REDACTED)) notes.push('Secret values are masked; --show-secrets reveals them.');
-  if (configs.some((c) => c.source === 'default' && c.value === null)) notes.push('- = no default (the broker leaves the setting unset).');
+  if (configs.some((c) => c.source === 'default' && c.value === null))
+    notes.push('- = no default (the broker leaves the setting unset).');
   return notes.length > 0 ? `${table}\n\n${notes.map((n) => style.dim(n)).join('\n')}` : table;
 }
 

@@ -18,5 +18,11 @@ export function renderCreateMirror(result: CreateMirrorResult): string {
     ? `${style.strong('Dry run:')} would create mirror ${result.mirror} (${where}); nothing was sent to the destination.`
     : style.ok(`Created mirror ${result.mirror} (${where})`);
   const next = result.dryRun ? [] : ['', `Next: kmirror add-topics ${result.mirror} --pattern '<regex>'`];
-  return [headline, '', result.dryRun ? 'Configs that would be sent:' : 'Stored configs:', renderConfigMap(result.config), ...next].join('\n');
+  return [
+    headline,
+    '',
+    result.dryRun ? 'Configs that would be sent:' : 'Stored configs:',
+    renderConfigMap(result.config),
+    ...next,
+  ].join('\n');
 }

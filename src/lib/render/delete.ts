@@ -9,8 +9,14 @@ export function shellQuote(word: string): string {
 }
 
 /** The exact `kmirror remove-topics` command that stops `topics`, with the caller's connection flags. */
-export function removeTopicsCommand(mirror: string, topics: readonly string[], connectionArgs: readonly string[]): string {
-  return ['kmirror', 'remove-topics', mirror, '--topic', topics.join(','), '--yes', ...connectionArgs].map(shellQuote).join(' ');
+export function removeTopicsCommand(
+  mirror: string,
+  topics: readonly string[],
+  connectionArgs: readonly string[],
+): string {
+  return ['kmirror', 'remove-topics', mirror, '--topic', topics.join(','), '--yes', ...connectionArgs]
+    .map(shellQuote)
+    .join(' ');
 }
 
 function partitionCounts(partitions: Readonly<Record<string, number>>): string {
@@ -28,7 +34,11 @@ export function renderDeleteTopics(result: DeleteResult): string {
     t.topic,
     stateColour(t.state),
     partitionCounts(t.partitions),
-    toStop.has(t.topic) ? style.bad('stop it first') : settling.has(t.topic) ? style.warn('wait for STOPPED') : style.ok('ok'),
+    toStop.has(t.topic)
+      ? style.bad('stop it first')
+      : settling.has(t.topic)
+        ? style.warn('wait for STOPPED')
+        : style.ok('ok'),
   ]);
   const count = result.topics.length;
   return `Mirror ${result.mirror} has ${count} topic${count === 1 ? '' : 's'}:\n${renderTable([{ header: 'TOPIC' }, { header: 'STATE' }, { header: 'PARTITIONS' }, { header: 'DELETE' }], rows, style.header)}`;
@@ -43,20 +53,32 @@ export function renderDeleteRefusal(result: DeleteResult): string {
   const refusal = result.refusal;
   if (!refusal) return '';
   const blocking = refusal.toStop.length + refusal.settling.length;
-  const out = [style.bad(`Cannot delete mirror ${result.mirror}: ${blocking} topic${blocking === 1 ? ' is' : 's are'} not STOPPED`) + ' (the broker would refuse with 143 or 145).'];
+  const out = [
+    style.bad(
+      `Cannot delete mirror ${result.mirror}: ${blocking} topic${blocking === 1 ? ' is' : 's are'} not STOPPED`,
+    ) + ' (the broker would refuse with 143 or 145).',
+  ];
   if (refusal.toStop.length > 0) {
     const one = refusal.toStop.length === 1;
-    out.push(`Still MIRRORING or PAUSED: ${list(refusal.toStop)}. Stop ${one ? 'it (its destination topic becomes writable)' : 'them (their destination topics become writable)'}, then delete again:`);
+    out.push(
+      `Still MIRRORING or PAUSED: ${list(refusal.toStop)}. Stop ${one ? 'it (its destination topic becomes writable)' : 'them (their destination topics become writable)'}, then delete again:`,
+    );
     if (refusal.removeTopicsCommand) out.push(`  ${refusal.removeTopicsCommand}`);
   }
   if (refusal.paused.length > 0) {
-    out.push(`Paused: ${list(refusal.paused)}. The broker refuses to stop a paused topic (140): resume it first (kmirror resume ${shellQuote(result.mirror)} --topic ${refusal.paused.join(',')}).`);
+    out.push(
+      `Paused: ${list(refusal.paused)}. The broker refuses to stop a paused topic (140): resume it first (kmirror resume ${shellQuote(result.mirror)} --topic ${refusal.paused.join(',')}).`,
+    );
   }
   if (refusal.failed.length > 0) {
-    out.push(`FAILED partitions in: ${list(refusal.failed)}. The broker cannot stop them until they recover (145); kmirror describe ${shellQuote(result.mirror)} --failed shows why.`);
+    out.push(
+      `FAILED partitions in: ${list(refusal.failed)}. The broker cannot stop them until they recover (145); kmirror describe ${shellQuote(result.mirror)} --failed shows why.`,
+    );
   }
   if (refusal.settling.length > 0) {
-    out.push(`Already stopping, not all partitions STOPPED yet: ${list(refusal.settling)}. Wait until kmirror describe ${shellQuote(result.mirror)} shows them STOPPED.`);
+    out.push(
+      `Already stopping, not all partitions STOPPED yet: ${list(refusal.settling)}. Wait until kmirror describe ${shellQuote(result.mirror)} shows them STOPPED.`,
+    );
   }
   return out.join('\n');
 }
@@ -66,8 +88,12 @@ export function renderDeleteOutcome(result: DeleteResult): string {
   const out: string[] = [];
   for (const warning of result.warnings) out.push(style.warn(`Warning: ${warning}`));
   if (result.refusal) out.push(renderDeleteRefusal(result));
-  else if (result.dryRun) out.push(`Dry run: mirror ${result.mirror} can be deleted (every topic is STOPPED); nothing was sent.`);
-  else if (result.deleted) out.push(style.ok(`Deleted mirror ${result.mirror}`) + (result.confirmedGone ? ' (no longer listed by the cluster)' : ''));
+  else if (result.dryRun)
+    out.push(`Dry run: mirror ${result.mirror} can be deleted (every topic is STOPPED); nothing was sent.`);
+  else if (result.deleted)
+    out.push(
+      style.ok(`Deleted mirror ${result.mirror}`) + (result.confirmedGone ? ' (no longer listed by the cluster)' : ''),
+    );
   return out.join('\n');
 }
 

@@ -21,7 +21,8 @@ export interface DescribeRenderOptions {
 export const DEFAULT_ATTENTION_LIMIT = 10;
 
 const DASH_NOTE = '- = not known: DescribeClusterMirrors reports offsets and lag only for MIRRORING partitions.';
-const LIST_OFFSETS_NOTE = '* = destination log-end offset read with ListOffsets (the partition is STOPPED, so the mirror no longer reports it).';
+const LIST_OFFSETS_NOTE =
+  '* = destination log-end offset read with ListOffsets (the partition is STOPPED, so the mirror no longer reports it).';
 
 /** Remembers which footnotes the rendered cells need, so each is printed once at the end. */
 class Footnotes {
@@ -82,7 +83,13 @@ export function summaryLine(mirror: MirrorDescription, notes: Footnotes = new Fo
 }
 
 function topicTable(mirror: MirrorDescription, notes: Footnotes): string {
-  const columns: Column[] = [{ header: 'TOPIC' }, { header: 'PARTITIONS', align: 'right' }, { header: 'STATES' }, { header: 'TOTAL LAG', align: 'right' }, { header: 'MAX LAG', align: 'right' }];
+  const columns: Column[] = [
+    { header: 'TOPIC' },
+    { header: 'PARTITIONS', align: 'right' },
+    { header: 'STATES' },
+    { header: 'TOTAL LAG', align: 'right' },
+    { header: 'MAX LAG', align: 'right' },
+  ];
   const rows = mirror.topics.map((t) => {
     const lag = lagText(t.summary, notes);
     return [t.name, String(t.summary.partitions), statesText(t.summary.states), lag.total, lag.max];
@@ -127,14 +134,21 @@ function attention(mirror: MirrorDescription, limit: number, retryMax: number | 
   for (const topic of mirror.topics) {
     if (topic.summary.failing === 0) continue;
     for (const row of topic.partitions) {
-      if (row.state === 'FAILED') failed.push([topic.name, String(row.partition), retryText(row.retryAttempt, retryMax), row.errorMessage ?? '']);
+      if (row.state === 'FAILED')
+        failed.push([topic.name, String(row.partition), retryText(row.retryAttempt, retryMax), row.errorMessage ?? '']);
     }
   }
   const { top, lagging } = mostLagging(mirror, limit);
   const out: string[] = [];
   if (failed.length > 0) {
     out.push(style.bad(`Failed partitions (${failed.length}):`));
-    out.push(renderTable([{ header: 'TOPIC' }, { header: 'PARTITION', align: 'right' }, { header: 'RETRY' }, { header: 'ERROR' }], failed, style.header));
+    out.push(
+      renderTable(
+        [{ header: 'TOPIC' }, { header: 'PARTITION', align: 'right' }, { header: 'RETRY' }, { header: 'ERROR' }],
+        failed,
+        style.header,
+      ),
+    );
   }
   if (top.length > 0) {
     if (out.length > 0) out.push('');
@@ -142,8 +156,22 @@ function attention(mirror: MirrorDescription, limit: number, retryMax: number | 
     out.push(style.warn(`Most lagging partitions${more}:`));
     out.push(
       renderTable(
-        [{ header: 'TOPIC' }, { header: 'PARTITION', align: 'right' }, { header: 'SOURCE OFFSET', align: 'right' }, { header: 'DESTINATION OFFSET', align: 'right' }, { header: 'LAG', align: 'right' }, { header: 'STATE' }],
-        top.map(({ topic, row }) => [topic, String(row.partition), notes.value(row.sourceOffset), notes.destination(row), notes.value(row.lag), stateColour(row.state)]),
+        [
+          { header: 'TOPIC' },
+          { header: 'PARTITION', align: 'right' },
+          { header: 'SOURCE OFFSET', align: 'right' },
+          { header: 'DESTINATION OFFSET', align: 'right' },
+          { header: 'LAG', align: 'right' },
+          { header: 'STATE' },
+        ],
+        top.map(({ topic, row }) => [
+          topic,
+          String(row.partition),
+          notes.value(row.sourceOffset),
+          notes.destination(row),
+          notes.value(row.lag),
+          stateColour(row.state),
+        ]),
         style.header,
       ),
     );
@@ -152,10 +180,19 @@ function attention(mirror: MirrorDescription, limit: number, retryMax: number | 
   return out;
 }
 
-function mirrorView(mirror: MirrorDescription, options: DescribeRenderOptions, retryMax: number | null, notes: Footnotes): string {
+function mirrorView(
+  mirror: MirrorDescription,
+  options: DescribeRenderOptions,
+  retryMax: number | null,
+  notes: Footnotes,
+): string {
   const out = [summaryLine(mirror, notes)];
   if (mirror.topics.length === 0) {
-    out.push(options.filtered ? 'No partitions match the filters.' : `No topics yet: add some with kmirror add-topics ${mirror.name}`);
+    out.push(
+      options.filtered
+        ? 'No partitions match the filters.'
+        : `No topics yet: add some with kmirror add-topics ${mirror.name}`,
+    );
     return out.join('\n');
   }
   out.push('', topicTable(mirror, notes), '');
@@ -176,17 +213,32 @@ const PARTITION_COLUMNS: Column[] = [
 ];
 
 /** Every partition of every mirror, one row each; `lag` sorts all rows by lag (stable, so ties keep topic order). */
-export function renderPartitionTable(report: DescribeReport, sort: DescribeSort, notes: Footnotes = new Footnotes()): string {
+export function renderPartitionTable(
+  report: DescribeReport,
+  sort: DescribeSort,
+  notes: Footnotes = new Footnotes(),
+): string {
   let count = 0;
   for (const m of report.mirrors) for (const t of m.topics) count += t.partitions.length;
   const located = new Array<Located>(count);
   let i = 0;
-  for (const m of report.mirrors) for (const t of m.topics) for (const row of t.partitions) located[i++] = { mirror: m.name, topic: t.name, row };
+  for (const m of report.mirrors)
+    for (const t of m.topics) for (const row of t.partitions) located[i++] = { mirror: m.name, topic: t.name, row };
   if (sort === 'lag') located.sort((a, b) => byLagDescending(a.row, b.row));
   const rows = new Array<string[]>(count);
   for (let j = 0; j < count; j++) {
     const { mirror, topic, row } = located[j] as Located;
-    rows[j] = [mirror, topic, String(row.partition), notes.value(row.sourceOffset), notes.destination(row), notes.value(row.lag), stateColour(row.state), retryText(row.retryAttempt, report.retryMaxAttempts), row.errorMessage ?? ''];
+    rows[j] = [
+      mirror,
+      topic,
+      String(row.partition),
+      notes.value(row.sourceOffset),
+      notes.destination(row),
+      notes.value(row.lag),
+      stateColour(row.state),
+      retryText(row.retryAttempt, report.retryMaxAttempts),
+      row.errorMessage ?? '',
+    ];
   }
   return renderTable(PARTITION_COLUMNS, rows, style.header);
 }

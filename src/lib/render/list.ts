@@ -7,7 +7,12 @@ export const TOPIC_COUNT_NOTE =
 
 export function renderMirrorList(mirrors: readonly ListedMirror[], options: { includeTopics: boolean }): string {
   if (mirrors.length === 0) return 'No mirrors';
-  const columns: Column[] = [{ header: 'MIRROR' }, { header: 'TOPICS', align: 'right' }, { header: 'SOURCE CLUSTER' }, { header: 'SOURCE BOOTSTRAP' }];
+  const columns: Column[] = [
+    { header: 'MIRROR' },
+    { header: 'TOPICS', align: 'right' },
+    { header: 'SOURCE CLUSTER' },
+    { header: 'SOURCE BOOTSTRAP' },
+  ];
   if (options.includeTopics) columns.push({ header: 'TOPIC NAMES' });
   const rows = mirrors.map((m) => {
     const row = [m.name, String(m.topicCount), orDash(m.sourceClusterId), orDash(m.sourceBootstrap)];

@@ -3,7 +3,10 @@ import { style } from './style.js';
 
 function clusterLines(label: string, cluster: PlaygroundCluster): string[] {
   const nodes = cluster.nodes.length === 1 ? '1 node' : `${cluster.nodes.length} nodes`;
-  return [`${style.strong(label)} ${cluster.bootstrap}`, `${' '.repeat(label.length)} cluster id ${cluster.clusterId}, ${nodes}`];
+  return [
+    `${style.strong(label)} ${cluster.bootstrap}`,
+    `${' '.repeat(label.length)} cluster id ${cluster.clusterId}, ${nodes}`,
+  ];
 }
 
 /** The playground banner: both addresses, how to authenticate, and the commands to try next. */
@@ -13,7 +16,11 @@ export function renderPlayground(info: PlaygroundInfo): string {
   out.push(...clusterLines('destination:', info.destination));
   out.push('', `Source topics: ${info.topics.join(', ')} (records keep arriving)`);
   if (!info.mirroringEnabled) {
-    out.push(style.warn('Mirroring is disabled on both clusters (mirror.version 0): mirror commands exit 4, as on a real broker without the feature.'));
+    out.push(
+      style.warn(
+        'Mirroring is disabled on both clusters (mirror.version 0): mirror commands exit 4, as on a real broker without the feature.',
+      ),
+    );
   }
   if (info.security) {
     const s = info.security;

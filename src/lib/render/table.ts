@@ -25,12 +25,20 @@ function pad(text: string, size: number, align: Align): string {
   return align === 'right' ? fill + text : text + fill;
 }
 
-function linear(columns: readonly Column[], rows: readonly (readonly string[])[], header: (s: string) => string): string {
+function linear(
+  columns: readonly Column[],
+  rows: readonly (readonly string[])[],
+  header: (s: string) => string,
+): string {
   const widths = columns.map((c) => width(c.header));
   for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, width(cell))));
   const line = (cells: readonly string[]) =>
     cells
-      .map((cell, i) => (i === cells.length - 1 && (columns[i]?.align ?? 'left') === 'left' ? cell : pad(cell, widths[i] ?? 0, columns[i]?.align ?? 'left')))
+      .map((cell, i) =>
+        i === cells.length - 1 && (columns[i]?.align ?? 'left') === 'left'
+          ? cell
+          : pad(cell, widths[i] ?? 0, columns[i]?.align ?? 'left'),
+      )
       .join(GAP)
       .trimEnd();
   const out = new Array<string>(rows.length + 1);
@@ -39,13 +47,30 @@ function linear(columns: readonly Column[], rows: readonly (readonly string[])[]
   return out.join('\n');
 }
 
-function small(columns: readonly Column[], rows: readonly (readonly string[])[], header: (s: string) => string): string {
+function small(
+  columns: readonly Column[],
+  rows: readonly (readonly string[])[],
+  header: (s: string) => string,
+): string {
   const table = new Table({
     head: columns.map((c) => header(c.header)),
     colAligns: columns.map((c) => c.align ?? 'left'),
     chars: {
-      top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '',
-      'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: GAP,
+      top: '',
+      'top-mid': '',
+      'top-left': '',
+      'top-right': '',
+      bottom: '',
+      'bottom-mid': '',
+      'bottom-left': '',
+      'bottom-right': '',
+      left: '',
+      'left-mid': '',
+      mid: '',
+      'mid-mid': '',
+      right: '',
+      'right-mid': '',
+      middle: GAP,
     },
     style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0, compact: true },
   });
@@ -58,7 +83,11 @@ function small(columns: readonly Column[], rows: readonly (readonly string[])[],
 }
 
 /** Renders rows under headers; `header` styles the header cells (bold on a colour terminal). */
-export function renderTable(columns: readonly Column[], rows: readonly (readonly string[])[], header: (s: string) => string = (s) => s): string {
+export function renderTable(
+  columns: readonly Column[],
+  rows: readonly (readonly string[])[],
+  header: (s: string) => string = (s) => s,
+): string {
   return rows.length >= LINEAR_FROM_ROWS ? linear(columns, rows, header) : small(columns, rows, header);
 }
 

@@ -1,7 +1,13 @@
 // Text for remove-topics, pause and resume: the preview (what happens to each selected topic and,
 // for remove-topics, to each pattern), the request for --dry-run, and the outcome per topic.
 
-import type { FinalPartition, PatternPlan, PlannedTopic, TopicActionPlan, TopicActionResult } from '../mirror/topic-actions.js';
+import type {
+  FinalPartition,
+  PatternPlan,
+  PlannedTopic,
+  TopicActionPlan,
+  TopicActionResult,
+} from '../mirror/topic-actions.js';
 import { requestOf } from '../mirror/topic-actions.js';
 import { orDash, stateColour, style } from './style.js';
 import { renderTable } from './table.js';
@@ -46,7 +52,9 @@ function blockedSection(result: TopicActionResult): string[] {
     out.push(`  ${b.topic}: ${b.reason}`);
     for (const p of b.partitions) {
       const retry = p.retryAttempt === -1 ? ' (not retryable)' : p.retryAttempt > 0 ? ` (retry ${p.retryAttempt})` : '';
-      out.push(`    partition ${p.partition}: ${stateColour(p.state)}${retry}${p.errorMessage ? `: ${p.errorMessage}` : ''}`);
+      out.push(
+        `    partition ${p.partition}: ${stateColour(p.state)}${retry}${p.errorMessage ? `: ${p.errorMessage}` : ''}`,
+      );
     }
   }
   return out;
@@ -64,7 +72,10 @@ export function renderTopicActionPreview(plan: TopicActionPlan): string {
   const out: string[] = [];
   if (plan.topics.length === 0) out.push(`No topic of mirror ${plan.mirror} is selected.`);
   else {
-    const title = spec.action === 'stop' ? `Mirror ${plan.mirror}: these topics stop being mirrored and become writable on the destination (failover):` : `Mirror ${plan.mirror}:`;
+    const title =
+      spec.action === 'stop'
+        ? `Mirror ${plan.mirror}: these topics stop being mirrored and become writable on the destination (failover):`
+        : `Mirror ${plan.mirror}:`;
     out.push(title);
     out.push(
       renderTable(
@@ -75,7 +86,9 @@ export function renderTopicActionPreview(plan: TopicActionPlan): string {
     );
   }
   if (plan.patterns.length > 0) {
-    out.push(spec.action === 'stop' ? 'Patterns (sent to the broker, which saves them):' : 'Patterns (select topics only):');
+    out.push(
+      spec.action === 'stop' ? 'Patterns (sent to the broker, which saves them):' : 'Patterns (select topics only):',
+    );
     for (const p of plan.patterns) out.push(patternLine(p, true));
   }
   const pending = resultLike(plan);
@@ -92,7 +105,9 @@ function resultLike(plan: TopicActionPlan): TopicActionResult {
     sent: [],
     succeeded: [],
     noop: [],
-    blocked: plan.topics.filter((t) => t.verdict === 'blocked').map((t) => ({ topic: t.topic, reason: t.reason ?? '', partitions: t.partitions })),
+    blocked: plan.topics
+      .filter((t) => t.verdict === 'blocked')
+      .map((t) => ({ topic: t.topic, reason: t.reason ?? '', partitions: t.partitions })),
     viaPattern: [],
     failed: [],
     notInMirror: plan.notInMirror,
@@ -104,7 +119,11 @@ function resultLike(plan: TopicActionPlan): TopicActionResult {
 /** The request as it would go on the wire, one field per line. */
 export function renderTopicActionRequest(plan: TopicActionPlan): string {
   const request = requestOf(plan);
-  const out = [plan.spec.api.name, `  MirrorName: ${request.MirrorName}`, `  Topics: [${request.Topics.map((t) => t.TopicName).join(', ')}]`];
+  const out = [
+    plan.spec.api.name,
+    `  MirrorName: ${request.MirrorName}`,
+    `  Topics: [${request.Topics.map((t) => t.TopicName).join(', ')}]`,
+  ];
   if (request.Patterns) out.push(`  Patterns: [${request.Patterns.join(', ')}]`);
   out.push(`  StateValidationOffset: ${String(request.StateValidationOffset)}`);
   return out.join('\n');
@@ -116,7 +135,13 @@ function finalTable(rows: readonly FinalPartition[], withOffsets: boolean): stri
   columns.push({ header: 'ERROR' });
   return renderTable(
     columns,
-    rows.map((r) => [r.topic, String(r.partition), stateColour(r.state), ...(withOffsets ? [orDash(r.destinationEndOffset)] : []), r.errorMessage ?? '']),
+    rows.map((r) => [
+      r.topic,
+      String(r.partition),
+      stateColour(r.state),
+      ...(withOffsets ? [orDash(r.destinationEndOffset)] : []),
+      r.errorMessage ?? '',
+    ]),
     style.header,
   );
 }
@@ -127,7 +152,11 @@ export interface OutcomeOptions {
 }
 
 /** Everything the command prints on stdout in text mode. */
-export function renderTopicAction(plan: TopicActionPlan, result: TopicActionResult, options: OutcomeOptions = {}): string {
+export function renderTopicAction(
+  plan: TopicActionPlan,
+  result: TopicActionResult,
+  options: OutcomeOptions = {},
+): string {
   const { spec } = plan;
   const out: string[] = [];
   if (result.dryRun) {
@@ -138,15 +167,31 @@ export function renderTopicAction(plan: TopicActionPlan, result: TopicActionResu
     return out.join('\n');
   }
   const capital = spec.past.charAt(0).toUpperCase() + spec.past.slice(1);
-  if (result.succeeded.length > 0) out.push(style.ok(`${capital} mirroring for ${result.succeeded.length} topic(s) in mirror ${result.mirror}: ${result.succeeded.join(', ')}`));
+  if (result.succeeded.length > 0)
+    out.push(
+      style.ok(
+        `${capital} mirroring for ${result.succeeded.length} topic(s) in mirror ${result.mirror}: ${result.succeeded.join(', ')}`,
+      ),
+    );
   for (const v of result.viaPattern) {
-    out.push(style.warn(`Marked STOPPED by the broker through exclude pattern ${v.pattern} (not in the request; ${v.state}; it stops when its partitions allow): ${v.topic}`));
+    out.push(
+      style.warn(
+        `Marked STOPPED by the broker through exclude pattern ${v.pattern} (not in the request; ${v.state}; it stops when its partitions allow): ${v.topic}`,
+      ),
+    );
   }
   const verdicts = new Map(plan.topics.map((t) => [t.topic, t.verdict]));
   for (const n of result.noop) {
-    out.push(style.dim(verdicts.get(n.topic) === 'in-transit' ? `Already on its way to ${spec.target} (${n.state}): ${n.topic}` : `Already ${spec.target}: ${n.topic}`));
+    out.push(
+      style.dim(
+        verdicts.get(n.topic) === 'in-transit'
+          ? `Already on its way to ${spec.target} (${n.state}): ${n.topic}`
+          : `Already ${spec.target}: ${n.topic}`,
+      ),
+    );
   }
-  if (!plan.sendsRequest && result.requested.length === 0 && result.notInMirror.length === 0) out.push(`No topic of mirror ${result.mirror} matches; nothing was sent.`);
+  if (!plan.sendsRequest && result.requested.length === 0 && result.notInMirror.length === 0)
+    out.push(`No topic of mirror ${result.mirror} matches; nothing was sent.`);
   if (spec.action === 'stop' && result.patterns.length > 0 && !options.previewShown) {
     out.push('Patterns saved to the mirror:');
     for (const p of result.patterns) out.push(patternLine(p, false));
@@ -165,7 +210,11 @@ export function renderTopicAction(plan: TopicActionPlan, result: TopicActionResu
     const withOffsets = spec.action === 'stop';
     out.push('', finalTable(result.final, withOffsets));
     if (withOffsets && result.final.some((r) => r.destinationEndOffset !== null)) {
-      out.push(style.dim('A stopped partition ends one offset past the source: stopping appends one PID-reset control record (plus one abort marker per open transaction).'));
+      out.push(
+        style.dim(
+          'A stopped partition ends one offset past the source: stopping appends one PID-reset control record (plus one abort marker per open transaction).',
+        ),
+      );
     }
   }
   return out.join('\n');

@@ -41,7 +41,11 @@ class Probe extends BaseCommand<typeof Probe> {
       case 'secret':
         throw new Error('broker echoed sasl.jaas.config=x required password="hunter2222";');
       case 'network':
-        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED', address: '127.0.0.1', port: 9 });
+        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), {
+          code: 'ECONNREFUSED',
+          address: '127.0.0.1',
+          port: 9,
+        });
       case 'exit':
         this.exit(7);
         break;
@@ -108,7 +112,12 @@ describe('BaseCommand output', () => {
   });
 
   it('prints exactly one JSON document for --json, -o json, -ojson and KMIRROR_OUTPUT=json', async () => {
-    const runs = [await run(['--json']), await run(['-o', 'json']), await run(['-ojson']), await run(['--output=json'])];
+    const runs = [
+      await run(['--json']),
+      await run(['-o', 'json']),
+      await run(['-ojson']),
+      await run(['--output=json']),
+    ];
     process.env.KMIRROR_OUTPUT = 'json';
     runs.push(await run([]));
     for (const r of runs) {
@@ -216,7 +225,8 @@ describe('BaseCommand catch()', () => {
       error: {
         exitCode: 4,
         kafkaError: { code: 35, name: 'UNSUPPORTED_VERSION' },
-        message: 'the broker does not support this API version, or the feature behind it is disabled (UNSUPPORTED_VERSION from ListClusterMirrors)',
+        message:
+          'the broker does not support this API version, or the feature behind it is disabled (UNSUPPORTED_VERSION from ListClusterMirrors)',
         hint: 'mirroring is disabled: kafka-features.sh --bootstrap-server <destination> upgrade --feature mirror.version=1 (needs metadata.version 4.2-IV2)',
       },
     });

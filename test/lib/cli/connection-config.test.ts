@@ -50,13 +50,19 @@ const SCRAM = 'org.apache.kafka.common.security.scram.ScramLoginModule';
 
 describe('bootstrap servers', () => {
   it('parses host:port lists', () => {
-    assert.deepEqual(parseBootstrapServers(' b1:9092, b2.example.com:19092 ,', '-b'), ['b1:9092', 'b2.example.com:19092']);
+    assert.deepEqual(parseBootstrapServers(' b1:9092, b2.example.com:19092 ,', '-b'), [
+      'b1:9092',
+      'b2.example.com:19092',
+    ]);
     assert.deepEqual(parseBootstrapServers('[::1]:9092,SASL_SSL://b3:9094', '-b'), ['[::1]:9092', 'b3:9094']);
   });
 
   it('refuses what is not host:port', () => {
     assert.throws(() => parseBootstrapServers('b1', '-b'), /'b1' is not host:port/);
-    assert.throws(() => parseBootstrapServers('::1:9092', '-b'), (e: unknown) => e instanceof UsageError && /brackets/.test(e.hint ?? ''));
+    assert.throws(
+      () => parseBootstrapServers('::1:9092', '-b'),
+      (e: unknown) => e instanceof UsageError && /brackets/.test(e.hint ?? ''),
+    );
     assert.throws(() => parseBootstrapServers('b1:70000', '-b'), /out of range/);
     assert.throws(() => parseBootstrapServers(' , ', '-b'), /empty/);
   });
@@ -64,7 +70,9 @@ describe('bootstrap servers', () => {
   it('takes the flag over the file, and the file when there is no flag', async () => {
     const props = file('bootstrap.servers=from-file:9092\n');
     assert.deepEqual((await resolve({ commandConfig: props })).config.bootstrap, ['from-file:9092']);
-    assert.deepEqual((await resolve({ commandConfig: props, bootstrapServer: 'from-flag:9092' })).config.bootstrap, ['from-flag:9092']);
+    assert.deepEqual((await resolve({ commandConfig: props, bootstrapServer: 'from-flag:9092' })).config.bootstrap, [
+      'from-flag:9092',
+    ]);
   });
 
   it('fails before anything else when no bootstrap server is known', async () => {
@@ -73,7 +81,10 @@ describe('bootstrap servers', () => {
 
   it('defaults the client id and reads client.id', async () => {
     assert.equal((await resolve({ bootstrapServer: 'b:1' })).config.clientId, 'kmirror');
-    assert.equal((await resolve({ commandConfig: file('bootstrap.servers=b:1\nclient.id=ops\n') })).config.clientId, 'ops');
+    assert.equal(
+      (await resolve({ commandConfig: file('bootstrap.servers=b:1\nclient.id=ops\n') })).config.clientId,
+      'ops',
+    );
   });
 });
 
@@ -96,7 +107,9 @@ describe('precedence flag > env > file (through the real flag parser)', () => {
   }
 
   it('applies each source in order', async () => {
-    const props = file(`bootstrap.servers=file:9092\nsecurity.protocol=SASL_PLAINTEXT\nsasl.mechanism=PLAIN\nsasl.jaas.config=${PLAIN} required username="file-user" password="file-pass";\n`);
+    const props = file(
+      `bootstrap.servers=file:9092\nsecurity.protocol=SASL_PLAINTEXT\nsasl.mechanism=PLAIN\nsasl.jaas.config=${PLAIN} required username="file-user" password="file-pass";\n`,
+    );
     delete process.env.KMIRROR_BOOTSTRAP_SERVER;
     delete process.env.KMIRROR_SASL_USERNAME;
 
@@ -110,16 +123,23 @@ describe('precedence flag > env > file (through the real flag parser)', () => {
     assert.deepEqual(config.bootstrap, ['env:9092']);
     assert.equal(config.sasl?.username, 'env-user');
 
-    ({ config } = await resolve(await parsed(['--command-config', props, '-b', 'flag:9092', '--sasl-username', 'flag-user'])));
+    ({ config } = await resolve(
+      await parsed(['--command-config', props, '-b', 'flag:9092', '--sasl-username', 'flag-user']),
+    ));
     assert.deepEqual(config.bootstrap, ['flag:9092']);
     assert.equal(config.sasl?.username, 'flag-user');
   });
 
   it('takes the password from stdin over KMIRROR_SASL_PASSWORD over the JAAS file', async () => {
-    const props = file(`bootstrap.servers=b:9092\nsecurity.protocol=SASL_SSL\nsasl.mechanism=SCRAM-SHA-256\nsasl.jaas.config=${SCRAM} required username="u" password="file-pass";\n`);
+    const props = file(
+      `bootstrap.servers=b:9092\nsecurity.protocol=SASL_SSL\nsasl.mechanism=SCRAM-SHA-256\nsasl.jaas.config=${SCRAM} required username="u" password="file-pass";\n`,
+    );
     const flags: ConnectionFlagValues = { commandConfig: props, tls: false };
     assert.equal((await resolve(flags)).config.sasl?.password, 'file-pass');
-    assert.equal((await resolve(flags, { env: { KMIRROR_SASL_PASSWORD: 'env-pass' } })).config.sasl?.password, 'env-pass');
+    assert.equal(
+      (await resolve(flags, { env: { KMIRROR_SASL_PASSWORD: 'env-pass' } })).config.sasl?.password,
+      'env-pass',
+    );
     const fromStdin = await resolve(
       { ...flags, saslPasswordStdin: true },
       { env: { KMIRROR_SASL_PASSWORD: 'env-pass' }, readPasswordLine: async () => 'stdin-pass' },
@@ -131,11 +151,15 @@ describe('precedence flag > env > file (through the real flag parser)', () => {
 
 describe('SASL', () => {
   it('reads PLAIN and SCRAM credentials from sasl.jaas.config', async () => {
-    const plain = file(`bootstrap.servers=b:9092\nsecurity.protocol=SASL_PLAINTEXT\nsasl.mechanism=PLAIN\nsasl.jaas.config=${PLAIN} required \\\n  username="alice" \\\n  password="alice-secret";\n`);
+    const plain = file(
+      `bootstrap.servers=b:9092\nsecurity.protocol=SASL_PLAINTEXT\nsasl.mechanism=PLAIN\nsasl.jaas.config=${PLAIN} required \\\n  username="alice" \\\n  password="alice-secret";\n`,
+    );
     const { config } = await resolve({ commandConfig: plain });
     assert.deepEqual(config.sasl, { mechanism: 'plain', username: 'alice', password: 'alice-secret' });
     assert.equal(config.tls, undefined);
-    const scram = file(`bootstrap.servers=b:9092\nsecurity.protocol=SASL_SSL\nsasl.mechanism=scram-sha-512\nsasl.jaas.config=${SCRAM} required username="bob" password="b\\\\\\"x";\n`);
+    const scram = file(
+      `bootstrap.servers=b:9092\nsecurity.protocol=SASL_SSL\nsasl.mechanism=scram-sha-512\nsasl.jaas.config=${SCRAM} required username="bob" password="b\\\\\\"x";\n`,
+    );
     const result = await resolve({ commandConfig: scram });
     // Two unescaping layers: properties turns \\\" into \", JAAS turns that into ".
     assert.deepEqual(result.config.sasl, { mechanism: 'scram-sha-512', username: 'bob', password: 'b"x' });
@@ -144,43 +168,81 @@ describe('SASL', () => {
   });
 
   it('registers the password so it is masked everywhere afterwards', async () => {
-    await resolve({ bootstrapServer: 'b:1', saslMechanism: 'plain', saslUsername: 'u' }, { env: { KMIRROR_SASL_PASSWORD: 'zebra-horse-91' } });
+    await resolve(
+      { bootstrapServer: 'b:1', saslMechanism: 'plain', saslUsername: 'u' },
+      { env: { KMIRROR_SASL_PASSWORD: 'zebra-horse-91' } },
+    );
     assert.doesNotMatch(redactText('echo: zebra-horse-91'), /zebra/);
   });
 
   it('works from flags and env alone', async () => {
-    const { config } = await resolve({ bootstrapServer: 'b:1', saslMechanism: 'SCRAM-SHA-256', saslUsername: 'u' }, { env: { KMIRROR_SASL_PASSWORD: 'p' } });
+    const { config } = await resolve(
+      { bootstrapServer: 'b:1', saslMechanism: 'SCRAM-SHA-256', saslUsername: 'u' },
+      { env: { KMIRROR_SASL_PASSWORD: 'p' } },
+    );
     assert.deepEqual(config.sasl, { mechanism: 'scram-sha-256', username: 'u', password: 'p' });
   });
 
   it('refuses a SASL protocol without sasl.mechanism (Kafka would use GSSAPI)', async () => {
-    await usageError(resolve({ commandConfig: file('bootstrap.servers=b:1\nsecurity.protocol=SASL_SSL\n') }), /GSSAPI/, /sasl\.mechanism=PLAIN/);
+    await usageError(
+      resolve({ commandConfig: file('bootstrap.servers=b:1\nsecurity.protocol=SASL_SSL\n') }),
+      /GSSAPI/,
+      /sasl\.mechanism=PLAIN/,
+    );
   });
 
   it('refuses GSSAPI, unknown mechanisms and Kerberos login modules', async () => {
-    await usageError(resolve({ bootstrapServer: 'b:1', saslMechanism: 'gssapi' }), /GSSAPI \(Kerberos\) is not supported/);
+    await usageError(
+      resolve({ bootstrapServer: 'b:1', saslMechanism: 'gssapi' }),
+      /GSSAPI \(Kerberos\) is not supported/,
+    );
     await usageError(resolve({ bootstrapServer: 'b:1', saslMechanism: 'digest' }), /unknown SASL mechanism 'digest'/);
-    const krb = file('bootstrap.servers=b:1\nsecurity.protocol=SASL_PLAINTEXT\nsasl.mechanism=PLAIN\nsasl.jaas.config=com.sun.security.auth.module.Krb5LoginModule required useKeyTab=true;\n');
+    const krb = file(
+      'bootstrap.servers=b:1\nsecurity.protocol=SASL_PLAINTEXT\nsasl.mechanism=PLAIN\nsasl.jaas.config=com.sun.security.auth.module.Krb5LoginModule required useKeyTab=true;\n',
+    );
     await usageError(resolve({ commandConfig: krb }), /Kerberos/);
   });
 
   it('refuses a login module that does not match the mechanism', async () => {
-    const props = file(`bootstrap.servers=b:1\nsecurity.protocol=SASL_PLAINTEXT\nsasl.mechanism=SCRAM-SHA-256\nsasl.jaas.config=${PLAIN} required username="u" password="p";\n`);
-    await usageError(resolve({ commandConfig: props }), /does not match SASL mechanism SCRAM-SHA-256/, /ScramLoginModule/);
+    const props = file(
+      `bootstrap.servers=b:1\nsecurity.protocol=SASL_PLAINTEXT\nsasl.mechanism=SCRAM-SHA-256\nsasl.jaas.config=${PLAIN} required username="u" password="p";\n`,
+    );
+    await usageError(
+      resolve({ commandConfig: props }),
+      /does not match SASL mechanism SCRAM-SHA-256/,
+      /ScramLoginModule/,
+    );
   });
 
   it('reports JAAS syntax errors with file and line, without the password', async () => {
-    const props = file(`bootstrap.servers=b:1\nsecurity.protocol=SASL_PLAINTEXT\nsasl.mechanism=PLAIN\nsasl.jaas.config=${PLAIN} required username="u" password="hunter22"\n`);
-    const err = await usageError(resolve({ commandConfig: props }), /line 4: sasl\.jaas\.config: .*must end with ';'/, /PlainLoginModule required username=/);
+    const props = file(
+      `bootstrap.servers=b:1\nsecurity.protocol=SASL_PLAINTEXT\nsasl.mechanism=PLAIN\nsasl.jaas.config=${PLAIN} required username="u" password="hunter22"\n`,
+    );
+    const err = await usageError(
+      resolve({ commandConfig: props }),
+      /line 4: sasl\.jaas\.config: .*must end with ';'/,
+      /PlainLoginModule required username=/,
+    );
     assert.doesNotMatch(err.message, /hunter22/);
   });
 
   it('asks for what is missing', async () => {
     await usageError(resolve({ bootstrapServer: 'b:1', saslUsername: 'u' }), /without a mechanism/, /--sasl-mechanism/);
-    await usageError(resolve({ bootstrapServer: 'b:1', saslMechanism: 'plain' }), /needs a user name/, /--sasl-username/);
-    await usageError(resolve({ bootstrapServer: 'b:1', saslMechanism: 'plain', saslUsername: 'u' }), /needs a password/, /--sasl-password-stdin.*KMIRROR_SASL_PASSWORD/);
     await usageError(
-      resolve({ bootstrapServer: 'b:1', saslMechanism: 'plain', saslUsername: 'u', saslPasswordStdin: true }, { readPasswordLine: async () => '' }),
+      resolve({ bootstrapServer: 'b:1', saslMechanism: 'plain' }),
+      /needs a user name/,
+      /--sasl-username/,
+    );
+    await usageError(
+      resolve({ bootstrapServer: 'b:1', saslMechanism: 'plain', saslUsername: 'u' }),
+      /needs a password/,
+      /--sasl-password-stdin.*KMIRROR_SASL_PASSWORD/,
+    );
+    await usageError(
+      resolve(
+        { bootstrapServer: 'b:1', saslMechanism: 'plain', saslUsername: 'u', saslPasswordStdin: true },
+        { readPasswordLine: async () => '' },
+      ),
       /empty password/,
     );
   });
@@ -188,7 +250,10 @@ describe('SASL', () => {
   it('validates everything before reading stdin', async () => {
     let read = false;
     await usageError(
-      resolve({ bootstrapServer: 'b:1', saslMechanism: 'plain', saslPasswordStdin: true, tlsCa: '/nonexistent/ca.pem' }, { readPasswordLine: async () => ((read = true), 'x') }),
+      resolve(
+        { bootstrapServer: 'b:1', saslMechanism: 'plain', saslPasswordStdin: true, tlsCa: '/nonexistent/ca.pem' },
+        { readPasswordLine: async () => ((read = true), 'x') },
+      ),
       /needs a user name|--tls-ca/,
     );
     assert.equal(read, false);
@@ -201,17 +266,26 @@ describe('SASL', () => {
         'sasl.login.callback.handler.class=org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginCallbackHandler\n' +
         'sasl.oauthbearer.token.endpoint.url=https://idp/token\n',
     );
-    await usageError(resolve({ commandConfig: props }), /OAUTHBEARER needs a token.*does not fetch tokens/, /--sasl-oauth-token-file/);
+    await usageError(
+      resolve({ commandConfig: props }),
+      /OAUTHBEARER needs a token.*does not fetch tokens/,
+      /--sasl-oauth-token-file/,
+    );
     const token = file('eyJhbGciOiJub25lIn0.eyJzdWIiOiJ1In0.\n', 'token.jwt');
     const { config, warnings } = await resolve({ commandConfig: props, saslOauthTokenFile: token });
     assert.deepEqual(config.sasl, { mechanism: 'oauthbearer', oauthToken: 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ1In0.' });
     assert.deepEqual(warnings, []);
-    assert.equal((await resolve({ commandConfig: props }, { env: { KMIRROR_SASL_OAUTH_TOKEN: 'tok' } })).config.sasl?.oauthToken, 'tok');
+    assert.equal(
+      (await resolve({ commandConfig: props }, { env: { KMIRROR_SASL_OAUTH_TOKEN: 'tok' } })).config.sasl?.oauthToken,
+      'tok',
+    );
     await usageError(resolve({ commandConfig: props, saslUsername: 'u' }), /do not apply to OAUTHBEARER/);
   });
 
   it('warns when sasl.* is set but the protocol does not use it', async () => {
-    const { config, warnings } = await resolve({ commandConfig: file('bootstrap.servers=b:1\nsasl.mechanism=PLAIN\n') });
+    const { config, warnings } = await resolve({
+      commandConfig: file('bootstrap.servers=b:1\nsasl.mechanism=PLAIN\n'),
+    });
     assert.equal(config.sasl, undefined);
     assert.match(warnings.join('\n'), /sasl\.\* settings are ignored because security\.protocol is PLAINTEXT/);
   });
@@ -219,16 +293,25 @@ describe('SASL', () => {
 
 describe('properties file keys', () => {
   it('ignores irrelevant client settings, warns on unknown ones with a suggestion', async () => {
-    const props = file('bootstrap.servers=b:1\ngroup.id=g\nrequest.timeout.ms=5000\nsasl.login.refresh.window.factor=0.8\nbootstrap.server=x:1\nmirror.topics.include=.*\nfrobnicate=1\n');
+    const props = file(
+      'bootstrap.servers=b:1\ngroup.id=g\nrequest.timeout.ms=5000\nsasl.login.refresh.window.factor=0.8\nbootstrap.server=x:1\nmirror.topics.include=.*\nfrobnicate=1\n',
+    );
     const { warnings } = await resolve({ commandConfig: props });
     assert.equal(warnings.length, 3);
-    assert.match(warnings[0] ?? '', /line 5: unknown key 'bootstrap\.server' ignored \(did you mean 'bootstrap\.servers'\?\)/);
+    assert.match(
+      warnings[0] ?? '',
+      /line 5: unknown key 'bootstrap\.server' ignored \(did you mean 'bootstrap\.servers'\?\)/,
+    );
     assert.match(warnings[1] ?? '', /'mirror\.topics\.include' is a mirror setting/);
     assert.match(warnings[2] ?? '', /unknown key 'frobnicate' ignored$/);
   });
 
   it('refuses an unknown security.protocol', async () => {
-    await usageError(resolve({ commandConfig: file('bootstrap.servers=b:1\nsecurity.protocol=TLS\n') }), /line 2: unknown security\.protocol 'TLS'/, /SASL_SSL/);
+    await usageError(
+      resolve({ commandConfig: file('bootstrap.servers=b:1\nsecurity.protocol=TLS\n') }),
+      /line 2: unknown security\.protocol 'TLS'/,
+      /SASL_SSL/,
+    );
   });
 
   it('resolves file and env config providers', async () => {
@@ -247,7 +330,10 @@ describe('properties file keys', () => {
   });
 
   it('names the file when it cannot be read', async () => {
-    await usageError(resolve({ commandConfig: join(dir, 'missing.properties') }), /cannot read --command-config file .*missing\.properties.*no such file/);
+    await usageError(
+      resolve({ commandConfig: join(dir, 'missing.properties') }),
+      /cannot read --command-config file .*missing\.properties.*no such file/,
+    );
   });
 });
 
@@ -264,16 +350,61 @@ describe('TLS', { skip: hasOpenssl ? false : 'openssl is not installed' }, () =>
     const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'];
     ssl('req', '-x509', ...ec, '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=kmirror-test-ca');
     ssl('req', ...ec, '-keyout', 'client.key', '-out', 'client.csr', '-subj', '/CN=client');
-    ssl('x509', '-req', '-in', 'client.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'client.pem', '-days', '2');
+    ssl(
+      'x509',
+      '-req',
+      '-in',
+      'client.csr',
+      '-CA',
+      'ca.pem',
+      '-CAkey',
+      'ca.key',
+      '-CAcreateserial',
+      '-out',
+      'client.pem',
+      '-days',
+      '2',
+    );
     ssl('req', ...ec, '-keyout', 'other.key', '-out', 'other.csr', '-subj', '/CN=other');
     ssl('pkcs8', '-topk8', '-in', 'client.key', '-out', 'client-enc.key', '-passout', 'pass:key-pass-1');
-    ssl('pkcs12', '-export', '-in', 'client.pem', '-inkey', 'client.key', '-out', 'client.p12', '-passout', 'pass:store-pass-1');
+    ssl(
+      'pkcs12',
+      '-export',
+      '-in',
+      'client.pem',
+      '-inkey',
+      'client.key',
+      '-out',
+      'client.p12',
+      '-passout',
+      'pass:store-pass-1',
+    );
     ssl('pkcs12', '-export', '-nokeys', '-in', 'ca.pem', '-out', 'trust.p12', '-passout', 'pass:store-pass-1');
-    writeFileSync(p('client-bundle.pem'), readFileSync(p('client.pem'), 'utf8') + readFileSync(p('client.key'), 'utf8'));
+    writeFileSync(
+      p('client-bundle.pem'),
+      readFileSync(p('client.pem'), 'utf8') + readFileSync(p('client.key'), 'utf8'),
+    );
     // A JKS file only needs its magic number for kmirror to recognise (and refuse) it.
     writeFileSync(p('fake.jks'), Buffer.from([0xfe, 0xed, 0xfe, 0xed, 0, 0, 0, 2, 0, 0, 0, 0]));
     if (hasKeytool) {
-      execFileSync('keytool', ['-importcert', '-noprompt', '-alias', 'ca', '-file', p('ca.pem'), '-keystore', p('trust.jks'), '-storetype', 'JKS', '-storepass', 'changeit'], { stdio: 'pipe' });
+      execFileSync(
+        'keytool',
+        [
+          '-importcert',
+          '-noprompt',
+          '-alias',
+          'ca',
+          '-file',
+          p('ca.pem'),
+          '-keystore',
+          p('trust.jks'),
+          '-storetype',
+          'JKS',
+          '-storepass',
+          'changeit',
+        ],
+        { stdio: 'pipe' },
+      );
     }
   });
 
@@ -287,30 +418,46 @@ describe('TLS', { skip: hasOpenssl ? false : 'openssl is not installed' }, () =>
 
   it('reads an inline ssl.truststore.certificates written with continuation lines', async () => {
     const pemLines = readFileSync(p('ca.pem'), 'utf8').trim().split('\n');
-    const props = file(`bootstrap.servers=b:1\nsecurity.protocol=SSL\nssl.truststore.type=PEM\nssl.truststore.certificates=${pemLines.join(' \\\n  ')}\n`);
+    const props = file(
+      `bootstrap.servers=b:1\nsecurity.protocol=SSL\nssl.truststore.type=PEM\nssl.truststore.certificates=${pemLines.join(' \\\n  ')}\n`,
+    );
     const { config } = await resolve({ commandConfig: props });
     assert.equal(config.tls?.ca?.length, 1);
     assert.equal(config.tls?.ca?.[0]?.toString().trim(), readFileSync(p('ca.pem'), 'utf8').trim());
   });
 
   it('reads a PEM trust store location', async () => {
-    const props = file(`bootstrap.servers=b:1\nsecurity.protocol=SSL\nssl.truststore.type=PEM\nssl.truststore.location=${p('ca.pem')}\n`);
+    const props = file(
+      `bootstrap.servers=b:1\nsecurity.protocol=SSL\nssl.truststore.type=PEM\nssl.truststore.location=${p('ca.pem')}\n`,
+    );
     assert.equal((await resolve({ commandConfig: props })).config.tls?.ca?.length, 1);
   });
 
   it('refuses a PKCS12 trust store with the openssl conversion command', async () => {
-    const props = file(`bootstrap.servers=b:1\nsecurity.protocol=SSL\nssl.truststore.type=PKCS12\nssl.truststore.location=${p('trust.p12')}\nssl.truststore.password=store-pass-1\n`);
+    const props = file(
+      `bootstrap.servers=b:1\nsecurity.protocol=SSL\nssl.truststore.type=PKCS12\nssl.truststore.location=${p('trust.p12')}\nssl.truststore.password=store-pass-1\n`,
+    );
     await usageError(
       resolve({ commandConfig: props }),
       /ssl\.truststore\.location '.*trust\.p12' is a PKCS12 trust store, which Node\.js cannot read/,
       new RegExp(`openssl pkcs12 -in ${p('trust.p12').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} -nokeys -out ca\\.pem`),
     );
-    await usageError(resolve({ bootstrapServer: 'b:1', tlsCa: p('trust.p12') }), /--tls-ca '.*trust\.p12' is a PKCS12 trust store/, /keytool -exportcert -rfc/);
+    await usageError(
+      resolve({ bootstrapServer: 'b:1', tlsCa: p('trust.p12') }),
+      /--tls-ca '.*trust\.p12' is a PKCS12 trust store/,
+      /keytool -exportcert -rfc/,
+    );
   });
 
   it('refuses a JKS trust store with the keytool conversion command', async () => {
-    const props = file(`bootstrap.servers=b:1\nsecurity.protocol=SSL\nssl.truststore.location=${p('fake.jks')}\nssl.truststore.password=changeit\n`);
-    await usageError(resolve({ commandConfig: props }), /is a JKS trust store/, /keytool -exportcert -rfc -keystore .*fake\.jks -storetype JKS/);
+    const props = file(
+      `bootstrap.servers=b:1\nsecurity.protocol=SSL\nssl.truststore.location=${p('fake.jks')}\nssl.truststore.password=changeit\n`,
+    );
+    await usageError(
+      resolve({ commandConfig: props }),
+      /is a JKS trust store/,
+      /keytool -exportcert -rfc -keystore .*fake\.jks -storetype JKS/,
+    );
   });
 
   it('refuses a keytool-made JKS trust store', { skip: hasKeytool ? false : 'keytool is not installed' }, async () => {
@@ -319,7 +466,9 @@ describe('TLS', { skip: hasOpenssl ? false : 'openssl is not installed' }, () =>
   });
 
   it('refuses a JKS key store with the keytool -importkeystore command', async () => {
-    const props = file(`bootstrap.servers=b:1\nsecurity.protocol=SSL\nssl.keystore.location=${p('fake.jks')}\nssl.keystore.password=changeit\n`);
+    const props = file(
+      `bootstrap.servers=b:1\nsecurity.protocol=SSL\nssl.keystore.location=${p('fake.jks')}\nssl.keystore.password=changeit\n`,
+    );
     await usageError(
       resolve({ commandConfig: props }),
       /is a JKS key store, which Node\.js cannot read/,
@@ -329,7 +478,9 @@ describe('TLS', { skip: hasOpenssl ? false : 'openssl is not installed' }, () =>
 
   it('reads a PKCS12 key store as pfx and checks its password', async () => {
     const props = (password: string) =>
-      file(`bootstrap.servers=b:1\nsecurity.protocol=SSL\nssl.keystore.type=PKCS12\nssl.keystore.location=${p('client.p12')}\nssl.keystore.password=${password}\nssl.truststore.type=PEM\nssl.truststore.location=${p('ca.pem')}\n`);
+      file(
+        `bootstrap.servers=b:1\nsecurity.protocol=SSL\nssl.keystore.type=PKCS12\nssl.keystore.location=${p('client.p12')}\nssl.keystore.password=${password}\nssl.truststore.type=PEM\nssl.truststore.location=${p('ca.pem')}\n`,
+      );
     const { config } = await resolve({ commandConfig: props('store-pass-1') });
     assert.ok(config.tls?.pfx && config.tls.pfx.length > 0);
     assert.equal(config.tls?.passphrase, 'store-pass-1');
@@ -338,33 +489,56 @@ describe('TLS', { skip: hasOpenssl ? false : 'openssl is not installed' }, () =>
   });
 
   it('refuses a certificates-only PKCS12 used as a key store', async () => {
-    await usageError(resolve({ bootstrapServer: 'b:1', tlsCert: p('trust.p12') }, { env: { KMIRROR_TLS_KEY_PASSWORD: 'store-pass-1' } }), /holds no private key/);
+    await usageError(
+      resolve(
+        { bootstrapServer: 'b:1', tlsCert: p('trust.p12') },
+        { env: { KMIRROR_TLS_KEY_PASSWORD: 'store-pass-1' } },
+      ),
+      /holds no private key/,
+    );
   });
 
   it('reads PEM key stores: one file, inline, and --tls-cert/--tls-key', async () => {
-    const bundle = file(`bootstrap.servers=b:1\nsecurity.protocol=SSL\nssl.keystore.type=PEM\nssl.keystore.location=${p('client-bundle.pem')}\n`);
+    const bundle = file(
+      `bootstrap.servers=b:1\nsecurity.protocol=SSL\nssl.keystore.type=PEM\nssl.keystore.location=${p('client-bundle.pem')}\n`,
+    );
     let { config } = await resolve({ commandConfig: bundle });
     assert.match(config.tls?.cert?.toString() ?? '', /BEGIN CERTIFICATE/);
     assert.match(config.tls?.key?.toString() ?? '', /BEGIN PRIVATE KEY/);
 
     const chain = readFileSync(p('client.pem'), 'utf8').trim().split('\n').join(' \\\n ');
     const key = readFileSync(p('client-enc.key'), 'utf8').trim().split('\n').join(' \\\n ');
-    const inline = file(`bootstrap.servers=b:1\nsecurity.protocol=SSL\nssl.keystore.type=PEM\nssl.keystore.certificate.chain=${chain}\nssl.keystore.key=${key}\nssl.key.password=key-pass-1\n`);
+    const inline = file(
+      `bootstrap.servers=b:1\nsecurity.protocol=SSL\nssl.keystore.type=PEM\nssl.keystore.certificate.chain=${chain}\nssl.keystore.key=${key}\nssl.key.password=key-pass-1\n`,
+    );
     ({ config } = await resolve({ commandConfig: inline }));
     assert.match(config.tls?.key?.toString() ?? '', /BEGIN ENCRYPTED PRIVATE KEY/);
     assert.equal(config.tls?.passphrase, 'key-pass-1');
 
-    ({ config } = await resolve({ bootstrapServer: 'b:1', tlsCert: p('client.pem'), tlsKey: p('client-enc.key') }, { env: { KMIRROR_TLS_KEY_PASSWORD: 'key-pass-1' } }));
+    ({ config } = await resolve(
+      { bootstrapServer: 'b:1', tlsCert: p('client.pem'), tlsKey: p('client-enc.key') },
+      { env: { KMIRROR_TLS_KEY_PASSWORD: 'key-pass-1' } },
+    ));
     assert.equal(config.tls?.passphrase, 'key-pass-1');
-    await usageError(resolve({ bootstrapServer: 'b:1', tlsCert: p('client.pem'), tlsKey: p('client-enc.key') }), /encrypted and no password/, /KMIRROR_TLS_KEY_PASSWORD/);
     await usageError(
-      resolve({ bootstrapServer: 'b:1', tlsCert: p('client.pem'), tlsKey: p('client-enc.key') }, { env: { KMIRROR_TLS_KEY_PASSWORD: 'nope' } }),
+      resolve({ bootstrapServer: 'b:1', tlsCert: p('client.pem'), tlsKey: p('client-enc.key') }),
+      /encrypted and no password/,
+      /KMIRROR_TLS_KEY_PASSWORD/,
+    );
+    await usageError(
+      resolve(
+        { bootstrapServer: 'b:1', tlsCert: p('client.pem'), tlsKey: p('client-enc.key') },
+        { env: { KMIRROR_TLS_KEY_PASSWORD: 'nope' } },
+      ),
       /cannot decrypt the private key/,
     );
   });
 
   it('refuses a key that does not belong to the certificate, and half pairs', async () => {
-    await usageError(resolve({ bootstrapServer: 'b:1', tlsCert: p('client.pem'), tlsKey: p('other.key') }), /does not belong to the certificate/);
+    await usageError(
+      resolve({ bootstrapServer: 'b:1', tlsCert: p('client.pem'), tlsKey: p('other.key') }),
+      /does not belong to the certificate/,
+    );
     await usageError(resolve({ bootstrapServer: 'b:1', tlsKey: p('client.key') }), /--tls-key needs --tls-cert/);
     await usageError(resolve({ bootstrapServer: 'b:1', tlsCert: p('client.pem') }), /no private key/, /--tls-key/);
   });
@@ -376,7 +550,14 @@ describe('TLS', { skip: hasOpenssl ? false : 'openssl is not installed' }, () =>
     assert.equal(config.tls?.rejectUnauthorized, true);
     ({ config } = await resolve({ bootstrapServer: 'b:1', tlsInsecure: true }));
     assert.deepEqual(config.tls, { rejectUnauthorized: false, checkServerIdentity: false });
-    await usageError(resolve({ commandConfig: file('bootstrap.servers=b:1\nsecurity.protocol=SSL\nssl.endpoint.identification.algorithm=ldaps\n') }), /unsupported value 'ldaps'/);
+    await usageError(
+      resolve({
+        commandConfig: file(
+          'bootstrap.servers=b:1\nsecurity.protocol=SSL\nssl.endpoint.identification.algorithm=ldaps\n',
+        ),
+      }),
+      /unsupported value 'ldaps'/,
+    );
   });
 
   it('lets --tls / --no-tls override the file, and refuses contradictions', async () => {
@@ -389,7 +570,10 @@ describe('TLS', { skip: hasOpenssl ? false : 'openssl is not installed' }, () =>
   });
 
   it('names unreadable and non-certificate files', async () => {
-    await usageError(resolve({ bootstrapServer: 'b:1', tlsCa: join(pki, 'none.pem') }), /cannot read --tls-ca .*none\.pem.*no such file/);
+    await usageError(
+      resolve({ bootstrapServer: 'b:1', tlsCa: join(pki, 'none.pem') }),
+      /cannot read --tls-ca .*none\.pem.*no such file/,
+    );
     await usageError(resolve({ bootstrapServer: 'b:1', tlsCa: p('client.key') }), /contains no PEM certificate/);
   });
 });

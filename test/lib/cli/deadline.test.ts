@@ -10,7 +10,11 @@ describe('Deadline', () => {
     assert.equal(deadline.remainingMs(), 4500);
     now = 6000;
     assert.equal(deadline.expired, true);
-    assert.throws(() => deadline.check('waiting for m1'), (err: unknown) => err instanceof TimeoutError && /timed out after 5s \(--timeout\) while waiting for m1/.test(err.message));
+    assert.throws(
+      () => deadline.check('waiting for m1'),
+      (err: unknown) =>
+        err instanceof TimeoutError && /timed out after 5s \(--timeout\) while waiting for m1/.test(err.message),
+    );
   });
 
   it('race rejects with exit code 124 when the budget runs out', async () => {

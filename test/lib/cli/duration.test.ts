@@ -17,12 +17,15 @@ describe('parseDuration', () => {
 
   it('rejects everything else with a UsageError naming the flag', () => {
     for (const bad of ['', 'abc', '10x', '-5s', '0', '0s', '1d', '1m1m', '5 s', 's', '1e3', '9999h']) {
-      assert.throws(() => parseDuration(bad, '--wait'), (err: unknown) => {
-        assert.ok(err instanceof UsageError, `'${bad}' should be a UsageError`);
-        assert.match(err.message, /--wait/);
-        assert.match(err.hint ?? '', /30s/);
-        return true;
-      });
+      assert.throws(
+        () => parseDuration(bad, '--wait'),
+        (err: unknown) => {
+          assert.ok(err instanceof UsageError, `'${bad}' should be a UsageError`);
+          assert.match(err.message, /--wait/);
+          assert.match(err.hint ?? '', /30s/);
+          return true;
+        },
+      );
     }
   });
 });

@@ -4,7 +4,9 @@ import { JaasSyntaxError, loginModuleKind, parseJaasConfig } from '../../../src/
 
 describe('parseJaasConfig', () => {
   it('reads a PLAIN entry', () => {
-    const [entry] = parseJaasConfig('org.apache.kafka.common.security.plain.PlainLoginModule required username="alice" password="alice-secret";');
+    const [entry] = parseJaasConfig(
+      'org.apache.kafka.common.security.plain.PlainLoginModule required username="alice" password="alice-secret";',
+    );
     assert.equal(entry?.loginModule, 'org.apache.kafka.common.security.plain.PlainLoginModule');
     assert.equal(entry?.controlFlag, 'required');
     assert.equal(entry?.options.get('username'), 'alice');
@@ -45,11 +47,14 @@ describe('parseJaasConfig', () => {
       'x.PlainLoginModule required "hunter22"=x;',
     ];
     for (const text of bad) {
-      assert.throws(() => parseJaasConfig(text), (err: unknown) => {
-        assert.ok(err instanceof JaasSyntaxError, text);
-        assert.doesNotMatch(err.message, /hunter22/);
-        return true;
-      });
+      assert.throws(
+        () => parseJaasConfig(text),
+        (err: unknown) => {
+          assert.ok(err instanceof JaasSyntaxError, text);
+          assert.doesNotMatch(err.message, /hunter22/);
+          return true;
+        },
+      );
     }
   });
 });

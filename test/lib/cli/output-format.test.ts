@@ -5,7 +5,15 @@ import { formatJson, formatJsonLine, formatYaml, toJsonValue } from '../../../sr
 describe('output formats', () => {
   it('makes bigint, Map, Set and Date plain', () => {
     assert.deepEqual(
-      toJsonValue({ small: 5n, big: 2n ** 63n - 1n, map: new Map([['a', 1]]), set: new Set(['x']), when: new Date(0), gone: undefined, nan: Number.NaN }),
+      toJsonValue({
+        small: 5n,
+        big: 2n ** 63n - 1n,
+        map: new Map([['a', 1]]),
+        set: new Set(['x']),
+        when: new Date(0),
+        gone: undefined,
+        nan: Number.NaN,
+      }),
       { small: 5, big: '9223372036854775807', map: { a: 1 }, set: ['x'], when: '1970-01-01T00:00:00.000Z', nan: null },
     );
   });

@@ -12,7 +12,15 @@ function values(text: string): Record<string, string> {
 
 describe('parseProperties (java.util.Properties grammar)', () => {
   it('accepts =, : and whitespace separators with optional blanks around them', () => {
-    assert.deepEqual(values('a=1\nb:2\nc 3\nd = 4\ne : 5\nf\t6\ng   =   7\n'), { a: '1', b: '2', c: '3', d: '4', e: '5', f: '6', g: '7' });
+    assert.deepEqual(values('a=1\nb:2\nc 3\nd = 4\ne : 5\nf\t6\ng   =   7\n'), {
+      a: '1',
+      b: '2',
+      c: '3',
+      d: '4',
+      e: '5',
+      f: '6',
+      g: '7',
+    });
   });
 
   it('skips # and ! comments and blank lines, also indented', () => {
@@ -53,7 +61,10 @@ describe('parseProperties (java.util.Properties grammar)', () => {
   });
 
   it('rejects malformed \\u escapes with the line number', () => {
-    assert.throws(() => parseProperties('ok=1\nbad=\\u12G4'), (err: unknown) => err instanceof PropertiesSyntaxError && err.line === 2);
+    assert.throws(
+      () => parseProperties('ok=1\nbad=\\u12G4'),
+      (err: unknown) => err instanceof PropertiesSyntaxError && err.line === 2,
+    );
   });
 
   it('lets the last duplicate win and strips a BOM', () => {
@@ -69,8 +80,12 @@ describe('parseProperties (java.util.Properties grammar)', () => {
   });
 
   it('reads the inline PEM form Kafka documents', () => {
-    const text = 'ssl.truststore.certificates=-----BEGIN CERTIFICATE----- \\\n  MIIBszCCAVmgAwIBAgIU \\\n  -----END CERTIFICATE-----\n';
-    assert.equal(values(text)['ssl.truststore.certificates'], '-----BEGIN CERTIFICATE----- MIIBszCCAVmgAwIBAgIU -----END CERTIFICATE-----');
+    const text =
+      'ssl.truststore.certificates=-----BEGIN CERTIFICATE----- \\\n  MIIBszCCAVmgAwIBAgIU \\\n  -----END CERTIFICATE-----\n';
+    assert.equal(
+      values(text)['ssl.truststore.certificates'],
+      '-----BEGIN CERTIFICATE----- MIIBszCCAVmgAwIBAgIU -----END CERTIFICATE-----',
+    );
   });
 
   it('reads a whole client file', () => {
@@ -82,19 +97,29 @@ describe('parseProperties (java.util.Properties grammar)', () => {
       '    username="alice" \\',
       '    password="s3cr=t";',
     ].join('\n');
-    assert.equal(values(text)['sasl.jaas.config'], 'org.apache.kafka.common.security.scram.ScramLoginModule required username="alice" password="s3cr=t";');
+    assert.equal(
+      values(text)['sasl.jaas.config'],
+      'org.apache.kafka.common.security.scram.ScramLoginModule required username="alice" password="s3cr=t";',
+    );
   });
 });
 
 describe('readPropertiesFile', () => {
   it('names the file when it cannot be read', () => {
-    assert.throws(() => readPropertiesFile('/nonexistent/client.properties'), (err: unknown) => err instanceof UsageError && /client\.properties.*no such file/.test(err.message));
+    assert.throws(
+      () => readPropertiesFile('/nonexistent/client.properties'),
+      (err: unknown) => err instanceof UsageError && /client\.properties.*no such file/.test(err.message),
+    );
   });
 
   it('names the file and line on a syntax error', () => {
     const dir = mkdtempSync(join(tmpdir(), 'kmirror-props-'));
     const path = join(dir, 'bad.properties');
     writeFileSync(path, 'a=1\nb=\\uZZZZ\n');
-    assert.throws(() => readPropertiesFile(path), (err: unknown) => err instanceof UsageError && err.message.includes('bad.properties') && /line 2/.test(err.message));
+    assert.throws(
+      () => readPropertiesFile(path),
+      (err: unknown) =>
+        err instanceof UsageError && err.message.includes('bad.properties') && /line 2/.test(err.message),
+    );
   });
 });

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
-import { REDACTED, clearRegisteredSecrets, isSensitiveKey, redact, redactText, registerSecret } from '../../../src/lib/cli/redact.js';
+import {
+  REDACTED,
+  clearRegisteredSecrets,
+  isSensitiveKey,
+  redact,
+  redactText,
+  registerSecret,
+} from '../../../src/lib/cli/redact.js';
 
 const PASSWORD = 'Pa55-w0rd!x';
 
@@ -63,13 +70,21 @@ describe('redact (objects)', () => {
     const input = {
       bootstrap: ['b1:9092'],
       sasl: { mechanism: 'plain', username: 'alice', password: PASSWORD, oauthToken: PASSWORD },
-      tls: { ca: [Buffer.from('-----BEGIN CERTIFICATE-----')], key: Buffer.from(PASSWORD), passphrase: PASSWORD, rejectUnauthorized: true },
+      tls: {
+        ca: [Buffer.from('-----BEGIN CERTIFICATE-----')],
+        key: Buffer.from(PASSWORD),
+        passphrase: PASSWORD,
+        rejectUnauthorized: true,
+      },
       configs: [
         { name: 'bootstrap.servers', value: 'src:9092' },
         { name: 'sasl.jaas.config', value: `x required password="${PASSWORD}";` },
         { name: 'ssl.keystore.key', value: PASSWORD },
       ],
-      map: new Map([['ssl.truststore.password', PASSWORD], ['mirror.topics.include', 'a.*']]),
+      map: new Map([
+        ['ssl.truststore.password', PASSWORD],
+        ['mirror.topics.include', 'a.*'],
+      ]),
       tokenCount: 3,
     };
     const out = redact(input);
@@ -95,10 +110,31 @@ describe('redact (objects)', () => {
 
 describe('isSensitiveKey', () => {
   it('matches secret-bearing keys only', () => {
-    for (const key of ['sasl.jaas.config', 'ssl.keystore.password', 'ssl.key.password', 'ssl.keystore.key', 'ssl.keystore.certificate.chain', 'ssl.truststore.certificates', 'password', 'oauthToken', 'passphrase', 'sasl.oauthbearer.client.credentials.client.secret', 'private_key']) {
+    for (const key of [
+      'sasl.jaas.config',
+      'ssl.keystore.password',
+      'ssl.key.password',
+      'ssl.keystore.key',
+      'ssl.keystore.certificate.chain',
+      'ssl.truststore.certificates',
+      'password',
+      'oauthToken',
+      'passphrase',
+      'sasl.oauthbearer.client.credentials.client.secret',
+      'private_key',
+    ]) {
       assert.equal(isSensitiveKey(key), true, key);
     }
-    for (const key of ['bootstrap.servers', 'username', 'key', 'apiKey', 'api-keys', 'mirror.topics.include', 'ssl.keystore.location', 'ssl.truststore.type']) {
+    for (const key of [
+      'bootstrap.servers',
+      'username',
+      'key',
+      'apiKey',
+      'api-keys',
+      'mirror.topics.include',
+      'ssl.keystore.location',
+      'ssl.truststore.type',
+    ]) {
       assert.equal(isSensitiveKey(key), false, key);
     }
   });

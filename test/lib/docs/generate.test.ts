@@ -2,7 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { readExamples } from '../../../src/lib/docs/examples-file.js';
 import { docChanges, readManifest } from '../../../src/lib/docs/generate.js';
-import { commandMarkdown, pageName, readmeReference, sessionText, visibleCommands } from '../../../src/lib/docs/manual.js';
+import {
+  commandMarkdown,
+  pageName,
+  readmeReference,
+  sessionText,
+  visibleCommands,
+} from '../../../src/lib/docs/manual.js';
 import type { Manifest } from '../../../src/lib/docs/manual.js';
 import { REPO_ROOT } from '../../helpers/cli.js';
 
@@ -17,10 +23,16 @@ describe('generated docs', () => {
     assert.ok(visibleCommands(manifest).length > 0);
     const withExtra: Manifest = {
       ...manifest,
-      commands: { ...manifest.commands, 'made-up': { id: 'made-up', summary: 'not a real command', args: {}, flags: {} } },
+      commands: {
+        ...manifest.commands,
+        'made-up': { id: 'made-up', summary: 'not a real command', args: {}, flags: {} },
+      },
     };
     const changes = docChanges(REPO_ROOT, withExtra).map((c) => c.path);
-    assert.ok(changes.some((p) => p.endsWith(`man/${pageName('made-up')}.1`)), 'a missing page must be reported');
+    assert.ok(
+      changes.some((p) => p.endsWith(`man/${pageName('made-up')}.1`)),
+      'a missing page must be reported',
+    );
   });
 });
 
@@ -38,20 +50,31 @@ describe('recorded example sessions in the docs', () => {
       { commandLine: 'kmirror list -b localhost:19092', output: 'No mirrors', exitCode: 0 },
       { commandLine: 'kmirror describe nope -b localhost:19092', output: 'Error: mirror nope not found', exitCode: 6 },
     ]);
-    assert.equal(text, '$ kmirror list -b localhost:19092\nNo mirrors\n\n$ kmirror describe nope -b localhost:19092\nError: mirror nope not found\n[exit code 6]');
+    assert.equal(
+      text,
+      '$ kmirror list -b localhost:19092\nNo mirrors\n\n$ kmirror describe nope -b localhost:19092\nError: mirror nope not found\n[exit code 6]',
+    );
   });
 
   it('puts the session into the man page EXAMPLES and under the command in the README', () => {
     const manifest = readManifest(REPO_ROOT);
     const list = manifest.commands.list;
     assert.ok(list);
-    const session = [{ commandLine: 'kmirror list -b localhost:19092', output: 'MIRROR  TOPICS\nm1          2', exitCode: 0 }];
+    const session = [
+      { commandLine: 'kmirror list -b localhost:19092', output: 'MIRROR  TOPICS\nm1          2', exitCode: 0 },
+    ];
     const page = commandMarkdown(list, '', session);
     const examples = page.slice(page.indexOf('## EXAMPLES'), page.indexOf('## EXIT STATUS'));
-    assert.ok(examples.includes('```\n$ kmirror list -b localhost:19092\nMIRROR  TOPICS\nm1          2\n```'), examples);
+    assert.ok(
+      examples.includes('```\n$ kmirror list -b localhost:19092\nMIRROR  TOPICS\nm1          2\n```'),
+      examples,
+    );
     const readme = readmeReference(manifest, { list: session });
     const section = readme.slice(readme.indexOf('### `kmirror list`'), readme.indexOf('### `kmirror pause`'));
-    assert.ok(section.includes('```console\n$ kmirror list -b localhost:19092\nMIRROR  TOPICS\nm1          2\n```'), section);
+    assert.ok(
+      section.includes('```console\n$ kmirror list -b localhost:19092\nMIRROR  TOPICS\nm1          2\n```'),
+      section,
+    );
   });
 
   it('reports the man page and README as stale when a recorded output changes', () => {
@@ -71,6 +94,9 @@ describe('README exit codes', () => {
     const readme = readFileSync(`${REPO_ROOT}/README.md`, 'utf8');
     const section = readme.slice(readme.indexOf('## Exit codes'), readme.indexOf('## Commands'));
     const listed = [...section.matchAll(/^\| (\d+) \|/gm)].map((m) => Number(m[1]));
-    assert.deepEqual(listed, EXIT_CODES.map((row) => row.code));
+    assert.deepEqual(
+      listed,
+      EXIT_CODES.map((row) => row.code),
+    );
   });
 });

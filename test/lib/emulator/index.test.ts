@@ -2,13 +2,22 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, it } from 'node:test';
 import { startEmulatedClusters, type WireEvent } from '../../../src/lib/emulator/index.js';
-import { CreateClusterMirror, DescribeClusterMirrors, StartMirrorTopics } from '../../../src/lib/kafka/messages/index.js';
+import {
+  CreateClusterMirror,
+  DescribeClusterMirrors,
+  StartMirrorTopics,
+} from '../../../src/lib/kafka/messages/index.js';
 import { RawClient } from './server/raw-client.js';
 
 describe('startEmulatedClusters', () => {
   it('starts 1 source and 3 destination nodes, and the real-time timer drives mirroring', async () => {
     const events: Array<WireEvent & { cluster: string }> = [];
-    const emulator = await startEmulatedClusters({ demoTopics: true, timing: { logTruncationMs: 50 }, tickIntervalMs: 20, onWire: (e) => events.push(e) });
+    const emulator = await startEmulatedClusters({
+      demoTopics: true,
+      timing: { logTruncationMs: 50 },
+      tickIntervalMs: 20,
+      onWire: (e) => events.push(e),
+    });
     const clients: RawClient[] = [];
     try {
       assert.equal(emulator.source.nodes.length, 1);
@@ -24,8 +33,15 @@ describe('startEmulatedClusters', () => {
         ],
       });
       const payments = emulator.source.cluster.topics.get('payments');
-      await client.request(StartMirrorTopics, 0, { MirrorName: 'live', Topics: [{ TopicId: payments?.id ?? '', TopicName: 'payments', NumPartitions: 2 }] });
-      assert.ok(events.some((e) => e.cluster === 'destination' && e.apiName === 'StartMirrorTopics' && e.direction === 'response'));
+      await client.request(StartMirrorTopics, 0, {
+        MirrorName: 'live',
+        Topics: [{ TopicId: payments?.id ?? '', TopicName: 'payments', NumPartitions: 2 }],
+      });
+      assert.ok(
+        events.some(
+          (e) => e.cluster === 'destination' && e.apiName === 'StartMirrorTopics' && e.direction === 'response',
+        ),
+      );
 
       const deadline = Date.now() + 5000;
       let mirroring = 0;
@@ -35,7 +51,8 @@ describe('startEmulatedClusters', () => {
           const c = await RawClient.connect(node.address);
           clients.push(c);
           const answer = await c.request(DescribeClusterMirrors, 0, { MirrorNames: ['live'] });
-          for (const t of answer.Mirrors[0]?.Topics ?? []) for (const p of t.Partitions) if (p.StateValue === 'MIRRORING') mirroring++;
+          for (const t of answer.Mirrors[0]?.Topics ?? [])
+            for (const p of t.Partitions) if (p.StateValue === 'MIRRORING') mirroring++;
         }
         if (mirroring < 2) await sleep(50);
       }
@@ -54,8 +71,14 @@ describe('startEmulatedClusters', () => {
     await first.close();
     const second = await startEmulatedClusters({ seed: 42, demoTopics: true, destination: { nodes: 3, ports } });
     try {
-      assert.deepEqual([second.source.clusterId, second.destination.clusterId, second.source.cluster.topics.get('orders')?.id], ids);
-      assert.deepEqual(second.destination.nodes.map((n) => n.port), ports);
+      assert.deepEqual(
+        [second.source.clusterId, second.destination.clusterId, second.source.cluster.topics.get('orders')?.id],
+        ids,
+      );
+      assert.deepEqual(
+        second.destination.nodes.map((n) => n.port),
+        ports,
+      );
     } finally {
       await second.close();
     }

@@ -10,7 +10,11 @@ import type { EmulatedClusters } from '../../../src/lib/emulator/index.js';
 import type { WireEvent } from '../../../src/lib/kafka/client.js';
 import { createClient } from '../../../src/lib/kafka/connect.js';
 import type { ClientSettings } from '../../../src/lib/kafka/connect.js';
-import { DeadlineExceededError, MirroringDisabledError, UnsupportedByClusterError } from '../../../src/lib/kafka/errors.js';
+import {
+  DeadlineExceededError,
+  MirroringDisabledError,
+  UnsupportedByClusterError,
+} from '../../../src/lib/kafka/errors.js';
 import { ListClusterMirrors } from '../../../src/lib/kafka/messages/index.js';
 import { TransportError } from '../../../src/lib/kafka/transport.js';
 
@@ -23,7 +27,11 @@ function started(options: Parameters<typeof startEmulatedClusters>[0] = {}): () 
   return () => emulator as EmulatedClusters;
 }
 
-async function withClient<T>(settings: ClientSettings, budgetMs: number, fn: (client: ReturnType<typeof createClient>, wire: WireEvent[]) => Promise<T>): Promise<T> {
+async function withClient<T>(
+  settings: ClientSettings,
+  budgetMs: number,
+  fn: (client: ReturnType<typeof createClient>, wire: WireEvent[]) => Promise<T>,
+): Promise<T> {
   const wire: WireEvent[] = [];
   const client = createClient(settings, new Deadline(budgetMs), (e) => wire.push(e));
   try {
@@ -76,7 +84,11 @@ describe('KafkaClient against the emulator', () => {
     const rule = faults().drop('ListClusterMirrors', { times: 1 });
     try {
       await withClient(settings(), 1500, async (client) => {
-        await assert.rejects(client.send(ListClusterMirrors, {}), (err: unknown) => err instanceof DeadlineExceededError || (err instanceof TransportError && err.kind === 'timeout'));
+        await assert.rejects(
+          client.send(ListClusterMirrors, {}),
+          (err: unknown) =>
+            err instanceof DeadlineExceededError || (err instanceof TransportError && err.kind === 'timeout'),
+        );
       });
     } finally {
       rule.remove();
@@ -89,7 +101,10 @@ describe('KafkaClient against the emulator', () => {
     try {
       await withClient(settings(), 2000, async (client, wire) => {
         await client.send(ListClusterMirrors, {});
-        await assert.rejects(client.send(ListClusterMirrors, {}), (err: unknown) => err instanceof DeadlineExceededError && /throttle/.test(err.message));
+        await assert.rejects(
+          client.send(ListClusterMirrors, {}),
+          (err: unknown) => err instanceof DeadlineExceededError && /throttle/.test(err.message),
+        );
         assert.equal(listCalls(wire).length, 1, 'the second request was never sent');
       });
     } finally {
@@ -118,15 +133,22 @@ describe('gating before sending', () => {
 describe('gating on mirror.version', () => {
   const disabled = started({ mirroringDisabled: true });
   it('reports mirroring disabled when the feature is not finalized', async () => {
-    await withClient({ bootstrap: [disabled().destination.bootstrap], clientId: 'test' }, 5000, async (client, wire) => {
-      await assert.rejects(client.requireMirroring([ListClusterMirrors]), MirroringDisabledError);
-      assert.equal(listCalls(wire).length, 0);
-    });
+    await withClient(
+      { bootstrap: [disabled().destination.bootstrap], clientId: 'test' },
+      5000,
+      async (client, wire) => {
+        await assert.rejects(client.requireMirroring([ListClusterMirrors]), MirroringDisabledError);
+        assert.equal(listCalls(wire).length, 0);
+      },
+    );
   });
 });
 
 describe('authentication through the kafkajs transport', () => {
-  const secure = started({ sasl: { mechanisms: ['PLAIN', 'SCRAM-SHA-256', 'SCRAM-SHA-512', 'OAUTHBEARER'] }, tls: { requireClientCert: true } });
+  const secure = started({
+    sasl: { mechanisms: ['PLAIN', 'SCRAM-SHA-256', 'SCRAM-SHA-512', 'OAUTHBEARER'] },
+    tls: { requireClientCert: true },
+  });
   const tlsSettings = () => {
     const tls = secure().security.tls;
     assert.ok(tls?.clientCertPath && tls.clientKeyPath);
@@ -143,32 +165,74 @@ describe('authentication through the kafkajs transport', () => {
   for (const mechanism of ['plain', 'scram-sha-256', 'scram-sha-512'] as const) {
     it(`${mechanism} over mutual TLS`, async () => {
       const [username, password] = user();
-      await withClient({ bootstrap: [secure().destination.bootstrap], clientId: 'test', tls: tlsSettings(), sasl: { mechanism, username, password } }, 10_000, async (client) => {
-        const response = await client.send(ListClusterMirrors, {});
-        assert.equal(response.ErrorCode, 0);
-      });
+      await withClient(
+        {
+          bootstrap: [secure().destination.bootstrap],
+          clientId: 'test',
+          tls: tlsSettings(),
+          sasl: { mechanism, username, password },
+        },
+        10_000,
+        async (client) => {
+          const response = await client.send(ListClusterMirrors, {});
+          assert.equal(response.ErrorCode, 0);
+        },
+      );
     });
   }
 
   it('oauthbearer with an unsecured JWT', async () => {
     const token = unsecuredJwt(user()[0]);
-    await withClient({ bootstrap: [secure().destination.bootstrap], clientId: 'test', tls: tlsSettings(), sasl: { mechanism: 'oauthbearer', oauthToken: token } }, 10_000, async (client) => {
-      assert.equal((await client.send(ListClusterMirrors, {})).ErrorCode, 0);
-    });
+    await withClient(
+      {
+        bootstrap: [secure().destination.bootstrap],
+        clientId: 'test',
+        tls: tlsSettings(),
+        sasl: { mechanism: 'oauthbearer', oauthToken: token },
+      },
+      10_000,
+      async (client) => {
+        assert.equal((await client.send(ListClusterMirrors, {})).ErrorCode, 0);
+      },
+    );
   });
 
   it('a wrong password is an authentication failure, not retried', async () => {
     const [username] = user();
-    await withClient({ bootstrap: [secure().destination.bootstrap], clientId: 'test', tls: tlsSettings(), sasl: { mechanism: 'scram-sha-256', username, password: 'wrong' } }, 10_000, async (client, wire) => {
-      await assert.rejects(client.send(ListClusterMirrors, {}), (err: unknown) => err instanceof TransportError && err.kind === 'authentication');
-      assert.equal(wire.filter((e) => e.api === 'ApiVersions').length, 1, 'one attempt only');
-    });
+    await withClient(
+      {
+        bootstrap: [secure().destination.bootstrap],
+        clientId: 'test',
+        tls: tlsSettings(),
+        sasl: { mechanism: 'scram-sha-256', username, password: 'wrong' },
+      },
+      10_000,
+      async (client, wire) => {
+        await assert.rejects(
+          client.send(ListClusterMirrors, {}),
+          (err: unknown) => err instanceof TransportError && err.kind === 'authentication',
+        );
+        assert.equal(wire.filter((e) => e.api === 'ApiVersions').length, 1, 'one attempt only');
+      },
+    );
   });
 
   it('an untrusted server certificate is a TLS failure', async () => {
     const [username, password] = user();
-    await withClient({ bootstrap: [secure().destination.bootstrap], clientId: 'test', tls: { rejectUnauthorized: true, checkServerIdentity: true }, sasl: { mechanism: 'plain', username, password } }, 5000, async (client) => {
-      await assert.rejects(client.send(ListClusterMirrors, {}), (err: unknown) => err instanceof TransportError && err.kind === 'tls');
-    });
+    await withClient(
+      {
+        bootstrap: [secure().destination.bootstrap],
+        clientId: 'test',
+        tls: { rejectUnauthorized: true, checkServerIdentity: true },
+        sasl: { mechanism: 'plain', username, password },
+      },
+      5000,
+      async (client) => {
+        await assert.rejects(
+          client.send(ListClusterMirrors, {}),
+          (err: unknown) => err instanceof TransportError && err.kind === 'tls',
+        );
+      },
+    );
   });
 });

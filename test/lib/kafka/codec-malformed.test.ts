@@ -23,14 +23,23 @@ function hex(text: string): Buffer {
 }
 
 /** Asserts that decoding fails with a DecodeError at exactly `path` (or matching it) and returns it. */
-function decodeFails(message: MessageDefinition, version: number, bytes: Buffer, path: string | RegExp, reason?: RegExp): DecodeError {
+function decodeFails(
+  message: MessageDefinition,
+  version: number,
+  bytes: Buffer,
+  path: string | RegExp,
+  reason?: RegExp,
+): DecodeError {
   let caught: unknown;
   try {
     decodeMessage(message, version, bytes);
   } catch (err) {
     caught = err;
   }
-  assert.ok(caught instanceof DecodeError, `expected a DecodeError, got ${caught instanceof Error ? `${caught.name}: ${caught.message}` : String(caught)}`);
+  assert.ok(
+    caught instanceof DecodeError,
+    `expected a DecodeError, got ${caught instanceof Error ? `${caught.name}: ${caught.message}` : String(caught)}`,
+  );
   assert.equal(caught.messageName, message.name);
   assert.equal(caught.version, version);
   if (typeof path === 'string') assert.equal(caught.path, path, caught.message);
@@ -48,13 +57,17 @@ function encodeFails(message: MessageDefinition, version: number, value: unknown
   } catch (err) {
     caught = err;
   }
-  assert.ok(caught instanceof EncodeError, `expected an EncodeError, got ${caught instanceof Error ? `${caught.name}: ${caught.message}` : String(caught)}`);
+  assert.ok(
+    caught instanceof EncodeError,
+    `expected an EncodeError, got ${caught instanceof Error ? `${caught.name}: ${caught.message}` : String(caught)}`,
+  );
   assert.ok(caught.message.includes(` at ${path}: `), `"${caught.message}" should name the field path ${path}`);
   if (reason) assert.match(caught.message, reason);
 }
 
 // PROTOCOL.md §4: DescribeClusterMirrorsResponse v0, m1/orders/0 MIRRORING, src=dst=100, lag 0.
-const DCM_RESPONSE_EXAMPLE = hex(`00 00 00 00 00 00 00 02 00 00 03 6d 31 80 00 00 00 02 07 6f 72 64 65 72 73 02 00 00 00 00
+const DCM_RESPONSE_EXAMPLE =
+  hex(`00 00 00 00 00 00 00 02 00 00 03 6d 31 80 00 00 00 02 07 6f 72 64 65 72 73 02 00 00 00 00
   00 00 00 00 00 00 00 64 00 00 00 00 00 00 00 64 00 00 00 00 00 00 00 00 0a 4d 49 52 52 4f 52 49 4e 47
   00 00 00 00 00 00 00`);
 
@@ -72,7 +85,12 @@ function assertEveryPrefixFails(bytes: Buffer): void {
 function describeResponseWithMarker(): { bytes: Buffer; at: number } {
   const partition = (index: number, state: string) => ({ PartitionIndex: index, StateValue: state });
   const bytes = encodeMessage(DescribeClusterMirrors.response, 0, {
-    Mirrors: [{ MirrorName: 'm1', Topics: [{ TopicName: 'orders', Partitions: [partition(0, 'MIRRORING'), partition(1, 'QQQQ')] }] }],
+    Mirrors: [
+      {
+        MirrorName: 'm1',
+        Topics: [{ TopicName: 'orders', Partitions: [partition(0, 'MIRRORING'), partition(1, 'QQQQ')] }],
+      },
+    ],
   });
   const at = bytes.indexOf('QQQQ') - 1; // the compact length byte (05)
   assert.equal(bytes[at], 5);
@@ -90,22 +108,31 @@ describe('truncation', () => {
     assertEveryPrefixFails(DCM_RESPONSE_EXAMPLE);
   });
 
-  withReferenceFile('vectors/bodies.json', 'every prefix of the large DescribeClusterMirrorsResponse vector fails cleanly', (_path, text) => {
-    const vectors = JSON.parse(text) as { message: string; body_hex: string }[];
-    const largest = vectors
-      .filter((v) => v.message === 'DescribeClusterMirrorsResponse')
-      .map((v) => hex(v.body_hex))
-      .sort((a, b) => b.length - a.length)[0];
-    test('every proper prefix of the largest DescribeClusterMirrorsResponse vector is a DecodeError naming a field', () => {
-      assert.ok(largest && largest.length > 200, 'the vector exists');
-      assertEveryPrefixFails(largest);
-    });
-  });
+  withReferenceFile(
+    'vectors/bodies.json',
+    'every prefix of the large DescribeClusterMirrorsResponse vector fails cleanly',
+    (_path, text) => {
+      const vectors = JSON.parse(text) as { message: string; body_hex: string }[];
+      const largest = vectors
+        .filter((v) => v.message === 'DescribeClusterMirrorsResponse')
+        .map((v) => hex(v.body_hex))
+        .sort((a, b) => b.length - a.length)[0];
+      test('every proper prefix of the largest DescribeClusterMirrorsResponse vector is a DecodeError naming a field', () => {
+        assert.ok(largest && largest.length > 200, 'the vector exists');
+        assertEveryPrefixFails(largest);
+      });
+    },
+  );
 
   test('a message cut inside a deep field names the whole path', () => {
     const { bytes, at } = describeResponseWithMarker();
     decodeFails(DescribeClusterMirrors.response, 0, bytes.subarray(0, at + 3), STATE_VALUE, /bytes/);
-    decodeFails(DescribeClusterMirrors.response, 0, bytes.subarray(0, at + 6), 'Mirrors[0].Topics[0].Partitions[1].RetryAttempt');
+    decodeFails(
+      DescribeClusterMirrors.response,
+      0,
+      bytes.subarray(0, at + 6),
+      'Mirrors[0].Topics[0].Partitions[1].RetryAttempt',
+    );
   });
 });
 
@@ -119,7 +146,13 @@ describe('lengths', () => {
     const { bytes, at } = describeResponseWithMarker();
     decodeFails(DescribeClusterMirrors.response, 0, splice(bytes, at, 1, '00'), STATE_VALUE, /null/);
     decodeFails(DescribeClusterMirrors.response, 0, hex('00000000 0000 00 00 00'), 'Mirrors', /null/);
-    decodeFails(DescribeClusterMirrors.response, 0, hex('00000000 0000 00 02 0000 00'), 'Mirrors[0].MirrorName', /null/);
+    decodeFails(
+      DescribeClusterMirrors.response,
+      0,
+      hex('00000000 0000 00 02 0000 00'),
+      'Mirrors[0].MirrorName',
+      /null/,
+    );
     decodeFails(SaslAuthenticate.request, 2, hex('00 00'), 'AuthBytes', /null/);
   });
 
@@ -128,7 +161,10 @@ describe('lengths', () => {
     decodeFails(DescribeConfigs.response, 1, results('fffe'), 'Results[0].ResourceName', /negative/);
     decodeFails(DescribeConfigs.response, 1, results('8000'), 'Results[0].ResourceName', /negative/);
     decodeFails(DescribeConfigs.response, 1, results('ffff'), 'Results[0].ResourceName', /null/);
-    assert.equal(decodeMessage<{ Results: unknown[] }>(DescribeConfigs.response, 1, results('0001 74')).Results.length, 1);
+    assert.equal(
+      decodeMessage<{ Results: unknown[] }>(DescribeConfigs.response, 1, results('0001 74')).Results.length,
+      1,
+    );
     decodeFails(DescribeConfigs.response, 1, hex('00000000 fffffffe'), 'Results', /negative/);
     decodeFails(DescribeConfigs.response, 1, hex('00000000 ffffffff'), 'Results', /null/);
     decodeFails(SaslAuthenticate.request, 0, hex('fffffffe'), 'AuthBytes', /negative/);
@@ -140,7 +176,12 @@ describe('lengths', () => {
     const started = process.hrtime.bigint();
     decodeFails(DescribeClusterMirrors.response, 0, hex('00000000 0000 00 ffffffff0f 00'), 'Mirrors', /cannot fit/);
     decodeFails(Metadata.response, 1, hex('7fffffff 00000000'), 'Brokers', /cannot fit/);
-    decodeFails(DescribeClusterMirrors.request, 0, hex('01 00 01 01 15 02' + 'aa'.repeat(16) + 'ffffff7f'), /LastMirrorEpochLookups\[0\]\.Partitions$/);
+    decodeFails(
+      DescribeClusterMirrors.request,
+      0,
+      hex('01 00 01 01 15 02' + 'aa'.repeat(16) + 'ffffff7f'),
+      /LastMirrorEpochLookups\[0\]\.Partitions$/,
+    );
     assert.ok(process.hrtime.bigint() - started < 200_000_000n, 'fails within 200 ms');
   });
 
@@ -164,7 +205,13 @@ describe('bad encodings inside values', () => {
 
   test('invalid UTF-8 inside a tagged field names the tagged field', () => {
     // Tag 0 (IncludePatterns), 4 bytes: one-element array holding the 2-byte string c3 28.
-    decodeFails(StartMirrorTopics.request, 0, hex('03 6d31 01 ffffffffffffffff 01 00 04 02 03 c328'), /IncludePatterns\[0\]$/, /UTF-8/);
+    decodeFails(
+      StartMirrorTopics.request,
+      0,
+      hex('03 6d31 01 ffffffffffffffff 01 00 04 02 03 c328'),
+      /IncludePatterns\[0\]$/,
+      /UTF-8/,
+    );
   });
 
   test('bool byte 2', () => {
@@ -175,13 +222,22 @@ describe('bad encodings inside values', () => {
 
   test('nullable struct marker other than -1 or 1', () => {
     const topic = (marker: string) => hex(`02 02 74 00000001 0001 01 01 ${marker} 00 00007530 00 00`);
-    assert.equal(decodeMessage<{ Topics: { MirrorInfo: unknown }[] }>(CreateTopics.request, 8, topic('ff')).Topics[0]?.MirrorInfo, null);
+    assert.equal(
+      decodeMessage<{ Topics: { MirrorInfo: unknown }[] }>(CreateTopics.request, 8, topic('ff')).Topics[0]?.MirrorInfo,
+      null,
+    );
     decodeFails(CreateTopics.request, 8, topic('00'), 'Topics[0].MirrorInfo', /marker/);
     decodeFails(CreateTopics.request, 8, topic('02'), 'Topics[0].MirrorInfo', /marker/);
   });
 
   test('trailing bytes after a complete message', () => {
-    decodeFails(DescribeClusterMirrors.response, 0, Buffer.concat([DCM_RESPONSE_EXAMPLE, hex('00')]), '', /1 bytes left over/);
+    decodeFails(
+      DescribeClusterMirrors.response,
+      0,
+      Buffer.concat([DCM_RESPONSE_EXAMPLE, hex('00')]),
+      '',
+      /1 bytes left over/,
+    );
     decodeFails(ListClusterMirrors.request, 0, hex('01 00 00 00'), '', /2 bytes left over/);
   });
 
@@ -200,11 +256,34 @@ describe('encode errors name the field', () => {
     encodeFails(StartMirrorTopics.request, 0, { Topics: [5] }, 'Topics[0]', /object/);
     encodeFails(StartMirrorTopics.request, 0, { Topics: [{}, { NumPartitions: '3' }] }, 'Topics[1].NumPartitions');
     encodeFails(StartMirrorTopics.request, 0, { Topics: [{ TopicId: 'not-a-uuid' }] }, 'Topics[0].TopicId', /uuid/);
-    encodeFails(StartMirrorTopics.request, 0, { ...start, StateValidationOffset: '5' }, 'StateValidationOffset', /int64/);
-    encodeFails(StartMirrorTopics.request, 0, { ...start, StateValidationOffset: 1.5 }, 'StateValidationOffset', /int64/);
+    encodeFails(
+      StartMirrorTopics.request,
+      0,
+      { ...start, StateValidationOffset: '5' },
+      'StateValidationOffset',
+      /int64/,
+    );
+    encodeFails(
+      StartMirrorTopics.request,
+      0,
+      { ...start, StateValidationOffset: 1.5 },
+      'StateValidationOffset',
+      /int64/,
+    );
     encodeFails(StartMirrorTopics.request, 0, { ...start, IncludePatterns: [5] }, 'IncludePatterns[0]', /string/);
-    encodeFails(DescribeClusterMirrors.request, 0, { IncludeAuthorizedOperations: 'yes' }, 'IncludeAuthorizedOperations', /boolean/);
-    encodeFails(DescribeClusterMirrors.request, 0, { LastMirrorEpochLookups: [{ Partitions: [1, 'x'] }] }, 'LastMirrorEpochLookups[0].Partitions[1]');
+    encodeFails(
+      DescribeClusterMirrors.request,
+      0,
+      { IncludeAuthorizedOperations: 'yes' },
+      'IncludeAuthorizedOperations',
+      /boolean/,
+    );
+    encodeFails(
+      DescribeClusterMirrors.request,
+      0,
+      { LastMirrorEpochLookups: [{ Partitions: [1, 'x'] }] },
+      'LastMirrorEpochLookups[0].Partitions[1]',
+    );
     encodeFails(SaslAuthenticate.request, 2, { AuthBytes: 'abc' }, 'AuthBytes', /bytes/);
   });
 
@@ -212,9 +291,27 @@ describe('encode errors name the field', () => {
     encodeFails(StartMirrorTopics.response, 0, { ErrorCode: 40000 }, 'ErrorCode', /range/);
     encodeFails(StartMirrorTopics.response, 0, { ThrottleTimeMs: 2 ** 31 }, 'ThrottleTimeMs', /range/);
     encodeFails(StartMirrorTopics.response, 0, { Topics: [{ ErrorCode: -32769 }] }, 'Topics[0].ErrorCode', /range/);
-    encodeFails(DescribeConfigs.request, 4, { Resources: [{ ResourceType: 128 }] }, 'Resources[0].ResourceType', /range/);
-    encodeFails(StartMirrorTopics.request, 0, { ...start, StateValidationOffset: 2 ** 53 }, 'StateValidationOffset', /int64/);
-    encodeFails(StartMirrorTopics.request, 0, { ...start, StateValidationOffset: 2n ** 63n }, 'StateValidationOffset', /range/);
+    encodeFails(
+      DescribeConfigs.request,
+      4,
+      { Resources: [{ ResourceType: 128 }] },
+      'Resources[0].ResourceType',
+      /range/,
+    );
+    encodeFails(
+      StartMirrorTopics.request,
+      0,
+      { ...start, StateValidationOffset: 2 ** 53 },
+      'StateValidationOffset',
+      /int64/,
+    );
+    encodeFails(
+      StartMirrorTopics.request,
+      0,
+      { ...start, StateValidationOffset: 2n ** 63n },
+      'StateValidationOffset',
+      /range/,
+    );
   });
 
   test('null where the field is not nullable', () => {
@@ -243,6 +340,12 @@ describe('encode errors name the field', () => {
   });
 
   test('a classic string longer than 32767 bytes', () => {
-    encodeFails(DescribeConfigs.request, 1, { Resources: [{ ResourceName: 'x'.repeat(32768) }] }, 'Resources[0].ResourceName', /32767/);
+    encodeFails(
+      DescribeConfigs.request,
+      1,
+      { Resources: [{ ResourceName: 'x'.repeat(32768) }] },
+      'Resources[0].ResourceName',
+      /32767/,
+    );
   });
 });

@@ -47,7 +47,12 @@ const stringArb: fc.Arbitrary<string> = fc.oneof(
 const bytesArb: fc.Arbitrary<Pair> = fc.uint8Array({ maxLength: 24 }).map((bytes) => same(Buffer.from(bytes)));
 
 const uuidArb: fc.Arbitrary<Pair> = fc.oneof(
-  { arbitrary: fc.uint8Array({ minLength: 16, maxLength: 16 }).map((bytes) => same(Buffer.from(bytes).toString('base64url'))), weight: 4 },
+  {
+    arbitrary: fc
+      .uint8Array({ minLength: 16, maxLength: 16 })
+      .map((bytes) => same(Buffer.from(bytes).toString('base64url'))),
+    weight: 4,
+  },
   { arbitrary: fc.constant(same(ZERO_UUID)), weight: 1 },
 );
 
@@ -58,7 +63,11 @@ const int64Arb: fc.Arbitrary<Pair> = fc.oneof(
   fc.maxSafeInteger().map((n) => ({ input: n, expected: BigInt(n) })),
 );
 
-function structFields(message: MessageDefinition, field: FieldDefinition, type: string): readonly FieldDefinition[] | undefined {
+function structFields(
+  message: MessageDefinition,
+  field: FieldDefinition,
+  type: string,
+): readonly FieldDefinition[] | undefined {
   return field.fields ?? message.commonStructs?.find((s) => s.name === type)?.fields;
 }
 
@@ -91,7 +100,9 @@ class ArbitraryBuilder {
     let arb: fc.Arbitrary<Pair>;
     if (field.type.startsWith('[]')) {
       const element = this.element(field, field.type.slice(2));
-      arb = fc.array(element, { maxLength: 3 }).map((pairs) => ({ input: pairs.map((p) => p.input), expected: pairs.map((p) => p.expected) }));
+      arb = fc
+        .array(element, { maxLength: 3 })
+        .map((pairs) => ({ input: pairs.map((p) => p.input), expected: pairs.map((p) => p.expected) }));
     } else {
       arb = this.element(field, field.type);
     }
@@ -186,7 +197,11 @@ const targets: Target[] = [...ALL_APIS.flatMap((api) => [api.request, api.respon
  * fc.assert, but a failure re-runs the shrunk counterexample outside fast-check so the report shows
  * the assertion's own diff, with the seed needed to replay it.
  */
-function checkProperty<T extends [unknown, ...unknown[]]>(arbs: { [K in keyof T]: fc.Arbitrary<T[K]> }, predicate: (...args: T) => void, params: fc.Parameters<T>): void {
+function checkProperty<T extends [unknown, ...unknown[]]>(
+  arbs: { [K in keyof T]: fc.Arbitrary<T[K]> },
+  predicate: (...args: T) => void,
+  params: fc.Parameters<T>,
+): void {
   const details = fc.check(fc.property<T>(...arbs, predicate), params);
   if (!details.failed) return;
   const replay = `FC_SEED=${details.seed} (path ${details.counterexamplePath ?? '?'})`;
@@ -198,11 +213,15 @@ function checkProperty<T extends [unknown, ...unknown[]]>(arbs: { [K in keyof T]
       throw err;
     }
   }
-  assert.fail(`property failed (${replay}): ${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}`);
+  assert.fail(
+    `property failed (${replay}): ${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}`,
+  );
 }
 
 function describeValue(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : Buffer.isBuffer(v) ? `<${v.toString('hex')}>` : v));
+  return JSON.stringify(value, (_k, v: unknown) =>
+    typeof v === 'bigint' ? `${v}n` : Buffer.isBuffer(v) ? `<${v.toString('hex')}>` : v,
+  );
 }
 
 test('the property tests cover every API (request and response) and both headers', () => {
@@ -240,10 +259,18 @@ type Mutation =
   | { readonly kind: 'insert'; readonly at: number; readonly bytes: Uint8Array };
 
 const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
-  fc.record({ kind: fc.constant('set' as const), at: fc.nat(), byte: fc.constantFrom(0x00, 0x01, 0x7f, 0x80, 0xfe, 0xff) }),
+  fc.record({
+    kind: fc.constant('set' as const),
+    at: fc.nat(),
+    byte: fc.constantFrom(0x00, 0x01, 0x7f, 0x80, 0xfe, 0xff),
+  }),
   fc.record({ kind: fc.constant('flip' as const), at: fc.nat(), bit: fc.integer({ min: 0, max: 7 }) }),
   fc.record({ kind: fc.constant('cut' as const), at: fc.nat() }),
-  fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), bytes: fc.uint8Array({ minLength: 1, maxLength: 6 }) }),
+  fc.record({
+    kind: fc.constant('insert' as const),
+    at: fc.nat(),
+    bytes: fc.uint8Array({ minLength: 1, maxLength: 6 }),
+  }),
 );
 
 function mutate(original: Buffer, mutations: readonly Mutation[]): Buffer {
@@ -266,7 +293,9 @@ function decodesOrDecodeError(message: MessageDefinition, version: number, bytes
       assert.equal(err.messageName, message.name);
       return;
     }
-    throw new Error(`${message.name} v${version} threw ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)} for ${bytes.toString('hex')}`);
+    throw new Error(
+      `${message.name} v${version} threw ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)} for ${bytes.toString('hex')}`,
+    );
   }
 }
 
@@ -277,13 +306,18 @@ describe('damaged bytes decode to a value or a DecodeError, nothing else', () =>
         const arb = new ArbitraryBuilder(message, version).struct(message.fields);
         checkProperty(
           [arb, fc.array(mutationArb, { minLength: 1, maxLength: 3 })],
-          ({ input }, mutations) => decodesOrDecodeError(message, version, mutate(encodeMessage(message, version, input), mutations)),
+          ({ input }, mutations) =>
+            decodesOrDecodeError(message, version, mutate(encodeMessage(message, version, input), mutations)),
           { ...fcParams, numRuns: Math.ceil(RUNS / 3) },
         );
-        checkProperty([fc.uint8Array({ maxLength: 48 })], (bytes) => decodesOrDecodeError(message, version, Buffer.from(bytes)), {
-          ...fcParams,
-          numRuns: Math.ceil(RUNS / 3),
-        });
+        checkProperty(
+          [fc.uint8Array({ maxLength: 48 })],
+          (bytes) => decodesOrDecodeError(message, version, Buffer.from(bytes)),
+          {
+            ...fcParams,
+            numRuns: Math.ceil(RUNS / 3),
+          },
+        );
       }
     });
   }

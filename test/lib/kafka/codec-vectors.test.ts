@@ -36,7 +36,11 @@ function show(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
 }
 
-function structFields(message: MessageDefinition, field: FieldDefinition, type: string): readonly FieldDefinition[] | undefined {
+function structFields(
+  message: MessageDefinition,
+  field: FieldDefinition,
+  type: string,
+): readonly FieldDefinition[] | undefined {
   return field.fields ?? message.commonStructs?.find((s) => s.name === type)?.fields;
 }
 
@@ -121,7 +125,11 @@ class VectorComparer {
         return;
       case 'bytes':
       case 'records':
-        if (!Buffer.isBuffer(ours) || typeof expected !== 'string' || (ours.toString('hex') !== expected && ours.toString('base64') !== expected)) {
+        if (
+          !Buffer.isBuffer(ours) ||
+          typeof expected !== 'string' ||
+          (ours.toString('hex') !== expected && ours.toString('base64') !== expected)
+        ) {
           this.problems.push(`${path}: ours ${show(ours)}, vector ${show(expected)}`);
         }
         return;

@@ -39,7 +39,13 @@ function assertHex(actual: Buffer, expected: Buffer, what: string): void {
 }
 
 /** Registers one encode-and-decode check of a body against its exact bytes. */
-function bodyExample(title: string, message: MessageDefinition, version: number, bytes: string, value: Record<string, unknown>): void {
+function bodyExample(
+  title: string,
+  message: MessageDefinition,
+  version: number,
+  bytes: string,
+  value: Record<string, unknown>,
+): void {
   test(title, () => {
     const expected = hex(bytes);
     assertHex(encodeMessage(message, version, value), expected, `encoding ${message.name} v${version}`);
@@ -67,7 +73,12 @@ describe('PROTOCOL.md §4 worked examples', () => {
     assert.equal(frame.readInt32BE(0), frame.length - 4, 'size prefix counts header + body');
     const decoded = decodeRequestFrame(expected.subarray(4), resolveKey);
     assert.equal(decoded.api, ListClusterMirrors);
-    assert.deepStrictEqual(decoded.header, { RequestApiKey: 98, RequestApiVersion: 0, CorrelationId: 7, ClientId: 'kmirror' });
+    assert.deepStrictEqual(decoded.header, {
+      RequestApiKey: 98,
+      RequestApiVersion: 0,
+      CorrelationId: 7,
+      ClientId: 'kmirror',
+    });
     assert.deepStrictEqual(decoded.body, { IncludeTopicNames: true });
   });
 
@@ -127,9 +138,19 @@ describe('PROTOCOL.md §4 worked examples', () => {
   const PAUSE_BODY = '03 6d 31 02 07 6f 72 64 65 72 73 00 ff ff ff ff ff ff ff ff 00';
   const pauseValue = { MirrorName: 'm1', Topics: [{ TopicName: 'orders' }], StateValidationOffset: -1n };
   bodyExample('PauseMirrorTopicsRequest v0', PauseMirrorTopics.request, 0, PAUSE_BODY, pauseValue);
-  bodyExample('ResumeMirrorTopicsRequest v0 (same bytes as Pause)', ResumeMirrorTopics.request, 0, PAUSE_BODY, pauseValue);
+  bodyExample(
+    'ResumeMirrorTopicsRequest v0 (same bytes as Pause)',
+    ResumeMirrorTopics.request,
+    0,
+    PAUSE_BODY,
+    pauseValue,
+  );
   test('Pause and Resume bodies with the same values are byte-identical', () => {
-    assertHex(encodeMessage(ResumeMirrorTopics.request, 0, pauseValue), encodeMessage(PauseMirrorTopics.request, 0, pauseValue), 'Resume vs Pause');
+    assertHex(
+      encodeMessage(ResumeMirrorTopics.request, 0, pauseValue),
+      encodeMessage(PauseMirrorTopics.request, 0, pauseValue),
+      'Resume vs Pause',
+    );
   });
 
   bodyExample('DeleteClusterMirrorRequest v0', DeleteClusterMirror.request, 0, '03 6d 31 ff ff ff ff ff ff ff ff 00', {
@@ -204,15 +225,23 @@ describe('PROTOCOL.md §4 worked examples', () => {
       ThrottleTimeMs: 0,
       ErrorCode: 0,
       ErrorMessage: null,
-      Mirrors: [{ MirrorName: 'm1', SourceBootstrap: 'src:9092', SourceClusterId: 'abc', TopicCount: 1, TopicNames: [] }],
+      Mirrors: [
+        { MirrorName: 'm1', SourceBootstrap: 'src:9092', SourceClusterId: 'abc', TopicCount: 1, TopicNames: [] },
+      ],
     },
   );
 
-  bodyExample('DescribeConfigsRequest v4, resource type 64 "m1", all keys', DescribeConfigs.request, 4, '02 40 03 6d 31 00 00 00 00 00', {
-    Resources: [{ ResourceType: 64, ResourceName: 'm1', ConfigurationKeys: null }],
-    IncludeSynonyms: false,
-    IncludeDocumentation: false,
-  });
+  bodyExample(
+    'DescribeConfigsRequest v4, resource type 64 "m1", all keys',
+    DescribeConfigs.request,
+    4,
+    '02 40 03 6d 31 00 00 00 00 00',
+    {
+      Resources: [{ ResourceType: 64, ResourceName: 'm1', ConfigurationKeys: null }],
+      IncludeSynonyms: false,
+      IncludeDocumentation: false,
+    },
+  );
 
   bodyExample(
     'IncrementalAlterConfigsRequest v1, SET mirror.topics.include=orders-.* on m1',
@@ -221,7 +250,13 @@ describe('PROTOCOL.md §4 worked examples', () => {
     `02 40 03 6d 31 02 16 6d 69 72 72 6f 72 2e 74 6f 70 69 63 73 2e 69 6e 63 6c 75 64 65 00 0a 6f 72 64 65 72 73 2d 2e 2a
      00 00 00 00`,
     {
-      Resources: [{ ResourceType: 64, ResourceName: 'm1', Configs: [{ Name: 'mirror.topics.include', ConfigOperation: 0, Value: 'orders-.*' }] }],
+      Resources: [
+        {
+          ResourceType: 64,
+          ResourceName: 'm1',
+          Configs: [{ Name: 'mirror.topics.include', ConfigOperation: 0, Value: 'orders-.*' }],
+        },
+      ],
       ValidateOnly: false,
     },
   );
@@ -232,7 +267,16 @@ describe('PROTOCOL.md §4 worked examples', () => {
     8,
     '02 07 6f 72 64 65 72 73 00 00 00 03 ff ff 01 01 01 01 23 45 67 89 ab cd ef 01 23 45 67 89 ab cd ef 00 00 00 00 75 30 00 00',
     {
-      Topics: [{ Name: 'orders', NumPartitions: 3, ReplicationFactor: -1, Assignments: [], Configs: [], MirrorInfo: { TopicId: TOPIC_ID } }],
+      Topics: [
+        {
+          Name: 'orders',
+          NumPartitions: 3,
+          ReplicationFactor: -1,
+          Assignments: [],
+          Configs: [],
+          MirrorInfo: { TopicId: TOPIC_ID },
+        },
+      ],
       timeoutMs: 30000,
       validateOnly: false,
     },
@@ -244,9 +288,21 @@ describe('PROTOCOL.md §4 worked examples', () => {
 describe('strings: classic (int16) vs compact (uvarint N+1), empty vs null', () => {
   const header = { RequestApiKey: 18, RequestApiVersion: 3, CorrelationId: 1 };
   test('classic string: int16 byte length, "" is 00 00, null is ff ff', () => {
-    assertHex(encodeMessage(RequestHeader, 1, { ...header, ClientId: 'kmirror' }), hex('0012 0003 00000001 0007 6b6d6972726f72'), 'ClientId "kmirror"');
-    assertHex(encodeMessage(RequestHeader, 1, { ...header, ClientId: '' }), hex('0012 0003 00000001 0000'), 'ClientId ""');
-    assertHex(encodeMessage(RequestHeader, 1, { ...header, ClientId: null }), hex('0012 0003 00000001 ffff'), 'ClientId null');
+    assertHex(
+      encodeMessage(RequestHeader, 1, { ...header, ClientId: 'kmirror' }),
+      hex('0012 0003 00000001 0007 6b6d6972726f72'),
+      'ClientId "kmirror"',
+    );
+    assertHex(
+      encodeMessage(RequestHeader, 1, { ...header, ClientId: '' }),
+      hex('0012 0003 00000001 0000'),
+      'ClientId ""',
+    );
+    assertHex(
+      encodeMessage(RequestHeader, 1, { ...header, ClientId: null }),
+      hex('0012 0003 00000001 ffff'),
+      'ClientId null',
+    );
     assert.equal(decodeMessage(RequestHeader, 1, hex('0012 0003 00000001 0000')).ClientId, '');
     assert.equal(decodeMessage(RequestHeader, 1, hex('0012 0003 00000001 ffff')).ClientId, null);
   });
@@ -272,8 +328,16 @@ describe('strings: classic (int16) vs compact (uvarint N+1), empty vs null', () 
   });
 
   test('ClientId stays a classic string in request header v2, followed by the tag buffer', () => {
-    assertHex(encodeMessage(RequestHeader, 2, { ...header, ClientId: 'kmirror' }), hex('0012 0003 00000001 0007 6b6d6972726f72 00'), 'v2 header');
-    assertHex(encodeMessage(RequestHeader, 2, { ...header, ClientId: null }), hex('0012 0003 00000001 ffff 00'), 'v2 null ClientId');
+    assertHex(
+      encodeMessage(RequestHeader, 2, { ...header, ClientId: 'kmirror' }),
+      hex('0012 0003 00000001 0007 6b6d6972726f72 00'),
+      'v2 header',
+    );
+    assertHex(
+      encodeMessage(RequestHeader, 2, { ...header, ClientId: null }),
+      hex('0012 0003 00000001 ffff 00'),
+      'v2 null ClientId',
+    );
   });
 
   test('a string that starts with U+FEFF keeps it, also when it contains U+FFFD', () => {
@@ -284,9 +348,21 @@ describe('strings: classic (int16) vs compact (uvarint N+1), empty vs null', () 
   });
 
   test('unset strings: "" without a declared default, null with default "null" (PROTOCOL.md §1)', () => {
-    assertHex(encodeMessage(CreateClusterMirror.response, 0, {}), hex('00000000 0000 01 00'), 'CreateClusterMirrorResponse');
-    assertHex(encodeMessage(DeleteClusterMirror.response, 0, {}), hex('00000000 0000 01 00'), 'DeleteClusterMirrorResponse');
-    assertHex(encodeMessage(StartMirrorTopics.response, 0, {}), hex('00000000 0000 00 01 00'), 'StartMirrorTopicsResponse');
+    assertHex(
+      encodeMessage(CreateClusterMirror.response, 0, {}),
+      hex('00000000 0000 01 00'),
+      'CreateClusterMirrorResponse',
+    );
+    assertHex(
+      encodeMessage(DeleteClusterMirror.response, 0, {}),
+      hex('00000000 0000 01 00'),
+      'DeleteClusterMirrorResponse',
+    );
+    assertHex(
+      encodeMessage(StartMirrorTopics.response, 0, {}),
+      hex('00000000 0000 00 01 00'),
+      'StartMirrorTopicsResponse',
+    );
   });
 });
 
@@ -302,7 +378,11 @@ describe('bytes: classic (int32) vs compact', () => {
   });
 
   test('a Uint8Array is accepted and decoded bytes do not alias the input buffer', () => {
-    assertHex(encodeMessage(SaslAuthenticate.request, 2, { AuthBytes: new Uint8Array([9]) }), hex('02 09 00'), 'Uint8Array');
+    assertHex(
+      encodeMessage(SaslAuthenticate.request, 2, { AuthBytes: new Uint8Array([9]) }),
+      hex('02 09 00'),
+      'Uint8Array',
+    );
     const input = hex('02 09 00');
     const decoded = decodeMessage<{ AuthBytes: Buffer }>(SaslAuthenticate.request, 2, input);
     input[1] = 0;
@@ -317,7 +397,15 @@ describe('bytes: classic (int32) vs compact', () => {
       AuthBytes: Buffer.from([0xaa]),
       SessionLifetimeMs: 3600n,
     });
-    assertHex(encodeMessage(SaslAuthenticate.response, 1, { ErrorMessage: null, AuthBytes: Buffer.from([0xaa]), SessionLifetimeMs: 3600 }), bytes, 'encode');
+    assertHex(
+      encodeMessage(SaslAuthenticate.response, 1, {
+        ErrorMessage: null,
+        AuthBytes: Buffer.from([0xaa]),
+        SessionLifetimeMs: 3600,
+      }),
+      bytes,
+      'encode',
+    );
   });
 });
 
@@ -346,18 +434,39 @@ describe('arrays: empty vs null, classic (int32) vs compact', () => {
   });
 
   test('DescribeConfigs ConfigurationKeys: null (all keys) vs [] in v1 and v4', () => {
-    const resources = (keys: string[] | null) => ({ Resources: [{ ResourceType: 2, ResourceName: 't', ConfigurationKeys: keys }] });
-    assertHex(encodeMessage(DescribeConfigs.request, 1, resources(null)), hex('00000001 02 0001 74 ffffffff 00'), 'v1 null');
-    assertHex(encodeMessage(DescribeConfigs.request, 1, resources([])), hex('00000001 02 0001 74 00000000 00'), 'v1 empty');
+    const resources = (keys: string[] | null) => ({
+      Resources: [{ ResourceType: 2, ResourceName: 't', ConfigurationKeys: keys }],
+    });
+    assertHex(
+      encodeMessage(DescribeConfigs.request, 1, resources(null)),
+      hex('00000001 02 0001 74 ffffffff 00'),
+      'v1 null',
+    );
+    assertHex(
+      encodeMessage(DescribeConfigs.request, 1, resources([])),
+      hex('00000001 02 0001 74 00000000 00'),
+      'v1 empty',
+    );
     assertHex(encodeMessage(DescribeConfigs.request, 4, resources(null)), hex('02 02 02 74 00 00 00 00 00'), 'v4 null');
-    assertHex(encodeMessage(DescribeConfigs.request, 4, resources(['a'])), hex('02 02 02 74 02 02 61 00 00 00 00'), 'v4 ["a"]');
+    assertHex(
+      encodeMessage(DescribeConfigs.request, 4, resources(['a'])),
+      hex('02 02 02 74 02 02 61 00 00 00 00'),
+      'v4 ["a"]',
+    );
   });
 
   test('int32 arrays encode each element big-endian', () => {
     const value = { MirrorNames: [], LastMirrorEpochLookups: [{ TopicId: TOPIC_ID, Partitions: [1, -1, 2147483647] }] };
     const bytes = encodeMessage(DescribeClusterMirrors.request, 0, value);
-    assertHex(bytes, hex('01 00 01 01 1f 02 0123456789abcdef0123456789abcdef 04 00000001 ffffffff 7fffffff 00'), 'encode');
-    assert.deepStrictEqual(decodeMessage(DescribeClusterMirrors.request, 0, bytes).LastMirrorEpochLookups, value.LastMirrorEpochLookups);
+    assertHex(
+      bytes,
+      hex('01 00 01 01 1f 02 0123456789abcdef0123456789abcdef 04 00000001 ffffffff 7fffffff 00'),
+      'encode',
+    );
+    assert.deepStrictEqual(
+      decodeMessage(DescribeClusterMirrors.request, 0, bytes).LastMirrorEpochLookups,
+      value.LastMirrorEpochLookups,
+    );
   });
 });
 
@@ -365,13 +474,23 @@ describe('nullable struct (CreateTopics v8 MirrorInfo)', () => {
   const topic = { Name: 'orders', NumPartitions: 3, ReplicationFactor: -1, Assignments: [], Configs: [] };
   test('null is the single byte ff; present is 01 then the struct with its tag buffer', () => {
     const nullBytes = hex('02 07 6f72646572 73 00000003 ffff 01 01 ff 00 00007530 00 00');
-    assertHex(encodeMessage(CreateTopics.request, 8, { Topics: [{ ...topic, MirrorInfo: null }], timeoutMs: 30000 }), nullBytes, 'null');
-    assert.equal((decodeMessage<{ Topics: { MirrorInfo: unknown }[] }>(CreateTopics.request, 8, nullBytes).Topics[0])?.MirrorInfo, null);
+    assertHex(
+      encodeMessage(CreateTopics.request, 8, { Topics: [{ ...topic, MirrorInfo: null }], timeoutMs: 30000 }),
+      nullBytes,
+      'null',
+    );
+    assert.equal(
+      decodeMessage<{ Topics: { MirrorInfo: unknown }[] }>(CreateTopics.request, 8, nullBytes).Topics[0]?.MirrorInfo,
+      null,
+    );
   });
 
   test('before v8 the field is not on the wire at all', () => {
     assertHex(
-      encodeMessage(CreateTopics.request, 7, { Topics: [{ ...topic, MirrorInfo: { TopicId: TOPIC_ID } }], timeoutMs: 30000 }),
+      encodeMessage(CreateTopics.request, 7, {
+        Topics: [{ ...topic, MirrorInfo: { TopicId: TOPIC_ID } }],
+        timeoutMs: 30000,
+      }),
       hex('02 07 6f72646572 73 00000003 ffff 01 01 00 00007530 00 00'),
       'v7',
     );
@@ -380,7 +499,11 @@ describe('nullable struct (CreateTopics v8 MirrorInfo)', () => {
 
 describe('defaults and int64 input', () => {
   test('an empty value encodes every field at its schema default', () => {
-    assertHex(encodeMessage(StartMirrorTopics.request, 0, {}), hex('01 01 ffffffffffffffff 00'), 'StartMirrorTopicsRequest {}');
+    assertHex(
+      encodeMessage(StartMirrorTopics.request, 0, {}),
+      hex('01 01 ffffffffffffffff 00'),
+      'StartMirrorTopicsRequest {}',
+    );
     assertHex(
       encodeMessage(DescribeClusterMirrors.response, 0, { Mirrors: [{}] }),
       hex('00000000 0000 00 02 0000 01 80000000 01 00 00'),
@@ -396,7 +519,10 @@ describe('defaults and int64 input', () => {
         String(offset),
       );
     }
-    const max = encodeMessage(DeleteClusterMirror.request, 0, { MirrorName: 'm', StateValidationOffset: 2n ** 63n - 1n });
+    const max = encodeMessage(DeleteClusterMirror.request, 0, {
+      MirrorName: 'm',
+      StateValidationOffset: 2n ** 63n - 1n,
+    });
     assertHex(max, hex('02 6d 7fffffffffffffff 00'), 'INT64_MAX');
     assert.equal(decodeMessage(DeleteClusterMirror.request, 0, max).StateValidationOffset, 2n ** 63n - 1n);
   });
@@ -425,28 +551,58 @@ describe('tagged fields', () => {
   });
 
   test('only values that differ from the default are written', () => {
-    assertHex(encodeMessage(Shuffled, 0, { Before: 1, Two: 0, Zero: '', One: -1, After: 3 }), hex('01 03 00'), 'all defaults');
-    assertHex(encodeMessage(Shuffled, 0, { Before: 1, One: 0, After: 3 }), hex('01 03 01 01 04 00000000'), 'One = 0 differs from -1');
+    assertHex(
+      encodeMessage(Shuffled, 0, { Before: 1, Two: 0, Zero: '', One: -1, After: 3 }),
+      hex('01 03 00'),
+      'all defaults',
+    );
+    assertHex(
+      encodeMessage(Shuffled, 0, { Before: 1, One: 0, After: 3 }),
+      hex('01 03 01 01 04 00000000'),
+      'One = 0 differs from -1',
+    );
   });
 
   test('ApiVersionsResponse v3: default FinalizedFeaturesEpoch (-1) and ZkMigrationReady (false) are omitted', () => {
     const base = { ErrorCode: 0, ApiKeys: [{ ApiKey: 18, MinVersion: 0, MaxVersion: 4 }], ThrottleTimeMs: 0 };
-    assertHex(encodeMessage(ApiVersions.response, 3, { ...base, FinalizedFeaturesEpoch: -1n, ZkMigrationReady: false }), hex('0000 02 0012 0000 0004 00 00000000 00'), 'defaults');
-    assertHex(encodeMessage(ApiVersions.response, 3, { ...base, ZkMigrationReady: true }), hex('0000 02 0012 0000 0004 00 00000000 01 03 01 01'), 'ZkMigrationReady');
-    assertHex(encodeMessage(ApiVersions.response, 3, { ...base, FinalizedFeaturesEpoch: 0n }), hex('0000 02 0012 0000 0004 00 00000000 01 01 08 0000000000000000'), 'epoch 0');
+    assertHex(
+      encodeMessage(ApiVersions.response, 3, { ...base, FinalizedFeaturesEpoch: -1n, ZkMigrationReady: false }),
+      hex('0000 02 0012 0000 0004 00 00000000 00'),
+      'defaults',
+    );
+    assertHex(
+      encodeMessage(ApiVersions.response, 3, { ...base, ZkMigrationReady: true }),
+      hex('0000 02 0012 0000 0004 00 00000000 01 03 01 01'),
+      'ZkMigrationReady',
+    );
+    assertHex(
+      encodeMessage(ApiVersions.response, 3, { ...base, FinalizedFeaturesEpoch: 0n }),
+      hex('0000 02 0012 0000 0004 00 00000000 01 01 08 0000000000000000'),
+      'epoch 0',
+    );
   });
 
   test('a nullable tagged string with default null is written when it is ""', () => {
-    assertHex(encodeMessage(DescribeClusterMirrors.request, 0, { ClusterId: '' }), hex('01 00 01 00 01 01'), 'ClusterId ""');
+    assertHex(
+      encodeMessage(DescribeClusterMirrors.request, 0, { ClusterId: '' }),
+      hex('01 00 01 00 01 01'),
+      'ClusterId ""',
+    );
     assertHex(encodeMessage(DescribeClusterMirrors.request, 0, { ClusterId: null }), hex('01 00 00'), 'ClusterId null');
   });
 
   test('unknown tags (multi-byte tag and size) are skipped and the data after them is read', () => {
     // count 2: tag 5 with 0 bytes; tag 257 (81 02) with 3 bytes.
-    assert.deepStrictEqual(decodeMessage(ListClusterMirrors.request, 0, hex('01 02 05 00 81 02 03 aabbcc')), { IncludeTopicNames: true });
+    assert.deepStrictEqual(decodeMessage(ListClusterMirrors.request, 0, hex('01 02 05 00 81 02 03 aabbcc')), {
+      IncludeTopicNames: true,
+    });
     // A 200-byte unknown field (size c8 01) inside the first partition, then a second partition.
     const unknown = Buffer.concat([hex('01 ac 02 c8 01'), Buffer.alloc(200, 0xee)]);
-    const partition = (index: number, tags: Buffer) => Buffer.concat([hex(`0000000${index} ffffffffffffffff ffffffffffffffff ffffffffffffffff 07 504155534544 0000 00`), tags]);
+    const partition = (index: number, tags: Buffer) =>
+      Buffer.concat([
+        hex(`0000000${index} ffffffffffffffff ffffffffffffffff ffffffffffffffff 07 504155534544 0000 00`),
+        tags,
+      ]);
     const bytes = Buffer.concat([
       hex('00000000 0000 00 02 0000 03 6d31 80000000 02 02 74 03'),
       partition(0, unknown),
@@ -467,7 +623,14 @@ describe('tagged fields', () => {
       ThrottleTimeMs: 0,
       ErrorCode: 0,
       ErrorMessage: null,
-      Mirrors: [{ ErrorCode: 0, MirrorName: 'm1', AuthorizedOperations: -2147483648, Topics: [{ TopicName: 't', Partitions: [detail(0), detail(1)] }] }],
+      Mirrors: [
+        {
+          ErrorCode: 0,
+          MirrorName: 'm1',
+          AuthorizedOperations: -2147483648,
+          Topics: [{ TopicName: 't', Partitions: [detail(0), detail(1)] }],
+        },
+      ],
       LookupResults: [],
     });
   });
@@ -485,7 +648,8 @@ describe('tagged fields', () => {
     }
     assert.throws(
       () => decodeMessage(DescribeClusterMirrors.request, 0, hex('01 00 01 00 09 04 616263')),
-      (err: unknown) => err instanceof DecodeError && err.path.includes('tagged fields') && /claims 9 bytes/.test(err.reason),
+      (err: unknown) =>
+        err instanceof DecodeError && err.path.includes('tagged fields') && /claims 9 bytes/.test(err.reason),
       'size beyond the buffer',
     );
   });

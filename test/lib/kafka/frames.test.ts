@@ -14,7 +14,14 @@ import {
   requestHeaderVersion,
   responseHeaderVersion,
 } from '../../../src/lib/kafka/frames.js';
-import { ALL_APIS, ApiVersions, CreateTopics, DescribeClusterMirrors, ListClusterMirrors, Metadata } from '../../../src/lib/kafka/messages/index.js';
+import {
+  ALL_APIS,
+  ApiVersions,
+  CreateTopics,
+  DescribeClusterMirrors,
+  ListClusterMirrors,
+  Metadata,
+} from '../../../src/lib/kafka/messages/index.js';
 import { apiKeyOf, isMirrorApi, setApiKeyOverrides } from '../../../src/lib/kafka/mirror-api-keys.js';
 
 function hex(text: string): Buffer {
@@ -58,11 +65,19 @@ describe('request frames', () => {
   test('ApiVersions v3: header v2 with a classic int16 ClientId, then the tag buffer, then a compact body', () => {
     const expected = hex(`00000021  0012 0003 00000001 0007 6b6d6972726f72 00
                           08 6b6d6972726f72 06 302e312e30 00`);
-    const frame = encodeRequestFrame(ApiVersions, 3, 1, 'kmirror', { ClientSoftwareName: 'kmirror', ClientSoftwareVersion: '0.1.0' });
+    const frame = encodeRequestFrame(ApiVersions, 3, 1, 'kmirror', {
+      ClientSoftwareName: 'kmirror',
+      ClientSoftwareVersion: '0.1.0',
+    });
     assert.equal(frame.toString('hex'), expected.toString('hex'));
     const decoded = decodeRequestFrame(frame.subarray(4), resolveKey);
     assert.equal(decoded.api, ApiVersions);
-    assert.deepStrictEqual(decoded.header, { RequestApiKey: 18, RequestApiVersion: 3, CorrelationId: 1, ClientId: 'kmirror' });
+    assert.deepStrictEqual(decoded.header, {
+      RequestApiKey: 18,
+      RequestApiVersion: 3,
+      CorrelationId: 1,
+      ClientId: 'kmirror',
+    });
     assert.deepStrictEqual(decoded.body, { ClientSoftwareName: 'kmirror', ClientSoftwareVersion: '0.1.0' });
   });
 
@@ -85,10 +100,16 @@ describe('request frames', () => {
   });
 
   test('the size prefix is right for a body that outgrows the initial buffer', () => {
-    const topics = Array.from({ length: 500 }, (_, i) => ({ TopicName: `topic-${i}`, TopicId: 'AAAAAAAAAAAAAAAAAAAAAA' }));
+    const topics = Array.from({ length: 500 }, (_, i) => ({
+      TopicName: `topic-${i}`,
+      TopicId: 'AAAAAAAAAAAAAAAAAAAAAA',
+    }));
     const frame = encodeRequestFrame(ApiVersions, 3, 1, 'k', {});
     assert.equal(frame.readInt32BE(0), frame.length - 4);
-    const big = encodeRequestFrame(ALL_APIS.find((a) => a.name === 'StartMirrorTopics') as ApiDefinition, 0, 1, 'k', { MirrorName: 'm', Topics: topics });
+    const big = encodeRequestFrame(ALL_APIS.find((a) => a.name === 'StartMirrorTopics') as ApiDefinition, 0, 1, 'k', {
+      MirrorName: 'm',
+      Topics: topics,
+    });
     assert.equal(big.readInt32BE(0), big.length - 4);
     assert.ok(big.length > 10000);
   });
@@ -109,7 +130,12 @@ describe('request frames', () => {
     const decoded = decodeRequestFrame(frame, resolveKey);
     assert.equal(decoded.api, undefined);
     assert.equal(decoded.body, undefined);
-    assert.deepStrictEqual(decoded.header, { RequestApiKey: 10000, RequestApiVersion: 0, CorrelationId: 5, ClientId: 'x' });
+    assert.deepStrictEqual(decoded.header, {
+      RequestApiKey: 10000,
+      RequestApiVersion: 0,
+      CorrelationId: 5,
+      ClientId: 'x',
+    });
   });
 
   test('truncated or over-long request frames are DecodeErrors', () => {
@@ -117,7 +143,11 @@ describe('request frames', () => {
     for (let n = 0; n < frame.length; n++) {
       assert.throws(() => decodeRequestFrame(frame.subarray(0, n), resolveKey), DecodeError, `prefix of ${n} bytes`);
     }
-    assert.throws(() => decodeRequestFrame(Buffer.concat([frame, hex('00')]), resolveKey), DecodeError, 'trailing byte');
+    assert.throws(
+      () => decodeRequestFrame(Buffer.concat([frame, hex('00')]), resolveKey),
+      DecodeError,
+      'trailing byte',
+    );
   });
 });
 
@@ -144,24 +174,49 @@ describe('response frames', () => {
   test('DescribeClusterMirrors v0 response: header v1 ends in a tag buffer', () => {
     const body = encodeMessage(DescribeClusterMirrors.response, 0, {});
     const frame = encodeResponseFrame(DescribeClusterMirrors, 0, 0x01020304, {});
-    assert.equal(frame.toString('hex'), (body.length + 5).toString(16).padStart(8, '0') + '01020304' + '00' + body.toString('hex'));
+    assert.equal(
+      frame.toString('hex'),
+      (body.length + 5).toString(16).padStart(8, '0') + '01020304' + '00' + body.toString('hex'),
+    );
     assert.equal(decodeResponseFrame(DescribeClusterMirrors, 0, frame.subarray(4)).correlationId, 0x01020304);
   });
 
   test('decodeResponseAfterCorrelationId skips the header tag buffer only for header v1', () => {
     const dcmBody = encodeMessage(DescribeClusterMirrors.response, 0, { ErrorCode: 35 });
-    const dcm = decodeResponseAfterCorrelationId<{ ErrorCode: number }>(DescribeClusterMirrors, 0, Buffer.concat([hex('00'), dcmBody]));
+    const dcm = decodeResponseAfterCorrelationId<{ ErrorCode: number }>(
+      DescribeClusterMirrors,
+      0,
+      Buffer.concat([hex('00'), dcmBody]),
+    );
     assert.equal(dcm.ErrorCode, 35);
     // A header tag buffer with an unknown field is skipped too.
-    const tagged = decodeResponseAfterCorrelationId<{ ErrorCode: number }>(DescribeClusterMirrors, 0, Buffer.concat([hex('01 05 02 abcd'), dcmBody]));
+    const tagged = decodeResponseAfterCorrelationId<{ ErrorCode: number }>(
+      DescribeClusterMirrors,
+      0,
+      Buffer.concat([hex('01 05 02 abcd'), dcmBody]),
+    );
     assert.equal(tagged.ErrorCode, 35);
-    assert.throws(() => decodeResponseAfterCorrelationId(DescribeClusterMirrors, 0, dcmBody), DecodeError, 'header v1 without its tag buffer');
+    assert.throws(
+      () => decodeResponseAfterCorrelationId(DescribeClusterMirrors, 0, dcmBody),
+      DecodeError,
+      'header v1 without its tag buffer',
+    );
 
-    assert.deepStrictEqual(decodeResponseAfterCorrelationId(ApiVersions, 3, apiVersionsBody), apiVersionsValue, 'ApiVersions: header v0');
-    assert.throws(() => decodeResponseAfterCorrelationId(ApiVersions, 3, Buffer.concat([hex('00'), apiVersionsBody])), DecodeError);
+    assert.deepStrictEqual(
+      decodeResponseAfterCorrelationId(ApiVersions, 3, apiVersionsBody),
+      apiVersionsValue,
+      'ApiVersions: header v0',
+    );
+    assert.throws(
+      () => decodeResponseAfterCorrelationId(ApiVersions, 3, Buffer.concat([hex('00'), apiVersionsBody])),
+      DecodeError,
+    );
 
     const metadataV8 = encodeMessage(Metadata.response, 8, {});
-    assert.deepStrictEqual(decodeResponseAfterCorrelationId(Metadata, 8, metadataV8), decodeResponseFrame(Metadata, 8, Buffer.concat([hex('00000001'), metadataV8])).body);
+    assert.deepStrictEqual(
+      decodeResponseAfterCorrelationId(Metadata, 8, metadataV8),
+      decodeResponseFrame(Metadata, 8, Buffer.concat([hex('00000001'), metadataV8])).body,
+    );
     const metadataV9 = encodeMessage(Metadata.response, 9, {});
     assert.deepStrictEqual(
       decodeResponseAfterCorrelationId(Metadata, 9, Buffer.concat([hex('00'), metadataV9])),

@@ -27,7 +27,8 @@ const usageMessage = (fn: () => unknown): string => usageError(fn).message;
 
 describe('mirror names', () => {
   it('accepts topic-like names up to 249 characters', () => {
-    for (const name of ['m1', 'eu-west.orders_2', 'A.b-C_d', 'x'.repeat(249), '...']) assert.equal(mirrorNameProblem(name), null, name);
+    for (const name of ['m1', 'eu-west.orders_2', 'A.b-C_d', 'x'.repeat(249), '...'])
+      assert.equal(mirrorNameProblem(name), null, name);
   });
 
   it('refuses what topic names refuse, and the .removed suffix', () => {
@@ -44,14 +45,26 @@ describe('mirror names', () => {
 
 describe('config keys and values', () => {
   it('parses KEY=VALUE keeping "=" inside the value', () => {
-    assert.deepEqual(parseKeyValue('sasl.jaas.config=a b="c=d";', 'x'), { key: 'sasl.jaas.config', value: 'a b="c=d";' });
+    assert.deepEqual(parseKeyValue('sasl.jaas.config=a b="c=d";', 'x'), {
+      key: 'sasl.jaas.config',
+      value: 'a b="c=d";',
+    });
     assert.deepEqual(parseKeyValue('mirror.topics.include=', 'x'), { key: 'mirror.topics.include', value: '' });
-    assert.match(usageMessage(() => parseKeyValue('novalue', '--config')), /'novalue' is not KEY=VALUE/);
-    assert.match(usageMessage(() => parseKeyValue('=v', '--config')), /not KEY=VALUE/);
+    assert.match(
+      usageMessage(() => parseKeyValue('novalue', '--config')),
+      /'novalue' is not KEY=VALUE/,
+    );
+    assert.match(
+      usageMessage(() => parseKeyValue('=v', '--config')),
+      /not KEY=VALUE/,
+    );
   });
 
   it('refuses unknown keys with a suggestion, unless allowed', () => {
-    assert.match(usageMessage(() => checkConfigValue('mirror.fetch.max.byte', '1', strict)), /did you mean 'mirror\.fetch\.max\.bytes'/);
+    assert.match(
+      usageMessage(() => checkConfigValue('mirror.fetch.max.byte', '1', strict)),
+      /did you mean 'mirror\.fetch\.max\.bytes'/,
+    );
     const warnings = checkConfigValue('mirror.new.knob', '1', { allowUnknown: true, origin: '--config' });
     assert.equal(warnings.length, 1);
     assert.equal(suggestMirrorKey('completely.different.thing'), undefined);
@@ -60,23 +73,44 @@ describe('config keys and values', () => {
   it('type-checks INT and LONG values with their ranges', () => {
     assert.deepEqual(checkConfigValue('request.timeout.ms', '60000', strict), []);
     assert.deepEqual(checkConfigValue('mirror.fetch.backoff.ms', '9223372036854775807', strict), []);
-    assert.match(usageMessage(() => checkConfigValue('request.timeout.ms', '2147483648', strict)), /Not a number of type INT/);
-    assert.match(usageMessage(() => checkConfigValue('mirror.fetch.min.bytes', '-1', strict)), /at least 0/);
-    assert.match(usageMessage(() => checkConfigValue('request.timeout.ms', '', strict)), /invalid value ''/);
+    assert.match(
+      usageMessage(() => checkConfigValue('request.timeout.ms', '2147483648', strict)),
+      /Not a number of type INT/,
+    );
+    assert.match(
+      usageMessage(() => checkConfigValue('mirror.fetch.min.bytes', '-1', strict)),
+      /at least 0/,
+    );
+    assert.match(
+      usageMessage(() => checkConfigValue('request.timeout.ms', '', strict)),
+      /invalid value ''/,
+    );
     assert.doesNotThrow(() => checkConfigValue('connections.max.idle.ms', '-1', strict));
   });
 
   it('checks STRING choices, bootstrap lists and the source cluster id', () => {
     assert.doesNotThrow(() => checkConfigValue('security.protocol', 'SASL_SSL', strict));
-    assert.match(usageMessage(() => checkConfigValue('security.protocol', 'TLS', strict)), /one of: PLAINTEXT, SSL/);
+    assert.match(
+      usageMessage(() => checkConfigValue('security.protocol', 'TLS', strict)),
+      /one of: PLAINTEXT, SSL/,
+    );
     assert.doesNotThrow(() => checkConfigValue('bootstrap.servers', 'a:9092,[::1]:9093', strict));
-    assert.match(usageMessage(() => checkConfigValue('bootstrap.servers', 'a', strict)), /not host:port/);
-    assert.match(usageMessage(() => checkConfigValue('mirror.source.cluster.id', ' ', strict)), /empty/);
+    assert.match(
+      usageMessage(() => checkConfigValue('bootstrap.servers', 'a', strict)),
+      /not host:port/,
+    );
+    assert.match(
+      usageMessage(() => checkConfigValue('mirror.source.cluster.id', ' ', strict)),
+      /empty/,
+    );
   });
 
   it('checks every item of a pattern key', () => {
     assert.deepEqual(checkConfigValue('mirror.topics.include', 'orders-.*, payments', strict), []);
-    assert.match(usageMessage(() => checkConfigValue('mirror.groups.exclude', 'ok,(bad', strict)), /pattern '\(bad'/);
+    assert.match(
+      usageMessage(() => checkConfigValue('mirror.groups.exclude', 'ok,(bad', strict)),
+      /pattern '\(bad'/,
+    );
   });
 
   it('knows which deletes the broker would refuse', () => {
@@ -88,26 +122,57 @@ describe('config keys and values', () => {
   });
 
   it('treats PASSWORD keys and secret-looking names as sensitive', () => {
-    for (const key of ['sasl.jaas.config', 'ssl.keystore.password', 'ssl.keystore.key', 'ssl.truststore.certificates', 'ssl.keystore.certificate.chain']) {
+    for (const key of [
+      'sasl.jaas.config',
+      'ssl.keystore.password',
+      'ssl.keystore.key',
+      'ssl.truststore.certificates',
+      'ssl.keystore.certificate.chain',
+    ]) {
       assert.equal(isSensitiveMirrorKey(key), true, key);
     }
-    for (const key of ['bootstrap.servers', 'ssl.keystore.location', 'sasl.mechanism', 'mirror.topics.include']) assert.equal(isSensitiveMirrorKey(key), false, key);
+    for (const key of ['bootstrap.servers', 'ssl.keystore.location', 'sasl.mechanism', 'mirror.topics.include'])
+      assert.equal(isSensitiveMirrorKey(key), false, key);
   });
 });
 
 describe('patterns (Java regexes checked in JavaScript)', () => {
   it('accepts plain regexes without warnings', () => {
-    for (const p of ['orders-.*', '(orders|payments)', '[a-z]+\\.v[0-9]{2}', '(?<region>eu|us)-.*', 'a\\{b\\}', '[]a]', 'x+?']) assert.deepEqual(checkPattern(p, 'p'), [], p);
+    for (const p of [
+      'orders-.*',
+      '(orders|payments)',
+      '[a-z]+\\.v[0-9]{2}',
+      '(?<region>eu|us)-.*',
+      'a\\{b\\}',
+      '[]a]',
+      'x+?',
+    ])
+      assert.deepEqual(checkPattern(p, 'p'), [], p);
   });
 
   it('refuses what cannot be stored or compiled', () => {
-    assert.match(usageMessage(() => checkPattern('a{1,2}', '--include')), /contains ','/);
-    assert.match(usageMessage(() => checkPattern(' a', '--include')), /whitespace/);
-    assert.match(usageMessage(() => checkPattern('(a', '--include')), /not a valid regular expression/);
+    assert.match(
+      usageMessage(() => checkPattern('a{1,2}', '--include')),
+      /contains ','/,
+    );
+    assert.match(
+      usageMessage(() => checkPattern(' a', '--include')),
+      /whitespace/,
+    );
+    assert.match(
+      usageMessage(() => checkPattern('(a', '--include')),
+      /not a valid regular expression/,
+    );
     assert.match(usageError(() => checkPattern('*', '--include')).hint ?? '', /to match everything write \.\*/);
     assert.match(usageError(() => checkPattern('a{x}', '--include')).hint ?? '', /escape it as \\\{/);
-    assert.match(usageMessage(() => checkPattern('(?<my_group>a)', '--include')), /group name 'my_group' is not valid in Java/);
-    assert.match(usageMessage(() => checkPattern('a\\', '--include')), /lone backslash/);
+    assert.match(
+      usageMessage(() => checkPattern('(?<my_group>a)', '--include')),
+      /group name 'my_group' is not valid in Java/,
+    );
+    assert.match(
+      usageMessage(() => checkPattern('a\\', '--include')),
+      /lone backslash/,
+    );
   });
 
   it('warns about Java-only syntax it can only approximate', () => {
@@ -126,7 +191,10 @@ describe('patterns (Java regexes checked in JavaScript)', () => {
     ];
     for (const [pattern, note] of cases) {
       const warnings = checkPattern(pattern, 'p');
-      assert.ok(warnings.some((w) => note.test(w)), `${pattern}: ${JSON.stringify(warnings)}`);
+      assert.ok(
+        warnings.some((w) => note.test(w)),
+        `${pattern}: ${JSON.stringify(warnings)}`,
+      );
     }
     assert.deepEqual(checkPattern('\\p{Lu}x', 'p'), []);
     // An escaped plus after a quantifier is a literal, not a possessive marker.

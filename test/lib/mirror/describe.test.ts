@@ -5,12 +5,23 @@ import { BrokerFailure } from '../../../src/lib/kafka/errors.js';
 import type { ResponseOf } from '../../../src/lib/kafka/message-types.js';
 import type { DescribeClusterMirrors } from '../../../src/lib/kafka/messages/index.js';
 import { describeMirrors, mergeAnswers } from '../../../src/lib/mirror/describe.js';
-import { applyFilters, applySort, parseStates, parseTopicPatterns, FilterError } from '../../../src/lib/mirror/describe-filters.js';
+import {
+  applyFilters,
+  applySort,
+  parseStates,
+  parseTopicPatterns,
+  FilterError,
+} from '../../../src/lib/mirror/describe-filters.js';
 
 type Answer = ResponseOf<typeof DescribeClusterMirrors>;
 type WirePartition = Answer['Mirrors'][number]['Topics'][number]['Partitions'][number];
 
-function part(index: number, state: string, offsets: [number, number] | null = null, failure: { retry: number; message: string } | null = null): WirePartition {
+function part(
+  index: number,
+  state: string,
+  offsets: [number, number] | null = null,
+  failure: { retry: number; message: string } | null = null,
+): WirePartition {
   return {
     PartitionIndex: index,
     SourceOffset: offsets ? BigInt(offsets[0]) : -1n,
@@ -22,7 +33,10 @@ function part(index: number, state: string, offsets: [number, number] | null = n
   };
 }
 
-function answer(mirrors: { name: string; errorCode?: number; topics: Record<string, WirePartition[]> }[], errorCode = 0): Answer {
+function answer(
+  mirrors: { name: string; errorCode?: number; topics: Record<string, WirePartition[]> }[],
+  errorCode = 0,
+): Answer {
   return {
     ThrottleTimeMs: 0,
     ErrorCode: errorCode,
@@ -43,7 +57,11 @@ describe('mergeAnswers', () => {
   it('unions the partitions each broker reports', () => {
     const { mirrors, warnings } = mergeAnswers([
       at('b1', 1, answer([{ name: 'm1', topics: { orders: [part(0, 'MIRRORING', [10, 10])] } }])),
-      at('b2', 2, answer([{ name: 'm1', topics: { orders: [part(1, 'MIRRORING', [10, 8])], payments: [part(0, 'PAUSED')] } }])),
+      at(
+        'b2',
+        2,
+        answer([{ name: 'm1', topics: { orders: [part(1, 'MIRRORING', [10, 8])], payments: [part(0, 'PAUSED')] } }]),
+      ),
     ]);
     assert.deepEqual(warnings, []);
     const m1 = mirrors.get('m1');
@@ -55,7 +73,11 @@ describe('mergeAnswers', () => {
   it('keeps one row for a partition two brokers report (leadership moving): the live MIRRORING one, then the further offset', () => {
     const { mirrors } = mergeAnswers([
       at('b1', 1, answer([{ name: 'm1', topics: { orders: [part(0, 'UNKNOWN'), part(1, 'MIRRORING', [50, 40])] } }])),
-      at('b2', 2, answer([{ name: 'm1', topics: { orders: [part(0, 'MIRRORING', [50, 45]), part(1, 'MIRRORING', [50, 48])] } }])),
+      at(
+        'b2',
+        2,
+        answer([{ name: 'm1', topics: { orders: [part(0, 'MIRRORING', [50, 45]), part(1, 'MIRRORING', [50, 48])] } }]),
+      ),
       at('b3', 3, answer([{ name: 'm1', topics: { orders: [part(1, 'MIRRORING', [50, 44])] } }])),
     ]);
     const orders = mirrors.get('m1')?.topics.get('orders');
@@ -71,14 +93,26 @@ describe('mergeAnswers', () => {
       at('b1', 1, answer([], 35)),
       at('b2', 2, answer([{ name: 'm1', topics: { orders: [part(0, 'MIRRORING', [1, 1])] } }])),
     ]);
-    assert.deepEqual(warnings.map((w) => [w.broker, w.nodeId, w.errorCode]), [['b1', 1, 35]]);
+    assert.deepEqual(
+      warnings.map((w) => [w.broker, w.nodeId, w.errorCode]),
+      [['b1', 1, 35]],
+    );
     assert.equal(mirrors.get('m1')?.topics.get('orders')?.size, 1);
   });
 
   it('a mirror error on one broker loses to a success on another', () => {
     const { mirrors } = mergeAnswers([
       at('b1', 1, answer([{ name: 'm1', errorCode: 144, topics: {} }])),
-      at('b2', 2, answer([{ name: 'm1', topics: { orders: [part(0, 'FAILED', null, { retry: -1, message: 'The source topic is deleted.' })] } }])),
+      at(
+        'b2',
+        2,
+        answer([
+          {
+            name: 'm1',
+            topics: { orders: [part(0, 'FAILED', null, { retry: -1, message: 'The source topic is deleted.' })] },
+          },
+        ]),
+      ),
     ]);
     const m1 = mirrors.get('m1');
     assert.equal(m1?.ok, true);
@@ -86,20 +120,35 @@ describe('mergeAnswers', () => {
   });
 });
 
-function fakeClient(options: { listed: string[]; answers: { broker: string; nodeId: number; response: Answer }[]; failures?: BrokerFailure[] }): KafkaClient {
+function fakeClient(options: {
+  listed: string[];
+  answers: { broker: string; nodeId: number; response: Answer }[];
+  failures?: BrokerFailure[];
+}): KafkaClient {
   const fake = {
     requireMirroring: async () => ({}),
     send: async () => ({
       ThrottleTimeMs: 0,
       ErrorCode: 0,
       ErrorMessage: null,
-      Mirrors: options.listed.map((MirrorName) => ({ MirrorName, SourceBootstrap: 's:9092', SourceClusterId: 'abc', TopicCount: 0, TopicNames: [] })),
+      Mirrors: options.listed.map((MirrorName) => ({
+        MirrorName,
+        SourceBootstrap: 's:9092',
+        SourceClusterId: 'abc',
+        TopicCount: 0,
+        TopicNames: [],
+      })),
     }),
     // Like a broker: only the names asked for (all when none).
     sendToEvery: async (_api: unknown, body: { MirrorNames: string[] }) => ({
       answers: options.answers.map((a) => ({
         broker: { host: a.broker, port: 9092, nodeId: a.nodeId },
-        response: { ...a.response, Mirrors: a.response.Mirrors.filter((m) => body.MirrorNames.length === 0 || body.MirrorNames.includes(m.MirrorName)) },
+        response: {
+          ...a.response,
+          Mirrors: a.response.Mirrors.filter(
+            (m) => body.MirrorNames.length === 0 || body.MirrorNames.includes(m.MirrorName),
+          ),
+        },
       })),
       failures: options.failures ?? [],
     }),
@@ -111,20 +160,43 @@ describe('describeMirrors', () => {
   it('one broker failing: the rest is returned, the failure is a broker warning', async () => {
     const client = fakeClient({
       listed: ['m1'],
-      answers: [{ broker: 'b1', nodeId: 1, response: answer([{ name: 'm1', topics: { orders: [part(0, 'MIRRORING', [5, 2])] } }]) }],
+      answers: [
+        {
+          broker: 'b1',
+          nodeId: 1,
+          response: answer([{ name: 'm1', topics: { orders: [part(0, 'MIRRORING', [5, 2])] } }]),
+        },
+      ],
       failures: [new BrokerFailure('b2:9092 (node 2)', 2, new Error('connection refused'))],
     });
     const result = await describeMirrors(client, ['m1']);
     assert.equal(result.mirrors[0]?.summary.partitions, 1);
     assert.equal(result.mirrors[0]?.summary.totalLag, 3);
-    assert.deepEqual(result.brokerWarnings, [{ broker: 'b2:9092 (node 2)', nodeId: 2, errorCode: null, message: 'connection refused' }]);
+    assert.deepEqual(result.brokerWarnings, [
+      { broker: 'b2:9092 (node 2)', nodeId: 2, errorCode: null, message: 'connection refused' },
+    ]);
   });
 
   it('names the cluster does not list are not found (the broker would answer them with an empty success)', async () => {
-    const client = fakeClient({ listed: ['m1'], answers: [{ broker: 'b1', nodeId: 1, response: answer([{ name: 'm1', topics: {} }, { name: 'ghost', topics: {} }]) }] });
+    const client = fakeClient({
+      listed: ['m1'],
+      answers: [
+        {
+          broker: 'b1',
+          nodeId: 1,
+          response: answer([
+            { name: 'm1', topics: {} },
+            { name: 'ghost', topics: {} },
+          ]),
+        },
+      ],
+    });
     const result = await describeMirrors(client, ['ghost', 'm1']);
     assert.deepEqual(result.notFound, ['ghost']);
-    assert.deepEqual(result.mirrors.map((m) => m.name), ['m1']);
+    assert.deepEqual(
+      result.mirrors.map((m) => m.name),
+      ['m1'],
+    );
   });
 
   it('every broker failing throws the first failure', async () => {
@@ -142,7 +214,19 @@ describe('describe filters and sorting', () => {
         {
           broker: 'b1',
           nodeId: 1,
-          response: answer([{ name: 'm1', topics: { orders: [part(0, 'MIRRORING', [100, 90]), part(1, 'MIRRORING', [100, 40]), part(2, 'FAILED', null, { retry: 2, message: 'x' })], payments: [part(0, 'MIRRORING', [10, 5]), part(1, 'PAUSED')] } }]),
+          response: answer([
+            {
+              name: 'm1',
+              topics: {
+                orders: [
+                  part(0, 'MIRRORING', [100, 90]),
+                  part(1, 'MIRRORING', [100, 40]),
+                  part(2, 'FAILED', null, { retry: 2, message: 'x' }),
+                ],
+                payments: [part(0, 'MIRRORING', [10, 5]), part(1, 'PAUSED')],
+              },
+            },
+          ]),
         },
       ],
     });
@@ -151,11 +235,17 @@ describe('describe filters and sorting', () => {
 
   it('--state and --min-lag keep matching partitions and recompute summaries; emptied topics go', async () => {
     const filtered = applyFilters(await report(), { states: ['FAILED'] });
-    assert.deepEqual(filtered.mirrors[0]?.topics.map((t) => t.name), ['orders']);
+    assert.deepEqual(
+      filtered.mirrors[0]?.topics.map((t) => t.name),
+      ['orders'],
+    );
     assert.equal(filtered.mirrors[0]?.summary.partitions, 1);
     assert.equal(filtered.mirrors[0]?.summary.failing, 1);
     const lagging = applyFilters(await report(), { minLag: 10 });
-    assert.deepEqual(lagging.mirrors[0]?.topics.flatMap((t) => t.partitions.map((p) => `${t.name}-${p.partition}`)), ['orders-0', 'orders-1']);
+    assert.deepEqual(
+      lagging.mirrors[0]?.topics.flatMap((t) => t.partitions.map((p) => `${t.name}-${p.partition}`)),
+      ['orders-0', 'orders-1'],
+    );
     assert.equal(lagging.mirrors[0]?.summary.totalLag, 70);
   });
 
@@ -163,7 +253,10 @@ describe('describe filters and sorting', () => {
     const exact = applyFilters(await report(), { topics: ['order'] });
     assert.deepEqual(exact.mirrors[0]?.topics, []);
     const pattern = applyFilters(await report(), { topicPatterns: parseTopicPatterns(['pay.*']) });
-    assert.deepEqual(pattern.mirrors[0]?.topics.map((t) => t.name), ['payments']);
+    assert.deepEqual(
+      pattern.mirrors[0]?.topics.map((t) => t.name),
+      ['payments'],
+    );
     assert.throws(() => parseTopicPatterns(['(']), FilterError);
   });
 
@@ -174,8 +267,17 @@ describe('describe filters and sorting', () => {
 
   it('--sort lag: topics by max lag, partitions by lag, unknown last', async () => {
     const sorted = applySort(await report(), 'lag');
-    assert.deepEqual(sorted.mirrors[0]?.topics.map((t) => t.name), ['orders', 'payments']);
-    assert.deepEqual(sorted.mirrors[0]?.topics[0]?.partitions.map((p) => p.partition), [1, 0, 2]);
-    assert.deepEqual(sorted.mirrors[0]?.topics[1]?.partitions.map((p) => p.partition), [0, 1]);
+    assert.deepEqual(
+      sorted.mirrors[0]?.topics.map((t) => t.name),
+      ['orders', 'payments'],
+    );
+    assert.deepEqual(
+      sorted.mirrors[0]?.topics[0]?.partitions.map((p) => p.partition),
+      [1, 0, 2],
+    );
+    assert.deepEqual(
+      sorted.mirrors[0]?.topics[1]?.partitions.map((p) => p.partition),
+      [0, 1],
+    );
   });
 });

@@ -21,13 +21,25 @@ describe('source cluster settings', () => {
 
   it('keeps only connection keys and defaults sasl.mechanism to PLAIN as the mirror does', () => {
     const merged = sourceProperties({ mirror: 'm1', stored });
-    assert.deepEqual([...merged.keys()].sort(), ['bootstrap.servers', 'sasl.jaas.config', 'sasl.mechanism', 'security.protocol', 'ssl.truststore.location', 'ssl.truststore.password']);
+    assert.deepEqual([...merged.keys()].sort(), [
+      'bootstrap.servers',
+      'sasl.jaas.config',
+      'sasl.mechanism',
+      'security.protocol',
+      'ssl.truststore.location',
+      'ssl.truststore.password',
+    ]);
     assert.equal(merged.get('sasl.mechanism')?.value, 'PLAIN');
     assert.equal(merged.get('bootstrap.servers')?.origin, "mirror 'm1' stored config");
   });
 
   it('replaces a whole stored group when --source-config sets one of its keys', () => {
-    const merged = sourceProperties({ mirror: 'm1', stored, override: entries({ 'ssl.truststore.certificates': 'PEM', 'bootstrap.servers': 'public:9093' }), overrideName: "--source-config 'f'" });
+    const merged = sourceProperties({
+      mirror: 'm1',
+      stored,
+      override: entries({ 'ssl.truststore.certificates': 'PEM', 'bootstrap.servers': 'public:9093' }),
+      overrideName: "--source-config 'f'",
+    });
     assert.equal(merged.has('ssl.truststore.location'), false);
     assert.equal(merged.has('ssl.truststore.password'), false);
     assert.equal(merged.get('bootstrap.servers')?.value, 'public:9093');
@@ -38,10 +50,17 @@ describe('source cluster settings', () => {
   it('names --source-config when the stored settings cannot be used here', async () => {
     await assert.rejects(
       sourceConnection({ mirror: 'm1', stored }, () => {}),
-      (err: unknown) => err instanceof UsageError && /truststore/.test(err.message) && /--source-config/.test(err.hint ?? ''),
+      (err: unknown) =>
+        err instanceof UsageError && /truststore/.test(err.message) && /--source-config/.test(err.hint ?? ''),
     );
-    await assert.rejects(sourceConnection({ mirror: 'm1', stored: new Map([['mirror.source.cluster.id', 'x']]) }, () => {}), /no bootstrap\.servers/);
-    const plain = await sourceConnection({ mirror: 'm1', stored: new Map([['bootstrap.servers', 'src:9092']]) }, () => {});
+    await assert.rejects(
+      sourceConnection({ mirror: 'm1', stored: new Map([['mirror.source.cluster.id', 'x']]) }, () => {}),
+      /no bootstrap\.servers/,
+    );
+    const plain = await sourceConnection(
+      { mirror: 'm1', stored: new Map([['bootstrap.servers', 'src:9092']]) },
+      () => {},
+    );
     assert.deepEqual(plain.bootstrap, ['src:9092']);
     assert.equal(plain.sasl, undefined);
   });

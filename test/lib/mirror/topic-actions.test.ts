@@ -57,7 +57,12 @@ describe('classifyTopic', () => {
       planned.reason,
       '1 FAILED: the broker stops a topic only when every partition is MIRRORING, and refuses the whole request otherwise (error: Failed to get source metadata); FAILED partitions retry on their own: run remove-topics again once they are back to MIRRORING',
     );
-    assert.deepEqual(planned.partitions[0], { partition: 0, state: 'FAILED', retryAttempt: 2, errorMessage: 'Failed to get source metadata' });
+    assert.deepEqual(planned.partitions[0], {
+      partition: 0,
+      state: 'FAILED',
+      retryAttempt: 2,
+      errorMessage: 'Failed to get source metadata',
+    });
   });
 
   it('PAUSED cannot be stopped (the controller answers 140), STOPPED cannot be paused or resumed', () => {
@@ -94,7 +99,7 @@ function plan(overrides: Partial<TopicActionPlan> = {}): TopicActionPlan {
 }
 
 describe('the confirmation preview (golden)', () => {
-  it('lists each topic\'s fate, each pattern\'s effect, blocked partitions and unknown names', () => {
+  it("lists each topic's fate, each pattern's effect, blocked partitions and unknown names", () => {
     assert.equal(
       renderTopicActionPreview(plan()),
       [
@@ -131,14 +136,16 @@ describe('outcomeError (the exit rule)', () => {
     assert.equal(outcomeError(result, spec)?.exitCode, ExitCode.PartialFailure);
   });
 
-  it('1 when everything was blocked; the Kafka code\'s exit when everything was refused; 6 for unknown names', () => {
+  it("1 when everything was blocked; the Kafka code's exit when everything was refused; 6 for unknown names", () => {
     const blocked = base();
     blocked.noop = [];
     assert.equal(outcomeError(blocked, spec)?.exitCode, ExitCode.Error);
     const refused = base();
     refused.noop = [];
     refused.blocked = [];
-    refused.failed = [{ topic: 'orders', error: { code: 144, name: 'CLUSTER_MIRROR_AUTHORIZATION_FAILED', message: 'x', hint: null } }];
+    refused.failed = [
+      { topic: 'orders', error: { code: 144, name: 'CLUSTER_MIRROR_AUTHORIZATION_FAILED', message: 'x', hint: null } },
+    ];
     assert.equal(outcomeError(refused, spec)?.exitCode, ExitCode.Auth);
     const unknown = base();
     unknown.noop = [];
@@ -171,6 +178,9 @@ describe('confirmStop', () => {
 
   it('--yes answers without a prompt; no terminal and no --yes refuses with exit 2', async () => {
     assert.equal(await confirmStop(plan(), { canPrompt: false, yes: true }), true);
-    await assert.rejects(confirmStop(plan(), { canPrompt: false, yes: false }), (err: unknown) => err instanceof ConfirmationRequiredError && err.exitCode === ExitCode.Usage);
+    await assert.rejects(
+      confirmStop(plan(), { canPrompt: false, yes: false }),
+      (err: unknown) => err instanceof ConfirmationRequiredError && err.exitCode === ExitCode.Usage,
+    );
   });
 });

@@ -16,17 +16,35 @@ import {
 } from '../../../src/lib/mirror/topic-selection.js';
 
 function source(...topics: [string, number][]): Map<string, SourceTopic> {
-  return new Map(topics.map(([name, partitions]) => [name, { name, topicId: `id-${name}`, partitions, internal: name.startsWith('__') }]));
+  return new Map(
+    topics.map(([name, partitions]) => [
+      name,
+      { name, topicId: `id-${name}`, partitions, internal: name.startsWith('__') },
+    ]),
+  );
 }
 
 function input(overrides: Partial<SelectionInput>): SelectionInput {
-  return { mirror: 'm1', named: [], include: [], exclude: [], allowMissing: false, sourceTopics: new Map(), ownership: new Map(), storedExclude: [], ...overrides };
+  return {
+    mirror: 'm1',
+    named: [],
+    include: [],
+    exclude: [],
+    allowMissing: false,
+    sourceTopics: new Map(),
+    ownership: new Map(),
+    storedExclude: [],
+    ...overrides,
+  };
 }
 
 describe('topic selection', () => {
   it('splits and checks topic names', () => {
     assert.deepEqual(parseTopicNames(['a,b', ' c ', 'a']), ['a', 'b', 'c']);
-    assert.throws(() => parseTopicNames(['orders.*']), (err: unknown) => err instanceof UsageError && /--pattern/.test(err.hint ?? ''));
+    assert.throws(
+      () => parseTopicNames(['orders.*']),
+      (err: unknown) => err instanceof UsageError && /--pattern/.test(err.hint ?? ''),
+    );
     assert.throws(() => parseTopicNames(['..']), UsageError);
     assert.throws(() => parseTopicNames(['x'.repeat(250)]), /249/);
   });
@@ -52,11 +70,17 @@ describe('topic selection', () => {
     assert.ok(!re?.test('payments'), 'a pattern must match the whole name');
     assert.equal(compilePatterns([], '--pattern'), null);
     assert.throws(() => compilePatterns(['a{1,2}'], '--pattern'), /comma-separated/);
-    assert.throws(() => compilePatterns(['('], '--exclude'), /--exclude: pattern '\(' is not a valid regular expression/);
+    assert.throws(
+      () => compilePatterns(['('], '--exclude'),
+      /--exclude: pattern '\(' is not a valid regular expression/,
+    );
   });
 
   it('predicts the exclude list the controller will hold after the start', () => {
-    assert.deepEqual(excludeAfterStart(['secret.*', 'orders', 'x.*'], ['orders'], ['x.*'], ['tmp.*']), ['secret.*', 'tmp.*']);
+    assert.deepEqual(excludeAfterStart(['secret.*', 'orders', 'x.*'], ['orders'], ['x.*'], ['tmp.*']), [
+      'secret.*',
+      'tmp.*',
+    ]);
   });
 
   it('classifies every candidate', () => {
@@ -72,7 +96,17 @@ describe('topic selection', () => {
         named: ['ghost', 'secret-1'],
         include: ['.*'],
         exclude: ['skip'],
-        sourceTopics: source(['mirrored', 1], ['stopped', 1], ['stopping', 1], ['elsewhere', 2], ['left-m2', 1], ['new', 3], ['skip', 1], ['__internal', 1], ['secret-1', 1]),
+        sourceTopics: source(
+          ['mirrored', 1],
+          ['stopped', 1],
+          ['stopping', 1],
+          ['elsewhere', 2],
+          ['left-m2', 1],
+          ['new', 3],
+          ['skip', 1],
+          ['__internal', 1],
+          ['secret-1', 1],
+        ),
         ownership,
         storedExclude: ['secret-.*'],
       }),
@@ -94,7 +128,20 @@ describe('topic selection', () => {
   });
 
   it('sends missing named topics with --allow-missing and takes internal topics only by name', () => {
-    const planned = classifyTopics(input({ named: ['ghost', '__internal'], include: ['.*'], allowMissing: true, sourceTopics: source(['__internal', 1]) }));
-    assert.deepEqual(planned.map((p) => [p.topic, p.action]), [['__internal', 'add'], ['ghost', 'add-missing']]);
+    const planned = classifyTopics(
+      input({
+        named: ['ghost', '__internal'],
+        include: ['.*'],
+        allowMissing: true,
+        sourceTopics: source(['__internal', 1]),
+      }),
+    );
+    assert.deepEqual(
+      planned.map((p) => [p.topic, p.action]),
+      [
+        ['__internal', 'add'],
+        ['ghost', 'add-missing'],
+      ],
+    );
   });
 });

@@ -12,7 +12,12 @@ async function typeAnswer(typed: string, name = 'm1'): Promise<{ confirmed: bool
   output.on('data', (chunk: Buffer) => {
     screen += chunk.toString();
   });
-  const answer = confirmByName(`Type the mirror name (${name}) to delete it:`, { name, canPrompt: true, action: `delete mirror '${name}'`, context: { input, output } });
+  const answer = confirmByName(`Type the mirror name (${name}) to delete it:`, {
+    name,
+    canPrompt: true,
+    action: `delete mirror '${name}'`,
+    context: { input, output },
+  });
   input.write(`${typed}\n`);
   const confirmed = await answer;
   return { confirmed, screen };
@@ -37,17 +42,24 @@ describe('confirmByName', () => {
   });
 
   it('without a terminal and without --yes: ConfirmationRequiredError (exit 2) naming the flag', async () => {
-    await assert.rejects(confirmByName('?', { name: 'm1', canPrompt: false, action: "delete mirror 'm1'" }), (err: unknown) => {
-      assert.ok(err instanceof ConfirmationRequiredError);
-      assert.equal(err.exitCode, 2);
-      assert.match(err.message, /refusing to delete mirror 'm1' without confirmation/);
-      assert.match(err.hint ?? '', /--yes/);
-      return true;
-    });
+    await assert.rejects(
+      confirmByName('?', { name: 'm1', canPrompt: false, action: "delete mirror 'm1'" }),
+      (err: unknown) => {
+        assert.ok(err instanceof ConfirmationRequiredError);
+        assert.equal(err.exitCode, 2);
+        assert.match(err.message, /refusing to delete mirror 'm1' without confirmation/);
+        assert.match(err.hint ?? '', /--yes/);
+        return true;
+      },
+    );
   });
 
   it('Ctrl-C at the prompt is a cancellation, not a crash', async () => {
-    const ask = (): Promise<string> => Promise.reject(Object.assign(new Error('User force closed the prompt'), { name: 'ExitPromptError' }));
-    await assert.rejects(confirmByName('?', { name: 'm1', canPrompt: true, action: 'delete', ask }), /cancelled; nothing was changed/);
+    const ask = (): Promise<string> =>
+      Promise.reject(Object.assign(new Error('User force closed the prompt'), { name: 'ExitPromptError' }));
+    await assert.rejects(
+      confirmByName('?', { name: 'm1', canPrompt: true, action: 'delete', ask }),
+      /cancelled; nothing was changed/,
+    );
   });
 });

@@ -12,11 +12,24 @@ const plan: AddTopicsPlan = {
   sourceBootstrap: ['src:9092'],
   topics: [
     { topic: 'a', topicId: 'id-a', partitions: 2, action: 'add', named: false },
-    { topic: 'b', topicId: 'id-b', partitions: 1, action: 'in-other-mirror', mirror: 'm2', state: 'PAUSED', named: false },
+    {
+      topic: 'b',
+      topicId: 'id-b',
+      partitions: 1,
+      action: 'in-other-mirror',
+      mirror: 'm2',
+      state: 'PAUSED',
+      named: false,
+    },
   ],
   include: ['.*'],
   exclude: [],
-  request: { MirrorName: 'm1', Topics: [{ TopicId: 'id-a', TopicName: 'a', NumPartitions: 2 }], IncludePatterns: ['.*'], ExcludePatterns: [] },
+  request: {
+    MirrorName: 'm1',
+    Topics: [{ TopicId: 'id-a', TopicName: 'a', NumPartitions: 2 }],
+    IncludePatterns: ['.*'],
+    ExcludePatterns: [],
+  },
   addedByPattern: ['a'],
 };
 
@@ -31,15 +44,25 @@ describe('renderAddTopics', () => {
 
   it('lists failures with their hints and leaves out the preview when it was shown already', () => {
     const result = resultOfPlan(plan, false);
-    result.failed = [{ topic: 'a', error: { code: 38, name: 'INVALID_REPLICATION_FACTOR', message: 'too few brokers' } }];
+    result.failed = [
+      { topic: 'a', error: { code: 38, name: 'INVALID_REPLICATION_FACTOR', message: 'too few brokers' } },
+    ];
     result.added = [];
     const text = renderAddTopics(plan, result, { previewShown: true, failures: [{ topic: 'a', hint: 'add brokers' }] });
     assert.doesNotMatch(text, /TOPIC/);
     assert.match(text, /Failed to start 1 topic\(s\):\n {2}a: too few brokers\n {4}Hint: add brokers/);
   });
 
-  it('says the Java tool\'s line when only patterns were saved', () => {
-    const patternsOnly: AddTopicsPlan = { ...plan, topics: [], request: { ...plan.request, Topics: [] }, addedByPattern: [] };
-    assert.match(renderAddTopics(patternsOnly, resultOfPlan(patternsOnly, false)), /No matching topics found yet\. Patterns saved to mirror m1 for auto-discovery\./);
+  it("says the Java tool's line when only patterns were saved", () => {
+    const patternsOnly: AddTopicsPlan = {
+      ...plan,
+      topics: [],
+      request: { ...plan.request, Topics: [] },
+      addedByPattern: [],
+    };
+    assert.match(
+      renderAddTopics(patternsOnly, resultOfPlan(patternsOnly, false)),
+      /No matching topics found yet\. Patterns saved to mirror m1 for auto-discovery\./,
+    );
   });
 });

@@ -14,15 +14,26 @@ describe('mirror permission report', () => {
   });
 
   it('a missing CREATE on an existing mirror is informational, not "missing"', () => {
-    const text = renderMirrorCheck({ name: 'm1', authorizedOperations: ['DELETE', 'ALTER', 'DESCRIBE', 'DESCRIBE_CONFIGS', 'ALTER_CONFIGS'], permissions: permissionsFor(['DELETE', 'ALTER', 'DESCRIBE', 'DESCRIBE_CONFIGS', 'ALTER_CONFIGS']) });
+    const text = renderMirrorCheck({
+      name: 'm1',
+      authorizedOperations: ['DELETE', 'ALTER', 'DESCRIBE', 'DESCRIBE_CONFIGS', 'ALTER_CONFIGS'],
+      permissions: permissionsFor(['DELETE', 'ALTER', 'DESCRIBE', 'DESCRIBE_CONFIGS', 'ALTER_CONFIGS']),
+    });
     assert.match(text, /^CREATE +no +create \(a new mirror; informational here\)$/m);
     assert.match(text, /This principal may run every kmirror command on mirror m1\./);
   });
 
   it('DELETE without ALTER: names delete under both and says it needs both', () => {
-    const text = renderMirrorCheck({ name: 'm1', authorizedOperations: ['DELETE', 'DESCRIBE'], permissions: permissionsFor(['DELETE', 'DESCRIBE']) });
+    const text = renderMirrorCheck({
+      name: 'm1',
+      authorizedOperations: ['DELETE', 'DESCRIBE'],
+      permissions: permissionsFor(['DELETE', 'DESCRIBE']),
+    });
     assert.match(text, /^Mirror m1: this principal may perform DELETE, DESCRIBE$/m);
-    assert.match(text, /Missing on mirror m1: ALTER, DESCRIBE_CONFIGS, ALTER_CONFIGS; these commands would fail with exit 5: add-topics, remove-topics, pause, resume, delete, config get, config set\./);
+    assert.match(
+      text,
+      /Missing on mirror m1: ALTER, DESCRIBE_CONFIGS, ALTER_CONFIGS; these commands would fail with exit 5: add-topics, remove-topics, pause, resume, delete, config get, config set\./,
+    );
     assert.match(text, /delete needs both DELETE \(checked by the broker\) and ALTER \(checked by the controller\)\./);
   });
 });

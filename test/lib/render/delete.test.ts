@@ -4,7 +4,15 @@ import { before, describe, it } from 'node:test';
 import type { DeleteResult } from '../../../src/lib/mirror/delete.js';
 import { removeTopicsCommand, renderDelete, shellQuote } from '../../../src/lib/render/delete.js';
 
-const base: DeleteResult = { mirror: 'm1', deleted: false, dryRun: false, topics: [], refusal: null, confirmedGone: null, warnings: [] };
+const base: DeleteResult = {
+  mirror: 'm1',
+  deleted: false,
+  dryRun: false,
+  topics: [],
+  refusal: null,
+  confirmedGone: null,
+  warnings: [],
+};
 
 describe('delete renderer', () => {
   before(() => {
@@ -16,11 +24,17 @@ describe('delete renderer', () => {
     assert.equal(shellQuote('127.0.0.1:9092'), '127.0.0.1:9092');
     assert.equal(shellQuote('my config.properties'), "'my config.properties'");
     assert.equal(shellQuote("it's"), "'it'\\''s'");
-    assert.equal(removeTopicsCommand('m1', ['a', 'b'], ['-b', 'h:1']), 'kmirror remove-topics m1 --topic a,b --yes -b h:1');
+    assert.equal(
+      removeTopicsCommand('m1', ['a', 'b'], ['-b', 'h:1']),
+      'kmirror remove-topics m1 --topic a,b --yes -b h:1',
+    );
   });
 
   it('a mirror without topics, deleted and confirmed gone', () => {
-    assert.equal(renderDelete({ ...base, deleted: true, confirmedGone: true }), 'Mirror m1 has no topics.\n\nDeleted mirror m1 (no longer listed by the cluster)');
+    assert.equal(
+      renderDelete({ ...base, deleted: true, confirmedGone: true }),
+      'Mirror m1 has no topics.\n\nDeleted mirror m1 (no longer listed by the cluster)',
+    );
   });
 
   it('a refusal explains paused, FAILED and still-stopping topics besides the command', () => {
@@ -31,7 +45,13 @@ describe('delete renderer', () => {
         { topic: 'b', state: 'MIXED', partitions: { MIRRORING: 1, FAILED: 1 }, active: true },
         { topic: 'c', state: 'MIXED', partitions: { STOPPING: 1, STOPPED: 1 }, active: false },
       ],
-      refusal: { toStop: ['a', 'b'], settling: ['c'], paused: ['a'], failed: ['b'], removeTopicsCommand: 'kmirror remove-topics m1 --topic a,b --yes -b h:1' },
+      refusal: {
+        toStop: ['a', 'b'],
+        settling: ['c'],
+        paused: ['a'],
+        failed: ['b'],
+        removeTopicsCommand: 'kmirror remove-topics m1 --topic a,b --yes -b h:1',
+      },
     });
     assert.match(text, /^a +PAUSED +1 PAUSED +stop it first$/m);
     assert.match(text, /^b +MIXED +1 MIRRORING, 1 FAILED +stop it first$/m);

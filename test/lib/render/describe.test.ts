@@ -7,11 +7,24 @@ import { renderDescribe, renderPartitionTable, retryText, statesText } from '../
 
 function row(partition: number, state: string, lag: number | null, extra: Partial<PartitionRow> = {}): PartitionRow {
   const known = lag !== null;
-  return { partition, sourceOffset: known ? 1000 : null, destinationOffset: known ? 1000 - lag : null, lag, state, retryAttempt: 0, errorMessage: null, ...extra };
+  return {
+    partition,
+    sourceOffset: known ? 1000 : null,
+    destinationOffset: known ? 1000 - lag : null,
+    lag,
+    state,
+    retryAttempt: 0,
+    errorMessage: null,
+    ...extra,
+  };
 }
 
 function mirror(name: string, topics: Record<string, PartitionRow[]>): MirrorDescription {
-  const described = Object.entries(topics).map(([topic, partitions]) => ({ name: topic, summary: summarize(partitions), partitions }));
+  const described = Object.entries(topics).map(([topic, partitions]) => ({
+    name: topic,
+    summary: summarize(partitions),
+    partitions,
+  }));
   return { name, summary: summarize(described.flatMap((t) => t.partitions)), topics: described };
 }
 
@@ -32,7 +45,10 @@ describe('describe renderer', () => {
   });
 
   it('states in lifecycle order, unknown names last', () => {
-    assert.equal(statesText({ FAILED: 1, MIRRORING: 3, SHINY_NEW: 2, LOG_TRUNCATION: 1 }), '1 LOG_TRUNCATION, 3 MIRRORING, 1 FAILED, 2 SHINY_NEW');
+    assert.equal(
+      statesText({ FAILED: 1, MIRRORING: 3, SHINY_NEW: 2, LOG_TRUNCATION: 1 }),
+      '1 LOG_TRUNCATION, 3 MIRRORING, 1 FAILED, 2 SHINY_NEW',
+    );
   });
 
   it('default view: summary, roll-up, failed partitions with retry and error, lagging ones', () => {
@@ -40,8 +56,15 @@ describe('describe renderer', () => {
       report(
         [
           mirror('m1', {
-            orders: [row(0, 'MIRRORING', 5), row(1, 'FAILED', null, { retryAttempt: 4, errorMessage: 'Failed to get source metadata' }), row(2, 'MIRRORING', 0)],
-            payments: [row(0, 'FAILED', null, { retryAttempt: -1, errorMessage: 'The source topic is deleted.' }), row(1, 'MIRRORING', 20)],
+            orders: [
+              row(0, 'MIRRORING', 5),
+              row(1, 'FAILED', null, { retryAttempt: 4, errorMessage: 'Failed to get source metadata' }),
+              row(2, 'MIRRORING', 0),
+            ],
+            payments: [
+              row(0, 'FAILED', null, { retryAttempt: -1, errorMessage: 'The source topic is deleted.' }),
+              row(1, 'MIRRORING', 20),
+            ],
           }),
         ],
         100,
@@ -71,7 +94,7 @@ describe('describe renderer', () => {
   });
 
   it('caps the lagging list and names --partitions; keeps the largest lags', () => {
-    const rows = Array.from({ length: 25 }, (_, i) => row(i, 'MIRRORING', (i * 7) % 25 + 1));
+    const rows = Array.from({ length: 25 }, (_, i) => row(i, 'MIRRORING', ((i * 7) % 25) + 1));
     const text = renderDescribe(report([mirror('m1', { t: rows })]), { partitions: false, sort: 'topic' });
     assert.match(text, /Most lagging partitions \(top 10 of 25; see all with --partitions --sort lag\):/);
     const lags = text
@@ -84,18 +107,37 @@ describe('describe renderer', () => {
 
   it('explains "-" once, and the ListOffsets marker once', () => {
     const text = renderDescribe(
-      report([mirror('m1', { a: [row(0, 'PAUSED', null), row(1, 'STOPPED', null, { destinationOffset: 51, destinationOffsetSource: 'ListOffsets' })], b: [row(0, 'PAUSED', null)] })]),
+      report([
+        mirror('m1', {
+          a: [
+            row(0, 'PAUSED', null),
+            row(1, 'STOPPED', null, { destinationOffset: 51, destinationOffsetSource: 'ListOffsets' }),
+          ],
+          b: [row(0, 'PAUSED', null)],
+        }),
+      ]),
       { partitions: true, sort: 'topic' },
     );
     assert.equal(text.match(/^- = not known/gm)?.length, 1);
     assert.equal(text.match(/^\* = destination log-end offset read with ListOffsets/gm)?.length, 1);
     assert.match(text, /^m1\s+a\s+1\s+-\s+51\*\s+-\s+STOPPED$/m);
-    const noDash = renderDescribe(report([mirror('m1', { a: [row(0, 'MIRRORING', 0)] })]), { partitions: true, sort: 'topic' });
+    const noDash = renderDescribe(report([mirror('m1', { a: [row(0, 'MIRRORING', 0)] })]), {
+      partitions: true,
+      sort: 'topic',
+    });
     assert.doesNotMatch(noDash, /not known/);
   });
 
   it('--partitions --sort lag orders every row by lag across topics, unknown last', () => {
-    const text = renderPartitionTable(report([mirror('m1', { a: [row(0, 'MIRRORING', 1), row(1, 'PAUSED', null)], b: [row(0, 'MIRRORING', 9), row(1, 'MIRRORING', 3)] })]), 'lag');
+    const text = renderPartitionTable(
+      report([
+        mirror('m1', {
+          a: [row(0, 'MIRRORING', 1), row(1, 'PAUSED', null)],
+          b: [row(0, 'MIRRORING', 9), row(1, 'MIRRORING', 3)],
+        }),
+      ]),
+      'lag',
+    );
     const order = text
       .split('\n')
       .slice(1)
@@ -113,15 +155,24 @@ describe('describe renderer', () => {
   });
 
   it('a mirror without topics, and nothing left after filters', () => {
-    assert.match(renderDescribe(report([mirror('m1', {})]), { partitions: false, sort: 'topic' }), /No topics yet: add some with kmirror add-topics m1/);
-    assert.match(renderDescribe(report([mirror('m1', {})]), { partitions: false, sort: 'topic', filtered: true }), /No partitions match the filters\./);
+    assert.match(
+      renderDescribe(report([mirror('m1', {})]), { partitions: false, sort: 'topic' }),
+      /No topics yet: add some with kmirror add-topics m1/,
+    );
+    assert.match(
+      renderDescribe(report([mirror('m1', {})]), { partitions: false, sort: 'topic', filtered: true }),
+      /No partitions match the filters\./,
+    );
     assert.equal(renderDescribe(report([]), { partitions: false, sort: 'topic' }), 'No mirrors.');
   });
 
   it('colours states when colour is on', () => {
     chalk.level = 1;
     try {
-      const text = renderDescribe(report([mirror('m1', { a: [row(0, 'FAILED', null, { retryAttempt: 1 })] })]), { partitions: true, sort: 'topic' });
+      const text = renderDescribe(report([mirror('m1', { a: [row(0, 'FAILED', null, { retryAttempt: 1 })] })]), {
+        partitions: true,
+        sort: 'topic',
+      });
       assert.ok(text.includes(chalk.red('FAILED')));
     } finally {
       chalk.level = 0;

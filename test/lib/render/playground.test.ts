@@ -3,7 +3,12 @@ import { describe, it } from 'node:test';
 import chalk from 'chalk';
 import { parseJaasConfig } from '../../../src/lib/cli/jaas.js';
 import { parseProperties } from '../../../src/lib/cli/properties-file.js';
-import { clientProperties, nextCommands, shellQuote, type PlaygroundInfo } from '../../../src/lib/emulator/playground.js';
+import {
+  clientProperties,
+  nextCommands,
+  shellQuote,
+  type PlaygroundInfo,
+} from '../../../src/lib/emulator/playground.js';
 import { renderPlayground } from '../../../src/lib/render/playground.js';
 
 chalk.level = 0;
@@ -68,14 +73,20 @@ describe('renderPlayground', () => {
     assert.match(text, /^ {2}password {2}kmirror-secret /m);
     const commands = nextCommands(secure);
     assert.equal(commands.length, 5);
-    for (const command of commands) assert.ok(command.includes(" --command-config '/tmp/my dir/client.properties'"), command);
+    for (const command of commands)
+      assert.ok(command.includes(" --command-config '/tmp/my dir/client.properties'"), command);
     assert.ok(commands[1]?.includes(" --source-config '/tmp/my dir/client.properties'"));
   });
 });
 
 describe('clientProperties', () => {
   it('writes a SASL_SSL file whose JAAS line parses back to the same credentials', () => {
-    const text = clientProperties({ username: 'us"er', password: 'pa\\ss', caPath: '/tmp/ca.pem', mechanism: 'SCRAM-SHA-512' });
+    const text = clientProperties({
+      username: 'us"er',
+      password: 'pa\\ss',
+      caPath: '/tmp/ca.pem',
+      mechanism: 'SCRAM-SHA-512',
+    });
     const properties = parseProperties(text);
     assert.equal(properties.get('security.protocol')?.value, 'SASL_SSL');
     assert.equal(properties.get('sasl.mechanism')?.value, 'SCRAM-SHA-512');

@@ -28,7 +28,10 @@ export function apiVersionsHandler(sources: ApiVersionsSources): RegisteredHandl
   return defineHandler({
     api: ApiVersions,
     handle(_ctx, body, version) {
-      if (version >= 3 && (!SOFTWARE_TEXT.test(body.ClientSoftwareName) || !SOFTWARE_TEXT.test(body.ClientSoftwareVersion))) {
+      if (
+        version >= 3 &&
+        (!SOFTWARE_TEXT.test(body.ClientSoftwareName) || !SOFTWARE_TEXT.test(body.ClientSoftwareVersion))
+      ) {
         return { ErrorCode: INVALID_REQUEST, ApiKeys: [] };
       }
       const apiKeys = apiKeyList(sources.registry());
@@ -54,7 +57,10 @@ export function apiVersionsHandler(sources: ApiVersionsSources): RegisteredHandl
  * Kafka's answer to an ApiVersions version it does not know: a v0 body with error 35 that lists
  * only the ApiVersions range, so the client can retry with a version both sides speak.
  */
-export function unsupportedApiVersionsBody(registry: HandlerRegistry): { ErrorCode: number; ApiKeys: Array<{ ApiKey: number; MinVersion: number; MaxVersion: number }> } {
+export function unsupportedApiVersionsBody(registry: HandlerRegistry): {
+  ErrorCode: number;
+  ApiKeys: Array<{ ApiKey: number; MinVersion: number; MaxVersion: number }>;
+} {
   return {
     ErrorCode: UNSUPPORTED_VERSION,
     ApiKeys: apiKeyList(registry).filter((k) => k.ApiKey === ApiVersions.apiKey),

@@ -24,8 +24,20 @@ export function configHandlers(broker: BrokerContext): RegisteredHandler[] {
         ...answer,
         Results: body.Resources.map((r) =>
           r.ResourceType === ResourceType.CLUSTER_MIRROR
-            ? { ErrorCode: INVALID_REQUEST, ErrorMessage: unknownType(r.ResourceType), ResourceType: r.ResourceType, ResourceName: r.ResourceName, Configs: [] }
-            : (results.shift() ?? { ErrorCode: INVALID_REQUEST, ErrorMessage: null, ResourceType: r.ResourceType, ResourceName: r.ResourceName, Configs: [] }),
+            ? {
+                ErrorCode: INVALID_REQUEST,
+                ErrorMessage: unknownType(r.ResourceType),
+                ResourceType: r.ResourceType,
+                ResourceName: r.ResourceName,
+                Configs: [],
+              }
+            : (results.shift() ?? {
+                ErrorCode: INVALID_REQUEST,
+                ErrorMessage: null,
+                ResourceType: r.ResourceType,
+                ResourceName: r.ResourceName,
+                Configs: [],
+              }),
         ),
       };
     },
@@ -42,8 +54,18 @@ export function configHandlers(broker: BrokerContext): RegisteredHandler[] {
         ...answer,
         Responses: body.Resources.map((r) =>
           r.ResourceType === ResourceType.CLUSTER_MIRROR
-            ? { ErrorCode: INVALID_REQUEST, ErrorMessage: unknownType(r.ResourceType), ResourceType: r.ResourceType, ResourceName: r.ResourceName }
-            : (responses.shift() ?? { ErrorCode: INVALID_REQUEST, ErrorMessage: null, ResourceType: r.ResourceType, ResourceName: r.ResourceName }),
+            ? {
+                ErrorCode: INVALID_REQUEST,
+                ErrorMessage: unknownType(r.ResourceType),
+                ResourceType: r.ResourceType,
+                ResourceName: r.ResourceName,
+              }
+            : (responses.shift() ?? {
+                ErrorCode: INVALID_REQUEST,
+                ErrorMessage: null,
+                ResourceType: r.ResourceType,
+                ResourceName: r.ResourceName,
+              }),
         ),
       };
     },
@@ -51,7 +73,12 @@ export function configHandlers(broker: BrokerContext): RegisteredHandler[] {
     errorResponse(body, _version, code, message) {
       return {
         ThrottleTimeMs: 0,
-        Responses: body.Resources.map((r) => ({ ErrorCode: code, ErrorMessage: message, ResourceType: r.ResourceType, ResourceName: r.ResourceName })),
+        Responses: body.Resources.map((r) => ({
+          ErrorCode: code,
+          ErrorMessage: message,
+          ResourceType: r.ResourceType,
+          ResourceName: r.ResourceName,
+        })),
       };
     },
   });

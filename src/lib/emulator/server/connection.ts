@@ -9,8 +9,22 @@ import { ApiVersions, SaslAuthenticate, SaslHandshake } from '../../kafka/messag
 import { unsupportedApiVersionsBody } from './api-versions-handler.js';
 import type { FaultPlan, NodeFaults } from './faults.js';
 import { FrameReader } from './frame-reader.js';
-import { CloseConnection, versionsOf, type ConnectionSession, type HandlerRegistry, type RegisteredHandler, type RequestContext } from './handler.js';
-import { hasTopLevelErrorCode, topLevelErrorBody, withAllErrors, withThrottle, withTopicErrors, withoutTopics } from './response-rewrite.js';
+import {
+  CloseConnection,
+  versionsOf,
+  type ConnectionSession,
+  type HandlerRegistry,
+  type RegisteredHandler,
+  type RequestContext,
+} from './handler.js';
+import {
+  hasTopLevelErrorCode,
+  topLevelErrorBody,
+  withAllErrors,
+  withThrottle,
+  withTopicErrors,
+  withoutTopics,
+} from './response-rewrite.js';
 
 /** What a test sees of the traffic (after decoding, before encoding). */
 export interface WireEvent {
@@ -133,7 +147,9 @@ export class Connection {
     const range = versionsOf(handler);
     if (version < range.min || version > range.max) {
       if (handler.api.name === ApiVersions.name) {
-        this.write(encodeResponseFrame(ApiVersions, 0, correlationId, unsupportedApiVersionsBody(this.options.registry)));
+        this.write(
+          encodeResponseFrame(ApiVersions, 0, correlationId, unsupportedApiVersionsBody(this.options.registry)),
+        );
         return;
       }
       return this.close();
@@ -177,7 +193,13 @@ export class Connection {
     if (this.closed) return;
 
     if (plan.throttleMs !== undefined) body = withThrottle(handler.api.response, version, body, plan.throttleMs);
-    this.options.onWire?.({ ...event, direction: 'response', principal: session.principal, body, fault: plan.outcome.kind });
+    this.options.onWire?.({
+      ...event,
+      direction: 'response',
+      principal: session.principal,
+      body,
+      fault: plan.outcome.kind,
+    });
     if (plan.outcome.kind === 'drop') return;
 
     let bytes: Buffer;
@@ -201,7 +223,13 @@ export class Connection {
     this.write(bytes);
   }
 
-  private async respond(handler: RegisteredHandler, ctx: RequestContext, request: unknown, version: number, plan: FaultPlan): Promise<unknown> {
+  private async respond(
+    handler: RegisteredHandler,
+    ctx: RequestContext,
+    request: unknown,
+    version: number,
+    plan: FaultPlan,
+  ): Promise<unknown> {
     const outcome = plan.outcome;
     if (outcome.kind === 'topic-errors') {
       const answer = await handler.handle(ctx, withoutTopics(request, new Set(outcome.codes.keys())), version);
@@ -210,7 +238,8 @@ export class Connection {
     if (outcome.kind !== 'error') return await handler.handle(ctx, request, version);
     if (handler.errorResponse) return handler.errorResponse(request, version, outcome.code, outcome.message);
     const response = handler.api.response;
-    if (hasTopLevelErrorCode(response, version)) return topLevelErrorBody(response, version, outcome.code, outcome.message);
+    if (hasTopLevelErrorCode(response, version))
+      return topLevelErrorBody(response, version, outcome.code, outcome.message);
     // No top-level error field (Metadata, ListOffsets, DescribeConfigs): these handlers only read,
     // so doing the work and overwriting every per-item error is safe.
     return withAllErrors(response, version, await handler.handle(ctx, request, version), outcome.code, outcome.message);

@@ -24,7 +24,8 @@ const MAX_TOPIC_NAME = 249;
 export function topicNameProblem(name: string): string | undefined {
   if (name === '') return "Topic name is illegal, it can't be empty";
   if (name === '.' || name === '..') return 'Topic name cannot be "." or ".."';
-  if (name.length > MAX_TOPIC_NAME) return `Topic name is illegal, it can't be longer than ${MAX_TOPIC_NAME} characters, topic name: ${name}`;
+  if (name.length > MAX_TOPIC_NAME)
+    return `Topic name is illegal, it can't be longer than ${MAX_TOPIC_NAME} characters, topic name: ${name}`;
   if (!/^[a-zA-Z0-9._-]+$/.test(name)) {
     return `Topic name "${name}" is illegal, it contains a character other than ASCII alphanumerics, '.', '_' and '-'`;
   }
@@ -50,7 +51,12 @@ export function createTopicsHandler(broker: BrokerContext): RegisteredHandler {
       const duplicates = [...counts].filter(([, n]) => n > 1).map(([name]) => name);
 
       const results = body.Topics.map((t) => {
-        const failure = (f: Failure) => ({ Name: t.Name, TopicId: ZERO_UUID, ErrorCode: f.code, ErrorMessage: f.message });
+        const failure = (f: Failure) => ({
+          Name: t.Name,
+          TopicId: ZERO_UUID,
+          ErrorCode: f.code,
+          ErrorMessage: f.message,
+        });
         if (duplicates.includes(t.Name)) {
           return failure({
             code: INVALID_REQUEST,
@@ -62,7 +68,8 @@ export function createTopicsHandler(broker: BrokerContext): RegisteredHandler {
         }
         const nameProblem = topicNameProblem(t.Name);
         if (nameProblem) return failure({ code: INVALID_TOPIC_EXCEPTION, message: nameProblem });
-        if (cluster.topics.has(t.Name)) return failure({ code: TOPIC_ALREADY_EXISTS, message: `Topic '${t.Name}' already exists.` });
+        if (cluster.topics.has(t.Name))
+          return failure({ code: TOPIC_ALREADY_EXISTS, message: `Topic '${t.Name}' already exists.` });
 
         const live = cluster.liveNodeIds().length;
         let numPartitions = t.NumPartitions;
@@ -71,23 +78,38 @@ export function createTopicsHandler(broker: BrokerContext): RegisteredHandler {
           if (numPartitions !== -1 || replicationFactor !== -1) {
             return failure({
               code: INVALID_REQUEST,
-              message: 'Both numPartitions or replicationFactor and replicasAssignments were set. Both cannot be used at the same time.',
+              message:
+                'Both numPartitions or replicationFactor and replicasAssignments were set. Both cannot be used at the same time.',
             });
           }
           const sorted = [...t.Assignments].sort((a, b) => a.PartitionIndex - b.PartitionIndex);
           if (sorted.some((a, i) => a.PartitionIndex !== i)) {
-            return failure({ code: INVALID_REPLICA_ASSIGNMENT, message: 'Partitions should be a consecutive 0-based integer sequence' });
+            return failure({
+              code: INVALID_REPLICA_ASSIGNMENT,
+              message: 'Partitions should be a consecutive 0-based integer sequence',
+            });
           }
           const unknown = sorted.flatMap((a) => a.BrokerIds).find((id) => !cluster.isUp(id));
-          if (unknown !== undefined) return failure({ code: INVALID_REPLICA_ASSIGNMENT, message: `The manual partition assignment includes broker ${unknown}, but no such broker is registered.` });
+          if (unknown !== undefined)
+            return failure({
+              code: INVALID_REPLICA_ASSIGNMENT,
+              message: `The manual partition assignment includes broker ${unknown}, but no such broker is registered.`,
+            });
           numPartitions = sorted.length;
           replicationFactor = sorted[0]?.BrokerIds.length ?? 0;
         }
         if (numPartitions === -1) numPartitions = cluster.brokerConfigs.number('num.partitions', 1);
         if (replicationFactor === -1) replicationFactor = cluster.brokerConfigs.number('default.replication.factor', 1);
-        if (numPartitions <= 0) return failure({ code: INVALID_PARTITIONS, message: 'Number of partitions was set to an invalid non-positive value.' });
+        if (numPartitions <= 0)
+          return failure({
+            code: INVALID_PARTITIONS,
+            message: 'Number of partitions was set to an invalid non-positive value.',
+          });
         if (replicationFactor <= 0) {
-          return failure({ code: INVALID_REPLICATION_FACTOR, message: 'Replication factor must be larger than 0, or -1 to use the default value.' });
+          return failure({
+            code: INVALID_REPLICATION_FACTOR,
+            message: 'Replication factor must be larger than 0, or -1 to use the default value.',
+          });
         }
         if (replicationFactor > live) {
           return failure({
@@ -100,7 +122,8 @@ export function createTopicsHandler(broker: BrokerContext): RegisteredHandler {
         for (const c of t.Configs) {
           const definition = TOPIC_CONFIG_BY_NAME.get(c.Name);
           if (!definition) return failure({ code: INVALID_CONFIG, message: `Unknown topic config name: ${c.Name}` });
-          if (c.Value === null) return failure({ code: INVALID_CONFIG, message: `Null value not supported for topic configs: ${c.Name}` });
+          if (c.Value === null)
+            return failure({ code: INVALID_CONFIG, message: `Null value not supported for topic configs: ${c.Name}` });
           const problem = parseTypedValue(c.Name, definition.type, c.Value);
           if (problem) return failure({ code: INVALID_CONFIG, message: problem });
           configs.set(c.Name, c.Value);
@@ -110,7 +133,11 @@ export function createTopicsHandler(broker: BrokerContext): RegisteredHandler {
         const mirrorId = t.MirrorInfo?.TopicId;
         if (mirrorId !== undefined && mirrorId !== ZERO_UUID) {
           const holder = cluster.topics.getById(mirrorId);
-          if (holder) return failure({ code: TOPIC_ALREADY_EXISTS, message: `Topic id ${mirrorId} is already used by topic '${holder.name}'.` });
+          if (holder)
+            return failure({
+              code: TOPIC_ALREADY_EXISTS,
+              message: `Topic id ${mirrorId} is already used by topic '${holder.name}'.`,
+            });
           topicId = mirrorId;
         }
 
@@ -144,7 +171,10 @@ export function createTopicsHandler(broker: BrokerContext): RegisteredHandler {
       return { ThrottleTimeMs: 0, Topics: results };
     },
     errorResponse(body, _version, code, message) {
-      return { ThrottleTimeMs: 0, Topics: body.Topics.map((t) => ({ Name: t.Name, ErrorCode: code, ErrorMessage: message })) };
+      return {
+        ThrottleTimeMs: 0,
+        Topics: body.Topics.map((t) => ({ Name: t.Name, ErrorCode: code, ErrorMessage: message })),
+      };
     },
   });
 }

@@ -27,7 +27,13 @@ export function describeClusterHandler(broker: BrokerContext): RegisteredHandler
       const brokers = broker
         .endpoints()
         .filter((e) => body.IncludeFencedBrokers || cluster.isUp(e.nodeId))
-        .map((e) => ({ BrokerId: e.nodeId, Host: e.host, Port: e.port, Rack: e.rack, IsFenced: !cluster.isUp(e.nodeId) }));
+        .map((e) => ({
+          BrokerId: e.nodeId,
+          Host: e.host,
+          Port: e.port,
+          Rack: e.rack,
+          IsFenced: !cluster.isUp(e.nodeId),
+        }));
       return {
         ThrottleTimeMs: 0,
         ErrorCode: 0,
@@ -37,7 +43,12 @@ export function describeClusterHandler(broker: BrokerContext): RegisteredHandler
         ControllerId: cluster.controllerId,
         Brokers: brokers,
         ClusterAuthorizedOperations: body.IncludeClusterAuthorizedOperations
-          ? cluster.authorizer.authorizedOperations(ctx.session.principal, 'CLUSTER', CLUSTER_RESOURCE_NAME, CLUSTER_OPERATIONS)
+          ? cluster.authorizer.authorizedOperations(
+              ctx.session.principal,
+              'CLUSTER',
+              CLUSTER_RESOURCE_NAME,
+              CLUSTER_OPERATIONS,
+            )
           : OPERATIONS_NOT_REQUESTED,
       };
     },

@@ -97,7 +97,13 @@ export class NodeFaults {
    * one, otherwise in every per-item ErrorCode (topics, partitions, resources).
    */
   failWith(api: ApiSelector, code: number, options?: ErrorFaultOptions): FaultRule {
-    return this.add({ kind: 'error', api: nameOf(api), remaining: countOf(options, 1), code, message: options?.message ?? null });
+    return this.add({
+      kind: 'error',
+      api: nameOf(api),
+      remaining: countOf(options, 1),
+      code,
+      message: options?.message ?? null,
+    });
   }
 
   /**
@@ -106,7 +112,13 @@ export class NodeFaults {
    * each named topic gets its code in the response's Topics[] (top-level ErrorCode stays 0).
    */
   failTopicsWith(api: ApiSelector, codes: Readonly<Record<string, number>>, options?: ErrorFaultOptions): FaultRule {
-    return this.add({ kind: 'topic-errors', api: nameOf(api), remaining: countOf(options, 1), topicCodes: new Map(Object.entries(codes)), message: options?.message ?? null });
+    return this.add({
+      kind: 'topic-errors',
+      api: nameOf(api),
+      remaining: countOf(options, 1),
+      topicCodes: new Map(Object.entries(codes)),
+      message: options?.message ?? null,
+    });
   }
 
   /** Reports `ms` as ThrottleTimeMs in responses of `api` (all APIs by default); 0 clears it. */

@@ -29,7 +29,11 @@ const MIN_METADATA_VERSION = 7;
  */
 export function supportedFeatures(kind: 'prototype' | 'old'): readonly SupportedFeature[] {
   const common: SupportedFeature[] = [
-    { name: 'metadata.version', minVersion: MIN_METADATA_VERSION, maxVersion: kind === 'prototype' ? MIRROR_METADATA_VERSION : PRE_MIRROR_METADATA_VERSION },
+    {
+      name: 'metadata.version',
+      minVersion: MIN_METADATA_VERSION,
+      maxVersion: kind === 'prototype' ? MIRROR_METADATA_VERSION : PRE_MIRROR_METADATA_VERSION,
+    },
     { name: 'kraft.version', minVersion: 0, maxVersion: 1 },
     { name: 'transaction.version', minVersion: 0, maxVersion: 2 },
     { name: 'group.version', minVersion: 0, maxVersion: 1 },

@@ -7,7 +7,10 @@ export const DEFAULT_MAX_FRAME_BYTES = 100 * 1024 * 1024;
 
 export class FrameTooLargeError extends Error {
   override readonly name = 'FrameTooLargeError';
-  constructor(readonly size: number, readonly limit: number) {
+  constructor(
+    readonly size: number,
+    readonly limit: number,
+  ) {
     super(`frame of ${size} bytes exceeds the limit of ${limit} bytes`);
   }
 }

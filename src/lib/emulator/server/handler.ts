@@ -68,7 +68,10 @@ export function defineHandler<const A extends ApiDefinition>(handler: Handler<A>
     api: handler.api,
     handle: (ctx, body, version) => handler.handle(ctx, body as RequestOf<A>, version),
     ...(errorResponse
-      ? { errorResponse: (body: unknown, version: number, code: number, message: string | null) => errorResponse.call(handler, body as RequestOf<A>, version, code, message) }
+      ? {
+          errorResponse: (body: unknown, version: number, code: number, message: string | null) =>
+            errorResponse.call(handler, body as RequestOf<A>, version, code, message),
+        }
       : {}),
   };
 }

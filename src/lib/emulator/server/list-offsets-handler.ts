@@ -41,7 +41,8 @@ export function listOffsetsHandler(broker: BrokerContext): RegisteredHandler {
               const p = topic?.partitions[req.PartitionIndex];
               if (!topic || !p) return answer(UNKNOWN_TOPIC_OR_PARTITION);
               if (p.leader !== broker.nodeId) return answer(NOT_LEADER_OR_FOLLOWER);
-              if (req.CurrentLeaderEpoch >= 0 && req.CurrentLeaderEpoch < p.leaderEpoch) return answer(FENCED_LEADER_EPOCH);
+              if (req.CurrentLeaderEpoch >= 0 && req.CurrentLeaderEpoch < p.leaderEpoch)
+                return answer(FENCED_LEADER_EPOCH);
               if (req.CurrentLeaderEpoch > p.leaderEpoch) return answer(UNKNOWN_LEADER_EPOCH);
               const end = cluster.endOffset(topic.name, p.index);
               switch (req.Timestamp) {
@@ -52,7 +53,9 @@ export function listOffsetsHandler(broker: BrokerContext): RegisteredHandler {
                   // Nothing is ever deleted by retention here, so the log starts at 0.
                   return answer(0, 0n, -1n, p.leaderEpoch);
                 case MAX_TIMESTAMP:
-                  return end > 0n ? answer(0, end - 1n, BigInt(Math.floor(now)), p.leaderEpoch) : answer(0, -1n, -1n, p.leaderEpoch);
+                  return end > 0n
+                    ? answer(0, end - 1n, BigInt(Math.floor(now)), p.leaderEpoch)
+                    : answer(0, -1n, -1n, p.leaderEpoch);
                 default:
                   // Record timestamps are not modelled: no record is found (Kafka's "none" answer),
                   // and tiered-storage lookups (-5, -6) find nothing either.

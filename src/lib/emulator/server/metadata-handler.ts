@@ -13,8 +13,25 @@ const LEADER_NOT_AVAILABLE = 5;
 const TOPIC_AUTHORIZATION_FAILED = 29;
 const UNKNOWN_TOPIC_ID = 100;
 
-export const TOPIC_OPERATIONS: readonly AclOperationName[] = ['READ', 'WRITE', 'CREATE', 'DELETE', 'ALTER', 'DESCRIBE', 'DESCRIBE_CONFIGS', 'ALTER_CONFIGS'];
-export const CLUSTER_OPERATIONS: readonly AclOperationName[] = ['CREATE', 'ALTER', 'DESCRIBE', 'CLUSTER_ACTION', 'DESCRIBE_CONFIGS', 'ALTER_CONFIGS', 'IDEMPOTENT_WRITE'];
+export const TOPIC_OPERATIONS: readonly AclOperationName[] = [
+  'READ',
+  'WRITE',
+  'CREATE',
+  'DELETE',
+  'ALTER',
+  'DESCRIBE',
+  'DESCRIBE_CONFIGS',
+  'ALTER_CONFIGS',
+];
+export const CLUSTER_OPERATIONS: readonly AclOperationName[] = [
+  'CREATE',
+  'ALTER',
+  'DESCRIBE',
+  'CLUSTER_ACTION',
+  'DESCRIBE_CONFIGS',
+  'ALTER_CONFIGS',
+  'IDEMPOTENT_WRITE',
+];
 
 export function metadataHandler(broker: BrokerContext): RegisteredHandler {
   return defineHandler({
@@ -69,8 +86,12 @@ export function metadataHandler(broker: BrokerContext): RegisteredHandler {
             throw new CloseConnection(`Metadata v${version} cannot look topics up by id`);
           }
           const topic = byId ? cluster.topics.getById(wanted.TopicId) : cluster.topics.get(wanted.Name ?? '');
-          if (!topic) return byId ? failed(null, wanted.TopicId, UNKNOWN_TOPIC_ID) : failed(wanted.Name, ZERO_UUID, UNKNOWN_TOPIC_OR_PARTITION);
-          if (!canDescribe(topic.name)) return failed(byId ? null : topic.name, byId ? wanted.TopicId : ZERO_UUID, TOPIC_AUTHORIZATION_FAILED);
+          if (!topic)
+            return byId
+              ? failed(null, wanted.TopicId, UNKNOWN_TOPIC_ID)
+              : failed(wanted.Name, ZERO_UUID, UNKNOWN_TOPIC_OR_PARTITION);
+          if (!canDescribe(topic.name))
+            return failed(byId ? null : topic.name, byId ? wanted.TopicId : ZERO_UUID, TOPIC_AUTHORIZATION_FAILED);
           return describeTopic(topic);
         });
       }

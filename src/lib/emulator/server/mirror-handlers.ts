@@ -20,16 +20,40 @@ import { defineHandler, type RegisteredHandler } from './handler.js';
 export function mirrorHandlers(broker: BrokerContext): RegisteredHandler[] {
   const cluster = broker.cluster;
   return [
-    defineHandler({ api: CreateClusterMirror, handle: (ctx, body) => cluster.createClusterMirror(engineContext(ctx), body) }),
-    defineHandler({ api: StartMirrorTopics, handle: (ctx, body) => cluster.startMirrorTopics(engineContext(ctx), body) }),
+    defineHandler({
+      api: CreateClusterMirror,
+      handle: (ctx, body) => cluster.createClusterMirror(engineContext(ctx), body),
+    }),
+    defineHandler({
+      api: StartMirrorTopics,
+      handle: (ctx, body) => cluster.startMirrorTopics(engineContext(ctx), body),
+    }),
     defineHandler({ api: StopMirrorTopics, handle: (ctx, body) => cluster.stopMirrorTopics(engineContext(ctx), body) }),
-    defineHandler({ api: ListClusterMirrors, handle: (ctx, body) => cluster.listClusterMirrors(engineContext(ctx), body) }),
-    defineHandler({ api: DescribeClusterMirrors, handle: (ctx, body) => cluster.describeClusterMirrors(engineContext(ctx), body) }),
+    defineHandler({
+      api: ListClusterMirrors,
+      handle: (ctx, body) => cluster.listClusterMirrors(engineContext(ctx), body),
+    }),
+    defineHandler({
+      api: DescribeClusterMirrors,
+      handle: (ctx, body) => cluster.describeClusterMirrors(engineContext(ctx), body),
+    }),
     defineHandler({ api: ReadMirrorStates, handle: (ctx, body) => cluster.readMirrorStates(engineContext(ctx), body) }),
-    defineHandler({ api: WriteMirrorStates, handle: (ctx, body) => cluster.writeMirrorStates(engineContext(ctx), body) }),
-    defineHandler({ api: PauseMirrorTopics, handle: (ctx, body) => cluster.pauseMirrorTopics(engineContext(ctx), body) }),
-    defineHandler({ api: ResumeMirrorTopics, handle: (ctx, body) => cluster.resumeMirrorTopics(engineContext(ctx), body) }),
-    defineHandler({ api: DeleteClusterMirror, handle: (ctx, body) => cluster.deleteClusterMirror(engineContext(ctx), body) }),
+    defineHandler({
+      api: WriteMirrorStates,
+      handle: (ctx, body) => cluster.writeMirrorStates(engineContext(ctx), body),
+    }),
+    defineHandler({
+      api: PauseMirrorTopics,
+      handle: (ctx, body) => cluster.pauseMirrorTopics(engineContext(ctx), body),
+    }),
+    defineHandler({
+      api: ResumeMirrorTopics,
+      handle: (ctx, body) => cluster.resumeMirrorTopics(engineContext(ctx), body),
+    }),
+    defineHandler({
+      api: DeleteClusterMirror,
+      handle: (ctx, body) => cluster.deleteClusterMirror(engineContext(ctx), body),
+    }),
     defineHandler({ api: BumpLeaderEpochs, handle: (ctx, body) => cluster.bumpLeaderEpochs(engineContext(ctx), body) }),
   ];
 }

@@ -42,7 +42,9 @@ export function certificatePrincipal(socket: TLSSocket): string | undefined {
   const cert = socket.getPeerCertificate();
   const subject = cert.subject as unknown as Record<string, string | string[]> | undefined;
   if (!subject || Object.keys(subject).length === 0) return undefined;
-  const parts = Object.entries(subject).flatMap(([key, value]) => (Array.isArray(value) ? value.map((v) => `${key}=${v}`) : [`${key}=${value}`]));
+  const parts = Object.entries(subject).flatMap(([key, value]) =>
+    Array.isArray(value) ? value.map((v) => `${key}=${v}`) : [`${key}=${value}`],
+  );
   return `User:${parts.reverse().join(',')}`;
 }
 
@@ -117,7 +119,13 @@ export class NodeServer implements NodeLifecycle {
     }
     const requireClientCert = tls.requireClientCert ?? false;
     const server = createTlsServer(
-      { cert: tls.certPem, key: tls.keyPem, ca: tls.caPem, requestCert: requireClientCert, rejectUnauthorized: requireClientCert },
+      {
+        cert: tls.certPem,
+        key: tls.keyPem,
+        ca: tls.caPem,
+        requestCert: requireClientCert,
+        rejectUnauthorized: requireClientCert,
+      },
       (socket) => this.accept(socket, certificatePrincipal(socket) ?? 'User:ANONYMOUS'),
     );
     server.on('connection', (socket: Socket) => this.track(socket));

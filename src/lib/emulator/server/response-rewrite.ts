@@ -20,12 +20,21 @@ function structFields(message: MessageDefinition, field: FieldDefinition): reado
 }
 
 export function hasTopLevelErrorCode(message: MessageDefinition, version: number): boolean {
-  return present(message.fields.find((f) => f.name === 'ErrorCode'), version);
+  return present(
+    message.fields.find((f) => f.name === 'ErrorCode'),
+    version,
+  );
 }
 
 /** A copy of `body` with ThrottleTimeMs set, when the response has that field at `version`. */
 export function withThrottle(message: MessageDefinition, version: number, body: unknown, throttleMs: number): unknown {
-  if (!present(message.fields.find((f) => f.name === 'ThrottleTimeMs'), version)) return body;
+  if (
+    !present(
+      message.fields.find((f) => f.name === 'ThrottleTimeMs'),
+      version,
+    )
+  )
+    return body;
   return { ...(isObj(body) ? body : {}), ThrottleTimeMs: throttleMs };
 }
 
@@ -43,14 +52,21 @@ export function topLevelErrorBody(message: MessageDefinition, version: number, c
 }
 
 /** A copy of `body` where every ErrorCode (and ErrorMessage) at every level is replaced. */
-export function withAllErrors(message: MessageDefinition, version: number, body: unknown, code: number, text: string | null): unknown {
+export function withAllErrors(
+  message: MessageDefinition,
+  version: number,
+  body: unknown,
+  code: number,
+  text: string | null,
+): unknown {
   const walk = (fields: readonly FieldDefinition[], value: unknown): unknown => {
     if (!isObj(value)) return value;
     const copy: Obj = { ...value };
     for (const field of fields) {
       if (!present(field, version)) continue;
       if (field.name === 'ErrorCode' && field.type === 'int16') copy[field.name] = code;
-      else if (field.name === 'ErrorMessage' && field.type === 'string') copy[field.name] = errorMessageValue(field, version, text);
+      else if (field.name === 'ErrorMessage' && field.type === 'string')
+        copy[field.name] = errorMessageValue(field, version, text);
       else {
         const inner = structFields(message, field);
         if (!inner) continue;
@@ -67,7 +83,12 @@ export function withAllErrors(message: MessageDefinition, version: number, body:
 /** A copy of a Start/Stop/Pause/Resume request without the topics in `names` (by TopicName). */
 export function withoutTopics(request: unknown, names: ReadonlySet<string>): unknown {
   if (!isObj(request) || !Array.isArray(request['Topics'])) return request;
-  return { ...request, Topics: request['Topics'].filter((t: unknown) => !(isObj(t) && typeof t['TopicName'] === 'string' && names.has(t['TopicName']))) };
+  return {
+    ...request,
+    Topics: request['Topics'].filter(
+      (t: unknown) => !(isObj(t) && typeof t['TopicName'] === 'string' && names.has(t['TopicName'])),
+    ),
+  };
 }
 
 /** A copy of a Topics[]-shaped response with one `{Name, ErrorCode, ErrorMessage}` entry per faulted topic. */

@@ -15,7 +15,8 @@ export function saslHandlers(sasl: SaslServer | undefined): RegisteredHandler[] 
     api: SaslHandshake,
     handle(ctx, body, version) {
       const session = ctx.session;
-      if (!sasl || !session.saslRequired || session.authenticated) return { ErrorCode: ILLEGAL_SASL_STATE, Mechanisms: [] };
+      if (!sasl || !session.saslRequired || session.authenticated)
+        return { ErrorCode: ILLEGAL_SASL_STATE, Mechanisms: [] };
       const exchange = sasl.begin(body.Mechanism, version === 0);
       if (!exchange) {
         // Kafka names the enabled mechanisms, then drops the connection.

@@ -33,7 +33,9 @@ export function unsecuredJwtCheck(now: () => number = Date.now): OAuthTokenCheck
 function parseJson(part: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -48,7 +50,9 @@ export function unsecuredJwt(subject: string, lifetimeSeconds = 3600, nowMs: num
 
 export function oauthBearerExchange(check: OAuthTokenCheck): (token: Buffer) => SaslStep {
   const failure = (message: string): SaslStep => ({ kind: 'failed', message });
-  const malformed = failure('Authentication failed during authentication due to invalid credentials with SASL mechanism OAUTHBEARER');
+  const malformed = failure(
+    'Authentication failed during authentication due to invalid credentials with SASL mechanism OAUTHBEARER',
+  );
   let stage: 'first' | 'error-sent' | 'complete' = 'first';
 
   return (bytes) => {
@@ -78,7 +82,9 @@ export function oauthBearerExchange(check: OAuthTokenCheck): (token: Buffer) => 
     }
     const authzid = header[1];
     if (authzid && authzid !== principal) {
-      return failure(`Authentication failed: Client requested an authorization id (${authzid}) that is different from the token's principal name (${principal})`);
+      return failure(
+        `Authentication failed: Client requested an authorization id (${authzid}) that is different from the token's principal name (${principal})`,
+      );
     }
     stage = 'complete';
     return { kind: 'done', bytes: Buffer.alloc(0), authorizationId: principal };

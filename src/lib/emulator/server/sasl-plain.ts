@@ -7,7 +7,8 @@ import type { SaslStep } from './handler.js';
 export function plainExchange(passwords: ReadonlyMap<string, string>): (token: Buffer) => SaslStep {
   return (token) => {
     const parts = token.toString('utf8').split('\u0000');
-    if (parts.length !== 3) return { kind: 'failed', message: `Invalid SASL/PLAIN response: expected 3 tokens, got ${parts.length}` };
+    if (parts.length !== 3)
+      return { kind: 'failed', message: `Invalid SASL/PLAIN response: expected 3 tokens, got ${parts.length}` };
     const [authzid = '', username = '', password = ''] = parts;
     if (username === '') return { kind: 'failed', message: 'Authentication failed: username not specified' };
     if (password === '') return { kind: 'failed', message: 'Authentication failed: password not specified' };
@@ -16,7 +17,10 @@ export function plainExchange(passwords: ReadonlyMap<string, string>): (token: B
       return { kind: 'failed', message: 'Authentication failed: Invalid username or password' };
     }
     if (authzid !== '' && authzid !== username) {
-      return { kind: 'failed', message: 'Authentication failed: Client requested an authorization id that is different from username' };
+      return {
+        kind: 'failed',
+        message: 'Authentication failed: Client requested an authorization id that is different from username',
+      };
     }
     return { kind: 'done', bytes: Buffer.alloc(0), authorizationId: username };
   };

@@ -21,7 +21,12 @@ function hashName(mechanism: ScramMechanism): { hash: 'sha256' | 'sha512'; lengt
   return mechanism === 'SCRAM-SHA-256' ? { hash: 'sha256', length: 32 } : { hash: 'sha512', length: 64 };
 }
 
-export function scramCredential(mechanism: ScramMechanism, password: string, iterations = SCRAM_ITERATIONS, salt = randomBytes(16)): ScramCredential {
+export function scramCredential(
+  mechanism: ScramMechanism,
+  password: string,
+  iterations = SCRAM_ITERATIONS,
+  salt = randomBytes(16),
+): ScramCredential {
   const { hash, length } = hashName(mechanism);
   const salted = pbkdf2Sync(Buffer.from(password, 'utf8'), salt, iterations, length, hash);
   const clientKey = createHmac(hash, salted).update('Client Key').digest();
@@ -109,7 +114,11 @@ export function scramExchange(
     if (!timingSafeEqual(storedKey, credential.storedKey)) return failure;
     const serverSignature = createHmac(hash, credential.serverKey).update(authMessage).digest();
     stage = 'complete';
-    return { kind: 'done', bytes: Buffer.from(`v=${serverSignature.toString('base64')}`, 'utf8'), authorizationId: user };
+    return {
+      kind: 'done',
+      bytes: Buffer.from(`v=${serverSignature.toString('base64')}`, 'utf8'),
+      authorizationId: user,
+    };
   };
 
   return (token) => {

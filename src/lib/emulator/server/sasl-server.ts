@@ -8,7 +8,12 @@ import { scramCredential, scramExchange, type ScramCredential, type ScramMechani
 
 export type SaslMechanismName = 'PLAIN' | 'SCRAM-SHA-256' | 'SCRAM-SHA-512' | 'OAUTHBEARER';
 
-export const ALL_SASL_MECHANISMS: readonly SaslMechanismName[] = ['PLAIN', 'SCRAM-SHA-256', 'SCRAM-SHA-512', 'OAUTHBEARER'];
+export const ALL_SASL_MECHANISMS: readonly SaslMechanismName[] = [
+  'PLAIN',
+  'SCRAM-SHA-256',
+  'SCRAM-SHA-512',
+  'OAUTHBEARER',
+];
 
 export const DEFAULT_SASL_USERS: Readonly<Record<string, string>> = { kmirror: 'kmirror-secret' };
 

@@ -60,18 +60,54 @@ export async function createTlsMaterial(options: TlsMaterialOptions = {}): Promi
 
   try {
     await ssl([
-      'req', '-x509', ...CURVE, '-keyout', path('ca.key'), '-out', path('ca.pem'), '-days', DAYS,
-      '-subj', '/CN=kmirror emulator CA',
-      '-addext', 'basicConstraints=critical,CA:TRUE',
-      '-addext', 'keyUsage=critical,keyCertSign,cRLSign',
+      'req',
+      '-x509',
+      ...CURVE,
+      '-keyout',
+      path('ca.key'),
+      '-out',
+      path('ca.pem'),
+      '-days',
+      DAYS,
+      '-subj',
+      '/CN=kmirror emulator CA',
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-addext',
+      'keyUsage=critical,keyCertSign,cRLSign',
     ]);
 
     const sign = async (name: string, subject: string, extensions: string): Promise<void> => {
       await writeFile(path(`${name}.ext`), extensions);
-      await ssl(['req', '-new', ...CURVE, '-keyout', path(`${name}.key`), '-out', path(`${name}.csr`), '-subj', subject]);
       await ssl([
-        'x509', '-req', '-in', path(`${name}.csr`), '-CA', path('ca.pem'), '-CAkey', path('ca.key'), '-set_serial', serial(),
-        '-days', DAYS, '-sha256', '-extfile', path(`${name}.ext`), '-out', path(`${name}.pem`),
+        'req',
+        '-new',
+        ...CURVE,
+        '-keyout',
+        path(`${name}.key`),
+        '-out',
+        path(`${name}.csr`),
+        '-subj',
+        subject,
+      ]);
+      await ssl([
+        'x509',
+        '-req',
+        '-in',
+        path(`${name}.csr`),
+        '-CA',
+        path('ca.pem'),
+        '-CAkey',
+        path('ca.key'),
+        '-set_serial',
+        serial(),
+        '-days',
+        DAYS,
+        '-sha256',
+        '-extfile',
+        path(`${name}.ext`),
+        '-out',
+        path(`${name}.pem`),
       ]);
     };
 
@@ -94,7 +130,13 @@ export async function createTlsMaterial(options: TlsMaterialOptions = {}): Promi
       await sign(
         'client',
         `/CN=${commonName}`,
-        ['basicConstraints=CA:FALSE', 'keyUsage=critical,digitalSignature', 'extendedKeyUsage=clientAuth', 'authorityKeyIdentifier=keyid,issuer', ''].join('\n'),
+        [
+          'basicConstraints=CA:FALSE',
+          'keyUsage=critical,digitalSignature',
+          'extendedKeyUsage=clientAuth',
+          'authorityKeyIdentifier=keyid,issuer',
+          '',
+        ].join('\n'),
       );
       client = {
         certPath: path('client.pem'),

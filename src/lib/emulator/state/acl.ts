@@ -97,7 +97,12 @@ export class Authorizer {
   }
 
   /** Kafka's AuthorizedOperations bitfield: bit n set when AclOperation code n is allowed. */
-  authorizedOperations(principal: string, resourceType: AclResourceType, name: string, operations: readonly AclOperationName[]): number {
+  authorizedOperations(
+    principal: string,
+    resourceType: AclResourceType,
+    name: string,
+    operations: readonly AclOperationName[],
+  ): number {
     let bits = 0;
     for (const op of operations) {
       if (this.authorize(principal, resourceType, name, op)) bits |= 1 << AclOperation[op];

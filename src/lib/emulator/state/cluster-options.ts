@@ -13,7 +13,12 @@ export interface MirrorTiming {
   readonly copyRecordsPerSec: number;
 }
 
-export const DEFAULT_TIMING: MirrorTiming = { logTruncationMs: 500, pausingMs: 200, stoppingMs: 200, copyRecordsPerSec: 10_000 };
+export const DEFAULT_TIMING: MirrorTiming = {
+  logTruncationMs: 500,
+  pausingMs: 200,
+  stoppingMs: 200,
+  copyRecordsPerSec: 10_000,
+};
 
 /** `metadata.version` 4.2-IV2, the first level that allows `mirror.version` 1. */
 export const MIRROR_METADATA_VERSION = 30;

@@ -6,7 +6,13 @@ import { Authorizer } from './acl.js';
 import type * as B from './bodies.js';
 import { BrokerConfigs } from './broker-configs.js';
 import { ManualClock, SystemClock, type Clock } from './clock.js';
-import { DEFAULT_TIMING, MIRROR_METADATA_VERSION, type CreateTopicOptions, type EmulatedClusterOptions, type MirrorTiming } from './cluster-options.js';
+import {
+  DEFAULT_TIMING,
+  MIRROR_METADATA_VERSION,
+  type CreateTopicOptions,
+  type EmulatedClusterOptions,
+  type MirrorTiming,
+} from './cluster-options.js';
 import { describeConfigs, incrementalAlterConfigs } from './config-resources.js';
 import { describeClusterMirrors } from './describe-mirrors.js';
 import { runPeriodicSync } from './discovery.js';
@@ -22,7 +28,13 @@ import { startMirrorTopics } from './start-mirror-topics.js';
 import { pauseMirrorTopics, resumeMirrorTopics, stopMirrorTopics } from './topic-transitions.js';
 import { buildTopic, endOffset, materialize, setGrowthRate, TopicTable, type Topic } from './topics.js';
 
-export { DEFAULT_TIMING, MIRROR_METADATA_VERSION, type CreateTopicOptions, type EmulatedClusterOptions, type MirrorTiming } from './cluster-options.js';
+export {
+  DEFAULT_TIMING,
+  MIRROR_METADATA_VERSION,
+  type CreateTopicOptions,
+  type EmulatedClusterOptions,
+  type MirrorTiming,
+} from './cluster-options.js';
 
 export class EmulatedCluster {
   readonly name: string;
@@ -55,7 +67,8 @@ export class EmulatedCluster {
     this.authorizer = options.authorizer ?? new Authorizer();
     this.authorizer.addSuperUser(INTERNAL_PRINCIPAL);
     const count = options.nodeCount ?? 3;
-    if (!Number.isInteger(count) || count < 1) throw new RangeError(`nodeCount must be a positive integer, got ${count}`);
+    if (!Number.isInteger(count) || count < 1)
+      throw new RangeError(`nodeCount must be a positive integer, got ${count}`);
     const first = options.firstNodeId ?? 1;
     this.nodeIds = Array.from({ length: count }, (_, i) => first + i);
     this.brokerConfigs = new BrokerConfigs(count, options.brokerConfigs);
@@ -130,13 +143,26 @@ export class EmulatedCluster {
   /** Creates a topic as an administrator would; throws when it cannot be placed. */
   createTopic(name: string, options: CreateTopicOptions = {}): Topic {
     const rf = options.replicationFactor ?? this.brokerConfigs.number('default.replication.factor', 1);
-    if (rf > this.liveNodeIds().length) throw new Error(`replication factor ${rf} exceeds the ${this.liveNodeIds().length} live node(s)`);
+    if (rf > this.liveNodeIds().length)
+      throw new Error(`replication factor ${rf} exceeds the ${this.liveNodeIds().length} live node(s)`);
     if (this.topics.has(name)) throw new Error(`topic '${name}' already exists`);
-    return this.addTopic(name, options.id ?? this.newTopicId(), options.partitions ?? this.brokerConfigs.number('num.partitions', 1), rf, options);
+    return this.addTopic(
+      name,
+      options.id ?? this.newTopicId(),
+      options.partitions ?? this.brokerConfigs.number('num.partitions', 1),
+      rf,
+      options,
+    );
   }
 
   /** Places a topic with no further checks; callers have validated name, id and factor. */
-  addTopic(name: string, id: string, numPartitions: number, replicationFactor: number, options: CreateTopicOptions = {}): Topic {
+  addTopic(
+    name: string,
+    id: string,
+    numPartitions: number,
+    replicationFactor: number,
+    options: CreateTopicOptions = {},
+  ): Topic {
     const topic = buildTopic({
       name,
       id,
@@ -200,7 +226,8 @@ export class EmulatedCluster {
 
   /** Moves a ManualClock forward in steps of `stepMs`, ticking after each (tests, scripted demos). */
   advance(ms: number, stepMs = ms): void {
-    if (!(this.clock instanceof ManualClock)) throw new Error('advance() needs a ManualClock; with a real clock call tick()');
+    if (!(this.clock instanceof ManualClock))
+      throw new Error('advance() needs a ManualClock; with a real clock call tick()');
     for (let done = 0; done < ms; done += stepMs) {
       this.clock.advance(Math.min(stepMs, ms - done));
       this.tick();
@@ -219,7 +246,10 @@ export class EmulatedCluster {
 
   // ---- RPCs (one per API; handlers pass the decoded body straight through) ----------------------
 
-  createClusterMirror(ctx: B.RequestContext, body: B.CreateClusterMirrorRequestBody): B.CreateClusterMirrorResponseBody {
+  createClusterMirror(
+    ctx: B.RequestContext,
+    body: B.CreateClusterMirrorRequestBody,
+  ): B.CreateClusterMirrorResponseBody {
     return createClusterMirror(this, ctx, body);
   }
 
@@ -239,7 +269,10 @@ export class EmulatedCluster {
     return resumeMirrorTopics(this, ctx, body);
   }
 
-  deleteClusterMirror(ctx: B.RequestContext, body: B.DeleteClusterMirrorRequestBody): B.DeleteClusterMirrorResponseBody {
+  deleteClusterMirror(
+    ctx: B.RequestContext,
+    body: B.DeleteClusterMirrorRequestBody,
+  ): B.DeleteClusterMirrorResponseBody {
     return deleteClusterMirror(this, ctx, body);
   }
 
@@ -247,7 +280,10 @@ export class EmulatedCluster {
     return listClusterMirrors(this, ctx, body);
   }
 
-  describeClusterMirrors(ctx: B.RequestContext, body: B.DescribeClusterMirrorsRequestBody): B.DescribeClusterMirrorsResponseBody {
+  describeClusterMirrors(
+    ctx: B.RequestContext,
+    body: B.DescribeClusterMirrorsRequestBody,
+  ): B.DescribeClusterMirrorsResponseBody {
     return describeClusterMirrors(this, ctx, body);
   }
 
@@ -255,7 +291,10 @@ export class EmulatedCluster {
     return describeConfigs(this, ctx, body);
   }
 
-  incrementalAlterConfigs(ctx: B.RequestContext, body: B.IncrementalAlterConfigsRequestBody): B.IncrementalAlterConfigsResponseBody {
+  incrementalAlterConfigs(
+    ctx: B.RequestContext,
+    body: B.IncrementalAlterConfigsRequestBody,
+  ): B.IncrementalAlterConfigsResponseBody {
     return incrementalAlterConfigs(this, ctx, body);
   }
 

@@ -5,32 +5,61 @@
 import { CLUSTER_RESOURCE_NAME } from './acl.js';
 import type * as B from './bodies.js';
 import type { EmulatedCluster } from './cluster.js';
-import { applyListOperation, ConfigSource, ConfigType, OPERATION_NAMES, parseTypedValue, ResourceType, TOPIC_BROKER_SYNONYMS, TOPIC_CONFIGS, type ConfigDefinition } from './config-tables.js';
+import {
+  applyListOperation,
+  ConfigSource,
+  ConfigType,
+  OPERATION_NAMES,
+  parseTypedValue,
+  ResourceType,
+  TOPIC_BROKER_SYNONYMS,
+  TOPIC_CONFIGS,
+  type ConfigDefinition,
+} from './config-tables.js';
 import { DefaultMessage, ErrorCode } from './error-codes.js';
 import { alterMirrorConfigs, describeMirrorConfigs } from './mirror-config-resource.js';
 
 type Outcome = { readonly code: number; readonly message: string | null };
 const TOPIC_DEFS = new Map(TOPIC_CONFIGS.map((d) => [d.name, d]));
 
-function result(r: { ResourceType: number; ResourceName: string }, code: number, message: string | null, configs: B.DescribeConfigsResourceResult[] = []): B.DescribeConfigsResult {
-  return { ErrorCode: code, ErrorMessage: message, ResourceType: r.ResourceType, ResourceName: r.ResourceName, Configs: configs };
+function result(
+  r: { ResourceType: number; ResourceName: string },
+  code: number,
+  message: string | null,
+  configs: B.DescribeConfigsResourceResult[] = [],
+): B.DescribeConfigsResult {
+  return {
+    ErrorCode: code,
+    ErrorMessage: message,
+    ResourceType: r.ResourceType,
+    ResourceName: r.ResourceName,
+    Configs: configs,
+  };
 }
 
-export function describeConfigs(cluster: EmulatedCluster, ctx: B.RequestContext, body: B.DescribeConfigsRequestBody): B.DescribeConfigsResponseBody {
+export function describeConfigs(
+  cluster: EmulatedCluster,
+  ctx: B.RequestContext,
+  body: B.DescribeConfigsRequestBody,
+): B.DescribeConfigsResponseBody {
   const authorized: B.DescribeConfigsResult[] = [];
   const refused: B.DescribeConfigsResult[] = [];
   const auth = cluster.authorizer;
   for (const r of body.Resources) {
     const name = r.ResourceName;
     if (r.ResourceType === ResourceType.TOPIC) {
-      if (!auth.authorize(ctx.principal, 'TOPIC', name, 'DESCRIBE_CONFIGS')) refused.push(result(r, ErrorCode.TOPIC_AUTHORIZATION_FAILED, DefaultMessage.TOPIC_AUTHORIZATION_FAILED));
+      if (!auth.authorize(ctx.principal, 'TOPIC', name, 'DESCRIBE_CONFIGS'))
+        refused.push(result(r, ErrorCode.TOPIC_AUTHORIZATION_FAILED, DefaultMessage.TOPIC_AUTHORIZATION_FAILED));
       else authorized.push(describeTopic(cluster, r, body.IncludeSynonyms ?? false));
     } else if (r.ResourceType === ResourceType.BROKER) {
-      if (!auth.authorize(ctx.principal, 'CLUSTER', CLUSTER_RESOURCE_NAME, 'DESCRIBE_CONFIGS')) refused.push(result(r, ErrorCode.CLUSTER_AUTHORIZATION_FAILED, DefaultMessage.CLUSTER_AUTHORIZATION_FAILED));
+      if (!auth.authorize(ctx.principal, 'CLUSTER', CLUSTER_RESOURCE_NAME, 'DESCRIBE_CONFIGS'))
+        refused.push(result(r, ErrorCode.CLUSTER_AUTHORIZATION_FAILED, DefaultMessage.CLUSTER_AUTHORIZATION_FAILED));
       else authorized.push(describeBroker(cluster, ctx, r, body.IncludeSynonyms ?? false));
     } else if (r.ResourceType === ResourceType.CLUSTER_MIRROR) {
       if (!auth.authorize(ctx.principal, 'CLUSTER_MIRROR', name, 'DESCRIBE_CONFIGS')) {
-        refused.push(result(r, ErrorCode.CLUSTER_MIRROR_AUTHORIZATION_FAILED, DefaultMessage.CLUSTER_MIRROR_AUTHORIZATION_FAILED));
+        refused.push(
+          result(r, ErrorCode.CLUSTER_MIRROR_AUTHORIZATION_FAILED, DefaultMessage.CLUSTER_MIRROR_AUTHORIZATION_FAILED),
+        );
       } else {
         const described = describeMirrorConfigs(cluster, name);
         authorized.push(result(r, described.code, described.message, described.configs));
@@ -46,7 +75,13 @@ export function describeConfigs(cluster: EmulatedCluster, ctx: B.RequestContext,
 type Synonym = B.DescribeConfigsResourceResult['Synonyms'][number];
 
 /** `synonyms`: the entry's synonym list when the request asked for them, else null. */
-function entry(def: ConfigDefinition, value: string | null, source: number, readOnly: boolean, synonyms: Synonym[] | null): B.DescribeConfigsResourceResult {
+function entry(
+  def: ConfigDefinition,
+  value: string | null,
+  source: number,
+  readOnly: boolean,
+  synonyms: Synonym[] | null,
+): B.DescribeConfigsResourceResult {
   return {
     Name: def.name,
     Value: value,
@@ -61,15 +96,24 @@ function entry(def: ConfigDefinition, value: string | null, source: number, read
 
 /** A broker key's layers as Kafka lists them (dynamic, static, default); unmodelled keys have only their default. */
 function brokerSynonyms(cluster: EmulatedCluster, name: string, fallbackDefault: string | null): Synonym[] {
-  if (!cluster.brokerConfigs.definition(name)) return fallbackDefault === null ? [] : [{ Name: name, Value: fallbackDefault, Source: ConfigSource.DEFAULT_CONFIG }];
+  if (!cluster.brokerConfigs.definition(name))
+    return fallbackDefault === null
+      ? []
+      : [{ Name: name, Value: fallbackDefault, Source: ConfigSource.DEFAULT_CONFIG }];
   return cluster.brokerConfigs.layers(name).map((l) => ({ Name: name, Value: l.value, Source: l.source }));
 }
 
 /** A topic key: its override, else what the broker synonym gives it (Kafka's LogConfig inheritance). */
-function topicEntry(cluster: EmulatedCluster, def: ConfigDefinition, override: string | undefined, synonyms: boolean): B.DescribeConfigsResourceResult {
+function topicEntry(
+  cluster: EmulatedCluster,
+  def: ConfigDefinition,
+  override: string | undefined,
+  synonyms: boolean,
+): B.DescribeConfigsResourceResult {
   const brokerName = TOPIC_BROKER_SYNONYMS[def.name];
   const inherited = brokerName === undefined ? [] : brokerSynonyms(cluster, brokerName, def.default);
-  const own: Synonym[] = override === undefined ? [] : [{ Name: def.name, Value: override, Source: ConfigSource.DYNAMIC_TOPIC_CONFIG }];
+  const own: Synonym[] =
+    override === undefined ? [] : [{ Name: def.name, Value: override, Source: ConfigSource.DYNAMIC_TOPIC_CONFIG }];
   const chain = [...own, ...inherited];
   const first = chain[0];
   const value = first ? first.Value : def.default;
@@ -92,7 +136,11 @@ export function topicNameError(name: string): string | null {
   return null;
 }
 
-function describeTopic(cluster: EmulatedCluster, r: B.DescribeConfigsRequestBody['Resources'][number], synonyms: boolean): B.DescribeConfigsResult {
+function describeTopic(
+  cluster: EmulatedCluster,
+  r: B.DescribeConfigsRequestBody['Resources'][number],
+  synonyms: boolean,
+): B.DescribeConfigsResult {
   const invalid = topicNameError(r.ResourceName);
   if (invalid) return result(r, ErrorCode.INVALID_TOPIC_EXCEPTION, invalid);
   const topic = cluster.topics.get(r.ResourceName);
@@ -106,24 +154,51 @@ function describeTopic(cluster: EmulatedCluster, r: B.DescribeConfigsRequestBody
   for (const [name, value] of topic.configs) {
     if (TOPIC_DEFS.has(name) || !wanted(r.ConfigurationKeys, name)) continue;
     const own = [{ Name: name, Value: value, Source: ConfigSource.DYNAMIC_TOPIC_CONFIG }];
-    configs.push(entry({ name, type: 'STRING', default: null }, value, ConfigSource.DYNAMIC_TOPIC_CONFIG, false, synonyms ? own : null));
+    configs.push(
+      entry(
+        { name, type: 'STRING', default: null },
+        value,
+        ConfigSource.DYNAMIC_TOPIC_CONFIG,
+        false,
+        synonyms ? own : null,
+      ),
+    );
   }
   return result(r, ErrorCode.NONE, '', configs);
 }
 
-function describeBroker(cluster: EmulatedCluster, ctx: B.RequestContext, r: B.DescribeConfigsRequestBody['Resources'][number], synonyms: boolean): B.DescribeConfigsResult {
+function describeBroker(
+  cluster: EmulatedCluster,
+  ctx: B.RequestContext,
+  r: B.DescribeConfigsRequestBody['Resources'][number],
+  synonyms: boolean,
+): B.DescribeConfigsResult {
   const name = r.ResourceName;
   const perNode = name !== '';
-  if (perNode && !/^-?\d+$/.test(name)) return result(r, ErrorCode.INVALID_REQUEST, `Broker id must be an integer, but it is: ${name}`);
+  if (perNode && !/^-?\d+$/.test(name))
+    return result(r, ErrorCode.INVALID_REQUEST, `Broker id must be an integer, but it is: ${name}`);
   if (perNode && Number(name) !== ctx.nodeId) {
-    return result(r, ErrorCode.INVALID_REQUEST, `Unexpected broker id, expected ${ctx.nodeId} or empty string, but received ${name}`);
+    return result(
+      r,
+      ErrorCode.INVALID_REQUEST,
+      `Unexpected broker id, expected ${ctx.nodeId} or empty string, but received ${name}`,
+    );
   }
   const configs: B.DescribeConfigsResourceResult[] = [];
   if (perNode) {
     for (const key of ['broker.id', 'node.id']) {
       const value = String(ctx.nodeId);
       const own = [{ Name: key, Value: value, Source: ConfigSource.STATIC_BROKER_CONFIG }];
-      if (wanted(r.ConfigurationKeys, key)) configs.push(entry({ name: key, type: 'INT', default: null }, value, ConfigSource.STATIC_BROKER_CONFIG, true, synonyms ? own : null));
+      if (wanted(r.ConfigurationKeys, key))
+        configs.push(
+          entry(
+            { name: key, type: 'INT', default: null },
+            value,
+            ConfigSource.STATIC_BROKER_CONFIG,
+            true,
+            synonyms ? own : null,
+          ),
+        );
     }
   }
   for (const def of cluster.brokerConfigs.definitions) {
@@ -132,34 +207,65 @@ function describeBroker(cluster: EmulatedCluster, ctx: B.RequestContext, r: B.De
     if (!effective) continue;
     // The cluster-default resource ("") lists only keys set as dynamic cluster defaults.
     if (!perNode && effective.source !== ConfigSource.DYNAMIC_DEFAULT_BROKER_CONFIG) continue;
-    configs.push(entry(def, effective.value, effective.source, !def.dynamic, synonyms ? brokerSynonyms(cluster, def.name, def.default) : null));
+    configs.push(
+      entry(
+        def,
+        effective.value,
+        effective.source,
+        !def.dynamic,
+        synonyms ? brokerSynonyms(cluster, def.name, def.default) : null,
+      ),
+    );
   }
   return result(r, ErrorCode.NONE, '', configs);
 }
 
-export function incrementalAlterConfigs(cluster: EmulatedCluster, ctx: B.RequestContext, body: B.IncrementalAlterConfigsRequestBody): B.IncrementalAlterConfigsResponseBody {
+export function incrementalAlterConfigs(
+  cluster: EmulatedCluster,
+  ctx: B.RequestContext,
+  body: B.IncrementalAlterConfigsRequestBody,
+): B.IncrementalAlterConfigsResponseBody {
   const validateOnly = body.ValidateOnly ?? false;
   const responses = body.Resources.map((r): B.AlterConfigsResourceResponse => {
     const outcome = alterOne(cluster, ctx, r, validateOnly);
-    return { ErrorCode: outcome.code, ErrorMessage: outcome.message, ResourceType: r.ResourceType, ResourceName: r.ResourceName };
+    return {
+      ErrorCode: outcome.code,
+      ErrorMessage: outcome.message,
+      ResourceType: r.ResourceType,
+      ResourceName: r.ResourceName,
+    };
   });
   return { ThrottleTimeMs: 0, Responses: responses };
 }
 
-function alterOne(cluster: EmulatedCluster, ctx: B.RequestContext, r: B.AlterConfigsResource, validateOnly: boolean): Outcome {
+function alterOne(
+  cluster: EmulatedCluster,
+  ctx: B.RequestContext,
+  r: B.AlterConfigsResource,
+  validateOnly: boolean,
+): Outcome {
   // ConfigAdminManager.preprocess refuses null values before anything else, for every type.
   const nulls = r.Configs.filter((c) => c.ConfigOperation !== 1 && c.Value === null).map((c) => c.Name);
-  if (nulls.length > 0) return { code: ErrorCode.INVALID_REQUEST, message: `Null value not supported for : ${nulls.join(', ')}` };
+  if (nulls.length > 0)
+    return { code: ErrorCode.INVALID_REQUEST, message: `Null value not supported for : ${nulls.join(', ')}` };
   const badOp = r.Configs.find((c) => OPERATION_NAMES[c.ConfigOperation] === undefined);
-  if (badOp) return { code: ErrorCode.INVALID_REQUEST, message: `Unknown config operation type ${badOp.ConfigOperation}` };
+  if (badOp)
+    return { code: ErrorCode.INVALID_REQUEST, message: `Unknown config operation type ${badOp.ConfigOperation}` };
   if (r.ResourceType === ResourceType.CLUSTER_MIRROR) return alterMirrorConfigs(cluster, ctx, r, validateOnly);
   if (r.ResourceType === ResourceType.TOPIC) return alterTopic(cluster, ctx, r, validateOnly);
   if (r.ResourceType === ResourceType.BROKER) return alterBroker(cluster, ctx, r, validateOnly);
-  return { code: ErrorCode.INVALID_REQUEST, message: `Unexpected resource type ${r.ResourceType} for resource ${r.ResourceName}` };
+  return {
+    code: ErrorCode.INVALID_REQUEST,
+    message: `Unexpected resource type ${r.ResourceType} for resource ${r.ResourceName}`,
+  };
 }
 
 /** New values per key after the operations, or the controller's error. */
-function computeUpdates(r: B.AlterConfigsResource, defs: ReadonlyMap<string, ConfigDefinition>, current: (key: string) => string | null): Map<string, string | null> | Outcome {
+function computeUpdates(
+  r: B.AlterConfigsResource,
+  defs: ReadonlyMap<string, ConfigDefinition>,
+  current: (key: string) => string | null,
+): Map<string, string | null> | Outcome {
   const updates = new Map<string, string | null>();
   for (const c of r.Configs) {
     const op = OPERATION_NAMES[c.ConfigOperation];
@@ -168,16 +274,26 @@ function computeUpdates(r: B.AlterConfigsResource, defs: ReadonlyMap<string, Con
     if (op === 'SET') updates.set(c.Name, c.Value);
     else if (op === 'DELETE') updates.set(c.Name, null);
     else if (op === 'APPEND' || op === 'SUBTRACT') {
-      if (def?.type !== 'LIST') return { code: ErrorCode.INVALID_CONFIG, message: `Can't ${op} to key ${c.Name} because its type is not LIST.` };
+      if (def?.type !== 'LIST')
+        return {
+          code: ErrorCode.INVALID_CONFIG,
+          message: `Can't ${op} to key ${c.Name} because its type is not LIST.`,
+        };
       updates.set(c.Name, applyListOperation(now ?? def.default, op, c.Value ?? ''));
     }
   }
   return updates;
 }
 
-function alterTopic(cluster: EmulatedCluster, ctx: B.RequestContext, r: B.AlterConfigsResource, validateOnly: boolean): Outcome {
+function alterTopic(
+  cluster: EmulatedCluster,
+  ctx: B.RequestContext,
+  r: B.AlterConfigsResource,
+  validateOnly: boolean,
+): Outcome {
   const name = r.ResourceName;
-  if (!cluster.authorizer.authorize(ctx.principal, 'TOPIC', name, 'ALTER_CONFIGS')) return { code: ErrorCode.TOPIC_AUTHORIZATION_FAILED, message: null };
+  if (!cluster.authorizer.authorize(ctx.principal, 'TOPIC', name, 'ALTER_CONFIGS'))
+    return { code: ErrorCode.TOPIC_AUTHORIZATION_FAILED, message: null };
   const topic = cluster.topics.get(name);
   const updates = computeUpdates(r, TOPIC_DEFS, (key) => topic?.configs.get(key) ?? null);
   if (!(updates instanceof Map)) return updates;
@@ -200,17 +316,30 @@ function alterTopic(cluster: EmulatedCluster, ctx: B.RequestContext, r: B.AlterC
   return { code: ErrorCode.NONE, message: null };
 }
 
-function alterBroker(cluster: EmulatedCluster, ctx: B.RequestContext, r: B.AlterConfigsResource, validateOnly: boolean): Outcome {
+function alterBroker(
+  cluster: EmulatedCluster,
+  ctx: B.RequestContext,
+  r: B.AlterConfigsResource,
+  validateOnly: boolean,
+): Outcome {
   const name = r.ResourceName;
-  if (!cluster.authorizer.authorize(ctx.principal, 'CLUSTER', CLUSTER_RESOURCE_NAME, 'ALTER_CONFIGS')) return { code: ErrorCode.CLUSTER_AUTHORIZATION_FAILED, message: null };
+  if (!cluster.authorizer.authorize(ctx.principal, 'CLUSTER', CLUSTER_RESOURCE_NAME, 'ALTER_CONFIGS'))
+    return { code: ErrorCode.CLUSTER_AUTHORIZATION_FAILED, message: null };
   if (name !== '' && (!/^\d+$/.test(name) || !cluster.nodeIds.includes(Number(name)))) {
-    return { code: ErrorCode.INVALID_REQUEST, message: `Unexpected broker id, expected ${ctx.nodeId} or empty string, but received ${name}` };
+    return {
+      code: ErrorCode.INVALID_REQUEST,
+      message: `Unexpected broker id, expected ${ctx.nodeId} or empty string, but received ${name}`,
+    };
   }
   const defs = new Map(cluster.brokerConfigs.definitions.map((d) => [d.name, d]));
   const updates = computeUpdates(r, defs, (key) => cluster.brokerConfigs.get(key) ?? null);
   if (!(updates instanceof Map)) return updates;
   const fixed = [...updates.keys()].filter((key) => !defs.get(key)?.dynamic);
-  if (fixed.length > 0) return { code: ErrorCode.INVALID_REQUEST, message: `Cannot update these configs dynamically: Set(${fixed.join(', ')})` };
+  if (fixed.length > 0)
+    return {
+      code: ErrorCode.INVALID_REQUEST,
+      message: `Cannot update these configs dynamically: Set(${fixed.join(', ')})`,
+    };
   for (const [key, value] of updates) {
     const def = defs.get(key);
     const parseError = def && value !== null ? parseTypedValue(key, def.type, value) : null;

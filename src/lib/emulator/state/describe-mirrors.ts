@@ -12,8 +12,18 @@ import { endOffset, type Topic } from './topics.js';
 
 export const AUTHORIZED_OPERATIONS_OMITTED = -2147483648;
 
-export function describeClusterMirrors(cluster: EmulatedCluster, ctx: B.RequestContext, body: B.DescribeClusterMirrorsRequestBody): B.DescribeClusterMirrorsResponseBody {
-  const response: B.DescribeClusterMirrorsResponseBody = { ThrottleTimeMs: 0, ErrorCode: ErrorCode.NONE, ErrorMessage: null, Mirrors: [], LookupResults: [] };
+export function describeClusterMirrors(
+  cluster: EmulatedCluster,
+  ctx: B.RequestContext,
+  body: B.DescribeClusterMirrorsRequestBody,
+): B.DescribeClusterMirrorsResponseBody {
+  const response: B.DescribeClusterMirrorsResponseBody = {
+    ThrottleTimeMs: 0,
+    ErrorCode: ErrorCode.NONE,
+    ErrorMessage: null,
+    Mirrors: [],
+    LookupResults: [],
+  };
   if (!cluster.mirroringEnabled()) return { ...response, ErrorCode: ErrorCode.UNSUPPORTED_VERSION };
   const explicit = body.MirrorNames.length > 0;
   const names = explicit ? [...new Set(body.MirrorNames)] : cluster.mirrors.names();
@@ -22,7 +32,12 @@ export function describeClusterMirrors(cluster: EmulatedCluster, ctx: B.RequestC
     if (!authorizeMirror(cluster, ctx, name, 'DESCRIBE')) {
       // Asked for by name: an error entry. Asked for "all": silently left out.
       if (explicit) {
-        response.Mirrors.push({ ErrorCode: ErrorCode.CLUSTER_MIRROR_AUTHORIZATION_FAILED, MirrorName: name, AuthorizedOperations: AUTHORIZED_OPERATIONS_OMITTED, Topics: [] });
+        response.Mirrors.push({
+          ErrorCode: ErrorCode.CLUSTER_MIRROR_AUTHORIZATION_FAILED,
+          MirrorName: name,
+          AuthorizedOperations: AUTHORIZED_OPERATIONS_OMITTED,
+          Topics: [],
+        });
       }
       continue;
     }
@@ -40,8 +55,15 @@ export function describeClusterMirrors(cluster: EmulatedCluster, ctx: B.RequestC
   return response;
 }
 
-function describeTopics(cluster: EmulatedCluster, mirrorName: string, nodeId: number, now: number): B.DescribedMirrorTopic[] {
-  const topics = [...cluster.mirrors.topicsOf(mirrorName)].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+function describeTopics(
+  cluster: EmulatedCluster,
+  mirrorName: string,
+  nodeId: number,
+  now: number,
+): B.DescribedMirrorTopic[] {
+  const topics = [...cluster.mirrors.topicsOf(mirrorName)].sort((a, b) =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+  );
   const described: B.DescribedMirrorTopic[] = [];
   for (const topic of topics) {
     const partitions = describePartitions(topic, nodeId, now);
@@ -77,11 +99,17 @@ function describePartitions(topic: Topic, nodeId: number, now: number): B.Mirror
  * requested topic ids; this node answers from its coordinator cache for the partitions whose
  * `__mirror_state` partition it leads, and -1 for the others. Unknown ids are skipped.
  */
-function lookupLastMirrorEpochs(cluster: EmulatedCluster, nodeId: number, body: B.DescribeClusterMirrorsRequestBody): B.LookupResult[] {
+function lookupLastMirrorEpochs(
+  cluster: EmulatedCluster,
+  nodeId: number,
+  body: B.DescribeClusterMirrorsRequestBody,
+): B.LookupResult[] {
   const clusterId = body.ClusterId ?? null;
   const lookups = body.LastMirrorEpochLookups ?? [];
   if (clusterId === null || lookups.length === 0) return [];
-  const matching = new Set(cluster.mirrors.names().filter((n) => cluster.mirrors.config(n, 'mirror.source.cluster.id') === clusterId));
+  const matching = new Set(
+    cluster.mirrors.names().filter((n) => cluster.mirrors.config(n, 'mirror.source.cluster.id') === clusterId),
+  );
   if (matching.size === 0) return [];
   const results: B.LookupResult[] = [];
   for (const lookup of lookups) {

@@ -30,12 +30,21 @@ export function runPeriodicSync(cluster: EmulatedCluster, _now: number): void {
 function enforceExclude(cluster: EmulatedCluster, ctx: RequestContext, mirrorName: string, filter: TopicFilter): void {
   const exclude = filter.exclude;
   if (!exclude) return;
-  const matching = [...cluster.mirrors.topicsOf(mirrorName)].filter((t) => t.mirror?.desired === 'MIRRORING' && exclude.test(t.name));
+  const matching = [...cluster.mirrors.topicsOf(mirrorName)].filter(
+    (t) => t.mirror?.desired === 'MIRRORING' && exclude.test(t.name),
+  );
   // One request per topic, so a topic still in LOG_TRUNCATION (145) does not hold back the others.
-  for (const topic of matching) stopMirrorTopics(cluster, ctx, { MirrorName: mirrorName, Topics: [{ TopicName: topic.name }] });
+  for (const topic of matching)
+    stopMirrorTopics(cluster, ctx, { MirrorName: mirrorName, Topics: [{ TopicName: topic.name }] });
 }
 
-function discover(cluster: EmulatedCluster, ctx: RequestContext, mirrorName: string, filter: TopicFilter, source: EmulatedCluster): void {
+function discover(
+  cluster: EmulatedCluster,
+  ctx: RequestContext,
+  mirrorName: string,
+  filter: TopicFilter,
+  source: EmulatedCluster,
+): void {
   const include = filter.include;
   if (!include) return;
   const configured = new Set([...cluster.mirrors.topicsOf(mirrorName)].map((t) => t.name));

@@ -55,7 +55,10 @@ export function advanceMirrors(cluster: EmulatedCluster, now: number): void {
             desired: link.desired,
             changedAt: link.changedAt,
             problem,
-            source: () => (sourceTopic && sp ? { end: endOffset(sourceTopic, sp, sourceNow), epoch: sp.leaderEpoch } : { end: 0n, epoch: -1 }),
+            source: () =>
+              sourceTopic && sp
+                ? { end: endOffset(sourceTopic, sp, sourceNow), epoch: sp.leaderEpoch }
+                : { end: 0n, epoch: -1 },
             timing: cluster.timing,
             retry,
           },

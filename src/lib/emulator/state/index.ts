@@ -6,11 +6,26 @@
 // loop detection, the StateValidationOffset optimistic lock (requests are applied one at a time),
 // retry jitter, consumer-group / ACL sync, and deny ACLs or prefixed ACL patterns.
 
-export { Authorizer, AclOperation, CLUSTER_MIRROR_OPERATIONS, CLUSTER_RESOURCE_NAME, type AclRule, type AclOperationName, type AclResourceType } from './acl.js';
+export {
+  Authorizer,
+  AclOperation,
+  CLUSTER_MIRROR_OPERATIONS,
+  CLUSTER_RESOURCE_NAME,
+  type AclRule,
+  type AclOperationName,
+  type AclResourceType,
+} from './acl.js';
 export type * from './bodies.js';
 export type * from './internal-bodies.js';
 export { ManualClock, SystemClock, type Clock } from './clock.js';
-export { EmulatedCluster, DEFAULT_TIMING, MIRROR_METADATA_VERSION, type CreateTopicOptions, type EmulatedClusterOptions, type MirrorTiming } from './cluster.js';
+export {
+  EmulatedCluster,
+  DEFAULT_TIMING,
+  MIRROR_METADATA_VERSION,
+  type CreateTopicOptions,
+  type EmulatedClusterOptions,
+  type MirrorTiming,
+} from './cluster.js';
 export { ConfigOperation, ConfigSource, ConfigType, ResourceType } from './config-tables.js';
 export { AUTHORIZED_OPERATIONS_OMITTED } from './describe-mirrors.js';
 export { DefaultMessage, ErrorCode } from './error-codes.js';

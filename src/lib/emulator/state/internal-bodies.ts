@@ -3,7 +3,10 @@
 
 export interface ReadMirrorStatesRequestBody {
   readonly MirrorName: string;
-  readonly Topics: readonly { readonly Name: string; readonly Partitions: readonly { readonly PartitionIndex: number }[] }[];
+  readonly Topics: readonly {
+    readonly Name: string;
+    readonly Partitions: readonly { readonly PartitionIndex: number }[];
+  }[];
 }
 
 export interface ReadMirrorStatesPartitionResult {
@@ -27,7 +30,11 @@ export interface WriteMirrorStatesRequestBody {
   readonly MirrorName: string;
   readonly Topics: readonly {
     readonly Name: string;
-    readonly Partitions: readonly { readonly PartitionIndex: number; readonly LastMirrorEpoch?: number; readonly State: number }[];
+    readonly Partitions: readonly {
+      readonly PartitionIndex: number;
+      readonly LastMirrorEpoch?: number;
+      readonly State: number;
+    }[];
   }[];
   readonly StoppedTopics?: readonly string[];
 }
@@ -40,12 +47,18 @@ export interface WriteMirrorStatesResponseBody {
 }
 
 export interface BumpLeaderEpochsRequestBody {
-  readonly Topics: readonly { readonly TopicId: string; readonly Partitions: readonly { readonly PartitionIndex: number; readonly MinLeaderEpoch?: number }[] }[];
+  readonly Topics: readonly {
+    readonly TopicId: string;
+    readonly Partitions: readonly { readonly PartitionIndex: number; readonly MinLeaderEpoch?: number }[];
+  }[];
 }
 
 export interface BumpLeaderEpochsResponseBody {
   ThrottleTimeMs: number;
   ErrorCode: number;
   ErrorMessage: string | null;
-  Topics: { TopicName: string; Partitions: { PartitionIndex: number; ErrorCode: number; ErrorMessage: string | null }[] }[];
+  Topics: {
+    TopicName: string;
+    Partitions: { PartitionIndex: number; ErrorCode: number; ErrorMessage: string | null }[];
+  }[];
 }

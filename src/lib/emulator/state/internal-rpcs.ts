@@ -11,7 +11,9 @@ import { MIRROR_STATE_TOPIC } from './mirror-lifecycle.js';
 import { MirrorState, type MirrorStateName } from './partition-state.js';
 import { materialize } from './topics.js';
 
-const NAME_OF_BYTE = new Map<number, MirrorStateName>(Object.entries(MirrorState).map(([name, byte]) => [byte, name as MirrorStateName]));
+const NAME_OF_BYTE = new Map<number, MirrorStateName>(
+  Object.entries(MirrorState).map(([name, byte]) => [byte, name as MirrorStateName]),
+);
 
 /** Java's String.hashCode over UTF-16 code units. */
 export function javaStringHash(text: string): number {
@@ -21,7 +23,12 @@ export function javaStringHash(text: string): number {
 }
 
 /** The node coordinating one partition's mirror state; -1 when `__mirror_state` is missing or offline. */
-export function coordinatorOf(cluster: EmulatedCluster, mirrorName: string, topicId: string, partition: number): number {
+export function coordinatorOf(
+  cluster: EmulatedCluster,
+  mirrorName: string,
+  topicId: string,
+  partition: number,
+): number {
   const stateTopic = cluster.topics.get(MIRROR_STATE_TOPIC);
   if (!stateTopic || stateTopic.partitions.length === 0) return -1;
   const hash = javaStringHash(`${mirrorName}:${topicId}:${partition}`);
@@ -31,7 +38,8 @@ export function coordinatorOf(cluster: EmulatedCluster, mirrorName: string, topi
 }
 
 function refusal(cluster: EmulatedCluster, ctx: RequestContext): { code: number; message: string | null } | null {
-  if (!cluster.mirroringEnabled()) return { code: ErrorCode.UNSUPPORTED_VERSION, message: DefaultMessage.UNSUPPORTED_VERSION };
+  if (!cluster.mirroringEnabled())
+    return { code: ErrorCode.UNSUPPORTED_VERSION, message: DefaultMessage.UNSUPPORTED_VERSION };
   if (!cluster.authorizer.authorize(ctx.principal, 'CLUSTER', CLUSTER_RESOURCE_NAME, 'CLUSTER_ACTION')) {
     return { code: ErrorCode.CLUSTER_AUTHORIZATION_FAILED, message: DefaultMessage.CLUSTER_AUTHORIZATION_FAILED };
   }
@@ -40,7 +48,11 @@ function refusal(cluster: EmulatedCluster, ctx: RequestContext): { code: number;
   return null;
 }
 
-export function readMirrorStates(cluster: EmulatedCluster, ctx: RequestContext, body: I.ReadMirrorStatesRequestBody): I.ReadMirrorStatesResponseBody {
+export function readMirrorStates(
+  cluster: EmulatedCluster,
+  ctx: RequestContext,
+  body: I.ReadMirrorStatesRequestBody,
+): I.ReadMirrorStatesResponseBody {
   const refused = refusal(cluster, ctx);
   if (refused) return { ThrottleTimeMs: 0, ErrorCode: refused.code, ErrorMessage: refused.message, Topics: [] };
   const topics = body.Topics.map((t) => {
@@ -49,7 +61,15 @@ export function readMirrorStates(cluster: EmulatedCluster, ctx: RequestContext, 
       Name: t.Name,
       Partitions: t.Partitions.map(({ PartitionIndex }): I.ReadMirrorStatesPartitionResult => {
         if (!topic || coordinatorOf(cluster, body.MirrorName, topic.id, PartitionIndex) !== ctx.nodeId) {
-          return { PartitionIndex: 0, LastMirrorEpoch: -1, State: 0, ErrorCode: ErrorCode.NOT_COORDINATOR, PreviousState: 16, RetryAttempt: 0, ErrorMessage: DefaultMessage.NOT_COORDINATOR };
+          return {
+            PartitionIndex: 0,
+            LastMirrorEpoch: -1,
+            State: 0,
+            ErrorCode: ErrorCode.NOT_COORDINATOR,
+            PreviousState: 16,
+            RetryAttempt: 0,
+            ErrorMessage: DefaultMessage.NOT_COORDINATOR,
+          };
         }
         const m = topic.mirror?.name === body.MirrorName ? topic.partitions[PartitionIndex]?.mirror : undefined;
         return {
@@ -67,7 +87,11 @@ export function readMirrorStates(cluster: EmulatedCluster, ctx: RequestContext, 
   return { ThrottleTimeMs: 0, ErrorCode: ErrorCode.NONE, ErrorMessage: null, Topics: topics };
 }
 
-export function writeMirrorStates(cluster: EmulatedCluster, ctx: RequestContext, body: I.WriteMirrorStatesRequestBody): I.WriteMirrorStatesResponseBody {
+export function writeMirrorStates(
+  cluster: EmulatedCluster,
+  ctx: RequestContext,
+  body: I.WriteMirrorStatesRequestBody,
+): I.WriteMirrorStatesResponseBody {
   const refused = refusal(cluster, ctx);
   if (refused) return { ThrottleTimeMs: 0, ErrorCode: refused.code, ErrorMessage: refused.message, Topics: [] };
   const now = cluster.clock.now();
@@ -93,15 +117,31 @@ export function writeMirrorStates(cluster: EmulatedCluster, ctx: RequestContext,
       p.mirror.deadline = now + (phase[state] ?? Infinity);
       if (state === 'LOG_TRUNCATION' || state === 'PAUSED' || state === 'STOPPED') p.mirror.failure = null;
     }
-    return { Name: t.Name, Partitions: t.Partitions.map((x) => ({ PartitionIndex: x.PartitionIndex, ErrorCode: ErrorCode.NONE, ErrorMessage: null })) };
+    return {
+      Name: t.Name,
+      Partitions: t.Partitions.map((x) => ({
+        PartitionIndex: x.PartitionIndex,
+        ErrorCode: ErrorCode.NONE,
+        ErrorMessage: null,
+      })),
+    };
   });
   return { ThrottleTimeMs: 0, ErrorCode: ErrorCode.NONE, ErrorMessage: null, Topics: topics };
 }
 
 /** Not gated by mirror.version; requires CLUSTER_ACTION; never lowers an epoch. */
-export function bumpLeaderEpochs(cluster: EmulatedCluster, ctx: RequestContext, body: I.BumpLeaderEpochsRequestBody): I.BumpLeaderEpochsResponseBody {
+export function bumpLeaderEpochs(
+  cluster: EmulatedCluster,
+  ctx: RequestContext,
+  body: I.BumpLeaderEpochsRequestBody,
+): I.BumpLeaderEpochsResponseBody {
   if (!cluster.authorizer.authorize(ctx.principal, 'CLUSTER', CLUSTER_RESOURCE_NAME, 'CLUSTER_ACTION')) {
-    return { ThrottleTimeMs: 0, ErrorCode: ErrorCode.CLUSTER_AUTHORIZATION_FAILED, ErrorMessage: DefaultMessage.CLUSTER_AUTHORIZATION_FAILED, Topics: [] };
+    return {
+      ThrottleTimeMs: 0,
+      ErrorCode: ErrorCode.CLUSTER_AUTHORIZATION_FAILED,
+      ErrorMessage: DefaultMessage.CLUSTER_AUTHORIZATION_FAILED,
+      Topics: [],
+    };
   }
   const topics = body.Topics.map((t) => {
     const topic = cluster.topics.getById(t.TopicId);

@@ -10,7 +10,10 @@ import { DefaultMessage, ErrorCode } from './error-codes.js';
 
 type Outcome = { readonly code: number; readonly message: string | null };
 
-export function describeMirrorConfigs(cluster: EmulatedCluster, name: string): { code: number; message: string | null; configs: B.DescribeConfigsResourceResult[] } {
+export function describeMirrorConfigs(
+  cluster: EmulatedCluster,
+  name: string,
+): { code: number; message: string | null; configs: B.DescribeConfigsResourceResult[] } {
   if (name === '') return { code: ErrorCode.INVALID_REQUEST, message: 'Cluster name must not be empty', configs: [] };
   // ConfigurationKeys and the synonym/documentation flags are ignored; an unknown name is an empty success.
   const configs = [...(cluster.mirrors.configsOf(name) ?? new Map<string, string>())].map(
@@ -29,11 +32,17 @@ export function describeMirrorConfigs(cluster: EmulatedCluster, name: string): {
 }
 
 /** Null values on SET/APPEND/SUBTRACT were refused by the caller (42) before this runs. */
-export function alterMirrorConfigs(cluster: EmulatedCluster, ctx: B.RequestContext, resource: B.AlterConfigsResource, validateOnly: boolean): Outcome {
+export function alterMirrorConfigs(
+  cluster: EmulatedCluster,
+  ctx: B.RequestContext,
+  resource: B.AlterConfigsResource,
+  validateOnly: boolean,
+): Outcome {
   const name = resource.ResourceName;
   // Broker pre-check, before forwarding: known keys, parsable values.
   for (const config of resource.Configs) {
-    if (!mirrorConfigKey(config.Name)) return { code: ErrorCode.INVALID_CONFIG, message: `Unknown mirror configuration: ${config.Name}` };
+    if (!mirrorConfigKey(config.Name))
+      return { code: ErrorCode.INVALID_CONFIG, message: `Unknown mirror configuration: ${config.Name}` };
   }
   for (const config of resource.Configs) {
     // The broker puts every value into a Properties map; a null DELETE value makes that throw.
@@ -43,18 +52,26 @@ export function alterMirrorConfigs(cluster: EmulatedCluster, ctx: B.RequestConte
   }
   // Controller: ALTER_CONFIGS on the mirror; no existence check, so this may create a mirror.
   if (!cluster.authorizer.authorize(ctx.principal, 'CLUSTER_MIRROR', name, 'ALTER_CONFIGS')) {
-    return { code: ErrorCode.CLUSTER_MIRROR_AUTHORIZATION_FAILED, message: DefaultMessage.CLUSTER_MIRROR_AUTHORIZATION_FAILED };
+    return {
+      code: ErrorCode.CLUSTER_MIRROR_AUTHORIZATION_FAILED,
+      message: DefaultMessage.CLUSTER_MIRROR_AUTHORIZATION_FAILED,
+    };
   }
   const updates = new Map<string, string | null>();
   for (const config of resource.Configs) {
     const op = OPERATION_NAMES[config.ConfigOperation];
     const spec = mirrorConfigKey(config.Name);
-    const current = updates.has(config.Name) ? (updates.get(config.Name) ?? null) : (cluster.mirrors.config(name, config.Name) ?? null);
+    const current = updates.has(config.Name)
+      ? (updates.get(config.Name) ?? null)
+      : (cluster.mirrors.config(name, config.Name) ?? null);
     if (op === 'SET') updates.set(config.Name, config.Value);
     else if (op === 'DELETE') updates.set(config.Name, null);
     else if (op === 'APPEND' || op === 'SUBTRACT') {
       if (spec?.type !== 'LIST') {
-        return { code: ErrorCode.INVALID_CONFIG, message: `Can't ${op} to key ${config.Name} because its type is not LIST.` };
+        return {
+          code: ErrorCode.INVALID_CONFIG,
+          message: `Can't ${op} to key ${config.Name} because its type is not LIST.`,
+        };
       }
       updates.set(config.Name, applyListOperation(current ?? spec.default, op, config.Value ?? ''));
     } else {

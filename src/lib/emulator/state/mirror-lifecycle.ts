@@ -14,7 +14,11 @@ function plain(code: number, message = ''): B.CreateClusterMirrorResponseBody {
   return { ThrottleTimeMs: 0, ErrorCode: code, ErrorMessage: message };
 }
 
-export function createClusterMirror(cluster: EmulatedCluster, ctx: B.RequestContext, body: B.CreateClusterMirrorRequestBody): B.CreateClusterMirrorResponseBody {
+export function createClusterMirror(
+  cluster: EmulatedCluster,
+  ctx: B.RequestContext,
+  body: B.CreateClusterMirrorRequestBody,
+): B.CreateClusterMirrorResponseBody {
   const name = body.MirrorName;
   if (!authorizeMirror(cluster, ctx, name, 'CREATE')) return plain(ErrorCode.CLUSTER_MIRROR_AUTHORIZATION_FAILED);
   if (!cluster.mirroringEnabled()) return plain(ErrorCode.UNSUPPORTED_VERSION);
@@ -23,7 +27,8 @@ export function createClusterMirror(cluster: EmulatedCluster, ctx: B.RequestCont
   // The reason for these two only reaches the controller's log, never the response.
   if (!config.has('bootstrap.servers')) return plain(ErrorCode.INVALID_REQUEST);
   if (!config.has('mirror.source.cluster.id')) return plain(ErrorCode.INVALID_REQUEST);
-  if (cluster.mirrors.exists(name)) return plain(ErrorCode.CLUSTER_MIRROR_ALREADY_EXISTS, `Mirror '${name}' already exists`);
+  if (cluster.mirrors.exists(name))
+    return plain(ErrorCode.CLUSTER_MIRROR_ALREADY_EXISTS, `Mirror '${name}' already exists`);
   // Neither keys nor values nor the name are validated here, unlike IncrementalAlterConfigs.
   for (const [key, value] of config) cluster.mirrors.setConfig(name, key, value);
   // A failure here is reported after the mirror was committed, so a retry gets 136.
@@ -40,14 +45,24 @@ function ensureMirrorStateTopic(cluster: EmulatedCluster, ctx: B.RequestContext)
   if (!mayCreate) return ErrorCode.TOPIC_AUTHORIZATION_FAILED;
   const rf = cluster.brokerConfigs.number('mirror.state.topic.replication.factor', 3);
   if (rf > cluster.liveNodeIds().length) return ErrorCode.INVALID_REPLICATION_FACTOR;
-  cluster.addTopic(MIRROR_STATE_TOPIC, cluster.newTopicId(), cluster.brokerConfigs.number('mirror.state.topic.num.partitions', 50), rf, {
-    internal: true,
-    configs: { 'cleanup.policy': 'compact', 'compression.type': 'producer', 'retention.ms': '-1' },
-  });
+  cluster.addTopic(
+    MIRROR_STATE_TOPIC,
+    cluster.newTopicId(),
+    cluster.brokerConfigs.number('mirror.state.topic.num.partitions', 50),
+    rf,
+    {
+      internal: true,
+      configs: { 'cleanup.policy': 'compact', 'compression.type': 'producer', 'retention.ms': '-1' },
+    },
+  );
   return ErrorCode.NONE;
 }
 
-export function deleteClusterMirror(cluster: EmulatedCluster, ctx: B.RequestContext, body: B.DeleteClusterMirrorRequestBody): B.DeleteClusterMirrorResponseBody {
+export function deleteClusterMirror(
+  cluster: EmulatedCluster,
+  ctx: B.RequestContext,
+  body: B.DeleteClusterMirrorRequestBody,
+): B.DeleteClusterMirrorResponseBody {
   const name = body.MirrorName;
   if (!ctx.isController) {
     if (!cluster.mirroringEnabled()) return plain(ErrorCode.UNSUPPORTED_VERSION);
@@ -64,7 +79,11 @@ export function deleteClusterMirror(cluster: EmulatedCluster, ctx: B.RequestCont
 }
 
 /** The controller half of Delete; tests call it alone to reach 143, which the broker pre-empts. */
-export function deleteOnController(cluster: EmulatedCluster, ctx: B.RequestContext, body: B.DeleteClusterMirrorRequestBody): B.DeleteClusterMirrorResponseBody {
+export function deleteOnController(
+  cluster: EmulatedCluster,
+  ctx: B.RequestContext,
+  body: B.DeleteClusterMirrorRequestBody,
+): B.DeleteClusterMirrorResponseBody {
   const name = body.MirrorName;
   // The controller checks ALTER, not DELETE: deleting needs both permissions.
   const gate = controllerGate(cluster, ctx, name);
@@ -74,7 +93,10 @@ export function deleteOnController(cluster: EmulatedCluster, ctx: B.RequestConte
   const topics = [...cluster.mirrors.topicsOf(name)];
   const active = topics.find((t) => t.mirror?.desired === 'PAUSED' || t.mirror?.desired === 'MIRRORING');
   if (active) {
-    return plain(ErrorCode.CLUSTER_MIRROR_NOT_EMPTY, `Mirror '${name}' still has active or paused topic '${active.name}'`);
+    return plain(
+      ErrorCode.CLUSTER_MIRROR_NOT_EMPTY,
+      `Mirror '${name}' still has active or paused topic '${active.name}'`,
+    );
   }
   const now = cluster.clock.now();
   for (const topic of topics) cluster.mirrors.detach(topic, now);
@@ -82,8 +104,13 @@ export function deleteOnController(cluster: EmulatedCluster, ctx: B.RequestConte
   return plain(ErrorCode.NONE);
 }
 
-export function listClusterMirrors(cluster: EmulatedCluster, ctx: B.RequestContext, body: B.ListClusterMirrorsRequestBody): B.ListClusterMirrorsResponseBody {
-  if (!cluster.mirroringEnabled()) return { ThrottleTimeMs: 0, ErrorCode: ErrorCode.UNSUPPORTED_VERSION, ErrorMessage: null, Mirrors: [] };
+export function listClusterMirrors(
+  cluster: EmulatedCluster,
+  ctx: B.RequestContext,
+  body: B.ListClusterMirrorsRequestBody,
+): B.ListClusterMirrorsResponseBody {
+  if (!cluster.mirroringEnabled())
+    return { ThrottleTimeMs: 0, ErrorCode: ErrorCode.UNSUPPORTED_VERSION, ErrorMessage: null, Mirrors: [] };
   const mirrors: B.ListedMirror[] = [];
   for (const name of cluster.mirrors.names()) {
     if (!authorizeMirror(cluster, ctx, name, 'DESCRIBE')) continue;

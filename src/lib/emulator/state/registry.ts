@@ -31,5 +31,8 @@ export class ClusterRegistry {
 
 function normalize(address: string): string {
   // Clients may write "PLAINTEXT://host:port"; the security protocol is not part of the address.
-  return address.trim().replace(/^[A-Za-z_]+:\/\//, '').toLowerCase();
+  return address
+    .trim()
+    .replace(/^[A-Za-z_]+:\/\//, '')
+    .toLowerCase();
 }

@@ -11,11 +11,20 @@ import type { Topic } from './topics.js';
 /** Broker-internal requests (discovery, exclude enforcement) run as this principal; never denied. */
 export const INTERNAL_PRINCIPAL = 'User:__emulated-broker';
 
-export function topicsResponse(errorCode: number, errorMessage: string | null = null, topics: MirrorTopicResult[] = []): MirrorTopicsResponseBody {
+export function topicsResponse(
+  errorCode: number,
+  errorMessage: string | null = null,
+  topics: MirrorTopicResult[] = [],
+): MirrorTopicsResponseBody {
   return { ThrottleTimeMs: 0, ErrorCode: errorCode, ErrorMessage: errorMessage, Topics: topics };
 }
 
-export function authorizeMirror(cluster: EmulatedCluster, ctx: RequestContext, mirrorName: string, op: AclOperationName): boolean {
+export function authorizeMirror(
+  cluster: EmulatedCluster,
+  ctx: RequestContext,
+  mirrorName: string,
+  op: AclOperationName,
+): boolean {
   return cluster.authorizer.authorize(ctx.principal, 'CLUSTER_MIRROR', mirrorName, op);
 }
 
@@ -25,7 +34,11 @@ export function desiredOf(topic: Topic): MirrorStateName {
 }
 
 /** True when the desired state and every partition's cached state are among the allowed ones. */
-export function statesAllowed(topic: Topic, desired: readonly MirrorStateName[], partitions: readonly MirrorStateName[]): boolean {
+export function statesAllowed(
+  topic: Topic,
+  desired: readonly MirrorStateName[],
+  partitions: readonly MirrorStateName[],
+): boolean {
   if (!desired.includes(desiredOf(topic))) return false;
   return topic.partitions.every((p) => partitions.includes(p.mirror?.state ?? 'UNKNOWN'));
 }
@@ -41,7 +54,11 @@ export interface BrokerValidation {
  * The broker's pre-validation before forwarding Start/Stop/Pause/Resume: 145 with the default
  * message for the whole request, before any per-topic code. Null when the request may go on.
  */
-export function brokerPrevalidate(cluster: EmulatedCluster, topicNames: Iterable<string>, rule: BrokerValidation): MirrorTopicsResponseBody | null {
+export function brokerPrevalidate(
+  cluster: EmulatedCluster,
+  topicNames: Iterable<string>,
+  rule: BrokerValidation,
+): MirrorTopicsResponseBody | null {
   for (const name of topicNames) {
     const topic = cluster.topics.get(name);
     if (!topic) {

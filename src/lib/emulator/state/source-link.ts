@@ -12,7 +12,8 @@ export interface SourceProblem {
   readonly message: string;
 }
 
-export type SourceStatus = { readonly ok: true; readonly cluster: EmulatedCluster } | { readonly ok: false; readonly problem: SourceProblem };
+export type SourceStatus =
+  { readonly ok: true; readonly cluster: EmulatedCluster } | { readonly ok: false; readonly problem: SourceProblem };
 
 export function sourceStatus(destination: EmulatedCluster, mirrorName: string): SourceStatus {
   const bootstrap = destination.mirrors.config(mirrorName, 'bootstrap.servers');

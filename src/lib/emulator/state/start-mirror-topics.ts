@@ -1,7 +1,12 @@
 // StartMirrorTopics (95), PROTOCOL.md §3: broker gate and pre-validation, controller checks,
 // include/exclude merge, then per-topic results with the first error copied to the top level.
 
-import type { MirrorTopicResult, RequestContext, StartMirrorTopicsRequestBody, StartMirrorTopicsResponseBody } from './bodies.js';
+import type {
+  MirrorTopicResult,
+  RequestContext,
+  StartMirrorTopicsRequestBody,
+  StartMirrorTopicsResponseBody,
+} from './bodies.js';
 import type { EmulatedCluster } from './cluster.js';
 import { ErrorCode } from './error-codes.js';
 import { updatePatternsAndStopExcluded } from './pattern-updates.js';
@@ -11,7 +16,11 @@ import { ZERO_UUID } from '../../kafka/wire/uuid.js';
 
 type StartTopic = StartMirrorTopicsRequestBody['Topics'][number];
 
-export function startMirrorTopics(cluster: EmulatedCluster, ctx: RequestContext, body: StartMirrorTopicsRequestBody): StartMirrorTopicsResponseBody {
+export function startMirrorTopics(
+  cluster: EmulatedCluster,
+  ctx: RequestContext,
+  body: StartMirrorTopicsRequestBody,
+): StartMirrorTopicsResponseBody {
   const topics = firstPerName(body.Topics);
   const names = topics.map((t) => t.TopicName);
   if (!ctx.isController) {
@@ -27,7 +36,11 @@ export function startMirrorTopics(cluster: EmulatedCluster, ctx: RequestContext,
 }
 
 /** The controller half of Start; tests call it alone to reach codes the broker pre-empts (138). */
-export function startOnController(cluster: EmulatedCluster, ctx: RequestContext, body: StartMirrorTopicsRequestBody): StartMirrorTopicsResponseBody {
+export function startOnController(
+  cluster: EmulatedCluster,
+  ctx: RequestContext,
+  body: StartMirrorTopicsRequestBody,
+): StartMirrorTopicsResponseBody {
   const topics = firstPerName(body.Topics);
   const names = topics.map((t) => t.TopicName);
   const gate = controllerGate(cluster, ctx, body.MirrorName);
@@ -69,15 +82,27 @@ function startOne(cluster: EmulatedCluster, mirrorName: string, request: StartTo
   let idConflict = false;
   if (existing && hasId && existing.id !== request.TopicId) {
     idConflict = true;
-    setError(result, ErrorCode.INCONSISTENT_TOPIC_ID, `Topic id ${request.TopicId} in the request doesn't match the existing topic id ${existing.id} for topic ${name}`);
+    setError(
+      result,
+      ErrorCode.INCONSISTENT_TOPIC_ID,
+      `Topic id ${request.TopicId} in the request doesn't match the existing topic id ${existing.id} for topic ${name}`,
+    );
   }
   if (byId && byId.name !== name) {
     idConflict = true;
-    setError(result, ErrorCode.TOPIC_ALREADY_EXISTS, `Topic id ${request.TopicId} with topic name ${name} in the request is already used by topic name ${byId.name}`);
+    setError(
+      result,
+      ErrorCode.TOPIC_ALREADY_EXISTS,
+      `Topic id ${request.TopicId} with topic name ${name} in the request is already used by topic name ${byId.name}`,
+    );
   }
   const link = existing?.mirror ?? null;
   if (link && link.name !== '' && link.name !== mirrorName && link.desired !== 'STOPPED') {
-    return setError(result, ErrorCode.TOPIC_ALREADY_IN_CLUSTER_MIRROR, `Topic '${name}' is already in mirror '${link.name}' in ${link.desired} state`);
+    return setError(
+      result,
+      ErrorCode.TOPIC_ALREADY_IN_CLUSTER_MIRROR,
+      `Topic '${name}' is already in mirror '${link.name}' in ${link.desired} state`,
+    );
   }
   // Unknown partition count: nothing is created now; the name is in the include list, so the
   // next periodic sync discovers the topic with its real id and partition count.
@@ -85,7 +110,12 @@ function startOne(cluster: EmulatedCluster, mirrorName: string, request: StartTo
 
   let topic: Topic | undefined = existing;
   if (!existing && request.NumPartitions > 0) {
-    const created = createMirrorTopic(cluster, name, hasId ? request.TopicId : cluster.newTopicId(), request.NumPartitions);
+    const created = createMirrorTopic(
+      cluster,
+      name,
+      hasId ? request.TopicId : cluster.newTopicId(),
+      request.NumPartitions,
+    );
     if (typeof created === 'number') {
       // An id taken by another name already produced 36 above; other failures set only the code.
       if (created !== ErrorCode.TOPIC_ALREADY_EXISTS) result.ErrorCode = created;
@@ -108,7 +138,12 @@ function startOne(cluster: EmulatedCluster, mirrorName: string, request: StartTo
  * The controller's mirror-topic creation: the source id and partition count, replication factor
  * `default.replication.factor`, every replica on a live node. Returns the topic or an error code.
  */
-export function createMirrorTopic(cluster: EmulatedCluster, name: string, id: string, numPartitions: number): Topic | number {
+export function createMirrorTopic(
+  cluster: EmulatedCluster,
+  name: string,
+  id: string,
+  numPartitions: number,
+): Topic | number {
   if (cluster.topics.has(name)) return ErrorCode.TOPIC_ALREADY_EXISTS;
   if (cluster.topics.getById(id)) return ErrorCode.TOPIC_ALREADY_EXISTS;
   const rf = cluster.brokerConfigs.number('default.replication.factor', 1);

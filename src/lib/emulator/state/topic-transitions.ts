@@ -2,7 +2,13 @@
 // Their per-topic errors stay in Topics[] (never copied to the top level), and which topics are
 // listed differs per API exactly as the prototype's controller builds the lists.
 
-import type { MirrorTopicResult, MirrorTopicsResponseBody, PauseMirrorTopicsRequestBody, RequestContext, StopMirrorTopicsRequestBody } from './bodies.js';
+import type {
+  MirrorTopicResult,
+  MirrorTopicsResponseBody,
+  PauseMirrorTopicsRequestBody,
+  RequestContext,
+  StopMirrorTopicsRequestBody,
+} from './bodies.js';
 import type { EmulatedCluster } from './cluster.js';
 import { ErrorCode } from './error-codes.js';
 import type { DesiredState, MirrorStateName } from './partition-state.js';
@@ -16,14 +22,24 @@ interface Gates {
 }
 
 /** The broker's feature gate and pre-validation; null when the request is forwarded. */
-function brokerSide(cluster: EmulatedCluster, ctx: RequestContext, names: readonly string[], gates: Gates): MirrorTopicsResponseBody | null {
+function brokerSide(
+  cluster: EmulatedCluster,
+  ctx: RequestContext,
+  names: readonly string[],
+  gates: Gates,
+): MirrorTopicsResponseBody | null {
   if (ctx.isController) return null;
   if (!cluster.mirroringEnabled()) return topicsResponse(ErrorCode.UNSUPPORTED_VERSION);
   return brokerPrevalidate(cluster, names, { ...gates, missingTopicsPass: false });
 }
 
 /** The controller's ALTER / feature / forwarded / topic-ACL checks; null when they pass. */
-function controllerSide(cluster: EmulatedCluster, ctx: RequestContext, mirrorName: string, names: readonly string[]): MirrorTopicsResponseBody | null {
+function controllerSide(
+  cluster: EmulatedCluster,
+  ctx: RequestContext,
+  mirrorName: string,
+  names: readonly string[],
+): MirrorTopicsResponseBody | null {
   const gate = controllerGate(cluster, ctx, mirrorName);
   if (gate !== ErrorCode.NONE) return topicsResponse(gate);
   if (!topicsAlterable(cluster, ctx, names)) return topicsResponse(ErrorCode.TOPIC_AUTHORIZATION_FAILED);
@@ -38,15 +54,27 @@ function topicNames(body: { readonly Topics: readonly { readonly TopicName: stri
   return uniqueNames(body.Topics, (t) => t.TopicName);
 }
 
-export function stopMirrorTopics(cluster: EmulatedCluster, ctx: RequestContext, body: StopMirrorTopicsRequestBody): MirrorTopicsResponseBody {
+export function stopMirrorTopics(
+  cluster: EmulatedCluster,
+  ctx: RequestContext,
+  body: StopMirrorTopicsRequestBody,
+): MirrorTopicsResponseBody {
   return brokerSide(cluster, ctx, topicNames(body), STOP_GATES) ?? stopOnController(cluster, ctx, body);
 }
 
-export function pauseMirrorTopics(cluster: EmulatedCluster, ctx: RequestContext, body: PauseMirrorTopicsRequestBody): MirrorTopicsResponseBody {
+export function pauseMirrorTopics(
+  cluster: EmulatedCluster,
+  ctx: RequestContext,
+  body: PauseMirrorTopicsRequestBody,
+): MirrorTopicsResponseBody {
   return brokerSide(cluster, ctx, topicNames(body), PAUSE_GATES) ?? pauseOnController(cluster, ctx, body);
 }
 
-export function resumeMirrorTopics(cluster: EmulatedCluster, ctx: RequestContext, body: PauseMirrorTopicsRequestBody): MirrorTopicsResponseBody {
+export function resumeMirrorTopics(
+  cluster: EmulatedCluster,
+  ctx: RequestContext,
+  body: PauseMirrorTopicsRequestBody,
+): MirrorTopicsResponseBody {
   return brokerSide(cluster, ctx, topicNames(body), RESUME_GATES) ?? resumeOnController(cluster, ctx, body);
 }
 
@@ -94,7 +122,11 @@ function perTopic(
 }
 
 /** The controller half of Stop, reachable on its own only in tests (the broker pre-empts 3 with 145). */
-export function stopOnController(cluster: EmulatedCluster, ctx: RequestContext, body: StopMirrorTopicsRequestBody): MirrorTopicsResponseBody {
+export function stopOnController(
+  cluster: EmulatedCluster,
+  ctx: RequestContext,
+  body: StopMirrorTopicsRequestBody,
+): MirrorTopicsResponseBody {
   const patterns = body.Patterns ?? [];
   const applyPatterns = (): MirrorTopicsResponseBody | null => {
     if (patterns.length === 0) return null;
@@ -119,9 +151,14 @@ export function stopOnController(cluster: EmulatedCluster, ctx: RequestContext, 
   );
 }
 
-export function pauseOnController(cluster: EmulatedCluster, ctx: RequestContext, body: PauseMirrorTopicsRequestBody): MirrorTopicsResponseBody {
+export function pauseOnController(
+  cluster: EmulatedCluster,
+  ctx: RequestContext,
+  body: PauseMirrorTopicsRequestBody,
+): MirrorTopicsResponseBody {
   return perTopic(cluster, ctx, body, (name, found, now) => {
-    if (found.desired === 'STOPPED') return result(name, ErrorCode.MIRROR_TOPIC_BEING_STOPPED, `Topic '${name}' is in STOPPED state`);
+    if (found.desired === 'STOPPED')
+      return result(name, ErrorCode.MIRROR_TOPIC_BEING_STOPPED, `Topic '${name}' is in STOPPED state`);
     if (found.desired === 'PAUSED') return result(name, ErrorCode.NONE);
     // A topic paused by this request is not listed: the prototype adds no result for it.
     cluster.mirrors.associate(found.topic, body.MirrorName, 'PAUSED', now);
@@ -129,11 +166,16 @@ export function pauseOnController(cluster: EmulatedCluster, ctx: RequestContext,
   });
 }
 
-export function resumeOnController(cluster: EmulatedCluster, ctx: RequestContext, body: PauseMirrorTopicsRequestBody): MirrorTopicsResponseBody {
+export function resumeOnController(
+  cluster: EmulatedCluster,
+  ctx: RequestContext,
+  body: PauseMirrorTopicsRequestBody,
+): MirrorTopicsResponseBody {
   return perTopic(cluster, ctx, body, (name, found, now) => {
     // Already mirroring: listed with the name left at its default "", as the prototype does.
     if (found.desired === 'MIRRORING') return result('', ErrorCode.NONE);
-    if (found.desired !== 'PAUSED') return result(name, ErrorCode.MIRROR_TOPIC_NOT_PAUSED, `Topic '${name}' is in ${found.desired} state`);
+    if (found.desired !== 'PAUSED')
+      return result(name, ErrorCode.MIRROR_TOPIC_NOT_PAUSED, `Topic '${name}' is in ${found.desired} state`);
     cluster.mirrors.associate(found.topic, body.MirrorName, 'MIRRORING', now);
     return null;
   });

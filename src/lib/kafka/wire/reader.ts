@@ -12,7 +12,11 @@ export class ByteReader {
   pos: number;
   readonly end: number;
 
-  constructor(readonly buf: Buffer, start = 0, end = buf.length) {
+  constructor(
+    readonly buf: Buffer,
+    start = 0,
+    end = buf.length,
+  ) {
     this.pos = start;
     this.end = end;
   }

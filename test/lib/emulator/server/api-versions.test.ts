@@ -2,7 +2,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { parseVersions } from '../../../../src/lib/kafka/definition.js';
 import { decodeResponseFrame } from '../../../../src/lib/kafka/frames.js';
-import { ALL_APIS, ApiVersions, CreateTopics, ListClusterMirrors, Metadata } from '../../../../src/lib/kafka/messages/index.js';
+import {
+  ALL_APIS,
+  ApiVersions,
+  CreateTopics,
+  ListClusterMirrors,
+  Metadata,
+} from '../../../../src/lib/kafka/messages/index.js';
 import type { ResponseOf } from '../../../../src/lib/kafka/message-types.js';
 import { setApiKeyOverrides } from '../../../../src/lib/kafka/mirror-api-keys.js';
 import { ByteWriter } from '../../../../src/lib/kafka/wire/writer.js';
@@ -14,7 +20,9 @@ function keyRanges(answer: ResponseOf<typeof ApiVersions>): Map<number, [number,
   return new Map(answer.ApiKeys.map((k) => [k.ApiKey, [k.MinVersion, k.MaxVersion]]));
 }
 
-function features(list: readonly { Name: string; MinVersion: number; MaxVersion: number }[]): Record<string, [number, number]> {
+function features(
+  list: readonly { Name: string; MinVersion: number; MaxVersion: number }[],
+): Record<string, [number, number]> {
   return Object.fromEntries(list.map((f) => [f.Name, [f.MinVersion, f.MaxVersion]]));
 }
 
@@ -30,7 +38,10 @@ describe('ApiVersions on a prototype broker with mirroring enabled', () => {
       return [api.apiKey, [range.min, range.max]] as const;
     }).sort((a, b) => a[0] - b[0]);
     assert.deepEqual([...keyRanges(answer)], expected);
-    assert.deepEqual(answer.ApiKeys.map((k) => k.ApiKey), [...answer.ApiKeys.map((k) => k.ApiKey)].sort((a, b) => a - b));
+    assert.deepEqual(
+      answer.ApiKeys.map((k) => k.ApiKey),
+      [...answer.ApiKeys.map((k) => k.ApiKey)].sort((a, b) => a - b),
+    );
     for (const key of MIRROR_KEYS) assert.deepEqual(keyRanges(answer).get(key), [0, 0]);
     assert.equal(keyRanges(answer).has(97), false);
   });
@@ -47,10 +58,15 @@ describe('ApiVersions on a prototype broker with mirroring enabled', () => {
 
   it('v3 drops supported features whose minimum is 0, so mirror.version is absent', async () => {
     const client = await fx.connect(fx.emulator.destination.bootstrap.split(',')[1] ?? '');
-    const answer = await client.request(ApiVersions, 3, { ClientSoftwareName: 'kmirror', ClientSoftwareVersion: '0.1.0' });
+    const answer = await client.request(ApiVersions, 3, {
+      ClientSoftwareName: 'kmirror',
+      ClientSoftwareVersion: '0.1.0',
+    });
     assert.equal(answer.ErrorCode, 0);
     assert.deepEqual(features(answer.SupportedFeatures), { 'metadata.version': [7, 30] });
-    const finalized = Object.fromEntries(answer.FinalizedFeatures.map((f) => [f.Name, [f.MinVersionLevel, f.MaxVersionLevel]]));
+    const finalized = Object.fromEntries(
+      answer.FinalizedFeatures.map((f) => [f.Name, [f.MinVersionLevel, f.MaxVersionLevel]]),
+    );
     assert.deepEqual(finalized['mirror.version'], [1, 1]);
     assert.deepEqual(finalized['metadata.version'], [30, 30]);
     assert.ok(answer.FinalizedFeaturesEpoch >= 0n);
@@ -58,7 +74,10 @@ describe('ApiVersions on a prototype broker with mirroring enabled', () => {
 
   it('v4 reports mirror.version 0..1 among the supported features', async () => {
     const client = await fx.connect(fx.emulator.destination.bootstrap.split(',')[2] ?? '');
-    const answer = await client.request(ApiVersions, 4, { ClientSoftwareName: 'kmirror', ClientSoftwareVersion: '0.1.0' });
+    const answer = await client.request(ApiVersions, 4, {
+      ClientSoftwareName: 'kmirror',
+      ClientSoftwareVersion: '0.1.0',
+    });
     assert.deepEqual(features(answer.SupportedFeatures)['mirror.version'], [0, 1]);
     assert.deepEqual(features(answer.SupportedFeatures)['kraft.version'], [0, 1]);
   });
@@ -81,7 +100,11 @@ describe('ApiVersions on a prototype broker with mirroring enabled', () => {
     w.uvarint(0);
     w.patchInt32(0, w.pos - 4);
     client.writeRaw(w.toBuffer());
-    const { correlationId, body } = decodeResponseFrame<ResponseOf<typeof ApiVersions>>(ApiVersions, 0, await client.readFrame());
+    const { correlationId, body } = decodeResponseFrame<ResponseOf<typeof ApiVersions>>(
+      ApiVersions,
+      0,
+      await client.readFrame(),
+    );
     assert.equal(correlationId, 77);
     assert.equal(body.ErrorCode, 35);
     assert.deepEqual(body.ApiKeys, [{ ApiKey: 18, MinVersion: 0, MaxVersion: 4 }]);
@@ -89,7 +112,10 @@ describe('ApiVersions on a prototype broker with mirroring enabled', () => {
 
   it('rejects an invalid client software name with INVALID_REQUEST', async () => {
     const client = await fx.connect(fx.emulator.source.bootstrap);
-    const answer = await client.request(ApiVersions, 3, { ClientSoftwareName: '-bad name', ClientSoftwareVersion: '1' });
+    const answer = await client.request(ApiVersions, 3, {
+      ClientSoftwareName: '-bad name',
+      ClientSoftwareVersion: '1',
+    });
     assert.equal(answer.ErrorCode, 42);
     assert.deepEqual(answer.ApiKeys, []);
   });
@@ -151,10 +177,16 @@ describe('ApiVersions with mirroring disabled', () => {
 
   it('still advertises the mirror keys, but mirror.version is not finalized', async () => {
     const client = await fx.connect(fx.emulator.destination.bootstrap.split(',')[0] ?? '');
-    const answer = await client.request(ApiVersions, 4, { ClientSoftwareName: 'kmirror', ClientSoftwareVersion: '0.1.0' });
+    const answer = await client.request(ApiVersions, 4, {
+      ClientSoftwareName: 'kmirror',
+      ClientSoftwareVersion: '0.1.0',
+    });
     for (const key of MIRROR_KEYS) assert.deepEqual(keyRanges(answer).get(key), [0, 0]);
     assert.deepEqual(features(answer.SupportedFeatures)['mirror.version'], [0, 1]);
-    assert.equal(answer.FinalizedFeatures.some((f) => f.Name === 'mirror.version'), false);
+    assert.equal(
+      answer.FinalizedFeatures.some((f) => f.Name === 'mirror.version'),
+      false,
+    );
     assert.equal(answer.FinalizedFeatures.find((f) => f.Name === 'metadata.version')?.MaxVersionLevel, 30);
   });
 
@@ -171,13 +203,19 @@ describe('ApiVersions on an old broker', () => {
 
   it('advertises no mirror keys, CreateTopics up to v7 and no mirror.version', async () => {
     const client = await fx.connect(fx.emulator.destination.bootstrap.split(',')[0] ?? '');
-    const answer = await client.request(ApiVersions, 4, { ClientSoftwareName: 'kmirror', ClientSoftwareVersion: '0.1.0' });
+    const answer = await client.request(ApiVersions, 4, {
+      ClientSoftwareName: 'kmirror',
+      ClientSoftwareVersion: '0.1.0',
+    });
     const keys = keyRanges(answer);
     for (const key of MIRROR_KEYS) assert.equal(keys.has(key), false, `key ${key} should be absent`);
     assert.deepEqual(keys.get(CreateTopics.apiKey), [2, 7]);
     assert.equal(features(answer.SupportedFeatures)['mirror.version'], undefined);
     assert.deepEqual(features(answer.SupportedFeatures)['metadata.version'], [7, 27]);
-    assert.equal(answer.FinalizedFeatures.some((f) => f.Name === 'mirror.version'), false);
+    assert.equal(
+      answer.FinalizedFeatures.some((f) => f.Name === 'mirror.version'),
+      false,
+    );
   });
 
   it('closes the connection when a mirror request arrives', async () => {

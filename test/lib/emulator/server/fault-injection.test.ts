@@ -65,8 +65,14 @@ describe('fault injection', () => {
   it('puts the error in per-item fields when the API has no top-level error, without doing the work', async () => {
     const client = await fx.connect(node(2).address);
     node(2).faults.failWith('*', 7, { times: 2, message: 'injected' });
-    const metadata = await client.request(Metadata, 9, { Topics: [{ Name: 'a' }, { Name: 'b' }], AllowAutoTopicCreation: false });
-    assert.deepEqual(metadata.Topics.map((t) => t.ErrorCode), [7, 7]);
+    const metadata = await client.request(Metadata, 9, {
+      Topics: [{ Name: 'a' }, { Name: 'b' }],
+      AllowAutoTopicCreation: false,
+    });
+    assert.deepEqual(
+      metadata.Topics.map((t) => t.ErrorCode),
+      [7, 7],
+    );
     const created = await client.request(CreateTopics, 7, {
       Topics: [{ Name: 'never-created', NumPartitions: 1, ReplicationFactor: 1, Assignments: [], Configs: [] }],
       timeoutMs: 1000,
@@ -82,7 +88,10 @@ describe('fault injection', () => {
     assert.equal((await client.request(DescribeCluster, 0, {})).ThrottleTimeMs, 500);
     assert.equal((await client.request(Metadata, 12, { Topics: [], AllowAutoTopicCreation: false })).ThrottleTimeMs, 0);
     node(2).faults.setThrottle(50);
-    assert.equal((await client.request(Metadata, 12, { Topics: [], AllowAutoTopicCreation: false })).ThrottleTimeMs, 50);
+    assert.equal(
+      (await client.request(Metadata, 12, { Topics: [], AllowAutoTopicCreation: false })).ThrottleTimeMs,
+      50,
+    );
     node(2).faults.clear();
     assert.equal((await client.request(DescribeCluster, 0, {})).ThrottleTimeMs, 0);
   });
@@ -97,14 +106,20 @@ describe('fault injection', () => {
     await assert.rejects(RawClient.connect(victim.address), /ECONNREFUSED/);
 
     const during = await survivor.request(Metadata, 12, { Topics: null, AllowAutoTopicCreation: false });
-    assert.equal(during.Brokers.some((b) => b.NodeId === victim.nodeId), false);
+    assert.equal(
+      during.Brokers.some((b) => b.NodeId === victim.nodeId),
+      false,
+    );
     for (const topic of during.Topics) for (const p of topic.Partitions) assert.notEqual(p.LeaderId, victim.nodeId);
 
     await victim.faults.up();
     assert.equal(victim.port, fx.emulator.destination.nodes[1]?.port);
     const back = await fx.connect(victim.address);
     const after = await back.request(Metadata, 12, { Topics: [], AllowAutoTopicCreation: false });
-    assert.equal(after.Brokers.some((b) => b.NodeId === victim.nodeId && b.Port === victim.port), true);
+    assert.equal(
+      after.Brokers.some((b) => b.NodeId === victim.nodeId && b.Port === victim.port),
+      true,
+    );
   });
 
   it('a source with every node down makes its mirror partitions fail', async () => {
@@ -117,7 +132,10 @@ describe('fault injection', () => {
       ],
     });
     const orders = fx.emulator.source.cluster.topics.get('orders');
-    await client.request(StartMirrorTopics, 0, { MirrorName: 'm', Topics: [{ TopicId: orders?.id ?? '', TopicName: 'orders', NumPartitions: 3 }] });
+    await client.request(StartMirrorTopics, 0, {
+      MirrorName: 'm',
+      Topics: [{ TopicId: orders?.id ?? '', TopicName: 'orders', NumPartitions: 3 }],
+    });
     for (let i = 0; i < 10; i++) {
       clock.advance(100);
       fx.emulator.tick();

@@ -16,7 +16,10 @@ describe('FrameReader', () => {
     assert.deepEqual(reader.push(bytes.subarray(0, 2)), []);
     assert.deepEqual(reader.push(bytes.subarray(2, 6)), []);
     const frames = reader.push(bytes.subarray(6));
-    assert.deepEqual(frames.map((f) => f.toString()), ['hello']);
+    assert.deepEqual(
+      frames.map((f) => f.toString()),
+      ['hello'],
+    );
     assert.equal(reader.pendingBytes, 0);
   });
 
@@ -24,8 +27,14 @@ describe('FrameReader', () => {
     const reader = new FrameReader();
     const all = Buffer.concat([frame('a'), frame(''), frame('bcd'), frame('efgh')]);
     const first = reader.push(all.subarray(0, all.length - 3));
-    assert.deepEqual(first.map((f) => f.toString()), ['a', '', 'bcd']);
-    assert.deepEqual(reader.push(all.subarray(all.length - 3)).map((f) => f.toString()), ['efgh']);
+    assert.deepEqual(
+      first.map((f) => f.toString()),
+      ['a', '', 'bcd'],
+    );
+    assert.deepEqual(
+      reader.push(all.subarray(all.length - 3)).map((f) => f.toString()),
+      ['efgh'],
+    );
   });
 
   it('delivers a frame fed one byte at a time', () => {

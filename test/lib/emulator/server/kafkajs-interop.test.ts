@@ -5,11 +5,25 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { Kafka, logLevel, type KafkaConfig } from 'kafkajs';
-import { startEmulatedClusters, unsecuredJwt, type EmulatedClusters, type EmulatorOptions } from '../../../../src/lib/emulator/index.js';
+import {
+  startEmulatedClusters,
+  unsecuredJwt,
+  type EmulatedClusters,
+  type EmulatorOptions,
+} from '../../../../src/lib/emulator/index.js';
 
-async function withAdmin(options: EmulatorOptions, config: (emulator: EmulatedClusters) => Partial<KafkaConfig>, run: (admin: ReturnType<Kafka['admin']>, emulator: EmulatedClusters) => Promise<void>): Promise<void> {
+async function withAdmin(
+  options: EmulatorOptions,
+  config: (emulator: EmulatedClusters) => Partial<KafkaConfig>,
+  run: (admin: ReturnType<Kafka['admin']>, emulator: EmulatedClusters) => Promise<void>,
+): Promise<void> {
   const emulator = await startEmulatedClusters(options);
-  const admin = new Kafka({ clientId: 'interop', brokers: emulator.destination.bootstrap.split(','), logLevel: logLevel.NOTHING, ...config(emulator) }).admin();
+  const admin = new Kafka({
+    clientId: 'interop',
+    brokers: emulator.destination.bootstrap.split(','),
+    logLevel: logLevel.NOTHING,
+    ...config(emulator),
+  }).admin();
   try {
     await admin.connect();
     await run(admin, emulator);
@@ -35,12 +49,26 @@ describe('kafkajs against the emulator', () => {
 
   it('SASL/PLAIN and SASL/SCRAM-SHA-256', async () => {
     const users = { alice: 'alice-pw' };
-    await withAdmin({ sasl: { users } }, () => ({ sasl: { mechanism: 'plain', username: 'alice', password: 'alice-pw' } }), basics);
-    await withAdmin({ sasl: { users } }, () => ({ sasl: { mechanism: 'scram-sha-256', username: 'alice', password: 'alice-pw' } }), basics);
+    await withAdmin(
+      { sasl: { users } },
+      () => ({ sasl: { mechanism: 'plain', username: 'alice', password: 'alice-pw' } }),
+      basics,
+    );
+    await withAdmin(
+      { sasl: { users } },
+      () => ({ sasl: { mechanism: 'scram-sha-256', username: 'alice', password: 'alice-pw' } }),
+      basics,
+    );
   });
 
   it('SASL/OAUTHBEARER with an unsecured JWT', async () => {
-    await withAdmin({ sasl: true }, () => ({ sasl: { mechanism: 'oauthbearer', oauthBearerProvider: async () => ({ value: unsecuredJwt('kmirror') }) } }), basics);
+    await withAdmin(
+      { sasl: true },
+      () => ({
+        sasl: { mechanism: 'oauthbearer', oauthBearerProvider: async () => ({ value: unsecuredJwt('kmirror') }) },
+      }),
+      basics,
+    );
   });
 
   it('rejects a wrong SCRAM password', async () => {

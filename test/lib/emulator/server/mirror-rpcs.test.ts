@@ -20,7 +20,13 @@ import type { RawClient } from './raw-client.js';
 
 describe('mirror RPCs over the wire', () => {
   const clock = new ManualClock(5_000_000);
-  const fx = useEmulator({ clock, demoTopics: true, growthPerSec: 20, seed: 'mirror-rpcs', timing: { logTruncationMs: 100 } });
+  const fx = useEmulator({
+    clock,
+    demoTopics: true,
+    growthPerSec: 20,
+    seed: 'mirror-rpcs',
+    timing: { logTruncationMs: 100 },
+  });
   const clients: RawClient[] = [];
 
   /** One client per destination node, opened once. */
@@ -40,7 +46,8 @@ describe('mirror RPCs over the wire', () => {
 
   async function describeOnEveryNode(): Promise<ResponseOf<typeof DescribeClusterMirrors>[]> {
     const answers = [];
-    for (const client of await destinationClients()) answers.push(await client.request(DescribeClusterMirrors, 0, { MirrorNames: [] }));
+    for (const client of await destinationClients())
+      answers.push(await client.request(DescribeClusterMirrors, 0, { MirrorNames: [] }));
     return answers;
   }
 
@@ -60,7 +67,11 @@ describe('mirror RPCs over the wire', () => {
     const metadata = await source.request(Metadata, 12, { Topics: null, AllowAutoTopicCreation: false });
     const started = await first.request(StartMirrorTopics, 0, {
       MirrorName: 'm1',
-      Topics: metadata.Topics.map((t) => ({ TopicId: t.TopicId, TopicName: t.Name ?? '', NumPartitions: t.Partitions.length })),
+      Topics: metadata.Topics.map((t) => ({
+        TopicId: t.TopicId,
+        TopicName: t.Name ?? '',
+        NumPartitions: t.Partitions.length,
+      })),
     });
     assert.equal(started.ErrorCode, 0, started.ErrorMessage ?? '');
   });
@@ -75,7 +86,11 @@ describe('mirror RPCs over the wire', () => {
       for (const topic of answer.Mirrors[0]?.Topics ?? []) {
         const engineTopic = fx.emulator.destination.cluster.topics.get(topic.TopicName);
         for (const p of topic.Partitions) {
-          assert.equal(engineTopic?.partitions[p.PartitionIndex]?.leader, nodeId, 'a node reports only partitions it leads');
+          assert.equal(
+            engineTopic?.partitions[p.PartitionIndex]?.leader,
+            nodeId,
+            'a node reports only partitions it leads',
+          );
           assert.equal(p.StateValue, 'MIRRORING');
           assert.ok(p.SourceOffset >= 0n);
           seen.push(`${topic.TopicName}-${p.PartitionIndex}`);
@@ -85,7 +100,10 @@ describe('mirror RPCs over the wire', () => {
     // orders (3) + payments (2) + inventory (1) = 6 partitions, each reported by one node.
     assert.equal(seen.length, 6);
     assert.equal(new Set(seen).size, 6);
-    assert.ok(answers.filter((a) => (a.Mirrors[0]?.Topics.length ?? 0) > 0).length >= 2, 'partitions are spread over several nodes');
+    assert.ok(
+      answers.filter((a) => (a.Mirrors[0]?.Topics.length ?? 0) > 0).length >= 2,
+      'partitions are spread over several nodes',
+    );
   });
 
   it('ListClusterMirrors and DescribeConfigs on type 64 show the mirror', async () => {
@@ -98,11 +116,19 @@ describe('mirror RPCs over the wire', () => {
     assert.deepEqual(list.Mirrors[0]?.TopicNames, ['inventory', 'orders', 'payments']);
 
     const altered = await second.request(IncrementalAlterConfigs, 1, {
-      Resources: [{ ResourceType: 64, ResourceName: 'm1', Configs: [{ Name: 'mirror.topics.include', ConfigOperation: 0, Value: 'orders.*' }] }],
+      Resources: [
+        {
+          ResourceType: 64,
+          ResourceName: 'm1',
+          Configs: [{ Name: 'mirror.topics.include', ConfigOperation: 0, Value: 'orders.*' }],
+        },
+      ],
       ValidateOnly: false,
     });
     assert.equal(altered.Responses[0]?.ErrorCode, 0, altered.Responses[0]?.ErrorMessage ?? '');
-    const configs = await second.request(DescribeConfigs, 4, { Resources: [{ ResourceType: 64, ResourceName: 'm1', ConfigurationKeys: null }] });
+    const configs = await second.request(DescribeConfigs, 4, {
+      Resources: [{ ResourceType: 64, ResourceName: 'm1', ConfigurationKeys: null }],
+    });
     const entries = Object.fromEntries((configs.Results[0]?.Configs ?? []).map((c) => [c.Name, c.Value]));
     assert.equal(entries['bootstrap.servers'], fx.emulator.source.bootstrap);
     assert.equal(entries['mirror.topics.include'], 'orders.*');
@@ -111,7 +137,12 @@ describe('mirror RPCs over the wire', () => {
   it('ReadMirrorStates answers on the coordinator and NOT_COORDINATOR elsewhere; BumpLeaderEpochs raises epochs', async () => {
     const answers = [];
     for (const client of await destinationClients()) {
-      answers.push(await client.request(ReadMirrorStates, 0, { MirrorName: 'm1', Topics: [{ Name: 'orders', Partitions: [{ PartitionIndex: 0 }] }] }));
+      answers.push(
+        await client.request(ReadMirrorStates, 0, {
+          MirrorName: 'm1',
+          Topics: [{ Name: 'orders', Partitions: [{ PartitionIndex: 0 }] }],
+        }),
+      );
     }
     const codes = answers.map((a) => a.Topics[0]?.Partitions[0]?.ErrorCode);
     assert.equal(codes.filter((c) => c === 0).length, 1, `exactly one coordinator, got ${codes.join(',')}`);
@@ -122,7 +153,9 @@ describe('mirror RPCs over the wire', () => {
     const orders = fx.emulator.destination.cluster.topics.get('orders');
     const before = orders?.partitions[0]?.leaderEpoch ?? 0;
     const [first] = await destinationClients();
-    const bumped = await first?.request(BumpLeaderEpochs, 0, { Topics: [{ TopicId: orders?.id ?? '', Partitions: [{ PartitionIndex: 0, MinLeaderEpoch: before + 5 }] }] });
+    const bumped = await first?.request(BumpLeaderEpochs, 0, {
+      Topics: [{ TopicId: orders?.id ?? '', Partitions: [{ PartitionIndex: 0, MinLeaderEpoch: before + 5 }] }],
+    });
     assert.equal(bumped?.Topics[0]?.TopicName, 'orders');
     assert.equal(orders?.partitions[0]?.leaderEpoch, before + 5);
   });
@@ -136,7 +169,9 @@ describe('mirror RPCs over the wire', () => {
     });
     assert.equal(stopped.ErrorCode, 0);
     advance(2000);
-    const states = (await describeOnEveryNode()).flatMap((a) => a.Mirrors.flatMap((m) => m.Topics.flatMap((t) => t.Partitions.map((p) => p.StateValue))));
+    const states = (await describeOnEveryNode()).flatMap((a) =>
+      a.Mirrors.flatMap((m) => m.Topics.flatMap((t) => t.Partitions.map((p) => p.StateValue))),
+    );
     assert.deepEqual(new Set(states), new Set(['STOPPED']));
     const deleted = await first.request(DeleteClusterMirror, 0, { MirrorName: 'm1' });
     assert.equal(deleted.ErrorCode, 0, deleted.ErrorMessage ?? '');

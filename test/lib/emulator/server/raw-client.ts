@@ -51,7 +51,9 @@ export class RawClient {
     const { host, port } = parseAddress(address);
     const socket = await new Promise<Socket>((resolve, reject) => {
       const s = options.tls
-        ? connectTls({ host, port, servername: host === '127.0.0.1' ? undefined : host, ...options.tls }, () => resolve(s))
+        ? connectTls({ host, port, servername: host === '127.0.0.1' ? undefined : host, ...options.tls }, () =>
+            resolve(s),
+          )
         : connectTcp({ host, port }, () => resolve(s));
       s.once('error', reject);
     });

@@ -14,7 +14,11 @@ describe('Metadata, DescribeCluster, ListOffsets and CreateTopics', () => {
 
   it('Metadata lists live brokers with their ports, the cluster id, the controller and every topic', async () => {
     const client = await fx.connect(fx.emulator.source.bootstrap);
-    const answer = await client.request(Metadata, 12, { Topics: null, AllowAutoTopicCreation: false, IncludeTopicAuthorizedOperations: false });
+    const answer = await client.request(Metadata, 12, {
+      Topics: null,
+      AllowAutoTopicCreation: false,
+      IncludeTopicAuthorizedOperations: false,
+    });
     const node = fx.emulator.source.nodes[0];
     assert.deepEqual(answer.Brokers, [{ NodeId: node?.nodeId, Host: '127.0.0.1', Port: node?.port, Rack: null }]);
     assert.equal(answer.ClusterId, fx.emulator.source.clusterId);
@@ -38,16 +42,30 @@ describe('Metadata, DescribeCluster, ListOffsets and CreateTopics', () => {
     const unknown = await client.request(Metadata, 9, { Topics: [{ Name: 'nope' }], AllowAutoTopicCreation: false });
     assert.equal(unknown.Topics[0]?.ErrorCode, 3);
     const orders = fx.emulator.source.cluster.topics.get('orders');
-    const byId = await client.request(Metadata, 12, { Topics: [{ TopicId: orders?.id ?? '', Name: null }], AllowAutoTopicCreation: false });
+    const byId = await client.request(Metadata, 12, {
+      Topics: [{ TopicId: orders?.id ?? '', Name: null }],
+      AllowAutoTopicCreation: false,
+    });
     assert.equal(byId.Topics[0]?.Name, 'orders');
-    const missingId = await client.request(Metadata, 12, { Topics: [{ TopicId: SOURCE_TOPIC_ID, Name: null }], AllowAutoTopicCreation: false });
+    const missingId = await client.request(Metadata, 12, {
+      Topics: [{ TopicId: SOURCE_TOPIC_ID, Name: null }],
+      AllowAutoTopicCreation: false,
+    });
     assert.equal(missingId.Topics[0]?.ErrorCode, 100);
   });
 
   it('CreateTopics spreads leaders over the destination nodes and reports configs (v7)', async () => {
     const client = await fx.connect(dest(1));
     const answer = await client.request(CreateTopics, 7, {
-      Topics: [{ Name: 'spread', NumPartitions: 6, ReplicationFactor: -1, Assignments: [], Configs: [{ Name: 'retention.ms', Value: '1000' }] }],
+      Topics: [
+        {
+          Name: 'spread',
+          NumPartitions: 6,
+          ReplicationFactor: -1,
+          Assignments: [],
+          Configs: [{ Name: 'retention.ms', Value: '1000' }],
+        },
+      ],
       timeoutMs: 5000,
       validateOnly: false,
     });
@@ -57,17 +75,32 @@ describe('Metadata, DescribeCluster, ListOffsets and CreateTopics', () => {
     assert.equal(result?.ReplicationFactor, 3);
     assert.equal(result?.Configs?.find((c) => c.Name === 'retention.ms')?.Value, '1000');
     assert.equal(result?.Configs?.find((c) => c.Name === 'retention.ms')?.ConfigSource, 1);
-    const metadata = await client.request(Metadata, 12, { Topics: [{ Name: 'spread' }], AllowAutoTopicCreation: false });
+    const metadata = await client.request(Metadata, 12, {
+      Topics: [{ Name: 'spread' }],
+      AllowAutoTopicCreation: false,
+    });
     const partitions = metadata.Topics[0]?.Partitions ?? [];
     assert.equal(metadata.Topics[0]?.TopicId, result?.TopicId);
-    assert.deepEqual(new Set(partitions.map((p) => p.LeaderId)), new Set(fx.emulator.destination.nodes.map((n) => n.nodeId)));
+    assert.deepEqual(
+      new Set(partitions.map((p) => p.LeaderId)),
+      new Set(fx.emulator.destination.nodes.map((n) => n.nodeId)),
+    );
     for (const p of partitions) assert.equal(p.ReplicaNodes.length, 3);
   });
 
   it('CreateTopics v8 with MirrorInfo keeps the given topic id', async () => {
     const client = await fx.connect(dest());
     const answer = await client.request(CreateTopics, 8, {
-      Topics: [{ Name: 'orders', NumPartitions: 3, ReplicationFactor: -1, Assignments: [], Configs: [], MirrorInfo: { TopicId: SOURCE_TOPIC_ID } }],
+      Topics: [
+        {
+          Name: 'orders',
+          NumPartitions: 3,
+          ReplicationFactor: -1,
+          Assignments: [],
+          Configs: [],
+          MirrorInfo: { TopicId: SOURCE_TOPIC_ID },
+        },
+      ],
       timeoutMs: 30000,
     });
     assert.equal(answer.Topics[0]?.ErrorCode, 0);
@@ -77,7 +110,14 @@ describe('Metadata, DescribeCluster, ListOffsets and CreateTopics', () => {
 
   it('CreateTopics rejects duplicates, bad names, impossible factors and unknown configs with Kafka’s codes', async () => {
     const client = await fx.connect(dest());
-    const topic = (Name: string, extra: object = {}) => ({ Name, NumPartitions: 1, ReplicationFactor: -1, Assignments: [], Configs: [], ...extra });
+    const topic = (Name: string, extra: object = {}) => ({
+      Name,
+      NumPartitions: 1,
+      ReplicationFactor: -1,
+      Assignments: [],
+      Configs: [],
+      ...extra,
+    });
     const answer = await client.request(CreateTopics, 5, {
       Topics: [
         topic('orders'),
@@ -88,7 +128,10 @@ describe('Metadata, DescribeCluster, ListOffsets and CreateTopics', () => {
       ],
       timeoutMs: 1000,
     });
-    assert.deepEqual(answer.Topics.map((t) => t.ErrorCode), [36, 17, 38, 37, 40]);
+    assert.deepEqual(
+      answer.Topics.map((t) => t.ErrorCode),
+      [36, 17, 38, 37, 40],
+    );
     assert.equal(answer.Topics[0]?.ErrorMessage, "Topic 'orders' already exists.");
   });
 
@@ -105,11 +148,17 @@ describe('Metadata, DescribeCluster, ListOffsets and CreateTopics', () => {
 
   it('DescribeCluster reports brokers, cluster id and controller; endpoint type 2 is refused', async () => {
     const client = await fx.connect(dest(2));
-    const answer = await client.request(DescribeCluster, 1, { IncludeClusterAuthorizedOperations: false, EndpointType: 1 });
+    const answer = await client.request(DescribeCluster, 1, {
+      IncludeClusterAuthorizedOperations: false,
+      EndpointType: 1,
+    });
     assert.equal(answer.ErrorCode, 0);
     assert.equal(answer.ClusterId, fx.emulator.destination.clusterId);
     assert.equal(answer.ControllerId, fx.emulator.destination.cluster.controllerId);
-    assert.deepEqual(answer.Brokers.map((b) => b.Port), fx.emulator.destination.nodes.map((n) => n.port));
+    assert.deepEqual(
+      answer.Brokers.map((b) => b.Port),
+      fx.emulator.destination.nodes.map((n) => n.port),
+    );
     const controllers = await client.request(DescribeCluster, 1, { EndpointType: 2 });
     assert.equal(controllers.ErrorCode, 127);
   });
@@ -122,7 +171,14 @@ describe('Metadata, DescribeCluster, ListOffsets and CreateTopics', () => {
       ReplicaId: -1,
       IsolationLevel: 0,
       Topics: [
-        { Name: 'orders', Partitions: [{ PartitionIndex: 0, Timestamp: -1n }, { PartitionIndex: 1, Timestamp: -2n }, { PartitionIndex: 9, Timestamp: -1n }] },
+        {
+          Name: 'orders',
+          Partitions: [
+            { PartitionIndex: 0, Timestamp: -1n },
+            { PartitionIndex: 1, Timestamp: -2n },
+            { PartitionIndex: 9, Timestamp: -1n },
+          ],
+        },
         { Name: 'missing', Partitions: [{ PartitionIndex: 0, Timestamp: -1n }] },
       ],
     });
@@ -140,7 +196,10 @@ describe('Metadata, DescribeCluster, ListOffsets and CreateTopics', () => {
     assert.ok(p0);
     const other = fx.emulator.destination.nodes.find((n) => n.nodeId !== p0.leader);
     const leader = fx.emulator.destination.nodes.find((n) => n.nodeId === p0.leader);
-    const request = { ReplicaId: -1, Topics: [{ Name: 'spread', Partitions: [{ PartitionIndex: 0, Timestamp: -1n }] }] };
+    const request = {
+      ReplicaId: -1,
+      Topics: [{ Name: 'spread', Partitions: [{ PartitionIndex: 0, Timestamp: -1n }] }],
+    };
     const fromOther = await (await fx.connect(other?.address ?? '')).request(ListOffsets, 9, request);
     assert.equal(fromOther.Topics[0]?.Partitions[0]?.ErrorCode, 6);
     const fromLeader = await (await fx.connect(leader?.address ?? '')).request(ListOffsets, 9, request);

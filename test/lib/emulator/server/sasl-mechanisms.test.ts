@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { SaslStep } from '../../../../src/lib/emulator/server/handler.js';
-import { oauthBearerExchange, unsecuredJwt, unsecuredJwtCheck } from '../../../../src/lib/emulator/server/sasl-oauthbearer.js';
+import {
+  oauthBearerExchange,
+  unsecuredJwt,
+  unsecuredJwtCheck,
+} from '../../../../src/lib/emulator/server/sasl-oauthbearer.js';
 import { plainExchange } from '../../../../src/lib/emulator/server/sasl-plain.js';
 import { scramCredential, scramExchange } from '../../../../src/lib/emulator/server/sasl-scram.js';
 
@@ -19,7 +23,9 @@ describe('SCRAM-SHA-256 server', () => {
     assert.equal(first.kind, 'challenge');
     assert.equal(text(first), 'r=rOprNGfwEbeRWgbNEkqO%hvYDpWUa2RaTCAfuxFIlj)hNlF$k0,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=4096');
     const final = exchange(
-      Buffer.from('c=biws,r=rOprNGfwEbeRWgbNEkqO%hvYDpWUa2RaTCAfuxFIlj)hNlF$k0,p=dHzbZapWIk4jUhN+Ute9ytag9zjfMHgsqmmiz7AndVQ='),
+      Buffer.from(
+        'c=biws,r=rOprNGfwEbeRWgbNEkqO%hvYDpWUa2RaTCAfuxFIlj)hNlF$k0,p=dHzbZapWIk4jUhN+Ute9ytag9zjfMHgsqmmiz7AndVQ=',
+      ),
     );
     assert.equal(final.kind, 'done');
     assert.equal(text(final), 'v=6rriTRBi23WpRR/wtup+mMhUZUn/dB5nLTJRsjl95G4=');
@@ -29,18 +35,28 @@ describe('SCRAM-SHA-256 server', () => {
   it('fails a wrong proof and an unknown user with the same message', () => {
     const wrongProof = scramExchange('SCRAM-SHA-256', credentials, () => serverNonce);
     wrongProof(Buffer.from('n,,n=user,r=rOprNGfwEbeRWgbNEkqO'));
-    const bad = wrongProof(Buffer.from('c=biws,r=rOprNGfwEbeRWgbNEkqO%hvYDpWUa2RaTCAfuxFIlj)hNlF$k0,p=AAAAZapWIk4jUhN+Ute9ytag9zjfMHgsqmmiz7AndVQ='));
+    const bad = wrongProof(
+      Buffer.from(
+        'c=biws,r=rOprNGfwEbeRWgbNEkqO%hvYDpWUa2RaTCAfuxFIlj)hNlF$k0,p=AAAAZapWIk4jUhN+Ute9ytag9zjfMHgsqmmiz7AndVQ=',
+      ),
+    );
     const unknown = scramExchange('SCRAM-SHA-256', credentials)(Buffer.from('n,,n=nobody,r=abc'));
     assert.equal(bad.kind, 'failed');
     assert.equal(unknown.kind, 'failed');
-    assert.equal(text(bad), 'Authentication failed during authentication due to invalid credentials with SASL mechanism SCRAM-SHA-256');
+    assert.equal(
+      text(bad),
+      'Authentication failed during authentication due to invalid credentials with SASL mechanism SCRAM-SHA-256',
+    );
     assert.equal(text(unknown), text(bad));
   });
 
   it('rejects a final message whose nonce was changed', () => {
     const exchange = scramExchange('SCRAM-SHA-256', credentials, () => serverNonce);
     exchange(Buffer.from('n,,n=user,r=rOprNGfwEbeRWgbNEkqO'));
-    assert.equal(exchange(Buffer.from('c=biws,r=rOprNGfwEbeRWgbNEkqOxx,p=dHzbZapWIk4jUhN+Ute9ytag9zjfMHgsqmmiz7AndVQ=')).kind, 'failed');
+    assert.equal(
+      exchange(Buffer.from('c=biws,r=rOprNGfwEbeRWgbNEkqOxx,p=dHzbZapWIk4jUhN+Ute9ytag9zjfMHgsqmmiz7AndVQ=')).kind,
+      'failed',
+    );
   });
 });
 
@@ -48,13 +64,23 @@ describe('PLAIN server', () => {
   const exchange = () => plainExchange(new Map([['alice', 'secret']]));
 
   it('accepts the right password with an empty or matching authzid', () => {
-    assert.deepEqual(exchange()(Buffer.from('\u0000alice\u0000secret')), { kind: 'done', bytes: Buffer.alloc(0), authorizationId: 'alice' });
+    assert.deepEqual(exchange()(Buffer.from('\u0000alice\u0000secret')), {
+      kind: 'done',
+      bytes: Buffer.alloc(0),
+      authorizationId: 'alice',
+    });
     assert.equal(exchange()(Buffer.from('alice\u0000alice\u0000secret')).kind, 'done');
   });
 
   it("answers with Kafka's messages", () => {
-    assert.equal(text(exchange()(Buffer.from('\u0000alice\u0000wrong'))), 'Authentication failed: Invalid username or password');
-    assert.equal(text(exchange()(Buffer.from('alice\u0000secret'))), 'Invalid SASL/PLAIN response: expected 3 tokens, got 2');
+    assert.equal(
+      text(exchange()(Buffer.from('\u0000alice\u0000wrong'))),
+      'Authentication failed: Invalid username or password',
+    );
+    assert.equal(
+      text(exchange()(Buffer.from('alice\u0000secret'))),
+      'Invalid SASL/PLAIN response: expected 3 tokens, got 2',
+    );
     assert.equal(
       text(exchange()(Buffer.from('bob\u0000alice\u0000secret'))),
       'Authentication failed: Client requested an authorization id that is different from username',
@@ -64,7 +90,9 @@ describe('PLAIN server', () => {
 
 describe('OAUTHBEARER server', () => {
   it('takes the principal from an unsecured JWT', () => {
-    const step = oauthBearerExchange(unsecuredJwtCheck())(Buffer.from(`n,,\u0001auth=Bearer ${unsecuredJwt('carol')}\u0001\u0001`));
+    const step = oauthBearerExchange(unsecuredJwtCheck())(
+      Buffer.from(`n,,\u0001auth=Bearer ${unsecuredJwt('carol')}\u0001\u0001`),
+    );
     assert.equal(step.kind, 'done');
     assert.equal(step.kind === 'done' && step.authorizationId, 'carol');
   });

@@ -19,7 +19,10 @@ describe('SASL listeners', () => {
   for (const mechanism of ['PLAIN', 'SCRAM-SHA-256', 'SCRAM-SHA-512'] as const) {
     it(`${mechanism}: authenticates, then serves requests as User:alice`, async () => {
       const client = await fx.connect(address());
-      assert.deepEqual(await authenticate(client, mechanism, 'alice', 'alice-secret'), { errorCode: 0, errorMessage: null });
+      assert.deepEqual(await authenticate(client, mechanism, 'alice', 'alice-secret'), {
+        errorCode: 0,
+        errorMessage: null,
+      });
       const metadata = await client.request(Metadata, 12, { Topics: null, AllowAutoTopicCreation: false });
       assert.equal(metadata.ClusterId, fx.emulator.source.clusterId);
       const seen = events.filter((e) => e.apiName === 'Metadata' && e.direction === 'request').at(-1);
@@ -44,7 +47,10 @@ describe('SASL listeners', () => {
     const client = await fx.connect(address());
     const result = await authenticateScram(client, 'SCRAM-SHA-512', 'mallory', 'x');
     assert.equal(result.errorCode, 58);
-    assert.equal(result.errorMessage, 'Authentication failed during authentication due to invalid credentials with SASL mechanism SCRAM-SHA-512');
+    assert.equal(
+      result.errorMessage,
+      'Authentication failed during authentication due to invalid credentials with SASL mechanism SCRAM-SHA-512',
+    );
   });
 
   it('OAUTHBEARER: a token the check accepts authenticates as its principal', async () => {
@@ -65,7 +71,10 @@ describe('SASL listeners', () => {
 
   it('allows ApiVersions before authentication but closes on anything else', async () => {
     const client = await fx.connect(address());
-    assert.equal((await client.request(ApiVersions, 3, { ClientSoftwareName: 'k', ClientSoftwareVersion: '1' })).ErrorCode, 0);
+    assert.equal(
+      (await client.request(ApiVersions, 3, { ClientSoftwareName: 'k', ClientSoftwareVersion: '1' })).ErrorCode,
+      0,
+    );
     client.sendRequest(Metadata, 12, { Topics: null, AllowAutoTopicCreation: false });
     assert.equal(await client.closedWithin(2000), true);
   });
@@ -111,7 +120,10 @@ describe('SASL with the default OAUTHBEARER validator and a subset of mechanisms
     assert.equal((await authenticateOAuthBearer(client, unsecuredJwt('kmirror'))).errorCode, 0);
     assert.deepEqual(fx.emulator.security.sasl?.mechanisms, ['OAUTHBEARER', 'SCRAM-SHA-256']);
     const other = await fx.connect(fx.emulator.destination.bootstrap.split(',')[0] ?? '');
-    assert.deepEqual((await other.request(SaslHandshake, 1, { Mechanism: 'PLAIN' })).Mechanisms, ['OAUTHBEARER', 'SCRAM-SHA-256']);
+    assert.deepEqual((await other.request(SaslHandshake, 1, { Mechanism: 'PLAIN' })).Mechanisms, [
+      'OAUTHBEARER',
+      'SCRAM-SHA-256',
+    ]);
   });
 });
 
@@ -121,6 +133,9 @@ describe('SaslHandshake on a listener without SASL', () => {
   it('answers ILLEGAL_SASL_STATE, as Kafka’s request handler does', async () => {
     const client = await fx.connect(fx.emulator.source.bootstrap);
     assert.equal((await client.request(SaslHandshake, 1, { Mechanism: 'PLAIN' })).ErrorCode, 34);
-    assert.equal((await client.request(Metadata, 12, { Topics: null, AllowAutoTopicCreation: false })).Brokers.length, 1);
+    assert.equal(
+      (await client.request(Metadata, 12, { Topics: null, AllowAutoTopicCreation: false })).Brokers.length,
+      1,
+    );
   });
 });

@@ -34,7 +34,10 @@ describe('TLS listener', () => {
 
 describe('TLS listener requiring client certificates', () => {
   const events: WireEvent[] = [];
-  const fx = useEmulator({ tls: { requireClientCert: true, clientCommonName: 'mirror-admin' }, onWire: (e) => events.push(e) });
+  const fx = useEmulator({
+    tls: { requireClientCert: true, clientCommonName: 'mirror-admin' },
+    onWire: (e) => events.push(e),
+  });
 
   it('accepts the generated client certificate and derives the principal from its subject', async () => {
     const tls = fx.emulator.security.tls;
@@ -48,7 +51,7 @@ describe('TLS listener requiring client certificates', () => {
   });
 
   it('rejects a client without a certificate', async () => {
-    const [host, port] = (fx.emulator.source.bootstrap).split(':');
+    const [host, port] = fx.emulator.source.bootstrap.split(':');
     const outcome = await new Promise<string>((resolve) => {
       const socket = connect({ host, port: Number(port), ca: fx.emulator.security.tls?.caPem ?? '' });
       socket.on('secureConnect', () => {
@@ -67,9 +70,14 @@ describe('TLS with SASL (SASL_SSL)', () => {
   const fx = useEmulator({ tls: true, sasl: { users: { alice: 'pw' } } });
 
   it('authenticates over TLS and uses the SASL principal', async () => {
-    const client = await fx.connect(fx.emulator.source.bootstrap, { tls: { ca: fx.emulator.security.tls?.caPem ?? '' } });
+    const client = await fx.connect(fx.emulator.source.bootstrap, {
+      tls: { ca: fx.emulator.security.tls?.caPem ?? '' },
+    });
     assert.equal((await authenticatePlain(client, 'alice', 'pw')).errorCode, 0);
-    assert.equal((await client.request(Metadata, 12, { Topics: null, AllowAutoTopicCreation: false })).Brokers.length, 1);
+    assert.equal(
+      (await client.request(Metadata, 12, { Topics: null, AllowAutoTopicCreation: false })).Brokers.length,
+      1,
+    );
   });
 });
 

@@ -36,14 +36,22 @@ describe('Authorizer (§7 ACLs)', () => {
   });
 
   it('super users bypass the rules; rules can be removed', () => {
-    const auth = new Authorizer({ rules: [{ principal: 'User:a', resourceType: 'CLUSTER', name: '*', operation: 'CREATE' }], superUsers: ['User:root'] });
+    const auth = new Authorizer({
+      rules: [{ principal: 'User:a', resourceType: 'CLUSTER', name: '*', operation: 'CREATE' }],
+      superUsers: ['User:root'],
+    });
     assert.equal(auth.authorize('User:root', 'CLUSTER_MIRROR', 'x', 'DELETE'), true);
-    assert.equal(auth.removeRules((r) => r.principal === 'User:a'), 1);
+    assert.equal(
+      auth.removeRules((r) => r.principal === 'User:a'),
+      1,
+    );
     assert.equal(auth.authorize('User:nobody', 'CLUSTER_MIRROR', 'x', 'DELETE'), true, 'back to allow-all');
   });
 
   it('authorizedOperations sets bit n for AclOperation code n', () => {
-    const auth = new Authorizer({ rules: [{ principal: 'User:a', resourceType: 'CLUSTER_MIRROR', name: 'm', operation: 'DESCRIBE' }] });
+    const auth = new Authorizer({
+      rules: [{ principal: 'User:a', resourceType: 'CLUSTER_MIRROR', name: 'm', operation: 'DESCRIBE' }],
+    });
     assert.equal(auth.authorizedOperations('User:a', 'CLUSTER_MIRROR', 'm', CLUSTER_MIRROR_OPERATIONS), 0x100);
   });
 });

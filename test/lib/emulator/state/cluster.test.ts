@@ -17,7 +17,10 @@ describe('EmulatedCluster', () => {
   it('spreads partition leaders round-robin over nodes 1..N and moves them when a node goes down', () => {
     const c = new EmulatedCluster({ clock: new ManualClock(), nodeCount: 3 });
     const t = c.createTopic('t', { partitions: 6 });
-    assert.deepEqual(t.partitions.map((p) => p.leader), [1, 2, 3, 1, 2, 3]);
+    assert.deepEqual(
+      t.partitions.map((p) => p.leader),
+      [1, 2, 3, 1, 2, 3],
+    );
     c.setNodeUp(1, false);
     assert.ok(t.partitions.every((p) => p.leader !== 1));
     assert.equal(t.partitions[0]?.leaderEpoch, 1, 'a leader change bumps the epoch');
@@ -78,8 +81,14 @@ describe('EmulatedCluster', () => {
   it('feature gate (§3): Pause and Resume answer 35 with ErrorMessage null while mirror.version is 0', () => {
     const p = pair({ mirrorVersion: 0 });
     const expected = { ThrottleTimeMs: 0, ErrorCode: 35, ErrorMessage: null, Topics: [] };
-    assert.deepEqual(p.destination.pauseMirrorTopics(ctx(), { MirrorName: 'm1', Topics: [{ TopicName: 'a' }] }), expected);
-    assert.deepEqual(p.destination.resumeMirrorTopics(ctx(), { MirrorName: 'm1', Topics: [{ TopicName: 'a' }] }), expected);
+    assert.deepEqual(
+      p.destination.pauseMirrorTopics(ctx(), { MirrorName: 'm1', Topics: [{ TopicName: 'a' }] }),
+      expected,
+    );
+    assert.deepEqual(
+      p.destination.resumeMirrorTopics(ctx(), { MirrorName: 'm1', Topics: [{ TopicName: 'a' }] }),
+      expected,
+    );
   });
 });
 

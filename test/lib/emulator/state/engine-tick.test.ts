@@ -8,14 +8,32 @@ describe('mirroring engine (§10 lifecycle)', () => {
     p.source.createTopic('orders', { partitions: 3, initialOffset: 1000n, growthPerSec: 10 });
     createMirror(p);
     startTopics(p, 'm1', ['orders']);
-    assert.deepEqual(states(p.destination, 'orders'), ['UNKNOWN', 'UNKNOWN', 'UNKNOWN'], 'no cached state before the engine runs');
+    assert.deepEqual(
+      states(p.destination, 'orders'),
+      ['UNKNOWN', 'UNKNOWN', 'UNKNOWN'],
+      'no cached state before the engine runs',
+    );
     run(p, 100);
     const truncating = rowsOf(p.destination, 'orders');
-    assert.deepEqual(truncating.map((r) => r.StateValue), ['LOG_TRUNCATION', 'LOG_TRUNCATION', 'LOG_TRUNCATION']);
-    assert.deepEqual(truncating.map((r) => [r.SourceOffset, r.DestinationOffset, r.Lag]), [[-1n, -1n, -1n], [-1n, -1n, -1n], [-1n, -1n, -1n]], 'offsets only while MIRRORING');
+    assert.deepEqual(
+      truncating.map((r) => r.StateValue),
+      ['LOG_TRUNCATION', 'LOG_TRUNCATION', 'LOG_TRUNCATION'],
+    );
+    assert.deepEqual(
+      truncating.map((r) => [r.SourceOffset, r.DestinationOffset, r.Lag]),
+      [
+        [-1n, -1n, -1n],
+        [-1n, -1n, -1n],
+        [-1n, -1n, -1n],
+      ],
+      'offsets only while MIRRORING',
+    );
     run(p, 500);
     const started = rowsOf(p.destination, 'orders');
-    assert.ok(started.every((r) => r.StateValue === 'MIRRORING' && r.Lag > 0n), 'lag is visible right after truncation');
+    assert.ok(
+      started.every((r) => r.StateValue === 'MIRRORING' && r.Lag > 0n),
+      'lag is visible right after truncation',
+    );
     run(p, 1000);
     for (const r of rowsOf(p.destination, 'orders')) {
       assert.equal(r.StateValue, 'MIRRORING');
@@ -43,7 +61,10 @@ describe('mirroring engine (§10 lifecycle)', () => {
     p.destination.resumeMirrorTopics(ctx(), { MirrorName: 'm1', Topics: [{ TopicName: 'orders' }] });
     run(p, 100);
     const [resumed] = rowsOf(p.destination, 'orders');
-    assert.deepEqual([resumed?.StateValue, resumed?.SourceOffset, resumed?.DestinationOffset, resumed?.Lag], ['MIRRORING', 75n, 75n, 0n]);
+    assert.deepEqual(
+      [resumed?.StateValue, resumed?.SourceOffset, resumed?.DestinationOffset, resumed?.Lag],
+      ['MIRRORING', 75n, 75n, 0n],
+    );
   });
 
   it('stop: → STOPPING → STOPPED with destination end = source end + 1 (PID-reset record); topic writable', () => {
@@ -75,7 +96,10 @@ describe('mirroring engine (§10 lifecycle)', () => {
     p.source.setReachable(false);
     run(p, 100);
     const failed = rowsOf(p.destination, 'orders')[0];
-    assert.deepEqual([failed?.StateValue, failed?.RetryAttempt, failed?.ErrorMessage, failed?.Lag], ['FAILED', 0, 'Failed to get source metadata', -1n]);
+    assert.deepEqual(
+      [failed?.StateValue, failed?.RetryAttempt, failed?.ErrorMessage, failed?.Lag],
+      ['FAILED', 0, 'Failed to get source metadata', -1n],
+    );
     run(p, 1000);
     assert.equal(rowsOf(p.destination, 'orders')[0]?.RetryAttempt, 1);
     run(p, 2000);
@@ -92,14 +116,22 @@ describe('mirroring engine (§10 lifecycle)', () => {
   });
 
   it('retries stop at mirror.failed.retry.max.attempts and the partition stays FAILED', () => {
-    const p = pair({ brokerConfigs: { 'mirror.failed.retry.max.attempts': '3', 'mirror.failed.retry.max.backoff.ms': '2000' } });
+    const p = pair({
+      brokerConfigs: { 'mirror.failed.retry.max.attempts': '3', 'mirror.failed.retry.max.backoff.ms': '2000' },
+    });
     p.source.createTopic('orders', { partitions: 2 });
     createMirror(p);
     startTopics(p, 'm1', ['orders']);
     run(p, 1000);
     p.source.setReachable(false);
     run(p, 60_000, 1000);
-    assert.deepEqual(rowsOf(p.destination, 'orders').map((r) => [r.StateValue, r.RetryAttempt]), [['FAILED', 3], ['FAILED', 3]]);
+    assert.deepEqual(
+      rowsOf(p.destination, 'orders').map((r) => [r.StateValue, r.RetryAttempt]),
+      [
+        ['FAILED', 3],
+        ['FAILED', 3],
+      ],
+    );
     p.source.setReachable(true);
     run(p, 60_000, 1000);
     assert.deepEqual(states(p.destination, 'orders'), ['FAILED', 'FAILED']);
@@ -113,7 +145,10 @@ describe('mirroring engine (§10 lifecycle)', () => {
     run(p, 1000);
     p.source.deleteTopic('orders');
     run(p, 3 * 2000);
-    assert.deepEqual(rowsOf(p.destination, 'orders').map((r) => [r.StateValue, r.RetryAttempt, r.ErrorMessage]), [['FAILED', -1, 'The source topic is deleted.']]);
+    assert.deepEqual(
+      rowsOf(p.destination, 'orders').map((r) => [r.StateValue, r.RetryAttempt, r.ErrorMessage]),
+      [['FAILED', -1, 'The source topic is deleted.']],
+    );
   });
 
   it('an unresolvable bootstrap.servers fails partitions like an unreachable source', () => {
@@ -127,9 +162,15 @@ describe('mirroring engine (§10 lifecycle)', () => {
       ],
     });
     const id = p.destination.topics.get('orders')?.id ?? '';
-    p.destination.startMirrorTopics(ctx(), { MirrorName: 'm1', Topics: [{ TopicId: id, TopicName: 'orders', NumPartitions: 1 }] });
+    p.destination.startMirrorTopics(ctx(), {
+      MirrorName: 'm1',
+      Topics: [{ TopicId: id, TopicName: 'orders', NumPartitions: 1 }],
+    });
     run(p, 500);
-    assert.deepEqual(rowsOf(p.destination, 'orders').map((r) => [r.StateValue, r.ErrorMessage]), [['FAILED', 'Failed to get source metadata']]);
+    assert.deepEqual(
+      rowsOf(p.destination, 'orders').map((r) => [r.StateValue, r.ErrorMessage]),
+      [['FAILED', 'Failed to get source metadata']],
+    );
   });
 
   it('a source whose cluster id differs from mirror.source.cluster.id fails non-retryably', () => {
@@ -140,7 +181,10 @@ describe('mirroring engine (§10 lifecycle)', () => {
     run(p, 500);
     const [row] = rowsOf(p.destination, 'orders');
     assert.equal(row?.RetryAttempt, -1);
-    assert.equal(row?.ErrorMessage, `Source cluster ID changed for mirror m1: expected someone-else, got ${p.source.clusterId}.`);
+    assert.equal(
+      row?.ErrorMessage,
+      `Source cluster ID changed for mirror m1: expected someone-else, got ${p.source.clusterId}.`,
+    );
   });
 
   it('the outcome does not depend on how often the server ticks', () => {
@@ -161,14 +205,21 @@ describe('mirroring engine (§10 lifecycle)', () => {
 describe('periodic sync (§10 auto-discovery, exclude enforcement)', () => {
   it('discovers source topics fully matching include and not exclude (default __.*), skipping internal ones', () => {
     const p = pair();
-    for (const t of ['orders-us', 'orders-eu', 'logs-app', '__orders-x', 'orders-us-old']) p.source.createTopic(t, { partitions: 1 });
+    for (const t of ['orders-us', 'orders-eu', 'logs-app', '__orders-x', 'orders-us-old'])
+      p.source.createTopic(t, { partitions: 1 });
     createMirror(p, 'm1', { 'mirror.topics.include': 'orders-(us|eu),__.*' });
     run(p, 1000);
     const mirrored = [...p.destination.mirrors.topicsOf('m1')].map((t) => t.name).sort();
     assert.deepEqual(mirrored, ['orders-eu', 'orders-us']);
     p.source.createTopic('orders-jp', { partitions: 1 });
     p.destination.incrementalAlterConfigs(ctx(), {
-      Resources: [{ ResourceType: 64, ResourceName: 'm1', Configs: [{ Name: 'mirror.topics.include', ConfigOperation: 2, Value: 'orders-jp' }] }],
+      Resources: [
+        {
+          ResourceType: 64,
+          ResourceName: 'm1',
+          Configs: [{ Name: 'mirror.topics.include', ConfigOperation: 2, Value: 'orders-jp' }],
+        },
+      ],
     });
     run(p, 900);
     assert.equal(p.destination.topics.has('orders-jp'), false, 'not before the next refresh interval (2 s)');
@@ -185,7 +236,13 @@ describe('periodic sync (§10 auto-discovery, exclude enforcement)', () => {
     run(p, 6000);
     assert.deepEqual(states(p.destination, 'orders-eu'), ['STOPPED']);
     p.destination.incrementalAlterConfigs(ctx(), {
-      Resources: [{ ResourceType: 64, ResourceName: 'm1', Configs: [{ Name: 'mirror.topics.exclude', ConfigOperation: 0, Value: 'orders-us' }] }],
+      Resources: [
+        {
+          ResourceType: 64,
+          ResourceName: 'm1',
+          Configs: [{ Name: 'mirror.topics.exclude', ConfigOperation: 0, Value: 'orders-us' }],
+        },
+      ],
     });
     run(p, 3000);
     assert.deepEqual(states(p.destination, 'orders-us'), ['STOPPED']);

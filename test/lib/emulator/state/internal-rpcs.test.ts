@@ -13,7 +13,10 @@ function mirrored(): ReturnType<typeof pair> {
   return p;
 }
 
-const readAll = { MirrorName: 'm1', Topics: [{ Name: 'orders', Partitions: [{ PartitionIndex: 0 }, { PartitionIndex: 1 }, { PartitionIndex: 2 }] }] };
+const readAll = {
+  MirrorName: 'm1',
+  Topics: [{ Name: 'orders', Partitions: [{ PartitionIndex: 0 }, { PartitionIndex: 1 }, { PartitionIndex: 2 }] }],
+};
 
 describe('ReadMirrorStates / WriteMirrorStates / BumpLeaderEpochs (§3)', () => {
   it('javaStringHash matches Java String.hashCode', () => {
@@ -23,8 +26,15 @@ describe('ReadMirrorStates / WriteMirrorStates / BumpLeaderEpochs (§3)', () => 
 
   it('feature disabled → 35 with "The version of API is not supported."; no CLUSTER_ACTION → 31 with its message', () => {
     const off = pair({ mirrorVersion: 0 });
-    assert.deepEqual(off.destination.readMirrorStates(ctx(), readAll), { ThrottleTimeMs: 0, ErrorCode: 35, ErrorMessage: 'The version of API is not supported.', Topics: [] });
-    const auth = new Authorizer({ rules: [{ principal: 'User:admin', resourceType: 'CLUSTER', name: '*', operation: 'ALL' }] });
+    assert.deepEqual(off.destination.readMirrorStates(ctx(), readAll), {
+      ThrottleTimeMs: 0,
+      ErrorCode: 35,
+      ErrorMessage: 'The version of API is not supported.',
+      Topics: [],
+    });
+    const auth = new Authorizer({
+      rules: [{ principal: 'User:admin', resourceType: 'CLUSTER', name: '*', operation: 'ALL' }],
+    });
     const p = pair({ authorizer: auth });
     const res = p.destination.writeMirrorStates(ctx('User:eve'), { MirrorName: 'm1', Topics: [] });
     assert.deepEqual([res.ErrorCode, res.ErrorMessage], [31, 'Cluster authorization failed.']);
@@ -37,15 +47,23 @@ describe('ReadMirrorStates / WriteMirrorStates / BumpLeaderEpochs (§3)', () => 
       const coordinator = coordinatorOf(p.destination, 'm1', id, index);
       for (const node of p.destination.nodeIds) {
         const part = p.destination.readMirrorStates(ctx('User:admin', node), readAll).Topics[0]?.Partitions[index];
-        if (node === coordinator) assert.deepEqual([part?.PartitionIndex, part?.State, part?.PreviousState, part?.ErrorCode], [index, 2, -1, 0]);
-        else assert.deepEqual([part?.PartitionIndex, part?.State, part?.PreviousState, part?.ErrorCode], [0, 0, 16, 16]);
+        if (node === coordinator)
+          assert.deepEqual(
+            [part?.PartitionIndex, part?.State, part?.PreviousState, part?.ErrorCode],
+            [index, 2, -1, 0],
+          );
+        else
+          assert.deepEqual([part?.PartitionIndex, part?.State, part?.PreviousState, part?.ErrorCode], [0, 0, 16, 16]);
       }
     }
   });
 
   it('a written state is what the coordinator then reads back', () => {
     const p = mirrored();
-    p.destination.writeMirrorStates(ctx(), { MirrorName: 'm1', Topics: [{ Name: 'orders', Partitions: [{ PartitionIndex: 1, State: 4, LastMirrorEpoch: 7 }] }] });
+    p.destination.writeMirrorStates(ctx(), {
+      MirrorName: 'm1',
+      Topics: [{ Name: 'orders', Partitions: [{ PartitionIndex: 1, State: 4, LastMirrorEpoch: 7 }] }],
+    });
     const id = p.destination.topics.get('orders')?.id ?? '';
     const node = coordinatorOf(p.destination, 'm1', id, 1);
     const part = p.destination.readMirrorStates(ctx('User:admin', node), readAll).Topics[0]?.Partitions[1];
@@ -55,9 +73,29 @@ describe('ReadMirrorStates / WriteMirrorStates / BumpLeaderEpochs (§3)', () => 
   it('BumpLeaderEpochs raises (never lowers) leader epochs and is not gated by the feature', () => {
     const p = pair({ mirrorVersion: 0 });
     const t = p.destination.createTopic('t', { partitions: 1 });
-    const res = p.destination.bumpLeaderEpochs(ctx(), { Topics: [{ TopicId: t.id, Partitions: [{ PartitionIndex: 0, MinLeaderEpoch: 5 }, { PartitionIndex: 9, MinLeaderEpoch: 1 }] }] });
-    assert.deepEqual(res.Topics, [{ TopicName: 't', Partitions: [{ PartitionIndex: 0, ErrorCode: 0, ErrorMessage: null }, { PartitionIndex: 9, ErrorCode: 3, ErrorMessage: null }] }]);
-    p.destination.bumpLeaderEpochs(ctx(), { Topics: [{ TopicId: t.id, Partitions: [{ PartitionIndex: 0, MinLeaderEpoch: 2 }] }] });
+    const res = p.destination.bumpLeaderEpochs(ctx(), {
+      Topics: [
+        {
+          TopicId: t.id,
+          Partitions: [
+            { PartitionIndex: 0, MinLeaderEpoch: 5 },
+            { PartitionIndex: 9, MinLeaderEpoch: 1 },
+          ],
+        },
+      ],
+    });
+    assert.deepEqual(res.Topics, [
+      {
+        TopicName: 't',
+        Partitions: [
+          { PartitionIndex: 0, ErrorCode: 0, ErrorMessage: null },
+          { PartitionIndex: 9, ErrorCode: 3, ErrorMessage: null },
+        ],
+      },
+    ]);
+    p.destination.bumpLeaderEpochs(ctx(), {
+      Topics: [{ TopicId: t.id, Partitions: [{ PartitionIndex: 0, MinLeaderEpoch: 2 }] }],
+    });
     assert.equal(t.partitions[0]?.leaderEpoch, 5);
   });
 });

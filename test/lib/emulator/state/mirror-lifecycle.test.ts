@@ -6,7 +6,9 @@ import { createMirror, ctx, mirrorConfig, pair, run, startTopics } from './setup
 
 describe('CreateClusterMirror (§3 CreateClusterMirror)', () => {
   it('step 1 before step 2: CREATE is checked before the feature gate (144, not 35), message ""', () => {
-    const auth = new Authorizer({ rules: [{ principal: 'User:admin', resourceType: 'CLUSTER_MIRROR', name: '*', operation: 'ALL' }] });
+    const auth = new Authorizer({
+      rules: [{ principal: 'User:admin', resourceType: 'CLUSTER_MIRROR', name: '*', operation: 'ALL' }],
+    });
     const p = pair({ authorizer: auth, mirrorVersion: 0 });
     const res = p.destination.createClusterMirror(ctx('User:eve'), { MirrorName: 'm1', Config: mirrorConfig(p) });
     assert.deepEqual(res, { ThrottleTimeMs: 0, ErrorCode: 144, ErrorMessage: '' });
@@ -20,9 +22,15 @@ describe('CreateClusterMirror (§3 CreateClusterMirror)', () => {
 
   it('step 3: missing bootstrap.servers or mirror.source.cluster.id gives 42 with message ""', () => {
     const p = pair();
-    const noBootstrap = p.destination.createClusterMirror(ctx(), { MirrorName: 'm1', Config: [{ Name: 'mirror.source.cluster.id', Value: 'x' }] });
+    const noBootstrap = p.destination.createClusterMirror(ctx(), {
+      MirrorName: 'm1',
+      Config: [{ Name: 'mirror.source.cluster.id', Value: 'x' }],
+    });
     assert.deepEqual([noBootstrap.ErrorCode, noBootstrap.ErrorMessage], [42, '']);
-    const noId = p.destination.createClusterMirror(ctx(), { MirrorName: 'm1', Config: [{ Name: 'bootstrap.servers', Value: 'x:1' }] });
+    const noId = p.destination.createClusterMirror(ctx(), {
+      MirrorName: 'm1',
+      Config: [{ Name: 'bootstrap.servers', Value: 'x:1' }],
+    });
     assert.deepEqual([noId.ErrorCode, noId.ErrorMessage], [42, '']);
     assert.equal(p.destination.mirrors.exists('m1'), false);
   });
@@ -36,7 +44,10 @@ describe('CreateClusterMirror (§3 CreateClusterMirror)', () => {
 
   it('step 5: stores every key without validation (unknown keys, odd names), success has message ""', () => {
     const p = pair();
-    const res = p.destination.createClusterMirror(ctx(), { MirrorName: 'weird name!', Config: mirrorConfig(p, { 'no.such.key': 'x', 'request.timeout.ms': 'abc' }) });
+    const res = p.destination.createClusterMirror(ctx(), {
+      MirrorName: 'weird name!',
+      Config: mirrorConfig(p, { 'no.such.key': 'x', 'request.timeout.ms': 'abc' }),
+    });
     assert.deepEqual(res, { ThrottleTimeMs: 0, ErrorCode: 0, ErrorMessage: '' });
     assert.equal(p.destination.mirrors.config('weird name!', 'no.such.key'), 'x');
     assert.equal(p.destination.mirrors.config('weird name!', 'request.timeout.ms'), 'abc');
@@ -57,11 +68,16 @@ describe('CreateClusterMirror (§3 CreateClusterMirror)', () => {
     const res = p.destination.createClusterMirror(ctx(), { MirrorName: 'm1', Config: mirrorConfig(p) });
     assert.deepEqual(res, { ThrottleTimeMs: 0, ErrorCode: 38, ErrorMessage: '' });
     assert.equal(p.destination.mirrors.exists('m1'), true);
-    assert.equal(p.destination.createClusterMirror(ctx(), { MirrorName: 'm1', Config: mirrorConfig(p) }).ErrorCode, 136);
+    assert.equal(
+      p.destination.createClusterMirror(ctx(), { MirrorName: 'm1', Config: mirrorConfig(p) }).ErrorCode,
+      136,
+    );
   });
 
   it('step 6: a principal that may not create __mirror_state gets 29 (mirror still committed)', () => {
-    const auth = new Authorizer({ rules: [{ principal: 'User:bob', resourceType: 'CLUSTER_MIRROR', name: 'm1', operation: 'CREATE' }] });
+    const auth = new Authorizer({
+      rules: [{ principal: 'User:bob', resourceType: 'CLUSTER_MIRROR', name: 'm1', operation: 'CREATE' }],
+    });
     const p = pair({ authorizer: auth });
     const res = p.destination.createClusterMirror(ctx('User:bob'), { MirrorName: 'm1', Config: mirrorConfig(p) });
     assert.equal(res.ErrorCode, 29);
@@ -72,20 +88,32 @@ describe('CreateClusterMirror (§3 CreateClusterMirror)', () => {
 describe('DeleteClusterMirror (§3 DeleteClusterMirror)', () => {
   it('step 1: feature disabled gives 35 with the schema default message ""', () => {
     const p = pair({ mirrorVersion: 0 });
-    assert.deepEqual(p.destination.deleteClusterMirror(ctx(), { MirrorName: 'm1' }), { ThrottleTimeMs: 0, ErrorCode: 35, ErrorMessage: '' });
+    assert.deepEqual(p.destination.deleteClusterMirror(ctx(), { MirrorName: 'm1' }), {
+      ThrottleTimeMs: 0,
+      ErrorCode: 35,
+      ErrorMessage: '',
+    });
   });
 
   it('step 1: the broker checks DELETE and answers 144 with "Cluster mirror authorization failed."', () => {
-    const auth = new Authorizer({ rules: [{ principal: 'User:bob', resourceType: 'CLUSTER_MIRROR', name: 'm1', operation: 'ALTER' }] });
+    const auth = new Authorizer({
+      rules: [{ principal: 'User:bob', resourceType: 'CLUSTER_MIRROR', name: 'm1', operation: 'ALTER' }],
+    });
     const p = pair({ authorizer: auth });
     const res = p.destination.deleteClusterMirror(ctx('User:bob'), { MirrorName: 'm1' });
     assert.deepEqual(res, { ThrottleTimeMs: 0, ErrorCode: 144, ErrorMessage: 'Cluster mirror authorization failed.' });
   });
 
   it('step 3: the controller checks ALTER, so DELETE alone is not enough (144, message "")', () => {
-    const auth = new Authorizer({ rules: [{ principal: 'User:bob', resourceType: 'CLUSTER_MIRROR', name: 'm1', operation: 'DELETE' }] });
+    const auth = new Authorizer({
+      rules: [{ principal: 'User:bob', resourceType: 'CLUSTER_MIRROR', name: 'm1', operation: 'DELETE' }],
+    });
     const p = pair({ authorizer: auth });
-    assert.deepEqual(p.destination.deleteClusterMirror(ctx('User:bob'), { MirrorName: 'm1' }), { ThrottleTimeMs: 0, ErrorCode: 144, ErrorMessage: '' });
+    assert.deepEqual(p.destination.deleteClusterMirror(ctx('User:bob'), { MirrorName: 'm1' }), {
+      ThrottleTimeMs: 0,
+      ErrorCode: 144,
+      ErrorMessage: '',
+    });
   });
 
   it('step 3: sent straight to a controller gives 42', () => {
@@ -96,7 +124,11 @@ describe('DeleteClusterMirror (§3 DeleteClusterMirror)', () => {
 
   it('step 4: an unknown mirror gives 137 "Mirror \'<name>\' not found"', () => {
     const p = pair();
-    assert.deepEqual(p.destination.deleteClusterMirror(ctx(), { MirrorName: 'nope' }), { ThrottleTimeMs: 0, ErrorCode: 137, ErrorMessage: "Mirror 'nope' not found" });
+    assert.deepEqual(p.destination.deleteClusterMirror(ctx(), { MirrorName: 'nope' }), {
+      ThrottleTimeMs: 0,
+      ErrorCode: 137,
+      ErrorMessage: "Mirror 'nope' not found",
+    });
   });
 
   it('step 2: a topic not STOPPED (desired and partitions) gives 145 for the whole request', () => {
@@ -106,7 +138,11 @@ describe('DeleteClusterMirror (§3 DeleteClusterMirror)', () => {
     startTopics(p, 'm1', ['orders']);
     run(p, 1000);
     const res = p.destination.deleteClusterMirror(ctx(), { MirrorName: 'm1' });
-    assert.deepEqual(res, { ThrottleTimeMs: 0, ErrorCode: 145, ErrorMessage: 'Cluster mirror partition states are not in the expected states.' });
+    assert.deepEqual(res, {
+      ThrottleTimeMs: 0,
+      ErrorCode: 145,
+      ErrorMessage: 'Cluster mirror partition states are not in the expected states.',
+    });
   });
 
   it('step 5: the controller refuses a mirror with a MIRRORING or PAUSED topic with 143 naming it', () => {
@@ -116,7 +152,11 @@ describe('DeleteClusterMirror (§3 DeleteClusterMirror)', () => {
     startTopics(p, 'm1', ['orders']);
     // The broker's 145 pre-empts 143, so the controller half is called on its own here.
     const res = deleteOnController(p.destination, ctx(), { MirrorName: 'm1' });
-    assert.deepEqual(res, { ThrottleTimeMs: 0, ErrorCode: 143, ErrorMessage: "Mirror 'm1' still has active or paused topic 'orders'" });
+    assert.deepEqual(res, {
+      ThrottleTimeMs: 0,
+      ErrorCode: 143,
+      ErrorMessage: "Mirror 'm1' still has active or paused topic 'orders'",
+    });
   });
 
   it('step 6: after stop, delete detaches the topics and drops every config; List is empty', () => {
@@ -127,7 +167,11 @@ describe('DeleteClusterMirror (§3 DeleteClusterMirror)', () => {
     run(p, 1000);
     p.destination.stopMirrorTopics(ctx(), { MirrorName: 'm1', Topics: [{ TopicName: 'orders' }] });
     run(p, 1000);
-    assert.deepEqual(p.destination.deleteClusterMirror(ctx(), { MirrorName: 'm1' }), { ThrottleTimeMs: 0, ErrorCode: 0, ErrorMessage: '' });
+    assert.deepEqual(p.destination.deleteClusterMirror(ctx(), { MirrorName: 'm1' }), {
+      ThrottleTimeMs: 0,
+      ErrorCode: 0,
+      ErrorMessage: '',
+    });
     assert.equal(p.destination.mirrors.exists('m1'), false);
     assert.equal(p.destination.topics.get('orders')?.mirror, null);
     assert.deepEqual(p.destination.listClusterMirrors(ctx(), {}).Mirrors, []);
@@ -137,7 +181,12 @@ describe('DeleteClusterMirror (§3 DeleteClusterMirror)', () => {
 describe('ListClusterMirrors (§3 ListClusterMirrors)', () => {
   it('feature gate: 35, ErrorMessage null, no mirrors', () => {
     const p = pair({ mirrorVersion: 0 });
-    assert.deepEqual(p.destination.listClusterMirrors(ctx(), {}), { ThrottleTimeMs: 0, ErrorCode: 35, ErrorMessage: null, Mirrors: [] });
+    assert.deepEqual(p.destination.listClusterMirrors(ctx(), {}), {
+      ThrottleTimeMs: 0,
+      ErrorCode: 35,
+      ErrorMessage: null,
+      Mirrors: [],
+    });
   });
 
   it('TopicCount counts desired MIRRORING only; TopicNames has MIRRORING and PAUSED, not STOPPED', () => {
@@ -149,7 +198,13 @@ describe('ListClusterMirrors (§3 ListClusterMirrors)', () => {
     p.destination.pauseMirrorTopics(ctx(), { MirrorName: 'm1', Topics: [{ TopicName: 'b' }] });
     p.destination.stopMirrorTopics(ctx(), { MirrorName: 'm1', Topics: [{ TopicName: 'c' }] });
     const [listed] = p.destination.listClusterMirrors(ctx(), { IncludeTopicNames: true }).Mirrors;
-    assert.deepEqual(listed, { MirrorName: 'm1', SourceBootstrap: 'source:9092', SourceClusterId: p.source.clusterId, TopicCount: 1, TopicNames: ['a', 'b'] });
+    assert.deepEqual(listed, {
+      MirrorName: 'm1',
+      SourceBootstrap: 'source:9092',
+      SourceClusterId: p.source.clusterId,
+      TopicCount: 1,
+      TopicNames: ['a', 'b'],
+    });
     const [withoutNames] = p.destination.listClusterMirrors(ctx(), {}).Mirrors;
     assert.deepEqual(withoutNames?.TopicNames, []);
   });
@@ -167,7 +222,10 @@ describe('ListClusterMirrors (§3 ListClusterMirrors)', () => {
     createMirror(p, 'm2');
     const res = p.destination.listClusterMirrors(ctx('User:bob'), {});
     // ALTER implies DESCRIBE, as in Kafka's authorizer.
-    assert.deepEqual(res.Mirrors.map((m) => m.MirrorName), ['m2']);
+    assert.deepEqual(
+      res.Mirrors.map((m) => m.MirrorName),
+      ['m2'],
+    );
     assert.equal(res.ErrorMessage, null);
   });
 });

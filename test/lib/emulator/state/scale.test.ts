@@ -31,7 +31,10 @@ describe('scale', () => {
       total += count;
     }
     assert.equal(total, 100_000);
-    assert.ok(perNode.every((n) => n >= 33_333 && n <= 33_334), `even spread, got ${perNode.join(', ')}`);
+    assert.ok(
+      perNode.every((n) => n >= 33_333 && n <= 33_334),
+      `even spread, got ${perNode.join(', ')}`,
+    );
     const [listed] = p.destination.listClusterMirrors(ctx(), { IncludeTopicNames: true }).Mirrors;
     assert.equal(listed?.TopicCount, 1000);
   });

@@ -19,7 +19,10 @@ export interface Pair {
   readonly destination: EmulatedCluster;
 }
 
-export function pair(destination: Partial<EmulatedClusterOptions> = {}, source: Partial<EmulatedClusterOptions> = {}): Pair {
+export function pair(
+  destination: Partial<EmulatedClusterOptions> = {},
+  source: Partial<EmulatedClusterOptions> = {},
+): Pair {
   const clock = new ManualClock(0);
   const registry = new ClusterRegistry();
   const src = new EmulatedCluster({ name: 'source', clock, registry, ...source });
@@ -29,7 +32,11 @@ export function pair(destination: Partial<EmulatedClusterOptions> = {}, source: 
 }
 
 export function mirrorConfig(p: Pair, extra: Record<string, string> = {}): { Name: string; Value: string | null }[] {
-  const base: Record<string, string> = { 'bootstrap.servers': SOURCE_ADDRESS, 'mirror.source.cluster.id': p.source.clusterId, ...extra };
+  const base: Record<string, string> = {
+    'bootstrap.servers': SOURCE_ADDRESS,
+    'mirror.source.cluster.id': p.source.clusterId,
+    ...extra,
+  };
   return Object.entries(base).map(([Name, Value]) => ({ Name, Value }));
 }
 
@@ -54,7 +61,7 @@ export function startTopics(p: Pair, mirror: string, names: string[]): void {
 /** Advances the clock by `totalMs` in steps, ticking every cluster after each step. */
 export function run(p: Pair, totalMs: number, stepMs = 100): void {
   p.destination.tick();
-  for (let done = 0; done < totalMs; ) {
+  for (let done = 0; done < totalMs;) {
     const step = Math.min(stepMs, totalMs - done);
     p.clock.advance(step);
     done += step;
@@ -75,7 +82,8 @@ export function describeAll(cluster: EmulatedCluster, principal = 'User:admin', 
   for (const node of cluster.liveNodeIds()) {
     const res = cluster.describeClusterMirrors(ctx(principal, node), { MirrorNames: names });
     for (const m of res.Mirrors) {
-      for (const t of m.Topics) for (const part of t.Partitions) rows.push({ ...part, mirror: m.MirrorName, topic: t.TopicName, node });
+      for (const t of m.Topics)
+        for (const part of t.Partitions) rows.push({ ...part, mirror: m.MirrorName, topic: t.TopicName, node });
     }
   }
   return rows.sort((a, b) => (a.topic === b.topic ? a.PartitionIndex - b.PartitionIndex : a.topic < b.topic ? -1 : 1));

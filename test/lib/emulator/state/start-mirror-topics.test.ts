@@ -5,7 +5,11 @@ import { startOnController } from '../../../../src/lib/emulator/state/start-mirr
 import { ZERO_UUID } from '../../../../src/lib/kafka/wire/uuid.js';
 import { createMirror, ctx, pair, run, startTopics, states } from './setup.js';
 
-function topic(name: string, numPartitions = 1, id = ZERO_UUID): { TopicId: string; TopicName: string; NumPartitions: number } {
+function topic(
+  name: string,
+  numPartitions = 1,
+  id = ZERO_UUID,
+): { TopicId: string; TopicName: string; NumPartitions: number } {
   return { TopicId: id, TopicName: name, NumPartitions: numPartitions };
 }
 
@@ -29,8 +33,16 @@ describe('StartMirrorTopics (§3 StartMirrorTopics)', () => {
     run(p, 1000);
     const payments = p.source.topics.get('payments');
     assert.ok(payments);
-    const res = p.destination.startMirrorTopics(ctx(), { MirrorName: 'm1', Topics: [topic('orders', 2), topic('payments', 2, payments.id)] });
-    assert.deepEqual(res, { ThrottleTimeMs: 0, ErrorCode: 145, ErrorMessage: 'Cluster mirror partition states are not in the expected states.', Topics: [] });
+    const res = p.destination.startMirrorTopics(ctx(), {
+      MirrorName: 'm1',
+      Topics: [topic('orders', 2), topic('payments', 2, payments.id)],
+    });
+    assert.deepEqual(res, {
+      ThrottleTimeMs: 0,
+      ErrorCode: 145,
+      ErrorMessage: 'Cluster mirror partition states are not in the expected states.',
+      Topics: [],
+    });
     assert.equal(p.destination.topics.has('payments'), false, 'nothing of the request was applied');
   });
 
@@ -44,8 +56,14 @@ describe('StartMirrorTopics (§3 StartMirrorTopics)', () => {
     const p = pair({ authorizer: auth });
     const eve = p.destination.startMirrorTopics(ctx('User:eve', 1, true), { MirrorName: 'm1', Topics: [topic('a')] });
     assert.equal(eve.ErrorCode, 144, '144 comes before the 42 of a direct controller request');
-    assert.equal(p.destination.startMirrorTopics(ctx('User:ops', 1, true), { MirrorName: 'm1', Topics: [topic('a')] }).ErrorCode, 42);
-    const denied = p.destination.startMirrorTopics(ctx('User:ops'), { MirrorName: 'm1', Topics: [topic('a'), topic('b')] });
+    assert.equal(
+      p.destination.startMirrorTopics(ctx('User:ops', 1, true), { MirrorName: 'm1', Topics: [topic('a')] }).ErrorCode,
+      42,
+    );
+    const denied = p.destination.startMirrorTopics(ctx('User:ops'), {
+      MirrorName: 'm1',
+      Topics: [topic('a'), topic('b')],
+    });
     assert.deepEqual(denied, { ThrottleTimeMs: 0, ErrorCode: 29, ErrorMessage: null, Topics: [] });
   });
 
@@ -74,7 +92,11 @@ describe('StartMirrorTopics (§3 StartMirrorTopics)', () => {
   it('step 5: a listed topic matching the exclude set gives top-level 42 and nothing is written', () => {
     const p = pair();
     createMirror(p);
-    const res = p.destination.startMirrorTopics(ctx(), { MirrorName: 'm1', Topics: [topic('orders-internal', 1)], ExcludePatterns: ['orders-.*'] });
+    const res = p.destination.startMirrorTopics(ctx(), {
+      MirrorName: 'm1',
+      Topics: [topic('orders-internal', 1)],
+      ExcludePatterns: ['orders-.*'],
+    });
     assert.deepEqual(res, { ThrottleTimeMs: 0, ErrorCode: 42, ErrorMessage: null, Topics: [] });
     assert.equal(p.destination.mirrors.config('m1', 'mirror.topics.include'), undefined);
     assert.equal(p.destination.topics.has('orders-internal'), false);
@@ -111,14 +133,20 @@ describe('StartMirrorTopics (§3 StartMirrorTopics)', () => {
     const dst = p.destination.topics.get('orders');
     assert.equal(dst?.id, p.source.topics.get('orders')?.id);
     assert.equal(dst?.partitions.length, 4);
-    assert.deepEqual(dst?.mirror && { name: dst.mirror.name, desired: dst.mirror.desired }, { name: 'm1', desired: 'MIRRORING' });
+    assert.deepEqual(dst?.mirror && { name: dst.mirror.name, desired: dst.mirror.desired }, {
+      name: 'm1',
+      desired: 'MIRRORING',
+    });
   });
 
   it('step 6: RF above the live nodes gives 38 for that topic, copied to the top level', () => {
     const p = pair({ nodeCount: 2, brokerConfigs: { 'default.replication.factor': '2' } });
     createMirror(p);
     p.destination.setNodeUp(2, false);
-    const res = p.destination.startMirrorTopics(ctx(), { MirrorName: 'm1', Topics: [topic('orders', 3, p.source.random.uuid())] });
+    const res = p.destination.startMirrorTopics(ctx(), {
+      MirrorName: 'm1',
+      Topics: [topic('orders', 3, p.source.random.uuid())],
+    });
     assert.deepEqual([res.ErrorCode, res.Topics[0]?.ErrorCode], [38, 38]);
   });
 
@@ -132,9 +160,15 @@ describe('StartMirrorTopics (§3 StartMirrorTopics)', () => {
       Topics: [topic('plain', 1, p.source.random.uuid()), topic('fresh', 1, other.id)],
     });
     assert.equal(res.Topics[0]?.ErrorCode, 103);
-    assert.match(res.Topics[0]?.ErrorMessage ?? '', /^Topic id \S+ in the request doesn't match the existing topic id \S+ for topic plain$/);
+    assert.match(
+      res.Topics[0]?.ErrorMessage ?? '',
+      /^Topic id \S+ in the request doesn't match the existing topic id \S+ for topic plain$/,
+    );
     assert.equal(res.Topics[1]?.ErrorCode, 36);
-    assert.equal(res.Topics[1]?.ErrorMessage, `Topic id ${other.id} with topic name fresh in the request is already used by topic name other`);
+    assert.equal(
+      res.Topics[1]?.ErrorMessage,
+      `Topic id ${other.id} with topic name fresh in the request is already used by topic name other`,
+    );
     // step 7: the first per-topic error is copied to the top level.
     assert.deepEqual([res.ErrorCode, res.ErrorMessage], [103, res.Topics[0]?.ErrorMessage]);
   });
@@ -148,7 +182,9 @@ describe('StartMirrorTopics (§3 StartMirrorTopics)', () => {
     const viaBroker = p.destination.startMirrorTopics(ctx(), { MirrorName: 'm2', Topics: [topic('orders', 1)] });
     assert.equal(viaBroker.ErrorCode, 145);
     const res = startOnController(p.destination, ctx(), { MirrorName: 'm2', Topics: [topic('orders', 1)] });
-    assert.deepEqual(res.Topics, [{ Name: 'orders', ErrorCode: 138, ErrorMessage: "Topic 'orders' is already in mirror 'm1' in MIRRORING state" }]);
+    assert.deepEqual(res.Topics, [
+      { Name: 'orders', ErrorCode: 138, ErrorMessage: "Topic 'orders' is already in mirror 'm1' in MIRRORING state" },
+    ]);
   });
 
   it('step 6: already MIRRORING in this mirror is OK; another non-STOPPED state gives 146', () => {
@@ -173,9 +209,18 @@ describe('StartMirrorTopics (§3 StartMirrorTopics)', () => {
     createMirror(p);
     const good = p.source.topics.get('good');
     assert.ok(good);
-    const res = p.destination.startMirrorTopics(ctx(), { MirrorName: 'm1', Topics: [topic('elsewhere', 1, clash.id), topic('good', 2, good.id)] });
+    const res = p.destination.startMirrorTopics(ctx(), {
+      MirrorName: 'm1',
+      Topics: [topic('elsewhere', 1, clash.id), topic('good', 2, good.id)],
+    });
     assert.equal(res.ErrorCode, 36);
-    assert.deepEqual(res.Topics.map((t) => [t.Name, t.ErrorCode]), [['elsewhere', 36], ['good', 0]]);
+    assert.deepEqual(
+      res.Topics.map((t) => [t.Name, t.ErrorCode]),
+      [
+        ['elsewhere', 36],
+        ['good', 0],
+      ],
+    );
     run(p, 1000);
     assert.deepEqual(states(p.destination, 'good'), ['MIRRORING', 'MIRRORING']);
   });

@@ -1,7 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Authorizer } from '../../../../src/lib/emulator/state/acl.js';
-import { pauseOnController, resumeOnController, stopOnController } from '../../../../src/lib/emulator/state/topic-transitions.js';
+import {
+  pauseOnController,
+  resumeOnController,
+  stopOnController,
+} from '../../../../src/lib/emulator/state/topic-transitions.js';
 import { createMirror, ctx, pair, run, startTopics, type Pair } from './setup.js';
 
 /** m1 mirrors a, b, c; m2 mirrors d; `plain` is a destination topic in no mirror. All MIRRORING. */
@@ -22,13 +26,24 @@ const topics = (...names: string[]): { TopicName: string }[] => names.map((Topic
 describe('StopMirrorTopics (§3 StopMirrorTopics)', () => {
   it('feature gate: 35, ErrorMessage null, Topics empty', () => {
     const p = pair({ mirrorVersion: 0 });
-    assert.deepEqual(p.destination.stopMirrorTopics(ctx(), { MirrorName: 'm1', Topics: topics('a') }), { ThrottleTimeMs: 0, ErrorCode: 35, ErrorMessage: null, Topics: [] });
+    assert.deepEqual(p.destination.stopMirrorTopics(ctx(), { MirrorName: 'm1', Topics: topics('a') }), {
+      ThrottleTimeMs: 0,
+      ErrorCode: 35,
+      ErrorMessage: null,
+      Topics: [],
+    });
   });
 
   it('step 1: a topic missing from the image, or not MIRRORING/PAUSED, fails the request with 145', () => {
     const p = mirroring();
-    assert.equal(p.destination.stopMirrorTopics(ctx(), { MirrorName: 'm1', Topics: topics('a', 'ghost') }).ErrorCode, 145);
-    assert.equal(p.destination.stopMirrorTopics(ctx(), { MirrorName: 'm1', Topics: topics('a', 'plain') }).ErrorCode, 145);
+    assert.equal(
+      p.destination.stopMirrorTopics(ctx(), { MirrorName: 'm1', Topics: topics('a', 'ghost') }).ErrorCode,
+      145,
+    );
+    assert.equal(
+      p.destination.stopMirrorTopics(ctx(), { MirrorName: 'm1', Topics: topics('a', 'plain') }).ErrorCode,
+      145,
+    );
     assert.equal(p.destination.topics.get('a')?.mirror?.desired, 'MIRRORING', 'nothing applied');
   });
 
@@ -46,8 +61,16 @@ describe('StopMirrorTopics (§3 StopMirrorTopics)', () => {
     createMirror(p);
     startTopics(p, 'm1', ['a']);
     run(p, 1000);
-    assert.deepEqual(p.destination.stopMirrorTopics(ctx('User:ops'), { MirrorName: 'm1', Topics: topics('a') }), { ThrottleTimeMs: 0, ErrorCode: 29, ErrorMessage: null, Topics: [] });
-    assert.equal(p.destination.stopMirrorTopics(ctx('User:eve'), { MirrorName: 'm1', Topics: topics('a') }).ErrorCode, 144);
+    assert.deepEqual(p.destination.stopMirrorTopics(ctx('User:ops'), { MirrorName: 'm1', Topics: topics('a') }), {
+      ThrottleTimeMs: 0,
+      ErrorCode: 29,
+      ErrorMessage: null,
+      Topics: [],
+    });
+    assert.equal(
+      p.destination.stopMirrorTopics(ctx('User:eve'), { MirrorName: 'm1', Topics: topics('a') }).ErrorCode,
+      144,
+    );
   });
 
   it('step 4: per topic 3 / 137 / 139 / 140 / OK, never copied to the top level', () => {
@@ -55,7 +78,10 @@ describe('StopMirrorTopics (§3 StopMirrorTopics)', () => {
     p.destination.pauseMirrorTopics(ctx(), { MirrorName: 'm1', Topics: topics('b') });
     run(p, 1000);
     // The broker would refuse 'ghost' and 'plain' with 145; the controller half answers per topic.
-    const res = stopOnController(p.destination, ctx(), { MirrorName: 'm1', Topics: topics('ghost', 'plain', 'd', 'b', 'a') });
+    const res = stopOnController(p.destination, ctx(), {
+      MirrorName: 'm1',
+      Topics: topics('ghost', 'plain', 'd', 'b', 'a'),
+    });
     assert.deepEqual(res, {
       ThrottleTimeMs: 0,
       ErrorCode: 0,
@@ -74,9 +100,19 @@ describe('StopMirrorTopics (§3 StopMirrorTopics)', () => {
   it('step 3: each pattern is removed from include when present there, otherwise appended to exclude', () => {
     const p = mirroring();
     p.destination.incrementalAlterConfigs(ctx(), {
-      Resources: [{ ResourceType: 64, ResourceName: 'm1', Configs: [{ Name: 'mirror.topics.include', ConfigOperation: 0, Value: 'a,b,c,x-.*' }] }],
+      Resources: [
+        {
+          ResourceType: 64,
+          ResourceName: 'm1',
+          Configs: [{ Name: 'mirror.topics.include', ConfigOperation: 0, Value: 'a,b,c,x-.*' }],
+        },
+      ],
     });
-    const res = p.destination.stopMirrorTopics(ctx(), { MirrorName: 'm1', Topics: topics('a'), Patterns: ['x-.*', 'c'] });
+    const res = p.destination.stopMirrorTopics(ctx(), {
+      MirrorName: 'm1',
+      Topics: topics('a'),
+      Patterns: ['x-.*', 'c'],
+    });
     assert.equal(res.ErrorCode, 0);
     assert.equal(p.destination.mirrors.config('m1', 'mirror.topics.include'), 'a,b');
     assert.equal(p.destination.mirrors.config('m1', 'mirror.topics.exclude'), '');
@@ -124,7 +160,12 @@ describe('ResumeMirrorTopics (§3 ResumeMirrorTopics)', () => {
     // Desired PAUSED but partitions still MIRRORING until the engine runs.
     assert.equal(p.destination.resumeMirrorTopics(ctx(), { MirrorName: 'm1', Topics: topics('a') }).ErrorCode, 145);
     run(p, 1000);
-    assert.deepEqual(p.destination.resumeMirrorTopics(ctx(), { MirrorName: 'm1', Topics: topics('a') }), { ThrottleTimeMs: 0, ErrorCode: 0, ErrorMessage: null, Topics: [] });
+    assert.deepEqual(p.destination.resumeMirrorTopics(ctx(), { MirrorName: 'm1', Topics: topics('a') }), {
+      ThrottleTimeMs: 0,
+      ErrorCode: 0,
+      ErrorMessage: null,
+      Topics: [],
+    });
     assert.equal(p.destination.topics.get('a')?.mirror?.desired, 'MIRRORING');
   });
 
@@ -146,8 +187,17 @@ describe('ResumeMirrorTopics (§3 ResumeMirrorTopics)', () => {
 
   it('sent straight to a controller: 42 after the ALTER check', () => {
     const p = mirroring();
-    assert.equal(p.destination.resumeMirrorTopics(ctx('User:admin', 1, true), { MirrorName: 'm1', Topics: topics('a') }).ErrorCode, 42);
-    assert.equal(p.destination.pauseMirrorTopics(ctx('User:admin', 1, true), { MirrorName: 'm1', Topics: topics('a') }).ErrorCode, 42);
-    assert.equal(p.destination.stopMirrorTopics(ctx('User:admin', 1, true), { MirrorName: 'm1', Topics: topics('a') }).ErrorCode, 42);
+    assert.equal(
+      p.destination.resumeMirrorTopics(ctx('User:admin', 1, true), { MirrorName: 'm1', Topics: topics('a') }).ErrorCode,
+      42,
+    );
+    assert.equal(
+      p.destination.pauseMirrorTopics(ctx('User:admin', 1, true), { MirrorName: 'm1', Topics: topics('a') }).ErrorCode,
+      42,
+    );
+    assert.equal(
+      p.destination.stopMirrorTopics(ctx('User:admin', 1, true), { MirrorName: 'm1', Topics: topics('a') }).ErrorCode,
+      42,
+    );
   });
 });

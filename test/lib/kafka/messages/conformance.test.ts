@@ -91,7 +91,13 @@ function nameOf(value: unknown): string {
   return isRecord(value) && typeof value.name === 'string' ? value.name : '(unnamed)';
 }
 
-function compareAttributes(path: string, ours: object, ref: object, structural: ReadonlySet<string>, diffs: string[]): void {
+function compareAttributes(
+  path: string,
+  ours: object,
+  ref: object,
+  structural: ReadonlySet<string>,
+  diffs: string[],
+): void {
   const ourAttributes = new Map<string, unknown>(Object.entries(ours));
   const refAttributes = new Map<string, unknown>(Object.entries(ref));
   for (const key of new Set([...refAttributes.keys(), ...ourAttributes.keys()])) {
@@ -166,13 +172,14 @@ function compareMessage(ours: MessageDefinition, api: ApiDefinition | undefined,
   if (!isRecord(ref)) return [`${path}: reference schema is not a JSON object`];
   compareAttributes(path, ours, ref, new Set(['fields', 'commonStructs']), diffs);
   if (api !== undefined && isMirrorApi(api.name) && DEFAULT_MIRROR_API_KEYS[api.name] !== ref.apiKey) {
-    diffs.push(`${path}.apiKey: DEFAULT_MIRROR_API_KEYS.${api.name} ${DEFAULT_MIRROR_API_KEYS[api.name]}, reference ${show(ref.apiKey)}`);
+    diffs.push(
+      `${path}.apiKey: DEFAULT_MIRROR_API_KEYS.${api.name} ${DEFAULT_MIRROR_API_KEYS[api.name]}, reference ${show(ref.apiKey)}`,
+    );
   }
   compareFieldList(path, ours.fields, ref.fields, diffs);
   compareStructs(path, ours.commonStructs, ref.commonStructs, diffs);
   return diffs;
 }
-
 
 interface OurMessage {
   readonly definition: MessageDefinition;
@@ -201,7 +208,8 @@ const referenceDir = join(
 const inCi = process.env.CI !== undefined && process.env.CI !== '';
 
 test('comment stripping keeps // inside strings', () => {
-  const text = '{\n  // a comment\n  "url": "http://www.apache.org/licenses/LICENSE-2.0", // trailing\n  "q": "a \\" // b" /* block */\n}';
+  const text =
+    '{\n  // a comment\n  "url": "http://www.apache.org/licenses/LICENSE-2.0", // trailing\n  "q": "a \\" // b" /* block */\n}';
   assert.deepEqual(JSON.parse(stripJsonComments(text)), {
     url: 'http://www.apache.org/licenses/LICENSE-2.0',
     q: 'a " // b',
@@ -218,14 +226,20 @@ test('API definitions are consistent with themselves', () => {
     const clash = seenKeys.get(api.apiKey);
     if (clash !== undefined) problems.push(`${api.name} and ${clash} share apiKey ${api.apiKey}`);
     seenKeys.set(api.apiKey, api.name);
-    for (const [message, kind] of [[api.request, 'request'], [api.response, 'response']] as const) {
+    for (const [message, kind] of [
+      [api.request, 'request'],
+      [api.response, 'response'],
+    ] as const) {
       const expected = `${api.name}${kind === 'request' ? 'Request' : 'Response'}`;
       if (message.name !== expected) problems.push(`${api.name}.${kind}.name: ${message.name}, expected ${expected}`);
       if (message.type !== kind) problems.push(`${expected}.type: ${message.type}, expected ${kind}`);
-      if (message.apiKey !== api.apiKey) problems.push(`${expected}.apiKey: ${show(message.apiKey)}, but ${api.name}.apiKey is ${api.apiKey}`);
+      if (message.apiKey !== api.apiKey)
+        problems.push(`${expected}.apiKey: ${show(message.apiKey)}, but ${api.name}.apiKey is ${api.apiKey}`);
     }
     if (isMirrorApi(api.name) && api.apiKey !== DEFAULT_MIRROR_API_KEYS[api.name]) {
-      problems.push(`${api.name}.apiKey: ${api.apiKey}, DEFAULT_MIRROR_API_KEYS says ${DEFAULT_MIRROR_API_KEYS[api.name]}`);
+      problems.push(
+        `${api.name}.apiKey: ${api.apiKey}, DEFAULT_MIRROR_API_KEYS says ${DEFAULT_MIRROR_API_KEYS[api.name]}`,
+      );
     }
   }
   for (const name of Object.keys(DEFAULT_MIRROR_API_KEYS)) {
@@ -253,7 +267,9 @@ if (!existsSync(referenceDir)) {
 } else {
   const references: ReferenceSchema[] = [];
   const unreadable: string[] = [];
-  for (const file of readdirSync(referenceDir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(referenceDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     try {
       const schema: Json = JSON.parse(stripJsonComments(readFileSync(join(referenceDir, file), 'utf8')));
       const name = isRecord(schema) && typeof schema.name === 'string' ? schema.name : file.replace(/\.json$/, '');
@@ -287,10 +303,15 @@ if (!existsSync(referenceDir)) {
       const name = definition.name;
       const exempt = DEFINED_WITHOUT_REFERENCE.has(name);
       if (referenceNames.has(name)) {
-        if (exempt) problems.push(`${name} is in DEFINED_WITHOUT_REFERENCE but the reference now has it; remove it from that list`);
+        if (exempt)
+          problems.push(
+            `${name} is in DEFINED_WITHOUT_REFERENCE but the reference now has it; remove it from that list`,
+          );
         if (!compared.has(name)) problems.push(`${name} has a reference schema but was not compared`);
       } else if (!exempt) {
-        problems.push(`${name} has no reference schema in ${referenceDir}; fix its name or add it to DEFINED_WITHOUT_REFERENCE with a reason`);
+        problems.push(
+          `${name} has no reference schema in ${referenceDir}; fix its name or add it to DEFINED_WITHOUT_REFERENCE with a reason`,
+        );
       }
     }
     for (const name of DEFINED_WITHOUT_REFERENCE.keys()) {
@@ -304,13 +325,15 @@ if (!existsSync(referenceDir)) {
     for (const { file, name } of references) {
       if (file !== `${name}.json`) problems.push(`${file} declares name ${name}`);
       const ours = ourByName.has(name);
-      if (ours && NOT_DEFINED.has(name)) problems.push(`${name} is defined by us but also in NOT_DEFINED; remove it from that list`);
+      if (ours && NOT_DEFINED.has(name))
+        problems.push(`${name} is defined by us but also in NOT_DEFINED; remove it from that list`);
       if (!ours && !NOT_DEFINED.has(name)) {
         problems.push(`${file} (${name}) is new: define it or add it to NOT_DEFINED with a reason`);
       }
     }
     for (const name of NOT_DEFINED.keys()) {
-      if (!referenceNames.has(name)) problems.push(`NOT_DEFINED lists ${name}, which the reference folder no longer has`);
+      if (!referenceNames.has(name))
+        problems.push(`NOT_DEFINED lists ${name}, which the reference folder no longer has`);
     }
     if (problems.length > 0) assert.fail(problems.join('\n'));
   });

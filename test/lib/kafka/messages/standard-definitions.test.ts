@@ -32,7 +32,18 @@ const apis: readonly [ApiDefinition, number][] = [
 ];
 
 const PRIMITIVES = new Set([
-  'bool', 'int8', 'int16', 'uint16', 'int32', 'uint32', 'int64', 'float64', 'string', 'bytes', 'records', 'uuid',
+  'bool',
+  'int8',
+  'int16',
+  'uint16',
+  'int32',
+  'uint32',
+  'int64',
+  'float64',
+  'string',
+  'bytes',
+  'records',
+  'uuid',
 ]);
 
 function overlaps(a: VersionRange, b: VersionRange): boolean {
@@ -67,7 +78,9 @@ function problemsOf(message: MessageDefinition): string[] {
       if (field.taggedVersions !== undefined) {
         if (field.tag === undefined) problems.push(`${at}: taggedVersions without tag`);
         if (!contains(flexible, parseVersions(field.taggedVersions))) {
-          problems.push(`${at}: taggedVersions ${field.taggedVersions} not within flexibleVersions ${message.flexibleVersions}`);
+          problems.push(
+            `${at}: taggedVersions ${field.taggedVersions} not within flexibleVersions ${message.flexibleVersions}`,
+          );
         }
       }
       const element = field.type.startsWith('[]') ? field.type.slice(2) : field.type;

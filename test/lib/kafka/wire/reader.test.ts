@@ -95,7 +95,11 @@ describe('utf8', () => {
 
   test('a leading U+FEFF is data, not a byte-order mark to drop', () => {
     assert.equal(reader('efbbbf 61').utf8(4), '\uFEFFa');
-    assert.equal(reader('efbbbf efbfbd').utf8(6), '\uFEFF\uFFFD', 'also on the strict path taken when U+FFFD is present');
+    assert.equal(
+      reader('efbbbf efbfbd').utf8(6),
+      '\uFEFF\uFFFD',
+      'also on the strict path taken when U+FFFD is present',
+    );
   });
 });
 

@@ -7,7 +7,8 @@ import { WireError } from '../../../../src/lib/kafka/wire/errors.js';
 import { ByteReader } from '../../../../src/lib/kafka/wire/reader.js';
 import { ByteWriter } from '../../../../src/lib/kafka/wire/writer.js';
 
-type Kind = 'int8' | 'int16' | 'uint16' | 'int32' | 'uint32' | 'int64' | 'float64' | 'bool' | 'uvarint' | 'varint' | 'varlong';
+type Kind =
+  'int8' | 'int16' | 'uint16' | 'int32' | 'uint32' | 'int64' | 'float64' | 'bool' | 'uvarint' | 'varint' | 'varlong';
 type Value = number | bigint | boolean;
 
 function write(kind: Kind, value: Value): Buffer {
@@ -159,7 +160,10 @@ describe('the writer refuses values outside a type', () => {
   for (const [kind, value] of refused) {
     test(`${kind} ${String(value)} is a WireError and writes nothing`, () => {
       const w = new ByteWriter(4);
-      assert.throws(() => (kind === 'int64' || kind === 'varlong' ? w[kind](value as bigint) : w[kind as 'int8'](value as number)), WireError);
+      assert.throws(
+        () => (kind === 'int64' || kind === 'varlong' ? w[kind](value as bigint) : w[kind as 'int8'](value as number)),
+        WireError,
+      );
       assert.equal(w.pos, 0);
     });
   }
