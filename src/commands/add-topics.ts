@@ -1,10 +1,10 @@
 import { Args, Flags } from '@oclif/core';
 import { BaseCommand } from '../lib/cli/base-command.js';
-import { readClientPropertiesFile } from '../lib/cli/connection-config.js';
+import { readClientPropertiesFile } from '../lib/connection/connection-config.js';
 import { KmirrorError, UsageError } from '../lib/cli/errors.js';
 import { ExitCode } from '../lib/cli/exit-codes.js';
 import { durationFlag, yesFlag } from '../lib/cli/flags.js';
-import type { PropertyEntry } from '../lib/cli/properties-file.js';
+import type { PropertyEntry } from '../lib/connection/properties-file.js';
 import {
   type AddTopicsInput,
   type AddTopicsResult,

@@ -12,7 +12,7 @@ import {
 import { ExitCode } from '../lib/cli/exit-codes.js';
 import { DEFAULT_TIMEOUT_MS } from '../lib/cli/flags.js';
 import { formatYaml } from '../lib/cli/output-format.js';
-import { redactText } from '../lib/cli/redact.js';
+import { redactText } from '../lib/connection/redact.js';
 import type { KafkaClient } from '../lib/kafka/client.js';
 import { kafkaError } from '../lib/kafka/error-codes.js';
 import {

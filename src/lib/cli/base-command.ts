@@ -8,14 +8,14 @@ import chalk, { supportsColor } from 'chalk';
 import type { KafkaClient, WireEvent } from '../kafka/client.js';
 import { parseApiKeyOverrides, setApiKeyOverrides } from '../kafka/mirror-api-keys.js';
 import { type ColorLevel, resolveColorLevel } from './color.js';
-import { type ConnectionConfig, resolveConnectionConfig } from './connection-config.js';
+import { type ConnectionConfig, resolveConnectionConfig } from '../connection/connection-config.js';
 import { Deadline } from './deadline.js';
 import { type Failure, UsageError, failureToJson, toFailure } from './errors.js';
 import { ExitCode } from './exit-codes.js';
 import { DEFAULT_TIMEOUT_MS, OUTPUT_FORMATS, type OutputFormat, baseFlags } from './flags.js';
 import { canPrompt } from './interactive.js';
 import { formatJson, formatJsonLine, formatYaml } from './output-format.js';
-import { redact, redactText } from './redact.js';
+import { redact, redactText } from '../connection/redact.js';
 
 export type BaseFlags = Interfaces.InferredFlags<(typeof BaseCommand)['baseFlags']>;
 export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<

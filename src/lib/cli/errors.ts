@@ -4,6 +4,7 @@
 // errors, oclif parse errors) is recognised here by shape so that the operator still gets one clear
 // line instead of a stack trace.
 
+import { SettingsError } from '../connection/errors.js';
 import { kafkaError, kafkaErrorHint } from '../kafka/error-codes.js';
 import * as protocol from '../kafka/errors.js';
 import { TransportError } from '../kafka/transport.js';
@@ -517,15 +518,21 @@ interface OclifCliErrorShape {
   suggestions?: unknown;
 }
 
+/** Errors that already know what they mean: ours, and the connection settings' own. */
+function ownFailure(err: unknown): Failure | undefined {
+  if (err instanceof KmirrorError) return failure(err.exitCode, cleanMessage(err.message), err.hint, err.kafkaError);
+  if (err instanceof SettingsError) return failure(ExitCode.Usage, cleanMessage(err.message), err.hint);
+  return undefined;
+}
+
 /**
  * Maps anything thrown to the exit code, message and hint the operator sees. Never throws.
  * Order matters: our own errors first, then errors that carry a Kafka code, then the transport's
  * (TLS before sockets, because a TLS error can carry a socket code as well), then oclif's.
  */
 export function toFailure(err: unknown): Failure {
-  if (err instanceof KmirrorError) {
-    return failure(err.exitCode, cleanMessage(err.message), err.hint, err.kafkaError);
-  }
+  const own = ownFailure(err);
+  if (own) return own;
   if (!(err instanceof Error)) {
     if (typeof err === 'object' && err !== null && typeof (err as { errorCode?: unknown }).errorCode === 'number') {
       return toFailure(
@@ -542,7 +549,7 @@ export function toFailure(err: unknown): Failure {
   const seen = new Set<unknown>();
   for (let current: unknown = err; current instanceof Error && !seen.has(current); current = causeOf(current)) {
     seen.add(current);
-    if (current !== err && current instanceof KmirrorError) return toFailure(current);
+    if (current !== err && ownFailure(current)) return toFailure(current);
     const mapped =
       protocolFailure(current) ??
       kafkaJsFailure(current) ??

@@ -3,7 +3,7 @@
 // help group so `--help` separates connection settings from the command's own flags.
 
 import { Flags } from '@oclif/core';
-import { ENV_SASL_OAUTH_TOKEN, ENV_SASL_PASSWORD, ENV_TLS_KEY_PASSWORD } from './connection-config.js';
+import { ENV_SASL_OAUTH_TOKEN, ENV_SASL_PASSWORD, ENV_TLS_KEY_PASSWORD } from '../connection/connection-config.js';
 import { formatDuration, parseDuration } from './duration.js';
 
 export const HelpGroup = {

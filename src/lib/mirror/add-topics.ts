@@ -2,10 +2,10 @@
 // as IncludePatterns/ExcludePatterns so the broker saves them for auto-discovery. The plan is made
 // before sending (source metadata + every mirror's topics), so the one request sent can succeed.
 
-import type { ConnectionConfig } from '../cli/connection-config.js';
+import type { ConnectionConfig } from '../connection/connection-config.js';
 import { KafkaResponseError, KmirrorError, NotFoundError } from '../cli/errors.js';
 import { ExitCode } from '../cli/exit-codes.js';
-import type { PropertyEntry } from '../cli/properties-file.js';
+import type { PropertyEntry } from '../connection/properties-file.js';
 import type { KafkaClient } from '../kafka/client.js';
 import { kafkaError, kafkaErrorHint } from '../kafka/error-codes.js';
 import { KafkaProtocolError } from '../kafka/errors.js';

@@ -5,8 +5,8 @@
 // request; problems are UsageErrors saying how to fix them, doubts are returned as warnings.
 
 import { UsageError } from '../cli/errors.js';
-import { parseBootstrapServers } from '../cli/connection-config.js';
-import { isSensitiveKey } from '../cli/redact.js';
+import { parseBootstrapServers } from '../connection/connection-config.js';
+import { isSensitiveKey } from '../connection/redact.js';
 import { MIRROR_CONFIG_KEYS, type MirrorConfigKey, mirrorConfigKey, parseMirrorConfigValue } from './config-keys.js';
 
 export const MAX_MIRROR_NAME_LENGTH = 249;

@@ -5,7 +5,7 @@
 // kmirror masks by its own key table, filters keys itself and checks existence before altering.
 
 import { KafkaResponseError, NotFoundError, UsageError } from '../cli/errors.js';
-import { REDACTED } from '../cli/redact.js';
+import { REDACTED } from '../connection/redact.js';
 import type { BrokerInfo, KafkaClient } from '../kafka/client.js';
 import { DescribeConfigs, IncrementalAlterConfigs, ListClusterMirrors } from '../kafka/messages/index.js';
 import { CONFIG_APIS } from './apis.js';

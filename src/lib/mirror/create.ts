@@ -3,11 +3,12 @@
 // Admin does (a second client to the SOURCE, DescribeCluster), and sends CreateClusterMirror.
 // The same map is what the destination brokers use to reach the source (PROTOCOL.md §11.1).
 
-import { type ConnectionConfig, connectionFromProperties } from '../cli/connection-config.js';
+import { type ConnectionConfig, connectionFromProperties } from '../connection/connection-config.js';
+import { SettingsError } from '../connection/errors.js';
 import { KafkaResponseError, KmirrorError, UsageError, toFailure } from '../cli/errors.js';
 import { ExitCode } from '../cli/exit-codes.js';
-import { type PropertyEntry, readPropertiesFile } from '../cli/properties-file.js';
-import { REDACTED } from '../cli/redact.js';
+import { type PropertyEntry, readPropertiesFile } from '../connection/properties-file.js';
+import { REDACTED } from '../connection/redact.js';
 import type { KafkaClient, TimeBudget, WireEvent } from '../kafka/client.js';
 import { kafkaError } from '../kafka/error-codes.js';
 import { KafkaProtocolError } from '../kafka/errors.js';
@@ -195,8 +196,8 @@ async function sourceConnectionFor(
       warn: (message) => warnings.push(`source cluster: ${message}`),
     });
   } catch (err) {
-    if (err instanceof UsageError) {
-      throw new UsageError(`cannot connect to the source cluster to read its id: ${err.message}`, {
+    if (err instanceof SettingsError) {
+      throw new SettingsError(`cannot connect to the source cluster to read its id: ${err.message}`, {
         hint: `${err.hint ? `${err.hint}; ` : ''}or pass --source-cluster-id so kmirror need not connect to the source (the brokers still use these settings)`,
       });
     }

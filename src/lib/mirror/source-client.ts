@@ -3,9 +3,10 @@
 // resource type 64 returns them in clear text, which is what the prototype's own tools rely on.
 // Those settings may name files that exist only on the brokers, so --source-config can replace them.
 
-import { type ConnectionConfig, connectionFromProperties } from '../cli/connection-config.js';
+import { type ConnectionConfig, connectionFromProperties } from '../connection/connection-config.js';
+import { SettingsError } from '../connection/errors.js';
 import { KmirrorError, UsageError, toFailure } from '../cli/errors.js';
-import type { PropertyEntry } from '../cli/properties-file.js';
+import type { PropertyEntry } from '../connection/properties-file.js';
 import type { KafkaClient } from '../kafka/client.js';
 import { KafkaProtocolError } from '../kafka/errors.js';
 import { DescribeConfigs, Metadata } from '../kafka/messages/index.js';
@@ -102,8 +103,8 @@ export async function sourceConnection(
   try {
     return await connectionFromProperties(properties, origin, { warn });
   } catch (err) {
-    if (err instanceof UsageError)
-      throw new UsageError(err.message, {
+    if (err instanceof SettingsError)
+      throw new SettingsError(err.message, {
         hint: `${err.hint ? `${err.hint}; ` : ''}${SOURCE_CONFIG_HINT}`,
         cause: err,
       });

@@ -1,7 +1,7 @@
 // Text for `kmirror config get` and `kmirror config set`: KEY, VALUE, SOURCE tables, with unknown
 // values as `-` and empty ones spelled out, and a note when secrets were masked.
 
-import { REDACTED } from '../cli/redact.js';
+import { REDACTED } from '../connection/redact.js';
 import type { ConfigSetResult, MirrorConfigEntry } from '../mirror/config.js';
 import { style } from './style.js';
 import { renderTable } from './table.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { UsageError } from '../../../src/lib/cli/errors.js';
+import { type Failure, toFailure } from '../../../src/lib/cli/errors.js';
 import {
   checkConfigValue,
   checkPattern,
@@ -13,14 +13,16 @@ import {
 
 const strict = { allowUnknown: false, origin: '--config' };
 
-function usageError(fn: () => unknown): UsageError {
+/** What the operator sees: bad input is exit code 2, found before anything is sent. */
+function usageError(fn: () => unknown): Failure {
   try {
     fn();
   } catch (err) {
-    assert.ok(err instanceof UsageError, `expected a UsageError, got ${String(err)}`);
-    return err;
+    const failure = toFailure(err);
+    assert.equal(failure.exitCode, 2, `expected a usage error, got ${String(err)}`);
+    return failure;
   }
-  assert.fail('expected a UsageError');
+  assert.fail('expected a usage error');
 }
 
 const usageMessage = (fn: () => unknown): string => usageError(fn).message;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { UsageError } from '../../../src/lib/cli/errors.js';
-import type { PropertyEntry } from '../../../src/lib/cli/properties-file.js';
+import { SettingsError } from '../../../src/lib/connection/errors.js';
+import type { PropertyEntry } from '../../../src/lib/connection/properties-file.js';
 import { sourceConnection, sourceProperties } from '../../../src/lib/mirror/source-client.js';
 
 function entries(values: Record<string, string>): Map<string, PropertyEntry> {
@@ -51,7 +51,7 @@ describe('source cluster settings', () => {
     await assert.rejects(
       sourceConnection({ mirror: 'm1', stored }, () => {}),
       (err: unknown) =>
-        err instanceof UsageError && /truststore/.test(err.message) && /--source-config/.test(err.hint ?? ''),
+        err instanceof SettingsError && /truststore/.test(err.message) && /--source-config/.test(err.hint ?? ''),
     );
     await assert.rejects(
       sourceConnection({ mirror: 'm1', stored: new Map([['mirror.source.cluster.id', 'x']]) }, () => {}),

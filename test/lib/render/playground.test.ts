@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import chalk from 'chalk';
-import { parseJaasConfig } from '../../../src/lib/cli/jaas.js';
-import { parseProperties } from '../../../src/lib/cli/properties-file.js';
+import { parseJaasConfig } from '../../../src/lib/connection/jaas.js';
+import { parseProperties } from '../../../src/lib/connection/properties-file.js';
 import {
   clientProperties,
   nextCommands,

@@ -1,11 +1,11 @@
 // Flags (oclif merges the KMIRROR_* variables into them), env-only secrets and a Kafka client
 // properties file (--command-config) become one validated ConnectionConfig. Precedence per setting:
-// flag > environment > file. Every problem is a UsageError raised here, before any socket opens,
+// flag > environment > file. Every problem is a SettingsError raised here, before any socket opens,
 // naming the flag, file and key and saying how to fix it.
 
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { UsageError } from './errors.js';
+import { SettingsError } from './errors.js';
 import { type JaasEntry, JaasSyntaxError, loginModuleKind, parseJaasConfig } from './jaas.js';
 import { type PropertyEntry, readPropertiesFile } from './properties-file.js';
 import { registerSecret } from './redact.js';
@@ -261,8 +261,8 @@ function resolveConfigProviders(
       (reference, alias: string, path: string | undefined, name: string) => {
         const kind = providers.get(alias);
         if (kind === undefined) return reference; // not a configured provider: Kafka leaves it as is
-        const fail = (why: string): UsageError =>
-          new UsageError(`${file} line ${entry.line}: cannot resolve ${reference} for '${key}': ${why}`);
+        const fail = (why: string): SettingsError =>
+          new SettingsError(`${file} line ${entry.line}: cannot resolve ${reference} for '${key}': ${why}`);
         switch (kind) {
           case 'FileConfigProvider': {
             if (!path) throw fail('the file provider needs ${alias:path:key}');
@@ -301,13 +301,13 @@ export function parseBootstrapServers(text: string, origin: string): string[] {
     .map((s) => s.trim())
     .filter(Boolean);
   if (servers.length === 0)
-    throw new UsageError(`${origin} is empty`, { hint: 'give at least one broker as host:port' });
+    throw new SettingsError(`${origin} is empty`, { hint: 'give at least one broker as host:port' });
   return servers.map((server) => {
     const withoutScheme = server.replace(/^[A-Za-z_][A-Za-z0-9_+.-]*:\/\//, '');
     const match = /^(\[[0-9A-Fa-f:.]+(?:%[\w.-]+)?\]|[A-Za-z0-9._-]+):(\d{1,5})$/.exec(withoutScheme);
     if (!match) {
       const bareIpv6 = withoutScheme.split(':').length > 2 && !withoutScheme.startsWith('[');
-      throw new UsageError(`${origin}: '${server}' is not host:port`, {
+      throw new SettingsError(`${origin}: '${server}' is not host:port`, {
         hint: bareIpv6
           ? 'write IPv6 addresses in brackets: [::1]:9092'
           : 'give every broker as host:port, e.g. broker1:9092 (Kafka has no default port)',
@@ -315,7 +315,7 @@ export function parseBootstrapServers(text: string, origin: string): string[] {
     }
     const port = Number(match[2]);
     if (port < 1 || port > 65535)
-      throw new UsageError(`${origin}: port ${port} in '${server}' is out of range (1-65535)`);
+      throw new SettingsError(`${origin}: port ${port} in '${server}' is out of range (1-65535)`);
     return `${match[1]}:${port}`;
   });
 }
@@ -337,11 +337,11 @@ function parseMechanism(raw: string, origin: string): SaslMechanism {
   const mechanism = MECHANISMS[upper];
   if (mechanism) return mechanism;
   if (upper === 'GSSAPI') {
-    throw new UsageError(`${origin}: SASL mechanism GSSAPI (Kerberos) is not supported by kmirror`, {
+    throw new SettingsError(`${origin}: SASL mechanism GSSAPI (Kerberos) is not supported by kmirror`, {
       hint: 'use a listener with PLAIN, SCRAM-SHA-256, SCRAM-SHA-512 or OAUTHBEARER',
     });
   }
-  throw new UsageError(`${origin}: unknown SASL mechanism '${raw}'`, {
+  throw new SettingsError(`${origin}: unknown SASL mechanism '${raw}'`, {
     hint: 'use PLAIN, SCRAM-SHA-256, SCRAM-SHA-512 or OAUTHBEARER',
   });
 }
@@ -360,21 +360,21 @@ function readJaas(entry: PropertyEntry, file: string, mechanism: SaslMechanism):
     entries = parseJaasConfig(entry.value);
   } catch (err) {
     if (err instanceof JaasSyntaxError) {
-      throw new UsageError(`${where}: ${err.message}`, {
+      throw new SettingsError(`${where}: ${err.message}`, {
         hint: `the form is: sasl.jaas.config=${MODULE_FOR[mechanism]} required username="…" password="…";`,
       });
     }
     throw err;
   }
   if (entries.length !== 1)
-    throw new UsageError(`${where} has ${entries.length} login modules; a client needs exactly one`);
+    throw new SettingsError(`${where} has ${entries.length} login modules; a client needs exactly one`);
   const jaas = entries[0] as JaasEntry;
   const kind = loginModuleKind(jaas.loginModule);
   const expected = mechanism === 'plain' ? 'plain' : mechanism === 'oauthbearer' ? 'oauthbearer' : 'scram';
   if (kind === 'kerberos')
-    throw new UsageError(`${where} uses Kerberos (Krb5LoginModule), which kmirror does not support`);
+    throw new SettingsError(`${where} uses Kerberos (Krb5LoginModule), which kmirror does not support`);
   if (kind !== expected) {
-    throw new UsageError(
+    throw new SettingsError(
       `${where} uses ${jaas.loginModule}, which does not match SASL mechanism ${mechanism.toUpperCase()}`,
       {
         hint: `for ${mechanism.toUpperCase()} the login module is ${MODULE_FOR[mechanism]}`,
@@ -389,9 +389,9 @@ function readTokenFile(path: string): string {
   try {
     token = readFileSync(path, 'utf8').trim();
   } catch (err) {
-    throw new UsageError(`cannot read --sasl-oauth-token-file '${path}': ${(err as Error).message}`);
+    throw new SettingsError(`cannot read --sasl-oauth-token-file '${path}': ${(err as Error).message}`);
   }
-  if (token === '') throw new UsageError(`--sasl-oauth-token-file '${path}' is empty`);
+  if (token === '') throw new SettingsError(`--sasl-oauth-token-file '${path}' is empty`);
   return token;
 }
 
@@ -417,14 +417,14 @@ function resolveSasl(
   } else if (fileMechanism) {
     mechanism = parseMechanism(fileMechanism.value, `${located(fileName, fileMechanism)}: sasl.mechanism`);
   } else if (fileSasl) {
-    throw new UsageError(
+    throw new SettingsError(
       `${fileName}: security.protocol is ${protocol} but sasl.mechanism is not set, and Kafka's default (GSSAPI/Kerberos) is not supported by kmirror`,
       {
         hint: 'set sasl.mechanism=PLAIN, SCRAM-SHA-256, SCRAM-SHA-512 or OAUTHBEARER in the file, or pass --sasl-mechanism',
       },
     );
   } else {
-    throw new UsageError('SASL options were given without a mechanism', {
+    throw new SettingsError('SASL options were given without a mechanism', {
       hint: 'add --sasl-mechanism plain|scram-sha-256|scram-sha-512|oauthbearer',
     });
   }
@@ -435,7 +435,7 @@ function resolveSasl(
 
   if (mechanism === 'oauthbearer') {
     if (flags.saslUsername !== undefined || flags.saslPasswordStdin) {
-      throw new UsageError('--sasl-username and --sasl-password-stdin do not apply to OAUTHBEARER', {
+      throw new SettingsError('--sasl-username and --sasl-password-stdin do not apply to OAUTHBEARER', {
         hint: 'give the token with --sasl-oauth-token-file',
       });
     }
@@ -444,7 +444,7 @@ function resolveSasl(
         ? readTokenFile(flags.saslOauthTokenFile)
         : env[ENV_SASL_OAUTH_TOKEN]?.trim() || undefined;
     if (token === undefined) {
-      throw new UsageError(
+      throw new SettingsError(
         'SASL OAUTHBEARER needs a token, and kmirror does not fetch tokens itself (sasl.oauthbearer.token.endpoint.url and login callback handlers are not supported)',
         {
           hint: `get a token from your identity provider and pass it with --sasl-oauth-token-file FILE (or ${ENV_SASL_OAUTH_TOKEN})`,
@@ -456,24 +456,24 @@ function resolveSasl(
   }
 
   if (flags.saslOauthTokenFile !== undefined) {
-    throw new UsageError(`--sasl-oauth-token-file only applies to OAUTHBEARER, not ${mechanism.toUpperCase()}`);
+    throw new SettingsError(`--sasl-oauth-token-file only applies to OAUTHBEARER, not ${mechanism.toUpperCase()}`);
   }
   const username = flags.saslUsername ?? jaas?.options.get('username');
   if (flags.saslPasswordStdin) {
     // The caller reads stdin only after everything else checked out.
     if (username === undefined || username === '') {
-      throw new UsageError(`SASL ${mechanism.toUpperCase()} needs a user name`, { hint: 'pass --sasl-username' });
+      throw new SettingsError(`SASL ${mechanism.toUpperCase()} needs a user name`, { hint: 'pass --sasl-username' });
     }
     return { mechanism, username };
   }
   const resolvedPassword = (env[ENV_SASL_PASSWORD] || undefined) ?? jaas?.options.get('password');
   if (username === undefined || username === '') {
-    throw new UsageError(`SASL ${mechanism.toUpperCase()} needs a user name`, {
+    throw new SettingsError(`SASL ${mechanism.toUpperCase()} needs a user name`, {
       hint: 'pass --sasl-username, or set username="…" in sasl.jaas.config of --command-config',
     });
   }
   if (resolvedPassword === undefined || resolvedPassword === '') {
-    throw new UsageError(`SASL ${mechanism.toUpperCase()} needs a password for user '${username}'`, {
+    throw new SettingsError(`SASL ${mechanism.toUpperCase()} needs a password for user '${username}'`, {
       hint: `pipe it in with --sasl-password-stdin, set ${ENV_SASL_PASSWORD}, or set password="…" in sasl.jaas.config of --command-config`,
     });
   }
@@ -502,9 +502,12 @@ function resolveTls(
     const normalized = algorithm.value.trim().toLowerCase();
     if (normalized === '') checkServerIdentity = false;
     else if (normalized !== 'https') {
-      throw new UsageError(`${at('ssl.endpoint.identification.algorithm')}: unsupported value '${algorithm.value}'`, {
-        hint: "use 'https' (check the host name, the default) or leave it empty to skip the host-name check",
-      });
+      throw new SettingsError(
+        `${at('ssl.endpoint.identification.algorithm')}: unsupported value '${algorithm.value}'`,
+        {
+          hint: "use 'https' (check the host name, the default) or leave it empty to skip the host-name check",
+        },
+      );
     }
   }
   const insecure = flags.tlsInsecure === true;
@@ -517,7 +520,7 @@ function resolveTls(
     const inline = value('ssl.truststore.certificates');
     const location = value('ssl.truststore.location');
     if (inline !== undefined && location !== undefined) {
-      throw new UsageError(`${fileName}: both ssl.truststore.certificates and ssl.truststore.location are set`, {
+      throw new SettingsError(`${fileName}: both ssl.truststore.certificates and ssl.truststore.location are set`, {
         hint: 'keep one of them',
       });
     }
@@ -527,7 +530,7 @@ function resolveTls(
 
   // Identity: --tls-cert/--tls-key, else the file's key store.
   if (flags.tlsKey !== undefined && flags.tlsCert === undefined) {
-    throw new UsageError('--tls-key needs --tls-cert', {
+    throw new SettingsError('--tls-key needs --tls-cert', {
       hint: 'give the client certificate with --tls-cert (PEM) as well',
     });
   }
@@ -545,14 +548,16 @@ function resolveTls(
     const key = value('ssl.keystore.key');
     const location = value('ssl.keystore.location');
     if ((chain !== undefined || key !== undefined) && location !== undefined) {
-      throw new UsageError(
+      throw new SettingsError(
         `${fileName}: ssl.keystore.location and the inline ssl.keystore.key / ssl.keystore.certificate.chain are both set`,
         { hint: 'keep one of them' },
       );
     }
     if (chain !== undefined || key !== undefined) {
       if (chain === undefined || key === undefined) {
-        throw new UsageError(`${fileName}: ssl.keystore.key and ssl.keystore.certificate.chain must be given together`);
+        throw new SettingsError(
+          `${fileName}: ssl.keystore.key and ssl.keystore.certificate.chain must be given together`,
+        );
       }
       identity = clientIdentityFromInlinePem(
         chain,
@@ -611,7 +616,7 @@ export async function resolveConnectionConfig(
   } else {
     const entry = file.get('bootstrap.servers');
     if (!entry) {
-      throw new UsageError('no bootstrap server given', {
+      throw new SettingsError('no bootstrap server given', {
         hint: 'pass -b host:port (or set KMIRROR_BOOTSTRAP_SERVER, or bootstrap.servers in --command-config); mirror commands talk to the destination cluster',
       });
     }
@@ -648,7 +653,7 @@ export async function connectionFromProperties(
 ): Promise<ConnectionConfig> {
   const entry = properties.get('bootstrap.servers');
   if (!entry || entry.value.trim() === '')
-    throw new UsageError(`${origin}: bootstrap.servers is not set`, { hint: 'set bootstrap.servers=host:port' });
+    throw new SettingsError(`${origin}: bootstrap.servers is not set`, { hint: 'set bootstrap.servers=host:port' });
   const bootstrap = parseBootstrapServers(entry.value, `${located(origin, entry)}: bootstrap.servers`);
   return settingsFromProperties({}, properties, origin, bootstrap, options);
 }
@@ -667,9 +672,12 @@ async function settingsFromProperties(
   if (protocolEntry) {
     const upper = protocolEntry.value.trim().toUpperCase();
     if (!(PROTOCOLS as readonly string[]).includes(upper)) {
-      throw new UsageError(`${located(fileName, protocolEntry)}: unknown security.protocol '${protocolEntry.value}'`, {
-        hint: `use one of ${PROTOCOLS.join(', ')}`,
-      });
+      throw new SettingsError(
+        `${located(fileName, protocolEntry)}: unknown security.protocol '${protocolEntry.value}'`,
+        {
+          hint: `use one of ${PROTOCOLS.join(', ')}`,
+        },
+      );
     }
     protocol = upper as SecurityProtocol;
   }
@@ -680,7 +688,7 @@ async function settingsFromProperties(
     flags.tlsKey !== undefined ||
     flags.tlsInsecure === true;
   if (flags.tls === false && tlsFlagGiven) {
-    throw new UsageError('--no-tls conflicts with --tls-ca, --tls-cert, --tls-key and --tls-insecure', {
+    throw new SettingsError('--no-tls conflicts with --tls-ca, --tls-cert, --tls-key and --tls-insecure', {
       hint: 'drop --no-tls or the --tls-* flags',
     });
   }
@@ -713,10 +721,10 @@ async function settingsFromProperties(
   const tls = tlsEnabled ? resolveTls(flags, file, fileName, env) : undefined;
   // stdin is read last, so a bad file or flag is reported without waiting for input.
   if (flags.saslPasswordStdin && sasl) {
-    if (!options.readPasswordLine) throw new UsageError('--sasl-password-stdin is not available here');
+    if (!options.readPasswordLine) throw new SettingsError('--sasl-password-stdin is not available here');
     const password = await options.readPasswordLine();
     if (password === '')
-      throw new UsageError('--sasl-password-stdin read an empty password', {
+      throw new SettingsError('--sasl-password-stdin read an empty password', {
         hint: 'pipe the password in: printf %s "$PASSWORD" | kmirror …',
       });
     registerSecret(password);

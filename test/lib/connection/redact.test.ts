@@ -7,7 +7,7 @@ import {
   redact,
   redactText,
   registerSecret,
-} from '../../../src/lib/cli/redact.js';
+} from '../../../src/lib/connection/redact.js';
 
 const PASSWORD = 'Pa55-w0rd!x';
 

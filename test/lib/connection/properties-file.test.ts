@@ -3,8 +3,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { UsageError } from '../../../src/lib/cli/errors.js';
-import { PropertiesSyntaxError, parseProperties, readPropertiesFile } from '../../../src/lib/cli/properties-file.js';
+import { SettingsError } from '../../../src/lib/connection/errors.js';
+import {
+  PropertiesSyntaxError,
+  parseProperties,
+  readPropertiesFile,
+} from '../../../src/lib/connection/properties-file.js';
 
 function values(text: string): Record<string, string> {
   return Object.fromEntries([...parseProperties(text)].map(([k, v]) => [k, v.value]));
@@ -108,7 +112,7 @@ describe('readPropertiesFile', () => {
   it('names the file when it cannot be read', () => {
     assert.throws(
       () => readPropertiesFile('/nonexistent/client.properties'),
-      (err: unknown) => err instanceof UsageError && /client\.properties.*no such file/.test(err.message),
+      (err: unknown) => err instanceof SettingsError && /client\.properties.*no such file/.test(err.message),
     );
   });
 
@@ -119,7 +123,7 @@ describe('readPropertiesFile', () => {
     assert.throws(
       () => readPropertiesFile(path),
       (err: unknown) =>
-        err instanceof UsageError && err.message.includes('bad.properties') && /line 2/.test(err.message),
+        err instanceof SettingsError && err.message.includes('bad.properties') && /line 2/.test(err.message),
     );
   });
 });

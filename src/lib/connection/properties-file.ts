@@ -5,7 +5,7 @@
 // because that is what editors write today.
 
 import { readFileSync } from 'node:fs';
-import { UsageError } from './errors.js';
+import { SettingsError } from './errors.js';
 
 export interface PropertyEntry {
   readonly key: string;
@@ -149,7 +149,7 @@ export function parseProperties(text: string): Map<string, PropertyEntry> {
   return entries;
 }
 
-/** Reads and parses a properties file; every problem becomes a UsageError naming the file. */
+/** Reads and parses a properties file; every problem becomes a SettingsError naming the file. */
 export function readPropertiesFile(path: string, flag = '--command-config'): Map<string, PropertyEntry> {
   let text: string;
   try {
@@ -164,7 +164,7 @@ export function readPropertiesFile(path: string, flag = '--command-config'): Map
           : code === 'EISDIR'
             ? 'it is a directory'
             : (err as Error).message;
-    throw new UsageError(`cannot read ${flag} file '${path}': ${why}`, {
+    throw new SettingsError(`cannot read ${flag} file '${path}': ${why}`, {
       hint: `${flag} takes a Kafka client properties file (key=value lines, as for kafka-topics.sh --command-config)`,
     });
   }
@@ -172,7 +172,7 @@ export function readPropertiesFile(path: string, flag = '--command-config'): Map
     return parseProperties(text);
   } catch (err) {
     if (err instanceof PropertiesSyntaxError) {
-      throw new UsageError(`${flag} file '${path}' line ${err.line}: ${err.message}`, {
+      throw new SettingsError(`${flag} file '${path}' line ${err.line}: ${err.message}`, {
         hint: 'a literal backslash is written \\\\ in a properties file',
       });
     }

@@ -10,10 +10,10 @@ import {
   type ResolveConnectionOptions,
   parseBootstrapServers,
   resolveConnectionConfig,
-} from '../../../src/lib/cli/connection-config.js';
-import { UsageError } from '../../../src/lib/cli/errors.js';
+} from '../../../src/lib/connection/connection-config.js';
+import { SettingsError } from '../../../src/lib/connection/errors.js';
 import { baseFlags } from '../../../src/lib/cli/flags.js';
-import { clearRegisteredSecrets, redactText } from '../../../src/lib/cli/redact.js';
+import { clearRegisteredSecrets, redactText } from '../../../src/lib/connection/redact.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kmirror-conn-'));
 after(() => {
@@ -34,12 +34,12 @@ async function resolve(flags: ConnectionFlagValues, options: ResolveConnectionOp
   return { config, warnings };
 }
 
-async function usageError(promise: Promise<unknown>, message: RegExp, hint?: RegExp): Promise<UsageError> {
+async function usageError(promise: Promise<unknown>, message: RegExp, hint?: RegExp): Promise<SettingsError> {
   const err = await promise.then(
-    () => assert.fail('expected a UsageError'),
+    () => assert.fail('expected a SettingsError'),
     (e: unknown) => e,
   );
-  assert.ok(err instanceof UsageError, `expected UsageError, got ${String(err)}`);
+  assert.ok(err instanceof SettingsError, `expected SettingsError, got ${String(err)}`);
   assert.match(err.message, message);
   if (hint) assert.match(err.hint ?? '', hint);
   return err;
@@ -61,7 +61,7 @@ describe('bootstrap servers', () => {
     assert.throws(() => parseBootstrapServers('b1', '-b'), /'b1' is not host:port/);
     assert.throws(
       () => parseBootstrapServers('::1:9092', '-b'),
-      (e: unknown) => e instanceof UsageError && /brackets/.test(e.hint ?? ''),
+      (e: unknown) => e instanceof SettingsError && /brackets/.test(e.hint ?? ''),
     );
     assert.throws(() => parseBootstrapServers('b1:70000', '-b'), /out of range/);
     assert.throws(() => parseBootstrapServers(' , ', '-b'), /empty/);

@@ -6,7 +6,7 @@
 import { X509Certificate, createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createSecureContext } from 'node:tls';
-import { UsageError } from './errors.js';
+import { SettingsError } from './errors.js';
 
 export type StoreFormat = 'PEM' | 'DER' | 'PKCS12' | 'JKS' | 'JCEKS' | 'unknown';
 
@@ -84,14 +84,14 @@ function readBytes(path: string, origin: string): Buffer {
           : code === 'EISDIR'
             ? 'it is a directory'
             : (err as Error).message;
-    throw new UsageError(`cannot read ${origin} '${path}': ${why}`);
+    throw new SettingsError(`cannot read ${origin} '${path}': ${why}`);
   }
 }
 
 function certificatesFromPem(text: string, origin: string): Buffer[] {
   const certs = pemBlocks(text).filter((block) => isCertLabel(block.label));
   if (certs.length === 0) {
-    throw new UsageError(`${origin} contains no PEM certificate (no '-----BEGIN CERTIFICATE-----' block)`, {
+    throw new SettingsError(`${origin} contains no PEM certificate (no '-----BEGIN CERTIFICATE-----' block)`, {
       hint: 'give a PEM file with one or more CA certificates',
     });
   }
@@ -99,7 +99,7 @@ function certificatesFromPem(text: string, origin: string): Buffer[] {
     try {
       new X509Certificate(block.pem);
     } catch (err) {
-      throw new UsageError(
+      throw new SettingsError(
         `${origin}: certificate ${index + 1} is not a valid X.509 certificate (${(err as Error).message})`,
       );
     }
@@ -133,14 +133,14 @@ export function readCaFile(path: string, origin: string): Buffer[] {
     case 'PKCS12':
     case 'JKS':
     case 'JCEKS':
-      throw new UsageError(
+      throw new SettingsError(
         `${origin} '${path}' is a ${format} trust store, which Node.js cannot read as CA certificates`,
         {
           hint: truststoreConversionHint(path, format),
         },
       );
     default:
-      throw new UsageError(`${origin} '${path}' is not a PEM or DER certificate file`, {
+      throw new SettingsError(`${origin} '${path}' is not a PEM or DER certificate file`, {
         hint: 'give the CA certificate(s) in PEM form (-----BEGIN CERTIFICATE-----)',
       });
   }
@@ -165,15 +165,15 @@ function keystoreConversionHint(path: string, format: StoreFormat): string {
   );
 }
 
-function pfxProblem(err: unknown, origin: string, passphraseSource: string): UsageError {
+function pfxProblem(err: unknown, origin: string, passphraseSource: string): SettingsError {
   const message = (err as Error).message ?? String(err);
   if (/mac verify failure/i.test(message)) {
-    return new UsageError(`${origin}: wrong password (PKCS12 integrity check failed)`, {
+    return new SettingsError(`${origin}: wrong password (PKCS12 integrity check failed)`, {
       hint: `check ${passphraseSource}`,
     });
   }
   if (/unsupported pkcs12/i.test(message) || (err as { code?: unknown }).code === 'ERR_CRYPTO_UNSUPPORTED_OPERATION') {
-    return new UsageError(
+    return new SettingsError(
       `${origin}: the PKCS12 file uses legacy encryption (RC2/3DES) that OpenSSL 3 no longer reads`,
       {
         hint: 're-encrypt it: openssl pkcs12 -legacy -in old.p12 -nodes -out tmp.pem && openssl pkcs12 -export -in tmp.pem -out new.p12 (then delete tmp.pem), or export it again with a current keytool',
@@ -181,14 +181,14 @@ function pfxProblem(err: unknown, origin: string, passphraseSource: string): Usa
     );
   }
   if (/private key/i.test(message)) {
-    return new UsageError(
+    return new SettingsError(
       `${origin}: the PKCS12 file holds no private key (it looks like a trust store, not a key store)`,
       {
         hint: 'a key store needs the client certificate and its private key; CA certificates go in the trust store (--tls-ca or ssl.truststore.*)',
       },
     );
   }
-  return new UsageError(`${origin}: cannot load the PKCS12 key store (${message})`);
+  return new SettingsError(`${origin}: cannot load the PKCS12 key store (${message})`);
 }
 
 /** Checks a PKCS12 client key store with its password now, not at the first handshake. */
@@ -214,27 +214,27 @@ export function checkKeyPair(
     const message = (err as Error).message;
     const encrypted = /ENCRYPTED/.test(key.toString('latin1'));
     if (encrypted && passphrase === undefined) {
-      throw new UsageError(`${origin}: the private key is encrypted and no password was given`, {
+      throw new SettingsError(`${origin}: the private key is encrypted and no password was given`, {
         hint: `set ${passphraseSource}`,
       });
     }
     if (encrypted || /bad decrypt|passphrase/i.test(message)) {
-      throw new UsageError(`${origin}: cannot decrypt the private key (wrong password?)`, {
+      throw new SettingsError(`${origin}: cannot decrypt the private key (wrong password?)`, {
         hint: `check ${passphraseSource}`,
       });
     }
-    throw new UsageError(`${origin}: the private key is not valid PEM (${message})`);
+    throw new SettingsError(`${origin}: the private key is not valid PEM (${message})`);
   }
   try {
     createSecureContext({ cert, key, passphrase });
   } catch (err) {
     const message = (err as Error).message;
     if (/key values mismatch/i.test(message)) {
-      throw new UsageError(`${origin}: the private key does not belong to the certificate`, {
+      throw new SettingsError(`${origin}: the private key does not belong to the certificate`, {
         hint: 'give the key that was generated with this certificate (the first certificate in the chain is the client certificate)',
       });
     }
-    throw new UsageError(`${origin}: cannot use the certificate and key (${message})`);
+    throw new SettingsError(`${origin}: cannot use the certificate and key (${message})`);
   }
 }
 
@@ -252,7 +252,7 @@ export function readClientKeystore(
   switch (format) {
     case 'PKCS12': {
       if (options.keyPath !== undefined) {
-        throw new UsageError(
+        throw new SettingsError(
           `${origin} '${path}' is a PKCS12 key store, which already contains the key; do not also give a separate key`,
         );
       }
@@ -261,7 +261,7 @@ export function readClientKeystore(
     }
     case 'JKS':
     case 'JCEKS':
-      throw new UsageError(`${origin} '${path}' is a ${format} key store, which Node.js cannot read`, {
+      throw new SettingsError(`${origin} '${path}' is a ${format} key store, which Node.js cannot read`, {
         hint: keystoreConversionHint(path, format),
       });
     case 'PEM':
@@ -269,7 +269,7 @@ export function readClientKeystore(
       const text = format === 'DER' ? new X509Certificate(bytes).toString() : bytes.toString('utf8');
       const blocks = pemBlocks(text);
       const certs = blocks.filter((block) => isCertLabel(block.label));
-      if (certs.length === 0) throw new UsageError(`${origin} '${path}' contains no certificate`);
+      if (certs.length === 0) throw new SettingsError(`${origin} '${path}' contains no certificate`);
       let keyPem: string | undefined;
       let keyWhere = `${origin} '${path}'`;
       if (options.keyPath !== undefined) {
@@ -277,12 +277,12 @@ export function readClientKeystore(
         const keyBlocks = pemBlocks(
           readBytes(options.keyPath, options.keyOrigin ?? 'key file').toString('utf8'),
         ).filter((block) => isKeyLabel(block.label));
-        if (keyBlocks.length === 0) throw new UsageError(`${keyWhere} contains no PEM private key`);
+        if (keyBlocks.length === 0) throw new SettingsError(`${keyWhere} contains no PEM private key`);
         keyPem = keyBlocks[0]?.pem;
       } else {
         keyPem = blocks.find((block) => isKeyLabel(block.label))?.pem;
         if (keyPem === undefined) {
-          throw new UsageError(`${origin} '${path}' has a certificate but no private key`, {
+          throw new SettingsError(`${origin} '${path}' has a certificate but no private key`, {
             hint: 'give the private key as well (--tls-key, or put the key in the same PEM file)',
           });
         }
@@ -293,7 +293,7 @@ export function readClientKeystore(
       return { cert, key, passphrase: options.passphrase };
     }
     default:
-      throw new UsageError(`${origin} '${path}' is neither PEM nor PKCS12`, {
+      throw new SettingsError(`${origin} '${path}' is neither PEM nor PKCS12`, {
         hint: 'give the client certificate and key in PEM, or a PKCS12 (.p12) key store',
       });
   }
@@ -308,9 +308,10 @@ export function clientIdentityFromInlinePem(
   passphraseSource: string,
 ): ClientIdentity {
   const certs = pemBlocks(chain).filter((block) => isCertLabel(block.label));
-  if (certs.length === 0) throw new UsageError(`${origin}: ssl.keystore.certificate.chain contains no PEM certificate`);
+  if (certs.length === 0)
+    throw new SettingsError(`${origin}: ssl.keystore.certificate.chain contains no PEM certificate`);
   const keys = pemBlocks(keyText).filter((block) => isKeyLabel(block.label));
-  if (keys.length === 0) throw new UsageError(`${origin}: ssl.keystore.key contains no PEM private key`);
+  if (keys.length === 0) throw new SettingsError(`${origin}: ssl.keystore.key contains no PEM private key`);
   const cert = Buffer.from(certs.map((block) => block.pem).join(''));
   const key = Buffer.from(keys[0]?.pem ?? '');
   checkKeyPair(cert, key, passphrase, origin, passphraseSource);

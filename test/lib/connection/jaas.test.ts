@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { JaasSyntaxError, loginModuleKind, parseJaasConfig } from '../../../src/lib/cli/jaas.js';
+import { JaasSyntaxError, loginModuleKind, parseJaasConfig } from '../../../src/lib/connection/jaas.js';
 
 describe('parseJaasConfig', () => {
   it('reads a PLAIN entry', () => {
