@@ -5,7 +5,13 @@
 // line instead of a stack trace.
 
 import { SettingsError } from '../connection/errors.js';
-import { kafkaError, kafkaErrorHint } from '../kafka/error-codes.js';
+import {
+  ENABLE_MIRRORING_HINT,
+  type KafkaErrorClass,
+  errors,
+  kafkaError,
+  kafkaErrorHint,
+} from '../kafka/error-codes.js';
 import * as protocol from '../kafka/errors.js';
 import { TransportError } from '../kafka/transport.js';
 import { isMirrorApi } from '../kafka/mirror-api-keys.js';
@@ -93,10 +99,6 @@ export class UnsupportedByClusterError extends KmirrorError {
   }
 }
 
-export const ENABLE_MIRRORING_HINT =
-  'enable it on the destination: kafka-features.sh --bootstrap-server <destination> upgrade --feature mirror.version=1 ' +
-  '(needs metadata.version 4.2-IV2 first: kafka-features.sh upgrade --metadata 4.2-IV2; brokers and controllers must run with unstable.feature.versions.enable=true)';
-
 /** The APIs exist but the feature `mirror.version` is not finalized at level 1. */
 export class MirroringDisabledError extends KmirrorError {
   constructor(details: { broker?: string | number; finalizedLevel?: number } = {}, options: KmirrorErrorOptions = {}) {
@@ -166,27 +168,16 @@ function kafkaErrorMessage(code: number, serverMessage: string | null | undefine
   return `${subject ? `${subject}: ` : ''}${info.message} (${origin})${extra}`;
 }
 
-/** Exit code for a Kafka error code (DESIGN.md: 5 auth, 4 disabled, 6 not found, else 1). */
+const EXIT_CODE_OF_CLASS: Readonly<Record<KafkaErrorClass, ExitCode>> = {
+  failed: ExitCode.Error,
+  denied: ExitCode.Auth,
+  unsupported: ExitCode.Unsupported,
+  'not-found': ExitCode.NotFound,
+};
+
+/** Exit code for a Kafka error code (DESIGN.md: 5 auth, 4 disabled, 6 not found, else 1), by its class in the table. */
 export function exitCodeForKafkaError(code: number): ExitCode {
-  switch (code) {
-    case 29: // TOPIC_AUTHORIZATION_FAILED
-    case 30: // GROUP_AUTHORIZATION_FAILED
-    case 31: // CLUSTER_AUTHORIZATION_FAILED
-    case 33: // UNSUPPORTED_SASL_MECHANISM
-    case 53: // TRANSACTIONAL_ID_AUTHORIZATION_FAILED
-    case 58: // SASL_AUTHENTICATION_FAILED
-    case 65: // DELEGATION_TOKEN_AUTHORIZATION_FAILED
-    case 144: // CLUSTER_MIRROR_AUTHORIZATION_FAILED
-      return ExitCode.Auth;
-    case 35: // UNSUPPORTED_VERSION: how a prototype broker answers when mirror.version < 1
-      return ExitCode.Unsupported;
-    case 3: // UNKNOWN_TOPIC_OR_PARTITION
-    case 100: // UNKNOWN_TOPIC_ID
-    case 137: // UNKNOWN_CLUSTER_MIRROR
-      return ExitCode.NotFound;
-    default:
-      return ExitCode.Error;
-  }
+  return EXIT_CODE_OF_CLASS[kafkaError(code).exit];
 }
 
 export class NotFoundError extends KmirrorError {
@@ -395,16 +386,13 @@ function kafkaJsFailure(err: Error & { code?: unknown; type?: unknown }): Failur
   if (typeof err.code === 'number' && typeof err.type === 'string')
     return toFailure(new KafkaResponseError(err.code, null));
   if (err.name === 'KafkaJSSASLAuthenticationError') {
-    return failure(ExitCode.Auth, `SASL authentication failed: ${err.message}`, kafkaError(58).hint);
+    return failure(ExitCode.Auth, `SASL authentication failed: ${err.message}`, errors.SASL_AUTHENTICATION_FAILED.hint);
   }
   if (err.name === 'KafkaJSRequestTimeoutError') {
     return failure(ExitCode.Timeout, err.message, 'raise --timeout or check broker health');
   }
   return undefined;
 }
-
-// Codes whose subject is a topic; for the others a protocol error's subject is the mirror.
-const TOPIC_SUBJECT_CODES = new Set([3, 17, 29, 36, 38, 100, 103, 134, 138, 139, 140, 141, 142, 146]);
 
 /**
  * The protocol layer's errors (src/lib/kafka/errors.ts, transport.ts) carry facts; words and exit codes are chosen
@@ -415,7 +403,7 @@ function protocolFailure(err: Error): Failure | undefined {
     const subject =
       err.subject === undefined
         ? {}
-        : TOPIC_SUBJECT_CODES.has(err.code)
+        : kafkaError(err.code).subject === 'topic'
           ? { topic: err.subject }
           : { mirror: err.subject };
     return toFailure(
@@ -449,7 +437,7 @@ function protocolFailure(err: Error): Failure | undefined {
         return failure(
           ExitCode.Auth,
           `SASL authentication failed on broker ${err.broker}: ${err.message}`,
-          kafkaError(58).hint,
+          errors.SASL_AUTHENTICATION_FAILED.hint,
         );
       case 'tls':
         if (/disconnected before secure TLS connection|socket hang up/i.test(err.message)) {

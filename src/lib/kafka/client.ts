@@ -6,7 +6,7 @@
 import { encodeMessage } from './codec.js';
 import type { ApiDefinition } from './definition.js';
 import { parseVersions } from './definition.js';
-import { kafkaError } from './error-codes.js';
+import { kafkaError, errors } from './error-codes.js';
 import {
   BrokerFailure,
   DeadlineExceededError,
@@ -153,7 +153,7 @@ export class KafkaClient {
     let version = parseVersions(ApiVersions.request.validVersions).max;
     for (let attempt = 0; attempt < 3; attempt++) {
       const response = await this.sendApiVersions(address, version);
-      if (response.ErrorCode === 35) {
+      if (response.ErrorCode === errors.UNSUPPORTED_VERSION.code) {
         const own = response.ApiKeys.find((k) => k.ApiKey === API_VERSIONS_KEY);
         const next = own ? Math.min(own.MaxVersion, version - 1) : 0;
         if (next < 0 || next >= version) break;
@@ -176,7 +176,12 @@ export class KafkaClient {
         apiVersionsVersion: version,
       };
     }
-    throw new KafkaProtocolError(35, 'ApiVersions', 'no ApiVersions version in common', brokerLabel(address));
+    throw new KafkaProtocolError(
+      errors.UNSUPPORTED_VERSION.code,
+      'ApiVersions',
+      'no ApiVersions version in common',
+      brokerLabel(address),
+    );
   }
 
   private async sendApiVersions(address: BrokerAddress, version: number): Promise<ApiVersionsResponse> {
@@ -188,7 +193,7 @@ export class KafkaClient {
       // The error answer to an unsupported version is a v0 body whatever version was asked.
       if (version === 0) throw err;
       const v0 = decodeResponseAfterCorrelationId<ApiVersionsResponse>(ApiVersions, 0, bytes);
-      if (v0.ErrorCode === 35) return v0;
+      if (v0.ErrorCode === errors.UNSUPPORTED_VERSION.code) return v0;
       throw err;
     }
   }

@@ -1,8 +1,12 @@
-// One table for every Kafka error code kmirror can meet: the protocol layer decodes a number,
-// the CLI turns it into words. Names and retriable flags follow Kafka's `Errors` enum (upstream
-// codes) and the KIP-1279 prototype (134–146, see PROTOCOL.md §6). Messages are rewritten for an
-// operator rather than copied; hints say what to do next, and where the same code means different
-// things per RPC (42 on Create vs Start) a per-API hint takes precedence.
+// The one table of Kafka error codes (franz-go's kerr in spirit): the client, the domain, the CLI and
+// the emulator all name a code as `errors.UNKNOWN_CLUSTER_MIRROR`, never as a number. Names and
+// retriable flags follow Kafka's `Errors` enum (upstream codes) and the KIP-1279 prototype (134–146,
+// see PROTOCOL.md §6). Messages are rewritten for an operator rather than copied; hints say what to
+// do next, and where the same code means different things per RPC (42 on Create vs Start) a per-API
+// hint takes precedence.
+
+/** How an operator should read the code; the CLI turns it into an exit code. */
+export type KafkaErrorClass = 'failed' | 'denied' | 'unsupported' | 'not-found';
 
 export interface KafkaErrorInfo {
   readonly code: number;
@@ -17,12 +21,23 @@ export interface KafkaErrorInfo {
   readonly apiHints?: Readonly<Record<string, string>>;
   /** The code is no longer assigned (kept so old brokers' answers stay readable). */
   readonly retired?: boolean;
+  /** Authorization, missing support, missing resource or plain failure (default). */
+  readonly exit: KafkaErrorClass;
+  /** What the code is about when an answer names something: a topic, else the mirror. */
+  readonly subject: 'topic' | 'mirror';
+  /** Kafka's default text for the code (`Errors.X.message()`), where a broker sends it verbatim. */
+  readonly brokerMessage?: string;
 }
 
-type Entry = Omit<KafkaErrorInfo, 'code'>;
+type Entry = Omit<KafkaErrorInfo, 'name' | 'exit' | 'subject'> & {
+  readonly exit?: KafkaErrorClass;
+  readonly subject?: 'topic' | 'mirror';
+};
 
-const MIRRORING_DISABLED_HINT =
-  'mirroring is disabled: kafka-features.sh --bootstrap-server <destination> upgrade --feature mirror.version=1 (needs metadata.version 4.2-IV2)';
+/** How to turn Cluster Mirroring on: the one copy of these words (CLI errors, 35 hints, `check`). */
+export const ENABLE_MIRRORING_HINT =
+  'enable it on the destination: kafka-features.sh --bootstrap-server <destination> upgrade --feature mirror.version=1 ' +
+  '(needs metadata.version 4.2-IV2 first: kafka-features.sh upgrade --metadata 4.2-IV2; brokers and controllers must run with unstable.feature.versions.enable=true)';
 
 // The RPCs a prototype broker answers with 35 when mirror.version < 1 (PROTOCOL.md §3, "Feature gate").
 const MIRROR_RPCS = [
@@ -45,118 +60,125 @@ function aclHint(op: string, extra = ''): string {
   return ACL_HINT.replace('{op}', op) + extra;
 }
 
-const ENTRIES: Readonly<Record<number, Entry>> = {
-  [-1]: {
-    name: 'UNKNOWN_SERVER_ERROR',
+const ENTRIES = {
+  UNKNOWN_SERVER_ERROR: {
+    code: -1,
     retriable: false,
     message: 'the broker hit an unexpected error while handling the request',
     hint: 'check the broker (or controller) log for the stack trace; with mirroring, a mirror name the coordinator cannot key (see the name rules) also ends here',
   },
-  0: { name: 'NONE', retriable: false, message: 'no error', hint: null },
-  1: {
-    name: 'OFFSET_OUT_OF_RANGE',
+  NONE: { code: 0, retriable: false, message: 'no error', hint: null },
+  OFFSET_OUT_OF_RANGE: {
+    code: 1,
     retriable: false,
     message: 'the requested offset is outside the range the broker holds',
     hint: null,
   },
-  2: {
-    name: 'CORRUPT_MESSAGE',
+  CORRUPT_MESSAGE: {
+    code: 2,
     retriable: true,
     message: 'a record failed its CRC check or is otherwise corrupt',
     hint: 'retry; if it persists, check the network path and the broker disks',
   },
-  3: {
-    name: 'UNKNOWN_TOPIC_OR_PARTITION',
+  UNKNOWN_TOPIC_OR_PARTITION: {
+    code: 3,
+    subject: 'topic',
+    exit: 'not-found',
     retriable: true,
     message: 'the topic or partition does not exist on this cluster',
     hint: 'check the topic name with `kafka-topics.sh --list`; mirror commands act on the destination cluster',
   },
-  5: {
-    name: 'LEADER_NOT_AVAILABLE',
+  LEADER_NOT_AVAILABLE: {
+    code: 5,
     retriable: true,
     message: 'the partition has no leader right now (an election is in progress)',
     hint: 'retry in a few seconds',
   },
-  6: {
-    name: 'NOT_LEADER_OR_FOLLOWER',
+  NOT_LEADER_OR_FOLLOWER: {
+    code: 6,
     retriable: true,
     message: 'the broker is not the leader (or a replica) of this partition',
     hint: 'metadata was stale; retry',
   },
-  7: {
-    name: 'REQUEST_TIMED_OUT',
+  REQUEST_TIMED_OUT: {
+    code: 7,
     retriable: true,
     message: 'the broker or controller timed out handling the request',
     hint: 'retry, or raise --timeout; a busy or unavailable controller quorum also causes this',
   },
-  8: {
-    name: 'BROKER_NOT_AVAILABLE',
+  BROKER_NOT_AVAILABLE: {
+    code: 8,
     retriable: false,
     message: 'the broker is not available',
     hint: 'check that the broker is running and registered with the cluster',
   },
-  9: {
-    name: 'REPLICA_NOT_AVAILABLE',
+  REPLICA_NOT_AVAILABLE: {
+    code: 9,
     retriable: true,
     message: 'a replica of the partition is not available',
     hint: 'retry; check for offline brokers',
   },
-  10: {
-    name: 'MESSAGE_TOO_LARGE',
+  MESSAGE_TOO_LARGE: {
+    code: 10,
     retriable: false,
     message: 'a record is larger than the broker accepts',
     hint: 'compare message.max.bytes on the broker with the topic max.message.bytes',
   },
-  13: {
-    name: 'NETWORK_EXCEPTION',
+  NETWORK_EXCEPTION: {
+    code: 13,
     retriable: true,
     message: 'the server disconnected before a response was received',
     hint: 'retry; check the network between kmirror and the brokers',
   },
-  14: {
-    name: 'COORDINATOR_LOAD_IN_PROGRESS',
+  COORDINATOR_LOAD_IN_PROGRESS: {
+    code: 14,
     retriable: true,
     message: 'the coordinator is still loading its state',
     hint: 'retry in a few seconds',
   },
-  15: {
-    name: 'COORDINATOR_NOT_AVAILABLE',
+  COORDINATOR_NOT_AVAILABLE: {
+    code: 15,
     retriable: true,
     message: 'the coordinator is not available',
     hint: 'retry in a few seconds; with mirroring, the mirror coordinator may not be running yet on that broker',
   },
-  16: {
-    name: 'NOT_COORDINATOR',
+  NOT_COORDINATOR: {
+    code: 16,
+    brokerMessage: 'This is not the correct coordinator.',
     retriable: true,
     message: 'this broker is not the coordinator for the request',
     hint: 'coordinators moved; retry',
   },
-  17: {
-    name: 'INVALID_TOPIC_EXCEPTION',
+  INVALID_TOPIC_EXCEPTION: {
+    code: 17,
+    subject: 'topic',
     retriable: false,
     message: 'the topic name is not valid',
     hint: 'topic names use only letters, digits, ".", "_" and "-", at most 249 characters',
   },
-  19: {
-    name: 'NOT_ENOUGH_REPLICAS',
+  NOT_ENOUGH_REPLICAS: {
+    code: 19,
     retriable: true,
     message: 'fewer in-sync replicas than min.insync.replicas',
     hint: 'bring the offline replicas back or lower min.insync.replicas',
   },
-  24: {
-    name: 'INVALID_GROUP_ID',
+  INVALID_GROUP_ID: {
+    code: 24,
     retriable: false,
     message: 'the group id is not valid',
     hint: null,
   },
-  25: {
-    name: 'UNKNOWN_MEMBER_ID',
+  UNKNOWN_MEMBER_ID: {
+    code: 25,
     retriable: false,
     message: 'the coordinator does not know this group member',
     hint: null,
   },
-  29: {
-    name: 'TOPIC_AUTHORIZATION_FAILED',
+  TOPIC_AUTHORIZATION_FAILED: {
+    code: 29,
+    brokerMessage: 'Topic authorization failed.',
+    subject: 'topic',
+    exit: 'denied',
     retriable: false,
     message: 'not authorized to access the topic',
     hint: 'ask for the topic ACLs this operation needs (kafka-acls.sh --topic <name>)',
@@ -173,45 +195,52 @@ const ENTRIES: Readonly<Record<number, Entry>> = {
         'the mirror was created, but its state topic __mirror_state could not be created as your principal: grant CREATE on the cluster (or on topic __mirror_state), or let an admin create the first mirror; retrying the create now fails with CLUSTER_MIRROR_ALREADY_EXISTS',
     },
   },
-  30: {
-    name: 'GROUP_AUTHORIZATION_FAILED',
+  GROUP_AUTHORIZATION_FAILED: {
+    code: 30,
+    exit: 'denied',
     retriable: false,
     message: 'not authorized to access the consumer group',
     hint: 'ask for the group ACLs this operation needs (kafka-acls.sh --group <id>)',
   },
-  31: {
-    name: 'CLUSTER_AUTHORIZATION_FAILED',
+  CLUSTER_AUTHORIZATION_FAILED: {
+    code: 31,
+    brokerMessage: 'Cluster authorization failed.',
+    exit: 'denied',
     retriable: false,
     message: 'not authorized to perform this cluster-level operation',
     hint: 'ask for the cluster ACL this operation needs (kafka-acls.sh --cluster --operation <op>)',
   },
-  32: {
-    name: 'INVALID_TIMESTAMP',
+  INVALID_TIMESTAMP: {
+    code: 32,
     retriable: false,
     message: 'a record timestamp is outside the accepted range',
     hint: null,
   },
-  33: {
-    name: 'UNSUPPORTED_SASL_MECHANISM',
+  UNSUPPORTED_SASL_MECHANISM: {
+    code: 33,
+    exit: 'denied',
     retriable: false,
     message: 'the broker does not accept the requested SASL mechanism on this listener',
     hint: "pick a mechanism listed in the listener's sasl.enabled.mechanisms (--sasl-mechanism or sasl.mechanism in --command-config)",
   },
-  34: {
-    name: 'ILLEGAL_SASL_STATE',
+  ILLEGAL_SASL_STATE: {
+    code: 34,
     retriable: false,
     message: 'the request is not valid in the current SASL state',
     hint: 'the listener probably expects a different security protocol; check security.protocol',
   },
-  35: {
-    name: 'UNSUPPORTED_VERSION',
+  UNSUPPORTED_VERSION: {
+    code: 35,
+    brokerMessage: 'The version of API is not supported.',
+    exit: 'unsupported',
     retriable: false,
     message: 'the broker does not support this API version, or the feature behind it is disabled',
-    hint: `for a mirror request: ${MIRRORING_DISABLED_HINT}; otherwise the broker is too old for this request`,
-    apiHints: Object.fromEntries(MIRROR_RPCS.map((api) => [api, MIRRORING_DISABLED_HINT])),
+    hint: `for a mirror request, mirroring may be disabled: ${ENABLE_MIRRORING_HINT}; otherwise the broker is too old for this request`,
+    apiHints: Object.fromEntries(MIRROR_RPCS.map((api) => [api, `mirroring is disabled: ${ENABLE_MIRRORING_HINT}`])),
   },
-  36: {
-    name: 'TOPIC_ALREADY_EXISTS',
+  TOPIC_ALREADY_EXISTS: {
+    code: 36,
+    subject: 'topic',
     retriable: false,
     message: 'a topic with this name (or this topic id) already exists',
     hint: null,
@@ -220,14 +249,15 @@ const ENTRIES: Readonly<Record<number, Entry>> = {
         'the source topic id is already used by a destination topic with another name; rename or delete that destination topic',
     },
   },
-  37: {
-    name: 'INVALID_PARTITIONS',
+  INVALID_PARTITIONS: {
+    code: 37,
     retriable: false,
     message: 'the number of partitions is not valid',
     hint: null,
   },
-  38: {
-    name: 'INVALID_REPLICATION_FACTOR',
+  INVALID_REPLICATION_FACTOR: {
+    code: 38,
+    subject: 'topic',
     retriable: false,
     message: 'the replication factor is below 1 or larger than the number of available brokers',
     hint: 'mirror topics use the destination default.replication.factor and need that many active brokers',
@@ -238,26 +268,26 @@ const ENTRIES: Readonly<Record<number, Entry>> = {
         'mirror topics are created with the destination default.replication.factor and all replicas on active brokers; add brokers or lower default.replication.factor',
     },
   },
-  39: {
-    name: 'INVALID_REPLICA_ASSIGNMENT',
+  INVALID_REPLICA_ASSIGNMENT: {
+    code: 39,
     retriable: false,
     message: 'the replica assignment is not valid',
     hint: 'a manual assignment names brokers that are fenced, shutting down or unknown',
   },
-  40: {
-    name: 'INVALID_CONFIG',
+  INVALID_CONFIG: {
+    code: 40,
     retriable: false,
     message: 'a configuration key or value was rejected',
     hint: 'the broker message names the key; mirror configs accept only the mirror-level keys (mirror.*, plus the source-cluster client keys such as bootstrap.servers)',
   },
-  41: {
-    name: 'NOT_CONTROLLER',
+  NOT_CONTROLLER: {
+    code: 41,
     retriable: true,
     message: 'the request reached a node that is not the active controller',
     hint: 'the controller moved; retry',
   },
-  42: {
-    name: 'INVALID_REQUEST',
+  INVALID_REQUEST: {
+    code: 42,
     retriable: false,
     message: 'the broker rejected the request as invalid',
     hint: 'see the broker log for the reason; this also happens when a mirror RPC is sent to a controller instead of a broker',
@@ -269,158 +299,176 @@ const ENTRIES: Readonly<Record<number, Entry>> = {
       DescribeConfigs: 'the mirror name must not be empty',
     },
   },
-  43: {
-    name: 'UNSUPPORTED_FOR_MESSAGE_FORMAT',
+  UNSUPPORTED_FOR_MESSAGE_FORMAT: {
+    code: 43,
     retriable: false,
     message: 'the message format on the broker does not support the request',
     hint: null,
   },
-  44: {
-    name: 'POLICY_VIOLATION',
+  POLICY_VIOLATION: {
+    code: 44,
     retriable: false,
     message: 'the request violates a policy configured on the broker',
     hint: 'see the broker message for the policy (create.topic.policy.class.name / alter.config.policy.class.name)',
   },
-  45: {
-    name: 'OUT_OF_ORDER_SEQUENCE_NUMBER',
+  OUT_OF_ORDER_SEQUENCE_NUMBER: {
+    code: 45,
     retriable: false,
     message: 'the broker received an out-of-order producer sequence number',
     hint: null,
   },
-  47: {
-    name: 'INVALID_PRODUCER_EPOCH',
+  INVALID_PRODUCER_EPOCH: {
+    code: 47,
     retriable: false,
     message: 'the producer epoch is older than the broker expects',
     hint: null,
   },
-  55: {
-    name: 'OPERATION_NOT_ATTEMPTED',
+  TRANSACTIONAL_ID_AUTHORIZATION_FAILED: {
+    code: 53,
+    exit: 'denied',
+    retriable: false,
+    message: 'not authorized to use this transactional id',
+    hint: null,
+  },
+  OPERATION_NOT_ATTEMPTED: {
+    code: 55,
     retriable: false,
     message: 'the broker did not attempt this part of a batched request because another part failed',
     hint: 'fix the other failures reported in the same result and retry',
   },
-  56: {
-    name: 'KAFKA_STORAGE_ERROR',
+  KAFKA_STORAGE_ERROR: {
+    code: 56,
     retriable: true,
     message: 'the broker hit a disk error accessing the log',
     hint: 'check the broker log directories',
   },
-  57: {
-    name: 'LOG_DIR_NOT_FOUND',
+  LOG_DIR_NOT_FOUND: {
+    code: 57,
     retriable: false,
     message: 'the log directory is not in the broker configuration',
     hint: null,
   },
-  58: {
-    name: 'SASL_AUTHENTICATION_FAILED',
+  SASL_AUTHENTICATION_FAILED: {
+    code: 58,
+    exit: 'denied',
     retriable: false,
     message: 'SASL authentication failed',
     hint: 'check the user name, password and --sasl-mechanism (SCRAM users must exist for that exact mechanism: kafka-configs.sh --describe --entity-type users)',
   },
-  59: {
-    name: 'UNKNOWN_PRODUCER_ID',
+  UNKNOWN_PRODUCER_ID: {
+    code: 59,
     retriable: false,
     message: 'the broker has no state for this producer id',
     hint: null,
   },
-  60: {
-    name: 'REASSIGNMENT_IN_PROGRESS',
+  REASSIGNMENT_IN_PROGRESS: {
+    code: 60,
     retriable: false,
     message: 'a partition reassignment is in progress',
     hint: 'wait for it to finish (kafka-reassign-partitions.sh --verify)',
   },
-  63: {
-    name: 'DELEGATION_TOKEN_OWNER_MISMATCH',
+  DELEGATION_TOKEN_OWNER_MISMATCH: {
+    code: 63,
     retriable: false,
     message: 'the principal is not the owner or renewer of the delegation token',
     hint: null,
   },
-  69: {
-    name: 'GROUP_ID_NOT_FOUND',
+  DELEGATION_TOKEN_AUTHORIZATION_FAILED: {
+    code: 65,
+    exit: 'denied',
+    retriable: false,
+    message: 'not authorized to use delegation tokens',
+    hint: null,
+  },
+  GROUP_ID_NOT_FOUND: {
+    code: 69,
     retriable: false,
     message: 'the consumer group does not exist',
     hint: null,
   },
-  70: {
-    name: 'FETCH_SESSION_ID_NOT_FOUND',
+  FETCH_SESSION_ID_NOT_FOUND: {
+    code: 70,
     retriable: true,
     message: 'the fetch session was not found',
     hint: null,
   },
-  71: {
-    name: 'INVALID_FETCH_SESSION_EPOCH',
+  INVALID_FETCH_SESSION_EPOCH: {
+    code: 71,
     retriable: true,
     message: 'the fetch session epoch is not valid',
     hint: null,
   },
-  72: {
-    name: 'LISTENER_NOT_FOUND',
+  LISTENER_NOT_FOUND: {
+    code: 72,
     retriable: true,
     message: 'the partition leader has no listener matching the one this request came in on',
     hint: 'every broker needs the listener you connect through; check listeners / advertised.listeners',
   },
-  73: {
-    name: 'TOPIC_DELETION_DISABLED',
+  TOPIC_DELETION_DISABLED: {
+    code: 73,
     retriable: false,
     message: 'topic deletion is disabled on this cluster',
     hint: 'set delete.topic.enable=true on the brokers',
   },
-  74: {
-    name: 'FENCED_LEADER_EPOCH',
+  FENCED_LEADER_EPOCH: {
+    code: 74,
     retriable: true,
     message: "the leader epoch in the request is older than the broker's",
     hint: null,
   },
-  75: {
-    name: 'UNKNOWN_LEADER_EPOCH',
+  UNKNOWN_LEADER_EPOCH: {
+    code: 75,
     retriable: true,
     message: "the leader epoch in the request is newer than the broker's",
     hint: null,
   },
-  87: {
-    name: 'INVALID_RECORD',
+  INVALID_RECORD: {
+    code: 87,
     retriable: false,
     message: 'the broker rejected a record as invalid',
     hint: null,
   },
-  89: {
-    name: 'THROTTLING_QUOTA_EXCEEDED',
+  THROTTLING_QUOTA_EXCEEDED: {
+    code: 89,
     retriable: true,
     message: 'a controller mutation quota was exceeded',
     hint: 'retry later, or raise controller_mutation_rate for this principal',
   },
-  91: {
-    name: 'RESOURCE_NOT_FOUND',
+  RESOURCE_NOT_FOUND: {
+    code: 91,
     retriable: false,
     message: 'the request referred to a resource that does not exist',
     hint: null,
   },
-  95: {
-    name: 'INVALID_UPDATE_VERSION',
+  INVALID_UPDATE_VERSION: {
+    code: 95,
     retriable: false,
     message: 'the requested feature version is not valid',
     hint: 'mirror.version=1 needs metadata.version 4.2-IV2 and brokers started with unstable.feature.versions.enable=true',
   },
-  96: {
-    name: 'FEATURE_UPDATE_FAILED',
+  FEATURE_UPDATE_FAILED: {
+    code: 96,
     retriable: false,
     message: 'the controller could not update the finalized features',
     hint: 'see the controller log',
   },
-  97: {
-    name: 'PRINCIPAL_DESERIALIZATION_FAILURE',
+  PRINCIPAL_DESERIALIZATION_FAILURE: {
+    code: 97,
     retriable: false,
     message: 'the controller could not read the forwarded principal',
     hint: 'an internal broker security setup problem (principal.builder.class must serialize principals); see the broker log',
   },
-  100: {
-    name: 'UNKNOWN_TOPIC_ID',
+  UNKNOWN_TOPIC_ID: {
+    code: 100,
+    subject: 'topic',
+    exit: 'not-found',
     retriable: true,
     message: 'no topic with this topic id exists on this cluster',
     hint: null,
   },
-  103: {
-    name: 'INCONSISTENT_TOPIC_ID',
+  INCONSISTENT_TOPIC_ID: {
+    code: 103,
+    subject: 'topic',
     retriable: true,
     message: "the topic id does not match the existing topic's id",
     hint: null,
@@ -429,93 +477,102 @@ const ENTRIES: Readonly<Record<number, Entry>> = {
         'the destination already has a topic with this name but a different topic id (it was not created by mirroring); delete or rename the destination topic first',
     },
   },
-  104: {
-    name: 'INCONSISTENT_CLUSTER_ID',
+  INCONSISTENT_CLUSTER_ID: {
+    code: 104,
     retriable: false,
     message: 'the cluster id in the request does not match this cluster',
     hint: null,
   },
-  107: {
-    name: 'INELIGIBLE_REPLICA',
+  INELIGIBLE_REPLICA: {
+    code: 107,
     retriable: false,
     message: 'the new in-sync replica set contains an ineligible replica',
     hint: null,
   },
-  128: {
-    name: 'INVALID_REGULAR_EXPRESSION',
+  INVALID_REGULAR_EXPRESSION: {
+    code: 128,
     retriable: false,
     message: 'the regular expression is not valid',
     hint: null,
   },
-  129: {
-    name: 'REBOOTSTRAP_REQUIRED',
+  REBOOTSTRAP_REQUIRED: {
+    code: 129,
     retriable: false,
     message: 'the client metadata is stale and must be re-bootstrapped',
     hint: 'retry the command',
   },
-  134: {
-    name: 'READ_ONLY_TOPIC',
+  READ_ONLY_TOPIC: {
+    code: 134,
+    subject: 'topic',
     retriable: false,
     message: 'the topic is read-only: it is a mirror topic that is not stopped',
     hint: 'producers cannot write to a mirror topic until mirroring of it is stopped (the failover step for that topic)',
   },
-  135: {
-    name: 'INVALID_CLUSTER_MIRROR_NAME',
+  INVALID_CLUSTER_MIRROR_NAME: {
+    code: 135,
     retriable: false,
     retired: true,
     message: 'the mirror name does not meet the naming rules (code 135, retired by the prototype on 2026-07-08)',
     hint: 'use only letters, digits, ".", "_" and "-", and no ".stopped" / ".paused" / ".removed" suffix',
   },
-  136: {
-    name: 'CLUSTER_MIRROR_ALREADY_EXISTS',
+  CLUSTER_MIRROR_ALREADY_EXISTS: {
+    code: 136,
     retriable: false,
     message: 'a mirror with this name already exists',
     hint: 'pick another name, or inspect the existing one with kmirror describe {mirror}; a create that failed on __mirror_state still left the mirror behind',
   },
-  137: {
-    name: 'UNKNOWN_CLUSTER_MIRROR',
+  UNKNOWN_CLUSTER_MIRROR: {
+    code: 137,
+    exit: 'not-found',
     retriable: false,
     message: 'the mirror does not exist, or the topic is not in any mirror',
     hint: 'list the mirrors with kmirror list; names are case-sensitive',
   },
-  138: {
-    name: 'TOPIC_ALREADY_IN_CLUSTER_MIRROR',
+  TOPIC_ALREADY_IN_CLUSTER_MIRROR: {
+    code: 138,
+    subject: 'topic',
     retriable: false,
     message: 'the topic already belongs to another mirror',
     hint: 'a topic can be in one mirror at a time: stop it in the other mirror first (the broker message names that mirror and its state)',
   },
-  139: {
-    name: 'TOPIC_NOT_IN_CLUSTER_MIRROR',
+  TOPIC_NOT_IN_CLUSTER_MIRROR: {
+    code: 139,
+    subject: 'topic',
     retriable: false,
     message: 'the topic belongs to a different mirror',
     hint: 'run the command against the mirror that owns the topic (kmirror describe shows it)',
   },
-  140: {
-    name: 'MIRROR_TOPIC_ALREADY_PAUSED',
+  MIRROR_TOPIC_ALREADY_PAUSED: {
+    code: 140,
+    subject: 'topic',
     retriable: false,
     message: 'the mirror topic is paused, so it cannot be stopped',
     hint: 'resume topic {topic} in mirror {mirror} first, then stop it',
   },
-  141: {
-    name: 'MIRROR_TOPIC_NOT_PAUSED',
+  MIRROR_TOPIC_NOT_PAUSED: {
+    code: 141,
+    subject: 'topic',
     retriable: false,
     message: 'the mirror topic is not paused, so it cannot be resumed',
     hint: "only PAUSED topics can be resumed; kmirror describe {mirror} shows each topic's state",
   },
-  142: {
-    name: 'MIRROR_TOPIC_BEING_STOPPED',
+  MIRROR_TOPIC_BEING_STOPPED: {
+    code: 142,
+    subject: 'topic',
     retriable: false,
     message: 'the mirror topic is stopped or being stopped, so it cannot be paused',
     hint: 'a stopped topic is no longer mirrored; start it again to mirror it',
   },
-  143: {
-    name: 'CLUSTER_MIRROR_NOT_EMPTY',
+  CLUSTER_MIRROR_NOT_EMPTY: {
+    code: 143,
     retriable: false,
     message: 'the mirror still has topics that are not stopped',
     hint: 'stop every topic of mirror {mirror} first, wait until kmirror describe {mirror} shows every partition STOPPED, then delete',
   },
-  144: {
-    name: 'CLUSTER_MIRROR_AUTHORIZATION_FAILED',
+  CLUSTER_MIRROR_AUTHORIZATION_FAILED: {
+    code: 144,
+    brokerMessage: 'Cluster mirror authorization failed.',
+    exit: 'denied',
     retriable: false,
     message: 'not authorized for this operation on the cluster mirror',
     hint:
@@ -540,25 +597,34 @@ const ENTRIES: Readonly<Record<number, Entry>> = {
       IncrementalAlterConfigs: 'changing mirror configs needs ALTER_CONFIGS on the mirror: ' + aclHint('AlterConfigs'),
     },
   },
-  145: {
-    name: 'INVALID_CLUSTER_MIRROR_STATES',
+  INVALID_CLUSTER_MIRROR_STATES: {
+    code: 145,
+    brokerMessage: 'Cluster mirror partition states are not in the expected states.',
     retriable: false,
     message: 'the mirror partitions are not in the states this operation needs',
     hint: 'run kmirror describe {mirror} first: the broker checks every partition of every listed topic and rejects the whole request if one is off (e.g. starting a topic that is already MIRRORING, PAUSED or FAILED, or stopping one in FAILED)',
   },
-  146: {
-    name: 'MIRROR_TOPIC_NOT_STOPPED',
+  MIRROR_TOPIC_NOT_STOPPED: {
+    code: 146,
+    subject: 'topic',
     retriable: false,
     message: 'the mirror topic is not stopped',
     hint: 'stop the topic and wait until its partitions report STOPPED before starting it again',
   },
-};
+} satisfies Readonly<Record<string, Entry>>;
 
-const TABLE: ReadonlyMap<number, KafkaErrorInfo> = new Map(
-  Object.entries(ENTRIES).map(([code, entry]) => [Number(code), { code: Number(code), ...entry }]),
-);
+export type KafkaErrorName = keyof typeof ENTRIES;
 
-const BY_NAME: ReadonlyMap<string, KafkaErrorInfo> = new Map([...TABLE.values()].map((info) => [info.name, info]));
+function complete(name: string, entry: Entry): KafkaErrorInfo {
+  return { ...entry, name, exit: entry.exit ?? 'failed', subject: entry.subject ?? 'mirror' };
+}
+
+/** Every known error by name: `errors.CLUSTER_MIRROR_AUTHORIZATION_FAILED.code` is 144. */
+export const errors = Object.fromEntries(
+  Object.entries(ENTRIES).map(([name, entry]) => [name, complete(name, entry)]),
+) as { readonly [N in KafkaErrorName]: KafkaErrorInfo & (typeof ENTRIES)[N] & { readonly name: N } };
+
+const TABLE: ReadonlyMap<number, KafkaErrorInfo> = new Map(Object.values(errors).map((info) => [info.code, info]));
 
 /** Every known code, sorted, for documentation and tests. */
 export function knownKafkaErrors(): KafkaErrorInfo[] {
@@ -578,11 +644,13 @@ export function kafkaError(code: number): KafkaErrorInfo {
     retriable: false,
     message: `the broker answered with error code ${code}, which kmirror does not know`,
     hint: "the broker may be newer than kmirror; look the code up in the broker's Errors enum",
+    exit: 'failed',
+    subject: 'mirror',
   };
 }
 
 export function kafkaErrorByName(name: string): KafkaErrorInfo | undefined {
-  return BY_NAME.get(name);
+  return Object.hasOwn(errors, name) ? errors[name as KafkaErrorName] : undefined;
 }
 
 export function isRetriable(code: number): boolean {

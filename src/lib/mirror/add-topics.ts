@@ -7,7 +7,7 @@ import { KafkaResponseError, KmirrorError, NotFoundError } from '../cli/errors.j
 import { ExitCode } from '../cli/exit-codes.js';
 import type { PropertyEntry } from '../connection/properties-file.js';
 import type { KafkaClient } from '../kafka/client.js';
-import { kafkaError, kafkaErrorHint } from '../kafka/error-codes.js';
+import { kafkaError, kafkaErrorHint, errors } from '../kafka/error-codes.js';
 import { KafkaProtocolError } from '../kafka/errors.js';
 import type { RequestInput } from '../kafka/message-types.js';
 import {
@@ -228,9 +228,9 @@ export function resultOfPlan(plan: AddTopicsPlan, dryRun: boolean): AddTopicsRes
 export class WholeRequestRefusedError extends KmirrorError {}
 
 function wholeRequestError(code: number, message: string | null, mirror: string): KmirrorError {
-  if (code === 145) {
+  if (code === errors.INVALID_CLUSTER_MIRROR_STATES.code) {
     return new WholeRequestRefusedError(
-      `the broker refused the whole request: a listed topic is already mirrored, paused, failed or still stopping on the destination (${kafkaError(145).name}); nothing was started`,
+      `the broker refused the whole request: a listed topic is already mirrored, paused, failed or still stopping on the destination (${errors.INVALID_CLUSTER_MIRROR_STATES.name}); nothing was started`,
       ExitCode.Error,
       {
         hint: `the broker checks every listed topic before starting any; kmirror leaves out the topics it sees in a mirror, so one changed state in between. Run kmirror describe ${mirror}, then add-topics again`,
@@ -330,8 +330,11 @@ export function unmetNamedTopics(result: AddTopicsResult, plan: AddTopicsPlan): 
       );
     case 'in-other-mirror':
       return new KmirrorError(`topic(s) already in another mirror: ${list}; nothing was sent`, ExitCode.Error, {
-        hint: kafkaError(138).hint,
-        kafkaError: { code: 138, name: kafkaError(138).name },
+        hint: errors.TOPIC_ALREADY_IN_CLUSTER_MIRROR.hint,
+        kafkaError: {
+          code: errors.TOPIC_ALREADY_IN_CLUSTER_MIRROR.code,
+          name: errors.TOPIC_ALREADY_IN_CLUSTER_MIRROR.name,
+        },
       });
     default:
       return new KmirrorError(

@@ -5,7 +5,7 @@
 import { KmirrorError, NotFoundError } from '../cli/errors.js';
 import { ExitCode } from '../cli/exit-codes.js';
 import type { KafkaClient } from '../kafka/client.js';
-import { kafkaError } from '../kafka/error-codes.js';
+import { kafkaError, errors } from '../kafka/error-codes.js';
 import { KafkaProtocolError } from '../kafka/errors.js';
 import { DescribeClusterMirrors, ListClusterMirrors } from '../kafka/messages/index.js';
 import type { ResponseOf } from '../kafka/message-types.js';
@@ -36,8 +36,6 @@ export interface MirrorCheck {
   readonly authorizedOperations: string[];
   readonly permissions: MirrorPermission[];
 }
-
-const CLUSTER_MIRROR_AUTHORIZATION_FAILED = 144;
 
 type DescribedMirror = ResponseOf<typeof DescribeClusterMirrors>['Mirrors'][number];
 
@@ -87,7 +85,7 @@ export function permissionsFor(authorized: readonly string[]): MirrorPermission[
 export async function checkMirror(client: KafkaClient, name: string): Promise<MirrorCheck> {
   await client.requireMirroring([DescribeClusterMirrors, ListClusterMirrors]);
   const entry = await describeEntry(client, name, true);
-  if (entry && entry.ErrorCode === CLUSTER_MIRROR_AUTHORIZATION_FAILED) {
+  if (entry && entry.ErrorCode === errors.CLUSTER_MIRROR_AUTHORIZATION_FAILED.code) {
     throw new KmirrorError(
       `not authorized to describe mirror '${name}': this principal may not see it, so no other operation on it can be checked`,
       ExitCode.Auth,

@@ -17,6 +17,7 @@ import {
   parseKeyValue,
   suggestMirrorKey,
 } from './config-validation.js';
+import { errors } from '../kafka/error-codes.js';
 
 export const CLUSTER_MIRROR_RESOURCE_TYPE = 64;
 
@@ -65,10 +66,14 @@ export async function readStoredConfigs(client: KafkaClient, mirror: string): Pr
     response.Results.find((r) => r.ResourceType === CLUSTER_MIRROR_RESOURCE_TYPE && r.ResourceName === mirror) ??
     response.Results[0];
   if (!result)
-    throw new KafkaResponseError(-1, 'the broker answered DescribeConfigs without a result', {
-      api: 'DescribeConfigs',
-      mirror,
-    });
+    throw new KafkaResponseError(
+      errors.UNKNOWN_SERVER_ERROR.code,
+      'the broker answered DescribeConfigs without a result',
+      {
+        api: 'DescribeConfigs',
+        mirror,
+      },
+    );
   if (result.ErrorCode !== 0)
     throw new KafkaResponseError(result.ErrorCode, result.ErrorMessage, { api: 'DescribeConfigs', mirror });
   // An unknown name is an empty success on the prototype; every mirror has at least bootstrap.servers.
@@ -243,10 +248,14 @@ export async function alterMirrorConfigs(
     response.Responses.find((r) => r.ResourceType === CLUSTER_MIRROR_RESOURCE_TYPE && r.ResourceName === mirror) ??
     response.Responses[0];
   if (!result)
-    throw new KafkaResponseError(-1, 'the broker answered IncrementalAlterConfigs without a result', {
-      api: 'IncrementalAlterConfigs',
-      mirror,
-    });
+    throw new KafkaResponseError(
+      errors.UNKNOWN_SERVER_ERROR.code,
+      'the broker answered IncrementalAlterConfigs without a result',
+      {
+        api: 'IncrementalAlterConfigs',
+        mirror,
+      },
+    );
   if (result.ErrorCode !== 0)
     throw new KafkaResponseError(result.ErrorCode, result.ErrorMessage, { api: 'IncrementalAlterConfigs', mirror });
 }

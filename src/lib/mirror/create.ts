@@ -10,7 +10,7 @@ import { ExitCode } from '../cli/exit-codes.js';
 import { type PropertyEntry, readPropertiesFile } from '../connection/properties-file.js';
 import { REDACTED } from '../connection/redact.js';
 import type { KafkaClient, TimeBudget, WireEvent } from '../kafka/client.js';
-import { kafkaError } from '../kafka/error-codes.js';
+import { kafkaError, errors } from '../kafka/error-codes.js';
 import { KafkaProtocolError } from '../kafka/errors.js';
 import { CreateClusterMirror, DescribeCluster } from '../kafka/messages/index.js';
 import { mirrorConfigKey } from './config-keys.js';
@@ -285,13 +285,13 @@ export async function sendCreateMirror(
       ExitCode.Error,
       {
         hint:
-          `do not retry create (it would say 'already exists'); fix the cause (${code === 38 ? 'mirror.state.topic.replication.factor (default 3) is more than the live brokers: lower it in the broker config or add brokers' : 'your principal may not create topics: grant CREATE on the cluster or on topic __mirror_state, or let an admin create __mirror_state'}) ` +
+          `do not retry create (it would say 'already exists'); fix the cause (${code === errors.INVALID_REPLICATION_FACTOR.code ? 'mirror.state.topic.replication.factor (default 3) is more than the live brokers: lower it in the broker config or add brokers' : 'your principal may not create topics: grant CREATE on the cluster or on topic __mirror_state, or let an admin create __mirror_state'}) ` +
           `and continue with kmirror add-topics ${mirror}`,
         kafkaError: { code, name: info.name },
       },
     );
   }
-  if (code === 42) {
+  if (code === errors.INVALID_REQUEST.code) {
     throw new KmirrorError(
       `the broker refused to create mirror '${mirror}' as an invalid request (INVALID_REQUEST)${said}: it requires bootstrap.servers and mirror.source.cluster.id, and kmirror sent both ` +
         `(bootstrap.servers=${config.get(BOOTSTRAP_KEY) ?? '?'}, mirror.source.cluster.id=${config.get(SOURCE_CLUSTER_ID_KEY) ?? '?'}), so the broker disagrees about one of them`,

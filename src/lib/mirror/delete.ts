@@ -6,17 +6,12 @@
 import { KafkaResponseError, KmirrorError, NotFoundError } from '../cli/errors.js';
 import { ExitCode } from '../cli/exit-codes.js';
 import type { KafkaClient } from '../kafka/client.js';
-import { kafkaError } from '../kafka/error-codes.js';
+import { kafkaError, errors } from '../kafka/error-codes.js';
 import { KafkaProtocolError } from '../kafka/errors.js';
 import { DeleteClusterMirror, DescribeClusterMirrors, ListClusterMirrors } from '../kafka/messages/index.js';
 import { describeEntry } from './check-mirror.js';
 import { describeMirrors } from './describe.js';
 import { orderedStates } from './lag.js';
-
-const UNKNOWN_CLUSTER_MIRROR = 137;
-const CLUSTER_MIRROR_NOT_EMPTY = 143;
-const CLUSTER_MIRROR_AUTHORIZATION_FAILED = 144;
-const INVALID_CLUSTER_MIRROR_STATES = 145;
 
 export interface DeleteTopicState {
   readonly topic: string;
@@ -116,7 +111,7 @@ export async function planDelete(
 /** ListClusterMirrors hides mirrors the principal may not DESCRIBE; a by-name describe answers 144 for those. */
 async function throwIfNotDescribable(client: KafkaClient, mirror: string, principal?: string): Promise<void> {
   const code = (await describeEntry(client, mirror, false))?.ErrorCode ?? 0;
-  if (code !== CLUSTER_MIRROR_AUTHORIZATION_FAILED) return;
+  if (code !== errors.CLUSTER_MIRROR_AUTHORIZATION_FAILED.code) return;
   throw new KmirrorError(
     `not authorized to describe mirror '${mirror}', so kmirror cannot tell whether it exists or which topics it has`,
     ExitCode.Auth,
@@ -168,8 +163,8 @@ export function deleteAuthorizationError(
   );
   return new KmirrorError(`not authorized to delete mirror '${mirror}': ${why}${extra}`, ExitCode.Auth, {
     kafkaError: {
-      code: CLUSTER_MIRROR_AUTHORIZATION_FAILED,
-      name: kafkaError(CLUSTER_MIRROR_AUTHORIZATION_FAILED).name,
+      code: errors.CLUSTER_MIRROR_AUTHORIZATION_FAILED.code,
+      name: kafkaError(errors.CLUSTER_MIRROR_AUTHORIZATION_FAILED.code).name,
     },
     hint: `grant it with ${aclCommand(mirror, grant, principal)}; kmirror check ${mirror} shows every permission`,
   });
@@ -193,14 +188,14 @@ export async function sendDelete(
   switch (code) {
     case 0:
       return;
-    case UNKNOWN_CLUSTER_MIRROR:
+    case errors.UNKNOWN_CLUSTER_MIRROR.code:
       throw new NotFoundError('mirror', mirror, {
         kafkaError: { code, name: kafkaError(code).name },
         hint: 'it existed a moment ago: someone else may have deleted it (kmirror list shows the mirrors left)',
       });
-    case CLUSTER_MIRROR_AUTHORIZATION_FAILED:
+    case errors.CLUSTER_MIRROR_AUTHORIZATION_FAILED.code:
       throw deleteAuthorizationError(mirror, plan, said, options.principal);
-    case CLUSTER_MIRROR_NOT_EMPTY:
+    case errors.CLUSTER_MIRROR_NOT_EMPTY.code:
       throw new KmirrorError(
         `mirror '${mirror}' still has a MIRRORING or PAUSED topic${said ? ` (broker: ${said})` : ''}; a topic was started or resumed after kmirror looked`,
         ExitCode.Error,
@@ -209,7 +204,7 @@ export async function sendDelete(
           hint: `run kmirror delete ${mirror} again: it lists the topics to stop and the remove-topics command that stops them`,
         },
       );
-    case INVALID_CLUSTER_MIRROR_STATES:
+    case errors.INVALID_CLUSTER_MIRROR_STATES.code:
       throw new KmirrorError(
         `the broker refused to delete mirror '${mirror}': some partition of its topics is not STOPPED (still STOPPING, or it moved since kmirror looked)${said && !said.startsWith('Cluster mirror partition states') ? ` (broker: ${said})` : ''}`,
         ExitCode.Error,

@@ -7,7 +7,7 @@
 import { KafkaResponseError, KmirrorError, NotFoundError, exitCodeForKafkaError } from '../cli/errors.js';
 import { ExitCode } from '../cli/exit-codes.js';
 import type { KafkaClient } from '../kafka/client.js';
-import { kafkaError, kafkaErrorHint } from '../kafka/error-codes.js';
+import { kafkaError, kafkaErrorHint, errors } from '../kafka/error-codes.js';
 import { KafkaProtocolError } from '../kafka/errors.js';
 import {
   DescribeClusterMirrors,
@@ -393,9 +393,9 @@ export function resultOfPlan(plan: TopicActionPlan, dryRun: boolean): TopicActio
 export class WholeRequestRefusedError extends KmirrorError {}
 
 function wholeRequestError(spec: ActionSpec, mirror: string, code: number, message: string | null): KmirrorError {
-  if (code === 145) {
+  if (code === errors.INVALID_CLUSTER_MIRROR_STATES.code) {
     return new WholeRequestRefusedError(
-      `the broker refused the whole ${spec.api.name} request: a listed topic changed state after kmirror described it (${kafkaError(145).name}); nothing was ${spec.past}`,
+      `the broker refused the whole ${spec.api.name} request: a listed topic changed state after kmirror described it (${errors.INVALID_CLUSTER_MIRROR_STATES.name}); nothing was ${spec.past}`,
       ExitCode.Error,
       {
         hint: `run kmirror ${spec.command} ${mirror} again: it describes the topics first and sends only those the broker will accept`,
@@ -424,12 +424,12 @@ export async function sendTopicAction(client: KafkaClient, plan: TopicActionPlan
 
   // Pause lists no successes and Resume names already-mirroring topics "": a success is a sent topic without an error
   // entry.
-  const errors = new Map<string, { code: number; message: string | null }>();
+  const topicErrors = new Map<string, { code: number; message: string | null }>();
   for (const t of response.Topics)
-    if (t.Name !== '' && t.ErrorCode !== 0 && !errors.has(t.Name))
-      errors.set(t.Name, { code: t.ErrorCode, message: t.ErrorMessage });
+    if (t.Name !== '' && t.ErrorCode !== 0 && !topicErrors.has(t.Name))
+      topicErrors.set(t.Name, { code: t.ErrorCode, message: t.ErrorMessage });
   for (const topic of plan.send) {
-    const error = errors.get(topic);
+    const error = topicErrors.get(topic);
     if (!error) {
       result.succeeded.push(topic);
       continue;

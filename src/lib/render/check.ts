@@ -1,19 +1,15 @@
 import type { ClusterCheck, Verdict } from '../mirror/check.js';
 import { type CheckResult, type MirrorCheck, missingPermissions } from '../mirror/check-mirror.js';
+import { ENABLE_MIRRORING_HINT } from '../kafka/error-codes.js';
 import { style } from './style.js';
 import { renderTable } from './table.js';
-
-const ENABLE_HINT =
-  'enable it with: kafka-features.sh --bootstrap-server <broker> upgrade --metadata 4.2-IV2, then ' +
-  'kafka-features.sh --bootstrap-server <broker> upgrade --feature mirror.version=1 ' +
-  '(brokers and controllers need unstable.feature.versions.enable=true)';
 
 export function verdictLine(verdict: Verdict): string {
   switch (verdict) {
     case 'usable':
       return style.ok('Cluster mirroring is usable on every reachable broker.');
     case 'disabled':
-      return `${style.bad('Cluster mirroring APIs are present but mirroring is disabled')} (feature mirror.version is not finalized at 1).\nHint: ${ENABLE_HINT}`;
+      return `${style.bad('Cluster mirroring APIs are present but mirroring is disabled')} (feature mirror.version is not finalized at 1).\nHint: ${ENABLE_MIRRORING_HINT}`;
     case 'unsupported':
       return `${style.bad('This cluster does not support cluster mirroring')} (KIP-1279 RPCs are not advertised).\nHint: mirroring needs brokers built with KIP-1279; check the destination bootstrap address.`;
   }

@@ -5,6 +5,7 @@ import { type Command, Config, Errors, Flags } from '@oclif/core';
 import { BaseCommand, outputFromArgv, readFirstLine } from '../../../src/lib/cli/base-command.js';
 import { KafkaResponseError, PartialFailureError, UsageError } from '../../../src/lib/cli/errors.js';
 import { durationFlag } from '../../../src/lib/cli/flags.js';
+import { ENABLE_MIRRORING_HINT } from '../../../src/lib/kafka/error-codes.js';
 import { KmirrorCommandHelp, default as KmirrorHelp } from '../../../src/lib/cli/help.js';
 import { apiKeyOf, setApiKeyOverrides } from '../../../src/lib/kafka/mirror-api-keys.js';
 import { PassThrough } from 'node:stream';
@@ -227,7 +228,7 @@ describe('BaseCommand catch()', () => {
         kafkaError: { code: 35, name: 'UNSUPPORTED_VERSION' },
         message:
           'the broker does not support this API version, or the feature behind it is disabled (UNSUPPORTED_VERSION from ListClusterMirrors)',
-        hint: 'mirroring is disabled: kafka-features.sh --bootstrap-server <destination> upgrade --feature mirror.version=1 (needs metadata.version 4.2-IV2)',
+        hint: `mirroring is disabled: ${ENABLE_MIRRORING_HINT}`,
       },
     });
     const human = new Probe([], config);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  errors,
   isRetriable,
   kafkaError,
   kafkaErrorByName,
@@ -9,6 +10,27 @@ import {
 } from '../../../src/lib/kafka/error-codes.js';
 
 describe('kafka error code table', () => {
+  it('names every code once: errors.X is the entry kafkaError(code) finds', () => {
+    assert.equal(errors.UNKNOWN_CLUSTER_MIRROR.code, 137);
+    assert.equal(errors.CLUSTER_MIRROR_AUTHORIZATION_FAILED.code, 144);
+    for (const [name, info] of Object.entries(errors)) {
+      assert.equal(info.name, name);
+      assert.equal(kafkaError(info.code), info);
+    }
+  });
+
+  it('classifies codes for the exit code: denied, unsupported, not found, else failed', () => {
+    assert.equal(errors.CLUSTER_MIRROR_AUTHORIZATION_FAILED.exit, 'denied');
+    assert.equal(errors.SASL_AUTHENTICATION_FAILED.exit, 'denied');
+    assert.equal(errors.UNSUPPORTED_VERSION.exit, 'unsupported');
+    assert.equal(errors.UNKNOWN_CLUSTER_MIRROR.exit, 'not-found');
+    assert.equal(errors.UNKNOWN_TOPIC_ID.exit, 'not-found');
+    assert.equal(errors.INVALID_CLUSTER_MIRROR_STATES.exit, 'failed');
+    assert.equal(kafkaError(9999).exit, 'failed');
+    assert.equal(errors.MIRROR_TOPIC_NOT_PAUSED.subject, 'topic');
+    assert.equal(errors.CLUSTER_MIRROR_NOT_EMPTY.subject, 'mirror');
+  });
+
   it('covers every code the mirror paths can return (PROTOCOL.md §6.1, §6.2)', () => {
     const mirrorPaths = [
       -1, 3, 7, 14, 15, 16, 29, 31, 35, 36, 38, 39, 40, 42, 103, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143, 144,

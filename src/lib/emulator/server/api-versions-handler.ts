@@ -4,9 +4,7 @@
 import { ApiVersions } from '../../kafka/messages/index.js';
 import type { FinalizedFeatures, SupportedFeature } from './features.js';
 import { defineHandler, versionsOf, type HandlerRegistry, type RegisteredHandler } from './handler.js';
-
-const UNSUPPORTED_VERSION = 35;
-const INVALID_REQUEST = 42;
+import { errors } from '../../kafka/error-codes.js';
 
 // Kafka's rule for ClientSoftwareName/Version (KIP-511): letters and digits, dots and dashes inside.
 const SOFTWARE_TEXT = /^[a-zA-Z0-9](?:[a-zA-Z0-9\-.]*[a-zA-Z0-9])?$/;
@@ -32,7 +30,7 @@ export function apiVersionsHandler(sources: ApiVersionsSources): RegisteredHandl
         version >= 3 &&
         (!SOFTWARE_TEXT.test(body.ClientSoftwareName) || !SOFTWARE_TEXT.test(body.ClientSoftwareVersion))
       ) {
-        return { ErrorCode: INVALID_REQUEST, ApiKeys: [] };
+        return { ErrorCode: errors.INVALID_REQUEST.code, ApiKeys: [] };
       }
       const apiKeys = apiKeyList(sources.registry());
       if (version < 3) return { ErrorCode: 0, ApiKeys: apiKeys };
@@ -62,7 +60,7 @@ export function unsupportedApiVersionsBody(registry: HandlerRegistry): {
   ApiKeys: Array<{ ApiKey: number; MinVersion: number; MaxVersion: number }>;
 } {
   return {
-    ErrorCode: UNSUPPORTED_VERSION,
+    ErrorCode: errors.UNSUPPORTED_VERSION.code,
     ApiKeys: apiKeyList(registry).filter((k) => k.ApiKey === ApiVersions.apiKey),
   };
 }

@@ -5,8 +5,7 @@ import { DescribeConfigs, IncrementalAlterConfigs } from '../../kafka/messages/i
 import { ResourceType } from '../state/config-tables.js';
 import { engineContext, type BrokerContext } from './broker-context.js';
 import { defineHandler, type RegisteredHandler } from './handler.js';
-
-const INVALID_REQUEST = 42;
+import { errors } from '../../kafka/error-codes.js';
 
 export function configHandlers(broker: BrokerContext): RegisteredHandler[] {
   const old = broker.software === 'old';
@@ -25,14 +24,14 @@ export function configHandlers(broker: BrokerContext): RegisteredHandler[] {
         Results: body.Resources.map((r) =>
           r.ResourceType === ResourceType.CLUSTER_MIRROR
             ? {
-                ErrorCode: INVALID_REQUEST,
+                ErrorCode: errors.INVALID_REQUEST.code,
                 ErrorMessage: unknownType(r.ResourceType),
                 ResourceType: r.ResourceType,
                 ResourceName: r.ResourceName,
                 Configs: [],
               }
             : (results.shift() ?? {
-                ErrorCode: INVALID_REQUEST,
+                ErrorCode: errors.INVALID_REQUEST.code,
                 ErrorMessage: null,
                 ResourceType: r.ResourceType,
                 ResourceName: r.ResourceName,
@@ -55,13 +54,13 @@ export function configHandlers(broker: BrokerContext): RegisteredHandler[] {
         Responses: body.Resources.map((r) =>
           r.ResourceType === ResourceType.CLUSTER_MIRROR
             ? {
-                ErrorCode: INVALID_REQUEST,
+                ErrorCode: errors.INVALID_REQUEST.code,
                 ErrorMessage: unknownType(r.ResourceType),
                 ResourceType: r.ResourceType,
                 ResourceName: r.ResourceName,
               }
             : (responses.shift() ?? {
-                ErrorCode: INVALID_REQUEST,
+                ErrorCode: errors.INVALID_REQUEST.code,
                 ErrorMessage: null,
                 ResourceType: r.ResourceType,
                 ResourceName: r.ResourceName,

@@ -25,6 +25,7 @@ import {
   withTopicErrors,
   withoutTopics,
 } from './response-rewrite.js';
+import { errors } from '../../kafka/error-codes.js';
 
 /** What a test sees of the traffic (after decoding, before encoding). */
 export interface WireEvent {
@@ -57,7 +58,6 @@ export interface ConnectionOptions {
 }
 
 const ANONYMOUS = 'User:ANONYMOUS';
-const UNKNOWN_SERVER_ERROR = -1;
 
 function reportToStderr(error: unknown, apiName: string): void {
   const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -188,7 +188,7 @@ export class Connection {
       if (err instanceof CloseConnection) return this.close();
       (this.options.onError ?? reportToStderr)(err, handler.api.name);
       if (!hasTopLevelErrorCode(handler.api.response, version)) return this.close();
-      body = topLevelErrorBody(handler.api.response, version, UNKNOWN_SERVER_ERROR, null);
+      body = topLevelErrorBody(handler.api.response, version, errors.UNKNOWN_SERVER_ERROR.code, null);
     }
     if (this.closed) return;
 

@@ -8,15 +8,7 @@ import { CLUSTER_RESOURCE_NAME } from '../state/acl.js';
 import { ConfigSource, parseTypedValue, TOPIC_CONFIGS } from '../state/config-tables.js';
 import type { BrokerContext } from './broker-context.js';
 import { defineHandler, type RegisteredHandler } from './handler.js';
-
-const INVALID_TOPIC_EXCEPTION = 17;
-const TOPIC_AUTHORIZATION_FAILED = 29;
-const TOPIC_ALREADY_EXISTS = 36;
-const INVALID_PARTITIONS = 37;
-const INVALID_REPLICATION_FACTOR = 38;
-const INVALID_REPLICA_ASSIGNMENT = 39;
-const INVALID_CONFIG = 40;
-const INVALID_REQUEST = 42;
+import { errors } from '../../kafka/error-codes.js';
 
 const MAX_TOPIC_NAME = 249;
 
@@ -59,17 +51,17 @@ export function createTopicsHandler(broker: BrokerContext): RegisteredHandler {
         });
         if (duplicates.includes(t.Name)) {
           return failure({
-            code: INVALID_REQUEST,
+            code: errors.INVALID_REQUEST.code,
             message: `Create topics request from client \`${ctx.clientId ?? ''}\` contains multiple entries for the following topics: ${duplicates.join(', ')}`,
           });
         }
         if (!mayCreateAll && !cluster.authorizer.authorize(principal, 'TOPIC', t.Name, 'CREATE')) {
-          return failure({ code: TOPIC_AUTHORIZATION_FAILED, message: 'Authorization failed.' });
+          return failure({ code: errors.TOPIC_AUTHORIZATION_FAILED.code, message: 'Authorization failed.' });
         }
         const nameProblem = topicNameProblem(t.Name);
-        if (nameProblem) return failure({ code: INVALID_TOPIC_EXCEPTION, message: nameProblem });
+        if (nameProblem) return failure({ code: errors.INVALID_TOPIC_EXCEPTION.code, message: nameProblem });
         if (cluster.topics.has(t.Name))
-          return failure({ code: TOPIC_ALREADY_EXISTS, message: `Topic '${t.Name}' already exists.` });
+          return failure({ code: errors.TOPIC_ALREADY_EXISTS.code, message: `Topic '${t.Name}' already exists.` });
 
         const live = cluster.liveNodeIds().length;
         let numPartitions = t.NumPartitions;
@@ -77,7 +69,7 @@ export function createTopicsHandler(broker: BrokerContext): RegisteredHandler {
         if (t.Assignments.length > 0) {
           if (numPartitions !== -1 || replicationFactor !== -1) {
             return failure({
-              code: INVALID_REQUEST,
+              code: errors.INVALID_REQUEST.code,
               message:
                 'Both numPartitions or replicationFactor and replicasAssignments were set. Both cannot be used at the same time.',
             });
@@ -85,14 +77,14 @@ export function createTopicsHandler(broker: BrokerContext): RegisteredHandler {
           const sorted = [...t.Assignments].sort((a, b) => a.PartitionIndex - b.PartitionIndex);
           if (sorted.some((a, i) => a.PartitionIndex !== i)) {
             return failure({
-              code: INVALID_REPLICA_ASSIGNMENT,
+              code: errors.INVALID_REPLICA_ASSIGNMENT.code,
               message: 'Partitions should be a consecutive 0-based integer sequence',
             });
           }
           const unknown = sorted.flatMap((a) => a.BrokerIds).find((id) => !cluster.isUp(id));
           if (unknown !== undefined)
             return failure({
-              code: INVALID_REPLICA_ASSIGNMENT,
+              code: errors.INVALID_REPLICA_ASSIGNMENT.code,
               message: `The manual partition assignment includes broker ${unknown}, but no such broker is registered.`,
             });
           numPartitions = sorted.length;
@@ -102,18 +94,18 @@ export function createTopicsHandler(broker: BrokerContext): RegisteredHandler {
         if (replicationFactor === -1) replicationFactor = cluster.brokerConfigs.number('default.replication.factor', 1);
         if (numPartitions <= 0)
           return failure({
-            code: INVALID_PARTITIONS,
+            code: errors.INVALID_PARTITIONS.code,
             message: 'Number of partitions was set to an invalid non-positive value.',
           });
         if (replicationFactor <= 0) {
           return failure({
-            code: INVALID_REPLICATION_FACTOR,
+            code: errors.INVALID_REPLICATION_FACTOR.code,
             message: 'Replication factor must be larger than 0, or -1 to use the default value.',
           });
         }
         if (replicationFactor > live) {
           return failure({
-            code: INVALID_REPLICATION_FACTOR,
+            code: errors.INVALID_REPLICATION_FACTOR.code,
             message: `Unable to replicate the partition ${replicationFactor} time(s): The target replication factor of ${replicationFactor} cannot be reached because only ${live} broker(s) are registered.`,
           });
         }
@@ -121,11 +113,15 @@ export function createTopicsHandler(broker: BrokerContext): RegisteredHandler {
         const configs = new Map<string, string>();
         for (const c of t.Configs) {
           const definition = TOPIC_CONFIG_BY_NAME.get(c.Name);
-          if (!definition) return failure({ code: INVALID_CONFIG, message: `Unknown topic config name: ${c.Name}` });
+          if (!definition)
+            return failure({ code: errors.INVALID_CONFIG.code, message: `Unknown topic config name: ${c.Name}` });
           if (c.Value === null)
-            return failure({ code: INVALID_CONFIG, message: `Null value not supported for topic configs: ${c.Name}` });
+            return failure({
+              code: errors.INVALID_CONFIG.code,
+              message: `Null value not supported for topic configs: ${c.Name}`,
+            });
           const problem = parseTypedValue(c.Name, definition.type, c.Value);
-          if (problem) return failure({ code: INVALID_CONFIG, message: problem });
+          if (problem) return failure({ code: errors.INVALID_CONFIG.code, message: problem });
           configs.set(c.Name, c.Value);
         }
 
@@ -135,7 +131,7 @@ export function createTopicsHandler(broker: BrokerContext): RegisteredHandler {
           const holder = cluster.topics.getById(mirrorId);
           if (holder)
             return failure({
-              code: TOPIC_ALREADY_EXISTS,
+              code: errors.TOPIC_ALREADY_EXISTS.code,
               message: `Topic id ${mirrorId} is already used by topic '${holder.name}'.`,
             });
           topicId = mirrorId;

@@ -1,15 +1,10 @@
 // ListOffsets: log-end and log-start offsets for lag figures. Only the partition's leader answers,
-// as in Kafka; the others say NOT_LEADER_OR_FOLLOWER so the client refreshes its metadata.
+// as in Kafka; the others say errors.NOT_LEADER_OR_FOLLOWER.code so the client refreshes its metadata.
 
 import { ListOffsets } from '../../kafka/messages/index.js';
 import type { BrokerContext } from './broker-context.js';
 import { defineHandler, type RegisteredHandler } from './handler.js';
-
-const UNKNOWN_TOPIC_OR_PARTITION = 3;
-const NOT_LEADER_OR_FOLLOWER = 6;
-const TOPIC_AUTHORIZATION_FAILED = 29;
-const FENCED_LEADER_EPOCH = 74;
-const UNKNOWN_LEADER_EPOCH = 75;
+import { errors } from '../../kafka/error-codes.js';
 
 const LATEST = -1n;
 const EARLIEST = -2n;
@@ -37,13 +32,13 @@ export function listOffsetsHandler(broker: BrokerContext): RegisteredHandler {
                 Offset,
                 LeaderEpoch,
               });
-              if (!authorized) return answer(TOPIC_AUTHORIZATION_FAILED);
+              if (!authorized) return answer(errors.TOPIC_AUTHORIZATION_FAILED.code);
               const p = topic?.partitions[req.PartitionIndex];
-              if (!topic || !p) return answer(UNKNOWN_TOPIC_OR_PARTITION);
-              if (p.leader !== broker.nodeId) return answer(NOT_LEADER_OR_FOLLOWER);
+              if (!topic || !p) return answer(errors.UNKNOWN_TOPIC_OR_PARTITION.code);
+              if (p.leader !== broker.nodeId) return answer(errors.NOT_LEADER_OR_FOLLOWER.code);
               if (req.CurrentLeaderEpoch >= 0 && req.CurrentLeaderEpoch < p.leaderEpoch)
-                return answer(FENCED_LEADER_EPOCH);
-              if (req.CurrentLeaderEpoch > p.leaderEpoch) return answer(UNKNOWN_LEADER_EPOCH);
+                return answer(errors.FENCED_LEADER_EPOCH.code);
+              if (req.CurrentLeaderEpoch > p.leaderEpoch) return answer(errors.UNKNOWN_LEADER_EPOCH.code);
               const end = cluster.endOffset(topic.name, p.index);
               switch (req.Timestamp) {
                 case LATEST:

@@ -7,11 +7,7 @@ import { CLUSTER_RESOURCE_NAME, type AclOperationName } from '../state/acl.js';
 import type { Topic } from '../state/topics.js';
 import { OPERATIONS_NOT_REQUESTED, type BrokerContext } from './broker-context.js';
 import { CloseConnection, defineHandler, type RegisteredHandler } from './handler.js';
-
-const UNKNOWN_TOPIC_OR_PARTITION = 3;
-const LEADER_NOT_AVAILABLE = 5;
-const TOPIC_AUTHORIZATION_FAILED = 29;
-const UNKNOWN_TOPIC_ID = 100;
+import { errors } from '../../kafka/error-codes.js';
 
 export const TOPIC_OPERATIONS: readonly AclOperationName[] = [
   'READ',
@@ -49,7 +45,7 @@ export function metadataHandler(broker: BrokerContext): RegisteredHandler {
         Partitions: topic.partitions.map((p) => {
           const live = p.replicas.filter((id) => cluster.isUp(id));
           return {
-            ErrorCode: p.leader < 0 ? LEADER_NOT_AVAILABLE : 0,
+            ErrorCode: p.leader < 0 ? errors.LEADER_NOT_AVAILABLE.code : 0,
             PartitionIndex: p.index,
             LeaderId: p.leader,
             LeaderEpoch: p.leaderEpoch,
@@ -88,10 +84,14 @@ export function metadataHandler(broker: BrokerContext): RegisteredHandler {
           const topic = byId ? cluster.topics.getById(wanted.TopicId) : cluster.topics.get(wanted.Name ?? '');
           if (!topic)
             return byId
-              ? failed(null, wanted.TopicId, UNKNOWN_TOPIC_ID)
-              : failed(wanted.Name, ZERO_UUID, UNKNOWN_TOPIC_OR_PARTITION);
+              ? failed(null, wanted.TopicId, errors.UNKNOWN_TOPIC_ID.code)
+              : failed(wanted.Name, ZERO_UUID, errors.UNKNOWN_TOPIC_OR_PARTITION.code);
           if (!canDescribe(topic.name))
-            return failed(byId ? null : topic.name, byId ? wanted.TopicId : ZERO_UUID, TOPIC_AUTHORIZATION_FAILED);
+            return failed(
+              byId ? null : topic.name,
+              byId ? wanted.TopicId : ZERO_UUID,
+              errors.TOPIC_AUTHORIZATION_FAILED.code,
+            );
           return describeTopic(topic);
         });
       }

@@ -1,14 +1,11 @@
 // SaslHandshake and SaslAuthenticate. On a SASL listener they run Kafka's SaslServerAuthenticator
 // sequence; on any other listener, or after authentication, Kafka's request handler answers them
-// with ILLEGAL_SASL_STATE, and so do these.
+// with errors.ILLEGAL_SASL_STATE.code, and so do these.
 
 import { SaslAuthenticate, SaslHandshake } from '../../kafka/messages/index.js';
 import { defineHandler, type RegisteredHandler } from './handler.js';
 import type { SaslServer } from './sasl-server.js';
-
-const UNSUPPORTED_SASL_MECHANISM = 33;
-const ILLEGAL_SASL_STATE = 34;
-const SASL_AUTHENTICATION_FAILED = 58;
+import { errors } from '../../kafka/error-codes.js';
 
 export function saslHandlers(sasl: SaslServer | undefined): RegisteredHandler[] {
   const handshake = defineHandler({
@@ -16,12 +13,12 @@ export function saslHandlers(sasl: SaslServer | undefined): RegisteredHandler[] 
     handle(ctx, body, version) {
       const session = ctx.session;
       if (!sasl || !session.saslRequired || session.authenticated)
-        return { ErrorCode: ILLEGAL_SASL_STATE, Mechanisms: [] };
+        return { ErrorCode: errors.ILLEGAL_SASL_STATE.code, Mechanisms: [] };
       const exchange = sasl.begin(body.Mechanism, version === 0);
       if (!exchange) {
         // Kafka names the enabled mechanisms, then drops the connection.
         ctx.closeAfterResponse();
-        return { ErrorCode: UNSUPPORTED_SASL_MECHANISM, Mechanisms: [...sasl.mechanisms] };
+        return { ErrorCode: errors.UNSUPPORTED_SASL_MECHANISM.code, Mechanisms: [...sasl.mechanisms] };
       }
       session.saslExchange = exchange;
       return { ErrorCode: 0, Mechanisms: [...sasl.mechanisms] };
@@ -35,7 +32,7 @@ export function saslHandlers(sasl: SaslServer | undefined): RegisteredHandler[] 
       const exchange = session.saslExchange;
       if (!sasl || !session.saslRequired || session.authenticated || !exchange) {
         return {
-          ErrorCode: ILLEGAL_SASL_STATE,
+          ErrorCode: errors.ILLEGAL_SASL_STATE.code,
           ErrorMessage: 'SaslAuthenticate request received after successful authentication',
           AuthBytes: Buffer.alloc(0),
         };
@@ -43,7 +40,11 @@ export function saslHandlers(sasl: SaslServer | undefined): RegisteredHandler[] 
       const step = exchange.evaluate(Buffer.from(body.AuthBytes));
       if (step.kind === 'failed') {
         ctx.closeAfterResponse();
-        return { ErrorCode: SASL_AUTHENTICATION_FAILED, ErrorMessage: step.message, AuthBytes: Buffer.alloc(0) };
+        return {
+          ErrorCode: errors.SASL_AUTHENTICATION_FAILED.code,
+          ErrorMessage: step.message,
+          AuthBytes: Buffer.alloc(0),
+        };
       }
       if (step.kind === 'done') {
         session.authenticated = true;

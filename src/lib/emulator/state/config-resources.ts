@@ -16,7 +16,7 @@ import {
   TOPIC_CONFIGS,
   type ConfigDefinition,
 } from './config-tables.js';
-import { DefaultMessage, ErrorCode } from './error-codes.js';
+import { errors } from '../../kafka/error-codes.js';
 import { alterMirrorConfigs, describeMirrorConfigs } from './mirror-config-resource.js';
 
 type Outcome = { readonly code: number; readonly message: string | null };
@@ -49,23 +49,31 @@ export function describeConfigs(
     const name = r.ResourceName;
     if (r.ResourceType === ResourceType.TOPIC) {
       if (!auth.authorize(ctx.principal, 'TOPIC', name, 'DESCRIBE_CONFIGS'))
-        refused.push(result(r, ErrorCode.TOPIC_AUTHORIZATION_FAILED, DefaultMessage.TOPIC_AUTHORIZATION_FAILED));
+        refused.push(
+          result(r, errors.TOPIC_AUTHORIZATION_FAILED.code, errors.TOPIC_AUTHORIZATION_FAILED.brokerMessage),
+        );
       else authorized.push(describeTopic(cluster, r, body.IncludeSynonyms ?? false));
     } else if (r.ResourceType === ResourceType.BROKER) {
       if (!auth.authorize(ctx.principal, 'CLUSTER', CLUSTER_RESOURCE_NAME, 'DESCRIBE_CONFIGS'))
-        refused.push(result(r, ErrorCode.CLUSTER_AUTHORIZATION_FAILED, DefaultMessage.CLUSTER_AUTHORIZATION_FAILED));
+        refused.push(
+          result(r, errors.CLUSTER_AUTHORIZATION_FAILED.code, errors.CLUSTER_AUTHORIZATION_FAILED.brokerMessage),
+        );
       else authorized.push(describeBroker(cluster, ctx, r, body.IncludeSynonyms ?? false));
     } else if (r.ResourceType === ResourceType.CLUSTER_MIRROR) {
       if (!auth.authorize(ctx.principal, 'CLUSTER_MIRROR', name, 'DESCRIBE_CONFIGS')) {
         refused.push(
-          result(r, ErrorCode.CLUSTER_MIRROR_AUTHORIZATION_FAILED, DefaultMessage.CLUSTER_MIRROR_AUTHORIZATION_FAILED),
+          result(
+            r,
+            errors.CLUSTER_MIRROR_AUTHORIZATION_FAILED.code,
+            errors.CLUSTER_MIRROR_AUTHORIZATION_FAILED.brokerMessage,
+          ),
         );
       } else {
         const described = describeMirrorConfigs(cluster, name);
         authorized.push(result(r, described.code, described.message, described.configs));
       }
     } else {
-      authorized.push(result(r, ErrorCode.INVALID_REQUEST, `Unsupported resource type: ${r.ResourceType}`));
+      authorized.push(result(r, errors.INVALID_REQUEST.code, `Unsupported resource type: ${r.ResourceType}`));
     }
   }
   // Kafka answers the authorized resources first, then the refused ones.
@@ -142,10 +150,10 @@ function describeTopic(
   synonyms: boolean,
 ): B.DescribeConfigsResult {
   const invalid = topicNameError(r.ResourceName);
-  if (invalid) return result(r, ErrorCode.INVALID_TOPIC_EXCEPTION, invalid);
+  if (invalid) return result(r, errors.INVALID_TOPIC_EXCEPTION.code, invalid);
   const topic = cluster.topics.get(r.ResourceName);
   // Kafka sets only the code here, so the message is the schema's "" default.
-  if (!topic) return result(r, ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, '');
+  if (!topic) return result(r, errors.UNKNOWN_TOPIC_OR_PARTITION.code, '');
   const configs: B.DescribeConfigsResourceResult[] = [];
   for (const def of TOPIC_CONFIGS) {
     if (!wanted(r.ConfigurationKeys, def.name)) continue;
@@ -164,7 +172,7 @@ function describeTopic(
       ),
     );
   }
-  return result(r, ErrorCode.NONE, '', configs);
+  return result(r, errors.NONE.code, '', configs);
 }
 
 function describeBroker(
@@ -176,11 +184,11 @@ function describeBroker(
   const name = r.ResourceName;
   const perNode = name !== '';
   if (perNode && !/^-?\d+$/.test(name))
-    return result(r, ErrorCode.INVALID_REQUEST, `Broker id must be an integer, but it is: ${name}`);
+    return result(r, errors.INVALID_REQUEST.code, `Broker id must be an integer, but it is: ${name}`);
   if (perNode && Number(name) !== ctx.nodeId) {
     return result(
       r,
-      ErrorCode.INVALID_REQUEST,
+      errors.INVALID_REQUEST.code,
       `Unexpected broker id, expected ${ctx.nodeId} or empty string, but received ${name}`,
     );
   }
@@ -217,7 +225,7 @@ function describeBroker(
       ),
     );
   }
-  return result(r, ErrorCode.NONE, '', configs);
+  return result(r, errors.NONE.code, '', configs);
 }
 
 export function incrementalAlterConfigs(
@@ -247,15 +255,15 @@ function alterOne(
   // ConfigAdminManager.preprocess refuses null values before anything else, for every type.
   const nulls = r.Configs.filter((c) => c.ConfigOperation !== 1 && c.Value === null).map((c) => c.Name);
   if (nulls.length > 0)
-    return { code: ErrorCode.INVALID_REQUEST, message: `Null value not supported for : ${nulls.join(', ')}` };
+    return { code: errors.INVALID_REQUEST.code, message: `Null value not supported for : ${nulls.join(', ')}` };
   const badOp = r.Configs.find((c) => OPERATION_NAMES[c.ConfigOperation] === undefined);
   if (badOp)
-    return { code: ErrorCode.INVALID_REQUEST, message: `Unknown config operation type ${badOp.ConfigOperation}` };
+    return { code: errors.INVALID_REQUEST.code, message: `Unknown config operation type ${badOp.ConfigOperation}` };
   if (r.ResourceType === ResourceType.CLUSTER_MIRROR) return alterMirrorConfigs(cluster, ctx, r, validateOnly);
   if (r.ResourceType === ResourceType.TOPIC) return alterTopic(cluster, ctx, r, validateOnly);
   if (r.ResourceType === ResourceType.BROKER) return alterBroker(cluster, ctx, r, validateOnly);
   return {
-    code: ErrorCode.INVALID_REQUEST,
+    code: errors.INVALID_REQUEST.code,
     message: `Unexpected resource type ${r.ResourceType} for resource ${r.ResourceName}`,
   };
 }
@@ -276,7 +284,7 @@ function computeUpdates(
     else if (op === 'APPEND' || op === 'SUBTRACT') {
       if (def?.type !== 'LIST')
         return {
-          code: ErrorCode.INVALID_CONFIG,
+          code: errors.INVALID_CONFIG.code,
           message: `Can't ${op} to key ${c.Name} because its type is not LIST.`,
         };
       updates.set(c.Name, applyListOperation(now ?? def.default, op, c.Value ?? ''));
@@ -293,27 +301,27 @@ function alterTopic(
 ): Outcome {
   const name = r.ResourceName;
   if (!cluster.authorizer.authorize(ctx.principal, 'TOPIC', name, 'ALTER_CONFIGS'))
-    return { code: ErrorCode.TOPIC_AUTHORIZATION_FAILED, message: null };
+    return { code: errors.TOPIC_AUTHORIZATION_FAILED.code, message: null };
   const topic = cluster.topics.get(name);
   const updates = computeUpdates(r, TOPIC_DEFS, (key) => topic?.configs.get(key) ?? null);
   if (!(updates instanceof Map)) return updates;
-  if (name === '') return { code: ErrorCode.INVALID_REQUEST, message: 'Default topic resources are not allowed.' };
+  if (name === '') return { code: errors.INVALID_REQUEST.code, message: 'Default topic resources are not allowed.' };
   const invalidName = topicNameError(name);
-  if (invalidName) return { code: ErrorCode.INVALID_TOPIC_EXCEPTION, message: invalidName };
+  if (invalidName) return { code: errors.INVALID_TOPIC_EXCEPTION.code, message: invalidName };
   for (const [key, value] of updates) {
     const def = TOPIC_DEFS.get(key);
-    if (!def) return { code: ErrorCode.INVALID_CONFIG, message: `Unknown topic config name: ${key}` };
+    if (!def) return { code: errors.INVALID_CONFIG.code, message: `Unknown topic config name: ${key}` };
     const parseError = value === null ? null : parseTypedValue(key, def.type, value);
-    if (parseError) return { code: ErrorCode.INVALID_CONFIG, message: parseError };
+    if (parseError) return { code: errors.INVALID_CONFIG.code, message: parseError };
   }
-  if (!topic) return { code: ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, message: `The topic '${name}' does not exist.` };
+  if (!topic) return { code: errors.UNKNOWN_TOPIC_OR_PARTITION.code, message: `The topic '${name}' does not exist.` };
   if (!validateOnly) {
     for (const [key, value] of updates) {
       if (value === null) topic.configs.delete(key);
       else topic.configs.set(key, value);
     }
   }
-  return { code: ErrorCode.NONE, message: null };
+  return { code: errors.NONE.code, message: null };
 }
 
 function alterBroker(
@@ -324,10 +332,10 @@ function alterBroker(
 ): Outcome {
   const name = r.ResourceName;
   if (!cluster.authorizer.authorize(ctx.principal, 'CLUSTER', CLUSTER_RESOURCE_NAME, 'ALTER_CONFIGS'))
-    return { code: ErrorCode.CLUSTER_AUTHORIZATION_FAILED, message: null };
+    return { code: errors.CLUSTER_AUTHORIZATION_FAILED.code, message: null };
   if (name !== '' && (!/^\d+$/.test(name) || !cluster.nodeIds.includes(Number(name)))) {
     return {
-      code: ErrorCode.INVALID_REQUEST,
+      code: errors.INVALID_REQUEST.code,
       message: `Unexpected broker id, expected ${ctx.nodeId} or empty string, but received ${name}`,
     };
   }
@@ -337,14 +345,14 @@ function alterBroker(
   const fixed = [...updates.keys()].filter((key) => !defs.get(key)?.dynamic);
   if (fixed.length > 0)
     return {
-      code: ErrorCode.INVALID_REQUEST,
+      code: errors.INVALID_REQUEST.code,
       message: `Cannot update these configs dynamically: Set(${fixed.join(', ')})`,
     };
   for (const [key, value] of updates) {
     const def = defs.get(key);
     const parseError = def && value !== null ? parseTypedValue(key, def.type, value) : null;
-    if (parseError) return { code: ErrorCode.INVALID_CONFIG, message: parseError };
+    if (parseError) return { code: errors.INVALID_CONFIG.code, message: parseError };
   }
   if (!validateOnly) for (const [key, value] of updates) cluster.brokerConfigs.setDynamic(key, value, name !== '');
-  return { code: ErrorCode.NONE, message: null };
+  return { code: errors.NONE.code, message: null };
 }

@@ -5,7 +5,7 @@
 import { CLUSTER_MIRROR_OPERATIONS } from './acl.js';
 import type * as B from './bodies.js';
 import type { EmulatedCluster } from './cluster.js';
-import { ErrorCode } from './error-codes.js';
+import { errors } from '../../kafka/error-codes.js';
 import { coordinatorOf } from './internal-rpcs.js';
 import { authorizeMirror } from './rpc-common.js';
 import { endOffset, type Topic } from './topics.js';
@@ -19,12 +19,12 @@ export function describeClusterMirrors(
 ): B.DescribeClusterMirrorsResponseBody {
   const response: B.DescribeClusterMirrorsResponseBody = {
     ThrottleTimeMs: 0,
-    ErrorCode: ErrorCode.NONE,
+    ErrorCode: errors.NONE.code,
     ErrorMessage: null,
     Mirrors: [],
     LookupResults: [],
   };
-  if (!cluster.mirroringEnabled()) return { ...response, ErrorCode: ErrorCode.UNSUPPORTED_VERSION };
+  if (!cluster.mirroringEnabled()) return { ...response, ErrorCode: errors.UNSUPPORTED_VERSION.code };
   const explicit = body.MirrorNames.length > 0;
   const names = explicit ? [...new Set(body.MirrorNames)] : cluster.mirrors.names();
   const now = cluster.clock.now();
@@ -33,7 +33,7 @@ export function describeClusterMirrors(
       // Asked for by name: an error entry. Asked for "all": silently left out.
       if (explicit) {
         response.Mirrors.push({
-          ErrorCode: ErrorCode.CLUSTER_MIRROR_AUTHORIZATION_FAILED,
+          ErrorCode: errors.CLUSTER_MIRROR_AUTHORIZATION_FAILED.code,
           MirrorName: name,
           AuthorizedOperations: AUTHORIZED_OPERATIONS_OMITTED,
           Topics: [],
@@ -42,7 +42,7 @@ export function describeClusterMirrors(
       continue;
     }
     response.Mirrors.push({
-      ErrorCode: ErrorCode.NONE,
+      ErrorCode: errors.NONE.code,
       MirrorName: name,
       AuthorizedOperations: body.IncludeAuthorizedOperations
         ? cluster.authorizer.authorizedOperations(ctx.principal, 'CLUSTER_MIRROR', name, CLUSTER_MIRROR_OPERATIONS)

@@ -28,7 +28,6 @@ export {
 } from './cluster.js';
 export { ConfigOperation, ConfigSource, ConfigType, ResourceType } from './config-tables.js';
 export { AUTHORIZED_OPERATIONS_OMITTED } from './describe-mirrors.js';
-export { DefaultMessage, ErrorCode } from './error-codes.js';
 export { coordinatorOf } from './internal-rpcs.js';
 export { MIRROR_STATE_TOPIC } from './mirror-lifecycle.js';
 export { MirrorState, type DesiredState, type MirrorStateName } from './partition-state.js';

@@ -5,7 +5,7 @@
 import { CLUSTER_RESOURCE_NAME } from './acl.js';
 import type { RequestContext } from './bodies.js';
 import type { EmulatedCluster } from './cluster.js';
-import { DefaultMessage, ErrorCode } from './error-codes.js';
+import { errors } from '../../kafka/error-codes.js';
 import type * as I from './internal-bodies.js';
 import { MIRROR_STATE_TOPIC } from './mirror-lifecycle.js';
 import { MirrorState, type MirrorStateName } from './partition-state.js';
@@ -39,12 +39,15 @@ export function coordinatorOf(
 
 function refusal(cluster: EmulatedCluster, ctx: RequestContext): { code: number; message: string | null } | null {
   if (!cluster.mirroringEnabled())
-    return { code: ErrorCode.UNSUPPORTED_VERSION, message: DefaultMessage.UNSUPPORTED_VERSION };
+    return { code: errors.UNSUPPORTED_VERSION.code, message: errors.UNSUPPORTED_VERSION.brokerMessage };
   if (!cluster.authorizer.authorize(ctx.principal, 'CLUSTER', CLUSTER_RESOURCE_NAME, 'CLUSTER_ACTION')) {
-    return { code: ErrorCode.CLUSTER_AUTHORIZATION_FAILED, message: DefaultMessage.CLUSTER_AUTHORIZATION_FAILED };
+    return {
+      code: errors.CLUSTER_AUTHORIZATION_FAILED.code,
+      message: errors.CLUSTER_AUTHORIZATION_FAILED.brokerMessage,
+    };
   }
   // The controller registers no handler for these two.
-  if (ctx.isController) return { code: ErrorCode.UNKNOWN_SERVER_ERROR, message: null };
+  if (ctx.isController) return { code: errors.UNKNOWN_SERVER_ERROR.code, message: null };
   return null;
 }
 
@@ -65,10 +68,10 @@ export function readMirrorStates(
             PartitionIndex: 0,
             LastMirrorEpoch: -1,
             State: 0,
-            ErrorCode: ErrorCode.NOT_COORDINATOR,
+            ErrorCode: errors.NOT_COORDINATOR.code,
             PreviousState: 16,
             RetryAttempt: 0,
-            ErrorMessage: DefaultMessage.NOT_COORDINATOR,
+            ErrorMessage: errors.NOT_COORDINATOR.brokerMessage,
           };
         }
         const m = topic.mirror?.name === body.MirrorName ? topic.partitions[PartitionIndex]?.mirror : undefined;
@@ -76,7 +79,7 @@ export function readMirrorStates(
           PartitionIndex,
           LastMirrorEpoch: m?.lastMirrorEpoch ?? -1,
           State: MirrorState[m?.state ?? 'UNKNOWN'],
-          ErrorCode: ErrorCode.NONE,
+          ErrorCode: errors.NONE.code,
           PreviousState: m?.failure ? MirrorState[m.preFailureState] : -1,
           RetryAttempt: m?.failure?.retryAttempt ?? 0,
           ErrorMessage: m?.failure?.message ?? null,
@@ -84,7 +87,7 @@ export function readMirrorStates(
       }),
     };
   });
-  return { ThrottleTimeMs: 0, ErrorCode: ErrorCode.NONE, ErrorMessage: null, Topics: topics };
+  return { ThrottleTimeMs: 0, ErrorCode: errors.NONE.code, ErrorMessage: null, Topics: topics };
 }
 
 export function writeMirrorStates(
@@ -121,12 +124,12 @@ export function writeMirrorStates(
       Name: t.Name,
       Partitions: t.Partitions.map((x) => ({
         PartitionIndex: x.PartitionIndex,
-        ErrorCode: ErrorCode.NONE,
+        ErrorCode: errors.NONE.code,
         ErrorMessage: null,
       })),
     };
   });
-  return { ThrottleTimeMs: 0, ErrorCode: ErrorCode.NONE, ErrorMessage: null, Topics: topics };
+  return { ThrottleTimeMs: 0, ErrorCode: errors.NONE.code, ErrorMessage: null, Topics: topics };
 }
 
 /** Not gated by mirror.version; requires CLUSTER_ACTION; never lowers an epoch. */
@@ -138,8 +141,8 @@ export function bumpLeaderEpochs(
   if (!cluster.authorizer.authorize(ctx.principal, 'CLUSTER', CLUSTER_RESOURCE_NAME, 'CLUSTER_ACTION')) {
     return {
       ThrottleTimeMs: 0,
-      ErrorCode: ErrorCode.CLUSTER_AUTHORIZATION_FAILED,
-      ErrorMessage: DefaultMessage.CLUSTER_AUTHORIZATION_FAILED,
+      ErrorCode: errors.CLUSTER_AUTHORIZATION_FAILED.code,
+      ErrorMessage: errors.CLUSTER_AUTHORIZATION_FAILED.brokerMessage,
       Topics: [],
     };
   }
@@ -149,11 +152,11 @@ export function bumpLeaderEpochs(
       TopicName: topic?.name ?? '',
       Partitions: t.Partitions.map(({ PartitionIndex, MinLeaderEpoch }) => {
         const p = topic?.partitions[PartitionIndex];
-        if (!p) return { PartitionIndex, ErrorCode: ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, ErrorMessage: null };
+        if (!p) return { PartitionIndex, ErrorCode: errors.UNKNOWN_TOPIC_OR_PARTITION.code, ErrorMessage: null };
         p.leaderEpoch = Math.max(p.leaderEpoch, MinLeaderEpoch ?? -1);
-        return { PartitionIndex, ErrorCode: ErrorCode.NONE, ErrorMessage: null };
+        return { PartitionIndex, ErrorCode: errors.NONE.code, ErrorMessage: null };
       }),
     };
   });
-  return { ThrottleTimeMs: 0, ErrorCode: ErrorCode.NONE, ErrorMessage: null, Topics: topics };
+  return { ThrottleTimeMs: 0, ErrorCode: errors.NONE.code, ErrorMessage: null, Topics: topics };
 }

@@ -6,7 +6,7 @@ import { mirrorConfigKey, parseMirrorConfigValue } from '../../mirror/config-key
 import type * as B from './bodies.js';
 import type { EmulatedCluster } from './cluster.js';
 import { applyListOperation, ConfigSource, ConfigType, OPERATION_NAMES } from './config-tables.js';
-import { DefaultMessage, ErrorCode } from './error-codes.js';
+import { errors } from '../../kafka/error-codes.js';
 
 type Outcome = { readonly code: number; readonly message: string | null };
 
@@ -14,7 +14,7 @@ export function describeMirrorConfigs(
   cluster: EmulatedCluster,
   name: string,
 ): { code: number; message: string | null; configs: B.DescribeConfigsResourceResult[] } {
-  if (name === '') return { code: ErrorCode.INVALID_REQUEST, message: 'Cluster name must not be empty', configs: [] };
+  if (name === '') return { code: errors.INVALID_REQUEST.code, message: 'Cluster name must not be empty', configs: [] };
   // ConfigurationKeys and the synonym/documentation flags are ignored; an unknown name is an empty success.
   const configs = [...(cluster.mirrors.configsOf(name) ?? new Map<string, string>())].map(
     ([key, value]): B.DescribeConfigsResourceResult => ({
@@ -28,7 +28,7 @@ export function describeMirrorConfigs(
       Documentation: null,
     }),
   );
-  return { code: ErrorCode.NONE, message: '', configs };
+  return { code: errors.NONE.code, message: '', configs };
 }
 
 /** Null values on SET/APPEND/SUBTRACT were refused by the caller (42) before this runs. */
@@ -42,19 +42,19 @@ export function alterMirrorConfigs(
   // Broker pre-check, before forwarding: known keys, parsable values.
   for (const config of resource.Configs) {
     if (!mirrorConfigKey(config.Name))
-      return { code: ErrorCode.INVALID_CONFIG, message: `Unknown mirror configuration: ${config.Name}` };
+      return { code: errors.INVALID_CONFIG.code, message: `Unknown mirror configuration: ${config.Name}` };
   }
   for (const config of resource.Configs) {
     // The broker puts every value into a Properties map; a null DELETE value makes that throw.
-    if (config.Value === null) return { code: ErrorCode.UNKNOWN_SERVER_ERROR, message: null };
+    if (config.Value === null) return { code: errors.UNKNOWN_SERVER_ERROR.code, message: null };
     const parsed = parseMirrorConfigValue(config.Name, config.Value);
-    if (!parsed.ok) return { code: ErrorCode.INVALID_CONFIG, message: parsed.message };
+    if (!parsed.ok) return { code: errors.INVALID_CONFIG.code, message: parsed.message };
   }
   // Controller: ALTER_CONFIGS on the mirror; no existence check, so this may create a mirror.
   if (!cluster.authorizer.authorize(ctx.principal, 'CLUSTER_MIRROR', name, 'ALTER_CONFIGS')) {
     return {
-      code: ErrorCode.CLUSTER_MIRROR_AUTHORIZATION_FAILED,
-      message: DefaultMessage.CLUSTER_MIRROR_AUTHORIZATION_FAILED,
+      code: errors.CLUSTER_MIRROR_AUTHORIZATION_FAILED.code,
+      message: errors.CLUSTER_MIRROR_AUTHORIZATION_FAILED.brokerMessage,
     };
   }
   const updates = new Map<string, string | null>();
@@ -69,15 +69,15 @@ export function alterMirrorConfigs(
     else if (op === 'APPEND' || op === 'SUBTRACT') {
       if (spec?.type !== 'LIST') {
         return {
-          code: ErrorCode.INVALID_CONFIG,
+          code: errors.INVALID_CONFIG.code,
           message: `Can't ${op} to key ${config.Name} because its type is not LIST.`,
         };
       }
       updates.set(config.Name, applyListOperation(current ?? spec.default, op, config.Value ?? ''));
     } else {
-      return { code: ErrorCode.INVALID_REQUEST, message: `Unknown config operation type ${config.ConfigOperation}` };
+      return { code: errors.INVALID_REQUEST.code, message: `Unknown config operation type ${config.ConfigOperation}` };
     }
   }
   if (!validateOnly) for (const [key, value] of updates) cluster.mirrors.setConfig(name, key, value);
-  return { code: ErrorCode.NONE, message: null };
+  return { code: errors.NONE.code, message: null };
 }

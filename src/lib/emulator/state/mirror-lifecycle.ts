@@ -5,7 +5,7 @@
 import type * as B from './bodies.js';
 import type { EmulatedCluster } from './cluster.js';
 import { CLUSTER_RESOURCE_NAME } from './acl.js';
-import { DefaultMessage, ErrorCode } from './error-codes.js';
+import { errors } from '../../kafka/error-codes.js';
 import { authorizeMirror, controllerGate, statesAllowed } from './rpc-common.js';
 
 export const MIRROR_STATE_TOPIC = '__mirror_state';
@@ -20,15 +20,15 @@ export function createClusterMirror(
   body: B.CreateClusterMirrorRequestBody,
 ): B.CreateClusterMirrorResponseBody {
   const name = body.MirrorName;
-  if (!authorizeMirror(cluster, ctx, name, 'CREATE')) return plain(ErrorCode.CLUSTER_MIRROR_AUTHORIZATION_FAILED);
-  if (!cluster.mirroringEnabled()) return plain(ErrorCode.UNSUPPORTED_VERSION);
+  if (!authorizeMirror(cluster, ctx, name, 'CREATE')) return plain(errors.CLUSTER_MIRROR_AUTHORIZATION_FAILED.code);
+  if (!cluster.mirroringEnabled()) return plain(errors.UNSUPPORTED_VERSION.code);
   const config = new Map<string, string | null>();
   for (const entry of body.Config) config.set(entry.Name, entry.Value);
   // The reason for these two only reaches the controller's log, never the response.
-  if (!config.has('bootstrap.servers')) return plain(ErrorCode.INVALID_REQUEST);
-  if (!config.has('mirror.source.cluster.id')) return plain(ErrorCode.INVALID_REQUEST);
+  if (!config.has('bootstrap.servers')) return plain(errors.INVALID_REQUEST.code);
+  if (!config.has('mirror.source.cluster.id')) return plain(errors.INVALID_REQUEST.code);
   if (cluster.mirrors.exists(name))
-    return plain(ErrorCode.CLUSTER_MIRROR_ALREADY_EXISTS, `Mirror '${name}' already exists`);
+    return plain(errors.CLUSTER_MIRROR_ALREADY_EXISTS.code, `Mirror '${name}' already exists`);
   // Neither keys nor values nor the name are validated here, unlike IncrementalAlterConfigs.
   for (const [key, value] of config) cluster.mirrors.setConfig(name, key, value);
   // A failure here is reported after the mirror was committed, so a retry gets 136.
@@ -37,14 +37,14 @@ export function createClusterMirror(
 
 /** Creates `__mirror_state` as the requesting principal the first time a mirror is created. */
 function ensureMirrorStateTopic(cluster: EmulatedCluster, ctx: B.RequestContext): number {
-  if (cluster.topics.has(MIRROR_STATE_TOPIC)) return ErrorCode.NONE;
+  if (cluster.topics.has(MIRROR_STATE_TOPIC)) return errors.NONE.code;
   const auth = cluster.authorizer;
   const mayCreate =
     auth.authorize(ctx.principal, 'CLUSTER', CLUSTER_RESOURCE_NAME, 'CREATE') ||
     auth.authorize(ctx.principal, 'TOPIC', MIRROR_STATE_TOPIC, 'CREATE');
-  if (!mayCreate) return ErrorCode.TOPIC_AUTHORIZATION_FAILED;
+  if (!mayCreate) return errors.TOPIC_AUTHORIZATION_FAILED.code;
   const rf = cluster.brokerConfigs.number('mirror.state.topic.replication.factor', 3);
-  if (rf > cluster.liveNodeIds().length) return ErrorCode.INVALID_REPLICATION_FACTOR;
+  if (rf > cluster.liveNodeIds().length) return errors.INVALID_REPLICATION_FACTOR.code;
   cluster.addTopic(
     MIRROR_STATE_TOPIC,
     cluster.newTopicId(),
@@ -55,7 +55,7 @@ function ensureMirrorStateTopic(cluster: EmulatedCluster, ctx: B.RequestContext)
       configs: { 'cleanup.policy': 'compact', 'compression.type': 'producer', 'retention.ms': '-1' },
     },
   );
-  return ErrorCode.NONE;
+  return errors.NONE.code;
 }
 
 export function deleteClusterMirror(
@@ -65,13 +65,16 @@ export function deleteClusterMirror(
 ): B.DeleteClusterMirrorResponseBody {
   const name = body.MirrorName;
   if (!ctx.isController) {
-    if (!cluster.mirroringEnabled()) return plain(ErrorCode.UNSUPPORTED_VERSION);
+    if (!cluster.mirroringEnabled()) return plain(errors.UNSUPPORTED_VERSION.code);
     if (!authorizeMirror(cluster, ctx, name, 'DELETE')) {
-      return plain(ErrorCode.CLUSTER_MIRROR_AUTHORIZATION_FAILED, DefaultMessage.CLUSTER_MIRROR_AUTHORIZATION_FAILED);
+      return plain(
+        errors.CLUSTER_MIRROR_AUTHORIZATION_FAILED.code,
+        errors.CLUSTER_MIRROR_AUTHORIZATION_FAILED.brokerMessage,
+      );
     }
     for (const topic of cluster.mirrors.topicsOf(name)) {
       if (!statesAllowed(topic, ['STOPPED'], ['STOPPED'])) {
-        return plain(ErrorCode.INVALID_CLUSTER_MIRROR_STATES, DefaultMessage.INVALID_CLUSTER_MIRROR_STATES);
+        return plain(errors.INVALID_CLUSTER_MIRROR_STATES.code, errors.INVALID_CLUSTER_MIRROR_STATES.brokerMessage);
       }
     }
   }
@@ -87,21 +90,21 @@ export function deleteOnController(
   const name = body.MirrorName;
   // The controller checks ALTER, not DELETE: deleting needs both permissions.
   const gate = controllerGate(cluster, ctx, name);
-  if (gate !== ErrorCode.NONE) return plain(gate);
+  if (gate !== errors.NONE.code) return plain(gate);
   const configs = cluster.mirrors.configsOf(name);
-  if (!configs) return plain(ErrorCode.UNKNOWN_CLUSTER_MIRROR, `Mirror '${name}' not found`);
+  if (!configs) return plain(errors.UNKNOWN_CLUSTER_MIRROR.code, `Mirror '${name}' not found`);
   const topics = [...cluster.mirrors.topicsOf(name)];
   const active = topics.find((t) => t.mirror?.desired === 'PAUSED' || t.mirror?.desired === 'MIRRORING');
   if (active) {
     return plain(
-      ErrorCode.CLUSTER_MIRROR_NOT_EMPTY,
+      errors.CLUSTER_MIRROR_NOT_EMPTY.code,
       `Mirror '${name}' still has active or paused topic '${active.name}'`,
     );
   }
   const now = cluster.clock.now();
   for (const topic of topics) cluster.mirrors.detach(topic, now);
   for (const key of [...configs.keys()]) cluster.mirrors.setConfig(name, key, null);
-  return plain(ErrorCode.NONE);
+  return plain(errors.NONE.code);
 }
 
 export function listClusterMirrors(
@@ -110,7 +113,7 @@ export function listClusterMirrors(
   body: B.ListClusterMirrorsRequestBody,
 ): B.ListClusterMirrorsResponseBody {
   if (!cluster.mirroringEnabled())
-    return { ThrottleTimeMs: 0, ErrorCode: ErrorCode.UNSUPPORTED_VERSION, ErrorMessage: null, Mirrors: [] };
+    return { ThrottleTimeMs: 0, ErrorCode: errors.UNSUPPORTED_VERSION.code, ErrorMessage: null, Mirrors: [] };
   const mirrors: B.ListedMirror[] = [];
   for (const name of cluster.mirrors.names()) {
     if (!authorizeMirror(cluster, ctx, name, 'DESCRIBE')) continue;
@@ -130,5 +133,5 @@ export function listClusterMirrors(
       TopicNames: body.IncludeTopicNames ? listed.sort() : [],
     });
   }
-  return { ThrottleTimeMs: 0, ErrorCode: ErrorCode.NONE, ErrorMessage: null, Mirrors: mirrors };
+  return { ThrottleTimeMs: 0, ErrorCode: errors.NONE.code, ErrorMessage: null, Mirrors: mirrors };
 }

@@ -3,7 +3,7 @@
 
 import { splitListValue } from '../../mirror/config-keys.js';
 import type { EmulatedCluster } from './cluster.js';
-import { ErrorCode } from './error-codes.js';
+import { errors } from '../../kafka/error-codes.js';
 import { compilePatternList, javaSetString, TOPICS_EXCLUDE, TOPICS_INCLUDE } from './patterns.js';
 
 export interface PatternUpdateError {
@@ -35,18 +35,18 @@ export function updatePatternsAndStopExcluded(
     excludeRe = compilePatternList([...exclude]);
   } catch (error) {
     // Java's PatternSyntaxException is not an ApiException, so it reaches the client as -1.
-    return { code: ErrorCode.UNKNOWN_SERVER_ERROR, message: error instanceof Error ? error.message : null };
+    return { code: errors.UNKNOWN_SERVER_ERROR.code, message: error instanceof Error ? error.message : null };
   }
   if (topics.length > 0) {
     if (excludeRe && topics.some((t) => excludeRe.test(t))) {
       return {
-        code: ErrorCode.INVALID_REQUEST,
+        code: errors.INVALID_REQUEST.code,
         message: `Unable to start the topics to mirror because some topics are excluded by exclude patterns: ${javaSetString(exclude)}`,
       };
     }
     if (includeRe && topics.some((t) => !includeRe.test(t))) {
       return {
-        code: ErrorCode.INVALID_REQUEST,
+        code: errors.INVALID_REQUEST.code,
         message: `Unable to start the topics to mirror because some topics are not included in include patterns: ${javaSetString(include)}`,
       };
     }

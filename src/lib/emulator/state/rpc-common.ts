@@ -4,7 +4,7 @@
 import type { AclOperationName } from './acl.js';
 import type { MirrorTopicResult, MirrorTopicsResponseBody, RequestContext } from './bodies.js';
 import type { EmulatedCluster } from './cluster.js';
-import { DefaultMessage, ErrorCode } from './error-codes.js';
+import { errors } from '../../kafka/error-codes.js';
 import type { MirrorStateName } from './partition-state.js';
 import type { Topic } from './topics.js';
 
@@ -71,7 +71,7 @@ export function brokerPrevalidate(
 }
 
 function invalidStates(): MirrorTopicsResponseBody {
-  return topicsResponse(ErrorCode.INVALID_CLUSTER_MIRROR_STATES, DefaultMessage.INVALID_CLUSTER_MIRROR_STATES);
+  return topicsResponse(errors.INVALID_CLUSTER_MIRROR_STATES.code, errors.INVALID_CLUSTER_MIRROR_STATES.brokerMessage);
 }
 
 /**
@@ -79,10 +79,10 @@ function invalidStates(): MirrorTopicsResponseBody {
  * (144), the feature (35), arrival by forwarding (42). Returns the error code, 0 when all pass.
  */
 export function controllerGate(cluster: EmulatedCluster, ctx: RequestContext, mirrorName: string): number {
-  if (!authorizeMirror(cluster, ctx, mirrorName, 'ALTER')) return ErrorCode.CLUSTER_MIRROR_AUTHORIZATION_FAILED;
-  if (!cluster.mirroringEnabled()) return ErrorCode.UNSUPPORTED_VERSION;
-  if (ctx.isController) return ErrorCode.INVALID_REQUEST;
-  return ErrorCode.NONE;
+  if (!authorizeMirror(cluster, ctx, mirrorName, 'ALTER')) return errors.CLUSTER_MIRROR_AUTHORIZATION_FAILED.code;
+  if (!cluster.mirroringEnabled()) return errors.UNSUPPORTED_VERSION.code;
+  if (ctx.isController) return errors.INVALID_REQUEST.code;
+  return errors.NONE.code;
 }
 
 /** ALTER_CONFIGS on every listed topic, else the whole request fails with 29. */

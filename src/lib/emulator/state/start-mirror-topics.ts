@@ -8,7 +8,7 @@ import type {
   StartMirrorTopicsResponseBody,
 } from './bodies.js';
 import type { EmulatedCluster } from './cluster.js';
-import { ErrorCode } from './error-codes.js';
+import { errors } from '../../kafka/error-codes.js';
 import { updatePatternsAndStopExcluded } from './pattern-updates.js';
 import { brokerPrevalidate, controllerGate, topicsAlterable, topicsResponse } from './rpc-common.js';
 import type { Topic } from './topics.js';
@@ -24,7 +24,7 @@ export function startMirrorTopics(
   const topics = firstPerName(body.Topics);
   const names = topics.map((t) => t.TopicName);
   if (!ctx.isController) {
-    if (!cluster.mirroringEnabled()) return topicsResponse(ErrorCode.UNSUPPORTED_VERSION);
+    if (!cluster.mirroringEnabled()) return topicsResponse(errors.UNSUPPORTED_VERSION.code);
     const refused = brokerPrevalidate(cluster, names, {
       desired: ['STOPPED', 'UNKNOWN'],
       partitions: ['STOPPED', 'UNKNOWN'],
@@ -44,8 +44,8 @@ export function startOnController(
   const topics = firstPerName(body.Topics);
   const names = topics.map((t) => t.TopicName);
   const gate = controllerGate(cluster, ctx, body.MirrorName);
-  if (gate !== ErrorCode.NONE) return topicsResponse(gate);
-  if (!topicsAlterable(cluster, ctx, names)) return topicsResponse(ErrorCode.TOPIC_AUTHORIZATION_FAILED);
+  if (gate !== errors.NONE.code) return topicsResponse(gate);
+  if (!topicsAlterable(cluster, ctx, names)) return topicsResponse(errors.TOPIC_AUTHORIZATION_FAILED.code);
 
   const mirrorName = body.MirrorName;
   const patternError = updatePatternsAndStopExcluded(cluster, mirrorName, names, (include, exclude) => {
@@ -66,13 +66,13 @@ export function startOnController(
   if (patternError) return topicsResponse(patternError.code);
 
   const results = topics.map((t) => startOne(cluster, mirrorName, t));
-  const firstError = results.find((r) => r.ErrorCode !== ErrorCode.NONE);
-  return topicsResponse(firstError?.ErrorCode ?? ErrorCode.NONE, firstError?.ErrorMessage ?? null, results);
+  const firstError = results.find((r) => r.ErrorCode !== errors.NONE.code);
+  return topicsResponse(firstError?.ErrorCode ?? errors.NONE.code, firstError?.ErrorMessage ?? null, results);
 }
 
 function startOne(cluster: EmulatedCluster, mirrorName: string, request: StartTopic): MirrorTopicResult {
   const name = request.TopicName;
-  const result: MirrorTopicResult = { Name: name, ErrorCode: ErrorCode.NONE, ErrorMessage: null };
+  const result: MirrorTopicResult = { Name: name, ErrorCode: errors.NONE.code, ErrorMessage: null };
   const existing = cluster.topics.get(name);
   const hasId = request.TopicId !== ZERO_UUID;
   const byId = hasId ? cluster.topics.getById(request.TopicId) : undefined;
@@ -84,7 +84,7 @@ function startOne(cluster: EmulatedCluster, mirrorName: string, request: StartTo
     idConflict = true;
     setError(
       result,
-      ErrorCode.INCONSISTENT_TOPIC_ID,
+      errors.INCONSISTENT_TOPIC_ID.code,
       `Topic id ${request.TopicId} in the request doesn't match the existing topic id ${existing.id} for topic ${name}`,
     );
   }
@@ -92,7 +92,7 @@ function startOne(cluster: EmulatedCluster, mirrorName: string, request: StartTo
     idConflict = true;
     setError(
       result,
-      ErrorCode.TOPIC_ALREADY_EXISTS,
+      errors.TOPIC_ALREADY_EXISTS.code,
       `Topic id ${request.TopicId} with topic name ${name} in the request is already used by topic name ${byId.name}`,
     );
   }
@@ -100,7 +100,7 @@ function startOne(cluster: EmulatedCluster, mirrorName: string, request: StartTo
   if (link && link.name !== '' && link.name !== mirrorName && link.desired !== 'STOPPED') {
     return setError(
       result,
-      ErrorCode.TOPIC_ALREADY_IN_CLUSTER_MIRROR,
+      errors.TOPIC_ALREADY_IN_CLUSTER_MIRROR.code,
       `Topic '${name}' is already in mirror '${link.name}' in ${link.desired} state`,
     );
   }
@@ -118,7 +118,7 @@ function startOne(cluster: EmulatedCluster, mirrorName: string, request: StartTo
     );
     if (typeof created === 'number') {
       // An id taken by another name already produced 36 above; other failures set only the code.
-      if (created !== ErrorCode.TOPIC_ALREADY_EXISTS) result.ErrorCode = created;
+      if (created !== errors.TOPIC_ALREADY_EXISTS.code) result.ErrorCode = created;
       return result;
     }
     topic = created;
@@ -127,7 +127,7 @@ function startOne(cluster: EmulatedCluster, mirrorName: string, request: StartTo
   if (link && link.name === mirrorName) {
     if (link.desired === 'MIRRORING') return result;
     if (link.desired !== 'STOPPED') {
-      return setError(result, ErrorCode.MIRROR_TOPIC_NOT_STOPPED, `Topic '${name}' is in ${link.desired} state`);
+      return setError(result, errors.MIRROR_TOPIC_NOT_STOPPED.code, `Topic '${name}' is in ${link.desired} state`);
     }
   }
   if (!idConflict) cluster.mirrors.associate(topic, mirrorName, 'MIRRORING', cluster.clock.now());
@@ -144,10 +144,10 @@ export function createMirrorTopic(
   id: string,
   numPartitions: number,
 ): Topic | number {
-  if (cluster.topics.has(name)) return ErrorCode.TOPIC_ALREADY_EXISTS;
-  if (cluster.topics.getById(id)) return ErrorCode.TOPIC_ALREADY_EXISTS;
+  if (cluster.topics.has(name)) return errors.TOPIC_ALREADY_EXISTS.code;
+  if (cluster.topics.getById(id)) return errors.TOPIC_ALREADY_EXISTS.code;
   const rf = cluster.brokerConfigs.number('default.replication.factor', 1);
-  if (rf > cluster.liveNodeIds().length) return ErrorCode.INVALID_REPLICATION_FACTOR;
+  if (rf > cluster.liveNodeIds().length) return errors.INVALID_REPLICATION_FACTOR.code;
   return cluster.addTopic(name, id, numPartitions, rf);
 }
 

@@ -10,7 +10,7 @@ import type {
   StopMirrorTopicsRequestBody,
 } from './bodies.js';
 import type { EmulatedCluster } from './cluster.js';
-import { ErrorCode } from './error-codes.js';
+import { errors } from '../../kafka/error-codes.js';
 import type { DesiredState, MirrorStateName } from './partition-state.js';
 import { updatePatternsAndStopExcluded } from './pattern-updates.js';
 import { brokerPrevalidate, controllerGate, topicsAlterable, topicsResponse, uniqueNames } from './rpc-common.js';
@@ -29,7 +29,7 @@ function brokerSide(
   gates: Gates,
 ): MirrorTopicsResponseBody | null {
   if (ctx.isController) return null;
-  if (!cluster.mirroringEnabled()) return topicsResponse(ErrorCode.UNSUPPORTED_VERSION);
+  if (!cluster.mirroringEnabled()) return topicsResponse(errors.UNSUPPORTED_VERSION.code);
   return brokerPrevalidate(cluster, names, { ...gates, missingTopicsPass: false });
 }
 
@@ -41,8 +41,8 @@ function controllerSide(
   names: readonly string[],
 ): MirrorTopicsResponseBody | null {
   const gate = controllerGate(cluster, ctx, mirrorName);
-  if (gate !== ErrorCode.NONE) return topicsResponse(gate);
-  if (!topicsAlterable(cluster, ctx, names)) return topicsResponse(ErrorCode.TOPIC_AUTHORIZATION_FAILED);
+  if (gate !== errors.NONE.code) return topicsResponse(gate);
+  if (!topicsAlterable(cluster, ctx, names)) return topicsResponse(errors.TOPIC_AUTHORIZATION_FAILED.code);
   return null;
 }
 
@@ -83,10 +83,10 @@ type Lookup = { readonly topic: Topic; readonly desired: DesiredState } | { read
 /** The 3 / 137 / 139 checks every one of the three APIs starts with. */
 function lookup(cluster: EmulatedCluster, mirrorName: string, name: string): Lookup {
   const topic = cluster.topics.get(name);
-  if (!topic) return { error: result(name, ErrorCode.UNKNOWN_TOPIC_OR_PARTITION) };
+  if (!topic) return { error: result(name, errors.UNKNOWN_TOPIC_OR_PARTITION.code) };
   const link = topic.mirror;
-  if (!link || link.name.trim() === '') return { error: result(name, ErrorCode.UNKNOWN_CLUSTER_MIRROR) };
-  if (link.name !== mirrorName) return { error: result(name, ErrorCode.TOPIC_NOT_IN_CLUSTER_MIRROR) };
+  if (!link || link.name.trim() === '') return { error: result(name, errors.UNKNOWN_CLUSTER_MIRROR.code) };
+  if (link.name !== mirrorName) return { error: result(name, errors.TOPIC_NOT_IN_CLUSTER_MIRROR.code) };
   return { topic, desired: link.desired };
 }
 
@@ -118,7 +118,7 @@ function perTopic(
     const entry = 'error' in found ? found.error : decide(name, found, now);
     if (entry) results.push(entry);
   }
-  return topicsResponse(ErrorCode.NONE, null, results);
+  return topicsResponse(errors.NONE.code, null, results);
 }
 
 /** The controller half of Stop, reachable on its own only in tests (the broker pre-empts 3 with 145). */
@@ -142,10 +142,10 @@ export function stopOnController(
     ctx,
     body,
     (name, found, now) => {
-      if (found.desired === 'STOPPED') return result(name, ErrorCode.NONE);
-      if (found.desired === 'PAUSED') return result(name, ErrorCode.MIRROR_TOPIC_ALREADY_PAUSED);
+      if (found.desired === 'STOPPED') return result(name, errors.NONE.code);
+      if (found.desired === 'PAUSED') return result(name, errors.MIRROR_TOPIC_ALREADY_PAUSED.code);
       cluster.mirrors.associate(found.topic, body.MirrorName, 'STOPPED', now);
-      return result(name, ErrorCode.NONE);
+      return result(name, errors.NONE.code);
     },
     applyPatterns,
   );
@@ -158,8 +158,8 @@ export function pauseOnController(
 ): MirrorTopicsResponseBody {
   return perTopic(cluster, ctx, body, (name, found, now) => {
     if (found.desired === 'STOPPED')
-      return result(name, ErrorCode.MIRROR_TOPIC_BEING_STOPPED, `Topic '${name}' is in STOPPED state`);
-    if (found.desired === 'PAUSED') return result(name, ErrorCode.NONE);
+      return result(name, errors.MIRROR_TOPIC_BEING_STOPPED.code, `Topic '${name}' is in STOPPED state`);
+    if (found.desired === 'PAUSED') return result(name, errors.NONE.code);
     // A topic paused by this request is not listed: the prototype adds no result for it.
     cluster.mirrors.associate(found.topic, body.MirrorName, 'PAUSED', now);
     return null;
@@ -173,9 +173,9 @@ export function resumeOnController(
 ): MirrorTopicsResponseBody {
   return perTopic(cluster, ctx, body, (name, found, now) => {
     // Already mirroring: listed with the name left at its default "", as the prototype does.
-    if (found.desired === 'MIRRORING') return result('', ErrorCode.NONE);
+    if (found.desired === 'MIRRORING') return result('', errors.NONE.code);
     if (found.desired !== 'PAUSED')
-      return result(name, ErrorCode.MIRROR_TOPIC_NOT_PAUSED, `Topic '${name}' is in ${found.desired} state`);
+      return result(name, errors.MIRROR_TOPIC_NOT_PAUSED.code, `Topic '${name}' is in ${found.desired} state`);
     cluster.mirrors.associate(found.topic, body.MirrorName, 'MIRRORING', now);
     return null;
   });
