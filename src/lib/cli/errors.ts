@@ -5,23 +5,17 @@
 // line instead of a stack trace.
 
 import { SettingsError } from '../connection/errors.js';
-import {
-  ENABLE_MIRRORING_HINT,
-  type KafkaErrorClass,
-  errors,
-  kafkaError,
-  kafkaErrorHint,
-} from '../kafka/error-codes.js';
+import { ENABLE_MIRRORING_HINT, type KafkaErrorRef, errors, kafkaError } from '../kafka/error-codes.js';
 import * as protocol from '../kafka/errors.js';
 import { TransportError } from '../kafka/transport.js';
 import { isMirrorApi } from '../kafka/mirror-api-keys.js';
+import { type FailureKind, KafkaResponseError, MirrorError, SourceClusterError } from '../mirror/errors.js';
 import { formatDuration } from './duration.js';
 import { ExitCode } from './exit-codes.js';
 
-export interface KafkaErrorRef {
-  readonly code: number;
-  readonly name: string;
-}
+// The domain's errors, for code that builds or inspects them next to the CLI's own.
+export { KafkaResponseError, NotFoundError, PartialFailureError } from '../mirror/errors.js';
+export type { KafkaErrorRef } from '../kafka/error-codes.js';
 
 export interface Failure {
   readonly exitCode: number;
@@ -68,128 +62,18 @@ export class ConfirmationRequiredError extends KmirrorError {
   }
 }
 
-export interface UnsupportedApiDetails {
-  /** RPC name, e.g. `DescribeClusterMirrors`. */
-  readonly api: string;
-  readonly apiKey?: number;
-  readonly broker?: string | number;
-  /** Versions kmirror can speak vs what the broker offers, when that is the reason. */
-  readonly detail?: string;
-}
-
-/** The broker does not advertise a mirror API (or no version both sides speak). */
-export class UnsupportedByClusterError extends KmirrorError {
-  readonly api: string;
-  readonly broker: string | number | undefined;
-
-  constructor(details: UnsupportedApiDetails, options: KmirrorErrorOptions = {}) {
-    const where = details.broker === undefined ? 'the cluster' : `broker ${details.broker}`;
-    const key = details.apiKey === undefined ? '' : ` (API key ${details.apiKey})`;
-    const detail = details.detail ? `: ${details.detail}` : '';
-    // For a mirror RPC the operator's question is "can this cluster mirror?", so answer it first.
-    const lead = isMirrorApi(details.api) ? 'this cluster does not support cluster mirroring: ' : '';
-    super(`${lead}${where} does not support ${details.api}${key}${detail}`, ExitCode.Unsupported, {
-      hint:
-        'Cluster Mirroring (KIP-1279) needs brokers that implement it; the prototype advertises API keys 94-105. ' +
-        'If your build numbers the mirror APIs differently, map them with --api-keys (or KMIRROR_API_KEYS), e.g. --api-keys DescribeClusterMirrors=99',
-      ...options,
-    });
-    this.api = details.api;
-    this.broker = details.broker;
-  }
-}
-
-/** The APIs exist but the feature `mirror.version` is not finalized at level 1. */
-export class MirroringDisabledError extends KmirrorError {
-  constructor(details: { broker?: string | number; finalizedLevel?: number } = {}, options: KmirrorErrorOptions = {}) {
-    const level =
-      details.finalizedLevel === undefined ? 'not finalized' : `finalized at level ${details.finalizedLevel}`;
-    const where = details.broker === undefined ? 'this cluster' : `the cluster of broker ${details.broker}`;
-    super(
-      `Cluster Mirroring is disabled on ${where}: feature mirror.version is ${level} (needs 1)`,
-      ExitCode.Unsupported,
-      {
-        hint: ENABLE_MIRRORING_HINT,
-        ...options,
-      },
-    );
-  }
-}
-
-export interface KafkaErrorContext {
-  /** RPC name (`StartMirrorTopics`); selects per-API hints. */
-  readonly api?: string;
-  readonly mirror?: string;
-  readonly topic?: string;
-  readonly partition?: number;
-  readonly broker?: string | number;
-}
-
-/** A non-zero error code in a Kafka response. Exit code and hint come from the code table. */
-export class KafkaResponseError extends KmirrorError {
-  readonly code: number;
-  readonly serverMessage: string | null;
-  readonly context: KafkaErrorContext;
-  readonly retriable: boolean;
-
-  constructor(code: number, serverMessage?: string | null, context: KafkaErrorContext = {}) {
-    const info = kafkaError(code);
-    super(kafkaErrorMessage(code, serverMessage, context), exitCodeForKafkaError(code), {
-      hint: kafkaErrorHint(code, context),
-      kafkaError: { code, name: info.name },
-    });
-    this.code = code;
-    this.serverMessage = serverMessage ?? null;
-    this.context = context;
-    this.retriable = info.retriable;
-  }
-}
-
-function kafkaErrorMessage(code: number, serverMessage: string | null | undefined, context: KafkaErrorContext): string {
-  const info = kafkaError(code);
-  const subject = [
-    context.mirror !== undefined ? `mirror '${context.mirror}'` : undefined,
-    context.topic !== undefined
-      ? `topic '${context.topic}'${context.partition !== undefined ? ` partition ${context.partition}` : ''}`
-      : undefined,
-  ]
-    .filter((part) => part !== undefined)
-    .join(', ');
-  const origin = [
-    info.name,
-    context.api && `from ${context.api}`,
-    context.broker !== undefined && `on broker ${context.broker}`,
-  ]
-    .filter(Boolean)
-    .join(' ');
-  // Brokers often send the enum's default text or "" — repeating that adds nothing.
-  const said = serverMessage?.trim();
-  const extra = said && said.toLowerCase() !== info.message.toLowerCase() ? `: ${said}` : '';
-  return `${subject ? `${subject}: ` : ''}${info.message} (${origin})${extra}`;
-}
-
-const EXIT_CODE_OF_CLASS: Readonly<Record<KafkaErrorClass, ExitCode>> = {
+const EXIT_CODE_OF_KIND: Readonly<Record<FailureKind, ExitCode>> = {
   failed: ExitCode.Error,
   denied: ExitCode.Auth,
   unsupported: ExitCode.Unsupported,
   'not-found': ExitCode.NotFound,
+  'invalid-input': ExitCode.Usage,
+  partial: ExitCode.PartialFailure,
 };
 
 /** Exit code for a Kafka error code (DESIGN.md: 5 auth, 4 disabled, 6 not found, else 1), by its class in the table. */
 export function exitCodeForKafkaError(code: number): ExitCode {
-  return EXIT_CODE_OF_CLASS[kafkaError(code).exit];
-}
-
-export class NotFoundError extends KmirrorError {
-  constructor(kind: 'mirror' | 'topic', name: string, options: KmirrorErrorOptions = {}) {
-    super(`${kind} '${name}' not found`, ExitCode.NotFound, {
-      hint:
-        kind === 'mirror'
-          ? 'kmirror list shows the mirrors this principal may describe; names are case-sensitive'
-          : 'check the topic name on the cluster the command talks to (mirror topics live on the destination)',
-      ...options,
-    });
-  }
+  return EXIT_CODE_OF_KIND[kafkaError(code).exit];
 }
 
 export class TimeoutError extends KmirrorError {
@@ -198,18 +82,6 @@ export class TimeoutError extends KmirrorError {
       hint: 'raise --timeout (e.g. --timeout 2m) or check that the brokers are reachable and healthy',
       ...options,
     });
-  }
-}
-
-/** Some items succeeded and some failed; the output already lists which. */
-export class PartialFailureError extends KmirrorError {
-  readonly succeeded: number;
-  readonly failed: number;
-
-  constructor(message: string, counts: { succeeded: number; failed: number }, options: KmirrorErrorOptions = {}) {
-    super(message, ExitCode.PartialFailure, { hint: 'the output lists each failed item with its error', ...options });
-    this.succeeded = counts.succeeded;
-    this.failed = counts.failed;
   }
 }
 
@@ -394,6 +266,23 @@ function kafkaJsFailure(err: Error & { code?: unknown; type?: unknown }): Failur
   return undefined;
 }
 
+const UNSUPPORTED_HINT =
+  'Cluster Mirroring (KIP-1279) needs brokers that implement it; the prototype advertises API keys 94-105. ' +
+  'If your build numbers the mirror APIs differently, map them with --api-keys (or KMIRROR_API_KEYS), e.g. --api-keys DescribeClusterMirrors=99';
+
+function unsupportedFailure(err: protocol.UnsupportedByClusterError): Failure {
+  const detail = err.brokerRange
+    ? `: it speaks only versions ${err.brokerRange.min}-${err.brokerRange.max}, none of which kmirror speaks`
+    : '';
+  // For a mirror RPC the operator's question is "can this cluster mirror?", so answer it first.
+  const lead = isMirrorApi(err.apiName) ? 'this cluster does not support cluster mirroring: ' : '';
+  return failure(
+    ExitCode.Unsupported,
+    `${lead}broker ${err.broker} does not support ${err.apiName} (API key ${err.apiKey})${detail}`,
+    UNSUPPORTED_HINT,
+  );
+}
+
 /**
  * The protocol layer's errors (src/lib/kafka/errors.ts, transport.ts) carry facts; words and exit codes are chosen
  * here.
@@ -410,16 +299,14 @@ function protocolFailure(err: Error): Failure | undefined {
       new KafkaResponseError(err.code, err.serverMessage, { api: err.apiName, broker: err.broker, ...subject }),
     );
   }
-  if (err instanceof protocol.UnsupportedByClusterError) {
-    const detail = err.brokerRange
-      ? `it speaks only versions ${err.brokerRange.min}-${err.brokerRange.max}, none of which kmirror speaks`
-      : undefined;
-    return toFailure(
-      new UnsupportedByClusterError({ api: err.apiName, apiKey: err.apiKey, broker: err.broker, detail }),
-    );
-  }
+  if (err instanceof protocol.UnsupportedByClusterError) return unsupportedFailure(err);
   if (err instanceof protocol.MirroringDisabledError) {
-    return toFailure(new MirroringDisabledError({ broker: err.broker, finalizedLevel: err.finalizedLevel }));
+    const where = `the cluster of broker ${err.broker}`;
+    return failure(
+      ExitCode.Unsupported,
+      `Cluster Mirroring is disabled on ${where}: feature mirror.version is finalized at level ${err.finalizedLevel} (needs 1)`,
+      ENABLE_MIRRORING_HINT,
+    );
   }
   if (err instanceof protocol.DeadlineExceededError) {
     // The last error says why the retries never succeeded (e.g. connection refused): keep its words and hint.
@@ -506,9 +393,22 @@ interface OclifCliErrorShape {
   suggestions?: unknown;
 }
 
-/** Errors that already know what they mean: ours, and the connection settings' own. */
+/** Errors that already know what they mean: the CLI's own, the domain's and the connection settings'. */
 function ownFailure(err: unknown): Failure | undefined {
   if (err instanceof KmirrorError) return failure(err.exitCode, cleanMessage(err.message), err.hint, err.kafkaError);
+  if (err instanceof SourceClusterError) {
+    // Say which cluster failed: every other request of the command goes to the destination.
+    const inner = toFailure(err.cause);
+    return failure(
+      inner.exitCode,
+      `${err.message}: ${inner.message}`,
+      `${inner.hint ? `${inner.hint}; ` : ''}${err.hint ?? ''}`,
+      inner.kafkaError,
+    );
+  }
+  if (err instanceof MirrorError) {
+    return failure(EXIT_CODE_OF_KIND[err.kind], cleanMessage(err.message), err.hint, err.kafkaError);
+  }
   if (err instanceof SettingsError) return failure(ExitCode.Usage, cleanMessage(err.message), err.hint);
   return undefined;
 }

@@ -673,3 +673,46 @@ export function kafkaErrorHint(code: number, context: KafkaErrorHintContext = {}
     .replaceAll('{mirror}', context.mirror ?? '<mirror>')
     .replaceAll('{topic}', context.topic ?? '<topic>');
 }
+
+/** `{code, name}` as the `--json` error document and per-topic results show a Kafka error. */
+export interface KafkaErrorRef {
+  readonly code: number;
+  readonly name: string;
+}
+
+export function kafkaErrorRef(code: number): KafkaErrorRef {
+  return { code, name: kafkaError(code).name };
+}
+
+export interface KafkaErrorContext extends KafkaErrorHintContext {
+  readonly partition?: number;
+  readonly broker?: string | number;
+}
+
+/** One line for a code in an answer: what it is about, the table's words, where it came from, what the broker said. */
+export function describeKafkaError(
+  code: number,
+  serverMessage: string | null | undefined,
+  context: KafkaErrorContext,
+): string {
+  const info = kafkaError(code);
+  const subject = [
+    context.mirror !== undefined ? `mirror '${context.mirror}'` : undefined,
+    context.topic !== undefined
+      ? `topic '${context.topic}'${context.partition !== undefined ? ` partition ${context.partition}` : ''}`
+      : undefined,
+  ]
+    .filter((part) => part !== undefined)
+    .join(', ');
+  const origin = [
+    info.name,
+    context.api && `from ${context.api}`,
+    context.broker !== undefined && `on broker ${context.broker}`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  // Brokers often send the enum's default text or "" — repeating that adds nothing.
+  const said = serverMessage?.trim();
+  const extra = said && said.toLowerCase() !== info.message.toLowerCase() ? `: ${said}` : '';
+  return `${subject ? `${subject}: ` : ''}${info.message} (${origin})${extra}`;
+}

@@ -3,8 +3,7 @@
 // before sending (source metadata + every mirror's topics), so the one request sent can succeed.
 
 import type { ConnectionConfig } from '../connection/connection-config.js';
-import { KafkaResponseError, KmirrorError, NotFoundError } from '../cli/errors.js';
-import { ExitCode } from '../cli/exit-codes.js';
+import { KafkaResponseError, MirrorError, NotFoundError } from './errors.js';
 import type { PropertyEntry } from '../connection/properties-file.js';
 import type { KafkaClient } from '../kafka/client.js';
 import { kafkaError, kafkaErrorHint, errors } from '../kafka/error-codes.js';
@@ -96,9 +95,9 @@ async function topicOwnership(
   const described = await describeMirrors(client, []);
   const warning = described.brokerWarnings[0];
   if (warning) {
-    throw new KmirrorError(
+    throw new MirrorError(
       `broker ${warning.broker} did not answer DescribeClusterMirrors (${warning.message}), so kmirror cannot tell which topics are already mirrored`,
-      ExitCode.Error,
+      'failed',
       {
         hint: 'the broker refuses the whole request if one listed topic is already mirrored; retry when every broker answers',
       },
@@ -225,13 +224,13 @@ export function resultOfPlan(plan: AddTopicsPlan, dryRun: boolean): AddTopicsRes
 }
 
 /** The broker refused the whole request because a listed topic was not startable (PROTOCOL.md §3). */
-export class WholeRequestRefusedError extends KmirrorError {}
+export class WholeRequestRefusedError extends MirrorError {}
 
-function wholeRequestError(code: number, message: string | null, mirror: string): KmirrorError {
+function wholeRequestError(code: number, message: string | null, mirror: string): MirrorError {
   if (code === errors.INVALID_CLUSTER_MIRROR_STATES.code) {
     return new WholeRequestRefusedError(
       `the broker refused the whole request: a listed topic is already mirrored, paused, failed or still stopping on the destination (${errors.INVALID_CLUSTER_MIRROR_STATES.name}); nothing was started`,
-      ExitCode.Error,
+      'failed',
       {
         hint: `the broker checks every listed topic before starting any; kmirror leaves out the topics it sees in a mirror, so one changed state in between. Run kmirror describe ${mirror}, then add-topics again`,
         kafkaError: { code, name: kafkaError(code).name },
@@ -245,7 +244,7 @@ export interface SendOutcome {
   readonly result: AddTopicsResult;
   readonly failures: TopicFailureDetail[];
   /** Thrown by the command after rendering: partial failure, or every topic failed. */
-  readonly error: KmirrorError | null;
+  readonly error: MirrorError | null;
 }
 
 /** Sends the plan's request and folds the per-topic answers into the result. */
@@ -276,7 +275,7 @@ export async function sendAddTopics(client: KafkaClient, plan: AddTopicsPlan): P
   }
   result.added = added;
 
-  let error: KmirrorError | null = null;
+  let error: MirrorError | null = null;
   const first = result.failed[0];
   if (first && added.length === 0) {
     const answer = perTopic.get(first.topic);
@@ -292,10 +291,10 @@ export async function sendAddTopics(client: KafkaClient, plan: AddTopicsPlan): P
   return { result, failures, error };
 }
 
-function partialFailure(result: AddTopicsResult): KmirrorError {
-  return new KmirrorError(
+function partialFailure(result: AddTopicsResult): MirrorError {
+  return new MirrorError(
     `${result.added.length} topic(s) added to mirror '${result.mirror}', ${result.failed.length} failed: ${result.failed.map((f) => f.topic).join(', ')}`,
-    ExitCode.PartialFailure,
+    'partial',
     {
       hint: 'the output lists each failed topic with its error',
     },
@@ -306,7 +305,7 @@ function partialFailure(result: AddTopicsResult): KmirrorError {
  * Named topics that were not added for a reason other than "already there" make the run
  * incomplete: exit 3 when something else was done, else the reason's own code.
  */
-export function unmetNamedTopics(result: AddTopicsResult, plan: AddTopicsPlan): KmirrorError | null {
+export function unmetNamedTopics(result: AddTopicsResult, plan: AddTopicsPlan): MirrorError | null {
   const named = new Set(plan.topics.filter((t) => t.named).map((t) => t.topic));
   const unmet = result.skipped.filter((s) => named.has(s.topic) && s.reason !== 'already-mirrored');
   if (unmet.length === 0) return null;
@@ -314,22 +313,18 @@ export function unmetNamedTopics(result: AddTopicsResult, plan: AddTopicsPlan): 
   const didSomething =
     result.added.length > 0 || result.patterns.include.length > 0 || result.patterns.exclude.length > 0;
   if (didSomething) {
-    return new KmirrorError(`named topic(s) not added: ${list}`, ExitCode.PartialFailure, {
+    return new MirrorError(`named topic(s) not added: ${list}`, 'partial', {
       hint: 'the output says why for each topic',
     });
   }
   const first = unmet[0] as AddTopicsResult['skipped'][number];
   switch (first.reason) {
     case 'missing-on-source':
-      return new KmirrorError(
-        `topic(s) not found on the source cluster: ${list}; nothing was sent`,
-        ExitCode.NotFound,
-        {
-          hint: 'check the names on the source cluster; --allow-missing sends them anyway (NumPartitions 0), so the mirror starts them once they appear on the source',
-        },
-      );
+      return new MirrorError(`topic(s) not found on the source cluster: ${list}; nothing was sent`, 'not-found', {
+        hint: 'check the names on the source cluster; --allow-missing sends them anyway (NumPartitions 0), so the mirror starts them once they appear on the source',
+      });
     case 'in-other-mirror':
-      return new KmirrorError(`topic(s) already in another mirror: ${list}; nothing was sent`, ExitCode.Error, {
+      return new MirrorError(`topic(s) already in another mirror: ${list}; nothing was sent`, 'failed', {
         hint: errors.TOPIC_ALREADY_IN_CLUSTER_MIRROR.hint,
         kafkaError: {
           code: errors.TOPIC_ALREADY_IN_CLUSTER_MIRROR.code,
@@ -337,9 +332,9 @@ export function unmetNamedTopics(result: AddTopicsResult, plan: AddTopicsPlan): 
         },
       });
     default:
-      return new KmirrorError(
+      return new MirrorError(
         `topic(s) excluded by the mirror's mirror.topics.exclude: ${list}; nothing was sent`,
-        ExitCode.Error,
+        'failed',
         {
           hint: `the broker would refuse them (INVALID_REQUEST); change the exclude list with kmirror config set ${result.mirror} mirror.topics.exclude=…`,
         },

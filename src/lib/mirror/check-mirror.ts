@@ -2,8 +2,7 @@
 // from DescribeClusterMirrors' AuthorizedOperations bitfield (PROTOCOL.md §7), and what each missing
 // one prevents. The broker computes the bitfield with the same authorizer that guards the RPCs.
 
-import { KmirrorError, NotFoundError } from '../cli/errors.js';
-import { ExitCode } from '../cli/exit-codes.js';
+import { MirrorError, NotFoundError } from './errors.js';
 import type { KafkaClient } from '../kafka/client.js';
 import { kafkaError, errors } from '../kafka/error-codes.js';
 import { KafkaProtocolError } from '../kafka/errors.js';
@@ -86,9 +85,9 @@ export async function checkMirror(client: KafkaClient, name: string): Promise<Mi
   await client.requireMirroring([DescribeClusterMirrors, ListClusterMirrors]);
   const entry = await describeEntry(client, name, true);
   if (entry && entry.ErrorCode === errors.CLUSTER_MIRROR_AUTHORIZATION_FAILED.code) {
-    throw new KmirrorError(
+    throw new MirrorError(
       `not authorized to describe mirror '${name}': this principal may not see it, so no other operation on it can be checked`,
-      ExitCode.Auth,
+      'denied',
       {
         kafkaError: { code: entry.ErrorCode, name: kafkaError(entry.ErrorCode).name },
         hint: `grant DESCRIBE first: kafka-acls.sh --bootstrap-server <destination> --add --allow-principal User:<principal> --operation Describe --cluster-mirror ${name}`,
@@ -105,9 +104,9 @@ export async function checkMirror(client: KafkaClient, name: string): Promise<Mi
 
   const decoded = entry ? decodeOperations(entry.AuthorizedOperations) : undefined;
   if (decoded === undefined) {
-    throw new KmirrorError(
+    throw new MirrorError(
       `the broker did not report which operations this principal may perform on mirror '${name}'`,
-      ExitCode.Error,
+      'failed',
       {
         hint: 'the broker ignored IncludeAuthorizedOperations; kmirror check needs a broker that fills AuthorizedOperations in DescribeClusterMirrors',
       },

@@ -4,7 +4,7 @@
 // so a bad value would otherwise surface later as a broken mirror. Everything here runs before any
 // request; problems are UsageErrors saying how to fix them, doubts are returned as warnings.
 
-import { UsageError } from '../cli/errors.js';
+import { InvalidInputError } from './errors.js';
 import { parseBootstrapServers } from '../connection/connection-config.js';
 import { isSensitiveKey } from '../connection/redact.js';
 import { MIRROR_CONFIG_KEYS, type MirrorConfigKey, mirrorConfigKey, parseMirrorConfigValue } from './config-keys.js';
@@ -28,7 +28,7 @@ export function mirrorNameProblem(name: string): string | null {
 export function validateMirrorName(name: string): void {
   const problem = mirrorNameProblem(name);
   if (problem) {
-    throw new UsageError(problem, {
+    throw new InvalidInputError(problem, {
       hint: 'name mirrors like topics: letters, digits, ".", "_" and "-", at most 249 characters, e.g. eu-west-orders',
     });
   }
@@ -39,7 +39,7 @@ export function parseKeyValue(text: string, origin: string): { key: string; valu
   const at = text.indexOf('=');
   const key = at === -1 ? '' : text.slice(0, at).trim();
   if (at === -1 || key === '') {
-    throw new UsageError(`${origin}: '${text}' is not KEY=VALUE`, {
+    throw new InvalidInputError(`${origin}: '${text}' is not KEY=VALUE`, {
       hint: 'write the key, an equals sign and the value, e.g. request.timeout.ms=60000',
     });
   }
@@ -88,9 +88,9 @@ export function suggestMirrorKey(name: string): string | undefined {
   return best?.name;
 }
 
-function unknownKeyError(key: string, origin: string): UsageError {
+function unknownKeyError(key: string, origin: string): InvalidInputError {
   const suggestion = suggestMirrorKey(key);
-  return new UsageError(
+  return new InvalidInputError(
     `${origin}: '${key}' is not a mirror config key${suggestion ? ` (did you mean '${suggestion}'?)` : ''}`,
     {
       hint: 'kmirror config get MIRROR --all lists every key with its default; pass --allow-unknown-config to send it anyway (CreateClusterMirror stores it, IncrementalAlterConfigs refuses it)',
@@ -120,7 +120,7 @@ export interface CheckOptions {
 }
 
 /**
- * Checks one key and value; throws a UsageError for a value the broker would refuse or that would
+ * Checks one key and value; throws a InvalidInputError for a value the broker would refuse or that would
  * break the mirror, and returns warnings for what it could not fully check.
  */
 export function checkConfigValue(key: string, value: string, options: CheckOptions): string[] {
@@ -132,13 +132,13 @@ export function checkConfigValue(key: string, value: string, options: CheckOptio
   const parsed = parseMirrorConfigValue(key, value);
   if (!parsed.ok) {
     const reason = parsed.message.replace(/^Invalid value .* for configuration [^:]+: /, '');
-    throw new UsageError(`${options.origin}: invalid value '${value}' for ${key}: ${reason}`, {
+    throw new InvalidInputError(`${options.origin}: invalid value '${value}' for ${key}: ${reason}`, {
       hint: `${key} takes ${expected(spec)}`,
     });
   }
   if (key === 'bootstrap.servers') parseBootstrapServers(value, `${options.origin}: bootstrap.servers`);
   if (key === 'mirror.source.cluster.id' && value.trim() === '') {
-    throw new UsageError(`${options.origin}: mirror.source.cluster.id is empty`, {
+    throw new InvalidInputError(`${options.origin}: mirror.source.cluster.id is empty`, {
       hint: 'leave it out and kmirror reads it from the source cluster, or pass the id with --source-cluster-id',
     });
   }
@@ -385,7 +385,7 @@ function scanJavaPattern(pattern: string): PatternScan {
 }
 
 /**
- * Checks one topic or group pattern as the broker will use it. Throws a UsageError for a pattern
+ * Checks one topic or group pattern as the broker will use it. Throws a InvalidInputError for a pattern
  * that cannot be stored or compiled; returns warnings for Java/JavaScript differences.
  */
 export function checkPattern(pattern: string, origin: string): string[] {
@@ -393,25 +393,31 @@ export function checkPattern(pattern: string, origin: string): string[] {
   const hint =
     'patterns are Java regular expressions matched against the whole name, e.g. orders-.* or (orders|payments)';
   if (pattern.includes(',')) {
-    throw new UsageError(`${where} contains ',', and patterns are stored comma-separated, so it cannot be stored`, {
-      hint: 'split it into several patterns (repeat the flag), or write the alternatives as (a|b) instead of a{1,2}-style counts with a comma',
-    });
+    throw new InvalidInputError(
+      `${where} contains ',', and patterns are stored comma-separated, so it cannot be stored`,
+      {
+        hint: 'split it into several patterns (repeat the flag), or write the alternatives as (a|b) instead of a{1,2}-style counts with a comma',
+      },
+    );
   }
   if (pattern.trim() !== pattern) {
-    throw new UsageError(`${where} starts or ends with whitespace, which the broker trims when it stores the list`, {
-      hint: 'remove the spaces (topic names cannot contain spaces)',
-    });
+    throw new InvalidInputError(
+      `${where} starts or ends with whitespace, which the broker trims when it stores the list`,
+      {
+        hint: 'remove the spaces (topic names cannot contain spaces)',
+      },
+    );
   }
-  if (pattern === '') throw new UsageError(`${origin}: empty pattern`, { hint });
+  if (pattern === '') throw new InvalidInputError(`${origin}: empty pattern`, { hint });
   const scan = scanJavaPattern(pattern);
-  if (scan.error) throw new UsageError(`${where}: ${scan.error.message}`, { hint: scan.error.hint });
+  if (scan.error) throw new InvalidInputError(`${where}: ${scan.error.message}`, { hint: scan.error.hint });
   if (scan.js !== null) {
     try {
       new RegExp(scan.js);
     } catch (err) {
       const reason = (err as Error).message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /, '');
       const glob = /^\*/.test(pattern) ? '; to match everything write .* (a regex, not a shell glob)' : '';
-      throw new UsageError(`${where} is not a valid regular expression: ${reason}`, { hint: `${hint}${glob}` });
+      throw new InvalidInputError(`${where} is not a valid regular expression: ${reason}`, { hint: `${hint}${glob}` });
     }
   }
   const warnings = scan.notes.map((note) => `${where}: ${note}`);

@@ -4,7 +4,7 @@
 // with an empty success, and creates config entries for a name that has none when altered — so
 // kmirror masks by its own key table, filters keys itself and checks existence before altering.
 
-import { KafkaResponseError, NotFoundError, UsageError } from '../cli/errors.js';
+import { InvalidInputError, KafkaResponseError, NotFoundError } from './errors.js';
 import { REDACTED } from '../connection/redact.js';
 import type { BrokerInfo, KafkaClient } from '../kafka/client.js';
 import { DescribeConfigs, IncrementalAlterConfigs, ListClusterMirrors } from '../kafka/messages/index.js';
@@ -105,7 +105,7 @@ export interface ConfigViewOptions {
   readonly showSecrets?: boolean;
 }
 
-/** Rows for `config get`, sorted by key; a requested key that is neither stored nor known is a UsageError. */
+/** Rows for `config get`, sorted by key; a requested key that is neither stored nor known is a InvalidInputError. */
 export function configView(
   mirror: string,
   stored: ReadonlyMap<string, string | null>,
@@ -116,7 +116,7 @@ export function configView(
   for (const key of wanted ?? []) {
     if (!stored.has(key) && !mirrorConfigKey(key)) {
       const suggestion = suggestMirrorKey(key);
-      throw new UsageError(
+      throw new InvalidInputError(
         `'${key}' is not a mirror config key and is not stored for mirror '${mirror}'${suggestion ? ` (did you mean '${suggestion}'?)` : ''}`,
         {
           hint: `kmirror config get ${mirror} --all lists every key`,
@@ -167,7 +167,7 @@ export interface ConfigChangeRequest {
   readonly allowUnknown: boolean;
 }
 
-/** Turns the arguments of `config set` into checked changes (UsageError before any request). */
+/** Turns the arguments of `config set` into checked changes (InvalidInputError before any request). */
 export function planConfigChanges(request: ConfigChangeRequest): { changes: ConfigChange[]; warnings: string[] } {
   const changes: ConfigChange[] = [];
   const warnings: string[] = [];
@@ -175,7 +175,7 @@ export function planConfigChanges(request: ConfigChangeRequest): { changes: Conf
   const claim = (key: string, origin: string): void => {
     const earlier = seen.get(key);
     if (earlier !== undefined) {
-      throw new UsageError(`${key} is changed twice (${earlier} and ${origin})`, {
+      throw new InvalidInputError(`${key} is changed twice (${earlier} and ${origin})`, {
         hint: 'give each key once per command; the broker refuses duplicate keys in one request',
       });
     }
@@ -191,13 +191,15 @@ export function planConfigChanges(request: ConfigChangeRequest): { changes: Conf
   for (const raw of request.delete) {
     const key = raw.trim();
     if (key === '' || key.includes('=')) {
-      throw new UsageError(`--delete takes a key name, not '${raw}'`, { hint: 'e.g. --delete mirror.groups.exclude' });
+      throw new InvalidInputError(`--delete takes a key name, not '${raw}'`, {
+        hint: 'e.g. --delete mirror.groups.exclude',
+      });
     }
     claim(key, `--delete ${key}`);
     if (!mirrorConfigKey(key))
       warnings.push(...checkConfigValue(key, '', { allowUnknown: request.allowUnknown, origin: '--delete' }));
     const problem = deleteProblem(key);
-    if (problem) throw new UsageError(problem.message, { hint: problem.hint });
+    if (problem) throw new InvalidInputError(problem.message, { hint: problem.hint });
     changes.push({ name: key, operation: 'DELETE', value: '' });
   }
   for (const [flag, operation, items] of [
@@ -209,18 +211,18 @@ export function planConfigChanges(request: ConfigChangeRequest): { changes: Conf
       claim(key, `${flag} ${key}=…`);
       const spec = mirrorConfigKey(key);
       if (spec && spec.type !== 'LIST') {
-        throw new UsageError(`${flag} works on LIST keys only; ${key} is ${spec.type}`, {
+        throw new InvalidInputError(`${flag} works on LIST keys only; ${key} is ${spec.type}`, {
           hint: `set the whole value instead: kmirror config set MIRROR ${key}=<value>`,
         });
       }
       if (value.trim() === '')
-        throw new UsageError(`${flag} ${key}= has no value to ${operation === 'APPEND' ? 'add' : 'remove'}`);
+        throw new InvalidInputError(`${flag} ${key}= has no value to ${operation === 'APPEND' ? 'add' : 'remove'}`);
       warnings.push(...checkConfigValue(key, value, { allowUnknown: request.allowUnknown, origin: flag }));
       changes.push({ name: key, operation, value });
     }
   }
   if (changes.length === 0) {
-    throw new UsageError('nothing to change', {
+    throw new InvalidInputError('nothing to change', {
       hint: 'give KEY=VALUE arguments, --delete KEY, --append KEY=VALUE or --subtract KEY=VALUE',
     });
   }

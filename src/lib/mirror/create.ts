@@ -5,8 +5,7 @@
 
 import { type ConnectionConfig, connectionFromProperties } from '../connection/connection-config.js';
 import { SettingsError } from '../connection/errors.js';
-import { KafkaResponseError, KmirrorError, UsageError, toFailure } from '../cli/errors.js';
-import { ExitCode } from '../cli/exit-codes.js';
+import { InvalidInputError, KafkaResponseError, MirrorError, SourceClusterError } from './errors.js';
 import { type PropertyEntry, readPropertiesFile } from '../connection/properties-file.js';
 import { REDACTED } from '../connection/redact.js';
 import type { KafkaClient, TimeBudget, WireEvent } from '../kafka/client.js';
@@ -32,7 +31,7 @@ export interface CreateMirrorInput {
   readonly exclude: readonly string[];
   readonly sourceClusterId?: string | undefined;
   readonly allowUnknownConfig: boolean;
-  /** Called only when no source bootstrap was given anywhere (prompt or UsageError). */
+  /** Called only when no source bootstrap was given anywhere (prompt or InvalidInputError). */
   readonly askSourceBootstrap: () => Promise<string>;
 }
 
@@ -81,7 +80,7 @@ function joinPatterns(flag: string, patterns: readonly string[], warnings: strin
 
 /**
  * Everything `create` can check without the network: the name, every key and value, the patterns,
- * the source bootstrap and the source connection settings. Throws a UsageError on the first problem.
+ * the source bootstrap and the source connection settings. Throws a InvalidInputError on the first problem.
  */
 export async function planCreateMirror(input: CreateMirrorInput): Promise<CreateMirrorPlan> {
   validateMirrorName(input.mirror);
@@ -103,7 +102,8 @@ export async function planCreateMirror(input: CreateMirrorInput): Promise<Create
   const fromFlags = new Set<string>();
   for (const text of input.config) {
     const { key, value } = parseKeyValue(text, '--config');
-    if (fromFlags.has(key)) throw new UsageError(`--config ${key} is given twice`, { hint: 'give each key once' });
+    if (fromFlags.has(key))
+      throw new InvalidInputError(`--config ${key} is given twice`, { hint: 'give each key once' });
     fromFlags.add(key);
     warnings.push(...checkConfigValue(key, value, { allowUnknown: input.allowUnknownConfig, origin: '--config' }));
     config.set(key, value);
@@ -116,7 +116,7 @@ export async function planCreateMirror(input: CreateMirrorInput): Promise<Create
   ] as const) {
     if (patterns.length === 0) continue;
     if (fromFlags.has(key))
-      throw new UsageError(`${flag} and --config ${key} both set ${key}`, {
+      throw new InvalidInputError(`${flag} and --config ${key} both set ${key}`, {
         hint: `use one of them (${flag} can be repeated)`,
       });
     config.set(key, joinPatterns(flag, patterns, warnings));
@@ -126,7 +126,7 @@ export async function planCreateMirror(input: CreateMirrorInput): Promise<Create
   const conflict = (flag: string, key: string, value: string | undefined): void => {
     const other = config.get(key);
     if (value !== undefined && other !== undefined && other.trim() !== value.trim()) {
-      throw new UsageError(
+      throw new InvalidInputError(
         `${flag} '${value}' disagrees with ${key}=${other} from ${origins.get(key) ?? 'the config'}`,
         { hint: `give ${key} once` },
       );
@@ -139,7 +139,7 @@ export async function planCreateMirror(input: CreateMirrorInput): Promise<Create
   if (sourceBootstrap === undefined) sourceBootstrap = await input.askSourceBootstrap();
   const bootstrapProblem = sourceBootstrapProblem(sourceBootstrap);
   if (bootstrapProblem !== true)
-    throw new UsageError(`--source-bootstrap: ${bootstrapProblem}`, {
+    throw new InvalidInputError(`--source-bootstrap: ${bootstrapProblem}`, {
       hint: 'give the SOURCE cluster brokers as host:port[,host:port…]',
     });
   sourceBootstrap = sourceBootstrap.trim();
@@ -150,7 +150,7 @@ export async function planCreateMirror(input: CreateMirrorInput): Promise<Create
   if (sourceClusterId !== null) {
     sourceClusterId = sourceClusterId.trim();
     if (sourceClusterId === '')
-      throw new UsageError('--source-cluster-id is empty', {
+      throw new InvalidInputError('--source-cluster-id is empty', {
         hint: 'leave it out and kmirror reads the id from the source cluster',
       });
     config.set(SOURCE_CLUSTER_ID_KEY, sourceClusterId);
@@ -229,20 +229,15 @@ export async function lookupSourceClusterId(
       clusterId = (await client.clusterView()).clusterId;
     }
     if (!clusterId)
-      throw new KmirrorError('the source cluster did not report a cluster id', ExitCode.Error, {
+      throw new MirrorError('the source cluster did not report a cluster id', 'failed', {
         hint: 'pass it with --source-cluster-id',
       });
     return clusterId;
   } catch (err) {
-    const failure = toFailure(err);
-    throw new KmirrorError(
-      `cannot read the source cluster id from ${connection.bootstrap.join(',')}: ${failure.message}`,
-      failure.exitCode as ExitCode,
-      {
-        hint: `${failure.hint ? `${failure.hint}; ` : ''}check --source-bootstrap and --source-config (they describe the SOURCE cluster), or pass --source-cluster-id`,
-        kafkaError: failure.kafkaError,
-        cause: err,
-      },
+    throw new SourceClusterError(
+      `cannot read the source cluster id from ${connection.bootstrap.join(',')}`,
+      'check --source-bootstrap and --source-config (they describe the SOURCE cluster), or pass --source-cluster-id',
+      err,
     );
   } finally {
     await Promise.race([
@@ -280,9 +275,9 @@ export async function sendCreateMirror(
   const said = response.ErrorMessage?.trim() ? `: ${response.ErrorMessage.trim()}` : '';
   if (STATE_TOPIC_FAILURES.has(code)) {
     const info = kafkaError(code);
-    throw new KmirrorError(
+    throw new MirrorError(
       `the mirror '${mirror}' WAS created, but the broker could not create __mirror_state: ${info.name} (${info.message})${said}`,
-      ExitCode.Error,
+      'failed',
       {
         hint:
           `do not retry create (it would say 'already exists'); fix the cause (${code === errors.INVALID_REPLICATION_FACTOR.code ? 'mirror.state.topic.replication.factor (default 3) is more than the live brokers: lower it in the broker config or add brokers' : 'your principal may not create topics: grant CREATE on the cluster or on topic __mirror_state, or let an admin create __mirror_state'}) ` +
@@ -292,10 +287,10 @@ export async function sendCreateMirror(
     );
   }
   if (code === errors.INVALID_REQUEST.code) {
-    throw new KmirrorError(
+    throw new MirrorError(
       `the broker refused to create mirror '${mirror}' as an invalid request (INVALID_REQUEST)${said}: it requires bootstrap.servers and mirror.source.cluster.id, and kmirror sent both ` +
         `(bootstrap.servers=${config.get(BOOTSTRAP_KEY) ?? '?'}, mirror.source.cluster.id=${config.get(SOURCE_CLUSTER_ID_KEY) ?? '?'}), so the broker disagrees about one of them`,
-      ExitCode.Error,
+      'failed',
       {
         hint: 'the reason is only in the controller log; check that the broker build implements CreateClusterMirror as the prototype does',
         kafkaError: { code, name: kafkaError(code).name },

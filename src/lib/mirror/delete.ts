@@ -3,8 +3,7 @@
 // no topic, so kmirror looks first (describe fan-out + ListClusterMirrors' MIRRORING/PAUSED names)
 // and refuses with the topics in the way. Deleting needs DELETE (broker) AND ALTER (controller).
 
-import { KafkaResponseError, KmirrorError, NotFoundError } from '../cli/errors.js';
-import { ExitCode } from '../cli/exit-codes.js';
+import { KafkaResponseError, MirrorError, NotFoundError } from './errors.js';
 import type { KafkaClient } from '../kafka/client.js';
 import { kafkaError, errors } from '../kafka/error-codes.js';
 import { KafkaProtocolError } from '../kafka/errors.js';
@@ -112,9 +111,9 @@ export async function planDelete(
 async function throwIfNotDescribable(client: KafkaClient, mirror: string, principal?: string): Promise<void> {
   const code = (await describeEntry(client, mirror, false))?.ErrorCode ?? 0;
   if (code !== errors.CLUSTER_MIRROR_AUTHORIZATION_FAILED.code) return;
-  throw new KmirrorError(
+  throw new MirrorError(
     `not authorized to describe mirror '${mirror}', so kmirror cannot tell whether it exists or which topics it has`,
-    ExitCode.Auth,
+    'denied',
     {
       kafkaError: { code, name: kafkaError(code).name },
       hint: `deleting a mirror needs DESCRIBE (to look first), DELETE and ALTER on it: ${aclCommand(mirror, ['Describe', 'Delete', 'Alter'], principal)}`,
@@ -146,7 +145,7 @@ export function deleteAuthorizationError(
   plan: DeletePlan | null,
   serverMessage: string | null,
   principal?: string,
-): KmirrorError {
+): MirrorError {
   const missing = missingDeletePermissions(plan?.authorizedOperations ?? null);
   const both =
     'deleting a mirror needs both DELETE (checked by the broker) and ALTER (checked by the controller) on it';
@@ -161,7 +160,7 @@ export function deleteAuthorizationError(
   const grant = (missing === null || missing.length === 0 ? ['DELETE', 'ALTER'] : missing).map(
     (op) => ACL_NAME[op] ?? op,
   );
-  return new KmirrorError(`not authorized to delete mirror '${mirror}': ${why}${extra}`, ExitCode.Auth, {
+  return new MirrorError(`not authorized to delete mirror '${mirror}': ${why}${extra}`, 'denied', {
     kafkaError: {
       code: errors.CLUSTER_MIRROR_AUTHORIZATION_FAILED.code,
       name: kafkaError(errors.CLUSTER_MIRROR_AUTHORIZATION_FAILED.code).name,
@@ -196,18 +195,18 @@ export async function sendDelete(
     case errors.CLUSTER_MIRROR_AUTHORIZATION_FAILED.code:
       throw deleteAuthorizationError(mirror, plan, said, options.principal);
     case errors.CLUSTER_MIRROR_NOT_EMPTY.code:
-      throw new KmirrorError(
+      throw new MirrorError(
         `mirror '${mirror}' still has a MIRRORING or PAUSED topic${said ? ` (broker: ${said})` : ''}; a topic was started or resumed after kmirror looked`,
-        ExitCode.Error,
+        'failed',
         {
           kafkaError: { code, name: kafkaError(code).name },
           hint: `run kmirror delete ${mirror} again: it lists the topics to stop and the remove-topics command that stops them`,
         },
       );
     case errors.INVALID_CLUSTER_MIRROR_STATES.code:
-      throw new KmirrorError(
+      throw new MirrorError(
         `the broker refused to delete mirror '${mirror}': some partition of its topics is not STOPPED (still STOPPING, or it moved since kmirror looked)${said && !said.startsWith('Cluster mirror partition states') ? ` (broker: ${said})` : ''}`,
-        ExitCode.Error,
+        'failed',
         {
           kafkaError: { code, name: kafkaError(code).name },
           hint: `wait until kmirror describe ${mirror} shows every partition STOPPED, then delete again`,

@@ -5,7 +5,7 @@
 
 import { type ConnectionConfig, connectionFromProperties } from '../connection/connection-config.js';
 import { SettingsError } from '../connection/errors.js';
-import { KmirrorError, UsageError, toFailure } from '../cli/errors.js';
+import { InvalidInputError, SourceClusterError } from './errors.js';
 import type { PropertyEntry } from '../connection/properties-file.js';
 import type { KafkaClient } from '../kafka/client.js';
 import { KafkaProtocolError } from '../kafka/errors.js';
@@ -83,14 +83,14 @@ const SOURCE_CONFIG_HINT =
   'the mirror stores how the destination brokers reach the source; when that does not work from this machine ' +
   "(e.g. a truststore path that exists only on the brokers, or an internal address), give this machine's settings with --source-config FILE";
 
-/** Checked connection settings for the source cluster, or a UsageError that mentions --source-config. */
+/** Checked connection settings for the source cluster, or a InvalidInputError that mentions --source-config. */
 export async function sourceConnection(
   input: SourceSettingsInput,
   warn: (message: string) => void,
 ): Promise<ConnectionConfig> {
   const properties = sourceProperties(input);
   if (!properties.has('bootstrap.servers')) {
-    throw new UsageError(
+    throw new InvalidInputError(
       `mirror '${input.mirror}' has no bootstrap.servers in its stored config, so kmirror cannot reach its source cluster`,
       {
         hint: 'give the source connection with --source-config FILE (bootstrap.servers and security settings)',
@@ -136,15 +136,10 @@ export async function listSourceTopics(
     return topics;
   } catch (err) {
     // Say which cluster failed: every other request of the command goes to the destination.
-    const failure = toFailure(err);
-    throw new KmirrorError(
-      `cannot read the topics of the source cluster (${bootstrap.join(',')}): ${failure.message}`,
-      failure.exitCode as KmirrorError['exitCode'],
-      {
-        hint: `${failure.hint ? `${failure.hint}; ` : ''}${SOURCE_CONFIG_HINT}`,
-        kafkaError: failure.kafkaError,
-        cause: err,
-      },
+    throw new SourceClusterError(
+      `cannot read the topics of the source cluster (${bootstrap.join(',')})`,
+      SOURCE_CONFIG_HINT,
+      err,
     );
   }
 }

@@ -4,8 +4,7 @@
 // (PROTOCOL.md §3), so a FAILED topic during a source outage would otherwise block the failover
 // of every other topic. Per-topic errors come back only in Topics[] and are reported per topic.
 
-import { KafkaResponseError, KmirrorError, NotFoundError, exitCodeForKafkaError } from '../cli/errors.js';
-import { ExitCode } from '../cli/exit-codes.js';
+import { KafkaResponseError, MirrorError, NotFoundError } from './errors.js';
 import type { KafkaClient } from '../kafka/client.js';
 import { kafkaError, kafkaErrorHint, errors } from '../kafka/error-codes.js';
 import { KafkaProtocolError } from '../kafka/errors.js';
@@ -390,13 +389,13 @@ export function resultOfPlan(plan: TopicActionPlan, dryRun: boolean): TopicActio
 }
 
 /** The broker refused the whole request; nothing changed. */
-export class WholeRequestRefusedError extends KmirrorError {}
+export class WholeRequestRefusedError extends MirrorError {}
 
-function wholeRequestError(spec: ActionSpec, mirror: string, code: number, message: string | null): KmirrorError {
+function wholeRequestError(spec: ActionSpec, mirror: string, code: number, message: string | null): MirrorError {
   if (code === errors.INVALID_CLUSTER_MIRROR_STATES.code) {
     return new WholeRequestRefusedError(
       `the broker refused the whole ${spec.api.name} request: a listed topic changed state after kmirror described it (${errors.INVALID_CLUSTER_MIRROR_STATES.name}); nothing was ${spec.past}`,
-      ExitCode.Error,
+      'failed',
       {
         hint: `run kmirror ${spec.command} ${mirror} again: it describes the topics first and sends only those the broker will accept`,
         kafkaError: { code, name: kafkaError(code).name },
@@ -454,12 +453,12 @@ export async function sendTopicAction(client: KafkaClient, plan: TopicActionPlan
  * already in) the target; 3 when something was done and something was not; when nothing was done,
  * the problem's own code (6 topics not in the mirror, 1 blocked topics, the Kafka code's for refused topics).
  */
-export function outcomeError(result: TopicActionResult, spec: ActionSpec): KmirrorError | null {
+export function outcomeError(result: TopicActionResult, spec: ActionSpec): MirrorError | null {
   const problems = result.blocked.length + result.failed.length + result.notInMirror.length;
   if (problems === 0) {
     // Stop still saves its patterns (no match yet = exclude future topics); pause/resume did nothing.
     if (spec.action !== 'stop' && result.requested.length === 0 && !result.dryRun) {
-      return new KmirrorError(`no topic of mirror '${result.mirror}' matches the pattern(s)`, ExitCode.NotFound, {
+      return new MirrorError(`no topic of mirror '${result.mirror}' matches the pattern(s)`, 'not-found', {
         hint: `kmirror describe ${result.mirror} lists the mirror's topics`,
       });
     }
@@ -483,15 +482,15 @@ export function outcomeError(result: TopicActionResult, spec: ActionSpec): Kmirr
   ].filter(Boolean);
   if (result.dryRun) return null;
   if (done > 0) {
-    return new KmirrorError(`not every topic was ${spec.past}: ${parts.join('; ')}`, ExitCode.PartialFailure, {
+    return new MirrorError(`not every topic was ${spec.past}: ${parts.join('; ')}`, 'partial', {
       hint: 'the output says why for each topic',
     });
   }
   const firstFailure = result.failed[0];
   if (firstFailure) {
-    return new KmirrorError(
+    return new MirrorError(
       `${parts.join('; ')}: nothing was ${spec.past}; first: ${firstFailure.error.message}`,
-      exitCodeForKafkaError(firstFailure.error.code),
+      kafkaError(firstFailure.error.code).exit,
       {
         hint: firstFailure.error.hint,
         kafkaError: { code: firstFailure.error.code, name: firstFailure.error.name },
@@ -499,13 +498,13 @@ export function outcomeError(result: TopicActionResult, spec: ActionSpec): Kmirr
     );
   }
   if (result.blocked.length > 0) {
-    return new KmirrorError(`nothing was ${spec.past}: ${parts.join('; ')}`, ExitCode.Error, {
+    return new MirrorError(`nothing was ${spec.past}: ${parts.join('; ')}`, 'failed', {
       hint: `the broker accepts ${spec.verb} only for topics whose partitions are all ${joinOr(spec.movable)}; kmirror describe ${result.mirror} shows the states`,
     });
   }
-  return new KmirrorError(
+  return new MirrorError(
     `topic(s) not in mirror '${result.mirror}': ${result.notInMirror.map((n) => n.topic).join(', ')}; nothing was sent`,
-    ExitCode.NotFound,
+    'not-found',
     {
       hint: `kmirror describe ${result.mirror} lists the mirror's topics`,
     },

@@ -5,7 +5,7 @@
 
 import { readFileSync } from 'node:fs';
 import { checkPattern } from './config-validation.js';
-import { UsageError } from '../cli/errors.js';
+import { InvalidInputError } from './errors.js';
 
 // ---------------------------------------------------------------------------------------------
 // Input checks
@@ -31,7 +31,7 @@ export function parseTopicNames(values: readonly string[], origin = '--topic'): 
       if (name === '') continue;
       const problem = topicNameProblem(name);
       if (problem) {
-        throw new UsageError(`${origin}: topic name '${name}' ${problem}`, {
+        throw new InvalidInputError(`${origin}: topic name '${name}' ${problem}`, {
           hint: /[*?[\]()|+^$\\]/.test(name)
             ? `to select topics by regular expression use --pattern '${name}'`
             : 'check the topic name on the source cluster',
@@ -49,7 +49,7 @@ export function readTopicsFile(path: string): string[] {
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
-    throw new UsageError(`cannot read --topics-file '${path}': ${(err as Error).message}`);
+    throw new InvalidInputError(`cannot read --topics-file '${path}': ${(err as Error).message}`);
   }
   const names: string[] = [];
   for (const [i, line] of text.split(/\r?\n/).entries()) {
@@ -57,7 +57,7 @@ export function readTopicsFile(path: string): string[] {
     if (name === '') continue;
     const problem = topicNameProblem(name);
     if (problem)
-      throw new UsageError(`--topics-file '${path}' line ${i + 1}: topic name '${name}' ${problem}`, {
+      throw new InvalidInputError(`--topics-file '${path}' line ${i + 1}: topic name '${name}' ${problem}`, {
         hint: 'write one topic name per line; patterns go in --pattern',
       });
     if (!names.includes(name)) names.push(name);
@@ -174,7 +174,7 @@ export function classifyTopics(input: SelectionInput): PlannedTopic[] {
   const named = new Set(input.named);
   for (const name of named) {
     if (excludeRe?.test(name)) {
-      throw new UsageError(`topic '${name}' is named with --topic but also matches --exclude`, {
+      throw new InvalidInputError(`topic '${name}' is named with --topic but also matches --exclude`, {
         hint: 'drop it from --topic or narrow the --exclude pattern',
       });
     }

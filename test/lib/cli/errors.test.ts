@@ -7,12 +7,10 @@ import {
   ConnectionError,
   KafkaResponseError,
   KmirrorError,
-  MirroringDisabledError,
   NotFoundError,
   PartialFailureError,
   TimeoutError,
   TlsError,
-  UnsupportedByClusterError,
   UsageError,
   exitCodeForKafkaError,
   failureToJson,
@@ -42,7 +40,7 @@ describe('typed errors', () => {
       mirror: 'm1',
       broker: 2,
     });
-    assert.equal(err.exitCode, 5);
+    assert.equal(toFailure(err).exitCode, 5);
     assert.deepEqual(err.kafkaError, { code: 144, name: 'CLUSTER_MIRROR_AUTHORIZATION_FAILED' });
     assert.match(err.message, /^mirror 'm1': not authorized/);
     assert.match(err.message, /CLUSTER_MIRROR_AUTHORIZATION_FAILED from DeleteClusterMirror on broker 2/);
@@ -64,7 +62,7 @@ describe('typed errors', () => {
   it('KafkaResponseError names topic and partition', () => {
     const err = new KafkaResponseError(3, null, { topic: 'orders', partition: 4 });
     assert.match(err.message, /^topic 'orders' partition 4: /);
-    assert.equal(err.exitCode, 6);
+    assert.equal(toFailure(err).exitCode, 6);
   });
 });
 
@@ -86,8 +84,8 @@ describe('toFailure', () => {
       [new UsageError('bad'), 2],
       [new ConfirmationRequiredError('delete mirror m1'), 2],
       [new PartialFailureError('2 of 5 topics failed', { succeeded: 3, failed: 2 }), 3],
-      [new UnsupportedByClusterError({ api: 'DescribeClusterMirrors', apiKey: 99, broker: 1 }), 4],
-      [new MirroringDisabledError(), 4],
+      [new protocol.UnsupportedByClusterError('DescribeClusterMirrors', 99, '1'), 4],
+      [new protocol.MirroringDisabledError('1', 0), 4],
       [new KafkaResponseError(35), 4],
       [new AuthenticationError('SASL failed'), 5],
       [new KafkaResponseError(29), 5],
@@ -108,10 +106,10 @@ describe('toFailure', () => {
     const f = toFailure(new KafkaResponseError(35, null, { api: 'ListClusterMirrors' }));
     assert.deepEqual(f.kafkaError, { code: 35, name: 'UNSUPPORTED_VERSION' });
     assert.match(f.hint ?? '', /mirror\.version=1/);
-    const disabled = toFailure(new MirroringDisabledError({ finalizedLevel: 0 }));
+    const disabled = toFailure(new protocol.MirroringDisabledError('3', 0));
     assert.match(disabled.message, /mirror\.version is finalized at level 0/);
     assert.match(disabled.hint ?? '', /kafka-features\.sh .*--feature mirror\.version=1/);
-    const unsupported = toFailure(new UnsupportedByClusterError({ api: 'CreateClusterMirror', apiKey: 94, broker: 3 }));
+    const unsupported = toFailure(new protocol.UnsupportedByClusterError('CreateClusterMirror', 94, '3'));
     assert.match(unsupported.message, /broker 3 does not support CreateClusterMirror \(API key 94\)/);
     assert.match(unsupported.hint ?? '', /--api-keys/);
   });

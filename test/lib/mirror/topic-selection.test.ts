@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { UsageError } from '../../../src/lib/cli/errors.js';
+import { InvalidInputError } from '../../../src/lib/mirror/errors.js';
 import {
   type SelectionInput,
   type SourceTopic,
@@ -43,9 +43,9 @@ describe('topic selection', () => {
     assert.deepEqual(parseTopicNames(['a,b', ' c ', 'a']), ['a', 'b', 'c']);
     assert.throws(
       () => parseTopicNames(['orders.*']),
-      (err: unknown) => err instanceof UsageError && /--pattern/.test(err.hint ?? ''),
+      (err: unknown) => err instanceof InvalidInputError && /--pattern/.test(err.hint ?? ''),
     );
-    assert.throws(() => parseTopicNames(['..']), UsageError);
+    assert.throws(() => parseTopicNames(['..']), InvalidInputError);
     assert.throws(() => parseTopicNames(['x'.repeat(250)]), /249/);
   });
 
@@ -57,7 +57,7 @@ describe('topic selection', () => {
       assert.deepEqual(readTopicsFile(file), ['orders', 'payments']);
       writeFileSync(file, 'ok\nnot ok\n');
       assert.throws(() => readTopicsFile(file), /line 2/);
-      assert.throws(() => readTopicsFile(join(dir, 'absent')), UsageError);
+      assert.throws(() => readTopicsFile(join(dir, 'absent')), InvalidInputError);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
