@@ -4,40 +4,8 @@ import { KafkaProtocolError } from '../../../src/lib/kafka/errors.js';
 import { ListOffsets, Metadata } from '../../../src/lib/kafka/messages/index.js';
 import type { RequestInput, ResponseOf } from '../../../src/lib/kafka/message-types.js';
 import { readEndOffsets } from '../../../src/lib/mirror/end-offsets.js';
-import { BROKERS, fakeClient } from './fake-client.js';
-
-type MetadataTopic = ResponseOf<typeof Metadata>['Topics'][number];
-
-function metadataTopic(name: string, leaders: readonly number[], errorCode = 0): MetadataTopic {
-  return {
-    ErrorCode: errorCode,
-    Name: name,
-    TopicId: 'AAAAAAAAAAAAAAAAAAAAAA',
-    IsInternal: false,
-    Partitions: leaders.map((LeaderId, PartitionIndex) => ({
-      ErrorCode: 0,
-      PartitionIndex,
-      LeaderId,
-      LeaderEpoch: 0,
-      ReplicaNodes: [LeaderId],
-      IsrNodes: [LeaderId],
-      OfflineReplicas: [],
-    })),
-    TopicAuthorizedOperations: -2147483648,
-  };
-}
-
-function metadata(topics: MetadataTopic[]): ResponseOf<typeof Metadata> {
-  return {
-    ThrottleTimeMs: 0,
-    Brokers: BROKERS.map((b) => ({ NodeId: b.nodeId ?? 0, Host: b.host, Port: b.port, Rack: null })),
-    ClusterId: 'fake-cluster',
-    ControllerId: 1,
-    Topics: topics,
-    ClusterAuthorizedOperations: -2147483648,
-    ErrorCode: 0,
-  };
-}
+import { metadata, metadataTopic } from './fake-answers.js';
+import { fakeClient } from './fake-client.js';
 
 /** ListOffsets from each leader: offset = 1000 × node + partition, except the codes in `errors`. */
 function listOffsets(errors: ReadonlyMap<string, number> = new Map()) {

@@ -2,7 +2,13 @@
 // their topics (listed = desired MIRRORING/PAUSED) and each partition's state on its leader broker.
 
 import type { BrokerAddress } from '../../../src/lib/kafka/transport.js';
-import type { DescribeClusterMirrors, ListClusterMirrors } from '../../../src/lib/kafka/messages/index.js';
+import type {
+  DescribeClusterMirrors,
+  DescribeConfigs,
+  ListClusterMirrors,
+  Metadata,
+} from '../../../src/lib/kafka/messages/index.js';
+import { BROKERS } from './fake-client.js';
 import type { RequestInput, ResponseOf } from '../../../src/lib/kafka/message-types.js';
 
 export interface FakePartition {
@@ -90,4 +96,68 @@ export function describeAnswer(
       LookupResults: [],
     };
   };
+}
+
+export type MetadataTopic = ResponseOf<typeof Metadata>['Topics'][number];
+
+/** A topic with one partition per leader given; the id is fixed unless given. */
+export function metadataTopic(
+  name: string,
+  leaders: readonly number[],
+  errorCode = 0,
+  topicId = 'AAAAAAAAAAAAAAAAAAAAAA',
+): MetadataTopic {
+  return {
+    ErrorCode: errorCode,
+    Name: name,
+    TopicId: topicId,
+    IsInternal: false,
+    Partitions: leaders.map((LeaderId, PartitionIndex) => ({
+      ErrorCode: 0,
+      PartitionIndex,
+      LeaderId,
+      LeaderEpoch: 0,
+      ReplicaNodes: [LeaderId],
+      IsrNodes: [LeaderId],
+      OfflineReplicas: [],
+    })),
+    TopicAuthorizedOperations: -2147483648,
+  };
+}
+
+export function metadata(topics: MetadataTopic[]): ResponseOf<typeof Metadata> {
+  return {
+    ThrottleTimeMs: 0,
+    Brokers: BROKERS.map((b) => ({ NodeId: b.nodeId ?? 0, Host: b.host, Port: b.port, Rack: null })),
+    ClusterId: 'fake-cluster',
+    ControllerId: 1,
+    Topics: topics,
+    ClusterAuthorizedOperations: -2147483648,
+    ErrorCode: 0,
+  };
+}
+
+/** DescribeConfigs of a mirror (resource type 64) holding `configs`. */
+export function mirrorConfigsAnswer(
+  configs: Readonly<Record<string, string>>,
+): (body: RequestInput<typeof DescribeConfigs>) => ResponseOf<typeof DescribeConfigs> {
+  return (body) => ({
+    ThrottleTimeMs: 0,
+    Results: (body.Resources ?? []).map((r) => ({
+      ErrorCode: 0,
+      ErrorMessage: null,
+      ResourceType: r.ResourceType ?? 64,
+      ResourceName: r.ResourceName ?? '',
+      Configs: Object.entries(configs).map(([Name, Value]) => ({
+        Name,
+        Value,
+        ReadOnly: false,
+        ConfigSource: 1,
+        IsSensitive: false,
+        Synonyms: [],
+        ConfigType: 2,
+        Documentation: null,
+      })),
+    })),
+  });
 }
