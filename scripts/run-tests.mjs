@@ -1,13 +1,36 @@
 #!/usr/bin/env node
-// Runs one suite of compiled tests with node's test runner. Suites are folders of dist/test:
-// `unit` is everything except the suites that need outside tools (test/clients, test/kafka).
+// Runs one suite of compiled tests with node's test runner and prints its wall time and counts.
+// Suites are folders of dist/test: `unit` is everything except the suites that need outside tools
+// (test/clients, test/kafka). Usage: run-tests.mjs [suite] [--build] [--concurrency N].
+// --build runs `npm run build` first and counts it in the time (npm test does).
+// The unit suite runs two files at a time (each file is its own process; they share no ports or
+// files); the outside suites one at a time, as they start real Kafka or client tools.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { run } from 'node:test';
+import { spec } from 'node:test/reporters';
 
-const suite = process.argv[2] ?? 'unit';
+const started = performance.now();
+const argv = process.argv.slice(2);
+const suite = argv.find((arg, i) => !arg.startsWith('--') && argv[i - 1] !== '--concurrency') ?? 'unit';
 const root = 'dist/test';
 const external = { clients: 'clients', kafka: 'kafka' };
+const concurrencyArg = argv.indexOf('--concurrency');
+const concurrency = concurrencyArg === -1 ? (suite === 'unit' ? 2 : 1) : Number(argv[concurrencyArg + 1]);
+if (!Number.isInteger(concurrency) || concurrency < 1) {
+  console.error('--concurrency takes a whole number ≥ 1');
+  process.exit(2);
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+let buildMs = 0;
+if (argv.includes('--build')) {
+  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+  buildMs = performance.now() - started;
+}
 
 function walk(dir) {
   const out = [];
@@ -28,8 +51,30 @@ if (files.length === 0) {
   console.error(`no test files for suite '${suite}' under ${root}`);
   process.exit(1);
 }
-const extra = process.argv.slice(3);
-const result = spawnSync(process.execPath, ['--test', '--test-reporter=spec', ...extra, ...files], {
-  stdio: 'inherit',
+
+// The runner's own summary (its top-level diagnostics "tests N", "pass N", …), read for the last line.
+const summary = {};
+let failedFiles = 0;
+const testsStarted = performance.now();
+const stream = run({ files, concurrency });
+stream.on('test:diagnostic', ({ nesting, message }) => {
+  const match = nesting === 0 ? /^(tests|pass|fail|cancelled|skipped|todo) (\d+)$/.exec(message) : null;
+  if (match) summary[match[1]] = Number(match[2]);
 });
-process.exit(result.status ?? 1);
+stream.on('test:fail', ({ nesting }) => {
+  if (nesting === 0) failedFiles++;
+});
+const report = stream.compose(spec);
+report.pipe(process.stdout, { end: false });
+await new Promise((resolve) => report.on('end', resolve));
+
+const testsMs = performance.now() - testsStarted;
+const failed = (summary.fail ?? 0) + (summary.cancelled ?? 0);
+const passed = summary.pass ?? 0;
+const build = buildMs > 0 ? `build ${seconds(buildMs)} + ` : '';
+console.log(
+  `\n${suite}: ${files.length} files, concurrency ${concurrency}: ${build}tests ${seconds(testsMs)} = ` +
+    `wall time ${seconds(performance.now() - started)}`,
+);
+console.log(`${passed} passed, ${failed} failed${summary.skipped ? `, ${summary.skipped} skipped` : ''}`);
+process.exitCode = failed > 0 || failedFiles > 0 || summary.tests === undefined ? 1 : 0;

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startEmulatedClusters } from '../../src/lib/emulator/index.js';
 import type { EmulatedClusters } from '../../src/lib/emulator/index.js';
-import { jsonOf, runCli } from '../helpers/cli.js';
+import { runCli as runBinary } from '../helpers/cli.js';
+import { jsonOf, runCli } from '../helpers/in-process-cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
 import { aclEmulatorOptions, asUser, protocolClient, setUpMirror } from './mirror-protocol-setup.js';
 
@@ -203,11 +204,12 @@ describe('kmirror check', () => {
         '--timeout',
         '5s',
       ];
-      const refused = await runCli(base, { stdin: `${password}\n` });
+      // A real process: the password arrives on a pipe, as from printf in a shell.
+      const refused = await runBinary(base, { stdin: `${password}\n` });
       assert.equal(refused.code, 1, refused.stderr);
       assert.match(refused.stderr, /certificate/i);
       assert.match(refused.stderr, /--tls-ca/);
-      const insecure = await runCli([...base, '--tls-insecure'], { stdin: `${password}\n` });
+      const insecure = await runBinary([...base, '--tls-insecure'], { stdin: `${password}\n` });
       assert.equal(insecure.code, 0, insecure.stderr);
     });
   });

@@ -1,10 +1,10 @@
-// End-to-end tests of `kmirror config get` through the real binary against emulated clusters.
+// End-to-end tests of `kmirror config get` run in-process against emulated clusters.
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters, type EmulatorOptions } from '../../src/lib/emulator/index.js';
 import { MIRROR_CONFIG_KEYS } from '../../src/lib/mirror/config-keys.js';
-import { jsonOf, runCli, type CliResult } from '../helpers/cli.js';
+import { jsonOf, runCli, type CliResult } from '../helpers/in-process-cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
 
 interface ConfigDoc {

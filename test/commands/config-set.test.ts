@@ -1,9 +1,9 @@
-// End-to-end tests of `kmirror config set` through the real binary against emulated clusters.
+// End-to-end tests of `kmirror config set` run in-process against emulated clusters.
 
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters, type EmulatorOptions } from '../../src/lib/emulator/index.js';
-import { jsonOf, runCli, type CliResult } from '../helpers/cli.js';
+import { jsonOf, runCli, type CliResult } from '../helpers/in-process-cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
 
 interface Env {

@@ -1,4 +1,4 @@
-// End-to-end tests of `kmirror create` through the real binary against emulated clusters.
+// End-to-end tests of `kmirror create` run in-process against emulated clusters.
 
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters, type EmulatorOptions } from '../../src/lib/emulator/index.js';
-import { jsonOf, runCli, type CliResult } from '../helpers/cli.js';
+import { jsonOf, runCli, type CliResult } from '../helpers/in-process-cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
 
 interface Recorded {

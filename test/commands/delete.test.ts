@@ -6,7 +6,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { startEmulatedClusters } from '../../src/lib/emulator/index.js';
 import type { EmulatedClusters, FaultRule } from '../../src/lib/emulator/index.js';
 import type { KafkaClient } from '../../src/lib/kafka/client.js';
-import { type CliResult, REPO_ROOT, jsonOf, runCli, testEnv } from '../helpers/cli.js';
+import { type CliResult, REPO_ROOT, jsonOf, runCli, testEnv } from '../helpers/in-process-cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
 import { aclEmulatorOptions, asUser, mirrorNames, protocolClient, setUpMirror } from './mirror-protocol-setup.js';
 

@@ -1,9 +1,9 @@
-// `kmirror remove-topics` end to end: the real binary against emulated source and destination clusters.
+// `kmirror remove-topics` end to end: the command run in-process against emulated source and destination clusters.
 
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
-import { jsonOf, runCli } from '../helpers/cli.js';
+import { jsonOf, runCli } from '../helpers/in-process-cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
 import {
   type ActionJson,

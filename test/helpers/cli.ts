@@ -1,5 +1,6 @@
-// Runs the real binary (bin/run.js → dist) as a user would, so exit codes, stdout/stderr separation
-// and oclif's own parsing are all part of what the end-to-end tests check.
+// Runs the real binary (bin/run.js → dist) as a user would. Most command tests use the in-process
+// runner (./in-process-cli.ts, same result shape); this one stays for what only a process shows:
+// a piped stdin, signals, a terminal, and the check that both runners print the same.
 
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

@@ -1,12 +1,13 @@
 // A mirror's whole life through the CLI only, like the prototype's own system tests: every action is
-// a kmirror command; the emulator is used only to make time pass and to cause a source outage.
+// a kmirror command (run in-process, as in test/commands); the emulator is used only to make time
+// pass and to cause a source outage.
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startEmulatedClusters } from '../../src/lib/emulator/index.js';
 import type { EmulatedClusters } from '../../src/lib/emulator/index.js';
-import { jsonOf, runCli } from '../helpers/cli.js';
-import type { CliResult } from '../helpers/cli.js';
+import { jsonOf, runCli } from '../helpers/in-process-cli.js';
+import type { CliResult } from '../helpers/in-process-cli.js';
 import { waitFor } from '../commands/describe-setup.js';
 
 interface Partition {

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
-import { runCli } from '../helpers/cli.js';
+import { runCli } from '../helpers/in-process-cli.js';
 import { TmuxServer, tmuxAvailable } from './tmux.js';
 
 const HAVE_TMUX = tmuxAvailable();

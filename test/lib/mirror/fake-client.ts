@@ -1,0 +1,82 @@
+// A stand-in for the protocol client in unit tests of mirror/ services: it implements only the
+// calls the services make (send, sendTo, sendToEvery, requireMirroring, clusterView), answers each
+// API from a handler the test gives, and records every request. Any other call throws, so a
+// service that starts using more of the client fails its unit test instead of passing silently.
+// The real client over real TCP to the emulator stays covered by test/commands and test/lib/kafka.
+
+import type { BrokerAddress } from '../../../src/lib/kafka/transport.js';
+import type { ClusterView, FanOutResult, KafkaClient } from '../../../src/lib/kafka/client.js';
+import type { ApiDefinition } from '../../../src/lib/kafka/definition.js';
+import type { RequestInput, ResponseOf } from '../../../src/lib/kafka/message-types.js';
+
+export interface SentRequest {
+  readonly api: string;
+  readonly body: unknown;
+  /** The broker it was addressed to (sendTo / sendToEvery), else undefined. */
+  readonly broker?: BrokerAddress;
+}
+
+/** Answers one API; throw to simulate a failed request. */
+export type Answer<A extends ApiDefinition> = (
+  body: RequestInput<A>,
+  broker: BrokerAddress | undefined,
+) => ResponseOf<A>;
+
+export interface FakeClient {
+  /** Typed as the real client for the services; only the calls above work. */
+  readonly client: KafkaClient;
+  readonly sent: SentRequest[];
+  /** Registers the answer to `api` (replacing an earlier one). */
+  answer<A extends ApiDefinition>(api: A, answer: Answer<A>): FakeClient;
+  /** Names of the APIs sent, in order. */
+  apis(): string[];
+}
+
+export const BROKERS: readonly BrokerAddress[] = [
+  { host: 'b1', port: 9092, nodeId: 1 },
+  { host: 'b2', port: 9092, nodeId: 2 },
+];
+
+export function fakeClient(brokers: readonly BrokerAddress[] = BROKERS): FakeClient {
+  const answers = new Map<string, (body: unknown, broker: BrokerAddress | undefined) => unknown>();
+  const sent: SentRequest[] = [];
+  const view: ClusterView = { clusterId: 'fake-cluster', controllerId: brokers[0]?.nodeId ?? 1, brokers };
+
+  async function reply(api: ApiDefinition, body: unknown, broker?: BrokerAddress): Promise<unknown> {
+    sent.push(broker === undefined ? { api: api.name, body } : { api: api.name, body, broker });
+    const answer = answers.get(api.name);
+    if (!answer) throw new Error(`fake client: no answer for ${api.name}`);
+    return answer(body, broker);
+  }
+
+  const implemented = {
+    send: (api: ApiDefinition, body: unknown, target?: BrokerAddress) => reply(api, body, target),
+    sendTo: (api: ApiDefinition, body: unknown, broker: BrokerAddress) => reply(api, body, broker),
+    async sendToEvery(api: ApiDefinition, body: unknown): Promise<FanOutResult<unknown>> {
+      const result: FanOutResult<unknown> = { answers: [], failures: [] };
+      for (const broker of brokers) result.answers.push({ broker, response: await reply(api, body, broker) });
+      return result;
+    },
+    requireMirroring: async () => undefined,
+    clusterView: async () => view,
+    close: async () => undefined,
+  };
+  const client = new Proxy(implemented, {
+    get(target, property) {
+      if (property in target) return target[property as keyof typeof target];
+      if (property === 'then') return undefined;
+      throw new Error(`fake client: ${String(property)} is not implemented`);
+    },
+  }) as unknown as KafkaClient;
+
+  const fake: FakeClient = {
+    client,
+    sent,
+    answer(api, answer) {
+      answers.set(api.name, answer as (body: unknown, broker: BrokerAddress | undefined) => unknown);
+      return fake;
+    },
+    apis: () => sent.map((s) => s.api),
+  };
+  return fake;
+}

@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { type PartitionRow, combine, known, orderedStates, summarize } from '../../../src/lib/mirror/lag.js';
+
+function row(partition: number, state: string, lag: number | null): PartitionRow {
+  return {
+    partition,
+    sourceOffset: lag === null ? null : 100 + partition,
+    destinationOffset: lag === null ? null : 100 + partition - lag,
+    lag,
+    state,
+    retryAttempt: 0,
+    errorMessage: state === 'FAILED' ? 'source unreachable' : null,
+  };
+}
+
+describe('lag roll-ups', () => {
+  it('summarize counts states, sums known lag, keeps the largest and counts the unknown ones', () => {
+    const summary = summarize([
+      row(0, 'MIRRORING', 5),
+      row(1, 'MIRRORING', 0),
+      row(2, 'FAILED', null),
+      row(3, 'PAUSED', 12),
+      row(4, 'STOPPED', null),
+    ]);
+    assert.deepEqual(summary, {
+      partitions: 5,
+      states: { MIRRORING: 2, FAILED: 1, PAUSED: 1, STOPPED: 1 },
+      totalLag: 17,
+      maxLag: 12,
+      lagUnknown: 2,
+      failing: 1,
+    });
+  });
+
+  it('summarize of nothing has no max lag (not 0)', () => {
+    assert.deepEqual(summarize([]), {
+      partitions: 0,
+      states: {},
+      totalLag: 0,
+      maxLag: null,
+      lagUnknown: 0,
+      failing: 0,
+    });
+    assert.equal(summarize([row(0, 'STOPPED', null)]).maxLag, null, 'only unknown lags: no max either');
+  });
+
+  it('combine adds topics into a mirror: sums, merged states, the largest max lag', () => {
+    const a = summarize([row(0, 'MIRRORING', 3), row(1, 'FAILED', null)]);
+    const b = summarize([row(0, 'MIRRORING', 9), row(1, 'PAUSED', 1)]);
+    const none = summarize([row(0, 'STOPPED', null)]);
+    assert.deepEqual(combine([a, b, none]), {
+      partitions: 5,
+      states: { MIRRORING: 2, FAILED: 1, PAUSED: 1, STOPPED: 1 },
+      totalLag: 13,
+      maxLag: 9,
+      lagUnknown: 2,
+      failing: 1,
+    });
+    assert.deepEqual(combine([]), summarize([]));
+  });
+
+  it('orderedStates follows the lifecycle; states a newer broker invents come last, by name', () => {
+    const order = orderedStates({ UNKNOWN: 1, ZETA: 1, FAILED: 2, ALPHA: 1, MIRRORING: 3, LOG_TRUNCATION: 1 });
+    assert.deepEqual(order, [
+      ['LOG_TRUNCATION', 1],
+      ['MIRRORING', 3],
+      ['FAILED', 2],
+      ['UNKNOWN', 1],
+      ['ALPHA', 1],
+      ['ZETA', 1],
+    ]);
+  });
+
+  it('known: -1 and other negatives mean "not known", the rest is the value', () => {
+    assert.equal(known(-1n), null);
+    assert.equal(known(-5n), null);
+    assert.equal(known(0n), 0);
+    assert.equal(String(known(123456789n)), '123456789');
+  });
+});

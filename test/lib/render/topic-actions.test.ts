@@ -1,0 +1,247 @@
+import assert from 'node:assert/strict';
+import chalk from 'chalk';
+import { before, describe, it } from 'node:test';
+import {
+  ACTION_SPECS,
+  type PlannedTopic,
+  type TopicActionPlan,
+  type TopicActionResult,
+} from '../../../src/lib/mirror/topic-actions.js';
+import {
+  renderTopicAction,
+  renderTopicActionPreview,
+  renderTopicActionRequest,
+} from '../../../src/lib/render/topic-actions.js';
+
+const rows = (...states: string[]) =>
+  states.map((state, partition) => ({ partition, state, retryAttempt: 0, errorMessage: null }));
+
+const topic = (
+  name: string,
+  verdict: PlannedTopic['verdict'],
+  states: string[],
+  extra: Partial<PlannedTopic> = {},
+) => ({
+  topic: name,
+  named: true,
+  verdict,
+  states: `${states.length} ${states[0] ?? ''}`,
+  partitions: rows(...states),
+  ...extra,
+});
+
+function stopPlan(extra: Partial<TopicActionPlan> = {}): TopicActionPlan {
+  return {
+    mirror: 'm1',
+    spec: ACTION_SPECS.stop,
+    topics: [
+      topic('orders', 'send', ['MIRRORING', 'MIRRORING']),
+      topic('done', 'noop', ['STOPPED']),
+      topic('going', 'in-transit', ['STOPPING']),
+      {
+        ...topic('broken', 'blocked', ['FAILED']),
+        reason: 'a partition is FAILED',
+        partitions: [{ partition: 0, state: 'FAILED', retryAttempt: 3, errorMessage: 'source down' }],
+      },
+      topic('eu-1', 'via-pattern', ['MIRRORING'], { named: false, pattern: 'eu-.*' }),
+    ],
+    notInMirror: [
+      { topic: 'stray', mirror: null },
+      { topic: 'theirs', mirror: 'm2' },
+    ],
+    patterns: [
+      { pattern: 'eu-.*', matched: ['eu-1'], effect: 'add-to-exclude' },
+      { pattern: 'us-.*', matched: [], effect: 'remove-from-include' },
+    ],
+    send: ['orders'],
+    sendsRequest: true,
+    brokerWarnings: [],
+    ...extra,
+  };
+}
+
+function result(extra: Partial<TopicActionResult> = {}): TopicActionResult {
+  return {
+    mirror: 'm1',
+    action: 'stop',
+    dryRun: false,
+    requested: ['orders', 'done'],
+    sent: ['orders'],
+    succeeded: ['orders'],
+    noop: [
+      { topic: 'done', state: 'STOPPED' },
+      { topic: 'going', state: 'STOPPING' },
+    ],
+    blocked: [],
+    viaPattern: [],
+    failed: [],
+    notInMirror: [],
+    patterns: [],
+    final: null,
+    ...extra,
+  };
+}
+
+describe('topic action renderers (remove-topics, pause, resume)', () => {
+  before(() => {
+    chalk.level = 0;
+  });
+
+  it('the preview says what happens to each topic and pattern, what is blocked and what is not in the mirror', () => {
+    const text = renderTopicActionPreview(stopPlan());
+    const lines = text.split('\n');
+    assert.equal(
+      lines[0],
+      'Mirror m1: these topics stop being mirrored and become writable on the destination (failover):',
+    );
+    assert.match(text, /^TOPIC +PARTITIONS +STATES +ACTION$/m);
+    assert.match(text, /^orders +2 +2 MIRRORING +stop mirroring \(becomes writable\)$/m);
+    assert.match(text, /^done +1 +1 STOPPED +none: already STOPPED$/m);
+    assert.match(text, /^going +1 +1 STOPPING +none: already on its way to STOPPED$/m);
+    assert.match(text, /^broken +1 +1 FAILED +blocked \(see below\)$/m);
+    assert.match(text, /^eu-1 +1 +1 MIRRORING +stopped by the broker: matches exclude pattern eu-\.\*$/m);
+    assert.ok(lines.includes('Patterns (sent to the broker, which saves them):'));
+    assert.ok(
+      lines.includes(
+        '  eu-.*: matches eu-1; will be added to mirror.topics.exclude (it is not in mirror.topics.include verbatim), ' +
+          'so matching source topics are no longer mirrored',
+      ),
+    );
+    assert.ok(lines.includes('  us-.*: matches no topic of the mirror; will be removed from mirror.topics.include'));
+    assert.ok(lines.includes('Blocked (not sent):'));
+    assert.ok(lines.includes('  broken: a partition is FAILED'));
+    assert.ok(lines.includes('    partition 0: FAILED (retry 3): source down'));
+    assert.equal(lines.at(-1), 'Not in mirror m1 (left out): stray, theirs (in mirror m2)');
+  });
+
+  it('pause and resume previews: a plain title, patterns only select; nothing selected is said so', () => {
+    const pause = renderTopicActionPreview(
+      stopPlan({
+        spec: ACTION_SPECS.pause,
+        topics: [topic('orders', 'send', ['MIRRORING'])],
+        notInMirror: [],
+        patterns: [{ pattern: 'o.*', matched: ['orders'], effect: null }],
+      }),
+    );
+    assert.equal(
+      pause,
+      [
+        'Mirror m1:',
+        'TOPIC   PARTITIONS  STATES       ACTION',
+        'orders           1  1 MIRRORING  pause',
+        'Patterns (select topics only):',
+        '  o.*: matches orders',
+      ].join('\n'),
+    );
+    const none = renderTopicActionPreview(
+      stopPlan({ spec: ACTION_SPECS.resume, topics: [], notInMirror: [], patterns: [] }),
+    );
+    assert.equal(none, 'No topic of mirror m1 is selected.');
+  });
+
+  it('the request is shown field by field as it goes on the wire', () => {
+    const text = renderTopicActionRequest(stopPlan());
+    assert.match(text, /^StopMirrorTopics\n {2}MirrorName: m1\n {2}Topics: \[orders\]\n/);
+    assert.match(text, /\n {2}StateValidationOffset: -1$/);
+  });
+
+  it('a dry run prints the preview, the request or "nothing to send", and says nothing was sent', () => {
+    const plan = stopPlan();
+    const dry = renderTopicAction(plan, result({ dryRun: true }));
+    assert.ok(dry.startsWith(renderTopicActionPreview(plan)));
+    assert.match(dry, /\nDry run: kmirror would send\nStopMirrorTopics\n/);
+    assert.ok(dry.endsWith('\nNothing was sent (--dry-run).'));
+    const idle = renderTopicAction(stopPlan({ sendsRequest: false, send: [] }), result({ dryRun: true }));
+    assert.match(idle, /\nDry run: there is nothing to send\.\nNothing was sent \(--dry-run\)\.$/);
+  });
+
+  it('the outcome: done, already there or on the way, refused with hints, via pattern, then the final states', () => {
+    const text = renderTopicAction(
+      stopPlan(),
+      result({
+        viaPattern: [{ topic: 'eu-1', pattern: 'eu-.*', state: 'MIRRORING' }],
+        failed: [
+          {
+            topic: 'late',
+            error: { code: 140, name: 'MIRROR_TOPIC_ALREADY_PAUSED', message: 'it is paused', hint: 'resume it' },
+          },
+        ],
+        blocked: [{ topic: 'broken', reason: 'a partition is FAILED', partitions: [] }],
+        patterns: [{ pattern: 'eu-.*', matched: ['eu-1'], effect: 'already-excluded' }],
+        final: [
+          {
+            topic: 'orders',
+            partition: 0,
+            state: 'STOPPED',
+            retryAttempt: 0,
+            errorMessage: null,
+            destinationEndOffset: 42,
+          },
+          {
+            topic: 'orders',
+            partition: 1,
+            state: 'STOPPING',
+            retryAttempt: 0,
+            errorMessage: null,
+            destinationEndOffset: null,
+          },
+        ],
+      }),
+    );
+    const lines = text.split('\n');
+    assert.equal(lines[0], 'Stopped mirroring for 1 topic(s) in mirror m1: orders');
+    assert.ok(
+      lines.some(
+        (l) => l.startsWith('Marked STOPPED by the broker through exclude pattern eu-.* ') && l.endsWith(': eu-1'),
+      ),
+    );
+    assert.ok(lines.includes('Already STOPPED: done'));
+    assert.ok(lines.includes('Already on its way to STOPPED (STOPPING): going'));
+    assert.ok(lines.includes('Patterns saved to the mirror:'));
+    assert.ok(lines.includes('  eu-.*: matches eu-1; already in mirror.topics.exclude (no change)'));
+    assert.ok(lines.includes('Refused by the broker for 1 topic(s):'));
+    assert.ok(lines.includes('  late: it is paused'));
+    assert.ok(lines.includes('    Hint: resume it'));
+    assert.ok(lines.includes('  broken: a partition is FAILED'));
+    assert.match(text, /^TOPIC +PARTITION +STATE +DESTINATION END OFFSET +ERROR$/m);
+    assert.match(text, /^orders +0 +STOPPED +42 *$/m);
+    assert.match(text, /^orders +1 +STOPPING +- *$/m);
+    assert.match(lines.at(-1) ?? '', /^A stopped partition ends one offset past the source/);
+  });
+
+  it('after a shown preview the patterns and blocked topics are not repeated; pause has no offset column', () => {
+    const stop = renderTopicAction(
+      stopPlan(),
+      result({
+        blocked: [{ topic: 'broken', reason: 'a partition is FAILED', partitions: [] }],
+        patterns: [{ pattern: 'eu-.*', matched: ['eu-1'], effect: 'add-to-exclude' }],
+      }),
+      { previewShown: true },
+    );
+    assert.match(stop, /\nPatterns saved to the mirror as shown above\./);
+    assert.doesNotMatch(stop, /broken/);
+    const pause = renderTopicAction(
+      stopPlan({ spec: ACTION_SPECS.pause }),
+      result({
+        action: 'pause',
+        final: [
+          {
+            topic: 'orders',
+            partition: 0,
+            state: 'PAUSED',
+            retryAttempt: 0,
+            errorMessage: null,
+            destinationEndOffset: null,
+          },
+        ],
+      }),
+    );
+    assert.doesNotMatch(pause, /DESTINATION END OFFSET|one offset past/);
+    assert.match(pause, /^orders +0 +PAUSED *$/m);
+    const nothing = renderTopicAction(
+      stopPlan({ sendsRequest: false }),
+      result({ succeeded: [], noop: [], requested: [], notInMirror: [] }),
+    );
+    assert.equal(nothing, 'No topic of mirror m1 matches; nothing was sent.');
+  });
+});
