@@ -18,6 +18,12 @@ import { compilePatterns, parseTopicNames, readTopicsFile } from '../lib/mirror/
 import { confirmAction } from '../lib/prompt/confirm.js';
 import { renderAddTopics, renderAddTopicsPreview } from '../lib/render/add-topics.js';
 
+/**
+ * Result of starting mirror topics. `added` lists what was started (or, with dryRun, what would be);
+ * `skipped` what was left out before sending and why; `failed` the topics the broker refused.
+ */
+export type AddTopicsJson = AddTopicsResult;
+
 export default class AddTopics extends BaseCommand<typeof AddTopics> {
   static override summary = 'Start mirroring source topics, by name or by pattern';
   static override description =

@@ -5,6 +5,9 @@ import { checkCluster } from '../lib/mirror/check.js';
 import { type CheckResult, type MirrorCheck, checkMirror } from '../lib/mirror/check-mirror.js';
 import { renderCheck, renderClusterCheck } from '../lib/render/check.js';
 
+/** Whether the cluster can serve cluster mirroring, per broker; with a MIRROR argument, its permissions. */
+export type CheckJson = CheckResult;
+
 export default class Check extends BaseCommand<typeof Check> {
   static override summary =
     'Check that the destination cluster supports and has enabled cluster mirroring, and what you may do with a mirror';

@@ -13,6 +13,9 @@ import {
 import { askFor } from '../lib/prompt/ask.js';
 import { renderCreateMirror } from '../lib/render/create.js';
 
+/** The mirror that was created (or, with --dry-run, would be): the configs sent, secrets masked as [redacted]. */
+export type CreateJson = CreateMirrorResult;
+
 export default class Create extends BaseCommand<typeof Create> {
   static override summary = 'Create a cluster mirror on the destination cluster';
   static override description =

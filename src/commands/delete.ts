@@ -17,6 +17,9 @@ import {
 import { confirmByName } from '../lib/prompt/confirm-by-name.js';
 import { removeTopicsCommand, renderDeleteOutcome, renderDeleteTopics } from '../lib/render/delete.js';
 
+/** The mirror deleted (or, with --dry-run, that would be), or why the broker refused. */
+export type DeleteJson = DeleteResult;
+
 export default class Delete extends BaseCommand<typeof Delete> {
   static override summary = 'Delete a cluster mirror whose topics are all STOPPED';
   static override description =

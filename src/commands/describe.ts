@@ -10,7 +10,7 @@ import {
   toFailure,
 } from '../lib/cli/errors.js';
 import { ExitCode } from '../lib/cli/exit-codes.js';
-import { DEFAULT_TIMEOUT_MS } from '../lib/cli/flags.js';
+import { DEFAULT_TIMEOUT_MS, int64Flag } from '../lib/cli/flags.js';
 import { formatYaml } from '../lib/cli/output-format.js';
 import { redactText } from '../lib/connection/redact.js';
 import type { KafkaClient } from '../lib/kafka/client.js';
@@ -37,6 +37,14 @@ import type { PartitionRow } from '../lib/mirror/lag.js';
 import { PARTITION_STATES } from '../lib/mirror/lag.js';
 import { renderDescribe } from '../lib/render/describe.js';
 import { style } from '../lib/render/style.js';
+
+/**
+ * Cluster mirrors as merged from DescribeClusterMirrors answers of every broker. Filters (--topic,
+ * --topic-pattern, --state, --failed, --min-lag) apply: topics without a matching partition are left
+ * out and summaries are computed over what is shown. With --watch, one such document per line per
+ * refresh.
+ */
+export type DescribeJson = DescribeReport;
 
 const DEFAULT_INTERVAL_SECONDS = 2;
 
@@ -99,9 +107,9 @@ export default class Describe extends BaseCommand<typeof Describe> {
       helpValue: '<state>',
     }),
     failed: Flags.boolean({ summary: 'only FAILED partitions (same as --state FAILED)' }),
-    'min-lag': Flags.integer({
+    'min-lag': int64Flag({
       summary: 'only partitions lagging by at least this many records',
-      min: 0,
+      min: 0n,
       helpValue: '<records>',
     }),
     sort: Flags.option({
@@ -167,7 +175,7 @@ export default class Describe extends BaseCommand<typeof Describe> {
         topics: this.flags.topic ?? [],
         topicPatterns: parseTopicPatterns(this.flags['topic-pattern'] ?? []),
         states: [...new Set(states)],
-        minLag: this.flags['min-lag'] ?? 0,
+        minLag: this.flags['min-lag'] ?? 0n,
       };
     } catch (err) {
       if (err instanceof FilterError) throw new UsageError(err.message, { hint: err.hint });

@@ -3,6 +3,9 @@ import { BaseCommand } from '../lib/cli/base-command.js';
 import { listMirrors, type ListedMirror } from '../lib/mirror/list.js';
 import { renderMirrorList } from '../lib/render/list.js';
 
+/** The cluster mirrors of the destination cluster, sorted by name. An empty array when there are none. */
+export type ListJson = ListedMirror[];
+
 export default class List extends BaseCommand<typeof List> {
   static override summary = 'List the cluster mirrors of the destination cluster';
   static override description =

@@ -5,6 +5,15 @@ import {
   topicActionFlags,
 } from '../lib/cli/topic-action-command.js';
 import { ACTION_SPECS } from '../lib/mirror/topic-actions.js';
+import type { TopicActionResult } from '../lib/mirror/topic-actions.js';
+
+/**
+ * Result of kmirror pause: which selected topics were sent, already PAUSED (noop), blocked by their
+ * partition states, refused by the broker per topic, or not in the mirror. The same shape for
+ * remove-topics, pause and resume. Errors before anything was sent are the common {"error": …}
+ * document instead.
+ */
+export type PauseJson = TopicActionResult<'pause'>;
 
 export default class Pause extends TopicActionCommand<typeof Pause> {
   static override summary = 'Pause mirroring of topics: fetching stops, the topics stay read-only';

@@ -11,6 +11,13 @@ import {
 } from '../lib/emulator/playground.js';
 import { renderPlayground } from '../lib/render/playground.js';
 
+/**
+ * Printed as ONE line on stdout once both emulated clusters listen; the playground then keeps running
+ * until SIGINT/SIGTERM. `security` is present only with --secure and holds the throwaway credentials
+ * of this run in clear (showing them is the purpose of --secure).
+ */
+export type PlaygroundJson = PlaygroundInfo;
+
 const MAX_NODES = 32;
 
 function parsePortList(input: string, flag: string): number[] {

@@ -6,6 +6,15 @@ import {
 } from '../lib/cli/topic-action-command.js';
 import { yesFlag } from '../lib/cli/flags.js';
 import { ACTION_SPECS } from '../lib/mirror/topic-actions.js';
+import type { TopicActionResult } from '../lib/mirror/topic-actions.js';
+
+/**
+ * Result of kmirror remove-topics: which selected topics were sent, already STOPPED (noop), blocked by their
+ * partition states, refused by the broker per topic, or not in the mirror. The same shape for
+ * remove-topics, pause and resume. Errors before anything was sent are the common {"error": …}
+ * document instead.
+ */
+export type RemoveTopicsJson = TopicActionResult<'stop'>;
 
 export default class RemoveTopics extends TopicActionCommand<typeof RemoveTopics> {
   static override summary = 'Stop mirroring topics (failover): they become writable on the destination';

@@ -5,6 +5,15 @@ import {
   topicActionFlags,
 } from '../lib/cli/topic-action-command.js';
 import { ACTION_SPECS } from '../lib/mirror/topic-actions.js';
+import type { TopicActionResult } from '../lib/mirror/topic-actions.js';
+
+/**
+ * Result of kmirror resume: which selected topics were sent, already MIRRORING (noop), blocked by their
+ * partition states, refused by the broker per topic, or not in the mirror. The same shape for
+ * remove-topics, pause and resume. Errors before anything was sent are the common {"error": …}
+ * document instead.
+ */
+export type ResumeJson = TopicActionResult<'resume'>;
 
 export default class Resume extends TopicActionCommand<typeof Resume> {
   static override summary = 'Resume mirroring of paused topics';

@@ -3,8 +3,11 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
-import type { DescribeReport } from '../../src/lib/mirror/describe.js';
+import type { DescribeReport as Report } from '../../src/lib/mirror/describe.js';
+import type { Parsed } from '../helpers/cli.js';
 import { jsonOf, runCli, testEnv } from '../helpers/in-process-cli.js';
+
+type DescribeReport = Parsed<Report>;
 import { assertMatchesSchema } from '../helpers/schema.js';
 import { createMirror, engineStates, pauseTopics, startTopics, stopTopics, waitFor } from './describe-setup.js';
 

@@ -55,6 +55,18 @@ export function runCli(args: readonly string[], options: CliOptions = {}): Promi
   });
 }
 
+/**
+ * A result type as JSON.parse gives it back: int64 fields (bigint inside kmirror) are numbers there,
+ * exact only up to 2^53; tests of larger values read the digits from the text.
+ */
+export type Parsed<T> = T extends bigint
+  ? number
+  : T extends readonly unknown[]
+    ? { [K in keyof T]: Parsed<T[K]> }
+    : T extends object
+      ? { [K in keyof T]: Parsed<T[K]> }
+      : T;
+
 /** Parses stdout as exactly one JSON document (the --json contract). */
 export function jsonOf(result: CliResult): unknown {
   try {

@@ -3,6 +3,12 @@ import { BaseCommand } from '../../lib/cli/base-command.js';
 import { getMirrorConfigs, type MirrorConfigs, requireMirrorConfigApis } from '../../lib/mirror/config.js';
 import { renderMirrorConfigs } from '../../lib/render/config.js';
 
+/**
+ * A mirror's configs: stored keys (source 'mirror') and, with --all or when asked by name, defaults
+ * (source 'default').
+ */
+export type ConfigGetJson = MirrorConfigs;
+
 export default class ConfigGet extends BaseCommand<typeof ConfigGet> {
   static override summary = "Show a mirror's configuration";
   static override description =

@@ -8,6 +8,9 @@ import {
 } from '../../lib/mirror/config.js';
 import { renderConfigSet } from '../../lib/render/config.js';
 
+/** The changes sent and the mirror's stored configs afterwards (unchanged with --validate-only). */
+export type ConfigSetJson = ConfigSetResult;
+
 export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
   static override summary = "Change a mirror's configuration";
   static override description =

@@ -32,6 +32,28 @@ export function durationFlag(options: { description: string; defaultMs?: number;
   return Flags.custom<number>({ ...base, default: options.defaultMs, defaultHelp: async () => defaultText })();
 }
 
+const INT64_MAX = 2n ** 63n - 1n;
+
+/**
+ * A record count or offset flag, exact to 64 bits (Flags.integer is a Number, which rounds past
+ * 2^53); same messages as Flags.integer.
+ */
+export function int64Flag(options: { summary: string; helpValue: string; min?: bigint }) {
+  const min = options.min ?? -INT64_MAX - 1n;
+  return Flags.custom<bigint>({
+    summary: options.summary,
+    helpValue: options.helpValue,
+    parse: async (input: string) => {
+      if (!/^-?\d+$/.test(input)) throw new Error(`Expected an integer but received: ${input}`);
+      const value = BigInt(input);
+      if (value < min) throw new Error(`Expected an integer greater than or equal to ${min} but received: ${input}`);
+      if (value > INT64_MAX)
+        throw new Error(`Expected an integer less than or equal to ${INT64_MAX} but received: ${input}`);
+      return value;
+    },
+  })();
+}
+
 /** `-y/--yes` for commands that confirm before changing something. */
 export function yesFlag(description = 'do not ask for confirmation (required when there is no terminal to ask on)') {
   return Flags.boolean({ char: 'y', description, env: 'KMIRROR_YES' });

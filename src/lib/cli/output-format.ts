@@ -1,10 +1,11 @@
-// Machine-readable documents for -o json / -o yaml. Results may hold int64 offsets as bigint, Maps
-// and Sets; JSON.stringify throws on bigint and drops Maps, so values are made plain first. A bigint
-// within Number's exact range becomes a number (what jq and scripts expect); beyond it, a string.
+// Machine-readable documents for -o json / -o yaml. Results hold int64 offsets and lag as bigint,
+// and may hold Maps and Sets; values are made plain first. A bigint is written as an integer
+// literal with every digit (JSON numbers have no size limit; JSON.stringify throws on bigint and a
+// Number would round past 2^53), so the JSON text is written here rather than by JSON.stringify.
 
 import YAML from 'yaml';
 
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+export type JsonValue = null | boolean | number | bigint | string | JsonValue[] | { [key: string]: JsonValue };
 
 export function toJsonValue(value: unknown): JsonValue {
   switch (typeof value) {
@@ -14,9 +15,7 @@ export function toJsonValue(value: unknown): JsonValue {
     case 'number':
       return Number.isFinite(value) ? value : null;
     case 'bigint':
-      return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER)
-        ? Number(value)
-        : value.toString();
+      return value;
     case 'undefined':
     case 'function':
     case 'symbol':
@@ -45,14 +44,64 @@ export function toJsonValue(value: unknown): JsonValue {
   return out;
 }
 
+/**
+ * JSON text of a plain value, laid out as JSON.stringify(value, null, indent) lays it out, except
+ * that a bigint is its decimal digits.
+ */
+export function stringifyJson(value: JsonValue, indent = 0): string {
+  const parts: string[] = [];
+  write(value, '', indent > 0 ? ' '.repeat(indent) : '', parts);
+  return parts.join('');
+}
+
+function write(value: JsonValue, outer: string, step: string, out: string[]): void {
+  if (typeof value === 'bigint') {
+    out.push(value.toString());
+    return;
+  }
+  if (value === null || typeof value !== 'object') {
+    out.push(JSON.stringify(value));
+    return;
+  }
+  const inner = outer + step;
+  const open = step ? `\n${inner}` : '';
+  const separator = step ? `,\n${inner}` : ',';
+  const close = step ? `\n${outer}` : '';
+  if (Array.isArray(value)) {
+    if (value.length === 0) {
+      out.push('[]');
+      return;
+    }
+    out.push('[', open);
+    value.forEach((item, i) => {
+      if (i > 0) out.push(separator);
+      write(item, inner, step, out);
+    });
+    out.push(close, ']');
+    return;
+  }
+  const entries = Object.entries(value);
+  if (entries.length === 0) {
+    out.push('{}');
+    return;
+  }
+  out.push('{', open);
+  entries.forEach(([key, item], i) => {
+    if (i > 0) out.push(separator);
+    out.push(JSON.stringify(key), step ? ': ' : ':');
+    write(item, inner, step, out);
+  });
+  out.push(close, '}');
+}
+
 /** One pretty JSON document with a trailing newline. */
 export function formatJson(value: unknown): string {
-  return `${JSON.stringify(toJsonValue(value), null, 2)}\n`;
+  return `${stringifyJson(toJsonValue(value), 2)}\n`;
 }
 
 /** One compact JSON document per line, for --watch streams. */
 export function formatJsonLine(value: unknown): string {
-  return `${JSON.stringify(toJsonValue(value))}\n`;
+  return `${stringifyJson(toJsonValue(value))}\n`;
 }
 
 export function formatYaml(value: unknown): string {

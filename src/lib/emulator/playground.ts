@@ -49,6 +49,10 @@ export interface PlaygroundOptions {
 export interface PlaygroundNode {
   readonly nodeId: number;
   readonly host: string;
+  /**
+   * @minimum 1
+   * @maximum 65535
+   */
   readonly port: number;
 }
 

@@ -14,7 +14,7 @@ export interface DescribeFilters {
   /** A topic passes when it matches any of them (it also passes when it is in `topics`). */
   readonly topicPatterns?: readonly RegExp[];
   readonly states?: readonly string[];
-  readonly minLag?: number;
+  readonly minLag?: bigint;
 }
 
 export class FilterError extends Error {
@@ -55,7 +55,7 @@ export function parseTopicPatterns(values: readonly string[]): RegExp[] {
 }
 
 export function hasPartitionFilters(filters: DescribeFilters): boolean {
-  return (filters.states?.length ?? 0) > 0 || (filters.minLag ?? 0) > 0;
+  return (filters.states?.length ?? 0) > 0 || (filters.minLag ?? 0n) > 0n;
 }
 
 function hasTopicFilters(filters: DescribeFilters): boolean {
@@ -75,9 +75,9 @@ function topicFilter(filters: DescribeFilters): (name: string) => boolean {
 
 function partitionFilter(filters: DescribeFilters): ((row: PartitionRow) => boolean) | null {
   const states = filters.states && filters.states.length > 0 ? new Set(filters.states) : null;
-  const minLag = filters.minLag ?? 0;
-  if (!states && minLag <= 0) return null;
-  return (row) => (!states || states.has(row.state)) && (minLag <= 0 || (row.lag !== null && row.lag >= minLag));
+  const minLag = filters.minLag ?? 0n;
+  if (!states && minLag <= 0n) return null;
+  return (row) => (!states || states.has(row.state)) && (minLag <= 0n || (row.lag !== null && row.lag >= minLag));
 }
 
 function filterMirror(
@@ -107,10 +107,15 @@ export function applyFilters(result: DescribeResult, filters: DescribeFilters): 
 
 /** Larger lag first; unknown lag after every known one. */
 export function byLagDescending(a: PartitionRow, b: PartitionRow): number {
-  if (a.lag === b.lag) return 0;
-  if (a.lag === null) return 1;
-  if (b.lag === null) return -1;
-  return b.lag - a.lag;
+  return descending(a.lag, b.lag);
+}
+
+/** Larger first, null last; a sign only (a bigint difference can be past Number's range). */
+function descending(a: bigint | null, b: bigint | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a > b ? -1 : 1;
 }
 
 function byName(a: { name: string }, b: { name: string }): number {
@@ -129,10 +134,7 @@ export function applySort(result: DescribeResult, sort: DescribeSort): DescribeR
       partitions: [...t.partitions].sort((a, b) => byLagDescending(a, b) || a.partition - b.partition),
     }));
     topics.sort((a, b) => {
-      const la = a.summary.maxLag;
-      const lb = b.summary.maxLag;
-      if (la !== lb) return la === null ? 1 : lb === null ? -1 : lb - la;
-      return byName(a, b);
+      return descending(a.summary.maxLag, b.summary.maxLag) || byName(a, b);
     });
     return { ...mirror, topics };
   });

@@ -81,7 +81,7 @@ function toRow(p: WirePartition): PartitionRow {
  */
 function better(a: PartitionRow, b: PartitionRow): PartitionRow {
   if ((a.state === 'MIRRORING') !== (b.state === 'MIRRORING')) return a.state === 'MIRRORING' ? a : b;
-  return (b.destinationOffset ?? -1) > (a.destinationOffset ?? -1) ? b : a;
+  return (b.destinationOffset ?? -1n) > (a.destinationOffset ?? -1n) ? b : a;
 }
 
 interface MirrorAccumulator {

@@ -21,7 +21,7 @@ export interface EndOffsetFailure {
 
 export interface EndOffsets {
   /** topic → partition → log-end offset. */
-  readonly offsets: Map<string, Map<number, number>>;
+  readonly offsets: Map<string, Map<number, bigint>>;
   readonly failures: EndOffsetFailure[];
 }
 
@@ -30,7 +30,7 @@ export async function readEndOffsets(
   client: KafkaClient,
   wanted: ReadonlyMap<string, readonly number[]>,
 ): Promise<EndOffsets> {
-  const offsets = new Map<string, Map<number, number>>();
+  const offsets = new Map<string, Map<number, bigint>>();
   const failures: EndOffsetFailure[] = [];
   if (wanted.size === 0) return { offsets, failures };
 
@@ -105,7 +105,7 @@ export async function readEndOffsets(
                 message: `ListOffsets for ${topic.Name}-${p.PartitionIndex}: ${kafkaError(p.ErrorCode).name}`,
               });
             } else if (p.Offset >= 0n) {
-              known.set(p.PartitionIndex, Number(p.Offset));
+              known.set(p.PartitionIndex, p.Offset);
             }
           }
         }

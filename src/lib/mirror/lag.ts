@@ -1,12 +1,28 @@
 // Roll-ups over partition rows: what an operator asks first (how far behind, what is broken).
+// Offsets and lag are int64 on the wire and stay bigint here: a Number rounds past 2^53.
 
 export interface PartitionRow {
+  /** @minimum 0 */
   readonly partition: number;
-  /** null where the broker reports -1 (outside MIRRORING, PROTOCOL.md §3). */
-  readonly sourceOffset: number | null;
-  readonly destinationOffset: number | null;
-  readonly lag: number | null;
+  /**
+   * null where the broker reports -1 (it reports offsets and lag only for MIRRORING partitions,
+   * PROTOCOL.md §3).
+   * @minimum 0
+   */
+  readonly sourceOffset: bigint | null;
+  /** null where the broker reports -1. @minimum 0 */
+  readonly destinationOffset: bigint | null;
+  /** null where the broker reports -1. @minimum 0 */
+  readonly lag: bigint | null;
+  /**
+   * As the broker sent it: LOG_TRUNCATION, EPOCH_FENCING, MIRRORING, PAUSING, PAUSED, STOPPING,
+   * STOPPED, FAILED, UNKNOWN (a newer broker may send others).
+   */
   readonly state: string;
+  /**
+   * Retries of the partition's last failure; 0 = no failure, -1 = non-retryable.
+   * @minimum -1
+   */
   readonly retryAttempt: number;
   readonly errorMessage: string | null;
   /**
@@ -42,22 +58,25 @@ export function orderedStates(states: Readonly<Record<string, number>>): [string
 }
 
 export interface Summary {
+  /** @minimum 0 */
   readonly partitions: number;
   /** Partition count per state name, as the broker spelled the state. */
   readonly states: Record<string, number>;
-  /** Sum of known lags; partitions without a lag are counted in `lagUnknown`. */
-  readonly totalLag: number;
-  readonly maxLag: number | null;
+  /** Sum of known lags; partitions without a lag are counted in `lagUnknown`. @minimum 0 */
+  readonly totalLag: bigint;
+  /** null when no partition has a known lag. @minimum 0 */
+  readonly maxLag: bigint | null;
+  /** Partitions without a known lag (not MIRRORING). @minimum 0 */
   readonly lagUnknown: number;
-  /** FAILED partitions. */
+  /** FAILED partitions. @minimum 0 */
   readonly failing: number;
 }
 
 export function summarize(rows: Iterable<PartitionRow>): Summary {
   const states: Record<string, number> = {};
   let partitions = 0;
-  let totalLag = 0;
-  let maxLag: number | null = null;
+  let totalLag = 0n;
+  let maxLag: bigint | null = null;
   let lagUnknown = 0;
   let failing = 0;
   for (const row of rows) {
@@ -76,7 +95,7 @@ export function summarize(rows: Iterable<PartitionRow>): Summary {
 /** Adds summaries together (a mirror's summary is the sum of its topics'). */
 export function combine(summaries: readonly Summary[]): Summary {
   const states: Record<string, number> = {};
-  let maxLag: number | null = null;
+  let maxLag: bigint | null = null;
   for (const s of summaries) {
     for (const [state, n] of Object.entries(s.states)) states[state] = (states[state] ?? 0) + n;
     if (s.maxLag !== null && (maxLag === null || s.maxLag > maxLag)) maxLag = s.maxLag;
@@ -85,7 +104,7 @@ export function combine(summaries: readonly Summary[]): Summary {
   return {
     partitions: sum((s) => s.partitions),
     states,
-    totalLag: sum((s) => s.totalLag),
+    totalLag: summaries.reduce((n, s) => n + s.totalLag, 0n),
     maxLag,
     lagUnknown: sum((s) => s.lagUnknown),
     failing: sum((s) => s.failing),
@@ -93,6 +112,6 @@ export function combine(summaries: readonly Summary[]): Summary {
 }
 
 /** -1 (and anything negative) means "not known" on the wire. */
-export function known(value: bigint): number | null {
-  return value < 0n ? null : Number(value);
+export function known(value: bigint): bigint | null {
+  return value < 0n ? null : value;
 }

@@ -4,7 +4,7 @@ import { ListClusterMirrors } from '../kafka/messages/index.js';
 
 export interface ListedMirror {
   readonly name: string;
-  /** Topics whose desired state is MIRRORING (the broker does not count PAUSED ones). */
+  /** Topics whose desired state is MIRRORING (the broker does not count PAUSED ones). @minimum 0 */
   readonly topicCount: number;
   readonly sourceClusterId: string | null;
   readonly sourceBootstrap: string | null;

@@ -99,8 +99,10 @@ export interface PatternPlan {
 }
 
 export interface PartitionStateRow {
+  /** @minimum 0 */
   readonly partition: number;
   readonly state: string;
+  /** @minimum -1 */
   readonly retryAttempt: number;
   readonly errorMessage: string | null;
 }
@@ -142,21 +144,26 @@ export interface NotInMirror {
 
 export interface FinalPartition {
   readonly topic: string;
+  /** @minimum 0 */
   readonly partition: number;
   readonly state: string;
+  /** @minimum -1 */
   readonly retryAttempt: number;
   readonly errorMessage: string | null;
-  /** Destination log-end offset (ListOffsets), read for STOPPED partitions after remove-topics --wait. */
-  readonly destinationEndOffset: number | null;
+  /**
+   * Destination log-end offset (ListOffsets), read for STOPPED partitions after remove-topics --wait.
+   * @minimum 0
+   */
+  readonly destinationEndOffset: bigint | null;
 }
 
 /**
  * The --json document, the same shape for the three commands (schemas/kmirror-{remove-
  * topics,pause,resume}.schema.json).
  */
-export interface TopicActionResult {
+export interface TopicActionResult<A extends TopicAction = TopicAction> {
   mirror: string;
-  action: TopicAction;
+  action: A;
   dryRun: boolean;
   /** Topics of this mirror selected by --topic or --pattern. */
   requested: string[];

@@ -29,7 +29,7 @@ class Footnotes {
   dash = false;
   listOffsets = false;
 
-  value(v: number | null): string {
+  value(v: bigint | null): string {
     if (v === null) this.dash = true;
     return orDash(v);
   }

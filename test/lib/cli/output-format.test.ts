@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatJson, formatJsonLine, formatYaml, toJsonValue } from '../../../src/lib/cli/output-format.js';
+import {
+  formatJson,
+  formatJsonLine,
+  formatYaml,
+  stringifyJson,
+  toJsonValue,
+} from '../../../src/lib/cli/output-format.js';
 
 describe('output formats', () => {
   it('makes bigint, Map, Set and Date plain', () => {
@@ -14,8 +20,41 @@ describe('output formats', () => {
         gone: undefined,
         nan: Number.NaN,
       }),
-      { small: 5, big: '9223372036854775807', map: { a: 1 }, set: ['x'], when: '1970-01-01T00:00:00.000Z', nan: null },
+      { small: 5n, big: 9223372036854775807n, map: { a: 1 }, set: ['x'], when: '1970-01-01T00:00:00.000Z', nan: null },
     );
+  });
+
+  it('writes int64 as exact integer literals, not strings and not rounded (JSON and YAML)', () => {
+    const value = { max: 2n ** 63n - 1n, above: 2n ** 53n + 1n, min: -(2n ** 63n), rows: [0n, 1n] };
+    assert.equal(
+      formatJson(value),
+      '{\n  "max": 9223372036854775807,\n  "above": 9007199254740993,\n' +
+        '  "min": -9223372036854775808,\n  "rows": [\n    0,\n    1\n  ]\n}\n',
+    );
+    assert.equal(
+      formatJsonLine(value),
+      '{"max":9223372036854775807,"above":9007199254740993,"min":-9223372036854775808,"rows":[0,1]}\n',
+    );
+    assert.equal(
+      formatYaml(value),
+      'max: 9223372036854775807\nabove: 9007199254740993\nmin: -9223372036854775808\nrows:\n  - 0\n  - 1\n',
+    );
+  });
+
+  it('lays out everything else exactly as JSON.stringify does', () => {
+    const samples: unknown[] = [
+      { a: 1, b: 'x"\n\u001b', c: [], d: {}, e: [{ f: null, g: true }, [1.5, -0, 1e21]], h: 'ü 😀' },
+      [],
+      {},
+      'text',
+      null,
+      [[[]], { '': { 'key "q"': [false] } }],
+    ];
+    for (const sample of samples) {
+      const plain = toJsonValue(sample);
+      assert.equal(stringifyJson(plain, 2), JSON.stringify(plain, null, 2));
+      assert.equal(stringifyJson(plain), JSON.stringify(plain));
+    }
   });
 
   it('writes one document each', () => {

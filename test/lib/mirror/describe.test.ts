@@ -83,9 +83,9 @@ describe('mergeAnswers', () => {
     const orders = mirrors.get('m1')?.topics.get('orders');
     assert.equal(orders?.size, 2);
     assert.equal(orders?.get(0)?.state, 'MIRRORING');
-    assert.equal(orders?.get(0)?.destinationOffset, 45);
-    assert.equal(orders?.get(1)?.destinationOffset, 48);
-    assert.equal(orders?.get(1)?.lag, 2);
+    assert.equal(orders?.get(0)?.destinationOffset, 45n);
+    assert.equal(orders?.get(1)?.destinationOffset, 48n);
+    assert.equal(orders?.get(1)?.lag, 2n);
   });
 
   it('a broker answering top-level 35 becomes a warning naming it; the others still count', () => {
@@ -171,7 +171,7 @@ describe('describeMirrors', () => {
     });
     const result = await describeMirrors(client, ['m1']);
     assert.equal(result.mirrors[0]?.summary.partitions, 1);
-    assert.equal(result.mirrors[0]?.summary.totalLag, 3);
+    assert.equal(result.mirrors[0]?.summary.totalLag, 3n);
     assert.deepEqual(result.brokerWarnings, [
       { broker: 'b2:9092 (node 2)', nodeId: 2, errorCode: null, message: 'connection refused' },
     ]);
@@ -241,12 +241,12 @@ describe('describe filters and sorting', () => {
     );
     assert.equal(filtered.mirrors[0]?.summary.partitions, 1);
     assert.equal(filtered.mirrors[0]?.summary.failing, 1);
-    const lagging = applyFilters(await report(), { minLag: 10 });
+    const lagging = applyFilters(await report(), { minLag: 10n });
     assert.deepEqual(
       lagging.mirrors[0]?.topics.flatMap((t) => t.partitions.map((p) => `${t.name}-${p.partition}`)),
       ['orders-0', 'orders-1'],
     );
-    assert.equal(lagging.mirrors[0]?.summary.totalLag, 70);
+    assert.equal(lagging.mirrors[0]?.summary.totalLag, 70n);
   });
 
   it('--topic is exact, --topic-pattern matches whole names', async () => {

@@ -6,12 +6,11 @@ import { summarize, type PartitionRow } from '../../../src/lib/mirror/lag.js';
 import { renderDescribe, renderPartitionTable, retryText, statesText } from '../../../src/lib/render/describe.js';
 
 function row(partition: number, state: string, lag: number | null, extra: Partial<PartitionRow> = {}): PartitionRow {
-  const known = lag !== null;
   return {
     partition,
-    sourceOffset: known ? 1000 : null,
-    destinationOffset: known ? 1000 - lag : null,
-    lag,
+    sourceOffset: lag !== null ? 1000n : null,
+    destinationOffset: lag !== null ? 1000n - BigInt(lag) : null,
+    lag: lag !== null ? BigInt(lag) : null,
     state,
     retryAttempt: 0,
     errorMessage: null,
@@ -111,7 +110,7 @@ describe('describe renderer', () => {
         mirror('m1', {
           a: [
             row(0, 'PAUSED', null),
-            row(1, 'STOPPED', null, { destinationOffset: 51, destinationOffsetSource: 'ListOffsets' }),
+            row(1, 'STOPPED', null, { destinationOffset: 51n, destinationOffsetSource: 'ListOffsets' }),
           ],
           b: [row(0, 'PAUSED', null)],
         }),

@@ -1,0 +1,139 @@
+// `npm run build` (last step): writes schemas/kmirror-<command>.schema.json, the --json contract of
+// each command, from the result type its command file exports (see CONTRACTS). The types are the
+// single source: shared parts (summaries, partition rows, errors) are defined once in src/ and appear
+// under $defs of each self-contained schema. `--check`: write nothing, exit 1 when a file differs.
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  DEFAULT_CONFIG,
+  SchemaGenerator,
+  createFormatter,
+  createParser,
+  createProgram,
+  type CompletedConfig,
+  type Schema,
+} from 'ts-json-schema-generator';
+import { BigIntNodeParser, INT64_COMMENT, IntegerFormatter, NullableIntegerFormatter } from './schema-integers.js';
+
+export { INT64_COMMENT };
+
+export const SCHEMA_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Command id → the result type its file under src/commands exports (what `run()` returns). */
+export const CONTRACTS: Readonly<Record<string, string>> = {
+  'add-topics': 'AddTopicsJson',
+  check: 'CheckJson',
+  'config get': 'ConfigGetJson',
+  'config set': 'ConfigSetJson',
+  create: 'CreateJson',
+  delete: 'DeleteJson',
+  describe: 'DescribeJson',
+  list: 'ListJson',
+  pause: 'PauseJson',
+  playground: 'PlaygroundJson',
+  'remove-topics': 'RemoveTopicsJson',
+  resume: 'ResumeJson',
+};
+
+export function schemaFileName(command: string): string {
+  return `kmirror-${command.replaceAll(' ', '-')}.schema.json`;
+}
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+type JsonObject = { [key: string]: Json };
+
+/** draft-07 `definitions` as 2020-12 `$defs`, with their references; descriptions on one line. */
+function toDefs(value: Json): Json {
+  if (Array.isArray(value)) return value.map(toDefs);
+  if (value === null || typeof value !== 'object') return value;
+  const out: JsonObject = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (key === '$ref' && typeof item === 'string') out[key] = item.replace('#/definitions/', '#/$defs/');
+    else if (key === 'description' && typeof item === 'string') out[key] = item.replace(/\s*\n\s*/g, ' ');
+    else out[key === 'definitions' ? '$defs' : key] = toDefs(item);
+  }
+  return out;
+}
+
+/**
+ * The command's type is an alias of a domain type, so the generator's root is a reference to it:
+ * the referenced definition becomes the root itself (the alias's description wins), and leaves
+ * $defs when nothing else refers to it.
+ */
+function inlineRoot(schema: JsonObject): JsonObject {
+  const ref = schema.$ref;
+  const defs = schema.$defs;
+  if (typeof ref !== 'string' || defs === null || typeof defs !== 'object' || Array.isArray(defs)) return schema;
+  const name = decodeURIComponent(ref.slice('#/$defs/'.length));
+  const target = defs[name];
+  if (target === null || typeof target !== 'object' || Array.isArray(target)) return schema;
+  const { $ref: _ref, $defs: _defs, ...rest } = schema;
+  const others = Object.fromEntries(Object.entries(defs).filter(([key]) => key !== name));
+  const stillUsed = JSON.stringify([target, others]).includes(`"${ref}"`);
+  const remaining = stillUsed ? defs : others;
+  return {
+    ...target,
+    ...rest,
+    ...(Object.keys(remaining).length > 0 ? { $defs: remaining } : {}),
+  };
+}
+
+/** Every contract's schema text, by file name. */
+export function generateSchemas(root = SCHEMA_ROOT): Map<string, string> {
+  const config: CompletedConfig = {
+    ...DEFAULT_CONFIG,
+    path: join(root, 'src/commands/**/*.ts'),
+    tsconfig: join(root, 'tsconfig.json'),
+    expose: 'export',
+    topRef: false,
+    jsDoc: 'extended',
+    additionalProperties: false,
+    skipTypeCheck: true,
+    sortProps: false,
+  };
+  const program = createProgram(config);
+  const parser = createParser(program, config, (chain) => chain.addNodeParser(new BigIntNodeParser()));
+  const formatter = createFormatter(config, (chain) => {
+    chain.addTypeFormatter(new NullableIntegerFormatter());
+    chain.addTypeFormatter(new IntegerFormatter());
+  });
+  const generator = new SchemaGenerator(program, parser, formatter, config);
+  const out = new Map<string, string>();
+  for (const [command, type] of Object.entries(CONTRACTS)) {
+    const generated = inlineRoot(toDefs(generator.createSchema(type) as Schema as Json) as JsonObject);
+    const { $schema: _draft, description, ...body } = generated;
+    const schema = {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      $id: schemaFileName(command),
+      title: `kmirror ${command} --json`,
+      ...(description === undefined ? {} : { description }),
+      ...body,
+    };
+    out.set(schemaFileName(command), `${JSON.stringify(schema, null, 2)}\n`);
+  }
+  return out;
+}
+
+function main(): number {
+  const check = process.argv.includes('--check');
+  let stale = 0;
+  for (const [name, text] of generateSchemas()) {
+    const path = join(SCHEMA_ROOT, 'schemas', name);
+    let current: string | null = null;
+    try {
+      current = readFileSync(path, 'utf8');
+    } catch {
+      current = null;
+    }
+    if (current === text) continue;
+    stale++;
+    if (check) process.stderr.write(`schemas/${name} differs from the result types: run npm run build\n`);
+    else writeFileSync(path, text);
+  }
+  return check && stale > 0 ? 1 : 0;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) process.exitCode = main();

@@ -1,0 +1,73 @@
+// Integers in the --json schemas. ts-json-schema-generator writes `number` and `bigint` alike as
+// {"type": "number"}; kmirror's results hold only whole numbers, and bigint marks an int64 (offsets,
+// lag) that the JSON writer prints with every digit. These three plug-ins say so: `number` becomes
+// "integer", `bigint` "integer" with an int64 comment, also inside `| null` unions.
+
+import ts from 'typescript';
+import {
+  BaseType,
+  NullType,
+  NumberType,
+  UnionType,
+  type Definition,
+  type SubNodeParser,
+  type SubTypeFormatter,
+} from 'ts-json-schema-generator';
+
+export const INT64_COMMENT =
+  'int64: written as an integer literal with every digit (may exceed 2^53; read it with a parser that keeps big integers)';
+
+/** The schema type of a TypeScript `bigint`. */
+export class Int64Type extends BaseType {
+  getId(): string {
+    return 'int64';
+  }
+}
+
+export class BigIntNodeParser implements SubNodeParser {
+  supportsNode(node: ts.Node): boolean {
+    return node.kind === ts.SyntaxKind.BigIntKeyword;
+  }
+  createType(): BaseType {
+    return new Int64Type();
+  }
+}
+
+function integerDefinition(type: BaseType): Definition | null {
+  if (type instanceof Int64Type) return { type: 'integer', $comment: INT64_COMMENT };
+  if (type instanceof NumberType) return { type: 'integer' };
+  return null;
+}
+
+export class IntegerFormatter implements SubTypeFormatter {
+  supportsType(type: BaseType): boolean {
+    return integerDefinition(type) !== null;
+  }
+  getDefinition(type: BaseType): Definition {
+    return integerDefinition(type) ?? {};
+  }
+  getChildren(): BaseType[] {
+    return [];
+  }
+}
+
+/** `number | null` and `bigint | null`: one "type" array, as the generator writes `string | null`. */
+export class NullableIntegerFormatter implements SubTypeFormatter {
+  supportsType(type: BaseType): boolean {
+    if (!(type instanceof UnionType)) return false;
+    const members = type.getTypes();
+    const integers = members.filter((t) => integerDefinition(t) !== null);
+    return integers.length === 1 && members.every((t) => t instanceof NullType || integers.includes(t));
+  }
+  getDefinition(type: UnionType): Definition {
+    const integer =
+      type
+        .getTypes()
+        .map(integerDefinition)
+        .find((d) => d !== null) ?? {};
+    return { ...integer, type: ['integer', 'null'] };
+  }
+  getChildren(): BaseType[] {
+    return [];
+  }
+}
