@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type PartitionRow, combine, known, orderedStates, summarize } from '../../../src/lib/mirror/lag.js';
 
-function row(partition: number, state: string, lag: number | null): PartitionRow {
+function row(partition: number, state: string, lag: bigint | null): PartitionRow {
   return {
     partition,
-    sourceOffset: lag === null ? null : 100 + partition,
-    destinationOffset: lag === null ? null : 100 + partition - lag,
+    sourceOffset: lag === null ? null : 100n + BigInt(partition),
+    destinationOffset: lag === null ? null : 100n + BigInt(partition) - lag,
     lag,
     state,
     retryAttempt: 0,
@@ -17,17 +17,17 @@ function row(partition: number, state: string, lag: number | null): PartitionRow
 describe('lag roll-ups', () => {
   it('summarize counts states, sums known lag, keeps the largest and counts the unknown ones', () => {
     const summary = summarize([
-      row(0, 'MIRRORING', 5),
-      row(1, 'MIRRORING', 0),
+      row(0, 'MIRRORING', 5n),
+      row(1, 'MIRRORING', 0n),
       row(2, 'FAILED', null),
-      row(3, 'PAUSED', 12),
+      row(3, 'PAUSED', 12n),
       row(4, 'STOPPED', null),
     ]);
     assert.deepEqual(summary, {
       partitions: 5,
       states: { MIRRORING: 2, FAILED: 1, PAUSED: 1, STOPPED: 1 },
-      totalLag: 17,
-      maxLag: 12,
+      totalLag: 17n,
+      maxLag: 12n,
       lagUnknown: 2,
       failing: 1,
     });
@@ -37,7 +37,7 @@ describe('lag roll-ups', () => {
     assert.deepEqual(summarize([]), {
       partitions: 0,
       states: {},
-      totalLag: 0,
+      totalLag: 0n,
       maxLag: null,
       lagUnknown: 0,
       failing: 0,
@@ -46,14 +46,14 @@ describe('lag roll-ups', () => {
   });
 
   it('combine adds topics into a mirror: sums, merged states, the largest max lag', () => {
-    const a = summarize([row(0, 'MIRRORING', 3), row(1, 'FAILED', null)]);
-    const b = summarize([row(0, 'MIRRORING', 9), row(1, 'PAUSED', 1)]);
+    const a = summarize([row(0, 'MIRRORING', 3n), row(1, 'FAILED', null)]);
+    const b = summarize([row(0, 'MIRRORING', 9n), row(1, 'PAUSED', 1n)]);
     const none = summarize([row(0, 'STOPPED', null)]);
     assert.deepEqual(combine([a, b, none]), {
       partitions: 5,
       states: { MIRRORING: 2, FAILED: 1, PAUSED: 1, STOPPED: 1 },
-      totalLag: 13,
-      maxLag: 9,
+      totalLag: 13n,
+      maxLag: 9n,
       lagUnknown: 2,
       failing: 1,
     });
@@ -75,7 +75,7 @@ describe('lag roll-ups', () => {
   it('known: -1 and other negatives mean "not known", the rest is the value', () => {
     assert.equal(known(-1n), null);
     assert.equal(known(-5n), null);
-    assert.equal(known(0n), 0);
+    assert.equal(known(0n), 0n);
     assert.equal(String(known(123456789n)), '123456789');
   });
 });

@@ -175,7 +175,7 @@ describe('topic action renderers (remove-topics, pause, resume)', () => {
             state: 'STOPPED',
             retryAttempt: 0,
             errorMessage: null,
-            destinationEndOffset: 42,
+            destinationEndOffset: 42n,
           },
           {
             topic: 'orders',
