@@ -73,6 +73,7 @@ async function execute(argv: string[], loaded: Config): Promise<number> {
   return exitCode === undefined || exitCode === null ? 0 : Number(exitCode);
 }
 
+// A call that overruns fails its test; its command cannot be killed and may still write afterwards.
 function bounded(work: Promise<number>, ms: number, args: readonly string[]): Promise<number> {
   let timer: NodeJS.Timeout | undefined;
   const limit = new Promise<never>((_, reject) => {
