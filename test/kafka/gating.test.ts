@@ -11,7 +11,9 @@ import { ExitCode } from '../../src/lib/cli/exit-codes.js';
 import type { BrokerInfo } from '../../src/lib/kafka/client.js';
 import { ADMIN_MIRROR_APIS, CONFIG_APIS, MIRROR_APIS } from '../../src/lib/mirror/apis.js';
 import type { ClusterCheck } from '../../src/lib/mirror/check.js';
-import { apiKeyOf } from '../../src/lib/kafka/mirror-api-keys.js';
+import { ApiKeyMap } from '../../src/lib/kafka/mirror-api-keys.js';
+
+const apiKeyOf = (api: { name: string; apiKey: number }): number => ApiKeyMap.DEFAULT.keyOf(api);
 import { jsonOf, REPO_ROOT, runCli, type CliResult } from '../helpers/cli.js';
 import { isMirrorApiKey, tracedRequests } from './cli-trace.js';
 import { markFailureOf, startSingleNode, type SingleNode } from './harness.js';

@@ -6,7 +6,7 @@
 import { Command, Errors, type Interfaces } from '@oclif/core';
 import chalk, { supportsColor } from 'chalk';
 import type { KafkaClient, WireEvent } from '../kafka/client.js';
-import { parseApiKeyOverrides, setApiKeyOverrides } from '../kafka/mirror-api-keys.js';
+import { ApiKeyMap } from '../kafka/mirror-api-keys.js';
 import { type ColorLevel, resolveColorLevel } from './color.js';
 import { type ConnectionConfig, resolveConnectionConfig } from '../connection/connection-config.js';
 import { Deadline } from './deadline.js';
@@ -109,6 +109,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   private documentWritten = false;
   private connectionPromise: Promise<ConnectionConfig> | undefined;
   private clientPromise: Promise<KafkaClient> | undefined;
+  /** Where the mirror APIs sit on the cluster (--api-keys), handed to the client. */
+  protected apiKeys: ApiKeyMap = ApiKeyMap.DEFAULT;
 
   override async init(): Promise<void> {
     const started = Date.now();
@@ -143,7 +145,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
     if (base['api-keys'] !== undefined) {
       try {
-        setApiKeyOverrides(parseApiKeyOverrides(base['api-keys']));
+        this.apiKeys = ApiKeyMap.parse(base['api-keys']);
       } catch (err) {
         throw new UsageError(`--api-keys: ${(err as Error).message}`, {
           hint: 'write Name=key pairs separated by commas, e.g. --api-keys CreateClusterMirror=94,DescribeClusterMirrors=99',
@@ -173,7 +175,9 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     this.clientPromise ??= this.connection().then(async (settings) => {
       // Loaded on first use: commands that never talk to Kafka (help, playground) skip the transport.
       const { createClient } = await import('../kafka/connect.js');
-      return createClient(settings, this.deadline, (event) => this.trace(() => formatWireEvent(event)));
+      return createClient({ ...settings, apiKeys: this.apiKeys }, this.deadline, (event) =>
+        this.trace(() => formatWireEvent(event)),
+      );
     });
     return this.clientPromise;
   }

@@ -14,6 +14,7 @@ import { NodeFaults } from './server/faults.js';
 import { NodeServer } from './server/node-server.js';
 import { DEFAULT_SASL_USERS, SaslServer, type SaslMechanismName, type SaslOptions } from './server/sasl-server.js';
 import { createTlsMaterial, type TlsMaterial } from './server/tls-certificates.js';
+import type { ApiKeyMap } from '../kafka/mirror-api-keys.js';
 
 export type { ApiSelector, ErrorFaultOptions, FaultOptions, FaultRule, NodeFaults } from './server/faults.js';
 export type { WireEvent } from './server/connection.js';
@@ -74,6 +75,8 @@ export interface EmulatorOptions {
   readonly mirroringDisabled?: ClusterChoice;
   /** A Kafka 4.1 broker: no mirror API keys (a mirror request closes the connection). */
   readonly oldBroker?: ClusterChoice;
+  /** Serve the mirror APIs on these keys (a build that numbers them differently); default 94–105. */
+  readonly apiKeys?: ApiKeyMap;
   /**
    * Records per second and partition: demo topics grow at this rate (default 10), and so do topics
    * created on the source through CreateTopics (default 0, i.e. they stay empty).
@@ -211,6 +214,7 @@ export async function startEmulatedClusters(options: EmulatorOptions = {}): Prom
               newTopicGrowthPerSec: role === 'source' ? (options.growthPerSec ?? 0) : 0,
             },
             sasl,
+            options.apiKeys,
           ),
           faults,
           saslRequired: sasl !== undefined,

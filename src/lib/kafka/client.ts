@@ -18,7 +18,7 @@ import { decodeResponseAfterCorrelationId, requestHeaderVersion } from './frames
 import type { MessageInput, RequestOf, ResponseOf } from './message-types.js';
 import { ApiVersions } from './messages/api-versions.js';
 import { Metadata } from './messages/metadata.js';
-import { apiKeyOf } from './mirror-api-keys.js';
+import { ApiKeyMap } from './mirror-api-keys.js';
 import type { BrokerAddress, Transport } from './transport.js';
 import { TransportError, brokerLabel } from './transport.js';
 
@@ -63,6 +63,8 @@ export interface ClientOptions {
   readonly onWire?: (event: WireEvent) => void;
   readonly retryBackoffMs?: number;
   readonly retryBackoffMaxMs?: number;
+  /** Where the mirror APIs sit on this cluster (default: their definitions' keys). */
+  readonly apiKeys?: ApiKeyMap;
 }
 
 export interface ClusterView {
@@ -108,8 +110,12 @@ export class KafkaClient {
   private cluster: ClusterView | undefined;
   private bootstrapBroker: BrokerAddress | undefined;
 
+  /** Where the mirror APIs sit on this cluster. */
+  readonly apiKeys: ApiKeyMap;
+
   constructor(private readonly options: ClientOptions) {
     if (options.bootstrap.length === 0) throw new Error('no bootstrap servers given');
+    this.apiKeys = options.apiKeys ?? ApiKeyMap.DEFAULT;
   }
 
   get deadline(): TimeBudget {
@@ -214,7 +220,7 @@ export class KafkaClient {
 
   /** Picks the highest version both sides speak, or fails before anything is sent. */
   negotiate(api: ApiDefinition, info: BrokerInfo): number {
-    const key = apiKeyOf(api);
+    const key = this.apiKeys.keyOf(api);
     const theirs = info.apis.get(key);
     if (!theirs) throw new UnsupportedByClusterError(api.name, key, brokerLabel(info.address));
     const ours = parseVersions(api.request.validVersions);
@@ -238,7 +244,7 @@ export class KafkaClient {
     // broker with the mirror RPCs lists mirror.version among its supported features (v4, §8).
     const first = apis[0];
     if (first && info.apiVersionsVersion >= 4 && !info.supportedFeatures.has(MIRROR_FEATURE)) {
-      throw new UnsupportedByClusterError(first.name, apiKeyOf(first), brokerLabel(info.address));
+      throw new UnsupportedByClusterError(first.name, this.apiKeys.keyOf(first), brokerLabel(info.address));
     }
     const level = info.finalizedFeatures.get(MIRROR_FEATURE) ?? 0;
     if (level < 1 && !options.allowDisabled) throw new MirroringDisabledError(brokerLabel(info.address), level);
@@ -363,7 +369,7 @@ export class KafkaClient {
     const trace = (outcome: 'ok' | 'error', responseBytes?: number, error?: string) =>
       this.options.onWire?.({
         api: api.name,
-        apiKey: apiKeyOf(api),
+        apiKey: this.apiKeys.keyOf(api),
         version,
         broker: brokerLabel(broker),
         requestBytes: encoded.length,
@@ -377,7 +383,7 @@ export class KafkaClient {
         broker,
         {
           apiName: api.name,
-          apiKey: apiKeyOf(api),
+          apiKey: this.apiKeys.keyOf(api),
           apiVersion: version,
           flexibleHeader: requestHeaderVersion(api, version) === 2,
           body: encoded,

@@ -5,6 +5,7 @@ import type { ConnectionOptions } from 'node:tls';
 import { KafkaClient } from './client.js';
 import type { TimeBudget, WireEvent } from './client.js';
 import { KafkajsTransport } from './kafkajs-transport.js';
+import type { ApiKeyMap } from './mirror-api-keys.js';
 import type { BrokerAddress, SaslCredentials } from './transport.js';
 
 export interface TlsSettings {
@@ -23,6 +24,8 @@ export interface ClientSettings {
   readonly clientId: string;
   readonly tls?: TlsSettings;
   readonly sasl?: SaslCredentials;
+  /** Where the mirror APIs sit on this cluster (--api-keys); default: the prototype's keys. */
+  readonly apiKeys?: ApiKeyMap;
 }
 
 /** `host:port`, `[v6]:port`; the port is required because Kafka has no single default. */
@@ -60,5 +63,11 @@ export function createClient(
     sasl: settings.sasl,
     connectTimeoutMs: Math.min(10_000, Math.max(1, deadline.remainingMs())),
   });
-  return new KafkaClient({ bootstrap: settings.bootstrap.map(parseBrokerAddress), transport, deadline, onWire });
+  return new KafkaClient({
+    bootstrap: settings.bootstrap.map(parseBrokerAddress),
+    transport,
+    deadline,
+    onWire,
+    ...(settings.apiKeys ? { apiKeys: settings.apiKeys } : {}),
+  });
 }

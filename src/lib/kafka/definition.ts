@@ -94,7 +94,21 @@ export function inVersions(text: string | undefined, version: number): boolean {
   return version >= range.min && version <= range.max;
 }
 
-/** Declares one API; `as const` keeps literal types so values can be inferred from the data. */
-export function defineApi<const A extends ApiDefinition>(api: A): A {
-  return api;
+/** What a definition file writes: the key once, at the top; request and response get it from there. */
+export interface ApiDeclaration extends Omit<ApiDefinition, 'request' | 'response'> {
+  readonly request: Omit<MessageDefinition, 'apiKey'>;
+  readonly response: Omit<MessageDefinition, 'apiKey'>;
+}
+
+type Keyed<M, K extends number> = M & { readonly apiKey: K };
+
+/** Declares one API; `const` keeps literal types so values can be inferred from the data. */
+export function defineApi<const A extends ApiDeclaration>(
+  api: A,
+): A & { readonly request: Keyed<A['request'], A['apiKey']>; readonly response: Keyed<A['response'], A['apiKey']> } {
+  return {
+    ...api,
+    request: { ...api.request, apiKey: api.apiKey },
+    response: { ...api.response, apiKey: api.apiKey },
+  };
 }

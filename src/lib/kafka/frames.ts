@@ -6,7 +6,6 @@
 import { readMessage, isFlexible, writeMessage, DecodeError, skipTagBuffer } from './codec.js';
 import type { ApiDefinition } from './definition.js';
 import { RequestHeader, ResponseHeader } from './messages/headers.js';
-import { apiKeyOf } from './mirror-api-keys.js';
 import { ByteReader } from './wire/reader.js';
 import { ByteWriter } from './wire/writer.js';
 
@@ -35,11 +34,13 @@ export function encodeRequestFrame(
   correlationId: number,
   clientId: string | null,
   body: unknown,
+  /** The key on the wire, when an API key map moves this API elsewhere. */
+  apiKey: number = api.apiKey,
 ): Buffer {
   const w = new ByteWriter(256);
   w.int32(0);
   const header: RequestHeaderValue = {
-    RequestApiKey: apiKeyOf(api),
+    RequestApiKey: apiKey,
     RequestApiVersion: version,
     CorrelationId: correlationId,
     ClientId: clientId,

@@ -1,7 +1,8 @@
 // The prototype of KIP-1279 numbers its RPCs 94–105 (97 retired); the KIP itself still says "TBD"
 // and public drafts of unrelated KIPs already claim 93 and 94. So the numbers live in this one
 // table, and an operator can remap them (KMIRROR_API_KEYS="CreateClusterMirror=120,…") without a
-// new release. Both the client and the emulator read keys through `apiKeyOf`.
+// new release. The map is a value: the client and the emulator each get one (no global state), so
+// two clients with different maps can live in one process.
 
 export const DEFAULT_MIRROR_API_KEYS = {
   CreateClusterMirror: 94,
@@ -18,8 +19,6 @@ export const DEFAULT_MIRROR_API_KEYS = {
 } as const;
 
 export type MirrorApiName = keyof typeof DEFAULT_MIRROR_API_KEYS;
-
-const overrides = new Map<string, number>();
 
 export function isMirrorApi(name: string): name is MirrorApiName {
   return Object.hasOwn(DEFAULT_MIRROR_API_KEYS, name);
@@ -57,12 +56,24 @@ export function parseApiKeyOverrides(text: string): Map<MirrorApiName, number> {
   return result;
 }
 
-export function setApiKeyOverrides(map: ReadonlyMap<MirrorApiName, number>): void {
-  overrides.clear();
-  for (const [name, key] of map) overrides.set(name, key);
-}
+/** Which key each API goes out on: its definition's, or an override for a mirror API. */
+export class ApiKeyMap {
+  /** No overrides: every API on its definition's key. */
+  static readonly DEFAULT = new ApiKeyMap();
 
-/** The key to put on the wire for an API: an override for mirror APIs, else its definition's. */
-export function apiKeyOf(api: { readonly name: string; readonly apiKey: number }): number {
-  return overrides.get(api.name) ?? api.apiKey;
+  private readonly overrides: ReadonlyMap<string, number>;
+
+  constructor(overrides: ReadonlyMap<MirrorApiName, number> = new Map()) {
+    this.overrides = new Map(overrides);
+  }
+
+  /** From `Name=key,Name=key` (see parseApiKeyOverrides). */
+  static parse(text: string): ApiKeyMap {
+    return new ApiKeyMap(parseApiKeyOverrides(text));
+  }
+
+  /** The key to put on the wire for an API. */
+  keyOf(api: { readonly name: string; readonly apiKey: number }): number {
+    return this.overrides.get(api.name) ?? api.apiKey;
+  }
 }

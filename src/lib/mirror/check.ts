@@ -3,7 +3,7 @@
 import type { BrokerInfo, KafkaClient } from '../kafka/client.js';
 import { parseVersions } from '../kafka/definition.js';
 import type { ApiDefinition } from '../kafka/definition.js';
-import { apiKeyOf } from '../kafka/mirror-api-keys.js';
+import type { ApiKeyMap } from '../kafka/mirror-api-keys.js';
 import type { BrokerAddress } from '../kafka/transport.js';
 import { CONFIG_APIS, MIRROR_APIS } from './apis.js';
 
@@ -48,8 +48,8 @@ function mirrorKeysMeanMirroring(info: BrokerInfo): boolean {
   return info.apiVersionsVersion < 4 || info.supportedFeatures.has('mirror.version');
 }
 
-function support(api: ApiDefinition, info: BrokerInfo): ApiSupport {
-  const key = apiKeyOf(api);
+function support(api: ApiDefinition, info: BrokerInfo, apiKeys: ApiKeyMap): ApiSupport {
+  const key = apiKeys.keyOf(api);
   const foreign = MIRROR_APIS.includes(api) && !mirrorKeysMeanMirroring(info);
   const theirs = foreign ? null : (info.apis.get(key) ?? null);
   const ours = parseVersions(api.request.validVersions);
@@ -61,25 +61,25 @@ function support(api: ApiDefinition, info: BrokerInfo): ApiSupport {
   return { name: api.name, apiKey: key, broker: theirs ? { min: theirs.min, max: theirs.max } : null, negotiated };
 }
 
-export function verdictFor(info: BrokerInfo): Verdict {
-  const missing = MIRROR_APIS.some((api) => support(api, info).negotiated === null);
+export function verdictFor(info: BrokerInfo, apiKeys: ApiKeyMap): Verdict {
+  const missing = MIRROR_APIS.some((api) => support(api, info, apiKeys).negotiated === null);
   if (missing) return 'unsupported';
   return (info.finalizedFeatures.get('mirror.version') ?? 0) >= 1 ? 'usable' : 'disabled';
 }
 
-function brokerCheck(address: BrokerAddress, info: BrokerInfo): BrokerCheck {
+function brokerCheck(address: BrokerAddress, info: BrokerInfo, apiKeys: ApiKeyMap): BrokerCheck {
   return {
     nodeId: address.nodeId ?? null,
     address: `${address.host}:${address.port}`,
     reachable: true,
     error: null,
-    apis: [...MIRROR_APIS, ...CONFIG_APIS].map((api) => support(api, info)),
+    apis: [...MIRROR_APIS, ...CONFIG_APIS].map((api) => support(api, info, apiKeys)),
     features: {
       metadataVersion: info.finalizedFeatures.get('metadata.version') ?? null,
       mirrorVersion: info.finalizedFeatures.get('mirror.version') ?? 0,
       mirrorVersionSupported: info.supportedFeatures.get('mirror.version') ?? null,
     },
-    verdict: verdictFor(info),
+    verdict: verdictFor(info, apiKeys),
   };
 }
 
@@ -92,7 +92,7 @@ export async function checkCluster(client: KafkaClient): Promise<ClusterCheck> {
   const settled = await Promise.allSettled(view.brokers.map((b) => client.brokerInfo(b)));
   const brokers = settled.map((outcome, i): BrokerCheck => {
     const address = view.brokers[i] as BrokerAddress;
-    if (outcome.status === 'fulfilled') return brokerCheck(address, outcome.value);
+    if (outcome.status === 'fulfilled') return brokerCheck(address, outcome.value, client.apiKeys);
     const error = outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason);
     return {
       nodeId: address.nodeId ?? null,

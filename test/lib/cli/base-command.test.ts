@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { after, afterEach, before, describe, it } from 'node:test';
+import { afterEach, before, describe, it } from 'node:test';
 import { type Command, Config, Errors, Flags } from '@oclif/core';
 import { BaseCommand, outputFromArgv, readFirstLine } from '../../../src/lib/cli/base-command.js';
 import { KafkaResponseError, PartialFailureError, UsageError } from '../../../src/lib/cli/errors.js';
 import { durationFlag } from '../../../src/lib/cli/flags.js';
 import { ENABLE_MIRRORING_HINT } from '../../../src/lib/kafka/error-codes.js';
+import type { ApiKeyMap } from '../../../src/lib/kafka/mirror-api-keys.js';
 import { KmirrorCommandHelp, default as KmirrorHelp } from '../../../src/lib/cli/help.js';
-import { apiKeyOf, setApiKeyOverrides } from '../../../src/lib/kafka/mirror-api-keys.js';
 import { PassThrough } from 'node:stream';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -19,6 +19,9 @@ interface ProbeResult {
 }
 
 const sink = { out: [] as string[], err: [] as string[] };
+
+/** What the last Probe run was handed, for tests of the base command's parsing. */
+const seen: { apiKeys?: ApiKeyMap } = {};
 
 class Probe extends BaseCommand<typeof Probe> {
   static override id = 'probe';
@@ -34,6 +37,7 @@ class Probe extends BaseCommand<typeof Probe> {
   protected override stderr = { write: (text: string) => sink.err.push(text) };
 
   async run(): Promise<ProbeResult> {
+    seen.apiKeys = this.apiKeys;
     switch (this.flags.fail) {
       case 'usage':
         throw new UsageError('the thing is wrong', { hint: 'do it right' });
@@ -98,7 +102,6 @@ afterEach(() => {
   process.exitCode = undefined;
   delete process.env.KMIRROR_OUTPUT;
 });
-after(() => setApiKeyOverrides(new Map()));
 
 describe('BaseCommand output', () => {
   it('prints the human rendering on stdout and notes on stderr', async () => {
@@ -242,7 +245,10 @@ describe('BaseCommand catch()', () => {
 describe('BaseCommand flags', () => {
   it('applies --api-keys and refuses bad ones as usage errors', async () => {
     assert.equal((await run(['--api-keys', 'DescribeClusterMirrors=120'])).exit, 0);
-    assert.equal(apiKeyOf({ name: 'DescribeClusterMirrors', apiKey: 99 }), 120);
+    assert.equal(seen.apiKeys?.keyOf({ name: 'DescribeClusterMirrors', apiKey: 99 }), 120);
+    // A value per command, not process state: the next run without the flag uses the defaults.
+    assert.equal((await run([])).exit, 0);
+    assert.equal(seen.apiKeys?.keyOf({ name: 'DescribeClusterMirrors', apiKey: 99 }), 99);
     const bad = await run(['--api-keys', 'Nope=1']);
     assert.equal(bad.exit, 2);
     assert.match(bad.stderr, /^Error: --api-keys: unknown mirror API 'Nope'/);

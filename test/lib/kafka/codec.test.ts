@@ -25,7 +25,6 @@ import {
   StartMirrorTopics,
   StopMirrorTopics,
 } from '../../../src/lib/kafka/messages/index.js';
-import { apiKeyOf } from '../../../src/lib/kafka/mirror-api-keys.js';
 
 /** Hex as written in PROTOCOL.md (spaces and line breaks allowed) to bytes. */
 function hex(text: string): Buffer {
@@ -54,7 +53,7 @@ function bodyExample(
 }
 
 function resolveKey(apiKey: number): ApiDefinition | undefined {
-  return ALL_APIS.find((api) => apiKeyOf(api) === apiKey);
+  return ALL_APIS.find((api) => api.apiKey === apiKey);
 }
 
 // PROTOCOL.md §4: "hex 0123456789abcdef0123456789abcdef (base64url ASNFZ4mrze8BI0VniavN7w)".

@@ -22,14 +22,14 @@ import {
   ListClusterMirrors,
   Metadata,
 } from '../../../src/lib/kafka/messages/index.js';
-import { apiKeyOf, isMirrorApi, setApiKeyOverrides } from '../../../src/lib/kafka/mirror-api-keys.js';
+import { ApiKeyMap, isMirrorApi } from '../../../src/lib/kafka/mirror-api-keys.js';
 
 function hex(text: string): Buffer {
   return Buffer.from(text.replace(/\s+/g, ''), 'hex');
 }
 
 function resolveKey(apiKey: number): ApiDefinition | undefined {
-  return ALL_APIS.find((api) => apiKeyOf(api) === apiKey);
+  return ALL_APIS.find((api) => api.apiKey === apiKey);
 }
 
 describe('header version selection', () => {
@@ -115,14 +115,14 @@ describe('request frames', () => {
   });
 
   test('an API key override changes the key on the wire and the resolver follows it', () => {
-    setApiKeyOverrides(new Map([['ListClusterMirrors', 120]]));
-    try {
-      const frame = encodeRequestFrame(ListClusterMirrors, 0, 7, 'kmirror', { IncludeTopicNames: true });
-      assert.equal(frame.subarray(4, 6).toString('hex'), '0078');
-      assert.equal(decodeRequestFrame(frame.subarray(4), resolveKey).api, ListClusterMirrors);
-    } finally {
-      setApiKeyOverrides(new Map());
-    }
+    const apiKeys = new ApiKeyMap(new Map([['ListClusterMirrors', 120]]));
+    const key = apiKeys.keyOf(ListClusterMirrors);
+    const frame = encodeRequestFrame(ListClusterMirrors, 0, 7, 'kmirror', { IncludeTopicNames: true }, key);
+    assert.equal(frame.subarray(4, 6).toString('hex'), '0078');
+    const resolve = (k: number): ApiDefinition | undefined => ALL_APIS.find((api) => apiKeys.keyOf(api) === k);
+    assert.equal(decodeRequestFrame(frame.subarray(4), resolve).api, ListClusterMirrors);
+    // The default map is untouched: a second map in the same process sees the definition's key.
+    assert.equal(ApiKeyMap.DEFAULT.keyOf(ListClusterMirrors), 98);
   });
 
   test('an unknown API key yields the header and no body', () => {

@@ -1,5 +1,5 @@
 // ApiVersions, derived from the registered handlers: each handler's request definition gives the
-// version range, mirror keys come through `apiKeyOf`, so there is no second list to drift.
+// version range, mirror keys come from the registry's API key map, so there is no second list to drift.
 
 import { ApiVersions } from '../../kafka/messages/index.js';
 import type { FinalizedFeatures, SupportedFeature } from './features.js';

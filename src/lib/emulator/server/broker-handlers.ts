@@ -3,6 +3,7 @@
 
 import type { ApiDefinition } from '../../kafka/definition.js';
 import { parseVersions } from '../../kafka/definition.js';
+import type { ApiKeyMap } from '../../kafka/mirror-api-keys.js';
 import { apiVersionsHandler } from './api-versions-handler.js';
 import type { BrokerContext } from './broker-context.js';
 import { configHandlers } from './config-handlers.js';
@@ -31,7 +32,7 @@ export function withMaxVersion(handler: RegisteredHandler, max: number): Registe
   return { ...handler, api };
 }
 
-export function brokerRegistry(broker: BrokerContext, sasl?: SaslServer): HandlerRegistry {
+export function brokerRegistry(broker: BrokerContext, sasl?: SaslServer, apiKeys?: ApiKeyMap): HandlerRegistry {
   const cluster = broker.cluster;
   const old = broker.software === 'old';
   // ApiVersions describes the registry it belongs to, so it reads it through this late binding.
@@ -58,6 +59,6 @@ export function brokerRegistry(broker: BrokerContext, sasl?: SaslServer): Handle
     ...saslHandlers(sasl),
     ...(old ? [] : mirrorHandlers(broker)),
   ];
-  built.registry = new HandlerRegistry(handlers);
+  built.registry = new HandlerRegistry(handlers, apiKeys);
   return built.registry;
 }

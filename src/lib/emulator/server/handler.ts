@@ -3,7 +3,7 @@
 
 import { parseVersions, type ApiDefinition, type VersionRange } from '../../kafka/definition.js';
 import type { MessageInput, RequestOf, ResponseOf } from '../../kafka/message-types.js';
-import { apiKeyOf } from '../../kafka/mirror-api-keys.js';
+import { ApiKeyMap } from '../../kafka/mirror-api-keys.js';
 
 export type ResponseInput<A extends ApiDefinition> = MessageInput<ResponseOf<A>>;
 
@@ -84,10 +84,10 @@ export function versionsOf(handler: RegisteredHandler): VersionRange {
 export class HandlerRegistry {
   private readonly byKey = new Map<number, RegisteredHandler>();
 
-  /** Keys are read through `apiKeyOf` now, so remapped mirror keys must be set before this. */
-  constructor(handlers: readonly RegisteredHandler[]) {
+  /** `apiKeys` says on which key each handler answers (remapped mirror APIs). */
+  constructor(handlers: readonly RegisteredHandler[], apiKeys: ApiKeyMap = ApiKeyMap.DEFAULT) {
     for (const handler of handlers) {
-      const key = apiKeyOf(handler.api);
+      const key = apiKeys.keyOf(handler.api);
       const clash = this.byKey.get(key);
       if (clash) throw new Error(`API key ${key} has two handlers: ${clash.api.name} and ${handler.api.name}`);
       this.byKey.set(key, handler);

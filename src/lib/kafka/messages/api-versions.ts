@@ -7,7 +7,6 @@ export const ApiVersions = defineApi({
   apiKey: 18,
   route: 'any',
   request: {
-    apiKey: 18,
     type: 'request',
     name: 'ApiVersionsRequest',
     listeners: ['broker', 'controller'],
@@ -19,7 +18,6 @@ export const ApiVersions = defineApi({
     ],
   },
   response: {
-    apiKey: 18,
     type: 'response',
     name: 'ApiVersionsResponse',
     validVersions: '0-4',

@@ -8,7 +8,6 @@ export const BumpLeaderEpochs = defineApi({
   apiKey: DEFAULT_MIRROR_API_KEYS.BumpLeaderEpochs,
   route: 'controller',
   request: {
-    apiKey: DEFAULT_MIRROR_API_KEYS.BumpLeaderEpochs,
     type: 'request',
     name: 'BumpLeaderEpochsRequest',
     listeners: ['broker', 'controller'],
@@ -36,7 +35,6 @@ export const BumpLeaderEpochs = defineApi({
     ],
   },
   response: {
-    apiKey: DEFAULT_MIRROR_API_KEYS.BumpLeaderEpochs,
     type: 'response',
     name: 'BumpLeaderEpochsResponse',
     validVersions: '0',

@@ -8,7 +8,6 @@ export const CreateClusterMirror = defineApi({
   apiKey: DEFAULT_MIRROR_API_KEYS.CreateClusterMirror,
   route: 'any',
   request: {
-    apiKey: DEFAULT_MIRROR_API_KEYS.CreateClusterMirror,
     type: 'request',
     name: 'CreateClusterMirrorRequest',
     listeners: ['broker', 'controller'],
@@ -28,7 +27,6 @@ export const CreateClusterMirror = defineApi({
     ],
   },
   response: {
-    apiKey: DEFAULT_MIRROR_API_KEYS.CreateClusterMirror,
     type: 'response',
     name: 'CreateClusterMirrorResponse',
     validVersions: '0',

@@ -8,7 +8,6 @@ export const CreateTopics = defineApi({
   apiKey: 19,
   route: 'controller',
   request: {
-    apiKey: 19,
     type: 'request',
     name: 'CreateTopicsRequest',
     listeners: ['broker', 'controller'],
@@ -57,7 +56,6 @@ export const CreateTopics = defineApi({
     ],
   },
   response: {
-    apiKey: 19,
     type: 'response',
     name: 'CreateTopicsResponse',
     validVersions: '2-8',

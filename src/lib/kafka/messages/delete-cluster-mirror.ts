@@ -7,7 +7,6 @@ export const DeleteClusterMirror = defineApi({
   apiKey: DEFAULT_MIRROR_API_KEYS.DeleteClusterMirror,
   route: 'any',
   request: {
-    apiKey: DEFAULT_MIRROR_API_KEYS.DeleteClusterMirror,
     type: 'request',
     name: 'DeleteClusterMirrorRequest',
     listeners: ['broker', 'controller'],
@@ -19,7 +18,6 @@ export const DeleteClusterMirror = defineApi({
     ],
   },
   response: {
-    apiKey: DEFAULT_MIRROR_API_KEYS.DeleteClusterMirror,
     type: 'response',
     name: 'DeleteClusterMirrorResponse',
     validVersions: '0',

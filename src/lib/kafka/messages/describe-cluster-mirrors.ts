@@ -8,7 +8,6 @@ export const DescribeClusterMirrors = defineApi({
   apiKey: DEFAULT_MIRROR_API_KEYS.DescribeClusterMirrors,
   route: 'every',
   request: {
-    apiKey: DEFAULT_MIRROR_API_KEYS.DescribeClusterMirrors,
     type: 'request',
     name: 'DescribeClusterMirrorsRequest',
     listeners: ['broker'],
@@ -43,7 +42,6 @@ export const DescribeClusterMirrors = defineApi({
     ],
   },
   response: {
-    apiKey: DEFAULT_MIRROR_API_KEYS.DescribeClusterMirrors,
     type: 'response',
     name: 'DescribeClusterMirrorsResponse',
     validVersions: '0',

@@ -6,7 +6,6 @@ export const DescribeCluster = defineApi({
   apiKey: 60,
   route: 'any',
   request: {
-    apiKey: 60,
     type: 'request',
     name: 'DescribeClusterRequest',
     listeners: ['broker', 'controller'],
@@ -20,7 +19,6 @@ export const DescribeCluster = defineApi({
     ],
   },
   response: {
-    apiKey: 60,
     type: 'response',
     name: 'DescribeClusterResponse',
     validVersions: '0-2',

@@ -7,7 +7,6 @@ export const DescribeConfigs = defineApi({
   apiKey: 32,
   route: 'any',
   request: {
-    apiKey: 32,
     type: 'request',
     name: 'DescribeConfigsRequest',
     listeners: ['broker', 'controller'],
@@ -30,7 +29,6 @@ export const DescribeConfigs = defineApi({
     ],
   },
   response: {
-    apiKey: 32,
     type: 'response',
     name: 'DescribeConfigsResponse',
     validVersions: '1-4',

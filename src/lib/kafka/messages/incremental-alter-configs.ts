@@ -7,7 +7,6 @@ export const IncrementalAlterConfigs = defineApi({
   apiKey: 44,
   route: 'any',
   request: {
-    apiKey: 44,
     type: 'request',
     name: 'IncrementalAlterConfigsRequest',
     listeners: ['broker', 'controller'],
@@ -38,7 +37,6 @@ export const IncrementalAlterConfigs = defineApi({
     ],
   },
   response: {
-    apiKey: 44,
     type: 'response',
     name: 'IncrementalAlterConfigsResponse',
     validVersions: '0-1',

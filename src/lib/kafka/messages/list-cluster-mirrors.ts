@@ -7,7 +7,6 @@ export const ListClusterMirrors = defineApi({
   apiKey: DEFAULT_MIRROR_API_KEYS.ListClusterMirrors,
   route: 'any',
   request: {
-    apiKey: DEFAULT_MIRROR_API_KEYS.ListClusterMirrors,
     type: 'request',
     name: 'ListClusterMirrorsRequest',
     listeners: ['broker'],
@@ -16,7 +15,6 @@ export const ListClusterMirrors = defineApi({
     fields: [{ name: 'IncludeTopicNames', type: 'bool', versions: '0+', default: 'false' }],
   },
   response: {
-    apiKey: DEFAULT_MIRROR_API_KEYS.ListClusterMirrors,
     type: 'response',
     name: 'ListClusterMirrorsResponse',
     validVersions: '0',

@@ -9,7 +9,6 @@ export const ListOffsets = defineApi({
   apiKey: 2,
   route: 'leader',
   request: {
-    apiKey: 2,
     type: 'request',
     name: 'ListOffsetsRequest',
     listeners: ['broker'],
@@ -43,7 +42,6 @@ export const ListOffsets = defineApi({
     ],
   },
   response: {
-    apiKey: 2,
     type: 'response',
     name: 'ListOffsetsResponse',
     validVersions: '1-11',

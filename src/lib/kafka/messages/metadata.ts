@@ -6,7 +6,6 @@ export const Metadata = defineApi({
   apiKey: 3,
   route: 'any',
   request: {
-    apiKey: 3,
     type: 'request',
     name: 'MetadataRequest',
     listeners: ['broker'],
@@ -30,7 +29,6 @@ export const Metadata = defineApi({
     ],
   },
   response: {
-    apiKey: 3,
     type: 'response',
     name: 'MetadataResponse',
     validVersions: '0-13',

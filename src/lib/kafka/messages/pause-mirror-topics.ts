@@ -7,7 +7,6 @@ export const PauseMirrorTopics = defineApi({
   apiKey: DEFAULT_MIRROR_API_KEYS.PauseMirrorTopics,
   route: 'any',
   request: {
-    apiKey: DEFAULT_MIRROR_API_KEYS.PauseMirrorTopics,
     type: 'request',
     name: 'PauseMirrorTopicsRequest',
     listeners: ['broker', 'controller'],
@@ -25,7 +24,6 @@ export const PauseMirrorTopics = defineApi({
     ],
   },
   response: {
-    apiKey: DEFAULT_MIRROR_API_KEYS.PauseMirrorTopics,
     type: 'response',
     name: 'PauseMirrorTopicsResponse',
     validVersions: '0',

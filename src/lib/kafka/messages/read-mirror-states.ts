@@ -8,7 +8,6 @@ export const ReadMirrorStates = defineApi({
   apiKey: DEFAULT_MIRROR_API_KEYS.ReadMirrorStates,
   route: 'any',
   request: {
-    apiKey: DEFAULT_MIRROR_API_KEYS.ReadMirrorStates,
     type: 'request',
     name: 'ReadMirrorStatesRequest',
     listeners: ['broker', 'controller'],
@@ -33,7 +32,6 @@ export const ReadMirrorStates = defineApi({
     ],
   },
   response: {
-    apiKey: DEFAULT_MIRROR_API_KEYS.ReadMirrorStates,
     type: 'response',
     name: 'ReadMirrorStatesResponse',
     validVersions: '0',

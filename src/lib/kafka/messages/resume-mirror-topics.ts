@@ -7,7 +7,6 @@ export const ResumeMirrorTopics = defineApi({
   apiKey: DEFAULT_MIRROR_API_KEYS.ResumeMirrorTopics,
   route: 'any',
   request: {
-    apiKey: DEFAULT_MIRROR_API_KEYS.ResumeMirrorTopics,
     type: 'request',
     name: 'ResumeMirrorTopicsRequest',
     listeners: ['broker', 'controller'],
@@ -25,7 +24,6 @@ export const ResumeMirrorTopics = defineApi({
     ],
   },
   response: {
-    apiKey: DEFAULT_MIRROR_API_KEYS.ResumeMirrorTopics,
     type: 'response',
     name: 'ResumeMirrorTopicsResponse',
     validVersions: '0',

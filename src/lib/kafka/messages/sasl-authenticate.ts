@@ -6,7 +6,6 @@ export const SaslAuthenticate = defineApi({
   apiKey: 36,
   route: 'any',
   request: {
-    apiKey: 36,
     type: 'request',
     name: 'SaslAuthenticateRequest',
     listeners: ['broker', 'controller'],
@@ -15,7 +14,6 @@ export const SaslAuthenticate = defineApi({
     fields: [{ name: 'AuthBytes', type: 'bytes', versions: '0+' }],
   },
   response: {
-    apiKey: 36,
     type: 'response',
     name: 'SaslAuthenticateResponse',
     validVersions: '0-2',

@@ -7,7 +7,6 @@ export const SaslHandshake = defineApi({
   apiKey: 17,
   route: 'any',
   request: {
-    apiKey: 17,
     type: 'request',
     name: 'SaslHandshakeRequest',
     listeners: ['broker', 'controller'],
@@ -16,7 +15,6 @@ export const SaslHandshake = defineApi({
     fields: [{ name: 'Mechanism', type: 'string', versions: '0+' }],
   },
   response: {
-    apiKey: 17,
     type: 'response',
     name: 'SaslHandshakeResponse',
     validVersions: '0-1',

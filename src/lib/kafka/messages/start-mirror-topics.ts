@@ -8,7 +8,6 @@ export const StartMirrorTopics = defineApi({
   apiKey: DEFAULT_MIRROR_API_KEYS.StartMirrorTopics,
   route: 'any',
   request: {
-    apiKey: DEFAULT_MIRROR_API_KEYS.StartMirrorTopics,
     type: 'request',
     name: 'StartMirrorTopicsRequest',
     listeners: ['broker', 'controller'],
@@ -32,7 +31,6 @@ export const StartMirrorTopics = defineApi({
     ],
   },
   response: {
-    apiKey: DEFAULT_MIRROR_API_KEYS.StartMirrorTopics,
     type: 'response',
     name: 'StartMirrorTopicsResponse',
     validVersions: '0',

@@ -8,7 +8,6 @@ export const StopMirrorTopics = defineApi({
   apiKey: DEFAULT_MIRROR_API_KEYS.StopMirrorTopics,
   route: 'any',
   request: {
-    apiKey: DEFAULT_MIRROR_API_KEYS.StopMirrorTopics,
     type: 'request',
     name: 'StopMirrorTopicsRequest',
     listeners: ['broker', 'controller'],
@@ -27,7 +26,6 @@ export const StopMirrorTopics = defineApi({
     ],
   },
   response: {
-    apiKey: DEFAULT_MIRROR_API_KEYS.StopMirrorTopics,
     type: 'response',
     name: 'StopMirrorTopicsResponse',
     validVersions: '0',

@@ -7,7 +7,6 @@ export const WriteMirrorStates = defineApi({
   apiKey: DEFAULT_MIRROR_API_KEYS.WriteMirrorStates,
   route: 'any',
   request: {
-    apiKey: DEFAULT_MIRROR_API_KEYS.WriteMirrorStates,
     type: 'request',
     name: 'WriteMirrorStatesRequest',
     listeners: ['broker', 'controller'],
@@ -38,7 +37,6 @@ export const WriteMirrorStates = defineApi({
     ],
   },
   response: {
-    apiKey: DEFAULT_MIRROR_API_KEYS.WriteMirrorStates,
     type: 'response',
     name: 'WriteMirrorStatesResponse',
     validVersions: '0',

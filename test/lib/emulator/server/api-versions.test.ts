@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { parseVersions } from '../../../../src/lib/kafka/definition.js';
 import { decodeResponseFrame } from '../../../../src/lib/kafka/frames.js';
 import {
@@ -10,7 +10,7 @@ import {
   Metadata,
 } from '../../../../src/lib/kafka/messages/index.js';
 import type { ResponseOf } from '../../../../src/lib/kafka/message-types.js';
-import { setApiKeyOverrides } from '../../../../src/lib/kafka/mirror-api-keys.js';
+import { ApiKeyMap } from '../../../../src/lib/kafka/mirror-api-keys.js';
 import { ByteWriter } from '../../../../src/lib/kafka/wire/writer.js';
 import { useEmulator } from './emulator-fixture.js';
 
@@ -232,13 +232,11 @@ describe('ApiVersions on an old broker', () => {
 });
 
 describe('ApiVersions with remapped mirror API keys', () => {
-  // The overrides must be in place before the emulator builds its handler registry.
-  before(() => setApiKeyOverrides(new Map([['ListClusterMirrors', 120]])));
-  const fx = useEmulator();
-  after(() => setApiKeyOverrides(new Map()));
+  const apiKeys = new ApiKeyMap(new Map([['ListClusterMirrors', 120]]));
+  const fx = useEmulator({ apiKeys });
 
   it('advertises and serves the mirror API under its remapped key', async () => {
-    const client = await fx.connect(fx.emulator.source.bootstrap);
+    const client = await fx.connect(fx.emulator.source.bootstrap, { apiKeys });
     const keys = keyRanges(await client.request(ApiVersions, 0, {}));
     assert.deepEqual(keys.get(120), [0, 0]);
     assert.equal(keys.has(98), false);

@@ -4,6 +4,7 @@
 import { connect as connectTcp, type Socket } from 'node:net';
 import { connect as connectTls, type ConnectionOptions } from 'node:tls';
 import type { ApiDefinition } from '../../../../src/lib/kafka/definition.js';
+import { ApiKeyMap } from '../../../../src/lib/kafka/mirror-api-keys.js';
 import { decodeResponseFrame, encodeRequestFrame } from '../../../../src/lib/kafka/frames.js';
 import type { RequestInput, ResponseOf } from '../../../../src/lib/kafka/message-types.js';
 import { FrameReader } from '../../../../src/lib/emulator/server/frame-reader.js';
@@ -14,6 +15,8 @@ export interface RawClientOptions {
   readonly clientId?: string | null;
   /** How long to wait for a frame before failing the test; default 5 s. */
   readonly timeoutMs?: number;
+  /** The keys the emulator serves the mirror APIs on, when remapped. */
+  readonly apiKeys?: ApiKeyMap;
 }
 
 function parseAddress(address: string): { host: string; port: number } {
@@ -98,7 +101,8 @@ export class RawClient {
   sendRequest<A extends ApiDefinition>(api: A, version: number, body: RequestInput<A>): number {
     const correlationId = this.correlationId++;
     const clientId = this.options.clientId === undefined ? 'kmirror-test' : this.options.clientId;
-    this.socket.write(encodeRequestFrame(api, version, correlationId, clientId, body));
+    const key = (this.options.apiKeys ?? ApiKeyMap.DEFAULT).keyOf(api);
+    this.socket.write(encodeRequestFrame(api, version, correlationId, clientId, body, key));
     return correlationId;
   }
 
