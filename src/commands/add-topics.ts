@@ -9,7 +9,7 @@ import {
   type AddTopicsInput,
   type AddTopicsResult,
   planAddTopics,
-  resultOfPlan,
+  addTopicsResultOf,
   sendAddTopics,
   unmetNamedTopics,
   waitUntilMirroring,
@@ -104,7 +104,7 @@ export default class AddTopics extends BaseCommand<typeof AddTopics> {
     });
 
     if (this.flags['dry-run']) {
-      const result = resultOfPlan(plan, true);
+      const result = addTopicsResultOf(plan, true);
       this.render(result, (r) => renderAddTopics(plan, r));
       return result;
     }

@@ -10,7 +10,7 @@ import {
   deleteBlocked,
   missingDeletePermissions,
   planDelete,
-  resultOfPlan,
+  deleteResultOf,
   sendDelete,
   waitUntilGone,
 } from '../lib/mirror/delete.js';
@@ -61,7 +61,7 @@ export default class Delete extends BaseCommand<typeof Delete> {
     const plan = await planDelete(client, mirror, principal === undefined ? {} : { principal });
     const dryRun = this.flags['dry-run'] === true;
     const fix = plan.toStop.length > 0 ? removeTopicsCommand(mirror, plan.toStop, this.connectionArgs(settings)) : null;
-    const looked = resultOfPlan(plan, { deleted: false, dryRun, removeTopicsCommand: fix });
+    const looked = deleteResultOf(plan, { deleted: false, dryRun, removeTopicsCommand: fix });
     const text = this.outputFormat === 'table' || this.outputFormat === 'wide';
     if (text) this.stdout.write(`${renderDeleteTopics(looked)}\n`);
     const outcome = (r: DeleteResult): string => {
@@ -102,7 +102,7 @@ export default class Delete extends BaseCommand<typeof Delete> {
       await this.waitForGone(mirror, this.flags.wait);
       confirmedGone = true;
     }
-    const result = resultOfPlan(plan, { deleted: true, dryRun: false, removeTopicsCommand: null, confirmedGone });
+    const result = deleteResultOf(plan, { deleted: true, dryRun: false, removeTopicsCommand: null, confirmedGone });
     this.render(result, outcome);
     return result;
   }

@@ -13,7 +13,7 @@ import {
   type TopicActionResult,
   outcomeError,
   planTopicAction,
-  resultOfPlan,
+  topicActionResultOf,
   sendTopicAction,
   waitedTopics,
 } from '../mirror/topic-actions.js';
@@ -102,7 +102,7 @@ export abstract class TopicActionCommand<T extends typeof Command> extends BaseC
     const plan = await planTopicAction(client, this.spec, input, { warn: (m) => this.warning(m) });
 
     if (flags['dry-run']) {
-      const result = resultOfPlan(plan, true);
+      const result = topicActionResultOf(plan, true);
       this.render(result, (r) => renderTopicAction(plan, r));
       return result;
     }

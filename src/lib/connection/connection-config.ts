@@ -5,6 +5,9 @@
 
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { closestKey } from '../kafka/closest-key.js';
+import type { TlsSettings } from '../kafka/connect.js';
+import type { SaslCredentials, SaslMechanism } from '../kafka/transport.js';
 import { SettingsError } from './errors.js';
 import { type JaasEntry, JaasSyntaxError, loginModuleKind, parseJaasConfig } from './jaas.js';
 import { type PropertyEntry, readPropertiesFile } from './properties-file.js';
@@ -17,37 +20,15 @@ import {
   readClientKeystore,
 } from './tls-files.js';
 
-export type SaslMechanism = 'plain' | 'scram-sha-256' | 'scram-sha-512' | 'oauthbearer';
-
-export interface TlsSettings {
-  /** Trusted CA certificates (PEM, one per entry); absent = the system's CAs. */
-  ca?: Buffer[];
-  /** Client certificate chain (PEM). */
-  cert?: Buffer;
-  /** Client private key (PEM). */
-  key?: Buffer;
-  passphrase?: string;
-  /** Client key store (PKCS12) instead of cert + key. */
-  pfx?: Buffer;
-  rejectUnauthorized: boolean;
-  servername?: string;
-  /** false = accept a certificate whose names do not match the host (ssl.endpoint.identification.algorithm=). */
-  checkServerIdentity: boolean;
-}
-
-export interface SaslSettings {
-  mechanism: SaslMechanism;
-  username?: string;
-  password?: string;
-  oauthToken?: string;
-}
+/** Built field by field while reading flags and files; handed on read-only. */
+type Building<T> = { -readonly [K in keyof T]: T[K] };
 
 export interface ConnectionConfig {
   /** `host:port` (IPv6 as `[addr]:port`). */
   bootstrap: string[];
   clientId: string;
   tls?: TlsSettings;
-  sasl?: SaslSettings;
+  sasl?: SaslCredentials;
 }
 
 /** Flag values after oclif parsing (so already defaulted from KMIRROR_* variables). */
@@ -196,27 +177,8 @@ function located(fileName: string, entry: PropertyEntry): string {
   return entry.origin ?? `${fileName} line ${entry.line}`;
 }
 
-function levenshtein(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0] ?? 0;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = row[j] ?? 0;
-      row[j] = Math.min(above + 1, (row[j - 1] ?? 0) + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return row[b.length] ?? 0;
-}
-
 function suggestKey(key: string): string | undefined {
-  let best: { key: string; distance: number } | undefined;
-  for (const known of [...USED_KEYS, ...IGNORED_KEYS]) {
-    const distance = levenshtein(key, known);
-    if (distance <= 2 && (!best || distance < best.distance)) best = { key: known, distance };
-  }
-  return best?.key;
+  return closestKey(key, [...USED_KEYS, ...IGNORED_KEYS], 2);
 }
 
 function reportUnknownKeys(entries: ReadonlyMap<string, PropertyEntry>, file: string, warn: (m: string) => void): void {
@@ -401,7 +363,7 @@ function resolveSasl(
   fileName: string,
   protocol: SecurityProtocol | undefined,
   env: Readonly<Record<string, string | undefined>>,
-): SaslSettings | undefined {
+): SaslCredentials | undefined {
   const saslFlagGiven =
     flags.saslMechanism !== undefined ||
     flags.saslUsername !== undefined ||
@@ -511,7 +473,10 @@ function resolveTls(
     }
   }
   const insecure = flags.tlsInsecure === true;
-  const tls: TlsSettings = { rejectUnauthorized: !insecure, checkServerIdentity: checkServerIdentity && !insecure };
+  const tls: Building<TlsSettings> = {
+    rejectUnauthorized: !insecure,
+    checkServerIdentity: checkServerIdentity && !insecure,
+  };
 
   // Trust: --tls-ca, else the file's trust store, else the system CAs.
   if (flags.tlsCa !== undefined) {
@@ -717,7 +682,7 @@ async function settingsFromProperties(
     );
   }
 
-  const sasl = resolveSasl(flags, file, fileName, protocol, env);
+  let sasl = resolveSasl(flags, file, fileName, protocol, env);
   const tls = tlsEnabled ? resolveTls(flags, file, fileName, env) : undefined;
   // stdin is read last, so a bad file or flag is reported without waiting for input.
   if (flags.saslPasswordStdin && sasl) {
@@ -728,7 +693,7 @@ async function settingsFromProperties(
         hint: 'pipe the password in: printf %s "$PASSWORD" | kmirror …',
       });
     registerSecret(password);
-    sasl.password = password;
+    sasl = { ...sasl, password };
   }
 
   const clientId = file.get('client.id')?.value || DEFAULT_CLIENT_ID;

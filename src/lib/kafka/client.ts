@@ -5,7 +5,7 @@
 
 import { encodeMessage } from './codec.js';
 import type { ApiDefinition } from './definition.js';
-import { parseVersions } from './definition.js';
+import { type VersionRange, parseVersions } from './definition.js';
 import { kafkaError, errors } from './error-codes.js';
 import {
   BrokerFailure,
@@ -19,22 +19,9 @@ import type { MessageInput, RequestOf, ResponseOf } from './message-types.js';
 import { ApiVersions } from './messages/api-versions.js';
 import { Metadata } from './messages/metadata.js';
 import { ApiKeyMap } from './mirror-api-keys.js';
+import { type BrokerInfo, advertisesMirroring, apiSupport, mirroringLevel } from './negotiation.js';
 import type { BrokerAddress, Transport } from './transport.js';
 import { TransportError, brokerLabel } from './transport.js';
-
-export interface VersionRange {
-  readonly min: number;
-  readonly max: number;
-}
-
-export interface BrokerInfo {
-  readonly address: BrokerAddress;
-  readonly apis: ReadonlyMap<number, VersionRange>;
-  readonly supportedFeatures: ReadonlyMap<string, VersionRange>;
-  /** Finalized feature levels (max level); a feature at level 0 is absent, as brokers send it. */
-  readonly finalizedFeatures: ReadonlyMap<string, number>;
-  readonly apiVersionsVersion: number;
-}
 
 export interface WireEvent {
   readonly api: string;
@@ -93,10 +80,12 @@ export interface SendOptions {
    */
   readonly retryForMs?: number;
 }
+export type { BrokerInfo } from './negotiation.js';
+export type { VersionRange } from './definition.js';
+
 type ApiVersionsResponse = ResponseOf<typeof ApiVersions>;
 
 const API_VERSIONS_KEY = 18;
-const MIRROR_FEATURE = 'mirror.version';
 
 function addressKey(a: BrokerAddress): string {
   return `${a.host}:${a.port}`;
@@ -220,19 +209,17 @@ export class KafkaClient {
 
   /** Picks the highest version both sides speak, or fails before anything is sent. */
   negotiate(api: ApiDefinition, info: BrokerInfo): number {
-    const key = this.apiKeys.keyOf(api);
-    const theirs = info.apis.get(key);
-    if (!theirs) throw new UnsupportedByClusterError(api.name, key, brokerLabel(info.address));
-    const ours = parseVersions(api.request.validVersions);
-    const max = Math.min(ours.max, theirs.max);
-    if (max < Math.max(ours.min, theirs.min))
-      throw new UnsupportedByClusterError(api.name, key, brokerLabel(info.address), theirs);
-    return max;
+    const support = apiSupport(api, info, this.apiKeys);
+    const label = brokerLabel(info.address);
+    if (!support.broker) throw new UnsupportedByClusterError(api.name, support.apiKey, label);
+    if (support.negotiated === null)
+      throw new UnsupportedByClusterError(api.name, support.apiKey, label, support.broker);
+    return support.negotiated;
   }
 
   /**
    * Mirror commands call this first: the mirror APIs must be advertised and `mirror.version`
-   * finalized at ≥ 1 (keys are advertised even when the feature is off, PROTOCOL.md §8).
+   * finalized at ≥ 1 (the gate of negotiation.ts, with a typed error for each way it fails).
    */
   async requireMirroring(
     apis: readonly ApiDefinition[],
@@ -240,19 +227,17 @@ export class KafkaClient {
   ): Promise<BrokerInfo> {
     const info = await this.bootstrap();
     for (const api of apis) this.negotiate(api, info);
-    // Kafka 4.4 advertises key 94 as UnregisterController, so a key proves nothing on its own; a
-    // broker with the mirror RPCs lists mirror.version among its supported features (v4, §8).
     const first = apis[0];
-    if (first && info.apiVersionsVersion >= 4 && !info.supportedFeatures.has(MIRROR_FEATURE)) {
+    if (first && !advertisesMirroring(info)) {
       throw new UnsupportedByClusterError(first.name, this.apiKeys.keyOf(first), brokerLabel(info.address));
     }
-    const level = info.finalizedFeatures.get(MIRROR_FEATURE) ?? 0;
+    const level = mirroringLevel(info);
     if (level < 1 && !options.allowDisabled) throw new MirroringDisabledError(brokerLabel(info.address), level);
     return info;
   }
 
   mirroringLevel(info: BrokerInfo): number {
-    return info.finalizedFeatures.get(MIRROR_FEATURE) ?? 0;
+    return mirroringLevel(info);
   }
 
   /** Sends by the definition's route ('any' or 'controller'); 'every' goes through sendToEvery. */

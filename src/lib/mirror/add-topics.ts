@@ -3,7 +3,7 @@
 // before sending (source metadata + every mirror's topics), so the one request sent can succeed.
 
 import type { ConnectionConfig } from '../connection/connection-config.js';
-import { KafkaResponseError, MirrorError, NotFoundError } from './errors.js';
+import { KafkaResponseError, MirrorError, NotFoundError, WholeRequestRefusedError } from './errors.js';
 import type { PropertyEntry } from '../connection/properties-file.js';
 import type { KafkaClient } from '../kafka/client.js';
 import { kafkaError, kafkaErrorHint, errors } from '../kafka/error-codes.js';
@@ -19,7 +19,7 @@ import { ZERO_UUID } from '../kafka/wire/uuid.js';
 import { splitListValue } from './config-keys.js';
 import { describeMirrors } from './describe.js';
 import { describeMirrorConfigs, listSourceTopics, sourceConnection } from './source-client.js';
-import { type PlannedTopic, type TopicOwnership, classifyTopics, isSent } from './topic-selection.js';
+import { type TopicToAdd, type TopicOwnership, classifyTopics, isSent } from './topic-selection.js';
 
 export const ADD_TOPICS_APIS = [
   StartMirrorTopics,
@@ -51,7 +51,7 @@ export type StartRequest = RequestInput<typeof StartMirrorTopics>;
 export interface AddTopicsPlan {
   readonly mirror: string;
   readonly sourceBootstrap: readonly string[];
-  readonly topics: readonly PlannedTopic[];
+  readonly topics: readonly TopicToAdd[];
   readonly include: readonly string[];
   readonly exclude: readonly string[];
   /** What would be sent; null when there is nothing to send (no topic to add and no pattern). */
@@ -192,7 +192,7 @@ export async function planAddTopics(
   };
 }
 
-const SKIP_REASONS: Readonly<Partial<Record<PlannedTopic['action'], SkipReason>>> = {
+const SKIP_REASONS: Readonly<Partial<Record<TopicToAdd['action'], SkipReason>>> = {
   'already-mirrored': 'already-mirrored',
   'in-other-mirror': 'in-other-mirror',
   'missing-on-source': 'missing-on-source',
@@ -200,7 +200,7 @@ const SKIP_REASONS: Readonly<Partial<Record<PlannedTopic['action'], SkipReason>>
 };
 
 /** The result document for a plan, before (dry run) or without any answer. */
-export function resultOfPlan(plan: AddTopicsPlan, dryRun: boolean): AddTopicsResult {
+export function addTopicsResultOf(plan: AddTopicsPlan, dryRun: boolean): AddTopicsResult {
   const result: AddTopicsResult = {
     mirror: plan.mirror,
     added: [],
@@ -222,9 +222,6 @@ export function resultOfPlan(plan: AddTopicsPlan, dryRun: boolean): AddTopicsRes
   }
   return result;
 }
-
-/** The broker refused the whole request because a listed topic was not startable (PROTOCOL.md §3). */
-export class WholeRequestRefusedError extends MirrorError {}
 
 function wholeRequestError(code: number, message: string | null, mirror: string): MirrorError {
   if (code === errors.INVALID_CLUSTER_MIRROR_STATES.code) {
@@ -249,7 +246,7 @@ export interface SendOutcome {
 
 /** Sends the plan's request and folds the per-topic answers into the result. */
 export async function sendAddTopics(client: KafkaClient, plan: AddTopicsPlan): Promise<SendOutcome> {
-  const result = resultOfPlan(plan, false);
+  const result = addTopicsResultOf(plan, false);
   if (!plan.request) return { result, failures: [], error: null };
   // A retriable code copied from one topic (103) must not resend the whole request.
   const response = await client.send(StartMirrorTopics, plan.request, undefined, { retryErrorCodes: false });

@@ -1,22 +1,20 @@
 // `kmirror check` (cluster part): what each broker supports and has enabled, and one verdict.
 
 import type { BrokerInfo, KafkaClient } from '../kafka/client.js';
-import { parseVersions } from '../kafka/definition.js';
 import type { ApiDefinition } from '../kafka/definition.js';
 import type { ApiKeyMap } from '../kafka/mirror-api-keys.js';
+import {
+  type ApiSupport,
+  type MirroringVerdict,
+  advertisesMirroring,
+  apiSupport,
+  mirroringVerdict,
+} from '../kafka/negotiation.js';
 import type { BrokerAddress } from '../kafka/transport.js';
 import { CONFIG_APIS, MIRROR_APIS } from './apis.js';
 
-export type Verdict = 'usable' | 'disabled' | 'unsupported';
-
-export interface ApiSupport {
-  readonly name: string;
-  readonly apiKey: number;
-  /** The broker's advertised range, null when it does not advertise the key. */
-  readonly broker: { min: number; max: number } | null;
-  /** The version kmirror would use, null when none overlaps. */
-  readonly negotiated: number | null;
-}
+export type Verdict = MirroringVerdict;
+export type { ApiSupport };
 
 export interface BrokerCheck {
   readonly nodeId: number | null;
@@ -40,31 +38,15 @@ export interface ClusterCheck {
   readonly unreachable: string[];
 }
 
-/**
- * Kafka 4.4 gives key 94 to UnregisterController: a key number proves nothing by itself. A broker
- * that answered ApiVersions v4 without the mirror.version feature has no mirror RPCs at all.
- */
-function mirrorKeysMeanMirroring(info: BrokerInfo): boolean {
-  return info.apiVersionsVersion < 4 || info.supportedFeatures.has('mirror.version');
-}
-
+/** A mirror key on a broker without mirroring belongs to some other API: shown as absent. */
 function support(api: ApiDefinition, info: BrokerInfo, apiKeys: ApiKeyMap): ApiSupport {
-  const key = apiKeys.keyOf(api);
-  const foreign = MIRROR_APIS.includes(api) && !mirrorKeysMeanMirroring(info);
-  const theirs = foreign ? null : (info.apis.get(key) ?? null);
-  const ours = parseVersions(api.request.validVersions);
-  let negotiated: number | null = null;
-  if (theirs) {
-    const max = Math.min(ours.max, theirs.max);
-    if (max >= Math.max(ours.min, theirs.min)) negotiated = max;
-  }
-  return { name: api.name, apiKey: key, broker: theirs ? { min: theirs.min, max: theirs.max } : null, negotiated };
+  const found = apiSupport(api, info, apiKeys);
+  if (MIRROR_APIS.includes(api) && !advertisesMirroring(info)) return { ...found, broker: null, negotiated: null };
+  return found;
 }
 
 export function verdictFor(info: BrokerInfo, apiKeys: ApiKeyMap): Verdict {
-  const missing = MIRROR_APIS.some((api) => support(api, info, apiKeys).negotiated === null);
-  if (missing) return 'unsupported';
-  return (info.finalizedFeatures.get('mirror.version') ?? 0) >= 1 ? 'usable' : 'disabled';
+  return mirroringVerdict(info, MIRROR_APIS, apiKeys);
 }
 
 function brokerCheck(address: BrokerAddress, info: BrokerInfo, apiKeys: ApiKeyMap): BrokerCheck {

@@ -4,6 +4,7 @@
 // so a bad value would otherwise surface later as a broken mirror. Everything here runs before any
 // request; problems are UsageErrors saying how to fix them, doubts are returned as warnings.
 
+import { closestKey } from '../kafka/closest-key.js';
 import { InvalidInputError } from './errors.js';
 import { parseBootstrapServers } from '../connection/connection-config.js';
 import { isSensitiveKey } from '../connection/redact.js';
@@ -62,30 +63,13 @@ export function isSensitiveMirrorKey(name: string): boolean {
   return mirrorConfigKey(name)?.sensitive === true || isSensitiveKey(name);
 }
 
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(
-        (previous[j] ?? 0) + 1,
-        (current[j - 1] ?? 0) + 1,
-        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
-}
-
 /** The closest known key, when one is close enough to be a typo. */
 export function suggestMirrorKey(name: string): string | undefined {
-  let best: { name: string; distance: number } | undefined;
-  for (const known of MIRROR_CONFIG_KEYS) {
-    const distance = editDistance(name, known.name);
-    if (distance <= 3 && (!best || distance < best.distance)) best = { name: known.name, distance };
-  }
-  return best?.name;
+  return closestKey(
+    name,
+    MIRROR_CONFIG_KEYS.map((k) => k.name),
+    3,
+  );
 }
 
 function unknownKeyError(key: string, origin: string): InvalidInputError {

@@ -262,7 +262,7 @@ export interface DeleteResult {
   readonly warnings: string[];
 }
 
-export function resultOfPlan(
+export function deleteResultOf(
   plan: DeletePlan,
   outcome: { deleted: boolean; dryRun: boolean; removeTopicsCommand: string | null; confirmedGone?: boolean | null },
 ): DeleteResult {

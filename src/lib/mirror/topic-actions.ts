@@ -4,7 +4,7 @@
 // (PROTOCOL.md §3), so a FAILED topic during a source outage would otherwise block the failover
 // of every other topic. Per-topic errors come back only in Topics[] and are reported per topic.
 
-import { KafkaResponseError, MirrorError, NotFoundError } from './errors.js';
+import { KafkaResponseError, MirrorError, NotFoundError, WholeRequestRefusedError } from './errors.js';
 import type { KafkaClient } from '../kafka/client.js';
 import { kafkaError, kafkaErrorHint, errors } from '../kafka/error-codes.js';
 import { KafkaProtocolError } from '../kafka/errors.js';
@@ -109,7 +109,7 @@ export interface PartitionStateRow {
 
 export type TopicClass = 'send' | 'noop' | 'in-transit' | 'blocked' | 'via-pattern';
 
-export interface PlannedTopic {
+export interface TopicToAct {
   readonly topic: string;
   readonly named: boolean;
   readonly verdict: TopicClass;
@@ -125,7 +125,7 @@ export interface PlannedTopic {
 export interface TopicActionPlan {
   readonly mirror: string;
   readonly spec: ActionSpec;
-  readonly topics: PlannedTopic[];
+  readonly topics: TopicToAct[];
   readonly notInMirror: NotInMirror[];
   readonly patterns: PatternPlan[];
   /** Topics of the request; empty when nothing is sent. */
@@ -203,7 +203,7 @@ export function classifyTopic(
   topic: string,
   named: boolean,
   rows: readonly PartitionRow[] | undefined,
-): PlannedTopic {
+): TopicToAct {
   const partitions: PartitionStateRow[] = (rows ?? []).map((r) => ({
     partition: r.partition,
     state: r.state,
@@ -371,7 +371,7 @@ export function requestOf(plan: TopicActionPlan): {
 }
 
 /** The result document before (dry run) or without any answer. */
-export function resultOfPlan(plan: TopicActionPlan, dryRun: boolean): TopicActionResult {
+export function topicActionResultOf(plan: TopicActionPlan, dryRun: boolean): TopicActionResult {
   return {
     mirror: plan.mirror,
     action: plan.spec.action,
@@ -395,9 +395,6 @@ export function resultOfPlan(plan: TopicActionPlan, dryRun: boolean): TopicActio
   };
 }
 
-/** The broker refused the whole request; nothing changed. */
-export class WholeRequestRefusedError extends MirrorError {}
-
 function wholeRequestError(spec: ActionSpec, mirror: string, code: number, message: string | null): MirrorError {
   if (code === errors.INVALID_CLUSTER_MIRROR_STATES.code) {
     return new WholeRequestRefusedError(
@@ -414,7 +411,7 @@ function wholeRequestError(spec: ActionSpec, mirror: string, code: number, messa
 
 /** Sends the plan's request and sorts the answer per topic. Top-level errors are thrown. */
 export async function sendTopicAction(client: KafkaClient, plan: TopicActionPlan): Promise<TopicActionResult> {
-  const result = resultOfPlan(plan, false);
+  const result = topicActionResultOf(plan, false);
   if (!plan.sendsRequest) return result;
   const { spec } = plan;
   // Each API needs its own call for the body to type-check against its definition.

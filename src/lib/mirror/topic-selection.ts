@@ -113,7 +113,7 @@ export type Action =
   /** The mirror's stored mirror.topics.exclude would still match it: the broker would refuse the request (42). */
   | 'excluded-by-mirror';
 
-export interface PlannedTopic {
+export interface TopicToAdd {
   readonly topic: string;
   readonly topicId: string | null;
   readonly partitions: number | null;
@@ -168,7 +168,7 @@ export function excludeAfterStart(
   return [...result];
 }
 
-export function classifyTopics(input: SelectionInput): PlannedTopic[] {
+export function classifyTopics(input: SelectionInput): TopicToAdd[] {
   const includeRe = compilePatterns(input.include, '--pattern');
   const excludeRe = compilePatterns(input.exclude, '--exclude');
   const named = new Set(input.named);
@@ -199,7 +199,7 @@ export function classifyTopics(input: SelectionInput): PlannedTopic[] {
     // A stored pattern JavaScript cannot compile: leave the check to the broker.
   }
 
-  const planned: PlannedTopic[] = [];
+  const planned: TopicToAdd[] = [];
   for (const name of [...candidates].sort()) {
     const source = input.sourceTopics.get(name);
     const base = {

@@ -2,11 +2,11 @@
 // in readable form for --dry-run, and the outcome per topic.
 
 import type { AddTopicsPlan, AddTopicsResult, StartRequest, TopicFailureDetail } from '../mirror/add-topics.js';
-import type { PlannedTopic } from '../mirror/topic-selection.js';
+import type { TopicToAdd } from '../mirror/topic-selection.js';
 import { style } from './style.js';
 import { renderTable } from './table.js';
 
-function actionLabel(t: PlannedTopic): string {
+function actionLabel(t: TopicToAdd): string {
   switch (t.action) {
     case 'add':
       return style.ok('add');

@@ -4,7 +4,7 @@
 import type {
   FinalPartition,
   PatternPlan,
-  PlannedTopic,
+  TopicToAct,
   TopicActionPlan,
   TopicActionResult,
 } from '../mirror/topic-actions.js';
@@ -12,7 +12,7 @@ import { requestOf } from '../mirror/topic-actions.js';
 import { orDash, stateColour, style } from './style.js';
 import { renderTable } from './table.js';
 
-function actionLabel(plan: TopicActionPlan, t: PlannedTopic): string {
+function actionLabel(plan: TopicActionPlan, t: TopicToAct): string {
   const { spec } = plan;
   switch (t.verdict) {
     case 'send':

@@ -13,7 +13,7 @@ import {
   type TopicActionPlan,
   classifyTopic,
   outcomeError,
-  resultOfPlan,
+  topicActionResultOf,
 } from '../../../src/lib/mirror/topic-actions.js';
 import { renderTopicActionPreview } from '../../../src/lib/render/topic-actions.js';
 
@@ -121,7 +121,7 @@ describe('the confirmation preview (golden)', () => {
 
 describe('outcomeError (the exit rule)', () => {
   const spec = ACTION_SPECS.stop;
-  const base = () => ({ ...resultOfPlan(plan({ patterns: [], notInMirror: [] }), false) });
+  const base = () => ({ ...topicActionResultOf(plan({ patterns: [], notInMirror: [] }), false) });
 
   it('0 when everything succeeded or was a no-op', () => {
     const result = base();
@@ -155,7 +155,7 @@ describe('outcomeError (the exit rule)', () => {
   });
 
   it('a dry run never fails', () => {
-    const result = resultOfPlan(plan(), true);
+    const result = topicActionResultOf(plan(), true);
     assert.equal(outcomeError(result, spec), null);
   });
 });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import chalk from 'chalk';
 import type { AddTopicsPlan } from '../../../src/lib/mirror/add-topics.js';
-import { resultOfPlan } from '../../../src/lib/mirror/add-topics.js';
+import { addTopicsResultOf } from '../../../src/lib/mirror/add-topics.js';
 import { renderAddTopics } from '../../../src/lib/render/add-topics.js';
 
 chalk.level = 0;
@@ -35,7 +35,7 @@ const plan: AddTopicsPlan = {
 
 describe('renderAddTopics', () => {
   it('shows the plan, the started topics and that the patterns were saved', () => {
-    const text = renderAddTopics(plan, resultOfPlan(plan, false));
+    const text = renderAddTopics(plan, addTopicsResultOf(plan, false));
     assert.match(text, /^Mirror m1, source cluster src:9092\nTOPIC/);
     assert.match(text, /b +1 +id-b +in mirror m2 \(PAUSED\)/);
     assert.match(text, /Patterns: include \.\*; exclude none/);
@@ -43,7 +43,7 @@ describe('renderAddTopics', () => {
   });
 
   it('lists failures with their hints and leaves out the preview when it was shown already', () => {
-    const result = resultOfPlan(plan, false);
+    const result = addTopicsResultOf(plan, false);
     result.failed = [
       { topic: 'a', error: { code: 38, name: 'INVALID_REPLICATION_FACTOR', message: 'too few brokers' } },
     ];
@@ -61,7 +61,7 @@ describe('renderAddTopics', () => {
       addedByPattern: [],
     };
     assert.match(
-      renderAddTopics(patternsOnly, resultOfPlan(patternsOnly, false)),
+      renderAddTopics(patternsOnly, addTopicsResultOf(patternsOnly, false)),
       /No matching topics found yet\. Patterns saved to mirror m1 for auto-discovery\./,
     );
   });
