@@ -59,3 +59,31 @@ export type MessageInput<T> = T extends bigint
 export type RequestOf<A extends ApiDefinition> = MessageValue<A['request']>;
 export type ResponseOf<A extends ApiDefinition> = MessageValue<A['response']>;
 export type RequestInput<A extends ApiDefinition> = MessageInput<RequestOf<A>>;
+
+// A request as a server's handler (or a test calling it) sees it: read-only, and the fields that carry a
+// default or are tagged may be left out, so a decoded body and a hand-written one both fit.
+type Defaulted<F> = F extends { readonly default: string | number | boolean }
+  ? true
+  : F extends { readonly taggedVersions: string }
+    ? true
+    : false;
+
+type BodyElement<F, T extends string, C extends Common> = T extends keyof PrimitiveValues
+  ? PrimitiveValues[T]
+  : BodyStruct<StructFields<F, T, C>, C>;
+
+type BodyField<F extends FieldDefinition, C extends Common> = F['type'] extends `[]${infer E}`
+  ? Nullable<F, readonly BodyElement<F, E, C>[]>
+  : Nullable<F, BodyElement<F, F['type'], C>>;
+
+type Flatten<T> = { [K in keyof T]: T[K] };
+
+export type BodyStruct<FS, C extends Common> = FS extends readonly FieldDefinition[]
+  ? Flatten<
+      { readonly [F in FS[number] as Defaulted<F> extends true ? never : F['name']]: BodyField<F, C> } & {
+        readonly [F in FS[number] as Defaulted<F> extends true ? F['name'] : never]?: BodyField<F, C>;
+      }
+    >
+  : never;
+
+export type RequestBody<A extends ApiDefinition> = BodyStruct<A['request']['fields'], A['request']['commonStructs']>;

@@ -1,7 +1,7 @@
 // What the request handlers of one node know: which node they run on, the engine's cluster behind
 // it, and the listener addresses of every node (the engine knows node ids, not ports).
 
-import type { RequestContext as EngineContext } from '../state/bodies.js';
+import type { RequestContext as EngineContext } from '../state/request-context.js';
 import type { EmulatedCluster } from '../state/cluster.js';
 import type { RequestContext } from './handler.js';
 

@@ -3,7 +3,8 @@
 // and encode what they return; the server calls tick() on an interval (the engine has no timers).
 
 import { Authorizer } from './acl.js';
-import type * as B from './bodies.js';
+import type * as B from './message-bodies.js';
+import type { RequestContext } from './request-context.js';
 import { BrokerConfigs } from './broker-configs.js';
 import { ManualClock, SystemClock, type Clock } from './clock.js';
 import {
@@ -17,7 +18,7 @@ import { describeConfigs, incrementalAlterConfigs } from './config-resources.js'
 import { describeClusterMirrors } from './describe-mirrors.js';
 import { runPeriodicSync } from './discovery.js';
 import { advanceMirrors } from './engine-tick.js';
-import type * as I from './internal-bodies.js';
+import type * as I from './message-bodies.js';
 import { bumpLeaderEpochs, readMirrorStates, writeMirrorStates } from './internal-rpcs.js';
 import { createClusterMirror, deleteClusterMirror, listClusterMirrors } from './mirror-lifecycle.js';
 import { MirrorStore } from './mirrors.js';
@@ -246,67 +247,61 @@ export class EmulatedCluster {
 
   // ---- RPCs (one per API; handlers pass the decoded body straight through) ----------------------
 
-  createClusterMirror(
-    ctx: B.RequestContext,
-    body: B.CreateClusterMirrorRequestBody,
-  ): B.CreateClusterMirrorResponseBody {
+  createClusterMirror(ctx: RequestContext, body: B.CreateClusterMirrorRequestBody): B.CreateClusterMirrorResponseBody {
     return createClusterMirror(this, ctx, body);
   }
 
-  startMirrorTopics(ctx: B.RequestContext, body: B.StartMirrorTopicsRequestBody): B.StartMirrorTopicsResponseBody {
+  startMirrorTopics(ctx: RequestContext, body: B.StartMirrorTopicsRequestBody): B.StartMirrorTopicsResponseBody {
     return startMirrorTopics(this, ctx, body);
   }
 
-  stopMirrorTopics(ctx: B.RequestContext, body: B.StopMirrorTopicsRequestBody): B.StopMirrorTopicsResponseBody {
+  stopMirrorTopics(ctx: RequestContext, body: B.StopMirrorTopicsRequestBody): B.StopMirrorTopicsResponseBody {
     return stopMirrorTopics(this, ctx, body);
   }
 
-  pauseMirrorTopics(ctx: B.RequestContext, body: B.PauseMirrorTopicsRequestBody): B.PauseMirrorTopicsResponseBody {
+  pauseMirrorTopics(ctx: RequestContext, body: B.PauseMirrorTopicsRequestBody): B.PauseMirrorTopicsResponseBody {
     return pauseMirrorTopics(this, ctx, body);
   }
 
-  resumeMirrorTopics(ctx: B.RequestContext, body: B.ResumeMirrorTopicsRequestBody): B.ResumeMirrorTopicsResponseBody {
+  resumeMirrorTopics(ctx: RequestContext, body: B.ResumeMirrorTopicsRequestBody): B.ResumeMirrorTopicsResponseBody {
     return resumeMirrorTopics(this, ctx, body);
   }
 
-  deleteClusterMirror(
-    ctx: B.RequestContext,
-    body: B.DeleteClusterMirrorRequestBody,
-  ): B.DeleteClusterMirrorResponseBody {
+  deleteClusterMirror(ctx: RequestContext, body: B.DeleteClusterMirrorRequestBody): B.DeleteClusterMirrorResponseBody {
     return deleteClusterMirror(this, ctx, body);
   }
 
-  listClusterMirrors(ctx: B.RequestContext, body: B.ListClusterMirrorsRequestBody): B.ListClusterMirrorsResponseBody {
+  listClusterMirrors(ctx: RequestContext, body: B.ListClusterMirrorsRequestBody): B.ListClusterMirrorsResponseBody {
     return listClusterMirrors(this, ctx, body);
   }
 
   describeClusterMirrors(
-    ctx: B.RequestContext,
+    ctx: RequestContext,
     body: B.DescribeClusterMirrorsRequestBody,
   ): B.DescribeClusterMirrorsResponseBody {
     return describeClusterMirrors(this, ctx, body);
   }
 
-  describeConfigs(ctx: B.RequestContext, body: B.DescribeConfigsRequestBody): B.DescribeConfigsResponseBody {
+  describeConfigs(ctx: RequestContext, body: B.DescribeConfigsRequestBody): B.DescribeConfigsResponseBody {
     return describeConfigs(this, ctx, body);
   }
 
   incrementalAlterConfigs(
-    ctx: B.RequestContext,
+    ctx: RequestContext,
     body: B.IncrementalAlterConfigsRequestBody,
   ): B.IncrementalAlterConfigsResponseBody {
     return incrementalAlterConfigs(this, ctx, body);
   }
 
-  readMirrorStates(ctx: B.RequestContext, body: I.ReadMirrorStatesRequestBody): I.ReadMirrorStatesResponseBody {
+  readMirrorStates(ctx: RequestContext, body: I.ReadMirrorStatesRequestBody): I.ReadMirrorStatesResponseBody {
     return readMirrorStates(this, ctx, body);
   }
 
-  writeMirrorStates(ctx: B.RequestContext, body: I.WriteMirrorStatesRequestBody): I.WriteMirrorStatesResponseBody {
+  writeMirrorStates(ctx: RequestContext, body: I.WriteMirrorStatesRequestBody): I.WriteMirrorStatesResponseBody {
     return writeMirrorStates(this, ctx, body);
   }
 
-  bumpLeaderEpochs(ctx: B.RequestContext, body: I.BumpLeaderEpochsRequestBody): I.BumpLeaderEpochsResponseBody {
+  bumpLeaderEpochs(ctx: RequestContext, body: I.BumpLeaderEpochsRequestBody): I.BumpLeaderEpochsResponseBody {
     return bumpLeaderEpochs(this, ctx, body);
   }
 }

@@ -3,7 +3,8 @@
 // ConfigHelper, ConfigAdminManager and the KRaft controller's ConfigurationControlManager).
 
 import { CLUSTER_RESOURCE_NAME } from './acl.js';
-import type * as B from './bodies.js';
+import type * as B from './message-bodies.js';
+import type { RequestContext } from './request-context.js';
 import type { EmulatedCluster } from './cluster.js';
 import {
   applyListOperation,
@@ -39,7 +40,7 @@ function result(
 
 export function describeConfigs(
   cluster: EmulatedCluster,
-  ctx: B.RequestContext,
+  ctx: RequestContext,
   body: B.DescribeConfigsRequestBody,
 ): B.DescribeConfigsResponseBody {
   const authorized: B.DescribeConfigsResult[] = [];
@@ -177,7 +178,7 @@ function describeTopic(
 
 function describeBroker(
   cluster: EmulatedCluster,
-  ctx: B.RequestContext,
+  ctx: RequestContext,
   r: B.DescribeConfigsRequestBody['Resources'][number],
   synonyms: boolean,
 ): B.DescribeConfigsResult {
@@ -230,7 +231,7 @@ function describeBroker(
 
 export function incrementalAlterConfigs(
   cluster: EmulatedCluster,
-  ctx: B.RequestContext,
+  ctx: RequestContext,
   body: B.IncrementalAlterConfigsRequestBody,
 ): B.IncrementalAlterConfigsResponseBody {
   const validateOnly = body.ValidateOnly ?? false;
@@ -248,7 +249,7 @@ export function incrementalAlterConfigs(
 
 function alterOne(
   cluster: EmulatedCluster,
-  ctx: B.RequestContext,
+  ctx: RequestContext,
   r: B.AlterConfigsResource,
   validateOnly: boolean,
 ): Outcome {
@@ -295,7 +296,7 @@ function computeUpdates(
 
 function alterTopic(
   cluster: EmulatedCluster,
-  ctx: B.RequestContext,
+  ctx: RequestContext,
   r: B.AlterConfigsResource,
   validateOnly: boolean,
 ): Outcome {
@@ -326,7 +327,7 @@ function alterTopic(
 
 function alterBroker(
   cluster: EmulatedCluster,
-  ctx: B.RequestContext,
+  ctx: RequestContext,
   r: B.AlterConfigsResource,
   validateOnly: boolean,
 ): Outcome {

@@ -3,7 +3,8 @@
 // last-mirror-epoch lookup a destination uses when failing back.
 
 import { CLUSTER_MIRROR_OPERATIONS } from './acl.js';
-import type * as B from './bodies.js';
+import type * as B from './message-bodies.js';
+import type { RequestContext } from './request-context.js';
 import type { EmulatedCluster } from './cluster.js';
 import { errors } from '../../kafka/error-codes.js';
 import { coordinatorOf } from './internal-rpcs.js';
@@ -14,7 +15,7 @@ export const AUTHORIZED_OPERATIONS_OMITTED = -2147483648;
 
 export function describeClusterMirrors(
   cluster: EmulatedCluster,
-  ctx: B.RequestContext,
+  ctx: RequestContext,
   body: B.DescribeClusterMirrorsRequestBody,
 ): B.DescribeClusterMirrorsResponseBody {
   const response: B.DescribeClusterMirrorsResponseBody = {

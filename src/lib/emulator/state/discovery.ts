@@ -4,7 +4,7 @@
 // principal the authorizer never denies.
 
 import { splitListValue, mirrorConfigKey } from '../../mirror/config-keys.js';
-import type { RequestContext } from './bodies.js';
+import type { RequestContext } from './request-context.js';
 import type { EmulatedCluster } from './cluster.js';
 import { topicFilterOf, type TopicFilter } from './patterns.js';
 import { INTERNAL_PRINCIPAL } from './rpc-common.js';

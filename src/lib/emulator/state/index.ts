@@ -15,8 +15,8 @@ export {
   type AclOperationName,
   type AclResourceType,
 } from './acl.js';
-export type * from './bodies.js';
-export type * from './internal-bodies.js';
+export type * from './message-bodies.js';
+export type * from './request-context.js';
 export { ManualClock, SystemClock, type Clock } from './clock.js';
 export {
   EmulatedCluster,

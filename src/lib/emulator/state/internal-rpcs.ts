@@ -3,10 +3,10 @@
 // sends them; they exist so the emulator answers every key it advertises the way the prototype does.
 
 import { CLUSTER_RESOURCE_NAME } from './acl.js';
-import type { RequestContext } from './bodies.js';
+import type { RequestContext } from './request-context.js';
 import type { EmulatedCluster } from './cluster.js';
 import { errors } from '../../kafka/error-codes.js';
-import type * as I from './internal-bodies.js';
+import type * as I from './message-bodies.js';
 import { MIRROR_STATE_TOPIC } from './mirror-lifecycle.js';
 import { MirrorState, type MirrorStateName } from './partition-state.js';
 import { materialize } from './topics.js';

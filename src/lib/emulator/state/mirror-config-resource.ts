@@ -3,7 +3,8 @@
 // key/value checks before the controller's ALTER_CONFIGS check.
 
 import { mirrorConfigKey, parseMirrorConfigValue } from '../../mirror/config-keys.js';
-import type * as B from './bodies.js';
+import type * as B from './message-bodies.js';
+import type { RequestContext } from './request-context.js';
 import type { EmulatedCluster } from './cluster.js';
 import { applyListOperation, ConfigSource, ConfigType, OPERATION_NAMES } from './config-tables.js';
 import { errors } from '../../kafka/error-codes.js';
@@ -34,7 +35,7 @@ export function describeMirrorConfigs(
 /** Null values on SET/APPEND/SUBTRACT were refused by the caller (42) before this runs. */
 export function alterMirrorConfigs(
   cluster: EmulatedCluster,
-  ctx: B.RequestContext,
+  ctx: RequestContext,
   resource: B.AlterConfigsResource,
   validateOnly: boolean,
 ): Outcome {

@@ -2,7 +2,8 @@
 // Create and Delete answer ErrorMessage "" when unset (their schema has no default); List never
 // sets a message.
 
-import type * as B from './bodies.js';
+import type * as B from './message-bodies.js';
+import type { RequestContext } from './request-context.js';
 import type { EmulatedCluster } from './cluster.js';
 import { CLUSTER_RESOURCE_NAME } from './acl.js';
 import { errors } from '../../kafka/error-codes.js';
@@ -16,7 +17,7 @@ function plain(code: number, message = ''): B.CreateClusterMirrorResponseBody {
 
 export function createClusterMirror(
   cluster: EmulatedCluster,
-  ctx: B.RequestContext,
+  ctx: RequestContext,
   body: B.CreateClusterMirrorRequestBody,
 ): B.CreateClusterMirrorResponseBody {
   const name = body.MirrorName;
@@ -36,7 +37,7 @@ export function createClusterMirror(
 }
 
 /** Creates `__mirror_state` as the requesting principal the first time a mirror is created. */
-function ensureMirrorStateTopic(cluster: EmulatedCluster, ctx: B.RequestContext): number {
+function ensureMirrorStateTopic(cluster: EmulatedCluster, ctx: RequestContext): number {
   if (cluster.topics.has(MIRROR_STATE_TOPIC)) return errors.NONE.code;
   const auth = cluster.authorizer;
   const mayCreate =
@@ -60,7 +61,7 @@ function ensureMirrorStateTopic(cluster: EmulatedCluster, ctx: B.RequestContext)
 
 export function deleteClusterMirror(
   cluster: EmulatedCluster,
-  ctx: B.RequestContext,
+  ctx: RequestContext,
   body: B.DeleteClusterMirrorRequestBody,
 ): B.DeleteClusterMirrorResponseBody {
   const name = body.MirrorName;
@@ -84,7 +85,7 @@ export function deleteClusterMirror(
 /** The controller half of Delete; tests call it alone to reach 143, which the broker pre-empts. */
 export function deleteOnController(
   cluster: EmulatedCluster,
-  ctx: B.RequestContext,
+  ctx: RequestContext,
   body: B.DeleteClusterMirrorRequestBody,
 ): B.DeleteClusterMirrorResponseBody {
   const name = body.MirrorName;
@@ -109,7 +110,7 @@ export function deleteOnController(
 
 export function listClusterMirrors(
   cluster: EmulatedCluster,
-  ctx: B.RequestContext,
+  ctx: RequestContext,
   body: B.ListClusterMirrorsRequestBody,
 ): B.ListClusterMirrorsResponseBody {
   if (!cluster.mirroringEnabled())

@@ -2,7 +2,8 @@
 // partition-state pre-validation, then the controller's ALTER / feature / forwarded / topic ACL.
 
 import type { AclOperationName } from './acl.js';
-import type { MirrorTopicResult, MirrorTopicsResponseBody, RequestContext } from './bodies.js';
+import type { MirrorTopicResult, MirrorTopicsResponseBody } from './message-bodies.js';
+import type { RequestContext } from './request-context.js';
 import type { EmulatedCluster } from './cluster.js';
 import { errors } from '../../kafka/error-codes.js';
 import type { MirrorStateName } from './partition-state.js';

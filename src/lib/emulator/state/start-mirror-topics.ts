@@ -3,10 +3,10 @@
 
 import type {
   MirrorTopicResult,
-  RequestContext,
   StartMirrorTopicsRequestBody,
   StartMirrorTopicsResponseBody,
-} from './bodies.js';
+} from './message-bodies.js';
+import type { RequestContext } from './request-context.js';
 import type { EmulatedCluster } from './cluster.js';
 import { errors } from '../../kafka/error-codes.js';
 import { updatePatternsAndStopExcluded } from './pattern-updates.js';

@@ -6,9 +6,9 @@ import type {
   MirrorTopicResult,
   MirrorTopicsResponseBody,
   PauseMirrorTopicsRequestBody,
-  RequestContext,
   StopMirrorTopicsRequestBody,
-} from './bodies.js';
+} from './message-bodies.js';
+import type { RequestContext } from './request-context.js';
 import type { EmulatedCluster } from './cluster.js';
 import { errors } from '../../kafka/error-codes.js';
 import type { DesiredState, MirrorStateName } from './partition-state.js';

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Authorizer } from '../../../../src/lib/emulator/state/acl.js';
-import type { AlterableConfig } from '../../../../src/lib/emulator/state/bodies.js';
+import type { AlterableConfig } from '../../../../src/lib/emulator/state/message-bodies.js';
 import type { EmulatedCluster } from '../../../../src/lib/emulator/state/cluster.js';
 import { createMirror, ctx, pair } from './setup.js';
 

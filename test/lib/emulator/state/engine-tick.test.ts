@@ -213,6 +213,7 @@ describe('periodic sync (§10 auto-discovery, exclude enforcement)', () => {
     assert.deepEqual(mirrored, ['orders-eu', 'orders-us']);
     p.source.createTopic('orders-jp', { partitions: 1 });
     p.destination.incrementalAlterConfigs(ctx(), {
+      ValidateOnly: false,
       Resources: [
         {
           ResourceType: 64,
@@ -236,6 +237,7 @@ describe('periodic sync (§10 auto-discovery, exclude enforcement)', () => {
     run(p, 6000);
     assert.deepEqual(states(p.destination, 'orders-eu'), ['STOPPED']);
     p.destination.incrementalAlterConfigs(ctx(), {
+      ValidateOnly: false,
       Resources: [
         {
           ResourceType: 64,

@@ -36,7 +36,7 @@ describe('ReadMirrorStates / WriteMirrorStates / BumpLeaderEpochs (§3)', () => 
       rules: [{ principal: 'User:admin', resourceType: 'CLUSTER', name: '*', operation: 'ALL' }],
     });
     const p = pair({ authorizer: auth });
-    const res = p.destination.writeMirrorStates(ctx('User:eve'), { MirrorName: 'm1', Topics: [] });
+    const res = p.destination.writeMirrorStates(ctx('User:eve'), { MirrorName: 'm1', Topics: [], StoppedTopics: [] });
     assert.deepEqual([res.ErrorCode, res.ErrorMessage], [31, 'Cluster authorization failed.']);
   });
 
@@ -63,6 +63,7 @@ describe('ReadMirrorStates / WriteMirrorStates / BumpLeaderEpochs (§3)', () => 
     p.destination.writeMirrorStates(ctx(), {
       MirrorName: 'm1',
       Topics: [{ Name: 'orders', Partitions: [{ PartitionIndex: 1, State: 4, LastMirrorEpoch: 7 }] }],
+      StoppedTopics: [],
     });
     const id = p.destination.topics.get('orders')?.id ?? '';
     const node = coordinatorOf(p.destination, 'm1', id, 1);

@@ -100,6 +100,7 @@ describe('StopMirrorTopics (§3 StopMirrorTopics)', () => {
   it('step 3: each pattern is removed from include when present there, otherwise appended to exclude', () => {
     const p = mirroring();
     p.destination.incrementalAlterConfigs(ctx(), {
+      ValidateOnly: false,
       Resources: [
         {
           ResourceType: 64,
