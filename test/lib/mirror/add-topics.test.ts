@@ -13,7 +13,7 @@ import {
   type AddTopicsInput,
   type AddTopicsPlan,
   planAddTopics,
-  resultOfPlan,
+  addTopicsResultOf,
   sendAddTopics,
   unmetNamedTopics,
   waitUntilMirroring,
@@ -243,13 +243,13 @@ describe('add-topics outcome rules', () => {
   it('named topics that were not added: the reason picks the exit code when nothing else was done', () => {
     const codes = (['missing-on-source', 'in-other-mirror', 'excluded-by-mirror'] as const).map((action) => {
       const p = skippedPlan(action);
-      return toFailure(unmetNamedTopics(resultOfPlan(p, false), p)).exitCode;
+      return toFailure(unmetNamedTopics(addTopicsResultOf(p, false), p)).exitCode;
     });
     assert.deepEqual(codes, [6, 1, 1]);
     const already = skippedPlan('already-mirrored');
-    assert.equal(unmetNamedTopics(resultOfPlan(already, false), already), null, 'already there is fine');
+    assert.equal(unmetNamedTopics(addTopicsResultOf(already, false), already), null, 'already there is fine');
     const mixed = { ...skippedPlan('missing-on-source'), include: ['x.*'] };
-    assert.equal(toFailure(unmetNamedTopics(resultOfPlan(mixed, false), mixed)).exitCode, 3, 'a pattern was sent');
+    assert.equal(toFailure(unmetNamedTopics(addTopicsResultOf(mixed, false), mixed)).exitCode, 3, 'a pattern was sent');
   });
 
   it('waitUntilMirroring polls describe until every added partition is MIRRORING', async () => {

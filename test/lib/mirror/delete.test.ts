@@ -12,7 +12,7 @@ import {
   missingDeletePermissions,
   mirrorListed,
   planDelete,
-  resultOfPlan,
+  deleteResultOf,
   sendDelete,
   waitUntilGone,
 } from '../../../src/lib/mirror/delete.js';
@@ -193,7 +193,7 @@ describe('delete helpers', () => {
     assert.equal(await mirrorListed(fake.client, 'm1'), false);
   });
 
-  it('resultOfPlan reports the refusal only when something blocks, and the command only when there is something to stop', () => {
+  it('deleteResultOf reports the refusal only when something blocks, and the command only when there is something to stop', () => {
     const base: DeletePlan = {
       mirror: 'm1',
       topics: [],
@@ -204,7 +204,7 @@ describe('delete helpers', () => {
       authorizedOperations: null,
       warnings: ['w'],
     };
-    const waiting = resultOfPlan(base, { deleted: false, dryRun: false, removeTopicsCommand: 'cmd' });
+    const waiting = deleteResultOf(base, { deleted: false, dryRun: false, removeTopicsCommand: 'cmd' });
     assert.deepEqual(waiting.refusal, {
       toStop: [],
       settling: ['s'],
@@ -214,12 +214,12 @@ describe('delete helpers', () => {
     });
     assert.equal(waiting.confirmedGone, null);
     assert.deepEqual(waiting.warnings, ['w']);
-    const blocked = resultOfPlan(
+    const blocked = deleteResultOf(
       { ...base, toStop: ['t'] },
       { deleted: false, dryRun: true, removeTopicsCommand: 'cmd' },
     );
     assert.equal(blocked.refusal?.removeTopicsCommand, 'cmd');
-    const done = resultOfPlan(
+    const done = deleteResultOf(
       { ...base, settling: [] },
       { deleted: true, dryRun: false, removeTopicsCommand: null, confirmedGone: true },
     );

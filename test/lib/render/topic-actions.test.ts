@@ -3,7 +3,7 @@ import chalk from 'chalk';
 import { before, describe, it } from 'node:test';
 import {
   ACTION_SPECS,
-  type PlannedTopic,
+  type TopicToAct,
   type TopicActionPlan,
   type TopicActionResult,
 } from '../../../src/lib/mirror/topic-actions.js';
@@ -16,12 +16,7 @@ import {
 const rows = (...states: string[]) =>
   states.map((state, partition) => ({ partition, state, retryAttempt: 0, errorMessage: null }));
 
-const topic = (
-  name: string,
-  verdict: PlannedTopic['verdict'],
-  states: string[],
-  extra: Partial<PlannedTopic> = {},
-) => ({
+const topic = (name: string, verdict: TopicToAct['verdict'], states: string[], extra: Partial<TopicToAct> = {}) => ({
   topic: name,
   named: true,
   verdict,
