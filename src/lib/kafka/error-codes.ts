@@ -489,6 +489,12 @@ const ENTRIES = {
     message: 'the new in-sync replica set contains an ineligible replica',
     hint: null,
   },
+  UNSUPPORTED_ENDPOINT_TYPE: {
+    code: 127,
+    retriable: false,
+    message: 'the broker does not serve this endpoint type (DescribeCluster)',
+    hint: null,
+  },
   INVALID_REGULAR_EXPRESSION: {
     code: 128,
     retriable: false,

@@ -1,6 +1,7 @@
 // DescribeCluster: what the Java Admin asks a source cluster for its id before CreateClusterMirror,
 // and what kmirror uses to list brokers. A broker listener serves only endpoint type 1 (brokers).
 
+import { errors } from '../../kafka/error-codes.js';
 import { DescribeCluster } from '../../kafka/messages/index.js';
 import { CLUSTER_RESOURCE_NAME } from '../state/acl.js';
 import { OPERATIONS_NOT_REQUESTED, type BrokerContext } from './broker-context.js';
@@ -8,7 +9,6 @@ import { defineHandler, type RegisteredHandler } from './handler.js';
 import { CLUSTER_OPERATIONS } from './metadata-handler.js';
 
 const BROKERS_ENDPOINT = 1;
-const UNSUPPORTED_ENDPOINT_TYPE = 127;
 
 export function describeClusterHandler(broker: BrokerContext): RegisteredHandler {
   return defineHandler({
@@ -17,7 +17,7 @@ export function describeClusterHandler(broker: BrokerContext): RegisteredHandler
       const cluster = broker.cluster;
       if (body.EndpointType !== BROKERS_ENDPOINT) {
         return {
-          ErrorCode: UNSUPPORTED_ENDPOINT_TYPE,
+          ErrorCode: errors.UNSUPPORTED_ENDPOINT_TYPE.code,
           ErrorMessage: `The broker does not support DescribeCluster with endpointType ${body.EndpointType}`,
           EndpointType: body.EndpointType,
           ClusterId: '',
