@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import { setEndOffset } from '../../src/lib/emulator/state/topics.js';
-import { runCli } from '../helpers/cli.js';
+import { runCli } from '../helpers/in-process-cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
 import { createMirror, engineStates, startTopics, waitFor } from './describe-setup.js';
 

@@ -57,13 +57,19 @@ export interface PlaygroundNode {
 }
 
 export interface PlaygroundCluster {
+  /**
+   * Comma-separated host:port of every node.
+   * @pattern ^[^,]+:[0-9]+(,[^,]+:[0-9]+)*$
+   */
   readonly bootstrap: string;
   readonly clusterId: string;
+  /** @minItems 1 */
   readonly nodes: readonly PlaygroundNode[];
 }
 
 export interface PlaygroundSecurity {
   readonly securityProtocol: 'SASL_SSL';
+  /** @minItems 1 */
   readonly saslMechanisms: readonly string[];
   /** Throwaway credentials of this emulator run; showing them is the purpose of `--secure`. */
   readonly username: string;

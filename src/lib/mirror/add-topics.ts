@@ -63,7 +63,13 @@ export interface AddTopicsPlan {
 /** The --json document. */
 export interface AddTopicsResult {
   mirror: string;
-  added: { topic: string; topicId: string | null; partitions: number | null }[];
+  added: {
+    topic: string;
+    /** Source topic id (base64url); null when sent without one (--allow-missing). */
+    topicId: string | null;
+    /** Source partition count; null when unknown (--allow-missing). @minimum 0 */
+    partitions: number | null;
+  }[];
   skipped: { topic: string; reason: SkipReason; mirror?: string; state?: string }[];
   failed: { topic: string; error: { code: number; name: string; message: string } }[];
   patterns: { include: string[]; exclude: string[] };

@@ -22,6 +22,7 @@ import { errors } from '../kafka/error-codes.js';
 export const CLUSTER_MIRROR_RESOURCE_TYPE = 64;
 
 export interface MirrorConfigEntry {
+  /** @minLength 1 */
   readonly name: string;
   /** Masked unless secrets were asked for; null when a default is null. */
   readonly value: string | null;
@@ -265,7 +266,14 @@ export async function alterMirrorConfigs(
 export interface ConfigSetResult {
   readonly mirror: string;
   readonly validateOnly: boolean;
-  readonly changes: { name: string; operation: ConfigOperation; value: string | null }[];
+  /** @minItems 1 */
+  readonly changes: {
+    /** @minLength 1 */
+    name: string;
+    operation: ConfigOperation;
+    /** null for DELETE; [redacted] for sensitive keys. */
+    value: string | null;
+  }[];
   /** The stored configs after the change (before it, unchanged, with --validate-only). */
   readonly configs: MirrorConfigEntry[];
 }

@@ -48,8 +48,15 @@ export interface CreateMirrorPlan {
 }
 
 export interface CreateMirrorResult {
+  /**
+   * @minLength 1
+   * @maxLength 249
+   * @pattern ^[A-Za-z0-9._-]+$
+   */
   readonly mirror: string;
+  /** @minLength 1 */
   readonly sourceBootstrap: string;
+  /** @minLength 1 */
   readonly sourceClusterId: string;
   /** The configs sent (or that would be sent), secrets masked. */
   readonly config: Record<string, string>;

@@ -142,6 +142,13 @@ export interface NotInMirror {
   readonly mirror: string | null;
 }
 
+/** A topic stop does not name but a pattern sent to mirror.topics.exclude makes the broker stop. */
+export interface ViaPatternTopic {
+  readonly topic: string;
+  readonly pattern: string;
+  readonly state: string;
+}
+
 export interface FinalPartition {
   readonly topic: string;
   /** @minimum 0 */
@@ -176,7 +183,7 @@ export interface TopicActionResult<A extends TopicAction = TopicAction> {
    * Stop only: not listed in the request, but matched by a pattern that goes to mirror.topics.exclude, so the broker
    * marks it STOPPED.
    */
-  viaPattern: { topic: string; pattern: string; state: string }[];
+  viaPattern: A extends 'stop' ? ViaPatternTopic[] : [];
   failed: { topic: string; error: { code: number; name: string; message: string; hint: string | null } }[];
   notInMirror: NotInMirror[];
   patterns: PatternPlan[];
