@@ -1,44 +1,55 @@
-// `kmirror --version` from a cold process: what every invocation pays before doing anything (issue
-// target: median ≤ 250 ms). Each run is a new node process through bin/run.js, as a user starts it.
+// `kmirror --version` from a cold process, on each Node the bench finds: what every invocation pays before
+// doing anything (issue target: median ≤ 250 ms). Each run is a new node process through bin/run.js, as a
+// user starts it. On a Node with the module compile cache, also the same without it, to show what it saves.
 
-import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { BenchResult } from './measure.js';
 import { median } from './measure.js';
+import { bareStart, benchEnv, type BenchNode } from './nodes.js';
+import { cpuNote, runProcess, type ProcessRun } from './process-run.js';
 
 // dist/bench/cold-start.js → the package's bin/run.js
 const BIN = fileURLToPath(new URL('../../bin/run.js', import.meta.url));
 const RUNS = 15;
 
-function timeOnce(env: NodeJS.ProcessEnv): number {
-  const start = performance.now();
-  const run = spawnSync(process.execPath, [BIN, '--version'], { env, encoding: 'utf8' });
-  const elapsed = performance.now() - start;
-  if (run.status !== 0) throw new Error(`kmirror --version exited ${String(run.status)}: ${run.stderr}`);
-  return elapsed;
+async function timeVersion(node: BenchNode, env: NodeJS.ProcessEnv): Promise<ProcessRun[]> {
+  const once = async () => {
+    const run = await runProcess(node.path, [BIN, '--version'], env);
+    if (run.code !== 0)
+      throw new Error(`kmirror --version on ${node.version} exited ${String(run.code)}: ${run.stderr}`);
+    return run;
+  };
+  // One unmeasured run warms the file-system cache (and the compile cache), as a user's second call finds them.
+  await once();
+  const runs: ProcessRun[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await once());
+  return runs;
 }
 
-export function benchColdStart(): BenchResult[] {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-  for (const key of Object.keys(env)) if (key.startsWith('KMIRROR_') || key === 'NODE_OPTIONS') delete env[key];
-  // One unmeasured run warms the file-system cache, as a second invocation by a user would find it.
-  timeOnce(env);
-  const times = Array.from({ length: RUNS }, () => timeOnce(env));
-  const sorted = [...times].sort((a, b) => a - b);
-  return [
-    {
-      name: 'kmirror --version cold start (median)',
-      value: median(times),
+export async function benchColdStart(nodes: readonly BenchNode[]): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  for (const node of nodes) {
+    const runs = await timeVersion(node, benchEnv());
+    const sorted = runs.map((r) => r.ms).sort((a, b) => a - b);
+    const cache = node.compileCache ? 'compile cache on' : 'no compile cache in this Node';
+    results.push({
+      name: `node ${node.version}: kmirror --version cold start (median, ${cache})`,
+      value: median(runs.map((r) => r.ms)),
       unit: 'ms',
       target: '≤ 250 ms',
-      detail: `${RUNS} runs: min ${sorted[0]?.toFixed(0)} ms, max ${sorted.at(-1)?.toFixed(0)} ms; bare node startup ${median(Array.from({ length: 5 }, () => bareNode(env))).toFixed(0)} ms`,
-    },
-  ];
-}
-
-/** A process that does nothing: the floor under the figure above on this machine. */
-function bareNode(env: NodeJS.ProcessEnv): number {
-  const start = performance.now();
-  spawnSync(process.execPath, ['-e', ''], { env });
-  return performance.now() - start;
+      detail:
+        `${RUNS} runs: min ${sorted[0]?.toFixed(0)} ms, max ${sorted.at(-1)?.toFixed(0)} ms` +
+        `${cpuNote(runs, median)}; ${await bareStart(node)}`,
+    });
+    if (node.compileCache) {
+      const off = await timeVersion(node, { ...benchEnv(), KMIRROR_NO_COMPILE_CACHE: '1' });
+      results.push({
+        name: `node ${node.version}: kmirror --version cold start (median, KMIRROR_NO_COMPILE_CACHE=1)`,
+        value: median(off.map((r) => r.ms)),
+        unit: 'ms',
+        detail: `${RUNS} runs${cpuNote(off, median)}`,
+      });
+    }
+  }
+  return results;
 }

@@ -1,27 +1,18 @@
-// `kmirror describe` end to end over 3 emulated destination brokers holding 100,000 mirrored
-// partitions (1,000 topics × 100): wall time and peak RSS of the CLI process, with --json and with
-// --partitions (every row as a table). The mirror is set up in this process through the engine.
+// `kmirror list` and `kmirror describe` end to end, on each Node the bench finds, over 3 emulated destination
+// brokers holding 100,000 mirrored partitions (1,000 topics × 100): wall time, CPU and peak RSS of the CLI
+// process; describe with --json and with --partitions (every row as a table). The mirror is set up in this
+// process through the engine.
 
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startEmulatedClusters, type EmulatedClusters } from '../src/lib/emulator/index.js';
 import { median, type BenchResult } from './measure.js';
+import { benchEnv, bareStart, type BenchNode } from './nodes.js';
+import { cpuNote, runProcess, type ProcessRun } from './process-run.js';
 
 const BIN = fileURLToPath(new URL('../../bin/run.js', import.meta.url));
-const TIME = '/usr/bin/time';
 const TOPICS = 1000;
 const PARTITIONS = 100;
 const ADMIN = { principal: 'User:admin', nodeId: 1 };
-
-interface Run {
-  readonly ms: number;
-  readonly peakRssMb: number;
-  readonly stdoutBytes: number;
-  /** User + system CPU of the CLI process (null without /usr/bin/time): the figure machine load distorts least. */
-  readonly cpuMs: number | null;
-  readonly code: number | null;
-}
 
 async function setUp(): Promise<EmulatedClusters> {
   const emulator = await startEmulatedClusters({ seed: 'bench', growthPerSec: 0 });
@@ -58,78 +49,78 @@ async function setUp(): Promise<EmulatedClusters> {
   return emulator;
 }
 
-/** Peak RSS from `/usr/bin/time -f %M` (KiB) when present, else the last VmHWM seen in /proc. */
-function runCli(args: readonly string[]): Promise<Run> {
-  const useTime = existsSync(TIME);
-  const command = useTime ? TIME : process.execPath;
-  const argv = useTime
-    ? ['-f', 'KMIRROR_PEAK_KB=%M KMIRROR_CPU_S=%U+%S', process.execPath, BIN, ...args]
-    : [BIN, ...args];
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(command, argv, {
-      env: { ...process.env, NO_COLOR: '1', CI: 'true' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdoutBytes = 0;
-    let stderr = '';
-    let hwmKb = 0;
-    child.stdout.on('data', (d: Buffer) => (stdoutBytes += d.length));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const poll = useTime
-      ? undefined
-      : setInterval(() => {
-          try {
-            const m = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-            if (m) hwmKb = Math.max(hwmKb, Number(m[1]));
-          } catch {
-            // exited between polls
-          }
-        }, 10);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const ms = performance.now() - started;
-      if (poll) clearInterval(poll);
-      const reported = /KMIRROR_PEAK_KB=(\d+)/.exec(stderr);
-      if (reported) hwmKb = Number(reported[1]);
-      const cpu = /KMIRROR_CPU_S=([\d.]+)\+([\d.]+)/.exec(stderr);
-      const cpuMs = cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : null;
-      if (code !== 0) process.stderr.write(`kmirror ${args.join(' ')} exited ${code}:\n${stderr}\n`);
-      resolve({ ms, peakRssMb: hwmKb / 1024, stdoutBytes, cpuMs, code });
-    });
+function runCli(node: BenchNode, args: readonly string[]): Promise<ProcessRun> {
+  return runProcess(node.path, [BIN, ...args], benchEnv()).then((run) => {
+    if (run.code !== 0)
+      process.stderr.write(`kmirror ${args.join(' ')} on ${node.version} exited ${run.code}:\n${run.stderr}\n`);
+    return run;
   });
 }
 
-export async function benchDescribe(runs = 3): Promise<BenchResult[]> {
+async function measure(node: BenchNode, args: readonly string[], runs: number): Promise<ProcessRun[]> {
+  await runCli(node, args); // unmeasured: fills the file-system and compile caches
+  const measured: ProcessRun[] = [];
+  for (let i = 0; i < runs; i++) measured.push(await runCli(node, args));
+  return measured;
+}
+
+/** `kmirror list` of the one mirror (1,000 topics): start-up plus one small request, as operators run it. */
+async function benchList(node: BenchNode, bootstrap: string, runs: number): Promise<BenchResult[]> {
+  const measured = await measure(node, ['list', '-b', bootstrap, '--timeout', '60s', '--json'], runs);
+  const ok = measured.every((r) => r.code === 0);
+  return [
+    {
+      name: `node ${node.version}: list --json: wall time (median)`,
+      value: median(measured.map((r) => r.ms)),
+      unit: 'ms',
+      detail: `${runs} runs${cpuNote(measured, median)}${ok ? '' : ', SOME RUNS FAILED'}; ${await bareStart(node)}`,
+    },
+  ];
+}
+
+async function benchDescribeOn(node: BenchNode, bootstrap: string, runs: number): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  for (const [label, extra] of [
+    ['--json', ['--json']],
+    ['--partitions', ['--partitions']],
+  ] as const) {
+    const measured = await measure(node, ['describe', 'bench', '-b', bootstrap, '--timeout', '60s', ...extra], runs);
+    const ok = measured.every((r) => r.code === 0);
+    const output = (median(measured.map((r) => r.stdoutBytes)) / 1e6).toFixed(1);
+    const detail = `${runs} runs, ${TOPICS * PARTITIONS} partitions over 3 brokers, ${output} MB of output${ok ? '' : ', SOME RUNS FAILED'}; ${await bareStart(node)}`;
+    results.push({
+      name: `node ${node.version}: describe ${label}: wall time (median)`,
+      value: median(measured.map((r) => r.ms)),
+      unit: 'ms',
+      target: '≤ 1500 ms',
+      detail,
+    });
+    const cpu = measured.map((r) => r.cpuMs).filter((v): v is number => v !== null);
+    if (cpu.length > 0)
+      results.push({
+        name: `node ${node.version}: describe ${label}: CLI CPU time user+sys (median)`,
+        value: median(cpu),
+        unit: 'ms',
+      });
+    results.push({
+      name: `node ${node.version}: describe ${label}: peak RSS (max)`,
+      value: Math.max(...measured.map((r) => r.peakRssMb)),
+      unit: 'MB',
+      target: '≤ 250 MB',
+    });
+  }
+  return results;
+}
+
+/** list and describe on each Node, against one emulator set up once. */
+export async function benchDescribe(nodes: readonly BenchNode[], runs = 3): Promise<BenchResult[]> {
   const emulator = await setUp();
   try {
     const results: BenchResult[] = [];
     const bootstrap = emulator.destination.bootstrap;
-    for (const [label, extra] of [
-      ['--json', ['--json']],
-      ['--partitions', ['--partitions']],
-    ] as const) {
-      const measured: Run[] = [];
-      for (let i = 0; i < runs; i++)
-        measured.push(await runCli(['describe', 'bench', '-b', bootstrap, '--timeout', '60s', ...extra]));
-      const ok = measured.every((r) => r.code === 0);
-      const detail = `${runs} runs, ${TOPICS * PARTITIONS} partitions over 3 brokers, ${(median(measured.map((r) => r.stdoutBytes)) / 1e6).toFixed(1)} MB of output${ok ? '' : ', SOME RUNS FAILED'}`;
-      results.push({
-        name: `describe ${label}: wall time (median)`,
-        value: median(measured.map((r) => r.ms)),
-        unit: 'ms',
-        target: '≤ 1500 ms',
-        detail,
-      });
-      const cpu = measured.map((r) => r.cpuMs).filter((v): v is number => v !== null);
-      if (cpu.length > 0)
-        results.push({ name: `describe ${label}: CLI CPU time user+sys (median)`, value: median(cpu), unit: 'ms' });
-      results.push({
-        name: `describe ${label}: peak RSS (max)`,
-        value: Math.max(...measured.map((r) => r.peakRssMb)),
-        unit: 'MB',
-        target: '≤ 250 MB',
-      });
+    for (const node of nodes) {
+      results.push(...(await benchList(node, bootstrap, 5)));
+      results.push(...(await benchDescribeOn(node, bootstrap, runs)));
     }
     return results;
   } finally {

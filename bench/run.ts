@@ -1,12 +1,22 @@
 // `npm run bench`: speed and memory figures for the targets in the issues. Run on a quiet machine;
-// nothing here is a pass/fail test.
+// nothing here is a pass/fail test. Start-up, list and describe are measured on every Node found (this
+// one, and Node 22/24 when `npm run tools:node` installed them); decode and the emulator on this one.
 import { benchColdStart } from './cold-start.js';
 import { benchDecode } from './decode.js';
 import { benchDescribe } from './describe.js';
 import { benchEmulator } from './emulator.js';
 import { printResults } from './measure.js';
+import { benchNodes, removeBenchCache } from './nodes.js';
 
-printResults(benchColdStart());
-printResults(benchDecode());
-printResults(await benchEmulator());
-printResults(await benchDescribe());
+const nodes = benchNodes();
+console.log(`Nodes: ${nodes.map((n) => `${n.version}${n.compileCache ? ' (compile cache)' : ''}`).join(', ')}`);
+if (nodes.length === 1)
+  console.log('    (Node 22 and 24 are measured too once `npm run tools:node` has installed them)');
+try {
+  printResults(await benchColdStart(nodes));
+  printResults(benchDecode());
+  printResults(await benchEmulator());
+  printResults(await benchDescribe(nodes));
+} finally {
+  removeBenchCache();
+}

@@ -1,4 +1,21 @@
 #!/usr/bin/env node
-import { execute } from '@oclif/core';
+import module from 'node:module';
+import { homedir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
 
+// Node ≥ 22.1 can keep compiled code between runs; feature-tested, so Node 20 simply starts without it.
+// It must be on before oclif and the commands are imported, hence the dynamic import below. A cache that
+// cannot be written only costs speed: Node reports it in the returned status, never throws, never fails.
+const disabled = (process.env.KMIRROR_NO_COMPILE_CACHE ?? '') !== '' && process.env.KMIRROR_NO_COMPILE_CACHE !== '0';
+if (typeof module.enableCompileCache === 'function' && !disabled) {
+  try {
+    const xdg = process.env.XDG_CACHE_HOME;
+    const cacheHome = xdg && isAbsolute(xdg) ? xdg : join(homedir(), '.cache');
+    module.enableCompileCache(join(cacheHome, 'kmirror', 'compile-cache'));
+  } catch {
+    // no home directory to be found: run uncached
+  }
+}
+
+const { execute } = await import('@oclif/core');
 await execute({ dir: import.meta.url });

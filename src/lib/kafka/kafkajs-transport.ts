@@ -3,6 +3,7 @@
 // an arbitrary request, and its own flexible-version helpers are not to be trusted.
 
 import { createRequire } from 'node:module';
+import { scheduleChecksOnlyWhenPending } from './kafkajs-request-queue.js';
 import type { BrokerAddress, RawRequest, Transport, TransportOptions } from './transport.js';
 import { TransportError, brokerLabel } from './transport.js';
 
@@ -20,6 +21,7 @@ interface KafkajsConnection {
   isConnected(): boolean;
   rejectRequests(error: Error): void;
   socket?: { destroy(): void };
+  requestQueue?: unknown;
   send(args: {
     request: { apiKey: number; apiVersion: number; apiName: string; encode(): Promise<KafkajsEncoder> };
     response: { decode(payload: Buffer): Promise<Buffer>; parse(data: Buffer): Promise<Buffer> };
@@ -105,6 +107,7 @@ export class KafkajsTransport implements Transport {
           }
         : null,
     });
+    scheduleChecksOnlyWhenPending(connection);
     try {
       await connection.connect();
     } catch (err) {

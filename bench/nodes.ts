@@ -1,0 +1,65 @@
+// The Nodes the bench runs kmirror on: the one running the bench, plus the pinned Node 22/24 that
+// scripts/install-node.ts put in the tools folder (`npm run tools:node`). Every figure taken on a Node is
+// printed beside that Node's own `node -e 0`, so a faster runtime and a faster kmirror can be told apart.
+
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { installedNodes } from '../scripts/node-tools.js';
+import { median } from './measure.js';
+import { runProcess, timeSummary, type ProcessRun } from './process-run.js';
+
+export interface BenchNode {
+  readonly version: string;
+  readonly path: string;
+  /** Feature test: this Node has module.enableCompileCache, so bin/run.js turns the cache on. */
+  readonly compileCache: boolean;
+}
+
+const BARE_RUNS = 9;
+const bare = new Map<string, ProcessRun[]>();
+
+function probe(path: string): BenchNode {
+  const script = "process.stdout.write(process.version + ' ' + typeof require('node:module').enableCompileCache)";
+  const run = spawnSync(path, ['-e', script], { encoding: 'utf8' });
+  const [version = '?', kind] = run.stdout.split(' ');
+  return { version, path, compileCache: kind === 'function' };
+}
+
+/** This Node first, then the installed extra majors (one entry per version). */
+export function benchNodes(): BenchNode[] {
+  const nodes = [probe(process.execPath), ...installedNodes().map((n) => probe(n.path))];
+  return nodes.filter((node, i) => nodes.findIndex((other) => other.version === node.version) === i);
+}
+
+/**
+ * Environment for the kmirror processes: no inherited KMIRROR_* or NODE_OPTIONS, no colour, and a compile
+ * cache of the bench's own (filled by each figure's warm-up run) so leftovers of earlier runs count for nothing.
+ */
+export function benchEnv(): NodeJS.ProcessEnv {
+  if (!env) {
+    env = { ...process.env, NO_COLOR: '1', CI: 'true' };
+    for (const key of Object.keys(env)) if (key.startsWith('KMIRROR_') || key === 'NODE_OPTIONS') delete env[key];
+    env.XDG_CACHE_HOME = mkdtempSync(join(tmpdir(), 'kmirror-bench-cache-'));
+  }
+  return env;
+}
+let env: NodeJS.ProcessEnv | undefined;
+
+/** Removes the bench's compile cache. */
+export function removeBenchCache(): void {
+  if (env?.XDG_CACHE_HOME) rmSync(env.XDG_CACHE_HOME, { recursive: true, force: true });
+  env = undefined;
+}
+
+/** `node -e 0` on this Node (median of a few runs, measured once): "40 ms wall, 25 ms CPU". */
+export async function bareStart(node: BenchNode): Promise<string> {
+  let runs = bare.get(node.path);
+  if (!runs) {
+    runs = [];
+    for (let i = 0; i < BARE_RUNS; i++) runs.push(await runProcess(node.path, ['-e', '0'], benchEnv()));
+    bare.set(node.path, runs);
+  }
+  return `node -e 0 on this Node: ${timeSummary(runs, median)}`;
+}
