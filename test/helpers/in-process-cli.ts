@@ -3,6 +3,7 @@
 // it, and env, stdin, colour, exit code, listeners and registered secrets restored after each call.
 // Same result shape as runCli in ./cli.ts, which spawns the binary for what only a process shows.
 
+import './plain-terminal-env.js';
 import { PassThrough } from 'node:stream';
 import { Config, run } from '@oclif/core';
 import { Exit, handle } from '@oclif/core/handle';
