@@ -1,0 +1,91 @@
+// The import directions of DESIGN.md ("Layout"), as data read by scripts/import-graph.ts. Imports run one
+// way, top to bottom:
+//   commands → cli, prompt, render → mirror → connection, kafka → kafka/messages → kafka/wire
+// A layer may import itself and the layers listed for it; `files` narrows a target layer to named files.
+
+export interface LayerRule {
+  /** Layers this one may import (its own files always). */
+  readonly may: readonly string[];
+  /** For some target layers: the only files of it this layer may import. */
+  readonly files?: Readonly<Record<string, readonly string[]>>;
+}
+
+const KAFKA = ['kafka', 'kafka/messages', 'kafka/wire'];
+
+export const LAYER_RULES: Readonly<Record<string, LayerRule>> = {
+  commands: { may: ['cli', 'prompt', 'render', 'mirror', 'connection', ...KAFKA] },
+  // The base command builds the client and maps domain and protocol errors: it knows mirror/ and kafka/.
+  cli: { may: ['mirror', 'connection', ...KAFKA] },
+  // The only code that reads the TTY. Its refusals (no terminal, cancelled) are CLI errors with exit codes, so it
+  // reads cli/errors and cli/exit-codes: a sideways edge within the top tier, never down into the domain.
+  prompt: { may: ['cli'] },
+  // Pure: result → string. Knows neither Kafka nor connections; mirror/ only for its result types. It reads
+  // one constant of the masking code: the placeholder REDACTED, to say when a shown value was masked.
+  render: { may: ['mirror'], files: { connection: ['src/lib/connection/redact.ts'] } },
+  mirror: { may: ['connection', ...KAFKA] },
+  // What a connection needs, for the CLI and the source client alike; it may name the transport's types (kafka/),
+  // kafka/ never reads connection settings (it takes plain addresses and credentials).
+  connection: { may: [...KAFKA] },
+  kafka: { may: ['kafka/messages', 'kafka/wire'] },
+  // A definition file is data over the definition vocabulary of kafka/ (definition.ts) and wire types.
+  'kafka/messages': { may: ['kafka/wire'], files: { kafka: ['src/lib/kafka/definition.ts'] } },
+  'kafka/wire': { may: [] },
+  // The emulator speaks the protocol and reuses mirror/'s pure helpers, never a service or the CLI.
+  emulator: {
+    may: [...KAFKA],
+    files: {
+      mirror: [
+        'src/lib/mirror/config-keys.ts',
+        'src/lib/mirror/config-validation.ts',
+        'src/lib/mirror/topic-selection.ts',
+      ],
+    },
+  },
+  // Generators of the man pages and README reference (build time): they document the CLI's exit-code table.
+  docs: { may: ['cli'] },
+};
+
+/** Target layers a layer may use for types only (`import type`): render/ reads result types, runs no domain. */
+export const TYPE_ONLY_TARGETS: Readonly<Record<string, readonly string[]>> = {
+  render: ['mirror', 'connection'],
+};
+
+/**
+ * Named pure helpers of a type-only target that a layer may still call. render/ orders rows exactly as mirror/
+ * sorts them (--sort lag, the lifecycle order of states), so the one ordering is shared, not copied.
+ */
+export const VALUES_ALLOWED: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+  render: {
+    'src/lib/mirror/lag.ts': ['orderedStates'],
+    'src/lib/mirror/describe-filters.ts': ['byLagDescending'],
+    'src/lib/connection/redact.ts': ['REDACTED'],
+  },
+};
+
+/** The only files that may import emulator/ (besides emulator/ itself). */
+export const EMULATOR_IMPORTERS: readonly string[] = ['src/commands/playground.ts'];
+
+export interface AllowedEdge {
+  /** Importing file; `*` stands for any characters but `/`. */
+  readonly from: string;
+  /** Imported file, same form. */
+  readonly to: string;
+  /** Why it is tolerated and when the entry goes. */
+  readonly why: string;
+}
+
+/** Known wrong-way imports tolerated for now. Each entry names who removes it; the check lists them on every run. */
+export const ALLOWLIST: readonly AllowedEdge[] = [
+  // house-errors (issue 9, item 4) removes these; the lead deletes the entry after merging it.
+  {
+    from: 'src/lib/kafka/messages/*.ts',
+    to: 'src/lib/kafka/mirror-api-keys.ts',
+    why: 'house-errors: each definition names its key once; the key map is a value handed to the client',
+  },
+  // house-layers removes these in its next commit (the layers of issue 9, item 1).
+  { from: 'src/lib/cli/topic-action-command.ts', to: 'src/lib/{prompt,render}/*.ts', why: 'house-layers' },
+  { from: 'src/lib/docs/example-session.ts', to: 'src/lib/emulator/*.ts', why: 'house-layers' },
+  { from: 'src/lib/render/playground.ts', to: 'src/lib/emulator/playground.ts', why: 'house-layers' },
+  { from: 'src/lib/render/check.ts', to: 'src/lib/{mirror/check-mirror,kafka/error-codes}.ts', why: 'house-layers' },
+  { from: 'src/lib/render/topic-actions.ts', to: 'src/lib/mirror/topic-actions.ts', why: 'house-layers' },
+];
