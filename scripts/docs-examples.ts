@@ -4,7 +4,7 @@
 
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { PACKAGE_ROOT, runExampleSession } from '../src/lib/docs/example-session.js';
+import { PACKAGE_ROOT, runExampleSession } from './example-session.js';
 import { EXAMPLES_PATH, examplesJson } from '../src/lib/docs/examples-file.js';
 import { readManifest } from '../src/lib/docs/generate.js';
 

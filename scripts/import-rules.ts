@@ -82,10 +82,4 @@ export const ALLOWLIST: readonly AllowedEdge[] = [
     to: 'src/lib/kafka/mirror-api-keys.ts',
     why: 'house-errors: each definition names its key once; the key map is a value handed to the client',
   },
-  // house-layers removes these in its next commit (the layers of issue 9, item 1).
-  { from: 'src/lib/cli/topic-action-command.ts', to: 'src/lib/{prompt,render}/*.ts', why: 'house-layers' },
-  { from: 'src/lib/docs/example-session.ts', to: 'src/lib/emulator/*.ts', why: 'house-layers' },
-  { from: 'src/lib/render/playground.ts', to: 'src/lib/emulator/playground.ts', why: 'house-layers' },
-  { from: 'src/lib/render/check.ts', to: 'src/lib/{mirror/check-mirror,kafka/error-codes}.ts', why: 'house-layers' },
-  { from: 'src/lib/render/topic-actions.ts', to: 'src/lib/mirror/topic-actions.ts', why: 'house-layers' },
 ];

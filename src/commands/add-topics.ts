@@ -1,12 +1,8 @@
 import { Args, Flags } from '@oclif/core';
 import { BaseCommand } from '../lib/cli/base-command.js';
-import { readClientPropertiesFile } from '../lib/connection/connection-config.js';
-import { KmirrorError, UsageError } from '../lib/cli/errors.js';
-import { ExitCode } from '../lib/cli/exit-codes.js';
 import { durationFlag, yesFlag } from '../lib/cli/flags.js';
-import type { PropertyEntry } from '../lib/connection/properties-file.js';
+import { addTopicsInput } from '../lib/cli/topic-input.js';
 import {
-  type AddTopicsInput,
   type AddTopicsResult,
   planAddTopics,
   addTopicsResultOf,
@@ -14,9 +10,8 @@ import {
   unmetNamedTopics,
   waitUntilMirroring,
 } from '../lib/mirror/add-topics.js';
-import { compilePatterns, parseTopicNames, readTopicsFile } from '../lib/mirror/topic-selection.js';
-import { confirmAction } from '../lib/prompt/confirm.js';
-import { renderAddTopics, renderAddTopicsPreview } from '../lib/render/add-topics.js';
+import { confirmPlan } from '../lib/prompt/confirm-plan.js';
+import { addTopicsConfirmation, renderAddTopics } from '../lib/render/add-topics.js';
 
 /**
  * Result of starting mirror topics. `added` lists what was started (or, with dryRun, what would be);
@@ -88,52 +83,25 @@ export default class AddTopics extends BaseCommand<typeof AddTopics> {
   };
 
   async run(): Promise<AddTopicsResult> {
-    const input = this.validatedInput();
+    const f = this.flags;
+    const input = addTopicsInput(
+      this.args.mirror,
+      { ...f, topics: f.topic, topicsFile: f['topics-file'], include: f.pattern, sourceConfig: f['source-config'] },
+      (m) => this.warning(m),
+    );
     const client = await this.kafka();
-    const plan = await planAddTopics(client, input, {
-      openSource: async (settings) => {
-        const { createClient } = await import('../lib/kafka/connect.js');
-        return createClient(settings, this.deadline, (e) =>
-          this.trace(
-            () =>
-              `[source] ${e.api} v${e.version} -> ${e.broker}: ${e.outcome === 'ok' ? 'ok' : `error: ${e.error ?? 'unknown'}`} in ${e.ms}ms`,
-          ),
-        );
-      },
-      warn: (message) => this.warning(message),
-    });
+    const plan = await planAddTopics(client, input, { openSource: this.openSource, warn: (m) => this.warning(m) });
 
-    if (this.flags['dry-run']) {
+    if (f['dry-run']) {
       const result = addTopicsResultOf(plan, true);
       this.render(result, (r) => renderAddTopics(plan, r));
       return result;
     }
 
-    let previewShown = false;
-    if (plan.request && plan.addedByPattern.length > 0) {
-      const canPrompt = this.canPrompt(this.flags.yes);
-      const text = this.outputFormat === 'table' || this.outputFormat === 'wide';
-      if (canPrompt) {
-        this.stdout.write(`${renderAddTopicsPreview(plan)}\n`);
-        previewShown = true;
-      } else if (!this.flags.yes && text) {
-        // Refused below: show on stderr what would have been added, so the operator can decide.
-        this.stderr.write(`${renderAddTopicsPreview(plan)}\n`);
-      }
-      const count = plan.request.Topics?.length ?? 0;
-      const confirmed = await confirmAction(
-        `Start mirroring ${count} topic(s) in mirror ${plan.mirror} (${plan.addedByPattern.length} selected by --pattern)?`,
-        {
-          canPrompt,
-          yes: this.flags.yes,
-          action: `start ${plan.addedByPattern.length} topic(s) selected by --pattern in mirror '${plan.mirror}'`,
-        },
-      );
-      if (!confirmed)
-        throw new KmirrorError('not confirmed; nothing was sent', ExitCode.Error, {
-          hint: '--dry-run shows what would be sent',
-        });
-    }
+    const needsConfirmation = plan.request !== null && plan.addedByPattern.length > 0;
+    const { previewShown } = needsConfirmation
+      ? await confirmPlan(addTopicsConfirmation(plan), this.confirmSettings(f.yes))
+      : { previewShown: false };
 
     const outcome = await sendAddTopics(client, plan);
     this.render(outcome.result, (r) => renderAddTopics(plan, r, { previewShown, failures: outcome.failures }));
@@ -141,55 +109,11 @@ export default class AddTopics extends BaseCommand<typeof AddTopics> {
     const unmet = unmetNamedTopics(outcome.result, plan);
     if (unmet) throw unmet;
 
-    const waitMs = this.flags.wait;
-    if (waitMs !== undefined && outcome.result.added.length > 0) {
-      await waitUntilMirroring(
-        client,
-        plan.mirror,
-        outcome.result.added,
-        this.deadline.waitWithin(
-          waitMs,
-          `the topics were started; kmirror describe ${plan.mirror} shows their partition states (a longer --wait or --timeout waits longer)`,
-        ),
-      );
+    if (f.wait !== undefined && outcome.result.added.length > 0) {
+      const hint = `the topics were started; kmirror describe ${plan.mirror} shows their partition states (a longer --wait or --timeout waits longer)`;
+      await waitUntilMirroring(client, plan.mirror, outcome.result.added, this.deadline.waitWithin(f.wait, hint));
       this.note(`Every partition of the added topics is MIRRORING.`);
     }
     return outcome.result;
-  }
-
-  /** Every flag and file checked before any request. */
-  private validatedInput(): AddTopicsInput {
-    const f = this.flags;
-    const named = parseTopicNames(f.topic ?? []);
-    if (f['topics-file'] !== undefined)
-      for (const name of readTopicsFile(f['topics-file'])) if (!named.includes(name)) named.push(name);
-    const include = [...new Set(f.pattern ?? [])];
-    const exclude = [...new Set(f.exclude ?? [])];
-    if (named.length === 0 && include.length === 0) {
-      throw new UsageError('no topics given', {
-        hint: 'name topics with --topic (or --topics-file), or select them with --pattern REGEX',
-      });
-    }
-    const warn = (message: string): void => this.warning(message);
-    compilePatterns(include, '--pattern', warn);
-    const excludeRe = compilePatterns(exclude, '--exclude', warn);
-    for (const name of named) {
-      if (excludeRe?.test(name)) {
-        throw new UsageError(`topic '${name}' is named but also matches --exclude`, {
-          hint: 'drop it from --topic/--topics-file or narrow the --exclude pattern',
-        });
-      }
-    }
-    let sourceConfig: ReadonlyMap<string, PropertyEntry> | undefined;
-    if (f['source-config'] !== undefined)
-      sourceConfig = readClientPropertiesFile(f['source-config'], '--source-config', { warn: (m) => this.warning(m) });
-    return {
-      mirror: this.args.mirror,
-      topics: named,
-      include,
-      exclude,
-      allowMissing: f['allow-missing'],
-      ...(sourceConfig ? { sourceConfig, sourceConfigName: `--source-config '${f['source-config']}'` } : {}),
-    };
   }
 }

@@ -1,8 +1,9 @@
 import { Args } from '@oclif/core';
 import { BaseCommand } from '../lib/cli/base-command.js';
 import { ExitCode } from '../lib/cli/exit-codes.js';
+import { ENABLE_MIRRORING_HINT } from '../lib/kafka/error-codes.js';
 import { checkCluster } from '../lib/mirror/check.js';
-import { type CheckResult, type MirrorCheck, checkMirror } from '../lib/mirror/check-mirror.js';
+import { type CheckResult, type MirrorCheck, checkMirror, missingPermissions } from '../lib/mirror/check-mirror.js';
 import { renderCheck, renderClusterCheck } from '../lib/render/check.js';
 
 /** Whether the cluster can serve cluster mirroring, per broker; with a MIRROR argument, its permissions. */
@@ -33,6 +34,7 @@ export default class Check extends BaseCommand<typeof Check> {
   };
 
   async run(): Promise<CheckResult> {
+    const hints = { enableMirroring: ENABLE_MIRRORING_HINT };
     const client = await this.kafka();
     const cluster = await checkCluster(client);
     const name = this.args.mirror;
@@ -43,7 +45,7 @@ export default class Check extends BaseCommand<typeof Check> {
           mirror = await checkMirror(client, name);
         } catch (err) {
           // JSON gets the one error document; people still see the cluster part above the error.
-          if (this.outputFormat === 'table' || this.outputFormat === 'wide') this.render(cluster, renderClusterCheck);
+          if (this.textOutput()) this.render(cluster, (c) => renderClusterCheck(c, hints));
           throw err;
         }
       } else {
@@ -51,9 +53,10 @@ export default class Check extends BaseCommand<typeof Check> {
       }
     }
     const result: CheckResult = mirror === undefined ? cluster : { ...cluster, mirror };
-    this.render(result, renderCheck);
-    if (result.verdict !== 'usable') process.exitCode = ExitCode.Unsupported;
-    else if (result.unreachable.length > 0) process.exitCode = ExitCode.PartialFailure;
+    this.render(result, (r) => renderCheck(r, r.mirror ? missingPermissions(r.mirror) : [], hints));
+    // A report, not an error: the result is printed whole, the exit code still says 4 or 3.
+    if (result.verdict !== 'usable') this.exitAfterOutput(ExitCode.Unsupported);
+    else if (result.unreachable.length > 0) this.exitAfterOutput(ExitCode.PartialFailure);
     return result;
   }
 }

@@ -99,12 +99,7 @@ export default class Create extends BaseCommand<typeof Create> {
 
     let sourceClusterId = plan.sourceClusterId;
     if (sourceClusterId === null && plan.sourceConnection) {
-      sourceClusterId = await lookupSourceClusterId(plan.sourceConnection, this.deadline, (event) =>
-        this.trace(
-          () =>
-            `source: ${event.api} v${event.version} -> ${event.broker}: ${event.outcome}${event.error ? ` (${event.error})` : ''}`,
-        ),
-      );
+      sourceClusterId = await lookupSourceClusterId(plan.sourceConnection, this.openSource);
       this.trace(`source cluster id: ${sourceClusterId}`);
     }
     if (sourceClusterId === null) throw new Error('no source cluster id and no way to look it up');

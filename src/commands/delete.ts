@@ -1,13 +1,12 @@
 import { Args, Flags } from '@oclif/core';
 import { BaseCommand } from '../lib/cli/base-command.js';
-import type { ConnectionConfig } from '../lib/connection/connection-config.js';
 import { KmirrorError, UsageError } from '../lib/cli/errors.js';
 import { ExitCode } from '../lib/cli/exit-codes.js';
 import { durationFlag, yesFlag } from '../lib/cli/flags.js';
 import {
-  type DeletePlan,
   type DeleteResult,
   deleteBlocked,
+  deleteRefusal,
   missingDeletePermissions,
   planDelete,
   deleteResultOf,
@@ -57,13 +56,12 @@ export default class Delete extends BaseCommand<typeof Delete> {
       throw new UsageError('the mirror name is empty', { hint: 'kmirror list shows the mirrors' });
     const client = await this.kafka();
     const settings = await this.connection();
-    const principal = settings.sasl?.username === undefined ? undefined : `User:${settings.sasl.username}`;
-    const plan = await planDelete(client, mirror, principal === undefined ? {} : { principal });
+    const who = settings.sasl?.username === undefined ? {} : { principal: `User:${settings.sasl.username}` };
+    const plan = await planDelete(client, mirror, who);
     const dryRun = this.flags['dry-run'] === true;
     const fix = plan.toStop.length > 0 ? removeTopicsCommand(mirror, plan.toStop, this.connectionArgs(settings)) : null;
     const looked = deleteResultOf(plan, { deleted: false, dryRun, removeTopicsCommand: fix });
-    const text = this.outputFormat === 'table' || this.outputFormat === 'wide';
-    if (text) this.stdout.write(`${renderDeleteTopics(looked)}\n`);
+    if (this.textOutput()) this.stdout.write(`${renderDeleteTopics(looked)}\n`);
     const outcome = (r: DeleteResult): string => {
       const lines = renderDeleteOutcome(r);
       return lines === '' ? '' : `\n${lines}`;
@@ -71,7 +69,7 @@ export default class Delete extends BaseCommand<typeof Delete> {
 
     if (deleteBlocked(plan)) {
       this.render(looked, outcome);
-      throw this.refusal(plan, fix);
+      throw deleteRefusal(plan, fix);
     }
     if (dryRun) {
       this.render(looked, outcome);
@@ -96,53 +94,15 @@ export default class Delete extends BaseCommand<typeof Delete> {
       });
     }
 
-    await sendDelete(client, plan, principal === undefined ? {} : { principal });
+    await sendDelete(client, plan, who);
     let confirmedGone: boolean | null = null;
     if (this.flags.wait !== undefined) {
-      await this.waitForGone(mirror, this.flags.wait);
+      const hint = `the broker accepted the delete; kmirror list shows whether ${mirror} is still there`;
+      await waitUntilGone(client, mirror, this.deadline.waitWithin(this.flags.wait, hint));
       confirmedGone = true;
     }
     const result = deleteResultOf(plan, { deleted: true, dryRun: false, removeTopicsCommand: null, confirmedGone });
     this.render(result, outcome);
     return result;
-  }
-
-  private refusal(plan: DeletePlan, fix: string | null): KmirrorError {
-    const states = new Map(plan.topics.map((t) => [t.topic, t.state]));
-    const named = [...plan.toStop, ...plan.settling].map((t) => `${t} (${states.get(t) ?? 'UNKNOWN'})`).join(', ');
-    return new KmirrorError(`mirror '${plan.mirror}' has topics that are not STOPPED: ${named}`, ExitCode.Error, {
-      hint: fix
-        ? `stop them first, then delete again: ${fix}`
-        : `they are already stopping: wait until kmirror describe ${plan.mirror} shows every partition STOPPED, then delete again`,
-    });
-  }
-
-  private async waitForGone(mirror: string, waitMs: number): Promise<void> {
-    const client = await this.kafka();
-    await waitUntilGone(
-      client,
-      mirror,
-      this.deadline.waitWithin(
-        waitMs,
-        `the broker accepted the delete; kmirror list shows whether ${mirror} is still there`,
-      ),
-    );
-  }
-
-  /** The connection flags to repeat in a suggested command (never a secret: those come from stdin or env). */
-  private connectionArgs(settings: ConnectionConfig): string[] {
-    const f = this.baseFlagValues;
-    const args = ['-b', settings.bootstrap.join(',')];
-    if (f?.['command-config'] !== undefined) args.push('--command-config', f['command-config']);
-    if (f?.['sasl-mechanism'] !== undefined) args.push('--sasl-mechanism', f['sasl-mechanism']);
-    if (f?.['sasl-username'] !== undefined) args.push('--sasl-username', f['sasl-username']);
-    if (f?.['sasl-password-stdin']) args.push('--sasl-password-stdin');
-    if (f?.['sasl-oauth-token-file'] !== undefined) args.push('--sasl-oauth-token-file', f['sasl-oauth-token-file']);
-    if (f?.tls === true) args.push('--tls');
-    if (f?.['tls-ca'] !== undefined) args.push('--tls-ca', f['tls-ca']);
-    if (f?.['tls-cert'] !== undefined) args.push('--tls-cert', f['tls-cert']);
-    if (f?.['tls-key'] !== undefined) args.push('--tls-key', f['tls-key']);
-    if (f?.['tls-insecure']) args.push('--tls-insecure');
-    return args;
   }
 }

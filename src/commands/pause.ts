@@ -4,8 +4,9 @@ import {
   topicActionArgs,
   topicActionFlags,
 } from '../lib/cli/topic-action-command.js';
-import { ACTION_SPECS } from '../lib/mirror/topic-actions.js';
 import type { TopicActionResult } from '../lib/mirror/topic-actions.js';
+import { ACTION_SPECS } from '../lib/mirror/topic-actions.js';
+import { renderTopicAction } from '../lib/render/topic-actions.js';
 
 /**
  * Result of kmirror pause: which selected topics were sent, already PAUSED (noop), blocked by their
@@ -34,4 +35,5 @@ export default class Pause extends TopicActionCommand<typeof Pause> {
   static override flags = topicActionFlags('pause', 'PAUSED');
 
   protected readonly spec = ACTION_SPECS.pause;
+  protected readonly renderResult = renderTopicAction;
 }

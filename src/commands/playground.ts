@@ -1,13 +1,18 @@
 import { Flags } from '@oclif/core';
 import { BaseCommand } from '../lib/cli/base-command.js';
-import { KmirrorError, UsageError } from '../lib/cli/errors.js';
-import { ExitCode } from '../lib/cli/exit-codes.js';
 import { type baseFlags, globalFlags } from '../lib/cli/flags.js';
 import {
+  MAX_PLAYGROUND_NODES,
+  playgroundPorts,
+  playgroundStartFailure,
+  portListFlag,
+} from '../lib/cli/playground-flags.js';
+import { listenForStop } from '../lib/cli/stop-signal.js';
+import {
   DEFAULT_PLAYGROUND_SEED,
+  nextCommands,
   startPlayground,
   type PlaygroundInfo,
-  type RunningPlayground,
 } from '../lib/emulator/playground.js';
 import { renderPlayground } from '../lib/render/playground.js';
 
@@ -17,47 +22,6 @@ import { renderPlayground } from '../lib/render/playground.js';
  * of this run in clear (showing them is the purpose of --secure).
  */
 export type PlaygroundJson = PlaygroundInfo;
-
-const MAX_NODES = 32;
-
-function parsePortList(input: string, flag: string): number[] {
-  const parts = input.split(',').map((p) => p.trim());
-  return parts.map((part) => {
-    const port = /^\d+$/.test(part) ? Number(part) : NaN;
-    if (!Number.isInteger(port) || port < 1 || port > 65_535) {
-      throw new UsageError(`${flag}: '${part}' is not a port number`, {
-        hint: `give ports from 1 to 65535 separated by commas, e.g. ${flag} 9092,9093`,
-      });
-    }
-    return port;
-  });
-}
-
-const portListFlag = (summary: string) =>
-  Flags.custom<number[]>({
-    summary,
-    helpValue: '<port,…>',
-    exclusive: ['port-base'],
-    parse: async (input: string, _context: unknown, flag: { name: string }) => parsePortList(input, `--${flag.name}`),
-  })();
-
-/** Resolves on the first SIGINT or SIGTERM; while listening, those signals no longer kill the process. */
-function listenForStop(): { stopped: Promise<NodeJS.Signals>; dispose(): void } {
-  let dispose = (): void => undefined;
-  const stopped = new Promise<NodeJS.Signals>((resolve) => {
-    const stop = (signal: NodeJS.Signals): void => {
-      dispose();
-      resolve(signal);
-    };
-    dispose = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
-  return { stopped, dispose };
-}
 
 export default class Playground extends BaseCommand<typeof Playground> {
   static override summary = 'Run an emulated source and destination cluster with mirroring, to try kmirror';
@@ -84,12 +48,17 @@ export default class Playground extends BaseCommand<typeof Playground> {
   } as unknown as typeof baseFlags;
 
   static override flags = {
-    'source-nodes': Flags.integer({ summary: 'number of source cluster nodes', default: 1, min: 1, max: MAX_NODES }),
+    'source-nodes': Flags.integer({
+      summary: 'number of source cluster nodes',
+      default: 1,
+      min: 1,
+      max: MAX_PLAYGROUND_NODES,
+    }),
     'destination-nodes': Flags.integer({
       summary: 'number of destination cluster nodes',
       default: 3,
       min: 1,
-      max: MAX_NODES,
+      max: MAX_PLAYGROUND_NODES,
     }),
     'port-base': Flags.integer({
       summary:
@@ -114,60 +83,33 @@ export default class Playground extends BaseCommand<typeof Playground> {
 
   async run(): Promise<PlaygroundInfo> {
     const f = this.flags;
-    const sourceNodes = f['source-nodes'];
-    const destinationNodes = f['destination-nodes'];
-    const sourcePorts = f['port-base'] === undefined ? f['source-ports'] : consecutive(f['port-base'], sourceNodes);
-    const destinationPorts =
-      f['port-base'] === undefined
-        ? f['destination-ports']
-        : consecutive(f['port-base'] + sourceNodes, destinationNodes);
-    if (f['port-base'] !== undefined && f['port-base'] + sourceNodes + destinationNodes - 1 > 65_535) {
-      throw new UsageError(
-        `--port-base ${f['port-base']} leaves no room for ${sourceNodes + destinationNodes} ports below 65536`,
-        { hint: 'choose a lower --port-base' },
-      );
-    }
-    checkPortCount('--source-ports', sourcePorts, sourceNodes, '--source-nodes');
-    checkPortCount('--destination-ports', destinationPorts, destinationNodes, '--destination-nodes');
-    const all = [...(sourcePorts ?? []), ...(destinationPorts ?? [])];
-    const repeated = all.find((port, i) => all.indexOf(port) !== i);
-    if (repeated !== undefined)
-      throw new UsageError(`port ${repeated} is given twice`, { hint: 'give every node its own port' });
+    const ports = playgroundPorts(f);
 
-    // Registered before starting, so a Ctrl-C during start-up also stops cleanly.
-    const stop = listenForStop();
-    let playground: RunningPlayground;
-    try {
-      playground = await startPlayground({
-        sourceNodes,
-        destinationNodes,
-        ...(sourcePorts ? { sourcePorts } : {}),
-        ...(destinationPorts ? { destinationPorts } : {}),
-        seed: f.seed,
-        secure: f.secure,
-        mirroringDisabled: f['mirroring-disabled'],
-        onError: (error, api) =>
-          this.warning(`emulator: ${api} failed: ${error instanceof Error ? error.message : String(error)}`),
-        ...(this.debugEnabled()
-          ? {
-              onWire: (event) => {
-                if (event.direction === 'request')
-                  this.trace(
-                    `${event.cluster} node ${event.nodeId}: ${event.apiName} v${event.version} from ${event.principal}`,
-                  );
-              },
-            }
-          : {}),
-      });
-    } catch (err) {
+    const stop = listenForStop(); // before starting, so a Ctrl-C during start-up also stops cleanly
+    const playground = await startPlayground({
+      sourceNodes: f['source-nodes'],
+      destinationNodes: f['destination-nodes'],
+      ...ports,
+      seed: f.seed,
+      secure: f.secure,
+      mirroringDisabled: f['mirroring-disabled'],
+      onError: (error, api) =>
+        this.warning(`emulator: ${api} failed: ${error instanceof Error ? error.message : String(error)}`),
+      onWire: this.debugEnabled()
+        ? (e) => {
+            if (e.direction === 'request')
+              this.trace(`${e.cluster} node ${e.nodeId}: ${e.apiName} v${e.version} from ${e.principal}`);
+          }
+        : undefined,
+    }).catch((err: unknown) => {
       stop.dispose();
-      throw startFailure(err);
-    }
+      throw playgroundStartFailure(err);
+    });
 
     try {
       const { info } = playground;
       if (this.outputFormat === 'json') this.renderJsonLine(info, { showSecrets: true });
-      else this.render(info, renderPlayground, { showSecrets: true });
+      else this.render(info, (i) => renderPlayground(i, nextCommands(i)), { showSecrets: true });
       const signal = await stop.stopped;
       this.note(`${signal} received: stopping the playground.`);
       return info;
@@ -175,33 +117,4 @@ export default class Playground extends BaseCommand<typeof Playground> {
       await playground.close();
     }
   }
-}
-
-function consecutive(first: number, count: number): number[] {
-  return Array.from({ length: count }, (_, i) => first + i);
-}
-
-function checkPortCount(flag: string, ports: readonly number[] | undefined, nodes: number, nodesFlag: string): void {
-  if (ports === undefined || ports.length === nodes) return;
-  throw new UsageError(`${flag} lists ${ports.length} port(s) for ${nodes} node(s)`, {
-    hint: `give one port per node, or set ${nodesFlag} ${ports.length}`,
-  });
-}
-
-function startFailure(err: unknown): unknown {
-  const { code, port } = err as { code?: unknown; port?: unknown };
-  const hint =
-    'choose other ports (--port-base, --source-ports, --destination-ports) or leave them out to use random free ports';
-  if (code === 'EADDRINUSE')
-    return new KmirrorError(`port ${String(port)} is already in use: the playground could not start`, ExitCode.Error, {
-      hint,
-      cause: err,
-    });
-  if (code === 'EACCES')
-    return new KmirrorError(
-      `listening on port ${String(port)} is not permitted: the playground could not start`,
-      ExitCode.Error,
-      { hint, cause: err },
-    );
-  return err;
 }

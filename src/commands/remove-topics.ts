@@ -5,8 +5,10 @@ import {
   topicActionFlags,
 } from '../lib/cli/topic-action-command.js';
 import { yesFlag } from '../lib/cli/flags.js';
-import { ACTION_SPECS } from '../lib/mirror/topic-actions.js';
 import type { TopicActionResult } from '../lib/mirror/topic-actions.js';
+import { ACTION_SPECS, type TopicActionPlan } from '../lib/mirror/topic-actions.js';
+import { confirmPlan } from '../lib/prompt/confirm-plan.js';
+import { renderTopicAction, stopConfirmation } from '../lib/render/topic-actions.js';
 
 /**
  * Result of kmirror remove-topics: which selected topics were sent, already STOPPED (noop), blocked by their
@@ -49,4 +51,11 @@ export default class RemoveTopics extends TopicActionCommand<typeof RemoveTopics
   };
 
   protected readonly spec = ACTION_SPECS.stop;
+  protected readonly renderResult = renderTopicAction;
+
+  /** Stopping is failover: asked on a terminal, --yes elsewhere. */
+  protected override async confirmSend(plan: TopicActionPlan): Promise<boolean> {
+    if (!plan.sendsRequest) return false;
+    return (await confirmPlan(stopConfirmation(plan), this.confirmSettings(this.flags.yes))).previewShown;
+  }
 }

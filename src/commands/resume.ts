@@ -4,8 +4,9 @@ import {
   topicActionArgs,
   topicActionFlags,
 } from '../lib/cli/topic-action-command.js';
-import { ACTION_SPECS } from '../lib/mirror/topic-actions.js';
 import type { TopicActionResult } from '../lib/mirror/topic-actions.js';
+import { ACTION_SPECS } from '../lib/mirror/topic-actions.js';
+import { renderTopicAction } from '../lib/render/topic-actions.js';
 
 /**
  * Result of kmirror resume: which selected topics were sent, already MIRRORING (noop), blocked by their
@@ -34,4 +35,5 @@ export default class Resume extends TopicActionCommand<typeof Resume> {
   static override flags = topicActionFlags('resume', 'MIRRORING');
 
   protected readonly spec = ACTION_SPECS.resume;
+  protected readonly renderResult = renderTopicAction;
 }

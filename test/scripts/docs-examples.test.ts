@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { runExampleSession } from '../../src/lib/docs/example-session.js';
+import { runExampleSession } from '../../scripts/example-session.js';
 import { examplesJson, readExamples } from '../../src/lib/docs/examples-file.js';
 import { readManifest } from '../../src/lib/docs/generate.js';
 import { REPO_ROOT } from '../helpers/cli.js';

@@ -32,6 +32,15 @@ export interface RenderOptions {
 
 export type HumanRenderer<R> = (result: R, options: RenderOptions) => string;
 
+export interface OutputOptions<R> {
+  /** An explicit flag asked for the secrets: print the result unmasked. */
+  readonly showSecrets?: boolean;
+  /** Masks only these free-text fields, for results too large for the generic deep walk (describe). */
+  readonly maskText?: (result: R, mask: (text: string) => string) => R;
+  /** --watch: one document per refresh (a JSON line; a YAML document after ---); the text inside this frame. */
+  readonly refreshFrame?: (text: string) => string;
+}
+
 /** Where a command writes; the process streams, or a buffer in tests. */
 export interface TextSink {
   write(text: string): unknown;
@@ -98,6 +107,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
   protected flags!: CommandFlags<T>;
   protected args!: CommandArgs<T>;
+  /** Every positional argument, for commands with `strict = false` (several mirror names). */
+  protected argList: string[] = [];
   /** The shared flags, typed without the command's own. */
   protected baseFlagValues: BaseFlags | undefined;
   /** The --timeout budget of the whole command. */
@@ -107,6 +118,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   protected stderr: TextSink = process.stderr;
 
   private documentWritten = false;
+  /** Set by exitAfterOutput(): the exit code of a command that printed its whole result. */
+  private exitCodeAfterOutput: ExitCode | undefined;
   private connectionPromise: Promise<ConnectionConfig> | undefined;
   private clientPromise: Promise<KafkaClient> | undefined;
   /** Where the mirror APIs sit on the cluster (--api-keys), handed to the client. */
@@ -115,7 +128,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   override async init(): Promise<void> {
     const started = Date.now();
     await super.init();
-    const { args, flags } = await this.parse({
+    const { args, argv, flags } = await this.parse({
       // oclif reads a missing positional argument from a piped stdin, which would swallow the
       // --sasl-password-stdin password (and treat it as, say, a mirror name).
       args: Object.fromEntries(
@@ -128,6 +141,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     });
     this.flags = flags as CommandFlags<T>;
     this.args = args as CommandArgs<T>;
+    this.argList = argv.map(String);
     const base = flags as BaseFlags;
 
     const budget = base.timeout ?? DEFAULT_TIMEOUT_MS;
@@ -175,11 +189,20 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     this.clientPromise ??= this.connection().then(async (settings) => {
       // Loaded on first use: commands that never talk to Kafka (help, playground) skip the transport.
       const { createClient } = await import('../kafka/connect.js');
-      return createClient({ ...settings, apiKeys: this.apiKeys }, this.deadline, (event) =>
-        this.trace(() => formatWireEvent(event)),
-      );
+      return createClient({ ...settings, apiKeys: this.apiKeys }, this.deadline, this.wireTracer());
     });
     return this.clientPromise;
+  }
+
+  /** Opens a client to another cluster (the source of a mirror), bounded by --timeout, traced as [source]. */
+  protected readonly openSource = async (settings: ConnectionConfig): Promise<KafkaClient> => {
+    const { createClient } = await import('../kafka/connect.js');
+    return createClient(settings, this.deadline, this.wireTracer('source'));
+  };
+
+  /** The --debug trace of one client's requests; `label` names a second cluster (the source). */
+  protected wireTracer(label?: string): (event: WireEvent) => void {
+    return (event) => this.trace(() => `${label ? `[${label}] ` : ''}${formatWireEvent(event)}`);
   }
 
   override async finally(err: Error | undefined): Promise<void> {
@@ -190,6 +213,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       const closing = pending.then((client) => client.close()).catch(() => undefined);
       await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
     }
+    if (err === undefined && this.exitCodeAfterOutput !== undefined) process.exitCode = this.exitCodeAfterOutput;
     await super.finally(err);
   }
 
@@ -217,29 +241,78 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     );
   }
 
+  /** The connection flags to repeat in a suggested command (never a secret: those come from stdin or env). */
+  protected connectionArgs(settings: ConnectionConfig): string[] {
+    const f = this.baseFlagValues;
+    const args = ['-b', settings.bootstrap.join(',')];
+    if (f?.['command-config'] !== undefined) args.push('--command-config', f['command-config']);
+    if (f?.['sasl-mechanism'] !== undefined) args.push('--sasl-mechanism', f['sasl-mechanism']);
+    if (f?.['sasl-username'] !== undefined) args.push('--sasl-username', f['sasl-username']);
+    if (f?.['sasl-password-stdin']) args.push('--sasl-password-stdin');
+    if (f?.['sasl-oauth-token-file'] !== undefined) args.push('--sasl-oauth-token-file', f['sasl-oauth-token-file']);
+    if (f?.tls === true) args.push('--tls');
+    if (f?.['tls-ca'] !== undefined) args.push('--tls-ca', f['tls-ca']);
+    if (f?.['tls-cert'] !== undefined) args.push('--tls-cert', f['tls-cert']);
+    if (f?.['tls-key'] !== undefined) args.push('--tls-key', f['tls-key']);
+    if (f?.['tls-insecure']) args.push('--tls-insecure');
+    return args;
+  }
+
   /** Whether a prompt may be shown (TTY both ways, not JSON/YAML, no --yes, not CI). */
   protected canPrompt(yes?: boolean): boolean {
     return canPrompt({ json: this.outputFormat === 'json', output: this.outputFormat, yes });
+  }
+
+  // ---- Output: every result, note, warning, trace and error a command prints is written below. ----
+
+  /** What a confirmation needs to know (prompt/confirm-plan.ts): can it ask, --yes, where the preview goes. */
+  protected confirmSettings(yes: boolean | undefined) {
+    const textOutput = this.textOutput();
+    return { canPrompt: this.canPrompt(yes), yes: yes === true, textOutput, stdout: this.stdout, stderr: this.stderr };
   }
 
   /**
    * Prints the command's result: one JSON or YAML document, or the human text from `human`.
    * Secrets are masked unless the command passes `showSecrets` (for an explicit flag).
    */
-  protected render<R>(result: R, human: HumanRenderer<R>, options: { showSecrets?: boolean } = {}): void {
-    const shown = options.showSecrets ? result : (redact(result, { registeredSecrets: false }) as R);
+  protected render<R>(result: R, human: HumanRenderer<R>, options: OutputOptions<R> = {}): void {
+    const shown = options.showSecrets
+      ? result
+      : options.maskText
+        ? options.maskText(result, (text) => redactText(text, { registeredSecrets: false }))
+        : (redact(result, { registeredSecrets: false }) as R);
+    const frame = options.refreshFrame;
     switch (this.outputFormat) {
       case 'json':
-        this.writeDocument(formatJson(shown));
+        if (frame) this.renderJsonLine(shown, { showSecrets: true });
+        else this.writeDocument(formatJson(shown));
         return;
       case 'yaml':
-        this.writeDocument(formatYaml(shown));
+        // Per refresh not marked as the one document: a later failure still prints its error document.
+        if (frame) this.stdout.write(`---\n${formatYaml(shown)}`);
+        else this.writeDocument(formatYaml(shown));
         return;
       default: {
         const text = human(shown, { wide: this.outputFormat === 'wide', color: chalk.level > 0 });
-        if (text !== '') this.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+        if (frame) this.stdout.write(frame(text));
+        else if (text !== '') this.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
       }
     }
+  }
+
+  /** Whether the output is text for people (table or wide), not a JSON or YAML document. */
+  protected textOutput(): boolean {
+    return this.outputFormat === 'table' || this.outputFormat === 'wide';
+  }
+
+  /** Text output to a terminal (where a --watch redraws in place). */
+  protected ttyText(): boolean {
+    return process.stdout.isTTY === true && this.textOutput();
+  }
+
+  /** After the whole result is printed: end with this exit code, without an error message (a report). */
+  protected exitAfterOutput(code: ExitCode): void {
+    this.exitCodeAfterOutput = code;
   }
 
   /** For --watch: one compact JSON document per line per refresh (JSON mode only). */

@@ -8,7 +8,7 @@ import { SettingsError } from '../connection/errors.js';
 import { InvalidInputError, KafkaResponseError, MirrorError, SourceClusterError } from './errors.js';
 import { type PropertyEntry, readPropertiesFile } from '../connection/properties-file.js';
 import { REDACTED } from '../connection/redact.js';
-import type { KafkaClient, TimeBudget, WireEvent } from '../kafka/client.js';
+import type { KafkaClient } from '../kafka/client.js';
 import { kafkaError, errors } from '../kafka/error-codes.js';
 import { KafkaProtocolError } from '../kafka/errors.js';
 import { CreateClusterMirror, DescribeCluster } from '../kafka/messages/index.js';
@@ -215,11 +215,9 @@ async function sourceConnectionFor(
 /** The source cluster id, from DescribeCluster (or Metadata on a broker without it), over a second client. */
 export async function lookupSourceClusterId(
   connection: ConnectionConfig,
-  deadline: TimeBudget,
-  onWire?: (event: WireEvent) => void,
+  openSource: (settings: ConnectionConfig) => Promise<KafkaClient>,
 ): Promise<string> {
-  const { createClient } = await import('../kafka/connect.js');
-  const client = createClient(connection, deadline, onWire);
+  const client = await openSource(connection);
   try {
     const info = await client.bootstrap();
     let clusterId: string | null;

@@ -284,3 +284,14 @@ export function deleteResultOf(
     warnings: plan.warnings,
   };
 }
+
+/** Refused while topics are not STOPPED; `fix` is the remove-topics command that stops them (null: stopping). */
+export function deleteRefusal(plan: DeletePlan, fix: string | null): MirrorError {
+  const states = new Map(plan.topics.map((t) => [t.topic, t.state]));
+  const named = [...plan.toStop, ...plan.settling].map((t) => `${t} (${states.get(t) ?? 'UNKNOWN'})`).join(', ');
+  return new MirrorError(`mirror '${plan.mirror}' has topics that are not STOPPED: ${named}`, 'failed', {
+    hint: fix
+      ? `stop them first, then delete again: ${fix}`
+      : `they are already stopping: wait until kmirror describe ${plan.mirror} shows every partition STOPPED, then delete again`,
+  });
+}

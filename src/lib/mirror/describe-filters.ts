@@ -4,6 +4,7 @@
 import type { DescribeResult, MirrorDescription, TopicDescription } from './describe.js';
 import { PARTITION_STATES, combine, summarize } from './lag.js';
 import type { PartitionRow } from './lag.js';
+import { InvalidInputError } from './errors.js';
 
 export type DescribeSort = 'topic' | 'lag';
 export const DESCRIBE_SORTS: readonly DescribeSort[] = ['topic', 'lag'];
@@ -17,12 +18,10 @@ export interface DescribeFilters {
   readonly minLag?: bigint;
 }
 
-export class FilterError extends Error {
-  constructor(
-    message: string,
-    readonly hint: string,
-  ) {
-    super(message);
+/** A bad --state or --topic-pattern: bad input, found before anything is sent. */
+export class FilterError extends InvalidInputError {
+  constructor(message: string, hint: string) {
+    super(message, { hint });
   }
 }
 
@@ -41,6 +40,21 @@ export function parseStates(values: readonly string[]): string[] {
 }
 
 /** `--topic-pattern` values as regexes anchored at both ends (the whole name must match, as in Java). */
+/** The filters from the flags' raw values; throws FilterError on an unknown state or a bad pattern. */
+export function describeFilters(raw: {
+  readonly topics?: readonly string[];
+  readonly topicPatterns?: readonly string[];
+  readonly states?: readonly string[];
+  readonly minLag?: bigint;
+}): DescribeFilters {
+  return {
+    topics: raw.topics ?? [],
+    topicPatterns: parseTopicPatterns(raw.topicPatterns ?? []),
+    states: [...new Set(parseStates(raw.states ?? []))],
+    minLag: raw.minLag ?? 0n,
+  };
+}
+
 export function parseTopicPatterns(values: readonly string[]): RegExp[] {
   return values.map((pattern) => {
     try {

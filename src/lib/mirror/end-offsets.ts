@@ -122,3 +122,20 @@ export async function readEndOffsets(
   );
   return { offsets, failures };
 }
+
+/**
+ * Destination end offsets of STOPPED partitions (where failover left each one): the one reading
+ * behind `describe` and `remove-topics --wait`. Failures are collected, not thrown.
+ */
+export async function stoppedEndOffsets(
+  client: KafkaClient,
+  stopped: Iterable<{ readonly topic: string; readonly partition: number }>,
+): Promise<EndOffsets> {
+  const wanted = new Map<string, number[]>();
+  for (const { topic, partition } of stopped) {
+    let list = wanted.get(topic);
+    if (!list) wanted.set(topic, (list = []));
+    list.push(partition);
+  }
+  return readEndOffsets(client, wanted);
+}

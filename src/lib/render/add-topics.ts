@@ -30,6 +30,17 @@ function list(items: readonly string[]): string {
 }
 
 /** The table shown before acting. */
+/** The confirmation before starting topics a pattern selected. */
+export function addTopicsConfirmation(plan: AddTopicsPlan): { preview: string; question: string; action: string } {
+  const count = plan.request?.Topics?.length ?? 0;
+  const byPattern = plan.addedByPattern.length;
+  return {
+    preview: renderAddTopicsPreview(plan),
+    question: `Start mirroring ${count} topic(s) in mirror ${plan.mirror} (${byPattern} selected by --pattern)?`,
+    action: `start ${byPattern} topic(s) selected by --pattern in mirror '${plan.mirror}'`,
+  };
+}
+
 export function renderAddTopicsPreview(plan: AddTopicsPlan): string {
   const out: string[] = [`Mirror ${plan.mirror}, source cluster ${plan.sourceBootstrap.join(',')}`];
   if (plan.topics.length === 0) {

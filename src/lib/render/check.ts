@@ -1,15 +1,19 @@
 import type { ClusterCheck, Verdict } from '../mirror/check.js';
-import { type CheckResult, type MirrorCheck, missingPermissions } from '../mirror/check-mirror.js';
-import { ENABLE_MIRRORING_HINT } from '../kafka/error-codes.js';
+import type { CheckResult, MirrorCheck, MirrorPermission } from '../mirror/check-mirror.js';
 import { style } from './style.js';
 import { renderTable } from './table.js';
 
-export function verdictLine(verdict: Verdict): string {
+/** How to enable mirroring (the Kafka error table's hint, handed in: render/ does not read Kafka's tables). */
+export interface CheckHints {
+  readonly enableMirroring: string;
+}
+
+export function verdictLine(verdict: Verdict, hints: CheckHints): string {
   switch (verdict) {
     case 'usable':
       return style.ok('Cluster mirroring is usable on every reachable broker.');
     case 'disabled':
-      return `${style.bad('Cluster mirroring APIs are present but mirroring is disabled')} (feature mirror.version is not finalized at 1).\nHint: ${ENABLE_MIRRORING_HINT}`;
+      return `${style.bad('Cluster mirroring APIs are present but mirroring is disabled')} (feature mirror.version is not finalized at 1).\nHint: ${hints.enableMirroring}`;
     case 'unsupported':
       return `${style.bad('This cluster does not support cluster mirroring')} (KIP-1279 RPCs are not advertised).\nHint: mirroring needs brokers built with KIP-1279; check the destination bootstrap address.`;
   }
@@ -20,7 +24,7 @@ function range(r: { min: number; max: number } | null): string {
   return r.min === r.max ? `v${r.min}` : `v${r.min}-${r.max}`;
 }
 
-export function renderClusterCheck(check: ClusterCheck): string {
+export function renderClusterCheck(check: ClusterCheck, hints: CheckHints): string {
   const out: string[] = [];
   out.push(
     `Cluster ${check.clusterId ?? '(no id)'}  controller ${check.controllerId ?? '-'}  brokers ${check.brokers.length}`,
@@ -78,12 +82,13 @@ export function renderClusterCheck(check: ClusterCheck): string {
     out.push(
       style.warn(`Warning: no answer from ${check.unreachable.join(', ')}; the verdict covers the other brokers only.`),
     );
-  out.push(verdictLine(check.verdict));
+  out.push(verdictLine(check.verdict, hints));
   return out.join('\n');
 }
 
 /** The mirror part: one row per operation kmirror's commands need, and a plain verdict. */
-export function renderMirrorCheck(check: MirrorCheck): string {
+/** `missing`: the operations that matter and are not allowed (mirror/check-mirror.ts missingPermissions). */
+export function renderMirrorCheck(check: MirrorCheck, missing: readonly MirrorPermission[]): string {
   const out: string[] = [];
   const granted = check.authorizedOperations.length === 0 ? 'no operation' : check.authorizedOperations.join(', ');
   out.push(`Mirror ${check.name}: this principal may perform ${granted}`);
@@ -102,7 +107,6 @@ export function renderMirrorCheck(check: MirrorCheck): string {
     ),
   );
   out.push('');
-  const missing = missingPermissions(check);
   if (missing.length === 0) {
     out.push(style.ok(`This principal may run every kmirror command on mirror ${check.name}.`));
   } else {
@@ -120,10 +124,10 @@ export function renderMirrorCheck(check: MirrorCheck): string {
 }
 
 /** `kmirror check [MIRROR]`: the cluster part, then the mirror part when one was asked for. */
-export function renderCheck(check: CheckResult): string {
-  const cluster = renderClusterCheck(check);
+export function renderCheck(check: CheckResult, missing: readonly MirrorPermission[], hints: CheckHints): string {
+  const cluster = renderClusterCheck(check, hints);
   if (check.mirror === undefined) return cluster;
   if (check.mirror === null)
     return `${cluster}\n\n${style.dim('The mirror part was skipped: the cluster cannot serve mirror requests.')}`;
-  return `${cluster}\n\n${renderMirrorCheck(check.mirror)}`;
+  return `${cluster}\n\n${renderMirrorCheck(check.mirror, missing)}`;
 }

@@ -1,7 +1,28 @@
-import { nextCommands, type PlaygroundCluster, type PlaygroundInfo } from '../emulator/playground.js';
 import { style } from './style.js';
 
-function clusterLines(label: string, cluster: PlaygroundCluster): string[] {
+// Plain data, as the playground command's result carries it: the renderer does not load the emulator.
+interface BannerCluster {
+  readonly bootstrap: string;
+  readonly clusterId: string;
+  readonly nodes: readonly unknown[];
+}
+
+export interface PlaygroundBanner {
+  readonly source: BannerCluster;
+  readonly destination: BannerCluster;
+  readonly mirroringEnabled: boolean;
+  readonly topics: readonly string[];
+  readonly security?: {
+    readonly securityProtocol: string;
+    readonly saslMechanisms: readonly string[];
+    readonly username: string;
+    readonly password: string;
+    readonly caPath: string;
+    readonly clientPropertiesPath: string;
+  };
+}
+
+function clusterLines(label: string, cluster: BannerCluster): string[] {
   const nodes = cluster.nodes.length === 1 ? '1 node' : `${cluster.nodes.length} nodes`;
   return [
     `${style.strong(label)} ${cluster.bootstrap}`,
@@ -10,7 +31,7 @@ function clusterLines(label: string, cluster: PlaygroundCluster): string[] {
 }
 
 /** The playground banner: both addresses, how to authenticate, and the commands to try next. */
-export function renderPlayground(info: PlaygroundInfo): string {
+export function renderPlayground(info: PlaygroundBanner, nextCommands: readonly string[]): string {
   const out: string[] = ['Emulated Kafka clusters with cluster mirroring (KIP-1279) are running.', ''];
   out.push(...clusterLines('source:     ', info.source));
   out.push(...clusterLines('destination:', info.destination));
@@ -34,7 +55,7 @@ export function renderPlayground(info: PlaygroundInfo): string {
     );
   }
   out.push('', 'Try, in another terminal:');
-  for (const command of nextCommands(info)) out.push(`  ${command}`);
+  for (const command of nextCommands) out.push(`  ${command}`);
   out.push('', style.dim('Press Ctrl-C to stop.'));
   return out.join('\n');
 }

@@ -8,7 +8,7 @@ import type {
   TopicActionPlan,
   TopicActionResult,
 } from '../mirror/topic-actions.js';
-import { requestOf } from '../mirror/topic-actions.js';
+import type { requestOf } from '../mirror/topic-actions.js';
 import { orDash, stateColour, style } from './style.js';
 import { renderTable } from './table.js';
 
@@ -67,6 +67,16 @@ function notInMirrorLine(result: TopicActionResult): string[] {
 }
 
 /** What will happen, shown before a confirmation and with --dry-run. */
+/** The confirmation before StopMirrorTopics: the preview, the question, and the action a refusal names. */
+export function stopConfirmation(plan: TopicActionPlan): { preview: string; question: string; action: string } {
+  const what =
+    plan.send.length > 0
+      ? `stop mirroring ${plan.send.length} topic(s) of mirror '${plan.mirror}' (they become writable on the destination)`
+      : `save ${plan.patterns.length} pattern(s) to mirror '${plan.mirror}'`;
+  const question = `${what.charAt(0).toUpperCase()}${what.slice(1)}. Go ahead?`;
+  return { preview: renderTopicActionPreview(plan), question, action: what };
+}
+
 export function renderTopicActionPreview(plan: TopicActionPlan): string {
   const { spec } = plan;
   const out: string[] = [];
@@ -117,8 +127,7 @@ function resultLike(plan: TopicActionPlan): TopicActionResult {
 }
 
 /** The request as it would go on the wire, one field per line. */
-export function renderTopicActionRequest(plan: TopicActionPlan): string {
-  const request = requestOf(plan);
+export function renderTopicActionRequest(plan: TopicActionPlan, request: TopicActionRequest): string {
   const out = [
     plan.spec.api.name,
     `  MirrorName: ${request.MirrorName}`,
@@ -146,22 +155,23 @@ function finalTable(rows: readonly FinalPartition[], withOffsets: boolean): stri
   );
 }
 
+/** The request body of a plan, from mirror/topic-actions.ts requestOf (what --dry-run shows). */
+export type TopicActionRequest = ReturnType<typeof requestOf>;
+
 export interface OutcomeOptions {
   /** The preview was already printed (before the confirmation question). */
   readonly previewShown?: boolean;
+  /** The request that would be sent, shown by a dry run. */
+  readonly request: TopicActionRequest;
 }
 
 /** Everything the command prints on stdout in text mode. */
-export function renderTopicAction(
-  plan: TopicActionPlan,
-  result: TopicActionResult,
-  options: OutcomeOptions = {},
-): string {
+export function renderTopicAction(plan: TopicActionPlan, result: TopicActionResult, options: OutcomeOptions): string {
   const { spec } = plan;
   const out: string[] = [];
   if (result.dryRun) {
     out.push(renderTopicActionPreview(plan), '');
-    if (plan.sendsRequest) out.push('Dry run: kmirror would send', renderTopicActionRequest(plan));
+    if (plan.sendsRequest) out.push('Dry run: kmirror would send', renderTopicActionRequest(plan, options.request));
     else out.push('Dry run: there is nothing to send.');
     out.push('Nothing was sent (--dry-run).');
     return out.join('\n');

@@ -42,7 +42,7 @@ describe('recorded example sessions in the docs', () => {
     const missing = visibleCommands(readManifest(REPO_ROOT))
       .map((c) => c.id)
       .filter((id) => id !== 'playground' && (examples[id]?.length ?? 0) === 0);
-    assert.deepEqual(missing, [], 'add a step to STEPS in src/lib/docs/example-session.ts, then npm run docs');
+    assert.deepEqual(missing, [], 'add a step to STEPS in scripts/example-session.ts, then npm run docs');
   });
 
   it('shows each run as prompt line and output, with a non-zero exit code spelled out', () => {

@@ -1,12 +1,8 @@
 // The shared logic of remove-topics / pause / resume without a cluster: classification from
-// partition states, the exit rule, the preview text, and the confirmation with injected input.
+// partition states, the exit rule and the preview text (the confirmation: test/lib/prompt/confirm-plan.test.ts).
 
 import assert from 'node:assert/strict';
-import { PassThrough } from 'node:stream';
 import { describe, it } from 'node:test';
-import { confirmStop } from '../../../src/lib/cli/topic-action-command.js';
-import { ExitCode } from '../../../src/lib/cli/exit-codes.js';
-import { ConfirmationRequiredError } from '../../../src/lib/cli/errors.js';
 import type { PartitionRow } from '../../../src/lib/mirror/lag.js';
 import {
   ACTION_SPECS,
@@ -15,7 +11,7 @@ import {
   outcomeError,
   topicActionResultOf,
 } from '../../../src/lib/mirror/topic-actions.js';
-import { renderTopicActionPreview } from '../../../src/lib/render/topic-actions.js';
+import { renderTopicActionPreview, stopConfirmation } from '../../../src/lib/render/topic-actions.js';
 
 function rows(...states: string[]): PartitionRow[] {
   return states.map((state, partition) => ({
@@ -119,6 +115,19 @@ describe('the confirmation preview (golden)', () => {
   });
 });
 
+describe('stopConfirmation', () => {
+  it('asks about the topics sent, or about the patterns saved when no topic is sent', () => {
+    const topics = stopConfirmation(plan());
+    assert.equal(
+      topics.question,
+      "Stop mirroring 1 topic(s) of mirror 'm1' (they become writable on the destination). Go ahead?",
+    );
+    assert.equal(topics.action, "stop mirroring 1 topic(s) of mirror 'm1' (they become writable on the destination)");
+    assert.equal(topics.preview, renderTopicActionPreview(plan()));
+    assert.equal(stopConfirmation(plan({ send: [] })).question, "Save 1 pattern(s) to mirror 'm1'. Go ahead?");
+  });
+});
+
 describe('outcomeError (the exit rule)', () => {
   const spec = ACTION_SPECS.stop;
   const base = () => ({ ...topicActionResultOf(plan({ patterns: [], notInMirror: [] }), false) });
@@ -157,30 +166,5 @@ describe('outcomeError (the exit rule)', () => {
   it('a dry run never fails', () => {
     const result = topicActionResultOf(plan(), true);
     assert.equal(outcomeError(result, spec), null);
-  });
-});
-
-describe('confirmStop', () => {
-  async function answer(keys: string): Promise<boolean> {
-    const input = new PassThrough();
-    const output = new PassThrough();
-    output.resume();
-    const pending = confirmStop(plan(), { canPrompt: true, yes: false, context: { input, output } });
-    setTimeout(() => input.write(keys), 50);
-    return pending;
-  }
-
-  it('a yes typed at the prompt goes ahead, a no does not', async () => {
-    assert.equal(await answer('y\n'), true);
-    assert.equal(await answer('n\n'), false);
-    assert.equal(await answer('\n'), false, 'Enter takes the default, which is no');
-  });
-
-  it('--yes answers without a prompt; no terminal and no --yes refuses with exit 2', async () => {
-    assert.equal(await confirmStop(plan(), { canPrompt: false, yes: true }), true);
-    await assert.rejects(
-      confirmStop(plan(), { canPrompt: false, yes: false }),
-      (err: unknown) => err instanceof ConfirmationRequiredError && err.exitCode === ExitCode.Usage,
-    );
   });
 });

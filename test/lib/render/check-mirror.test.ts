@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import chalk from 'chalk';
 import { before, describe, it } from 'node:test';
-import { permissionsFor } from '../../../src/lib/mirror/check-mirror.js';
+import { type MirrorCheck, missingPermissions, permissionsFor } from '../../../src/lib/mirror/check-mirror.js';
 import { renderMirrorCheck } from '../../../src/lib/render/check.js';
+
+const render = (check: MirrorCheck): string => renderMirrorCheck(check, missingPermissions(check));
 
 describe('mirror permission report', () => {
   before(() => {
@@ -14,7 +16,7 @@ describe('mirror permission report', () => {
   });
 
   it('a missing CREATE on an existing mirror is informational, not "missing"', () => {
-    const text = renderMirrorCheck({
+    const text = render({
       name: 'm1',
       authorizedOperations: ['DELETE', 'ALTER', 'DESCRIBE', 'DESCRIBE_CONFIGS', 'ALTER_CONFIGS'],
       permissions: permissionsFor(['DELETE', 'ALTER', 'DESCRIBE', 'DESCRIBE_CONFIGS', 'ALTER_CONFIGS']),
@@ -24,7 +26,7 @@ describe('mirror permission report', () => {
   });
 
   it('DELETE without ALTER: names delete under both and says it needs both', () => {
-    const text = renderMirrorCheck({
+    const text = render({
       name: 'm1',
       authorizedOperations: ['DELETE', 'DESCRIBE'],
       permissions: permissionsFor(['DELETE', 'DESCRIBE']),

@@ -30,7 +30,7 @@ const info: PlaygroundInfo = {
 describe('renderPlayground', () => {
   it('labels both clusters and lists the next commands', () => {
     assert.equal(
-      renderPlayground(info),
+      renderPlayground(info, nextCommands(info)),
       [
         'Emulated Kafka clusters with cluster mirroring (KIP-1279) are running.',
         '',
@@ -54,7 +54,7 @@ describe('renderPlayground', () => {
   });
 
   it('says when mirroring is disabled', () => {
-    assert.match(renderPlayground({ ...info, mirroringEnabled: false }), /Mirroring is disabled on both clusters/);
+    assert.match(renderPlayground({ ...info, mirroringEnabled: false }, []), /Mirroring is disabled on both clusters/);
   });
 
   it('with --secure shows the credentials and passes the properties file to every command', () => {
@@ -69,7 +69,7 @@ describe('renderPlayground', () => {
         clientPropertiesPath: '/tmp/my dir/client.properties',
       },
     };
-    const text = renderPlayground(secure);
+    const text = renderPlayground(secure, nextCommands(secure));
     assert.match(text, /^ {2}password {2}kmirror-secret /m);
     const commands = nextCommands(secure);
     assert.equal(commands.length, 5);

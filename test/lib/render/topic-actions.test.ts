@@ -6,12 +6,17 @@ import {
   type TopicToAct,
   type TopicActionPlan,
   type TopicActionResult,
+  requestOf,
 } from '../../../src/lib/mirror/topic-actions.js';
 import {
   renderTopicAction,
   renderTopicActionPreview,
   renderTopicActionRequest,
 } from '../../../src/lib/render/topic-actions.js';
+
+// The command hands the renderer the request of its plan (render/ does not compute it).
+const render = (plan: TopicActionPlan, r: TopicActionResult, options: { previewShown?: boolean } = {}): string =>
+  renderTopicAction(plan, r, { ...options, request: requestOf(plan) });
 
 const rows = (...states: string[]) =>
   states.map((state, partition) => ({ partition, state, retryAttempt: 0, errorMessage: null }));
@@ -135,23 +140,23 @@ describe('topic action renderers (remove-topics, pause, resume)', () => {
   });
 
   it('the request is shown field by field as it goes on the wire', () => {
-    const text = renderTopicActionRequest(stopPlan());
+    const text = renderTopicActionRequest(stopPlan(), requestOf(stopPlan()));
     assert.match(text, /^StopMirrorTopics\n {2}MirrorName: m1\n {2}Topics: \[orders\]\n/);
     assert.match(text, /\n {2}StateValidationOffset: -1$/);
   });
 
   it('a dry run prints the preview, the request or "nothing to send", and says nothing was sent', () => {
     const plan = stopPlan();
-    const dry = renderTopicAction(plan, result({ dryRun: true }));
+    const dry = render(plan, result({ dryRun: true }));
     assert.ok(dry.startsWith(renderTopicActionPreview(plan)));
     assert.match(dry, /\nDry run: kmirror would send\nStopMirrorTopics\n/);
     assert.ok(dry.endsWith('\nNothing was sent (--dry-run).'));
-    const idle = renderTopicAction(stopPlan({ sendsRequest: false, send: [] }), result({ dryRun: true }));
+    const idle = render(stopPlan({ sendsRequest: false, send: [] }), result({ dryRun: true }));
     assert.match(idle, /\nDry run: there is nothing to send\.\nNothing was sent \(--dry-run\)\.$/);
   });
 
   it('the outcome: done, already there or on the way, refused with hints, via pattern, then the final states', () => {
-    const text = renderTopicAction(
+    const text = render(
       stopPlan(),
       result({
         viaPattern: [{ topic: 'eu-1', pattern: 'eu-.*', state: 'MIRRORING' }],
@@ -205,7 +210,7 @@ describe('topic action renderers (remove-topics, pause, resume)', () => {
   });
 
   it('after a shown preview the patterns and blocked topics are not repeated; pause has no offset column', () => {
-    const stop = renderTopicAction(
+    const stop = render(
       stopPlan(),
       result({
         blocked: [{ topic: 'broken', reason: 'a partition is FAILED', partitions: [] }],
@@ -215,7 +220,7 @@ describe('topic action renderers (remove-topics, pause, resume)', () => {
     );
     assert.match(stop, /\nPatterns saved to the mirror as shown above\./);
     assert.doesNotMatch(stop, /broken/);
-    const pause = renderTopicAction(
+    const pause = render(
       stopPlan({ spec: ACTION_SPECS.pause }),
       result({
         action: 'pause',
@@ -233,7 +238,7 @@ describe('topic action renderers (remove-topics, pause, resume)', () => {
     );
     assert.doesNotMatch(pause, /DESTINATION END OFFSET|one offset past/);
     assert.match(pause, /^orders +0 +PAUSED *$/m);
-    const nothing = renderTopicAction(
+    const nothing = render(
       stopPlan({ sendsRequest: false }),
       result({ succeeded: [], noop: [], requested: [], notInMirror: [] }),
     );

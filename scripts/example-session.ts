@@ -2,7 +2,7 @@
 // in this process, one step per command. The engine runs on a hand-stepped clock, so what every
 // command sees depends only on the steps before it: two runs print the same bytes once the random
 // ports are replaced by fixed addresses. `npm run docs` writes the result to docs/examples.json; a
-// test reruns it and compares.
+// test reruns it and compares. A build-time tool, kept out of src/ so the product never loads the emulator.
 
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
@@ -13,9 +13,9 @@ import {
   startEmulatedClusters,
   type EmulatedClusterHandle,
   type EmulatedClusters,
-} from '../emulator/index.js';
-import { PLAYGROUND_TOPICS, shellQuote } from '../emulator/playground.js';
-import type { ExamplesFile } from './examples-file.js';
+} from '../src/lib/emulator/index.js';
+import { PLAYGROUND_TOPICS, shellQuote } from '../src/lib/emulator/playground.js';
+import type { ExamplesFile } from '../src/lib/docs/examples-file.js';
 
 const MIRROR = 'eu-orders';
 /** Fixed start of the engine clock (the emulator never reads the wall clock when given one). */
@@ -186,5 +186,5 @@ export async function runExampleSession(options: ExampleSessionOptions): Promise
   }
 }
 
-/** The package root of this module's build (dist/src/lib/docs → root). */
-export const PACKAGE_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+/** The package root of this module's build (dist/scripts → root). */
+export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -1,0 +1,89 @@
+// The port flags of `kmirror playground`, checked before anything listens, and the words for a port
+// the system refused. The playground takes no connection flags: it serves clusters.
+
+import { Flags } from '@oclif/core';
+import { KmirrorError, UsageError } from './errors.js';
+import { ExitCode } from './exit-codes.js';
+
+export const MAX_PLAYGROUND_NODES = 32;
+
+function parsePortList(input: string, flag: string): number[] {
+  const parts = input.split(',').map((p) => p.trim());
+  return parts.map((part) => {
+    const port = /^\d+$/.test(part) ? Number(part) : NaN;
+    if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+      throw new UsageError(`${flag}: '${part}' is not a port number`, {
+        hint: `give ports from 1 to 65535 separated by commas, e.g. ${flag} 9092,9093`,
+      });
+    }
+    return port;
+  });
+}
+
+export const portListFlag = (summary: string) =>
+  Flags.custom<number[]>({
+    summary,
+    helpValue: '<port,…>',
+    exclusive: ['port-base'],
+    parse: async (input: string, _context: unknown, flag: { name: string }) => parsePortList(input, `--${flag.name}`),
+  })();
+
+export interface PortFlags {
+  readonly 'source-nodes': number;
+  readonly 'destination-nodes': number;
+  readonly 'port-base'?: number | undefined;
+  readonly 'source-ports'?: number[] | undefined;
+  readonly 'destination-ports'?: number[] | undefined;
+}
+
+/** The ports of each cluster (undefined: random free ports), checked: in range, one per node, none twice. */
+export function playgroundPorts(f: PortFlags): { sourcePorts?: number[]; destinationPorts?: number[] } {
+  const sourceNodes = f['source-nodes'];
+  const destinationNodes = f['destination-nodes'];
+  const sourcePorts = f['port-base'] === undefined ? f['source-ports'] : consecutive(f['port-base'], sourceNodes);
+  const destinationPorts =
+    f['port-base'] === undefined ? f['destination-ports'] : consecutive(f['port-base'] + sourceNodes, destinationNodes);
+  if (f['port-base'] !== undefined && f['port-base'] + sourceNodes + destinationNodes - 1 > 65_535) {
+    throw new UsageError(
+      `--port-base ${f['port-base']} leaves no room for ${sourceNodes + destinationNodes} ports below 65536`,
+      { hint: 'choose a lower --port-base' },
+    );
+  }
+  checkPortCount('--source-ports', sourcePorts, sourceNodes, '--source-nodes');
+  checkPortCount('--destination-ports', destinationPorts, destinationNodes, '--destination-nodes');
+  const all = [...(sourcePorts ?? []), ...(destinationPorts ?? [])];
+  const repeated = all.find((port, i) => all.indexOf(port) !== i);
+  if (repeated !== undefined)
+    throw new UsageError(`port ${repeated} is given twice`, { hint: 'give every node its own port' });
+  return { ...(sourcePorts ? { sourcePorts } : {}), ...(destinationPorts ? { destinationPorts } : {}) };
+}
+
+function consecutive(first: number, count: number): number[] {
+  return Array.from({ length: count }, (_, i) => first + i);
+}
+
+function checkPortCount(flag: string, ports: readonly number[] | undefined, nodes: number, nodesFlag: string): void {
+  if (ports === undefined || ports.length === nodes) return;
+  throw new UsageError(`${flag} lists ${ports.length} port(s) for ${nodes} node(s)`, {
+    hint: `give one port per node, or set ${nodesFlag} ${ports.length}`,
+  });
+}
+
+/** A port in use or not permitted, in the operator's words; any other start failure unchanged. */
+export function playgroundStartFailure(err: unknown): unknown {
+  const { code, port } = err as { code?: unknown; port?: unknown };
+  const hint =
+    'choose other ports (--port-base, --source-ports, --destination-ports) or leave them out to use random free ports';
+  if (code === 'EADDRINUSE')
+    return new KmirrorError(`port ${String(port)} is already in use: the playground could not start`, ExitCode.Error, {
+      hint,
+      cause: err,
+    });
+  if (code === 'EACCES')
+    return new KmirrorError(
+      `listening on port ${String(port)} is not permitted: the playground could not start`,
+      ExitCode.Error,
+      { hint, cause: err },
+    );
+  return err;
+}

@@ -1,0 +1,67 @@
+// The topic selection flags of add-topics and of remove-topics/pause/resume, checked before any
+// request: names, topics files, patterns (compiled here so a bad regex is a usage error), and the
+// --source-config file.
+
+import type { AddTopicsInput } from '../mirror/add-topics.js';
+import type { TopicActionInput } from '../mirror/topic-actions.js';
+import { compilePatterns, parseTopicNames, readTopicsFile } from '../mirror/topic-selection.js';
+import { readClientPropertiesFile } from '../connection/connection-config.js';
+import { UsageError } from './errors.js';
+
+/** --topic and --pattern of remove-topics, pause and resume. */
+export function topicActionInput(
+  mirror: string,
+  flags: { readonly topic?: readonly string[]; readonly pattern?: readonly string[] },
+): TopicActionInput {
+  const topics = parseTopicNames(flags.topic ?? []);
+  const patterns = [...new Set(flags.pattern ?? [])];
+  compilePatterns(patterns, '--pattern');
+  if (topics.length === 0 && patterns.length === 0) {
+    throw new UsageError('no topics given', {
+      hint: `name topics of the mirror with --topic, or select them with --pattern REGEX (e.g. --pattern '.*' for all)`,
+    });
+  }
+  return { mirror, topics, patterns };
+}
+
+export interface AddTopicsFlags {
+  readonly topics?: readonly string[];
+  readonly topicsFile?: string;
+  readonly include?: readonly string[];
+  readonly exclude?: readonly string[];
+  readonly 'allow-missing': boolean;
+  readonly sourceConfig?: string;
+}
+
+/** Every flag and file of add-topics, checked before any request. */
+export function addTopicsInput(mirror: string, f: AddTopicsFlags, warn: (message: string) => void): AddTopicsInput {
+  const named = parseTopicNames(f.topics ?? []);
+  if (f.topicsFile !== undefined)
+    for (const name of readTopicsFile(f.topicsFile)) if (!named.includes(name)) named.push(name);
+  const include = [...new Set(f.include ?? [])];
+  const exclude = [...new Set(f.exclude ?? [])];
+  if (named.length === 0 && include.length === 0) {
+    throw new UsageError('no topics given', {
+      hint: 'name topics with --topic (or --topics-file), or select them with --pattern REGEX',
+    });
+  }
+  compilePatterns(include, '--pattern', warn);
+  const excludeRe = compilePatterns(exclude, '--exclude', warn);
+  for (const name of named) {
+    if (excludeRe?.test(name)) {
+      throw new UsageError(`topic '${name}' is named but also matches --exclude`, {
+        hint: 'drop it from --topic/--topics-file or narrow the --exclude pattern',
+      });
+    }
+  }
+  const sourceConfig =
+    f.sourceConfig === undefined ? undefined : readClientPropertiesFile(f.sourceConfig, '--source-config', { warn });
+  return {
+    mirror,
+    topics: named,
+    include,
+    exclude,
+    allowMissing: f['allow-missing'],
+    ...(sourceConfig ? { sourceConfig, sourceConfigName: `--source-config '${f.sourceConfig}'` } : {}),
+  };
+}

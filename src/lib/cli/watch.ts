@@ -1,0 +1,140 @@
+// The one --watch loop: refresh, show, sleep, until Ctrl-C/SIGTERM (exit 0) or, with an explicit
+// --timeout, until the budget runs out (exit 124). The first refresh must work (bad names, no
+// mirroring, no access end the command); a later one that fails is reported and retried.
+
+import { Flags } from '@oclif/core';
+import chalk from 'chalk';
+import { Deadline } from './deadline.js';
+import { UsageError, toFailure } from './errors.js';
+import { listenForStop } from './stop-signal.js';
+
+const DEFAULT_INTERVAL_SECONDS = 2;
+
+/** --watch and --interval, for a command that refreshes its view. */
+export const watchFlags = {
+  watch: Flags.boolean({
+    char: 'w',
+    summary: 'refresh until Ctrl-C (redrawn in place on a terminal; one JSON document per line with --json)',
+    description:
+      'Without an explicit --timeout the watch runs until Ctrl-C (exit 0) and each refresh gets the default 30s budget; ' +
+      'a refresh that fails after the first is reported on stderr and the watch goes on. With --timeout the whole watch ' +
+      'ends when the budget runs out (exit 124), as for every command.',
+  }),
+  interval: Flags.custom<number>({
+    summary: `seconds between --watch refreshes (default ${DEFAULT_INTERVAL_SECONDS})`,
+    helpValue: '<seconds>',
+    parse: async (input: string) => {
+      const seconds = Number(input);
+      if (!Number.isFinite(seconds) || seconds < 0.1)
+        throw new UsageError(`--interval: '${input}' is not a number of seconds ≥ 0.1`, {
+          hint: 'e.g. --interval 5',
+        });
+      return seconds;
+    },
+  })(),
+};
+
+/** The refresh interval of --interval (checked: it needs --watch), in milliseconds. */
+export function watchIntervalMs(flags: { readonly watch: boolean; readonly interval?: number | undefined }): number {
+  if (flags.interval !== undefined && !flags.watch)
+    throw new UsageError('--interval needs --watch', { hint: 'add --watch, or drop --interval' });
+  return Math.round((flags.interval ?? DEFAULT_INTERVAL_SECONDS) * 1000);
+}
+
+/**
+ * The budget of one refresh when --timeout was not given: the loop itself runs until Ctrl-C, but a
+ * refresh that hangs (a broker gone silent) still ends after the default budget.
+ */
+export class RefreshDeadline extends Deadline {
+  private refreshExpiresAt: number;
+
+  constructor(budgetMs: number) {
+    super(budgetMs);
+    this.refreshExpiresAt = Date.now() + budgetMs;
+  }
+
+  restart(): void {
+    this.refreshExpiresAt = Date.now() + this.budgetMs;
+  }
+
+  override remainingMs(): number {
+    return Math.max(0, this.refreshExpiresAt - Date.now());
+  }
+}
+
+/** Whether --timeout (or KMIRROR_TIMEOUT) was given: then it bounds the whole watch. */
+export function timeoutGiven(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): boolean {
+  const end = argv.indexOf('--');
+  const args = end === -1 ? argv : argv.slice(0, end);
+  return args.some((a) => a === '--timeout' || a.startsWith('--timeout=')) || (env.KMIRROR_TIMEOUT ?? '') !== '';
+}
+
+export interface WatchOptions<R> {
+  readonly intervalMs: number;
+  /** The command's deadline: a RefreshDeadline restarted per refresh, or the explicit --timeout budget. */
+  readonly deadline: Deadline;
+  readonly refresh: () => Promise<R>;
+  /** Prints one refresh; `index` 0 is the first. May throw to end the watch (e.g. names not found). */
+  readonly show: (result: R, index: number) => void;
+  readonly warn: (message: string) => void;
+}
+
+/** Runs the loop; returns the last result shown (undefined when stopped before the first). */
+export async function watchLoop<R>(options: WatchOptions<R>): Promise<R | undefined> {
+  const { intervalMs, deadline } = options;
+  const bounded = !(deadline instanceof RefreshDeadline);
+  let stopRequested = false;
+  let wake: (() => void) | undefined;
+  const signals = listenForStop();
+  const stopped = signals.stopped.then((): 'stopped' => {
+    stopRequested = true;
+    wake?.();
+    return 'stopped';
+  });
+
+  // Sleeps between refreshes; a signal wakes it early; an explicit --timeout ends the watch with 124.
+  const pause = async (): Promise<void> => {
+    const wait = Math.min(intervalMs, bounded ? deadline.remainingMs() : Infinity);
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, wait);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    if (bounded && deadline.expired) throw deadline.timeoutError('watching (--watch)');
+  };
+
+  let last: R | undefined;
+  try {
+    for (let refresh = 0; !stopRequested; refresh++) {
+      if (deadline instanceof RefreshDeadline) deadline.restart();
+      let outcome: R | 'stopped';
+      try {
+        outcome = await Promise.race([options.refresh(), stopped]);
+      } catch (err) {
+        if (refresh === 0 || (bounded && deadline.expired)) throw err;
+        options.warn(`refresh failed: ${toFailure(err).message}; trying again in ${intervalMs / 1000}s`);
+        await pause();
+        continue;
+      }
+      if (outcome === 'stopped') break;
+      last = outcome;
+      options.show(outcome, refresh);
+      if (stopRequested) break;
+      await pause();
+    }
+  } finally {
+    signals.dispose();
+  }
+  return last;
+}
+
+/** The text of one refresh: a header line, then on a terminal home-and-clear before it (redrawn in place). */
+export function watchFrame(text: string, options: { intervalMs: number; commandLine: string; tty: boolean }): string {
+  const header = chalk.dim(
+    `Every ${options.intervalMs / 1000}s: ${options.commandLine}  ${new Date().toISOString()}` +
+      `${options.tty ? '  (Ctrl-C to stop)' : ''}`,
+  );
+  return options.tty ? `\x1b[H\x1b[2J${header}\n\n${text}\n` : `${header}\n${text}\n\n`;
+}

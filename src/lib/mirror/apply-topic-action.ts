@@ -1,0 +1,88 @@
+// The domain flow of remove-topics, pause and resume after the plan (and any confirmation): send the
+// movable topics, then with --wait poll until every partition reaches the target, and for STOPPED
+// partitions read where failover left them. A wait that fails keeps the rows seen so far, so the
+// result can still be shown before the error.
+
+import type { KafkaClient } from '../kafka/client.js';
+import { stoppedEndOffsets } from './end-offsets.js';
+import { MirrorError } from './errors.js';
+import {
+  type FinalPartition,
+  type TopicActionPlan,
+  type TopicActionResult,
+  sendTopicAction,
+  waitedTopics,
+} from './topic-actions.js';
+import { waitForPartitionStates } from './wait.js';
+
+export interface TopicActionWait {
+  /** Sleeps between polls; throws when --wait or --timeout runs out. */
+  sleep(ms: number, what: string): Promise<void>;
+  onProgress?(done: number, total: number): void;
+}
+
+export interface AppliedTopicAction {
+  readonly result: TopicActionResult;
+  /** Why the wait ended early (a timeout, a failed poll); the result holds the rows seen until then. */
+  readonly waitError?: unknown;
+  /** End offsets that could not be read. */
+  readonly warnings: string[];
+}
+
+export async function applyTopicAction(
+  client: KafkaClient,
+  plan: TopicActionPlan,
+  wait?: TopicActionWait,
+): Promise<AppliedTopicAction> {
+  const result = await sendTopicAction(client, plan);
+  const warnings: string[] = [];
+  if (wait === undefined) return { result, warnings };
+  const watched = waitedTopics(plan, result);
+  if (watched.length === 0) {
+    result.final = [];
+    return { result, warnings };
+  }
+  try {
+    const rows = await waitForPartitionStates(client, plan.mirror, watched, plan.spec.target, {
+      sleep: (ms, what) => wait.sleep(ms, what),
+      onProgress: ({ done, total, rows }) => {
+        result.final = [...rows];
+        wait.onProgress?.(done, total);
+      },
+    });
+    result.final = plan.spec.action === 'stop' ? await withEndOffsets(client, rows, warnings) : rows;
+  } catch (waitError) {
+    return { result, waitError, warnings };
+  }
+  return { result, warnings };
+}
+
+/** Destination end offsets of the STOPPED partitions (where failover left each one). */
+async function withEndOffsets(
+  client: KafkaClient,
+  rows: FinalPartition[],
+  warnings: string[],
+): Promise<FinalPartition[]> {
+  const stopped = rows.filter((r) => r.state === 'STOPPED');
+  if (stopped.length === 0) return rows;
+  const { offsets, failures } = await stoppedEndOffsets(client, stopped);
+  for (const f of failures) warnings.push(`cannot read a destination end offset: ${f.message}`);
+  return rows.map((r) => ({ ...r, destinationEndOffset: offsets.get(r.topic)?.get(r.partition) ?? null }));
+}
+
+/** After --wait: partitions that settled FAILED for good instead of reaching the target (partial when some did). */
+export function unsettledError(result: TopicActionResult, target: string): MirrorError | null {
+  const off = (result.final ?? []).filter((r) => r.state !== target);
+  if (off.length === 0) return null;
+  const list = off
+    .map((r) => `${r.topic}-${r.partition} ${r.state}${r.errorMessage ? ` (${r.errorMessage})` : ''}`)
+    .join(', ');
+  const reached = (result.final ?? []).length > off.length;
+  return new MirrorError(
+    `${off.length} partition(s) did not reach ${target}: ${list}`,
+    reached ? 'partial' : 'failed',
+    {
+      hint: 'a FAILED partition with a non-retryable error stays FAILED; kmirror describe shows it',
+    },
+  );
+}
