@@ -9,6 +9,7 @@ import {
 import {
   type DeletePlan,
   deleteBlocked,
+  deleteRefusal,
   missingDeletePermissions,
   mirrorListed,
   planDelete,
@@ -225,5 +226,24 @@ describe('delete helpers', () => {
     );
     assert.equal(done.refusal, null);
     assert.equal(done.confirmedGone, true);
+  });
+});
+
+describe('delete refusal', () => {
+  it('names each topic with its state and the command that stops them, or says they are stopping', () => {
+    const plan = {
+      mirror: 'm1',
+      topics: [
+        { topic: 'a', state: 'MIRRORING' },
+        { topic: 'b', state: 'STOPPING' },
+      ],
+      toStop: ['a'],
+      settling: ['b'],
+    } as unknown as DeletePlan;
+    const refusal = deleteRefusal(plan, 'kmirror remove-topics m1 --topic a');
+    assert.equal(refusal.kind, 'failed');
+    assert.equal(refusal.message, "mirror 'm1' has topics that are not STOPPED: a (MIRRORING), b (STOPPING)");
+    assert.equal(refusal.hint, 'stop them first, then delete again: kmirror remove-topics m1 --topic a');
+    assert.match(deleteRefusal(plan, null).hint ?? '', /already stopping/);
   });
 });
