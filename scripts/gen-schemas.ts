@@ -30,6 +30,7 @@ export const CONTRACTS: Readonly<Record<string, string>> = {
   create: 'CreateJson',
   delete: 'DeleteJson',
   describe: 'DescribeJson',
+  exporter: 'ExporterJson',
   list: 'ListJson',
   pause: 'PauseJson',
   playground: 'PlaygroundJson',

@@ -1,17 +1,28 @@
 import { Args, Flags } from '@oclif/core';
 import { BaseCommand } from '../lib/cli/base-command.js';
-import { DEFAULT_TIMEOUT_MS, int64Flag } from '../lib/cli/flags.js';
+import { DEFAULT_TIMEOUT_MS, durationFlag, int64Flag } from '../lib/cli/flags.js';
 import { RefreshDeadline, timeoutGiven, watchFlags, watchFrame, watchIntervalMs, watchLoop } from '../lib/cli/watch.js';
 import type { DescribeReport } from '../lib/mirror/describe.js';
-import { DESCRIBE_SORTS, describeFilters, isFiltered, type DescribeSort } from '../lib/mirror/describe-filters.js';
+import {
+  DESCRIBE_SORTS,
+  FilterError,
+  describeFilters,
+  isFiltered,
+  type DescribeSort,
+} from '../lib/mirror/describe-filters.js';
 import {
   describeOutcomeError,
   describeReport,
   describeWarnings,
   mapReportText,
 } from '../lib/mirror/describe-report.js';
+import { checkHealth } from '../lib/mirror/health-check.js';
+import { DEFAULT_GRACE_MS, parseHealthConditions } from '../lib/mirror/health.js';
 import { PARTITION_STATES } from '../lib/mirror/lag.js';
+import { addSamples, trendRows, type TrendHistory } from '../lib/mirror/trend.js';
 import { renderDescribe } from '../lib/render/describe.js';
+import { renderHealth } from '../lib/render/health.js';
+import { renderTrends } from '../lib/render/trend.js';
 
 /**
  * Cluster mirrors as merged from DescribeClusterMirrors answers of every broker. Filters (--topic,
@@ -38,6 +49,7 @@ export default class Describe extends BaseCommand<typeof Describe> {
     '<%= config.bin %> describe m1 -b localhost:9092 --partitions --sort lag --min-lag 1000',
     "<%= config.bin %> describe m1 -b localhost:9092 --topic-pattern 'orders-.*' --json",
     '<%= config.bin %> describe m1 -b localhost:9092 --watch --interval 5',
+    '<%= config.bin %> describe m1 -b localhost:9092 --fail-on failing,lagging=100000',
   ];
 
   static override strict = false;
@@ -60,7 +72,7 @@ export default class Describe extends BaseCommand<typeof Describe> {
     }),
     failed: Flags.boolean({ summary: 'only FAILED partitions (same as --state FAILED)' }),
     'min-lag': int64Flag({
-      summary: 'only partitions lagging by at least this many records',
+      summary: 'only partitions lagging by at least this many records (FAILED ones, whose lag is unknown, are kept)',
       min: 0n,
       helpValue: '<records>',
     }),
@@ -71,6 +83,19 @@ export default class Describe extends BaseCommand<typeof Describe> {
     })(),
     partitions: Flags.boolean({ summary: 'list every partition (same as -o wide)' }),
     ...watchFlags,
+    'fail-on': Flags.string({
+      summary: 'exit 7 when a partition meets this condition: failing, lagging[=N], not-mirroring (repeatable)',
+      description:
+        'failing: FAILED; lagging=N: lag above N records (lagging: above 0); not-mirroring: any state but MIRRORING. ' +
+        'A partition FAILED with a retriable error is counted only when it is still FAILED after --grace (describe asks ' +
+        'once more). The offending partitions are listed; with --json in `health`. Not with --watch.',
+      multiple: true,
+      helpValue: '<condition>',
+    }),
+    grace: durationFlag({
+      description: 'with --fail-on: how long a partition FAILED with a retriable error may take to recover',
+      defaultMs: DEFAULT_GRACE_MS,
+    }),
   };
 
   async run(): Promise<DescribeReport | undefined> {
@@ -82,13 +107,32 @@ export default class Describe extends BaseCommand<typeof Describe> {
     const intervalMs = watchIntervalMs(flags);
     const show = (report: DescribeReport, refreshFrame?: (text: string) => string): void => {
       const human = (r: DescribeReport, o: { wide: boolean }): string =>
-        renderDescribe(r, { partitions: flags.partitions || o.wide, sort, filtered: isFiltered(filters) });
+        [
+          renderDescribe(r, { partitions: flags.partitions || o.wide, sort, filtered: isFiltered(filters) }),
+          ...(r.health ? ['', renderHealth(r.health)] : []),
+          ...(r.trends ? ['', renderTrends(r.trends)] : []),
+        ].join('\n');
       // Masked field by field: the generic deep redaction costs seconds on 100,000 partitions.
       this.render(report, human, { maskText: mapReportText, ...(refreshFrame ? { refreshFrame } : {}) });
       for (const warning of describeWarnings(report)) this.warning(warning);
     };
+    const conditions = parseHealthConditions(flags['fail-on'] ?? []);
+    if (conditions.length > 0 && flags.watch)
+      throw new FilterError(
+        '--fail-on is a one-shot check and cannot be used with --watch',
+        'drop --watch (e.g. run it from cron)',
+      );
     if (!flags.watch) {
-      const report = await describeReport(await this.kafka(), names, filters, sort);
+      const client = await this.kafka();
+      const sleep = (ms: number) =>
+        this.deadline.race(new Promise<void>((r) => setTimeout(r, ms)), 'waiting out --grace');
+      const { result, health } = await checkHealth(
+        () => describeReport(client, names, filters, sort),
+        conditions,
+        flags.grace,
+        { now: Date.now, sleep },
+      );
+      const report: DescribeReport = conditions.length > 0 ? { ...result, health } : result;
       show(report);
       const error = describeOutcomeError(report);
       if (error) throw error;
@@ -97,11 +141,16 @@ export default class Describe extends BaseCommand<typeof Describe> {
     // Without --timeout each refresh gets its own budget; set before the client, which keeps its deadline.
     if (!timeoutGiven(this.argv, process.env)) this.deadline = new RefreshDeadline(DEFAULT_TIMEOUT_MS);
     const client = await this.kafka();
+    let history: TrendHistory = new Map();
     const frame = { intervalMs, commandLine: ['kmirror describe', ...this.argv].join(' '), tty: this.ttyText() };
     return watchLoop({
       intervalMs,
       deadline: this.deadline,
-      refresh: () => describeReport(client, names, filters, sort),
+      refresh: async () => {
+        const report = await describeReport(client, names, filters, sort);
+        history = addSamples(history, report, Date.now());
+        return { ...report, trends: trendRows(history, report) };
+      },
       show: (report, index) => {
         show(report, (text) => watchFrame(text, frame));
         const error = index === 0 ? describeOutcomeError(report, { namesOnly: true }) : null;

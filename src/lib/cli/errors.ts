@@ -69,6 +69,7 @@ const EXIT_CODE_OF_KIND: Readonly<Record<FailureKind, ExitCode>> = {
   'not-found': ExitCode.NotFound,
   'invalid-input': ExitCode.Usage,
   partial: ExitCode.PartialFailure,
+  'condition-holds': ExitCode.ConditionHolds,
 };
 
 /** Exit code for a Kafka error code (DESIGN.md: 5 auth, 4 disabled, 6 not found, else 1), by its class in the table. */

@@ -9,6 +9,7 @@ export const ExitCode = {
   Unsupported: 4,
   Auth: 5,
   NotFound: 6,
+  ConditionHolds: 7,
   Timeout: 124,
 } as const;
 
@@ -33,6 +34,7 @@ export const EXIT_CODES: readonly ExitCodeRow[] = [
   { code: ExitCode.Unsupported, description: 'the cluster does not support or has not enabled Cluster Mirroring' },
   { code: ExitCode.Auth, description: 'authentication or authorization failure' },
   { code: ExitCode.NotFound, description: 'mirror or topic not found' },
+  { code: ExitCode.ConditionHolds, description: 'a condition named by --fail-on holds (health checks)' },
   { code: ExitCode.Timeout, description: 'timed out (--timeout bounds the whole command, retries and waits included)' },
 ];
 

@@ -91,7 +91,9 @@ function partitionFilter(filters: DescribeFilters): ((row: PartitionRow) => bool
   const states = filters.states && filters.states.length > 0 ? new Set(filters.states) : null;
   const minLag = filters.minLag ?? 0n;
   if (!states && minLag <= 0n) return null;
-  return (row) => (!states || states.has(row.state)) && (minLag <= 0n || (row.lag !== null && row.lag >= minLag));
+  // A FAILED partition has no lag to compare: --min-lag keeps it rather than hide a failure.
+  const lagging = (row: PartitionRow) => (row.lag === null ? row.state === 'FAILED' : row.lag >= minLag);
+  return (row) => (!states || states.has(row.state)) && (minLag <= 0n || lagging(row));
 }
 
 function filterMirror(

@@ -104,6 +104,12 @@ export function describeOutcomeError(
     });
   }
   if (options.namesOnly) return null;
+  if (report.health?.holds)
+    return new MirrorError(
+      `--fail-on ${report.health.conditions.join(',')}: ${report.health.offending.length} partition(s) meet the condition`,
+      'condition-holds',
+      { hint: 'the partitions are listed above (in `health` with --json)' },
+    );
   const firstError = report.errors[0];
   if (firstError && report.mirrors.length === 0)
     return new KafkaResponseError(firstError.errorCode, null, {

@@ -8,7 +8,9 @@ import type { ResponseOf } from '../kafka/message-types.js';
 import { DescribeClusterMirrors, DescribeConfigs, ListClusterMirrors } from '../kafka/messages/index.js';
 import { combine, known, summarize } from './lag.js';
 import type { PartitionRow, Summary } from './lag.js';
+import type { HealthReport } from './health.js';
 import { decodeOperations } from './operations.js';
+import type { TrendRow } from './trend.js';
 
 export interface TopicDescription {
   readonly name: string;
@@ -50,6 +52,10 @@ export interface DescribeResult {
 export interface DescribeReport extends DescribeResult {
   /** The brokers' `mirror.failed.retry.max.attempts`, read only when a partition is FAILED; else null. */
   readonly retryMaxAttempts: number | null;
+  /** The verdict of `--fail-on`, when given. */
+  readonly health?: HealthReport;
+  /** With `--watch`: per mirror and topic, records mirrored per second, the lag trend and the time to zero lag. */
+  readonly trends?: TrendRow[];
 }
 
 export interface DescribeOptions {

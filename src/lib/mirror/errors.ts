@@ -12,8 +12,11 @@ import {
   kafkaErrorRef,
 } from '../kafka/error-codes.js';
 
-/** A Kafka code's class, or: bad input found before sending, or some items done and some not. */
-export type FailureKind = KafkaErrorClass | 'invalid-input' | 'partial';
+/**
+ * A Kafka code's class, or: bad input found before sending, some items done and some not, or a
+ * health condition (`--fail-on`) that holds.
+ */
+export type FailureKind = KafkaErrorClass | 'invalid-input' | 'partial' | 'condition-holds';
 
 export interface MirrorErrorOptions {
   readonly hint?: string | null;

@@ -1,0 +1,37 @@
+// The verdict of `describe --fail-on` under the describe view: which condition holds, and the
+// partitions that meet it (so the check's output says what to look at).
+
+import type { HealthReport } from '../mirror/health.js';
+import { orDash, stateColour, style } from './style.js';
+import { renderTable, type Column } from './table.js';
+
+const COLUMNS: Column[] = [
+  { header: 'MIRROR' },
+  { header: 'TOPIC' },
+  { header: 'PARTITION', align: 'right' },
+  { header: 'STATE' },
+  { header: 'LAG', align: 'right' },
+  { header: 'CONDITION' },
+];
+
+export function renderHealth(health: HealthReport): string {
+  const named = `--fail-on ${health.conditions.join(',')}`;
+  const grace =
+    health.withinGrace > 0
+      ? ` (${health.withinGrace} FAILED partition(s) with a retriable error within the ${health.graceMs / 1000}s grace not counted)`
+      : '';
+  if (!health.holds) return style.ok(`${named}: no partition meets it${grace}.`);
+  const title = style.bad(`${named}: ${health.offending.length} partition(s) meet it${grace}:`);
+  const table = renderTable(
+    COLUMNS,
+    health.offending.map((o) => [
+      o.mirror,
+      o.topic,
+      String(o.partition),
+      stateColour(o.state),
+      orDash(o.lag),
+      o.conditions.join(', '),
+    ]),
+  );
+  return `${title}\n${table}`;
+}
