@@ -221,3 +221,39 @@ describe('kmirror config get against clusters that refuse', () => {
     assert.equal(errorOf(result).kafkaError?.code, 144);
   });
 });
+
+describe('kmirror config get of a mirror that names 10,000 topics', () => {
+  // A functional test: it must finish (cli-table3 never did); how fast is printed by `npm run bench`.
+  const topics = Array.from({ length: 10_000 }, (_, i) => `orders-${String(i).padStart(5, '0')}`);
+  const env = useEmulator({}, { big: { ...MIRROR, 'mirror.topics.include': topics.join(',') } });
+
+  it('folds the long value one name per line in the table', async () => {
+    const emulator = env();
+    const result = await runCli([
+      'config',
+      'get',
+      'big',
+      'mirror.topics.include',
+      '-b',
+      emulator.destination.bootstrap,
+    ]);
+    assert.equal(result.code, 0, result.stderr);
+    const lines = result.stdout.split('\n');
+    assert.equal(lines[2], 'KEY                    VALUE          SOURCE');
+    assert.equal(lines[3], 'mirror.topics.include  orders-00000,  mirror');
+    assert.equal(lines[4], '                       orders-00001,');
+    assert.equal(lines[3 + 9_999], '                       orders-09999');
+    assert.equal(lines.length, 3 + 10_000 + 1);
+  });
+
+  it('gives the whole value in --json and -o yaml', async () => {
+    const emulator = env();
+    const json = await runCli(['config', 'get', 'big', '-b', emulator.destination.bootstrap, '--json']);
+    assert.equal(json.code, 0, json.stderr);
+    const doc = jsonOf(json) as ConfigDoc;
+    assert.equal(doc.configs.find((c) => c.name === 'mirror.topics.include')?.value, topics.join(','));
+    const yaml = await runCli(['config', 'get', 'big', '-b', emulator.destination.bootstrap, '-o', 'yaml']);
+    assert.equal(yaml.code, 0, yaml.stderr);
+    assert.ok(yaml.stdout.replace(/\s+/g, '').includes(topics.join(',')), 'yaml holds every name');
+  });
+});

@@ -1,9 +1,10 @@
-// Plain column tables (no box lines: they paste into tickets and grep well). cli-table3 lays out
-// small tables; its layout cost grows quadratically with rows, so past a few hundred rows the same
-// columns are laid out here in one linear pass. Both produce identical text for the same rows.
+// Plain column tables (no box lines: they paste into tickets and grep well), laid out in one linear
+// pass whatever the size. The look is cli-table3's with empty borders, zero padding and two-space
+// gaps, which the project used before: a property test renders random tables both ways and compares.
+// Widths are display columns (string-width, as cli-table3 counts them); a cell may hold several lines.
 
-import Table from 'cli-table3';
-import { stripVTControlCharacters } from 'node:util';
+import stringWidth from 'string-width';
+import { colourEachLine } from './table-colour.js';
 
 export type Align = 'left' | 'right';
 
@@ -12,84 +13,79 @@ export interface Column {
   readonly align?: Align;
 }
 
-const LINEAR_FROM_ROWS = 300;
 const GAP = '  ';
+// eslint-disable-next-line no-control-regex -- colour codes take no columns
+const SGR = /\x1b\[(?:\d*;){0,5}\d*m/g;
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
-function width(text: string): number {
-  // Most cells carry no colour codes; skipping the regex for them matters at 100,000 rows.
-  return text.includes('\x1b') ? stripVTControlCharacters(text).length : text.length;
+function lineWidth(line: string): number {
+  // Most cells are plain ASCII; skipping string-width for them matters at 100,000 rows.
+  return PRINTABLE_ASCII.test(line) ? line.length : stringWidth(line.replace(SGR, ''));
+}
+
+function linesOf(cell: string): readonly string[] {
+  if (!cell.includes('\n')) return [cell];
+  const lines = cell.split('\n');
+  return cell.includes('\x1b') ? colourEachLine(lines) : lines;
+}
+
+function widthOf(lines: readonly string[]): number {
+  let max = 0;
+  for (const line of lines) max = Math.max(max, lineWidth(line));
+  return max;
 }
 
 function pad(text: string, size: number, align: Align): string {
-  const fill = ' '.repeat(Math.max(0, size - width(text)));
+  const fill = ' '.repeat(Math.max(0, size - lineWidth(text)));
   return align === 'right' ? fill + text : text + fill;
 }
 
-function linear(
+/**
+ * The table as lines, computed lazily after one pass for the column widths: a caller that streams
+ * need not hold the whole text. `header` styles the header cells (bold on a colour terminal).
+ */
+export function* tableLines(
   columns: readonly Column[],
   rows: readonly (readonly string[])[],
-  header: (s: string) => string,
-): string {
-  const widths = columns.map((c) => width(c.header));
-  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, width(cell))));
-  const line = (cells: readonly string[]) =>
-    cells
-      .map((cell, i) =>
-        i === cells.length - 1 && (columns[i]?.align ?? 'left') === 'left'
-          ? cell
-          : pad(cell, widths[i] ?? 0, columns[i]?.align ?? 'left'),
-      )
-      .join(GAP)
-      .trimEnd();
-  const out = new Array<string>(rows.length + 1);
-  out[0] = line(columns.map((c) => header(c.header)));
-  for (let i = 0; i < rows.length; i++) out[i + 1] = line(rows[i] as readonly string[]);
-  return out.join('\n');
+  header: (s: string) => string = (s) => s,
+): Generator<string, void, undefined> {
+  const aligns = columns.map((c) => c.align ?? 'left');
+  const last = columns.length - 1;
+  const heading = columns.map((c) => linesOf(header(c.header)));
+  const widths = heading.map(widthOf);
+  for (const row of rows) {
+    for (let i = 0; i <= last; i++) {
+      const cell = row[i] ?? '';
+      widths[i] = Math.max(widths[i] ?? 0, cell.includes('\n') ? widthOf(linesOf(cell)) : lineWidth(cell));
+    }
+  }
+  function* physical(cells: readonly (readonly string[])[]): Generator<string, void, undefined> {
+    let height = 1;
+    for (const lines of cells) height = Math.max(height, lines.length);
+    for (let k = 0; k < height; k++) {
+      let text = '';
+      for (let i = 0; i <= last; i++) {
+        const part = cells[i]?.[k] ?? '';
+        const align = aligns[i] ?? 'left';
+        // The last left-aligned cell needs no fill: the line's trailing spaces are trimmed anyway.
+        text += (i > 0 ? GAP : '') + (i === last && align === 'left' ? part : pad(part, widths[i] ?? 0, align));
+      }
+      yield text.trimEnd();
+    }
+  }
+  yield* physical(heading);
+  for (const row of rows) {
+    const cells = new Array<readonly string[]>(columns.length);
+    for (let i = 0; i <= last; i++) cells[i] = linesOf(row[i] ?? '');
+    yield* physical(cells);
+  }
 }
 
-function small(
-  columns: readonly Column[],
-  rows: readonly (readonly string[])[],
-  header: (s: string) => string,
-): string {
-  const table = new Table({
-    head: columns.map((c) => header(c.header)),
-    colAligns: columns.map((c) => c.align ?? 'left'),
-    chars: {
-      top: '',
-      'top-mid': '',
-      'top-left': '',
-      'top-right': '',
-      bottom: '',
-      'bottom-mid': '',
-      'bottom-left': '',
-      'bottom-right': '',
-      left: '',
-      'left-mid': '',
-      mid: '',
-      'mid-mid': '',
-      right: '',
-      'right-mid': '',
-      middle: GAP,
-    },
-    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0, compact: true },
-  });
-  for (const row of rows) table.push([...row]);
-  return table
-    .toString()
-    .split('\n')
-    .map((l) => l.trimEnd())
-    .join('\n');
-}
-
-/** Renders rows under headers; `header` styles the header cells (bold on a colour terminal). */
+/** Renders rows under headers as one string; `header` styles the header cells. */
 export function renderTable(
   columns: readonly Column[],
   rows: readonly (readonly string[])[],
   header: (s: string) => string = (s) => s,
 ): string {
-  return rows.length >= LINEAR_FROM_ROWS ? linear(columns, rows, header) : small(columns, rows, header);
+  return Array.from(tableLines(columns, rows, header)).join('\n');
 }
-
-/** Exposed so a test can prove both layouts agree. */
-export const layouts = { linear, small };
