@@ -3,19 +3,30 @@ import module from 'node:module';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 
-// Node ≥ 22.1 can keep compiled code between runs; feature-tested, so Node 20 simply starts without it.
-// It must be on before oclif and the commands are imported, hence the dynamic import below. A cache that
-// cannot be written only costs speed: Node reports it in the returned status, never throws, never fails.
-const disabled = (process.env.KMIRROR_NO_COMPILE_CACHE ?? '') !== '' && process.env.KMIRROR_NO_COMPILE_CACHE !== '0';
-if (typeof module.enableCompileCache === 'function' && !disabled) {
-  try {
-    const xdg = process.env.XDG_CACHE_HOME;
-    const cacheHome = xdg && isAbsolute(xdg) ? xdg : join(homedir(), '.cache');
-    module.enableCompileCache(join(cacheHome, 'kmirror', 'compile-cache'));
-  } catch {
-    // no home directory to be found: run uncached
-  }
+// oclif answers `--version` only when it is the first argument; so does the quick path, which skips
+// loading oclif and its plugins (most of the start-up) when it knows the answer.
+const quick = process.argv[2] === '--version' ? (await import('./user-agent.js')).quickUserAgent() : undefined;
+if (quick !== undefined) {
+  process.stdout.write(`${quick}\n`);
+} else {
+  await runWithOclif();
 }
 
-const { execute } = await import('@oclif/core');
-await execute({ dir: import.meta.url });
+async function runWithOclif() {
+  // Node ≥ 22.1 can keep compiled code between runs; feature-tested, so Node 20 simply starts without it.
+  // It must be on before oclif and the commands are imported, hence the dynamic import below. A cache that
+  // cannot be written only costs speed: Node reports it in the returned status, never throws, never fails.
+  const disabled = (process.env.KMIRROR_NO_COMPILE_CACHE ?? '') !== '' && process.env.KMIRROR_NO_COMPILE_CACHE !== '0';
+  if (typeof module.enableCompileCache === 'function' && !disabled) {
+    try {
+      const xdg = process.env.XDG_CACHE_HOME;
+      const cacheHome = xdg && isAbsolute(xdg) ? xdg : join(homedir(), '.cache');
+      module.enableCompileCache(join(cacheHome, 'kmirror', 'compile-cache'));
+    } catch {
+      // no home directory to be found: run uncached
+    }
+  }
+
+  const { execute } = await import('@oclif/core');
+  await execute({ dir: import.meta.url });
+}

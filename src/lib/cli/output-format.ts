@@ -3,7 +3,10 @@
 // literal with every digit (JSON numbers have no size limit; JSON.stringify throws on bigint and a
 // Number would round past 2^53), so the JSON text is written here rather than by JSON.stringify.
 
-import YAML from 'yaml';
+import { createRequire } from 'node:module';
+
+// yaml loads only for -o yaml (it is CommonJS for Node, so a synchronous require keeps formatYaml sync).
+const require = createRequire(import.meta.url);
 
 export type JsonValue = null | boolean | number | bigint | string | JsonValue[] | { [key: string]: JsonValue };
 
@@ -105,5 +108,6 @@ export function formatJsonLine(value: unknown): string {
 }
 
 export function formatYaml(value: unknown): string {
+  const YAML = require('yaml') as typeof import('yaml');
   return YAML.stringify(toJsonValue(value), { lineWidth: 0 });
 }

@@ -3,12 +3,11 @@
 // confirm-command). --yes answers for the operator; without a terminal and without --yes the
 // command stops with exit 2 naming the flag.
 
-import { input } from '@inquirer/prompts';
 import { ConfirmationRequiredError } from '../cli/errors.js';
 import { PromptCancelledError, isPromptCancelled } from './confirm.js';
 
 /** Streams and abort signal of a prompt (@inquirer's Context, without depending on its type package). */
-export type NamePromptContext = Parameters<typeof input>[1];
+export type NamePromptContext = Parameters<typeof import('@inquirer/prompts').input>[1];
 
 export interface ConfirmByNameOptions {
   /** The name the operator must type, exactly (names are case-sensitive). */
@@ -35,7 +34,8 @@ export interface ConfirmByNameOptions {
 export async function confirmByName(question: string, options: ConfirmByNameOptions): Promise<boolean> {
   if (options.yes === true) return true;
   if (!options.canPrompt) throw new ConfirmationRequiredError(options.action, { flag: options.flag ?? '--yes' });
-  const ask = options.ask ?? ((config, context) => input(config, context));
+  // @inquirer/prompts loads only when someone is asked: most runs never prompt.
+  const ask = options.ask ?? (async (config, context) => (await import('@inquirer/prompts')).input(config, context));
   try {
     const answer = await ask({ message: question }, options.context);
     return answer.trim() === options.name;

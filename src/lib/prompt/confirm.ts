@@ -2,12 +2,11 @@
 // question is asked only when the command says a person can answer (BaseCommand.canPrompt);
 // otherwise the command stops with exit 2 naming the flag, rather than hang or go ahead.
 
-import { confirm } from '@inquirer/prompts';
 import { ConfirmationRequiredError, KmirrorError } from '../cli/errors.js';
 import { ExitCode } from '../cli/exit-codes.js';
 
 /** Streams and abort signal of a prompt (@inquirer's Context, without depending on its type package). */
-export type PromptContext = Parameters<typeof confirm>[1];
+export type PromptContext = Parameters<typeof import('@inquirer/prompts').confirm>[1];
 
 export interface ConfirmOptions {
   /** From BaseCommand.canPrompt(): TTY both ways, not JSON/YAML, not CI. */
@@ -45,7 +44,8 @@ export function isPromptCancelled(err: unknown): boolean {
 export async function confirmAction(question: string, options: ConfirmOptions): Promise<boolean> {
   if (options.yes === true) return true;
   if (!options.canPrompt) throw new ConfirmationRequiredError(options.action, { flag: options.flag ?? '--yes' });
-  const ask = options.ask ?? ((config, context) => confirm(config, context));
+  // @inquirer/prompts loads only when someone is asked: most runs never prompt.
+  const ask = options.ask ?? (async (config, context) => (await import('@inquirer/prompts')).confirm(config, context));
   try {
     return await ask({ message: question, default: options.defaultAnswer ?? false }, options.context);
   } catch (err) {

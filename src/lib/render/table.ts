@@ -3,7 +3,7 @@
 // gaps, which the project used before: a property test renders random tables both ways and compares.
 // Widths are display columns (string-width, as cli-table3 counts them); a cell may hold several lines.
 
-import stringWidth from 'string-width';
+import { createRequire } from 'node:module';
 import { colourEachLine } from './table-colour.js';
 
 export type Align = 'left' | 'right';
@@ -14,13 +14,18 @@ export interface Column {
 }
 
 const GAP = '  ';
+// string-width (CommonJS) loads on the first cell that is not plain ASCII; many runs never meet one.
+const require = createRequire(import.meta.url);
+let stringWidth: ((text: string) => number) | undefined;
 // eslint-disable-next-line no-control-regex -- colour codes take no columns
 const SGR = /\x1b\[(?:\d*;){0,5}\d*m/g;
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 function lineWidth(line: string): number {
   // Most cells are plain ASCII; skipping string-width for them matters at 100,000 rows.
-  return PRINTABLE_ASCII.test(line) ? line.length : stringWidth(line.replace(SGR, ''));
+  return PRINTABLE_ASCII.test(line)
+    ? line.length
+    : (stringWidth ??= require('string-width') as (text: string) => number)(line.replace(SGR, ''));
 }
 
 function linesOf(cell: string): readonly string[] {

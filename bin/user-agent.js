@@ -1,0 +1,25 @@
+// `kmirror --version` without loading oclif: the same line oclif prints (config.userAgent), built from
+// the same facts. Where oclif would say something this file does not know (WSL), it returns undefined
+// and oclif answers. test/bin/user-agent.test.ts compares the two.
+import { readFileSync } from 'node:fs';
+import { arch, platform, release } from 'node:os';
+
+function mayBeWsl() {
+  if (platform() !== 'linux') return false;
+  if (release().toLowerCase().includes('microsoft')) return true;
+  try {
+    return readFileSync('/proc/version', 'utf8').toLowerCase().includes('microsoft');
+  } catch {
+    return false;
+  }
+}
+
+/** The user-agent line, or undefined when oclif must be asked. */
+export function quickUserAgent() {
+  if (mayBeWsl()) return undefined;
+  const pjson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  const extra = pjson.oclif?.additionalVersionFlags;
+  if (Array.isArray(extra) && extra.length > 0) return undefined;
+  const cpu = arch() === 'ia32' ? 'x86' : arch();
+  return `${pjson.name}/${pjson.version || '0.0.0'} ${platform()}-${cpu} node-${process.version}`;
+}
