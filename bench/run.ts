@@ -7,6 +7,7 @@ import { benchDescribe } from './describe.js';
 import { benchEmulator } from './emulator.js';
 import { printResults } from './measure.js';
 import { benchNodes, removeBenchCache } from './nodes.js';
+import { benchStartupPairs } from './pairs.js';
 
 const nodes = benchNodes();
 console.log(`Nodes: ${nodes.map((n) => `${n.version}${n.compileCache ? ' (compile cache)' : ''}`).join(', ')}`);
@@ -17,6 +18,7 @@ try {
   printResults(benchDecode());
   printResults(await benchEmulator());
   printResults(await benchDescribe(nodes));
+  for (const line of await benchStartupPairs(nodes)) console.log(line);
 } finally {
   removeBenchCache();
 }

@@ -1,0 +1,95 @@
+// Start-up pairs (issue 12): each kmirror command against `node -e 0` run right before it, pair by pair,
+// so machine load hits both alike. Figures are CPU time (user + system of the child, from bash's `time`),
+// which a loaded machine disturbs less than wall time. The emulated clusters run in a separate process
+// (`kmirror playground`), so their work is not counted.
+
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { median } from './measure.js';
+import { benchEnv, type BenchNode } from './nodes.js';
+
+const BIN = fileURLToPath(new URL('../../bin/run.js', import.meta.url));
+const RUNS = Number(process.env.BENCH_RUNS ?? 15) || 15;
+
+/** CPU milliseconds (user + system) of one run of `argv` under node, as bash's `time` reports them. */
+function cpuMs(node: string, argv: readonly string[], env: NodeJS.ProcessEnv): number {
+  const quoted = [node, ...argv].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' ');
+  const run = spawnSync('bash', ['-c', `TIMEFORMAT='%3U %3S'; time (${quoted} >/dev/null 2>/dev/null)`], {
+    env,
+    encoding: 'utf8',
+  });
+  const [user, system] = run.stderr.trim().split(/\s+/).slice(-2).map(Number);
+  if (run.status !== 0 || user === undefined || system === undefined || Number.isNaN(user + system))
+    throw new Error(`${argv.join(' ')} failed (${String(run.status)}): ${run.stderr}`);
+  return (user + system) * 1000;
+}
+
+interface Pair {
+  readonly name: string;
+  readonly argv: readonly string[];
+}
+
+function stats(values: readonly number[]): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  return `min ${sorted[0]?.toFixed(0)} / median ${median(values).toFixed(0)} / max ${sorted.at(-1)?.toFixed(0)}`;
+}
+
+function measurePair(node: BenchNode, pair: Pair, env: NodeJS.ProcessEnv): string {
+  cpuMs(node.path, pair.argv, env); // warms the file-system cache, as a second invocation by a user finds it
+  const own: number[] = [];
+  const base: number[] = [];
+  const ratios: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const b = cpuMs(node.path, ['-e', '0'], env);
+    const c = cpuMs(node.path, pair.argv, env);
+    base.push(b);
+    own.push(c);
+    ratios.push(c / b);
+  }
+  return [
+    `Node ${node.version} ${pair.name}: ratio ${median(ratios).toFixed(2)}× node -e 0 (median of ${RUNS} pairs; ratios ${stats(ratios.map((r) => r * 100))} %)`,
+    `    kmirror CPU ms ${stats(own)}; node -e 0 CPU ms ${stats(base)}`,
+  ].join('\n');
+}
+
+async function startPlayground(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; source: string; dest: string }> {
+  const child = spawn(process.execPath, [BIN, 'playground', '--json'], { env, stdio: ['ignore', 'pipe', 'ignore'] });
+  let text = '';
+  child.stdout?.setEncoding('utf8');
+  child.stdout?.on('data', (chunk: string) => (text += chunk));
+  while (!text.includes('\n')) {
+    const [exit] = await Promise.race([once(child.stdout!, 'data'), once(child, 'exit').then(() => ['exit'])]);
+    if (exit === 'exit') throw new Error('kmirror playground exited before listening');
+  }
+  const doc = JSON.parse(text.slice(0, text.indexOf('\n'))) as {
+    source: { bootstrap: string };
+    destination: { bootstrap: string };
+  };
+  return { child, source: doc.source.bootstrap, dest: doc.destination.bootstrap };
+}
+
+export async function benchStartupPairs(nodes: readonly BenchNode[]): Promise<string[]> {
+  const env = benchEnv();
+  const playground = await startPlayground(env);
+  try {
+    const created = spawnSync(
+      process.execPath,
+      [BIN, 'create', 'bench-m1', '-b', playground.dest, '--source-bootstrap', playground.source, '--json'],
+      { env, encoding: 'utf8' },
+    );
+    if (created.status !== 0) throw new Error(`create failed: ${created.stdout}${created.stderr}`);
+    const pairs: Pair[] = [
+      { name: 'kmirror --version', argv: [BIN, '--version'] },
+      { name: 'kmirror list --json', argv: [BIN, 'list', '--json', '-b', playground.dest] },
+      {
+        name: 'kmirror describe bench-m1 --json',
+        argv: [BIN, 'describe', 'bench-m1', '--json', '-b', playground.dest],
+      },
+    ];
+    return nodes.flatMap((node) => pairs.map((pair) => measurePair(node, pair, env)));
+  } finally {
+    playground.child.kill('SIGTERM');
+    await once(playground.child, 'exit');
+  }
+}
