@@ -27,6 +27,9 @@ async function runWithOclif() {
     }
   }
 
+  // @oclif/core checks its own engine range (Node ≥ 18) on import by loading semver (~47 files); our own
+  // range (Node ≥ 20, enforced by npm) is narrower, so the check can never warn here: skip its cost.
+  process.env.OCLIF_DISABLE_ENGINE_WARNING ??= '1';
   const { execute } = await import('@oclif/core');
   await execute({ dir: import.meta.url });
 }
