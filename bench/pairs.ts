@@ -53,6 +53,25 @@ function measurePair(node: BenchNode, pair: Pair, env: NodeJS.ProcessEnv): strin
   ].join('\n');
 }
 
+/** `config get` of a mirror whose mirror.topics.include names 10,000 topics (issue target ≤ 1 s). */
+function bigConfigGet(dest: string, env: NodeJS.ProcessEnv): string {
+  const names = Array.from({ length: 10_000 }, (_, i) => `t-${String(i).padStart(5, '0')}`).join(',');
+  const set = spawnSync(
+    process.execPath,
+    [BIN, 'config', 'set', 'bench-m1', `mirror.topics.include=${names}`, '-b', dest, '--json'],
+    { env, encoding: 'utf8' },
+  );
+  if (set.status !== 0) throw new Error(`config set failed: ${set.stdout}${set.stderr}`);
+  const argv = [BIN, 'config', 'get', 'bench-m1', '-b', dest];
+  const cpu = Array.from({ length: 3 }, () => cpuMs(process.execPath, argv, env));
+  const wall = Array.from({ length: 3 }, () => {
+    const start = performance.now();
+    spawnSync(process.execPath, argv, { env, stdio: 'ignore' });
+    return performance.now() - start;
+  });
+  return `kmirror config get of 10,000 included topics (table): CPU ms ${stats(cpu)}; wall ms ${stats(wall)} (target ≤ 1 s)`;
+}
+
 async function startPlayground(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; source: string; dest: string }> {
   const child = spawn(process.execPath, [BIN, 'playground', '--json'], { env, stdio: ['ignore', 'pipe', 'ignore'] });
   let text = '';
@@ -87,7 +106,9 @@ export async function benchStartupPairs(nodes: readonly BenchNode[]): Promise<st
         argv: [BIN, 'describe', 'bench-m1', '--json', '-b', playground.dest],
       },
     ];
-    return nodes.flatMap((node) => pairs.map((pair) => measurePair(node, pair, env)));
+    const lines = nodes.flatMap((node) => pairs.map((pair) => measurePair(node, pair, env)));
+    lines.push(bigConfigGet(playground.dest, env));
+    return lines;
   } finally {
     playground.child.kill('SIGTERM');
     await once(playground.child, 'exit');
