@@ -30,6 +30,9 @@ async function runWithOclif() {
   // @oclif/core checks its own engine range (Node ≥ 18) on import by loading semver (~47 files); our own
   // range (Node ≥ 20, enforced by npm) is narrower, so the check can never warn here: skip its cost.
   process.env.OCLIF_DISABLE_ENGINE_WARNING ??= '1';
-  const { execute } = await import('@oclif/core');
-  await execute({ dir: import.meta.url });
+  // Not oclif's execute(): its flush gives stdout 10 s to drain, then throws "timed out" with a stack
+  // trace. A kmirror command ends only after its output has left the process (BaseCommand._run), and
+  // an error ends in handle(), which prints it (unless already printed) and exits with its code.
+  const { handle, run } = await import('@oclif/core');
+  await run(process.argv.slice(2), import.meta.url).catch(handle);
 }

@@ -14,7 +14,8 @@ import { type Failure, UsageError, failureToJson, toFailure } from './errors.js'
 import { ExitCode } from './exit-codes.js';
 import { DEFAULT_TIMEOUT_MS, OUTPUT_FORMATS, type OutputFormat, baseFlags } from './flags.js';
 import { canPrompt } from './interactive.js';
-import { formatJson, formatJsonLine, formatYaml } from './output-format.js';
+import { formatJson, formatJsonLine, formatJsonPieces, formatYaml } from './output-format.js';
+import { OutputStream, type Printable } from './output-stream.js';
 import { redact, redactText } from '../connection/redact.js';
 
 export type BaseFlags = Interfaces.InferredFlags<(typeof BaseCommand)['baseFlags']>;
@@ -30,7 +31,8 @@ export interface RenderOptions {
   readonly color: boolean;
 }
 
-export type HumanRenderer<R> = (result: R, options: RenderOptions) => string;
+/** Text for people: a string, or for output that can be huge, its lines (made as they are written). */
+export type HumanRenderer<R> = (result: R, options: RenderOptions) => string | Iterable<string>;
 
 export interface OutputOptions<R> {
   /** An explicit flag asked for the secrets: print the result unmasked. */
@@ -114,8 +116,9 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   /** The --timeout budget of the whole command. */
   protected deadline: Deadline = new Deadline(DEFAULT_TIMEOUT_MS);
   protected outputFormat: OutputFormat = 'table';
-  protected stdout: TextSink = process.stdout;
-  protected stderr: TextSink = process.stderr;
+  /** Written with backpressure; the command ends only after both are flushed (see _run). */
+  protected stdout: TextSink = new OutputStream(process.stdout);
+  protected stderr: TextSink = new OutputStream(process.stderr);
 
   private documentWritten = false;
   /** Set by exitAfterOutput(): the exit code of a command that printed its whole result. */
@@ -285,7 +288,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     switch (this.outputFormat) {
       case 'json':
         if (frame) this.renderJsonLine(shown, { showSecrets: true });
-        else this.writeDocument(formatJson(shown));
+        else this.writeDocument(formatJsonPieces(shown));
         return;
       case 'yaml':
         // Per refresh not marked as the one document: a later failure still prints its error document.
@@ -294,7 +297,9 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         return;
       default: {
         const text = human(shown, { wide: this.outputFormat === 'wide', color: chalk.level > 0 });
-        if (frame) this.stdout.write(frame(text));
+        // A refresh frame wraps the whole text; otherwise lines are written as they are made.
+        if (frame) this.stdout.write(frame(typeof text === 'string' ? text : [...text].join('\n')));
+        else if (typeof text !== 'string') print(this.stdout, linesAsText(text));
         else if (text !== '') this.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
       }
     }
@@ -350,12 +355,34 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   // command that also called render() still emits exactly one document.
   protected override logJson(json: unknown): void {
     if (this.documentWritten) return;
-    this.writeDocument(formatJson(redact(json, { registeredSecrets: false })));
+    this.writeDocument(formatJsonPieces(redact(json, { registeredSecrets: false })));
   }
 
-  private writeDocument(text: string): void {
+  private writeDocument(text: Printable): void {
     this.documentWritten = true;
-    this.stdout.write(text);
+    print(this.stdout, text);
+  }
+
+  /**
+   * The command ends only once everything it printed has left the process, however slow the reader
+   * (oclif's own flush gives up after 10 s with a stack trace, and process.exit drops what is still
+   * buffered). A large text is made while it is written, so a failure while making it is reported
+   * here, through catch(), like any other.
+   */
+  protected override async _run<R>(): Promise<R> {
+    let result: R;
+    try {
+      result = await super._run<R>();
+      await flushed(this.stdout);
+    } catch (err) {
+      let thrown = err;
+      if (!(err instanceof Errors.ExitError)) thrown = await this.catch(err as Error).catch((exit: unknown) => exit);
+      await flushed(this.stdout).catch(() => undefined);
+      await flushed(this.stderr).catch(() => undefined);
+      throw thrown;
+    }
+    await flushed(this.stderr);
+    return result;
   }
 
   /** THE error handler: every failure of every command ends here. */
@@ -414,4 +441,26 @@ function resolveOutputFormat(json: boolean | undefined, output: string | undefin
     return 'json';
   }
   return format ?? 'table';
+}
+
+/** Text to a sink: pulled with backpressure by an OutputStream, joined for a plain sink (tests). */
+function print(sink: TextSink, text: Printable): void {
+  if (sink instanceof OutputStream) sink.write(text);
+  else sink.write(typeof text === 'string' ? text : [...text].join(''));
+}
+
+function flushed(sink: TextSink): Promise<void> {
+  return sink instanceof OutputStream ? sink.flushed() : Promise.resolve();
+}
+
+/** Lines as one text: joined by newlines and ended by one, as a string result is printed. */
+function* linesAsText(lines: Iterable<string>): Generator<string> {
+  let first = true;
+  let last = '';
+  for (const line of lines) {
+    yield first ? line : `\n${line}`;
+    first = false;
+    last = line;
+  }
+  if (!first && !last.endsWith('\n')) yield '\n';
 }

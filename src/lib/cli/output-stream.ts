@@ -1,0 +1,137 @@
+// Everything a command prints goes through one OutputStream per process stream. Text given as an
+// iterable (a large JSON document, a table of every partition) is pulled only as fast as the reader
+// takes it: chunks of about 64 KiB are written and the next is made after the stream drains, so
+// memory never holds the whole text. flushed() resolves once every byte has left the process (or
+// the reader went away), and the command ends only then: no fixed drain timeout, however slow the
+// reader. A reader that closes early (`| head`, a pager quit) stops the writing quietly.
+
+/** Text to print: a string, or the pieces of a large text in order (pulled lazily). */
+export type Printable = string | Iterable<string>;
+
+/** The part of a Node writable stream used here (process.stdout/stderr, or a test double). */
+export interface WritableTarget {
+  write(chunk: string, callback: (error?: Error | null) => void): boolean;
+  once(event: 'drain' | 'close' | 'error', listener: (...args: unknown[]) => void): unknown;
+  removeListener(event: 'drain' | 'close' | 'error', listener: (...args: unknown[]) => void): unknown;
+  on?(event: 'error', listener: (error: Error & { code?: string }) => void): unknown;
+  readonly destroyed?: boolean;
+  readonly writableEnded?: boolean;
+}
+
+const CHUNK_BYTES = 64 * 1024;
+
+// A closed pipe (`| head`) makes the stream emit EPIPE; without a listener that error would crash
+// the process with a stack trace. It is an ordinary way for a reader to say "enough".
+const guarded = new WeakSet<object>();
+function swallowEpipe(stream: WritableTarget): void {
+  if (guarded.has(stream) || !stream.on) return;
+  guarded.add(stream);
+  stream.on('error', (error) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
+}
+
+export class OutputStream {
+  /** The writes queued behind a large text still being pulled. */
+  private queue: Promise<void> = Promise.resolve();
+  private pumping = 0;
+  /** Resolves when the last chunk handed to the stream has been written out (or failed). */
+  private lastWrite: Promise<void> = Promise.resolve();
+  private gone = false;
+  private failure: unknown;
+
+  constructor(private readonly stream: WritableTarget) {
+    swallowEpipe(stream);
+  }
+
+  /** Whether the reader went away (EPIPE, closed): further text is dropped. */
+  get closed(): boolean {
+    return this.gone || this.stream.destroyed === true || this.stream.writableEnded === true;
+  }
+
+  /**
+   * Prints `text`. A string goes to the stream at once when nothing is queued (the stream buffers
+   * it, as console.log would); an iterable, and anything after it, waits its turn and is pulled
+   * with backpressure.
+   */
+  write(text: Printable): void {
+    if (typeof text === 'string' && this.pumping === 0) {
+      this.send(text);
+      return;
+    }
+    this.pumping++;
+    this.queue = this.queue
+      .then(() => this.pump(typeof text === 'string' ? [text] : text))
+      .catch((error: unknown) => {
+        // A renderer failed while its text was being made: reported by flushed(), once.
+        this.failure ??= error;
+      })
+      .finally(() => this.pumping--);
+  }
+
+  /**
+   * Resolves once everything printed so far has left the process, or the reader went away; rejects
+   * (once) with the error of a text that failed while it was being made.
+   */
+  async flushed(): Promise<void> {
+    for (;;) {
+      const queue = this.queue;
+      await queue;
+      await this.lastWrite;
+      if (queue !== this.queue) continue;
+      const failure = this.failure;
+      this.failure = undefined;
+      if (failure !== undefined) throw failure;
+      return;
+    }
+  }
+
+  private send(chunk: string): boolean {
+    if (this.closed || chunk === '') return !this.closed;
+    let ok = true;
+    this.lastWrite = new Promise<void>((resolve) => {
+      ok = this.stream.write(chunk, (error) => {
+        if (error) this.gone = true;
+        resolve();
+      });
+    });
+    return ok;
+  }
+
+  private async pump(pieces: Iterable<string>): Promise<void> {
+    const iterator = pieces[Symbol.iterator]();
+    try {
+      let buffer = '';
+      for (let step = iterator.next(); !step.done; step = iterator.next()) {
+        buffer += step.value;
+        if (buffer.length < CHUNK_BYTES) continue;
+        const ok = this.send(buffer);
+        buffer = '';
+        if (!ok && !(await this.drain())) return;
+      }
+      this.send(buffer);
+    } finally {
+      // Stops a generator early (reader gone) so it can release what it holds.
+      iterator.return?.();
+    }
+  }
+
+  /** Waits for `drain`; false when the stream closed or failed instead. */
+  private drain(): Promise<boolean> {
+    if (this.closed) return Promise.resolve(false);
+    return new Promise<boolean>((resolve) => {
+      const finish = (drained: boolean) => () => {
+        this.stream.removeListener('drain', onDrain);
+        this.stream.removeListener('close', onClose);
+        this.stream.removeListener('error', onClose);
+        if (!drained) this.gone = true;
+        resolve(drained);
+      };
+      const onDrain = finish(true);
+      const onClose = finish(false);
+      this.stream.once('drain', onDrain);
+      this.stream.once('close', onClose);
+      this.stream.once('error', onClose);
+    });
+  }
+}
