@@ -20,7 +20,7 @@ import { checkHealth } from '../lib/mirror/health-check.js';
 import { DEFAULT_GRACE_MS, parseHealthConditions } from '../lib/mirror/health.js';
 import { PARTITION_STATES } from '../lib/mirror/lag.js';
 import { addSamples, trendRows, type TrendHistory } from '../lib/mirror/trend.js';
-import { renderDescribe } from '../lib/render/describe.js';
+import { renderDescribeLines } from '../lib/render/describe.js';
 import { renderHealth } from '../lib/render/health.js';
 import { renderTrends } from '../lib/render/trend.js';
 
@@ -106,12 +106,25 @@ export default class Describe extends BaseCommand<typeof Describe> {
     const sort = flags.sort as DescribeSort;
     const intervalMs = watchIntervalMs(flags);
     const show = (report: DescribeReport, refreshFrame?: (text: string) => string): void => {
-      const human = (r: DescribeReport, o: { wide: boolean }): string =>
-        [
-          renderDescribe(r, { partitions: flags.partitions || o.wide, sort, filtered: isFiltered(filters) }),
+      // Lines made while written: the table of a million partitions is never one text.
+      const human = function* (r: DescribeReport, o: { wide: boolean }): Generator<string> {
+        let any = false;
+        for (const line of renderDescribeLines(r, {
+          partitions: flags.partitions || o.wide,
+          sort,
+          filtered: isFiltered(filters),
+        })) {
+          any = true;
+          yield line;
+        }
+        const extras = [
           ...(r.health ? ['', renderHealth(r.health)] : []),
           ...(r.trends ? ['', renderTrends(r.trends)] : []),
-        ].join('\n');
+        ];
+        // As the joined text had it: an empty view still leaves its line before the extras.
+        if (!any && extras.length > 0) yield '';
+        yield* extras;
+      };
       // Masked field by field: the generic deep redaction costs seconds on 100,000 partitions.
       this.render(report, human, { maskText: mapReportText, ...(refreshFrame ? { refreshFrame } : {}) });
       for (const warning of describeWarnings(report)) this.warning(warning);

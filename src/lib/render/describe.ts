@@ -1,12 +1,12 @@
 // `kmirror describe` as text. The default view answers "how far behind, what is broken" per mirror
 // (summary, per-topic roll-up, partitions needing attention); `--partitions` lists every partition.
-// Everything here is linear in the number of partitions: rows are built into arrays and joined once.
+// Everything here is linear in the number of partitions; the --partitions table is made line by line.
 
 import type { DescribeReport, MirrorDescription } from '../mirror/describe.js';
 import { byLagDescending, type DescribeSort } from '../mirror/describe-filters.js';
 import { orderedStates, type PartitionRow, type Summary } from '../mirror/lag.js';
 import { orDash, stateColour, style } from './style.js';
-import { renderTable, type Column } from './table.js';
+import { renderTable, renderTableLines, type Column } from './table.js';
 
 export interface DescribeRenderOptions {
   /** Every partition row instead of the summary view. */
@@ -218,47 +218,67 @@ export function renderPartitionTable(
   sort: DescribeSort,
   notes: Footnotes = new Footnotes(),
 ): string {
-  let count = 0;
-  for (const m of report.mirrors) for (const t of m.topics) count += t.partitions.length;
-  const located = new Array<Located>(count);
-  let i = 0;
-  for (const m of report.mirrors)
-    for (const t of m.topics) for (const row of t.partitions) located[i++] = { mirror: m.name, topic: t.name, row };
-  if (sort === 'lag') located.sort((a, b) => byLagDescending(a.row, b.row));
-  const rows = new Array<string[]>(count);
-  for (let j = 0; j < count; j++) {
-    const { mirror, topic, row } = located[j] as Located;
-    rows[j] = [
-      mirror,
-      topic,
-      String(row.partition),
-      notes.value(row.sourceOffset),
-      notes.destination(row),
-      notes.value(row.lag),
-      stateColour(row.state),
-      retryText(row.retryAttempt, report.retryMaxAttempts),
-      row.errorMessage ?? '',
-    ];
+  return [...partitionTableLines(report, sort, notes)].join('\n');
+}
+
+/**
+ * The partition table as lines made while they are written (a million partitions are never one
+ * text). Rows are made twice, for the widths and then for the lines, and never kept.
+ */
+function partitionTableLines(report: DescribeReport, sort: DescribeSort, notes: Footnotes): Generator<string> {
+  const cells = (mirror: string, topic: string, row: PartitionRow): string[] => [
+    mirror,
+    topic,
+    String(row.partition),
+    notes.value(row.sourceOffset),
+    notes.destination(row),
+    notes.value(row.lag),
+    stateColour(row.state),
+    retryText(row.retryAttempt, report.retryMaxAttempts),
+    row.errorMessage ?? '',
+  ];
+  if (sort !== 'lag') {
+    return renderTableLines(
+      PARTITION_COLUMNS,
+      function* () {
+        for (const m of report.mirrors)
+          for (const t of m.topics) for (const row of t.partitions) yield cells(m.name, t.name, row);
+      },
+      style.header,
+    );
   }
-  return renderTable(PARTITION_COLUMNS, rows, style.header);
+  const located: Located[] = [];
+  for (const m of report.mirrors)
+    for (const t of m.topics) for (const row of t.partitions) located.push({ mirror: m.name, topic: t.name, row });
+  located.sort((a, b) => byLagDescending(a.row, b.row));
+  return renderTableLines(
+    PARTITION_COLUMNS,
+    function* () {
+      for (const { mirror, topic, row } of located) yield cells(mirror, topic, row);
+    },
+    style.header,
+  );
 }
 
 export function renderDescribe(report: DescribeReport, options: DescribeRenderOptions): string {
+  return [...renderDescribeLines(report, options)].join('\n');
+}
+
+/** renderDescribe as lines, made as they are written: the --partitions view of a huge mirror is never held whole. */
+export function* renderDescribeLines(report: DescribeReport, options: DescribeRenderOptions): Generator<string> {
   const notes = new Footnotes();
-  const out: string[] = [];
   if (report.mirrors.length === 0) {
     // Not-found names and broker failures are reported on stderr by the command.
-    if (report.notFound.length === 0 && report.errors.length === 0) out.push('No mirrors.');
+    if (report.notFound.length === 0 && report.errors.length === 0) yield 'No mirrors.';
   } else if (options.partitions) {
     const total = report.mirrors.reduce((n, m) => n + m.summary.partitions, 0);
-    if (total === 0) out.push(options.filtered ? 'No partitions match the filters.' : 'No mirror partitions.');
-    else out.push(renderPartitionTable(report, options.sort, notes));
+    if (total === 0) yield options.filtered ? 'No partitions match the filters.' : 'No mirror partitions.';
+    else yield* partitionTableLines(report, options.sort, notes);
   } else {
-    out.push(report.mirrors.map((m) => mirrorView(m, options, report.retryMaxAttempts, notes)).join('\n\n'));
+    yield report.mirrors.map((m) => mirrorView(m, options, report.retryMaxAttempts, notes)).join('\n\n');
   }
   const footnotes = notes.lines();
-  if (footnotes.length > 0) out.push('', ...footnotes);
-  return out.join('\n');
+  if (footnotes.length > 0) yield* ['', ...footnotes];
 }
 
 export { Footnotes };

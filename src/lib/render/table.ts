@@ -51,7 +51,8 @@ function pad(text: string, size: number, align: Align): string {
  */
 export function* tableLines(
   columns: readonly Column[],
-  rows: readonly (readonly string[])[],
+  // Read twice (widths, then lines): an array, or an iterable that makes its rows again each time.
+  rows: Iterable<readonly string[]>,
   header: (s: string) => string = (s) => s,
 ): Generator<string, void, undefined> {
   const aligns = columns.map((c) => c.align ?? 'left');
@@ -93,4 +94,16 @@ export function renderTable(
   header: (s: string) => string = (s) => s,
 ): string {
   return Array.from(tableLines(columns, rows, header)).join('\n');
+}
+
+/**
+ * The table as lines when its rows are made on demand (every partition of a mirror): `rows` is
+ * called once for the widths and once for the lines, so no row and no line is kept.
+ */
+export function renderTableLines(
+  columns: readonly Column[],
+  rows: () => Iterable<readonly string[]>,
+  header: (s: string) => string = (s) => s,
+): Generator<string, void, undefined> {
+  return tableLines(columns, { [Symbol.iterator]: () => rows()[Symbol.iterator]() }, header);
 }
