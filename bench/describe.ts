@@ -14,12 +14,13 @@ const TOPICS = 1000;
 const PARTITIONS = 100;
 const ADMIN = { principal: 'User:admin', nodeId: 1 };
 
-async function setUp(): Promise<EmulatedClusters> {
+/** One mirror 'bench' of `topics` × `partitions` mirrored partitions, all MIRRORING, no growth. */
+export async function setUp(topics = TOPICS, partitions = PARTITIONS): Promise<EmulatedClusters> {
   const emulator = await startEmulatedClusters({ seed: 'bench', growthPerSec: 0 });
   const source = emulator.source.cluster;
   const destination = emulator.destination.cluster;
-  const names = Array.from({ length: TOPICS }, (_, i) => `topic-${String(i).padStart(4, '0')}`);
-  for (const name of names) source.createTopic(name, { partitions: PARTITIONS, initialOffset: 1000n });
+  const names = Array.from({ length: topics }, (_, i) => `topic-${String(i).padStart(4, '0')}`);
+  for (const name of names) source.createTopic(name, { partitions, initialOffset: 1000n });
   const created = destination.createClusterMirror(ADMIN, {
     MirrorName: 'bench',
     Config: [
@@ -33,16 +34,16 @@ async function setUp(): Promise<EmulatedClusters> {
     Topics: names.map((name) => {
       const t = source.topics.get(name);
       if (!t) throw new Error(`no topic ${name}`);
-      return { TopicId: t.id, TopicName: name, NumPartitions: PARTITIONS };
+      return { TopicId: t.id, TopicName: name, NumPartitions: partitions };
     }),
   });
   if (started.ErrorCode !== 0) throw new Error(`start failed: ${started.ErrorCode}`);
-  const until = Date.now() + 120_000;
+  const until = Date.now() + Math.max(120_000, (topics * partitions) / 4);
   for (;;) {
     let mirroring = 0;
     for (const name of names)
       for (const p of destination.topics.get(name)?.partitions ?? []) if (p.mirror?.state === 'MIRRORING') mirroring++;
-    if (mirroring === TOPICS * PARTITIONS) break;
+    if (mirroring === topics * partitions) break;
     if (Date.now() > until) throw new Error(`only ${mirroring} partitions reached MIRRORING`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

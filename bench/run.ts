@@ -4,6 +4,7 @@
 import { benchColdStart } from './cold-start.js';
 import { benchDecode } from './decode.js';
 import { benchDescribe } from './describe.js';
+import { benchDescribeMillion } from './describe-million.js';
 import { benchEmulator } from './emulator.js';
 import { printResults } from './measure.js';
 import { benchNodes, removeBenchCache } from './nodes.js';
@@ -19,6 +20,7 @@ try {
   printResults(await benchEmulator());
   printResults(await benchDescribe(nodes));
   for (const line of await benchStartupPairs(nodes)) console.log(line);
+  printResults(await benchDescribeMillion());
 } finally {
   removeBenchCache();
 }

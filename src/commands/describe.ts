@@ -170,6 +170,7 @@ export default class Describe extends BaseCommand<typeof Describe> {
         if (error) throw error;
       },
       warn: (message) => this.warning(message),
+      flushed: () => this.outputFlushed().then(() => ({ readerGone: this.outputClosed() })),
     });
   }
 }

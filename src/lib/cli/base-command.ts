@@ -15,7 +15,7 @@ import { ExitCode } from './exit-codes.js';
 import { DEFAULT_TIMEOUT_MS, OUTPUT_FORMATS, type OutputFormat, baseFlags } from './flags.js';
 import { canPrompt } from './interactive.js';
 import { formatJson, formatJsonLine, formatJsonPieces, formatYaml } from './output-format.js';
-import { OutputStream, type Printable } from './output-stream.js';
+import { OutputStream, linesAsText, type Printable } from './output-stream.js';
 import { redact, redactText } from '../connection/redact.js';
 
 export type BaseFlags = Interfaces.InferredFlags<(typeof BaseCommand)['baseFlags']>;
@@ -320,6 +320,17 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     this.exitCodeAfterOutput = code;
   }
 
+  /** Waits until everything printed so far has left the process (a refresh loop waits for its reader). */
+  protected async outputFlushed(): Promise<void> {
+    await flushed(this.stdout);
+    await flushed(this.stderr);
+  }
+
+  /** Whether stdout's reader went away (`| head`, a pager quit): nothing more is worth printing. */
+  protected outputClosed(): boolean {
+    return this.stdout instanceof OutputStream && this.stdout.closed;
+  }
+
   /** For --watch: one compact JSON document per line per refresh (JSON mode only). */
   protected renderJsonLine(result: unknown, options: { showSecrets?: boolean } = {}): void {
     this.documentWritten = true;
@@ -451,16 +462,4 @@ function print(sink: TextSink, text: Printable): void {
 
 function flushed(sink: TextSink): Promise<void> {
   return sink instanceof OutputStream ? sink.flushed() : Promise.resolve();
-}
-
-/** Lines as one text: joined by newlines and ended by one, as a string result is printed. */
-function* linesAsText(lines: Iterable<string>): Generator<string> {
-  let first = true;
-  let last = '';
-  for (const line of lines) {
-    yield first ? line : `\n${line}`;
-    first = false;
-    last = line;
-  }
-  if (!first && !last.endsWith('\n')) yield '\n';
 }

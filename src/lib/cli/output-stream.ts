@@ -135,3 +135,23 @@ export class OutputStream {
     });
   }
 }
+
+/**
+ * Lines as the text a command prints: joined by newlines and ended by one, exactly as a renderer's
+ * string is printed (nothing for an empty text, no second newline after one already there).
+ */
+export function* linesAsText(lines: Iterable<string>): Generator<string> {
+  let first = true;
+  let empty = true;
+  let endsWithNewline = false;
+  for (const line of lines) {
+    const piece = first ? line : `\n${line}`;
+    first = false;
+    if (piece !== '') {
+      empty = false;
+      endsWithNewline = piece.endsWith('\n');
+    }
+    yield piece;
+  }
+  if (!empty && !endsWithNewline) yield '\n';
+}

@@ -77,6 +77,11 @@ export interface WatchOptions<R> {
   /** Prints one refresh; `index` 0 is the first. May throw to end the watch (e.g. names not found). */
   readonly show: (result: R, index: number) => void;
   readonly warn: (message: string) => void;
+  /**
+   * After each refresh shown: waits until its output has left the process (a slow reader holds the
+   * next refresh back) and says whether the reader went away (`| head`): then the watch ends, exit 0.
+   */
+  readonly flushed?: () => Promise<{ readonly readerGone: boolean }>;
 }
 
 /** Runs the loop; returns the last result shown (undefined when stopped before the first). */
@@ -121,6 +126,7 @@ export async function watchLoop<R>(options: WatchOptions<R>): Promise<R | undefi
       if (outcome === 'stopped') break;
       last = outcome;
       options.show(outcome, refresh);
+      if (options.flushed && (await options.flushed()).readerGone) break;
       if (stopRequested) break;
       await pause();
     }

@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { formatJson, formatJsonPieces } from '../../../src/lib/cli/output-format.js';
-import { OutputStream } from '../../../src/lib/cli/output-stream.js';
+import { OutputStream, linesAsText } from '../../../src/lib/cli/output-stream.js';
 
 /** A document with every kind of value the JSON writer converts, nested at several depths. */
 const anyValue = fc.letrec((tie) => ({
@@ -52,6 +52,17 @@ describe('streamed JSON', () => {
     assert.ok(pieces.length > 50, `${pieces.length} pieces`);
     assert.ok(Math.max(...pieces.map((p) => p.length)) < 64 * 1024);
     assert.equal(pieces.join(''), formatJson(doc));
+  });
+});
+
+describe('lines as printed text', () => {
+  it('is the joined text printed as a string is: one final newline, none for an empty text', () => {
+    const printed = (text: string): string => (text === '' ? '' : text.endsWith('\n') ? text : `${text}\n`);
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('', '\n', 'a', 'b\n', 'c\nd')), (lines) => {
+        assert.equal([...linesAsText(lines)].join(''), printed(lines.join('\n')));
+      }),
+    );
   });
 });
 

@@ -59,6 +59,25 @@ describe('watchLoop', () => {
     assert.deepEqual(warnings, ['refresh failed: broker gone; trying again in 0.005s']);
   });
 
+  it('waits for each refresh to be flushed before the next, and ends when the reader went away', async () => {
+    const events: string[] = [];
+    let n = 0;
+    const result = await watchLoop({
+      intervalMs: 1,
+      deadline: new RefreshDeadline(1000),
+      refresh: async () => ++n,
+      show: (value) => events.push(`show ${value}`),
+      warn: () => assert.fail('no refresh failed'),
+      flushed: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        events.push(`flushed ${n}`);
+        return { readerGone: n === 2 };
+      },
+    });
+    assert.equal(result, 2);
+    assert.deepEqual(events, ['show 1', 'flushed 1', 'show 2', 'flushed 2']);
+  });
+
   it('with an explicit --timeout the watch ends with the timeout error', async () => {
     await assert.rejects(
       watchLoop({

@@ -1,0 +1,41 @@
+// Issue 19: `kmirror describe --json` of one mirror of 1,000,000 partitions (1,000 topics × 1,000) over
+// 3 emulated brokers, on this Node: peak RSS of the CLI process (target ≤ 1 GB; the JSON is written
+// piece by piece as the reader takes it), wall time and CPU. One run: setting it up takes minutes.
+
+import { fileURLToPath } from 'node:url';
+import { setUp } from './describe.js';
+import type { BenchResult } from './measure.js';
+import { benchEnv } from './nodes.js';
+import { runProcess } from './process-run.js';
+
+const BIN = fileURLToPath(new URL('../../bin/run.js', import.meta.url));
+const TOPICS = 1000;
+const PARTITIONS = 1000;
+
+export async function benchDescribeMillion(): Promise<BenchResult[]> {
+  const emulator = await setUp(TOPICS, PARTITIONS);
+  try {
+    const args = ['describe', 'bench', '-b', emulator.destination.bootstrap, '--timeout', '600s', '--json'];
+    const run = await runProcess(process.execPath, [BIN, ...args], benchEnv());
+    const detail = `1 run on node ${process.version}, ${(TOPICS * PARTITIONS).toLocaleString('en')} partitions over 3 brokers, ${(run.stdoutBytes / 1e6).toFixed(1)} MB of output${run.code === 0 ? '' : `, FAILED (exit ${run.code}): ${run.stderr.slice(0, 300)}`}`;
+    const results: BenchResult[] = [
+      {
+        name: 'describe --json at 1,000,000 partitions: peak RSS',
+        value: run.peakRssMb,
+        unit: 'MB',
+        target: '≤ 1024 MB',
+        detail,
+      },
+      { name: 'describe --json at 1,000,000 partitions: wall time', value: run.ms, unit: 'ms' },
+    ];
+    if (run.cpuMs !== null)
+      results.push({
+        name: 'describe --json at 1,000,000 partitions: CLI CPU time user+sys',
+        value: run.cpuMs,
+        unit: 'ms',
+      });
+    return results;
+  } finally {
+    await emulator.close();
+  }
+}
