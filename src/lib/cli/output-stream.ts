@@ -100,8 +100,8 @@ export class OutputStream {
 
   private async pump(pieces: Iterable<string>): Promise<void> {
     const iterator = pieces[Symbol.iterator]();
+    let buffer = '';
     try {
-      let buffer = '';
       for (let step = iterator.next(); !step.done; step = iterator.next()) {
         buffer += step.value;
         if (buffer.length < CHUNK_BYTES) continue;
@@ -109,8 +109,9 @@ export class OutputStream {
         buffer = '';
         if (!ok && !(await this.drain())) return;
       }
-      this.send(buffer);
     } finally {
+      // The last piece, or what was made before a failure (the reader sees where it broke).
+      this.send(buffer);
       // Stops a generator early (reader gone) so it can release what it holds.
       iterator.return?.();
     }

@@ -100,6 +100,21 @@ describe('OutputStream', () => {
     assert.equal(text, `head\n${[...pieces()].join('')}tail\n`);
   });
 
+  it('reports a text that failed while being made, once, and goes on with what follows', async () => {
+    const { sink, received } = slowSink();
+    const out = new OutputStream(sink);
+    out.write(
+      (function* () {
+        yield 'part\n';
+        throw new Error('renderer broke');
+      })(),
+    );
+    out.write('after\n');
+    await assert.rejects(out.flushed(), /renderer broke/);
+    await out.flushed();
+    assert.equal(received(), 'part\nafter\n');
+  });
+
   it('stops pulling and settles quietly when the reader goes away', async () => {
     let made = 0;
     const sink = new Writable({
