@@ -13,7 +13,7 @@ const TOPICS = 1000;
 const PARTITIONS = 1000;
 
 export async function benchDescribeMillion(): Promise<BenchResult[]> {
-  const emulator = await setUp(TOPICS, PARTITIONS);
+  const emulator = await setUp(TOPICS, PARTITIONS, true);
   try {
     const args = ['describe', 'bench', '-b', emulator.destination.bootstrap, '--timeout', '600s', '--json'];
     const run = await runProcess(process.execPath, [BIN, ...args], benchEnv());

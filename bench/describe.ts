@@ -4,7 +4,7 @@
 // process through the engine.
 
 import { fileURLToPath } from 'node:url';
-import { startEmulatedClusters, type EmulatedClusters } from '../src/lib/emulator/index.js';
+import { ManualClock, startEmulatedClusters, type EmulatedClusters } from '../src/lib/emulator/index.js';
 import { median, type BenchResult } from './measure.js';
 import { benchEnv, bareStart, type BenchNode } from './nodes.js';
 import { cpuNote, runProcess, type ProcessRun } from './process-run.js';
@@ -14,9 +14,14 @@ const TOPICS = 1000;
 const PARTITIONS = 100;
 const ADMIN = { principal: 'User:admin', nodeId: 1 };
 
-/** One mirror 'bench' of `topics` × `partitions` mirrored partitions, all MIRRORING, no growth. */
-export async function setUp(topics = TOPICS, partitions = PARTITIONS): Promise<EmulatedClusters> {
-  const emulator = await startEmulatedClusters({ seed: 'bench', growthPerSec: 0 });
+/**
+ * One mirror 'bench' of `topics` × `partitions` mirrored partitions, all MIRRORING, no growth. With
+ * `frozen`, the engine runs on a manual clock stepped only until then: at a million partitions its
+ * ticks would otherwise starve this process, which also reads the CLI's output.
+ */
+export async function setUp(topics = TOPICS, partitions = PARTITIONS, frozen = false): Promise<EmulatedClusters> {
+  const clock = frozen ? new ManualClock() : undefined;
+  const emulator = await startEmulatedClusters({ seed: 'bench', growthPerSec: 0, ...(clock ? { clock } : {}) });
   const source = emulator.source.cluster;
   const destination = emulator.destination.cluster;
   const names = Array.from({ length: topics }, (_, i) => `topic-${String(i).padStart(4, '0')}`);
@@ -45,7 +50,11 @@ export async function setUp(topics = TOPICS, partitions = PARTITIONS): Promise<E
       for (const p of destination.topics.get(name)?.partitions ?? []) if (p.mirror?.state === 'MIRRORING') mirroring++;
     if (mirroring === topics * partitions) break;
     if (Date.now() > until) throw new Error(`only ${mirroring} partitions reached MIRRORING`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    if (clock) {
+      clock.advance(250);
+      emulator.tick();
+    }
+    await new Promise((resolve) => setTimeout(resolve, clock ? 10 : 250));
   }
   return emulator;
 }
