@@ -11,6 +11,7 @@ import type { KafkaClient } from '../../src/lib/kafka/client.js';
 import { createClient } from '../../src/lib/kafka/connect.js';
 import { CreateClusterMirror, DescribeConfigs, StartMirrorTopics } from '../../src/lib/kafka/messages/index.js';
 import { jsonOf, runCli, type CliResult } from '../helpers/in-process-cli.js';
+import { FAST_SYNC, INSTANT_START } from '../helpers/emulator-timing.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
 
 interface AddTopicsJson {
@@ -95,7 +96,13 @@ function json(result: CliResult): AddTopicsJson {
 describe('kmirror add-topics', () => {
   let emulator: EmulatedClusters;
   before(async () => {
-    emulator = await startEmulatedClusters({ seed: 'add-topics', demoTopics: true, growthPerSec: 0 });
+    emulator = await startEmulatedClusters({
+      seed: 'add-topics',
+      demoTopics: true,
+      growthPerSec: 0,
+      timing: INSTANT_START,
+      destination: { brokerConfigs: FAST_SYNC },
+    });
   });
   after(async () => {
     await emulator.close();

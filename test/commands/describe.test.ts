@@ -8,6 +8,7 @@ import type { Parsed } from '../helpers/cli.js';
 import { jsonOf, runCli, testEnv } from '../helpers/in-process-cli.js';
 
 type DescribeReport = Parsed<Report>;
+import { INSTANT_START } from '../helpers/emulator-timing.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
 import { createMirror, engineStates, pauseTopics, startTopics, stopTopics, waitFor } from './describe-setup.js';
 
@@ -25,7 +26,12 @@ function rowsOf(report: DescribeReport, topic: string) {
 describe('kmirror describe: stable mirror', () => {
   let emulator: EmulatedClusters;
   before(async () => {
-    emulator = await startEmulatedClusters({ seed: 'describe-golden', demoTopics: true, growthPerSec: 0 });
+    emulator = await startEmulatedClusters({
+      seed: 'describe-golden',
+      demoTopics: true,
+      growthPerSec: 0,
+      timing: INSTANT_START,
+    });
     createMirror(emulator, 'm1');
     createMirror(emulator, 'empty');
     startTopics(emulator, 'm1', ['orders', 'payments', 'inventory']);
@@ -284,7 +290,7 @@ describe('kmirror describe: lag over time', () => {
     emulator = await startEmulatedClusters({
       seed: 'describe-lag',
       growthPerSec: 0,
-      timing: { copyRecordsPerSec: 500 },
+      timing: { ...INSTANT_START, copyRecordsPerSec: 500 },
       demoTopics: [
         { name: 'orders', partitions: 3, initialOffset: 1500n },
         { name: 'wide', partitions: 12, initialOffset: 1_000_000n },
