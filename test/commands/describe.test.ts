@@ -366,6 +366,8 @@ describe('kmirror describe: failures', () => {
           'mirror.failed.retry.max.backoff.ms': '400',
         },
       },
+      // Retries against the unreachable source count every second here, not every 30 s.
+      timing: { sourceRequestTimeoutMs: 1000 },
     });
     createMirror(emulator, 'm1');
     startTopics(emulator, 'm1', ['orders', 'payments']);
@@ -439,6 +441,44 @@ describe('kmirror describe: failures', () => {
     } finally {
       await node.faults.up();
     }
+  });
+
+  it('--failed without names is quiet about healthy mirrors; causes come with their recovery (describe and check)', async () => {
+    createMirror(emulator, 'm2');
+    startTopics(emulator, 'm2', ['inventory']);
+    await waitFor('inventory MIRRORING', () => engineStates(emulator, 'inventory').every((s) => s === 'MIRRORING'));
+    emulator.source.cluster.deleteTopic('inventory');
+    await waitFor('inventory FAILED -1', () =>
+      (emulator.destination.cluster.topics.get('inventory')?.partitions ?? []).every(
+        (p) => p.mirror?.state === 'FAILED' && p.mirror.failure?.retryAttempt === -1,
+      ),
+    );
+    const text = await run('--failed');
+    assert.equal(text.code, 0, text.stderr);
+    assert.doesNotMatch(text.stdout, /Mirror m1/, 'm1 has no failing partition');
+    assert.match(text.stdout, /^Mirror m2: /m);
+    assert.match(
+      text.stdout,
+      /Why, and what recovers them:\n {2}1 partition\(s\) \(inventory-0\): the source topic was deleted/,
+    );
+    assert.match(text.stdout, /recreating the source topic empty makes the destination truncate its copy to 0/);
+
+    const json = await run('--failed', '--json');
+    const report = jsonOf(json) as DescribeReport & { failureCauses: { mirror: string; cause: string }[] };
+    assertMatchesSchema('describe', report);
+    assert.deepEqual(
+      report.mirrors.map((m) => m.name),
+      ['m2'],
+    );
+    assert.deepEqual(
+      report.failureCauses.map((c) => [c.mirror, c.cause]),
+      [['m2', 'source-topic-deleted']],
+    );
+
+    const check = await runCli(['check', 'm2', '-b', emulator.destination.bootstrap]);
+    assert.equal(check.code, 0, check.stderr);
+    assert.match(check.stdout, /1 FAILED partition\(s\) on mirror m2; why, and what recovers them:/);
+    assert.match(check.stdout, /Recovery: recreate the source topic with the same partition count/);
   });
 });
 

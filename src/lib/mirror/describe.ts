@@ -11,6 +11,7 @@ import type { PartitionRow, Summary } from './lag.js';
 import type { HealthReport } from './health.js';
 import { decodeOperations } from './operations.js';
 import type { TrendRow } from './trend.js';
+import type { FailureCauseGroup } from './failure-causes.js';
 
 export interface TopicDescription {
   readonly name: string;
@@ -56,6 +57,8 @@ export interface DescribeReport extends DescribeResult {
   readonly health?: HealthReport;
   /** With `--watch`: per mirror and topic, records mirrored per second, the lag trend and the time to zero lag. */
   readonly trends?: TrendRow[];
+  /** FAILED partitions grouped by recognised cause, with the recovery that works (mirror/failure-causes). */
+  readonly failureCauses: FailureCauseGroup[];
 }
 
 export interface DescribeOptions {
