@@ -65,6 +65,8 @@ export interface DescribeOptions {
   readonly includeAuthorizedOperations?: boolean;
   /** How long to keep retrying one broker before reporting it as missing; default 3 s. */
   readonly brokerRetryMs?: number;
+  /** The caller has just read ListClusterMirrors and the names exist: do not ask again. */
+  readonly namesKnownToExist?: boolean;
 }
 
 export const DEFAULT_BROKER_RETRY_MS = 3000;
@@ -173,7 +175,7 @@ export async function describeMirrors(
   await client.requireMirroring([DescribeClusterMirrors, ListClusterMirrors]);
   let wanted = [...new Set(names)];
   const notFound: string[] = [];
-  if (wanted.length > 0) {
+  if (wanted.length > 0 && !options.namesKnownToExist) {
     const existing = await existingMirrorNames(client);
     notFound.push(...wanted.filter((n) => !existing.has(n)));
     wanted = wanted.filter((n) => existing.has(n));
