@@ -8,10 +8,11 @@ import {
   addTopicsResultOf,
   sendAddTopics,
   unmetNamedTopics,
-  waitUntilMirroring,
+  waitUntilAddedCaughtUp,
 } from '../lib/mirror/add-topics.js';
 import { confirmPlan } from '../lib/prompt/confirm-plan.js';
 import { addTopicsConfirmation, renderAddTopics } from '../lib/render/add-topics.js';
+import { CAUGHT_UP_RULE } from '../lib/mirror/caught-up.js';
 
 /**
  * Result of starting mirror topics. `added` lists what was started (or, with dryRun, what would be);
@@ -111,8 +112,11 @@ export default class AddTopics extends BaseCommand<typeof AddTopics> {
 
     if (f.wait !== undefined && outcome.result.added.length > 0) {
       const hint = `the topics were started; kmirror describe ${plan.mirror} shows their partition states (a longer --wait or --timeout waits longer)`;
-      await waitUntilMirroring(client, plan.mirror, outcome.result.added, this.deadline.waitWithin(f.wait, hint));
-      this.note(`Every partition of the added topics is MIRRORING.`);
+      const caughtUp = await waitUntilAddedCaughtUp(client, plan, outcome.result.added, {
+        openSource: this.openSource,
+        sleep: this.deadline.waitWithin(f.wait, hint),
+      });
+      this.note(`Caught up: ${caughtUp.total} partition(s); ${CAUGHT_UP_RULE}.`);
     }
     return outcome.result;
   }

@@ -11,6 +11,7 @@ import type { KafkaClient } from '../../src/lib/kafka/client.js';
 import { createClient } from '../../src/lib/kafka/connect.js';
 import { CreateClusterMirror, DescribeConfigs, StartMirrorTopics } from '../../src/lib/kafka/messages/index.js';
 import { jsonOf, runCli, type CliResult } from '../helpers/in-process-cli.js';
+import { FAST_SYNC, INSTANT_START } from '../helpers/emulator-timing.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
 
 interface AddTopicsJson {
@@ -95,7 +96,13 @@ function json(result: CliResult): AddTopicsJson {
 describe('kmirror add-topics', () => {
   let emulator: EmulatedClusters;
   before(async () => {
-    emulator = await startEmulatedClusters({ seed: 'add-topics', demoTopics: true, growthPerSec: 0 });
+    emulator = await startEmulatedClusters({
+      seed: 'add-topics',
+      demoTopics: true,
+      growthPerSec: 0,
+      timing: INSTANT_START,
+      destination: { brokerConfigs: FAST_SYNC },
+    });
   });
   after(async () => {
     await emulator.close();
@@ -395,12 +402,16 @@ describe('kmirror add-topics', () => {
     }
   });
 
-  it('--wait returns once every added partition is MIRRORING', async () => {
+  it('--wait returns once every added partition is MIRRORING and caught up, and says how it decided', async () => {
     await createMirror(emulator, 'waiting');
     sourceTopic('wait-a', 2);
     const result = await addTopics(emulator, ['waiting', '--topic', 'wait-a', '--wait', '20s']);
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stderr, /MIRRORING/);
+    assert.match(
+      result.stderr,
+      /Caught up: 2 partition\(s\); every partition is MIRRORING and its destination end offset/,
+    );
+    assert.match(result.stderr, /the broker's reported lag is not used/);
     const topic = emulator.destination.cluster.topics.get('wait-a');
     assert.ok(topic?.partitions.every((p) => p.mirror?.state === 'MIRRORING'));
   });
@@ -503,5 +514,30 @@ describe('kmirror add-topics against clusters that cannot do it', () => {
       'slow',
       'the topic was started before the wait',
     );
+  });
+});
+
+describe('kmirror add-topics --wait on the prototype timing', () => {
+  let emulator: EmulatedClusters;
+  before(async () => {
+    // The real broker's startup FAILED is on, and then lag reads 0 before the first fetch: a wait
+    // that trusted MIRRORING or the reported lag would return long before the records are there.
+    emulator = await startEmulatedClusters({
+      seed: 'add-topics-caught-up',
+      growthPerSec: 0,
+      timing: { copyRecordsPerSec: 1000 },
+      demoTopics: [{ name: 'ledger', partitions: 2, initialOffset: 1500n }],
+    });
+  });
+  after(async () => {
+    await emulator.close();
+  });
+
+  it('waits until the destination end offsets reach the source end offsets read when the wait began', async () => {
+    await createMirror(emulator, 'm1');
+    const result = await addTopics(emulator, ['m1', '--topic', 'ledger', '--wait', '30s']);
+    assert.equal(result.code, 0, result.stderr);
+    for (const partition of [0, 1])
+      assert.ok(emulator.destination.cluster.endOffset('ledger', partition) >= 1500n, `ledger-${partition} copied`);
   });
 });

@@ -350,3 +350,50 @@ describe('kmirror config set against clusters that refuse', () => {
     assert.equal(result.code, 4);
   });
 });
+
+describe('kmirror config set on a mirror with topics', () => {
+  let emulator: EmulatedClusters;
+  before(async () => {
+    emulator = await startEmulatedClusters({ seed: 'config-set-restart', demoTopics: true, growthPerSec: 0 });
+    const d = emulator.destination.cluster;
+    const ctx = { principal: 'User:admin', nodeId: d.controllerId };
+    d.createClusterMirror(ctx, {
+      MirrorName: 'live',
+      Config: [
+        { Name: 'bootstrap.servers', Value: emulator.source.bootstrap },
+        { Name: 'mirror.source.cluster.id', Value: emulator.source.clusterId },
+      ],
+    });
+    const orders = emulator.source.cluster.topics.get('orders');
+    d.startMirrorTopics(ctx, {
+      MirrorName: 'live',
+      Topics: [{ TopicId: orders?.id ?? '', TopicName: 'orders', NumPartitions: orders?.partitions.length ?? 0 }],
+    });
+    const deadline = Date.now() + 20_000;
+    while (!(d.topics.get('orders')?.partitions ?? []).every((p) => p.mirror?.state === 'MIRRORING')) {
+      if (Date.now() > deadline) throw new Error('orders never reached MIRRORING');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+  after(async () => {
+    await emulator.close();
+  });
+
+  it('warns that every partition restarts (briefly FAILED) and --wait waits until they are MIRRORING again', async () => {
+    const result = await runCli([
+      'config',
+      'set',
+      'live',
+      'mirror.fetch.max.bytes=2097152',
+      '--wait',
+      '20s',
+      '-b',
+      emulator.destination.bootstrap,
+    ]);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stderr, /a config change restarts every partition of the mirror, which shows FAILED/);
+    assert.match(result.stderr, /Every partition that was MIRRORING before the change is MIRRORING again\./);
+    const partitions = emulator.destination.cluster.topics.get('orders')?.partitions ?? [];
+    assert.ok(partitions.every((p) => p.mirror?.state === 'MIRRORING'));
+  });
+});

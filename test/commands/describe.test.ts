@@ -8,6 +8,7 @@ import type { Parsed } from '../helpers/cli.js';
 import { jsonOf, runCli, testEnv } from '../helpers/in-process-cli.js';
 
 type DescribeReport = Parsed<Report>;
+import { INSTANT_START } from '../helpers/emulator-timing.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
 import { createMirror, engineStates, pauseTopics, startTopics, stopTopics, waitFor } from './describe-setup.js';
 
@@ -25,7 +26,12 @@ function rowsOf(report: DescribeReport, topic: string) {
 describe('kmirror describe: stable mirror', () => {
   let emulator: EmulatedClusters;
   before(async () => {
-    emulator = await startEmulatedClusters({ seed: 'describe-golden', demoTopics: true, growthPerSec: 0 });
+    emulator = await startEmulatedClusters({
+      seed: 'describe-golden',
+      demoTopics: true,
+      growthPerSec: 0,
+      timing: INSTANT_START,
+    });
     createMirror(emulator, 'm1');
     createMirror(emulator, 'empty');
     startTopics(emulator, 'm1', ['orders', 'payments', 'inventory']);
@@ -284,7 +290,7 @@ describe('kmirror describe: lag over time', () => {
     emulator = await startEmulatedClusters({
       seed: 'describe-lag',
       growthPerSec: 0,
-      timing: { copyRecordsPerSec: 500 },
+      timing: { ...INSTANT_START, copyRecordsPerSec: 500 },
       demoTopics: [
         { name: 'orders', partitions: 3, initialOffset: 1500n },
         { name: 'wide', partitions: 12, initialOffset: 1_000_000n },
@@ -360,6 +366,8 @@ describe('kmirror describe: failures', () => {
           'mirror.failed.retry.max.backoff.ms': '400',
         },
       },
+      // Retries against the unreachable source count every second here, not every 30 s.
+      timing: { sourceRequestTimeoutMs: 1000 },
     });
     createMirror(emulator, 'm1');
     startTopics(emulator, 'm1', ['orders', 'payments']);
@@ -433,6 +441,44 @@ describe('kmirror describe: failures', () => {
     } finally {
       await node.faults.up();
     }
+  });
+
+  it('--failed without names is quiet about healthy mirrors; causes come with their recovery (describe and check)', async () => {
+    createMirror(emulator, 'm2');
+    startTopics(emulator, 'm2', ['inventory']);
+    await waitFor('inventory MIRRORING', () => engineStates(emulator, 'inventory').every((s) => s === 'MIRRORING'));
+    emulator.source.cluster.deleteTopic('inventory');
+    await waitFor('inventory FAILED -1', () =>
+      (emulator.destination.cluster.topics.get('inventory')?.partitions ?? []).every(
+        (p) => p.mirror?.state === 'FAILED' && p.mirror.failure?.retryAttempt === -1,
+      ),
+    );
+    const text = await run('--failed');
+    assert.equal(text.code, 0, text.stderr);
+    assert.doesNotMatch(text.stdout, /Mirror m1/, 'm1 has no failing partition');
+    assert.match(text.stdout, /^Mirror m2: /m);
+    assert.match(
+      text.stdout,
+      /Why, and what recovers them:\n {2}1 partition\(s\) \(inventory-0\): the source topic was deleted/,
+    );
+    assert.match(text.stdout, /recreating the source topic empty makes the destination truncate its copy to 0/);
+
+    const json = await run('--failed', '--json');
+    const report = jsonOf(json) as DescribeReport & { failureCauses: { mirror: string; cause: string }[] };
+    assertMatchesSchema('describe', report);
+    assert.deepEqual(
+      report.mirrors.map((m) => m.name),
+      ['m2'],
+    );
+    assert.deepEqual(
+      report.failureCauses.map((c) => [c.mirror, c.cause]),
+      [['m2', 'source-topic-deleted']],
+    );
+
+    const check = await runCli(['check', 'm2', '-b', emulator.destination.bootstrap]);
+    assert.equal(check.code, 0, check.stderr);
+    assert.match(check.stdout, /1 FAILED partition\(s\) on mirror m2; why, and what recovers them:/);
+    assert.match(check.stdout, /Recovery: recreate the source topic with the same partition count/);
   });
 });
 

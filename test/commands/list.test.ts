@@ -94,7 +94,24 @@ describe('kmirror list', () => {
     assert.equal(text.code, 0, text.stderr);
     assert.match(text.stdout, /^MIRROR\s+TOPICS\s+SOURCE CLUSTER\s+SOURCE BOOTSTRAP\s+TOPIC NAMES$/m);
     assert.match(text.stdout, /^alpha\s+1\s+\S+\s+\S+\s+orders,payments$/m);
-    assert.equal(text.stdout.match(/TOPICS counts MIRRORING topics only/g)?.length, 1);
+    assert.equal(
+      text.stdout.match(/TOPICS counts topics whose target state is MIRRORING, FAILED ones included/g)?.length,
+      1,
+    );
+  });
+
+  it('counts a topic whose partitions are FAILED: the target state is what TOPICS counts on a real broker', async () => {
+    emulator.source.cluster.createTopic('ledger', { partitions: 1 });
+    createMirror(emulator, 'beta');
+    startTopics(emulator, 'beta', ['ledger']);
+    emulator.source.cluster.setReachable(false);
+    try {
+      await waitFor('ledger FAILED', () => engineStates(emulator, 'ledger').every((s) => s === 'FAILED'));
+      const mirrors = jsonOf(await list('--json')) as Listed[];
+      assert.equal(mirrors.find((m) => m.name === 'beta')?.topicCount, 1);
+    } finally {
+      emulator.source.cluster.setReachable(true);
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import type { EmulatedClusters } from '../../src/lib/emulator/index.js';
 import { jsonOf, runCli } from '../helpers/in-process-cli.js';
 import type { CliResult } from '../helpers/in-process-cli.js';
 import { waitFor } from '../commands/describe-setup.js';
+import { FAST_SYNC } from '../helpers/emulator-timing.js';
 
 interface Partition {
   partition: number;
@@ -31,6 +32,7 @@ describe('mirror lifecycle through the CLI', () => {
     emulator = await startEmulatedClusters({
       seed: 'scenario',
       growthPerSec: 20,
+      destination: { brokerConfigs: FAST_SYNC },
       demoTopics: [
         { name: 'orders-us', partitions: 3, initialOffset: 500n },
         { name: 'orders-eu', partitions: 2, initialOffset: 300n },

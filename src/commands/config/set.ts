@@ -7,6 +7,8 @@ import {
   setMirrorConfigs,
 } from '../../lib/mirror/config.js';
 import { renderConfigSet } from '../../lib/render/config.js';
+import { durationFlag } from '../../lib/cli/flags.js';
+import { configRestartWarning, topicsMirroringNow, waitUntilMirroringAgain } from '../../lib/mirror/config-restart.js';
 
 /** The changes sent and the mirror's stored configs afterwards (unchanged with --validate-only). */
 export type ConfigSetJson = ConfigSetResult;
@@ -46,6 +48,10 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     }),
     'validate-only': Flags.boolean({ summary: 'let the broker check the changes without applying them' }),
     'allow-unknown-config': Flags.boolean({ summary: 'send keys kmirror does not know (a newer broker may)' }),
+    wait: durationFlag({
+      description:
+        'after the change, wait up to this long until the partitions that were MIRRORING are MIRRORING again (a config change restarts them; also bounded by --timeout)',
+    }),
   };
 
   async run(): Promise<ConfigSetResult> {
@@ -60,10 +66,21 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     for (const warning of warnings) this.warning(warning);
     const client = await this.kafka();
     await requireMirrorConfigApis(client, (message) => this.warning(message));
-    const result = await setMirrorConfigs(client, this.args.mirror, changes, {
-      validateOnly: this.flags['validate-only'] ?? false,
-    });
+    const validateOnly = this.flags['validate-only'] ?? false;
+    const mirroring = validateOnly ? [] : await topicsMirroringNow(client, this.args.mirror);
+    if (mirroring.length > 0) this.warning(configRestartWarning(this.args.mirror, mirroring));
+    const result = await setMirrorConfigs(client, this.args.mirror, changes, { validateOnly });
     this.render(result, renderConfigSet);
+    if (this.flags.wait !== undefined && mirroring.length > 0) {
+      const hint = `the change was applied; kmirror describe ${this.args.mirror} shows the partition states`;
+      await waitUntilMirroringAgain(
+        client,
+        this.args.mirror,
+        mirroring,
+        this.deadline.waitWithin(this.flags.wait, hint),
+      );
+      this.note(`Every partition that was MIRRORING before the change is MIRRORING again.`);
+    }
     return result;
   }
 }

@@ -25,6 +25,11 @@ export const PLAYGROUND_TOPICS: readonly DemoTopic[] = [
 export const PLAYGROUND_GROWTH_PER_SEC = 20;
 /** Records per second and partition a mirrored partition copies: ~10 s to catch up orders-us. */
 export const PLAYGROUND_COPY_RECORDS_PER_SEC = 2_500;
+/**
+ * The destination's `mirror.metadata.refresh.interval.ms` here. A real broker syncs every 60 s
+ * (discovery, exclude enforcement, cluster-id check); the playground shortens it so changes show.
+ */
+export const PLAYGROUND_REFRESH_INTERVAL_MS = 2_000;
 export const DEFAULT_PLAYGROUND_SEED = 'kmirror';
 
 /** The SASL mechanism written into the generated client.properties. */
@@ -85,6 +90,8 @@ export interface PlaygroundInfo {
   readonly destination: PlaygroundCluster;
   readonly mirroringEnabled: boolean;
   readonly topics: readonly string[];
+  /** The destination's mirror sync interval (`mirror.metadata.refresh.interval.ms`); 60 000 on a real broker. */
+  readonly refreshIntervalMs: number;
   readonly security?: PlaygroundSecurity;
 }
 
@@ -139,6 +146,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     destination: {
       nodes: options.destinationNodes ?? 3,
       ...(options.destinationPorts ? { ports: options.destinationPorts } : {}),
+      brokerConfigs: { 'mirror.metadata.refresh.interval.ms': String(PLAYGROUND_REFRESH_INTERVAL_MS) },
     },
     demoTopics: PLAYGROUND_TOPICS,
     growthPerSec: PLAYGROUND_GROWTH_PER_SEC,
@@ -185,6 +193,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       destination: describeCluster(clusters.destination),
       mirroringEnabled: !options.mirroringDisabled,
       topics: PLAYGROUND_TOPICS.map((t) => t.name),
+      refreshIntervalMs: PLAYGROUND_REFRESH_INTERVAL_MS,
       ...(security ? { security } : {}),
     };
     return { info, clusters, close };

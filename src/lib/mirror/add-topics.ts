@@ -20,6 +20,7 @@ import { splitListValue } from './config-keys.js';
 import { describeMirrors } from './describe.js';
 import { describeMirrorConfigs, listSourceTopics, sourceConnection } from './source-client.js';
 import { type TopicToAdd, type TopicOwnership, classifyTopics, isSent } from './topic-selection.js';
+import { readCatchUpTargets, waitUntilCaughtUp, type CatchUpProgress } from './caught-up.js';
 
 export const ADD_TOPICS_APIS = [
   StartMirrorTopics,
@@ -58,6 +59,8 @@ export interface AddTopicsPlan {
   readonly request: StartRequest | null;
   /** Topics only a pattern selected (not named): adding them needs a confirmation. */
   readonly addedByPattern: readonly string[];
+  /** How this machine reaches the source; --wait reads the source end offsets with it. */
+  readonly sourceSettings: ConnectionConfig;
 }
 
 /** The --json document. */
@@ -188,6 +191,7 @@ export async function planAddTopics(
           StateValidationOffset: -1n,
         };
   return {
+    sourceSettings: settings,
     mirror: input.mirror,
     sourceBootstrap: settings.bootstrap,
     topics,
@@ -345,28 +349,24 @@ export function unmetNamedTopics(result: AddTopicsResult, plan: AddTopicsPlan): 
   }
 }
 
-/** --wait: every added topic's partitions MIRRORING. Bounded by the deadline's sleep (exit 124). */
-export async function waitUntilMirroring(
+/**
+ * --wait: reads the source end offsets of the added topics now, then waits until they have caught
+ * up ({@link CAUGHT_UP_RULE}). Bounded by the deadline's sleep (exit 124).
+ */
+export async function waitUntilAddedCaughtUp(
   client: KafkaClient,
-  mirror: string,
+  plan: AddTopicsPlan,
   added: AddTopicsResult['added'],
-  sleep: (ms: number, what: string) => Promise<void>,
-): Promise<void> {
-  const expected = added.filter((a) => a.partitions !== null && a.partitions > 0);
-  if (expected.length === 0) return;
-  const what = `waiting for ${expected.length} topic(s) of mirror '${mirror}' to reach MIRRORING`;
-  for (;;) {
-    const described = await describeMirrors(client, [mirror]);
-    const topics = new Map((described.mirrors[0]?.topics ?? []).map((t) => [t.name, t]));
-    const done = expected.every((a) => {
-      const topic = topics.get(a.topic);
-      return (
-        topic !== undefined &&
-        topic.partitions.length >= (a.partitions ?? 0) &&
-        topic.partitions.every((p) => p.state === 'MIRRORING')
-      );
-    });
-    if (done) return;
-    await sleep(500, what);
+  deps: Pick<AddTopicsDependencies, 'openSource'> & { sleep(ms: number, what: string): Promise<void> },
+): Promise<CatchUpProgress> {
+  const topics = new Map(added.filter((a) => (a.partitions ?? 0) > 0).map((a) => [a.topic, a.partitions ?? 0]));
+  if (topics.size === 0) return { done: 0, total: 0, pending: [] };
+  const source = await deps.openSource(plan.sourceSettings);
+  let targets;
+  try {
+    targets = await readCatchUpTargets(source, topics, `the source cluster (${plan.sourceBootstrap.join(',')})`);
+  } finally {
+    await source.close().catch(() => undefined);
   }
+  return waitUntilCaughtUp(client, plan.mirror, targets, deps.sleep);
 }

@@ -9,8 +9,9 @@ import { KafkaProtocolError } from '../kafka/errors.js';
 import { DescribeClusterMirrors, ListClusterMirrors } from '../kafka/messages/index.js';
 import type { ResponseOf } from '../kafka/message-types.js';
 import type { ClusterCheck } from './check.js';
-import { DEFAULT_BROKER_RETRY_MS } from './describe.js';
+import { DEFAULT_BROKER_RETRY_MS, describeMirrors } from './describe.js';
 import { decodeOperations } from './operations.js';
+import { diagnoseFailures, type FailureCauseGroup } from './failure-causes.js';
 
 /** The CLUSTER_MIRROR operations kmirror's commands need, and which commands need each. */
 export const MIRROR_PERMISSIONS: readonly { readonly operation: string; readonly neededBy: readonly string[] }[] = [
@@ -34,6 +35,8 @@ export interface MirrorCheck {
   /** Every operation the brokers say the principal may perform on the mirror. */
   readonly authorizedOperations: string[];
   readonly permissions: MirrorPermission[];
+  /** The mirror's FAILED partitions by recognised cause, with the recovery that works. */
+  readonly failureCauses: FailureCauseGroup[];
 }
 
 type DescribedMirror = ResponseOf<typeof DescribeClusterMirrors>['Mirrors'][number];
@@ -112,7 +115,8 @@ export async function checkMirror(client: KafkaClient, name: string): Promise<Mi
       },
     );
   }
-  return { name, authorizedOperations: decoded, permissions: permissionsFor(decoded) };
+  const failureCauses = diagnoseFailures(await describeMirrors(client, [name]), null);
+  return { name, authorizedOperations: decoded, permissions: permissionsFor(decoded), failureCauses };
 }
 
 /** What `kmirror check [MIRROR]` returns: the cluster part, plus the mirror part when a name was given. */

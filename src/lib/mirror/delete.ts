@@ -11,6 +11,9 @@ import { DeleteClusterMirror, DescribeClusterMirrors, ListClusterMirrors } from 
 import { describeEntry } from './check-mirror.js';
 import { describeMirrors } from './describe.js';
 import { orderedStates } from './lag.js';
+import type { BrokerInfo } from '../kafka/client.js';
+import type { ApiKeyMap } from '../kafka/mirror-api-keys.js';
+import { ADMIN_MIRROR_APIS } from './apis.js';
 
 export interface DeleteTopicState {
   readonly topic: string;
@@ -56,7 +59,7 @@ export async function planDelete(
   mirror: string,
   options: { principal?: string } = {},
 ): Promise<DeletePlan> {
-  await client.requireMirroring([...DELETE_APIS]);
+  const info = await client.requireMirroring([...DELETE_APIS]);
   const listed = await client.send(ListClusterMirrors, { IncludeTopicNames: true });
   if (listed.ErrorCode !== 0) throw new KafkaProtocolError(listed.ErrorCode, 'ListClusterMirrors', listed.ErrorMessage);
   const entry = listed.Mirrors.find((m) => m.MirrorName === mirror);
@@ -95,6 +98,8 @@ export async function planDelete(
     (w) =>
       `broker ${w.broker}${w.nodeId === null ? '' : ` (node ${w.nodeId})`} did not answer DescribeClusterMirrors (${w.message}); its partitions are not shown`,
   );
+  if (topics.length > 0 && looksLikePrototype(info, client.apiKeys))
+    warnings.push(prototypeReadOnlyWarning(topics.map((t) => t.topic)));
   return {
     mirror,
     topics,
@@ -294,4 +299,22 @@ export function deleteRefusal(plan: DeletePlan, fix: string | null): MirrorError
       ? `stop them first, then delete again: ${fix}`
       : `they are already stopping: wait until kmirror describe ${plan.mirror} shows every partition STOPPED, then delete again`,
   });
+}
+
+/** The prototype numbers the admin mirror RPCs 94-105; a broker advertising them there is taken for it. */
+export function looksLikePrototype(info: BrokerInfo, keys: ApiKeyMap): boolean {
+  return ADMIN_MIRROR_APIS.every((api) => {
+    const key = keys.keyOf(api);
+    return key >= 94 && key <= 105 && info.apis.has(key);
+  });
+}
+
+/** The read-only-after-delete bug of the prototype, reproduced on real clusters (see the emulator's SKIPPED.md). */
+export function prototypeReadOnlyWarning(topics: readonly string[]): string {
+  const shown = topics.slice(0, 5).join(', ') + (topics.length > 5 ? ', …' : '');
+  return (
+    'Known issue of the KIP-1279 prototype broker (Kafka 4.2.0-SNAPSHOT builds): after a mirror is deleted, its ' +
+    'former topics may refuse writes with READ_ONLY_TOPIC until the destination brokers are restarted. If producers ' +
+    `to ${shown} get READ_ONLY_TOPIC after this delete, restart the destination brokers (one at a time) to make them writable.`
+  );
 }

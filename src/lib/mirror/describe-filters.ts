@@ -114,11 +114,22 @@ function filterMirror(
   return { ...mirror, summary: combine(topics.map((t) => t.summary)), topics };
 }
 
-export function applyFilters(result: DescribeResult, filters: DescribeFilters): DescribeResult {
+/**
+ * Keeps the topics and partitions the filters match. With `dropEmptyMirrors` (no mirror was named),
+ * a partition filter also leaves out the mirrors where it matches nothing: `describe --failed`
+ * then says nothing about healthy mirrors.
+ */
+export function applyFilters(
+  result: DescribeResult,
+  filters: DescribeFilters,
+  options: { readonly dropEmptyMirrors?: boolean } = {},
+): DescribeResult {
   if (!isFiltered(filters)) return result;
   const keepTopic = topicFilter(filters);
   const keepRow = partitionFilter(filters);
-  return { ...result, mirrors: result.mirrors.map((m) => filterMirror(m, keepTopic, keepRow)) };
+  let mirrors = result.mirrors.map((m) => filterMirror(m, keepTopic, keepRow));
+  if (options.dropEmptyMirrors && keepRow) mirrors = mirrors.filter((m) => m.topics.length > 0);
+  return { ...result, mirrors };
 }
 
 /** Larger lag first; unknown lag after every known one. */

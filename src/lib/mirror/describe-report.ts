@@ -9,6 +9,7 @@ import { applyFilters, applySort, type DescribeFilters, type DescribeSort } from
 import { stoppedEndOffsets } from './end-offsets.js';
 import { KafkaResponseError, MirrorError, NotFoundError, PartialFailureError } from './errors.js';
 import type { PartitionRow } from './lag.js';
+import { diagnoseFailures } from './failure-causes.js';
 
 export async function describeReport(
   client: KafkaClient,
@@ -17,9 +18,12 @@ export async function describeReport(
   sort: DescribeSort,
 ): Promise<DescribeReport> {
   const described = await describeMirrors(client, names);
-  const shown = await withStoppedEndOffsets(client, applySort(applyFilters(described, filters), sort));
+  // Without names, a state or lag filter leaves out the mirrors it matches nothing in.
+  const filtered = applyFilters(described, filters, { dropEmptyMirrors: names.length === 0 });
+  const shown = await withStoppedEndOffsets(client, applySort(filtered, sort));
   const anyFailed = shown.mirrors.some((m) => m.summary.failing > 0);
-  return { ...shown, retryMaxAttempts: anyFailed ? await failedRetryMaxAttempts(client) : null };
+  const retryMaxAttempts = anyFailed ? await failedRetryMaxAttempts(client) : null;
+  return { ...shown, retryMaxAttempts, failureCauses: diagnoseFailures(shown, retryMaxAttempts) };
 }
 
 const unknownStopped = (p: PartitionRow): boolean => p.state === 'STOPPED' && p.destinationOffset === null;
@@ -73,7 +77,13 @@ export function mapReportText(report: DescribeReport, map: (text: string) => str
         : t,
     ),
   }));
-  return { ...report, mirrors, brokerWarnings: report.brokerWarnings.map((w) => ({ ...w, message: map(w.message) })) };
+  return {
+    ...report,
+    mirrors,
+    brokerWarnings: report.brokerWarnings.map((w) => ({ ...w, message: map(w.message) })),
+    // A cause's summary can quote the broker's error text.
+    failureCauses: report.failureCauses.map((c) => ({ ...c, summary: map(c.summary) })),
+  };
 }
 
 /** Brokers whose partitions are missing, mirrors the brokers refused: the warnings after the report. */

@@ -11,6 +11,7 @@ import type { PartitionRow, Summary } from './lag.js';
 import type { HealthReport } from './health.js';
 import { decodeOperations } from './operations.js';
 import type { TrendRow } from './trend.js';
+import type { FailureCauseGroup } from './failure-causes.js';
 
 export interface TopicDescription {
   readonly name: string;
@@ -56,12 +57,16 @@ export interface DescribeReport extends DescribeResult {
   readonly health?: HealthReport;
   /** With `--watch`: per mirror and topic, records mirrored per second, the lag trend and the time to zero lag. */
   readonly trends?: TrendRow[];
+  /** FAILED partitions grouped by recognised cause, with the recovery that works (mirror/failure-causes). */
+  readonly failureCauses: FailureCauseGroup[];
 }
 
 export interface DescribeOptions {
   readonly includeAuthorizedOperations?: boolean;
   /** How long to keep retrying one broker before reporting it as missing; default 3 s. */
   readonly brokerRetryMs?: number;
+  /** The caller has just read ListClusterMirrors and the names exist: do not ask again. */
+  readonly namesKnownToExist?: boolean;
 }
 
 export const DEFAULT_BROKER_RETRY_MS = 3000;
@@ -170,7 +175,7 @@ export async function describeMirrors(
   await client.requireMirroring([DescribeClusterMirrors, ListClusterMirrors]);
   let wanted = [...new Set(names)];
   const notFound: string[] = [];
-  if (wanted.length > 0) {
+  if (wanted.length > 0 && !options.namesKnownToExist) {
     const existing = await existingMirrorNames(client);
     notFound.push(...wanted.filter((n) => !existing.has(n)));
     wanted = wanted.filter((n) => existing.has(n));

@@ -4,7 +4,10 @@ import { ListClusterMirrors } from '../kafka/messages/index.js';
 
 export interface ListedMirror {
   readonly name: string;
-  /** Topics whose desired state is MIRRORING (the broker does not count PAUSED ones). @minimum 0 */
+  /**
+   * ListClusterMirrors TopicCount: topics whose target state is MIRRORING, FAILED ones included (a real
+   * broker counts the target state; PAUSED and STOPPED topics are not counted). @minimum 0
+   */
   readonly topicCount: number;
   readonly sourceClusterId: string | null;
   readonly sourceBootstrap: string | null;

@@ -287,7 +287,8 @@ export async function planTopicAction(
   const mine = listed.Mirrors.find((m) => m.MirrorName === input.mirror);
   if (!mine) throw new NotFoundError('mirror', input.mirror);
 
-  const described = await describeMirrors(client, [input.mirror]);
+  // The list above already showed the mirror exists: one ListClusterMirrors per command, not two.
+  const described = await describeMirrors(client, [input.mirror], { namesKnownToExist: true });
   const deniedEntry = described.errors.find((e) => e.name === input.mirror);
   if (deniedEntry)
     throw new KafkaResponseError(deniedEntry.errorCode, null, { api: 'DescribeClusterMirrors', mirror: input.mirror });

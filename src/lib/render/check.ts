@@ -1,5 +1,6 @@
 import type { ClusterCheck, Verdict } from '../mirror/check.js';
 import type { CheckResult, MirrorCheck, MirrorPermission } from '../mirror/check-mirror.js';
+import { renderFailureCauses } from './describe.js';
 import { style } from './style.js';
 import { renderTable } from './table.js';
 
@@ -119,6 +120,11 @@ export function renderMirrorCheck(check: MirrorCheck, missing: readonly MirrorPe
     if (missing.some((p) => p.operation === 'DELETE' || p.operation === 'ALTER'))
       out.push('delete needs both DELETE (checked by the broker) and ALTER (checked by the controller).');
     out.push(style.dim('This is a report: check still exits 0 when only permissions are missing.'));
+  }
+  if (check.failureCauses.length > 0) {
+    const failed = check.failureCauses.reduce((n, c) => n + c.partitions.length, 0);
+    out.push('', style.bad(`${failed} FAILED partition(s) on mirror ${check.name}; why, and what recovers them:`));
+    out.push(...renderFailureCauses(check.failureCauses));
   }
   return out.join('\n');
 }

@@ -7,6 +7,7 @@ import { byLagDescending, type DescribeSort } from '../mirror/describe-filters.j
 import { orderedStates, type PartitionRow, type Summary } from '../mirror/lag.js';
 import { orDash, stateColour, style } from './style.js';
 import { renderTable, renderTableLines, type Column } from './table.js';
+import type { FailureCauseGroup } from '../mirror/failure-causes.js';
 
 export interface DescribeRenderOptions {
   /** Every partition row instead of the summary view. */
@@ -55,6 +56,26 @@ export function retryText(attempt: number, max: number | null): string {
   if (attempt === -1) return 'non-retryable';
   if (attempt === 0) return '';
   return max === null ? String(attempt) : `${attempt}/${max}`;
+}
+
+/**
+ * The RETRY cell of a partition: a partition that is no longer FAILED but still carries the retry
+ * count of an earlier failure (every start leaves one on the prototype broker) is marked recovered.
+ */
+export function retryCell(row: { readonly state: string; readonly retryAttempt: number }, max: number | null): string {
+  if (row.state !== 'FAILED' && row.retryAttempt > 0) return `${row.retryAttempt} (recovered)`;
+  return retryText(row.retryAttempt, max);
+}
+
+/** The recognised causes of a mirror's FAILED partitions, each with its recovery. */
+export function renderFailureCauses(causes: readonly FailureCauseGroup[]): string[] {
+  const out: string[] = [];
+  for (const c of causes) {
+    const shown = c.partitions.slice(0, 3).join(', ') + (c.partitions.length > 3 ? ', …' : '');
+    out.push(`  ${c.partitions.length} partition(s) (${shown}): ${c.summary}`);
+    out.push(`    Recovery: ${c.recovery}`);
+  }
+  return out;
 }
 
 /** `3 MIRRORING, 1 FAILED`, states in lifecycle order and in their colours. */
@@ -129,7 +150,13 @@ function mostLagging(mirror: MirrorDescription, limit: number): { top: Located[]
   return { top, lagging };
 }
 
-function attention(mirror: MirrorDescription, limit: number, retryMax: number | null, notes: Footnotes): string[] {
+function attention(
+  mirror: MirrorDescription,
+  limit: number,
+  retryMax: number | null,
+  notes: Footnotes,
+  causes: readonly FailureCauseGroup[],
+): string[] {
   const failed: string[][] = [];
   for (const topic of mirror.topics) {
     if (topic.summary.failing === 0) continue;
@@ -149,6 +176,8 @@ function attention(mirror: MirrorDescription, limit: number, retryMax: number | 
         style.header,
       ),
     );
+    const mine = causes.filter((c) => c.mirror === mirror.name);
+    if (mine.length > 0) out.push('', style.bad('Why, and what recovers them:'), ...renderFailureCauses(mine));
   }
   if (top.length > 0) {
     if (out.length > 0) out.push('');
@@ -185,6 +214,7 @@ function mirrorView(
   options: DescribeRenderOptions,
   retryMax: number | null,
   notes: Footnotes,
+  causes: readonly FailureCauseGroup[],
 ): string {
   const out = [summaryLine(mirror, notes)];
   if (mirror.topics.length === 0) {
@@ -196,7 +226,7 @@ function mirrorView(
     return out.join('\n');
   }
   out.push('', topicTable(mirror, notes), '');
-  out.push(...attention(mirror, options.attentionLimit ?? DEFAULT_ATTENTION_LIMIT, retryMax, notes));
+  out.push(...attention(mirror, options.attentionLimit ?? DEFAULT_ATTENTION_LIMIT, retryMax, notes, causes));
   return out.join('\n');
 }
 
@@ -234,7 +264,7 @@ function partitionTableLines(report: DescribeReport, sort: DescribeSort, notes: 
     notes.destination(row),
     notes.value(row.lag),
     stateColour(row.state),
-    retryText(row.retryAttempt, report.retryMaxAttempts),
+    retryCell(row, report.retryMaxAttempts),
     row.errorMessage ?? '',
   ];
   if (sort !== 'lag') {
@@ -269,13 +299,16 @@ export function* renderDescribeLines(report: DescribeReport, options: DescribeRe
   const notes = new Footnotes();
   if (report.mirrors.length === 0) {
     // Not-found names and broker failures are reported on stderr by the command.
-    if (report.notFound.length === 0 && report.errors.length === 0) yield 'No mirrors.';
+    if (report.notFound.length === 0 && report.errors.length === 0)
+      yield options.filtered ? 'No partitions match the filters.' : 'No mirrors.';
   } else if (options.partitions) {
     const total = report.mirrors.reduce((n, m) => n + m.summary.partitions, 0);
     if (total === 0) yield options.filtered ? 'No partitions match the filters.' : 'No mirror partitions.';
     else yield* partitionTableLines(report, options.sort, notes);
   } else {
-    yield report.mirrors.map((m) => mirrorView(m, options, report.retryMaxAttempts, notes)).join('\n\n');
+    yield report.mirrors
+      .map((m) => mirrorView(m, options, report.retryMaxAttempts, notes, report.failureCauses))
+      .join('\n\n');
   }
   const footnotes = notes.lines();
   if (footnotes.length > 0) yield* ['', ...footnotes];

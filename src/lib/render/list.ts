@@ -3,7 +3,7 @@ import { orDash, style } from './style.js';
 import { renderTable, type Column } from './table.js';
 
 export const TOPIC_COUNT_NOTE =
-  'TOPICS counts MIRRORING topics only; TOPIC NAMES also lists PAUSED topics (the broker counts them that way). STOPPED topics appear in neither.';
+  'TOPICS counts topics whose target state is MIRRORING, FAILED ones included (a real broker counts the target state, not what the partitions are doing); TOPIC NAMES also lists PAUSED topics. STOPPED topics appear in neither.';
 
 export function renderMirrorList(mirrors: readonly ListedMirror[], options: { includeTopics: boolean }): string {
   if (mirrors.length === 0) return 'No mirrors';

@@ -12,6 +12,8 @@ export interface PlaygroundBanner {
   readonly destination: BannerCluster;
   readonly mirroringEnabled: boolean;
   readonly topics: readonly string[];
+  /** The destination's mirror sync interval in this playground (60 000 ms on a real broker). */
+  readonly refreshIntervalMs: number;
   readonly security?: {
     readonly securityProtocol: string;
     readonly saslMechanisms: readonly string[];
@@ -36,6 +38,11 @@ export function renderPlayground(info: PlaygroundBanner, nextCommands: readonly 
   out.push(...clusterLines('source:     ', info.source));
   out.push(...clusterLines('destination:', info.destination));
   out.push('', `Source topics: ${info.topics.join(', ')} (records keep arriving)`);
+  out.push(
+    `Mirror sync (auto-discovery, exclude list, cluster-id check) every ${info.refreshIntervalMs / 1000} s here;` +
+      ' a real broker waits mirror.metadata.refresh.interval.ms, 60 s by default.',
+    'As on the prototype broker, a newly started topic is FAILED for about 2 s before it mirrors.',
+  );
   if (!info.mirroringEnabled) {
     out.push(
       style.warn(

@@ -16,7 +16,6 @@ import {
   addTopicsResultOf,
   sendAddTopics,
   unmetNamedTopics,
-  waitUntilMirroring,
 } from '../../../src/lib/mirror/add-topics.js';
 import {
   type FakeMirror,
@@ -137,6 +136,7 @@ function planFor(topics: [string, number][]): AddTopicsPlan {
   return {
     mirror: 'm1',
     sourceBootstrap: ['src:9092'],
+    sourceSettings: { bootstrap: ['src:9092'], clientId: 'kmirror' },
     topics: topics.map(([topic, partitions]) => ({ topic, topicId: null, partitions, action: 'add', named: true })),
     include: [],
     exclude: [],
@@ -250,34 +250,5 @@ describe('add-topics outcome rules', () => {
     assert.equal(unmetNamedTopics(addTopicsResultOf(already, false), already), null, 'already there is fine');
     const mixed = { ...skippedPlan('missing-on-source'), include: ['x.*'] };
     assert.equal(toFailure(unmetNamedTopics(addTopicsResultOf(mixed, false), mixed)).exitCode, 3, 'a pattern was sent');
-  });
-
-  it('waitUntilMirroring polls describe until every added partition is MIRRORING', async () => {
-    let polls = 0;
-    const state = () => (polls < 2 ? 'LOG_TRUNCATION' : 'MIRRORING');
-    const mirrors = (): FakeMirror[] => [
-      {
-        name: 'm1',
-        topics: [
-          {
-            name: 'orders',
-            listed: true,
-            partitions: [
-              { state: state(), leader: 1 },
-              { state: state(), leader: 2 },
-            ],
-          },
-        ],
-      },
-    ];
-    const fake = fakeClient()
-      .answer(ListClusterMirrors, () => listAnswer(mirrors())())
-      .answer(DescribeClusterMirrors, (body, broker) => describeAnswer(mirrors())(body, broker));
-    const sleeps: number[] = [];
-    await waitUntilMirroring(fake.client, 'm1', [{ topic: 'orders', topicId: null, partitions: 2 }], async (ms) => {
-      sleeps.push(ms);
-      polls++;
-    });
-    assert.deepEqual(sleeps, [500, 500]);
   });
 });

@@ -25,6 +25,7 @@ describe('mapReportText (masking a describe report)', () => {
       errors: [],
       brokerWarnings: [{ broker: 'b1', nodeId: 1, errorCode: null, message: 'pw=2' }],
       retryMaxAttempts: null,
+      failureCauses: [],
     };
     const mapped = mapReportText(report, (text) => text.toUpperCase());
     const topics = mapped.mirrors[0]?.topics ?? [];
@@ -50,6 +51,7 @@ const report = (over: Partial<DescribeReport> = {}): DescribeReport => ({
   errors: [],
   brokerWarnings: [],
   retryMaxAttempts: null,
+  failureCauses: [],
   ...over,
 });
 const brokerDown = { broker: 'b2:9092', nodeId: 2, message: 'connection refused', errorCode: null };

@@ -5,8 +5,9 @@
 // The real client over real TCP to the emulator stays covered by test/commands and test/lib/kafka.
 
 import type { BrokerAddress } from '../../../src/lib/kafka/transport.js';
-import type { ClusterView, FanOutResult, KafkaClient } from '../../../src/lib/kafka/client.js';
+import type { BrokerInfo, ClusterView, FanOutResult, KafkaClient } from '../../../src/lib/kafka/client.js';
 import type { ApiDefinition } from '../../../src/lib/kafka/definition.js';
+import { ApiKeyMap } from '../../../src/lib/kafka/mirror-api-keys.js';
 import type { RequestInput, ResponseOf } from '../../../src/lib/kafka/message-types.js';
 
 export interface SentRequest {
@@ -57,7 +58,15 @@ export function fakeClient(brokers: readonly BrokerAddress[] = BROKERS): FakeCli
       for (const broker of brokers) result.answers.push({ broker, response: await reply(api, body, broker) });
       return result;
     },
-    requireMirroring: async () => undefined,
+    // A prototype broker: the admin mirror RPCs on keys 94-105 and mirror.version finalized at 1.
+    apiKeys: ApiKeyMap.DEFAULT,
+    requireMirroring: async (): Promise<BrokerInfo> => ({
+      address: brokers[0] ?? { host: 'b1', port: 9092 },
+      apis: new Map([94, 95, 96, 98, 99, 100, 101, 102, 103, 104, 105].map((key) => [key, { min: 0, max: 0 }])),
+      supportedFeatures: new Map([['mirror.version', { min: 0, max: 1 }]]),
+      finalizedFeatures: new Map([['mirror.version', 1]]),
+      apiVersionsVersion: 4,
+    }),
     clusterView: async () => view,
     close: async () => undefined,
   };

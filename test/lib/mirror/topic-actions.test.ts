@@ -9,9 +9,13 @@ import {
   type TopicActionPlan,
   classifyTopic,
   outcomeError,
+  planTopicAction,
   topicActionResultOf,
 } from '../../../src/lib/mirror/topic-actions.js';
 import { renderTopicActionPreview, stopConfirmation } from '../../../src/lib/render/topic-actions.js';
+import { DescribeClusterMirrors, DescribeConfigs, ListClusterMirrors } from '../../../src/lib/kafka/messages/index.js';
+import { type FakeMirror, describeAnswer, listAnswer, mirrorConfigsAnswer } from './fake-answers.js';
+import { fakeClient } from './fake-client.js';
 
 function rows(...states: string[]): PartitionRow[] {
   return states.map((state, partition) => ({
@@ -167,4 +171,25 @@ describe('outcomeError (the exit rule)', () => {
     const result = topicActionResultOf(plan(), true);
     assert.equal(outcomeError(result, spec), null);
   });
+});
+
+describe('planTopicAction', () => {
+  for (const action of ['pause', 'stop'] as const) {
+    it(`${action}: sends ListClusterMirrors once, not twice`, async () => {
+      const mirrors: FakeMirror[] = [
+        { name: 'm1', topics: [{ name: 'orders', listed: true, partitions: [{ state: 'MIRRORING', leader: 1 }] }] },
+      ];
+      const fake = fakeClient()
+        .answer(ListClusterMirrors, listAnswer(mirrors))
+        .answer(DescribeClusterMirrors, describeAnswer(mirrors))
+        .answer(DescribeConfigs, mirrorConfigsAnswer({}));
+      await planTopicAction(
+        fake.client,
+        ACTION_SPECS[action],
+        { mirror: 'm1', topics: ['orders'], patterns: [] },
+        { warn: () => undefined },
+      );
+      assert.equal(fake.sent.filter((s) => s.api === 'ListClusterMirrors').length, 1);
+    });
+  }
 });

@@ -10,6 +10,7 @@ chalk.level = 0;
 const plan: AddTopicsPlan = {
   mirror: 'm1',
   sourceBootstrap: ['src:9092'],
+  sourceSettings: { bootstrap: ['src:9092'], clientId: 'kmirror' },
   topics: [
     { topic: 'a', topicId: 'id-a', partitions: 2, action: 'add', named: false },
     {

@@ -20,6 +20,7 @@ describe('mirror permission report', () => {
       name: 'm1',
       authorizedOperations: ['DELETE', 'ALTER', 'DESCRIBE', 'DESCRIBE_CONFIGS', 'ALTER_CONFIGS'],
       permissions: permissionsFor(['DELETE', 'ALTER', 'DESCRIBE', 'DESCRIBE_CONFIGS', 'ALTER_CONFIGS']),
+      failureCauses: [],
     });
     assert.match(text, /^CREATE +no +create \(a new mirror; informational here\)$/m);
     assert.match(text, /This principal may run every kmirror command on mirror m1\./);
@@ -30,6 +31,7 @@ describe('mirror permission report', () => {
       name: 'm1',
       authorizedOperations: ['DELETE', 'DESCRIBE'],
       permissions: permissionsFor(['DELETE', 'DESCRIBE']),
+      failureCauses: [],
     });
     assert.match(text, /^Mirror m1: this principal may perform DELETE, DESCRIBE$/m);
     assert.match(

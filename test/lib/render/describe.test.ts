@@ -3,7 +3,13 @@ import assert from 'node:assert/strict';
 import chalk from 'chalk';
 import type { DescribeReport, MirrorDescription } from '../../../src/lib/mirror/describe.js';
 import { summarize, type PartitionRow } from '../../../src/lib/mirror/lag.js';
-import { renderDescribe, renderPartitionTable, retryText, statesText } from '../../../src/lib/render/describe.js';
+import {
+  renderDescribe,
+  renderPartitionTable,
+  retryCell,
+  retryText,
+  statesText,
+} from '../../../src/lib/render/describe.js';
 
 function row(partition: number, state: string, lag: number | null, extra: Partial<PartitionRow> = {}): PartitionRow {
   return {
@@ -28,12 +34,18 @@ function mirror(name: string, topics: Record<string, PartitionRow[]>): MirrorDes
 }
 
 function report(mirrors: MirrorDescription[], retryMaxAttempts: number | null = null): DescribeReport {
-  return { mirrors, notFound: [], errors: [], brokerWarnings: [], retryMaxAttempts };
+  return { mirrors, notFound: [], errors: [], brokerWarnings: [], retryMaxAttempts, failureCauses: [] };
 }
 
 describe('describe renderer', () => {
   before(() => {
     chalk.level = 0;
+  });
+
+  it('a MIRRORING partition still carrying the retry of its start is marked recovered, not failing', () => {
+    assert.equal(retryCell({ state: 'MIRRORING', retryAttempt: 1 }, 100), '1 (recovered)');
+    assert.equal(retryCell({ state: 'FAILED', retryAttempt: 1 }, 100), '1/100');
+    assert.equal(retryCell({ state: 'MIRRORING', retryAttempt: 0 }, 100), '');
   });
 
   it('retry text: n/max, n without a known max, non-retryable for -1, empty without failure', () => {

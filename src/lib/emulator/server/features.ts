@@ -38,5 +38,12 @@ export function supportedFeatures(kind: 'prototype' | 'old'): readonly Supported
     { name: 'transaction.version', minVersion: 0, maxVersion: 2 },
     { name: 'group.version', minVersion: 0, maxVersion: 1 },
   ];
-  return kind === 'prototype' ? [...common, { name: 'mirror.version', minVersion: 0, maxVersion: 1 }] : common;
+  if (kind === 'old') return common;
+  return [
+    ...common,
+    { name: 'eligible.leader.replicas.version', minVersion: 0, maxVersion: 1 },
+    { name: 'share.version', minVersion: 0, maxVersion: 1 },
+    { name: 'streams.version', minVersion: 0, maxVersion: 1 },
+    { name: 'mirror.version', minVersion: 0, maxVersion: 1 },
+  ];
 }

@@ -47,6 +47,8 @@ export class CloseConnection extends Error {
 
 export interface Handler<A extends ApiDefinition> {
   readonly api: A;
+  /** Serve fewer versions than the definition knows, where the prototype broker stops earlier. */
+  readonly maxVersion?: number;
   handle(ctx: RequestContext, body: RequestOf<A>, version: number): ResponseInput<A> | Promise<ResponseInput<A>>;
   /**
    * The response for an injected error without doing the work. Only APIs whose response has no
@@ -58,6 +60,7 @@ export interface Handler<A extends ApiDefinition> {
 /** A handler with its types erased, so handlers of different APIs share one registry. */
 export interface RegisteredHandler {
   readonly api: ApiDefinition;
+  readonly maxVersion?: number;
   handle(ctx: RequestContext, body: unknown, version: number): unknown;
   errorResponse?(body: unknown, version: number, code: number, message: string | null): unknown;
 }
@@ -66,6 +69,7 @@ export function defineHandler<const A extends ApiDefinition>(handler: Handler<A>
   const { errorResponse } = handler;
   return {
     api: handler.api,
+    ...(handler.maxVersion !== undefined ? { maxVersion: handler.maxVersion } : {}),
     handle: (ctx, body, version) => handler.handle(ctx, body as RequestOf<A>, version),
     ...(errorResponse
       ? {
@@ -76,9 +80,11 @@ export function defineHandler<const A extends ApiDefinition>(handler: Handler<A>
   };
 }
 
-/** The versions a handler serves: its request definition's validVersions. */
+/** The versions a handler serves: its request definition's validVersions, capped by its maxVersion. */
 export function versionsOf(handler: RegisteredHandler): VersionRange {
-  return parseVersions(handler.api.request.validVersions);
+  const range = parseVersions(handler.api.request.validVersions);
+  if (handler.maxVersion === undefined || handler.maxVersion >= range.max) return range;
+  return { ...range, max: handler.maxVersion };
 }
 
 export class HandlerRegistry {

@@ -14,6 +14,8 @@ const EARLIEST_LOCAL = -4n;
 export function listOffsetsHandler(broker: BrokerContext): RegisteredHandler {
   return defineHandler({
     api: ListOffsets,
+    // The prototype broker (a 4.2 snapshot) serves ListOffsets up to v10, not v11.
+    maxVersion: 10,
     handle(ctx, body) {
       const cluster = broker.cluster;
       const now = cluster.clock.now();

@@ -11,6 +11,17 @@ export interface MirrorTiming {
   readonly stoppingMs: number;
   /** Records per second and partition a MIRRORING partition copies from its source. */
   readonly copyRecordsPerSec: number;
+  /**
+   * How long a newly started partition, and every partition of a mirror whose config changed, stays
+   * FAILED ("Failed to get source metadata", retry 1) before it mirrors, as on the prototype broker.
+   * Its first fetch then reports source and destination offset 0 for {@link FIRST_FETCH_DELAY_MS}.
+   * 0 turns both off, for tests that need a partition MIRRORING at once.
+   */
+  readonly startupFailureMs: number;
+  /** While a source is unreachable, each retry counts only when this request timeout has passed. */
+  readonly sourceRequestTimeoutMs: number;
+  /** After a simulated broker restart, how long a partition freed of a non-retryable failure waits. */
+  readonly restartRecoveryMs: number;
 }
 
 export const DEFAULT_TIMING: MirrorTiming = {
@@ -18,7 +29,13 @@ export const DEFAULT_TIMING: MirrorTiming = {
   pausingMs: 200,
   stoppingMs: 200,
   copyRecordsPerSec: 10_000,
+  startupFailureMs: 2000,
+  sourceRequestTimeoutMs: 30_000,
+  restartRecoveryMs: 3000,
 };
+
+/** How long a partition that just left its startup failure reports offsets 0/0 before its first fetch. */
+export const FIRST_FETCH_DELAY_MS = 1000;
 
 /** `metadata.version` 4.2-IV2, the first level that allows `mirror.version` 1. */
 export const MIRROR_METADATA_VERSION = 30;

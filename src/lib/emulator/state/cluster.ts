@@ -17,7 +17,7 @@ import {
 import { describeConfigs, incrementalAlterConfigs } from './config-resources.js';
 import { describeClusterMirrors } from './describe-mirrors.js';
 import { runPeriodicSync } from './discovery.js';
-import { advanceMirrors } from './engine-tick.js';
+import { advanceMirrors, forgetNonRetryableFailures } from './engine-tick.js';
 import type * as I from './message-bodies.js';
 import { bumpLeaderEpochs, readMirrorStates, writeMirrorStates } from './internal-rpcs.js';
 import { createClusterMirror, deleteClusterMirror, listClusterMirrors } from './mirror-lifecycle.js';
@@ -53,8 +53,10 @@ export class EmulatedCluster {
   /** False simulates a network outage: mirrors reading from this cluster fail. */
   reachable = true;
   featuresEpoch = 0n;
-  /** Next periodic mirror sync (auto-discovery, exclude enforcement). */
+  /** Next periodic mirror sync (auto-discovery, exclude enforcement, source cluster id check). */
   nextSyncAt: number;
+  /** Mirror → the message of the last sync's source cluster id check, while the ids differ. */
+  readonly sourceIdMismatch = new Map<string, string>();
   private readonly down = new Set<number>();
   private readonly features = new Map<string, number>();
   private topicCount = 0;
@@ -80,6 +82,13 @@ export class EmulatedCluster {
     // `kafka-storage format` finalizes every feature at its latest production level, as Kafka 4.4 reports.
     this.features.set('group.version', 1);
     this.features.set('transaction.version', 2);
+    if (this.featureLevel('metadata.version') >= MIRROR_METADATA_VERSION) {
+      // What the prototype (a 4.2 snapshot) finalizes on a fresh cluster besides the above.
+      this.features.set('kraft.version', 1);
+      this.features.set('eligible.leader.replicas.version', 1);
+      this.features.set('share.version', 1);
+      this.features.set('streams.version', 1);
+    }
     this.nextSyncAt = this.clock.now();
   }
 
@@ -233,6 +242,19 @@ export class EmulatedCluster {
       this.clock.advance(Math.min(stepMs, ms - done));
       this.tick();
     }
+  }
+
+  /**
+   * A restart of every broker of this cluster, as far as mirroring sees it: what the brokers held in
+   * memory (non-retryable failure marks, the last sync's cluster id check) is gone, and the periodic
+   * sync runs again at once. Topics, mirrors and their configs are metadata and stay.
+   */
+  restartBrokers(): void {
+    const now = this.clock.now();
+    advanceMirrors(this, now);
+    this.sourceIdMismatch.clear();
+    forgetNonRetryableFailures(this, now);
+    this.nextSyncAt = now;
   }
 
   /** Moves every mirror forward to clock.now(); deterministic for a given sequence of times. */

@@ -70,7 +70,7 @@ export function describeConfigs(
           ),
         );
       } else {
-        const described = describeMirrorConfigs(cluster, name);
+        const described = describeMirrorConfigs(cluster, name, body.IncludeDocumentation ?? false);
         authorized.push(result(r, described.code, described.message, described.configs));
       }
     } else {

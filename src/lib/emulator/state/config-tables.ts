@@ -131,7 +131,7 @@ export function brokerConfigDefinitions(nodeCount: number): ConfigDefinition[] {
     def('mirror.state.topic.replication.factor', 'SHORT', rf),
     def('mirror.num.replica.fetchers', 'INT', '1', true),
     // The prototype's default is 60000; a playground wants discovery within seconds.
-    def('mirror.metadata.refresh.interval.ms', 'LONG', '2000', true),
+    def('mirror.metadata.refresh.interval.ms', 'LONG', '60000', true),
     def('mirror.failed.retry.initial.backoff.ms', 'LONG', '1000', true),
     def('mirror.failed.retry.max.backoff.ms', 'LONG', '300000', true),
     def('mirror.failed.retry.max.attempts', 'INT', '100', true),

@@ -8,7 +8,7 @@ import type { RequestContext } from './request-context.js';
 import type { EmulatedCluster } from './cluster.js';
 import { topicFilterOf, type TopicFilter } from './patterns.js';
 import { INTERNAL_PRINCIPAL } from './rpc-common.js';
-import { sourceStatus } from './source-link.js';
+import { sourceIdMismatch, sourceStatus } from './source-link.js';
 import { startMirrorTopics } from './start-mirror-topics.js';
 import { stopMirrorTopics } from './topic-transitions.js';
 import type { Topic } from './topics.js';
@@ -16,12 +16,21 @@ import type { Topic } from './topics.js';
 export function runPeriodicSync(cluster: EmulatedCluster, _now: number): void {
   if (!cluster.mirroringEnabled()) return;
   const ctx: RequestContext = { principal: INTERNAL_PRINCIPAL, nodeId: cluster.controllerId };
-  for (const name of cluster.mirrors.names()) {
+  const names = cluster.mirrors.names();
+  const statuses = new Map(names.map((name) => [name, sourceStatus(cluster, name)]));
+  // The prototype syncs every mirror in one pass that waits on each source in turn: while one
+  // source does not answer, no mirror on this destination is synced.
+  if ([...statuses.values()].some((s) => !s.ok)) return;
+  for (const name of names) {
+    const status = statuses.get(name);
+    if (!status?.ok) continue;
+    const mismatch = sourceIdMismatch(cluster, name, status.cluster);
+    if (mismatch) cluster.sourceIdMismatch.set(name, mismatch);
+    else cluster.sourceIdMismatch.delete(name);
+    if (mismatch) continue;
     const filter = topicFilterOf(cluster.mirrors.configsOf(name));
     if (!filter) continue;
     enforceExclude(cluster, ctx, name, filter);
-    const status = sourceStatus(cluster, name);
-    if (!status.ok) continue;
     syncTopicConfigs(cluster, name, status.cluster);
     discover(cluster, ctx, name, filter, status.cluster);
   }

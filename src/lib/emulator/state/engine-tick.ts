@@ -3,9 +3,10 @@
 // phases, retries, desired-state changes at the moment they were requested), so the outcome does
 // not depend on how often the server ticks, only on when requests and outages happened.
 
+import { FIRST_FETCH_DELAY_MS } from './cluster-options.js';
 import type { EmulatedCluster, MirrorTiming } from './cluster.js';
 import type { DesiredState, MirrorPartition, MirrorStateName } from './partition-state.js';
-import { sourceStatus, SOURCE_TOPIC_DELETED, type SourceProblem } from './source-link.js';
+import { sourceStatus, SOURCE_METADATA_FAILED, SOURCE_TOPIC_DELETED, type SourceProblem } from './source-link.js';
 import { endOffset, materialize, setEndOffset, type Partition, type Topic } from './topics.js';
 
 interface RetryPolicy {
@@ -42,7 +43,9 @@ export function advanceMirrors(cluster: EmulatedCluster, now: number): void {
       if (!link) continue;
       const sourceTopic = status.ok ? status.cluster.topics.get(topic.name) : undefined;
       let problem: SourceProblem | null = status.ok ? null : status.problem;
-      if (status.ok && !sourceTopic) problem = { retryable: false, message: SOURCE_TOPIC_DELETED };
+      const mismatch = cluster.sourceIdMismatch.get(mirrorName);
+      if (status.ok && mismatch !== undefined) problem = { retryable: false, message: mismatch };
+      else if (status.ok && !sourceTopic) problem = { retryable: false, message: SOURCE_TOPIC_DELETED };
       const sourceNow = status.ok ? status.cluster.clock.now() : now;
       for (const p of topic.partitions) {
         if (!p.mirror) continue;
@@ -72,6 +75,10 @@ export function advanceMirrors(cluster: EmulatedCluster, now: number): void {
 function advancePartition(e: PartitionEnv, now: number): void {
   const m = e.m;
   let at = m.processedAt;
+  // An attempt waiting on an unreachable source returns as soon as the source answers again.
+  if (m.state === 'FAILED' && !m.startup && !e.problem && Number.isFinite(m.deadline)) {
+    m.deadline = Math.min(m.deadline, Math.max(at, now) + e.retry.initialMs);
+  }
   // Each pass handles one event; a partition has at most a handful per tick plus its retries.
   for (let guard = 0; guard < 1000; guard++) {
     if (m.state === 'FAILED' || TIMED.has(m.state)) {
@@ -123,23 +130,33 @@ function completePhase(e: PartitionEnv, at: number): void {
   }
 }
 
-function enter(e: PartitionEnv, next: MirrorStateName, at: number): void {
+function enter(e: PartitionEnv, next: MirrorStateName, at: number, keepFailure = false): void {
   const { m, p, topic } = e;
   if ((next === 'LOG_TRUNCATION' || next === 'MIRRORING') && e.problem) {
     fail(e, at, e.problem);
     return;
   }
   const previous = m.state;
+  // On the prototype every newly started partition first fails to read source metadata.
+  if (next === 'LOG_TRUNCATION' && (previous === 'UNKNOWN' || previous === 'STOPPED') && !keepFailure) {
+    if (startupFailure(m, at, e.timing, 'LOG_TRUNCATION')) return;
+  }
   materialize(topic, p, at);
   m.deadline = Infinity;
   switch (next) {
     case 'LOG_TRUNCATION':
-      m.failure = null;
+      if (!keepFailure) m.failure = null;
       m.deadline = at + e.timing.logTruncationMs;
       break;
     case 'MIRRORING':
       m.fetchedAt = at;
       m.carry = 0;
+      if (m.firstFetchPending) {
+        // The fetcher's first answer is not in yet: offsets and lag read 0 whatever the source holds.
+        m.firstFetchPending = false;
+        m.fetchHoldUntil = at + FIRST_FETCH_DELAY_MS;
+        m.sourceOffset = 0n;
+      }
       break;
     case 'PAUSING':
       m.deadline = at + e.timing.pausingMs;
@@ -169,7 +186,25 @@ function enter(e: PartitionEnv, next: MirrorStateName, at: number): void {
 
 function nextRetryAt(e: PartitionEnv, at: number, attempts: number): number {
   if (attempts >= e.retry.maxAttempts) return Infinity;
-  return at + Math.min(e.retry.maxMs, e.retry.initialMs * 2 ** attempts);
+  const backoff = Math.min(e.retry.maxMs, e.retry.initialMs * 2 ** attempts);
+  // An unreachable source makes each attempt wait out the request timeout before it counts.
+  const waiting = e.problem?.message === SOURCE_METADATA_FAILED ? e.timing.sourceRequestTimeoutMs : 0;
+  return at + waiting + backoff;
+}
+
+/**
+ * Puts a partition into the prototype's transient FAILED ("Failed to get source metadata", retry 1)
+ * that a start or a config change causes; `resume` is where it goes when that passes. False when
+ * the timing option turns the transient off.
+ */
+export function startupFailure(m: MirrorPartition, at: number, timing: MirrorTiming, resume: MirrorStateName): boolean {
+  if (timing.startupFailureMs <= 0) return false;
+  m.preFailureState = resume;
+  m.state = 'FAILED';
+  m.failure = { retryAttempt: 1, message: SOURCE_METADATA_FAILED };
+  m.deadline = at + timing.startupFailureMs;
+  m.startup = true;
+  return true;
 }
 
 function fail(e: PartitionEnv, at: number, problem: SourceProblem): void {
@@ -190,6 +225,15 @@ function fail(e: PartitionEnv, at: number, problem: SourceProblem): void {
 
 function retry(e: PartitionEnv, at: number): void {
   const m = e.m;
+  if (m.startup) {
+    m.startup = false;
+    if (!e.problem) {
+      // The record of the startup failure stays on the partition after it starts mirroring.
+      m.firstFetchPending = true;
+      enter(e, m.preFailureState === 'MIRRORING' ? 'MIRRORING' : 'LOG_TRUNCATION', at, true);
+      return;
+    }
+  }
   const attempt = (m.failure?.retryAttempt ?? 0) + 1;
   if (e.problem) {
     if (!e.problem.retryable) {
@@ -210,6 +254,11 @@ function retry(e: PartitionEnv, at: number): void {
 function copy(e: PartitionEnv, to: number): void {
   const { m, p } = e;
   if (e.problem) return;
+  if (to <= m.fetchHoldUntil) {
+    m.fetchedAt = Math.max(m.fetchedAt, to);
+    return;
+  }
+  m.fetchedAt = Math.max(m.fetchedAt, m.fetchHoldUntil);
   const { end, epoch } = e.source();
   m.sourceOffset = end;
   m.lastMirrorEpoch = epoch;
@@ -227,5 +276,39 @@ function copy(e: PartitionEnv, to: number): void {
   } else {
     setEndOffset(p, to, p.base + BigInt(whole));
     m.carry = budget - whole;
+  }
+}
+
+/**
+ * A config change on the prototype restarts every fetcher of the mirror: each MIRRORING partition
+ * goes through the startup FAILED again. Call after the engine has been advanced to `now`.
+ */
+export function bounceMirror(cluster: EmulatedCluster, mirrorName: string, now: number): void {
+  for (const topic of cluster.mirrors.topicsOf(mirrorName)) {
+    if (topic.mirror?.desired !== 'MIRRORING') continue;
+    for (const p of topic.partitions) {
+      const m = p.mirror;
+      if (!m || (m.state !== 'MIRRORING' && m.state !== 'LOG_TRUNCATION')) continue;
+      materialize(topic, p, now);
+      startupFailure(m, now, cluster.timing, m.state);
+    }
+  }
+}
+
+/**
+ * A simulated restart of the destination brokers: the non-retryable marks live in broker memory,
+ * so partitions held FAILED with retry -1 try again (through log truncation) after a short while.
+ */
+export function forgetNonRetryableFailures(cluster: EmulatedCluster, now: number): void {
+  for (const name of cluster.mirrors.namesWithTopics()) {
+    for (const topic of cluster.mirrors.topicsOf(name)) {
+      for (const p of topic.partitions) {
+        const m = p.mirror;
+        if (!m || m.state !== 'FAILED' || m.failure?.retryAttempt !== -1) continue;
+        m.failure = { retryAttempt: 0, message: m.failure.message };
+        m.preFailureState = 'LOG_TRUNCATION';
+        m.deadline = now + cluster.timing.restartRecoveryMs;
+      }
+    }
   }
 }

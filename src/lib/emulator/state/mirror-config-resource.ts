@@ -3,32 +3,36 @@
 // key/value checks before the controller's ALTER_CONFIGS check.
 
 import { mirrorConfigKey, parseMirrorConfigValue } from '../../mirror/config-keys.js';
+import { errors } from '../../kafka/error-codes.js';
 import type * as B from './message-bodies.js';
 import type { RequestContext } from './request-context.js';
 import type { EmulatedCluster } from './cluster.js';
 import { applyListOperation, ConfigSource, ConfigType, OPERATION_NAMES } from './config-tables.js';
-import { errors } from '../../kafka/error-codes.js';
+import { advanceMirrors, bounceMirror } from './engine-tick.js';
+import { javaHashMapOrder } from './java-hash-map.js';
 
 type Outcome = { readonly code: number; readonly message: string | null };
 
 export function describeMirrorConfigs(
   cluster: EmulatedCluster,
   name: string,
+  includeDocumentation: boolean,
 ): { code: number; message: string | null; configs: B.DescribeConfigsResourceResult[] } {
   if (name === '') return { code: errors.INVALID_REQUEST.code, message: 'Cluster name must not be empty', configs: [] };
-  // ConfigurationKeys and the synonym/documentation flags are ignored; an unknown name is an empty success.
-  const configs = [...(cluster.mirrors.configsOf(name) ?? new Map<string, string>())].map(
-    ([key, value]): B.DescribeConfigsResourceResult => ({
-      Name: key,
-      Value: value,
-      ReadOnly: false,
-      ConfigSource: ConfigSource.DYNAMIC_BROKER_CONFIG,
-      IsSensitive: false,
-      Synonyms: [],
-      ConfigType: ConfigType.STRING,
-      Documentation: null,
-    }),
-  );
+  // ConfigurationKeys and the synonym flag are ignored; an unknown name is an empty success. The
+  // broker reads the keys out of a Java HashMap, so they come in its iteration order.
+  const stored = cluster.mirrors.configsOf(name) ?? new Map<string, string>();
+  const configs = javaHashMapOrder([...stored.keys()]).map((key): B.DescribeConfigsResourceResult => ({
+    Name: key,
+    Value: stored.get(key) ?? null,
+    ReadOnly: false,
+    ConfigSource: ConfigSource.DYNAMIC_BROKER_CONFIG,
+    IsSensitive: false,
+    Synonyms: [],
+    ConfigType: ConfigType.STRING,
+    // Asked for documentation, the prototype has none for these keys and sends "".
+    Documentation: includeDocumentation ? '' : null,
+  }));
   return { code: errors.NONE.code, message: '', configs };
 }
 
@@ -79,6 +83,10 @@ export function alterMirrorConfigs(
       return { code: errors.INVALID_REQUEST.code, message: `Unknown config operation type ${config.ConfigOperation}` };
     }
   }
-  if (!validateOnly) for (const [key, value] of updates) cluster.mirrors.setConfig(name, key, value);
+  if (validateOnly) return { code: errors.NONE.code, message: null };
+  const now = cluster.clock.now();
+  advanceMirrors(cluster, now);
+  for (const [key, value] of updates) cluster.mirrors.setConfig(name, key, value);
+  bounceMirror(cluster, name, now);
   return { code: errors.NONE.code, message: null };
 }

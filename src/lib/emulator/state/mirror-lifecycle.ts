@@ -5,6 +5,7 @@
 import type * as B from './message-bodies.js';
 import type { RequestContext } from './request-context.js';
 import type { EmulatedCluster } from './cluster.js';
+import { mirrorConfigKey, parseMirrorConfigValue } from '../../mirror/config-keys.js';
 import { CLUSTER_RESOURCE_NAME } from './acl.js';
 import { errors } from '../../kafka/error-codes.js';
 import { authorizeMirror, controllerGate, statesAllowed } from './rpc-common.js';
@@ -25,12 +26,17 @@ export function createClusterMirror(
   if (!cluster.mirroringEnabled()) return plain(errors.UNSUPPORTED_VERSION.code);
   const config = new Map<string, string | null>();
   for (const entry of body.Config) config.set(entry.Name, entry.Value);
-  // The reason for these two only reaches the controller's log, never the response.
+  // The reason for these only reaches the controller's log: the response carries 42 and "".
+  if (name === '') return plain(errors.INVALID_REQUEST.code);
   if (!config.has('bootstrap.servers')) return plain(errors.INVALID_REQUEST.code);
   if (!config.has('mirror.source.cluster.id')) return plain(errors.INVALID_REQUEST.code);
+  for (const [key, value] of config) {
+    if (value !== null && mirrorConfigKey(key) && !parseMirrorConfigValue(key, value).ok)
+      return plain(errors.INVALID_REQUEST.code);
+  }
   if (cluster.mirrors.exists(name))
     return plain(errors.CLUSTER_MIRROR_ALREADY_EXISTS.code, `Mirror '${name}' already exists`);
-  // Neither keys nor values nor the name are validated here, unlike IncrementalAlterConfigs.
+  // Unknown keys are stored as given; IncrementalAlterConfigs then refuses to delete them (40).
   for (const [key, value] of config) cluster.mirrors.setConfig(name, key, value);
   // A failure here is reported after the mirror was committed, so a retry gets 136.
   return plain(ensureMirrorStateTopic(cluster, ctx));
@@ -131,7 +137,8 @@ export function listClusterMirrors(
       SourceBootstrap: cluster.mirrors.config(name, 'bootstrap.servers') ?? '',
       SourceClusterId: cluster.mirrors.config(name, 'mirror.source.cluster.id') ?? '',
       TopicCount: count,
-      TopicNames: body.IncludeTopicNames ? listed.sort() : [],
+      // In the order the topics joined the mirror, as the prototype lists them.
+      TopicNames: body.IncludeTopicNames ? listed : [],
     });
   }
   return { ThrottleTimeMs: 0, ErrorCode: errors.NONE.code, ErrorMessage: null, Mirrors: mirrors };

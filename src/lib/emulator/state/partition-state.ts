@@ -61,6 +61,12 @@ export interface MirrorPartition {
   /** Source high watermark seen at the last fetch; -1n before the first one. */
   sourceOffset: bigint;
   lastMirrorEpoch: number;
+  /** FAILED only for the start (or config change) transient; its retry keeps the failure record. */
+  startup: boolean;
+  /** Set when leaving the startup transient: the next MIRRORING holds its first fetch for a moment. */
+  firstFetchPending: boolean;
+  /** No fetch before this engine time; offsets read 0 until then. */
+  fetchHoldUntil: number;
 }
 
 export function newMirrorPartition(now: number): MirrorPartition {
@@ -74,5 +80,8 @@ export function newMirrorPartition(now: number): MirrorPartition {
     carry: 0,
     sourceOffset: -1n,
     lastMirrorEpoch: -1,
+    startup: false,
+    firstFetchPending: false,
+    fetchHoldUntil: 0,
   };
 }

@@ -49,17 +49,24 @@ export interface BrokerValidation {
   readonly partitions: readonly MirrorStateName[];
   /** Start skips topics the broker does not know; the others refuse them. */
   readonly missingTopicsPass: boolean;
+  /** Stop, Pause and Resume: a listed topic must belong to this mirror. */
+  readonly memberOf?: string;
 }
 
 /**
  * The broker's pre-validation before forwarding Start/Stop/Pause/Resume: 145 with the default
  * message for the whole request, before any per-topic code. Null when the request may go on.
+ * The real prototype answers every state conflict this way (an unknown mirror, a topic of another
+ * mirror, a paused topic paused again), so the controller's specific codes 137-141 never reach a
+ * client through a broker.
  */
 export function brokerPrevalidate(
   cluster: EmulatedCluster,
+  mirrorName: string,
   topicNames: Iterable<string>,
   rule: BrokerValidation,
 ): MirrorTopicsResponseBody | null {
+  if (!cluster.mirrors.exists(mirrorName)) return invalidStates();
   for (const name of topicNames) {
     const topic = cluster.topics.get(name);
     if (!topic) {
@@ -67,6 +74,7 @@ export function brokerPrevalidate(
       return invalidStates();
     }
     if (!statesAllowed(topic, rule.desired, rule.partitions)) return invalidStates();
+    if (rule.memberOf !== undefined && topic.mirror?.name !== rule.memberOf) return invalidStates();
   }
   return null;
 }

@@ -21,15 +21,23 @@ export function sourceStatus(destination: EmulatedCluster, mirrorName: string): 
   if (!source || !source.reachable || source.liveNodeIds().length === 0) {
     return { ok: false, problem: { retryable: true, message: SOURCE_METADATA_FAILED } };
   }
-  const expected = destination.mirrors.config(mirrorName, 'mirror.source.cluster.id');
-  if (destination.verifySourceClusterId && expected && expected !== source.clusterId) {
-    return {
-      ok: false,
-      problem: {
-        retryable: false,
-        message: `Source cluster ID changed for mirror ${mirrorName}: expected ${expected}, got ${source.clusterId}.`,
-      },
-    };
-  }
   return { ok: true, cluster: source };
+}
+
+/**
+ * The periodic sync's check of the source's cluster id against the stored one: the prototype's
+ * message when they differ (every partition then goes FAILED, non-retryable), else null.
+ */
+export function sourceIdMismatch(
+  destination: EmulatedCluster,
+  mirrorName: string,
+  source: EmulatedCluster,
+): string | null {
+  const expected = destination.mirrors.config(mirrorName, 'mirror.source.cluster.id');
+  if (!destination.verifySourceClusterId || !expected || expected === source.clusterId) return null;
+  return (
+    `Source cluster ID changed for mirror ${mirrorName}: expected ${expected}, got ${source.clusterId}. ` +
+    'This may indicate a misconfiguration or that the source cluster has been replaced. ' +
+    'Moving all partitions to non-retryable failed state.'
+  );
 }

@@ -25,7 +25,7 @@ export function startMirrorTopics(
   const names = topics.map((t) => t.TopicName);
   if (!ctx.isController) {
     if (!cluster.mirroringEnabled()) return topicsResponse(errors.UNSUPPORTED_VERSION.code);
-    const refused = brokerPrevalidate(cluster, names, {
+    const refused = brokerPrevalidate(cluster, body.MirrorName, names, {
       desired: ['STOPPED', 'UNKNOWN'],
       partitions: ['STOPPED', 'UNKNOWN'],
       missingTopicsPass: true,

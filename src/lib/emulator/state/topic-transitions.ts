@@ -25,12 +25,13 @@ interface Gates {
 function brokerSide(
   cluster: EmulatedCluster,
   ctx: RequestContext,
+  mirrorName: string,
   names: readonly string[],
   gates: Gates,
 ): MirrorTopicsResponseBody | null {
   if (ctx.isController) return null;
   if (!cluster.mirroringEnabled()) return topicsResponse(errors.UNSUPPORTED_VERSION.code);
-  return brokerPrevalidate(cluster, names, { ...gates, missingTopicsPass: false });
+  return brokerPrevalidate(cluster, mirrorName, names, { ...gates, missingTopicsPass: false, memberOf: mirrorName });
 }
 
 /** The controller's ALTER / feature / forwarded / topic-ACL checks; null when they pass. */
@@ -59,7 +60,9 @@ export function stopMirrorTopics(
   ctx: RequestContext,
   body: StopMirrorTopicsRequestBody,
 ): MirrorTopicsResponseBody {
-  return brokerSide(cluster, ctx, topicNames(body), STOP_GATES) ?? stopOnController(cluster, ctx, body);
+  return (
+    brokerSide(cluster, ctx, body.MirrorName, topicNames(body), STOP_GATES) ?? stopOnController(cluster, ctx, body)
+  );
 }
 
 export function pauseMirrorTopics(
@@ -67,7 +70,9 @@ export function pauseMirrorTopics(
   ctx: RequestContext,
   body: PauseMirrorTopicsRequestBody,
 ): MirrorTopicsResponseBody {
-  return brokerSide(cluster, ctx, topicNames(body), PAUSE_GATES) ?? pauseOnController(cluster, ctx, body);
+  return (
+    brokerSide(cluster, ctx, body.MirrorName, topicNames(body), PAUSE_GATES) ?? pauseOnController(cluster, ctx, body)
+  );
 }
 
 export function resumeMirrorTopics(
@@ -75,7 +80,9 @@ export function resumeMirrorTopics(
   ctx: RequestContext,
   body: PauseMirrorTopicsRequestBody,
 ): MirrorTopicsResponseBody {
-  return brokerSide(cluster, ctx, topicNames(body), RESUME_GATES) ?? resumeOnController(cluster, ctx, body);
+  return (
+    brokerSide(cluster, ctx, body.MirrorName, topicNames(body), RESUME_GATES) ?? resumeOnController(cluster, ctx, body)
+  );
 }
 
 type Lookup = { readonly topic: Topic; readonly desired: DesiredState } | { readonly error: MirrorTopicResult };

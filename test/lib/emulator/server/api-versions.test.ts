@@ -35,7 +35,8 @@ describe('ApiVersions on a prototype broker with mirroring enabled', () => {
     assert.equal(answer.ErrorCode, 0);
     const expected = ALL_APIS.map((api) => {
       const range = parseVersions(api.request.validVersions);
-      return [api.apiKey, [range.min, range.max]] as const;
+      // The prototype broker stops ListOffsets at v10 where the client's definition knows v11.
+      return [api.apiKey, [range.min, api.apiKey === 2 ? 10 : range.max]] as const;
     }).sort((a, b) => a[0] - b[0]);
     assert.deepEqual([...keyRanges(answer)], expected);
     assert.deepEqual(

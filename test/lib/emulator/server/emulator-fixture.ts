@@ -19,7 +19,8 @@ export function useEmulator(options: EmulatorOptions = {}): EmulatorFixture {
   let emulator: EmulatedClusters | undefined;
   const clients: RawClient[] = [];
   before(async () => {
-    emulator = await startEmulatedClusters(options);
+    // Started partitions mirror at once here unless a test asks for the prototype's startup FAILED.
+    emulator = await startEmulatedClusters({ ...options, timing: { startupFailureMs: 0, ...options.timing } });
   });
   after(async () => {
     for (const client of clients) client.close();

@@ -46,9 +46,10 @@ describe('DescribeConfigs on CLUSTER_MIRROR (§7)', () => {
     createMirror(p, 'm1', { 'sasl.jaas.config': 'secret-jaas' });
     const r = describeOne(p.destination, 64, 'm1', 'User:admin', 1, ['bootstrap.servers']);
     assert.deepEqual([r.ErrorCode, r.ErrorMessage, r.ResourceType, r.ResourceName], [0, '', 64, 'm1']);
+    // Java HashMap order, as the prototype walks its stored map.
     assert.deepEqual(
       r.Configs.map((c) => c.Name),
-      ['bootstrap.servers', 'mirror.source.cluster.id', 'sasl.jaas.config'],
+      ['mirror.source.cluster.id', 'sasl.jaas.config', 'bootstrap.servers'],
     );
     const jaas = r.Configs.find((c) => c.Name === 'sasl.jaas.config');
     assert.deepEqual(jaas, {

@@ -42,15 +42,62 @@ describe('CreateClusterMirror (§3 CreateClusterMirror)', () => {
     assert.deepEqual(again, { ThrottleTimeMs: 0, ErrorCode: 136, ErrorMessage: "Mirror 'm1' already exists" });
   });
 
-  it('step 5: stores every key without validation (unknown keys, odd names), success has message ""', () => {
+  it('step 5: stores unknown keys and odd names as given, success has message ""', () => {
     const p = pair();
     const res = p.destination.createClusterMirror(ctx(), {
       MirrorName: 'weird name!',
-      Config: mirrorConfig(p, { 'no.such.key': 'x', 'request.timeout.ms': 'abc' }),
+      Config: mirrorConfig(p, { 'no.such.key': 'x' }),
     });
     assert.deepEqual(res, { ThrottleTimeMs: 0, ErrorCode: 0, ErrorMessage: '' });
     assert.equal(p.destination.mirrors.config('weird name!', 'no.such.key'), 'x');
-    assert.equal(p.destination.mirrors.config('weird name!', 'request.timeout.ms'), 'abc');
+  });
+
+  it('real prototype: no configs, an empty name or a bad value answer 42 with an empty message', () => {
+    const p = pair();
+    const none = p.destination.createClusterMirror(ctx(), { MirrorName: 'm1', Config: [] });
+    const unnamed = p.destination.createClusterMirror(ctx(), { MirrorName: '', Config: mirrorConfig(p) });
+    const bad = p.destination.createClusterMirror(ctx(), {
+      MirrorName: 'm1',
+      Config: mirrorConfig(p, { 'request.timeout.ms': 'abc' }),
+    });
+    for (const res of [none, unnamed, bad])
+      assert.deepEqual(res, { ThrottleTimeMs: 0, ErrorCode: 42, ErrorMessage: '' });
+    assert.deepEqual(p.destination.mirrors.names(), []);
+  });
+
+  it('real prototype: an unknown key stored by Create can never be deleted (IncrementalAlterConfigs 40)', () => {
+    const p = pair();
+    createMirror(p, 'm1', { 'no.such.key': 'x' });
+    const res = p.destination.incrementalAlterConfigs(ctx(), {
+      Resources: [
+        { ResourceType: 64, ResourceName: 'm1', Configs: [{ Name: 'no.such.key', ConfigOperation: 1, Value: null }] },
+      ],
+      ValidateOnly: false,
+    });
+    assert.equal(res.Responses[0]?.ErrorCode, 40);
+    assert.equal(res.Responses[0]?.ErrorMessage, 'Unknown mirror configuration: no.such.key');
+    assert.equal(p.destination.mirrors.config('m1', 'no.such.key'), 'x');
+  });
+
+  it('real prototype: IncrementalAlterConfigs on a mirror that does not exist succeeds and creates it', () => {
+    const p = pair();
+    const res = p.destination.incrementalAlterConfigs(ctx(), {
+      Resources: [
+        {
+          ResourceType: 64,
+          ResourceName: 'ghost',
+          Configs: [{ Name: 'bootstrap.servers', ConfigOperation: 0, Value: 'x:9092' }],
+        },
+      ],
+      ValidateOnly: false,
+    });
+    assert.equal(res.Responses[0]?.ErrorCode, 0);
+    assert.equal(p.destination.mirrors.exists('ghost'), true);
+    const listed = p.destination.listClusterMirrors(ctx(), { IncludeTopicNames: false });
+    assert.deepEqual(
+      listed.Mirrors.map((m) => m.MirrorName),
+      ['ghost'],
+    );
   });
 
   it('step 6: creates __mirror_state (compacted, 50 partitions) the first time', () => {

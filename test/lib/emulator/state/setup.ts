@@ -9,6 +9,12 @@ import type { RequestContext } from '../../../../src/lib/emulator/state/request-
 
 export const SOURCE_ADDRESS = 'source:9092';
 
+/**
+ * These tests want a started partition MIRRORING at once, so they turn off the prototype's startup
+ * FAILED (see MirrorTiming.startupFailureMs); a test that studies it passes its own timing.
+ */
+export const INSTANT_START = { startupFailureMs: 0 } as const;
+
 export function ctx(principal = 'User:admin', nodeId = 1, isController = false): RequestContext {
   return { principal, nodeId, isController };
 }
@@ -27,7 +33,13 @@ export function pair(
   const clock = new ManualClock(0);
   const registry = new ClusterRegistry();
   const src = new EmulatedCluster({ name: 'source', clock, registry, ...source });
-  const dst = new EmulatedCluster({ name: 'destination', clock, registry, ...destination });
+  const dst = new EmulatedCluster({
+    name: 'destination',
+    clock,
+    registry,
+    ...destination,
+    timing: { ...INSTANT_START, ...destination.timing },
+  });
   registry.register(SOURCE_ADDRESS, src);
   return { clock, registry, source: src, destination: dst };
 }

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { Authorizer } from '../../../../src/lib/emulator/state/acl.js';
 import { startOnController } from '../../../../src/lib/emulator/state/start-mirror-topics.js';
 import { ZERO_UUID } from '../../../../src/lib/kafka/wire/uuid.js';
-import { createMirror, ctx, pair, run, startTopics, states } from './setup.js';
+import { createMirror, ctx, pair, run, SOURCE_ADDRESS, startTopics, states } from './setup.js';
 
 function topic(
   name: string,
@@ -54,6 +54,8 @@ describe('StartMirrorTopics (§3 StartMirrorTopics)', () => {
       ],
     });
     const p = pair({ authorizer: auth });
+    // The mirror must exist, or the broker answers 145 first; User:ops may not create it.
+    p.destination.mirrors.setConfig('m1', 'bootstrap.servers', SOURCE_ADDRESS);
     const eve = p.destination.startMirrorTopics(ctx('User:eve', 1, true), { MirrorName: 'm1', Topics: [topic('a')] });
     assert.equal(eve.ErrorCode, 144, '144 comes before the 42 of a direct controller request');
     assert.equal(

@@ -1,0 +1,73 @@
+// The FAILED causes kmirror recognises, read off rows the emulated prototype broker produces.
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { diagnoseFailure, isRecoveredStart } from '../../../src/lib/mirror/failure-causes.js';
+import { createMirror, pair, rowsOf, run, startTopics, type Pair } from '../emulator/state/setup.js';
+
+function started(options: Parameters<typeof pair>[0] = {}, extra: Record<string, string> = {}): Pair {
+  const p = pair(options);
+  p.source.createTopic('orders', { partitions: 1, initialOffset: 10n });
+  createMirror(p, 'm1', extra);
+  startTopics(p, 'm1', ['orders']);
+  return p;
+}
+
+function firstRow(p: Pair): { state: string; retryAttempt: number; errorMessage: string | null } {
+  const [row] = rowsOf(p.destination, 'orders');
+  assert.ok(row);
+  return { state: row.StateValue, retryAttempt: row.RetryAttempt, errorMessage: row.ErrorMessage };
+}
+
+describe('FAILED causes and their recovery', () => {
+  it('the startup FAILED is "starting", and the MIRRORING partition after it is recovered, not failing', () => {
+    const p = started({ timing: { startupFailureMs: 2000 } });
+    run(p, 500);
+    assert.equal(diagnoseFailure('m1', firstRow(p), 100)?.cause, 'starting');
+    run(p, 2500);
+    const row = firstRow(p);
+    assert.equal(row.state, 'MIRRORING');
+    assert.equal(diagnoseFailure('m1', row, 100), null);
+    assert.equal(isRecoveredStart(row), true);
+  });
+
+  it('a wrong source cluster id names both ids and says only a restart clears it', () => {
+    const p = started({}, { 'mirror.source.cluster.id': 'wrong-id' });
+    run(p, 1000);
+    const d = diagnoseFailure('m1', firstRow(p), 100);
+    assert.equal(d?.cause, 'source-cluster-id-changed');
+    assert.match(d?.summary ?? '', new RegExp(`cluster ${p.source.clusterId}, not the stored .* wrong-id`));
+    assert.match(d?.recovery ?? '', new RegExp(`kmirror config set m1 mirror.source.cluster.id=${p.source.clusterId}`));
+    assert.match(d?.recovery ?? '', /restart the destination brokers/);
+  });
+
+  it('a deleted source topic: recreate with the end offsets and restart; recreating it empty loses the records', () => {
+    const p = started();
+    run(p, 1000);
+    p.source.deleteTopic('orders');
+    run(p, 1000);
+    const d = diagnoseFailure('m1', firstRow(p), 100);
+    assert.equal(d?.cause, 'source-topic-deleted');
+    assert.match(d?.recovery ?? '', /at least the destination's end offset/);
+    assert.match(
+      d?.recovery ?? '',
+      /recreating the source topic empty .* truncate its copy to 0: the mirrored records are lost/,
+    );
+  });
+
+  it('an unreachable source: check the connection; it recovers by itself', () => {
+    const p = started();
+    run(p, 1000);
+    p.source.setReachable(false);
+    run(p, 70_000, 1000);
+    const d = diagnoseFailure('m1', firstRow(p), 100);
+    assert.equal(d?.cause, 'source-unreachable');
+    assert.match(d?.recovery ?? '', /recover by themselves/);
+  });
+
+  it('retries used up: only a restart', () => {
+    const d = diagnoseFailure('m1', { state: 'FAILED', retryAttempt: 100, errorMessage: 'x' }, 100);
+    assert.equal(d?.cause, 'retries-exhausted');
+    assert.match(d?.recovery ?? '', /restart the destination brokers/);
+  });
+});
