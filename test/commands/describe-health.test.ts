@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
+import { INSTANT_START } from '../helpers/emulator-timing.js';
 import type { DescribeReport } from '../../src/lib/mirror/describe.js';
 import { jsonOf, runCli } from '../helpers/cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
@@ -13,6 +14,8 @@ describe('kmirror describe --fail-on: health checks (exit 7)', () => {
       seed: 'describe-health',
       demoTopics: true,
       growthPerSec: 0,
+      // Retries of an unreachable source count at once (the prototype waits its 30 s request timeout).
+      timing: { ...INSTANT_START, sourceRequestTimeoutMs: 0 },
       destination: {
         brokerConfigs: {
           'mirror.failed.retry.max.attempts': '1000',
@@ -112,7 +115,7 @@ describe('kmirror describe --watch: catch-up rate, lag trend and ETA', () => {
       seed: 'describe-trend',
       demoTopics: [{ name: 'orders', partitions: 2, initialOffset: 100_000n }],
       growthPerSec: 0,
-      timing: { copyRecordsPerSec: 2000 },
+      timing: { ...INSTANT_START, copyRecordsPerSec: 2000 },
     });
     createMirror(emulator, 'm1');
     startTopics(emulator, 'm1', ['orders']);

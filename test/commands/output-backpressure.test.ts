@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
+import { INSTANT_START } from '../helpers/emulator-timing.js';
 import { type CliResult, runCli, testEnv } from '../helpers/cli.js';
 import { createMirror, engineStates, startTopics, waitFor } from './describe-setup.js';
 
@@ -49,6 +50,7 @@ describe('output to slow and early-closing readers (spawned kmirror)', () => {
     emulator = await startEmulatedClusters({
       seed: 'backpressure',
       growthPerSec: 0,
+      timing: INSTANT_START,
       demoTopics: names.map((name) => ({ name, partitions: PARTITIONS, initialOffset: 1000n })),
     });
     createMirror(emulator, 'big');

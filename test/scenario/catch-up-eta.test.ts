@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Deadline } from '../../src/lib/cli/deadline.js';
 import { ManualClock, startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
+import { INSTANT_START } from '../helpers/emulator-timing.js';
 import type { KafkaClient } from '../../src/lib/kafka/client.js';
 import { createClient } from '../../src/lib/kafka/connect.js';
 import { describeMirrors } from '../../src/lib/mirror/describe.js';
@@ -27,7 +28,7 @@ describe('scenario: catch-up rate and ETA against the emulator (manual clock)', 
       demoTopics: [{ name: 'orders', partitions: PARTITIONS, initialOffset: 0n }],
       growthPerSec: 0,
       clock,
-      timing: { copyRecordsPerSec: COPY_PER_SEC },
+      timing: { ...INSTANT_START, copyRecordsPerSec: COPY_PER_SEC },
     });
     client = createClient(
       { bootstrap: emulator.destination.bootstrap.split(','), clientId: 'eta-test' },
