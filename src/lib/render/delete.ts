@@ -2,11 +2,9 @@ import type { DeleteResult } from '../mirror/delete.js';
 import { stateColour, style } from './style.js';
 import { renderTable } from './table.js';
 
-/** Quotes a word for a POSIX shell only when it needs it, so the common case stays copy-paste clean. */
-export function shellQuote(word: string): string {
-  if (/^[A-Za-z0-9_.,:/@%+=-]+$/.test(word)) return word;
-  return `'${word.replaceAll("'", `'\\''`)}'`;
-}
+import { shellQuote } from './shell-words.js';
+
+export { shellQuote };
 
 /** The exact `kmirror remove-topics` command that stops `topics`, with the caller's connection flags. */
 export function removeTopicsCommand(
