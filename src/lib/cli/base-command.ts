@@ -21,8 +21,8 @@ import { type Profile, profileConnectionValues } from '../connection/profile.js'
 import type { ConnectionFlagValues } from '../connection/connection-config.js';
 import { activeProfile } from './active-profile.js';
 import { parseDuration } from './duration.js';
-import { shellQuote } from '../render/shell-words.js';
-import { askSecret } from '../prompt/secret.js';
+import { shellQuote } from './shell-words.js';
+import { askSecret } from './secret-prompt.js';
 
 /** The flag behind each connection setting (for telling command-line values from KMIRROR_* ones). */
 const FLAG_OF_SETTING: Record<string, string> = {

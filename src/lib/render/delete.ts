@@ -2,9 +2,11 @@ import type { DeleteResult } from '../mirror/delete.js';
 import { stateColour, style } from './style.js';
 import { renderTable } from './table.js';
 
-import { shellQuote } from './shell-words.js';
-
-export { shellQuote };
+/** Quotes a word for a POSIX shell only when it needs it, so the common case stays copy-paste clean. */
+export function shellQuote(word: string): string {
+  if (/^[A-Za-z0-9_.,:/@%+=-]+$/.test(word)) return word;
+  return `'${word.replaceAll("'", `'\\''`)}'`;
+}
 
 /** The exact `kmirror remove-topics` command that stops `topics`, with the caller's connection flags. */
 export function removeTopicsCommand(

@@ -1,6 +1,25 @@
 // Text for `kmirror profile …`. Secrets never appear: the view holds only where each one comes from.
 
-import type { ProfileChangeJson, ProfileListJson, ProfileView } from '../connection/profiles.js';
+// The shapes of connection/profiles.ts's results that this renderer reads (render/ does not import connection/).
+interface ProfileListJson {
+  file: string;
+  profiles: readonly { name: string; current: boolean; bootstrapServer: readonly string[] | null }[];
+}
+interface ProfileView {
+  name: string;
+  current: boolean;
+  bootstrapServer: readonly string[] | null;
+  commandConfig: string | null;
+  tls: { enabled: boolean | null; ca: string | null; cert: string | null; key: string | null; insecure: boolean };
+  sasl: { mechanism: string | null; username: string | null; password: string | null; oauthToken: string | null };
+  apiKeys: string | null;
+  defaults: { output: string | null; timeout: string | null };
+}
+interface ProfileChangeJson {
+  file: string;
+  profile: string;
+  current: string | null;
+}
 import { style } from './style.js';
 import { renderTable } from './table.js';
 
