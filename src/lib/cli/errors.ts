@@ -4,6 +4,7 @@
 // errors, oclif parse errors) is recognised here by shape so that the operator still gets one clear
 // line instead of a stack trace.
 
+import { BootstrapUnreachableError } from '../kafka/bootstrap-unreachable.js';
 import { SettingsError } from '../connection/errors.js';
 import { ENABLE_MIRRORING_HINT, type KafkaErrorRef, errors, kafkaError } from '../kafka/error-codes.js';
 import * as protocol from '../kafka/errors.js';
@@ -317,6 +318,13 @@ function protocolFailure(err: Error): Failure | undefined {
       `timed out after ${formatDuration(err.budgetMs)} (--timeout) while ${err.doing}${last ? `; last error: ${last.message}` : ''}`,
       last?.hint ?? 'raise --timeout (e.g. --timeout 2m) or check that the brokers are reachable and healthy',
       last?.kafkaError ?? null,
+    );
+  }
+  if (err instanceof BootstrapUnreachableError) {
+    return failure(
+      ExitCode.Error,
+      `no Kafka broker answered at any bootstrap address: ${err.message}`,
+      'check -b/--bootstrap-server (or bootstrap.servers, or the profile) and that the brokers listen there',
     );
   }
   if (err instanceof TransportError) {
