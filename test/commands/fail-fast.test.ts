@@ -45,6 +45,16 @@ describe('fail fast on bootstrap addresses that cannot answer', () => {
     assert.match(result.stderr, /no-such-broker\.invalid:9092 does not resolve \(no such host\)/);
   });
 
+  it('a malformed OAUTHBEARER token: exit 5 with a clear message, nothing sent', async () => {
+    const result = await runCli(
+      ['list', '-b', emulator.destination.bootstrap, '--sasl-mechanism', 'oauthbearer', '--timeout', '30s'],
+      { env: { KMIRROR_SASL_OAUTH_TOKEN: 'not-a-jwt' } },
+    );
+    assert.equal(result.code, 5, result.stderr);
+    assert.match(result.stderr, /the OAUTHBEARER token from KMIRROR_SASL_OAUTH_TOKEN is not a JWT/);
+    assert.ok(!result.stderr.includes('Cannot read properties'));
+  });
+
   it('one dead address beside a live broker: the command still works', async () => {
     const result = await runCli([
       'list',

@@ -5,7 +5,7 @@
 // line instead of a stack trace.
 
 import { BootstrapUnreachableError } from '../kafka/bootstrap-unreachable.js';
-import { SettingsError } from '../connection/errors.js';
+import { CredentialsError, SettingsError } from '../connection/errors.js';
 import { ENABLE_MIRRORING_HINT, type KafkaErrorRef, errors, kafkaError } from '../kafka/error-codes.js';
 import * as protocol from '../kafka/errors.js';
 import { TransportError } from '../kafka/transport.js';
@@ -418,6 +418,7 @@ function ownFailure(err: unknown): Failure | undefined {
   if (err instanceof MirrorError) {
     return failure(EXIT_CODE_OF_KIND[err.kind], cleanMessage(err.message), err.hint, err.kafkaError);
   }
+  if (err instanceof CredentialsError) return failure(ExitCode.Auth, cleanMessage(err.message), err.hint);
   if (err instanceof SettingsError) return failure(ExitCode.Usage, cleanMessage(err.message), err.hint);
   return undefined;
 }

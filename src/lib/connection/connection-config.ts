@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { closestKey } from '../kafka/closest-key.js';
 import type { TlsSettings } from '../kafka/connect.js';
 import type { SaslCredentials, SaslMechanism } from '../kafka/transport.js';
-import { SettingsError } from './errors.js';
+import { CredentialsError, SettingsError } from './errors.js';
 import { type JaasEntry, JaasSyntaxError, loginModuleKind, parseJaasConfig } from './jaas.js';
 import { type PropertyEntry, readPropertiesFile } from './properties-file.js';
 import { registerSecret } from './redact.js';
@@ -355,6 +355,30 @@ function readJaas(entry: PropertyEntry, file: string, mechanism: SaslMechanism):
   return jaas;
 }
 
+/**
+ * An OAUTHBEARER token is a JWT in compact form: header.payload.signature, base64url, the header a JSON
+ * object (the signature is empty for an unsecured token). Anything else fails at the broker after a
+ * round trip, so it is refused here, as an authentication failure that says what is wrong.
+ */
+function checkJwtShape(token: string, origin: string): void {
+  const parts = token.split('.');
+  const base64url = /^[A-Za-z0-9_-]*$/;
+  let header: unknown;
+  if (parts.length === 3 && parts.every((p) => base64url.test(p)) && parts[0] !== '' && parts[1] !== '') {
+    try {
+      header = JSON.parse(Buffer.from(parts[0] ?? '', 'base64url').toString('utf8'));
+    } catch {
+      header = undefined;
+    }
+  }
+  if (typeof header !== 'object' || header === null || Array.isArray(header)) {
+    throw new CredentialsError(
+      `the OAUTHBEARER token from ${origin} is not a JWT (expected header.payload.signature in base64url, with a JSON header; found ${parts.length} part${parts.length === 1 ? '' : 's'})`,
+      { hint: 'give the access token itself (not a JSON response or a refresh token) from your identity provider' },
+    );
+  }
+}
+
 function readTokenFile(path: string): string {
   let token: string;
   try {
@@ -423,6 +447,12 @@ function resolveSasl(
       );
     }
     registerSecret(token);
+    checkJwtShape(
+      token,
+      flags.saslOauthTokenFile !== undefined
+        ? `--sasl-oauth-token-file '${flags.saslOauthTokenFile}'`
+        : ENV_SASL_OAUTH_TOKEN,
+    );
     return { mechanism, oauthToken: token };
   }
 

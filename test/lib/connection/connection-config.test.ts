@@ -283,8 +283,16 @@ describe('SASL', () => {
     assert.deepEqual(config.sasl, { mechanism: 'oauthbearer', oauthToken: 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ1In0.' });
     assert.deepEqual(warnings, []);
     assert.equal(
-      (await resolve({ commandConfig: props }, { env: { KMIRROR_SASL_OAUTH_TOKEN: 'tok' } })).config.sasl?.oauthToken,
-      'tok',
+      (await resolve({ commandConfig: props }, { env: { KMIRROR_SASL_OAUTH_TOKEN: 'eyJhbGciOiJub25lIn0.e30.' } }))
+        .config.sasl?.oauthToken,
+      'eyJhbGciOiJub25lIn0.e30.',
+    );
+    // Not a JWT: refused before connecting, as an authentication failure (exit 5), naming where it came from.
+    await assert.rejects(
+      resolve({ commandConfig: props }, { env: { KMIRROR_SASL_OAUTH_TOKEN: 'not-a-jwt' } }),
+      (err: Error) =>
+        err.constructor.name === 'CredentialsError' &&
+        /token from KMIRROR_SASL_OAUTH_TOKEN is not a JWT/.test(err.message),
     );
     await usageError(resolve({ commandConfig: props, saslUsername: 'u' }), /do not apply to OAUTHBEARER/);
   });
