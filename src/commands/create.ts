@@ -107,7 +107,7 @@ export default class Create extends BaseCommand<typeof Create> {
 
     if (client) await sendCreateMirror(client, plan.mirror, config);
     const result = createResult(plan, config, sourceClusterId, dryRun);
-    this.render(result, renderCreateMirror);
+    this.render(result, (shown) => renderCreateMirror(shown, this.reachArgs()));
     return result;
   }
 }

@@ -15,6 +15,9 @@ import {
   type PlaygroundInfo,
 } from '../lib/emulator/playground.js';
 import { renderPlayground } from '../lib/render/playground.js';
+import type { Profile } from '../lib/connection/profile.js';
+import { profileFilePath } from '../lib/connection/profile-store.js';
+import { ProfileStore, createProfile } from '../lib/connection/profiles.js';
 
 /**
  * Printed as ONE line on stdout once both emulated clusters listen; the playground then keeps running
@@ -76,10 +79,23 @@ export default class Playground extends BaseCommand<typeof Playground> {
     secure: Flags.boolean({
       summary: 'require SASL over TLS; prints the test credentials and writes a client.properties for --command-config',
     }),
+    'save-profile': Flags.string({
+      summary: 'save a profile for the destination cluster under this name (replacing one of that name)',
+      description: 'The printed commands then use --profile NAME. The profile stops working when the playground stops.',
+      helpValue: '<name>',
+    }),
     'mirroring-disabled': Flags.boolean({
       summary: 'finalize mirror.version at 0, as on a cluster where mirroring is not enabled',
     }),
   };
+
+  static override appliesProfile = false;
+
+  private saveProfile(info: PlaygroundInfo, name: string): PlaygroundInfo {
+    const store = ProfileStore.load(profileFilePath());
+    createProfile(store, name, playgroundProfile(info), { overwrite: true, use: false });
+    return { ...info, profile: name };
+  }
 
   async run(): Promise<PlaygroundInfo> {
     const f = this.flags;
@@ -107,7 +123,8 @@ export default class Playground extends BaseCommand<typeof Playground> {
     });
 
     try {
-      const { info } = playground;
+      const info =
+        f['save-profile'] === undefined ? playground.info : this.saveProfile(playground.info, f['save-profile']);
       if (this.outputFormat === 'json') this.renderJsonLine(info, { showSecrets: true });
       else this.render(info, (i) => renderPlayground(i, nextCommands(i)), { showSecrets: true });
       const signal = await stop.stopped;
@@ -117,4 +134,11 @@ export default class Playground extends BaseCommand<typeof Playground> {
       await playground.close();
     }
   }
+}
+
+function playgroundProfile(info: PlaygroundInfo): Profile {
+  return {
+    bootstrapServer: info.destination.bootstrap.split(','),
+    ...(info.security ? { commandConfig: info.security.clientPropertiesPath } : {}),
+  };
 }

@@ -97,7 +97,8 @@ describe('kmirror create', () => {
         'mirror.topics.exclude     orders-internal',
         'mirror.topics.include     orders-.*,payments',
         '',
-        "Next: kmirror add-topics eu-orders --pattern '<regex>'",
+        // the hint repeats -b, so it runs as printed
+        "Next: kmirror add-topics eu-orders -b 127.0.0.1:PORT,127.0.0.1:PORT,127.0.0.1:PORT --pattern '<regex>'",
         '',
       ].join('\n'),
     );

@@ -3,9 +3,12 @@
 // a piped stdin, signals, a terminal, and the check that both runners print the same.
 
 import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const NO_PROFILES_DIR = join(tmpdir(), 'kmirror-test-no-profiles');
 const BIN = fileURLToPath(new URL('../../../bin/run.js', import.meta.url));
 
 export interface CliResult {
@@ -28,6 +31,8 @@ export function testEnv(extra: Readonly<Record<string, string | undefined>> = {}
     if (v !== undefined && !k.startsWith('KMIRROR_') && k !== 'FORCE_COLOR') env[k] = v;
   env.NO_COLOR = '1';
   env.CI = 'true';
+  // Never the developer's own profiles: a directory that holds none (tests that need one pass their own).
+  env.XDG_CONFIG_HOME = NO_PROFILES_DIR;
   for (const [k, v] of Object.entries(extra)) {
     if (v === undefined) delete env[k];
     else env[k] = v;

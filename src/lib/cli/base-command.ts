@@ -17,6 +17,29 @@ import { canPrompt } from './interactive.js';
 import { formatJson, formatJsonLine, formatJsonPieces, formatYaml } from './output-format.js';
 import { OutputStream, linesAsText, type Printable } from './output-stream.js';
 import { redact, redactText } from '../connection/redact.js';
+import { type Profile, profileConnectionValues } from '../connection/profile.js';
+import type { ConnectionFlagValues } from '../connection/connection-config.js';
+import { activeProfile } from './active-profile.js';
+import { parseDuration } from './duration.js';
+import { shellQuote } from './shell-words.js';
+import { askSecret } from './secret-prompt.js';
+
+/** The flag behind each connection setting (for telling command-line values from KMIRROR_* ones). */
+const FLAG_OF_SETTING: Record<string, string> = {
+  bootstrapServer: 'bootstrap-server',
+  commandConfig: 'command-config',
+  saslMechanism: 'sasl-mechanism',
+  saslUsername: 'sasl-username',
+  saslOauthTokenFile: 'sasl-oauth-token-file',
+  tls: 'tls',
+  tlsCa: 'tls-ca',
+  tlsCert: 'tls-cert',
+  tlsKey: 'tls-key',
+  tlsInsecure: 'tls-insecure',
+};
+
+/** Flags repeated in printed "Next:" commands so they reach the same cluster. */
+const REACH_FLAGS = new Set([...Object.values(FLAG_OF_SETTING), 'profile', 'api-keys']);
 
 export type BaseFlags = Interfaces.InferredFlags<(typeof BaseCommand)['baseFlags']>;
 export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<
@@ -125,13 +148,19 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   private exitCodeAfterOutput: ExitCode | undefined;
   private connectionPromise: Promise<ConnectionConfig> | undefined;
   private clientPromise: Promise<KafkaClient> | undefined;
+  /** Commands that connect read the active profile; the profile commands and playground do not. */
+  static appliesProfile = true;
+  /** The flags given on the command line itself (not from KMIRROR_* variables), in order. */
+  protected givenFlags: { name: string; input: string }[] = [];
+  /** The profile in use (--profile, KMIRROR_PROFILE, or the current one), if any. */
+  protected activeProfile: { name: string; profile: Profile } | undefined;
   /** Where the mirror APIs sit on the cluster (--api-keys), handed to the client. */
   protected apiKeys: ApiKeyMap = ApiKeyMap.DEFAULT;
 
   override async init(): Promise<void> {
     const started = Date.now();
     await super.init();
-    const { args, argv, flags } = await this.parse({
+    const { args, argv, flags, raw } = await this.parse({
       // oclif reads a missing positional argument from a piped stdin, which would swallow the
       // --sasl-password-stdin password (and treat it as, say, a mirror name).
       args: Object.fromEntries(
@@ -146,11 +175,20 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     this.args = args as CommandArgs<T>;
     this.argList = argv.map(String);
     const base = flags as BaseFlags;
+    this.givenFlags = raw.flatMap((token) => (token.type === 'flag' ? [{ name: token.flag, input: token.input }] : []));
+    const given = new Set(this.givenFlags.map((g) => g.name));
+    this.activeProfile = (this.ctor as typeof BaseCommand).appliesProfile
+      ? activeProfile(base.profile, process.env)
+      : undefined;
+    const defaults = this.activeProfile?.profile.defaults;
 
-    const budget = base.timeout ?? DEFAULT_TIMEOUT_MS;
+    let budget = base.timeout ?? DEFAULT_TIMEOUT_MS;
+    if (defaults?.timeout !== undefined && !given.has('timeout') && !process.env.KMIRROR_TIMEOUT)
+      budget = parseDuration(defaults.timeout, `timeout of profile '${this.activeProfile?.name ?? ''}'`);
     this.deadline = new Deadline(budget, { startedAt: started });
 
-    this.outputFormat = resolveOutputFormat(base.json, base.output);
+    const output = base.output ?? (base.json === true ? undefined : defaults?.output);
+    this.outputFormat = resolveOutputFormat(base.json, output);
     // Set only now: until then catch() reads --json / -o from argv, which also covers a failure above.
     this.baseFlagValues = base;
     chalk.level = resolveColorLevel({
@@ -160,9 +198,10 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       detected: (supportsColor ? supportsColor.level : 0) as ColorLevel,
     });
 
-    if (base['api-keys'] !== undefined) {
+    const apiKeys = base['api-keys'] ?? this.activeProfile?.profile.apiKeys;
+    if (apiKeys !== undefined) {
       try {
-        this.apiKeys = ApiKeyMap.parse(base['api-keys']);
+        this.apiKeys = ApiKeyMap.parse(apiKeys);
       } catch (err) {
         throw new UsageError(`--api-keys: ${(err as Error).message}`, {
           hint: 'write Name=key pairs separated by commas, e.g. --api-keys CreateClusterMirror=94,DescribeClusterMirrors=99',
@@ -220,8 +259,33 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     await super.finally(err);
   }
 
+  /**
+   * How the printed "Next:" commands reach the same cluster: the connection flags given on this
+   * command line (or nothing, when a profile, the current one or KMIRROR_* variables supplied them).
+   */
+  protected reachArgs(): string {
+    const words: string[] = [];
+    for (const { name, input } of this.givenFlags) {
+      if (!REACH_FLAGS.has(name)) continue;
+      if (input.startsWith('--')) words.push(input.split('=')[0] ?? input);
+      else words.push(name === 'bootstrap-server' ? '-b' : `--${name}`, shellQuote(input));
+    }
+    return words.length === 0 ? '' : ` ${words.join(' ')}`;
+  }
+
   private async buildConnection(): Promise<ConnectionConfig> {
     const f = this.baseFlagValues;
+    const given = new Set(this.givenFlags.map((g) => g.name));
+    const fromEnv = new Set(
+      Object.entries(FLAG_OF_SETTING)
+        .filter(([, flag]) => !given.has(flag) && (f as Record<string, unknown> | undefined)?.[flag] !== undefined)
+        .map(([setting]) => setting as keyof ConnectionFlagValues),
+    );
+    const layer = this.activeProfile
+      ? profileConnectionValues(this.activeProfile.profile, process.env, (question) =>
+          this.deadline.race(askSecret(question, this.canPrompt()), 'reading the password'),
+        )
+      : undefined;
     return resolveConnectionConfig(
       {
         bootstrapServer: f?.['bootstrap-server'],
@@ -237,7 +301,9 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         tlsInsecure: f?.['tls-insecure'],
       },
       {
-        env: process.env,
+        env: layer?.env ?? process.env,
+        fromEnv,
+        ...(layer ? { profile: layer.flags } : {}),
         readPasswordLine: () => this.deadline.race(readFirstLine(process.stdin), 'reading the password from stdin'),
         warn: (message) => this.warning(message),
       },
@@ -248,6 +314,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   protected connectionArgs(settings: ConnectionConfig): string[] {
     const f = this.baseFlagValues;
     const args = ['-b', settings.bootstrap.join(',')];
+    if (this.activeProfile) args.push('--profile', this.activeProfile.name);
     if (f?.['command-config'] !== undefined) args.push('--command-config', f['command-config']);
     if (f?.['sasl-mechanism'] !== undefined) args.push('--sasl-mechanism', f['sasl-mechanism']);
     if (f?.['sasl-username'] !== undefined) args.push('--sasl-username', f['sasl-username']);

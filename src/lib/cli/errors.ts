@@ -4,7 +4,8 @@
 // errors, oclif parse errors) is recognised here by shape so that the operator still gets one clear
 // line instead of a stack trace.
 
-import { SettingsError } from '../connection/errors.js';
+import { BootstrapUnreachableError } from '../kafka/bootstrap-unreachable.js';
+import { CredentialsError, SettingsError } from '../connection/errors.js';
 import { ENABLE_MIRRORING_HINT, type KafkaErrorRef, errors, kafkaError } from '../kafka/error-codes.js';
 import * as protocol from '../kafka/errors.js';
 import { TransportError } from '../kafka/transport.js';
@@ -319,6 +320,13 @@ function protocolFailure(err: Error): Failure | undefined {
       last?.kafkaError ?? null,
     );
   }
+  if (err instanceof BootstrapUnreachableError) {
+    return failure(
+      ExitCode.Error,
+      `no Kafka broker answered at any bootstrap address: ${err.message}`,
+      'check -b/--bootstrap-server (or bootstrap.servers, or the profile) and that the brokers listen there',
+    );
+  }
   if (err instanceof TransportError) {
     switch (err.kind) {
       case 'authentication':
@@ -410,6 +418,7 @@ function ownFailure(err: unknown): Failure | undefined {
   if (err instanceof MirrorError) {
     return failure(EXIT_CODE_OF_KIND[err.kind], cleanMessage(err.message), err.hint, err.kafkaError);
   }
+  if (err instanceof CredentialsError) return failure(ExitCode.Auth, cleanMessage(err.message), err.hint);
   if (err instanceof SettingsError) return failure(ExitCode.Usage, cleanMessage(err.message), err.hint);
   return undefined;
 }

@@ -136,6 +136,13 @@ export const connectionFlags = {
 };
 
 export const globalFlags = {
+  profile: Flags.string({
+    summary: 'use this saved profile (kmirror profile list); default: the current profile',
+    description: 'Flags, --command-config and KMIRROR_* variables override what the profile sets.',
+    helpValue: '<name>',
+    env: 'KMIRROR_PROFILE',
+    helpGroup: HelpGroup.Global,
+  }),
   output: Flags.option({
     char: 'o',
     summary: 'output format (-o json is the same as --json)',

@@ -8,10 +8,11 @@ import { join } from 'node:path';
 import { closestKey } from '../kafka/closest-key.js';
 import type { TlsSettings } from '../kafka/connect.js';
 import type { SaslCredentials, SaslMechanism } from '../kafka/transport.js';
-import { SettingsError } from './errors.js';
+import { CredentialsError, SettingsError } from './errors.js';
 import { type JaasEntry, JaasSyntaxError, loginModuleKind, parseJaasConfig } from './jaas.js';
 import { type PropertyEntry, readPropertiesFile } from './properties-file.js';
 import { registerSecret } from './redact.js';
+import { layerFlagValues } from './setting-layers.js';
 import {
   type ClientIdentity,
   caFromInlinePem,
@@ -45,6 +46,10 @@ export interface ConnectionFlagValues {
   tlsCert?: string;
   tlsKey?: string;
   tlsInsecure?: boolean;
+  /** The profile's SASL password, read only when no flag, variable or file gives one. */
+  saslPasswordFallback?: () => Promise<string>;
+  /** Set by the resolver: --command-config came from the command line, so its secrets beat KMIRROR_* ones. */
+  commandConfigOnArgv?: boolean;
 }
 
 export interface ResolveConnectionOptions {
@@ -54,6 +59,10 @@ export interface ResolveConnectionOptions {
   readPasswordLine?: () => Promise<string>;
   /** Receives non-fatal notes (ignored or unknown keys). */
   warn?: (message: string) => void;
+  /** Which of the flag values came from KMIRROR_* variables rather than the command line. */
+  fromEnv?: ReadonlySet<keyof ConnectionFlagValues>;
+  /** The active profile's settings: the lowest layer, under the --command-config file. */
+  profile?: ConnectionFlagValues;
 }
 
 export const DEFAULT_CLIENT_ID = 'kmirror';
@@ -294,7 +303,7 @@ const MECHANISMS: Readonly<Record<string, SaslMechanism>> = {
   OAUTHBEARER: 'oauthbearer',
 };
 
-function parseMechanism(raw: string, origin: string): SaslMechanism {
+export function parseMechanism(raw: string, origin: string): SaslMechanism {
   const upper = raw.trim().toUpperCase();
   const mechanism = MECHANISMS[upper];
   if (mechanism) return mechanism;
@@ -344,6 +353,30 @@ function readJaas(entry: PropertyEntry, file: string, mechanism: SaslMechanism):
     );
   }
   return jaas;
+}
+
+/**
+ * An OAUTHBEARER token is a JWT in compact form: header.payload.signature, base64url, the header a JSON
+ * object (the signature is empty for an unsecured token). Anything else fails at the broker after a
+ * round trip, so it is refused here, as an authentication failure that says what is wrong.
+ */
+function checkJwtShape(token: string, origin: string): void {
+  const parts = token.split('.');
+  const base64url = /^[A-Za-z0-9_-]*$/;
+  let header: unknown;
+  if (parts.length === 3 && parts.every((p) => base64url.test(p)) && parts[0] !== '' && parts[1] !== '') {
+    try {
+      header = JSON.parse(Buffer.from(parts[0] ?? '', 'base64url').toString('utf8'));
+    } catch {
+      header = undefined;
+    }
+  }
+  if (typeof header !== 'object' || header === null || Array.isArray(header)) {
+    throw new CredentialsError(
+      `the OAUTHBEARER token from ${origin} is not a JWT (expected header.payload.signature in base64url, with a JSON header; found ${parts.length} part${parts.length === 1 ? '' : 's'})`,
+      { hint: 'give the access token itself (not a JSON response or a refresh token) from your identity provider' },
+    );
+  }
 }
 
 function readTokenFile(path: string): string {
@@ -414,6 +447,12 @@ function resolveSasl(
       );
     }
     registerSecret(token);
+    checkJwtShape(
+      token,
+      flags.saslOauthTokenFile !== undefined
+        ? `--sasl-oauth-token-file '${flags.saslOauthTokenFile}'`
+        : ENV_SASL_OAUTH_TOKEN,
+    );
     return { mechanism, oauthToken: token };
   }
 
@@ -428,11 +467,16 @@ function resolveSasl(
     }
     return { mechanism, username };
   }
-  const resolvedPassword = (env[ENV_SASL_PASSWORD] || undefined) ?? jaas?.options.get('password');
+  const envPassword = env[ENV_SASL_PASSWORD] || undefined;
+  const filePassword = jaas?.options.get('password');
+  const resolvedPassword = flags.commandConfigOnArgv ? (filePassword ?? envPassword) : (envPassword ?? filePassword);
   if (username === undefined || username === '') {
     throw new SettingsError(`SASL ${mechanism.toUpperCase()} needs a user name`, {
       hint: 'pass --sasl-username, or set username="…" in sasl.jaas.config of --command-config',
     });
+  }
+  if ((resolvedPassword === undefined || resolvedPassword === '') && flags.saslPasswordFallback) {
+    return { mechanism, username };
   }
   if (resolvedPassword === undefined || resolvedPassword === '') {
     throw new SettingsError(`SASL ${mechanism.toUpperCase()} needs a password for user '${username}'`, {
@@ -561,12 +605,15 @@ function resolveTls(
  * --sasl-password-stdin, after every cheaper check has passed.
  */
 export async function resolveConnectionConfig(
-  flags: ConnectionFlagValues,
+  given: ConnectionFlagValues,
   options: ResolveConnectionOptions = {},
 ): Promise<ConnectionConfig> {
   const env = options.env ?? process.env;
   const warn = options.warn ?? (() => {});
-
+  let flags = given;
+  const profile = options.profile ?? {};
+  if (flags.commandConfig === undefined && profile.commandConfig !== undefined)
+    flags = { ...flags, commandConfig: profile.commandConfig };
   let file = new Map<string, PropertyEntry>();
   const fileName = flags.commandConfig !== undefined ? `--command-config '${flags.commandConfig}'` : '--command-config';
   if (flags.commandConfig !== undefined) {
@@ -574,6 +621,11 @@ export async function resolveConnectionConfig(
     resolveConfigProviders(file, fileName, env);
     reportUnknownKeys(file, fileName, warn);
   }
+  const commandConfigOnArgv = flags.commandConfig !== undefined && !options.fromEnv?.has('commandConfig');
+  flags = {
+    ...layerFlagValues(flags, file, profile, commandConfigOnArgv ? (options.fromEnv ?? new Set()) : new Set()),
+    commandConfigOnArgv,
+  };
 
   let bootstrap: string[];
   if (flags.bootstrapServer !== undefined) {
@@ -692,6 +744,10 @@ async function settingsFromProperties(
       throw new SettingsError('--sasl-password-stdin read an empty password', {
         hint: 'pipe the password in: printf %s "$PASSWORD" | kmirror …',
       });
+    registerSecret(password);
+    sasl = { ...sasl, password };
+  } else if (sasl && sasl.mechanism !== 'oauthbearer' && sasl.password === undefined && flags.saslPasswordFallback) {
+    const password = await flags.saslPasswordFallback();
     registerSecret(password);
     sasl = { ...sasl, password };
   }

@@ -11,3 +11,6 @@ export class SettingsError extends Error {
     this.hint = options.hint ?? null;
   }
 }
+
+/** A credential kmirror was given cannot work (a token that is not a JWT): an authentication failure, exit 5. */
+export class CredentialsError extends SettingsError {}

@@ -93,6 +93,8 @@ export interface PlaygroundInfo {
   /** The destination's mirror sync interval (`mirror.metadata.refresh.interval.ms`); 60 000 on a real broker. */
   readonly refreshIntervalMs: number;
   readonly security?: PlaygroundSecurity;
+  /** With --save-profile: the profile written for the destination cluster (the commands use it). */
+  readonly profile?: string;
 }
 
 export interface RunningPlayground {
@@ -206,14 +208,17 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
 /** The commands a newcomer runs next, in order, ready to paste. */
 export function nextCommands(info: PlaygroundInfo, bin = 'kmirror'): string[] {
   const dst = info.destination.bootstrap;
-  const auth = info.security ? ` --command-config ${shellQuote(info.security.clientPropertiesPath)}` : '';
+  const reach =
+    info.profile !== undefined
+      ? `--profile ${shellQuote(info.profile)}`
+      : `-b ${dst}${info.security ? ` --command-config ${shellQuote(info.security.clientPropertiesPath)}` : ''}`;
   const sourceAuth = info.security ? ` --source-config ${shellQuote(info.security.clientPropertiesPath)}` : '';
   return [
-    `${bin} check -b ${dst}${auth}`,
-    `${bin} create demo -b ${dst}${auth} --source-bootstrap ${info.source.bootstrap}${sourceAuth}`,
-    `${bin} add-topics demo -b ${dst}${auth} --pattern 'orders-.*' --yes`,
-    `${bin} describe demo -b ${dst}${auth}`,
-    `${bin} list -b ${dst}${auth}`,
+    `${bin} check ${reach}`,
+    `${bin} create demo ${reach} --source-bootstrap ${info.source.bootstrap}${sourceAuth}`,
+    `${bin} add-topics demo ${reach} --pattern 'orders-.*' --yes`,
+    `${bin} describe demo ${reach}`,
+    `${bin} list ${reach}`,
   ];
 }
 

@@ -22,6 +22,7 @@ import { ApiKeyMap } from './mirror-api-keys.js';
 import { type BrokerInfo, advertisesMirroring, apiSupport, mirroringLevel } from './negotiation.js';
 import type { BrokerAddress, Transport } from './transport.js';
 import { TransportError, brokerLabel } from './transport.js';
+import { BootstrapUnreachableError, hopelessReason } from './bootstrap-unreachable.js';
 
 export interface WireEvent {
   readonly api: string;
@@ -125,6 +126,12 @@ export class KafkaClient {
           if (!(err instanceof TransportError) || err.kind === 'authentication' || err.kind === 'tls') throw err;
           errors.push(err);
         }
+      }
+      const hopeless = errors.map((err) => ({ err, reason: hopelessReason(err) }));
+      if (hopeless.length === this.options.bootstrap.length && hopeless.every((h) => h.reason !== undefined)) {
+        throw new BootstrapUnreachableError(
+          hopeless.map(({ err, reason }) => ({ broker: (err as TransportError).broker, reason: reason ?? 'refused' })),
+        );
       }
       throw errors[errors.length - 1] ?? new Error('no bootstrap server answered');
     });

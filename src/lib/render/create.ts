@@ -12,12 +12,13 @@ export function renderConfigMap(config: Readonly<Record<string, string>>): strin
   );
 }
 
-export function renderCreateMirror(result: CreateMirrorResult): string {
+/** `reach`: the connection flags that make the printed "Next:" command run as printed (may be empty). */
+export function renderCreateMirror(result: CreateMirrorResult, reach = ''): string {
   const where = `source cluster ${result.sourceClusterId} at ${result.sourceBootstrap}`;
   const headline = result.dryRun
     ? `${style.strong('Dry run:')} would create mirror ${result.mirror} (${where}); nothing was sent to the destination.`
     : style.ok(`Created mirror ${result.mirror} (${where})`);
-  const next = result.dryRun ? [] : ['', `Next: kmirror add-topics ${result.mirror} --pattern '<regex>'`];
+  const next = result.dryRun ? [] : ['', `Next: kmirror add-topics ${result.mirror}${reach} --pattern '<regex>'`];
   return [
     headline,
     '',

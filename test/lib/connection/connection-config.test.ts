@@ -130,7 +130,7 @@ describe('precedence flag > env > file (through the real flag parser)', () => {
     assert.equal(config.sasl?.username, 'flag-user');
   });
 
-  it('takes the password from stdin over KMIRROR_SASL_PASSWORD over the JAAS file', async () => {
+  it('takes the password from stdin, then a --command-config named on the command line, then KMIRROR_SASL_PASSWORD, then a KMIRROR_COMMAND_CONFIG file', async () => {
     const props = file(
       `bootstrap.servers=b:9092\nsecurity.protocol=SASL_SSL\nsasl.mechanism=SCRAM-SHA-256\nsasl.jaas.config=${SCRAM} required username="u" password="file-pass";\n`,
     );
@@ -138,7 +138,14 @@ describe('precedence flag > env > file (through the real flag parser)', () => {
     assert.equal((await resolve(flags)).config.sasl?.password, 'file-pass');
     assert.equal(
       (await resolve(flags, { env: { KMIRROR_SASL_PASSWORD: 'env-pass' } })).config.sasl?.password,
+      'file-pass',
+      'the file was named on the command line: it is above the environment',
+    );
+    assert.equal(
+      (await resolve(flags, { env: { KMIRROR_SASL_PASSWORD: 'env-pass' }, fromEnv: new Set(['commandConfig']) })).config
+        .sasl?.password,
       'env-pass',
+      'the file came from KMIRROR_COMMAND_CONFIG: the other variables are above it',
     );
     const fromStdin = await resolve(
       { ...flags, saslPasswordStdin: true },
@@ -276,8 +283,16 @@ describe('SASL', () => {
     assert.deepEqual(config.sasl, { mechanism: 'oauthbearer', oauthToken: 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ1In0.' });
     assert.deepEqual(warnings, []);
     assert.equal(
-      (await resolve({ commandConfig: props }, { env: { KMIRROR_SASL_OAUTH_TOKEN: 'tok' } })).config.sasl?.oauthToken,
-      'tok',
+      (await resolve({ commandConfig: props }, { env: { KMIRROR_SASL_OAUTH_TOKEN: 'eyJhbGciOiJub25lIn0.e30.' } }))
+        .config.sasl?.oauthToken,
+      'eyJhbGciOiJub25lIn0.e30.',
+    );
+    // Not a JWT: refused before connecting, as an authentication failure (exit 5), naming where it came from.
+    await assert.rejects(
+      resolve({ commandConfig: props }, { env: { KMIRROR_SASL_OAUTH_TOKEN: 'not-a-jwt' } }),
+      (err: Error) =>
+        err.constructor.name === 'CredentialsError' &&
+        /token from KMIRROR_SASL_OAUTH_TOKEN is not a JWT/.test(err.message),
     );
     await usageError(resolve({ commandConfig: props, saslUsername: 'u' }), /do not apply to OAUTHBEARER/);
   });

@@ -1,0 +1,23 @@
+import { Args } from '@oclif/core';
+import { BaseCommand } from '../../lib/cli/base-command.js';
+import { profileFilePath } from '../../lib/connection/profile-store.js';
+import { type ProfileChangeJson, ProfileStore, renameProfile } from '../../lib/connection/profiles.js';
+import { renderProfileChange } from '../../lib/render/profile.js';
+
+export type ProfileRenameJson = ProfileChangeJson;
+
+export default class ProfileRename extends BaseCommand<typeof ProfileRename> {
+  static override summary = 'Rename a saved profile (stays current if it was)';
+  static override examples = ['<%= config.bin %> profile rename prod prod-eu'];
+  static override appliesProfile = false;
+  static override args = {
+    from: Args.string({ description: 'current name', required: true }),
+    to: Args.string({ description: 'new name', required: true }),
+  };
+
+  async run(): Promise<ProfileChangeJson> {
+    const result = renameProfile(ProfileStore.load(profileFilePath()), this.args.from, this.args.to);
+    this.render(result, renderProfileChange('Renamed to'));
+    return result;
+  }
+}

@@ -1,0 +1,5 @@
+// Words of a printed command, quoted for a POSIX shell only when needed so plain values stay readable.
+
+export function shellQuote(word: string): string {
+  return /^[A-Za-z0-9_./:,=@%+-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+}
