@@ -5,7 +5,7 @@ import { parseListen, serveHttp } from '../lib/cli/http-server.js';
 import { RestartingDeadline } from '../lib/cli/refresh-deadline.js';
 import { listenForStop } from '../lib/cli/stop-signal.js';
 import { METRICS, metricSamples, type MetricId } from '../lib/mirror/metrics.js';
-import { MetricsCollector, collectMirrors } from '../lib/mirror/metrics-collector.js';
+import { MetricsCollector, collectMirrors, requireCollectable } from '../lib/mirror/metrics-collector.js';
 import { renderPrometheus } from '../lib/render/prometheus.js';
 import { renderStatusPage } from '../lib/render/status-page.js';
 
@@ -66,6 +66,7 @@ export default class Exporter extends BaseCommand<typeof Exporter> {
     const budget = new RestartingDeadline(Math.max(1, timeoutMs - 250));
     this.deadline = budget;
     const client = await this.kafka();
+    await requireCollectable(client);
     const collector = new MetricsCollector(
       () => {
         budget.restart();

@@ -4,12 +4,21 @@
 // hung scrape.
 
 import type { KafkaClient } from '../kafka/client.js';
+import { DescribeClusterMirrors, ListClusterMirrors } from '../kafka/messages/index.js';
 import { describeMirrors, type DescribeResult } from './describe.js';
 import type { BrokerStatus, MetricsSnapshot } from './metrics.js';
 
 export interface Collected {
   readonly result: DescribeResult;
   readonly brokers: readonly BrokerStatus[];
+}
+
+/**
+ * The exporter's gate, before it serves: a cluster that cannot mirror is an error to exit on (4, as every
+ * command), not a series of failed scrapes.
+ */
+export async function requireCollectable(client: KafkaClient): Promise<void> {
+  await client.requireMirroring([DescribeClusterMirrors, ListClusterMirrors]);
 }
 
 /** One fan-out: the mirrors, and for every broker of the cluster whether its answer arrived. */
