@@ -3,7 +3,7 @@
 // (a real broker closes the socket on unknown keys), routes by the definition's route, and
 // retries what is retriable until the command's deadline.
 
-import { encodeMessage } from './codec.js';
+import { DecodeError, encodeMessage } from './codec.js';
 import type { ApiDefinition } from './definition.js';
 import { type VersionRange, parseVersions } from './definition.js';
 import { kafkaError, errors } from './error-codes.js';
@@ -20,6 +20,7 @@ import { ApiVersions } from './messages/api-versions.js';
 import { Metadata } from './messages/metadata.js';
 import { ApiKeyMap } from './mirror-api-keys.js';
 import { type BrokerInfo, advertisesMirroring, apiSupport, mirroringLevel } from './negotiation.js';
+import { ProtocolViolationError } from './protocol-violation.js';
 import type { BrokerAddress, Transport } from './transport.js';
 import { TransportError, brokerLabel } from './transport.js';
 import { BootstrapUnreachableError, hopelessReason } from './bootstrap-unreachable.js';
@@ -193,11 +194,23 @@ export class KafkaClient {
       return decodeResponseAfterCorrelationId<ApiVersionsResponse>(ApiVersions, version, bytes);
     } catch (err) {
       // The error answer to an unsupported version is a v0 body whatever version was asked.
-      if (version === 0) throw err;
-      const v0 = decodeResponseAfterCorrelationId<ApiVersionsResponse>(ApiVersions, 0, bytes);
-      if (v0.ErrorCode === errors.UNSUPPORTED_VERSION.code) return v0;
-      throw err;
+      if (version !== 0) {
+        try {
+          const v0 = decodeResponseAfterCorrelationId<ApiVersionsResponse>(ApiVersions, 0, bytes);
+          if (v0.ErrorCode === errors.UNSUPPORTED_VERSION.code) return v0;
+        } catch {
+          // Not a v0 error answer either: the first failure is the one to report.
+        }
+      }
+      throw this.malformed(address, ApiVersions, err);
     }
+  }
+
+  /** A body that does not decode: the connection is closed and the request fails, never retried. */
+  private malformed(broker: BrokerAddress, api: ApiDefinition, err: unknown): ProtocolViolationError {
+    this.options.transport.discard?.(broker);
+    const detail = err instanceof DecodeError ? err.message : `cannot decode: ${String(err)}`;
+    return new ProtocolViolationError('malformed-body', brokerLabel(broker), api.name, detail);
   }
 
   /** Brokers, controller and cluster id from Metadata, read once per command. */
@@ -327,7 +340,12 @@ export class KafkaClient {
     const version = this.negotiate(api, info);
     await this.honourThrottle(broker);
     const bytes = await this.exchange(broker, api, version, body);
-    const response = decodeResponseAfterCorrelationId<ResponseOf<A>>(api, version, bytes);
+    let response: ResponseOf<A>;
+    try {
+      response = decodeResponseAfterCorrelationId<ResponseOf<A>>(api, version, bytes);
+    } catch (err) {
+      throw this.malformed(broker, api, err);
+    }
     const throttle = (response as { ThrottleTimeMs?: unknown }).ThrottleTimeMs;
     if (typeof throttle === 'number' && throttle > 0)
       this.throttledUntil.set(addressKey(broker), Date.now() + throttle);

@@ -26,6 +26,19 @@ export interface ClientSettings {
   readonly sasl?: SaslCredentials;
   /** Where the mirror APIs sit on this cluster (--api-keys); default: the prototype's keys. */
   readonly apiKeys?: ApiKeyMap;
+  /** Largest response accepted; default KMIRROR_MAX_RESPONSE_BYTES or 100 MiB. */
+  readonly maxResponseBytes?: number;
+}
+
+/** KMIRROR_MAX_RESPONSE_BYTES: a positive integer number of bytes, or unset for the default. */
+export function maxResponseBytesFrom(env: Readonly<Record<string, string | undefined>>): number | undefined {
+  const text = env['KMIRROR_MAX_RESPONSE_BYTES'];
+  if (text === undefined || text.trim() === '') return undefined;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 4) {
+    throw new Error(`invalid KMIRROR_MAX_RESPONSE_BYTES '${text}': expected a whole number of bytes, at least 4`);
+  }
+  return value;
 }
 
 /** `host:port`, `[v6]:port`; the port is required because Kafka has no single default. */
@@ -62,6 +75,7 @@ export function createClient(
     tls: settings.tls ? tlsOptions(settings.tls) : undefined,
     sasl: settings.sasl,
     connectTimeoutMs: Math.min(10_000, Math.max(1, deadline.remainingMs())),
+    maxResponseBytes: settings.maxResponseBytes ?? maxResponseBytesFrom(process.env),
   });
   return new KafkaClient({
     bootstrap: settings.bootstrap.map(parseBrokerAddress),

@@ -4,6 +4,9 @@
 
 import { createRequire } from 'node:module';
 import { scheduleChecksOnlyWhenPending } from './kafkajs-request-queue.js';
+import { DEFAULT_MAX_FRAME_BYTES } from './frame-reader.js';
+import { guardFrames, type GuardableConnection } from './kafkajs-frame-guard.js';
+import { ProtocolViolationError } from './protocol-violation.js';
 import type { BrokerAddress, RawRequest, Transport, TransportOptions } from './transport.js';
 import { TransportError, brokerLabel } from './transport.js';
 
@@ -86,7 +89,7 @@ export class KafkajsTransport implements Transport {
     return created;
   }
 
-  private async open(broker: BrokerAddress): Promise<KafkajsConnection> {
+  private open(broker: BrokerAddress): Promise<KafkajsConnection> {
     const sasl = this.options.sasl;
     const connection = new Connection({
       host: broker.host,
@@ -108,12 +111,22 @@ export class KafkajsTransport implements Transport {
         : null,
     });
     scheduleChecksOnlyWhenPending(connection);
-    try {
-      await connection.connect();
-    } catch (err) {
-      throw translate(err, broker);
-    }
-    return connection;
+    guardFrames(
+      connection as unknown as GuardableConnection,
+      brokerLabel(broker),
+      this.options.maxResponseBytes ?? DEFAULT_MAX_FRAME_BYTES,
+      () => {
+        if (this.connections.get(this.key(broker)) === pending) this.connections.delete(this.key(broker));
+        void forceClose(connection).catch(() => undefined);
+      },
+    );
+    const pending = connection.connect().then(
+      () => connection,
+      (err: unknown) => {
+        throw translate(err, broker);
+      },
+    );
+    return pending;
   }
 
   async send(broker: BrokerAddress, request: RawRequest, timeoutMs: number): Promise<Buffer> {
@@ -156,6 +169,8 @@ export class KafkajsTransport implements Transport {
       })
       .catch((err: unknown) => {
         this.connections.delete(this.key(broker));
+        if (err instanceof ProtocolViolationError)
+          throw new ProtocolViolationError(err.kind, err.broker, request.apiName, err.detail);
         throw translate(err, broker);
       });
     try {
@@ -181,6 +196,10 @@ export class KafkajsTransport implements Transport {
       this.drop(broker);
       throw translate(err, broker);
     }
+  }
+
+  discard(broker: BrokerAddress): void {
+    this.drop(broker);
   }
 
   private drop(broker: BrokerAddress): void {

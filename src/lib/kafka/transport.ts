@@ -24,6 +24,8 @@ export interface TransportOptions {
   readonly tls?: ConnectionOptions;
   readonly sasl?: SaslCredentials;
   readonly connectTimeoutMs: number;
+  /** Largest response frame accepted (default 100 MiB); a larger announced size is a protocol violation. */
+  readonly maxResponseBytes?: number;
 }
 
 /** A request already encoded by our codec; the transport adds only what it must. */
@@ -60,6 +62,8 @@ export interface Transport {
   send(broker: BrokerAddress, request: RawRequest, timeoutMs: number): Promise<Buffer>;
   /** Authenticates the connection to `broker` if SASL is configured (after ApiVersions). */
   authenticate(broker: BrokerAddress, supportedApis: ReadonlyMap<number, { min: number; max: number }>): Promise<void>;
+  /** Closes the connection to `broker` after its answer proved it untrustworthy (the next send dials again). */
+  discard?(broker: BrokerAddress): void;
   close(): Promise<void>;
 }
 

@@ -8,7 +8,7 @@ import { decodeRequestFrame, encodeResponseFrame } from '../../kafka/frames.js';
 import { ApiVersions, SaslAuthenticate, SaslHandshake } from '../../kafka/messages/index.js';
 import { unsupportedApiVersionsBody } from './api-versions-handler.js';
 import type { FaultPlan, NodeFaults } from './faults.js';
-import { FrameReader } from './frame-reader.js';
+import { FrameReader } from '../../kafka/frame-reader.js';
 import {
   CloseConnection,
   versionsOf,
@@ -208,6 +208,11 @@ export class Connection {
     } catch (err) {
       (this.options.onError ?? reportToStderr)(err, handler.api.name);
       return this.close();
+    }
+    if (plan.outcome.kind === 'mutate') {
+      const mutated = plan.outcome.mutate(bytes);
+      if (mutated === 'close') return this.close();
+      bytes = mutated;
     }
     if (plan.outcome.kind === 'close-mid-frame') {
       this.closed = true;

@@ -17,7 +17,13 @@ export interface ErrorFaultOptions extends FaultOptions {
   readonly message?: string | null;
 }
 
-export type FaultKind = 'delay' | 'drop' | 'close-mid-frame' | 'error' | 'topic-errors';
+export type FaultKind = 'delay' | 'drop' | 'close-mid-frame' | 'error' | 'topic-errors' | 'mutate';
+
+/**
+ * Rewrites a whole encoded response frame (size prefix included) after the request was handled:
+ * the bytes to write instead, or 'close' to close the connection without answering.
+ */
+export type FrameMutation = (frame: Buffer) => Buffer | 'close';
 
 export interface FaultRule {
   readonly kind: FaultKind;
@@ -37,7 +43,8 @@ export interface FaultPlan {
     | { readonly kind: 'drop' }
     | { readonly kind: 'close-mid-frame' }
     | { readonly kind: 'error'; readonly code: number; readonly message: string | null }
-    | { readonly kind: 'topic-errors'; readonly codes: ReadonlyMap<string, number>; readonly message: string | null };
+    | { readonly kind: 'topic-errors'; readonly codes: ReadonlyMap<string, number>; readonly message: string | null }
+    | { readonly kind: 'mutate'; readonly mutate: FrameMutation };
   /** Forced ThrottleTimeMs, or undefined to leave the handler's value. */
   readonly throttleMs: number | undefined;
 }
@@ -57,6 +64,7 @@ interface MutableRule {
   code: number;
   message: string | null;
   topicCodes: ReadonlyMap<string, number>;
+  mutate: FrameMutation;
 }
 
 function nameOf(api: ApiSelector): string {
@@ -121,6 +129,11 @@ export class NodeFaults {
     });
   }
 
+  /** Does the work, then writes `mutate(frame)` instead of the encoded answer (hostile-broker tests, fuzzing). */
+  mutateResponse(api: ApiSelector, mutate: FrameMutation, options?: FaultOptions): FaultRule {
+    return this.add({ kind: 'mutate', api: nameOf(api), remaining: countOf(options, Infinity), mutate });
+  }
+
   /** Reports `ms` as ThrottleTimeMs in responses of `api` (all APIs by default); 0 clears it. */
   setThrottle(ms: number, api: ApiSelector = '*'): void {
     if (!Number.isInteger(ms) || ms < 0) throw new RangeError(`throttle must be a non-negative integer, got ${ms}`);
@@ -176,7 +189,9 @@ export class NodeFaults {
             ? { kind: 'error', code: rule.code, message: rule.message }
             : rule.kind === 'topic-errors'
               ? { kind: 'topic-errors', codes: rule.topicCodes, message: rule.message }
-              : { kind: rule.kind };
+              : rule.kind === 'mutate'
+                ? { kind: 'mutate', mutate: rule.mutate }
+                : { kind: rule.kind };
       } else {
         continue;
       }
@@ -188,7 +203,15 @@ export class NodeFaults {
   }
 
   private add(fields: Partial<MutableRule> & Pick<MutableRule, 'kind' | 'api' | 'remaining'>): FaultRule {
-    const rule: MutableRule = { fired: 0, delayMs: 0, code: 0, message: null, topicCodes: new Map(), ...fields };
+    const rule: MutableRule = {
+      fired: 0,
+      delayMs: 0,
+      code: 0,
+      message: null,
+      topicCodes: new Map(),
+      mutate: (frame) => frame,
+      ...fields,
+    };
     this.rules.push(rule);
     return this.view(rule);
   }

@@ -7,7 +7,7 @@ import type { ApiDefinition } from '../../../../src/lib/kafka/definition.js';
 import { ApiKeyMap } from '../../../../src/lib/kafka/mirror-api-keys.js';
 import { decodeResponseFrame, encodeRequestFrame } from '../../../../src/lib/kafka/frames.js';
 import type { RequestInput, ResponseOf } from '../../../../src/lib/kafka/message-types.js';
-import { FrameReader } from '../../../../src/lib/emulator/server/frame-reader.js';
+import { FrameReader } from '../../../../src/lib/kafka/frame-reader.js';
 
 export interface RawClientOptions {
   /** Connect with TLS using these options (host and port are filled in). */

@@ -1,17 +1,24 @@
 // Splits a TCP byte stream into Kafka frames (int32 size, then that many bytes). TCP delivers
 // frames cut at arbitrary points and several at once, so bytes are buffered until a whole frame
-// is present; the buffered chunks are joined only when a frame is complete.
+// is present; the buffered chunks are joined only when a frame is complete. Used on both sides:
+// the emulator reads requests with it, the client reads responses with it.
 
 /** Kafka's `socket.request.max.bytes` default; a larger announced size closes the connection. */
 export const DEFAULT_MAX_FRAME_BYTES = 100 * 1024 * 1024;
 
-export class FrameTooLargeError extends Error {
-  override readonly name = 'FrameTooLargeError';
+/** An announced frame size outside [min, max]: the stream cannot be trusted past this point. */
+export class FrameSizeError extends Error {
+  override readonly name = 'FrameSizeError';
   constructor(
     readonly size: number,
-    readonly limit: number,
+    readonly min: number,
+    readonly max: number,
   ) {
-    super(`frame of ${size} bytes exceeds the limit of ${limit} bytes`);
+    super(
+      size > max
+        ? `frame size ${size} exceeds the limit of ${max} bytes`
+        : `frame size ${size} is below the minimum of ${min} bytes`,
+    );
   }
 }
 
@@ -19,7 +26,11 @@ export class FrameReader {
   private chunks: Buffer[] = [];
   private buffered = 0;
 
-  constructor(private readonly maxFrameBytes = DEFAULT_MAX_FRAME_BYTES) {}
+  /** `minFrameBytes`: a response must at least hold its correlation id (4); a request frame may be anything ≥ 0. */
+  constructor(
+    private readonly maxFrameBytes = DEFAULT_MAX_FRAME_BYTES,
+    private readonly minFrameBytes = 0,
+  ) {}
 
   /** Bytes received but not yet part of a returned frame. */
   get pendingBytes(): number {
@@ -35,7 +46,8 @@ export class FrameReader {
     const frames: Buffer[] = [];
     while (this.buffered >= 4) {
       const size = this.peekSize();
-      if (size < 0 || size > this.maxFrameBytes) throw new FrameTooLargeError(size, this.maxFrameBytes);
+      if (size < this.minFrameBytes || size > this.maxFrameBytes)
+        throw new FrameSizeError(size, this.minFrameBytes, this.maxFrameBytes);
       if (this.buffered < 4 + size) break;
       const all = this.take(4 + size);
       frames.push(all.subarray(4));

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { FrameReader, FrameTooLargeError } from '../../../../src/lib/emulator/server/frame-reader.js';
+import { FrameReader, FrameSizeError } from '../../../src/lib/kafka/frame-reader.js';
 
 function frame(payload: string): Buffer {
   const body = Buffer.from(payload, 'utf8');
@@ -49,11 +49,17 @@ describe('FrameReader', () => {
     const reader = new FrameReader(1024);
     const size = Buffer.alloc(4);
     size.writeInt32BE(1025);
-    assert.throws(() => reader.push(size), FrameTooLargeError);
+    assert.throws(() => reader.push(size), FrameSizeError);
   });
 
   it('rejects a negative size', () => {
     const reader = new FrameReader();
-    assert.throws(() => reader.push(Buffer.from([0xff, 0xff, 0xff, 0xff])), FrameTooLargeError);
+    assert.throws(() => reader.push(Buffer.from([0xff, 0xff, 0xff, 0xff])), FrameSizeError);
+  });
+
+  it('rejects a size below the minimum (a response needs room for its correlation id)', () => {
+    const reader = new FrameReader(1024, 4);
+    assert.throws(() => reader.push(Buffer.from([0, 0, 0, 0])), /below the minimum of 4/);
+    assert.throws(() => new FrameReader(1024, 4).push(Buffer.from([0, 0, 0, 3, 1, 2, 3])), FrameSizeError);
   });
 });

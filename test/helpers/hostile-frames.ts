@@ -1,0 +1,40 @@
+// Response frames broken on purpose, one per way a broker can break framing, with the violation
+// kmirror must report for each. Used by the client tests and the binary tests.
+
+import type { FrameMutation } from '../../src/lib/emulator/index.js';
+import type { ProtocolViolationError } from '../../src/lib/kafka/protocol-violation.js';
+
+const sized = (body: Buffer): Buffer => {
+  const out = Buffer.alloc(4 + body.length);
+  out.writeInt32BE(body.length, 0);
+  body.copy(out, 4);
+  return out;
+};
+
+export const HOSTILE_FRAMES: Readonly<Record<string, { mutate: FrameMutation; kind: ProtocolViolationError['kind'] }>> =
+  {
+    'size 0': { mutate: () => Buffer.from([0, 0, 0, 0]), kind: 'frame-size' },
+    'size -1': { mutate: () => Buffer.from([0xff, 0xff, 0xff, 0xff]), kind: 'frame-size' },
+    'size 0x7fffffff': {
+      mutate: (f) => Buffer.concat([Buffer.from([0x7f, 0xff, 0xff, 0xff]), f.subarray(4)]),
+      kind: 'frame-size',
+    },
+    'size 2 (no room for a correlation id)': { mutate: () => Buffer.from([0, 0, 0, 2, 0, 0]), kind: 'frame-size' },
+    'wrong correlation id': {
+      mutate: (f) => {
+        const copy = Buffer.from(f);
+        copy.writeInt32BE(copy.readInt32BE(4) + 1000, 4);
+        return copy;
+      },
+      kind: 'correlation-id',
+    },
+    'bytes after the frame': { mutate: (f) => Buffer.concat([f, Buffer.from([0, 0, 1])]), kind: 'trailing-bytes' },
+    'bytes left over inside the frame': {
+      mutate: (f) => sized(Buffer.concat([f.subarray(4), Buffer.from([7, 7])])),
+      kind: 'malformed-body',
+    },
+    'body cut short inside the frame': {
+      mutate: (f) => sized(f.subarray(4, Math.max(8, f.length - 3))),
+      kind: 'malformed-body',
+    },
+  };
