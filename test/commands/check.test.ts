@@ -65,7 +65,7 @@ describe('kmirror check', () => {
       const result = await runCli(['check', '-b', emulator().destination.bootstrap]);
       assert.equal(result.code, 0, result.stderr);
       assert.match(result.stdout, /^NODE +ADDRESS +REACHABLE/m);
-      assert.match(result.stdout, /^DescribeClusterMirrors +99 +v0 +v0 +v0$/m);
+      assert.match(result.stdout, /^DescribeClusterMirrors +99 +yes +v0 +v0 +v0$/m);
       assert.match(result.stdout, /Cluster mirroring is usable on every reachable broker\./);
     });
 

@@ -16,7 +16,14 @@ import { DEFAULT_SASL_USERS, SaslServer, type SaslMechanismName, type SaslOption
 import { createTlsMaterial, type TlsMaterial } from './server/tls-certificates.js';
 import type { ApiKeyMap } from '../kafka/mirror-api-keys.js';
 
-export type { ApiSelector, ErrorFaultOptions, FaultOptions, FaultRule, FrameMutation, NodeFaults } from './server/faults.js';
+export type {
+  ApiSelector,
+  ErrorFaultOptions,
+  FaultOptions,
+  FaultRule,
+  FrameMutation,
+  NodeFaults,
+} from './server/faults.js';
 export type { WireEvent } from './server/connection.js';
 export type { SaslMechanismName, SaslOptions } from './server/sasl-server.js';
 export type { TlsMaterial } from './server/tls-certificates.js';

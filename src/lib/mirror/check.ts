@@ -4,24 +4,32 @@ import type { BrokerInfo, KafkaClient } from '../kafka/client.js';
 import type { ApiDefinition } from '../kafka/definition.js';
 import type { ApiKeyMap } from '../kafka/mirror-api-keys.js';
 import {
-  type ApiSupport,
+  type ApiSupport as NegotiatedApi,
   type MirroringVerdict,
   advertisesMirroring,
   apiSupport,
   mirroringVerdict,
 } from '../kafka/negotiation.js';
 import type { BrokerAddress } from '../kafka/transport.js';
-import { CONFIG_APIS, MIRROR_APIS } from './apis.js';
+import { DescribeCluster, ListOffsets } from '../kafka/messages/index.js';
+import { ADMIN_MIRROR_APIS, CONFIG_APIS, MIRROR_APIS } from './apis.js';
 
 export type Verdict = MirroringVerdict;
-export type { ApiSupport };
+
+export interface ReportedApi extends NegotiatedApi {
+  /**
+   * Whether the verdict depends on it: the eight admin mirror RPCs. The broker-internal ones (100,
+   * 101, 105), the config RPCs, ListOffsets and DescribeCluster are reported only.
+   */
+  readonly required: boolean;
+}
 
 export interface BrokerCheck {
   readonly nodeId: number | null;
   readonly address: string;
   readonly reachable: boolean;
   readonly error: string | null;
-  readonly apis: ApiSupport[];
+  readonly apis: ReportedApi[];
   readonly features: {
     readonly metadataVersion: number | null;
     readonly mirrorVersion: number | null;
@@ -39,14 +47,21 @@ export interface ClusterCheck {
 }
 
 /** A mirror key on a broker without mirroring belongs to some other API: shown as absent. */
-function support(api: ApiDefinition, info: BrokerInfo, apiKeys: ApiKeyMap): ApiSupport {
-  const found = apiSupport(api, info, apiKeys);
+function support(api: ApiDefinition, info: BrokerInfo, apiKeys: ApiKeyMap): ReportedApi {
+  const found = { ...apiSupport(api, info, apiKeys), required: ADMIN_MIRROR_APIS.includes(api) };
   if (MIRROR_APIS.includes(api) && !advertisesMirroring(info)) return { ...found, broker: null, negotiated: null };
   return found;
 }
 
+/** Reported per broker, in this order: what the verdict needs first, then what is only shown. */
+const REPORTED_APIS: readonly ApiDefinition[] = [...MIRROR_APIS, ...CONFIG_APIS, ListOffsets, DescribeCluster];
+
+/**
+ * Usable: the admin RPCs an operator's tool sends are advertised and mirror.version is at 1 or
+ * more. The broker-internal RPCs are the brokers' own business and decide nothing.
+ */
 export function verdictFor(info: BrokerInfo, apiKeys: ApiKeyMap): Verdict {
-  return mirroringVerdict(info, MIRROR_APIS, apiKeys);
+  return mirroringVerdict(info, ADMIN_MIRROR_APIS, apiKeys);
 }
 
 function brokerCheck(address: BrokerAddress, info: BrokerInfo, apiKeys: ApiKeyMap): BrokerCheck {
@@ -55,7 +70,7 @@ function brokerCheck(address: BrokerAddress, info: BrokerInfo, apiKeys: ApiKeyMa
     address: `${address.host}:${address.port}`,
     reachable: true,
     error: null,
-    apis: [...MIRROR_APIS, ...CONFIG_APIS].map((api) => support(api, info, apiKeys)),
+    apis: REPORTED_APIS.map((api) => support(api, info, apiKeys)),
     features: {
       metadataVersion: info.finalizedFeatures.get('metadata.version') ?? null,
       mirrorVersion: info.finalizedFeatures.get('mirror.version') ?? 0,

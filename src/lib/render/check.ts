@@ -16,7 +16,7 @@ export function verdictLine(verdict: Verdict, hints: CheckHints): string {
     case 'disabled':
       return `${style.bad('Cluster mirroring APIs are present but mirroring is disabled')} (feature mirror.version is not finalized at 1).\nHint: ${hints.enableMirroring}`;
     case 'unsupported':
-      return `${style.bad('This cluster does not support cluster mirroring')} (KIP-1279 RPCs are not advertised).\nHint: mirroring needs brokers built with KIP-1279; check the destination bootstrap address.`;
+      return `${style.bad('This cluster does not support cluster mirroring')} (the KIP-1279 admin RPCs are not all advertised: see the NEEDED rows).\nHint: mirroring needs brokers built with KIP-1279; check the destination bootstrap address.`;
   }
 }
 
@@ -61,11 +61,13 @@ export function renderClusterCheck(check: ClusterCheck, hints: CheckHints): stri
         [
           { header: 'API' },
           { header: 'KEY', align: 'right' },
+          { header: 'NEEDED' },
           ...reachable.map((b) => ({ header: b.nodeId === null ? b.address : `node ${b.nodeId}` })),
         ],
         first.apis.map((api, i) => [
           api.name,
           String(api.apiKey),
+          api.required ? 'yes' : style.dim('no'),
           ...reachable.map((b) => {
             const s = b.apis[i];
             if (!s) return '-';

@@ -210,7 +210,7 @@ export class Connection {
       return this.close();
     }
     if (plan.outcome.kind === 'mutate') {
-      const mutated = plan.outcome.mutate(bytes);
+      const mutated = plan.outcome.mutate(bytes, { api: handler.api, version });
       if (mutated === 'close') return this.close();
       bytes = mutated;
     }

@@ -23,7 +23,7 @@ export type FaultKind = 'delay' | 'drop' | 'close-mid-frame' | 'error' | 'topic-
  * Rewrites a whole encoded response frame (size prefix included) after the request was handled:
  * the bytes to write instead, or 'close' to close the connection without answering.
  */
-export type FrameMutation = (frame: Buffer) => Buffer | 'close';
+export type FrameMutation = (frame: Buffer, response: { api: ApiDefinition; version: number }) => Buffer | 'close';
 
 export interface FaultRule {
   readonly kind: FaultKind;
