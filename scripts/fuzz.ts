@@ -1,0 +1,69 @@
+// `npm run fuzz`: a client that trusts no broker, tried on damaged answers. Prints its seed and its
+// figures; exits non-zero on any crash (stack trace, undocumented exit code, not one JSON
+// document), any hang (past --timeout + 1 s + start-up) or any decode that is not a DecodeError. Time and
+// memory are printed, never judged. `--ci` is the short run CI does; `--seed N` replays a run.
+
+import { MIRROR_APIS } from '../src/lib/kafka/messages/index.js';
+import { fuzzBinary } from './fuzz/binary-fuzz.js';
+import { DECODE_HANG_MS, fuzzDecoder } from './fuzz/decoder-fuzz.js';
+import { Random } from './fuzz/random.js';
+
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i === -1 ? undefined : process.argv[i + 1];
+}
+
+const ci = process.argv.includes('--ci');
+const seed = Number(option('--seed') ?? Math.floor(Math.random() * 0x7fffffff));
+const framesPerApi = Number(option('--frames') ?? (ci ? 2000 : 1_000_000));
+const runs = Number(option('--runs') ?? (ci ? 50 : 2000));
+const timeoutMs = Number(option('--timeout-ms') ?? 2000);
+const parallel = Number(option('--parallel') ?? 2);
+
+console.log(`fuzz seed ${seed} (replay: npm run fuzz -- --seed ${seed}${ci ? ' --ci' : ''})`);
+console.log(`decoder: ${framesPerApi.toLocaleString('en')} mutated response frames per mirror RPC`);
+const rnd = new Random(seed);
+let failed = false;
+const decodeStarted = performance.now();
+let frames = 0;
+for (const api of MIRROR_APIS) {
+  const f = fuzzDecoder(api, framesPerApi, rnd);
+  frames += f.frames;
+  const hang = f.slowestMs > DECODE_HANG_MS;
+  if (f.crashes > 0 || hang) failed = true;
+  console.log(
+    `  ${f.api.padEnd(24)} ${f.frames} frames: ${f.decoded} decoded, ${f.rejected} DecodeError, ${f.crashes} crashes, slowest ${f.slowestMs.toFixed(2)} ms${hang ? ' (HANG)' : ''}`,
+  );
+  if (f.firstCrash) console.log(`    first crash: ${f.firstCrash}`);
+}
+const decodeSeconds = (performance.now() - decodeStarted) / 1000;
+console.log(
+  `decoder total: ${frames.toLocaleString('en')} frames in ${decodeSeconds.toFixed(1)} s, peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MiB`,
+);
+
+console.log(
+  `binary: ${runs} runs of bin/run.js (--json --timeout ${timeoutMs}ms) against mutating brokers, ${parallel} at a time`,
+);
+const binaryStarted = performance.now();
+const b = await fuzzBinary(runs, rnd, {
+  timeoutMs,
+  parallel,
+  onProgress: (done) => {
+    if (done % 100 === 0) console.log(`  … ${done} runs`);
+  },
+});
+if (b.crashes > 0 || b.hangs > 0 || b.runs < runs) failed = true;
+console.log(
+  `binary total: ${b.runs} runs in ${((performance.now() - binaryStarted) / 1000).toFixed(1)} s: ${b.crashes} crashes, ${b.hangs} hangs (past --timeout + 1 s + start-up), ${b.contractBreaks} with stderr under --json`,
+);
+console.log(
+  `  exit codes: ${Object.entries(b.exitCodes)
+    .map(([code, n]) => `${code}×${n}`)
+    .join(', ')}`,
+);
+console.log(
+  `  slowest run ${b.maxMs} ms (budget ${timeoutMs} ms + 1 s + process start-up ${b.startupMs} ms), peak RSS of one run ${b.peakRssMiB} MiB`,
+);
+for (const e of b.examples) console.log(`  example: ${JSON.stringify(e)}`);
+console.log(failed ? 'fuzz: FAILED' : 'fuzz: no crash, no hang');
+process.exit(failed ? 1 : 0);

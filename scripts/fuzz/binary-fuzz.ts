@@ -1,0 +1,187 @@
+// The real binary against emulated brokers whose DescribeClusterMirrors, ListClusterMirrors and
+// ApiVersions answers are damaged (one mutation per run). Each run must end within --timeout + 1 s
+// with a documented exit code, one JSON document on stdout, and no stack trace.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
+import { MUTATIONS, mutateFrame, type MutationName } from './mutations.js';
+import { Random } from './random.js';
+
+const BIN = fileURLToPath(new URL('../../../bin/run.js', import.meta.url));
+const PROBE = fileURLToPath(new URL('./rss-probe.js', import.meta.url));
+const DOCUMENTED_EXIT_CODES = new Set([0, 1, 2, 3, 4, 5, 6, 7, 124]);
+const APIS = ['DescribeClusterMirrors', 'ListClusterMirrors', 'ApiVersions'] as const;
+const COMMANDS = [['describe'], ['describe', 'm1', '--partitions'], ['list']] as const;
+const STACK = /^\s+at .+(\(|:\d+:\d+)/m;
+
+export interface RunOutcome {
+  readonly api: string;
+  readonly mutation: MutationName;
+  readonly command: string;
+  readonly exitCode: number | null;
+  readonly ms: number;
+  readonly rssKiB: number | null;
+  readonly crash: string | null;
+  readonly hang: boolean;
+  /** The JSON rule broken without a crash (stderr not empty under --json). */
+  readonly contract: string | null;
+}
+
+export interface BinaryFigures {
+  readonly runs: number;
+  readonly crashes: number;
+  readonly hangs: number;
+  readonly contractBreaks: number;
+  readonly exitCodes: Record<string, number>;
+  readonly maxMs: number;
+  /** Slowest of three `kmirror --version` runs: what starting the process costs on this machine now. */
+  readonly startupMs: number;
+  readonly peakRssMiB: number;
+  readonly examples: RunOutcome[];
+}
+
+async function prepare(): Promise<EmulatedClusters> {
+  const emulator = await startEmulatedClusters({ seed: 'fuzz', destination: { nodes: 2 }, growthPerSec: 0 });
+  const admin = { principal: 'User:admin', nodeId: 1 };
+  const dest = emulator.destination.cluster;
+  dest.createClusterMirror(admin, {
+    MirrorName: 'm1',
+    Config: [
+      { Name: 'bootstrap.servers', Value: emulator.source.bootstrap },
+      { Name: 'mirror.source.cluster.id', Value: emulator.source.clusterId },
+    ],
+  });
+  const topics = [...emulator.source.cluster.topics.values()].slice(0, 2);
+  dest.startMirrorTopics(admin, {
+    MirrorName: 'm1',
+    Topics: topics.map((t) => ({ TopicId: t.id, TopicName: t.name, NumPartitions: t.partitions.length })),
+  });
+  return emulator;
+}
+
+function runOnce(
+  args: readonly string[],
+  timeoutMs: number,
+  rssFile: string,
+): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string; ms: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, ['--import', PROBE, BIN, ...args], {
+      env: { ...process.env, NO_COLOR: '1', CI: 'true', KMIRROR_FUZZ_RSS_FILE: rssFile },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    // A hang is a failure, not a wait: kill well after the budget and report it.
+    const killer = setTimeout(() => child.kill('SIGKILL'), timeoutMs + 5000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(killer);
+      resolve({ code, signal, stdout, stderr, ms: performance.now() - started });
+    });
+  });
+}
+
+function judge(result: { code: number | null; signal: string | null; stdout: string; stderr: string }): string | null {
+  if (result.signal) return `killed by ${result.signal}`;
+  if (result.code === null || !DOCUMENTED_EXIT_CODES.has(result.code)) return `undocumented exit code ${result.code}`;
+  if (STACK.test(result.stderr) || STACK.test(result.stdout)) return 'stack trace';
+  try {
+    JSON.parse(result.stdout);
+  } catch {
+    return 'stdout is not one JSON document';
+  }
+  return null;
+}
+
+export async function fuzzBinary(
+  runs: number,
+  rnd: Random,
+  options: { timeoutMs: number; parallel: number; onProgress?: (done: number) => void },
+): Promise<BinaryFigures> {
+  // --timeout bounds the command from its start; loading Node and oclif comes first, and on a busy
+  // machine takes seconds. The hang limit is the budget + 1 s on top of that measured start-up.
+  let startupMs = 0;
+  for (let i = 0; i < 3; i++) {
+    const probe = await runOnce(['--version'], 60_000, join(tmpdir(), `kmirror-fuzz-startup-${process.pid}`));
+    startupMs = Math.max(startupMs, Math.round(probe.ms));
+  }
+  // One emulator per worker: fault rules belong to a node, so two runs must not share nodes.
+  const emulators = await Promise.all(Array.from({ length: options.parallel }, () => prepare()));
+  const dir = mkdtempSync(join(tmpdir(), 'kmirror-fuzz-'));
+  const outcomes: RunOutcome[] = [];
+  let next = 0;
+  try {
+    const worker = async (w: number): Promise<void> => {
+      const emulator = emulators[w] as EmulatedClusters;
+      const nodes = emulator.destination.nodes;
+      for (;;) {
+        const i = next++;
+        if (i >= runs) return;
+        const api = rnd.pick(APIS);
+        const mutation = rnd.pick(MUTATIONS);
+        const command = rnd.pick(COMMANDS);
+        const once = rnd.next() < 0.5;
+        const runRnd = new Random(rnd.int(0x7fffffff));
+        const rssFile = join(dir, `rss-${w}`);
+        rmSync(rssFile, { force: true });
+        const rules = nodes.map((n) =>
+          n.faults.mutateResponse(api, (frame) => mutateFrame(frame, mutation, runRnd), once ? { times: 1 } : {}),
+        );
+        let result;
+        try {
+          result = await runOnce(
+            [...command, '-b', emulator.destination.bootstrap, '--json', '--timeout', `${options.timeoutMs}ms`],
+            options.timeoutMs,
+            rssFile,
+          );
+        } finally {
+          for (const rule of rules) rule.remove();
+        }
+        let rssKiB: number | null = null;
+        try {
+          rssKiB = Number(readFileSync(rssFile, 'utf8'));
+        } catch {
+          rssKiB = null;
+        }
+        const crash = judge(result);
+        outcomes.push({
+          api,
+          mutation,
+          command: command.join(' '),
+          exitCode: result.code,
+          ms: Math.round(result.ms),
+          rssKiB,
+          crash: crash === null ? null : `${crash}: ${(result.stderr || result.stdout).slice(0, 600)}`,
+          hang: result.ms > options.timeoutMs + 1000 + startupMs,
+          contract: result.stderr.trim() === '' ? null : `stderr under --json: ${result.stderr.slice(0, 300)}`,
+        });
+        options.onProgress?.(outcomes.length);
+      }
+    };
+    await Promise.all(Array.from({ length: options.parallel }, (_, w) => worker(w)));
+  } finally {
+    await Promise.all(emulators.map((e) => e.close()));
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const exitCodes: Record<string, number> = {};
+  for (const o of outcomes) exitCodes[String(o.exitCode)] = (exitCodes[String(o.exitCode)] ?? 0) + 1;
+  const bad = outcomes.filter((o) => o.crash !== null || o.hang || o.contract !== null);
+  return {
+    runs: outcomes.length,
+    crashes: outcomes.filter((o) => o.crash !== null).length,
+    hangs: outcomes.filter((o) => o.hang).length,
+    contractBreaks: outcomes.filter((o) => o.contract !== null).length,
+    exitCodes,
+    maxMs: Math.max(0, ...outcomes.map((o) => o.ms)),
+    startupMs,
+    peakRssMiB: Math.round(Math.max(0, ...outcomes.map((o) => o.rssKiB ?? 0)) / 1024),
+    examples: bad.slice(0, 5),
+  };
+}
