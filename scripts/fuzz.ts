@@ -49,7 +49,12 @@ const b = await fuzzBinary(runs, rnd, {
   timeoutMs,
   parallel,
   onProgress: (done) => {
-    if (done % 100 === 0) console.log(`  … ${done} runs`);
+    // A running tally, so a run cut short still tells what it saw.
+    if (done.length % 100 !== 0) return;
+    const crashes = done.filter((o) => o.crash !== null).length;
+    const hangs = done.filter((o) => o.hang).length;
+    const rss = Math.round(Math.max(0, ...done.map((o) => o.rssKiB ?? 0)) / 1024);
+    console.log(`  … ${done.length} runs: ${crashes} crashes, ${hangs} hangs, peak RSS ${rss} MiB`);
   },
 });
 if (b.crashes > 0 || b.hangs > 0 || b.runs < runs) failed = true;

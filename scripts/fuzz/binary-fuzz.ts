@@ -103,7 +103,7 @@ function judge(result: { code: number | null; signal: string | null; stdout: str
 export async function fuzzBinary(
   runs: number,
   rnd: Random,
-  options: { timeoutMs: number; parallel: number; onProgress?: (done: number) => void },
+  options: { timeoutMs: number; parallel: number; onProgress?: (done: readonly RunOutcome[]) => void },
 ): Promise<BinaryFigures> {
   // --timeout bounds the command from its start; loading Node and oclif comes first, and on a busy
   // machine takes seconds. The hang limit is the budget + 1 s on top of that measured start-up.
@@ -162,7 +162,7 @@ export async function fuzzBinary(
           hang: result.ms > options.timeoutMs + 1000 + startupMs,
           contract: result.stderr.trim() === '' ? null : `stderr under --json: ${result.stderr.slice(0, 300)}`,
         });
-        options.onProgress?.(outcomes.length);
+        options.onProgress?.(outcomes);
       }
     };
     await Promise.all(Array.from({ length: options.parallel }, (_, w) => worker(w)));
