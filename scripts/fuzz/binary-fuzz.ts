@@ -65,7 +65,7 @@ async function prepare(): Promise<EmulatedClusters> {
 
 function runOnce(
   args: readonly string[],
-  timeoutMs: number,
+  killAfterMs: number,
   rssFile: string,
 ): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string; ms: number }> {
   return new Promise((resolve, reject) => {
@@ -78,8 +78,8 @@ function runOnce(
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    // A hang is a failure, not a wait: kill well after the budget and report it.
-    const killer = setTimeout(() => child.kill('SIGKILL'), timeoutMs + 5000);
+    // A hang is a failure, not a wait: kill well after the budget (start-up included) and report it.
+    const killer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(killer);
@@ -89,6 +89,8 @@ function runOnce(
 }
 
 function judge(result: { code: number | null; signal: string | null; stdout: string; stderr: string }): string | null {
+  // Our own SIGKILL after the hang limit is a hang (counted as such), not a crash.
+  if (result.signal === 'SIGKILL') return null;
   if (result.signal) return `killed by ${result.signal}`;
   if (result.code === null || !DOCUMENTED_EXIT_CODES.has(result.code)) return `undocumented exit code ${result.code}`;
   if (STACK.test(result.stderr) || STACK.test(result.stdout)) return 'stack trace';
@@ -138,7 +140,7 @@ export async function fuzzBinary(
         try {
           result = await runOnce(
             [...command, '-b', emulator.destination.bootstrap, '--json', '--timeout', `${options.timeoutMs}ms`],
-            options.timeoutMs,
+            options.timeoutMs + startupMs + 5000,
             rssFile,
           );
         } finally {
@@ -159,7 +161,7 @@ export async function fuzzBinary(
           ms: Math.round(result.ms),
           rssKiB,
           crash: crash === null ? null : `${crash}: ${(result.stderr || result.stdout).slice(0, 600)}`,
-          hang: result.ms > options.timeoutMs + 1000 + startupMs,
+          hang: result.signal === 'SIGKILL' || result.ms > options.timeoutMs + 1000 + startupMs,
           contract: result.stderr.trim() === '' ? null : `stderr under --json: ${result.stderr.slice(0, 300)}`,
         });
         options.onProgress?.(outcomes);
