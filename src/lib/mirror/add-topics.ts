@@ -235,8 +235,10 @@ export function addTopicsResultOf(plan: AddTopicsPlan, dryRun: boolean): AddTopi
 
 function wholeRequestError(code: number, message: string | null, mirror: string): MirrorError {
   if (code === errors.INVALID_CLUSTER_MIRROR_STATES.code) {
+    // On the prototype 145 answers almost every state conflict: its text is often the only detail.
+    const said = message?.trim() ? ` (broker: ${message.trim()})` : '';
     return new WholeRequestRefusedError(
-      `the broker refused the whole request: a listed topic is already mirrored, paused, failed or still stopping on the destination (${errors.INVALID_CLUSTER_MIRROR_STATES.name}); nothing was started`,
+      `the broker refused the whole request: a listed topic is already mirrored, paused, failed or still stopping on the destination (${errors.INVALID_CLUSTER_MIRROR_STATES.name})${said}; nothing was started`,
       'failed',
       {
         hint: `the broker checks every listed topic before starting any; kmirror leaves out the topics it sees in a mirror, so one changed state in between. Run kmirror describe ${mirror}, then add-topics again`,

@@ -405,8 +405,10 @@ export function topicActionResultOf(plan: TopicActionPlan, dryRun: boolean): Top
 
 function wholeRequestError(spec: ActionSpec, mirror: string, code: number, message: string | null): MirrorError {
   if (code === errors.INVALID_CLUSTER_MIRROR_STATES.code) {
+    // On the prototype 145 answers almost every state conflict: its text is often the only detail.
+    const said = message?.trim() ? ` (broker: ${message.trim()})` : '';
     return new WholeRequestRefusedError(
-      `the broker refused the whole ${spec.api.name} request: a listed topic changed state after kmirror described it (${errors.INVALID_CLUSTER_MIRROR_STATES.name}); nothing was ${spec.past}`,
+      `the broker refused the whole ${spec.api.name} request: a listed topic changed state after kmirror described it (${errors.INVALID_CLUSTER_MIRROR_STATES.name})${said}; nothing was ${spec.past}`,
       'failed',
       {
         hint: `run kmirror ${spec.command} ${mirror} again: it describes the topics first and sends only those the broker will accept`,
