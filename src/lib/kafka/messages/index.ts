@@ -7,11 +7,16 @@ import { DeleteClusterMirror } from './delete-cluster-mirror.js';
 import { DescribeCluster } from './describe-cluster.js';
 import { DescribeClusterMirrors } from './describe-cluster-mirrors.js';
 import { DescribeConfigs } from './describe-configs.js';
+import { DescribeGroups } from './describe-groups.js';
+import { FindCoordinator } from './find-coordinator.js';
 import { RequestHeader, ResponseHeader } from './headers.js';
 import { IncrementalAlterConfigs } from './incremental-alter-configs.js';
 import { ListClusterMirrors } from './list-cluster-mirrors.js';
+import { ListGroups } from './list-groups.js';
 import { ListOffsets } from './list-offsets.js';
 import { Metadata } from './metadata.js';
+import { OffsetCommit } from './offset-commit.js';
+import { OffsetFetch } from './offset-fetch.js';
 import { PauseMirrorTopics } from './pause-mirror-topics.js';
 import { ReadMirrorStates } from './read-mirror-states.js';
 import { ResumeMirrorTopics } from './resume-mirror-topics.js';
@@ -30,10 +35,15 @@ export {
   DescribeCluster,
   DescribeClusterMirrors,
   DescribeConfigs,
+  DescribeGroups,
+  FindCoordinator,
   IncrementalAlterConfigs,
   ListClusterMirrors,
+  ListGroups,
   ListOffsets,
   Metadata,
+  OffsetCommit,
+  OffsetFetch,
   PauseMirrorTopics,
   ReadMirrorStates,
   RequestHeader,
@@ -61,6 +71,15 @@ export const MIRROR_APIS: readonly ApiDefinition[] = [
   BumpLeaderEpochs,
 ];
 
+/** The consumer-group APIs: group offsets on both sides of a mirror (issue 13). */
+export const GROUP_APIS: readonly ApiDefinition[] = [
+  OffsetCommit,
+  OffsetFetch,
+  FindCoordinator,
+  DescribeGroups,
+  ListGroups,
+];
+
 /** Every RPC kmirror speaks: the standard APIs it needs, then the mirror APIs in key order. */
 export const ALL_APIS: readonly ApiDefinition[] = [
   ApiVersions,
@@ -72,6 +91,7 @@ export const ALL_APIS: readonly ApiDefinition[] = [
   CreateTopics,
   SaslHandshake,
   SaslAuthenticate,
+  ...GROUP_APIS,
   ...MIRROR_APIS,
 ];
 

@@ -12,8 +12,6 @@ import { repoRoot } from '../../../helpers/reference.js';
 
 /** Reference schemas we deliberately do not define, each with the reason. */
 const NOT_DEFINED: ReadonlyMap<string, string> = new Map([
-  ['FindCoordinatorRequest', 'kmirror never looks up the mirror coordinator; brokers do'],
-  ['FindCoordinatorResponse', 'kmirror never looks up the mirror coordinator; brokers do'],
   ['ListConfigResourcesRequest', 'mirrors are listed with ListClusterMirrors'],
   ['ListConfigResourcesResponse', 'mirrors are listed with ListClusterMirrors'],
   ['LastMirrorEpochsKey', '__mirror_state record, never on an admin connection'],
@@ -27,6 +25,14 @@ const NOT_DEFINED: ReadonlyMap<string, string> = new Map([
 /** Definitions of ours that have no schema file in the reference folder, each with the reason. */
 const DEFINED_WITHOUT_REFERENCE: ReadonlyMap<string, string> = new Map([
   ['ListOffsetsRequest', 'standard Apache Kafka API; the prototype did not change it'],
+  ['OffsetCommitRequest', 'standard Apache Kafka consumer-group API (issue 13); the prototype did not change it'],
+  ['OffsetCommitResponse', 'standard Apache Kafka consumer-group API (issue 13); the prototype did not change it'],
+  ['OffsetFetchRequest', 'standard Apache Kafka consumer-group API (issue 13); the prototype did not change it'],
+  ['OffsetFetchResponse', 'standard Apache Kafka consumer-group API (issue 13); the prototype did not change it'],
+  ['ListGroupsRequest', 'standard Apache Kafka consumer-group API (issue 13); the prototype did not change it'],
+  ['ListGroupsResponse', 'standard Apache Kafka consumer-group API (issue 13); the prototype did not change it'],
+  ['DescribeGroupsRequest', 'standard Apache Kafka consumer-group API (issue 13); the prototype did not change it'],
+  ['DescribeGroupsResponse', 'standard Apache Kafka consumer-group API (issue 13); the prototype did not change it'],
   ['ListOffsetsResponse', 'standard Apache Kafka API; the prototype did not change it'],
 ]);
 

@@ -9,6 +9,7 @@ import {
   type VersionRange,
 } from '../../../../src/lib/kafka/definition.js';
 import { ApiVersions } from '../../../../src/lib/kafka/messages/api-versions.js';
+import { GROUP_APIS } from '../../../../src/lib/kafka/messages/index.js';
 import { CreateTopics } from '../../../../src/lib/kafka/messages/create-topics.js';
 import { DescribeCluster } from '../../../../src/lib/kafka/messages/describe-cluster.js';
 import { DescribeConfigs } from '../../../../src/lib/kafka/messages/describe-configs.js';
@@ -29,6 +30,7 @@ const apis: readonly [ApiDefinition, number][] = [
   [SaslHandshake, 17],
   [SaslAuthenticate, 36],
   [ListOffsets, 2],
+  ...GROUP_APIS.map((api): [ApiDefinition, number] => [api, api.apiKey]),
 ];
 
 const PRIMITIVES = new Set([
