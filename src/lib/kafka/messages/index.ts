@@ -71,7 +71,10 @@ export const MIRROR_APIS: readonly ApiDefinition[] = [
   BumpLeaderEpochs,
 ];
 
-/** The consumer-group APIs: group offsets on both sides of a mirror (issue 13). */
+/**
+ * The consumer-group APIs: group offsets on both sides of a mirror (issue 13). Not in ALL_APIS yet:
+ * the emulator serves every API of ALL_APIS, and its group coordinator is still to come.
+ */
 export const GROUP_APIS: readonly ApiDefinition[] = [
   OffsetCommit,
   OffsetFetch,
@@ -91,7 +94,6 @@ export const ALL_APIS: readonly ApiDefinition[] = [
   CreateTopics,
   SaslHandshake,
   SaslAuthenticate,
-  ...GROUP_APIS,
   ...MIRROR_APIS,
 ];
 
