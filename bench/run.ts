@@ -6,6 +6,7 @@ import { benchDecode } from './decode.js';
 import { benchDescribe } from './describe.js';
 import { benchDescribeMillion } from './describe-million.js';
 import { benchEmulator } from './emulator.js';
+import { benchFailFast } from './fail-fast.js';
 import { printResults } from './measure.js';
 import { benchNodes, removeBenchCache } from './nodes.js';
 import { benchStartupPairs } from './pairs.js';
@@ -19,6 +20,7 @@ try {
   printResults(benchDecode());
   printResults(await benchEmulator());
   printResults(await benchDescribe(nodes));
+  printResults(await benchFailFast());
   for (const line of await benchStartupPairs(nodes)) console.log(line);
   printResults(await benchDescribeMillion());
 } finally {

@@ -171,6 +171,14 @@ describe('authentication and authorization against Kafka 4.4', () => {
       assert.match(result.stderr, /--tls-ca/, 'the hint names the fix');
     }));
 
+  test('TLS listener reached without --tls: exit 1 at once, "answered with TLS", the hint says --tls', () =>
+    markFailureOf(kafka, async () => {
+      const result = await runCli(['check', '-b', kafka.bootstrap.ssl, '--timeout', '30s']);
+      assert.equal(result.code, ExitCode.Error, show(result));
+      assertOneClearError(result, new RegExp(`${kafka.bootstrap.ssl} answered with TLS, not plaintext Kafka`));
+      assert.match(result.stderr, /Hint: connect with TLS: add --tls/);
+    }));
+
   test('TLS: --tls-insecure is the only way around a missing CA', () =>
     markFailureOf(kafka, async () => {
       assertGotIn(await runCli(['check', '-b', kafka.bootstrap.ssl, '--tls-insecure', '--json']));

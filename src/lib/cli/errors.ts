@@ -9,6 +9,8 @@ import { CredentialsError, SettingsError } from '../connection/errors.js';
 import { ENABLE_MIRRORING_HINT, type KafkaErrorRef, errors, kafkaError } from '../kafka/error-codes.js';
 import * as protocol from '../kafka/errors.js';
 import { TransportError } from '../kafka/transport.js';
+import { type ForeignProtocol, ForeignProtocolError } from '../kafka/foreign-protocol.js';
+import { ProtocolViolationError } from '../kafka/protocol-violation.js';
 import { isMirrorApi } from '../kafka/mirror-api-keys.js';
 import { type FailureKind, KafkaResponseError, MirrorError, SourceClusterError } from '../mirror/errors.js';
 import { formatDuration } from './duration.js';
@@ -302,6 +304,17 @@ function protocolFailure(err: Error): Failure | undefined {
     );
   }
   if (err instanceof protocol.UnsupportedByClusterError) return unsupportedFailure(err);
+  if (err instanceof ProtocolViolationError) {
+    // ApiVersions is the first request on every connection: a broken first answer means the address
+    // is most likely not a Kafka listener at all.
+    return failure(
+      ExitCode.Error,
+      err.message,
+      err.apiName === 'ApiVersions'
+        ? `${err.broker} did not answer like a Kafka broker: ${foreignHint('text')}`
+        : 'the broker broke the Kafka protocol, so kmirror closed that connection; --debug shows the request it answered',
+    );
+  }
   if (err instanceof protocol.MirroringDisabledError) {
     const where = `the cluster of broker ${err.broker}`;
     return failure(
@@ -321,10 +334,16 @@ function protocolFailure(err: Error): Failure | undefined {
     );
   }
   if (err instanceof BootstrapUnreachableError) {
+    const reasons = new Set(err.addresses.map((a) => a.reason));
+    const hints = [...reasons].flatMap((reason) =>
+      reason === 'refused' || reason === 'unresolved' ? [] : [foreignHint(reason)],
+    );
     return failure(
       ExitCode.Error,
       `no Kafka broker answered at any bootstrap address: ${err.message}`,
-      'check -b/--bootstrap-server (or bootstrap.servers, or the profile) and that the brokers listen there',
+      hints.length > 0 && hints.length === reasons.size
+        ? [...new Set(hints)].join('; ')
+        : 'check -b/--bootstrap-server (or bootstrap.servers, or the profile) and that the brokers listen there',
     );
   }
   if (err instanceof TransportError) {
@@ -351,6 +370,12 @@ function protocolFailure(err: Error): Failure | undefined {
             'check the TLS settings (--tls-ca, --tls-cert, --tls-key or ssl.* in --command-config)',
           )
         );
+      case 'foreign':
+        return failure(
+          ExitCode.Error,
+          err.message,
+          foreignHint(err instanceof ForeignProtocolError ? err.answer.protocol : 'text'),
+        );
       case 'closed':
         return (
           networkFailure(err) ??
@@ -372,6 +397,13 @@ function protocolFailure(err: Error): Failure | undefined {
     }
   }
   return undefined;
+}
+
+/** What to do about an address that answered in another protocol. */
+function foreignHint(protocol: ForeignProtocol): string {
+  return protocol === 'tls'
+    ? "connect with TLS: add --tls (and --tls-ca FILE when a private CA signed the brokers' certificates), or set security.protocol=SSL (SASL_SSL with SASL) in --command-config"
+    : '-b/--bootstrap-server must name a Kafka listener (often port 9092, or 9093 for TLS), not a web, REST proxy or other service';
 }
 
 function causeOf(err: unknown): unknown {

@@ -23,7 +23,7 @@ import { type BrokerInfo, advertisesMirroring, apiSupport, mirroringLevel } from
 import { ProtocolViolationError } from './protocol-violation.js';
 import type { BrokerAddress, Transport } from './transport.js';
 import { TransportError, brokerLabel } from './transport.js';
-import { BootstrapUnreachableError, hopelessReason } from './bootstrap-unreachable.js';
+import { BootstrapUnreachableError, type UnreachableAddress, unreachableAddress } from './bootstrap-unreachable.js';
 
 export interface WireEvent {
   readonly api: string;
@@ -128,13 +128,11 @@ export class KafkaClient {
           errors.push(err);
         }
       }
-      const hopeless = errors.map((err) => ({ err, reason: hopelessReason(err) }));
-      if (hopeless.length === this.options.bootstrap.length && hopeless.every((h) => h.reason !== undefined)) {
-        throw new BootstrapUnreachableError(
-          hopeless.map(({ err, reason }) => ({ broker: (err as TransportError).broker, reason: reason ?? 'refused' })),
-        );
-      }
-      throw errors[errors.length - 1] ?? new Error('no bootstrap server answered');
+      const hopeless = errors.map(unreachableAddress);
+      if (hopeless.length === this.options.bootstrap.length && hopeless.every((h) => h !== undefined))
+        throw new BootstrapUnreachableError(hopeless as UnreachableAddress[]);
+      // Some address may still come up: retry with the error of one that might.
+      throw errors.findLast(isRetriable) ?? errors[errors.length - 1] ?? new Error('no bootstrap server answered');
     });
   }
 

@@ -55,6 +55,17 @@ export class FrameReader {
     return frames;
   }
 
+  /**
+   * The correlation id of the next, still incomplete frame of a response stream (the int32 after
+   * its size), once those 8 bytes are here; undefined before.
+   */
+  pendingCorrelationId(): number | undefined {
+    if (this.buffered < 8) return undefined;
+    const first = this.chunks[0];
+    const head = first && first.length >= 8 ? first : Buffer.concat(this.chunks);
+    return head.readInt32BE(4);
+  }
+
   private peekSize(): number {
     const first = this.chunks[0];
     if (first && first.length >= 4) return first.readInt32BE(0);

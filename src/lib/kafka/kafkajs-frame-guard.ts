@@ -3,8 +3,11 @@
 // the request waits out the whole timeout. We replace that one method on each connection with our
 // frame reader, which checks the size, matches every answer to a request in flight, and refuses
 // bytes that follow the last answer. A violation fails the requests in flight at once and closes
-// the connection.
+// the connection. The first answer of a connection is also checked for another protocol (an HTTP
+// server, a TLS listener), and a correlation id is checked as soon as its bytes arrive, so a peer
+// that sends a few wrong bytes and then waits fails at once instead of at the timeout.
 
+import { FOREIGN_SIGNATURE_BYTES, ForeignProtocolError, recognizeForeignAnswer } from './foreign-protocol.js';
 import { FrameReader, FrameSizeError } from './frame-reader.js';
 import { ProtocolViolationError } from './protocol-violation.js';
 
@@ -23,28 +26,46 @@ export interface GuardableConnection {
 /** A response holds at least its correlation id. */
 const MIN_RESPONSE_FRAME = 4;
 
+/** What the guard saw on one connection. */
+export interface FrameGuardState {
+  /** Bytes received so far (0: the peer has not answered at all). */
+  readonly bytesReceived: number;
+}
+
 /**
  * Installs the guard. `onViolation` must close the connection; the requests in flight have been
- * failed with a {@link ProtocolViolationError} (without the API name: the sender adds it).
+ * failed with a {@link ProtocolViolationError} (without the API name: the sender adds it), or with
+ * a {@link ForeignProtocolError} when the first answer is another protocol.
  */
 export function guardFrames(
   connection: GuardableConnection,
   broker: string,
   maxResponseBytes: number,
-  onViolation: (error: ProtocolViolationError) => void,
-): void {
+  onViolation: (error: ProtocolViolationError | ForeignProtocolError) => void,
+): FrameGuardState {
   const reader = new FrameReader(maxResponseBytes, MIN_RESPONSE_FRAME);
   let broken = false;
+  let received = 0;
+  /** The first bytes of the connection, until they are enough to recognise another protocol. */
+  let opening: Buffer | undefined = Buffer.alloc(0);
 
-  const violate = (kind: ProtocolViolationError['kind'], detail: string): void => {
+  const fail = (error: ProtocolViolationError | ForeignProtocolError): void => {
     broken = true;
-    const error = new ProtocolViolationError(kind, broker, undefined, detail);
     connection.rejectRequests(error);
     onViolation(error);
   };
+  const violate = (kind: ProtocolViolationError['kind'], detail: string): void =>
+    fail(new ProtocolViolationError(kind, broker, undefined, detail));
 
   connection.processData = (data: Buffer): void => {
     if (broken) return;
+    received += data.length;
+    if (opening !== undefined) {
+      opening = Buffer.concat([opening, data]);
+      const foreign = recognizeForeignAnswer(opening);
+      if (foreign) return fail(new ForeignProtocolError(broker, foreign));
+      if (opening.length >= FOREIGN_SIGNATURE_BYTES) opening = undefined;
+    }
     // SASL v0 (no SaslAuthenticate): tokens travel raw, kafkajs's authenticator reads them itself.
     if (connection.authHandlers && !connection.authExpectResponse) return connection.authHandlers.onSuccess(data);
     let frames: Buffer[];
@@ -64,13 +85,7 @@ export function guardFrames(
         continue;
       }
       const correlationId = frame.readInt32BE(0);
-      if (!inflight.has(correlationId)) {
-        const expected = [...inflight.keys()];
-        return violate(
-          'correlation-id',
-          `correlation id ${correlationId} answers no request in flight${expected.length > 0 ? ` (expected ${expected.join(' or ')})` : ''}`,
-        );
-      }
+      if (!inflight.has(correlationId)) return violate('correlation-id', unexpectedId(correlationId, inflight));
       const last = i === frames.length - 1;
       if (last && inflight.size === 1 && reader.pendingBytes > 0) {
         return violate('trailing-bytes', `${reader.pendingBytes} bytes follow the end of the response`);
@@ -78,7 +93,21 @@ export function guardFrames(
       connection.requestQueue.fulfillRequest({ size: frame.length, correlationId, payload: frame.subarray(4) });
     }
     if (inflight.size === 0 && reader.pendingBytes > 0 && !connection.authHandlers) {
-      violate('trailing-bytes', `${reader.pendingBytes} bytes arrived with no request in flight`);
+      return violate('trailing-bytes', `${reader.pendingBytes} bytes arrived with no request in flight`);
     }
+    // The next frame is still incomplete: its correlation id is already known to be right or wrong.
+    const pendingId = connection.authHandlers ? undefined : reader.pendingCorrelationId();
+    if (pendingId !== undefined && !inflight.has(pendingId))
+      violate('correlation-id', unexpectedId(pendingId, inflight));
   };
+  return {
+    get bytesReceived() {
+      return received;
+    },
+  };
+}
+
+function unexpectedId(correlationId: number, inflight: ReadonlyMap<number, unknown>): string {
+  const expected = [...inflight.keys()];
+  return `correlation id ${correlationId} answers no request in flight${expected.length > 0 ? ` (expected ${expected.join(' or ')})` : ''}`;
 }

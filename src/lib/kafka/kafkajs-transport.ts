@@ -5,8 +5,10 @@
 import { createRequire } from 'node:module';
 import { scheduleChecksOnlyWhenPending } from './kafkajs-request-queue.js';
 import { DEFAULT_MAX_FRAME_BYTES } from './frame-reader.js';
-import { guardFrames, type GuardableConnection } from './kafkajs-frame-guard.js';
+import { guardFrames, type FrameGuardState, type GuardableConnection } from './kafkajs-frame-guard.js';
+import { ForeignProtocolError } from './foreign-protocol.js';
 import { ProtocolViolationError } from './protocol-violation.js';
+import { speaksTls } from './tls-probe.js';
 import type { BrokerAddress, RawRequest, Transport, TransportOptions } from './transport.js';
 import { TransportError, brokerLabel } from './transport.js';
 
@@ -50,6 +52,9 @@ interface KafkajsError {
   code?: string;
 }
 
+/** The TLS probe after a silent close: a TLS listener answers a ClientHello at once. */
+const PROBE_TIMEOUT_MS = 2_000;
+
 const TLS_CODES = /CERT|SELF_SIGNED|UNABLE_TO|ALTNAME|ERR_SSL|ERR_TLS|EPROTO|HANDSHAKE/;
 
 /** Turns kafkajs's errors into ours, keeping the OS/TLS code that tells the user what to fix. */
@@ -71,6 +76,8 @@ function translate(err: unknown, broker: BrokerAddress): TransportError {
 
 export class KafkajsTransport implements Transport {
   private readonly connections = new Map<string, Promise<KafkajsConnection>>();
+  /** What each connection's frame guard saw, to tell "closed before any answer" from a later close. */
+  private readonly guards = new WeakMap<KafkajsConnection, FrameGuardState>();
 
   constructor(private readonly options: TransportOptions) {}
 
@@ -111,7 +118,7 @@ export class KafkajsTransport implements Transport {
         : null,
     });
     scheduleChecksOnlyWhenPending(connection);
-    guardFrames(
+    const guard = guardFrames(
       connection as unknown as GuardableConnection,
       brokerLabel(broker),
       this.options.maxResponseBytes ?? DEFAULT_MAX_FRAME_BYTES,
@@ -120,6 +127,7 @@ export class KafkajsTransport implements Transport {
         void forceClose(connection).catch(() => undefined);
       },
     );
+    this.guards.set(connection, guard);
     const pending = connection.connect().then(
       () => connection,
       (err: unknown) => {
@@ -167,17 +175,35 @@ export class KafkajsTransport implements Transport {
         requestTimeout: timeoutMs,
         logResponseError: false,
       })
-      .catch((err: unknown) => {
+      .catch(async (err: unknown) => {
         this.connections.delete(this.key(broker));
+        if (err instanceof ForeignProtocolError) throw err;
         if (err instanceof ProtocolViolationError)
           throw new ProtocolViolationError(err.kind, err.broker, request.apiName, err.detail);
-        throw translate(err, broker);
+        const translated = translate(err, broker);
+        throw await this.explainSilentClose(translated, connection, broker, timeoutMs);
       });
     try {
       return await Promise.race([sent, timeout]);
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /**
+   * A plaintext connection closed before any answer: a TLS listener does that (Node's, for one, sends
+   * no alert). One TLS handshake, without verifying anything, tells it apart from a broker that
+   * closed for another reason; the answer is then "use TLS", not a retry until the timeout.
+   */
+  private async explainSilentClose(
+    err: TransportError,
+    connection: KafkajsConnection,
+    broker: BrokerAddress,
+    timeoutMs: number,
+  ): Promise<TransportError> {
+    if (err.kind !== 'closed' || this.options.tls || (this.guards.get(connection)?.bytesReceived ?? 0) > 0) return err;
+    if (!(await speaksTls(broker, Math.min(PROBE_TIMEOUT_MS, timeoutMs)))) return err;
+    return new ForeignProtocolError(brokerLabel(broker), { protocol: 'tls', sample: '' });
   }
 
   async authenticate(

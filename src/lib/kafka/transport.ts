@@ -38,8 +38,11 @@ export interface RawRequest {
   readonly body: Buffer;
 }
 
-/** What went wrong below the Kafka protocol: these never carry a Kafka error code. */
-export type TransportFailure = 'connect' | 'closed' | 'timeout' | 'tls' | 'authentication';
+/**
+ * What went wrong below the Kafka protocol: these never carry a Kafka error code. `foreign`: the
+ * address answered in another protocol (HTTP, TLS, text; see foreign-protocol.ts).
+ */
+export type TransportFailure = 'connect' | 'closed' | 'timeout' | 'tls' | 'authentication' | 'foreign';
 
 export class TransportError extends Error {
   override readonly name = 'TransportError';

@@ -63,3 +63,18 @@ describe('FrameReader', () => {
     assert.throws(() => new FrameReader(1024, 4).push(Buffer.from([0, 0, 0, 3, 1, 2, 3])), FrameSizeError);
   });
 });
+
+describe('FrameReader.pendingCorrelationId', () => {
+  it('is known once 8 bytes of the next frame are buffered, across chunks, after complete frames', () => {
+    const reader = new FrameReader(1024, 4);
+    assert.deepEqual(reader.push(Buffer.from('0000000c0000', 'hex')), []);
+    assert.equal(reader.pendingCorrelationId(), undefined);
+    reader.push(Buffer.from('0007', 'hex'));
+    assert.equal(reader.pendingCorrelationId(), 7);
+    const frames = reader.push(Buffer.from('0102030405060708' + '00000008000000', 'hex'));
+    assert.equal(frames.length, 1);
+    assert.equal(reader.pendingCorrelationId(), undefined);
+    reader.push(Buffer.from('2a', 'hex'));
+    assert.equal(reader.pendingCorrelationId(), 42);
+  });
+});
