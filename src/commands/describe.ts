@@ -161,8 +161,9 @@ export default class Describe extends BaseCommand<typeof Describe> {
       deadline: this.deadline,
       refresh: async () => {
         const report = await describeReport(client, names, filters, sort);
-        history = addSamples(history, report, Date.now());
-        return { ...report, trends: trendRows(history, report) };
+        const readAt = Date.now();
+        history = addSamples(history, report, readAt);
+        return { ...report, trends: trendRows(history, report), timestamp: new Date(readAt).toISOString() };
       },
       show: (report, index) => {
         show(report, (text) => watchFrame(text, frame));

@@ -264,10 +264,48 @@ describe('kmirror describe: stable mirror', () => {
     }
     const lines = stdout.split('\n').filter((l) => l !== '');
     assert.ok(lines.length >= 2);
+    let previous = 0;
     for (const line of lines) {
       const doc = JSON.parse(line) as DescribeReport;
       assertMatchesSchema('describe', doc);
       assert.equal(doc.mirrors[0]?.summary.partitions, 6);
+      // Each line says when it was read: ISO 8601 UTC, later on every line.
+      assert.match(doc.timestamp ?? '', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      const at = Date.parse(doc.timestamp ?? '');
+      assert.ok(at > previous, `${doc.timestamp ?? ''} follows the line before`);
+      previous = at;
+    }
+  });
+
+  it('--watch: a refresh the brokers leave unanswered is reported as stale data at the next interval', async () => {
+    const child = spawn(
+      process.execPath,
+      [BIN, 'describe', 'm1', '-b', emulator.destination.bootstrap, '--watch', '--interval', '0.5', '--json'],
+      { env: testEnv(), stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    const killer = setTimeout(() => child.kill('SIGKILL'), 40_000);
+    const rules: { remove(): void }[] = [];
+    try {
+      await waitFor('the first refresh', () => stdout.includes('\n'), 25_000);
+      // Every broker goes silent: connections stay open, nothing is answered (a refresh's budget is 30s).
+      for (const node of emulator.destination.nodes) rules.push(node.faults.drop('*'));
+      await waitFor('the stale-data warning', () => /no answer for 0\.5s/.test(stderr), 10_000);
+      const shown = (JSON.parse(stdout.split('\n')[0] ?? '') as DescribeReport).timestamp ?? '';
+      assert.match(stderr, /Warning: no answer for 0\.5s: the data shown is from \S+ and may be stale/);
+      assert.doesNotMatch(stderr, /refresh failed/, 'said while the refresh is still waiting, not when it fails');
+      const lastShown = /the data shown is from (\S+)/.exec(stderr)?.[1] ?? '';
+      assert.ok(Date.parse(lastShown) >= Date.parse(shown), 'names the time of the last data shown');
+      child.kill('SIGINT');
+      assert.equal(await exited, 0, stderr);
+    } finally {
+      for (const rule of rules) rule.remove();
+      clearTimeout(killer);
+      child.kill('SIGKILL');
     }
   });
 

@@ -111,10 +111,18 @@ export async function watchLoop<R>(options: WatchOptions<R>): Promise<R | undefi
   };
 
   let last: R | undefined;
+  let lastShownAt: Date | undefined;
   try {
     for (let refresh = 0; !stopRequested; refresh++) {
       if (deadline instanceof RefreshDeadline) deadline.restart();
       let outcome: R | 'stopped';
+      // A refresh still unanswered when the next one is due: the view on screen is getting old. Said
+      // now, not when the refresh's own budget (30s by default) finally runs out.
+      const shownAt = lastShownAt;
+      const stale =
+        shownAt === undefined
+          ? undefined
+          : setTimeout(() => options.warn(staleWarning(intervalMs, shownAt)), intervalMs);
       try {
         outcome = await Promise.race([options.refresh(), stopped]);
       } catch (err) {
@@ -122,9 +130,12 @@ export async function watchLoop<R>(options: WatchOptions<R>): Promise<R | undefi
         options.warn(`refresh failed: ${toFailure(err).message}; trying again in ${intervalMs / 1000}s`);
         await pause();
         continue;
+      } finally {
+        clearTimeout(stale);
       }
       if (outcome === 'stopped') break;
       last = outcome;
+      lastShownAt = new Date();
       options.show(outcome, refresh);
       if (options.flushed && (await options.flushed()).readerGone) break;
       if (stopRequested) break;
@@ -134,6 +145,13 @@ export async function watchLoop<R>(options: WatchOptions<R>): Promise<R | undefi
     signals.dispose();
   }
   return last;
+}
+
+function staleWarning(intervalMs: number, shownAt: Date): string {
+  return (
+    `no answer for ${intervalMs / 1000}s: the data shown is from ${shownAt.toISOString()} and may be stale; ` +
+    'still waiting for the brokers'
+  );
 }
 
 /** The text of one refresh: a header line, then on a terminal home-and-clear before it (redrawn in place). */
