@@ -1,7 +1,17 @@
 import { Args, Flags } from '@oclif/core';
 import { BaseCommand } from '../lib/cli/base-command.js';
 import { DEFAULT_TIMEOUT_MS, durationFlag, int64Flag } from '../lib/cli/flags.js';
-import { RefreshDeadline, timeoutGiven, watchFlags, watchFrame, watchIntervalMs, watchLoop } from '../lib/cli/watch.js';
+import {
+  RefreshDeadline,
+  WATCH_FRAME_ROWS,
+  terminalScreen,
+  timeoutGiven,
+  watchFlags,
+  watchFrame,
+  watchIntervalMs,
+  watchLoop,
+} from '../lib/cli/watch.js';
+import { type AttentionLimits, fitToScreen } from '../lib/render/describe-fit.js';
 import type { DescribeReport } from '../lib/mirror/describe.js';
 import {
   DESCRIBE_SORTS,
@@ -107,12 +117,13 @@ export default class Describe extends BaseCommand<typeof Describe> {
     const intervalMs = watchIntervalMs(flags);
     const show = (report: DescribeReport, refreshFrame?: (text: string) => string): void => {
       // Lines made while written: the table of a million partitions is never one text.
-      const human = function* (r: DescribeReport, o: { wide: boolean }): Generator<string> {
+      const lines = function* (r: DescribeReport, o: { wide: boolean }, limits?: AttentionLimits): Generator<string> {
         let any = false;
         for (const line of renderDescribeLines(r, {
           partitions: flags.partitions || o.wide,
           sort,
           filtered: isFiltered(filters),
+          ...limits,
         })) {
           any = true;
           yield line;
@@ -125,6 +136,12 @@ export default class Describe extends BaseCommand<typeof Describe> {
         if (!any && extras.length > 0) yield '';
         yield* extras;
       };
+      // A frame redrawn in place fits the terminal (watchFrame's header and the cursor line take 3 rows).
+      const screen = refreshFrame && this.ttyText() ? terminalScreen(WATCH_FRAME_ROWS) : undefined;
+      const human = (r: DescribeReport, o: { wide: boolean }): Iterable<string> =>
+        screen
+          ? fitToScreen(r, (limits) => [...lines(r, o, limits)], screen, !(flags.partitions || o.wide))
+          : lines(r, o);
       // Masked field by field: the generic deep redaction costs seconds on 100,000 partitions.
       this.render(report, human, { maskText: mapReportText, ...(refreshFrame ? { refreshFrame } : {}) });
       for (const warning of describeWarnings(report)) this.warning(warning);

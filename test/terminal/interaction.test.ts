@@ -113,4 +113,39 @@ describe('kmirror in a real terminal (tmux)', { skip }, () => {
     pane.press('C-c');
     assert.equal(await pane.exitCode(), 0, pane.capture());
   });
+
+  it('describe --watch fits an 80×20 terminal: attention rows cut, a last line says how many are hidden', async () => {
+    assert.ok(tmux);
+    // A mirror that stays behind: 12 partitions copying 1 record/s each, far from their 500-record source.
+    const slow = await startEmulatedClusters({
+      seed: 'terminal-slow',
+      demoTopics: [{ name: 'backlog', partitions: 12, initialOffset: 500n }],
+      timing: { copyRecordsPerSec: 1, startupFailureMs: 0 },
+    });
+    try {
+      const to = ['-b', slow.destination.bootstrap];
+      const created = await runCli(['create', 'short', ...to, '--source-bootstrap', slow.source.bootstrap]);
+      assert.equal(created.code, 0, created.stderr);
+      const added = await runCli(['add-topics', 'short', ...to, '--topic', 'backlog']);
+      assert.equal(added.code, 0, added.stderr);
+
+      const pane = tmux.start(['describe', 'short', ...to, '--watch', '--interval', '0.5'], { columns: 80, rows: 20 });
+      const stamp = (screen: string): string => /^Every 0\.5s: .*?(\d{4}-\d\d-\d\dT[\d:.]+Z)/.exec(screen)?.[1] ?? '';
+      const hidden = /^… \d+ attention row\(s\) hidden to fit 20 terminal rows \(all: without --watch\)$/m;
+      const first = await pane.waitFor('a frame cut to fit', (s) => stamp(s) !== '' && hidden.test(s));
+      const second = await pane.waitFor('the next frame', (s) => stamp(s) !== '' && stamp(s) !== stamp(first));
+      for (const screen of [first, second]) {
+        const lines = screen.split('\n');
+        // The header is still the first line (nothing scrolled away), cut to the width, and the summary follows.
+        assert.match(lines[0] ?? '', /^Every 0\.5s: kmirror describe short .*… {2}\d{4}-/, screen);
+        assert.ok(lines.every((l) => l.length <= 80) && lines.length <= 20, screen);
+        assert.match(screen, /^Mirror short: 12 partitions in 1 topic/m);
+        assert.match(screen, /^Most lagging partitions \(top \d of 12; see all with --partitions --sort lag\):$/m);
+      }
+      pane.press('C-c');
+      assert.equal(await pane.exitCode(), 0, pane.capture());
+    } finally {
+      await slow.close();
+    }
+  });
 });

@@ -36,15 +36,16 @@ export class TmuxServer {
   }
 
   /**
-   * Starts `kmirror <args>` in a new 200×50 pane, then prints `EXIT=<code>` and keeps the pane open.
-   * The shell catches SIGINT (a caught signal is reset for the child), so Ctrl-C reaches kmirror
-   * while the shell survives to print the exit code.
+   * Starts `kmirror <args>` in a new pane (200×50 unless `size` says otherwise), then prints
+   * `EXIT=<code>` and keeps the pane open. The shell catches SIGINT (a caught signal is reset for
+   * the child), so Ctrl-C reaches kmirror while the shell survives to print the exit code.
    */
-  start(args: readonly string[]): TmuxPane {
+  start(args: readonly string[], size: { columns: number; rows: number } = { columns: 200, rows: 50 }): TmuxPane {
     const name = `t${++this.sessions}`;
     const kmirror = ['env', '-u', 'CI', 'NO_COLOR=1', process.execPath, BIN, ...args].map(quote).join(' ');
     const script = `trap : INT; ${kmirror}; echo EXIT=$?; exec sleep 3600`;
-    this.tmux(['new-session', '-d', '-s', name, '-x', '200', '-y', '50', '/bin/sh', '-c', script]);
+    const [x, y] = [String(size.columns), String(size.rows)];
+    this.tmux(['new-session', '-d', '-s', name, '-x', x, '-y', y, '/bin/sh', '-c', script]);
     return new TmuxPane(name, (a) => this.tmux(a));
   }
 

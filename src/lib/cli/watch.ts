@@ -154,11 +154,30 @@ function staleWarning(intervalMs: number, shownAt: Date): string {
   );
 }
 
+/** Rows of a terminal frame that are not the view: the header, the blank line after it, the cursor's line. */
+export const WATCH_FRAME_ROWS = 3;
+
+/** The terminal's size less `reserved` rows, for a view cut to fit; unbounded when the size is not known. */
+export function terminalScreen(reserved: number): { rows: number; columns: number; terminalRows?: number } {
+  const rows = process.stdout.rows;
+  const columns = process.stdout.columns;
+  if (!rows) return { rows: Number.POSITIVE_INFINITY, columns: columns || Number.POSITIVE_INFINITY };
+  return { rows: Math.max(1, rows - reserved), columns: columns || Number.POSITIVE_INFINITY, terminalRows: rows };
+}
+
 /** The text of one refresh: a header line, then on a terminal home-and-clear before it (redrawn in place). */
-export function watchFrame(text: string, options: { intervalMs: number; commandLine: string; tty: boolean }): string {
-  const header = chalk.dim(
-    `Every ${options.intervalMs / 1000}s: ${options.commandLine}  ${new Date().toISOString()}` +
-      `${options.tty ? '  (Ctrl-C to stop)' : ''}`,
-  );
+export function watchFrame(
+  text: string,
+  options: { intervalMs: number; commandLine: string; tty: boolean; columns?: number },
+): string {
+  const every = `Every ${options.intervalMs / 1000}s: `;
+  const tail = `  ${new Date().toISOString()}${options.tty ? '  (Ctrl-C to stop)' : ''}`;
+  const columns = options.columns ?? (options.tty ? process.stdout.columns : undefined);
+  let command = options.commandLine;
+  // On a terminal the header keeps to one row (the view below is cut to the rows left): the command
+  // line gives way first, the time stays.
+  if (options.tty && columns && every.length + command.length + tail.length > columns)
+    command = `${command.slice(0, Math.max(0, columns - every.length - tail.length - 1))}…`;
+  const header = chalk.dim(`${every}${command}${tail}`.slice(0, options.tty && columns ? columns : undefined));
   return options.tty ? `\x1b[H\x1b[2J${header}\n\n${text}\n` : `${header}\n${text}\n\n`;
 }

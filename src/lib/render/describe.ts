@@ -13,8 +13,10 @@ export interface DescribeRenderOptions {
   /** Every partition row instead of the summary view. */
   readonly partitions: boolean;
   readonly sort: DescribeSort;
-  /** How many lagging partitions the summary view lists. */
+  /** How many lagging partitions the summary view lists (per mirror). */
   readonly attentionLimit?: number;
+  /** How many FAILED partitions the summary view lists (per mirror); default all. */
+  readonly failedLimit?: number;
   /** Whether filters were given (changes the wording when nothing is left). */
   readonly filtered?: boolean;
 }
@@ -152,58 +154,69 @@ function mostLagging(mirror: MirrorDescription, limit: number): { top: Located[]
 
 function attention(
   mirror: MirrorDescription,
-  limit: number,
+  limits: { lagging: number; failed: number },
   retryMax: number | null,
   notes: Footnotes,
   causes: readonly FailureCauseGroup[],
 ): string[] {
   const failed: string[][] = [];
+  let failedCount = 0;
   for (const topic of mirror.topics) {
     if (topic.summary.failing === 0) continue;
     for (const row of topic.partitions) {
-      if (row.state === 'FAILED')
+      if (row.state !== 'FAILED') continue;
+      failedCount++;
+      if (failed.length < limits.failed)
         failed.push([topic.name, String(row.partition), retryText(row.retryAttempt, retryMax), row.errorMessage ?? '']);
     }
   }
-  const { top, lagging } = mostLagging(mirror, limit);
+  const { top, lagging } = mostLagging(mirror, limits.lagging);
   const out: string[] = [];
-  if (failed.length > 0) {
-    out.push(style.bad(`Failed partitions (${failed.length}):`));
-    out.push(
-      renderTable(
-        [{ header: 'TOPIC' }, { header: 'PARTITION', align: 'right' }, { header: 'RETRY' }, { header: 'ERROR' }],
-        failed,
-        style.header,
-      ),
-    );
+  if (failedCount > 0) {
+    const shown = failed.length < failedCount ? `, ${failed.length} shown` : '';
+    out.push(style.bad(`Failed partitions (${failedCount}${shown}):`));
+    if (failed.length > 0)
+      out.push(
+        renderTable(
+          [{ header: 'TOPIC' }, { header: 'PARTITION', align: 'right' }, { header: 'RETRY' }, { header: 'ERROR' }],
+          failed,
+          style.header,
+        ),
+      );
     const mine = causes.filter((c) => c.mirror === mirror.name);
     if (mine.length > 0) out.push('', style.bad('Why, and what recovers them:'), ...renderFailureCauses(mine));
   }
-  if (top.length > 0) {
+  if (lagging > 0) {
     if (out.length > 0) out.push('');
-    const more = lagging > top.length ? ` (top ${top.length} of ${lagging}; see all with --partitions --sort lag)` : '';
-    out.push(style.warn(`Most lagging partitions${more}:`));
-    out.push(
-      renderTable(
-        [
-          { header: 'TOPIC' },
-          { header: 'PARTITION', align: 'right' },
-          { header: 'SOURCE OFFSET', align: 'right' },
-          { header: 'DESTINATION OFFSET', align: 'right' },
-          { header: 'LAG', align: 'right' },
-          { header: 'STATE' },
-        ],
-        top.map(({ topic, row }) => [
-          topic,
-          String(row.partition),
-          notes.value(row.sourceOffset),
-          notes.destination(row),
-          notes.value(row.lag),
-          stateColour(row.state),
-        ]),
-        style.header,
-      ),
-    );
+    const more =
+      top.length === 0
+        ? `: ${lagging} (none shown; see them with --partitions --sort lag)`
+        : lagging > top.length
+          ? ` (top ${top.length} of ${lagging}; see all with --partitions --sort lag):`
+          : ':';
+    out.push(style.warn(`Most lagging partitions${more}`));
+    if (top.length > 0)
+      out.push(
+        renderTable(
+          [
+            { header: 'TOPIC' },
+            { header: 'PARTITION', align: 'right' },
+            { header: 'SOURCE OFFSET', align: 'right' },
+            { header: 'DESTINATION OFFSET', align: 'right' },
+            { header: 'LAG', align: 'right' },
+            { header: 'STATE' },
+          ],
+          top.map(({ topic, row }) => [
+            topic,
+            String(row.partition),
+            notes.value(row.sourceOffset),
+            notes.destination(row),
+            notes.value(row.lag),
+            stateColour(row.state),
+          ]),
+          style.header,
+        ),
+      );
   }
   if (out.length === 0) out.push(style.ok('No partitions need attention.'));
   return out;
@@ -226,7 +239,11 @@ function mirrorView(
     return out.join('\n');
   }
   out.push('', topicTable(mirror, notes), '');
-  out.push(...attention(mirror, options.attentionLimit ?? DEFAULT_ATTENTION_LIMIT, retryMax, notes, causes));
+  const limits = {
+    lagging: options.attentionLimit ?? DEFAULT_ATTENTION_LIMIT,
+    failed: options.failedLimit ?? Number.POSITIVE_INFINITY,
+  };
+  out.push(...attention(mirror, limits, retryMax, notes, causes));
   return out.join('\n');
 }
 

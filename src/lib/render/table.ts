@@ -21,7 +21,8 @@ let stringWidth: ((text: string) => number) | undefined;
 const SGR = /\x1b\[(?:\d*;){0,5}\d*m/g;
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
-function lineWidth(line: string): number {
+/** Display columns of one line (colour codes take none, wide characters two). */
+export function lineWidth(line: string): number {
   // Most cells are plain ASCII; skipping string-width for them matters at 100,000 rows.
   return PRINTABLE_ASCII.test(line)
     ? line.length

@@ -1,0 +1,80 @@
+import { before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import chalk from 'chalk';
+import type { DescribeReport, MirrorDescription } from '../../../src/lib/mirror/describe.js';
+import { summarize, type PartitionRow } from '../../../src/lib/mirror/lag.js';
+import { renderDescribeLines } from '../../../src/lib/render/describe.js';
+import { fitToScreen, rowsTaken } from '../../../src/lib/render/describe-fit.js';
+
+function row(partition: number, state: string, lag: number): PartitionRow {
+  return {
+    partition,
+    sourceOffset: 1000n,
+    destinationOffset: 1000n - BigInt(lag),
+    lag: BigInt(lag),
+    state,
+    retryAttempt: state === 'FAILED' ? 2 : 0,
+    errorMessage: state === 'FAILED' ? 'source unreachable' : null,
+  };
+}
+
+function reportOf(failed: number, lagging: number): DescribeReport {
+  const partitions = [
+    ...Array.from({ length: failed }, (_, i) => row(i, 'FAILED', 0)),
+    ...Array.from({ length: lagging }, (_, i) => row(failed + i, 'MIRRORING', 10 + i)),
+  ];
+  const mirror: MirrorDescription = {
+    name: 'm1',
+    summary: summarize(partitions),
+    topics: [{ name: 'orders', summary: summarize(partitions), partitions }],
+  };
+  return { mirrors: [mirror], notFound: [], errors: [], brokerWarnings: [], retryMaxAttempts: 5, failureCauses: [] };
+}
+
+const view =
+  (report: DescribeReport, partitions = false) =>
+  (limits: object) => [...renderDescribeLines(report, { partitions, sort: 'topic', ...limits })];
+
+describe('describe --watch cut to the terminal', () => {
+  before(() => {
+    chalk.level = 0;
+  });
+
+  it('a view that fits is left whole', () => {
+    const report = reportOf(2, 3);
+    const lines = fitToScreen(report, view(report), { rows: 100, columns: 200 }, true);
+    assert.equal(lines.join('\n'), view(report)({}).join('\n'));
+  });
+
+  it('too tall: attention rows are cut first, the summary and topic table stay, a last line counts what is hidden', () => {
+    const report = reportOf(30, 25);
+    const screen = { rows: 15, columns: 80 };
+    const lines = fitToScreen(report, view(report), screen, true);
+    assert.ok(rowsTaken(lines, screen.columns) <= screen.rows, lines.join('\n'));
+    assert.match(lines[0] ?? '', /^Mirror m1: 55 partitions in 1 topic/);
+    assert.ok(
+      lines.some((l) => /^orders +55 /.test(l)),
+      'the topic table is kept',
+    );
+    assert.match(lines.join('\n'), /Failed partitions \(30, \d+ shown\):/);
+    const shown = lines.filter((l) => /^orders +\d+ +2\/5 /.test(l)).length;
+    const lagShown = lines.filter((l) => /^orders +\d+ +1000 /.test(l)).length;
+    // 30 failed + the top 10 lagging in the full view; what is not shown is counted.
+    assert.equal(
+      lines.at(-1),
+      `… ${40 - shown - lagShown} attention row(s) hidden to fit 15 terminal rows (all: without --watch)`,
+    );
+  });
+
+  it('long lines count the rows they wrap onto', () => {
+    assert.equal(rowsTaken(['x'.repeat(81), 'y', ''], 80), 4);
+  });
+
+  it('--partitions (no attention rows): lines are cut off the end and counted', () => {
+    const report = reportOf(0, 40);
+    const lines = fitToScreen(report, view(report, true), { rows: 10, columns: 200 }, false);
+    assert.equal(lines.length, 10);
+    const total = view(report, true)({}).join('\n').split('\n').length;
+    assert.equal(lines.at(-1), `… ${total - 9} line(s) hidden to fit 10 terminal rows (all: without --watch)`);
+  });
+});
