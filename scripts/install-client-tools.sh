@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Installs the clients written by others that `npm run test:clients` drives: kcat and Debian's
-# confluent-kafka for /usr/bin/python3 (a pyenv python3 on PATH would not see it), and tmux, the
-# real terminal of test/terminal (unit suite; it fails without tmux when CI is set). Idempotent:
-# does nothing when all are present; quiet unless something fails.
+# confluent-kafka for /usr/bin/python3 (a pyenv python3 on PATH would not see it), tmux, the
+# real terminal of test/terminal (unit suite; it fails without tmux when CI is set), and man-db,
+# whose `man` reads the installed pages in `npm run test:install`. Idempotent: does nothing when
+# all are present; quiet unless something fails.
 set -euo pipefail
 
 missing=()
 command -v kcat >/dev/null 2>&1 || missing+=(kcat)
 command -v tmux >/dev/null 2>&1 || missing+=(tmux)
+command -v man >/dev/null 2>&1 || missing+=(man-db)
 if ! /usr/bin/python3 -c 'import confluent_kafka' >/dev/null 2>&1; then
   missing+=(python3-confluent-kafka)
 fi
@@ -35,4 +37,5 @@ fi
 
 command -v kcat >/dev/null 2>&1 || { echo "install-client-tools: kcat still missing after install" >&2; exit 1; }
 command -v tmux >/dev/null 2>&1 || { echo "install-client-tools: tmux still missing after install" >&2; exit 1; }
+command -v man >/dev/null 2>&1 || { echo "install-client-tools: man still missing after install" >&2; exit 1; }
 /usr/bin/python3 -c 'import confluent_kafka' || { echo "install-client-tools: confluent_kafka still not importable by /usr/bin/python3" >&2; exit 1; }

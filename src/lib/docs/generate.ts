@@ -40,6 +40,13 @@ export function docChanges(
     for (const file of readdirSync(manDir))
       if (file.endsWith('.1') && !pages.has(file)) changes.push({ path: join(manDir, file), expected: null });
   }
+  // npm links exactly the pages package.json's `man` names into <prefix>/share/man on a global install.
+  const packagePath = join(root, 'package.json');
+  const packageText = readFileSync(packagePath, 'utf8');
+  const pkg = JSON.parse(packageText) as Record<string, unknown>;
+  const man = [...pages.keys()].sort().map((file) => `./man/${file}`);
+  const withMan = `${JSON.stringify({ ...pkg, man }, null, 2)}\n`;
+  if (withMan !== packageText) changes.push({ path: packagePath, expected: withMan });
   const readmePath = join(root, 'README.md');
   const readme = readFileSync(readmePath, 'utf8');
   const a = readme.indexOf(README_START);

@@ -33,6 +33,10 @@ describe('generated docs', () => {
       changes.some((p) => p.endsWith(`man/${pageName('made-up')}.1`)),
       'a missing page must be reported',
     );
+    assert.ok(
+      changes.some((p) => p.endsWith('package.json')),
+      "package.json's man field must name the new page, or a global install leaves it out",
+    );
   });
 });
 
