@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # Installs the clients written by others that `npm run test:clients` drives: kcat and Debian's
 # confluent-kafka for /usr/bin/python3 (a pyenv python3 on PATH would not see it), tmux, the
-# real terminal of test/terminal (unit suite; it fails without tmux when CI is set), and man-db,
-# whose `man` reads the installed pages in `npm run test:install`. Idempotent: does nothing when
-# all are present; quiet unless something fails.
+# real terminal of test/terminal (unit suite; it fails without tmux when CI is set), zsh and fish,
+# whose completion engines run the scripts of `kmirror completion` (unit suite, likewise), and
+# man-db, whose `man` reads the installed pages in `npm run test:install`. Idempotent: does nothing
+# when all are present; quiet unless something fails.
 set -euo pipefail
 
 missing=()
 command -v kcat >/dev/null 2>&1 || missing+=(kcat)
 command -v tmux >/dev/null 2>&1 || missing+=(tmux)
 command -v man >/dev/null 2>&1 || missing+=(man-db)
+command -v zsh >/dev/null 2>&1 || missing+=(zsh)
+command -v fish >/dev/null 2>&1 || missing+=(fish)
 if ! /usr/bin/python3 -c 'import confluent_kafka' >/dev/null 2>&1; then
   missing+=(python3-confluent-kafka)
 fi
@@ -37,5 +40,7 @@ fi
 
 command -v kcat >/dev/null 2>&1 || { echo "install-client-tools: kcat still missing after install" >&2; exit 1; }
 command -v tmux >/dev/null 2>&1 || { echo "install-client-tools: tmux still missing after install" >&2; exit 1; }
-command -v man >/dev/null 2>&1 || { echo "install-client-tools: man still missing after install" >&2; exit 1; }
+for tool in man zsh fish; do
+  command -v "$tool" >/dev/null 2>&1 || { echo "install-client-tools: $tool still missing after install" >&2; exit 1; }
+done
 /usr/bin/python3 -c 'import confluent_kafka' || { echo "install-client-tools: confluent_kafka still not importable by /usr/bin/python3" >&2; exit 1; }
