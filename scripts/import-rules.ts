@@ -41,6 +41,7 @@ export const LAYER_RULES: Readonly<Record<string, LayerRule>> = {
       mirror: [
         'src/lib/mirror/config-keys.ts',
         'src/lib/mirror/config-validation.ts',
+        'src/lib/mirror/java-regex.ts',
         'src/lib/mirror/topic-selection.ts',
       ],
     },

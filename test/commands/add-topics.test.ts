@@ -359,7 +359,7 @@ describe('kmirror add-topics', () => {
 
     const badRegex = await addTopics(emulator, ['by-name', '--pattern', 'orders(']);
     assert.equal(badRegex.code, 2);
-    assert.match(badRegex.stderr, /not a valid regular expression/);
+    assert.match(badRegex.stderr, /not a valid Java regular expression/);
     const comma = await addTopics(emulator, ['by-name', '--pattern', 'a{1,2}']);
     assert.equal(comma.code, 2);
     const badName = await addTopics(emulator, ['by-name', '--topic', 'orders.*']);

@@ -203,12 +203,12 @@ describe('kmirror config set', () => {
       {
         name: 'an invalid pattern',
         args: ['--append', 'mirror.topics.exclude=[abc'],
-        message: /not a valid regular expression/,
+        message: /not a valid Java regular expression/,
       },
       {
         name: 'a pattern with a bare brace',
         args: ['mirror.groups.include=app{x}'],
-        message: /does not start a repetition/,
+        message: /Illegal repetition/,
       },
       {
         name: 'the same key twice',

@@ -6,6 +6,7 @@
 
 import { closestKey } from '../kafka/closest-key.js';
 import { InvalidInputError } from './errors.js';
+import { InvalidJavaRegexError, UntranslatablePatternError, translateJavaRegex } from './java-regex.js';
 import { parseBootstrapServers } from '../connection/connection-config.js';
 import { isSensitiveKey } from '../connection/redact.js';
 import { MIRROR_CONFIG_KEYS, type MirrorConfigKey, mirrorConfigKey, parseMirrorConfigValue } from './config-keys.js';
@@ -159,218 +160,14 @@ export function deleteProblem(key: string): { message: string; hint: string } | 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Patterns. The broker compiles them as Java regexes and matches whole names (^(p1|p2|…)$);
-// kmirror can only compile JavaScript ones, so Java-only syntax is mapped to an equivalent shape
-// for the syntax check and reported, and JavaScript leniencies Java refuses are refused here.
-
-const GENERAL_CATEGORIES = new Set([
-  'L',
-  'Lu',
-  'Ll',
-  'Lt',
-  'Lm',
-  'Lo',
-  'M',
-  'Mn',
-  'Mc',
-  'Me',
-  'N',
-  'Nd',
-  'Nl',
-  'No',
-  'P',
-  'Pc',
-  'Pd',
-  'Ps',
-  'Pe',
-  'Pi',
-  'Pf',
-  'Po',
-  'S',
-  'Sm',
-  'Sc',
-  'Sk',
-  'So',
-  'Z',
-  'Zs',
-  'Zl',
-  'Zp',
-  'C',
-  'Cc',
-  'Cf',
-  'Cs',
-  'Co',
-  'Cn',
-]);
-
-// Escapes that exist only in Java (JavaScript reads most of them as the plain letter).
-const JAVA_ONLY_ESCAPES: Readonly<Record<string, string>> = {
-  A: 'start of input',
-  Z: 'end of input (before a final line break)',
-  z: 'end of input',
-  G: 'end of the previous match',
-  R: 'any line break',
-  X: 'a grapheme cluster',
-  h: 'a horizontal whitespace character',
-  H: 'a non-horizontal-whitespace character',
-  V: 'a non-vertical-whitespace character',
-  e: 'the escape character',
-  a: 'the bell character',
-};
-
-const QUANTIFIER_BRACES = /^\{\d+(?:,\d*)?\}/;
-
-interface PatternScan {
-  /** A JavaScript pattern with the same shape, for the syntax check; null when none can be built. */
-  readonly js: string | null;
-  readonly notes: string[];
-  readonly error: { message: string; hint: string } | null;
-}
-
-function escapeLiteral(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-}
-
-function scanJavaPattern(pattern: string): PatternScan {
-  const notes = new Set<string>();
-  let js = '';
-  let classDepth = 0;
-  let nestedClass = false;
-  let afterQuantifier = false;
-  const fail = (message: string, hint: string): PatternScan => ({
-    js: null,
-    notes: [...notes],
-    error: { message, hint },
-  });
-
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i] as string;
-    const quantifierBefore: boolean = afterQuantifier;
-    afterQuantifier = false;
-
-    if (c === '\\') {
-      const next = pattern[i + 1];
-      if (next === undefined) return fail('it ends with a lone backslash', 'escape a literal backslash as \\\\');
-      if (next === 'Q') {
-        const end = pattern.indexOf('\\E', i + 2);
-        const literal = pattern.slice(i + 2, end === -1 ? undefined : end);
-        js += classDepth > 0 ? literal.replace(/[\]\\^-]/g, '\\$&') : escapeLiteral(literal);
-        notes.add('\\Q…\\E quoting is Java-only (the text between is taken literally)');
-        i = end === -1 ? pattern.length : end + 1;
-        continue;
-      }
-      if (next === 'p' || next === 'P') {
-        const braced = /^\{([^}]*)\}/.exec(pattern.slice(i + 2));
-        const name = braced ? (braced[1] ?? '') : (pattern[i + 2] ?? '');
-        if (!GENERAL_CATEGORIES.has(name)) {
-          notes.add(
-            `\\${next}{${name}} names a character property the Java way (POSIX names such as \\p{Alpha} are ASCII-only in Java; java…, Is… and In… forms do not exist in JavaScript); kmirror cannot check it`,
-          );
-        }
-        js += classDepth > 0 ? 'a' : '[\\s\\S]';
-        i += 1 + (braced ? braced[0].length : 1);
-        continue;
-      }
-      const javaOnly = JAVA_ONLY_ESCAPES[next];
-      if (javaOnly !== undefined) {
-        notes.add(`\\${next} (${javaOnly}) is Java-only; JavaScript reads it as the letter ${next}`);
-        js += classDepth > 0 ? 'a' : '(?:)';
-        i++;
-        continue;
-      }
-      js += c + next;
-      i++;
-      continue;
-    }
-
-    if (classDepth > 0) {
-      if (c === '[') {
-        classDepth++;
-        nestedClass = true;
-      } else if (c === ']') {
-        classDepth--;
-      } else if (c === '&' && pattern[i + 1] === '&') {
-        nestedClass = true;
-      }
-      js += c;
-      continue;
-    }
-
-    switch (c) {
-      case '[':
-        classDepth = 1;
-        js += c;
-        // `]` right after `[` or `[^` is a literal in Java but closes an empty class in JavaScript.
-        if (pattern[i + 1] === ']' || (pattern[i + 1] === '^' && pattern[i + 2] === ']')) {
-          const skip = pattern[i + 1] === '^' ? 2 : 1;
-          js += pattern[i + 1] === '^' ? '^\\]' : '\\]';
-          i += skip;
-        }
-        continue;
-      case '(': {
-        const rest = pattern.slice(i + 1);
-        if (rest.startsWith('?>')) {
-          notes.add('atomic groups (?>…) are Java-only; checked as a plain group');
-          js += '(?:';
-          i += 2;
-          continue;
-        }
-        const flags = /^\?([idmsuxU]*(?:-[idmsuxU]*)?)([):])/.exec(rest);
-        if (flags && flags[1] !== '') {
-          notes.add(
-            `inline flags (?${flags[1]}) are not supported by JavaScript; the broker (Java) applies them, kmirror checked the pattern without them`,
-          );
-          js += flags[2] === ':' ? '(?:' : '';
-          i += flags[0].length;
-          continue;
-        }
-        const named = /^\?<([^>=!]*)>/.exec(rest);
-        if (named && !/^[A-Za-z][A-Za-z0-9]*$/.test(named[1] ?? '')) {
-          return fail(
-            `group name '${named[1] ?? ''}' is not valid in Java`,
-            'Java group names are a letter followed by letters and digits (no "_" or "$")',
-          );
-        }
-        js += c;
-        continue;
-      }
-      case '{': {
-        const braces = QUANTIFIER_BRACES.exec(pattern.slice(i));
-        if (!braces)
-          return fail(
-            `'{' at position ${i + 1} does not start a repetition like {2} or {1,3}`,
-            'Java refuses a bare "{": escape it as \\{',
-          );
-        js += braces[0];
-        i += braces[0].length - 1;
-        afterQuantifier = true;
-        continue;
-      }
-      case '*':
-      case '+':
-      case '?':
-        if (c === '+' && quantifierBefore) {
-          notes.add('possessive quantifiers (*+, ++, ?+, {n}+) are Java-only; checked as greedy ones');
-          continue;
-        }
-        js += c;
-        // A `?` after a quantifier makes it lazy (same in both); it does not start another one.
-        afterQuantifier = !(c === '?' && quantifierBefore);
-        continue;
-      default:
-        js += c;
-    }
-  }
-  if (nestedClass) {
-    notes.add('character class union or intersection ([a[b]], [a-z&&[^e]]) is Java-only; kmirror cannot check it');
-    return { js: null, notes: [...notes], error: null };
-  }
-  return { js, notes: [...notes], error: null };
-}
+// Patterns. The broker compiles them as Java regexes and matches whole names (^(p1|p2|…)$); kmirror
+// matches them through the one translation of java-regex.ts, which refuses what Java refuses and what
+// it cannot match exactly.
 
 /**
- * Checks one topic or group pattern as the broker will use it. Throws a InvalidInputError for a pattern
- * that cannot be stored or compiled; returns warnings for Java/JavaScript differences.
+ * Checks one topic or group pattern as the broker will use it. Throws an InvalidInputError for a pattern
+ * that cannot be stored, that Java refuses, or that kmirror cannot match exactly; returns warnings (a
+ * pattern that looks like a shell glob).
  */
 export function checkPattern(pattern: string, origin: string): string[] {
   const where = `${origin}: pattern '${pattern}'`;
@@ -393,18 +190,26 @@ export function checkPattern(pattern: string, origin: string): string[] {
     );
   }
   if (pattern === '') throw new InvalidInputError(`${origin}: empty pattern`, { hint });
-  const scan = scanJavaPattern(pattern);
-  if (scan.error) throw new InvalidInputError(`${where}: ${scan.error.message}`, { hint: scan.error.hint });
-  if (scan.js !== null) {
-    try {
-      new RegExp(scan.js);
-    } catch (err) {
-      const reason = (err as Error).message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /, '');
+  try {
+    translateJavaRegex(pattern);
+  } catch (err) {
+    if (err instanceof InvalidJavaRegexError) {
       const glob = /^\*/.test(pattern) ? '; to match everything write .* (a regex, not a shell glob)' : '';
-      throw new InvalidInputError(`${where} is not a valid regular expression: ${reason}`, { hint: `${hint}${glob}` });
+      const brace = /Illegal repetition/.test(err.reason) ? '; a literal { is written \\{' : '';
+      throw new InvalidInputError(`${where} is not a valid Java regular expression: ${err.message}`, {
+        hint: `${hint}${glob}${brace}`,
+      });
     }
+    if (err instanceof UntranslatablePatternError)
+      throw new InvalidInputError(
+        `${where} cannot be matched by kmirror exactly as the broker (Java) does: ${err.reason}`,
+        {
+          hint: 'write it without that construct; topic names need only classes, alternation and quantifiers',
+        },
+      );
+    throw err;
   }
-  const warnings = scan.notes.map((note) => `${where}: ${note}`);
+  const warnings: string[] = [];
   // `orders*` / `orders-*` are shell globs by intent, but as regexes repeat the last character only.
   if (/[^.)\]}\\*]\*$/.test(pattern)) {
     warnings.push(

@@ -5,6 +5,7 @@ import type { DescribeResult, MirrorDescription, TopicDescription } from './desc
 import { PARTITION_STATES, combine, summarize } from './lag.js';
 import type { PartitionRow } from './lag.js';
 import { InvalidInputError } from './errors.js';
+import { InvalidJavaRegexError, UntranslatablePatternError, translateJavaRegex } from './java-regex.js';
 
 export type DescribeSort = 'topic' | 'lag';
 export const DESCRIBE_SORTS: readonly DescribeSort[] = ['topic', 'lag'];
@@ -39,7 +40,6 @@ export function parseStates(values: readonly string[]): string[] {
     });
 }
 
-/** `--topic-pattern` values as regexes anchored at both ends (the whole name must match, as in Java). */
 /** The filters from the flags' raw values; throws FilterError on an unknown state or a bad pattern. */
 export function describeFilters(raw: {
   readonly topics?: readonly string[];
@@ -55,14 +55,18 @@ export function describeFilters(raw: {
   };
 }
 
+/** `--topic-pattern` values: Java regexes, as every pattern kmirror takes, matched against the whole topic name. */
 export function parseTopicPatterns(values: readonly string[]): RegExp[] {
   return values.map((pattern) => {
     try {
-      return new RegExp(`^(?:${pattern})$`);
+      return translateJavaRegex(pattern);
     } catch (err) {
+      if (!(err instanceof InvalidJavaRegexError || err instanceof UntranslatablePatternError)) throw err;
+      const what =
+        err instanceof InvalidJavaRegexError ? 'is not a valid Java regular expression' : 'cannot be matched exactly';
       throw new FilterError(
-        `invalid --topic-pattern '${pattern}': ${(err as Error).message}`,
-        "write a JavaScript regular expression matched against the whole topic name, e.g. 'orders-.*'",
+        `invalid --topic-pattern '${pattern}': it ${what}: ${err.message}`,
+        "write a Java regular expression matched against the whole topic name, e.g. 'orders-.*' or '(?i)orders-.*'",
       );
     }
   });

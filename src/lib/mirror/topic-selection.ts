@@ -5,6 +5,7 @@
 
 import { readFileSync } from 'node:fs';
 import { checkPattern } from './config-validation.js';
+import { javaPatternList } from './java-regex.js';
 import { InvalidInputError } from './errors.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -66,19 +67,18 @@ export function readTopicsFile(path: string): string[] {
 }
 
 /**
- * Checks each pattern and combines them as the broker does, `^(p1|p2|…)$` (a full match). Null
- * for no patterns. Commas are refused: the mirror stores its pattern lists comma-separated.
+ * Checks each pattern and combines them as the broker does, `^(p1|p2|…)$` (a full match, Java syntax).
+ * Null for no patterns. Commas are refused: the mirror stores its pattern lists comma-separated.
  */
 export function compilePatterns(
   patterns: readonly string[],
   flag: string,
   warn?: (message: string) => void,
 ): RegExp | null {
-  // One validation for every command that takes patterns: storability, syntax, and the places
-  // where Java (the broker) and JavaScript (this preview) read a pattern differently.
+  // One validation for every command that takes patterns (storable, valid Java, translatable), then
+  // the list as the broker combines it.
   for (const pattern of patterns) for (const warning of checkPattern(pattern, flag)) warn?.(warning);
-  if (patterns.length === 0) return null;
-  return new RegExp(`^(?:${patterns.join('|')})$`);
+  return javaPatternList(patterns);
 }
 
 // ---------------------------------------------------------------------------------------------

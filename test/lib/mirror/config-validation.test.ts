@@ -152,7 +152,7 @@ describe('patterns (Java regexes checked in JavaScript)', () => {
       assert.deepEqual(checkPattern(p, 'p'), [], p);
   });
 
-  it('refuses what cannot be stored or compiled', () => {
+  it('refuses what cannot be stored, what Java refuses, and what cannot be matched exactly', () => {
     assert.match(
       usageMessage(() => checkPattern('a{1,2}', '--include')),
       /contains ','/,
@@ -163,42 +163,44 @@ describe('patterns (Java regexes checked in JavaScript)', () => {
     );
     assert.match(
       usageMessage(() => checkPattern('(a', '--include')),
-      /not a valid regular expression/,
+      /not a valid Java regular expression: Unclosed group/,
     );
     assert.match(usageError(() => checkPattern('*', '--include')).hint ?? '', /to match everything write \.\*/);
-    assert.match(usageError(() => checkPattern('a{x}', '--include')).hint ?? '', /escape it as \\\{/);
+    assert.match(usageError(() => checkPattern('a{x}', '--include')).hint ?? '', /a literal \{ is written \\\{/);
     assert.match(
       usageMessage(() => checkPattern('(?<my_group>a)', '--include')),
-      /group name 'my_group' is not valid in Java/,
+      /named capturing group is missing trailing '>'/,
     );
     assert.match(
       usageMessage(() => checkPattern('a\\', '--include')),
-      /lone backslash/,
+      /not a valid Java regular expression/,
     );
+    for (const [pattern, reason] of [
+      ['(a)\\1', /backreferences/],
+      ['\\p{InGreek}', /Unicode blocks/],
+      ['(?iu)k', /Unicode case folding/],
+      ['\\X', /grapheme/],
+    ] as const) {
+      const error = usageError(() => checkPattern(pattern, '--include'));
+      assert.equal(error.exitCode, 2, pattern);
+      assert.match(error.message, /cannot be matched by kmirror exactly as the broker \(Java\) does/, pattern);
+      assert.match(error.message, reason, pattern);
+    }
   });
 
-  it('warns about Java-only syntax it can only approximate', () => {
-    const cases: [string, RegExp][] = [
-      ['orders.*+', /possessive/],
-      ['a++', /possessive/],
-      ['a{2}+', /possessive/],
-      ['(?i)orders', /inline flags \(\?i\)/],
-      ['(?i:orders)-x', /inline flags \(\?i\)/],
-      ['(?>ab|a)c', /atomic groups/],
-      ['\\p{Alpha}+', /\\p\{Alpha\}/],
-      ['\\p{javaLowerCase}', /java/],
-      ['\\Qa.b\\E', /\\Q…\\E/],
-      ['\\Aorders\\z', /\\A \(start of input\)/],
-      ['[a-z&&[^e]]', /intersection/],
-    ];
-    for (const [pattern, note] of cases) {
-      const warnings = checkPattern(pattern, 'p');
-      assert.ok(
-        warnings.some((w) => note.test(w)),
-        `${pattern}: ${JSON.stringify(warnings)}`,
-      );
-    }
-    assert.deepEqual(checkPattern('\\p{Lu}x', 'p'), []);
+  it('takes Java-only syntax without a word: it is translated, not approximated', () => {
+    for (const pattern of [
+      'orders.*+',
+      'a++',
+      '(?i)orders',
+      '(?i:orders)-x',
+      '(?>ab|a)c',
+      '\\p{Alpha}+',
+      '\\Qa.b\\E',
+      '\\Aorders\\z',
+      '[a-z&&[^e]]',
+    ])
+      assert.deepEqual(checkPattern(pattern, 'p'), [], pattern);
     // An escaped plus after a quantifier is a literal, not a possessive marker.
     assert.deepEqual(checkPattern('a*\\+', 'p'), []);
   });

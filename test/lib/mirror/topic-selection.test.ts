@@ -72,7 +72,7 @@ describe('topic selection', () => {
     assert.throws(() => compilePatterns(['a{1,2}'], '--pattern'), /comma-separated/);
     assert.throws(
       () => compilePatterns(['('], '--exclude'),
-      /--exclude: pattern '\(' is not a valid regular expression/,
+      /--exclude: pattern '\(' is not a valid Java regular expression/,
     );
   });
 

@@ -1,17 +1,16 @@
 // Topic filters of a mirror: `mirror.topics.include` / `mirror.topics.exclude` are comma-separated
-// regex lists combined as ^(p1|p2|…)$ (a full match). Java and JavaScript regexes agree on the
-// syntax people write in topic filters (classes, alternation, quantifiers); Java-only constructs
-// such as possessive quantifiers or \Q…\E are not translated.
+// Java regex lists combined as ^(p1|p2|…)$ (a full match), matched through the same translation as
+// kmirror's own (mirror/java-regex.ts); a pattern it cannot translate makes the filter unusable here.
 
 import { mirrorConfigKey, splitListValue } from '../../mirror/config-keys.js';
+import { javaPatternList } from '../../mirror/java-regex.js';
 
 export const TOPICS_INCLUDE = 'mirror.topics.include';
 export const TOPICS_EXCLUDE = 'mirror.topics.exclude';
 
-/** null for an empty list (which matches nothing); throws SyntaxError for an invalid pattern. */
+/** null for an empty list (which matches nothing); throws for a pattern Java refuses or that cannot be translated. */
 export function compilePatternList(patterns: readonly string[]): RegExp | null {
-  if (patterns.length === 0) return null;
-  return new RegExp(`^(?:${patterns.join('|')})$`);
+  return javaPatternList(patterns);
 }
 
 /** The effective list: the stored value, or the key's default when the key was never stored. */
