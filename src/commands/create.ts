@@ -11,6 +11,7 @@ import {
   withSourceClusterId,
 } from '../lib/mirror/create.js';
 import { askFor } from '../lib/prompt/ask.js';
+import { refuseSecretArgs, settingSourceFlags } from '../lib/cli/setting-args.js';
 import { renderCreateMirror } from '../lib/render/create.js';
 
 /** The mirror that was created (or, with --dry-run, would be): the configs sent, secrets masked as [redacted]. */
@@ -67,6 +68,7 @@ export default class Create extends BaseCommand<typeof Create> {
       helpValue: '<id>',
     }),
     'allow-unknown-config': Flags.boolean({ summary: 'send config keys kmirror does not know (a newer broker may)' }),
+    ...settingSourceFlags,
     'dry-run': Flags.boolean({
       summary: 'check everything and print the configs that would be sent; send nothing to the destination',
     }),
@@ -74,11 +76,13 @@ export default class Create extends BaseCommand<typeof Create> {
 
   async run(): Promise<CreateMirrorResult> {
     const { flags, args } = this;
+    refuseSecretArgs(flags.config ?? [], '--config', flags['allow-secret-arg']);
+    const fromFile = await this.configFileSettings(this.flags['config-file']);
     const plan = await planCreateMirror({
       mirror: args.mirror,
       sourceBootstrap: flags['source-bootstrap'],
       sourceConfigFile: flags['source-config'],
-      config: flags.config ?? [],
+      config: [...fromFile, ...(flags.config ?? [])],
       include: flags.include ?? [],
       exclude: flags.exclude ?? [],
       sourceClusterId: flags['source-cluster-id'],

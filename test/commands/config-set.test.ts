@@ -116,6 +116,7 @@ describe('kmirror config set', () => {
       'set',
       'm1',
       'ssl.truststore.password=new-trust-pw',
+      '--allow-secret-arg',
       '--subtract',
       'mirror.topics.include=payments',
       '-b',

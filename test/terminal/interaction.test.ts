@@ -114,6 +114,26 @@ describe('kmirror in a real terminal (tmux)', { skip }, () => {
     assert.equal(await pane.exitCode(), 0, pane.capture());
   });
 
+  it('--sasl-password-stdin on a terminal asks for the password without echo, and connects with it', async () => {
+    assert.ok(tmux);
+    const secured = await startEmulatedClusters({ seed: 'terminal-sasl', growthPerSec: 0, sasl: true });
+    try {
+      const [user, password] = Object.entries(secured.security.sasl?.users ?? {})[0] ?? ['', ''];
+      const to = ['-b', secured.destination.bootstrap, '--sasl-mechanism', 'plain', '--sasl-username', user];
+      const pane = tmux.start(['list', ...to, '--sasl-password-stdin']);
+      await pane.waitFor('the password question', (s) => s.includes('SASL password:'));
+      pane.type(password);
+      pane.press('Enter');
+      const code = await pane.exitCode();
+      const screen = pane.capture();
+      assert.equal(code, 0, screen);
+      assert.match(screen, /No mirrors/);
+      assert.ok(!screen.includes(password), `the password is not echoed:\n${screen}`);
+    } finally {
+      await secured.close();
+    }
+  });
+
   it('describe --watch fits an 80×20 terminal: attention rows cut, a last line says how many are hidden', async () => {
     assert.ok(tmux);
     // A mirror that stays behind: 12 partitions copying 1 record/s each, far from their 500-record source.

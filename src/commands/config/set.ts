@@ -8,6 +8,7 @@ import {
 } from '../../lib/mirror/config.js';
 import { renderConfigSet } from '../../lib/render/config.js';
 import { durationFlag } from '../../lib/cli/flags.js';
+import { refuseSecretArgs, settingSourceFlags } from '../../lib/cli/setting-args.js';
 import { configRestartWarning, topicsMirroringNow, waitUntilMirroringAgain } from '../../lib/mirror/config-restart.js';
 
 /** The changes sent and the mirror's stored configs afterwards (unchanged with --validate-only). */
@@ -25,6 +26,7 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     '<%= config.bin %> config set eu-orders mirror.fetch.max.bytes=2097152 -b dest:9092',
     '<%= config.bin %> config set eu-orders --append mirror.topics.include=payments-.* -b dest:9092',
     '<%= config.bin %> config set eu-orders --delete mirror.groups.exclude --validate-only -b dest:9092',
+    '<%= config.bin %> config set eu-orders --config-file source-credentials.properties -b dest:9092',
   ];
 
   static override strict = false;
@@ -48,6 +50,7 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     }),
     'validate-only': Flags.boolean({ summary: 'let the broker check the changes without applying them' }),
     'allow-unknown-config': Flags.boolean({ summary: 'send keys kmirror does not know (a newer broker may)' }),
+    ...settingSourceFlags,
     wait: durationFlag({
       description:
         'after the change, wait up to this long until the partitions that were MIRRORING are MIRRORING again (a config change restarts them; also bounded by --timeout)',
@@ -55,9 +58,12 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
   };
 
   async run(): Promise<ConfigSetResult> {
-    const { argv } = await this.parse();
+    // BaseCommand parsed with ignoreStdin: a second parse here would read a piped stdin as a KEY=VALUE.
+    const given = this.argList.slice(1);
+    refuseSecretArgs(given, 'config set', this.flags['allow-secret-arg']);
+    const fromFile = await this.configFileSettings(this.flags['config-file']);
     const { changes, warnings } = planConfigChanges({
-      set: (argv as string[]).slice(1),
+      set: [...fromFile, ...given],
       delete: this.flags.delete ?? [],
       append: this.flags.append ?? [],
       subtract: this.flags.subtract ?? [],

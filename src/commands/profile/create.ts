@@ -1,5 +1,5 @@
 import { Args, Flags } from '@oclif/core';
-import { BaseCommand, readFirstLine } from '../../lib/cli/base-command.js';
+import { BaseCommand } from '../../lib/cli/base-command.js';
 import { parseDuration } from '../../lib/cli/duration.js';
 import { OUTPUT_FORMATS } from '../../lib/cli/flags.js';
 import { profileFilePath } from '../../lib/connection/profile-store.js';
@@ -56,7 +56,7 @@ export default class ProfileCreate extends BaseCommand<typeof ProfileCreate> {
     if (f['default-timeout'] !== undefined) parseDuration(f['default-timeout'], '--default-timeout');
     const passwordFromStdin =
       f['sasl-password-stdin'] === true && given.has('sasl-password-stdin')
-        ? await this.deadline.race(readFirstLine(process.stdin), 'reading the password from stdin')
+        ? await this.passwordFromStdin()
         : undefined;
     const profile = buildProfile({
       bootstrapServer: typed('bootstrap-server', f['bootstrap-server']),

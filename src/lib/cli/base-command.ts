@@ -23,6 +23,7 @@ import { activeProfile } from './active-profile.js';
 import { parseDuration } from './duration.js';
 import { shellQuote } from './shell-words.js';
 import { askSecret } from './secret-prompt.js';
+import { readStdinText, settingsFile } from './setting-args.js';
 
 /** The flag behind each connection setting (for telling command-line values from KMIRROR_* ones). */
 const FLAG_OF_SETTING: Record<string, string> = {
@@ -304,10 +305,33 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         env: layer?.env ?? process.env,
         fromEnv,
         ...(layer ? { profile: layer.flags } : {}),
-        readPasswordLine: () => this.deadline.race(readFirstLine(process.stdin), 'reading the password from stdin'),
+        readPasswordLine: () => this.passwordFromStdin(),
         warn: (message) => this.warning(message),
       },
     );
+  }
+
+  /**
+   * --sasl-password-stdin: the first line of a piped stdin, or on a terminal a question answered
+   * without echo (the password never shows on the screen nor in the shell history).
+   */
+  protected passwordFromStdin(): Promise<string> {
+    if (process.stdin.isTTY !== true)
+      return this.deadline.race(readFirstLine(process.stdin), 'reading the password from stdin');
+    if (!this.canPrompt())
+      throw new UsageError('--sasl-password-stdin: stdin is a terminal, but kmirror may not ask here', {
+        hint: 'it asks only with text output to a terminal and CI unset; else pipe it in: printf %s "$PASSWORD" | kmirror … --sasl-password-stdin (or set KMIRROR_SASL_PASSWORD)',
+      });
+    return this.deadline.race(askSecret('SASL password:', true), 'reading the password');
+  }
+
+  /** --config-file of create and config set: its KEY=VALUE settings (`-`: stdin, which then carries no password). */
+  protected async configFileSettings(path: string | undefined): Promise<string[]> {
+    if (path === '-' && this.baseFlagValues?.['sasl-password-stdin'])
+      throw new UsageError('--config-file - and --sasl-password-stdin both read stdin', {
+        hint: 'give the settings as a file (--config-file FILE), or the password in KMIRROR_SASL_PASSWORD',
+      });
+    return settingsFile(path, () => this.deadline.race(readStdinText(), 'reading --config-file - from stdin'));
   }
 
   /** The connection flags to repeat in a suggested command (never a secret: those come from stdin or env). */

@@ -91,9 +91,10 @@ export const connectionFlags = {
     helpGroup: HelpGroup.Sasl,
   }),
   'sasl-password-stdin': Flags.boolean({
-    summary: `read the SASL password from the first line of stdin (or set ${ENV_SASL_PASSWORD})`,
+    summary: `read the SASL password from the first line of stdin, or ask for it on a terminal (or set ${ENV_SASL_PASSWORD})`,
     description:
-      'Passwords are never taken as flag values, which would leave them in shell history and process listings.',
+      'Passwords are never taken as flag values, which would leave them in shell history and process listings. ' +
+      'On a terminal the password is asked for and not echoed.',
     helpGroup: HelpGroup.Sasl,
   }),
   'sasl-oauth-token-file': Flags.string({

@@ -48,8 +48,12 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----[\s\S]*?(?:-----END \1-----|$)/g;
-const JAAS_PROPERTY = /(sasl\.jaas\.config)(\s*[=:]\s*)(?:"(?:[^"\\]|\\.)*"|[^\n]*?;|[^\n]*)/gi;
+// Only a block with content: the bare marker in a hint ("in PEM form (-----BEGIN CERTIFICATE-----)") stays.
+const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----(?=\s*[A-Za-z0-9+/]{4})[\s\S]*?(?:-----END \1-----|$)/g;
+/** A JAAS value is a structure, not one secret: its password="…" options are masked one by one. */
+const JAAS_KEY = /jaas\.config$/i;
+/** Not a secret: the word Bearer (its token follows), or the … of a hint's example. */
+const PLACEHOLDER = /^(?:bearer|(["']?)…\1)$/i;
 const KEY_VALUE = /(["']?)([A-Za-z0-9_.-]+)\1(\s*[=:]\s*)("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|[^\s,;&"'}\]]+)/g;
 const BEARER = /\b(Bearer\s+)[A-Za-z0-9._~+/=-]+/g;
 const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:)[^\s@/]+@/gi;
@@ -68,11 +72,10 @@ export function redactText(text: string, options: RedactOptions = {}): string {
     PEM_BLOCK,
     (_match, label: string) => `-----BEGIN ${label}----- ${REDACTED} -----END ${label}-----`,
   );
-  out = out.replace(JAAS_PROPERTY, (_match, key: string, sep: string) => `${key}${sep}${REDACTED}`);
   // Before key=value, which would otherwise take "Bearer" as the value of "Authorization:".
   out = out.replace(BEARER, `$1${REDACTED}`);
   out = out.replace(KEY_VALUE, (match, quote: string, key: string, sep: string, value: string) => {
-    if (!isSensitiveKey(key) || value.includes(REDACTED) || /^bearer$/i.test(value)) return match;
+    if (!isSensitiveKey(key) || JAAS_KEY.test(key) || value.includes(REDACTED) || PLACEHOLDER.test(value)) return match;
     const quoted = value.startsWith('"') ? '"' : value.startsWith("'") ? "'" : '';
     return `${quote}${key}${quote}${sep}${quoted}${REDACTED}${quoted}`;
   });

@@ -27,7 +27,38 @@ describe('redactText', () => {
     assert.doesNotMatch(out, /Pa55/);
     assert.match(out, /bootstrap\.servers=b1:9092/);
     assert.match(out, /ssl\.truststore\.password=\[redacted\]/);
-    assert.match(out, /sasl\.jaas\.config=\[redacted\]/);
+    // Only the secret inside the JAAS value: the module and the user name stay readable.
+    assert.match(
+      out,
+      /sasl\.jaas\.config=org\.apache\.kafka\.common\.security\.plain\.PlainLoginModule required username="u" password="\[redacted\]";/,
+    );
+  });
+
+  it('masks every way of writing a JAAS secret, and nothing around it', () => {
+    for (const option of [
+      `password="${PASSWORD}"`,
+      `password = "${PASSWORD} with spaces"`,
+      `password='${PASSWORD}'`,
+      `password=${PASSWORD}`,
+      `password="a\\"${PASSWORD}"`,
+      `clientSecret="${PASSWORD}"`,
+    ]) {
+      const out = redactText(
+        `sasl.jaas.config: the entry for PlainLoginModule required username="alice" ${option} must end with ';'`,
+      );
+      assert.doesNotMatch(out, /Pa55/, option);
+      assert.match(out, /^sasl\.jaas\.config: the entry for PlainLoginModule required username="alice" /, option);
+    }
+  });
+
+  it('keeps the structure of messages and hints: a placeholder is not a secret, a bare PEM marker is not a block', () => {
+    const hint =
+      'the form is: sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="…" password="…";';
+    assert.equal(redactText(hint), hint);
+    const pem = 'give the CA certificate(s) in PEM form (-----BEGIN CERTIFICATE-----)';
+    assert.equal(redactText(pem), pem);
+    const key = `-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkq${PASSWORD}\n-----END PRIVATE KEY-----`;
+    assert.equal(redactText(`key: ${key}`), `key: -----BEGIN PRIVATE KEY----- ${REDACTED} -----END PRIVATE KEY-----`);
   });
 
   it('masks JAAS options, JSON fields, bearer tokens and URL passwords in free text', () => {
