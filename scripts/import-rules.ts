@@ -64,6 +64,8 @@ export const VALUES_ALLOWED: Readonly<Record<string, Readonly<Record<string, rea
     'src/lib/mirror/lag.ts': ['orderedStates'],
     'src/lib/mirror/describe-filters.ts': ['byLagDescending'],
     'src/lib/connection/redact.ts': ['REDACTED'],
+    // Names in a message are cut the same way wherever the message is made.
+    'src/lib/mirror/name-list.ts': ['nameList', 'formatCount'],
   },
 };
 

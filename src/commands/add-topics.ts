@@ -6,6 +6,7 @@ import {
   type AddTopicsResult,
   planAddTopics,
   addTopicsResultOf,
+  confirmationReason,
   sendAddTopics,
   unmetNamedTopics,
   waitUntilAddedCaughtUp,
@@ -99,9 +100,9 @@ export default class AddTopics extends BaseCommand<typeof AddTopics> {
       return result;
     }
 
-    const needsConfirmation = plan.request !== null && plan.addedByPattern.length > 0;
-    const { previewShown } = needsConfirmation
-      ? await confirmPlan(addTopicsConfirmation(plan), this.confirmSettings(f.yes))
+    const reason = confirmationReason(plan);
+    const { previewShown } = reason
+      ? await confirmPlan(addTopicsConfirmation(plan, reason), this.confirmSettings(f.yes))
       : { previewShown: false };
 
     const outcome = await sendAddTopics(client, plan);

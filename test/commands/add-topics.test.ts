@@ -165,10 +165,14 @@ describe('kmirror add-topics', () => {
     assert.match((jsonOf(json) as ErrorJson).error.hint ?? '', /--yes/);
   });
 
-  it('needs no confirmation when the patterns select only named topics', async () => {
+  it('a pattern is saved for auto-discovery: that needs a yes even when it selects only named topics', async () => {
     await createMirror(emulator, 'same-set');
     sourceTopic('same-a');
-    const result = await addTopics(emulator, ['same-set', '--topic', 'same-a', '--pattern', 'same-a']);
+    const refused = await addTopics(emulator, ['same-set', '--topic', 'same-a', '--pattern', 'same-a']);
+    assert.equal(refused.code, 2, refused.stderr);
+    assert.match(refused.stderr, /refusing to save the patterns \(same-a\) in mirror 'same-set' for auto-discovery/);
+    assert.equal(mirrorOf(emulator, 'same-a'), undefined, 'nothing was sent');
+    const result = await addTopics(emulator, ['same-set', '--topic', 'same-a', '--pattern', 'same-a', '--yes']);
     assert.equal(result.code, 0, result.stderr);
     assert.equal(mirrorOf(emulator, 'same-a'), 'same-set');
   });
@@ -284,7 +288,11 @@ describe('kmirror add-topics', () => {
 
   it('saves patterns that match nothing yet, and the mirror discovers a matching topic later', async () => {
     await createMirror(emulator, 'discover');
-    const result = await addTopics(emulator, ['discover', '--pattern', 'disc-.*']);
+    // Saving a pattern changes what the mirror starts later: without a terminal it takes --yes.
+    const refused = await addTopics(emulator, ['discover', '--pattern', 'disc-.*']);
+    assert.equal(refused.code, 2, refused.stderr);
+    assert.notEqual(await mirrorConfig(emulator, 'discover', 'mirror.topics.include'), 'disc-.*');
+    const result = await addTopics(emulator, ['discover', '--pattern', 'disc-.*', '--yes']);
     assert.equal(result.code, 0, result.stderr);
     assert.match(
       result.stdout,

@@ -35,9 +35,9 @@ export interface AddTopicsFlags {
 
 /** Every flag and file of add-topics, checked before any request. */
 export function addTopicsInput(mirror: string, f: AddTopicsFlags, warn: (message: string) => void): AddTopicsInput {
-  const named = parseTopicNames(f.topics ?? []);
-  if (f.topicsFile !== undefined)
-    for (const name of readTopicsFile(f.topicsFile)) if (!named.includes(name)) named.push(name);
+  const unique = new Set(parseTopicNames(f.topics ?? []));
+  if (f.topicsFile !== undefined) for (const name of readTopicsFile(f.topicsFile)) unique.add(name);
+  const named = [...unique];
   const include = [...new Set(f.include ?? [])];
   const exclude = [...new Set(f.exclude ?? [])];
   if (named.length === 0 && include.length === 0) {

@@ -21,6 +21,7 @@ import { describeMirrors } from './describe.js';
 import { describeMirrorConfigs, listSourceTopics, sourceConnection } from './source-client.js';
 import { type TopicToAdd, type TopicOwnership, classifyTopics, isSent } from './topic-selection.js';
 import { readCatchUpTargets, waitUntilCaughtUp, type CatchUpProgress } from './caught-up.js';
+import { nameList } from './name-list.js';
 
 export const ADD_TOPICS_APIS = [
   StartMirrorTopics,
@@ -202,6 +203,22 @@ export async function planAddTopics(
   };
 }
 
+/** More named topics than this in one request need a confirmation, as a pattern's matches do. */
+export const LARGE_START = 100;
+
+/**
+ * Why sending this plan needs a yes, or null: it starts topics only a pattern selected, saves patterns
+ * in the mirror (auto-discovery starts what matches later; an exclude pattern stops mirror topics it
+ * matches), or starts more than {@link LARGE_START} topics at once.
+ */
+export function confirmationReason(plan: AddTopicsPlan): 'pattern-matches' | 'patterns-saved' | 'many-topics' | null {
+  if (plan.request === null) return null;
+  if (plan.addedByPattern.length > 0) return 'pattern-matches';
+  if (plan.include.length > 0 || plan.exclude.length > 0) return 'patterns-saved';
+  if ((plan.request.Topics?.length ?? 0) > LARGE_START) return 'many-topics';
+  return null;
+}
+
 const SKIP_REASONS: Readonly<Partial<Record<TopicToAdd['action'], SkipReason>>> = {
   'already-mirrored': 'already-mirrored',
   'in-other-mirror': 'in-other-mirror',
@@ -302,7 +319,7 @@ export async function sendAddTopics(client: KafkaClient, plan: AddTopicsPlan): P
 
 function partialFailure(result: AddTopicsResult): MirrorError {
   return new MirrorError(
-    `${result.added.length} topic(s) added to mirror '${result.mirror}', ${result.failed.length} failed: ${result.failed.map((f) => f.topic).join(', ')}`,
+    `${result.added.length} topic(s) added to mirror '${result.mirror}', ${result.failed.length} failed: ${nameList(result.failed.map((f) => f.topic))}`,
     'partial',
     {
       hint: 'the output lists each failed topic with its error',
@@ -318,7 +335,7 @@ export function unmetNamedTopics(result: AddTopicsResult, plan: AddTopicsPlan): 
   const named = new Set(plan.topics.filter((t) => t.named).map((t) => t.topic));
   const unmet = result.skipped.filter((s) => named.has(s.topic) && s.reason !== 'already-mirrored');
   if (unmet.length === 0) return null;
-  const list = unmet.map((s) => s.topic).join(', ');
+  const list = nameList(unmet.map((s) => s.topic));
   const didSomething =
     result.added.length > 0 || result.patterns.include.length > 0 || result.patterns.exclude.length > 0;
   if (didSomething) {

@@ -21,6 +21,7 @@ import { describeMirrors } from './describe.js';
 import type { PartitionRow } from './lag.js';
 import { describeMirrorConfigs } from './source-client.js';
 import { compilePatterns } from './topic-selection.js';
+import { nameList } from './name-list.js';
 
 export type TopicAction = 'stop' | 'pause' | 'resume';
 
@@ -485,13 +486,13 @@ export function outcomeError(result: TopicActionResult, spec: ActionSpec): Mirro
     (spec.action === 'stop' && result.patterns.length > 0 && !result.dryRun ? 1 : 0);
   const parts = [
     result.blocked.length > 0
-      ? `${result.blocked.length} blocked (${result.blocked.map((b) => b.topic).join(', ')})`
+      ? `${result.blocked.length} blocked (${nameList(result.blocked.map((b) => b.topic))})`
       : '',
     result.failed.length > 0
-      ? `${result.failed.length} refused by the broker (${result.failed.map((f) => f.topic).join(', ')})`
+      ? `${result.failed.length} refused by the broker (${nameList(result.failed.map((f) => f.topic))})`
       : '',
     result.notInMirror.length > 0
-      ? `${result.notInMirror.length} not in mirror '${result.mirror}' (${result.notInMirror.map((n) => n.topic).join(', ')})`
+      ? `${result.notInMirror.length} not in mirror '${result.mirror}' (${nameList(result.notInMirror.map((n) => n.topic))})`
       : '',
   ].filter(Boolean);
   if (result.dryRun) return null;
@@ -517,7 +518,7 @@ export function outcomeError(result: TopicActionResult, spec: ActionSpec): Mirro
     });
   }
   return new MirrorError(
-    `topic(s) not in mirror '${result.mirror}': ${result.notInMirror.map((n) => n.topic).join(', ')}; nothing was sent`,
+    `topic(s) not in mirror '${result.mirror}': ${nameList(result.notInMirror.map((n) => n.topic))}; nothing was sent`,
     'not-found',
     {
       hint: `kmirror describe ${result.mirror} lists the mirror's topics`,

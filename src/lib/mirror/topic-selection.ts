@@ -25,7 +25,7 @@ export function topicNameProblem(name: string): string | null {
 
 /** `--topic a,b --topic c` → [a, b, c]: trimmed, empties dropped, duplicates removed, names checked. */
 export function parseTopicNames(values: readonly string[], origin = '--topic'): string[] {
-  const names: string[] = [];
+  const names = new Set<string>();
   for (const value of values) {
     for (const raw of value.split(',')) {
       const name = raw.trim();
@@ -38,10 +38,10 @@ export function parseTopicNames(values: readonly string[], origin = '--topic'): 
             : 'check the topic name on the source cluster',
         });
       }
-      if (!names.includes(name)) names.push(name);
+      names.add(name);
     }
   }
-  return names;
+  return [...names];
 }
 
 /** One topic name per line; `#` starts a comment; blank lines are skipped. */
@@ -52,7 +52,7 @@ export function readTopicsFile(path: string): string[] {
   } catch (err) {
     throw new InvalidInputError(`cannot read --topics-file '${path}': ${(err as Error).message}`);
   }
-  const names: string[] = [];
+  const names = new Set<string>();
   for (const [i, line] of text.split(/\r?\n/).entries()) {
     const name = line.replace(/#.*$/, '').trim();
     if (name === '') continue;
@@ -61,9 +61,9 @@ export function readTopicsFile(path: string): string[] {
       throw new InvalidInputError(`--topics-file '${path}' line ${i + 1}: topic name '${name}' ${problem}`, {
         hint: 'write one topic name per line; patterns go in --pattern',
       });
-    if (!names.includes(name)) names.push(name);
+    names.add(name);
   }
-  return names;
+  return [...names];
 }
 
 /**

@@ -1,8 +1,15 @@
 // Text for `kmirror add-topics`: the preview table (what each matching topic will get), the request
 // in readable form for --dry-run, and the outcome per topic.
 
-import type { AddTopicsPlan, AddTopicsResult, StartRequest, TopicFailureDetail } from '../mirror/add-topics.js';
+import {
+  type AddTopicsPlan,
+  type AddTopicsResult,
+  type StartRequest,
+  type TopicFailureDetail,
+  type confirmationReason,
+} from '../mirror/add-topics.js';
 import type { TopicToAdd } from '../mirror/topic-selection.js';
+import { formatCount, nameList } from '../mirror/name-list.js';
 import { style } from './style.js';
 import { renderTable } from './table.js';
 
@@ -26,22 +33,46 @@ function actionLabel(t: TopicToAdd): string {
 }
 
 function list(items: readonly string[]): string {
-  return items.length === 0 ? 'none' : items.join(', ');
+  return items.length === 0 ? 'none' : nameList(items);
 }
 
-/** The table shown before acting. */
-/** The confirmation before starting topics a pattern selected. */
-export function addTopicsConfirmation(plan: AddTopicsPlan): { preview: string; question: string; action: string } {
-  const count = plan.request?.Topics?.length ?? 0;
+/** Rows of the preview shown with a confirmation question (the full list: --dry-run). */
+const CONFIRMATION_ROWS = 20;
+
+/** The confirmation before a change that needs one (see confirmationReason). */
+export function addTopicsConfirmation(
+  plan: AddTopicsPlan,
+  reason: NonNullable<ReturnType<typeof confirmationReason>>,
+): { preview: string; question: string; action: string } {
+  const count = formatCount(plan.request?.Topics?.length ?? 0);
   const byPattern = plan.addedByPattern.length;
-  return {
-    preview: renderAddTopicsPreview(plan),
-    question: `Start mirroring ${count} topic(s) in mirror ${plan.mirror} (${byPattern} selected by --pattern)?`,
-    action: `start ${byPattern} topic(s) selected by --pattern in mirror '${plan.mirror}'`,
-  };
+  const patterns = `save the patterns (${[...plan.include, ...plan.exclude.map((p) => `exclude ${p}`)].join(', ')}) in mirror '${plan.mirror}' for auto-discovery`;
+  const preview = renderAddTopicsPreview(plan, { maxRows: CONFIRMATION_ROWS });
+  switch (reason) {
+    case 'pattern-matches':
+      return {
+        preview,
+        question: `Start mirroring ${count} topic(s) in mirror ${plan.mirror} (${byPattern} selected by --pattern)?`,
+        action: `start ${byPattern} topic(s) selected by --pattern in mirror '${plan.mirror}'`,
+      };
+    case 'patterns-saved':
+      return {
+        preview,
+        question: `Start ${count} topic(s) and ${patterns}?`,
+        action: patterns,
+      };
+    case 'many-topics':
+      return {
+        preview,
+        question: `Start mirroring ${count} topics in mirror ${plan.mirror}?`,
+        action: `start ${count} topics at once in mirror '${plan.mirror}'`,
+      };
+  }
 }
 
-export function renderAddTopicsPreview(plan: AddTopicsPlan): string {
+/** The table shown before acting; `maxRows` cuts it, saying how many rows are left out. */
+export function renderAddTopicsPreview(plan: AddTopicsPlan, options: { maxRows?: number } = {}): string {
+  const rows = options.maxRows === undefined ? plan.topics : plan.topics.slice(0, options.maxRows);
   const out: string[] = [`Mirror ${plan.mirror}, source cluster ${plan.sourceBootstrap.join(',')}`];
   if (plan.topics.length === 0) {
     out.push(plan.include.length > 0 ? 'No source topic matches the patterns yet.' : 'No topics selected.');
@@ -49,7 +80,7 @@ export function renderAddTopicsPreview(plan: AddTopicsPlan): string {
     out.push(
       renderTable(
         [{ header: 'TOPIC' }, { header: 'PARTITIONS', align: 'right' }, { header: 'TOPIC ID' }, { header: 'ACTION' }],
-        plan.topics.map((t) => [
+        rows.map((t) => [
           t.topic,
           t.partitions === null ? '-' : String(t.partitions),
           t.topicId ?? '-',
@@ -58,6 +89,10 @@ export function renderAddTopicsPreview(plan: AddTopicsPlan): string {
         style.header,
       ),
     );
+    if (rows.length < plan.topics.length)
+      out.push(
+        style.dim(`… and ${formatCount(plan.topics.length - rows.length)} more topics (all of them: --dry-run)`),
+      );
   }
   if (plan.include.length > 0 || plan.exclude.length > 0)
     out.push(`Patterns: include ${list(plan.include)}; exclude ${list(plan.exclude)}`);
@@ -114,7 +149,7 @@ export function renderAddTopics(plan: AddTopicsPlan, result: AddTopicsResult, op
   if (result.added.length > 0)
     out.push(
       style.ok(
-        `Started ${result.added.length} mirror topic(s) in mirror ${result.mirror}: ${result.added.map((a) => a.topic).join(', ')}`,
+        `Started ${result.added.length} mirror topic(s) in mirror ${result.mirror}: ${nameList(result.added.map((a) => a.topic))}`,
       ),
     );
   if (patternsGiven) {

@@ -1,6 +1,7 @@
 // Text for remove-topics, pause and resume: the preview (what happens to each selected topic and,
 // for remove-topics, to each pattern), the request for --dry-run, and the outcome per topic.
 
+import { nameList } from '../mirror/name-list.js';
 import type {
   FinalPartition,
   PatternPlan,
@@ -29,7 +30,7 @@ function actionLabel(plan: TopicActionPlan, t: TopicToAct): string {
 }
 
 function patternLine(p: PatternPlan, future: boolean): string {
-  const matched = p.matched.length === 0 ? 'matches no topic of the mirror' : `matches ${p.matched.join(', ')}`;
+  const matched = p.matched.length === 0 ? 'matches no topic of the mirror' : `matches ${nameList(p.matched)}`;
   const verb = (now: string, later: string) => (future ? later : now);
   switch (p.effect) {
     case 'remove-from-include':
@@ -63,7 +64,7 @@ function blockedSection(result: TopicActionResult): string[] {
 function notInMirrorLine(result: TopicActionResult): string[] {
   if (result.notInMirror.length === 0) return [];
   const items = result.notInMirror.map((n) => (n.mirror ? `${n.topic} (in mirror ${n.mirror})` : n.topic));
-  return [style.warn(`Not in mirror ${result.mirror} (left out): ${items.join(', ')}`)];
+  return [style.warn(`Not in mirror ${result.mirror} (left out): ${nameList(items)}`)];
 }
 
 /** What will happen, shown before a confirmation and with --dry-run. */
@@ -180,7 +181,7 @@ export function renderTopicAction(plan: TopicActionPlan, result: TopicActionResu
   if (result.succeeded.length > 0)
     out.push(
       style.ok(
-        `${capital} mirroring for ${result.succeeded.length} topic(s) in mirror ${result.mirror}: ${result.succeeded.join(', ')}`,
+        `${capital} mirroring for ${result.succeeded.length} topic(s) in mirror ${result.mirror}: ${nameList(result.succeeded)}`,
       ),
     );
   for (const v of result.viaPattern) {
