@@ -5,14 +5,19 @@ import { isAbsolute, join } from 'node:path';
 
 // oclif answers `--version` only when it is the first argument; so does the quick path, which skips
 // loading oclif and its plugins (most of the start-up) when it knows the answer.
-const quick = process.argv[2] === '--version' ? (await import('./user-agent.js')).quickUserAgent() : undefined;
+// `--version --json` (or -o json) asks for the details: the version command answers that.
+const versionDetails =
+  process.argv[2] === '--version' &&
+  process.argv.slice(3).some((a) => a === '--json' || a === '-o' || a.startsWith('--output'));
+const quick =
+  process.argv[2] === '--version' && !versionDetails ? (await import('./user-agent.js')).quickUserAgent() : undefined;
 if (quick !== undefined) {
   process.stdout.write(`${quick}\n`);
 } else {
-  await runWithOclif();
+  await runWithOclif(versionDetails ? ['version', ...process.argv.slice(3)] : process.argv.slice(2));
 }
 
-async function runWithOclif() {
+async function runWithOclif(argv) {
   // Node ≥ 22.1 can keep compiled code between runs; feature-tested, so Node 20 simply starts without it.
   // It must be on before oclif and the commands are imported, hence the dynamic import below. A cache that
   // cannot be written only costs speed: Node reports it in the returned status, never throws, never fails.
@@ -34,5 +39,5 @@ async function runWithOclif() {
   // trace. A kmirror command ends only after its output has left the process (BaseCommand._run), and
   // an error ends in handle(), which prints it (unless already printed) and exits with its code.
   const { handle, run } = await import('@oclif/core');
-  await run(process.argv.slice(2), import.meta.url).catch(handle);
+  await run(argv, import.meta.url).catch(handle);
 }

@@ -25,6 +25,7 @@ export const SCHEMA_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const CONTRACTS: Readonly<Record<string, string>> = {
   'add-topics': 'AddTopicsJson',
   check: 'CheckJson',
+  completion: 'CompletionJson',
   'config get': 'ConfigGetJson',
   'config set': 'ConfigSetJson',
   create: 'CreateJson',
@@ -42,6 +43,7 @@ export const CONTRACTS: Readonly<Record<string, string>> = {
   playground: 'PlaygroundJson',
   'remove-topics': 'RemoveTopicsJson',
   resume: 'ResumeJson',
+  version: 'VersionJson',
 };
 
 export function schemaFileName(command: string): string {

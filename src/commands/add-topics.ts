@@ -55,7 +55,8 @@ export default class AddTopics extends BaseCommand<typeof AddTopics> {
     }),
     pattern: Flags.string({
       char: 'p',
-      summary: 'regular expression selecting source topics (repeatable); saved in the mirror for auto-discovery',
+      aliases: ['include'],
+      summary: 'regular expression selecting source topics (repeatable; also --include); saved for auto-discovery',
       multiple: true,
       helpValue: '<regex>',
     }),

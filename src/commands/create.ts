@@ -54,7 +54,9 @@ export default class Create extends BaseCommand<typeof Create> {
       multiple: true,
     }),
     include: Flags.string({
-      summary: 'topic pattern to mirror automatically (Java regex, repeatable) → mirror.topics.include',
+      char: 'p',
+      aliases: ['pattern'],
+      summary: 'topic pattern to mirror automatically (Java regex, repeatable; also --pattern) → mirror.topics.include',
       helpValue: '<regex>',
       multiple: true,
     }),

@@ -114,6 +114,31 @@ describe('kmirror in a real terminal (tmux)', { skip }, () => {
     assert.equal(await pane.exitCode(), 0, pane.capture());
   });
 
+  it('on a terminal, a mistyped command asks nothing and runs nothing, even with --yes', async () => {
+    assert.ok(tmux && emulator);
+    await createMirror('typo');
+    const pane = tmux.start(['delet', 'typo', '-b', dst, '--yes']);
+    assert.equal(await pane.exitCode(), 2, pane.capture());
+    const screen = pane.capture();
+    assert.match(screen, /'delet' is not a kmirror command/);
+    assert.match(screen, /did you mean 'kmirror delete'\?/);
+    assert.doesNotMatch(screen, /\(Y\/n\)|\(y\/N\)/, 'no question');
+    assert.ok(emulator.destination.cluster.mirrors.exists('typo'), 'the mirror is still there');
+  });
+
+  it('Enter alone at a confirmation is no: nothing is sent', async () => {
+    assert.ok(tmux && emulator);
+    await createMirror('enter-no');
+    const pane = tmux.start(['add-topics', 'enter-no', '-b', dst, '--pattern', 'orders-.*']);
+    // Whatever the question (these topics may sit in an earlier test's mirror), the default shown is no.
+    await pane.waitFor('the confirmation question', (s) => /\? .*mirror '?enter-no'?.*\(y\/N\)/.test(s));
+    pane.press('Enter');
+    assert.equal(await pane.exitCode(), 1, pane.capture());
+    assert.match(pane.capture(), /not confirmed; nothing was sent/);
+    const include = emulator.destination.cluster.mirrors.configsOf('enter-no')?.get('mirror.topics.include') ?? '';
+    assert.equal(include, '', 'the pattern was not saved');
+  });
+
   it('--sasl-password-stdin on a terminal asks for the password without echo, and connects with it', async () => {
     assert.ok(tmux);
     const secured = await startEmulatedClusters({ seed: 'terminal-sasl', growthPerSec: 0, sasl: true });

@@ -11,7 +11,7 @@ import { durationFlag } from '../../lib/cli/flags.js';
 import { refuseSecretArgs, settingSourceFlags } from '../../lib/cli/setting-args.js';
 import { configRestartWarning, topicsMirroringNow, waitUntilMirroringAgain } from '../../lib/mirror/config-restart.js';
 
-/** The changes sent and the mirror's stored configs afterwards (unchanged with --validate-only). */
+/** The changes sent and the mirror's stored configs afterwards (unchanged with --dry-run). */
 export type ConfigSetJson = ConfigSetResult;
 
 export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
@@ -21,11 +21,12 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     'keys, --delete KEY returns a key to its default, --append / --subtract add or remove items of a LIST key (such as ' +
     'mirror.topics.include). Keys and values are checked against the mirror key table before anything is sent. ' +
     'The mirror must exist (the prototype broker would otherwise create config entries for a new name). ' +
-    'Afterwards the stored configs are read back and shown; with --validate-only the broker only checks the changes.';
+    'Afterwards the stored configs are read back and shown; with --dry-run (or its old name --validate-only) the ' +
+    'broker only checks the changes.';
   static override examples = [
     '<%= config.bin %> config set eu-orders mirror.fetch.max.bytes=2097152 -b dest:9092',
     '<%= config.bin %> config set eu-orders --append mirror.topics.include=payments-.* -b dest:9092',
-    '<%= config.bin %> config set eu-orders --delete mirror.groups.exclude --validate-only -b dest:9092',
+    '<%= config.bin %> config set eu-orders --delete mirror.groups.exclude --dry-run -b dest:9092',
     '<%= config.bin %> config set eu-orders --config-file source-credentials.properties -b dest:9092',
   ];
 
@@ -48,7 +49,10 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
       helpValue: '<key=value>',
       multiple: true,
     }),
-    'validate-only': Flags.boolean({ summary: 'let the broker check the changes without applying them' }),
+    'dry-run': Flags.boolean({
+      summary: 'let the broker check the changes without applying them (also --validate-only)',
+      aliases: ['validate-only'],
+    }),
     'allow-unknown-config': Flags.boolean({ summary: 'send keys kmirror does not know (a newer broker may)' }),
     ...settingSourceFlags,
     wait: durationFlag({
@@ -72,7 +76,7 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     for (const warning of warnings) this.warning(warning);
     const client = await this.kafka();
     await requireMirrorConfigApis(client, (message) => this.warning(message));
-    const validateOnly = this.flags['validate-only'] ?? false;
+    const validateOnly = this.flags['dry-run'] ?? false;
     const mirroring = validateOnly ? [] : await topicsMirroringNow(client, this.args.mirror);
     if (mirroring.length > 0) this.warning(configRestartWarning(this.args.mirror, mirroring));
     const result = await setMirrorConfigs(client, this.args.mirror, changes, { validateOnly });

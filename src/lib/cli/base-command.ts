@@ -23,6 +23,7 @@ import { activeProfile } from './active-profile.js';
 import { parseDuration } from './duration.js';
 import { shellQuote } from './shell-words.js';
 import { askSecret } from './secret-prompt.js';
+import { closestKey } from '../kafka/closest-key.js';
 import { readStdinText, settingsFile } from './setting-args.js';
 
 /** The flag behind each connection setting (for telling command-line values from KMIRROR_* ones). */
@@ -487,11 +488,38 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     return result;
   }
 
+  /**
+   * oclif's parse errors made to the point: "Nonexistent flag: --bootstrap-servers" gets the flag that
+   * was meant, and a missing argument loses the note about multiple-value flags when none was typed.
+   */
+  private withFlagSuggestion(err: Error): Error {
+    const note = /\n+Note: (--[\w-]+(?:, --[\w-]+)*) allow multiple values[\s\S]*?arguments\.(?=\n|$)/.exec(
+      err.message,
+    );
+    if (
+      note &&
+      !(note[1] ?? '').split(', ').some((flag) => this.argv.some((a) => a === flag || a.startsWith(`${flag}=`)))
+    )
+      err.message = err.message.replace(note[0], '');
+    const unknown = (err as { flags?: unknown }).flags;
+    if (!Array.isArray(unknown) || !/^Nonexistent flags?:/.test(err.message)) return err;
+    const known = Object.keys({ ...baseFlags, ...(this.ctor.flags ?? {}), json: true });
+    const suggestions = unknown.flatMap((raw) => {
+      const name = String(raw).replace(/^--?/, '').split('=')[0] ?? '';
+      const close = closestFlag(name, known);
+      return close ? [unknown.length === 1 ? `--${close}` : `--${close} (for ${String(raw)})`] : [];
+    });
+    if (suggestions.length === 0) return err;
+    return new UsageError(`unknown flag ${unknown.map(String).join(', ')}`, {
+      hint: `did you mean ${suggestions.join(', ')}? (kmirror ${this.id?.replaceAll(':', ' ') ?? ''} --help lists the flags)`,
+    });
+  }
+
   /** THE error handler: every failure of every command ends here. */
   protected override async catch(err: Error & { exitCode?: number }): Promise<never> {
     // this.exit(n) is not a failure to report.
     if (err instanceof Errors.ExitError) throw err;
-    const mapped = toFailure(err);
+    const mapped = toFailure(this.withFlagSuggestion(err));
     const failure: Failure = {
       exitCode: mapped.exitCode === ExitCode.Ok ? ExitCode.Error : mapped.exitCode,
       message: redactText(mapped.message),
@@ -553,4 +581,12 @@ function print(sink: TextSink, text: Printable): void {
 
 function flushed(sink: TextSink): Promise<void> {
   return sink instanceof OutputStream ? sink.flushed() : Promise.resolve();
+}
+
+/** The flag a mistyped one most likely meant: a few edits away, or one name inside the other. */
+function closestFlag(typed: string, known: readonly string[]): string | undefined {
+  const inside = known
+    .filter((k) => typed.length >= 4 && k.length >= 4 && (typed.startsWith(k) || k.startsWith(typed)))
+    .sort((a, b) => b.length - a.length)[0];
+  return inside ?? closestKey(typed, known, Math.max(2, Math.floor(typed.length / 3)));
 }

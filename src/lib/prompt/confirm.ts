@@ -17,8 +17,6 @@ export interface ConfirmOptions {
   readonly action: string;
   /** The flag that answers for the operator; default --yes. */
   readonly flag?: string;
-  /** The answer when Enter is pressed; default no. */
-  readonly defaultAnswer?: boolean;
   /** Streams and abort signal for the prompt (tests inject them). */
   readonly context?: PromptContext;
   /** The prompt itself; tests may replace it. */
@@ -47,7 +45,8 @@ export async function confirmAction(question: string, options: ConfirmOptions): 
   // @inquirer/prompts loads only when someone is asked: most runs never prompt.
   const ask = options.ask ?? (async (config, context) => (await import('@inquirer/prompts')).confirm(config, context));
   try {
-    return await ask({ message: question, default: options.defaultAnswer ?? false }, options.context);
+    // Enter alone is always "no": a change happens only when someone says yes.
+    return await ask({ message: question, default: false }, options.context);
   } catch (err) {
     if (isPromptCancelled(err)) throw new PromptCancelledError();
     throw err;
