@@ -14,6 +14,7 @@ import { HandlerRegistry, type RegisteredHandler } from './handler.js';
 import { listOffsetsHandler } from './list-offsets-handler.js';
 import { metadataHandler } from './metadata-handler.js';
 import { mirrorHandlers } from './mirror-handlers.js';
+import { offsetForLeaderEpochHandler } from './offset-for-leader-epoch-handler.js';
 import { saslHandlers } from './sasl-handlers.js';
 import type { SaslServer } from './sasl-server.js';
 
@@ -54,6 +55,7 @@ export function brokerRegistry(broker: BrokerContext, sasl?: SaslServer, apiKeys
     metadataHandler(broker),
     describeClusterHandler(broker),
     listOffsetsHandler(broker),
+    offsetForLeaderEpochHandler(broker),
     old ? withMaxVersion(createTopics, OLD_BROKER_CREATE_TOPICS_MAX) : createTopics,
     ...configHandlers(broker),
     ...saslHandlers(sasl),

@@ -34,6 +34,8 @@ const DEFINED_WITHOUT_REFERENCE: ReadonlyMap<string, string> = new Map([
   ['DescribeGroupsRequest', 'standard Apache Kafka consumer-group API (issue 13); the prototype did not change it'],
   ['DescribeGroupsResponse', 'standard Apache Kafka consumer-group API (issue 13); the prototype did not change it'],
   ['ListOffsetsResponse', 'standard Apache Kafka API; the prototype did not change it'],
+  ['OffsetForLeaderEpochRequest', 'standard Apache Kafka API (failback, issue 17); the prototype did not change it'],
+  ['OffsetForLeaderEpochResponse', 'standard Apache Kafka API (failback, issue 17); the prototype did not change it'],
 ]);
 
 // Attributes that carry no wire or routing meaning.
