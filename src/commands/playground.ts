@@ -87,6 +87,11 @@ export default class Playground extends BaseCommand<typeof Playground> {
     'mirroring-disabled': Flags.boolean({
       summary: 'finalize mirror.version at 0, as on a cluster where mirroring is not enabled',
     }),
+    traffic: Flags.boolean({
+      summary: 'producers write to the demo topics; --no-traffic holds their end offsets still (quiet producers)',
+      default: true,
+      allowNo: true,
+    }),
   };
 
   static override appliesProfile = false;
@@ -109,6 +114,7 @@ export default class Playground extends BaseCommand<typeof Playground> {
       seed: f.seed,
       secure: f.secure,
       mirroringDisabled: f['mirroring-disabled'],
+      traffic: f.traffic,
       onError: (error, api) =>
         this.warning(`emulator: ${api} failed: ${error instanceof Error ? error.message : String(error)}`),
       onWire: this.debugEnabled()
