@@ -40,6 +40,7 @@ export const CONTRACTS: Readonly<Record<string, string>> = {
   'profile show': 'ProfileShowJson',
   'profile use': 'ProfileUseJson',
   playground: 'PlaygroundJson',
+  promote: 'PromoteJson',
   'remove-topics': 'RemoveTopicsJson',
   resume: 'ResumeJson',
 };
