@@ -30,6 +30,7 @@ export const CONTRACTS: Readonly<Record<string, string>> = {
   create: 'CreateJson',
   delete: 'DeleteJson',
   describe: 'DescribeJson',
+  failback: 'FailbackJson',
   exporter: 'ExporterJson',
   list: 'ListJson',
   pause: 'PauseJson',
