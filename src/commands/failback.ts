@@ -74,7 +74,7 @@ export default class Failback extends BaseCommand<typeof Failback> {
         return plan.result;
       }
       await confirmPlan(failbackConfirmation(plan.result), this.confirmSettings(f.yes));
-      const { result, error } = await runFailback(a, plan, deps);
+      const { result, error } = await runFailback(a, b, plan, deps);
       spinner.stop();
       result.cleanup = cleanupCommands(result, this.connectionArgs(bSettings));
       this.render(result, renderFailbackResult);

@@ -18,6 +18,7 @@ import {
   StartMirrorTopics,
 } from '../kafka/messages/index.js';
 import { maskedConfig, planCreateMirror, sendCreateMirror, withSourceClusterId } from './create.js';
+import { readCatchUpTargets, waitUntilCaughtUp } from './caught-up.js';
 import { describeMirrors } from './describe.js';
 import { readEndOffsets } from './end-offsets.js';
 import { InvalidInputError, KafkaResponseError, MirrorError, NotFoundError } from './errors.js';
@@ -302,10 +303,12 @@ function stuck(row: PartitionRow): boolean {
 
 /**
  * Steps 3–5: creates the mirror on A (when needed), starts the topics there and follows every
- * partition until it is MIRRORING, recording each state it passes; then A's end offsets after.
+ * partition until it is MIRRORING, recording each state it passes; then waits until A has caught up
+ * with B's end offsets (the caught-up rule) and reads A's end offsets after.
  */
 export async function runFailback(
   a: KafkaClient,
+  b: KafkaClient,
   plan: FailbackPlan,
   deps: FailbackDependencies,
 ): Promise<FailbackOutcome> {
@@ -335,13 +338,16 @@ export async function runFailback(
     });
   }
   result.started = true;
+  const partitions = new Map(result.topics.map((t) => [t.topic, t.partitions.length]));
+  const wanted = new Map(result.topics.map((t) => [t.topic, t.partitions.map((p) => p.partition)]));
   try {
     await follow(a, result, deps);
+    const targets = await readCatchUpTargets(b, partitions, 'B');
+    await waitUntilCaughtUp(a, mirror, targets, deps.sleep);
   } catch (error) {
     result.interruption = error instanceof Error ? error.message : String(error);
     return { result, error };
   }
-  const wanted = new Map(result.topics.map((t) => [t.topic, t.partitions.map((p) => p.partition)]));
   const after = await readEndOffsets(a, wanted);
   for (const topic of result.topics)
     topic.partitions.forEach((p, i) => {

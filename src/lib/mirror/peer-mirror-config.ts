@@ -8,9 +8,9 @@ import type { ConnectionConfig } from '../connection/connection-config.js';
 import { InvalidInputError } from './errors.js';
 
 const LOGIN_MODULES: Readonly<Record<string, string>> = {
-  PLAIN: 'org.apache.kafka.common.security.plain.PlainLoginModule',
-  'SCRAM-SHA-256': 'org.apache.kafka.common.security.scram.ScramLoginModule',
-  'SCRAM-SHA-512': 'org.apache.kafka.common.security.scram.ScramLoginModule',
+  plain: 'org.apache.kafka.common.security.plain.PlainLoginModule',
+  'scram-sha-256': 'org.apache.kafka.common.security.scram.ScramLoginModule',
+  'scram-sha-512': 'org.apache.kafka.common.security.scram.ScramLoginModule',
 };
 
 const SOURCE_CONFIG_HINT =
@@ -30,11 +30,11 @@ export function mirrorSecurityConfig(connection: ConnectionConfig): Map<string, 
     const module = LOGIN_MODULES[sasl.mechanism];
     if (!module || sasl.username === undefined || sasl.password === undefined) {
       throw new InvalidInputError(
-        `kmirror cannot hand its ${sasl.mechanism} login to the other cluster's brokers (a token or a login they cannot repeat)`,
+        `kmirror cannot hand its ${sasl.mechanism.toUpperCase()} login to the other cluster's brokers (a token or a login they cannot repeat)`,
         { hint: SOURCE_CONFIG_HINT },
       );
     }
-    config.set('sasl.mechanism', sasl.mechanism);
+    config.set('sasl.mechanism', sasl.mechanism.toUpperCase());
     config.set(
       'sasl.jaas.config',
       `${module} required username=${jaasString(sasl.username)} password=${jaasString(sasl.password)};`,

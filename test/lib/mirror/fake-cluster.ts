@@ -15,7 +15,7 @@ import {
   StopMirrorTopics,
 } from '../../../src/lib/kafka/messages/index.js';
 import { metadata, metadataTopic, mirrorConfigsAnswer } from './fake-answers.js';
-import { type FakeClient, fakeClient } from './fake-client.js';
+import { BROKERS, type FakeClient, fakeClient } from './fake-client.js';
 
 export interface FakeTopicState {
   readonly id: string;
@@ -43,7 +43,7 @@ export interface FakeClusterState {
 }
 
 export function fakeCluster(state: FakeClusterState): FakeClient {
-  return fakeClient()
+  return fakeClient(BROKERS, state.clusterId)
     .answer(ListClusterMirrors, () => ({
       ThrottleTimeMs: 0,
       ErrorCode: 0,
@@ -96,7 +96,9 @@ export function fakeCluster(state: FakeClusterState): FakeClient {
                 ? []
                 : [...m.topics].map(([topic, states]) => ({
                     TopicName: topic,
-                    Partitions: states.map((StateValue, PartitionIndex) => {
+                    Partitions: states.map((written, PartitionIndex) => {
+                      // "FAILED:message" carries the failure record (retry 1).
+                      const [StateValue = '', message] = written.split(/:(.*)/s);
                       const end = state.topics.get(topic)?.ends[PartitionIndex] ?? 0n;
                       const mirroring = StateValue === 'MIRRORING';
                       return {
@@ -105,8 +107,8 @@ export function fakeCluster(state: FakeClusterState): FakeClient {
                         DestinationOffset: mirroring ? end : -1n,
                         Lag: mirroring ? 0n : -1n,
                         StateValue,
-                        RetryAttempt: 0,
-                        ErrorMessage: null,
+                        RetryAttempt: message === undefined ? 0 : 1,
+                        ErrorMessage: message ?? null,
                       };
                     }),
                   })),
