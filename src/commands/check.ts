@@ -5,6 +5,10 @@ import { ENABLE_MIRRORING_HINT } from '../lib/kafka/error-codes.js';
 import { checkCluster } from '../lib/mirror/check.js';
 import { type CheckResult, type MirrorCheck, checkMirror, missingPermissions } from '../lib/mirror/check-mirror.js';
 import { renderCheck, renderClusterCheck } from '../lib/render/check.js';
+import { checkTwoWay } from '../lib/mirror/two-way.js';
+
+/** How long `check` spends on one mirror's source when looking for a mirror back from it. */
+const SOURCE_PROBE_MS = 5000;
 
 /** Whether the cluster can serve cluster mirroring, per broker; with a MIRROR argument, its permissions. */
 export type CheckJson = CheckResult;
@@ -22,7 +26,9 @@ export default class Check extends BaseCommand<typeof Check> {
     'and which kmirror commands need it (delete needs both DELETE and ALTER). ' +
     'Exits 0 when usable, 4 when not, 3 when some brokers did not answer. With MIRROR: 5 when the principal may not ' +
     'even describe the mirror, 6 when it does not exist; a missing permission alone does NOT change the exit code ' +
-    '(still 0): the check is a report, read the ALLOWED column or `mirror.permissions` in --json.';
+    '(still 0): the check is a report, read the ALLOWED column or `mirror.permissions` in --json. ' +
+    "It also asks each mirror's source for mirrors reading back from this cluster and flags topics mirrored both ways " +
+    '(after a failback, until the old mirror is deleted: the leader-epoch war; with both active: a mirror loop).';
   static override examples = [
     '<%= config.bin %> check -b localhost:9092',
     '<%= config.bin %> check -b localhost:9092 --json',
@@ -52,7 +58,15 @@ export default class Check extends BaseCommand<typeof Check> {
         mirror = null;
       }
     }
-    const result: CheckResult = mirror === undefined ? cluster : { ...cluster, mirror };
+    const twoWay =
+      cluster.verdict === 'usable' && cluster.clusterId !== null
+        ? await checkTwoWay(client, cluster.clusterId, { openSource: this.openSourceWithin(SOURCE_PROBE_MS) })
+        : undefined;
+    const result: CheckResult = {
+      ...cluster,
+      ...(mirror === undefined ? {} : { mirror }),
+      ...(twoWay === undefined ? {} : { twoWay }),
+    };
     this.render(result, (r) => renderCheck(r, r.mirror ? missingPermissions(r.mirror) : [], hints));
     // A report, not an error: the result is printed whole, the exit code still says 4 or 3.
     if (result.verdict !== 'usable') this.exitAfterOutput(ExitCode.Unsupported);

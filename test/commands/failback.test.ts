@@ -136,4 +136,42 @@ describe('kmirror failback', () => {
     );
     assert.deepEqual(statesOf(emulator, 'live'), ['STOPPED']);
   });
+
+  it('kmirror check on either cluster flags the topics mirrored both ways, until the old mirror is deleted', async () => {
+    interface CheckJson {
+      twoWay?: {
+        topics: { topic: string; mirror: string; otherMirror: string; kind: string }[];
+        unreachable: unknown[];
+      };
+    }
+    const onB = await runCli(['check', '-b', emulator.destination.bootstrap, '--json']);
+    const onA = await runCli(['check', '-b', emulator.source.bootstrap, '--json']);
+    assert.equal(onB.code, 0, onB.stderr);
+    assert.equal(onA.code, 0, onA.stderr);
+    const b = jsonOf(onB) as CheckJson;
+    const a = jsonOf(onA) as CheckJson;
+    assertMatchesSchema('check', b);
+    assert.deepEqual(
+      b.twoWay?.topics.map((t) => [t.topic, t.mirror, t.otherMirror, t.kind]),
+      [
+        ['live', 'fwd', 'fwd-failback', 'epoch-war'],
+        ['orders', 'fwd', 'fwd-failback', 'epoch-war'],
+      ],
+    );
+    assert.deepEqual(
+      a.twoWay?.topics.map((t) => [t.topic, t.mirror, t.otherMirror]),
+      [
+        ['live', 'fwd-failback', 'fwd'],
+        ['orders', 'fwd-failback', 'fwd'],
+      ],
+    );
+    const text = await runCli(['check', '-b', emulator.source.bootstrap]);
+    assert.match(text.stdout, /^2 topic\(s\) mirrored both ways:$/m);
+    assert.match(text.stdout, /leader-epoch war: both raise its leader epoch at every sync/);
+
+    const cleanup = await runCli(['delete', 'fwd', '-b', emulator.destination.bootstrap, '--yes']);
+    assert.equal(cleanup.code, 0, cleanup.stderr);
+    const after = jsonOf(await runCli(['check', '-b', emulator.source.bootstrap, '--json'])) as CheckJson;
+    assert.deepEqual(after.twoWay?.topics, []);
+  });
 });
