@@ -33,7 +33,7 @@ export function renderFailbackPlan(result: FailbackResult): string {
     ]),
   );
   const out = [
-    `${style.strong(`Fail back ${result.topics.length} topic(s) of mirror ${result.mirror}`)}: A follows B again through mirror ${mirror.name} on A (${mirror.created ? 'to be created' : 'exists, reused'})`,
+    `${style.strong(`Fail back ${result.topics.length} topic(s) of mirror ${result.mirror}`)}: A (the old source, --to) follows B (this cluster, -b) again through mirror ${mirror.name} on A (${mirror.created ? 'to be created' : 'exists, reused'})`,
     renderTable(
       [
         { header: 'TOPIC' },
