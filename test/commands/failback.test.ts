@@ -2,6 +2,9 @@
 // to B (its destination); producers moved to B and a split-brain writer kept writing to A.
 
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import type { FailbackJson } from '../../src/commands/failback.js';
@@ -72,6 +75,41 @@ describe('kmirror failback', () => {
     assert.equal(doc.truncatedRecords, 34);
     assert.equal(doc.reverseMirror.name, 'fwd-failback');
     assert.equal(emulator.source.cluster.mirrors.names().length, 0, 'nothing created');
+  });
+
+  it('--to names a saved profile for A; the security settings A\u2019s brokers get for B are never printed', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'kmirror-failback-'));
+    const env = { XDG_CONFIG_HOME: home };
+    try {
+      const created = await runCli(['profile', 'create', 'old-source', '-b', emulator.source.bootstrap], { env });
+      assert.equal(created.code, 0, created.stderr);
+      const properties = join(home, 'to-b.properties');
+      writeFileSync(
+        properties,
+        [
+          'security.protocol=SASL_PLAINTEXT',
+          'sasl.mechanism=PLAIN',
+          'sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="a-to-b" password="topsecret-xyz";',
+          '',
+        ].join('\n'),
+      );
+      for (const output of [[], ['--json']]) {
+        const result = await runCli(
+          ['failback', 'fwd', '-b', emulator.destination.bootstrap, '--to', 'old-source', '--topic', 'orders'].concat([
+            '--source-config',
+            properties,
+            '--dry-run',
+            ...output,
+          ]),
+          { env },
+        );
+        assert.equal(result.code, 0, result.stderr);
+        assert.doesNotMatch(result.stdout + result.stderr, /topsecret-xyz/);
+        assert.match(result.stdout, /sasl\.jaas\.config.{0,4}\[redacted\]/);
+      }
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 
   it('without a terminal and without --yes: exit 2, the refusal names the records A would lose', async () => {
