@@ -169,7 +169,7 @@ export default class Describe extends BaseCommand<typeof Describe> {
         const error = index === 0 ? describeOutcomeError(report, { namesOnly: true }) : null;
         if (error) throw error;
       },
-      warn: (message) => this.warning(message),
+      refreshFailed: (err, retryInMs) => this.refreshFailed(err, retryInMs),
       flushed: () => this.outputFlushed().then(() => ({ readerGone: this.outputClosed() })),
     });
   }

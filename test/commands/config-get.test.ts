@@ -126,6 +126,7 @@ describe('kmirror config get', () => {
     const doc = jsonOf(result) as ConfigDoc;
     assertMatchesSchema('config get', doc);
     assert.deepEqual(doc, {
+      schemaVersion: 1,
       mirror: 'm1',
       configs: [
         {
@@ -137,6 +138,7 @@ describe('kmirror config get', () => {
         },
         { name: 'request.timeout.ms', value: '30000', source: 'default', sensitive: false, type: 'INT' },
       ],
+      warnings: [],
     });
   });
 

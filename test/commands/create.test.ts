@@ -128,6 +128,7 @@ describe('kmirror create', () => {
     const doc = jsonOf(result);
     assertMatchesSchema('create', doc);
     assert.deepEqual(doc, {
+      schemaVersion: 1,
       mirror: 'json-mirror',
       sourceBootstrap: emulator.source.bootstrap,
       sourceClusterId: 'given-id',
@@ -137,6 +138,7 @@ describe('kmirror create', () => {
         'mirror.source.cluster.id': 'given-id',
       },
       dryRun: false,
+      warnings: [],
     });
     assert.equal(requests.filter((r) => r.cluster === 'source').length, before);
   });

@@ -496,7 +496,9 @@ export function outcomeError(result: TopicActionResult, spec: ActionSpec): Mirro
   ].filter(Boolean);
   if (result.dryRun) return null;
   if (done > 0) {
-    return new MirrorError(`not every topic was ${spec.past}: ${parts.join('; ')}`, 'partial', {
+    // Mixed results: a named topic that is not there is the most specific outcome (6 over 3).
+    const kind = result.notInMirror.length > 0 ? 'not-found' : 'partial';
+    return new MirrorError(`not every topic was ${spec.past}: ${parts.join('; ')}`, kind, {
       hint: 'the output says why for each topic',
     });
   }
