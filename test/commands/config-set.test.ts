@@ -5,6 +5,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters, type EmulatorOptions } from '../../src/lib/emulator/index.js';
 import { jsonOf, runCli, type CliResult } from '../helpers/in-process-cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
+import { INSTANT_START } from '../helpers/emulator-timing.js';
 
 interface Env {
   emulator: EmulatedClusters;
@@ -22,6 +23,7 @@ function useEmulator(options: EmulatorOptions = {}): () => Env {
   before(async () => {
     const requests: string[] = [];
     const emulator = await startEmulatedClusters({
+      timing: INSTANT_START,
       seed: 'kmirror-config-set',
       ...options,
       onWire: (event) => {

@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters, type EmulatorOptions } from '../../src/lib/emulator/index.js';
 import { jsonOf, runCli, type CliResult } from '../helpers/in-process-cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
+import { INSTANT_START } from '../helpers/emulator-timing.js';
 
 interface Recorded {
   emulator: EmulatedClusters;
@@ -21,6 +22,7 @@ function useEmulator(options: EmulatorOptions = {}): () => Recorded {
   before(async () => {
     const requests: Recorded['requests'] = [];
     const emulator = await startEmulatedClusters({
+      timing: INSTANT_START,
       seed: 'kmirror-create',
       ...options,
       onWire: (event) => {

@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { INSTANT_START } from '../helpers/emulator-timing.js';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import { jsonOf, runCli } from '../helpers/in-process-cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
@@ -24,7 +25,7 @@ interface Listed {
 describe('kmirror list', () => {
   let emulator: EmulatedClusters;
   before(async () => {
-    emulator = await startEmulatedClusters({ seed: 'list', demoTopics: true, growthPerSec: 0 });
+    emulator = await startEmulatedClusters({ timing: INSTANT_START, seed: 'list', demoTopics: true, growthPerSec: 0 });
   });
   after(async () => {
     await emulator.close();

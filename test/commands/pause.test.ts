@@ -1,6 +1,7 @@
 // `kmirror pause` end to end: the command run in-process against emulated source and destination clusters.
 
 import assert from 'node:assert/strict';
+import { INSTANT_START } from '../helpers/emulator-timing.js';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import { jsonOf, runCli } from '../helpers/in-process-cli.js';
@@ -19,7 +20,7 @@ import {
 describe('kmirror pause', () => {
   let emulator: EmulatedClusters;
   before(async () => {
-    emulator = await startEmulatedClusters({ seed: 'pause', demoTopics: true, growthPerSec: 0 });
+    emulator = await startEmulatedClusters({ timing: INSTANT_START, seed: 'pause', demoTopics: true, growthPerSec: 0 });
     for (const name of ['p1', 'p2', 'gone'])
       emulator.source.cluster.createTopic(name, { partitions: 1, initialOffset: 5n });
     await createMirror(emulator, 'm1');
@@ -116,7 +117,7 @@ describe('kmirror pause --wait timeout', () => {
       seed: 'pause-slow',
       demoTopics: true,
       growthPerSec: 0,
-      timing: { pausingMs: 600_000 },
+      timing: { ...INSTANT_START, pausingMs: 600_000 },
     });
     await createMirror(emulator, 'm1');
     await startTopics(emulator, 'm1', ['inventory']);

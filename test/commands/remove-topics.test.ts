@@ -1,6 +1,7 @@
 // `kmirror remove-topics` end to end: the command run in-process against emulated source and destination clusters.
 
 import assert from 'node:assert/strict';
+import { INSTANT_START } from '../helpers/emulator-timing.js';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import { jsonOf, runCli } from '../helpers/in-process-cli.js';
@@ -20,7 +21,12 @@ import {
 describe('kmirror remove-topics', () => {
   let emulator: EmulatedClusters;
   before(async () => {
-    emulator = await startEmulatedClusters({ seed: 'remove-topics', demoTopics: true, growthPerSec: 0 });
+    emulator = await startEmulatedClusters({
+      timing: INSTANT_START,
+      seed: 'remove-topics',
+      demoTopics: true,
+      growthPerSec: 0,
+    });
     for (const name of ['t1', 't2', 't3', 't4'])
       emulator.source.cluster.createTopic(name, { partitions: 2, initialOffset: 30n });
     await createMirror(emulator, 'm1');
@@ -234,7 +240,12 @@ describe('kmirror remove-topics', () => {
 describe('kmirror remove-topics during a source outage', () => {
   let emulator: EmulatedClusters;
   before(async () => {
-    emulator = await startEmulatedClusters({ seed: 'remove-outage', demoTopics: true, growthPerSec: 0 });
+    emulator = await startEmulatedClusters({
+      timing: INSTANT_START,
+      seed: 'remove-outage',
+      demoTopics: true,
+      growthPerSec: 0,
+    });
     await createMirror(emulator, 'm1');
     await startTopics(emulator, 'm1', ['orders', 'payments']);
     emulator.source.cluster.setReachable(false);
@@ -296,7 +307,7 @@ describe('kmirror remove-topics --wait timeout', () => {
       seed: 'remove-slow',
       demoTopics: true,
       growthPerSec: 0,
-      timing: { stoppingMs: 600_000 },
+      timing: { ...INSTANT_START, stoppingMs: 600_000 },
     });
     await createMirror(emulator, 'm1');
     await startTopics(emulator, 'm1', ['inventory']);

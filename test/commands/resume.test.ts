@@ -1,6 +1,7 @@
 // `kmirror resume` end to end: the command run in-process against emulated source and destination clusters.
 
 import assert from 'node:assert/strict';
+import { INSTANT_START } from '../helpers/emulator-timing.js';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import { jsonOf, runCli } from '../helpers/in-process-cli.js';
@@ -19,7 +20,12 @@ import {
 describe('kmirror resume', () => {
   let emulator: EmulatedClusters;
   before(async () => {
-    emulator = await startEmulatedClusters({ seed: 'resume', demoTopics: true, growthPerSec: 0 });
+    emulator = await startEmulatedClusters({
+      timing: INSTANT_START,
+      seed: 'resume',
+      demoTopics: true,
+      growthPerSec: 0,
+    });
     for (const name of ['r1', 'r2']) emulator.source.cluster.createTopic(name, { partitions: 1, initialOffset: 5n });
     await createMirror(emulator, 'm1');
     await startTopics(emulator, 'm1', ['orders', 'payments', 'inventory', 'r1', 'r2']);
