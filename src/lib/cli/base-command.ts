@@ -65,6 +65,8 @@ export interface OutputOptions<R> {
   readonly maskText?: (result: R, mask: (text: string) => string) => R;
   /** --watch: one document per refresh (a JSON line; a YAML document after ---); the text inside this frame. */
   readonly refreshFrame?: (text: string) => string;
+  /** Warnings about this result: in its document, or on stderr after the text. */
+  readonly warnings?: readonly string[];
 }
 
 /** Where a command writes; the process streams, or a buffer in tests. */
@@ -360,9 +362,11 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         ? options.maskText(result, (text) => redactText(text, { registeredSecrets: false }))
         : (redact(result, { registeredSecrets: false }) as R);
     const frame = options.refreshFrame;
+    const warnings = options.warnings ?? [];
     switch (this.outputFormat) {
       case 'json':
       case 'yaml':
+        for (const warning of warnings) this.warning(warning);
         if (frame) this.writeRefreshDocument(shown);
         else this.keepResult(shown);
         return;
@@ -372,6 +376,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         if (frame) this.stdout.write(frame(typeof text === 'string' ? text : [...text].join('\n')));
         else if (typeof text !== 'string') print(this.stdout, linesAsText(text));
         else if (text !== '') this.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+        for (const warning of warnings) this.warning(warning);
       }
     }
   }
