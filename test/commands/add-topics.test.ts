@@ -416,6 +416,24 @@ describe('kmirror add-topics', () => {
     assert.ok(topic?.partitions.every((p) => p.mirror?.state === 'MIRRORING'));
   });
 
+  it('--wait ends, naming the cause and its recovery, when a partition FAILS for good (non-retryable)', async () => {
+    // A wrong stored cluster id: the next sync (2 s here) moves every partition to FAILED, retry -1.
+    await createMirror(emulator, 'wrong-id', { 'mirror.source.cluster.id': 'not-the-source' });
+    sourceTopic('stuck-a', 1);
+    emulator.source.cluster.appendRecords('stuck-a', 10);
+    const started = Date.now();
+    const result = await addTopics(emulator, ['wrong-id', '--topic', 'stuck-a', '--wait', '60s']);
+    assert.equal(result.code, 1, result.stderr);
+    assert.ok(Date.now() - started < 30_000, 'the wait ended without running out');
+    assert.match(
+      result.stderr,
+      /1 partition\(s\) of mirror 'wrong-id' cannot catch up: stuck-a-0 FAILED \(Source cluster ID changed/,
+    );
+    assert.match(result.stderr, /mirror\.source\.cluster\.id=\S+/);
+    assert.match(result.stderr, /restart the destination brokers/);
+    assert.doesNotMatch(result.stderr, /Caught up/);
+  });
+
   it('prints the preview table (golden text)', async () => {
     await createMirror(emulator, 'golden');
     assert.equal((await addTopics(emulator, ['golden', '--topic', 'inventory'])).code, 0);

@@ -20,7 +20,7 @@ import { splitListValue } from './config-keys.js';
 import { describeMirrors } from './describe.js';
 import { describeMirrorConfigs, listSourceTopics, sourceConnection } from './source-client.js';
 import { type TopicToAdd, type TopicOwnership, classifyTopics, isSent } from './topic-selection.js';
-import { readCatchUpTargets, waitUntilCaughtUp, type CatchUpProgress } from './caught-up.js';
+import { readCatchUpTargetsFrom, waitUntilCaughtUp, type CatchUpOutcome } from './caught-up.js';
 
 export const ADD_TOPICS_APIS = [
   StartMirrorTopics,
@@ -360,15 +360,9 @@ export async function waitUntilAddedCaughtUp(
   plan: AddTopicsPlan,
   added: AddTopicsResult['added'],
   deps: Pick<AddTopicsDependencies, 'openSource'> & { sleep(ms: number, what: string): Promise<void> },
-): Promise<CatchUpProgress> {
+): Promise<CatchUpOutcome> {
   const topics = new Map(added.filter((a) => (a.partitions ?? 0) > 0).map((a) => [a.topic, a.partitions ?? 0]));
-  if (topics.size === 0) return { done: 0, total: 0, pending: [] };
-  const source = await deps.openSource(plan.sourceSettings);
-  let targets;
-  try {
-    targets = await readCatchUpTargets(source, topics, `the source cluster (${plan.sourceBootstrap.join(',')})`);
-  } finally {
-    await source.close().catch(() => undefined);
-  }
+  if (topics.size === 0) return { done: 0, total: 0, pending: [], rows: [] };
+  const targets = await readCatchUpTargetsFrom(plan.sourceSettings, topics, deps.openSource);
   return waitUntilCaughtUp(client, plan.mirror, targets, deps.sleep);
 }

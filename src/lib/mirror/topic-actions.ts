@@ -158,7 +158,8 @@ export interface FinalPartition {
   readonly retryAttempt: number;
   readonly errorMessage: string | null;
   /**
-   * Destination log-end offset (ListOffsets), read for STOPPED partitions after remove-topics --wait.
+   * Destination log-end offset (ListOffsets), read for STOPPED partitions after remove-topics --wait and for
+   * every partition after resume --wait (which waits until it reaches the source end offset).
    * @minimum 0
    */
   readonly destinationEndOffset: bigint | null;
