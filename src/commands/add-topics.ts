@@ -73,7 +73,8 @@ export default class AddTopics extends BaseCommand<typeof AddTopics> {
     'dry-run': Flags.boolean({ summary: 'show the matching topics and the request that would be sent; send nothing' }),
     wait: durationFlag({
       description:
-        'after starting, wait up to this long until every added partition is MIRRORING (also bounded by --timeout)',
+        'after starting, wait up to this long until every added partition is MIRRORING and caught up with the source end ' +
+        'offsets read when the wait began (also bounded by --timeout)',
     }),
     yes: yesFlag('add topics matched by --pattern without asking (required when there is no terminal to ask on)'),
   };
