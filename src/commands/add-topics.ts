@@ -99,7 +99,6 @@ export default class AddTopics extends BaseCommand<typeof AddTopics> {
     const { previewShown } = needsConfirmation
       ? await confirmPlan(addTopicsConfirmation(plan), this.confirmSettings(f.yes))
       : { previewShown: false };
-
     const outcome = await sendAddTopics(client, plan);
     this.render(outcome.result, (r) => renderAddTopics(plan, r, { previewShown, failures: outcome.failures }));
     if (outcome.error) throw outcome.error;
