@@ -25,9 +25,11 @@ export interface SourceIdCheck {
   readonly sourceLabel: string;
   /** Where `expected` was given: `--source-cluster-id`, `mirror.source.cluster.id`. */
   readonly origin: string;
-  /** What --force leaves out, for the hint. */
+  /** How to put it right, for the hint (which adds --force). */
   readonly forceHint: string;
   readonly force: boolean;
+  /** What --force does instead of refusing: `storing ID anyway`, `applying the change anyway`. */
+  readonly forced: string;
 }
 
 /**
@@ -44,11 +46,11 @@ export function checkSourceClusterId(check: SourceIdCheck, warn: (message: strin
   if (check.expected === null || check.expected === check.reported) return check.reported;
   const mismatch = `${check.origin} is ${check.expected}, but ${check.sourceLabel} reports cluster id ${check.reported}`;
   if (check.force) {
-    warn(`${mismatch}; storing ${check.expected} anyway (--force): ${WRONG_ID_EFFECT}`);
+    warn(`${mismatch}; ${check.forced} (--force): ${WRONG_ID_EFFECT}`);
     return check.expected;
   }
   throw new InvalidInputError(`${mismatch}; ${WRONG_ID_EFFECT}`, {
-    hint: `${check.forceHint}; or pass --force to store ${check.expected} anyway`,
+    hint: `${check.forceHint}; or pass --force (${check.forced})`,
   });
 }
 
@@ -97,6 +99,7 @@ export async function resolveCreateSourceClusterId(
       origin: '--source-cluster-id',
       forceHint: `leave out --source-cluster-id to store the id the source reports (${reported}), or fix --source-bootstrap if it names the wrong cluster`,
       force: options.force,
+      forced: `storing ${given ?? reported} anyway`,
     },
     warn,
   );
