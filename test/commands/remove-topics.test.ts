@@ -188,6 +188,20 @@ describe('kmirror remove-topics', () => {
       ],
     );
     assert.ok(blocked?.partitions.every((p) => (p.errorMessage ?? '').length > 0));
+    // The refusal points to the recognised cause and the recovery that works, data-loss warning included.
+    assert.deepEqual(
+      blocked?.causes.map((c) => c.cause),
+      ['source-topic-deleted'],
+    );
+    assert.match(
+      blocked?.causes[0]?.recovery ?? '',
+      /recreating the source topic empty .* the mirrored records are lost/,
+    );
+    const text = await run('--topic', 't3', '--yes');
+    assert.equal(text.code, 1, text.stderr);
+    assert.match(text.stdout, /\n {4}Cause: the source topic was deleted; the destination topic is read-only/);
+    assert.match(text.stdout, /\n {4}Recovery: recreate the source topic with the same partition count/);
+    assert.match(text.stderr, /Hint: the source topic was deleted.*; recovery: recreate the source topic/);
   });
 
   it('a PAUSED topic is blocked with how to stop it (the controller would answer 140)', async () => {
@@ -266,7 +280,13 @@ describe('kmirror remove-topics during a source outage', () => {
       /Blocked \(not sent\):\n {2}orders: 3 FAILED: the broker stops a topic only when every partition is MIRRORING, and refuses the whole request otherwise/,
     );
     assert.match(result.stdout, /retry on their own: run remove-topics again once they are back to MIRRORING/);
+    // The first 30 s of an outage look like a start on the prototype (retry 1, the same text): the cause says both.
+    assert.match(
+      result.stdout,
+      /\n {4}Cause: starting: .*\n {4}Recovery: .*if it is still FAILED in a minute, the source is unreachable\n/,
+    );
     assert.match(result.stderr, /nothing was stopped: 2 blocked \(orders, payments\)/);
+    assert.match(result.stderr, /Hint: starting: .*; recovery: nothing to do: it moves to MIRRORING by itself/);
     assert.ok(statesOf(emulator, 'orders').every((s) => s === 'FAILED'));
   });
 

@@ -8,6 +8,7 @@ import type { KafkaClient } from '../kafka/client.js';
 import { type CatchUpOutcome, type MirrorCatchUpDependencies, waitUntilMirrorCaughtUp } from './caught-up.js';
 import { stoppedEndOffsets } from './end-offsets.js';
 import { MirrorError } from './errors.js';
+import { causeHint, diagnoseFailure } from './failure-causes.js';
 import {
   type FinalPartition,
   type TopicActionPlan,
@@ -111,11 +112,14 @@ export function unsettledError(result: TopicActionResult, target: string): Mirro
     .map((r) => `${r.topic}-${r.partition} ${r.state}${r.errorMessage ? ` (${r.errorMessage})` : ''}`)
     .join(', ');
   const reached = (result.final ?? []).length > off.length;
+  const cause = off.map((r) => diagnoseFailure(result.mirror, r, null)).find((d) => d !== null);
   return new MirrorError(
     `${off.length} partition(s) did not reach ${target}: ${list}`,
     reached ? 'partial' : 'failed',
     {
-      hint: 'a FAILED partition with a non-retryable error stays FAILED; kmirror describe shows it',
+      hint: cause
+        ? causeHint(cause)
+        : 'a FAILED partition with a non-retryable error stays FAILED; kmirror describe shows it',
     },
   );
 }

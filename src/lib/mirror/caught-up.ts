@@ -10,7 +10,7 @@ import type { KafkaClient } from '../kafka/client.js';
 import { MirrorError } from './errors.js';
 import { describeMirrors } from './describe.js';
 import { readEndOffsets } from './end-offsets.js';
-import { diagnoseFailure } from './failure-causes.js';
+import { causeHint, diagnoseFailure } from './failure-causes.js';
 import type { PartitionRow } from './lag.js';
 import { describeMirrorConfigs, sourceConnection } from './source-client.js';
 import type { FinalPartition } from './topic-actions.js';
@@ -163,9 +163,7 @@ export function notCaughtUpError(mirror: string, outcome: CatchUpOutcome): Mirro
     `${outcome.pending.length} partition(s) of mirror '${mirror}' cannot catch up: ${list.join(', ')}`,
     outcome.done > 0 ? 'partial' : 'failed',
     {
-      hint: diagnosis
-        ? `${diagnosis.summary}; recovery: ${diagnosis.recovery}`
-        : `kmirror describe ${mirror} shows them`,
+      hint: diagnosis ? causeHint(diagnosis) : `kmirror describe ${mirror} shows them`,
     },
   );
 }
