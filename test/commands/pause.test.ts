@@ -1,7 +1,6 @@
 // `kmirror pause` end to end: the command run in-process against emulated source and destination clusters.
 
 import assert from 'node:assert/strict';
-import { INSTANT_START } from '../helpers/emulator-timing.js';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import { jsonOf, runCli } from '../helpers/in-process-cli.js';

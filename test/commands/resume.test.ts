@@ -128,33 +128,31 @@ describe('kmirror resume --wait on the prototype timing', () => {
   });
 
   it('waits until the destination end offsets reach the source end offsets read when the wait began', async () => {
-    const result = await runCli([
-      'resume',
-      'm1',
-      '-b',
-      emulator.destination.bootstrap,
-      '--topic',
-      'ledger',
-      '--wait',
-      '30s',
-      '--json',
-    ]);
+    const run = (...args: string[]) =>
+      runCli(['resume', 'm1', '-b', emulator.destination.bootstrap, '--topic', 'ledger', '--wait', '30s', ...args]);
+    const text = await run();
+    assert.equal(text.code, 0, text.stderr);
+    for (const partition of [0, 1])
+      assert.ok(emulator.destination.cluster.endOffset('ledger', partition) >= 2700n, `ledger-${partition} copied`);
+    assert.match(
+      text.stderr,
+      /Caught up: 2 partition\(s\); every partition is MIRRORING and its destination end offset/,
+    );
+    assert.match(text.stderr, /the broker's reported lag is not used/);
+
+    // Again with --json: the final rows carry the destination end offsets the wait reached.
+    await pauseTopics(emulator, 'm1', ['ledger']);
+    emulator.source.cluster.appendRecords('ledger', 2000);
+    const result = await run('--json');
     assert.equal(result.code, 0, result.stderr);
     const doc = jsonOf(result) as ActionJson;
     assertMatchesSchema('resume', doc);
     assert.deepEqual(doc.succeeded, ['ledger']);
+    assert.equal(doc.final?.length, 2);
     for (const row of doc.final ?? []) {
       assert.equal(row.state, 'MIRRORING');
-      assert.ok((row.destinationEndOffset ?? 0n) >= 2700n, `ledger-${row.partition} at ${row.destinationEndOffset}`);
+      assert.ok((row.destinationEndOffset ?? 0n) >= 4700n, `ledger-${row.partition} at ${row.destinationEndOffset}`);
     }
-    assert.equal(doc.final?.length, 2);
-    for (const partition of [0, 1])
-      assert.ok(emulator.destination.cluster.endOffset('ledger', partition) >= 2700n, `ledger-${partition} copied`);
-    assert.match(
-      result.stderr,
-      /Caught up: 2 partition\(s\); every partition is MIRRORING and its destination end offset/,
-    );
-    assert.match(result.stderr, /the broker's reported lag is not used/);
   });
 
   it('refuses an unreadable --source-config before any request (exit 2)', async () => {
