@@ -25,8 +25,9 @@ export default class Create extends BaseCommand<typeof Create> {
     'Everything is checked before anything is sent: the name (letters, digits, ".", "_", "-"), every key and value, ' +
     'and the --include/--exclude patterns (Java regexes matched against whole topic names; a pattern cannot contain ","). ' +
     'kmirror reads the id from the source cluster, as the Java admin does; a --source-cluster-id the source does not ' +
-    'report is refused (exit 2) unless --force, because the broker would fail every partition of the mirror for good ' +
-    'at its next sync. A source that is the destination cluster itself is refused. ' +
+    'report is refused (exit 2), because the broker would fail every partition of the mirror for good at its next ' +
+    'sync; so is a source that is the destination cluster itself. --force stores --source-cluster-id without asking ' +
+    'the source (for a machine that cannot reach it the way the brokers do). ' +
     'Creating a mirror starts no topic: use kmirror add-topics, or --include patterns for auto-discovery.';
   static override examples = [
     '<%= config.bin %> create eu-orders -b dest:9092 --source-bootstrap src:9092',
@@ -70,8 +71,7 @@ export default class Create extends BaseCommand<typeof Create> {
       helpValue: '<id>',
     }),
     force: Flags.boolean({
-      summary:
-        'store --source-cluster-id even when the source reports another id, or cannot be reached from here to check it',
+      summary: 'store --source-cluster-id without asking the source cluster (which refuses an id it does not report)',
     }),
     'allow-unknown-config': Flags.boolean({ summary: 'send config keys kmirror does not know (a newer broker may)' }),
     'dry-run': Flags.boolean({

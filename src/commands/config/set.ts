@@ -23,7 +23,8 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     'The mirror must exist (the prototype broker would otherwise create config entries for a new name). ' +
     'A change of mirror.source.cluster.id, bootstrap.servers or a security key (security.protocol, sasl.*, ssl.*) on a ' +
     'mirror with topics is checked first: kmirror reaches the source with the settings as they would be and refuses ' +
-    '(exit 2) a source it cannot reach, one that reports another cluster id, or the destination itself, unless --force. ' +
+    '(exit 2) a source it cannot reach, one that reports another cluster id, or the destination itself; --force applies ' +
+    'the change without asking the source. ' +
     'Afterwards the stored configs are read back and shown; with --validate-only the broker only checks the changes.';
   static override examples = [
     '<%= config.bin %> config set eu-orders mirror.fetch.max.bytes=2097152 -b dest:9092',
@@ -53,7 +54,7 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     'validate-only': Flags.boolean({ summary: 'let the broker check the changes without applying them' }),
     'allow-unknown-config': Flags.boolean({ summary: 'send keys kmirror does not know (a newer broker may)' }),
     force: Flags.boolean({
-      summary: 'apply a source change even when the source cannot be reached with it or reports another cluster id',
+      summary: 'apply a change of the source settings without asking the source first',
     }),
     wait: durationFlag({
       description:

@@ -3,7 +3,7 @@
 // sent, kmirror reaches the source with the settings as they would be after the change and checks
 // the cluster id it reports. A wrong id fails every partition for good at the broker's next sync
 // (only a restart of the destination brokers clears it) and an unreachable source fails them until
-// it answers, so both are refused (exit 2) unless --force.
+// it answers, so both are refused (exit 2); --force applies the change without asking the source.
 
 import type { ConnectionConfig } from '../connection/connection-config.js';
 import type { KafkaClient } from '../kafka/client.js';
@@ -56,13 +56,14 @@ async function liveTopics(client: KafkaClient, mirror: string): Promise<string[]
 export interface SourceCheckDependencies {
   openSource(settings: ConnectionConfig): Promise<KafkaClient>;
   warn(message: string): void;
+  /** Apply the change without asking the source. */
   readonly force: boolean;
 }
 
 /**
  * Refuses (InvalidInputError, exit 2) a change that would leave a mirror with topics pointing at a
- * source it cannot reach or one that reports another cluster id; with --force these become
- * warnings. A source that is the destination itself is refused whatever the flags.
+ * source it cannot reach, one that reports another cluster id, or the destination itself; --force
+ * applies it without asking the source, with a warning.
  */
 export async function checkSourceAfterChange(
   client: KafkaClient,
@@ -74,44 +75,40 @@ export async function checkSourceAfterChange(
   const stored = await readStoredConfigs(client, mirror);
   const topics = await liveTopics(client, mirror);
   if (topics.length === 0) return;
-  const after = configAfterChanges(stored, changes);
   const affected = `mirror ${mirror} has ${topics.length} topic(s) that would go FAILED`;
-  const refuse = (problem: string): void => {
-    if (deps.force) {
-      deps.warn(`${problem}; applying the change anyway (--force): ${affected}`);
-      return;
-    }
-    throw new InvalidInputError(`${problem}: ${affected}; nothing was changed`, {
-      hint:
-        'fix the settings (kmirror config get shows them), or pass --force to apply the change anyway ' +
-        '(for example when this machine cannot reach the source the way the brokers do)',
-    });
-  };
-
+  if (deps.force) {
+    deps.warn(
+      `the source settings of mirror ${mirror} are changed without asking the source (--force): if it cannot be ` +
+        `reached with them or reports another cluster id than ${SOURCE_CLUSTER_ID_KEY}, ${topics.length} topic(s) go FAILED`,
+    );
+    return;
+  }
+  const after = configAfterChanges(stored, changes);
   let settings: ConnectionConfig;
   let reported: string;
   try {
     settings = await sourceConnection({ mirror, stored: after }, deps.warn);
     reported = await lookupSourceClusterId(settings, deps.openSource);
   } catch (err) {
-    return refuse(`cannot reach the source cluster with the settings after the change (${reasonOf(err)})`);
+    throw new InvalidInputError(
+      `cannot reach the source cluster with the settings after the change (${reasonOf(err)}): ${affected}; nothing was changed`,
+      {
+        hint:
+          'fix the settings (kmirror config get shows them), or pass --force to apply the change without asking ' +
+          'the source (when this machine cannot reach it the way the brokers do)',
+      },
+    );
   }
-  const expected = after.get(SOURCE_CLUSTER_ID_KEY) ?? null;
   const idChanged = changes.some((c) => c.name === SOURCE_CLUSTER_ID_KEY);
   const bootstrapChanged = changes.some((c) => c.name === BOOTSTRAP_KEY);
-  checkSourceClusterId(
-    {
-      expected,
-      reported,
-      destination: (await client.clusterView()).clusterId,
-      sourceLabel: `the source cluster at ${settings.bootstrap.join(',')}${bootstrapChanged ? ' (the new bootstrap.servers)' : ''}`,
-      origin: idChanged ? `the new ${SOURCE_CLUSTER_ID_KEY}` : `the stored ${SOURCE_CLUSTER_ID_KEY}`,
-      forceHint: idChanged
-        ? `if that is the right cluster, set ${SOURCE_CLUSTER_ID_KEY}=${reported}; otherwise fix bootstrap.servers`
-        : `bootstrap.servers reaches another cluster than the mirror copies from: fix it, or set ${SOURCE_CLUSTER_ID_KEY}=${reported} in the same command if the mirror should copy from that cluster`,
-      force: deps.force,
-      forced: 'applying the change anyway',
-    },
-    deps.warn,
-  );
+  checkSourceClusterId({
+    expected: after.get(SOURCE_CLUSTER_ID_KEY) ?? null,
+    reported,
+    destination: (await client.clusterView()).clusterId,
+    sourceLabel: `the source cluster at ${settings.bootstrap.join(',')}${bootstrapChanged ? ' (the new bootstrap.servers)' : ''}`,
+    origin: idChanged ? `the new ${SOURCE_CLUSTER_ID_KEY}` : `the stored ${SOURCE_CLUSTER_ID_KEY}`,
+    fix: idChanged
+      ? `if that is the right cluster, set ${SOURCE_CLUSTER_ID_KEY}=${reported}; otherwise fix bootstrap.servers`
+      : `bootstrap.servers reaches another cluster than the mirror copies from: fix it, or set ${SOURCE_CLUSTER_ID_KEY}=${reported} in the same command if the mirror should copy from that cluster`,
+  });
 }

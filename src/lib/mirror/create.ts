@@ -258,7 +258,7 @@ export async function lookupSourceClusterId(
   } catch (err) {
     throw new SourceClusterError(
       `cannot read the source cluster id from ${connection.bootstrap.join(',')}`,
-      'check --source-bootstrap and --source-config (they describe the SOURCE cluster), or pass --source-cluster-id ID --force to create the mirror without reaching the source from here',
+      'check --source-bootstrap and --source-config (they describe the SOURCE cluster), or pass --source-cluster-id ID --force to create the mirror without asking the source',
       err,
     );
   } finally {
