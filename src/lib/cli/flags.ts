@@ -54,6 +54,17 @@ export function int64Flag(options: { summary: string; helpValue: string; min?: b
   })();
 }
 
+/** --source-config of the commands that reach a mirror's SOURCE from this machine (add-topics, resume --wait). */
+export function sourceConfigFlag(summary: string) {
+  return Flags.string({
+    summary,
+    description:
+      'Keys as in --command-config (bootstrap.servers, security.protocol, sasl.*, ssl.*). Setting one ssl.truststore.*, ' +
+      'ssl.keystore.* or sasl.* key replaces that whole group of the stored settings.',
+    helpValue: '<file>',
+  });
+}
+
 /** `-y/--yes` for commands that confirm before changing something. */
 export function yesFlag(description = 'do not ask for confirmation (required when there is no terminal to ask on)') {
   return Flags.boolean({ char: 'y', description, env: 'KMIRROR_YES' });

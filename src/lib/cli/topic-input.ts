@@ -7,6 +7,7 @@ import type { PromoteInput } from '../mirror/promote.js';
 import type { TopicActionInput } from '../mirror/topic-actions.js';
 import { compilePatterns, parseTopicNames, readTopicsFile } from '../mirror/topic-selection.js';
 import { readClientPropertiesFile } from '../connection/connection-config.js';
+import type { PropertyEntry } from '../connection/properties-file.js';
 import { UsageError } from './errors.js';
 
 /** --topic and --pattern of remove-topics, pause and resume. */
@@ -55,15 +56,25 @@ export function addTopicsInput(mirror: string, f: AddTopicsFlags, warn: (message
       });
     }
   }
-  const sourceConfig =
-    f.sourceConfig === undefined ? undefined : readClientPropertiesFile(f.sourceConfig, '--source-config', { warn });
   return {
     mirror,
     topics: named,
     include,
     exclude,
     allowMissing: f['allow-missing'],
-    ...(sourceConfig ? { sourceConfig, sourceConfigName: `--source-config '${f.sourceConfig}'` } : {}),
+    ...sourceConfigInput(f.sourceConfig, warn),
+  };
+}
+
+/** The --source-config file, read and checked before any request; {} without the flag. */
+export function sourceConfigInput(
+  file: string | undefined,
+  warn: (message: string) => void,
+): { sourceConfig?: Map<string, PropertyEntry>; sourceConfigName?: string } {
+  if (file === undefined) return {};
+  return {
+    sourceConfig: readClientPropertiesFile(file, '--source-config', { warn }),
+    sourceConfigName: `--source-config '${file}'`,
   };
 }
 

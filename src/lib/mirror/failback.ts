@@ -18,7 +18,7 @@ import {
   StartMirrorTopics,
 } from '../kafka/messages/index.js';
 import { maskedConfig, planCreateMirror, sendCreateMirror, withSourceClusterId } from './create.js';
-import { readCatchUpTargets, waitUntilCaughtUp } from './caught-up.js';
+import { notCaughtUpError, readCatchUpTargets, waitUntilCaughtUp } from './caught-up.js';
 import { describeMirrors } from './describe.js';
 import { readEndOffsets } from './end-offsets.js';
 import { InvalidInputError, KafkaResponseError, MirrorError, NotFoundError } from './errors.js';
@@ -343,7 +343,9 @@ export async function runFailback(
   try {
     await follow(a, result, deps);
     const targets = await readCatchUpTargets(b, partitions, 'B');
-    await waitUntilCaughtUp(a, mirror, targets, deps.sleep);
+    const caughtUp = await waitUntilCaughtUp(a, mirror, targets, deps.sleep);
+    const stuck = notCaughtUpError(mirror, caughtUp);
+    if (stuck) throw stuck;
   } catch (error) {
     result.interruption = error instanceof Error ? error.message : String(error);
     return { result, error };

@@ -16,7 +16,7 @@ import {
   StopMirrorTopics,
 } from '../kafka/messages/index.js';
 import { applyTopicAction } from './apply-topic-action.js';
-import { type CatchUpTargets, readCatchUpTargets, waitUntilCaughtUp } from './caught-up.js';
+import { type CatchUpTargets, notCaughtUpError, readCatchUpTargets, waitUntilCaughtUp } from './caught-up.js';
 import { readEndOffsets } from './end-offsets.js';
 import { MirrorError, NotFoundError, SourceClusterError } from './errors.js';
 import type { PartitionRow } from './lag.js';
@@ -374,7 +374,7 @@ export async function runPromote(
       } else {
         targets = await readCatchUpTargets(source, plan.partitions, plan.sourceLabel);
       }
-      await waitUntilCaughtUp(client, plan.mirror, targets, deps.sleep, (progress) =>
+      const caughtUp = await waitUntilCaughtUp(client, plan.mirror, targets, deps.sleep, (progress) =>
         deps.onProgress?.({
           phase: 'catching-up',
           done: progress.done,
@@ -387,6 +387,8 @@ export async function runPromote(
           ),
         }),
       );
+      const stuck = notCaughtUpError(plan.mirror, caughtUp);
+      if (stuck) throw stuck;
       if (input.force) break;
       // Producers that came back while the mirror caught up would lose what they write next.
       const again = await readCatchUpTargets(source, plan.partitions, plan.sourceLabel);
@@ -431,6 +433,8 @@ async function stopAndVerify(
     applied = await applyTopicAction(client, stopPlan, {
       sleep: deps.sleep,
       onProgress: (done, total) => deps.onProgress?.({ phase: 'stopping', done, total }),
+      // Only resume reads the source while it waits; a stop never does.
+      source: { openSource: deps.openSource, warn: deps.warn },
     });
   } catch (err) {
     // The broker answered and refused: nothing was stopped.
