@@ -186,6 +186,18 @@ export async function planPromote(
       hint: `kmirror describe ${input.mirror} lists the mirror's topics`,
     });
   }
+  // A pattern also matches topics promoted (or failed over) before: those are left out, not refused.
+  const done = selection.selected.filter(
+    (t) => !selection.named.has(t) && (selection.rows.get(t) ?? []).every((r) => r.state === 'STOPPED'),
+  );
+  if (done.length > 0) {
+    warn(`already STOPPED, left out: ${done.join(', ')}`);
+    selection = { ...selection, selected: selection.selected.filter((t) => !done.includes(t)) };
+    if (selection.selected.length === 0)
+      throw new MirrorError(`every topic the pattern(s) match is already STOPPED: nothing to promote`, 'failed', {
+        hint: `kmirror describe ${input.mirror} shows the states`,
+      });
+  }
   for (;;) {
     const verdicts = selection.selected.map((t) => [t, verdictOf(selection.rows.get(t))] as const);
     const refused = verdicts.filter(([, v]) => v === 'refused').map(([t]) => t);

@@ -94,6 +94,25 @@ describe('planPromote', () => {
   });
 });
 
+describe('planPromote with a pattern', () => {
+  it('leaves out topics the pattern matches that are already STOPPED, and promotes the rest', async () => {
+    const w = world();
+    w.destination.topics.set('old', { id: 'BBBBBBBBBBBBBBBBBBBBBB', ends: [7n] });
+    w.destination.mirrors.get('m1')?.topics.set('old', ['STOPPED']);
+    const warnings: string[] = [];
+    const { d } = deps(w.src.client);
+    d.warn = (m) => warnings.push(m);
+    const plan = await planPromote(w.dst.client, { ...INPUT, topics: [], patterns: ['.*'] }, d);
+    assert.deepEqual(plan.topics, ['orders']);
+    assert.deepEqual(warnings, ['already STOPPED, left out: old']);
+  });
+
+  it('a STOPPED topic named with --topic is refused: promoting it again is a mistake to report', async () => {
+    const w = world(['STOPPED', 'STOPPED']);
+    await assert.rejects(planPromote(w.dst.client, INPUT, deps(w.src.client).d), /not so for orders \(2 STOPPED\)/);
+  });
+});
+
 describe('runPromote', () => {
   it('waits until the source end offsets stand still, then until the destination reached them, then stops and verifies', async () => {
     const w = world();
