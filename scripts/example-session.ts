@@ -185,14 +185,15 @@ export async function runExampleSession(options: ExampleSessionOptions): Promise
   const bin = join(options.root, 'bin', 'run.js');
   const clock = new ManualClock(CLOCK_START_MS);
   let perRequestMs = 0;
-  let running: EmulatedClusters | undefined;
+  // Filled in once the clusters run: the hook below moves them while a waiting command runs.
+  const engine: { clusters?: EmulatedClusters } = {};
   const clusters = await startEmulatedClusters({
     seed: 'kmirror-docs',
     clock,
     onWire: (event) => {
-      if (perRequestMs <= 0 || event.direction !== 'request' || !running) return;
+      if (perRequestMs <= 0 || event.direction !== 'request' || !engine.clusters) return;
       clock.advance(perRequestMs);
-      running.tick();
+      engine.clusters.tick();
     },
     // The failback creates a mirror on the source too: its __mirror_state fits on the one node.
     source: { nodes: 1, brokerConfigs: { 'mirror.state.topic.replication.factor': '1' } },
@@ -206,7 +207,7 @@ export async function runExampleSession(options: ExampleSessionOptions): Promise
     // prototype's startup FAILED (the playground and the tests show that one).
     timing: { copyRecordsPerSec: COPY_RECORDS_PER_SEC, startupFailureMs: 0 },
   });
-  running = clusters;
+  engine.clusters = clusters;
   try {
     const addresses = addressMap(clusters);
     const paths = new Map([

@@ -124,7 +124,7 @@ export async function checkMirror(client: KafkaClient, name: string): Promise<Mi
 export type CheckResult = ClusterCheck & {
   /** Absent without a MIRROR argument; null when the cluster cannot serve mirrors, so nothing was asked. */
   readonly mirror?: MirrorCheck | null;
-  /** Topics mirrored both ways (this cluster and a mirror's source each read them from the other); absent when not usable. */
+  /** Topics mirrored both ways (here and a mirror's source each read them from the other); absent when not usable. */
   readonly twoWay?: TwoWayCheck;
 };
 
