@@ -16,7 +16,7 @@ import {
   NotInDialectError,
   UnsupportedByClusterError,
 } from './errors.js';
-import { type Dialect, type Translation, prototypeDialect } from './dialect.js';
+import { type Dialect, type Translation, prototypeDialect, wireApisOf } from './dialect.js';
 import { decodeResponseAfterCorrelationId, requestHeaderVersion } from './frames.js';
 import type { MessageInput, RequestOf, ResponseOf } from './message-types.js';
 import { ApiVersions } from './messages/api-versions.js';
@@ -278,29 +278,7 @@ export class KafkaClient {
    * given (--api-keys, --api-versions) one DialectSettingMissingError naming all of them.
    */
   requireDialect(apis: readonly ApiDefinition[]): ApiDefinition[] {
-    const wire: ApiDefinition[] = [];
-    const missing = new Map<string, string[]>();
-    for (const api of apis) {
-      const plan = this.dialect.plan(api);
-      switch (plan.kind) {
-        case 'absent':
-          throw new NotInDialectError(api.name, this.dialect.title, plan.reason);
-        case 'unset': {
-          const names = missing.get(plan.setting) ?? [];
-          if (!names.includes(plan.name)) names.push(plan.name);
-          missing.set(plan.setting, names);
-          break;
-        }
-        case 'direct':
-          wire.push(plan.api);
-          break;
-        case 'translated':
-          wire.push(plan.translation.wire, ...(plan.translation.alsoNeeds ?? []));
-      }
-    }
-    if (missing.size > 0)
-      throw new DialectSettingMissingError(this.dialect.title, missing, this.dialect.settingExamples);
-    return [...new Set(wire)];
+    return wireApisOf(this.dialect, apis);
   }
 
   /**

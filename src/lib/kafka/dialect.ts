@@ -18,6 +18,7 @@ import {
 } from './messages/index.js';
 import { KIP_DRAFT_APIS, LastMirroredOffsets } from './messages/kip-draft/index.js';
 import { ApiKeyMap, type KeyedApiNames, TBD } from './mirror-api-keys.js';
+import { DialectSettingMissingError, NotInDialectError } from './errors.js';
 
 export const PROTOCOLS = ['prototype', 'kip-draft'] as const;
 export type ProtocolName = (typeof PROTOCOLS)[number];
@@ -73,6 +74,8 @@ export interface Dialect {
   readonly mirrorConfigApis: readonly ApiDefinition[];
   /** A complete value for each setting this dialect reads, for hints. */
   readonly settingExamples: ReadonlyMap<DialectSetting, string>;
+  /** Whether StartMirrorTopics' include/exclude patterns reach the broker (saved for auto-discovery). */
+  readonly savesTopicPatterns: boolean;
 }
 
 /** Keys of the standard APIs kmirror sends: a mirror RPC of the seed must not be numbered onto one. */
@@ -133,6 +136,7 @@ export function prototypeDialect(apiKeys: ApiKeyMap = ApiKeyMap.DEFAULT): Dialec
     adminMirrorApis: ADMIN_MIRROR_APIS,
     mirrorConfigApis: BUMPED_CONFIG_APIS,
     settingExamples: new Map([['--api-keys', 'CreateClusterMirror=94,DescribeClusterMirrors=99']]),
+    savesTopicPatterns: true,
   };
 }
 
@@ -157,4 +161,34 @@ export function keyedNames(protocol: ProtocolName): KeyedApiNames {
 /** The range a definition speaks (for errors that name it). */
 export function speaks(api: ApiDefinition): VersionRange {
   return parseVersions(api.request.validVersions);
+}
+
+/**
+ * What `apis` (the domain's requests) need on the wire in a dialect, checked without sending
+ * anything: an RPC the dialect lacks is a NotInDialectError, settings it needs and was not given
+ * (--api-keys, --api-versions) one DialectSettingMissingError naming all of them.
+ */
+export function wireApisOf(dialect: Dialect, apis: readonly ApiDefinition[]): ApiDefinition[] {
+  const wire: ApiDefinition[] = [];
+  const missing = new Map<string, string[]>();
+  for (const api of apis) {
+    const plan = dialect.plan(api);
+    switch (plan.kind) {
+      case 'absent':
+        throw new NotInDialectError(api.name, dialect.title, plan.reason);
+      case 'unset': {
+        const names = missing.get(plan.setting) ?? [];
+        if (!names.includes(plan.name)) names.push(plan.name);
+        missing.set(plan.setting, names);
+        break;
+      }
+      case 'direct':
+        wire.push(plan.api);
+        break;
+      case 'translated':
+        wire.push(plan.translation.wire, ...(plan.translation.alsoNeeds ?? []));
+    }
+  }
+  if (missing.size > 0) throw new DialectSettingMissingError(dialect.title, missing, dialect.settingExamples);
+  return [...new Set(wire)];
 }

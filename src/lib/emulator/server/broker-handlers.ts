@@ -4,6 +4,7 @@
 import type { ApiDefinition } from '../../kafka/definition.js';
 import { parseVersions } from '../../kafka/definition.js';
 import { type Dialect, prototypeDialect } from '../../kafka/dialect.js';
+import { TBD } from '../../kafka/mirror-api-keys.js';
 import { apiVersionsHandler } from './api-versions-handler.js';
 import type { BrokerContext } from './broker-context.js';
 import { configHandlers } from './config-handlers.js';
@@ -31,6 +32,12 @@ export function withMaxVersion(handler: RegisteredHandler, max: number): Registe
     response: { ...handler.api.response, validVersions },
   };
   return { ...handler, api };
+}
+
+/** The prototype's mirror RPCs, or the seed's that were given a key (and FindCoordinator for MIRROR). */
+function mirrorHandlersOf(broker: BrokerContext, dialect: Dialect): RegisteredHandler[] {
+  if (dialect.name !== 'kip-draft') return mirrorHandlers(broker);
+  return kipDraftHandlers(broker).filter((h) => dialect.apiKeys.keyOf(h.api) !== TBD);
 }
 
 export function brokerRegistry(
@@ -62,7 +69,7 @@ export function brokerRegistry(
     old ? withMaxVersion(createTopics, OLD_BROKER_CREATE_TOPICS_MAX) : createTopics,
     ...configHandlers(broker, dialect),
     ...saslHandlers(sasl),
-    ...(old ? [] : dialect.name === 'kip-draft' ? kipDraftHandlers(broker) : mirrorHandlers(broker)),
+    ...(old ? [] : mirrorHandlersOf(broker, dialect)),
   ];
   built.registry = new HandlerRegistry(handlers, dialect.apiKeys);
   return built.registry;

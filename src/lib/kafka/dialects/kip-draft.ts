@@ -230,9 +230,11 @@ export function kipDraftDialect(apiKeys: ApiKeyMap, configVersions: ReadonlyMap<
     adminMirrorApis: KIP_DRAFT_ADMIN_APIS,
     mirrorConfigApis: BUMPED_CONFIG_APIS.map((api) => bumped.get(api) ?? api),
     settingExamples: new Map<DialectSetting, string>([
-      ['--api-keys', KIP_DRAFT_APIS.map((api, i) => `${api.name}=${200 + i}`).join(',')],
+      ['--api-keys', KIP_DRAFT_ADMIN_APIS.map((api, i) => `${api.name}=${200 + i}`).join(',')],
       ['--api-versions', 'DescribeConfigs=5,IncrementalAlterConfigs=2'],
     ]),
+    // AddTopicsToMirror names topics only.
+    savesTopicPatterns: false,
   };
 }
 
