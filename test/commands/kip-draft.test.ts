@@ -11,7 +11,7 @@ import { ManualClock, startEmulatedClusters, type EmulatedClusters } from '../..
 import { buildDialect } from '../../src/lib/kafka/dialects/index.js';
 import { jsonOf, runCli } from '../helpers/in-process-cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
-import { DRAFT_KEYS, DRAFT_VERSIONS } from '../lib/kafka/dialects/kip-draft.test.js';
+import { DRAFT_FLAGS, DRAFT_KEYS, DRAFT_VERSIONS } from '../helpers/kip-draft.js';
 import { INSTANT_START } from '../helpers/emulator-timing.js';
 import { createMirror, startTopics, stopTopics } from './describe-setup.js';
 
@@ -48,7 +48,7 @@ describe('commands with --protocol kip-draft', () => {
   after(async () => emulator.close());
 
   const dst = () => emulator.destination.bootstrap;
-  const draftFlags = ['--protocol', 'kip-draft', '--api-keys', DRAFT_KEYS, '--api-versions', DRAFT_VERSIONS];
+  const draftFlags = DRAFT_FLAGS;
   const kmirror = (...args: string[]) => runCli([...args, '-b', dst(), ...draftFlags]);
 
   it('refuses to send anything until --api-keys numbers the RPCs the command needs (exit 2)', async () => {

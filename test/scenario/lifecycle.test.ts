@@ -13,7 +13,7 @@ import type { CliResult } from '../helpers/in-process-cli.js';
 import { waitFor } from '../commands/describe-setup.js';
 import { FAST_SYNC } from '../helpers/emulator-timing.js';
 import { buildDialect } from '../../src/lib/kafka/dialects/index.js';
-import { DRAFT_KEYS, DRAFT_VERSIONS } from '../lib/kafka/dialects/kip-draft.test.js';
+import { DRAFT_FLAGS, DRAFT_KEYS, DRAFT_VERSIONS } from '../helpers/kip-draft.js';
 
 interface Partition {
   partition: number;
@@ -29,8 +29,6 @@ interface ActionJson {
   blocked: { topic: string; reason: string; partitions: { state: string }[] }[];
   final: { topic: string; partition: number; state: string; destinationEndOffset: number | null }[] | null;
 }
-
-const DRAFT_FLAGS = ['--protocol', 'kip-draft', '--api-keys', DRAFT_KEYS, '--api-versions', DRAFT_VERSIONS];
 
 /** `list --json` as a bare array, or as `{ mirrors: [...] }`. */
 function listedMirrors(doc: unknown): unknown[] {

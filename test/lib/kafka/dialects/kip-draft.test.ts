@@ -25,10 +25,7 @@ import {
 } from '../../../../src/lib/kafka/messages/index.js';
 import { LastMirroredOffsets } from '../../../../src/lib/kafka/messages/kip-draft/index.js';
 import { INSTANT_START } from '../../../helpers/emulator-timing.js';
-
-export const DRAFT_KEYS =
-  'CreateMirror=200,AddTopicsToMirror=201,LastMirroredOffsets=202,ListMirrors=203,DescribeMirrors=204,ReadMirrorStates=205,WriteMirrorStates=206';
-export const DRAFT_VERSIONS = 'DescribeConfigs=5,IncrementalAlterConfigs=2';
+import { DRAFT_KEYS, DRAFT_VERSIONS } from '../../../helpers/kip-draft.js';
 
 const draft = (apiKeys: string = DRAFT_KEYS, apiVersions: string | null = DRAFT_VERSIONS): Dialect =>
   buildDialect({ protocol: 'kip-draft', apiKeys, ...(apiVersions === null ? {} : { apiVersions }) });
