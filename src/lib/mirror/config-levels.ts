@@ -3,7 +3,8 @@
 // `check --feature`, every mirror's stored configs at the levels an upgrade or downgrade would set.
 
 import { REDACTED } from '../connection/redact.js';
-import type { KafkaClient } from '../kafka/client.js';
+import type { BrokerInfo, KafkaClient } from '../kafka/client.js';
+import type { ApiDefinition } from '../kafka/definition.js';
 import { KafkaProtocolError } from '../kafka/errors.js';
 import { DescribeConfigs, ListClusterMirrors } from '../kafka/messages/index.js';
 import { readStoredConfigs } from './config.js';
@@ -71,6 +72,18 @@ export function requireValidAtFinalizedLevels(
       hint: 'the validator in force is the one of the highest level at or below the finalized one; kmirror check shows the levels',
     },
   );
+}
+
+/** The mirroring gate, then `config` at the levels the cluster reported in that same ApiVersions answer. */
+export async function requireMirroringAtLevels(
+  client: KafkaClient,
+  apis: readonly ApiDefinition[],
+  config: Iterable<readonly [string, string | null]>,
+  table: MirrorConfigTable = MIRROR_CONFIG_KEYS,
+): Promise<BrokerInfo> {
+  const info = await client.requireMirroring(apis);
+  requireValidAtFinalizedLevels(config, info.finalizedFeatures, table);
+  return info;
 }
 
 export interface FeatureChange {

@@ -8,7 +8,12 @@ import { type EmulatedClusters, startEmulatedClusters } from '../../../src/lib/e
 import { createClient } from '../../../src/lib/kafka/connect.js';
 import { CreateClusterMirror } from '../../../src/lib/kafka/messages/index.js';
 import { baseValidator, MIRROR_CONFIG_KEYS, type MirrorConfigKey } from '../../../src/lib/mirror/config-keys.js';
-import { checkFeatureChange, requireValidAtFinalizedLevels } from '../../../src/lib/mirror/config-levels.js';
+import {
+  checkFeatureChange,
+  requireMirroringAtLevels,
+  requireValidAtFinalizedLevels,
+} from '../../../src/lib/mirror/config-levels.js';
+import type { WireEvent } from '../../../src/lib/kafka/client.js';
 import { InvalidInputError } from '../../../src/lib/mirror/errors.js';
 import { LevelValidators } from '../../../src/lib/mirror/feature-levels.js';
 
@@ -96,6 +101,30 @@ describe('feature-level validation against the finalized levels', () => {
       } finally {
         await client.close();
       }
+    }
+  });
+
+  it("create's gate (requireMirroringAtLevels) refuses at level 2 from the same ApiVersions answer, before CreateClusterMirror", async () => {
+    const wire: WireEvent[] = [];
+    const client = createClient(
+      { bootstrap: atTwo.destination.bootstrap.split(','), clientId: 'levels' },
+      new Deadline(10_000),
+      (e) => wire.push(e),
+    );
+    try {
+      await assert.rejects(
+        requireMirroringAtLevels(client, [CreateClusterMirror], new Map([[TEST_KEY, '500']]), TABLE),
+        InvalidInputError,
+      );
+      assert.deepEqual(
+        wire.map((e) => e.api),
+        ['ApiVersions'],
+        'nothing but ApiVersions was sent',
+      );
+      const info = await requireMirroringAtLevels(client, [CreateClusterMirror], new Map([[TEST_KEY, '4096']]), TABLE);
+      assert.equal(info.finalizedFeatures.get('mirror.version'), 2);
+    } finally {
+      await client.close();
     }
   });
 
