@@ -235,6 +235,7 @@ function enter(e: PartitionEnv, next: MirrorStateName, at: number, keepFailure =
       break;
     case 'STOPPED':
       m.failure = null;
+      m.lastMirroredOffset = p.base;
       // The leader epoch bump of failover, then one MIRROR_PID_RESET control batch in the new epoch.
       p.leaderEpoch += 1;
       noteRecords(p, p.leaderEpoch, p.base);

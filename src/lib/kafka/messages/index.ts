@@ -73,6 +73,18 @@ export const MIRROR_APIS: readonly ApiDefinition[] = [
   BumpLeaderEpochs,
 ];
 
+/** The mirror RPCs an admin tool sends (the others are broker-internal). */
+export const ADMIN_MIRROR_APIS: readonly ApiDefinition[] = [
+  CreateClusterMirror,
+  StartMirrorTopics,
+  StopMirrorTopics,
+  ListClusterMirrors,
+  DescribeClusterMirrors,
+  PauseMirrorTopics,
+  ResumeMirrorTopics,
+  DeleteClusterMirror,
+];
+
 /**
  * The consumer-group APIs: group offsets on both sides of a mirror (issue 13). Not in ALL_APIS yet:
  * the emulator serves every API of ALL_APIS, and its group coordinator is still to come.
