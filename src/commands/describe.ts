@@ -1,25 +1,18 @@
-import { Args, Flags } from '@oclif/core';
+import { Args } from '@oclif/core';
 import { BaseCommand } from '../lib/cli/base-command.js';
-import { DEFAULT_TIMEOUT_MS, durationFlag, int64Flag } from '../lib/cli/flags.js';
+import { describeFlags } from '../lib/cli/describe-flags.js';
+import { DEFAULT_TIMEOUT_MS } from '../lib/cli/flags.js';
 import {
   RefreshDeadline,
   WATCH_FRAME_ROWS,
   terminalScreen,
   timeoutGiven,
-  watchFlags,
   watchFrame,
   watchIntervalMs,
   watchLoop,
 } from '../lib/cli/watch.js';
-import { type AttentionLimits, fitToScreen } from '../lib/render/describe-fit.js';
 import type { DescribeReport } from '../lib/mirror/describe.js';
-import {
-  DESCRIBE_SORTS,
-  FilterError,
-  describeFilters,
-  isFiltered,
-  type DescribeSort,
-} from '../lib/mirror/describe-filters.js';
+import { FilterError, describeFilters, isFiltered, type DescribeSort } from '../lib/mirror/describe-filters.js';
 import {
   describeOutcomeError,
   describeReport,
@@ -27,12 +20,10 @@ import {
   mapReportText,
 } from '../lib/mirror/describe-report.js';
 import { checkHealth } from '../lib/mirror/health-check.js';
-import { DEFAULT_GRACE_MS, parseHealthConditions } from '../lib/mirror/health.js';
-import { PARTITION_STATES } from '../lib/mirror/lag.js';
+import { parseHealthConditions } from '../lib/mirror/health.js';
 import { addSamples, trendRows, type TrendHistory } from '../lib/mirror/trend.js';
-import { renderDescribeLines } from '../lib/render/describe.js';
-import { renderHealth } from '../lib/render/health.js';
-import { renderTrends } from '../lib/render/trend.js';
+import { fitToScreen } from '../lib/render/describe-fit.js';
+import { describeViewLines } from '../lib/render/describe-view.js';
 
 /**
  * Cluster mirrors as merged from DescribeClusterMirrors answers of every broker. Filters (--topic,
@@ -68,45 +59,7 @@ export default class Describe extends BaseCommand<typeof Describe> {
     mirror: Args.string({ description: 'mirror name(s); all mirrors when none is given', required: false }),
   };
 
-  static override flags = {
-    topic: Flags.string({ summary: 'only this topic (exact name; repeatable)', multiple: true, helpValue: '<name>' }),
-    'topic-pattern': Flags.string({
-      summary: 'only topics whose whole name matches this regular expression (repeatable)',
-      multiple: true,
-      helpValue: '<regex>',
-    }),
-    state: Flags.string({
-      summary: `only partitions in this state (repeatable): ${PARTITION_STATES.join(', ')}`,
-      multiple: true,
-      helpValue: '<state>',
-    }),
-    failed: Flags.boolean({ summary: 'only FAILED partitions (same as --state FAILED)' }),
-    'min-lag': int64Flag({
-      summary: 'only partitions lagging by at least this many records (FAILED ones, whose lag is unknown, are kept)',
-      min: 0n,
-      helpValue: '<records>',
-    }),
-    sort: Flags.option({
-      summary: 'order of topics and partitions: by name and number, or largest lag first',
-      options: DESCRIBE_SORTS,
-      default: 'topic' as DescribeSort,
-    })(),
-    partitions: Flags.boolean({ summary: 'list every partition (same as -o wide)' }),
-    ...watchFlags,
-    'fail-on': Flags.string({
-      summary: 'exit 7 when a partition meets this condition: failing, lagging[=N], not-mirroring (repeatable)',
-      description:
-        'failing: FAILED; lagging=N: lag above N records (lagging: above 0); not-mirroring: any state but MIRRORING. ' +
-        'A partition FAILED with a retriable error is counted only when it is still FAILED after --grace (describe asks ' +
-        'once more). The offending partitions are listed; with --json in `health`. Not with --watch.',
-      multiple: true,
-      helpValue: '<condition>',
-    }),
-    grace: durationFlag({
-      description: 'with --fail-on: how long a partition FAILED with a retriable error may take to recover',
-      defaultMs: DEFAULT_GRACE_MS,
-    }),
-  };
+  static override flags = describeFlags;
 
   async run(): Promise<DescribeReport | undefined> {
     const { flags, argList: names } = this;
@@ -117,34 +70,22 @@ export default class Describe extends BaseCommand<typeof Describe> {
     const intervalMs = watchIntervalMs(flags);
     const show = (report: DescribeReport, refreshFrame?: (text: string) => string): void => {
       // Lines made while written: the table of a million partitions is never one text.
-      const lines = function* (r: DescribeReport, o: { wide: boolean }, limits?: AttentionLimits): Generator<string> {
-        let any = false;
-        for (const line of renderDescribeLines(r, {
-          partitions: flags.partitions || o.wide,
-          sort,
-          filtered: isFiltered(filters),
-          ...limits,
-        })) {
-          any = true;
-          yield line;
-        }
-        const extras = [
-          ...(r.health ? ['', renderHealth(r.health)] : []),
-          ...(r.trends ? ['', renderTrends(r.trends)] : []),
-        ];
-        // As the joined text had it: an empty view still leaves its line before the extras.
-        if (!any && extras.length > 0) yield '';
-        yield* extras;
-      };
+      const view = { sort, filtered: isFiltered(filters) };
       // A frame redrawn in place fits the terminal (watchFrame's header and the cursor line take 3 rows).
       const screen = refreshFrame && this.ttyText() ? terminalScreen(WATCH_FRAME_ROWS) : undefined;
-      const human = (r: DescribeReport, o: { wide: boolean }): Iterable<string> =>
-        screen
-          ? fitToScreen(r, (limits) => [...lines(r, o, limits)], screen, !(flags.partitions || o.wide))
-          : lines(r, o);
+      const human = (r: DescribeReport, o: { wide: boolean }): Iterable<string> => {
+        const partitions = flags.partitions || o.wide;
+        if (!screen) return describeViewLines(r, { ...view, partitions });
+        return fitToScreen(
+          r,
+          (limits) => [...describeViewLines(r, { ...view, partitions, ...limits })],
+          screen,
+          !partitions,
+        );
+      };
       // Masked field by field: the generic deep redaction costs seconds on 100,000 partitions.
-      this.render(report, human, { maskText: mapReportText, ...(refreshFrame ? { refreshFrame } : {}) });
-      for (const warning of describeWarnings(report)) this.warning(warning);
+      const warnings = describeWarnings(report);
+      this.render(report, human, { maskText: mapReportText, warnings, ...(refreshFrame ? { refreshFrame } : {}) });
     };
     const conditions = parseHealthConditions(flags['fail-on'] ?? []);
     if (conditions.length > 0 && flags.watch)
@@ -178,16 +119,16 @@ export default class Describe extends BaseCommand<typeof Describe> {
       deadline: this.deadline,
       refresh: async () => {
         const report = await describeReport(client, names, filters, sort);
-        const readAt = Date.now();
-        history = addSamples(history, report, readAt);
-        return { ...report, trends: trendRows(history, report), timestamp: new Date(readAt).toISOString() };
+        history = addSamples(history, report, Date.now());
+        return { ...report, trends: trendRows(history, report) };
       },
       show: (report, index) => {
         show(report, (text) => watchFrame(text, frame));
         const error = index === 0 ? describeOutcomeError(report, { namesOnly: true }) : null;
         if (error) throw error;
       },
-      warn: (message) => this.warning(message),
+      refreshFailed: (err, retryInMs) => this.refreshFailed(err, retryInMs),
+      stale: (message) => this.warning(message),
       flushed: () => this.outputFlushed().then(() => ({ readerGone: this.outputClosed() })),
     });
   }

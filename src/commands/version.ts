@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import { BaseCommand } from '../lib/cli/base-command.js';
-import { DEFAULT_MIRROR_API_KEYS } from '../lib/kafka/mirror-api-keys.js';
 
 /** What kmirror is and speaks: its version, Node's, oclif's, the wire dialect and API keys, the regex dialect. */
 export interface VersionJson {
@@ -12,9 +11,11 @@ export interface VersionJson {
   platform: string;
   arch: string;
   dialect: {
-    /** The wire format kmirror speaks: the public prototype of KIP-1279 (aiven/inkless, inkless-linking). */
-    protocol: 'kip-1279-prototype';
-    /** Where the mirror RPCs are looked for: the prototype's keys, or --api-keys / the profile's. */
+    /** The wire format spoken (--protocol, or the profile's): the prototype of KIP-1279, or the KIP draft. */
+    protocol: string;
+    /** How messages name it. */
+    title: string;
+    /** Where its mirror RPCs are looked for: the dialect's keys, or --api-keys / the profile's. */
     apiKeys: Record<string, number>;
     /** How topic and group patterns are read: Java regexes (java.util.regex), as the broker reads them. */
     patterns: 'java.util.regex';
@@ -24,14 +25,14 @@ export interface VersionJson {
 export default class Version extends BaseCommand<typeof Version> {
   static override summary = 'Show the versions of kmirror, Node and oclif, and the protocol dialect it speaks';
   static override examples = ['<%= config.bin %> version', '<%= config.bin %> version --json'];
-  // Answers even when the profile file is broken; --api-keys still shows where the RPCs are looked for.
+  // Answers even when the profile file is broken; --protocol and --api-keys still show what would be spoken.
   static override appliesProfile = false;
 
   async run(): Promise<VersionJson> {
     const require = createRequire(import.meta.url);
     const oclif = (require('@oclif/core/package.json') as { version: string }).version;
     const apiKeys = Object.fromEntries(
-      Object.entries(DEFAULT_MIRROR_API_KEYS).map(([name, apiKey]) => [name, this.apiKeys.keyOf({ name, apiKey })]),
+      this.dialect.mirrorApis.map((api) => [api.name, this.dialect.apiKeys.keyOf(api)] as const),
     );
     const result: VersionJson = {
       userAgent: this.config.userAgent,
@@ -40,13 +41,15 @@ export default class Version extends BaseCommand<typeof Version> {
       oclif,
       platform: process.platform,
       arch: process.arch,
-      dialect: { protocol: 'kip-1279-prototype', apiKeys, patterns: 'java.util.regex' },
+      dialect: { protocol: this.dialect.name, title: this.dialect.title, apiKeys, patterns: 'java.util.regex' },
     };
     this.render(result, (r) =>
       [
         r.userAgent,
         `oclif ${r.oclif}, Node.js ${r.node}`,
-        `Protocol: the KIP-1279 prototype, mirror API keys ${Object.entries(r.dialect.apiKeys)
+        `Protocol: ${r.dialect.title} (--protocol ${r.dialect.protocol}), mirror API keys ${Object.entries(
+          r.dialect.apiKeys,
+        )
           .map(([name, key]) => `${name}=${key}`)
           .join(', ')}`,
         'Patterns: Java regular expressions (java.util.regex), matched against whole names',

@@ -5,7 +5,7 @@
 
 import type { Hook } from '@oclif/core';
 import { closestKey, editDistance } from '../kafka/closest-key.js';
-import { failureToJson } from './errors.js';
+import { errorDocument, failureJson } from './json-document.js';
 import { ExitCode } from './exit-codes.js';
 import { formatJson } from './output-format.js';
 import { outputFromArgv } from './base-command.js';
@@ -34,7 +34,7 @@ const hook: Hook<'command_not_found'> = async function (options) {
   };
   const argv = options.argv ?? [];
   if (argv.includes('--json') || outputFromArgv(argv) === 'json')
-    process.stdout.write(formatJson(failureToJson(failure)));
+    process.stdout.write(formatJson(errorDocument(failureJson(failure))));
   else process.stderr.write(`Error: ${failure.message}\nHint: ${failure.hint}\n`);
   this.exit(ExitCode.Usage);
 };

@@ -31,6 +31,8 @@ export interface CreateMirrorInput {
   readonly exclude: readonly string[];
   readonly sourceClusterId?: string | undefined;
   readonly allowUnknownConfig: boolean;
+  /** Settings below the file and the flags, with where they come from (failback: its own connection). */
+  readonly baseConfig?: { readonly config: ReadonlyMap<string, string>; readonly origin: string };
   /** Called only when no source bootstrap was given anywhere (prompt or InvalidInputError). */
   readonly askSourceBootstrap: () => Promise<string>;
 }
@@ -42,8 +44,10 @@ export interface CreateMirrorPlan {
   readonly config: ReadonlyMap<string, string>;
   /** Given by flag or config; else looked up from the source. */
   readonly sourceClusterId: string | null;
-  /** How to reach the source for the lookup; null when the id is known (nothing to connect to). */
+  /** How this machine reaches the source to read (or check) its id; null when the settings cannot be used here. */
   readonly sourceConnection: ConnectionConfig | null;
+  /** Why the settings cannot be used here; only when an id was given (else that is an error at once). */
+  readonly sourceConnectionProblem: SettingsError | null;
   readonly warnings: readonly string[];
 }
 
@@ -95,6 +99,12 @@ export async function planCreateMirror(input: CreateMirrorInput): Promise<Create
   const config = new Map<string, string>();
   const origins = new Map<string, string>();
 
+  for (const [key, value] of input.baseConfig?.config ?? []) {
+    const origin = `${input.baseConfig?.origin ?? 'settings'} (${key})`;
+    warnings.push(...checkConfigValue(key, value, { allowUnknown: input.allowUnknownConfig, origin }));
+    config.set(key, value);
+    origins.set(key, origin);
+  }
   let fileEntries = new Map<string, PropertyEntry>();
   if (input.sourceConfigFile !== undefined) {
     fileEntries = readPropertiesFile(input.sourceConfigFile, '--source-config');
@@ -163,9 +173,24 @@ export async function planCreateMirror(input: CreateMirrorInput): Promise<Create
     config.set(SOURCE_CLUSTER_ID_KEY, sourceClusterId);
   }
 
-  const sourceConnection =
-    sourceClusterId === null ? await sourceConnectionFor(config, origins, fileEntries, warnings) : null;
-  return { mirror: input.mirror, sourceBootstrap, config, sourceClusterId, sourceConnection, warnings };
+  // A given id is checked against the source too; settings unusable here only block that check (--force).
+  let sourceConnection: ConnectionConfig | null = null;
+  let sourceConnectionProblem: SettingsError | null = null;
+  try {
+    sourceConnection = await sourceConnectionFor(config, origins, fileEntries, warnings);
+  } catch (err) {
+    if (sourceClusterId === null || !(err instanceof SettingsError)) throw err;
+    sourceConnectionProblem = err;
+  }
+  return {
+    mirror: input.mirror,
+    sourceBootstrap,
+    config,
+    sourceClusterId,
+    sourceConnection,
+    sourceConnectionProblem,
+    warnings,
+  };
 }
 
 /**
@@ -205,7 +230,7 @@ async function sourceConnectionFor(
   } catch (err) {
     if (err instanceof SettingsError) {
       throw new SettingsError(`cannot connect to the source cluster to read its id: ${err.message}`, {
-        hint: `${err.hint ? `${err.hint}; ` : ''}or pass --source-cluster-id so kmirror need not connect to the source (the brokers still use these settings)`,
+        hint: `${err.hint ? `${err.hint}; ` : ''}or pass --source-cluster-id ID --force so kmirror need not connect to the source (the brokers still use these settings)`,
       });
     }
     throw err;
@@ -235,13 +260,13 @@ export async function lookupSourceClusterId(
     }
     if (!clusterId)
       throw new MirrorError('the source cluster did not report a cluster id', 'failed', {
-        hint: 'pass it with --source-cluster-id',
+        hint: 'pass it with --source-cluster-id ID --force',
       });
     return clusterId;
   } catch (err) {
     throw new SourceClusterError(
       `cannot read the source cluster id from ${connection.bootstrap.join(',')}`,
-      'check --source-bootstrap and --source-config (they describe the SOURCE cluster), or pass --source-cluster-id',
+      'check --source-bootstrap and --source-config (they describe the SOURCE cluster), or pass --source-cluster-id ID --force to create the mirror without asking the source',
       err,
     );
   } finally {

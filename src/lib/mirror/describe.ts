@@ -57,8 +57,6 @@ export interface DescribeReport extends DescribeResult {
   readonly health?: HealthReport;
   /** With `--watch`: per mirror and topic, records mirrored per second, the lag trend and the time to zero lag. */
   readonly trends?: TrendRow[];
-  /** With `--watch`: when this refresh was read (ISO 8601, UTC), one per JSON line. */
-  readonly timestamp?: string;
   /** FAILED partitions grouped by recognised cause, with the recovery that works (mirror/failure-causes). */
   readonly failureCauses: FailureCauseGroup[];
 }

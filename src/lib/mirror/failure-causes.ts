@@ -9,7 +9,9 @@ export type FailureCause =
   | 'source-cluster-id-changed'
   | 'source-topic-deleted'
   | 'retries-exhausted'
-  | 'non-retryable';
+  | 'non-retryable'
+  | 'mirror-loop'
+  | 'epoch-war';
 
 export interface FailureDiagnosis {
   readonly cause: FailureCause;
@@ -28,6 +30,8 @@ export interface FailureCauseGroup extends FailureDiagnosis {
 export const SOURCE_METADATA_FAILED = 'Failed to get source metadata';
 const SOURCE_TOPIC_DELETED = 'The source topic is deleted.';
 const CLUSTER_ID_CHANGED = /^Source cluster ID changed for mirror .*: expected (\S+), got (\S+?)\.(\s|$)/;
+const MIRROR_LOOP = /^Detected mirror loop for mirror:/;
+const EPOCH_WAR = 'Truncation requires source metadata refresh';
 
 const RESTART =
   'restart the destination brokers (the non-retryable mark lives in broker memory; until then pause, resume, ' +
@@ -73,6 +77,28 @@ export function diagnoseFailure(
         'records are lost. A restart alone does not help.',
     };
   }
+  if (MIRROR_LOOP.test(message)) {
+    return {
+      cause: 'mirror-loop',
+      summary:
+        'mirror loop: the source cluster still mirrors this topic from this cluster, so this side refuses to start it; ' +
+        'the topic is read-only here and stopping it is refused',
+      recovery:
+        'stop the topic on the SOURCE cluster (kmirror promote or remove-topics in its mirror there); the partitions ' +
+        `here retry and then mirror. To give up instead, stop it in mirror ${mirror} once it has left FAILED.`,
+    };
+  }
+  if (message === EPOCH_WAR) {
+    return {
+      cause: 'epoch-war',
+      summary:
+        'leader-epoch war: the source cluster lists this topic in a mirror that reads from this cluster (even a STOPPED ' +
+        'one, the leftover of a failover), so both raise its leader epoch at every sync',
+      recovery:
+        'delete that old mirror on the source cluster (kmirror delete, once all its topics are STOPPED); the partitions ' +
+        'here then settle at MIRRORING',
+    };
+  }
   if (row.retryAttempt === -1) {
     return {
       cause: 'non-retryable',
@@ -103,6 +129,29 @@ export function diagnoseFailure(
       'source answers the partitions recover by themselves within seconds. While one source is unreachable, the ' +
       'periodic sync (auto-discovery, exclude list, config sync) of every mirror on this cluster stalls.',
   };
+}
+
+/** A cause as a hint: what is wrong, then the recovery. */
+export function causeHint(diagnosis: FailureDiagnosis): string {
+  return `${diagnosis.summary}; recovery: ${diagnosis.recovery}`;
+}
+
+/** The distinct causes among one topic's FAILED partitions, in partition order: what blocked topics point to. */
+export function topicFailureCauses(
+  mirror: string,
+  partitions: readonly {
+    readonly state: string;
+    readonly retryAttempt: number;
+    readonly errorMessage: string | null;
+  }[],
+  retryMaxAttempts: number | null,
+): FailureDiagnosis[] {
+  const causes = new Map<string, FailureDiagnosis>();
+  for (const row of partitions) {
+    const diagnosis = diagnoseFailure(mirror, row, retryMaxAttempts);
+    if (diagnosis) causes.set(`${diagnosis.cause}\u0000${diagnosis.summary}`, diagnosis);
+  }
+  return [...causes.values()];
 }
 
 /** FAILED partitions grouped by mirror and cause, in order of first appearance. */

@@ -8,6 +8,7 @@ import { KafkaResponseError, MirrorError, NotFoundError, WholeRequestRefusedErro
 import type { KafkaClient } from '../kafka/client.js';
 import { kafkaError, kafkaErrorHint, errors } from '../kafka/error-codes.js';
 import { KafkaProtocolError } from '../kafka/errors.js';
+import type { ResponseOf } from '../kafka/message-types.js';
 import {
   DescribeClusterMirrors,
   DescribeConfigs,
@@ -17,7 +18,8 @@ import {
   StopMirrorTopics,
 } from '../kafka/messages/index.js';
 import { splitListValue } from './config-keys.js';
-import { describeMirrors } from './describe.js';
+import { describeMirrors, failedRetryMaxAttempts } from './describe.js';
+import { type FailureDiagnosis, causeHint, topicFailureCauses } from './failure-causes.js';
 import type { PartitionRow } from './lag.js';
 import { describeMirrorConfigs } from './source-client.js';
 import { compilePatterns } from './topic-selection.js';
@@ -121,6 +123,8 @@ export interface TopicToAct {
   readonly reason?: string;
   /** via-pattern: the exclude pattern that makes the broker stop it. */
   readonly pattern?: string;
+  /** Blocked by FAILED partitions: the recognised causes, each with the recovery that works. */
+  readonly causes?: FailureDiagnosis[];
 }
 
 export interface TopicActionPlan {
@@ -150,6 +154,15 @@ export interface ViaPatternTopic {
   readonly state: string;
 }
 
+/** A topic left out of the request because of its partition states. */
+export interface BlockedTopic {
+  topic: string;
+  reason: string;
+  partitions: PartitionStateRow[];
+  /** For FAILED partitions: the recognised causes (failure-causes.ts), each with the recovery that works. */
+  causes: FailureDiagnosis[];
+}
+
 export interface FinalPartition {
   readonly topic: string;
   /** @minimum 0 */
@@ -159,7 +172,8 @@ export interface FinalPartition {
   readonly retryAttempt: number;
   readonly errorMessage: string | null;
   /**
-   * Destination log-end offset (ListOffsets), read for STOPPED partitions after remove-topics --wait.
+   * Destination log-end offset (ListOffsets), read for STOPPED partitions after remove-topics --wait and for
+   * every partition after resume --wait (which waits until it reaches the source end offset).
    * @minimum 0
    */
   readonly destinationEndOffset: bigint | null;
@@ -179,7 +193,7 @@ export interface TopicActionResult<A extends TopicAction = TopicAction> {
   sent: string[];
   succeeded: string[];
   noop: { topic: string; state: string }[];
-  blocked: { topic: string; reason: string; partitions: PartitionStateRow[] }[];
+  blocked: BlockedTopic[];
   /**
    * Stop only: not listed in the request, but matched by a pattern that goes to mirror.topics.exclude, so the broker
    * marks it STOPPED.
@@ -252,6 +266,13 @@ export function classifyTopic(
   return { ...base, verdict: 'blocked', reason };
 }
 
+/** A topic blocked by FAILED partitions carries their recognised causes, so the refusal can point to the recovery. */
+function withFailureCauses(planned: TopicToAct, mirror: string, retryMaxAttempts: number | null): TopicToAct {
+  if (planned.verdict !== 'blocked') return planned;
+  const causes = topicFailureCauses(mirror, planned.partitions, retryMaxAttempts);
+  return causes.length > 0 ? { ...planned, causes } : planned;
+}
+
 function effectOf(
   pattern: string,
   include: readonly string[] | null,
@@ -266,22 +287,30 @@ export interface PlanDependencies {
   warn(message: string): void;
 }
 
+/** The topics of one mirror that --topic and --pattern select, with what the describe said of each. */
+export interface MirrorTopicSelection {
+  /** Every mirror's listing (ListClusterMirrors with topic names). */
+  readonly listed: ResponseOf<typeof ListClusterMirrors>['Mirrors'];
+  /** Partition rows per topic of this mirror, from one describe. */
+  readonly rows: ReadonlyMap<string, PartitionRow[]>;
+  /** Selected topics of this mirror, sorted. */
+  readonly selected: string[];
+  readonly named: ReadonlySet<string>;
+  readonly notInMirror: NotInMirror[];
+  /** Each pattern with the topics it matched (effect left null). */
+  readonly patterns: PatternPlan[];
+  readonly brokerWarnings: string[];
+}
+
 /**
- * Everything before sending: gate, mirror existence, topic selection on the destination, one
- * describe, classification, and for stop the fate of each pattern. Sends nothing that changes state.
+ * Mirror existence, one ListClusterMirrors and one describe, and the selection by name and pattern
+ * among the mirror's topics on the destination. Sends nothing that changes state.
  */
-export async function planTopicAction(
+export async function selectMirrorTopics(
   client: KafkaClient,
-  spec: ActionSpec,
   input: TopicActionInput,
   deps: PlanDependencies,
-): Promise<TopicActionPlan> {
-  await client.requireMirroring([
-    spec.api,
-    DescribeClusterMirrors,
-    ListClusterMirrors,
-    ...(spec.action === 'stop' ? [DescribeConfigs] : []),
-  ]);
+): Promise<MirrorTopicSelection> {
   const listed = await client.send(ListClusterMirrors, { IncludeTopicNames: true });
   if (listed.ErrorCode !== 0)
     throw new KafkaResponseError(listed.ErrorCode, listed.ErrorMessage, { api: 'ListClusterMirrors' });
@@ -323,6 +352,38 @@ export async function planTopicAction(
     for (const t of matched) selected.add(t);
     return { pattern, matched, effect: null };
   });
+  return {
+    listed: listed.Mirrors,
+    rows,
+    selected: [...selected].sort(),
+    named,
+    notInMirror,
+    patterns,
+    brokerWarnings,
+  };
+}
+
+/**
+ * Everything before sending: gate, mirror existence, topic selection on the destination, one
+ * describe, classification, and for stop the fate of each pattern. Sends nothing that changes state.
+ */
+export async function planTopicAction(
+  client: KafkaClient,
+  spec: ActionSpec,
+  input: TopicActionInput,
+  deps: PlanDependencies,
+): Promise<TopicActionPlan> {
+  await client.requireMirroring([
+    spec.api,
+    DescribeClusterMirrors,
+    ListClusterMirrors,
+    ...(spec.action === 'stop' ? [DescribeConfigs] : []),
+  ]);
+  const { rows, selected, named, notInMirror, patterns, brokerWarnings } = await selectMirrorTopics(
+    client,
+    input,
+    deps,
+  );
 
   if (spec.action === 'stop' && patterns.length > 0) {
     let include: string[] | null = null;
@@ -344,8 +405,15 @@ export async function planTopicAction(
 
   // The controller switches every topic matching the new exclude list to STOPPED, whatever its state.
   const excluding = patterns.filter((p) => p.effect === 'add-to-exclude' || p.effect === 'already-excluded');
-  const topics = [...selected].sort().map((t) => {
-    const planned = classifyTopic(spec, t, named.has(t), rows.get(t));
+  const retryMaxAttempts = selected.some((t) => rows.get(t)?.some((p) => p.state === 'FAILED'))
+    ? await failedRetryMaxAttempts(client)
+    : null;
+  const topics = selected.map((t) => {
+    const planned = withFailureCauses(
+      classifyTopic(spec, t, named.has(t), rows.get(t)),
+      input.mirror,
+      retryMaxAttempts,
+    );
     const pattern = planned.verdict === 'blocked' ? excluding.find((p) => p.matched.includes(t)) : undefined;
     return pattern
       ? { ...planned, verdict: 'via-pattern' as const, pattern: pattern.pattern, reason: undefined }
@@ -379,6 +447,13 @@ export function requestOf(plan: TopicActionPlan): {
   };
 }
 
+/** The blocked topics of a plan, as the result lists them. */
+function blockedOf(plan: TopicActionPlan): BlockedTopic[] {
+  return plan.topics
+    .filter((t) => t.verdict === 'blocked')
+    .map((t) => ({ topic: t.topic, reason: t.reason ?? '', partitions: t.partitions, causes: t.causes ?? [] }));
+}
+
 /** The result document before (dry run) or without any answer. */
 export function topicActionResultOf(plan: TopicActionPlan, dryRun: boolean): TopicActionResult {
   return {
@@ -391,9 +466,7 @@ export function topicActionResultOf(plan: TopicActionPlan, dryRun: boolean): Top
     noop: plan.topics
       .filter((t) => t.verdict === 'noop' || t.verdict === 'in-transit')
       .map((t) => ({ topic: t.topic, state: t.states })),
-    blocked: plan.topics
-      .filter((t) => t.verdict === 'blocked')
-      .map((t) => ({ topic: t.topic, reason: t.reason ?? '', partitions: t.partitions })),
+    blocked: blockedOf(plan),
     viaPattern: plan.topics
       .filter((t) => t.verdict === 'via-pattern')
       .map((t) => ({ topic: t.topic, pattern: t.pattern ?? '', state: t.states })),
@@ -497,7 +570,9 @@ export function outcomeError(result: TopicActionResult, spec: ActionSpec): Mirro
   ].filter(Boolean);
   if (result.dryRun) return null;
   if (done > 0) {
-    return new MirrorError(`not every topic was ${spec.past}: ${parts.join('; ')}`, 'partial', {
+    // Mixed results: a named topic that is not there is the most specific outcome (6 over 3).
+    const kind = result.notInMirror.length > 0 ? 'not-found' : 'partial';
+    return new MirrorError(`not every topic was ${spec.past}: ${parts.join('; ')}`, kind, {
       hint: 'the output says why for each topic',
     });
   }
@@ -513,8 +588,11 @@ export function outcomeError(result: TopicActionResult, spec: ActionSpec): Mirro
     );
   }
   if (result.blocked.length > 0) {
+    const cause = result.blocked.flatMap((b) => b.causes)[0];
     return new MirrorError(`nothing was ${spec.past}: ${parts.join('; ')}`, 'failed', {
-      hint: `the broker accepts ${spec.verb} only for topics whose partitions are all ${joinOr(spec.movable)}; kmirror describe ${result.mirror} shows the states`,
+      hint: cause
+        ? causeHint(cause)
+        : `the broker accepts ${spec.verb} only for topics whose partitions are all ${joinOr(spec.movable)}; kmirror describe ${result.mirror} shows the states`,
     });
   }
   return new MirrorError(
