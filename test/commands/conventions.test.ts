@@ -46,11 +46,12 @@ describe('CLI conventions', () => {
       node: string;
       oclif: string;
       version: string;
-      dialect: { protocol: string; apiKeys: Record<string, number>; patterns: string };
+      dialect: { protocol: string; title: string; apiKeys: Record<string, number>; patterns: string };
     };
     assert.equal(doc.node, process.version);
     assert.match(doc.oclif, /^4\./);
-    assert.equal(doc.dialect.protocol, 'kip-1279-prototype');
+    assert.equal(doc.dialect.protocol, 'prototype');
+    assert.equal(doc.dialect.title, 'the prototype');
     assert.equal(doc.dialect.apiKeys.DescribeClusterMirrors, 120, '--api-keys shows');
     assert.equal(doc.dialect.apiKeys.CreateClusterMirror, 94);
     assert.equal(doc.dialect.patterns, 'java.util.regex');

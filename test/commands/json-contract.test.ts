@@ -37,6 +37,14 @@ const b = (): string[] => ['-b', emulator.destination.bootstrap];
 const env = (): Record<string, string> => ({ XDG_CONFIG_HOME: configHome });
 
 const CASES: Readonly<Record<string, readonly Case[]>> = {
+  version: [
+    { what: 'the versions and dialect', argv: () => ['version'], exit: 0, outcome: 'complete' },
+    { what: 'a bad --api-keys', argv: () => ['version', '--api-keys', 'Nope=1'], exit: 2, outcome: 'failed' },
+  ],
+  completion: [
+    { what: 'the bash script', argv: () => ['completion', 'bash'], exit: 0, outcome: 'complete' },
+    { what: 'an unknown shell', argv: () => ['completion', 'csh'], exit: 2, outcome: 'failed' },
+  ],
   list: [
     { what: 'mirrors', argv: () => ['list', ...b()], exit: 0, outcome: 'complete' },
     { what: 'no broker', argv: () => ['list', '-b', DEAD], exit: 1, outcome: 'failed' },

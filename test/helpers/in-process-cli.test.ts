@@ -13,7 +13,7 @@ import { runCli } from './in-process-cli.js';
 describe('runCli in-process', () => {
   describe('shows what the real binary shows', () => {
     const cases: { what: string; args: string[]; options?: CliOptions; code: number }[] = [
-      { what: 'an unknown command (oclif handle(), plugin-not-found)', args: ['nope'], code: 127 },
+      { what: 'an unknown command (oclif handle(), the command_not_found hook)', args: ['nope'], code: 2 },
       { what: 'a missing argument (usage, exit 2)', args: ['create'], code: 2 },
       { what: 'help', args: ['describe', '--help'], code: 0 },
       {
