@@ -138,6 +138,7 @@ const ENTRIES = {
   },
   COORDINATOR_NOT_AVAILABLE: {
     code: 15,
+    brokerMessage: 'The coordinator is not available.',
     retriable: true,
     message: 'the coordinator is not available',
     hint: 'retry in a few seconds; with mirroring, the mirror coordinator may not be running yet on that broker',
@@ -161,6 +162,12 @@ const ENTRIES = {
     retriable: true,
     message: 'fewer in-sync replicas than min.insync.replicas',
     hint: 'bring the offline replicas back or lower min.insync.replicas',
+  },
+  ILLEGAL_GENERATION: {
+    code: 22,
+    retriable: false,
+    message: 'the group member is not in the current generation of the group',
+    hint: null,
   },
   INVALID_GROUP_ID: {
     code: 24,
@@ -197,6 +204,7 @@ const ENTRIES = {
   },
   GROUP_AUTHORIZATION_FAILED: {
     code: 30,
+    brokerMessage: 'Group authorization failed.',
     exit: 'denied',
     retriable: false,
     message: 'not authorized to access the consumer group',

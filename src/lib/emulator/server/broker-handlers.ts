@@ -9,6 +9,7 @@ import type { BrokerContext } from './broker-context.js';
 import { configHandlers } from './config-handlers.js';
 import { createTopicsHandler } from './create-topics-handler.js';
 import { describeClusterHandler } from './describe-cluster-handler.js';
+import { groupHandlers } from './group-handlers.js';
 import { supportedFeatures } from './features.js';
 import { HandlerRegistry, type RegisteredHandler } from './handler.js';
 import { listOffsetsHandler } from './list-offsets-handler.js';
@@ -56,6 +57,7 @@ export function brokerRegistry(broker: BrokerContext, sasl?: SaslServer, apiKeys
     listOffsetsHandler(broker),
     old ? withMaxVersion(createTopics, OLD_BROKER_CREATE_TOPICS_MAX) : createTopics,
     ...configHandlers(broker),
+    ...groupHandlers(broker),
     ...saslHandlers(sasl),
     ...(old ? [] : mirrorHandlers(broker)),
   ];
