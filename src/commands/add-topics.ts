@@ -1,6 +1,6 @@
 import { Args, Flags } from '@oclif/core';
 import { BaseCommand } from '../lib/cli/base-command.js';
-import { durationFlag, yesFlag } from '../lib/cli/flags.js';
+import { durationFlag, sourceFlags, yesFlag } from '../lib/cli/flags.js';
 import { addTopicsInput } from '../lib/cli/topic-input.js';
 import {
   type AddTopicsResult,
@@ -67,14 +67,7 @@ export default class AddTopics extends BaseCommand<typeof AddTopics> {
     'allow-missing': Flags.boolean({
       summary: 'send named topics that do not exist on the source yet (the mirror starts them when they appear)',
     }),
-    'source-config': Flags.string({
-      summary:
-        "properties file for reaching the source cluster from this machine; overrides the mirror's stored settings",
-      description:
-        'Keys as in --command-config (bootstrap.servers, security.protocol, sasl.*, ssl.*). Setting one ssl.truststore.*, ' +
-        'ssl.keystore.* or sasl.* key replaces that whole group of the stored settings.',
-      helpValue: '<file>',
-    }),
+    ...sourceFlags,
     'dry-run': Flags.boolean({ summary: 'show the matching topics and the request that would be sent; send nothing' }),
     wait: durationFlag({
       description:

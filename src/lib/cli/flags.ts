@@ -59,6 +59,27 @@ export function yesFlag(description = 'do not ask for confirmation (required whe
   return Flags.boolean({ char: 'y', description, env: 'KMIRROR_YES' });
 }
 
+/** How a command that reads the mirror's SOURCE reaches it from this machine (add-topics, groups, diff). */
+export const sourceFlags = {
+  'source-config': Flags.string({
+    summary:
+      "properties file for reaching the source cluster from this machine; overrides the mirror's stored settings",
+    description:
+      'Keys as in --command-config (bootstrap.servers, security.protocol, sasl.*, ssl.*). Setting one ssl.truststore.*, ' +
+      'ssl.keystore.* or sasl.* key replaces that whole group of the stored settings.',
+    helpValue: '<file>',
+  }),
+};
+
+/** `--source-profile`: a saved profile names the whole source connection (the mirror's stored keys are not used). */
+export const sourceProfileFlag = {
+  'source-profile': Flags.string({
+    summary: 'saved profile for reaching the source cluster (instead of the settings the mirror stores)',
+    helpValue: '<name>',
+    exclusive: ['source-config'],
+  }),
+};
+
 export const connectionFlags = {
   'bootstrap-server': Flags.string({
     char: 'b',

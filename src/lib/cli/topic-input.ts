@@ -5,7 +5,7 @@
 import type { AddTopicsInput } from '../mirror/add-topics.js';
 import type { TopicActionInput } from '../mirror/topic-actions.js';
 import { compilePatterns, parseTopicNames, readTopicsFile } from '../mirror/topic-selection.js';
-import { readClientPropertiesFile } from '../connection/connection-config.js';
+import { sourceConfigInput } from './source-input.js';
 import { UsageError } from './errors.js';
 
 /** --topic and --pattern of remove-topics, pause and resume. */
@@ -54,14 +54,12 @@ export function addTopicsInput(mirror: string, f: AddTopicsFlags, warn: (message
       });
     }
   }
-  const sourceConfig =
-    f.sourceConfig === undefined ? undefined : readClientPropertiesFile(f.sourceConfig, '--source-config', { warn });
   return {
     mirror,
     topics: named,
     include,
     exclude,
     allowMissing: f['allow-missing'],
-    ...(sourceConfig ? { sourceConfig, sourceConfigName: `--source-config '${f.sourceConfig}'` } : {}),
+    ...sourceConfigInput(f.sourceConfig, warn),
   };
 }
