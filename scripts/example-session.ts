@@ -110,6 +110,24 @@ interface Step {
   readonly id: string;
   readonly args: (dst: string, src: string) => string[];
   readonly thenAdvanceMs?: number;
+  /** What happens on the clusters before the command runs (applications committing offsets, say). */
+  readonly prepare?: (clusters: EmulatedClusters, advance: (ms: number) => void) => void;
+}
+
+/** A consumer application's commit on the source, as a simple commit (no generation, no member). */
+function commitOnSource(
+  clusters: EmulatedClusters,
+  group: string,
+  offsets: Record<string, Record<number, bigint>>,
+): void {
+  for (const [topic, partitions] of Object.entries(offsets))
+    for (const [partition, offset] of Object.entries(partitions))
+      clusters.source.cluster.groups.commit(group, topic, Number(partition), {
+        offset,
+        leaderEpoch: -1,
+        metadata: null,
+        committedAt: clusters.clock.now(),
+      });
 }
 
 const STEPS: readonly Step[] = [
@@ -132,6 +150,25 @@ const STEPS: readonly Step[] = [
   { id: 'config:set', args: (dst) => ['config', 'set', MIRROR, 'mirror.fetch.max.bytes=2097152', '-b', dst] },
   { id: 'config:get', args: (dst) => ['config', 'get', MIRROR, 'mirror.fetch.max.bytes', '-b', dst] },
   { id: 'check', args: (dst) => ['check', MIRROR, '-b', dst] },
+  {
+    id: 'groups',
+    args: (dst) => ['groups', MIRROR, '-b', dst],
+    prepare: (clusters, advance) => {
+      commitOnSource(clusters, 'billing', { 'orders-us': { 0: 24_100n, 1: 24_080n, 2: 24_120n } });
+      commitOnSource(clusters, 'fulfilment', { 'orders-eu': { 0: 16_040n, 1: 16_010n } });
+      commitOnSource(clusters, 'ledger', { payments: { 0: 8_000n } });
+      advance(PLAYGROUND_REFRESH_INTERVAL_MS);
+      // billing moves on after the copy: the destination is behind until the next sync.
+      commitOnSource(clusters, 'billing', { 'orders-us': { 0: 24_150n } });
+    },
+  },
+  {
+    id: 'diff',
+    args: (dst) => ['diff', MIRROR, '-b', dst],
+    prepare: (clusters) => {
+      clusters.source.cluster.topics.get('orders-eu')?.configs.set('retention.ms', '86400000');
+    },
+  },
   { id: 'pause', args: (dst) => ['pause', MIRROR, '-b', dst, '--topic', 'orders-eu'], thenAdvanceMs: 1_000 },
   { id: 'resume', args: (dst) => ['resume', MIRROR, '-b', dst, '--topic', 'orders-eu'], thenAdvanceMs: 2_000 },
   {
@@ -170,8 +207,15 @@ export async function runExampleSession(options: ExampleSessionOptions): Promise
     const src = clusters.source.nodes[0]?.address;
     if (!dst || !src) throw new Error('the emulator started without nodes');
     const examples: ExamplesFile = {};
+    const advance = (ms: number): void => {
+      for (let done = 0; done < ms; done += ENGINE_STEP_MS) {
+        clock.advance(ENGINE_STEP_MS);
+        clusters.tick();
+      }
+    };
     for (const step of STEPS) {
       if (!options.commands.has(step.id)) continue;
+      step.prepare?.(clusters, advance);
       const args = step.args(dst, src);
       const run = await runBinary(bin, args, options.root);
       const commandLine = normaliseOutput(`kmirror ${args.map(shellQuote).join(' ')}`, addresses, paths);
@@ -180,10 +224,7 @@ export async function runExampleSession(options: ExampleSessionOptions): Promise
         output: normaliseOutput(run.output, addresses, paths),
         exitCode: run.exitCode,
       });
-      for (let done = 0; done < (step.thenAdvanceMs ?? 0); done += ENGINE_STEP_MS) {
-        clock.advance(ENGINE_STEP_MS);
-        clusters.tick();
-      }
+      advance(step.thenAdvanceMs ?? 0);
     }
     return examples;
   } finally {
