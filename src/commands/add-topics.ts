@@ -1,6 +1,6 @@
 import { Args, Flags } from '@oclif/core';
 import { BaseCommand } from '../lib/cli/base-command.js';
-import { durationFlag, sourceFlags, yesFlag } from '../lib/cli/flags.js';
+import { durationFlag, sourceFlags, sourceProfileFlag, yesFlag } from '../lib/cli/flags.js';
 import { addTopicsInput } from '../lib/cli/topic-input.js';
 import {
   type AddTopicsResult,
@@ -68,6 +68,7 @@ export default class AddTopics extends BaseCommand<typeof AddTopics> {
       summary: 'send named topics that do not exist on the source yet (the mirror starts them when they appear)',
     }),
     ...sourceFlags,
+    ...sourceProfileFlag,
     'dry-run': Flags.boolean({ summary: 'show the matching topics and the request that would be sent; send nothing' }),
     wait: durationFlag({
       description:
@@ -78,13 +79,11 @@ export default class AddTopics extends BaseCommand<typeof AddTopics> {
 
   async run(): Promise<AddTopicsResult> {
     const f = this.flags;
-    const input = addTopicsInput(
-      this.args.mirror,
-      { ...f, topics: f.topic, topicsFile: f['topics-file'], include: f.pattern, sourceConfig: f['source-config'] },
-      (m) => this.warning(m),
-    );
+    const warn = (m: string): void => this.warning(m);
+    const flags = { ...f, topics: f.topic, topicsFile: f['topics-file'], include: f.pattern };
+    const input = { ...addTopicsInput(this.args.mirror, flags, warn), ...(await this.sourceAccess(f)) };
     const client = await this.kafka();
-    const plan = await planAddTopics(client, input, { openSource: this.openSource, warn: (m) => this.warning(m) });
+    const plan = await planAddTopics(client, input, { openSource: this.openSource, warn });
 
     if (f['dry-run']) {
       const result = addTopicsResultOf(plan, true);

@@ -5,7 +5,6 @@
 import type { AddTopicsInput } from '../mirror/add-topics.js';
 import type { TopicActionInput } from '../mirror/topic-actions.js';
 import { compilePatterns, parseTopicNames, readTopicsFile } from '../mirror/topic-selection.js';
-import { sourceConfigInput } from './source-input.js';
 import { UsageError } from './errors.js';
 
 /** --topic and --pattern of remove-topics, pause and resume. */
@@ -30,7 +29,6 @@ export interface AddTopicsFlags {
   readonly include?: readonly string[];
   readonly exclude?: readonly string[];
   readonly 'allow-missing': boolean;
-  readonly sourceConfig?: string;
 }
 
 /** Every flag and file of add-topics, checked before any request. */
@@ -60,6 +58,5 @@ export function addTopicsInput(mirror: string, f: AddTopicsFlags, warn: (message
     include,
     exclude,
     allowMissing: f['allow-missing'],
-    ...sourceConfigInput(f.sourceConfig, warn),
   };
 }

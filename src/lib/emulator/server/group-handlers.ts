@@ -27,7 +27,8 @@ export function groupHandlers(broker: BrokerContext): RegisteredHandler[] {
         return {
           ThrottleTimeMs: 0,
           ErrorCode: first?.found.errorCode ?? 0,
-          ErrorMessage: first?.found.errorMessage ?? null,
+          // Kafka's one-key answer spells success out as "NONE"; the batched one leaves it empty.
+          ErrorMessage: first?.found.errorMessage ?? 'NONE',
           NodeId: first?.found.nodeId ?? -1,
           Host: first?.address.Host ?? '',
           Port: first?.address.Port ?? -1,
@@ -38,7 +39,7 @@ export function groupHandlers(broker: BrokerContext): RegisteredHandler[] {
                   NodeId: a.found.nodeId,
                   ...a.address,
                   ErrorCode: a.found.errorCode,
-                  ErrorMessage: a.found.errorMessage,
+                  ErrorMessage: a.found.errorMessage ?? '',
                 }))
               : [],
         };

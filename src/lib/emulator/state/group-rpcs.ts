@@ -44,7 +44,7 @@ export function findCoordinator(
     return refused(errors.GROUP_AUTHORIZATION_FAILED.code, errors.GROUP_AUTHORIZATION_FAILED.brokerMessage);
   const nodeId = groupCoordinator(cluster, key);
   if (nodeId < 0) return refused(errors.COORDINATOR_NOT_AVAILABLE.code, errors.COORDINATOR_NOT_AVAILABLE.brokerMessage);
-  return { nodeId, errorCode: errors.NONE.code, errorMessage: 'NONE' };
+  return { nodeId, errorCode: errors.NONE.code, errorMessage: null };
 }
 
 const REFUSAL_CODES: Readonly<Record<CommitRefusal, number>> = {
