@@ -16,6 +16,7 @@ import {
   type Schema,
 } from 'ts-json-schema-generator';
 import { BigIntNodeParser, INT64_COMMENT, IntegerFormatter, NullableIntegerFormatter } from './schema-integers.js';
+import { SCHEMA_VERSION } from '../src/lib/cli/json-document.js';
 
 export { INT64_COMMENT };
 
@@ -45,6 +46,12 @@ export const CONTRACTS: Readonly<Record<string, string>> = {
   'remove-topics': 'RemoveTopicsJson',
   resume: 'ResumeJson',
 };
+
+/** Commands whose --watch prints one document per refresh, each stamped with `timestamp`. */
+const WATCH_COMMANDS: ReadonlySet<string> = new Set(['describe']);
+
+/** The document of a command that failed outright (no result): the same for every command. */
+export const ERROR_SCHEMA_FILE = 'kmirror-error.schema.json';
 
 export function schemaFileName(command: string): string {
   return `kmirror-${command.replaceAll(' ', '-')}.schema.json`;
@@ -94,7 +101,7 @@ function inlineRoot(schema: JsonObject): JsonObject {
 export function generateSchemas(root = SCHEMA_ROOT): Map<string, string> {
   const config: CompletedConfig = {
     ...DEFAULT_CONFIG,
-    path: join(root, 'src/commands/**/*.ts'),
+    path: join(root, '{src/commands/**/*.ts,src/lib/cli/json-document.ts}'),
     tsconfig: join(root, 'tsconfig.json'),
     expose: 'export',
     topRef: false,
@@ -110,6 +117,8 @@ export function generateSchemas(root = SCHEMA_ROOT): Map<string, string> {
     chain.addTypeFormatter(new IntegerFormatter());
   });
   const generator = new SchemaGenerator(program, parser, formatter, config);
+  const failure = inlineRoot(toDefs(generator.createSchema('FailureJson') as Schema as Json) as JsonObject);
+  const { $schema: _failureDraft, $defs: _noDefs, ...failureBody } = failure;
   const out = new Map<string, string>();
   for (const [command, type] of Object.entries(CONTRACTS)) {
     const generated = inlineRoot(toDefs(generator.createSchema(type) as Schema as Json) as JsonObject);
@@ -119,11 +128,73 @@ export function generateSchemas(root = SCHEMA_ROOT): Map<string, string> {
       $id: schemaFileName(command),
       title: `kmirror ${command} --json`,
       ...(description === undefined ? {} : { description }),
-      ...body,
+      ...withEnvelope(body, failureBody, WATCH_COMMANDS.has(command)),
     };
     out.set(schemaFileName(command), `${JSON.stringify(schema, null, 2)}\n`);
   }
+  const errorSchema = {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: ERROR_SCHEMA_FILE,
+    title: 'kmirror --json of a command that failed outright',
+    description:
+      'Printed by every command that fails before it has a result (bad input, no connection, a refusal). A command ' +
+      'that did part of its work prints its own result document instead, with this failure as its `error`.',
+    ...withEnvelope(
+      {
+        type: 'object',
+        properties: { error: { $ref: '#/$defs/FailureJson' } },
+        required: ['error'],
+        additionalProperties: false,
+      },
+      failureBody,
+      true,
+    ),
+  };
+  out.set(ERROR_SCHEMA_FILE, `${JSON.stringify(errorSchema, null, 2)}\n`);
   return out;
+}
+
+const SCHEMA_VERSION_PROPERTY: JsonObject = {
+  type: 'integer',
+  const: SCHEMA_VERSION,
+  description: 'The version of this document shape; raised when a shape changes incompatibly.',
+};
+
+/**
+ * The fields every document carries (src/lib/cli/json-document.ts): `schemaVersion` first, `timestamp` per
+ * --watch refresh, `warnings` always, and `error` when the command failed after making its result.
+ */
+function withEnvelope(body: JsonObject, failure: JsonObject, watch: boolean): JsonObject {
+  const properties = (body.properties ?? {}) as JsonObject;
+  const { warnings: ownWarnings, ...own } = properties;
+  const required = ((body.required ?? []) as Json[]).filter((name) => name !== 'warnings');
+  const defs = { ...((body.$defs ?? {}) as JsonObject), FailureJson: failure };
+  return {
+    ...body,
+    properties: {
+      schemaVersion: SCHEMA_VERSION_PROPERTY,
+      ...(watch
+        ? { timestamp: { type: 'string', description: 'With --watch: when this refresh was taken (ISO 8601, UTC).' } }
+        : {}),
+      ...own,
+      warnings: ownWarnings ?? {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'What the command warned about while it ran (on stderr in text mode).',
+      },
+      ...(own.error === undefined
+        ? {
+            error: {
+              $ref: '#/$defs/FailureJson',
+              description:
+                'Present when the command failed after doing part of its work; the exit code is its exitCode.',
+            },
+          }
+        : {}),
+    },
+    required: ['schemaVersion', ...required, 'warnings'],
+    $defs: defs,
+  };
 }
 
 function main(): number {

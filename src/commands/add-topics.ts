@@ -1,6 +1,6 @@
 import { Args, Flags } from '@oclif/core';
 import { BaseCommand } from '../lib/cli/base-command.js';
-import { durationFlag, sourceFlags, sourceProfileFlag, yesFlag } from '../lib/cli/flags.js';
+import { durationFlag, sourceConfigFlag, sourceProfileFlag, yesFlag } from '../lib/cli/flags.js';
 import { addTopicsInput } from '../lib/cli/topic-input.js';
 import {
   type AddTopicsResult,
@@ -12,7 +12,7 @@ import {
 } from '../lib/mirror/add-topics.js';
 import { confirmPlan } from '../lib/prompt/confirm-plan.js';
 import { addTopicsConfirmation, renderAddTopics } from '../lib/render/add-topics.js';
-import { CAUGHT_UP_RULE } from '../lib/mirror/caught-up.js';
+import { caughtUpNote, notCaughtUpError } from '../lib/mirror/caught-up.js';
 
 /**
  * Result of starting mirror topics. `added` lists what was started (or, with dryRun, what would be);
@@ -67,12 +67,15 @@ export default class AddTopics extends BaseCommand<typeof AddTopics> {
     'allow-missing': Flags.boolean({
       summary: 'send named topics that do not exist on the source yet (the mirror starts them when they appear)',
     }),
-    ...sourceFlags,
+    'source-config': sourceConfigFlag(
+      "properties file for reaching the source cluster from this machine; overrides the mirror's stored settings",
+    ),
     ...sourceProfileFlag,
     'dry-run': Flags.boolean({ summary: 'show the matching topics and the request that would be sent; send nothing' }),
     wait: durationFlag({
       description:
-        'after starting, wait up to this long until every added partition is MIRRORING (also bounded by --timeout)',
+        'after starting, wait up to this long until every added partition is MIRRORING and caught up with the source end ' +
+        'offsets read when the wait began (also bounded by --timeout)',
     }),
     yes: yesFlag('add topics matched by --pattern without asking (required when there is no terminal to ask on)'),
   };
@@ -80,6 +83,7 @@ export default class AddTopics extends BaseCommand<typeof AddTopics> {
   async run(): Promise<AddTopicsResult> {
     const f = this.flags;
     const warn = (m: string): void => this.warning(m);
+    // The --source-config file and --source-profile are read by sourceAccess, once.
     const flags = { ...f, topics: f.topic, topicsFile: f['topics-file'], include: f.pattern };
     const input = { ...addTopicsInput(this.args.mirror, flags, warn), ...(await this.sourceAccess(f)) };
     const client = await this.kafka();
@@ -95,7 +99,6 @@ export default class AddTopics extends BaseCommand<typeof AddTopics> {
     const { previewShown } = needsConfirmation
       ? await confirmPlan(addTopicsConfirmation(plan), this.confirmSettings(f.yes))
       : { previewShown: false };
-
     const outcome = await sendAddTopics(client, plan);
     this.render(outcome.result, (r) => renderAddTopics(plan, r, { previewShown, failures: outcome.failures }));
     if (outcome.error) throw outcome.error;
@@ -108,7 +111,9 @@ export default class AddTopics extends BaseCommand<typeof AddTopics> {
         openSource: this.openSource,
         sleep: this.deadline.waitWithin(f.wait, hint),
       });
-      this.note(`Caught up: ${caughtUp.total} partition(s); ${CAUGHT_UP_RULE}.`);
+      const stuck = notCaughtUpError(plan.mirror, caughtUp);
+      if (stuck) throw stuck;
+      this.note(caughtUpNote(caughtUp));
     }
     return outcome.result;
   }

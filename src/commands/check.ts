@@ -44,8 +44,8 @@ export default class Check extends BaseCommand<typeof Check> {
         try {
           mirror = await checkMirror(client, name);
         } catch (err) {
-          // JSON gets the one error document; people still see the cluster part above the error.
-          if (this.textOutput()) this.render(cluster, (c) => renderClusterCheck(c, hints));
+          // The cluster part is shown above the error; in JSON it is the document the error joins.
+          this.render(cluster, (c) => renderClusterCheck(c, hints));
           throw err;
         }
       } else {

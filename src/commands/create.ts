@@ -4,12 +4,12 @@ import { CreateClusterMirror } from '../lib/kafka/messages/index.js';
 import {
   type CreateMirrorResult,
   createResult,
-  lookupSourceClusterId,
   planCreateMirror,
   sendCreateMirror,
   sourceBootstrapProblem,
   withSourceClusterId,
 } from '../lib/mirror/create.js';
+import { resolveCreateSourceClusterId } from '../lib/mirror/source-cluster-id.js';
 import { askFor } from '../lib/prompt/ask.js';
 import { renderCreateMirror } from '../lib/render/create.js';
 
@@ -24,7 +24,10 @@ export default class Create extends BaseCommand<typeof Create> {
     'kmirror config get MIRROR --all lists them). The destination brokers use these settings to connect to the source. ' +
     'Everything is checked before anything is sent: the name (letters, digits, ".", "_", "-"), every key and value, ' +
     'and the --include/--exclude patterns (Java regexes matched against whole topic names; a pattern cannot contain ","). ' +
-    'Without --source-cluster-id kmirror reads the id from the source cluster, as the Java admin does. ' +
+    'kmirror reads the id from the source cluster, as the Java admin does; a --source-cluster-id the source does not ' +
+    'report is refused (exit 2), because the broker would fail every partition of the mirror for good at its next ' +
+    'sync; so is a source that is the destination cluster itself. --force stores --source-cluster-id without asking ' +
+    'the source (for a machine that cannot reach it the way the brokers do). ' +
     'Creating a mirror starts no topic: use kmirror add-topics, or --include patterns for auto-discovery.';
   static override examples = [
     '<%= config.bin %> create eu-orders -b dest:9092 --source-bootstrap src:9092',
@@ -63,8 +66,12 @@ export default class Create extends BaseCommand<typeof Create> {
       multiple: true,
     }),
     'source-cluster-id': Flags.string({
-      summary: 'id of the source cluster (default: read from the source cluster)',
+      summary:
+        'id of the source cluster (default: read from the source cluster); checked against what the source reports',
       helpValue: '<id>',
+    }),
+    force: Flags.boolean({
+      summary: 'store --source-cluster-id without asking the source cluster (which refuses an id it does not report)',
     }),
     'allow-unknown-config': Flags.boolean({ summary: 'send config keys kmirror does not know (a newer broker may)' }),
     'dry-run': Flags.boolean({
@@ -91,20 +98,20 @@ export default class Create extends BaseCommand<typeof Create> {
         }),
     });
     for (const warning of plan.warnings) this.warning(warning);
-
     const dryRun = flags['dry-run'] ?? false;
     // The destination is gated before the source is contacted: no point reading an id we cannot use.
     const client = dryRun ? undefined : await this.kafka();
     await client?.requireMirroring([CreateClusterMirror]);
 
-    let sourceClusterId = plan.sourceClusterId;
-    if (sourceClusterId === null && plan.sourceConnection) {
-      sourceClusterId = await lookupSourceClusterId(plan.sourceConnection, this.openSource);
-      this.trace(`source cluster id: ${sourceClusterId}`);
-    }
-    if (sourceClusterId === null) throw new Error('no source cluster id and no way to look it up');
+    const destination = client ? (await client.clusterView()).clusterId : null;
+    const sourceClusterId = await resolveCreateSourceClusterId(
+      plan,
+      { destination, force: flags.force },
+      this.openSource,
+      (m) => this.warning(m),
+    );
+    this.trace(`source cluster id: ${sourceClusterId}`);
     const config = withSourceClusterId(plan.config, sourceClusterId);
-
     if (client) await sendCreateMirror(client, plan.mirror, config);
     const result = createResult(plan, config, sourceClusterId, dryRun);
     this.render(result, (shown) => renderCreateMirror(shown, this.reachArgs()));

@@ -1,15 +1,10 @@
-import { Args, Flags } from '@oclif/core';
+import { Args } from '@oclif/core';
 import { BaseCommand } from '../lib/cli/base-command.js';
-import { DEFAULT_TIMEOUT_MS, durationFlag, int64Flag } from '../lib/cli/flags.js';
-import { RefreshDeadline, timeoutGiven, watchFlags, watchFrame, watchIntervalMs, watchLoop } from '../lib/cli/watch.js';
+import { describeFlags } from '../lib/cli/describe-flags.js';
+import { DEFAULT_TIMEOUT_MS } from '../lib/cli/flags.js';
+import { RefreshDeadline, timeoutGiven, watchFrame, watchIntervalMs, watchLoop } from '../lib/cli/watch.js';
 import type { DescribeReport } from '../lib/mirror/describe.js';
-import {
-  DESCRIBE_SORTS,
-  FilterError,
-  describeFilters,
-  isFiltered,
-  type DescribeSort,
-} from '../lib/mirror/describe-filters.js';
+import { FilterError, describeFilters, isFiltered, type DescribeSort } from '../lib/mirror/describe-filters.js';
 import {
   describeOutcomeError,
   describeReport,
@@ -17,12 +12,9 @@ import {
   mapReportText,
 } from '../lib/mirror/describe-report.js';
 import { checkHealth } from '../lib/mirror/health-check.js';
-import { DEFAULT_GRACE_MS, parseHealthConditions } from '../lib/mirror/health.js';
-import { PARTITION_STATES } from '../lib/mirror/lag.js';
+import { parseHealthConditions } from '../lib/mirror/health.js';
 import { addSamples, trendRows, type TrendHistory } from '../lib/mirror/trend.js';
-import { renderDescribeLines } from '../lib/render/describe.js';
-import { renderHealth } from '../lib/render/health.js';
-import { renderTrends } from '../lib/render/trend.js';
+import { describeViewLines } from '../lib/render/describe-view.js';
 
 /**
  * Cluster mirrors as merged from DescribeClusterMirrors answers of every broker. Filters (--topic,
@@ -58,45 +50,7 @@ export default class Describe extends BaseCommand<typeof Describe> {
     mirror: Args.string({ description: 'mirror name(s); all mirrors when none is given', required: false }),
   };
 
-  static override flags = {
-    topic: Flags.string({ summary: 'only this topic (exact name; repeatable)', multiple: true, helpValue: '<name>' }),
-    'topic-pattern': Flags.string({
-      summary: 'only topics whose whole name matches this regular expression (repeatable)',
-      multiple: true,
-      helpValue: '<regex>',
-    }),
-    state: Flags.string({
-      summary: `only partitions in this state (repeatable): ${PARTITION_STATES.join(', ')}`,
-      multiple: true,
-      helpValue: '<state>',
-    }),
-    failed: Flags.boolean({ summary: 'only FAILED partitions (same as --state FAILED)' }),
-    'min-lag': int64Flag({
-      summary: 'only partitions lagging by at least this many records (FAILED ones, whose lag is unknown, are kept)',
-      min: 0n,
-      helpValue: '<records>',
-    }),
-    sort: Flags.option({
-      summary: 'order of topics and partitions: by name and number, or largest lag first',
-      options: DESCRIBE_SORTS,
-      default: 'topic' as DescribeSort,
-    })(),
-    partitions: Flags.boolean({ summary: 'list every partition (same as -o wide)' }),
-    ...watchFlags,
-    'fail-on': Flags.string({
-      summary: 'exit 7 when a partition meets this condition: failing, lagging[=N], not-mirroring (repeatable)',
-      description:
-        'failing: FAILED; lagging=N: lag above N records (lagging: above 0); not-mirroring: any state but MIRRORING. ' +
-        'A partition FAILED with a retriable error is counted only when it is still FAILED after --grace (describe asks ' +
-        'once more). The offending partitions are listed; with --json in `health`. Not with --watch.',
-      multiple: true,
-      helpValue: '<condition>',
-    }),
-    grace: durationFlag({
-      description: 'with --fail-on: how long a partition FAILED with a retriable error may take to recover',
-      defaultMs: DEFAULT_GRACE_MS,
-    }),
-  };
+  static override flags = describeFlags;
 
   async run(): Promise<DescribeReport | undefined> {
     const { flags, argList: names } = this;
@@ -107,27 +61,11 @@ export default class Describe extends BaseCommand<typeof Describe> {
     const intervalMs = watchIntervalMs(flags);
     const show = (report: DescribeReport, refreshFrame?: (text: string) => string): void => {
       // Lines made while written: the table of a million partitions is never one text.
-      const human = function* (r: DescribeReport, o: { wide: boolean }): Generator<string> {
-        let any = false;
-        for (const line of renderDescribeLines(r, {
-          partitions: flags.partitions || o.wide,
-          sort,
-          filtered: isFiltered(filters),
-        })) {
-          any = true;
-          yield line;
-        }
-        const extras = [
-          ...(r.health ? ['', renderHealth(r.health)] : []),
-          ...(r.trends ? ['', renderTrends(r.trends)] : []),
-        ];
-        // As the joined text had it: an empty view still leaves its line before the extras.
-        if (!any && extras.length > 0) yield '';
-        yield* extras;
-      };
+      const human = (r: DescribeReport, o: { wide: boolean }) =>
+        describeViewLines(r, { partitions: flags.partitions || o.wide, sort, filtered: isFiltered(filters) });
       // Masked field by field: the generic deep redaction costs seconds on 100,000 partitions.
-      this.render(report, human, { maskText: mapReportText, ...(refreshFrame ? { refreshFrame } : {}) });
-      for (const warning of describeWarnings(report)) this.warning(warning);
+      const warnings = describeWarnings(report);
+      this.render(report, human, { maskText: mapReportText, warnings, ...(refreshFrame ? { refreshFrame } : {}) });
     };
     const conditions = parseHealthConditions(flags['fail-on'] ?? []);
     if (conditions.length > 0 && flags.watch)
@@ -169,7 +107,7 @@ export default class Describe extends BaseCommand<typeof Describe> {
         const error = index === 0 ? describeOutcomeError(report, { namesOnly: true }) : null;
         if (error) throw error;
       },
-      warn: (message) => this.warning(message),
+      refreshFailed: (err, retryInMs) => this.refreshFailed(err, retryInMs),
       flushed: () => this.outputFlushed().then(() => ({ readerGone: this.outputClosed() })),
     });
   }

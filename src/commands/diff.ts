@@ -1,6 +1,6 @@
 import { Args, Flags } from '@oclif/core';
 import { BaseCommand } from '../lib/cli/base-command.js';
-import { sourceFlags, sourceProfileFlag } from '../lib/cli/flags.js';
+import { sourceConfigFlag, sourceProfileFlag } from '../lib/cli/flags.js';
 import { type DiffResult, diffOutcomeError, diffReport, withDriftCheck } from '../lib/mirror/diff-report.js';
 import { parseTopicNames } from '../lib/mirror/topic-selection.js';
 import { renderDiff } from '../lib/render/diff.js';
@@ -42,7 +42,9 @@ export default class Diff extends BaseCommand<typeof Diff> {
       options: ['drift'],
       helpValue: '<condition>',
     }),
-    ...sourceFlags,
+    'source-config': sourceConfigFlag(
+      "properties file for reaching the source cluster from this machine; overrides the mirror's stored settings",
+    ),
     ...sourceProfileFlag,
   };
 

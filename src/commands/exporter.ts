@@ -100,7 +100,7 @@ export default class Exporter extends BaseCommand<typeof Exporter> {
       if (this.outputFormat === 'json') this.renderJsonLine(info);
       else this.render(info, (i) => `Serving ${i.url} (Ctrl-C to stop)`);
       const signal = await stop.stopped;
-      if (this.outputFormat !== 'json') this.note(`${signal} received: stopping the exporter.`);
+      this.note(`${signal} received: stopping the exporter.`);
       return info;
     } finally {
       stop.dispose();

@@ -1,6 +1,6 @@
 import { Args, Flags } from '@oclif/core';
 import { BaseCommand } from '../lib/cli/base-command.js';
-import { sourceFlags, sourceProfileFlag } from '../lib/cli/flags.js';
+import { sourceConfigFlag, sourceProfileFlag } from '../lib/cli/flags.js';
 import { groupFilterInput } from '../lib/cli/group-input.js';
 import { type GroupsResult, groupsOutcomeError, groupsReport, withFailOn } from '../lib/mirror/groups-report.js';
 import { renderGroups } from '../lib/render/groups.js';
@@ -46,7 +46,9 @@ export default class Groups extends BaseCommand<typeof Groups> {
       options: ['out-of-sync'],
       helpValue: '<condition>',
     }),
-    ...sourceFlags,
+    'source-config': sourceConfigFlag(
+      "properties file for reaching the source cluster from this machine; overrides the mirror's stored settings",
+    ),
     ...sourceProfileFlag,
   };
 

@@ -3,8 +3,11 @@ import { BaseCommand } from '../lib/cli/base-command.js';
 import { listMirrors, type ListedMirror } from '../lib/mirror/list.js';
 import { renderMirrorList } from '../lib/render/list.js';
 
-/** The cluster mirrors of the destination cluster, sorted by name. An empty array when there are none. */
-export type ListJson = ListedMirror[];
+/** The cluster mirrors of the destination cluster. */
+export interface ListJson {
+  /** Sorted by name; empty when there are none. */
+  readonly mirrors: ListedMirror[];
+}
 
 export default class List extends BaseCommand<typeof List> {
   static override summary = 'List the cluster mirrors of the destination cluster';
@@ -12,7 +15,7 @@ export default class List extends BaseCommand<typeof List> {
     'One row per mirror, sorted by name: the number of topics it mirrors, the source cluster id and the source ' +
     'bootstrap servers stored with the mirror. TOPICS counts the topics whose target state is MIRRORING, FAILED ' +
     'ones included (the broker does not count PAUSED ones); --include-topics adds the topic names, which do include PAUSED topics. ' +
-    'Prints "No mirrors" (JSON: []) when there are none. Exits 4 when the cluster does not support or has not ' +
+    'Prints "No mirrors" (JSON: {"mirrors": []}) when there are none. Exits 4 when the cluster does not support or has not ' +
     'enabled cluster mirroring.';
   static override examples = [
     '<%= config.bin %> list -b localhost:9092',
@@ -26,10 +29,10 @@ export default class List extends BaseCommand<typeof List> {
     }),
   };
 
-  async run(): Promise<ListedMirror[]> {
+  async run(): Promise<ListJson> {
     const includeTopics = this.flags['include-topics'] ?? false;
-    const mirrors = await listMirrors(await this.kafka(), { includeTopics });
-    this.render(mirrors, (result) => renderMirrorList(result, { includeTopics }));
-    return mirrors;
+    const result: ListJson = { mirrors: await listMirrors(await this.kafka(), { includeTopics }) };
+    this.render(result, (r) => renderMirrorList(r.mirrors, { includeTopics }));
+    return result;
   }
 }

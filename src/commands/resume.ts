@@ -4,6 +4,7 @@ import {
   topicActionArgs,
   topicActionFlags,
 } from '../lib/cli/topic-action-command.js';
+import { sourceConfigFlag } from '../lib/cli/flags.js';
 import type { TopicActionResult } from '../lib/mirror/topic-actions.js';
 import { ACTION_SPECS } from '../lib/mirror/topic-actions.js';
 import { renderTopicAction } from '../lib/render/topic-actions.js';
@@ -23,7 +24,10 @@ export default class Resume extends TopicActionCommand<typeof Resume> {
     'DESTINATION. The topics are described first: the broker refuses the whole request unless every partition of every ' +
     'listed topic is PAUSED, so topics already MIRRORING are reported as no-ops and topics in any other state ' +
     "(PAUSING, FAILED, STOPPED, …) as blocked with their partitions' states; only the rest is sent. Resuming does not " +
-    'truncate: partitions go straight back to MIRRORING. With --wait it polls until every partition is MIRRORING. ' +
+    'truncate: partitions go straight back to MIRRORING. With --wait it reads the source end offsets of the resumed ' +
+    'topics (ListOffsets on the SOURCE, reached with the settings the mirror stores, or --source-config) and waits until ' +
+    'they have caught up: every partition MIRRORING and its destination end offset (ListOffsets on the destination) at ' +
+    "or past the source end offset read when the wait began; the broker's reported lag is not used. " +
     TOPIC_ACTION_EXIT_RULE;
 
   static override examples = [
@@ -32,7 +36,12 @@ export default class Resume extends TopicActionCommand<typeof Resume> {
   ];
 
   static override args = topicActionArgs;
-  static override flags = topicActionFlags('resume', 'MIRRORING');
+  static override flags = {
+    ...topicActionFlags('resume', 'MIRRORING and caught up with the source end offsets read when the wait began'),
+    'source-config': sourceConfigFlag(
+      "with --wait: properties file for reaching the source cluster from this machine; overrides the mirror's stored settings",
+    ),
+  };
 
   protected readonly spec = ACTION_SPECS.resume;
   protected readonly renderResult = renderTopicAction;

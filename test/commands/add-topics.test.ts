@@ -574,3 +574,54 @@ describe('kmirror add-topics --wait on the prototype timing', () => {
       assert.ok(emulator.destination.cluster.endOffset('ledger', partition) >= 1500n, `ledger-${partition} copied`);
   });
 });
+
+describe('kmirror add-topics on a mirror whose source cluster id is wrong', () => {
+  let emulator: EmulatedClusters;
+  before(async () => {
+    // Its own clusters: one mirror with an unreachable source stalls the sync of every mirror (as on
+    // the prototype), and the sync is what finds the wrong id.
+    emulator = await startEmulatedClusters({
+      seed: 'add-topics-wrong-id',
+      growthPerSec: 0,
+      timing: INSTANT_START,
+      destination: { brokerConfigs: FAST_SYNC },
+    });
+  });
+  after(async () => {
+    await emulator.close();
+  });
+
+  it('--wait ends, naming the cause and its recovery, when a partition FAILS for good (non-retryable)', async () => {
+    // A wrong stored cluster id: the next sync (2 s here) moves every partition to FAILED, retry -1.
+    await createMirror(emulator, 'wrong-id', { 'mirror.source.cluster.id': 'not-the-source' });
+    emulator.source.cluster.createTopic('stuck-a', { partitions: 1 });
+    // Far more than the copy can do before the sync: the wait cannot end caught up.
+    emulator.source.cluster.appendRecords('stuck-a', 100_000_000);
+    const started = Date.now();
+    const result = await addTopics(emulator, ['wrong-id', '--topic', 'stuck-a', '--wait', '60s']);
+    assert.equal(result.code, 1, result.stderr);
+    assert.ok(Date.now() - started < 30_000, 'the wait ended without running out');
+    assert.match(
+      result.stderr,
+      /1 partition\(s\) of mirror 'wrong-id' cannot catch up: stuck-a-0 FAILED \(Source cluster ID changed/,
+    );
+    assert.match(result.stderr, /mirror\.source\.cluster\.id=\S+/);
+    assert.match(result.stderr, /restart the destination brokers/);
+    assert.doesNotMatch(result.stderr, /Caught up/);
+
+    // Added again, it is left out (already in the mirror), pointing to the same cause and recovery.
+    const again = await addTopics(emulator, ['wrong-id', '--topic', 'stuck-a', '--json']);
+    assert.equal(again.code, 0, again.stderr);
+    const skipped = json(again).skipped as { topic: string; causes?: { cause: string }[] }[];
+    assert.deepEqual(
+      skipped[0]?.causes?.map((c) => c.cause),
+      ['source-cluster-id-changed'],
+    );
+    const text = await addTopics(emulator, ['wrong-id', '--topic', 'stuck-a']);
+    assert.match(
+      text.stdout,
+      /stuck-a has FAILED partitions in mirror wrong-id \(left out\):\n {2}Cause: the source answers as cluster/,
+    );
+    assert.match(text.stdout, /\n {2}Recovery: .*restart the destination brokers/);
+  });
+});

@@ -7,13 +7,19 @@ import { after, before, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import { jsonOf, runCli } from '../helpers/cli.js';
 import { createMirror, engineStates, startTopics, waitFor } from './describe-setup.js';
+import { INSTANT_START } from '../helpers/emulator-timing.js';
 
 const SAID = 'partition orders-1 is in state FAILED, expected MIRRORING';
 
 describe("the broker's text for 145", () => {
   let emulator: EmulatedClusters;
   before(async () => {
-    emulator = await startEmulatedClusters({ seed: 'text-145', demoTopics: true, growthPerSec: 0 });
+    emulator = await startEmulatedClusters({
+      timing: INSTANT_START,
+      seed: 'text-145',
+      demoTopics: true,
+      growthPerSec: 0,
+    });
     createMirror(emulator, 'm1');
     startTopics(emulator, 'm1', ['orders']);
     await waitFor('orders MIRRORING', () => engineStates(emulator, 'orders').every((s) => s === 'MIRRORING'));

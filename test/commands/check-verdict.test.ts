@@ -8,6 +8,7 @@ import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emul
 import type { ApiDefinition } from '../../src/lib/kafka/definition.js';
 import { decodeResponseFrame, encodeResponseFrame } from '../../src/lib/kafka/frames.js';
 import { jsonOf, runCli } from '../helpers/cli.js';
+import { INSTANT_START } from '../helpers/emulator-timing.js';
 
 interface ApiVersionsBody {
   ApiKeys: { ApiKey: number }[];
@@ -36,7 +37,7 @@ interface CheckDoc {
 describe('check verdict', () => {
   let emulator: EmulatedClusters;
   before(async () => {
-    emulator = await startEmulatedClusters({ seed: 'check-verdict', destination: { nodes: 2 } });
+    emulator = await startEmulatedClusters({ timing: INSTANT_START, seed: 'check-verdict', destination: { nodes: 2 } });
   });
   after(async () => emulator.close());
   async function checkWith(dropKeys: readonly number[], finalizeMirroring = true) {

@@ -6,6 +6,7 @@ import { runCli as runBinary } from '../helpers/cli.js';
 import { jsonOf, runCli } from '../helpers/in-process-cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
 import { aclEmulatorOptions, asUser, protocolClient, setUpMirror } from './mirror-protocol-setup.js';
+import { INSTANT_START } from '../helpers/emulator-timing.js';
 
 interface MirrorPermissionJson {
   operation: string;
@@ -28,7 +29,7 @@ interface CheckJson {
 function withEmulator(options: Parameters<typeof startEmulatedClusters>[0]): () => EmulatedClusters {
   let emulator: EmulatedClusters | undefined;
   before(async () => {
-    emulator = await startEmulatedClusters({ seed: 'check-tests', ...options });
+    emulator = await startEmulatedClusters({ timing: INSTANT_START, seed: 'check-tests', ...options });
   });
   after(async () => emulator?.close());
   return () => {

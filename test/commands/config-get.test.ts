@@ -6,6 +6,7 @@ import { startEmulatedClusters, type EmulatedClusters, type EmulatorOptions } fr
 import { MIRROR_CONFIG_KEYS } from '../../src/lib/mirror/config-keys.js';
 import { jsonOf, runCli, type CliResult } from '../helpers/in-process-cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
+import { INSTANT_START } from '../helpers/emulator-timing.js';
 
 interface ConfigDoc {
   mirror: string;
@@ -21,7 +22,7 @@ function useEmulator(
 ): () => EmulatedClusters {
   let emulator: EmulatedClusters | undefined;
   before(async () => {
-    emulator = await startEmulatedClusters({ seed: 'kmirror-config-get', ...options });
+    emulator = await startEmulatedClusters({ timing: INSTANT_START, seed: 'kmirror-config-get', ...options });
     // Stored straight into the engine, as CreateClusterMirror would, so these tests do not depend on `create`.
     for (const [mirror, configs] of Object.entries(mirrors)) {
       for (const [key, value] of Object.entries(configs))
@@ -126,6 +127,7 @@ describe('kmirror config get', () => {
     const doc = jsonOf(result) as ConfigDoc;
     assertMatchesSchema('config get', doc);
     assert.deepEqual(doc, {
+      schemaVersion: 1,
       mirror: 'm1',
       configs: [
         {
@@ -137,6 +139,7 @@ describe('kmirror config get', () => {
         },
         { name: 'request.timeout.ms', value: '30000', source: 'default', sensitive: false, type: 'INT' },
       ],
+      warnings: [],
     });
   });
 

@@ -1,10 +1,12 @@
 // End-to-end tests of `kmirror config set` run in-process against emulated clusters.
 
 import assert from 'node:assert/strict';
+import { createServer } from 'node:net';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters, type EmulatorOptions } from '../../src/lib/emulator/index.js';
 import { jsonOf, runCli, type CliResult } from '../helpers/in-process-cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
+import { INSTANT_START } from '../helpers/emulator-timing.js';
 
 interface Env {
   emulator: EmulatedClusters;
@@ -27,6 +29,7 @@ function useEmulator(options: EmulatorOptions = {}): () => Env {
   before(async () => {
     const requests: string[] = [];
     const emulator = await startEmulatedClusters({
+      timing: INSTANT_START,
       seed: 'kmirror-config-set',
       ...options,
       onWire: (event) => {
@@ -444,5 +447,64 @@ describe('kmirror config set on a mirror with topics', () => {
     assert.match(result.stderr, /Every partition that was MIRRORING before the change is MIRRORING again\./);
     const partitions = emulator.destination.cluster.topics.get('orders')?.partitions ?? [];
     assert.ok(partitions.every((p) => p.mirror?.state === 'MIRRORING'));
+  });
+
+  const set = (...args: string[]) => runCli(['config', 'set', 'live', ...args, '-b', emulator.destination.bootstrap]);
+  const stored = (key: string): string | undefined => emulator.destination.cluster.mirrors.config('live', key);
+
+  it('checks a new bootstrap.servers on the source first, and applies it when the source is the same cluster', async () => {
+    // The same source under another name: kmirror connects with it and reads the same cluster id.
+    const renamed = emulator.source.bootstrap.replace(/127\.0\.0\.1/g, 'localhost');
+    const result = await set(`bootstrap.servers=${renamed}`, '--json');
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(stored('bootstrap.servers'), renamed);
+    const back = await set(`bootstrap.servers=${emulator.source.bootstrap}`, '--wait', '20s');
+    assert.equal(back.code, 0, back.stderr);
+  });
+
+  it('refuses a mirror.source.cluster.id the source does not report (exit 2, both ids named); nothing is sent', async () => {
+    const result = await set('mirror.source.cluster.id=wrong-id', '--json');
+    assert.equal(result.code, 2, result.stderr);
+    const error = errorOf(result);
+    assert.equal(
+      error.message.split(';')[0],
+      `the new mirror.source.cluster.id is wrong-id, but the source cluster at ${emulator.source.bootstrap} reports cluster id ${emulator.source.clusterId}`,
+    );
+    assert.match(error.message, /non-retryable FAILED .* only a restart of the destination brokers clears/);
+    assert.match(error.hint ?? '', new RegExp(`set mirror\\.source\\.cluster\\.id=${emulator.source.clusterId}`));
+    assert.match(error.hint ?? '', /--force/);
+    assert.equal(stored('mirror.source.cluster.id'), emulator.source.clusterId);
+  });
+
+  it('refuses a bootstrap.servers that reaches the destination itself', async () => {
+    const result = await set(`bootstrap.servers=${emulator.destination.bootstrap}`, '--json');
+    assert.equal(result.code, 2, result.stderr);
+    assert.match(errorOf(result).message, /\(the new bootstrap\.servers\) is the destination cluster itself/);
+    assert.equal(stored('bootstrap.servers'), emulator.source.bootstrap);
+  });
+
+  it('refuses a source that cannot be reached with the new settings, unless --force', async () => {
+    const closed = await new Promise<number>((resolve) => {
+      const server = createServer();
+      server.listen(0, '127.0.0.1', () => {
+        const address = server.address();
+        server.close(() => resolve(typeof address === 'object' && address ? address.port : 1));
+      });
+    });
+    const refused = await set(`bootstrap.servers=127.0.0.1:${closed}`, '--timeout', '5s', '--json');
+    assert.equal(refused.code, 2, refused.stderr);
+    assert.match(errorOf(refused).message, /^cannot reach the source cluster with the settings after the change \(/);
+    assert.match(errorOf(refused).message, /mirror live has 1 topic\(s\) that would go FAILED; nothing was changed$/);
+    assert.equal(stored('bootstrap.servers'), emulator.source.bootstrap);
+    const forced = await set(`bootstrap.servers=127.0.0.1:${closed}`, '--timeout', '5s', '--force');
+    assert.equal(forced.code, 0, forced.stderr);
+    assert.match(
+      forced.stderr,
+      /Warning: the source settings of mirror live are changed without asking the source \(--force\): if it cannot be reached with them .* 1 topic\(s\) go FAILED/,
+    );
+    assert.equal(stored('bootstrap.servers'), `127.0.0.1:${closed}`);
+    // Restored: the partitions come back by themselves.
+    const back = await set(`bootstrap.servers=${emulator.source.bootstrap}`, '--wait', '20s');
+    assert.equal(back.code, 0, back.stderr);
   });
 });

@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters, type EmulatorOptions } from '../../src/lib/emulator/index.js';
 import { jsonOf, runCli, type CliResult } from '../helpers/in-process-cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
+import { INSTANT_START } from '../helpers/emulator-timing.js';
 
 interface Recorded {
   emulator: EmulatedClusters;
@@ -21,6 +22,7 @@ function useEmulator(options: EmulatorOptions = {}): () => Recorded {
   before(async () => {
     const requests: Recorded['requests'] = [];
     const emulator = await startEmulatedClusters({
+      timing: INSTANT_START,
       seed: 'kmirror-create',
       ...options,
       onWire: (event) => {
@@ -108,9 +110,9 @@ describe('kmirror create', () => {
     assert.equal(mirrors.config('eu-orders', 'mirror.topics.include'), 'orders-.*,payments');
   });
 
-  it('prints one JSON document matching the schema, and sends no source request when the id is given', async () => {
+  it('prints one JSON document matching the schema, and checks a given id on the source', async () => {
     const { emulator, requests } = env();
-    const before = requests.filter((r) => r.cluster === 'source').length;
+    const before = requests.filter((r) => r.cluster === 'source' && r.api === 'DescribeCluster').length;
     const result = await runCli([
       'create',
       'json-mirror',
@@ -119,7 +121,7 @@ describe('kmirror create', () => {
       '--source-bootstrap',
       emulator.source.bootstrap,
       '--source-cluster-id',
-      'given-id',
+      emulator.source.clusterId,
       '--config',
       'mirror.fetch.max.bytes=2097152',
       '--json',
@@ -128,17 +130,76 @@ describe('kmirror create', () => {
     const doc = jsonOf(result);
     assertMatchesSchema('create', doc);
     assert.deepEqual(doc, {
+      schemaVersion: 1,
       mirror: 'json-mirror',
       sourceBootstrap: emulator.source.bootstrap,
-      sourceClusterId: 'given-id',
+      sourceClusterId: emulator.source.clusterId,
       config: {
         'bootstrap.servers': emulator.source.bootstrap,
         'mirror.fetch.max.bytes': '2097152',
-        'mirror.source.cluster.id': 'given-id',
+        'mirror.source.cluster.id': emulator.source.clusterId,
       },
       dryRun: false,
+      warnings: [],
     });
-    assert.equal(requests.filter((r) => r.cluster === 'source').length, before);
+    assert.equal(requests.filter((r) => r.cluster === 'source' && r.api === 'DescribeCluster').length, before + 1);
+  });
+
+  it('refuses a --source-cluster-id the source does not report (exit 2, both ids named), unless --force', async () => {
+    const { emulator, requests } = env();
+    const args = [
+      'create',
+      'wrong-id',
+      '-b',
+      emulator.destination.bootstrap,
+      '--source-bootstrap',
+      emulator.source.bootstrap,
+      '--source-cluster-id',
+      'not-the-source',
+    ];
+    const before = requests.filter((r) => r.api === 'CreateClusterMirror').length;
+    const refused = await runCli([...args, '--json']);
+    assert.equal(refused.code, 2, refused.stderr);
+    const error = errorOf(refused);
+    assert.equal(
+      error.message.split(';')[0],
+      `--source-cluster-id is not-the-source, but the source cluster at ${emulator.source.bootstrap} reports cluster id ${emulator.source.clusterId}`,
+    );
+    assert.match(error.message, /non-retryable FAILED/);
+    assert.match(error.hint ?? '', /--force/);
+    assert.match(error.hint ?? '', new RegExp(`store the id the source reports \\(${emulator.source.clusterId}\\)`));
+    assert.equal(requests.filter((r) => r.api === 'CreateClusterMirror').length, before, 'nothing was sent');
+    assert.equal(emulator.destination.cluster.mirrors.exists('wrong-id'), false);
+
+    const forced = await runCli([...args, '--force']);
+    assert.equal(forced.code, 0, forced.stderr);
+    assert.match(
+      forced.stderr,
+      /Warning: --source-cluster-id not-the-source is stored without asking the source cluster \(--force\); if it is wrong, at its next sync/,
+    );
+    assert.equal(emulator.destination.cluster.mirrors.config('wrong-id', 'mirror.source.cluster.id'), 'not-the-source');
+  });
+
+  it('refuses a source that is the destination cluster itself, with or without a given id', async () => {
+    const { emulator } = env();
+    for (const extra of [[], ['--source-cluster-id', emulator.destination.clusterId]]) {
+      const result = await runCli([
+        'create',
+        'self',
+        '-b',
+        emulator.destination.bootstrap,
+        '--source-bootstrap',
+        emulator.destination.bootstrap,
+        ...extra,
+        '--json',
+      ]);
+      assert.equal(result.code, 2, result.stderr);
+      assert.match(
+        errorOf(result).message,
+        new RegExp(`is the destination cluster itself \\(cluster id ${emulator.destination.clusterId}\\)`),
+      );
+      assert.equal(emulator.destination.cluster.mirrors.exists('self'), false);
+    }
   });
 
   it('stores secrets from --source-config but masks them in the output', async () => {
@@ -165,6 +226,7 @@ describe('kmirror create', () => {
       file,
       '--source-cluster-id',
       'sid',
+      '--force',
     ];
     const text = await runCli(args);
     assert.equal(text.code, 0, text.stderr);
@@ -307,6 +369,7 @@ describe('kmirror create', () => {
       '(?i)orders.*+',
       '--source-cluster-id',
       'x',
+      '--force',
     ]);
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stderr, /Warning: .*inline flags \(\?i\)/);
@@ -324,6 +387,7 @@ describe('kmirror create', () => {
       emulator.source.bootstrap,
       '--source-cluster-id',
       'x',
+      '--force',
       '--config',
       'mirror.future.knob=1',
       '--allow-unknown-config',
@@ -344,6 +408,7 @@ describe('kmirror create', () => {
       emulator.source.bootstrap,
       '--source-cluster-id',
       'x',
+      '--force',
       '--json',
     ];
     assert.equal((await runCli(args)).code, 0);
@@ -367,6 +432,7 @@ describe('kmirror create', () => {
         emulator.source.bootstrap,
         '--source-cluster-id',
         'x',
+        '--force',
         '--json',
       ]);
       assert.equal(result.code, 1);
@@ -402,8 +468,38 @@ describe('kmirror create', () => {
     ]);
     assert.notEqual(result.code, 0);
     assert.match(result.stderr, /cannot read the source cluster id from 127\.0\.0\.1:\d+/);
-    assert.match(result.stderr, /--source-cluster-id/);
+    assert.match(result.stderr, /--source-cluster-id ID --force/);
     assert.equal(emulator.destination.cluster.mirrors.exists('no-source'), false);
+
+    // A given id cannot be checked either; --force stores it without asking the source, saying so.
+    const given = ['--source-cluster-id', 'unchecked-id', '--timeout', '3s'];
+    const unchecked = await runCli([
+      'create',
+      'no-source',
+      '-b',
+      emulator.destination.bootstrap,
+      '--source-bootstrap',
+      `127.0.0.1:${closedPort}`,
+      ...given,
+    ]);
+    assert.notEqual(unchecked.code, 0);
+    assert.equal(emulator.destination.cluster.mirrors.exists('no-source'), false);
+    const forced = await runCli([
+      'create',
+      'no-source',
+      '-b',
+      emulator.destination.bootstrap,
+      '--source-bootstrap',
+      `127.0.0.1:${closedPort}`,
+      ...given,
+      '--force',
+    ]);
+    assert.equal(forced.code, 0, forced.stderr);
+    assert.match(
+      forced.stderr,
+      /--source-cluster-id unchecked-id is stored without asking the source cluster \(--force\)/,
+    );
+    assert.equal(emulator.destination.cluster.mirrors.config('no-source', 'mirror.source.cluster.id'), 'unchecked-id');
   });
 });
 
@@ -421,6 +517,7 @@ describe('kmirror create against clusters that refuse', () => {
       '127.0.0.1:1',
       '--source-cluster-id',
       'x',
+      '--force',
       '--json',
     ]);
     assert.equal(result.code, 4);
@@ -439,6 +536,7 @@ describe('kmirror create against clusters that refuse', () => {
       '127.0.0.1:1',
       '--source-cluster-id',
       'x',
+      '--force',
       '--json',
     ]);
     assert.equal(result.code, 4);
@@ -472,6 +570,7 @@ describe('kmirror create against clusters that refuse', () => {
       emulator.source.bootstrap,
       '--source-cluster-id',
       'x',
+      '--force',
       '--json',
     ]);
     assert.equal(result.code, 5);
@@ -490,6 +589,7 @@ describe('kmirror create against clusters that refuse', () => {
       emulator.source.bootstrap,
       '--source-cluster-id',
       'x',
+      '--force',
     ]);
     assert.equal(result.code, 1);
     assert.match(

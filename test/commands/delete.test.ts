@@ -7,6 +7,7 @@ import { startEmulatedClusters } from '../../src/lib/emulator/index.js';
 import type { EmulatedClusters, FaultRule } from '../../src/lib/emulator/index.js';
 import type { KafkaClient } from '../../src/lib/kafka/client.js';
 import { type CliResult, REPO_ROOT, jsonOf, runCli, testEnv } from '../helpers/in-process-cli.js';
+import { INSTANT_START } from '../helpers/emulator-timing.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
 import { aclEmulatorOptions, asUser, mirrorNames, protocolClient, setUpMirror } from './mirror-protocol-setup.js';
 
@@ -73,6 +74,7 @@ describe('kmirror delete', () => {
   before(async () => {
     emulator = await startEmulatedClusters({
       ...aclEmulatorOptions('delete-tests'),
+      timing: INSTANT_START,
       onWire: (event) => {
         if (event.cluster === 'destination' && event.direction === 'request') requests.push(event.apiName);
       },

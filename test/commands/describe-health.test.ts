@@ -160,10 +160,16 @@ describe('kmirror describe --watch: catch-up rate, lag trend and ETA', () => {
       '--json',
     ]);
     assert.equal(result.code, 124, result.stderr);
-    const docs = result.stdout
+    assert.equal(result.stderr, '');
+    const lines = result.stdout
       .split('\n')
-      .filter((l) => l.startsWith('{"'))
-      .map((l) => JSON.parse(l) as DescribeReport);
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as DescribeReport & { error?: { exitCode: number } });
+    // The watch ends when --timeout runs out: its last line is the error document saying so.
+    const end = lines.at(-1);
+    assert.equal(end?.error?.exitCode, 124, JSON.stringify(end));
+    assertMatchesSchema('error', end);
+    const docs = lines.slice(0, -1);
     assert.ok(docs.length >= 3, result.stdout);
     for (const doc of docs) assertMatchesSchema('describe', doc);
     const last = docs.at(-1);

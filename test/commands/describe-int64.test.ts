@@ -9,6 +9,7 @@ import { setEndOffset } from '../../src/lib/emulator/state/topics.js';
 import { runCli } from '../helpers/in-process-cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
 import { createMirror, engineStates, startTopics, waitFor } from './describe-setup.js';
+import { INSTANT_START } from '../helpers/emulator-timing.js';
 
 const INT64_MAX = 9223372036854775807n;
 const TWO_53 = 2n ** 53n;
@@ -19,7 +20,7 @@ describe('kmirror describe: offsets and lag past 2^53 stay exact', () => {
     emulator = await startEmulatedClusters({
       seed: 'describe-int64',
       growthPerSec: 0,
-      timing: { copyRecordsPerSec: 0 },
+      timing: { ...INSTANT_START, copyRecordsPerSec: 0 },
       demoTopics: [{ name: 'huge', partitions: 2, initialOffset: 0n }],
     });
     createMirror(emulator, 'm1');

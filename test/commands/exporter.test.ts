@@ -6,6 +6,7 @@ import { jsonOf, runCli } from '../helpers/cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
 import { seriesValue, startExporter, type RunningExporter } from '../helpers/exporter-process.js';
 import { createMirror, pauseTopics, startTopics } from './describe-setup.js';
+import { INSTANT_START } from '../helpers/emulator-timing.js';
 
 // A manual clock holds the emulator still between steps, so a scrape and `describe --json` see the same values.
 describe('kmirror exporter', () => {
@@ -20,7 +21,7 @@ describe('kmirror exporter', () => {
       demoTopics: true,
       growthPerSec: 0,
       clock,
-      timing: { copyRecordsPerSec: 100 },
+      timing: { ...INSTANT_START, copyRecordsPerSec: 100 },
       onWire: (e) => {
         if (e.cluster === 'destination' && e.direction === 'request' && e.apiName === 'DescribeClusterMirrors')
           describeRequests++;

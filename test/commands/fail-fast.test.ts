@@ -65,6 +65,6 @@ describe('fail fast on bootstrap addresses that cannot answer', () => {
       '--json',
     ]);
     assert.equal(result.code, 0, result.stderr);
-    assert.deepEqual(jsonOf(result), []);
+    assert.deepEqual(jsonOf(result), { schemaVersion: 1, mirrors: [], warnings: [] });
   });
 });

@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { INSTANT_START } from '../helpers/emulator-timing.js';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import { jsonOf, runCli } from '../helpers/in-process-cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
@@ -24,20 +25,20 @@ interface Listed {
 describe('kmirror list', () => {
   let emulator: EmulatedClusters;
   before(async () => {
-    emulator = await startEmulatedClusters({ seed: 'list', demoTopics: true, growthPerSec: 0 });
+    emulator = await startEmulatedClusters({ timing: INSTANT_START, seed: 'list', demoTopics: true, growthPerSec: 0 });
   });
   after(async () => {
     await emulator.close();
   });
   const list = (...args: string[]) => runCli(['list', '-b', emulator.destination.bootstrap, ...args]);
 
-  it('prints "No mirrors" and exits 0 when there are none; JSON is []', async () => {
+  it('prints "No mirrors" and exits 0 when there are none; JSON has no mirrors', async () => {
     const text = await list();
     assert.equal(text.code, 0, text.stderr);
     assert.equal(text.stdout, 'No mirrors\n');
     const json = await list('--json');
     assert.equal(json.code, 0);
-    assert.deepEqual(jsonOf(json), []);
+    assert.deepEqual(jsonOf(json), { schemaVersion: 1, mirrors: [], warnings: [] });
     assertMatchesSchema('list', jsonOf(json));
   });
 
@@ -57,8 +58,8 @@ describe('kmirror list', () => {
 
     const json = await list('--json');
     assert.equal(json.code, 0, json.stderr);
-    const mirrors = jsonOf(json) as Listed[];
-    assertMatchesSchema('list', mirrors);
+    assertMatchesSchema('list', jsonOf(json));
+    const { mirrors } = jsonOf(json) as { mirrors: Listed[] };
     assert.deepEqual(
       mirrors.map((m) => m.name),
       ['alpha', 'zeta'],
@@ -84,8 +85,8 @@ describe('kmirror list', () => {
 
   it('--include-topics adds the names (MIRRORING and PAUSED) and explains the count once', async () => {
     const json = await list('--include-topics', '--json');
-    const mirrors = jsonOf(json) as Listed[];
-    assertMatchesSchema('list', mirrors);
+    assertMatchesSchema('list', jsonOf(json));
+    const { mirrors } = jsonOf(json) as { mirrors: Listed[] };
     assert.deepEqual(mirrors[0]?.topics, ['orders', 'payments']);
     assert.deepEqual(mirrors[1]?.topics, []);
     assert.equal(json.stderr, '');
@@ -107,7 +108,7 @@ describe('kmirror list', () => {
     emulator.source.cluster.setReachable(false);
     try {
       await waitFor('ledger FAILED', () => engineStates(emulator, 'ledger').every((s) => s === 'FAILED'));
-      const mirrors = jsonOf(await list('--json')) as Listed[];
+      const { mirrors } = jsonOf(await list('--json')) as { mirrors: Listed[] };
       assert.equal(mirrors.find((m) => m.name === 'beta')?.topicCount, 1);
     } finally {
       emulator.source.cluster.setReachable(true);

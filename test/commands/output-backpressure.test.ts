@@ -102,7 +102,7 @@ describe('output to slow and early-closing readers (spawned kmirror)', () => {
       assert.equal(closed.code, 0);
     }
     assert.equal(json.stdout.length, 100);
-    assert.match(json.stdout, /^\{\n {2}"mirrors": \[/);
+    assert.match(json.stdout, /^\{\n {2}"schemaVersion": 1,\n {2}"mirrors": \[/);
     assert.match(table.stdout, /^MIRROR +TOPIC +PARTITION/);
   });
 });

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import { jsonOf, runCli } from '../helpers/in-process-cli.js';
+import { FAST_SYNC, INSTANT_START } from '../helpers/emulator-timing.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
 import {
   type ActionJson,
@@ -19,7 +20,7 @@ import {
 describe('kmirror pause', () => {
   let emulator: EmulatedClusters;
   before(async () => {
-    emulator = await startEmulatedClusters({ seed: 'pause', demoTopics: true, growthPerSec: 0 });
+    emulator = await startEmulatedClusters({ timing: INSTANT_START, seed: 'pause', demoTopics: true, growthPerSec: 0 });
     for (const name of ['p1', 'p2', 'gone'])
       emulator.source.cluster.createTopic(name, { partitions: 1, initialOffset: 5n });
     await createMirror(emulator, 'm1');
@@ -116,7 +117,7 @@ describe('kmirror pause --wait timeout', () => {
       seed: 'pause-slow',
       demoTopics: true,
       growthPerSec: 0,
-      timing: { pausingMs: 600_000 },
+      timing: { ...INSTANT_START, pausingMs: 600_000 },
     });
     await createMirror(emulator, 'm1');
     await startTopics(emulator, 'm1', ['inventory']);
@@ -155,5 +156,51 @@ describe('kmirror pause on a cluster with mirroring disabled', () => {
     const result = await runCli(['pause', 'm1', '-b', emulator.destination.bootstrap, '--topic', 'orders', '--json']);
     assert.equal(result.code, 4);
     assert.equal((jsonOf(result) as ErrorJson).error.exitCode, 4);
+  });
+});
+
+describe('kmirror pause of a topic FAILED for good (wrong source cluster id)', () => {
+  let emulator: EmulatedClusters;
+  before(async () => {
+    emulator = await startEmulatedClusters({
+      seed: 'pause-stuck',
+      demoTopics: [{ name: 'orders', partitions: 2 }],
+      growthPerSec: 0,
+      timing: INSTANT_START,
+      destination: { brokerConfigs: FAST_SYNC },
+    });
+    await createMirror(emulator, 'm1');
+    await startTopics(emulator, 'm1', ['orders']);
+    // The id goes wrong behind the mirror's back: the next sync fails every partition, retry -1.
+    emulator.destination.cluster.mirrors.setConfig('m1', 'mirror.source.cluster.id', 'replaced-cluster');
+    await waitFor('orders FAILED', () => statesOf(emulator, 'orders').every((s) => s === 'FAILED'));
+  });
+  after(async () => {
+    await emulator.close();
+  });
+
+  it('is blocked, pointing to the recognised cause and the restart that recovers it', async () => {
+    const result = await runCli(['pause', 'm1', '-b', emulator.destination.bootstrap, '--topic', 'orders', '--json']);
+    assert.equal(result.code, 1, result.stderr);
+    const doc = jsonOf(result) as ActionJson;
+    assertMatchesSchema('pause', doc);
+    const causes = doc.blocked[0]?.causes ?? [];
+    assert.deepEqual(
+      causes.map((c) => c.cause),
+      ['source-cluster-id-changed'],
+    );
+    assert.match(causes[0]?.summary ?? '', /not the stored mirror\.source\.cluster\.id replaced-cluster/);
+    assert.match(causes[0]?.recovery ?? '', /restart the destination brokers/);
+
+    const text = await runCli(['pause', 'm1', '-b', emulator.destination.bootstrap, '--topic', 'orders']);
+    assert.equal(text.code, 1, text.stderr);
+    assert.match(
+      text.stdout,
+      /\n {4}Recovery: if bootstrap\.servers points at the wrong cluster, fix it; .*restart the destination brokers/,
+    );
+    assert.match(
+      text.stderr,
+      /Hint: the source answers as cluster \S+, not the stored mirror\.source\.cluster\.id replaced-cluster; recovery:/,
+    );
   });
 });

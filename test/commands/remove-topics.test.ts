@@ -1,6 +1,7 @@
 // `kmirror remove-topics` end to end: the command run in-process against emulated source and destination clusters.
 
 import assert from 'node:assert/strict';
+import { INSTANT_START } from '../helpers/emulator-timing.js';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import { jsonOf, runCli } from '../helpers/in-process-cli.js';
@@ -20,7 +21,12 @@ import {
 describe('kmirror remove-topics', () => {
   let emulator: EmulatedClusters;
   before(async () => {
-    emulator = await startEmulatedClusters({ seed: 'remove-topics', demoTopics: true, growthPerSec: 0 });
+    emulator = await startEmulatedClusters({
+      timing: INSTANT_START,
+      seed: 'remove-topics',
+      demoTopics: true,
+      growthPerSec: 0,
+    });
     for (const name of ['t1', 't2', 't3', 't4'])
       emulator.source.cluster.createTopic(name, { partitions: 2, initialOffset: 30n });
     await createMirror(emulator, 'm1');
@@ -138,7 +144,10 @@ describe('kmirror remove-topics', () => {
     assert.equal(doc.failed[0]?.error.name, 'TOPIC_NOT_IN_CLUSTER_MIRROR');
     assert.match(doc.failed[0]?.error.message ?? '', /belongs to mirror other/);
     assert.match(doc.failed[0]?.error.hint ?? '', /mirror that owns the topic/);
-    assert.match(result.stderr, /not every topic was stopped: 1 refused by the broker \(t1\)/);
+    // The outcome is in the document (stderr stays empty under --json).
+    assert.equal(result.stderr, '');
+    assert.match(doc.error?.message ?? '', /not every topic was stopped: 1 refused by the broker \(t1\)/);
+    assert.equal(doc.error?.exitCode, 3);
     await waitFor('t2 STOPPED', () => statesOf(emulator, 't2').every((s) => s === 'STOPPED'));
     assert.ok(statesOf(emulator, 't1').every((s) => s === 'MIRRORING'));
   });
@@ -179,6 +188,20 @@ describe('kmirror remove-topics', () => {
       ],
     );
     assert.ok(blocked?.partitions.every((p) => (p.errorMessage ?? '').length > 0));
+    // The refusal points to the recognised cause and the recovery that works, data-loss warning included.
+    assert.deepEqual(
+      blocked?.causes.map((c) => c.cause),
+      ['source-topic-deleted'],
+    );
+    assert.match(
+      blocked?.causes[0]?.recovery ?? '',
+      /recreating the source topic empty .* the mirrored records are lost/,
+    );
+    const text = await run('--topic', 't3', '--yes');
+    assert.equal(text.code, 1, text.stderr);
+    assert.match(text.stdout, /\n {4}Cause: the source topic was deleted; the destination topic is read-only/);
+    assert.match(text.stdout, /\n {4}Recovery: recreate the source topic with the same partition count/);
+    assert.match(text.stderr, /Hint: the source topic was deleted.*; recovery: recreate the source topic/);
   });
 
   it('a PAUSED topic is blocked with how to stop it (the controller would answer 140)', async () => {
@@ -231,7 +254,12 @@ describe('kmirror remove-topics', () => {
 describe('kmirror remove-topics during a source outage', () => {
   let emulator: EmulatedClusters;
   before(async () => {
-    emulator = await startEmulatedClusters({ seed: 'remove-outage', demoTopics: true, growthPerSec: 0 });
+    emulator = await startEmulatedClusters({
+      timing: INSTANT_START,
+      seed: 'remove-outage',
+      demoTopics: true,
+      growthPerSec: 0,
+    });
     await createMirror(emulator, 'm1');
     await startTopics(emulator, 'm1', ['orders', 'payments']);
     emulator.source.cluster.setReachable(false);
@@ -252,7 +280,13 @@ describe('kmirror remove-topics during a source outage', () => {
       /Blocked \(not sent\):\n {2}orders: 3 FAILED: the broker stops a topic only when every partition is MIRRORING, and refuses the whole request otherwise/,
     );
     assert.match(result.stdout, /retry on their own: run remove-topics again once they are back to MIRRORING/);
+    // The first 30 s of an outage look like a start on the prototype (retry 1, the same text): the cause says both.
+    assert.match(
+      result.stdout,
+      /\n {4}Cause: starting: .*\n {4}Recovery: .*if it is still FAILED in a minute, the source is unreachable\n/,
+    );
     assert.match(result.stderr, /nothing was stopped: 2 blocked \(orders, payments\)/);
+    assert.match(result.stderr, /Hint: starting: .*; recovery: nothing to do: it moves to MIRRORING by itself/);
     assert.ok(statesOf(emulator, 'orders').every((s) => s === 'FAILED'));
   });
 
@@ -293,7 +327,7 @@ describe('kmirror remove-topics --wait timeout', () => {
       seed: 'remove-slow',
       demoTopics: true,
       growthPerSec: 0,
-      timing: { stoppingMs: 600_000 },
+      timing: { ...INSTANT_START, stoppingMs: 600_000 },
     });
     await createMirror(emulator, 'm1');
     await startTopics(emulator, 'm1', ['inventory']);
@@ -323,7 +357,8 @@ describe('kmirror remove-topics --wait timeout', () => {
       doc.final?.map((r) => r.state),
       ['STOPPING'],
     );
-    assert.match(result.stderr, /gave up after --wait 1s/);
+    assert.equal(result.stderr, '');
+    assert.match(doc.error?.message ?? '', /gave up after --wait 1s/);
   });
 });
 

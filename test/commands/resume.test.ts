@@ -1,6 +1,7 @@
 // `kmirror resume` end to end: the command run in-process against emulated source and destination clusters.
 
 import assert from 'node:assert/strict';
+import { INSTANT_START } from '../helpers/emulator-timing.js';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import { jsonOf, runCli } from '../helpers/in-process-cli.js';
@@ -14,12 +15,18 @@ import {
   pauseTopics,
   startTopics,
   statesOf,
+  waitFor,
 } from './topic-actions-setup.js';
 
 describe('kmirror resume', () => {
   let emulator: EmulatedClusters;
   before(async () => {
-    emulator = await startEmulatedClusters({ seed: 'resume', demoTopics: true, growthPerSec: 0 });
+    emulator = await startEmulatedClusters({
+      timing: INSTANT_START,
+      seed: 'resume',
+      demoTopics: true,
+      growthPerSec: 0,
+    });
     for (const name of ['r1', 'r2']) emulator.source.cluster.createTopic(name, { partitions: 1, initialOffset: 5n });
     await createMirror(emulator, 'm1');
     await startTopics(emulator, 'm1', ['orders', 'payments', 'inventory', 'r1', 'r2']);
@@ -93,5 +100,75 @@ describe('kmirror resume', () => {
     const result = await run('--pattern', 'zzz.*');
     assert.equal(result.code, 6);
     assert.match(result.stderr, /no topic of mirror 'm1' matches/);
+  });
+});
+
+describe('kmirror resume --wait on the prototype timing', () => {
+  let emulator: EmulatedClusters;
+  before(async () => {
+    // Records copy at 1,000/s per partition: a resumed partition is MIRRORING at once but far behind
+    // the source, so a wait that trusted MIRRORING (or the reported lag) would return too early.
+    emulator = await startEmulatedClusters({
+      seed: 'resume-caught-up',
+      growthPerSec: 0,
+      timing: { copyRecordsPerSec: 1000 },
+      demoTopics: [{ name: 'ledger', partitions: 2, initialOffset: 200n }],
+    });
+    await createMirror(emulator, 'm1');
+    await startTopics(emulator, 'm1', ['ledger']);
+    await waitFor('ledger copied', () =>
+      [0, 1].every((p) => emulator.destination.cluster.endOffset('ledger', p) >= 200n),
+    );
+    await pauseTopics(emulator, 'm1', ['ledger']);
+    // Produced while paused: the resumed partitions have 2,500 records per partition to copy.
+    emulator.source.cluster.appendRecords('ledger', 2500);
+  });
+  after(async () => {
+    await emulator.close();
+  });
+
+  it('waits until the destination end offsets reach the source end offsets read when the wait began', async () => {
+    const run = (...args: string[]) =>
+      runCli(['resume', 'm1', '-b', emulator.destination.bootstrap, '--topic', 'ledger', '--wait', '30s', ...args]);
+    const text = await run();
+    assert.equal(text.code, 0, text.stderr);
+    for (const partition of [0, 1])
+      assert.ok(emulator.destination.cluster.endOffset('ledger', partition) >= 2700n, `ledger-${partition} copied`);
+    assert.match(
+      text.stderr,
+      /Caught up: 2 partition\(s\); every partition is MIRRORING and its destination end offset/,
+    );
+    assert.match(text.stderr, /the broker's reported lag is not used/);
+
+    // Again with --json: the final rows carry the destination end offsets the wait reached.
+    await pauseTopics(emulator, 'm1', ['ledger']);
+    emulator.source.cluster.appendRecords('ledger', 2000);
+    const result = await run('--json');
+    assert.equal(result.code, 0, result.stderr);
+    const doc = jsonOf(result) as ActionJson;
+    assertMatchesSchema('resume', doc);
+    assert.deepEqual(doc.succeeded, ['ledger']);
+    assert.equal(doc.final?.length, 2);
+    for (const row of doc.final ?? []) {
+      assert.equal(row.state, 'MIRRORING');
+      assert.ok((row.destinationEndOffset ?? 0n) >= 4700n, `ledger-${row.partition} at ${row.destinationEndOffset}`);
+    }
+  });
+
+  it('refuses an unreadable --source-config before any request (exit 2)', async () => {
+    const result = await runCli([
+      'resume',
+      'm1',
+      '-b',
+      emulator.destination.bootstrap,
+      '--topic',
+      'ledger',
+      '--wait',
+      '5s',
+      '--source-config',
+      '/nonexistent/source.properties',
+    ]);
+    assert.equal(result.code, 2, result.stderr);
+    assert.match(result.stderr, /--source-config/);
   });
 });

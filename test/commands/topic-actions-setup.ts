@@ -7,9 +7,10 @@ import type { EmulatedClusters } from '../../src/lib/emulator/index.js';
 import type { KafkaClient } from '../../src/lib/kafka/client.js';
 import { createClient } from '../../src/lib/kafka/connect.js';
 import { CreateClusterMirror, PauseMirrorTopics, StartMirrorTopics } from '../../src/lib/kafka/messages/index.js';
+import type { JsonDocument } from '../../src/lib/cli/json-document.js';
 import type { TopicActionResult } from '../../src/lib/mirror/topic-actions.js';
 
-export type ActionJson = TopicActionResult;
+export type ActionJson = JsonDocument<TopicActionResult>;
 
 export interface ErrorJson {
   error: { exitCode: number; kafkaError: { code: number; name: string } | null; message: string; hint: string | null };

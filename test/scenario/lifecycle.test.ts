@@ -156,6 +156,6 @@ describe('mirror lifecycle through the CLI', () => {
     ok(await kmirror('delete', 'demo', '--yes'), 'delete');
     const list = await kmirror('list', '--json');
     ok(list, 'list');
-    assert.deepEqual(jsonOf(list), []);
+    assert.deepEqual(jsonOf(list), { schemaVersion: 1, mirrors: [], warnings: [] });
   });
 });

@@ -8,6 +8,7 @@ import {
 } from '../../lib/mirror/config.js';
 import { renderConfigSet } from '../../lib/render/config.js';
 import { durationFlag } from '../../lib/cli/flags.js';
+import { checkSourceAfterChange } from '../../lib/mirror/config-source-check.js';
 import { configRestartWarning, topicsMirroringNow, waitUntilMirroringAgain } from '../../lib/mirror/config-restart.js';
 
 /** The changes sent and the mirror's stored configs afterwards (unchanged with --validate-only). */
@@ -20,6 +21,10 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     'keys, --delete KEY returns a key to its default, --append / --subtract add or remove items of a LIST key (such as ' +
     'mirror.topics.include). Keys and values are checked against the mirror key table before anything is sent. ' +
     'The mirror must exist (the prototype broker would otherwise create config entries for a new name). ' +
+    'A change of mirror.source.cluster.id, bootstrap.servers or a security key (security.protocol, sasl.*, ssl.*) on a ' +
+    'mirror with topics is checked first: kmirror reaches the source with the settings as they would be and refuses ' +
+    '(exit 2) a source it cannot reach, one that reports another cluster id, or the destination itself; --force applies ' +
+    'the change without asking the source. ' +
     'Afterwards the stored configs are read back and shown; with --validate-only the broker only checks the changes.';
   static override examples = [
     '<%= config.bin %> config set eu-orders mirror.fetch.max.bytes=2097152 -b dest:9092',
@@ -48,6 +53,9 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     }),
     'validate-only': Flags.boolean({ summary: 'let the broker check the changes without applying them' }),
     'allow-unknown-config': Flags.boolean({ summary: 'send keys kmirror does not know (a newer broker may)' }),
+    force: Flags.boolean({
+      summary: 'apply a change of the source settings without asking the source first',
+    }),
     wait: durationFlag({
       description:
         'after the change, wait up to this long until the partitions that were MIRRORING are MIRRORING again (a config change restarts them; also bounded by --timeout)',
@@ -63,9 +71,12 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
       subtract: this.flags.subtract ?? [],
       allowUnknown: this.flags['allow-unknown-config'] ?? false,
     });
-    for (const warning of warnings) this.warning(warning);
+    const warn = (message: string): void => this.warning(message);
+    for (const warning of warnings) warn(warning);
     const client = await this.kafka();
-    await requireMirrorConfigApis(client, (message) => this.warning(message));
+    await requireMirrorConfigApis(client, warn);
+    const force = this.flags.force ?? false;
+    await checkSourceAfterChange(client, this.args.mirror, changes, { openSource: this.openSource, warn, force });
     const validateOnly = this.flags['validate-only'] ?? false;
     const mirroring = validateOnly ? [] : await topicsMirroringNow(client, this.args.mirror);
     if (mirroring.length > 0) this.warning(configRestartWarning(this.args.mirror, mirroring));

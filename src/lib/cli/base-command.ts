@@ -10,7 +10,8 @@ import { ApiKeyMap } from '../kafka/mirror-api-keys.js';
 import { type ColorLevel, resolveColorLevel } from './color.js';
 import { type ConnectionConfig, resolveConnectionConfig } from '../connection/connection-config.js';
 import { Deadline } from './deadline.js';
-import { type Failure, UsageError, failureToJson, toFailure } from './errors.js';
+import { type Failure, UsageError, toFailure } from './errors.js';
+import { errorDocument, failureJson, resultDocument } from './json-document.js';
 import { ExitCode } from './exit-codes.js';
 import { DEFAULT_TIMEOUT_MS, OUTPUT_FORMATS, type OutputFormat, baseFlags } from './flags.js';
 import { canPrompt } from './interactive.js';
@@ -23,7 +24,7 @@ import { activeProfile } from './active-profile.js';
 import { parseDuration } from './duration.js';
 import { shellQuote } from './shell-words.js';
 import { askSecret } from './secret-prompt.js';
-import { sourceConfigInput } from './source-input.js';
+import { sourceConfigInput } from './topic-input.js';
 import type { SourceAccess } from '../mirror/mirror-side.js';
 
 /** The flag behind each connection setting (for telling command-line values from KMIRROR_* ones). */
@@ -69,6 +70,8 @@ export interface OutputOptions<R> {
   readonly maskText?: (result: R, mask: (text: string) => string) => R;
   /** --watch: one document per refresh (a JSON line; a YAML document after ---); the text inside this frame. */
   readonly refreshFrame?: (text: string) => string;
+  /** Warnings about this result: in its document, or on stderr after the text. */
+  readonly warnings?: readonly string[];
 }
 
 /** Where a command writes; the process streams, or a buffer in tests. */
@@ -148,7 +151,14 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   protected stdout: TextSink = new OutputStream(process.stdout);
   protected stderr: TextSink = new OutputStream(process.stderr);
 
+  /** A document was made: the one JSON/YAML document (pending until the command ends) or a --watch line. */
   private documentWritten = false;
+  /** The result document, written when the command ends: with its warnings, and its failure if it fails. */
+  private pendingResult: { readonly value: unknown } | undefined;
+  /** Warnings given in JSON/YAML mode, for the `warnings` array of the next document. */
+  private documentWarnings: string[] = [];
+  /** Line documents written: one per --watch refresh, or the one line of a server (playground, exporter). */
+  private lineMode: 'watch' | 'server' | undefined;
   /** Set by exitAfterOutput(): the exit code of a command that printed its whole result. */
   private exitCodeAfterOutput: ExitCode | undefined;
   private connectionPromise: Promise<ConnectionConfig> | undefined;
@@ -382,15 +392,13 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         ? options.maskText(result, (text) => redactText(text, { registeredSecrets: false }))
         : (redact(result, { registeredSecrets: false }) as R);
     const frame = options.refreshFrame;
+    const warnings = options.warnings ?? [];
     switch (this.outputFormat) {
       case 'json':
-        if (frame) this.renderJsonLine(shown, { showSecrets: true });
-        else this.writeDocument(formatJsonPieces(shown));
-        return;
       case 'yaml':
-        // Per refresh not marked as the one document: a later failure still prints its error document.
-        if (frame) this.stdout.write(`---\n${formatYaml(shown)}`);
-        else this.writeDocument(formatYaml(shown));
+        for (const warning of warnings) this.warning(warning);
+        if (frame) this.writeRefreshDocument(shown);
+        else this.keepResult(shown);
         return;
       default: {
         const text = human(shown, { wide: this.outputFormat === 'wide', color: chalk.level > 0 });
@@ -398,6 +406,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         if (frame) this.stdout.write(frame(typeof text === 'string' ? text : [...text].join('\n')));
         else if (typeof text !== 'string') print(this.stdout, linesAsText(text));
         else if (text !== '') this.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+        for (const warning of warnings) this.warning(warning);
       }
     }
   }
@@ -428,18 +437,41 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     return this.stdout instanceof OutputStream && this.stdout.closed;
   }
 
-  /** For --watch: one compact JSON document per line per refresh (JSON mode only). */
+  /**
+   * The one line a server prints once it runs (playground, exporter --json): written at once, as the
+   * command goes on. Warnings after it can join no document and go to stderr, the server's log.
+   */
   protected renderJsonLine(result: unknown, options: { showSecrets?: boolean } = {}): void {
     this.documentWritten = true;
-    this.stdout.write(formatJsonLine(options.showSecrets ? result : redact(result, { registeredSecrets: false })));
+    this.lineMode = 'server';
+    const shown = options.showSecrets ? result : redact(result, { registeredSecrets: false });
+    this.stdout.write(formatJsonLine(resultDocument(shown, { warnings: this.takeDocumentWarnings() })));
   }
 
-  /** A human note on stderr (kept off stdout so JSON stays one document). */
+  /** A --watch refresh that failed after the first: a warning in text, an error document line in JSON/YAML. */
+  protected refreshFailed(err: unknown, retryInMs: number): void {
+    const failure = this.failureOf(err);
+    if (this.textOutput()) {
+      this.warning(`refresh failed: ${failure.message}; trying again in ${retryInMs / 1000}s`);
+      return;
+    }
+    this.lineMode = 'watch';
+    this.documentWritten = true;
+    this.writeErrorLine(failure);
+  }
+
+  /** A note for people, on stderr; left out of JSON/YAML output, whose document holds what matters. */
   protected note(message: string): void {
+    if (!this.textOutput()) return;
     this.stderr.write(`${redactText(message)}\n`);
   }
 
+  /** A warning: on stderr for people; in JSON/YAML the `warnings` array of the document. */
   protected warning(message: string): void {
+    if (!this.textOutput() && this.lineMode !== 'server') {
+      this.documentWarnings.push(redactText(message));
+      return;
+    }
     this.stderr.write(`${chalk.yellow('Warning:')} ${redactText(message)}\n`);
   }
 
@@ -463,12 +495,49 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   // command that also called render() still emits exactly one document.
   protected override logJson(json: unknown): void {
     if (this.documentWritten) return;
-    this.writeDocument(formatJsonPieces(redact(json, { registeredSecrets: false })));
+    this.keepResult(redact(json, { registeredSecrets: false }));
   }
 
-  private writeDocument(text: Printable): void {
+  /** The result document waits for the end of the command: its warnings and outcome are known only then. */
+  private keepResult(shown: unknown): void {
     this.documentWritten = true;
-    print(this.stdout, text);
+    this.pendingResult = { value: shown };
+  }
+
+  private takeDocumentWarnings(): string[] {
+    const taken = this.documentWarnings;
+    this.documentWarnings = [];
+    return taken;
+  }
+
+  /** Writes the kept result document, with the failure that ended the command if there was one. */
+  private writePendingResult(failure?: Failure): void {
+    const pending = this.pendingResult;
+    if (pending === undefined) return;
+    this.pendingResult = undefined;
+    const warnings = this.takeDocumentWarnings();
+    const document = resultDocument(pending.value, {
+      warnings,
+      ...(failure === undefined ? {} : { error: failureJson(failure) }),
+    });
+    print(this.stdout, this.outputFormat === 'yaml' ? formatYaml(document) : formatJsonPieces(document));
+  }
+
+  /** One --watch refresh: a compact JSON line, or a YAML document after ---, stamped with its time. */
+  private writeRefreshDocument(shown: unknown): void {
+    this.documentWritten = true;
+    this.lineMode = 'watch';
+    const timestamp = new Date().toISOString();
+    this.writeLineDocument(resultDocument(shown, { warnings: this.takeDocumentWarnings(), timestamp }));
+  }
+
+  private writeErrorLine(failure: Failure): void {
+    const timestamp = new Date().toISOString();
+    this.writeLineDocument(errorDocument(failureJson(failure), { warnings: this.takeDocumentWarnings(), timestamp }));
+  }
+
+  private writeLineDocument(document: unknown): void {
+    this.stdout.write(this.outputFormat === 'yaml' ? `---\n${formatYaml(document)}` : formatJsonLine(document));
   }
 
   /**
@@ -481,6 +550,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     let result: R;
     try {
       result = await super._run<R>();
+      this.writePendingResult();
       await flushed(this.stdout);
     } catch (err) {
       let thrown = err;
@@ -497,18 +567,15 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   protected override async catch(err: Error & { exitCode?: number }): Promise<never> {
     // this.exit(n) is not a failure to report.
     if (err instanceof Errors.ExitError) throw err;
-    const mapped = toFailure(err);
-    const failure: Failure = {
-      exitCode: mapped.exitCode === ExitCode.Ok ? ExitCode.Error : mapped.exitCode,
-      message: redactText(mapped.message),
-      hint: mapped.hint === null ? null : redactText(mapped.hint),
-      kafkaError: mapped.kafkaError,
-    };
+    const failure = this.failureOf(err);
     const format = this.baseFlagValues ? this.outputFormat : this.jsonEnabled() ? 'json' : outputFromArgv(this.argv);
-    if (format === 'json' && !this.documentWritten) {
-      this.writeDocument(formatJson(failureToJson(failure)));
-    } else if (format === 'yaml' && !this.documentWritten) {
-      this.writeDocument(formatYaml(failureToJson(failure)));
+    const machine = format === 'json' || format === 'yaml';
+    if (machine && this.pendingResult !== undefined) this.writePendingResult(failure);
+    else if (machine && this.lineMode === 'watch') this.writeErrorLine(failure);
+    else if (machine && !this.documentWritten) {
+      const document = errorDocument(failureJson(failure), { warnings: this.takeDocumentWarnings() });
+      this.documentWritten = true;
+      print(this.stdout, format === 'yaml' ? formatYaml(document) : formatJson(document));
     } else {
       const lines = [`${chalk.red('Error:')} ${failure.message}`];
       if (failure.hint) lines.push(`${chalk.dim('Hint:')} ${failure.hint}`);
@@ -525,6 +592,17 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     }
     process.exitCode = failure.exitCode;
     throw new Errors.ExitError(failure.exitCode);
+  }
+
+  /** What the operator is told about a failure: exit code, message and hint, secrets masked. */
+  private failureOf(err: unknown): Failure {
+    const mapped = toFailure(err);
+    return {
+      exitCode: mapped.exitCode === ExitCode.Ok ? ExitCode.Error : mapped.exitCode,
+      message: redactText(mapped.message),
+      hint: mapped.hint === null ? null : redactText(mapped.hint),
+      kafkaError: mapped.kafkaError,
+    };
   }
 }
 

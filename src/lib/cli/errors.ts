@@ -481,17 +481,3 @@ export function toFailure(err: unknown): Failure {
   if (err.name === 'AbortError') return failure(ExitCode.Error, 'the operation was aborted', null);
   return failure(ExitCode.Error, cleanMessage(err.message) || err.name, null);
 }
-
-/** The `--json` error document (DESIGN.md "Contracts"). Key order is part of the contract. */
-export function failureToJson(f: Failure): {
-  error: { exitCode: number; kafkaError: KafkaErrorRef | null; message: string; hint: string | null };
-} {
-  return {
-    error: {
-      exitCode: f.exitCode,
-      kafkaError: f.kafkaError === null ? null : { code: f.kafkaError.code, name: f.kafkaError.name },
-      message: f.message,
-      hint: f.hint,
-    },
-  };
-}

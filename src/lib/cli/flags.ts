@@ -54,22 +54,21 @@ export function int64Flag(options: { summary: string; helpValue: string; min?: b
   })();
 }
 
-/** `-y/--yes` for commands that confirm before changing something. */
-export function yesFlag(description = 'do not ask for confirmation (required when there is no terminal to ask on)') {
-  return Flags.boolean({ char: 'y', description, env: 'KMIRROR_YES' });
-}
-
-/** How a command that reads the mirror's SOURCE reaches it from this machine (add-topics, groups, diff). */
-export const sourceFlags = {
-  'source-config': Flags.string({
-    summary:
-      "properties file for reaching the source cluster from this machine; overrides the mirror's stored settings",
+/** --source-config of the commands that reach a mirror's SOURCE from here (add-topics, resume --wait, groups, diff). */
+export function sourceConfigFlag(summary: string) {
+  return Flags.string({
+    summary,
     description:
       'Keys as in --command-config (bootstrap.servers, security.protocol, sasl.*, ssl.*). Setting one ssl.truststore.*, ' +
       'ssl.keystore.* or sasl.* key replaces that whole group of the stored settings.',
     helpValue: '<file>',
-  }),
-};
+  });
+}
+
+/** `-y/--yes` for commands that confirm before changing something. */
+export function yesFlag(description = 'do not ask for confirmation (required when there is no terminal to ask on)') {
+  return Flags.boolean({ char: 'y', description, env: 'KMIRROR_YES' });
+}
 
 /** `--source-profile`: a saved profile names the whole source connection (the mirror's stored keys are not used). */
 export const sourceProfileFlag = {

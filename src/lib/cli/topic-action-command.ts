@@ -5,6 +5,7 @@
 
 import { Args, type Command, Flags } from '@oclif/core';
 import { applyTopicAction, unsettledError } from '../mirror/apply-topic-action.js';
+import { caughtUpNote } from '../mirror/caught-up.js';
 import {
   type ActionSpec,
   type TopicActionPlan,
@@ -17,7 +18,7 @@ import {
 import { BaseCommand } from './base-command.js';
 import { durationFlag } from './flags.js';
 import { Spinner } from './spinner.js';
-import { topicActionInput } from './topic-input.js';
+import { sourceConfigInput, topicActionInput } from './topic-input.js';
 
 export const topicActionArgs = {
   mirror: Args.string({ description: 'name of the mirror', required: true }),
@@ -50,8 +51,9 @@ export function topicActionFlags(
 
 /** The exit-code rule, for the three commands' descriptions. */
 export const TOPIC_ACTION_EXIT_RULE =
-  'Exit codes: 0 when every selected topic reached the state or was already in it; 3 when some did and others were ' +
-  'blocked, refused by the broker, or not in the mirror; when none did: 1 if topics were blocked, 6 if the named ' +
+  'Exit codes: 0 when every selected topic reached the state or was already in it; when some did: 6 if others are ' +
+  'not in the mirror (the rest is still shown), else 3 (blocked or refused by the broker); when none did: 1 if ' +
+  'topics were blocked, 6 if the named ' +
   "topics are not in the mirror (or the mirror does not exist), the Kafka error's own code if the broker refused them " +
   '(5 for authorization); 4 when mirroring is disabled; 124 when --wait or --timeout runs out.';
 
@@ -60,6 +62,8 @@ interface TopicActionFlagValues {
   readonly pattern?: string[];
   readonly 'dry-run': boolean;
   readonly wait?: number;
+  /** resume only: how this machine reaches the source for --wait. */
+  readonly 'source-config'?: string;
 }
 
 /** The text of a result: the command's renderer from render/topic-actions.ts. */
@@ -81,8 +85,10 @@ export abstract class TopicActionCommand<T extends typeof Command> extends BaseC
   async run(): Promise<TopicActionResult> {
     const flags = this.flags as unknown as TopicActionFlagValues;
     const input = topicActionInput((this.args as { mirror: string }).mirror, flags);
+    const warn = (m: string): void => this.warning(m);
+    const source = { openSource: this.openSource, warn, ...sourceConfigInput(flags['source-config'], warn) };
     const client = await this.kafka();
-    const plan = await planTopicAction(client, this.spec, input, { warn: (m) => this.warning(m) });
+    const plan = await planTopicAction(client, this.spec, input, { warn });
     if (flags['dry-run']) {
       const result = topicActionResultOf(plan, true);
       this.render(result, (r) => this.renderResult(plan, r, { request: requestOf(plan) }));
@@ -105,17 +111,19 @@ export abstract class TopicActionCommand<T extends typeof Command> extends BaseC
               ),
               onProgress: (done, total) =>
                 spinner.update(`waiting for ${this.spec.target}: ${done}/${total} partition(s)`),
+              source,
             },
       );
     } finally {
       spinner.stop();
     }
-    const { result, waitError, warnings } = applied;
+    const { result, waitError, warnings, caughtUp } = applied;
     for (const warning of warnings) this.warning(warning);
     this.render(result, (r) => this.renderResult(plan, r, { previewShown, request: requestOf(plan) }));
     if (waitError !== undefined) throw waitError;
     const error = outcomeError(result, this.spec) ?? unsettledError(result, this.spec.target);
     if (error) throw error;
+    if (caughtUp && caughtUp.total > 0) this.note(caughtUpNote(caughtUp));
     return result;
   }
 }

@@ -5,6 +5,8 @@
 import type { AddTopicsInput } from '../mirror/add-topics.js';
 import type { TopicActionInput } from '../mirror/topic-actions.js';
 import { compilePatterns, parseTopicNames, readTopicsFile } from '../mirror/topic-selection.js';
+import { readClientPropertiesFile } from '../connection/connection-config.js';
+import type { PropertyEntry } from '../connection/properties-file.js';
 import { UsageError } from './errors.js';
 
 /** --topic and --pattern of remove-topics, pause and resume. */
@@ -29,6 +31,7 @@ export interface AddTopicsFlags {
   readonly include?: readonly string[];
   readonly exclude?: readonly string[];
   readonly 'allow-missing': boolean;
+  readonly sourceConfig?: string;
 }
 
 /** Every flag and file of add-topics, checked before any request. */
@@ -58,5 +61,18 @@ export function addTopicsInput(mirror: string, f: AddTopicsFlags, warn: (message
     include,
     exclude,
     allowMissing: f['allow-missing'],
+    ...sourceConfigInput(f.sourceConfig, warn),
+  };
+}
+
+/** The --source-config file, read and checked before any request; {} without the flag. */
+export function sourceConfigInput(
+  file: string | undefined,
+  warn: (message: string) => void,
+): { sourceConfig?: Map<string, PropertyEntry>; sourceConfigName?: string } {
+  if (file === undefined) return {};
+  return {
+    sourceConfig: readClientPropertiesFile(file, '--source-config', { warn }),
+    sourceConfigName: `--source-config '${file}'`,
   };
 }

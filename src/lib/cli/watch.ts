@@ -5,7 +5,7 @@
 import { Flags } from '@oclif/core';
 import chalk from 'chalk';
 import { Deadline } from './deadline.js';
-import { UsageError, toFailure } from './errors.js';
+import { UsageError } from './errors.js';
 import { listenForStop } from './stop-signal.js';
 
 const DEFAULT_INTERVAL_SECONDS = 2;
@@ -76,7 +76,8 @@ export interface WatchOptions<R> {
   readonly refresh: () => Promise<R>;
   /** Prints one refresh; `index` 0 is the first. May throw to end the watch (e.g. names not found). */
   readonly show: (result: R, index: number) => void;
-  readonly warn: (message: string) => void;
+  /** A refresh after the first failed; the loop tries again after the interval. */
+  readonly refreshFailed: (err: unknown, retryInMs: number) => void;
   /**
    * After each refresh shown: waits until its output has left the process (a slow reader holds the
    * next refresh back) and says whether the reader went away (`| head`): then the watch ends, exit 0.
@@ -119,7 +120,7 @@ export async function watchLoop<R>(options: WatchOptions<R>): Promise<R | undefi
         outcome = await Promise.race([options.refresh(), stopped]);
       } catch (err) {
         if (refresh === 0 || (bounded && deadline.expired)) throw err;
-        options.warn(`refresh failed: ${toFailure(err).message}; trying again in ${intervalMs / 1000}s`);
+        options.refreshFailed(err, intervalMs);
         await pause();
         continue;
       }

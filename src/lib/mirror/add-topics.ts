@@ -18,10 +18,12 @@ import {
 import { ZERO_UUID } from '../kafka/wire/uuid.js';
 import { splitListValue } from './config-keys.js';
 import { describeMirrors } from './describe.js';
+import { type FailureDiagnosis, topicFailureCauses } from './failure-causes.js';
+import type { PartitionRow } from './lag.js';
 import { sourceSettingsOf } from './mirror-side.js';
 import { describeMirrorConfigs, listSourceTopics } from './source-client.js';
 import { type TopicToAdd, type TopicOwnership, classifyTopics, isSent } from './topic-selection.js';
-import { readCatchUpTargets, waitUntilCaughtUp, type CatchUpProgress } from './caught-up.js';
+import { readCatchUpTargetsFrom, waitUntilCaughtUp, type CatchUpOutcome } from './caught-up.js';
 
 export const ADD_TOPICS_APIS = [
   StartMirrorTopics,
@@ -76,7 +78,14 @@ export interface AddTopicsResult {
     /** Source partition count; null when unknown (--allow-missing). @minimum 0 */
     partitions: number | null;
   }[];
-  skipped: { topic: string; reason: SkipReason; mirror?: string; state?: string }[];
+  skipped: {
+    topic: string;
+    reason: SkipReason;
+    mirror?: string;
+    state?: string;
+    /** FAILED partitions in that mirror: the recognised causes, each with the recovery that works. */
+    causes?: FailureDiagnosis[];
+  }[];
   failed: { topic: string; error: { code: number; name: string; message: string } }[];
   patterns: { include: string[]; exclude: string[] };
   dryRun: boolean;
@@ -115,23 +124,27 @@ async function topicOwnership(
       },
     );
   }
-  const rows = new Map<string, Map<string, string[]>>();
+  const rows = new Map<string, Map<string, PartitionRow[]>>();
   for (const m of described.mirrors) {
     for (const t of m.topics) {
-      const perMirror = rows.get(t.name) ?? new Map<string, string[]>();
-      perMirror.set(
-        m.name,
-        t.partitions.map((p) => p.state),
-      );
+      const perMirror = rows.get(t.name) ?? new Map<string, PartitionRow[]>();
+      perMirror.set(m.name, t.partitions);
       rows.set(t.name, perMirror);
     }
   }
   const ownership = new Map<string, TopicOwnership>();
   for (const topic of new Set([...active.keys(), ...rows.keys()])) {
-    const perMirror = rows.get(topic) ?? new Map<string, string[]>();
+    const perMirror = rows.get(topic) ?? new Map<string, PartitionRow[]>();
     const owner = active.get(topic) ?? [...perMirror.keys()].sort()[0];
     if (owner === undefined) continue;
-    ownership.set(topic, { mirror: owner, active: active.has(topic), states: perMirror.get(owner) ?? [] });
+    const partitions = perMirror.get(owner) ?? [];
+    const causes = topicFailureCauses(owner, partitions, null);
+    ownership.set(topic, {
+      mirror: owner,
+      active: active.has(topic),
+      states: partitions.map((p) => p.state),
+      ...(causes.length > 0 ? { causes } : {}),
+    });
   }
   return { ownership, exists };
 }
@@ -222,6 +235,7 @@ export function addTopicsResultOf(plan: AddTopicsPlan, dryRun: boolean): AddTopi
         reason,
         ...(t.mirror ? { mirror: t.mirror } : {}),
         ...(t.state ? { state: t.state } : {}),
+        ...(t.causes ? { causes: [...t.causes] } : {}),
       });
     else result.added.push({ topic: t.topic, topicId: t.topicId, partitions: t.partitions });
   }
@@ -355,15 +369,9 @@ export async function waitUntilAddedCaughtUp(
   plan: AddTopicsPlan,
   added: AddTopicsResult['added'],
   deps: Pick<AddTopicsDependencies, 'openSource'> & { sleep(ms: number, what: string): Promise<void> },
-): Promise<CatchUpProgress> {
+): Promise<CatchUpOutcome> {
   const topics = new Map(added.filter((a) => (a.partitions ?? 0) > 0).map((a) => [a.topic, a.partitions ?? 0]));
-  if (topics.size === 0) return { done: 0, total: 0, pending: [] };
-  const source = await deps.openSource(plan.sourceSettings);
-  let targets;
-  try {
-    targets = await readCatchUpTargets(source, topics, `the source cluster (${plan.sourceBootstrap.join(',')})`);
-  } finally {
-    await source.close().catch(() => undefined);
-  }
+  if (topics.size === 0) return { done: 0, total: 0, pending: [], rows: [] };
+  const targets = await readCatchUpTargetsFrom(plan.sourceSettings, topics, deps.openSource);
   return waitUntilCaughtUp(client, plan.mirror, targets, deps.sleep);
 }

@@ -1,11 +1,14 @@
 // The domain flow of remove-topics, pause and resume after the plan (and any confirmation): send the
-// movable topics, then with --wait poll until every partition reaches the target, and for STOPPED
-// partitions read where failover left them. A wait that fails keeps the rows seen so far, so the
+// movable topics, then with --wait poll until every partition reaches the target (resume: until it
+// has caught up, the one definition of caught-up.ts), and for STOPPED partitions read where
+// failover left them. A wait that fails keeps the rows seen so far, so the
 // result can still be shown before the error.
 
 import type { KafkaClient } from '../kafka/client.js';
+import { type CatchUpOutcome, type MirrorCatchUpDependencies, waitUntilMirrorCaughtUp } from './caught-up.js';
 import { stoppedEndOffsets } from './end-offsets.js';
 import { MirrorError } from './errors.js';
+import { causeHint, diagnoseFailure } from './failure-causes.js';
 import {
   type FinalPartition,
   type TopicActionPlan,
@@ -19,6 +22,8 @@ export interface TopicActionWait {
   /** Sleeps between polls; throws when --wait or --timeout runs out. */
   sleep(ms: number, what: string): Promise<void>;
   onProgress?(done: number, total: number): void;
+  /** resume waits until caught up (caught-up.ts): how it reaches the source to read the end offsets. */
+  readonly source: Pick<MirrorCatchUpDependencies, 'openSource' | 'warn' | 'sourceConfig' | 'sourceConfigName'>;
 }
 
 export interface AppliedTopicAction {
@@ -27,6 +32,8 @@ export interface AppliedTopicAction {
   readonly waitError?: unknown;
   /** End offsets that could not be read. */
   readonly warnings: string[];
+  /** resume --wait: how the caught-up wait ended (every partition, or the ones that cannot catch up). */
+  readonly caughtUp?: CatchUpOutcome;
 }
 
 export async function applyTopicAction(
@@ -42,6 +49,7 @@ export async function applyTopicAction(
     result.final = [];
     return { result, warnings };
   }
+  if (plan.spec.action === 'resume') return waitResumedCaughtUp(client, plan, watched, result, wait);
   try {
     const rows = await waitForPartitionStates(client, plan.mirror, watched, plan.spec.target, {
       sleep: (ms, what) => wait.sleep(ms, what),
@@ -55,6 +63,32 @@ export async function applyTopicAction(
     return { result, waitError, warnings };
   }
   return { result, warnings };
+}
+
+/** resume --wait: the resumed topics have caught up with the source end offsets read when the wait began. */
+async function waitResumedCaughtUp(
+  client: KafkaClient,
+  plan: TopicActionPlan,
+  watched: readonly string[],
+  result: TopicActionResult,
+  wait: TopicActionWait,
+): Promise<AppliedTopicAction> {
+  const counts = new Map(plan.topics.map((t) => [t.topic, t.partitions.length]));
+  const topics = new Map(watched.map((t) => [t, counts.get(t) ?? 0]));
+  try {
+    const caughtUp = await waitUntilMirrorCaughtUp(client, plan.mirror, topics, {
+      ...wait.source,
+      sleep: (ms, what) => wait.sleep(ms, what),
+      onProgress: (progress) => {
+        result.final = [...progress.rows];
+        wait.onProgress?.(progress.done, progress.total);
+      },
+    });
+    result.final = caughtUp.rows;
+    return { result, warnings: [], caughtUp };
+  } catch (waitError) {
+    return { result, waitError, warnings: [] };
+  }
 }
 
 /** Destination end offsets of the STOPPED partitions (where failover left each one). */
@@ -78,11 +112,14 @@ export function unsettledError(result: TopicActionResult, target: string): Mirro
     .map((r) => `${r.topic}-${r.partition} ${r.state}${r.errorMessage ? ` (${r.errorMessage})` : ''}`)
     .join(', ');
   const reached = (result.final ?? []).length > off.length;
+  const cause = off.map((r) => diagnoseFailure(result.mirror, r, null)).find((d) => d !== null);
   return new MirrorError(
     `${off.length} partition(s) did not reach ${target}: ${list}`,
     reached ? 'partial' : 'failed',
     {
-      hint: 'a FAILED partition with a non-retryable error stays FAILED; kmirror describe shows it',
+      hint: cause
+        ? causeHint(cause)
+        : 'a FAILED partition with a non-retryable error stays FAILED; kmirror describe shows it',
     },
   );
 }

@@ -4,10 +4,16 @@
 // wait began. The lag the broker reports is not used: it is computed from the broker's last fetch
 // and reads 0 while a partition is far behind (seen on the real prototype right after a start).
 
+import type { ConnectionConfig } from '../connection/connection-config.js';
+import type { PropertyEntry } from '../connection/properties-file.js';
 import type { KafkaClient } from '../kafka/client.js';
 import { MirrorError } from './errors.js';
 import { describeMirrors } from './describe.js';
 import { readEndOffsets } from './end-offsets.js';
+import { causeHint, diagnoseFailure } from './failure-causes.js';
+import type { PartitionRow } from './lag.js';
+import { describeMirrorConfigs, sourceConnection } from './source-client.js';
+import type { FinalPartition } from './topic-actions.js';
 
 /** How the wait decides, in words a command prints. */
 export const CAUGHT_UP_RULE =
@@ -31,6 +37,11 @@ export interface CatchUpProgress {
   readonly pending: PendingPartition[];
 }
 
+/** How a wait ended: the progress, and every watched partition as last seen (with its destination end offset). */
+export interface CatchUpOutcome extends CatchUpProgress {
+  readonly rows: FinalPartition[];
+}
+
 /** Reads the targets on the source; a partition whose end offset cannot be read makes the wait impossible. */
 export async function readCatchUpTargets(
   source: KafkaClient,
@@ -50,6 +61,20 @@ export async function readCatchUpTargets(
     );
   }
   return offsets;
+}
+
+/** Opens the source with `settings`, reads the targets there, and closes it again. */
+export async function readCatchUpTargetsFrom(
+  settings: ConnectionConfig,
+  topics: ReadonlyMap<string, number>,
+  openSource: (settings: ConnectionConfig) => Promise<KafkaClient>,
+): Promise<CatchUpTargets> {
+  const source = await openSource(settings);
+  try {
+    return await readCatchUpTargets(source, topics, `the source cluster (${settings.bootstrap.join(',')})`);
+  } finally {
+    await source.close().catch(() => undefined);
+  }
 }
 
 /** Pure: which partitions have caught up, given the described states and the destination end offsets. */
@@ -74,28 +99,107 @@ export function catchUpProgress(
 
 /**
  * Polls DescribeClusterMirrors (for the states) and ListOffsets on the destination (for the end
- * offsets) until {@link catchUpProgress} has nothing pending. `sleep` throws when the budget is spent.
+ * offsets) until {@link catchUpProgress} has nothing pending, or nothing but partitions FAILED with a
+ * non-retryable error (RetryAttempt -1: only a broker restart clears those, so waiting cannot help).
+ * `sleep` throws when the budget is spent.
  */
 export async function waitUntilCaughtUp(
   destination: KafkaClient,
   mirror: string,
   targets: CatchUpTargets,
   sleep: (ms: number, what: string) => Promise<void>,
-  onProgress?: (progress: CatchUpProgress) => void,
-): Promise<CatchUpProgress> {
+  onProgress?: (progress: CatchUpOutcome) => void,
+): Promise<CatchUpOutcome> {
   const wanted = new Map([...targets].map(([topic, parts]) => [topic, [...parts.keys()]]));
   const what = `waiting for ${targets.size} topic(s) of mirror '${mirror}' to catch up (${CAUGHT_UP_RULE})`;
   for (;;) {
     const described = await describeMirrors(destination, [mirror]);
     const states = new Map<string, Map<number, string>>();
+    const watched: { topic: string; row: PartitionRow }[] = [];
     for (const t of described.mirrors.find((m) => m.name === mirror)?.topics ?? []) {
-      if (targets.has(t.name)) states.set(t.name, new Map(t.partitions.map((p) => [p.partition, p.state])));
+      if (!targets.has(t.name)) continue;
+      states.set(t.name, new Map(t.partitions.map((p) => [p.partition, p.state])));
+      for (const row of t.partitions) watched.push({ topic: t.name, row });
     }
     const { offsets } = await readEndOffsets(destination, wanted);
-    const progress = catchUpProgress(targets, states, offsets);
-    onProgress?.(progress);
+    const rows = watched.map(({ topic, row }) => ({
+      topic,
+      partition: row.partition,
+      state: row.state,
+      retryAttempt: row.retryAttempt,
+      errorMessage: row.errorMessage,
+      destinationEndOffset: offsets.get(topic)?.get(row.partition) ?? null,
+    }));
+    const outcome = { ...catchUpProgress(targets, states, offsets), rows };
+    onProgress?.(outcome);
     // A broker that did not answer hides its partitions: not done until every broker answered.
-    if (progress.pending.length === 0 && described.brokerWarnings.length === 0) return progress;
+    if (described.brokerWarnings.length === 0 && outcome.pending.every((p) => stuck(rows, p))) return outcome;
     await sleep(500, what);
   }
+}
+
+function stuck(rows: readonly FinalPartition[], p: PendingPartition): boolean {
+  const row = rows.find((r) => r.topic === p.topic && r.partition === p.partition);
+  return row?.state === 'FAILED' && row.retryAttempt === -1;
+}
+
+/** What a --wait command prints once every partition caught up: how it decided. */
+export function caughtUpNote(outcome: CatchUpProgress): string {
+  return `Caught up: ${outcome.total} partition(s); ${CAUGHT_UP_RULE}.`;
+}
+
+/**
+ * A wait that ended with partitions that cannot catch up (FAILED for good): which ones, with the
+ * recognised cause and its recovery; null when every partition caught up.
+ */
+export function notCaughtUpError(mirror: string, outcome: CatchUpOutcome): MirrorError | null {
+  if (outcome.pending.length === 0) return null;
+  const failed = outcome.rows.filter((r) =>
+    outcome.pending.some((p) => p.topic === r.topic && p.partition === r.partition),
+  );
+  const list = failed.map((r) => `${r.topic}-${r.partition} ${r.state}${r.errorMessage ? ` (${r.errorMessage})` : ''}`);
+  const diagnosis = failed.map((r) => diagnoseFailure(mirror, r, null)).find((d) => d !== null);
+  return new MirrorError(
+    `${outcome.pending.length} partition(s) of mirror '${mirror}' cannot catch up: ${list.join(', ')}`,
+    outcome.done > 0 ? 'partial' : 'failed',
+    {
+      hint: diagnosis ? causeHint(diagnosis) : `kmirror describe ${mirror} shows them`,
+    },
+  );
+}
+
+export interface MirrorCatchUpDependencies {
+  /** Opens a client to the source cluster; the wait closes it once the targets are read. */
+  openSource(settings: ConnectionConfig): Promise<KafkaClient>;
+  warn(message: string): void;
+  sleep(ms: number, what: string): Promise<void>;
+  onProgress?(progress: CatchUpOutcome): void;
+  /** --source-config entries, already read: how this machine reaches the source when the stored ones do not. */
+  readonly sourceConfig?: ReadonlyMap<string, PropertyEntry>;
+  readonly sourceConfigName?: string;
+}
+
+/**
+ * --wait for topics already in a mirror (resume): reaches the source with the settings the mirror
+ * stores (or --source-config), reads the targets now, then waits until caught up.
+ */
+export async function waitUntilMirrorCaughtUp(
+  destination: KafkaClient,
+  mirror: string,
+  topics: ReadonlyMap<string, number>,
+  deps: MirrorCatchUpDependencies,
+): Promise<CatchUpOutcome> {
+  if (topics.size === 0) return { done: 0, total: 0, pending: [], rows: [] };
+  const stored = await describeMirrorConfigs(destination, mirror);
+  const settings = await sourceConnection(
+    {
+      mirror,
+      stored,
+      ...(deps.sourceConfig ? { override: deps.sourceConfig } : {}),
+      ...(deps.sourceConfigName ? { overrideName: deps.sourceConfigName } : {}),
+    },
+    (message) => deps.warn(message),
+  );
+  const targets = await readCatchUpTargetsFrom(settings, topics, deps.openSource);
+  return waitUntilCaughtUp(destination, mirror, targets, deps.sleep, deps.onProgress);
 }

@@ -43,8 +43,10 @@ export interface CreateMirrorPlan {
   readonly config: ReadonlyMap<string, string>;
   /** Given by flag or config; else looked up from the source. */
   readonly sourceClusterId: string | null;
-  /** How to reach the source for the lookup; null when the id is known (nothing to connect to). */
+  /** How this machine reaches the source to read (or check) its id; null when the settings cannot be used here. */
   readonly sourceConnection: ConnectionConfig | null;
+  /** Why the settings cannot be used here; only when an id was given (else that is an error at once). */
+  readonly sourceConnectionProblem: SettingsError | null;
   readonly warnings: readonly string[];
 }
 
@@ -166,9 +168,24 @@ export async function planCreateMirror(input: CreateMirrorInput): Promise<Create
     config.set(SOURCE_CLUSTER_ID_KEY, sourceClusterId);
   }
 
-  const sourceConnection =
-    sourceClusterId === null ? await sourceConnectionFor(config, origins, fileEntries, warnings) : null;
-  return { mirror: input.mirror, sourceBootstrap, config, sourceClusterId, sourceConnection, warnings };
+  // A given id is checked against the source too; settings unusable here only block that check (--force).
+  let sourceConnection: ConnectionConfig | null = null;
+  let sourceConnectionProblem: SettingsError | null = null;
+  try {
+    sourceConnection = await sourceConnectionFor(config, origins, fileEntries, warnings);
+  } catch (err) {
+    if (sourceClusterId === null || !(err instanceof SettingsError)) throw err;
+    sourceConnectionProblem = err;
+  }
+  return {
+    mirror: input.mirror,
+    sourceBootstrap,
+    config,
+    sourceClusterId,
+    sourceConnection,
+    sourceConnectionProblem,
+    warnings,
+  };
 }
 
 /**
@@ -208,7 +225,7 @@ async function sourceConnectionFor(
   } catch (err) {
     if (err instanceof SettingsError) {
       throw new SettingsError(`cannot connect to the source cluster to read its id: ${err.message}`, {
-        hint: `${err.hint ? `${err.hint}; ` : ''}or pass --source-cluster-id so kmirror need not connect to the source (the brokers still use these settings)`,
+        hint: `${err.hint ? `${err.hint}; ` : ''}or pass --source-cluster-id ID --force so kmirror need not connect to the source (the brokers still use these settings)`,
       });
     }
     throw err;
@@ -238,13 +255,13 @@ export async function lookupSourceClusterId(
     }
     if (!clusterId)
       throw new MirrorError('the source cluster did not report a cluster id', 'failed', {
-        hint: 'pass it with --source-cluster-id',
+        hint: 'pass it with --source-cluster-id ID --force',
       });
     return clusterId;
   } catch (err) {
     throw new SourceClusterError(
       `cannot read the source cluster id from ${connection.bootstrap.join(',')}`,
-      'check --source-bootstrap and --source-config (they describe the SOURCE cluster), or pass --source-cluster-id',
+      'check --source-bootstrap and --source-config (they describe the SOURCE cluster), or pass --source-cluster-id ID --force to create the mirror without asking the source',
       err,
     );
   } finally {

@@ -105,6 +105,29 @@ export function diagnoseFailure(
   };
 }
 
+/** A cause as a hint: what is wrong, then the recovery. */
+export function causeHint(diagnosis: FailureDiagnosis): string {
+  return `${diagnosis.summary}; recovery: ${diagnosis.recovery}`;
+}
+
+/** The distinct causes among one topic's FAILED partitions, in partition order: what blocked topics point to. */
+export function topicFailureCauses(
+  mirror: string,
+  partitions: readonly {
+    readonly state: string;
+    readonly retryAttempt: number;
+    readonly errorMessage: string | null;
+  }[],
+  retryMaxAttempts: number | null,
+): FailureDiagnosis[] {
+  const causes = new Map<string, FailureDiagnosis>();
+  for (const row of partitions) {
+    const diagnosis = diagnoseFailure(mirror, row, retryMaxAttempts);
+    if (diagnosis) causes.set(`${diagnosis.cause}\u0000${diagnosis.summary}`, diagnosis);
+  }
+  return [...causes.values()];
+}
+
 /** FAILED partitions grouped by mirror and cause, in order of first appearance. */
 export function diagnoseFailures(result: DescribeResult, retryMaxAttempts: number | null): FailureCauseGroup[] {
   const groups = new Map<string, { diagnosis: FailureDiagnosis; mirror: string; partitions: string[] }>();

@@ -32,7 +32,8 @@ export async function describeMirrorConfigs(client: KafkaClient, mirror: string)
 
 const CONNECTION_KEYS = new Set(['bootstrap.servers', 'security.protocol', 'sasl.mechanism', 'sasl.jaas.config']);
 
-function isConnectionKey(key: string): boolean {
+/** bootstrap.servers and the security keys: how the brokers (and kmirror) reach the source. */
+export function isConnectionKey(key: string): boolean {
   return CONNECTION_KEYS.has(key) || key.startsWith('ssl.');
 }
 

@@ -17,7 +17,8 @@ import {
   StopMirrorTopics,
 } from '../kafka/messages/index.js';
 import { splitListValue } from './config-keys.js';
-import { describeMirrors } from './describe.js';
+import { describeMirrors, failedRetryMaxAttempts } from './describe.js';
+import { type FailureDiagnosis, causeHint, topicFailureCauses } from './failure-causes.js';
 import type { PartitionRow } from './lag.js';
 import { describeMirrorConfigs } from './source-client.js';
 import { compilePatterns } from './topic-selection.js';
@@ -120,6 +121,8 @@ export interface TopicToAct {
   readonly reason?: string;
   /** via-pattern: the exclude pattern that makes the broker stop it. */
   readonly pattern?: string;
+  /** Blocked by FAILED partitions: the recognised causes, each with the recovery that works. */
+  readonly causes?: FailureDiagnosis[];
 }
 
 export interface TopicActionPlan {
@@ -149,6 +152,15 @@ export interface ViaPatternTopic {
   readonly state: string;
 }
 
+/** A topic left out of the request because of its partition states. */
+export interface BlockedTopic {
+  topic: string;
+  reason: string;
+  partitions: PartitionStateRow[];
+  /** For FAILED partitions: the recognised causes (failure-causes.ts), each with the recovery that works. */
+  causes: FailureDiagnosis[];
+}
+
 export interface FinalPartition {
   readonly topic: string;
   /** @minimum 0 */
@@ -158,7 +170,8 @@ export interface FinalPartition {
   readonly retryAttempt: number;
   readonly errorMessage: string | null;
   /**
-   * Destination log-end offset (ListOffsets), read for STOPPED partitions after remove-topics --wait.
+   * Destination log-end offset (ListOffsets), read for STOPPED partitions after remove-topics --wait and for
+   * every partition after resume --wait (which waits until it reaches the source end offset).
    * @minimum 0
    */
   readonly destinationEndOffset: bigint | null;
@@ -178,7 +191,7 @@ export interface TopicActionResult<A extends TopicAction = TopicAction> {
   sent: string[];
   succeeded: string[];
   noop: { topic: string; state: string }[];
-  blocked: { topic: string; reason: string; partitions: PartitionStateRow[] }[];
+  blocked: BlockedTopic[];
   /**
    * Stop only: not listed in the request, but matched by a pattern that goes to mirror.topics.exclude, so the broker
    * marks it STOPPED.
@@ -249,6 +262,13 @@ export function classifyTopic(
       : `; FAILED partitions retry on their own: run ${spec.command} again once they are back to ${joinOr(spec.movable)}`;
   }
   return { ...base, verdict: 'blocked', reason };
+}
+
+/** A topic blocked by FAILED partitions carries their recognised causes, so the refusal can point to the recovery. */
+function withFailureCauses(planned: TopicToAct, mirror: string, retryMaxAttempts: number | null): TopicToAct {
+  if (planned.verdict !== 'blocked') return planned;
+  const causes = topicFailureCauses(mirror, planned.partitions, retryMaxAttempts);
+  return causes.length > 0 ? { ...planned, causes } : planned;
 }
 
 function effectOf(
@@ -343,8 +363,15 @@ export async function planTopicAction(
 
   // The controller switches every topic matching the new exclude list to STOPPED, whatever its state.
   const excluding = patterns.filter((p) => p.effect === 'add-to-exclude' || p.effect === 'already-excluded');
+  const retryMaxAttempts = [...selected].some((t) => rows.get(t)?.some((p) => p.state === 'FAILED'))
+    ? await failedRetryMaxAttempts(client)
+    : null;
   const topics = [...selected].sort().map((t) => {
-    const planned = classifyTopic(spec, t, named.has(t), rows.get(t));
+    const planned = withFailureCauses(
+      classifyTopic(spec, t, named.has(t), rows.get(t)),
+      input.mirror,
+      retryMaxAttempts,
+    );
     const pattern = planned.verdict === 'blocked' ? excluding.find((p) => p.matched.includes(t)) : undefined;
     return pattern
       ? { ...planned, verdict: 'via-pattern' as const, pattern: pattern.pattern, reason: undefined }
@@ -378,6 +405,13 @@ export function requestOf(plan: TopicActionPlan): {
   };
 }
 
+/** The blocked topics of a plan, as the result lists them. */
+function blockedOf(plan: TopicActionPlan): BlockedTopic[] {
+  return plan.topics
+    .filter((t) => t.verdict === 'blocked')
+    .map((t) => ({ topic: t.topic, reason: t.reason ?? '', partitions: t.partitions, causes: t.causes ?? [] }));
+}
+
 /** The result document before (dry run) or without any answer. */
 export function topicActionResultOf(plan: TopicActionPlan, dryRun: boolean): TopicActionResult {
   return {
@@ -390,9 +424,7 @@ export function topicActionResultOf(plan: TopicActionPlan, dryRun: boolean): Top
     noop: plan.topics
       .filter((t) => t.verdict === 'noop' || t.verdict === 'in-transit')
       .map((t) => ({ topic: t.topic, state: t.states })),
-    blocked: plan.topics
-      .filter((t) => t.verdict === 'blocked')
-      .map((t) => ({ topic: t.topic, reason: t.reason ?? '', partitions: t.partitions })),
+    blocked: blockedOf(plan),
     viaPattern: plan.topics
       .filter((t) => t.verdict === 'via-pattern')
       .map((t) => ({ topic: t.topic, pattern: t.pattern ?? '', state: t.states })),
@@ -496,7 +528,9 @@ export function outcomeError(result: TopicActionResult, spec: ActionSpec): Mirro
   ].filter(Boolean);
   if (result.dryRun) return null;
   if (done > 0) {
-    return new MirrorError(`not every topic was ${spec.past}: ${parts.join('; ')}`, 'partial', {
+    // Mixed results: a named topic that is not there is the most specific outcome (6 over 3).
+    const kind = result.notInMirror.length > 0 ? 'not-found' : 'partial';
+    return new MirrorError(`not every topic was ${spec.past}: ${parts.join('; ')}`, kind, {
       hint: 'the output says why for each topic',
     });
   }
@@ -512,8 +546,11 @@ export function outcomeError(result: TopicActionResult, spec: ActionSpec): Mirro
     );
   }
   if (result.blocked.length > 0) {
+    const cause = result.blocked.flatMap((b) => b.causes)[0];
     return new MirrorError(`nothing was ${spec.past}: ${parts.join('; ')}`, 'failed', {
-      hint: `the broker accepts ${spec.verb} only for topics whose partitions are all ${joinOr(spec.movable)}; kmirror describe ${result.mirror} shows the states`,
+      hint: cause
+        ? causeHint(cause)
+        : `the broker accepts ${spec.verb} only for topics whose partitions are all ${joinOr(spec.movable)}; kmirror describe ${result.mirror} shows the states`,
     });
   }
   return new MirrorError(

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { checkPattern } from './config-validation.js';
 import { InvalidInputError } from './errors.js';
+import type { FailureDiagnosis } from './failure-causes.js';
 
 // ---------------------------------------------------------------------------------------------
 // Input checks
@@ -99,6 +100,8 @@ export interface TopicOwnership {
   readonly active: boolean;
   /** Partition state names the brokers reported (may be empty right after a start). */
   readonly states: readonly string[];
+  /** Recognised causes of its FAILED partitions in that mirror (failure-causes.ts). */
+  readonly causes?: readonly FailureDiagnosis[];
 }
 
 export type Action =
@@ -124,6 +127,8 @@ export interface TopicToAdd {
   readonly mirror?: string;
   /** Partition states, for already-mirrored / in-other-mirror. */
   readonly state?: string;
+  /** already-mirrored / in-other-mirror with FAILED partitions: why, and the recovery that works. */
+  readonly causes?: readonly FailureDiagnosis[];
 }
 
 export interface SelectionInput {
@@ -210,10 +215,12 @@ export function classifyTopics(input: SelectionInput): TopicToAdd[] {
     };
     const owner = input.ownership.get(name);
     const busy = owner !== undefined && (owner.active || owner.states.some((s) => !STARTABLE.has(s)));
+    const causes = owner?.causes?.length ? { causes: owner.causes } : {};
     if (owner && busy && owner.mirror === input.mirror) {
-      planned.push({ ...base, action: 'already-mirrored', state: stateSummary(owner.states) });
+      planned.push({ ...base, action: 'already-mirrored', state: stateSummary(owner.states), ...causes });
     } else if (owner && busy) {
-      planned.push({ ...base, action: 'in-other-mirror', mirror: owner.mirror, state: stateSummary(owner.states) });
+      const state = stateSummary(owner.states);
+      planned.push({ ...base, action: 'in-other-mirror', mirror: owner.mirror, state, ...causes });
     } else if (mirrorExclude?.test(name)) {
       planned.push({ ...base, action: 'excluded-by-mirror' });
     } else if (!source) {

@@ -59,6 +59,10 @@ export function renderAddTopicsPreview(plan: AddTopicsPlan): string {
       ),
     );
   }
+  for (const t of plan.topics.filter((topic) => topic.causes)) {
+    out.push(style.warn(`${t.topic} has FAILED partitions in mirror ${t.mirror ?? plan.mirror} (left out):`));
+    for (const c of t.causes ?? []) out.push(`  Cause: ${c.summary}`, `  Recovery: ${c.recovery}`);
+  }
   if (plan.include.length > 0 || plan.exclude.length > 0)
     out.push(`Patterns: include ${list(plan.include)}; exclude ${list(plan.exclude)}`);
   if (plan.topics.some((t) => t.action === 'missing-on-source')) {

@@ -56,6 +56,7 @@ function blockedSection(result: TopicActionResult): string[] {
         `    partition ${p.partition}: ${stateColour(p.state)}${retry}${p.errorMessage ? `: ${p.errorMessage}` : ''}`,
       );
     }
+    for (const c of b.causes) out.push(`    Cause: ${c.summary}`, `    Recovery: ${c.recovery}`);
   }
   return out;
 }
@@ -117,7 +118,7 @@ function resultLike(plan: TopicActionPlan): TopicActionResult {
     noop: [],
     blocked: plan.topics
       .filter((t) => t.verdict === 'blocked')
-      .map((t) => ({ topic: t.topic, reason: t.reason ?? '', partitions: t.partitions })),
+      .map((t) => ({ topic: t.topic, reason: t.reason ?? '', partitions: t.partitions, causes: t.causes ?? [] })),
     viaPattern: [],
     failed: [],
     notInMirror: plan.notInMirror,

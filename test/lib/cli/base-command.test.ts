@@ -29,6 +29,7 @@ class Probe extends BaseCommand<typeof Probe> {
   static override flags = {
     fail: Flags.string({ description: 'which failure to raise' }),
     partial: Flags.boolean(),
+    warn: Flags.boolean(),
     'no-render': Flags.boolean(),
     wait: durationFlag({ description: 'how long to wait' }),
   };
@@ -60,6 +61,7 @@ class Probe extends BaseCommand<typeof Probe> {
     const result: ProbeResult = { mirror: 'm1', offset: 12345678901234n, password: 'in-result-secret' };
     if (this.flags.wait !== undefined) this.note(`wait=${this.flags.wait} timeout=${this.deadline.budgetMs}`);
     this.note('a note for humans');
+    if (this.flags.warn) this.warning('careful: hunter2222 is not masked here, sasl.jaas.config=x password="pw1";');
     if (!this.flags['no-render']) this.render(result, (r, options) => `mirror ${r.mirror} wide=${options.wide}`);
     if (this.flags.partial) throw new PartialFailureError('1 of 2 topics failed', { succeeded: 1, failed: 1 });
     return result;
@@ -141,7 +143,22 @@ describe('BaseCommand output', () => {
 
   it('prints YAML for -o yaml', async () => {
     const r = await run(['-o', 'yaml']);
-    assert.match(r.stdout, /^mirror: m1\noffset: 12345678901234\n/);
+    assert.match(r.stdout, /^schemaVersion: 1\nmirror: m1\noffset: 12345678901234\n/);
+    assert.match(r.stdout, /\nwarnings: \[\]\n$/);
+  });
+
+  it('under --json a warning joins the document and notes are left out: stderr stays empty', async () => {
+    const json = await run(['--json', '--warn']);
+    assert.equal(json.exit, 0);
+    assert.equal(json.stderr, '');
+    const doc = JSON.parse(json.stdout) as { schemaVersion: number; warnings: string[] };
+    assert.deepEqual(Object.keys(doc), ['schemaVersion', 'mirror', 'offset', 'password', 'warnings']);
+    assert.equal(doc.schemaVersion, 1);
+    assert.equal(doc.warnings.length, 1);
+    assert.match(doc.warnings[0] ?? '', /^careful: /);
+    assert.doesNotMatch(doc.warnings[0] ?? '', /pw1/);
+    const text = await run(['--warn']);
+    assert.match(text.stderr, /^a note for humans\nWarning: careful: /);
   });
 });
 
@@ -157,7 +174,8 @@ describe('BaseCommand catch()', () => {
     const r = await run(['--json', '--fail', 'kafka']);
     assert.equal(r.exit, 5);
     const doc = JSON.parse(r.stdout) as { error: Record<string, unknown> };
-    assert.deepEqual(Object.keys(doc), ['error']);
+    assert.deepEqual(Object.keys(doc), ['schemaVersion', 'error', 'warnings']);
+    assert.equal(r.stderr, '');
     assert.deepEqual(Object.keys(doc.error), ['exitCode', 'kafkaError', 'message', 'hint']);
     assert.equal(doc.error.exitCode, 5);
     assert.deepEqual(doc.error.kafkaError, { code: 144, name: 'CLUSTER_MIRROR_AUTHORIZATION_FAILED' });
@@ -192,11 +210,21 @@ describe('BaseCommand catch()', () => {
     assert.match(JSON.parse(r.stdout).error.message, /--json conflicts with -o yaml/);
   });
 
-  it('keeps one JSON document when a partial failure follows the result', async () => {
-    const r = await run(['--json', '--partial']);
+  it('keeps one JSON document when a partial failure follows the result: the failure is its error', async () => {
+    const r = await run(['--json', '--partial', '--warn']);
     assert.equal(r.exit, 3);
-    assert.equal(JSON.parse(r.stdout).mirror, 'm1');
-    assert.match(r.stderr, /Error: 1 of 2 topics failed/);
+    assert.equal(r.stderr, '');
+    const doc = JSON.parse(r.stdout) as {
+      mirror: string;
+      warnings: string[];
+      error: { exitCode: number; message: string };
+    };
+    assert.equal(doc.mirror, 'm1');
+    assert.equal(doc.warnings.length, 1);
+    assert.equal(doc.error.exitCode, 3);
+    assert.match(doc.error.message, /1 of 2 topics failed/);
+    const text = await run(['--partial']);
+    assert.match(text.stderr, /Error: 1 of 2 topics failed/);
   });
 
   it('masks secrets in error messages and shows stacks only with --debug', async () => {
@@ -226,6 +254,7 @@ describe('BaseCommand catch()', () => {
     const r = await capture(() => json.exposeCatch(new KafkaResponseError(35, null, { api: 'ListClusterMirrors' })));
     assert.equal(r.exit, 4);
     assert.deepEqual(JSON.parse(r.stdout), {
+      schemaVersion: 1,
       error: {
         exitCode: 4,
         kafkaError: { code: 35, name: 'UNSUPPORTED_VERSION' },
@@ -233,6 +262,7 @@ describe('BaseCommand catch()', () => {
           'the broker does not support this API version, or the feature behind it is disabled (UNSUPPORTED_VERSION from ListClusterMirrors)',
         hint: `mirroring is disabled: ${ENABLE_MIRRORING_HINT}`,
       },
+      warnings: [],
     });
     const human = new Probe([], config);
     const h = await capture(() => human.exposeCatch(new Error('plain failure')));

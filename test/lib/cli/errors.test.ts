@@ -13,7 +13,6 @@ import {
   TlsError,
   UsageError,
   exitCodeForKafkaError,
-  failureToJson,
   toFailure,
 } from '../../../src/lib/cli/errors.js';
 import { Deadline } from '../../../src/lib/cli/deadline.js';
@@ -305,18 +304,5 @@ describe('toFailure', () => {
     assert.equal(toFailure(undefined).exitCode, 1);
     assert.equal(toFailure(null).exitCode, 1);
     assert.equal(toFailure(42).exitCode, 1);
-  });
-});
-
-describe('failureToJson', () => {
-  it('has the contract shape and key order', () => {
-    const json = failureToJson(
-      toFailure(new KafkaResponseError(144, null, { api: 'CreateClusterMirror', mirror: 'm1' })),
-    );
-    assert.deepEqual(Object.keys(json.error), ['exitCode', 'kafkaError', 'message', 'hint']);
-    assert.deepEqual(json.error.kafkaError, { code: 144, name: 'CLUSTER_MIRROR_AUTHORIZATION_FAILED' });
-    assert.equal(json.error.exitCode, 5);
-    assert.equal(failureToJson(toFailure(new Error('x'))).error.kafkaError, null);
-    assert.equal(failureToJson(toFailure(new Error('x'))).error.hint, null);
   });
 });

@@ -20,7 +20,7 @@ describe('watchLoop', () => {
         assert.equal(index, value - 1);
         if (value === 3) process.emit('SIGINT');
       },
-      warn: () => assert.fail('no refresh failed'),
+      refreshFailed: () => assert.fail('no refresh failed'),
     });
     assert.equal(result, 3);
     assert.deepEqual(shown, [1, 2, 3]);
@@ -36,11 +36,11 @@ describe('watchLoop', () => {
           throw new Error('no such mirror');
         },
         show: () => assert.fail('nothing to show'),
-        warn: () => assert.fail('not a warning'),
+        refreshFailed: () => assert.fail('not a warning'),
       }),
       /no such mirror/,
     );
-    const warnings: string[] = [];
+    const failures: string[] = [];
     let n = 0;
     const result = await watchLoop({
       intervalMs: 5,
@@ -53,10 +53,10 @@ describe('watchLoop', () => {
       show: (value) => {
         if (value === 3) process.emit('SIGTERM');
       },
-      warn: (message) => warnings.push(message),
+      refreshFailed: (err, retryInMs) => failures.push(`${(err as Error).message}, again in ${retryInMs} ms`),
     });
     assert.equal(result, 3);
-    assert.deepEqual(warnings, ['refresh failed: broker gone; trying again in 0.005s']);
+    assert.deepEqual(failures, ['broker gone, again in 5 ms']);
   });
 
   it('waits for each refresh to be flushed before the next, and ends when the reader went away', async () => {
@@ -67,7 +67,7 @@ describe('watchLoop', () => {
       deadline: new RefreshDeadline(1000),
       refresh: async () => ++n,
       show: (value) => events.push(`show ${value}`),
-      warn: () => assert.fail('no refresh failed'),
+      refreshFailed: () => assert.fail('no refresh failed'),
       flushed: async () => {
         await new Promise((resolve) => setTimeout(resolve, 5));
         events.push(`flushed ${n}`);
@@ -85,7 +85,7 @@ describe('watchLoop', () => {
         deadline: new Deadline(50),
         refresh: async () => 1,
         show: () => undefined,
-        warn: () => undefined,
+        refreshFailed: () => undefined,
       }),
       (err: unknown) => err instanceof TimeoutError && /watching \(--watch\)/.test(err.message),
     );

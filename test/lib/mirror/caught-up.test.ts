@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { catchUpProgress } from '../../../src/lib/mirror/caught-up.js';
+import { catchUpProgress, caughtUpNote, notCaughtUpError } from '../../../src/lib/mirror/caught-up.js';
 
 const targets = new Map([
   [
@@ -96,5 +96,34 @@ describe('caught up (one definition for every --wait)', () => {
       progress.pending.map((p) => [p.partition, p.state]),
       [[0, 'FAILED']],
     );
+  });
+
+  it('a wait that ended on a non-retryable FAILED partition names it with its cause and recovery', () => {
+    const row = (partition: number, state: string, retryAttempt: number, errorMessage: string | null) => ({
+      topic: 'orders',
+      partition,
+      state,
+      retryAttempt,
+      errorMessage,
+      destinationEndOffset: 10n,
+    });
+    const message =
+      'Source cluster ID changed for mirror m1: expected old-id, got new-id. This may indicate a misconfiguration.';
+    const outcome = {
+      done: 1,
+      total: 2,
+      pending: [{ topic: 'orders', partition: 1, state: 'FAILED', destinationEnd: 10n, target: 500n }],
+      rows: [row(0, 'MIRRORING', 0, null), row(1, 'FAILED', -1, message)],
+    };
+    const error = notCaughtUpError('m1', outcome);
+    assert.equal(error?.kind, 'partial');
+    assert.match(
+      error?.message ?? '',
+      /^1 partition\(s\) of mirror 'm1' cannot catch up: orders-1 FAILED \(Source cluster ID changed/,
+    );
+    assert.match(error?.hint ?? '', /kmirror config set m1 mirror\.source\.cluster\.id=new-id/);
+    assert.match(error?.hint ?? '', /restart the destination brokers/);
+    assert.equal(notCaughtUpError('m1', { ...outcome, done: 2, pending: [] }), null);
+    assert.match(caughtUpNote(outcome), /^Caught up: 2 partition\(s\); every partition is MIRRORING/);
   });
 });

@@ -43,7 +43,7 @@ const dir = mkdtempSync(join(tmpdir(), 'kmirror-create-unit-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('planCreateMirror (no network)', () => {
-  it('builds the config from the flags: bootstrap, cluster id, patterns joined; no source connection needed', async () => {
+  it('builds the config from the flags: bootstrap, cluster id, patterns joined; the source connection to check the id', async () => {
     const plan = await planCreateMirror(
       input({
         sourceBootstrap: ` ${SOURCE} `,
@@ -55,7 +55,11 @@ describe('planCreateMirror (no network)', () => {
     );
     assert.equal(plan.sourceBootstrap, SOURCE, 'trimmed');
     assert.equal(plan.sourceClusterId, 'abc');
-    assert.equal(plan.sourceConnection, null);
+    assert.deepEqual(
+      plan.sourceConnection?.bootstrap,
+      ['src1:9092', 'src2:9092'],
+      'a given id is checked on the source',
+    );
     assert.deepEqual(Object.fromEntries(plan.config), {
       'mirror.fetch.wait.max.ms': '5000',
       'mirror.topics.include': 'orders-.*,payments',
@@ -187,7 +191,14 @@ describe('create results', () => {
       ['sasl.jaas.config', '[redacted]'],
       ['ssl.key.password', ''],
     ]);
-    const plan = { mirror: 'm1', sourceBootstrap: SOURCE, config, sourceClusterId: null, sourceConnection: null };
+    const plan = {
+      mirror: 'm1',
+      sourceBootstrap: SOURCE,
+      config,
+      sourceClusterId: null,
+      sourceConnection: null,
+      sourceConnectionProblem: null,
+    };
     const result = createResult({ ...plan, warnings: [] }, full, 'looked-up', true);
     assert.deepEqual(
       { ...result, config: undefined },

@@ -14,9 +14,12 @@ import {
   mirrorListed,
   planDelete,
   deleteResultOf,
+  looksLikePrototype,
   sendDelete,
   waitUntilGone,
 } from '../../../src/lib/mirror/delete.js';
+import { ApiKeyMap } from '../../../src/lib/kafka/mirror-api-keys.js';
+import { ADMIN_MIRROR_APIS } from '../../../src/lib/mirror/apis.js';
 import { type FakeMirror, describeAnswer, listAnswer } from './fake-answers.js';
 import { fakeClient } from './fake-client.js';
 
@@ -245,5 +248,23 @@ describe('delete refusal', () => {
     assert.equal(refusal.message, "mirror 'm1' has topics that are not STOPPED: a (MIRRORING), b (STOPPING)");
     assert.equal(refusal.hint, 'stop them first, then delete again: kmirror remove-topics m1 --topic a');
     assert.match(deleteRefusal(plan, null).hint ?? '', /already stopping/);
+  });
+});
+
+describe("delete's prototype warning (read-only after delete)", () => {
+  const info = (keys: readonly number[]) => ({
+    address: { host: 'b', port: 1, nodeId: 1 },
+    apis: new Map(keys.map((k) => [k, { min: 0, max: 0 }])),
+    supportedFeatures: new Map(),
+    finalizedFeatures: new Map(),
+    apiVersionsVersion: 3,
+  });
+  const prototypeKeys = ADMIN_MIRROR_APIS.map((api) => api.apiKey);
+
+  it('is for a broker serving the mirror RPCs on the prototype keys 94-105 only', () => {
+    assert.equal(looksLikePrototype(info(prototypeKeys), ApiKeyMap.DEFAULT), true);
+    const moved = ApiKeyMap.parse(ADMIN_MIRROR_APIS.map((api) => `${api.name}=${api.apiKey + 1000}`).join(','));
+    assert.equal(looksLikePrototype(info(prototypeKeys.map((k) => k + 1000)), moved), false, 'another numbering');
+    assert.equal(looksLikePrototype(info(prototypeKeys.slice(1)), ApiKeyMap.DEFAULT), false, 'a key missing');
   });
 });

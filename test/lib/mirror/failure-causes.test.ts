@@ -2,7 +2,12 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { diagnoseFailure, isRecoveredStart } from '../../../src/lib/mirror/failure-causes.js';
+import {
+  causeHint,
+  diagnoseFailure,
+  isRecoveredStart,
+  topicFailureCauses,
+} from '../../../src/lib/mirror/failure-causes.js';
 import { createMirror, pair, rowsOf, run, startTopics, type Pair } from '../emulator/state/setup.js';
 
 function started(options: Parameters<typeof pair>[0] = {}, extra: Record<string, string> = {}): Pair {
@@ -69,5 +74,22 @@ describe('FAILED causes and their recovery', () => {
     const d = diagnoseFailure('m1', { state: 'FAILED', retryAttempt: 100, errorMessage: 'x' }, 100);
     assert.equal(d?.cause, 'retries-exhausted');
     assert.match(d?.recovery ?? '', /restart the destination brokers/);
+  });
+
+  it("a topic's causes: one per distinct cause, FAILED partitions only; as a hint, summary then recovery", () => {
+    const deleted = { state: 'FAILED', retryAttempt: -1, errorMessage: 'The source topic is deleted.' };
+    const causes = topicFailureCauses(
+      'm1',
+      [deleted, { ...deleted }, { state: 'MIRRORING', retryAttempt: 1, errorMessage: 'Failed to get source metadata' }],
+      null,
+    );
+    assert.deepEqual(
+      causes.map((c) => c.cause),
+      ['source-topic-deleted'],
+    );
+    const [first] = causes;
+    assert.ok(first);
+    assert.equal(causeHint(first), `${first.summary}; recovery: ${first.recovery}`);
+    assert.deepEqual(topicFailureCauses('m1', [], null), []);
   });
 });

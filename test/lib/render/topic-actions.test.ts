@@ -166,7 +166,7 @@ describe('topic action renderers (remove-topics, pause, resume)', () => {
             error: { code: 140, name: 'MIRROR_TOPIC_ALREADY_PAUSED', message: 'it is paused', hint: 'resume it' },
           },
         ],
-        blocked: [{ topic: 'broken', reason: 'a partition is FAILED', partitions: [] }],
+        blocked: [{ topic: 'broken', reason: 'a partition is FAILED', partitions: [], causes: [] }],
         patterns: [{ pattern: 'eu-.*', matched: ['eu-1'], effect: 'already-excluded' }],
         final: [
           {
@@ -213,7 +213,7 @@ describe('topic action renderers (remove-topics, pause, resume)', () => {
     const stop = render(
       stopPlan(),
       result({
-        blocked: [{ topic: 'broken', reason: 'a partition is FAILED', partitions: [] }],
+        blocked: [{ topic: 'broken', reason: 'a partition is FAILED', partitions: [], causes: [] }],
         patterns: [{ pattern: 'eu-.*', matched: ['eu-1'], effect: 'add-to-exclude' }],
       }),
       { previewShown: true },

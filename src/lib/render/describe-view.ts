@@ -1,0 +1,23 @@
+// The whole text of one `kmirror describe` view: the mirrors (render/describe.ts), then the --fail-on
+// health report and the --watch trends when the report holds them. Lines are made as they are written.
+
+import type { DescribeReport } from '../mirror/describe.js';
+import type { DescribeRenderOptions } from './describe.js';
+import { renderDescribeLines } from './describe.js';
+import { renderHealth } from './health.js';
+import { renderTrends } from './trend.js';
+
+export function* describeViewLines(report: DescribeReport, options: DescribeRenderOptions): Generator<string> {
+  let any = false;
+  for (const line of renderDescribeLines(report, options)) {
+    any = true;
+    yield line;
+  }
+  const extras = [
+    ...(report.health ? ['', renderHealth(report.health)] : []),
+    ...(report.trends ? ['', renderTrends(report.trends)] : []),
+  ];
+  // As the joined text had it: an empty view still leaves its line before the extras.
+  if (!any && extras.length > 0) yield '';
+  yield* extras;
+}
