@@ -134,6 +134,29 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
     { what: 'a mirror with live topics', argv: () => ['delete', 'jc', '--yes', ...b()], exit: 1, outcome: 'partial' },
     { what: 'an empty mirror', argv: () => ['delete', 'jc-gone', '--yes', ...b()], exit: 0, outcome: 'complete' },
   ],
+  groups: [
+    { what: 'a mirror', argv: () => ['groups', 'jc', ...b()], exit: 0, outcome: 'complete' },
+    {
+      what: 'a group not yet copied, with --fail-on out-of-sync',
+      argv: () => {
+        // Committed after the destination's first sync, so the next one is 60 s away.
+        emulator.source.cluster.groups.commit('jc-app', 'orders', 0, {
+          offset: 5n,
+          leaderEpoch: -1,
+          metadata: null,
+          committedAt: 0,
+        });
+        return ['groups', 'jc', '--fail-on', 'out-of-sync', ...b()];
+      },
+      exit: 7,
+      outcome: 'partial',
+    },
+    { what: 'a missing mirror', argv: () => ['groups', 'nope', ...b()], exit: 6, outcome: 'failed' },
+  ],
+  diff: [
+    { what: 'a mirror', argv: () => ['diff', 'jc', ...b()], exit: 0, outcome: 'complete' },
+    { what: 'a missing mirror', argv: () => ['diff', 'nope', ...b()], exit: 6, outcome: 'failed' },
+  ],
   exporter: [
     {
       what: 'serving',
