@@ -180,6 +180,39 @@ describe('kmirror playground', () => {
     });
   });
 
+  describe('--protocol kip-draft', () => {
+    const keys = 'CreateMirror=300,AddTopicsToMirror=301,LastMirroredOffsets=302,ListMirrors=303,DescribeMirrors=304';
+    const playground = usePlayground(['--json', '--protocol', 'kip-draft', '--api-keys', keys]);
+
+    it("serves the seed KIP's RPCs on the given keys and says which flags the commands need", async () => {
+      const info = await playground().firstJsonLine();
+      assertMatchesSchema('playground', info);
+      assert.equal(info.protocol, 'kip-draft');
+      assert.deepEqual(info.dialectArgs, [
+        '--protocol',
+        'kip-draft',
+        '--api-keys',
+        keys,
+        '--api-versions',
+        'DescribeConfigs=5,IncrementalAlterConfigs=2',
+      ]);
+      const result = await runCli(['check', '-b', info.destination.bootstrap, ...info.dialectArgs, '--json']);
+      assert.equal(result.code, 0, result.stderr);
+      assert.equal((jsonOf(result) as CheckJson).verdict, 'usable');
+      const prototype = await runCli(['check', '-b', info.destination.bootstrap, '--json']);
+      assert.equal(prototype.code, 4, 'a prototype client finds no mirror RPCs there');
+    });
+
+    it('refuses to start without a key for every admin RPC of the seed (exit 2)', async () => {
+      const exit = await startPlayground(['--protocol', 'kip-draft', '--api-keys', 'CreateMirror=300']).stop('SIGCONT');
+      assert.equal(exit.code, 2, exit.stderr);
+      assert.match(
+        exit.stderr,
+        /--api-keys gives no key for AddTopicsToMirror, LastMirroredOffsets, ListMirrors, DescribeMirrors/,
+      );
+    });
+  });
+
   describe('--mirroring-disabled', () => {
     const playground = usePlayground(['--json', '--mirroring-disabled']);
 

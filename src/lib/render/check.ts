@@ -1,7 +1,7 @@
 import type { ClusterCheck, Verdict } from '../mirror/check.js';
 import type { CheckResult, MirrorCheck, MirrorPermission } from '../mirror/check-mirror.js';
 import { renderFailureCauses } from './describe.js';
-import { style } from './style.js';
+import { orDash, style } from './style.js';
 import { renderTable } from './table.js';
 
 /** How to enable mirroring (the Kafka error table's hint, handed in: render/ does not read Kafka's tables). */
@@ -66,7 +66,7 @@ export function renderClusterCheck(check: ClusterCheck, hints: CheckHints): stri
         ],
         first.apis.map((api, i) => [
           api.name,
-          String(api.apiKey),
+          orDash(api.apiKey),
           api.required ? 'yes' : style.dim('no'),
           ...reachable.map((b) => {
             const s = b.apis[i];

@@ -4,7 +4,7 @@
 
 import type { DescribeReport, MirrorDescription } from '../mirror/describe.js';
 import { byLagDescending, type DescribeSort } from '../mirror/describe-filters.js';
-import { orderedStates, type PartitionRow, type Summary } from '../mirror/lag.js';
+import { displayedStates, type PartitionRow, type Summary } from '../mirror/lag.js';
 import { orDash, stateColour, style } from './style.js';
 import { renderTable, renderTableLines, type Column } from './table.js';
 import type { FailureCauseGroup } from '../mirror/failure-causes.js';
@@ -80,7 +80,7 @@ export function renderFailureCauses(causes: readonly FailureCauseGroup[]): strin
 
 /** `3 MIRRORING, 1 FAILED`, states in lifecycle order and in their colours. */
 export function statesText(states: Readonly<Record<string, number>>): string {
-  return orderedStates(states)
+  return displayedStates(states)
     .map(([state, n]) => `${n} ${stateColour(state)}`)
     .join(', ');
 }

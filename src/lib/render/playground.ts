@@ -11,6 +11,8 @@ export interface PlaygroundBanner {
   readonly source: BannerCluster;
   readonly destination: BannerCluster;
   readonly mirroringEnabled: boolean;
+  readonly protocol: string;
+  readonly dialectArgs: readonly string[];
   readonly topics: readonly string[];
   /** The destination's mirror sync interval in this playground (60 000 ms on a real broker). */
   readonly refreshIntervalMs: number;
@@ -43,6 +45,13 @@ export function renderPlayground(info: PlaygroundBanner, nextCommands: readonly 
       ' a real broker waits mirror.metadata.refresh.interval.ms, 60 s by default.',
     'As on the prototype broker, a newly started topic is FAILED for about 2 s before it mirrors.',
   );
+  if (info.protocol === 'kip-draft') {
+    out.push(
+      "The destination speaks the seed KIP's messages (revision 57): CreateMirror, AddTopicsToMirror, ListMirrors,",
+      `DescribeMirrors, LastMirroredOffsets, on the keys given. Commands need: ${info.dialectArgs.join(' ')}`,
+      'It has no stop, pause, resume or delete: remove-topics, pause, resume and delete exit 4 there.',
+    );
+  }
   if (!info.mirroringEnabled) {
     out.push(
       style.warn(

@@ -3,17 +3,22 @@
 
 import type { ApiDefinition } from '../../kafka/definition.js';
 import { parseVersions } from '../../kafka/definition.js';
-import type { ApiKeyMap } from '../../kafka/mirror-api-keys.js';
+import { type Dialect, prototypeDialect } from '../../kafka/dialect.js';
+import { MIRROR_COORDINATOR_KEY_TYPE } from '../../kafka/messages/kip-draft/index.js';
+import { TBD } from '../../kafka/mirror-api-keys.js';
+import type { EmulatedCluster } from '../state/cluster.js';
+import { mirrorCoordinatorOf } from '../state/internal-rpcs.js';
 import { apiVersionsHandler } from './api-versions-handler.js';
 import type { BrokerContext } from './broker-context.js';
 import { configHandlers } from './config-handlers.js';
 import { createTopicsHandler } from './create-topics-handler.js';
 import { describeClusterHandler } from './describe-cluster-handler.js';
-import { groupHandlers } from './group-handlers.js';
+import { type ExtraCoordinator, groupHandlers } from './group-handlers.js';
 import { supportedFeatures } from './features.js';
 import { HandlerRegistry, type RegisteredHandler } from './handler.js';
 import { listOffsetsHandler } from './list-offsets-handler.js';
 import { metadataHandler } from './metadata-handler.js';
+import { kipDraftHandlers } from './kip-draft-handlers.js';
 import { mirrorHandlers } from './mirror-handlers.js';
 import { saslHandlers } from './sasl-handlers.js';
 import type { SaslServer } from './sasl-server.js';
@@ -33,7 +38,22 @@ export function withMaxVersion(handler: RegisteredHandler, max: number): Registe
   return { ...handler, api };
 }
 
-export function brokerRegistry(broker: BrokerContext, sasl?: SaslServer, apiKeys?: ApiKeyMap): HandlerRegistry {
+/** The seed KIP's FindCoordinator key type MIRROR: the coordinator of a mirror, by its name. */
+function mirrorCoordinatorKey(cluster: EmulatedCluster): ExtraCoordinator {
+  return { keyType: MIRROR_COORDINATOR_KEY_TYPE, nodeOf: (name) => mirrorCoordinatorOf(cluster, name) };
+}
+
+/** The prototype's mirror RPCs, or the seed's that were given a key (FindCoordinator for MIRROR: groupHandlers). */
+function mirrorHandlersOf(broker: BrokerContext, dialect: Dialect): RegisteredHandler[] {
+  if (dialect.name !== 'kip-draft') return mirrorHandlers(broker);
+  return kipDraftHandlers(broker).filter((h) => dialect.apiKeys.keyOf(h.api) !== TBD);
+}
+
+export function brokerRegistry(
+  broker: BrokerContext,
+  sasl?: SaslServer,
+  dialect: Dialect = prototypeDialect(),
+): HandlerRegistry {
   const cluster = broker.cluster;
   const old = broker.software === 'old';
   // ApiVersions describes the registry it belongs to, so it reads it through this late binding.
@@ -43,7 +63,7 @@ export function brokerRegistry(broker: BrokerContext, sasl?: SaslServer, apiKeys
       if (!built.registry) throw new Error('ApiVersions answered before the registry was built');
       return built.registry;
     },
-    supported: supportedFeatures(broker.software),
+    supported: supportedFeatures(broker.software, cluster.finalizedFeatures()),
     finalized: () => ({
       levels: new Map(cluster.finalizedFeatures().map((f) => [f.name, f.level])),
       epoch: cluster.featuresEpoch,
@@ -56,11 +76,11 @@ export function brokerRegistry(broker: BrokerContext, sasl?: SaslServer, apiKeys
     describeClusterHandler(broker),
     listOffsetsHandler(broker),
     old ? withMaxVersion(createTopics, OLD_BROKER_CREATE_TOPICS_MAX) : createTopics,
-    ...configHandlers(broker),
-    ...groupHandlers(broker),
+    ...configHandlers(broker, dialect),
+    ...groupHandlers(broker, dialect.name === 'kip-draft' ? mirrorCoordinatorKey(cluster) : undefined),
     ...saslHandlers(sasl),
-    ...(old ? [] : mirrorHandlers(broker)),
+    ...(old ? [] : mirrorHandlersOf(broker, dialect)),
   ];
-  built.registry = new HandlerRegistry(handlers, apiKeys);
+  built.registry = new HandlerRegistry(handlers, dialect.apiKeys);
   return built.registry;
 }

@@ -1,14 +1,39 @@
 // The group coordinator's APIs, delegated to the engine (state/group-rpcs.ts) with the principal and
 // the receiving node. FindCoordinator turns the engine's node id into that node's listener address,
-// one key (v0–3) or a batch of keys (v4+).
+// one key (v0–3) or a batch of keys (v4+); a dialect may add a key type of its own (the seed KIP's
+// MIRROR coordinator), answered beside the group coordinator by the one FindCoordinator handler.
 
 import { DescribeGroups, FindCoordinator, ListGroups, OffsetCommit, OffsetFetch } from '../../kafka/messages/index.js';
-import { describeGroups, findCoordinator, listGroups, offsetCommit, offsetFetch } from '../state/group-rpcs.js';
+import { errors } from '../../kafka/error-codes.js';
+import {
+  type CoordinatorAnswer,
+  describeGroups,
+  findCoordinator,
+  listGroups,
+  offsetCommit,
+  offsetFetch,
+} from '../state/group-rpcs.js';
 import { engineContext, type BrokerContext } from './broker-context.js';
 import { defineHandler, type RegisteredHandler } from './handler.js';
 
-export function groupHandlers(broker: BrokerContext): RegisteredHandler[] {
+/** A further FindCoordinator key type: which node coordinates a key (-1 when none). */
+export interface ExtraCoordinator {
+  readonly keyType: number;
+  nodeOf(key: string): number;
+}
+
+export function groupHandlers(broker: BrokerContext, extra?: ExtraCoordinator): RegisteredHandler[] {
   const cluster = broker.cluster;
+  const unavailable: CoordinatorAnswer = {
+    nodeId: -1,
+    errorCode: errors.COORDINATOR_NOT_AVAILABLE.code,
+    errorMessage: errors.COORDINATOR_NOT_AVAILABLE.brokerMessage,
+  };
+  const extraAnswer = (key: string): CoordinatorAnswer => {
+    const nodeId = extra?.nodeOf(key) ?? -1;
+    const known = broker.endpoints().some((e) => e.nodeId === nodeId);
+    return known && cluster.isUp(nodeId) ? { nodeId, errorCode: errors.NONE.code, errorMessage: null } : unavailable;
+  };
   const locate = (nodeId: number): { Host: string; Port: number } => {
     const endpoint = broker.endpoints().find((e) => e.nodeId === nodeId);
     return endpoint ? { Host: endpoint.host, Port: endpoint.port } : { Host: '', Port: -1 };
@@ -20,7 +45,8 @@ export function groupHandlers(broker: BrokerContext): RegisteredHandler[] {
         const keyType = body.KeyType;
         const keys = version >= 4 ? body.CoordinatorKeys : [body.Key];
         const answers = keys.map((key) => {
-          const found = findCoordinator(cluster, engineContext(ctx), keyType, key);
+          const found =
+            keyType === extra?.keyType ? extraAnswer(key) : findCoordinator(cluster, engineContext(ctx), keyType, key);
           return { key, found, address: found.nodeId < 0 ? { Host: '', Port: -1 } : locate(found.nodeId) };
         });
         const first = answers[0];

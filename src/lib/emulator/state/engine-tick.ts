@@ -174,6 +174,7 @@ function enter(e: PartitionEnv, next: MirrorStateName, at: number, keepFailure =
       break;
     case 'STOPPED':
       m.failure = null;
+      m.lastMirroredOffset = p.base;
       // One MIRROR_PID_RESET control batch per partition, and the leader epoch bump of failover.
       setEndOffset(p, at, p.base + 1n);
       p.leaderEpoch += 1;

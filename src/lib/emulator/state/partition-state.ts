@@ -61,6 +61,11 @@ export interface MirrorPartition {
   /** Source high watermark seen at the last fetch; -1n before the first one. */
   sourceOffset: bigint;
   lastMirrorEpoch: number;
+  /**
+   * The destination end offset the last mirrored record reached, kept when mirroring stops (the stop
+   * marker comes after it); what the seed's LastMirroredOffsets answers. -1n before any stop.
+   */
+  lastMirroredOffset: bigint;
   /** FAILED only for the start (or config change) transient; its retry keeps the failure record. */
   startup: boolean;
   /** Set when leaving the startup transient: the next MIRRORING holds its first fetch for a moment. */
@@ -80,6 +85,7 @@ export function newMirrorPartition(now: number): MirrorPartition {
     carry: 0,
     sourceOffset: -1n,
     lastMirrorEpoch: -1,
+    lastMirroredOffset: -1n,
     startup: false,
     firstFetchPending: false,
     fetchHoldUntil: 0,

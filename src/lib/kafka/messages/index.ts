@@ -71,6 +71,18 @@ export const MIRROR_APIS: readonly ApiDefinition[] = [
   BumpLeaderEpochs,
 ];
 
+/** The mirror RPCs an admin tool sends (the others are broker-internal). */
+export const ADMIN_MIRROR_APIS: readonly ApiDefinition[] = [
+  CreateClusterMirror,
+  StartMirrorTopics,
+  StopMirrorTopics,
+  ListClusterMirrors,
+  DescribeClusterMirrors,
+  PauseMirrorTopics,
+  ResumeMirrorTopics,
+  DeleteClusterMirror,
+];
+
 /** The consumer-group APIs: group offsets on both sides of a mirror (`kmirror groups`). */
 export const GROUP_APIS: readonly ApiDefinition[] = [
   OffsetCommit,
