@@ -32,6 +32,7 @@ export const CONTRACTS: Readonly<Record<string, string>> = {
   delete: 'DeleteJson',
   describe: 'DescribeJson',
   diff: 'DiffJson',
+  failback: 'FailbackJson',
   exporter: 'ExporterJson',
   groups: 'GroupsJson',
   list: 'ListJson',
@@ -43,6 +44,7 @@ export const CONTRACTS: Readonly<Record<string, string>> = {
   'profile show': 'ProfileShowJson',
   'profile use': 'ProfileUseJson',
   playground: 'PlaygroundJson',
+  promote: 'PromoteJson',
   'remove-topics': 'RemoveTopicsJson',
   resume: 'ResumeJson',
 };

@@ -9,6 +9,10 @@ import { type FeatureChange, type FeatureChangeCheck, checkFeatureChange } from 
 import { parseFeatureLevel } from '../lib/mirror/feature-levels.js';
 import { UsageError } from '../lib/cli/errors.js';
 import { renderFeatureChange } from '../lib/render/feature-change.js';
+import { checkTwoWay } from '../lib/mirror/two-way.js';
+
+/** How long `check` spends on one mirror's source when looking for a mirror back from it. */
+const SOURCE_PROBE_MS = 5000;
 
 /**
  * Whether the cluster can serve cluster mirroring, per broker; with a MIRROR argument, its permissions;
@@ -29,7 +33,9 @@ export default class Check extends BaseCommand<typeof Check> {
     'and which kmirror commands need it (delete needs both DELETE and ALTER). ' +
     'Exits 0 when usable, 4 when not, 3 when some brokers did not answer. With MIRROR: 5 when the principal may not ' +
     'even describe the mirror, 6 when it does not exist; a missing permission alone does NOT change the exit code ' +
-    '(still 0): the check is a report, read the ALLOWED column or `mirror.permissions` in --json.';
+    '(still 0): the check is a report, read the ALLOWED column or `mirror.permissions` in --json. ' +
+    "It also asks each mirror's source for mirrors reading back from this cluster and flags topics mirrored both ways " +
+    '(after a failback, until the old mirror is deleted: the leader-epoch war; with both active: a mirror loop).';
   static override examples = [
     '<%= config.bin %> check -b localhost:9092',
     '<%= config.bin %> check -b localhost:9092 --json',
@@ -80,6 +86,10 @@ export default class Check extends BaseCommand<typeof Check> {
         mirror = null;
       }
     }
+    const twoWay =
+      cluster.verdict === 'usable' && cluster.clusterId !== null
+        ? await checkTwoWay(client, cluster.clusterId, { openSource: this.openSourceWithin(SOURCE_PROBE_MS) })
+        : undefined;
     const featureChange =
       changes.length === 0
         ? undefined
@@ -90,6 +100,7 @@ export default class Check extends BaseCommand<typeof Check> {
       ...cluster,
       ...(mirror === undefined ? {} : { mirror }),
       ...(featureChange === undefined ? {} : { featureChange }),
+      ...(twoWay === undefined ? {} : { twoWay }),
     };
     this.render(result, (r) => {
       const text = renderCheck(r, r.mirror ? missingPermissions(r.mirror) : [], hints);

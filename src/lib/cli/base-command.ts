@@ -263,6 +263,18 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     return createClient(settings, this.deadline, this.wireTracer('source'));
   };
 
+  /**
+   * A client to another cluster with its own budget of at most `ms` (within --timeout): for probes
+   * whose failure is only reported (`check` asking each mirror's source).
+   */
+  protected openSourceWithin(ms: number): (settings: ConnectionConfig) => Promise<KafkaClient> {
+    return async (settings) => {
+      const { createClient } = await import('../kafka/connect.js');
+      const budget = new Deadline(Math.max(1, Math.min(ms, this.deadline.remainingMs())));
+      return createClient(settings, budget, this.wireTracer('source'));
+    };
+  }
+
   /** The --debug trace of one client's requests; `label` names a second cluster (the source). */
   protected wireTracer(label?: string): (event: WireEvent) => void {
     return (event) => this.trace(() => `${label ? `[${label}] ` : ''}${formatWireEvent(event)}`);

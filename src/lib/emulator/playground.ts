@@ -46,6 +46,8 @@ export interface PlaygroundOptions {
   /** SASL (all mechanisms) over TLS with a throwaway CA, and a client.properties to use it. */
   readonly secure?: boolean;
   readonly mirroringDisabled?: boolean;
+  /** False: producers do not write, the demo topics' end offsets stand still (setTraffic turns them on). */
+  readonly traffic?: boolean;
   /** What the destination speaks (default: the prototype's messages). */
   readonly dialect?: Dialect;
   /** The flags kmirror commands need for that dialect (--protocol, --api-keys, --api-versions). */
@@ -101,6 +103,8 @@ export interface PlaygroundInfo {
   readonly topics: readonly string[];
   /** The destination's mirror sync interval (`mirror.metadata.refresh.interval.ms`); 60 000 on a real broker. */
   readonly refreshIntervalMs: number;
+  /** Whether producers write to the demo topics (false with --no-traffic). */
+  readonly traffic: boolean;
   readonly security?: PlaygroundSecurity;
   /** With --save-profile: the profile written for the destination cluster (the commands use it). */
   readonly profile?: string;
@@ -151,13 +155,20 @@ export function clientProperties(security: {
 }
 
 export async function startPlayground(options: PlaygroundOptions = {}): Promise<RunningPlayground> {
+  const sourceNodes = options.sourceNodes ?? 1;
+  const refresh = { 'mirror.metadata.refresh.interval.ms': String(PLAYGROUND_REFRESH_INTERVAL_MS) };
   const clusters = await startEmulatedClusters({
     seed: options.seed ?? DEFAULT_PLAYGROUND_SEED,
-    source: { nodes: options.sourceNodes ?? 1, ...(options.sourcePorts ? { ports: options.sourcePorts } : {}) },
+    source: {
+      nodes: sourceNodes,
+      ...(options.sourcePorts ? { ports: options.sourcePorts } : {}),
+      // A failback creates a mirror on the source too; its __mirror_state must fit on the source's nodes.
+      brokerConfigs: { ...refresh, 'mirror.state.topic.replication.factor': String(Math.min(3, sourceNodes)) },
+    },
     destination: {
       nodes: options.destinationNodes ?? 3,
       ...(options.destinationPorts ? { ports: options.destinationPorts } : {}),
-      brokerConfigs: { 'mirror.metadata.refresh.interval.ms': String(PLAYGROUND_REFRESH_INTERVAL_MS) },
+      brokerConfigs: refresh,
     },
     demoTopics: PLAYGROUND_TOPICS,
     growthPerSec: PLAYGROUND_GROWTH_PER_SEC,
@@ -179,6 +190,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   };
 
   try {
+    const traffic = options.traffic ?? true;
+    if (!traffic) clusters.source.cluster.setTraffic(false);
     let security: PlaygroundSecurity | undefined;
     const { sasl, tls } = clusters.security;
     if (options.secure && sasl && tls) {
@@ -208,6 +221,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       dialectArgs: [...(options.dialectArgs ?? [])],
       topics: PLAYGROUND_TOPICS.map((t) => t.name),
       refreshIntervalMs: PLAYGROUND_REFRESH_INTERVAL_MS,
+      traffic,
       ...(security ? { security } : {}),
     };
     return { info, clusters, close };

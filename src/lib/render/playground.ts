@@ -16,6 +16,8 @@ export interface PlaygroundBanner {
   readonly topics: readonly string[];
   /** The destination's mirror sync interval in this playground (60 000 ms on a real broker). */
   readonly refreshIntervalMs: number;
+  /** Whether producers write to the demo topics. */
+  readonly traffic: boolean;
   readonly security?: {
     readonly securityProtocol: string;
     readonly saslMechanisms: readonly string[];
@@ -39,7 +41,14 @@ export function renderPlayground(info: PlaygroundBanner, nextCommands: readonly 
   const out: string[] = ['Emulated Kafka clusters with cluster mirroring (KIP-1279) are running.', ''];
   out.push(...clusterLines('source:     ', info.source));
   out.push(...clusterLines('destination:', info.destination));
-  out.push('', `Source topics: ${info.topics.join(', ')} (records keep arriving)`);
+  out.push(
+    '',
+    `Source topics: ${info.topics.join(', ')} ${
+      info.traffic
+        ? '(records keep arriving)'
+        : '(no traffic: their end offsets stand still, as after producers stopped)'
+    }`,
+  );
   out.push(
     `Mirror sync (auto-discovery, exclude list, cluster-id check) every ${info.refreshIntervalMs / 1000} s here;` +
       ' a real broker waits mirror.metadata.refresh.interval.ms, 60 s by default.',

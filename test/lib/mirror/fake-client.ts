@@ -39,10 +39,10 @@ export const BROKERS: readonly BrokerAddress[] = [
   { host: 'b2', port: 9092, nodeId: 2 },
 ];
 
-export function fakeClient(brokers: readonly BrokerAddress[] = BROKERS): FakeClient {
+export function fakeClient(brokers: readonly BrokerAddress[] = BROKERS, clusterId = 'fake-cluster'): FakeClient {
   const answers = new Map<string, (body: unknown, broker: BrokerAddress | undefined) => unknown>();
   const sent: SentRequest[] = [];
-  const view: ClusterView = { clusterId: 'fake-cluster', controllerId: brokers[0]?.nodeId ?? 1, brokers };
+  const view: ClusterView = { clusterId, controllerId: brokers[0]?.nodeId ?? 1, brokers };
 
   async function reply(api: ApiDefinition, body: unknown, broker?: BrokerAddress): Promise<unknown> {
     sent.push(broker === undefined ? { api: api.name, body } : { api: api.name, body, broker });

@@ -28,6 +28,7 @@ const info: PlaygroundInfo = {
   dialectArgs: [],
   topics: ['orders-us', 'orders-eu', 'payments', '__internal'],
   refreshIntervalMs: 2000,
+  traffic: true,
 };
 
 describe('renderPlayground', () => {
@@ -55,6 +56,13 @@ describe('renderPlayground', () => {
         '',
         'Press Ctrl-C to stop.',
       ].join('\n'),
+    );
+  });
+
+  it('says when producers are held still (--no-traffic)', () => {
+    assert.match(
+      renderPlayground({ ...info, traffic: false }, []),
+      /^Source topics: orders-us, orders-eu, payments, __internal \(no traffic: their end offsets stand still, as after producers stopped\)$/m,
     );
   });
 

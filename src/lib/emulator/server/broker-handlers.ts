@@ -20,6 +20,7 @@ import { listOffsetsHandler } from './list-offsets-handler.js';
 import { metadataHandler } from './metadata-handler.js';
 import { kipDraftHandlers } from './kip-draft-handlers.js';
 import { mirrorHandlers } from './mirror-handlers.js';
+import { offsetForLeaderEpochHandler } from './offset-for-leader-epoch-handler.js';
 import { saslHandlers } from './sasl-handlers.js';
 import type { SaslServer } from './sasl-server.js';
 
@@ -75,6 +76,7 @@ export function brokerRegistry(
     metadataHandler(broker),
     describeClusterHandler(broker),
     listOffsetsHandler(broker),
+    offsetForLeaderEpochHandler(broker),
     old ? withMaxVersion(createTopics, OLD_BROKER_CREATE_TOPICS_MAX) : createTopics,
     ...configHandlers(broker, dialect),
     ...groupHandlers(broker, dialect.name === 'kip-draft' ? mirrorCoordinatorKey(cluster) : undefined),

@@ -72,6 +72,10 @@ export interface MirrorPartition {
   firstFetchPending: boolean;
   /** No fetch before this engine time; offsets read 0 until then. */
   fetchHoldUntil: number;
+  /** When the last fetch response arrived (offsets and lag are as of then). */
+  lastFetchAt: number;
+  /** EPOCH_FENCING: the leader epoch BumpLeaderEpochs raises this partition to. */
+  fenceTo: number;
 }
 
 export function newMirrorPartition(now: number): MirrorPartition {
@@ -89,5 +93,7 @@ export function newMirrorPartition(now: number): MirrorPartition {
     startup: false,
     firstFetchPending: false,
     fetchHoldUntil: 0,
+    lastFetchAt: -Infinity,
+    fenceTo: -1,
   };
 }

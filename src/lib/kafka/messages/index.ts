@@ -15,6 +15,7 @@ import { ListClusterMirrors } from './list-cluster-mirrors.js';
 import { ListGroups } from './list-groups.js';
 import { ListOffsets } from './list-offsets.js';
 import { Metadata } from './metadata.js';
+import { OffsetForLeaderEpoch } from './offset-for-leader-epoch.js';
 import { OffsetCommit } from './offset-commit.js';
 import { OffsetFetch } from './offset-fetch.js';
 import { PauseMirrorTopics } from './pause-mirror-topics.js';
@@ -44,6 +45,7 @@ export {
   Metadata,
   OffsetCommit,
   OffsetFetch,
+  OffsetForLeaderEpoch,
   PauseMirrorTopics,
   ReadMirrorStates,
   RequestHeader,
@@ -98,6 +100,7 @@ export const ALL_APIS: readonly ApiDefinition[] = [
   Metadata,
   DescribeCluster,
   ListOffsets,
+  OffsetForLeaderEpoch,
   DescribeConfigs,
   IncrementalAlterConfigs,
   CreateTopics,

@@ -40,6 +40,8 @@ const DEFINED_WITHOUT_REFERENCE: ReadonlyMap<string, string> = new Map([
   ['DescribeGroupsRequest', 'standard Apache Kafka consumer-group API (issue 13); the prototype did not change it'],
   ['DescribeGroupsResponse', 'standard Apache Kafka consumer-group API (issue 13); the prototype did not change it'],
   ['ListOffsetsResponse', 'standard Apache Kafka API; the prototype did not change it'],
+  ['OffsetForLeaderEpochRequest', 'standard Apache Kafka API (failback, issue 17); the prototype did not change it'],
+  ['OffsetForLeaderEpochResponse', 'standard Apache Kafka API (failback, issue 17); the prototype did not change it'],
 ]);
 
 /** Every difference between one of our definitions and its schema file, as readable paths. */
