@@ -14,7 +14,7 @@ import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emul
 import { INSTANT_START } from '../helpers/emulator-timing.js';
 import { type CliResult, REPO_ROOT, runCli, testEnv } from '../helpers/in-process-cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
-import { createMirror, startTopics } from './describe-setup.js';
+import { createMirror, engineStates, startTopics, waitFor } from './describe-setup.js';
 
 const BIN = fileURLToPath(new URL('../../../bin/run.js', import.meta.url));
 const DEAD = '127.0.0.1:1';
@@ -277,6 +277,9 @@ before(async () => {
   startTopics(emulator, 'jc-other', ['inventory']);
   // A topic in no mirror, for add-topics to add beside one it must leave out.
   emulator.source.cluster.createTopic('extra', { partitions: 1, growthPerSec: 0 });
+  // Past LOG_TRUNCATION: pause and remove-topics act only on MIRRORING partitions.
+  for (const topic of ['orders', 'inventory'])
+    await waitFor(`${topic} MIRRORING`, () => engineStates(emulator, topic).every((s) => s === 'MIRRORING'));
 });
 
 after(async () => {
