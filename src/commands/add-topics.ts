@@ -1,6 +1,6 @@
 import { Args, Flags } from '@oclif/core';
 import { BaseCommand } from '../lib/cli/base-command.js';
-import { durationFlag, sourceConfigFlag, sourceProfileFlag, yesFlag } from '../lib/cli/flags.js';
+import { durationFlag, regexFlag, sourceConfigFlag, sourceProfileFlag, yesFlag } from '../lib/cli/flags.js';
 import { addTopicsInput } from '../lib/cli/topic-input.js';
 import {
   type AddTopicsResult,
@@ -53,19 +53,11 @@ export default class AddTopics extends BaseCommand<typeof AddTopics> {
       summary: 'file with one topic name per line (# starts a comment)',
       helpValue: '<file>',
     }),
-    pattern: Flags.string({
-      char: 'p',
-      aliases: ['include'],
-      summary: 'regular expression selecting source topics (repeatable; also --include); saved for auto-discovery',
-      multiple: true,
-      helpValue: '<regex>',
-    }),
-    exclude: Flags.string({
-      char: 'x',
-      summary: 'regular expression of topics to leave out (repeatable); saved in the mirror',
-      multiple: true,
-      helpValue: '<regex>',
-    }),
+    pattern: regexFlag(
+      'regular expression selecting source topics (repeatable; also --include); saved for auto-discovery',
+      { char: 'p', aliases: ['include'] },
+    ),
+    exclude: regexFlag('regular expression of topics to leave out (repeatable); saved in the mirror', { char: 'x' }),
     'allow-missing': Flags.boolean({
       summary: 'send named topics that do not exist on the source yet (the mirror starts them when they appear)',
     }),

@@ -1,5 +1,6 @@
 import { Args, Flags } from '@oclif/core';
 import { BaseCommand } from '../lib/cli/base-command.js';
+import { regexFlag } from '../lib/cli/flags.js';
 import { CreateClusterMirror } from '../lib/kafka/messages/index.js';
 import {
   type CreateMirrorResult,
@@ -57,18 +58,11 @@ export default class Create extends BaseCommand<typeof Create> {
       helpValue: '<key=value>',
       multiple: true,
     }),
-    include: Flags.string({
-      char: 'p',
-      aliases: ['pattern'],
-      summary: 'topic pattern to mirror automatically (Java regex, repeatable; also --pattern) → mirror.topics.include',
-      helpValue: '<regex>',
-      multiple: true,
-    }),
-    exclude: Flags.string({
-      summary: 'topic pattern never to mirror (Java regex, repeatable) → mirror.topics.exclude',
-      helpValue: '<regex>',
-      multiple: true,
-    }),
+    include: regexFlag(
+      'topic pattern to mirror automatically (Java regex, repeatable; also --pattern) → mirror.topics.include',
+      { char: 'p', aliases: ['pattern'] },
+    ),
+    exclude: regexFlag('topic pattern never to mirror (Java regex, repeatable) → mirror.topics.exclude'),
     'source-cluster-id': Flags.string({
       summary:
         'id of the source cluster (default: read from the source cluster); checked against what the source reports',

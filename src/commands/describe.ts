@@ -1,16 +1,7 @@
 import { Args } from '@oclif/core';
 import { BaseCommand } from '../lib/cli/base-command.js';
 import { describeFlags } from '../lib/cli/describe-flags.js';
-import { DEFAULT_TIMEOUT_MS } from '../lib/cli/flags.js';
-import {
-  RefreshDeadline,
-  WATCH_FRAME_ROWS,
-  terminalScreen,
-  timeoutGiven,
-  watchFrame,
-  watchIntervalMs,
-  watchLoop,
-} from '../lib/cli/watch.js';
+import { terminalScreen, watchDeadline, watchFrame, watchIntervalMs, watchLoop } from '../lib/cli/watch.js';
 import type { DescribeReport } from '../lib/mirror/describe.js';
 import { FilterError, describeFilters, isFiltered, type DescribeSort } from '../lib/mirror/describe-filters.js';
 import {
@@ -22,8 +13,7 @@ import {
 import { checkHealth } from '../lib/mirror/health-check.js';
 import { parseHealthConditions } from '../lib/mirror/health.js';
 import { addSamples, trendRows, type TrendHistory } from '../lib/mirror/trend.js';
-import { fitToScreen } from '../lib/render/describe-fit.js';
-import { describeViewLines } from '../lib/render/describe-view.js';
+import { describeViewFitting } from '../lib/render/describe-view.js';
 
 /**
  * Cluster mirrors as merged from DescribeClusterMirrors answers of every broker. Filters (--topic,
@@ -71,18 +61,10 @@ export default class Describe extends BaseCommand<typeof Describe> {
     const show = (report: DescribeReport, refreshFrame?: (text: string) => string): void => {
       // Lines made while written: the table of a million partitions is never one text.
       const view = { sort, filtered: isFiltered(filters) };
-      // A frame redrawn in place fits the terminal (watchFrame's header and the cursor line take 3 rows).
-      const screen = refreshFrame && this.ttyText() ? terminalScreen(WATCH_FRAME_ROWS) : undefined;
-      const human = (r: DescribeReport, o: { wide: boolean }): Iterable<string> => {
-        const partitions = flags.partitions || o.wide;
-        if (!screen) return describeViewLines(r, { ...view, partitions });
-        return fitToScreen(
-          r,
-          (limits) => [...describeViewLines(r, { ...view, partitions, ...limits })],
-          screen,
-          !partitions,
-        );
-      };
+      // A frame redrawn in place fits the terminal, less the rows of watchFrame's header.
+      const screen = refreshFrame && this.ttyText() ? terminalScreen() : undefined;
+      const human = (r: DescribeReport, o: { wide: boolean }) =>
+        describeViewFitting(r, { ...view, partitions: flags.partitions || o.wide }, screen);
       // Masked field by field: the generic deep redaction costs seconds on 100,000 partitions.
       const warnings = describeWarnings(report);
       this.render(report, human, { maskText: mapReportText, warnings, ...(refreshFrame ? { refreshFrame } : {}) });
@@ -109,8 +91,7 @@ export default class Describe extends BaseCommand<typeof Describe> {
       if (error) throw error;
       return report;
     }
-    // Without --timeout each refresh gets its own budget; set before the client, which keeps its deadline.
-    if (!timeoutGiven(this.argv, process.env)) this.deadline = new RefreshDeadline(DEFAULT_TIMEOUT_MS);
+    this.deadline = watchDeadline(this.deadline, this.argv, process.env);
     const client = await this.kafka();
     let history: TrendHistory = new Map();
     const frame = { intervalMs, commandLine: ['kmirror describe', ...this.argv].join(' '), tty: this.ttyText() };

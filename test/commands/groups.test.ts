@@ -158,6 +158,14 @@ describe('kmirror groups', () => {
     assert.match(result.stdout, /1 group\(s\): 1 in sync\./);
   });
 
+  it('--group-pattern is a Java regex like every pattern: (?i) and \\Q…\\E select what Java would', async () => {
+    const doc = await groupsJson(emulator, '--group-pattern', '(?i)\\QBILL\\E.*');
+    assert.deepEqual(
+      doc.groups.map((g) => g.group),
+      ['billing'],
+    );
+  });
+
   it('a --group the source does not have: the rest is shown, exit 6', async () => {
     const result = await groupsCli(emulator, '--group', 'billing', '--group', 'nobody', '--json');
     assert.equal(result.code, 6);
@@ -169,7 +177,7 @@ describe('kmirror groups', () => {
   it('bad input is refused before any request (exit 2); an unknown mirror exits 6', async () => {
     const bad = await groupsCli(emulator, '--group-pattern', '(', '--json');
     assert.equal(bad.code, 2);
-    assert.match(bad.stdout, /not a valid regular expression/);
+    assert.match(bad.stdout, /invalid --group-pattern '\(': it is not a valid Java regular expression/);
     const wrongCondition = await groupsCli(emulator, '--fail-on', 'lagging');
     assert.equal(wrongCondition.code, 2);
     const unknown = await runCli(['groups', 'nope', '-b', emulator.destination.bootstrap, '--json']);

@@ -60,6 +60,8 @@ describe('patterns are Java regexes everywhere', () => {
       ['pause', 'm1', '-b', dead, '--pattern', '(?iu)orders'],
       ['create', 'm2', '-b', dead, '--source-bootstrap', dead, '--include', '(?>(a*?)*)x'],
       ['config', 'set', 'm1', '-b', dead, 'mirror.topics.include=orders-\\X'],
+      ['groups', 'm1', '-b', dead, '--group-pattern', '(?>(a*?)*)x'],
+      ['groups', 'm1', '-b', dead, '--group-pattern', '(?<a_b>x)'],
     ]) {
       const result = await runCli([...args, '--timeout', '30s']);
       assert.equal(result.code, 2, `${args.join(' ')}\n${result.stderr}`);

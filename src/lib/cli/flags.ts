@@ -66,6 +66,11 @@ export function sourceConfigFlag(summary: string) {
   });
 }
 
+/** A repeatable topic-pattern flag (Java regex syntax, read by mirror/java-regex.ts); `-p` names the selecting one. */
+export function regexFlag(summary: string, more: { char?: 'p' | 'x'; aliases?: string[] } = {}) {
+  return Flags.string({ summary, multiple: true, helpValue: '<regex>', ...more });
+}
+
 /** `-y/--yes` for commands that confirm before changing something. */
 export function yesFlag(description = 'do not ask for confirmation (required when there is no terminal to ask on)') {
   return Flags.boolean({ char: 'y', description, env: 'KMIRROR_YES' });

@@ -1,7 +1,8 @@
 // --group and --group-pattern of `kmirror groups`, checked before any request. Group ids may hold any
-// character (commas too), so --group takes one id per use; patterns are full-match regexes.
+// character (commas too), so --group takes one id per use; patterns are full-match Java regexes.
 
 import { InvalidInputError } from '../mirror/errors.js';
+import { parseFilterPatterns } from '../mirror/filter-patterns.js';
 
 export function groupFilterInput(flags: {
   readonly group?: readonly string[];
@@ -15,17 +16,6 @@ export function groupFilterInput(flags: {
     throw new InvalidInputError('--group: the group id is empty', { hint: 'give one group id per --group' });
   }
   const groupPatterns = [...new Set(flags['group-pattern'] ?? [])];
-  for (const pattern of groupPatterns) {
-    try {
-      new RegExp(`^(?:${pattern})$`);
-    } catch (err) {
-      throw new InvalidInputError(
-        `--group-pattern '${pattern}' is not a valid regular expression: ${(err as Error).message}`,
-        {
-          hint: "patterns match the whole group id, e.g. --group-pattern 'billing-.*'",
-        },
-      );
-    }
-  }
+  parseFilterPatterns(groupPatterns, { flag: '--group-pattern', subject: 'group id', example: 'billing-.*' });
   return { groups, groupPatterns };
 }

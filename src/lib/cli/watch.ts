@@ -6,6 +6,7 @@ import { Flags } from '@oclif/core';
 import chalk from 'chalk';
 import { Deadline } from './deadline.js';
 import { UsageError } from './errors.js';
+import { DEFAULT_TIMEOUT_MS } from './flags.js';
 import { listenForStop } from './stop-signal.js';
 
 const DEFAULT_INTERVAL_SECONDS = 2;
@@ -67,6 +68,18 @@ export function timeoutGiven(argv: readonly string[], env: Readonly<Record<strin
   const end = argv.indexOf('--');
   const args = end === -1 ? argv : argv.slice(0, end);
   return args.some((a) => a === '--timeout' || a.startsWith('--timeout=')) || (env.KMIRROR_TIMEOUT ?? '') !== '';
+}
+
+/**
+ * The deadline of a watch: the command's own when --timeout was given (it bounds the whole watch),
+ * else a budget per refresh. Set before the client is made, which keeps the deadline it is given.
+ */
+export function watchDeadline(
+  current: Deadline,
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): Deadline {
+  return timeoutGiven(argv, env) ? current : new RefreshDeadline(DEFAULT_TIMEOUT_MS);
 }
 
 export interface WatchOptions<R> {
@@ -161,7 +174,7 @@ function staleWarning(intervalMs: number, shownAt: Date): string {
 export const WATCH_FRAME_ROWS = 3;
 
 /** The terminal's size less `reserved` rows, for a view cut to fit; unbounded when the size is not known. */
-export function terminalScreen(reserved: number): { rows: number; columns: number; terminalRows?: number } {
+export function terminalScreen(reserved = WATCH_FRAME_ROWS): { rows: number; columns: number; terminalRows?: number } {
   const rows = process.stdout.rows;
   const columns = process.stdout.columns;
   if (!rows) return { rows: Number.POSITIVE_INFINITY, columns: columns || Number.POSITIVE_INFINITY };

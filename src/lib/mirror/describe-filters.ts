@@ -4,8 +4,9 @@
 import type { DescribeResult, MirrorDescription, TopicDescription } from './describe.js';
 import { KNOWN_STATES, combine, displayState, summarize } from './lag.js';
 import type { PartitionRow } from './lag.js';
-import { InvalidInputError } from './errors.js';
-import { InvalidJavaRegexError, UntranslatablePatternError, translateJavaRegex } from './java-regex.js';
+import { FilterError, parseFilterPatterns } from './filter-patterns.js';
+
+export { FilterError };
 
 export type DescribeSort = 'topic' | 'lag';
 export const DESCRIBE_SORTS: readonly DescribeSort[] = ['topic', 'lag'];
@@ -17,13 +18,6 @@ export interface DescribeFilters {
   readonly topicPatterns?: readonly RegExp[];
   readonly states?: readonly string[];
   readonly minLag?: bigint;
-}
-
-/** A bad --state or --topic-pattern: bad input, found before anything is sent. */
-export class FilterError extends InvalidInputError {
-  constructor(message: string, hint: string) {
-    super(message, { hint });
-  }
 }
 
 /**
@@ -60,19 +54,7 @@ export function describeFilters(raw: {
 
 /** `--topic-pattern` values: Java regexes, as every pattern kmirror takes, matched against the whole topic name. */
 export function parseTopicPatterns(values: readonly string[]): RegExp[] {
-  return values.map((pattern) => {
-    try {
-      return translateJavaRegex(pattern);
-    } catch (err) {
-      if (!(err instanceof InvalidJavaRegexError || err instanceof UntranslatablePatternError)) throw err;
-      const what =
-        err instanceof InvalidJavaRegexError ? 'is not a valid Java regular expression' : 'cannot be matched exactly';
-      throw new FilterError(
-        `invalid --topic-pattern '${pattern}': it ${what}: ${err.message}`,
-        "write a Java regular expression matched against the whole topic name, e.g. 'orders-.*' or '(?i)orders-.*'",
-      );
-    }
-  });
+  return parseFilterPatterns(values, { flag: '--topic-pattern', subject: 'topic name', example: 'orders-.*' });
 }
 
 export function hasPartitionFilters(filters: DescribeFilters): boolean {

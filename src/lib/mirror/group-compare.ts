@@ -11,6 +11,7 @@ import {
   isActiveGroup,
   mapLimited,
 } from './group-offsets.js';
+import { javaPatternList, translateJavaRegex } from './java-regex.js';
 
 export interface GroupSelection {
   /** Topics the mirror syncs offsets for (its topics not stopped). */
@@ -71,15 +72,11 @@ export interface GroupsComparison {
   readonly brokerWarnings: { readonly broker: string; readonly message: string }[];
 }
 
-/** Full-match regexes of a pattern list, as the broker combines them (^(p1|p2)$); null for none. */
-export function fullMatch(patterns: readonly string[]): RegExp | null {
-  return patterns.length === 0 ? null : new RegExp(`^(?:${patterns.join('|')})$`);
-}
-
 /** Whether the mirror's filters select a group: include matches and exclude does not. */
 export function mirrorSelectsGroup(selection: Pick<GroupSelection, 'include' | 'exclude'>, group: string): boolean {
-  const include = fullMatch(selection.include);
-  const exclude = fullMatch(selection.exclude);
+  // Java regexes, combined as the broker combines them (^(p1|p2)$).
+  const include = javaPatternList(selection.include);
+  const exclude = javaPatternList(selection.exclude);
   return include !== null && include.test(group) && !(exclude?.test(group) ?? false);
 }
 
@@ -87,9 +84,11 @@ const PARALLEL = 8;
 
 function pick(listed: readonly string[], selection: GroupSelection): { chosen: string[]; notFound: string[] } {
   const named = selection.groups && selection.groups.length > 0 ? new Set(selection.groups) : null;
-  const pattern =
-    selection.groupPatterns && selection.groupPatterns.length > 0 ? fullMatch(selection.groupPatterns) : null;
-  const chosen = listed.filter((g) => (!named && !pattern) || named?.has(g) || (pattern?.test(g) ?? false));
+  // --group-pattern: each its own Java regex (checked when the flags were read), as describe --topic-pattern.
+  const patterns = (selection.groupPatterns ?? []).map(translateJavaRegex);
+  const chosen = listed.filter(
+    (g) => (!named && patterns.length === 0) || named?.has(g) || patterns.some((p) => p.test(g)),
+  );
   const present = new Set(listed);
   return { chosen, notFound: [...(named ?? [])].filter((g) => !present.has(g)).sort() };
 }

@@ -4,6 +4,7 @@
 import type { DescribeReport } from '../mirror/describe.js';
 import type { DescribeRenderOptions } from './describe.js';
 import { renderDescribeLines } from './describe.js';
+import { fitToScreen, type Screen } from './describe-fit.js';
 import { renderHealth } from './health.js';
 import { renderTrends } from './trend.js';
 
@@ -20,4 +21,19 @@ export function* describeViewLines(report: DescribeReport, options: DescribeRend
   // As the joined text had it: an empty view still leaves its line before the extras.
   if (!any && extras.length > 0) yield '';
   yield* extras;
+}
+
+/** The view, cut to `screen` when given (a --watch frame redrawn in place on a terminal). */
+export function describeViewFitting(
+  report: DescribeReport,
+  options: DescribeRenderOptions,
+  screen: Screen | undefined,
+): Iterable<string> {
+  if (!screen) return describeViewLines(report, options);
+  return fitToScreen(
+    report,
+    (limits) => [...describeViewLines(report, { ...options, ...limits })],
+    screen,
+    !options.partitions,
+  );
 }
