@@ -58,7 +58,7 @@ function bigConfigGet(dest: string, env: NodeJS.ProcessEnv): string {
   const names = Array.from({ length: 10_000 }, (_, i) => `t-${String(i).padStart(5, '0')}`).join(',');
   const set = spawnSync(
     process.execPath,
-    [BIN, 'config', 'set', 'bench-m1', `mirror.topics.include=${names}`, '-b', dest, '--json'],
+    [BIN, 'config', 'set', 'bench-m1', `mirror.topics.include=${names}`, '-b', dest, '--json', '--yes'],
     { env, encoding: 'utf8' },
   );
   if (set.status !== 0) throw new Error(`config set failed: ${set.stdout}${set.stderr}`);

@@ -1,6 +1,6 @@
-import { Args, Flags } from '@oclif/core';
+import { Args } from '@oclif/core';
 import { BaseCommand } from '../lib/cli/base-command.js';
-import { regexFlag } from '../lib/cli/flags.js';
+import { createFlags } from '../lib/cli/create-flags.js';
 import { CreateClusterMirror } from '../lib/kafka/messages/index.js';
 import {
   type CreateMirrorResult,
@@ -13,8 +13,10 @@ import {
 import { resolveCreateSourceClusterId } from '../lib/mirror/source-cluster-id.js';
 import { requireMirroringAtLevels } from '../lib/mirror/config-levels.js';
 import { askFor } from '../lib/prompt/ask.js';
-import { refuseSecretArgs, settingSourceFlags } from '../lib/cli/setting-args.js';
-import { renderCreateMirror } from '../lib/render/create.js';
+import { refuseSecretArgs } from '../lib/cli/setting-args.js';
+import { autoDiscoveryConfirmation, renderCreateMirror } from '../lib/render/create.js';
+import { confirmPlan } from '../lib/prompt/confirm-plan.js';
+import { createdIncludePatterns } from '../lib/mirror/topic-filter-changes.js';
 
 /** The mirror that was created (or, with --dry-run, would be): the configs sent, secrets masked as [redacted]. */
 export type CreateJson = CreateMirrorResult;
@@ -31,10 +33,11 @@ export default class Create extends BaseCommand<typeof Create> {
     'report is refused (exit 2), because the broker would fail every partition of the mirror for good at its next ' +
     'sync; so is a source that is the destination cluster itself. --force stores --source-cluster-id without asking ' +
     'the source (for a machine that cannot reach it the way the brokers do). ' +
-    'Creating a mirror starts no topic: use kmirror add-topics, or --include patterns for auto-discovery.';
+    'Creating a mirror starts no topic: use kmirror add-topics, or --include patterns for auto-discovery (the mirror ' +
+    'then starts every source topic they match, by itself: that asks for confirmation on a terminal; elsewhere pass --yes).';
   static override examples = [
     '<%= config.bin %> create eu-orders -b dest:9092 --source-bootstrap src:9092',
-    '<%= config.bin %> create eu-orders -b dest:9092 --source-bootstrap src:9093 --source-config source-client.properties --include "orders-.*"',
+    '<%= config.bin %> create eu-orders -b dest:9092 --source-bootstrap src:9093 --source-config source-client.properties --include "orders-.*" --yes',
     '<%= config.bin %> create eu-orders -b dest:9092 --source-bootstrap src:9092 --config mirror.fetch.max.bytes=2097152 --dry-run',
   ];
 
@@ -42,41 +45,7 @@ export default class Create extends BaseCommand<typeof Create> {
     mirror: Args.string({ description: 'name of the new mirror', required: true }),
   };
 
-  static override flags = {
-    'source-bootstrap': Flags.string({
-      summary: 'brokers of the SOURCE cluster, host:port[,host:port…] (asked for on a terminal when missing)',
-      helpValue: '<host:port,…>',
-    }),
-    'source-config': Flags.string({
-      summary: 'Kafka client properties describing how to reach the SOURCE (security.protocol, sasl.*, ssl.*)',
-      description:
-        'Every key is stored in the mirror config, secrets included: the destination brokers connect to the source with them.',
-      helpValue: '<file>',
-    }),
-    config: Flags.string({
-      summary: 'a mirror setting KEY=VALUE (repeatable); overrides --source-config',
-      helpValue: '<key=value>',
-      multiple: true,
-    }),
-    include: regexFlag(
-      'topic pattern to mirror automatically (Java regex, repeatable; also --pattern) → mirror.topics.include',
-      { char: 'p', aliases: ['pattern'] },
-    ),
-    exclude: regexFlag('topic pattern never to mirror (Java regex, repeatable) → mirror.topics.exclude'),
-    'source-cluster-id': Flags.string({
-      summary:
-        'id of the source cluster (default: read from the source cluster); checked against what the source reports',
-      helpValue: '<id>',
-    }),
-    force: Flags.boolean({
-      summary: 'store --source-cluster-id without asking the source cluster (which refuses an id it does not report)',
-    }),
-    'allow-unknown-config': Flags.boolean({ summary: 'send config keys kmirror does not know (a newer broker may)' }),
-    ...settingSourceFlags,
-    'dry-run': Flags.boolean({
-      summary: 'check everything and print the configs that would be sent; send nothing to the destination',
-    }),
-  };
+  static override flags = createFlags;
 
   async run(): Promise<CreateMirrorResult> {
     const { flags, args } = this;
@@ -112,6 +81,11 @@ export default class Create extends BaseCommand<typeof Create> {
     );
     this.trace(`source cluster id: ${sourceClusterId}`);
     const config = withSourceClusterId(plan.config, sourceClusterId);
+    const include = createdIncludePatterns(config);
+    if (client && include.length > 0) {
+      const confirmation = autoDiscoveryConfirmation(plan.mirror, plan.sourceBootstrap, include);
+      await confirmPlan(confirmation, this.confirmSettings(flags.yes));
+    }
     if (client) await sendCreateMirror(client, plan.mirror, config);
     const result = createResult(plan, config, sourceClusterId, dryRun);
     this.render(result, (shown) => renderCreateMirror(shown, this.reachArgs()));

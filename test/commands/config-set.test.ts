@@ -91,6 +91,7 @@ describe('kmirror config set', () => {
       'mirror.groups.exclude',
       '-b',
       emulator.destination.bootstrap,
+      '--yes',
     ]);
     assert.equal(result.code, 0, result.stderr);
     assert.equal(
@@ -114,6 +115,37 @@ describe('kmirror config set', () => {
     assert.equal(stored('request.timeout.ms'), '60000');
     assert.equal(stored('mirror.topics.include'), 'orders-.*,payments');
     assert.equal(stored('mirror.groups.exclude'), undefined);
+  });
+
+  it('topic filters start or stop topics by themselves: saving them needs a yes (--dry-run and shrinking include do not)', async () => {
+    const { emulator, requests } = env();
+    const set = (...args: string[]) => runCli(['config', 'set', 'm1', ...args, '-b', emulator.destination.bootstrap]);
+    const before = requests.length;
+    const exclude = await set('mirror.topics.exclude=orders-eu', '--append', 'mirror.topics.include=audit-.*');
+    assert.equal(exclude.code, 2, exclude.stderr);
+    assert.match(exclude.stderr, /^Mirror m1: these changes start or stop topics by themselves:$/m);
+    assert.match(
+      exclude.stderr,
+      /^ {2}set mirror\.topics\.exclude=orders-eu: the broker stops every topic of the mirror that matches \(failover/m,
+    );
+    assert.match(
+      exclude.stderr,
+      /^ {2}append audit-\.\* to mirror\.topics\.include: the mirror starts every source topic/m,
+    );
+    assert.match(
+      exclude.stderr,
+      /refusing to change mirror\.topics\.exclude and mirror\.topics\.include of mirror 'm1' without confirmation/,
+    );
+    assert.ok(!requests.slice(before).includes('IncrementalAlterConfigs'), 'nothing was sent');
+    assert.equal(stored('mirror.topics.exclude'), undefined);
+    const json = await set('--delete', 'mirror.topics.exclude', '--json');
+    assert.equal(json.code, 2, 'JSON output never asks');
+    assert.match(errorOf(json).message, /refusing to change mirror\.topics\.exclude of mirror 'm1'/);
+    assert.equal((await set('mirror.topics.include=pay.*', '--dry-run')).code, 0, '--dry-run changes nothing');
+    assert.equal(stored('mirror.topics.include'), 'orders-.*');
+    const yes = await set('mirror.topics.exclude=orders-eu', '--yes');
+    assert.equal(yes.code, 0, yes.stderr);
+    assert.equal(stored('mirror.topics.exclude'), 'orders-eu');
   });
 
   it('prints JSON matching the schema, secrets masked, and --subtract removes list items', async () => {

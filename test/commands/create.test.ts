@@ -71,7 +71,7 @@ describe('kmirror create', () => {
 
   it('creates a mirror, reading the source cluster id from the source (golden text)', async () => {
     const { emulator } = env();
-    const result = await runCli([
+    const args = [
       'create',
       'eu-orders',
       '-b',
@@ -84,7 +84,20 @@ describe('kmirror create', () => {
       'payments',
       '--exclude',
       'orders-internal',
-    ]);
+    ];
+    // --include patterns start every matching source topic by themselves: without a terminal that takes --yes.
+    const refused = await runCli(args);
+    assert.equal(refused.code, 2, refused.stderr);
+    assert.match(
+      refused.stderr,
+      /refusing to create mirror 'eu-orders' with auto-discovery of topics matching orders-\.\*, payments without confirmation/,
+    );
+    assert.match(
+      refused.stderr,
+      /will start every source topic matching mirror\.topics\.include \(orders-\.\*, payments\)/,
+    );
+    assert.equal(emulator.destination.cluster.mirrors.exists('eu-orders'), false, 'nothing was sent');
+    const result = await runCli([...args, '--yes']);
     assert.equal(result.code, 0, result.stderr);
     assert.equal(result.stderr, '');
     assert.equal(
@@ -378,6 +391,7 @@ describe('kmirror create', () => {
       '--source-cluster-id',
       'x',
       '--force',
+      '--yes',
     ]);
     assert.equal(result.code, 0, result.stderr);
     assert.doesNotMatch(result.stderr, /Warning: .*pattern/);

@@ -6,9 +6,11 @@ import {
   requireMirrorConfigApis,
   setMirrorConfigs,
 } from '../../lib/mirror/config.js';
-import { renderConfigSet } from '../../lib/render/config.js';
+import { renderConfigSet, topicFilterConfirmation } from '../../lib/render/config.js';
 import { requireValidAtFinalizedLevels } from '../../lib/mirror/config-levels.js';
-import { durationFlag } from '../../lib/cli/flags.js';
+import { durationFlag, yesFlag } from '../../lib/cli/flags.js';
+import { confirmPlan } from '../../lib/prompt/confirm-plan.js';
+import { topicFilterChanges } from '../../lib/mirror/topic-filter-changes.js';
 import { refuseSecretArgs, settingSourceFlags } from '../../lib/cli/setting-args.js';
 import { checkSourceAfterChange } from '../../lib/mirror/config-source-check.js';
 import { configRestartWarning, topicsMirroringNow, waitUntilMirroringAgain } from '../../lib/mirror/config-restart.js';
@@ -27,11 +29,13 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     'mirror with topics is checked first: kmirror reaches the source with the settings as they would be and refuses ' +
     '(exit 2) a source it cannot reach, one that reports another cluster id, or the destination itself; --force applies ' +
     'the change without asking the source. ' +
+    'A change that makes the broker start or stop topics by itself (a longer mirror.topics.include, any change of ' +
+    'mirror.topics.exclude) asks for confirmation on a terminal; elsewhere pass --yes. ' +
     'Afterwards the stored configs are read back and shown; with --dry-run (or its old name --validate-only) the ' +
     'broker only checks the changes.';
   static override examples = [
     '<%= config.bin %> config set eu-orders mirror.fetch.max.bytes=2097152 -b dest:9092',
-    '<%= config.bin %> config set eu-orders --append mirror.topics.include=payments-.* -b dest:9092',
+    '<%= config.bin %> config set eu-orders --append mirror.topics.include=payments-.* -b dest:9092 --yes',
     '<%= config.bin %> config set eu-orders --delete mirror.groups.exclude --dry-run -b dest:9092',
     '<%= config.bin %> config set eu-orders --config-file source-credentials.properties -b dest:9092',
   ];
@@ -68,6 +72,7 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
       description:
         'after the change, wait up to this long until the partitions that were MIRRORING are MIRRORING again (a config change restarts them; also bounded by --timeout)',
     }),
+    yes: yesFlag('change mirror.topics.include/exclude without asking (required when there is no terminal to ask on)'),
   };
 
   async run(): Promise<ConfigSetResult> {
@@ -96,16 +101,15 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     const validateOnly = this.flags['dry-run'] ?? false;
     const mirroring = validateOnly ? [] : await topicsMirroringNow(client, this.args.mirror);
     if (mirroring.length > 0) this.warning(configRestartWarning(this.args.mirror, mirroring));
+    const filters = validateOnly ? [] : topicFilterChanges(changes);
+    if (filters.length > 0)
+      await confirmPlan(topicFilterConfirmation(this.args.mirror, filters), this.confirmSettings(this.flags.yes));
     const result = await setMirrorConfigs(client, this.args.mirror, changes, { validateOnly });
     this.render(result, renderConfigSet);
     if (this.flags.wait !== undefined && mirroring.length > 0) {
       const hint = `the change was applied; kmirror describe ${this.args.mirror} shows the partition states`;
-      await waitUntilMirroringAgain(
-        client,
-        this.args.mirror,
-        mirroring,
-        this.deadline.waitWithin(this.flags.wait, hint),
-      );
+      const sleep = this.deadline.waitWithin(this.flags.wait, hint);
+      await waitUntilMirroringAgain(client, this.args.mirror, mirroring, sleep);
       this.note(`Every partition that was MIRRORING before the change is MIRRORING again.`);
     }
     return result;

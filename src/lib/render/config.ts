@@ -3,6 +3,7 @@
 
 import { REDACTED } from '../connection/redact.js';
 import type { ConfigSetResult, MirrorConfigEntry } from '../mirror/config.js';
+import type { FilterChange, FilterEffect } from '../mirror/topic-filter-changes.js';
 import { style } from './style.js';
 import { renderTable } from './table.js';
 
@@ -34,16 +35,17 @@ export function renderMirrorConfigs(result: { mirror: string; configs: readonly 
   return `Configs of mirror ${result.mirror}:\n\n${renderConfigEntries(result.configs)}`;
 }
 
-function describeChange(change: ConfigSetResult['changes'][number]): string {
+/** One change as done (`appended x to K`) or, for a preview, as to be done (`append x to K`). */
+function describeChange(change: ConfigSetResult['changes'][number], planned = false): string {
   switch (change.operation) {
     case 'SET':
       return `set ${change.name}=${change.value ?? ''}`;
     case 'DELETE':
-      return `deleted ${change.name} (back to its default)`;
+      return planned ? `delete ${change.name} (back to its default)` : `deleted ${change.name} (back to its default)`;
     case 'APPEND':
-      return `appended ${change.value ?? ''} to ${change.name}`;
+      return `${planned ? 'append' : 'appended'} ${change.value ?? ''} to ${change.name}`;
     case 'SUBTRACT':
-      return `removed ${change.value ?? ''} from ${change.name}`;
+      return `${planned ? 'remove' : 'removed'} ${change.value ?? ''} from ${change.name}`;
   }
 }
 
@@ -53,4 +55,24 @@ export function renderConfigSet(result: ConfigSetResult): string {
     return `${style.ok(`The broker accepted these changes for mirror ${result.mirror}`)}; nothing was changed (--validate-only):\n${changes}`;
   }
   return `${style.ok(`Updated mirror ${result.mirror}`)}:\n${changes}\n\nStored configs now:\n\n${renderConfigEntries(result.configs)}`;
+}
+
+const FILTER_EFFECTS: Readonly<Record<FilterEffect, string>> = {
+  starts: 'the mirror starts every source topic that matches, now and whenever one is created',
+  stops: 'the broker stops every topic of the mirror that matches (failover: writable on the destination)',
+  unexcludes: 'topics it kept out are started if mirror.topics.include matches them',
+};
+
+/** The question before saving topic filters with `config set` (they start or stop topics by themselves). */
+export function topicFilterConfirmation(
+  mirror: string,
+  changes: readonly FilterChange[],
+): { preview: string; question: string; action: string } {
+  const lines = changes.map(({ change, effect }) => `  ${describeChange(change, true)}: ${FILTER_EFFECTS[effect]}`);
+  const keys = [...new Set(changes.map((c) => c.change.name))].join(' and ');
+  return {
+    preview: `Mirror ${mirror}: these changes start or stop topics by themselves:\n${lines.join('\n')}`,
+    question: `Save ${keys} of mirror ${mirror}?`,
+    action: `change ${keys} of mirror '${mirror}'`,
+  };
 }

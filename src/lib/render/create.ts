@@ -27,3 +27,18 @@ export function renderCreateMirror(result: CreateMirrorResult, reach = ''): stri
     ...next,
   ].join('\n');
 }
+
+/** The question before creating a mirror whose include patterns start topics by themselves. */
+export function autoDiscoveryConfirmation(
+  mirror: string,
+  sourceBootstrap: string,
+  include: readonly string[],
+): { preview: string; question: string; action: string } {
+  return {
+    preview:
+      `Mirror ${mirror} (source ${sourceBootstrap}) will start every source topic matching mirror.topics.include ` +
+      `(${include.join(', ')}), now and whenever one is created.`,
+    question: `Create mirror ${mirror} with auto-discovery of ${include.join(', ')}?`,
+    action: `create mirror '${mirror}' with auto-discovery of topics matching ${include.join(', ')}`,
+  };
+}
