@@ -6,13 +6,9 @@ import { Spinner } from '../lib/cli/spinner.js';
 import { interruptibleSleep, listenForStop } from '../lib/cli/stop-signal.js';
 import { promoteFlags } from '../lib/cli/switchover-flags.js';
 import { promoteInput } from '../lib/cli/topic-input.js';
-import {
-  type PromoteResult,
-  planPromote,
-  promoteLossError,
-  promotePlanResult,
-  runPromote,
-} from '../lib/mirror/promote.js';
+import { runPromote } from '../lib/mirror/promote.js';
+import { planPromote } from '../lib/mirror/promote-plan.js';
+import { type PromoteResult, promoteLossError, promotePlanResult } from '../lib/mirror/promote-report.js';
 import { confirmPlan } from '../lib/prompt/confirm-plan.js';
 import { removeTopicsCommand } from '../lib/render/delete.js';
 import {

@@ -3,7 +3,7 @@
 // --source-config file.
 
 import type { AddTopicsInput } from '../mirror/add-topics.js';
-import type { PromoteInput } from '../mirror/promote.js';
+import type { PromoteInput } from '../mirror/promote-plan.js';
 import type { TopicActionInput } from '../mirror/topic-actions.js';
 import { compilePatterns, parseTopicNames, readTopicsFile } from '../mirror/topic-selection.js';
 import { readClientPropertiesFile } from '../connection/connection-config.js';

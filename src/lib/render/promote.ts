@@ -2,7 +2,8 @@
 // confirmation), the progress line of each waiting step, and the final report with every partition's
 // end offsets on both sides and how the stop was verified.
 
-import type { PromoteProgress, PromoteResult, PromoteTopic } from '../mirror/promote.js';
+import type { PromoteProgress } from '../mirror/promote-plan.js';
+import type { PromoteResult, PromoteTopic } from '../mirror/promote-report.js';
 import { orDash, stateColour, style } from './style.js';
 import { renderTable } from './table.js';
 

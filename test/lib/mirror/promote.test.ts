@@ -4,14 +4,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ConnectionConfig } from '../../../src/lib/connection/connection-config.js';
+import { runPromote } from '../../../src/lib/mirror/promote.js';
 import {
   type PromoteDependencies,
   type PromoteInput,
   type PromoteProgress,
   planPromote,
-  promoteLossError,
-  runPromote,
-} from '../../../src/lib/mirror/promote.js';
+} from '../../../src/lib/mirror/promote-plan.js';
+import { promoteLossError } from '../../../src/lib/mirror/promote-report.js';
 import type { KafkaClient } from '../../../src/lib/kafka/client.js';
 import { type FakeClusterState, fakeCluster } from './fake-cluster.js';
 
