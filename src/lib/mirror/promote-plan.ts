@@ -1,6 +1,6 @@
 // promote's step 1 and what every later step is handed: the mirror, the selected topics (every
-// partition MIRRORING), how the source is reached, and both sides' end offsets. Making the plan
-// changes nothing.
+// partition MIRRORING), how the source is reached, both sides' end offsets, and the consumer groups
+// the mirror copies for those topics. Making the plan changes nothing.
 
 import type { ConnectionConfig } from '../connection/connection-config.js';
 import type { PropertyEntry } from '../connection/properties-file.js';
@@ -14,7 +14,15 @@ import {
 import { type CatchUpTargets, readCatchUpTargets } from './caught-up.js';
 import { readEndOffsets } from './end-offsets.js';
 import { MirrorError, NotFoundError, SourceClusterError } from './errors.js';
+import { GROUP_READ_APIS } from './group-offsets.js';
 import type { PartitionRow } from './lag.js';
+import {
+  type GroupsPlan,
+  type GroupsProgress,
+  planGroups,
+  type PromoteGroupsInput,
+  skippedGroups,
+} from './promote-groups.js';
 import { describeMirrorConfigs, sourceConnection } from './source-client.js';
 import { type TopicActionInput, selectMirrorTopics } from './topic-actions.js';
 
@@ -23,10 +31,10 @@ export const PROMOTE_APIS = [StopMirrorTopics, DescribeClusterMirrors, ListClust
 /** States a partition passes through on its own on the way (back) to MIRRORING: promote waits for them. */
 const PASSING_STATES = new Set(['LOG_TRUNCATION', 'EPOCH_FENCING']);
 
-export interface PromoteInput extends TopicActionInput {
+export interface PromoteInput extends TopicActionInput, PromoteGroupsInput {
   /** Wait until the source end offsets stop moving; false: check once and refuse if they move. */
   readonly waitForQuiet: boolean;
-  /** Skip the quiet check altogether. */
+  /** Skip the quiet check altogether, and promote without groups active on the destination. */
   readonly force: boolean;
   /** How long the source end offsets must stand still to count as quiet. */
   readonly quietPeriodMs: number;
@@ -38,12 +46,15 @@ export type PromoteProgress =
   | { readonly phase: 'mirroring'; readonly waiting: string[] }
   | { readonly phase: 'quiet'; readonly moved: bigint; readonly periodMs: number }
   | { readonly phase: 'catching-up'; readonly done: number; readonly total: number; readonly remaining: bigint }
+  | GroupsProgress
   | { readonly phase: 'stopping'; readonly done: number; readonly total: number };
 
 export interface PromoteDependencies {
   /** Opens a client to the source cluster; promote closes it. */
   openSource(settings: ConnectionConfig): Promise<KafkaClient>;
   warn(message: string): void;
+  /** A line for people (text output only): what promote waits for, and how long that can take. */
+  note(message: string): void;
   /** Sleeps between polls; throws when --timeout runs out (or the operator interrupts). */
   sleep(ms: number, what: string): Promise<void>;
   /** Throws the timeout error when less than `ms` of the budget is left. */
@@ -63,6 +74,8 @@ export interface PromotePlan {
   /** Source and destination end offsets when planned. */
   readonly sourceEnds: CatchUpTargets;
   readonly destinationEnds: CatchUpTargets;
+  /** The groups step 4 waits for, as compared when planned. */
+  readonly groups: GroupsPlan;
   readonly warnings: string[];
 }
 
@@ -86,15 +99,15 @@ function statesOf(rows: readonly PartitionRow[] | undefined): string {
 
 /**
  * Step 1: the mirror, the selected topics (every partition MIRRORING; topics passing through
- * LOG_TRUNCATION, EPOCH_FENCING or a retrying FAILED are waited for), the source reachable, and
- * both sides' end offsets. Changes nothing.
+ * LOG_TRUNCATION, EPOCH_FENCING or a retrying FAILED are waited for), the source reachable,
+ * both sides' end offsets, and the groups compared. Changes nothing.
  */
 export async function planPromote(
   client: KafkaClient,
   input: PromoteInput,
   deps: PromoteDependencies,
 ): Promise<PromotePlan> {
-  await client.requireMirroring(PROMOTE_APIS);
+  await client.requireMirroring(input.skipGroups ? PROMOTE_APIS : [...PROMOTE_APIS, ...GROUP_READ_APIS]);
   const warnings: string[] = [];
   const warn = (message: string): void => {
     warnings.push(message);
@@ -162,6 +175,9 @@ export async function planPromote(
   try {
     const sourceEnds = await reading(sourceLabel, () => readCatchUpTargets(source, partitions, sourceLabel));
     const destinationEnds = (await readEndOffsets(client, wantedOf(partitions))).offsets;
+    const groups = input.skipGroups
+      ? skippedGroups(warn)
+      : await planGroups(source, client, { stored, topics: selection.selected, input, warn });
     return {
       mirror: input.mirror,
       topics: selection.selected,
@@ -171,6 +187,7 @@ export async function planPromote(
       sourceSettings,
       sourceEnds,
       destinationEnds,
+      groups,
       warnings,
     };
   } finally {

@@ -2,6 +2,7 @@
 // and how the stop was verified, the quiet check, the groups, and what was and was not stopped.
 
 import { MirrorError } from './errors.js';
+import type { PromoteGroups } from './promote-groups.js';
 import type { PromoteInput, PromotePlan } from './promote-plan.js';
 
 export interface PromotePartition {
@@ -44,11 +45,8 @@ export interface PromoteResult {
     /** How long promote waited for the producers to stop. @minimum 0 */
     readonly waitedMs: number;
   };
-  groups: {
-    readonly compared: boolean;
-    /** Why they were not compared, when they were not. */
-    readonly note: string | null;
-  };
+  /** The consumer groups' committed offsets on both sides: when planned (dry run), or as promote left them. */
+  groups: PromoteGroups;
   /** Topics confirmed STOPPED. */
   stopped: string[];
   /** Selected topics not (yet) confirmed STOPPED; empty when complete. */
@@ -64,7 +62,7 @@ export interface PromoteResult {
   readonly warnings: string[];
 }
 
-/** The plan as --dry-run shows it: the current gap of every partition. */
+/** The plan as --dry-run shows it: the current gap of every partition and of every group. */
 export function promotePlanResult(plan: PromotePlan, input: PromoteInput, dryRun = true): PromoteResult {
   return {
     mirror: plan.mirror,
@@ -88,7 +86,7 @@ export function promotePlanResult(plan: PromotePlan, input: PromoteInput, dryRun
       }),
     })),
     quiet: { checked: false, periodMs: input.quietPeriodMs, waitedMs: 0 },
-    groups: { compared: false, note: GROUPS_NOTE },
+    groups: plan.groups.result,
     stopped: [],
     notStopped: [...plan.topics],
     stopSent: false,
@@ -98,10 +96,6 @@ export function promotePlanResult(plan: PromotePlan, input: PromoteInput, dryRun
     warnings: [...plan.warnings],
   };
 }
-
-export const GROUPS_NOTE =
-  'consumer-group offsets are not compared yet: kmirror cannot read them on both clusters (issue 13); check that your ' +
-  "groups' committed offsets reached the destination (one mirror sync can take mirror.metadata.refresh.interval.ms, 60 s by default)";
 
 /** A verified promote that found records missing (written to the source after it read it). */
 export function promoteLossError(result: PromoteResult): MirrorError | null {

@@ -2,16 +2,17 @@
 // mirroring whatever the lag, it stops only once nothing can be lost: (1) the source answers and the
 // topics are MIRRORING (promote-plan.ts), (2) the source end offsets stand still, producers stopped
 // (promote-quiet.ts), (3) every destination partition has reached them (the one caught-up definition,
-// never the reported lag, which reads 0 between fetches), (4) the groups' offsets agree, (5) stop and
-// verify that each destination end offset is at least the source's + 1, the PID-reset marker
-// (promote-stop.ts). Until the stop is sent nothing changes; once it is, an interruption still reports
-// which topics stopped (promote-report.ts).
+// never the reported lag, which reads 0 between fetches), (4) the groups' offsets on the destination
+// are the source's (promote-groups.ts), (5) stop and verify that each destination end offset is at
+// least the source's + 1, the PID-reset marker (promote-stop.ts). Until the stop is sent nothing
+// changes; once it is, an interruption still reports which topics stopped (promote-report.ts).
 
 import type { KafkaClient } from '../kafka/client.js';
 import { type CatchUpTargets, notCaughtUpError, readCatchUpTargets, waitUntilCaughtUp } from './caught-up.js';
 import type { PromoteDependencies, PromoteInput, PromotePlan } from './promote-plan.js';
 import { awaitQuietSource, recordsAhead, sameOffsets } from './promote-quiet.js';
-import { GROUPS_NOTE, promotePlanResult } from './promote-report.js';
+import { awaitGroupsInSync } from './promote-groups.js';
+import { promotePlanResult } from './promote-report.js';
 import { type PromoteOutcome, stopAndVerify } from './promote-stop.js';
 
 /** Less than this left of --timeout and promote does not start the stop: it could not verify it. */
@@ -52,15 +53,21 @@ export async function runPromote(
       );
       const stuck = notCaughtUpError(plan.mirror, caughtUp);
       if (stuck) throw stuck;
+      result.groups = await awaitGroupsInSync(
+        source,
+        client,
+        plan.groups,
+        { force: input.force, waitForQuiet: input.waitForQuiet, reserveMs: STOP_RESERVE_MS },
+        deps,
+      );
       if (input.force) break;
-      // Producers that came back while the mirror caught up would lose what they write next.
+      // Producers that came back while the mirror caught up (or the groups were copied) lose what they write next.
       const again = await readCatchUpTargets(source, plan.partitions, plan.sourceLabel);
       if (sameOffsets(again, targets)) break;
       deps.warn(
         `${recordsAhead(again, targets)} record(s) arrived on the source while the mirror caught up: waiting for quiet again`,
       );
     }
-    result.groups = { compared: false, note: GROUPS_NOTE };
     deps.requireTimeLeft(STOP_RESERVE_MS, 'about to stop the topics; nothing was stopped');
     return await stopAndVerify(client, source, plan, targets, result, deps, started);
   } finally {
