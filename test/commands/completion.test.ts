@@ -4,7 +4,7 @@
 // of the active profile when no -b is typed.
 
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
+import { type CliResult, runProgram } from '../helpers/cli.js';
 import { runCli, testEnv } from '../helpers/in-process-cli.js';
 
 const BIN = fileURLToPath(new URL('../../../bin/run.js', import.meta.url));
@@ -21,24 +22,8 @@ const skipWithout = (shell: string): string | false =>
   !has(shell) && !process.env.CI ? `${shell} is not installed (apt-get install -y ${shell})` : false;
 
 /** Runs a shell script asynchronously (the emulator it reaches lives in this process). */
-function shell(
-  program: string,
-  args: readonly string[],
-  env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(program, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
+function shell(program: string, args: readonly string[], env: Record<string, string>): Promise<CliResult> {
+  return runProgram(program, args, { env, killAfterMs: 30_000 });
 }
 
 describe('shell completion', () => {

@@ -41,22 +41,39 @@ export function testEnv(extra: Readonly<Record<string, string | undefined>> = {}
 }
 
 export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
+  return runProgram(process.execPath, [BIN, ...args], {
+    env: testEnv(options.env),
+    stdin: options.stdin ?? '',
+    ...(options.killAfterMs !== undefined ? { killAfterMs: options.killAfterMs } : {}),
+  });
+}
+
+/**
+ * Any program (a shell, the installed kmirror), run asynchronously so an emulator in this process keeps
+ * serving; `stdin` piped in when given, else none; killed after `killAfterMs` (a hang is a failure, not a wait).
+ */
+export function runProgram(
+  program: string,
+  args: readonly string[],
+  options: { env: Record<string, string>; cwd?: string; stdin?: string; killAfterMs?: number },
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: testEnv(options.env),
-      stdio: ['pipe', 'pipe', 'pipe'],
+    const child = spawn(program, args, {
+      env: options.env,
+      cwd: options.cwd,
+      stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
     const timer = setTimeout(() => child.kill('SIGKILL'), options.killAfterMs ?? 60_000);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });
-    child.stdin.end(options.stdin ?? '');
+    if (options.stdin !== undefined) child.stdin?.end(options.stdin);
   });
 }
 

@@ -4,13 +4,13 @@
 // installed command nor from the build (oclif's own CLI checks the registry for a newer oclif).
 
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
-import { REPO_ROOT, testEnv } from '../helpers/cli.js';
+import { REPO_ROOT, runProgram, testEnv } from '../helpers/cli.js';
 
 const HOOK_TIMEOUT = 300_000;
 
@@ -24,20 +24,10 @@ describe('npm pack, npm install -g into a clean prefix', () => {
   let env: Record<string, string> = {};
   let emulator: EmulatedClusters;
   /** The installed command, run asynchronously: the emulator it talks to lives in this process. */
-  const kmirror = (args: readonly string[]): Promise<SpawnSyncReturns<string>> =>
-    new Promise((resolve, reject) => {
-      const child = spawn('kmirror', args, { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-      const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-      child.on('error', reject);
-      child.on('close', (status, signal) => {
-        clearTimeout(timer);
-        resolve({ pid: child.pid ?? 0, output: [], stdout, stderr, status, signal });
-      });
-    });
+  const kmirror = async (args: readonly string[]): Promise<SpawnSyncReturns<string>> => {
+    const run = await runProgram('kmirror', args, { env, cwd: dir });
+    return { pid: 0, output: [], stdout: run.stdout, stderr: run.stderr, status: run.code, signal: null };
+  };
 
   before(
     async () => {
