@@ -112,8 +112,9 @@ describe('kmirror create', () => {
         'mirror.topics.exclude     orders-internal',
         'mirror.topics.include     orders-.*,payments',
         '',
-        // the hint repeats -b, so it runs as printed
-        "Next: kmirror add-topics eu-orders -b 127.0.0.1:PORT,127.0.0.1:PORT,127.0.0.1:PORT --pattern '<regex>'",
+        'Preview the source topics a pattern selects, then run it again without --dry-run to start them:',
+        // the hint repeats -b, so it runs as printed (test/commands/next-hints.test.ts runs it)
+        "Next: kmirror add-topics eu-orders -b 127.0.0.1:PORT,127.0.0.1:PORT,127.0.0.1:PORT --pattern '.*' --dry-run",
         '',
       ].join('\n'),
     );

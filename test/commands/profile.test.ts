@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { createServer, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import type { PlaygroundInfo } from '../../src/lib/emulator/playground.js';
@@ -241,6 +242,64 @@ describe('kmirror profile', () => {
     );
   });
 
+  it('secrets by reference: a file read at each use, never copied; a prompt without a terminal is exit 2', async () => {
+    const home = configHome();
+    const env = { XDG_CONFIG_HOME: home };
+    const [name, password] = user();
+    const secretFile = join(home, 'password.txt');
+    writeFileSync(secretFile, `${password}\n`, { mode: 0o600 });
+    const sasl = ['--sasl-mechanism', 'plain', '--sasl-username', name];
+    const byFile = await runCli(['profile', 'create', 'f', '-b', dst(), ...sasl, '--sasl-password-file', secretFile], {
+      env,
+    });
+    assert.equal(byFile.code, 0, byFile.stderr);
+    const stored = readFileSync(join(home, 'kmirror', 'profiles.yaml'), 'utf8');
+    assert.ok(!stored.includes(password), 'the file holds the reference, not the password');
+    assert.match(stored, /password:\s+file: /);
+    const listed = await runCli(['list', '--profile', 'f', '--json', '--timeout', '10s'], { env });
+    assert.equal(listed.code, 0, listed.stderr);
+    // The file is read at each use: a changed password there is what the next command sends.
+    writeFileSync(secretFile, 'not-the-password\n');
+    const changed = await runCli(['list', '--profile', 'f', '--timeout', '10s'], { env });
+    assert.equal(changed.code, 5, changed.stderr);
+
+    const asks = await runCli(['profile', 'create', 'p', '-b', dst(), ...sasl, '--sasl-password-prompt'], { env });
+    assert.equal(asks.code, 0, asks.stderr);
+    const noTerminal = await runCli(['list', '--profile', 'p', '--timeout', '10s'], { env });
+    assert.equal(noTerminal.code, 2, noTerminal.stderr);
+    assert.match(noTerminal.stderr, /asks for the SASL password on a terminal, and there is none/);
+    // A KMIRROR_* variable is above the profile, so it answers instead of the prompt.
+    const byEnv = await runCli(['list', '--profile', 'p', '--timeout', '10s'], {
+      env: { ...env, KMIRROR_SASL_PASSWORD: password },
+    });
+    assert.equal(byEnv.code, 0, byEnv.stderr);
+  });
+
+  it("the profile's default timeout applies, and an explicit --timeout wins", async () => {
+    const env = { XDG_CONFIG_HOME: configHome() };
+    // A listener that accepts and never answers: only the timeout ends the command.
+    const held = new Set<Socket>();
+    const silent = createServer((socket) => {
+      held.add(socket);
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const address = silent.address();
+    const at = `127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    try {
+      assert.equal((await runCli(['profile', 'create', 'slow', '-b', at, '--default-timeout', '2s'], { env })).code, 0);
+      const timed = await runCli(['list', '--profile', 'slow'], { env });
+      assert.equal(timed.code, 124, timed.stderr);
+      assert.match(timed.stderr, /timed out after 2s \(--timeout\)/);
+      const flag = await runCli(['list', '--profile', 'slow', '--timeout', '3s'], { env });
+      assert.equal(flag.code, 124, flag.stderr);
+      assert.match(flag.stderr, /timed out after 3s \(--timeout\)/);
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
   it('profile defaults (output) apply, and an explicit -o wins', async () => {
     const env = { XDG_CONFIG_HOME: configHome() };
     await runCli(
@@ -296,7 +355,7 @@ describe('kmirror profile', () => {
     const next = /^Next: (kmirror .*)$/m.exec(created.stdout)?.[1] ?? '';
     assert.equal(
       next,
-      `kmirror add-topics nx -b ${dst()} --sasl-mechanism plain --sasl-username ${name} --pattern '<regex>'`,
+      `kmirror add-topics nx -b ${dst()} --sasl-mechanism plain --sasl-username ${name} --pattern '.*' --dry-run`,
     );
   });
 });

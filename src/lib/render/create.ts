@@ -18,7 +18,14 @@ export function renderCreateMirror(result: CreateMirrorResult, reach = ''): stri
   const headline = result.dryRun
     ? `${style.strong('Dry run:')} would create mirror ${result.mirror} (${where}); nothing was sent to the destination.`
     : style.ok(`Created mirror ${result.mirror} (${where})`);
-  const next = result.dryRun ? [] : ['', `Next: kmirror add-topics ${result.mirror}${reach} --pattern '<regex>'`];
+  // A command that runs as printed: the preview of what a pattern selects changes nothing and asks nothing.
+  const next = result.dryRun
+    ? []
+    : [
+        '',
+        'Preview the source topics a pattern selects, then run it again without --dry-run to start them:',
+        `Next: kmirror add-topics ${result.mirror}${reach} --pattern '.*' --dry-run`,
+      ];
   return [
     headline,
     '',
