@@ -25,8 +25,8 @@ export interface VersionJson {
 export default class Version extends BaseCommand<typeof Version> {
   static override summary = 'Show the versions of kmirror, Node and oclif, and the protocol dialect it speaks';
   static override examples = ['<%= config.bin %> version', '<%= config.bin %> version --json'];
-  // Answers even when the profile file is broken; --protocol and --api-keys still show what would be spoken.
-  static override appliesProfile = false;
+  // Shows the profile's dialect, yet answers even when the profile file is broken (then without it).
+  static override appliesProfile = 'when-readable' as const;
 
   async run(): Promise<VersionJson> {
     const require = createRequire(import.meta.url);

@@ -3,6 +3,9 @@
 // --dry-run on config set (--validate-only kept), --pattern and --include as one flag.
 
 import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import { runCli as runBinary } from '../helpers/cli.js';
@@ -55,6 +58,13 @@ describe('CLI conventions', () => {
     assert.equal(doc.dialect.apiKeys.DescribeClusterMirrors, 120, '--api-keys shows');
     assert.equal(doc.dialect.apiKeys.CreateClusterMirror, 94);
     assert.equal(doc.dialect.patterns, 'java.util.regex');
+    // A broken profiles file does not stop `version`: it answers without the profile.
+    const home = mkdtempSync(join(tmpdir(), 'kmirror-broken-profiles-'));
+    mkdirSync(join(home, 'kmirror'));
+    writeFileSync(join(home, 'kmirror', 'profiles.yaml'), 'profiles: [not, a, mapping\n');
+    const broken = await runCli(['version', '--json'], { env: { XDG_CONFIG_HOME: home } });
+    assert.equal(broken.code, 0, broken.stderr);
+    assert.equal((jsonOf(broken) as { dialect: { protocol: string } }).dialect.protocol, 'prototype');
     // The quick path still answers plain --version without loading oclif.
     const plain = await runBinary(['--version']);
     assert.match(plain.stdout, /^kmirror\/0\.1\.0 \S+ node-v\S+\n$/);

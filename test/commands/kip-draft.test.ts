@@ -51,6 +51,20 @@ describe('commands with --protocol kip-draft', () => {
   const draftFlags = DRAFT_FLAGS;
   const kmirror = (...args: string[]) => runCli([...args, '-b', dst(), ...draftFlags]);
 
+  it('a profile holds the dialect and its API keys: commands through it need no dialect flags', async () => {
+    const env = { XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'kmirror-draft-profile-')) };
+    const saved = await runCli(['profile', 'create', 'draft', '-b', dst(), ...draftFlags], { env });
+    assert.equal(saved.code, 0, saved.stderr);
+    const shown = jsonOf(await runCli(['profile', 'show', 'draft', '--json'], { env })) as Record<string, unknown>;
+    assert.equal(shown['protocol'], 'kip-draft');
+    requests = [];
+    const listed = await runCli(['list', '--json'], { env });
+    assert.equal(listed.code, 0, listed.stderr);
+    assert.ok(requests.includes('ListMirrors'), `the draft's RPC was sent: ${requests.join(', ')}`);
+    const version = jsonOf(await runCli(['version', '--json'], { env })) as { dialect: { protocol: string } };
+    assert.equal(version.dialect.protocol, 'kip-draft');
+  });
+
   it('refuses to send anything until --api-keys numbers the RPCs the command needs (exit 2)', async () => {
     requests = [];
     const result = await runCli(['list', '-b', dst()], { env: { KMIRROR_PROTOCOL: 'kip-draft' } });

@@ -4,10 +4,13 @@
 // in place until Ctrl-C.
 
 import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import { runCli } from '../helpers/in-process-cli.js';
-import { TmuxServer, tmuxAvailable } from './tmux.js';
+import { type TmuxPane, TmuxServer, tmuxAvailable } from './tmux.js';
 
 const HAVE_TMUX = tmuxAvailable();
 // Missing tmux fails in CI (install it with scripts/install-client-tools.sh) and skips elsewhere.
@@ -41,6 +44,17 @@ describe('kmirror in a real terminal (tmux)', { skip }, () => {
     tmux?.kill();
     await emulator?.close();
   });
+
+  /** Types the password at the question on screen; the command must connect (exit 0) and never show it. */
+  async function answerPasswordThenNoMirrors(pane: TmuxPane, password: string): Promise<void> {
+    pane.type(password);
+    pane.press('Enter');
+    const code = await pane.exitCode();
+    const screen = pane.capture();
+    assert.equal(code, 0, screen);
+    assert.match(screen, /No mirrors/);
+    assert.ok(!screen.includes(password), `the password is not echoed:\n${screen}`);
+  }
 
   function mirrorOf(topic: string): string | undefined {
     return emulator?.destination.cluster.topics.get(topic)?.mirror?.name;
@@ -147,13 +161,24 @@ describe('kmirror in a real terminal (tmux)', { skip }, () => {
       const to = ['-b', secured.destination.bootstrap, '--sasl-mechanism', 'plain', '--sasl-username', user];
       const pane = tmux.start(['list', ...to, '--sasl-password-stdin']);
       await pane.waitFor('the password question', (s) => s.includes('SASL password:'));
-      pane.type(password);
-      pane.press('Enter');
-      const code = await pane.exitCode();
-      const screen = pane.capture();
-      assert.equal(code, 0, screen);
-      assert.match(screen, /No mirrors/);
-      assert.ok(!screen.includes(password), `the password is not echoed:\n${screen}`);
+      await answerPasswordThenNoMirrors(pane, password);
+    } finally {
+      await secured.close();
+    }
+  });
+
+  it('a profile whose password is { prompt: true } asks on a terminal without echo, and connects with it', async () => {
+    assert.ok(tmux);
+    const secured = await startEmulatedClusters({ seed: 'terminal-profile', growthPerSec: 0, sasl: true });
+    try {
+      const [user, password] = Object.entries(secured.security.sasl?.users ?? {})[0] ?? ['', ''];
+      const home = { XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'kmirror-tty-profile-')) };
+      const to = ['-b', secured.destination.bootstrap, '--sasl-mechanism', 'plain', '--sasl-username', user];
+      const saved = await runCli(['profile', 'create', 'asks', ...to, '--sasl-password-prompt'], { env: home });
+      assert.equal(saved.code, 0, saved.stderr);
+      const pane = tmux.start(['list', '--profile', 'asks'], undefined, home);
+      await pane.waitFor('the password question', (s) => /password/i.test(s));
+      await answerPasswordThenNoMirrors(pane, password);
     } finally {
       await secured.close();
     }

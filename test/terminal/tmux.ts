@@ -40,9 +40,14 @@ export class TmuxServer {
    * `EXIT=<code>` and keeps the pane open. The shell catches SIGINT (a caught signal is reset for
    * the child), so Ctrl-C reaches kmirror while the shell survives to print the exit code.
    */
-  start(args: readonly string[], size: { columns: number; rows: number } = { columns: 200, rows: 50 }): TmuxPane {
+  start(
+    args: readonly string[],
+    size: { columns: number; rows: number } = { columns: 200, rows: 50 },
+    env: Readonly<Record<string, string>> = {},
+  ): TmuxPane {
     const name = `t${++this.sessions}`;
-    const kmirror = ['env', '-u', 'CI', 'NO_COLOR=1', process.execPath, BIN, ...args].map(quote).join(' ');
+    const vars = Object.entries(env).map(([k, v]) => `${k}=${v}`);
+    const kmirror = ['env', '-u', 'CI', 'NO_COLOR=1', ...vars, process.execPath, BIN, ...args].map(quote).join(' ');
     const script = `trap : INT; ${kmirror}; echo EXIT=$?; exec sleep 3600`;
     const [x, y] = [String(size.columns), String(size.rows)];
     this.tmux(['new-session', '-d', '-s', name, '-x', x, '-y', y, '/bin/sh', '-c', script]);

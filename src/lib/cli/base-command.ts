@@ -47,6 +47,18 @@ const FLAG_OF_SETTING: Record<string, string> = {
 /** KMIRROR_* secrets meant for the cluster of -b, kept away from a second cluster's profile. */
 const DESTINATION_ONLY_SECRETS = ['KMIRROR_SASL_PASSWORD', 'KMIRROR_SASL_OAUTH_TOKEN', 'KMIRROR_TLS_KEY_PASSWORD'];
 
+function readProfile(
+  applies: true | 'when-readable',
+  named: string | undefined,
+): { name: string; profile: Profile } | undefined {
+  if (applies === true) return activeProfile(named, process.env);
+  try {
+    return activeProfile(named, process.env);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Flags repeated in printed "Next:" commands so they reach the same cluster. */
 const REACH_FLAGS = new Set([...Object.values(FLAG_OF_SETTING), 'profile', 'protocol', 'api-keys', 'api-versions']);
 
@@ -166,8 +178,11 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   private exitCodeAfterOutput: ExitCode | undefined;
   private connectionPromise: Promise<ConnectionConfig> | undefined;
   private clientPromise: Promise<KafkaClient> | undefined;
-  /** Commands that connect read the active profile; the profile commands and playground do not. */
-  static appliesProfile = true;
+  /**
+   * Commands that connect read the active profile; the profile commands and playground do not.
+   * 'when-readable': use it when it can be read, carry on without it when not (version).
+   */
+  static appliesProfile: boolean | 'when-readable' = true;
   /** The flags given on the command line itself (not from KMIRROR_* variables), in order. */
   protected givenFlags: { name: string; input: string }[] = [];
   /** The profile in use (--profile, KMIRROR_PROFILE, or the current one), if any. */
@@ -195,9 +210,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const base = flags as BaseFlags;
     this.givenFlags = raw.flatMap((token) => (token.type === 'flag' ? [{ name: token.flag, input: token.input }] : []));
     const given = new Set(this.givenFlags.map((g) => g.name));
-    this.activeProfile = (this.ctor as typeof BaseCommand).appliesProfile
-      ? activeProfile(base.profile, process.env)
-      : undefined;
+    const applies = (this.ctor as typeof BaseCommand).appliesProfile;
+    this.activeProfile = applies === false ? undefined : readProfile(applies, base.profile);
     const defaults = this.activeProfile?.profile.defaults;
 
     let budget = base.timeout ?? DEFAULT_TIMEOUT_MS;
