@@ -62,6 +62,9 @@ describe('patterns are Java regexes everywhere', () => {
       ['config', 'set', 'm1', '-b', dead, 'mirror.topics.include=orders-\\X'],
       ['groups', 'm1', '-b', dead, '--group-pattern', '(?>(a*?)*)x'],
       ['groups', 'm1', '-b', dead, '--group-pattern', '(?<a_b>x)'],
+      ['promote', 'm1', '-b', dead, '--topic', 'orders', '--group-pattern', '(?<a_b>x)', '--yes'],
+      ['promote', 'm1', '-b', dead, '--pattern', 'a**', '--yes'],
+      ['failback', 'm1', '-b', dead, '--to', dead, '--pattern', '(a)\\1', '--yes'],
     ]) {
       const result = await runCli([...args, '--timeout', '30s']);
       assert.equal(result.code, 2, `${args.join(' ')}\n${result.stderr}`);
