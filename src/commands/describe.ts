@@ -60,7 +60,7 @@ export default class Describe extends BaseCommand<typeof Describe> {
     const intervalMs = watchIntervalMs(flags);
     const show = (report: DescribeReport, refreshFrame?: (text: string) => string): void => {
       // Lines made while written: the table of a million partitions is never one text.
-      const view = { sort, filtered: isFiltered(filters) };
+      const view = { sort, filtered: isFiltered(filters), reach: this.reachArgs() };
       // A frame redrawn in place fits the terminal, less the rows of watchFrame's header.
       const screen = refreshFrame && this.ttyText() ? terminalScreen() : undefined;
       const human = (r: DescribeReport, o: { wide: boolean }) =>

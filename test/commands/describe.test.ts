@@ -233,13 +233,19 @@ describe('kmirror describe: stable mirror', () => {
     );
   });
 
-  it('an existing mirror without topics is shown as such', async () => {
+  it('an existing mirror without topics is shown as such, with a command that runs as printed', async () => {
     const result = await run('empty');
     assert.equal(result.code, 0);
-    assert.match(
+    const printed = /^Mirror empty: 0 partitions in 0 topics\nNo topics yet\. .*: (kmirror add-topics .*)$/m.exec(
       result.stdout,
-      /Mirror empty: 0 partitions in 0 topics\nNo topics yet: add some with kmirror add-topics empty/,
-    );
+    )?.[1];
+    assert.ok(printed, result.stdout);
+    assert.ok(printed.includes(` -b ${emulator.destination.bootstrap} `), printed);
+    // The printed words, unquoted as a shell would ('.*' is the one quoted word).
+    const words = printed.replace("'.*'", '.*').split(' ').slice(1);
+    const followed = await runCli(words);
+    assert.equal(followed.code, 0, followed.stderr);
+    assert.match(followed.stdout, /Dry run/i);
   });
 
   it('--watch --json prints one document per line per refresh and exits 0 on SIGINT', async () => {

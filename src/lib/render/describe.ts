@@ -19,6 +19,8 @@ export interface DescribeRenderOptions {
   readonly failedLimit?: number;
   /** Whether filters were given (changes the wording when nothing is left). */
   readonly filtered?: boolean;
+  /** The connection flags that make a printed command reach the same cluster (" -b host:9092", or ""). */
+  readonly reach?: string;
 }
 
 export const DEFAULT_ATTENTION_LIMIT = 10;
@@ -234,7 +236,7 @@ function mirrorView(
     out.push(
       options.filtered
         ? 'No partitions match the filters.'
-        : `No topics yet: add some with kmirror add-topics ${mirror.name}`,
+        : `No topics yet. To preview the source topics a pattern would add: kmirror add-topics ${mirror.name}${options.reach ?? ''} --pattern '.*' --dry-run`,
     );
     return out.join('\n');
   }

@@ -193,8 +193,8 @@ describe('describe renderer', () => {
 
   it('a mirror without topics, and nothing left after filters', () => {
     assert.match(
-      renderDescribe(report([mirror('m1', {})]), { partitions: false, sort: 'topic' }),
-      /No topics yet: add some with kmirror add-topics m1/,
+      renderDescribe(report([mirror('m1', {})]), { partitions: false, sort: 'topic', reach: ' -b h:9092' }),
+      /No topics yet\. To preview the source topics a pattern would add: kmirror add-topics m1 -b h:9092 --pattern '\.\*' --dry-run$/m,
     );
     assert.match(
       renderDescribe(report([mirror('m1', {})]), { partitions: false, sort: 'topic', filtered: true }),
