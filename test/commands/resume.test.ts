@@ -38,6 +38,14 @@ describe('kmirror resume', () => {
   });
   const run = (...args: string[]) => runCli(['resume', 'm1', '-b', emulator.destination.bootstrap, ...args]);
 
+  it('--dry-run sends nothing: the request is shown, the topic stays PAUSED', async () => {
+    const result = await run('--topic', 'r2', '--dry-run');
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /ResumeMirrorTopics\n {2}MirrorName: m1\n {2}Topics: \[r2\]\n[^]*Nothing was sent/);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.deepEqual(statesOf(emulator, 'r2'), ['PAUSED']);
+  });
+
   it('--wait: resumes and reports MIRRORING (JSON, schema)', async () => {
     const result = await run('--topic', 'payments', '--wait', '20s', '--json');
     assert.equal(result.code, 0, result.stderr);
@@ -153,6 +161,16 @@ describe('kmirror resume --wait on the prototype timing', () => {
       assert.equal(row.state, 'MIRRORING');
       assert.ok((row.destinationEndOffset ?? 0n) >= 4700n, `ledger-${row.partition} at ${row.destinationEndOffset}`);
     }
+  });
+
+  it('a --wait too short: exit 124, and the hint prints a describe command that reaches the same cluster', async () => {
+    await pauseTopics(emulator, 'm1', ['ledger']);
+    emulator.source.cluster.appendRecords('ledger', 5000);
+    const dst = emulator.destination.bootstrap;
+    const result = await runCli(['resume', 'm1', '-b', dst, '--topic', 'ledger', '--wait', '200ms']);
+    assert.equal(result.code, 124, result.stderr);
+    assert.match(result.stderr, /gave up after --wait 200ms/);
+    assert.ok(result.stderr.includes(`kmirror describe m1 -b ${dst} shows the partition states`), result.stderr);
   });
 
   it('refuses an unreadable --source-config before any request (exit 2)', async () => {

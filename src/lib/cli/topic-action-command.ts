@@ -106,7 +106,7 @@ export abstract class TopicActionCommand<T extends typeof Command> extends BaseC
           : {
               sleep: this.deadline.waitWithin(
                 flags.wait,
-                `the request was accepted; kmirror describe ${plan.mirror} shows the partition states ` +
+                `the request was accepted; kmirror describe ${plan.mirror}${this.reachArgs()} shows the partition states ` +
                   '(a longer --wait or --timeout waits longer)',
               ),
               onProgress: (done, total) =>
