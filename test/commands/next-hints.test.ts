@@ -11,8 +11,11 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { type CliResult, runProgram, testEnv } from '../helpers/cli.js';
+import { DRAFT_KEYS } from '../helpers/kip-draft.js';
 
 const BIN = fileURLToPath(new URL('../../../bin/run.js', import.meta.url));
+// The keys the playground serves the draft's RPCs on (and its commands are told); --api-versions is the playground's own.
+const DRAFT_PLAYGROUND = ['--protocol', 'kip-draft', '--api-keys', DRAFT_KEYS];
 
 interface Run extends CliResult {
   readonly line: string;
@@ -52,6 +55,7 @@ describe('printed commands run as printed, pasted into a shell', () => {
     ['a plain playground', []],
     ['a --secure playground (SASL over TLS, a client.properties)', ['--secure']],
     ['a playground with --save-profile', ['--save-profile', 'pg']],
+    ['a playground speaking the KIP draft (dialect flags on every command)', DRAFT_PLAYGROUND],
   ] as const) {
     it(`${label}: every command it prints, then create's "Next:" line, exit 0`, async () => {
       const child = spawn(process.execPath, [BIN, 'playground', '--seed', 'next-hints', ...args], {
