@@ -14,7 +14,7 @@ import { type CliResult, runProgram, testEnv } from '../helpers/cli.js';
 import { DRAFT_KEYS } from '../helpers/kip-draft.js';
 
 const BIN = fileURLToPath(new URL('../../../bin/run.js', import.meta.url));
-// The keys the playground serves the draft's RPCs on (and its commands are told); --api-versions is the playground's own.
+// The keys the playground serves the draft's RPCs on (its commands are told them); --api-versions is its own.
 const DRAFT_PLAYGROUND = ['--protocol', 'kip-draft', '--api-keys', DRAFT_KEYS];
 
 interface Run extends CliResult {
