@@ -2,15 +2,18 @@
 // messages. We reach its Connection class directly because its public Admin API has no way to send
 // an arbitrary request, and its own flexible-version helpers are not to be trusted.
 
-import { createRequire } from 'node:module';
+// Its internal modules by path (not the package index, which loads its producer, consumer and admin
+// too): static imports, so a bundler takes in only these.
+import KafkajsConnectionModule from 'kafkajs/src/network/connection.js';
+import createSocketFactory from 'kafkajs/src/network/socketFactory.js';
+import kafkajsLoggers from 'kafkajs/src/loggers/index.js';
+import KafkajsEncoderModule from 'kafkajs/src/protocol/encoder.js';
 import { scheduleChecksOnlyWhenPending } from './kafkajs-request-queue.js';
 import { DEFAULT_MAX_FRAME_BYTES } from './frame-reader.js';
 import { guardFrames, type GuardableConnection } from './kafkajs-frame-guard.js';
 import { ProtocolViolationError } from './protocol-violation.js';
 import type { BrokerAddress, RawRequest, Transport, TransportOptions } from './transport.js';
 import { TransportError, brokerLabel } from './transport.js';
-
-const require = createRequire(import.meta.url);
 
 interface KafkajsEncoder {
   writeBuffer(value: Buffer): KafkajsEncoder;
@@ -35,10 +38,10 @@ interface KafkajsConnection {
 type ConnectionClass = new (options: Record<string, unknown>) => KafkajsConnection;
 type EncoderClass = new () => KafkajsEncoder;
 
-const Connection = require('kafkajs/src/network/connection.js') as ConnectionClass;
-const Encoder = require('kafkajs/src/protocol/encoder.js') as EncoderClass;
-const socketFactory = (require('kafkajs/src/network/socketFactory.js') as () => unknown)();
-const { createLogger, LEVELS } = require('kafkajs/src/loggers/index.js') as {
+const Connection = KafkajsConnectionModule as ConnectionClass;
+const Encoder = KafkajsEncoderModule as EncoderClass;
+const socketFactory = (createSocketFactory as () => unknown)();
+const { createLogger, LEVELS } = kafkajsLoggers as {
   createLogger(options: { level: number; logCreator: () => () => void }): unknown;
   LEVELS: { NOTHING: number };
 };
