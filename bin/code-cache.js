@@ -28,11 +28,10 @@ export function requireWithCodeCache(path, cacheDir) {
   } catch {
     // first run of this build on this Node
   }
-  const script = new vm.Script(module.wrap(source), {
-    filename: resolved,
-    cachedData,
-    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-  });
+  // Node's module wrapper, plus the import() the bundle calls (scripts/bundle.mjs): a script run by vm
+  // has none of its own without experimental flags.
+  const wrapped = `(function (exports, require, module, __filename, __dirname, __kmirrorHostImport) { ${source}\n});`;
+  const script = new vm.Script(wrapped, { filename: resolved, cachedData });
   debug(
     `code cache ${cacheFile}: ${cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'accepted'}`,
   );
@@ -57,9 +56,18 @@ export function requireWithCodeCache(path, cacheDir) {
   loaded.filename = resolved;
   loaded.paths = module.Module._nodeModulePaths(dirname(resolved));
   require.cache[resolved] = loaded;
+  const hostImport = (specifier) => import(specifier);
   script
     .runInThisContext()
-    .call(loaded.exports, loaded.exports, module.createRequire(resolved), loaded, resolved, dirname(resolved));
+    .call(
+      loaded.exports,
+      loaded.exports,
+      module.createRequire(resolved),
+      loaded,
+      resolved,
+      dirname(resolved),
+      hostImport,
+    );
   loaded.loaded = true;
   return loaded.exports;
 }

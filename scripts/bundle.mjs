@@ -8,7 +8,7 @@
 // with all its lazy getters, streams…), which costs more than the bundle's own code.
 // bin/dev.js and the in-process tests run the sources (src/lib/cli/source-commands.ts) instead.
 import { build } from 'esbuild';
-import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -51,6 +51,23 @@ export function entrySource() {
   ].join('\n');
 }
 
+// bin/code-cache.js runs the bundle through vm.Script, where import() works only with experimental vm
+// features. So the bundle holds no import(): ours become require() (every package we load lazily has a
+// CommonJS build), and the few in oclif and lilconfig (which load ESM plugins by file URL) call
+// __kmirrorImport, a real import() that code-cache.js hands in (plain require() of the bundle gets its own).
+const IMPORT_BANNER =
+  "const __kmirrorImport = typeof __kmirrorHostImport === 'function' ? __kmirrorHostImport : (specifier) => import(specifier);";
+const DYNAMIC_IMPORT = /(?<![\w$.'"`])import\(/g;
+const hostImport = {
+  name: 'host-import',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/](@oclif[\\/]core|lilconfig)[\\/].*\.js$/ }, (args) => ({
+      contents: readFileSync(args.path, 'utf8').replace(DYNAMIC_IMPORT, '__kmirrorImport('),
+      loader: 'js',
+    }));
+  },
+};
+
 async function bundle() {
   rmSync(OUT_DIR, { recursive: true, force: true });
   const result = await build({
@@ -63,7 +80,9 @@ async function bundle() {
     // Our sources find the packages they load lazily (yaml, string-width) from their own URL; in the
     // bundle that is the bundle's URL, next to the same node_modules.
     define: { 'import.meta.url': '__kmirrorBundleUrl' },
-    banner: { js: "const __kmirrorBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+    banner: { js: `const __kmirrorBundleUrl = require('node:url').pathToFileURL(__filename).href;\n${IMPORT_BANNER}` },
+    supported: { 'dynamic-import': false },
+    plugins: [hostImport],
     // oclif reads tsconfig.json through typescript only for ts-node development runs (bin/dev.js,
     // which does not use the bundle); it is no dependency of ours.
     external: ['typescript', '@inquirer/prompts', 'prom-client'],
@@ -75,6 +94,8 @@ async function bundle() {
     metafile: true,
     logLevel: 'warning',
   });
+  const left = readFileSync(BUNDLE, 'utf8').replace(IMPORT_BANNER, '').match(DYNAMIC_IMPORT);
+  if (left) throw new Error(`${BUNDLE} still holds ${left.length} import(): see hostImport in scripts/bundle.mjs`);
   const inputs = Object.keys(result.metafile.inputs).length;
   const bytes = result.metafile.outputs[relative(process.cwd(), BUNDLE).split(sep).join(posix.sep)]?.bytes;
   writeFileSync(join(OUT_DIR, 'meta.json'), JSON.stringify(result.metafile));
