@@ -241,7 +241,12 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     this.clientPromise ??= this.connection().then(async (settings) => {
       // Loaded on first use: commands that never talk to Kafka (help, playground) skip the transport.
       const { createClient } = await import('../kafka/connect.js');
-      return createClient({ ...settings, apiKeys: this.apiKeys }, this.deadline, this.wireTracer());
+      const fanOutConcurrency = this.baseFlagValues?.['broker-concurrency'];
+      return createClient(
+        { ...settings, apiKeys: this.apiKeys, ...(fanOutConcurrency !== undefined ? { fanOutConcurrency } : {}) },
+        this.deadline,
+        this.wireTracer(),
+      );
     });
     return this.clientPromise;
   }

@@ -3,10 +3,12 @@
 // (a real broker closes the socket on unknown keys), routes by the definition's route, and
 // retries what is retriable until the command's deadline.
 
+import pLimit from 'p-limit';
 import { DecodeError, encodeMessage } from './codec.js';
 import type { ApiDefinition } from './definition.js';
 import { type VersionRange, parseVersions } from './definition.js';
 import { kafkaError, errors } from './error-codes.js';
+import { DEFAULT_FAN_OUT_CONCURRENCY } from './fan-out.js';
 import {
   BrokerFailure,
   DeadlineExceededError,
@@ -54,6 +56,8 @@ export interface ClientOptions {
   readonly retryBackoffMaxMs?: number;
   /** Where the mirror APIs sit on this cluster (default: their definitions' keys). */
   readonly apiKeys?: ApiKeyMap;
+  /** Brokers a request to every broker is in flight to at once (default DEFAULT_FAN_OUT_CONCURRENCY). */
+  readonly fanOutConcurrency?: number;
 }
 
 export interface ClusterView {
@@ -300,7 +304,11 @@ export class KafkaClient {
     options: SendOptions = {},
   ): Promise<FanOutResult<ResponseOf<A>>> {
     const view = await this.clusterView();
-    const settled = await Promise.allSettled(view.brokers.map((broker) => this.sendTo(api, body, broker, options)));
+    // A pool, not batches: a slow broker holds one place while the others keep being asked.
+    const limit = pLimit(this.options.fanOutConcurrency ?? DEFAULT_FAN_OUT_CONCURRENCY);
+    const settled = await Promise.allSettled(
+      view.brokers.map((broker) => limit(() => this.sendTo(api, body, broker, options))),
+    );
     const result: FanOutResult<ResponseOf<A>> = { answers: [], failures: [] };
     settled.forEach((outcome, i) => {
       const broker = view.brokers[i] as BrokerAddress;

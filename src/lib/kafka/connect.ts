@@ -28,6 +28,8 @@ export interface ClientSettings {
   readonly apiKeys?: ApiKeyMap;
   /** Largest response accepted; default KMIRROR_MAX_RESPONSE_BYTES or 100 MiB. */
   readonly maxResponseBytes?: number;
+  /** Brokers a request to every broker is in flight to at once (--broker-concurrency). */
+  readonly fanOutConcurrency?: number;
 }
 
 /** KMIRROR_MAX_RESPONSE_BYTES: a positive integer number of bytes, or unset for the default. */
@@ -83,5 +85,6 @@ export function createClient(
     deadline,
     onWire,
     ...(settings.apiKeys ? { apiKeys: settings.apiKeys } : {}),
+    ...(settings.fanOutConcurrency !== undefined ? { fanOutConcurrency: settings.fanOutConcurrency } : {}),
   });
 }
