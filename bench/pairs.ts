@@ -8,21 +8,16 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { median } from './measure.js';
 import { benchEnv, type BenchNode } from './nodes.js';
+import { timedRun } from './process-run.js';
 
 const BIN = fileURLToPath(new URL('../../bin/run.js', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 15) || 15;
 
-/** CPU milliseconds (user + system) of one run of `argv` under node, as bash's `time` reports them. */
+/** CPU milliseconds (user + system) of one successful run of `argv` under node. */
 function cpuMs(node: string, argv: readonly string[], env: NodeJS.ProcessEnv): number {
-  const quoted = [node, ...argv].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' ');
-  const run = spawnSync('bash', ['-c', `TIMEFORMAT='%3U %3S'; time (${quoted} >/dev/null 2>/dev/null)`], {
-    env,
-    encoding: 'utf8',
-  });
-  const [user, system] = run.stderr.trim().split(/\s+/).slice(-2).map(Number);
-  if (run.status !== 0 || user === undefined || system === undefined || Number.isNaN(user + system))
-    throw new Error(`${argv.join(' ')} failed (${String(run.status)}): ${run.stderr}`);
-  return (user + system) * 1000;
+  const run = timedRun(node, argv, env);
+  if (run.status !== 0) throw new Error(`${argv.join(' ')} failed (${String(run.status)})`);
+  return run.cpuMs;
 }
 
 interface Pair {
@@ -30,7 +25,7 @@ interface Pair {
   readonly argv: readonly string[];
 }
 
-function stats(values: readonly number[]): string {
+export function stats(values: readonly number[]): string {
   const sorted = [...values].sort((a, b) => a - b);
   return `min ${sorted[0]?.toFixed(0)} / median ${median(values).toFixed(0)} / max ${sorted.at(-1)?.toFixed(0)}`;
 }
