@@ -121,7 +121,7 @@ const PIECE_CHARS = 16 * 1024;
 
 type Container =
   | { readonly kind: 'array'; readonly items: readonly unknown[] }
-  | { readonly kind: 'object'; readonly entries: readonly (readonly [string, unknown])[] };
+  | { readonly kind: 'object'; readonly keys: readonly string[]; readonly values: Readonly<Record<string, unknown>> };
 
 /** The JSON text of a value that converts to a leaf (not an array or object); undefined otherwise. */
 function leafText(value: unknown): string | undefined {
@@ -157,17 +157,32 @@ function container(value: unknown): Container {
     // Keyed through an object, as toJsonValue does: same key order, later duplicates win.
     const byKey: Record<string, unknown> = {};
     for (const [k, v] of value) byKey[String(k)] = v === undefined ? null : v;
-    return { kind: 'object', entries: Object.entries(byKey) };
+    return { kind: 'object', keys: Object.keys(byKey), values: byKey };
   }
   const withToJson = value as { toJSON?: () => unknown };
   if (typeof withToJson.toJSON === 'function') return container(withToJson.toJSON());
-  const kept: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) if (v !== undefined) kept[k] = v;
-  return { kind: 'object', entries: Object.entries(kept) };
+  const values = value as Record<string, unknown>;
+  // Object.keys order is the order a copy without the undefined members would have.
+  return { kind: 'object', keys: Object.keys(values).filter((k) => values[k] !== undefined), values };
 }
 
 function size(node: Container): number {
-  return node.kind === 'array' ? node.items.length : node.entries.length;
+  return node.kind === 'array' ? node.items.length : node.keys.length;
+}
+
+// Keys repeat on every row (a million partitions, eight keys each): their JSON text is made once.
+const keyTexts = new Map<string, string>();
+function keyText(key: string, step: string): string {
+  let text = keyTexts.get(key);
+  if (text === undefined) {
+    text = JSON.stringify(key);
+    if (keyTexts.size < 10_000) keyTexts.set(key, text);
+  }
+  return text + (step ? ': ' : ':');
+}
+
+function child(node: Container, i: number): unknown {
+  return node.kind === 'array' ? node.items[i] : node.values[node.keys[i] as string];
 }
 
 /** The text of a container whose children are all leaves (a partition row), or undefined. */
@@ -177,50 +192,47 @@ function flatText(node: Container, outer: string, step: string): string | undefi
   let text = node.kind === 'array' ? `[${step ? `\n${inner}` : ''}` : `{${step ? `\n${inner}` : ''}`;
   for (let i = 0; i < size(node); i++) {
     if (i > 0) text += separator;
-    let child: unknown;
-    if (node.kind === 'array') child = node.items[i];
-    else {
-      const [key, value] = node.entries[i] as readonly [string, unknown];
-      text += JSON.stringify(key) + (step ? ': ' : ':');
-      child = value;
-    }
-    const leaf = leafText(child);
+    if (node.kind === 'object') text += keyText(node.keys[i] as string, step);
+    const leaf = leafText(child(node, i));
     if (leaf === undefined) return undefined;
     text += leaf;
   }
   return text + (step ? `\n${outer}` : '') + (node.kind === 'array' ? ']' : '}');
 }
 
-function* walk(value: unknown, outer: string, step: string, out: { text: string }): Generator<string> {
+/**
+ * Appends a leaf, an empty container or one of leaves only (most of a large document) to out.text and
+ * returns undefined; returns the container when it needs walking.
+ */
+function appendSimple(value: unknown, outer: string, step: string, out: { text: string }): Container | undefined {
   const leaf = leafText(value);
   if (leaf !== undefined) {
     out.text += leaf;
-    return;
+    return undefined;
   }
   const node = container(value);
-  const count = size(node);
-  if (count === 0) {
+  if (size(node) === 0) {
     out.text += node.kind === 'array' ? '[]' : '{}';
-    return;
+    return undefined;
   }
   const flat = flatText(node, outer, step);
-  if (flat !== undefined) {
-    out.text += flat;
-    return;
-  }
+  if (flat === undefined) return node;
+  out.text += flat;
+  return undefined;
+}
+
+// A generator only for the containers that hold containers (mirrors, topics): rows are appended
+// without one, which at a million partitions is most of the time saved.
+function* walk(node: Container, outer: string, step: string, out: { text: string }): Generator<string> {
   const inner = outer + step;
   const separator = step ? `,\n${inner}` : ',';
   out.text += (node.kind === 'array' ? '[' : '{') + (step ? `\n${inner}` : '');
+  const count = size(node);
   for (let i = 0; i < count; i++) {
     if (i > 0) out.text += separator;
-    let child: unknown;
-    if (node.kind === 'array') child = node.items[i];
-    else {
-      const [key, item] = node.entries[i] as readonly [string, unknown];
-      out.text += JSON.stringify(key) + (step ? ': ' : ':');
-      child = item;
-    }
-    yield* walk(child, inner, step, out);
+    if (node.kind === 'object') out.text += keyText(node.keys[i] as string, step);
+    const nested = appendSimple(child(node, i), inner, step, out);
+    if (nested !== undefined) yield* walk(nested, inner, step, out);
     if (out.text.length >= PIECE_CHARS) {
       yield out.text;
       out.text = '';
@@ -232,6 +244,7 @@ function* walk(value: unknown, outer: string, step: string, out: { text: string 
 /** formatJson(value), byte for byte, as pieces of about 16 KiB made as they are asked for. */
 export function* formatJsonPieces(value: unknown): Generator<string> {
   const out = { text: '' };
-  yield* walk(value, '', '  ', out);
+  const node = appendSimple(value, '', '  ', out);
+  if (node !== undefined) yield* walk(node, '', '  ', out);
   yield `${out.text}\n`;
 }
