@@ -19,9 +19,19 @@ const ADMIN = { principal: 'User:admin', nodeId: 1 };
  * `frozen`, the engine runs on a manual clock stepped only until then: at a million partitions its
  * ticks would otherwise starve this process, which also reads the CLI's output.
  */
-export async function setUp(topics = TOPICS, partitions = PARTITIONS, frozen = false): Promise<EmulatedClusters> {
+export async function setUp(
+  topics = TOPICS,
+  partitions = PARTITIONS,
+  frozen = false,
+  nodes = 3,
+): Promise<EmulatedClusters> {
   const clock = frozen ? new ManualClock() : undefined;
-  const emulator = await startEmulatedClusters({ seed: 'bench', growthPerSec: 0, ...(clock ? { clock } : {}) });
+  const emulator = await startEmulatedClusters({
+    seed: 'bench',
+    growthPerSec: 0,
+    destination: { nodes },
+    ...(clock ? { clock } : {}),
+  });
   const source = emulator.source.cluster;
   const destination = emulator.destination.cluster;
   const names = Array.from({ length: topics }, (_, i) => `topic-${String(i).padStart(4, '0')}`);

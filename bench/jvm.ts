@@ -8,9 +8,8 @@
 
 import { fileURLToPath } from 'node:url';
 import { kafkaClasspath, startSingleNode } from '../test/kafka/harness.js';
-import { median } from './measure.js';
+import { median, stats } from './measure.js';
 import { benchEnv, removeBenchCache } from './nodes.js';
-import { stats } from './pairs.js';
 import { timedRun, type TimedRun } from './process-run.js';
 
 const BIN = fileURLToPath(new URL('../../bin/run.js', import.meta.url));

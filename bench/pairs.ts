@@ -6,7 +6,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { median } from './measure.js';
+import { median, stats } from './measure.js';
+import { compareInstalled, installPackage } from './installed.js';
 import { benchEnv, type BenchNode } from './nodes.js';
 import { timedRun } from './process-run.js';
 
@@ -23,11 +24,6 @@ function cpuMs(node: string, argv: readonly string[], env: NodeJS.ProcessEnv): n
 interface Pair {
   readonly name: string;
   readonly argv: readonly string[];
-}
-
-export function stats(values: readonly number[]): string {
-  const sorted = [...values].sort((a, b) => a - b);
-  return `min ${sorted[0]?.toFixed(0)} / median ${median(values).toFixed(0)} / max ${sorted.at(-1)?.toFixed(0)}`;
 }
 
 function measurePair(node: BenchNode, pair: Pair, env: NodeJS.ProcessEnv): string {
@@ -103,6 +99,18 @@ export async function benchStartupPairs(nodes: readonly BenchNode[]): Promise<st
     ];
     const lines = nodes.flatMap((node) => pairs.map((pair) => measurePair(node, pair, env)));
     lines.push(bigConfigGet(playground.dest, env));
+    const installed = installPackage();
+    try {
+      lines.push(
+        ...compareInstalled(installed.bin, [
+          ['--version'],
+          ['list', '--json', '-b', playground.dest],
+          ['describe', 'bench-m1', '--json', '-b', playground.dest],
+        ]),
+      );
+    } finally {
+      installed.remove();
+    }
     return lines;
   } finally {
     playground.child.kill('SIGTERM');

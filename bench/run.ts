@@ -5,6 +5,7 @@ import { benchColdStart } from './cold-start.js';
 import { benchDecode } from './decode.js';
 import { benchDescribe } from './describe.js';
 import { benchDescribeMillion } from './describe-million.js';
+import { benchDescribeScale } from './describe-scale.js';
 import { benchEmulator } from './emulator.js';
 import { printResults } from './measure.js';
 import { benchNodes, removeBenchCache } from './nodes.js';
@@ -21,6 +22,8 @@ try {
   printResults(await benchDescribe(nodes));
   for (const line of await benchStartupPairs(nodes)) console.log(line);
   printResults(await benchDescribeMillion());
+  console.log('describe at scale, the emulated clusters in a process of their own:');
+  await benchDescribeScale();
 } finally {
   removeBenchCache();
 }
