@@ -110,6 +110,18 @@ interface Step {
   readonly id: string;
   readonly args: (dst: string, src: string) => string[];
   readonly thenAdvanceMs?: number;
+  /** Producers' doings before the command runs (the emulator's API stands in for them). */
+  readonly before?: (clusters: EmulatedClusters) => void;
+  /**
+   * For commands that wait on the engine (promote, failback): the clock moves this far on every request
+   * the command sends, so what it sees depends on its requests, not on the wall clock.
+   */
+  readonly engineMsPerRequest?: number;
+}
+
+/** Wall-clock durations a waiting command prints (promote's time taken) are shown as N. */
+function withoutWallTimes(text: string): string {
+  return text.replace(/\b(in|waited) \d+(?:\.\d)? s\b/g, '$1 N s');
 }
 
 const STEPS: readonly Step[] = [
@@ -135,6 +147,32 @@ const STEPS: readonly Step[] = [
   { id: 'pause', args: (dst) => ['pause', MIRROR, '-b', dst, '--topic', 'orders-eu'], thenAdvanceMs: 1_000 },
   { id: 'resume', args: (dst) => ['resume', MIRROR, '-b', dst, '--topic', 'orders-eu'], thenAdvanceMs: 2_000 },
   {
+    id: 'promote',
+    args: (dst) => ['promote', MIRROR, '-b', dst, '--topic', 'orders-eu', '--quiet-period', '1s', '--dry-run'],
+    // The producers stop before the switchover (and stay stopped on the source).
+    before: (clusters) => clusters.source.cluster.setTraffic(false),
+    thenAdvanceMs: 1_000,
+  },
+  {
+    id: 'promote',
+    args: (dst) => ['promote', MIRROR, '-b', dst, '--topic', 'orders-eu', '--quiet-period', '1s', '--yes'],
+    engineMsPerRequest: 100,
+  },
+  {
+    id: 'failback',
+    args: (dst, src) => ['failback', MIRROR, '-b', dst, '--to', src, '--topic', 'orders-eu', '--dry-run'],
+    // Producers moved to the destination; a forgotten one still wrote 25 records to the old source.
+    before: (clusters) => {
+      clusters.destination.cluster.produce('orders-eu', 0, 40);
+      clusters.source.cluster.produce('orders-eu', 1, 25);
+    },
+  },
+  {
+    id: 'failback',
+    args: (dst, src) => ['failback', MIRROR, '-b', dst, '--to', src, '--topic', 'orders-eu', '--yes'],
+    engineMsPerRequest: 100,
+  },
+  {
     id: 'remove-topics',
     args: (dst) => ['remove-topics', MIRROR, '-b', dst, '--pattern', 'orders-.*', '--yes'],
     thenAdvanceMs: 2_000,
@@ -146,10 +184,19 @@ const STEPS: readonly Step[] = [
 export async function runExampleSession(options: ExampleSessionOptions): Promise<ExamplesFile> {
   const bin = join(options.root, 'bin', 'run.js');
   const clock = new ManualClock(CLOCK_START_MS);
+  let perRequestMs = 0;
+  // Filled in once the clusters run: the hook below moves them while a waiting command runs.
+  const engine: { clusters?: EmulatedClusters } = {};
   const clusters = await startEmulatedClusters({
     seed: 'kmirror-docs',
     clock,
-    source: { nodes: 1 },
+    onWire: (event) => {
+      if (perRequestMs <= 0 || event.direction !== 'request' || !engine.clusters) return;
+      clock.advance(perRequestMs);
+      engine.clusters.tick();
+    },
+    // The failback creates a mirror on the source too: its __mirror_state fits on the one node.
+    source: { nodes: 1, brokerConfigs: { 'mirror.state.topic.replication.factor': '1' } },
     destination: {
       nodes: 3,
       brokerConfigs: { 'mirror.metadata.refresh.interval.ms': String(PLAYGROUND_REFRESH_INTERVAL_MS) },
@@ -160,6 +207,7 @@ export async function runExampleSession(options: ExampleSessionOptions): Promise
     // prototype's startup FAILED (the playground and the tests show that one).
     timing: { copyRecordsPerSec: COPY_RECORDS_PER_SEC, startupFailureMs: 0 },
   });
+  engine.clusters = clusters;
   try {
     const addresses = addressMap(clusters);
     const paths = new Map([
@@ -173,11 +221,13 @@ export async function runExampleSession(options: ExampleSessionOptions): Promise
     for (const step of STEPS) {
       if (!options.commands.has(step.id)) continue;
       const args = step.args(dst, src);
-      const run = await runBinary(bin, args, options.root);
+      step.before?.(clusters);
+      perRequestMs = step.engineMsPerRequest ?? 0;
+      const run = await runBinary(bin, args, options.root).finally(() => (perRequestMs = 0));
       const commandLine = normaliseOutput(`kmirror ${args.map(shellQuote).join(' ')}`, addresses, paths);
       (examples[step.id] ??= []).push({
         commandLine,
-        output: normaliseOutput(run.output, addresses, paths),
+        output: withoutWallTimes(normaliseOutput(run.output, addresses, paths)),
         exitCode: run.exitCode,
       });
       for (let done = 0; done < (step.thenAdvanceMs ?? 0); done += ENGINE_STEP_MS) {

@@ -31,6 +31,7 @@ export const CONTRACTS: Readonly<Record<string, string>> = {
   create: 'CreateJson',
   delete: 'DeleteJson',
   describe: 'DescribeJson',
+  failback: 'FailbackJson',
   exporter: 'ExporterJson',
   list: 'ListJson',
   pause: 'PauseJson',
@@ -41,6 +42,7 @@ export const CONTRACTS: Readonly<Record<string, string>> = {
   'profile show': 'ProfileShowJson',
   'profile use': 'ProfileUseJson',
   playground: 'PlaygroundJson',
+  promote: 'PromoteJson',
   'remove-topics': 'RemoveTopicsJson',
   resume: 'ResumeJson',
 };

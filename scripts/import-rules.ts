@@ -60,7 +60,7 @@ export const TYPE_ONLY_TARGETS: Readonly<Record<string, readonly string[]>> = {
  */
 export const VALUES_ALLOWED: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
   render: {
-    'src/lib/mirror/lag.ts': ['orderedStates'],
+    'src/lib/mirror/lag.ts': ['orderedStates', 'displayedStates', 'displayState'],
     'src/lib/mirror/describe-filters.ts': ['byLagDescending'],
     'src/lib/connection/redact.ts': ['REDACTED'],
   },

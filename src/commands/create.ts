@@ -10,6 +10,7 @@ import {
   withSourceClusterId,
 } from '../lib/mirror/create.js';
 import { resolveCreateSourceClusterId } from '../lib/mirror/source-cluster-id.js';
+import { requireMirroringAtLevels } from '../lib/mirror/config-levels.js';
 import { askFor } from '../lib/prompt/ask.js';
 import { renderCreateMirror } from '../lib/render/create.js';
 
@@ -101,8 +102,7 @@ export default class Create extends BaseCommand<typeof Create> {
     const dryRun = flags['dry-run'] ?? false;
     // The destination is gated before the source is contacted: no point reading an id we cannot use.
     const client = dryRun ? undefined : await this.kafka();
-    await client?.requireMirroring([CreateClusterMirror]);
-
+    if (client) await requireMirroringAtLevels(client, [CreateClusterMirror], plan.config);
     const destination = client ? (await client.clusterView()).clusterId : null;
     const sourceClusterId = await resolveCreateSourceClusterId(
       plan,

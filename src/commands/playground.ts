@@ -3,6 +3,7 @@ import { BaseCommand } from '../lib/cli/base-command.js';
 import { type baseFlags, globalFlags } from '../lib/cli/flags.js';
 import {
   MAX_PLAYGROUND_NODES,
+  playgroundDialect,
   playgroundPorts,
   playgroundStartFailure,
   portListFlag,
@@ -48,6 +49,9 @@ export default class Playground extends BaseCommand<typeof Playground> {
     output: globalFlags.output,
     color: globalFlags.color,
     debug: globalFlags.debug,
+    protocol: globalFlags.protocol,
+    'api-keys': globalFlags['api-keys'],
+    'api-versions': globalFlags['api-versions'],
   } as unknown as typeof baseFlags;
 
   static override flags = {
@@ -87,6 +91,11 @@ export default class Playground extends BaseCommand<typeof Playground> {
     'mirroring-disabled': Flags.boolean({
       summary: 'finalize mirror.version at 0, as on a cluster where mirroring is not enabled',
     }),
+    traffic: Flags.boolean({
+      summary: 'producers write to the demo topics; --no-traffic holds their end offsets still (quiet producers)',
+      default: true,
+      allowNo: true,
+    }),
   };
 
   static override appliesProfile = false;
@@ -100,6 +109,11 @@ export default class Playground extends BaseCommand<typeof Playground> {
   async run(): Promise<PlaygroundInfo> {
     const f = this.flags;
     const ports = playgroundPorts(f);
+    const { dialect, args } = playgroundDialect({
+      protocol: f.protocol,
+      apiKeys: f['api-keys'],
+      apiVersions: f['api-versions'],
+    });
 
     const stop = listenForStop(); // before starting, so a Ctrl-C during start-up also stops cleanly
     const playground = await startPlayground({
@@ -109,6 +123,9 @@ export default class Playground extends BaseCommand<typeof Playground> {
       seed: f.seed,
       secure: f.secure,
       mirroringDisabled: f['mirroring-disabled'],
+      traffic: f.traffic,
+      dialect,
+      dialectArgs: args,
       onError: (error, api) =>
         this.warning(`emulator: ${api} failed: ${error instanceof Error ? error.message : String(error)}`),
       onWire: this.debugEnabled()
@@ -137,8 +154,12 @@ export default class Playground extends BaseCommand<typeof Playground> {
 }
 
 function playgroundProfile(info: PlaygroundInfo): Profile {
+  const arg = (flag: string) => info.dialectArgs[info.dialectArgs.indexOf(flag) + 1];
   return {
     bootstrapServer: info.destination.bootstrap.split(','),
     ...(info.security ? { commandConfig: info.security.clientPropertiesPath } : {}),
+    ...(info.protocol === 'kip-draft' ? { protocol: info.protocol } : {}),
+    ...(info.dialectArgs.includes('--api-keys') ? { apiKeys: arg('--api-keys') } : {}),
+    ...(info.dialectArgs.includes('--api-versions') ? { apiVersions: arg('--api-versions') } : {}),
   };
 }

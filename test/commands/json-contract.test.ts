@@ -165,6 +165,43 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
     { what: 'a profile', argv: () => ['profile', 'rename', 'jc', 'jc2'], exit: 0, outcome: 'complete' },
     { what: 'a missing one', argv: () => ['profile', 'rename', 'nope', 'x'], exit: 2, outcome: 'failed' },
   ],
+  promote: [
+    {
+      what: 'a dry run',
+      argv: () => ['promote', 'jc', '--topic', 'orders', '--dry-run', ...b()],
+      exit: 0,
+      outcome: 'complete',
+    },
+    {
+      what: 'a topic not in the mirror',
+      argv: () => ['promote', 'jc', '--topic', 'nope', '--yes', ...b()],
+      exit: 6,
+      outcome: 'failed',
+    },
+  ],
+  failback: [
+    {
+      what: 'a dry run of a stopped topic',
+      argv: () => [
+        'failback',
+        'jc-other',
+        '--to',
+        emulator.source.bootstrap,
+        '--topic',
+        'inventory',
+        '--dry-run',
+        ...b(),
+      ],
+      exit: 0,
+      outcome: 'complete',
+    },
+    {
+      what: 'a topic still mirroring',
+      argv: () => ['failback', 'jc', '--to', emulator.source.bootstrap, '--topic', 'orders', '--yes', ...b()],
+      exit: 1,
+      outcome: 'failed',
+    },
+  ],
   'profile delete': [
     { what: 'a profile', argv: () => ['profile', 'delete', 'jc2', '--yes'], exit: 0, outcome: 'complete' },
     { what: 'a missing one', argv: () => ['profile', 'delete', 'nope', '--yes'], exit: 2, outcome: 'failed' },

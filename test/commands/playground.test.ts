@@ -8,6 +8,9 @@ import type { PlaygroundInfo } from '../../src/lib/emulator/playground.js';
 // The playground itself runs as a process (signals, ports closed at exit); the commands against it run in-process.
 import { jsonOf, runCli, testEnv } from '../helpers/in-process-cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
+import { Deadline } from '../../src/lib/cli/deadline.js';
+import { createClient } from '../../src/lib/kafka/connect.js';
+import { readEndOffsets } from '../../src/lib/mirror/end-offsets.js';
 
 const BIN = fileURLToPath(new URL('../../../bin/run.js', import.meta.url));
 const START_TIMEOUT_MS = 30_000;
@@ -134,6 +137,7 @@ describe('kmirror playground', () => {
       assert.notEqual(info.source.clusterId, info.destination.clusterId);
       assert.deepEqual(info.topics, ['orders-us', 'orders-eu', 'payments', '__internal']);
       assert.equal(info.security, undefined);
+      assert.equal(info.traffic, true);
     });
 
     it('serves a destination that kmirror check finds usable', async () => {
@@ -150,6 +154,30 @@ describe('kmirror playground', () => {
       assert.equal(exit.code, 0, exit.stderr);
       assert.equal(exit.stdout.trimEnd().split('\n').length, 1, 'stdout holds exactly the one JSON line');
       for (const port of allPorts(info)) assert.equal(await portOpen(port), false, `port ${port} closed after stop`);
+    });
+  });
+
+  describe('--no-traffic', () => {
+    const playground = usePlayground(['--no-traffic', '--json']);
+
+    it('holds the source end offsets still, so a promote sees quiet producers', async () => {
+      const info = await playground().firstJsonLine();
+      assertMatchesSchema('playground', info);
+      assert.equal(info.traffic, false);
+      const client = createClient(
+        { bootstrap: info.source.bootstrap.split(','), clientId: 'playground-test' },
+        new Deadline(20_000),
+      );
+      try {
+        const wanted = new Map([['orders-us', [0, 1, 2]]]);
+        const first = await readEndOffsets(client, wanted);
+        await new Promise((resolve) => setTimeout(resolve, 1200));
+        const second = await readEndOffsets(client, wanted);
+        assert.deepEqual(second.offsets, first.offsets);
+        assert.equal(first.offsets.get('orders-us')?.get(0), 24_000n);
+      } finally {
+        await client.close();
+      }
     });
   });
 
@@ -177,6 +205,39 @@ describe('kmirror playground', () => {
       const exit = await playground().stop('SIGTERM');
       assert.equal(exit.code, 0, exit.stderr);
       assert.match(exit.stderr, /SIGTERM received/);
+    });
+  });
+
+  describe('--protocol kip-draft', () => {
+    const keys = 'CreateMirror=300,AddTopicsToMirror=301,LastMirroredOffsets=302,ListMirrors=303,DescribeMirrors=304';
+    const playground = usePlayground(['--json', '--protocol', 'kip-draft', '--api-keys', keys]);
+
+    it("serves the seed KIP's RPCs on the given keys and says which flags the commands need", async () => {
+      const info = await playground().firstJsonLine();
+      assertMatchesSchema('playground', info);
+      assert.equal(info.protocol, 'kip-draft');
+      assert.deepEqual(info.dialectArgs, [
+        '--protocol',
+        'kip-draft',
+        '--api-keys',
+        keys,
+        '--api-versions',
+        'DescribeConfigs=5,IncrementalAlterConfigs=2',
+      ]);
+      const result = await runCli(['check', '-b', info.destination.bootstrap, ...info.dialectArgs, '--json']);
+      assert.equal(result.code, 0, result.stderr);
+      assert.equal((jsonOf(result) as CheckJson).verdict, 'usable');
+      const prototype = await runCli(['check', '-b', info.destination.bootstrap, '--json']);
+      assert.equal(prototype.code, 4, 'a prototype client finds no mirror RPCs there');
+    });
+
+    it('refuses to start without a key for every admin RPC of the seed (exit 2)', async () => {
+      const exit = await startPlayground(['--protocol', 'kip-draft', '--api-keys', 'CreateMirror=300']).stop('SIGCONT');
+      assert.equal(exit.code, 2, exit.stderr);
+      assert.match(
+        exit.stderr,
+        /--api-keys gives no key for AddTopicsToMirror, LastMirroredOffsets, ListMirrors, DescribeMirrors/,
+      );
     });
   });
 

@@ -66,6 +66,8 @@ function argvFor(command: ManifestCommand, bootstrap: string): string[] {
   const pool: Record<string, string | true> = {
     'source-bootstrap': bootstrap,
     'source-cluster-id': 'AAAAAAAAAAAAAAAAAAAAAA',
+    // failback's other cluster: the same broker, which has no mirroring either.
+    to: bootstrap,
     topic: 'gate-t1',
     yes: true,
   };

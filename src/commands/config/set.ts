@@ -7,6 +7,7 @@ import {
   setMirrorConfigs,
 } from '../../lib/mirror/config.js';
 import { renderConfigSet } from '../../lib/render/config.js';
+import { requireValidAtFinalizedLevels } from '../../lib/mirror/config-levels.js';
 import { durationFlag } from '../../lib/cli/flags.js';
 import { checkSourceAfterChange } from '../../lib/mirror/config-source-check.js';
 import { configRestartWarning, topicsMirroringNow, waitUntilMirroringAgain } from '../../lib/mirror/config-restart.js';
@@ -74,7 +75,12 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     const warn = (message: string): void => this.warning(message);
     for (const warning of warnings) warn(warning);
     const client = await this.kafka();
-    await requireMirrorConfigApis(client, warn);
+    const info = await requireMirrorConfigApis(client, warn);
+    // Before anything changes: the cluster's finalized feature levels decide which validators apply.
+    requireValidAtFinalizedLevels(
+      changes.filter((c) => c.operation === 'SET' || c.operation === 'APPEND').map((c) => [c.name, c.value]),
+      info.finalizedFeatures,
+    );
     const force = this.flags.force ?? false;
     await checkSourceAfterChange(client, this.args.mirror, changes, { openSource: this.openSource, warn, force });
     const validateOnly = this.flags['validate-only'] ?? false;

@@ -75,7 +75,9 @@ export default class ProfileCreate extends BaseCommand<typeof ProfileCreate> {
       tlsCert: typed('tls-cert', f['tls-cert']),
       tlsKey: typed('tls-key', f['tls-key']),
       tlsInsecure: typed('tls-insecure', f['tls-insecure']),
+      protocol: typed('protocol', f.protocol),
       apiKeys: typed('api-keys', f['api-keys']),
+      apiVersions: typed('api-versions', f['api-versions']),
       defaultOutput: f['default-output'],
       defaultTimeout: f['default-timeout'],
     });

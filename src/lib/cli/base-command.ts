@@ -6,7 +6,8 @@
 import { Command, Errors, type Interfaces } from '@oclif/core';
 import chalk, { supportsColor } from 'chalk';
 import type { KafkaClient, WireEvent } from '../kafka/client.js';
-import { ApiKeyMap } from '../kafka/mirror-api-keys.js';
+import { type Dialect, prototypeDialect } from '../kafka/dialect.js';
+import { DialectInputError, buildDialect } from '../kafka/dialects/index.js';
 import { type ColorLevel, resolveColorLevel } from './color.js';
 import { type ConnectionConfig, resolveConnectionConfig } from '../connection/connection-config.js';
 import { Deadline } from './deadline.js';
@@ -40,7 +41,7 @@ const FLAG_OF_SETTING: Record<string, string> = {
 };
 
 /** Flags repeated in printed "Next:" commands so they reach the same cluster. */
-const REACH_FLAGS = new Set([...Object.values(FLAG_OF_SETTING), 'profile', 'api-keys']);
+const REACH_FLAGS = new Set([...Object.values(FLAG_OF_SETTING), 'profile', 'protocol', 'api-keys', 'api-versions']);
 
 export type BaseFlags = Interfaces.InferredFlags<(typeof BaseCommand)['baseFlags']>;
 export type CommandFlags<T extends typeof Command> = Interfaces.InferredFlags<
@@ -164,8 +165,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   protected givenFlags: { name: string; input: string }[] = [];
   /** The profile in use (--profile, KMIRROR_PROFILE, or the current one), if any. */
   protected activeProfile: { name: string; profile: Profile } | undefined;
-  /** Where the mirror APIs sit on the cluster (--api-keys), handed to the client. */
-  protected apiKeys: ApiKeyMap = ApiKeyMap.DEFAULT;
+  /** Which messages the cluster speaks and on which keys (--protocol, --api-keys, --api-versions). */
+  protected dialect: Dialect = prototypeDialect();
 
   override async init(): Promise<void> {
     const started = Date.now();
@@ -208,15 +209,16 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       detected: (supportsColor ? supportsColor.level : 0) as ColorLevel,
     });
 
-    const apiKeys = base['api-keys'] ?? this.activeProfile?.profile.apiKeys;
-    if (apiKeys !== undefined) {
-      try {
-        this.apiKeys = ApiKeyMap.parse(apiKeys);
-      } catch (err) {
-        throw new UsageError(`--api-keys: ${(err as Error).message}`, {
-          hint: 'write Name=key pairs separated by commas, e.g. --api-keys CreateClusterMirror=94,DescribeClusterMirrors=99',
-        });
-      }
+    const profile = this.activeProfile?.profile;
+    try {
+      this.dialect = buildDialect({
+        protocol: base.protocol ?? profile?.protocol,
+        apiKeys: base['api-keys'] ?? profile?.apiKeys,
+        apiVersions: base['api-versions'] ?? profile?.apiVersions,
+      });
+    } catch (err) {
+      if (err instanceof DialectInputError) throw new UsageError(err.message, { hint: err.hint });
+      throw err;
     }
   }
 
@@ -243,7 +245,12 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       const { createClient } = await import('../kafka/connect.js');
       const fanOutConcurrency = this.baseFlagValues?.['broker-concurrency'];
       return createClient(
-        { ...settings, apiKeys: this.apiKeys, ...(fanOutConcurrency !== undefined ? { fanOutConcurrency } : {}) },
+        {
+          ...settings,
+          dialect: this.dialect,
+          onNote: (message) => this.warning(message),
+          ...(fanOutConcurrency !== undefined ? { fanOutConcurrency } : {}),
+        },
         this.deadline,
         this.wireTracer(),
       );
@@ -256,6 +263,18 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const { createClient } = await import('../kafka/connect.js');
     return createClient(settings, this.deadline, this.wireTracer('source'));
   };
+
+  /**
+   * A client to another cluster with its own budget of at most `ms` (within --timeout): for probes
+   * whose failure is only reported (`check` asking each mirror's source).
+   */
+  protected openSourceWithin(ms: number): (settings: ConnectionConfig) => Promise<KafkaClient> {
+    return async (settings) => {
+      const { createClient } = await import('../kafka/connect.js');
+      const budget = new Deadline(Math.max(1, Math.min(ms, this.deadline.remainingMs())));
+      return createClient(settings, budget, this.wireTracer('source'));
+    };
+  }
 
   /** The --debug trace of one client's requests; `label` names a second cluster (the source). */
   protected wireTracer(label?: string): (event: WireEvent) => void {

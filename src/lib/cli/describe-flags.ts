@@ -15,7 +15,7 @@ export const describeFlags = {
     helpValue: '<regex>',
   }),
   state: Flags.string({
-    summary: `only partitions in this state (repeatable): ${PARTITION_STATES.join(', ')}`,
+    summary: `only partitions in this state (repeatable): ${PARTITION_STATES.join(', ')}; the KIP draft's INITIALIZING and PREPARING are LOG_TRUNCATION and EPOCH_FENCING`,
     multiple: true,
     helpValue: '<state>',
   }),

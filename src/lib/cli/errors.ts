@@ -10,6 +10,7 @@ import { ENABLE_MIRRORING_HINT, type KafkaErrorRef, errors, kafkaError } from '.
 import * as protocol from '../kafka/errors.js';
 import { TransportError } from '../kafka/transport.js';
 import { isMirrorApi } from '../kafka/mirror-api-keys.js';
+import { KIP_DRAFT_APIS } from '../kafka/messages/kip-draft/index.js';
 import { type FailureKind, KafkaResponseError, MirrorError, SourceClusterError } from '../mirror/errors.js';
 import { formatDuration } from './duration.js';
 import { ExitCode } from './exit-codes.js';
@@ -272,16 +273,43 @@ const UNSUPPORTED_HINT =
   'Cluster Mirroring (KIP-1279) needs brokers that implement it; the prototype advertises API keys 94-105. ' +
   'If your build numbers the mirror APIs differently, map them with --api-keys (or KMIRROR_API_KEYS), e.g. --api-keys DescribeClusterMirrors=99';
 
+const DRAFT_NAMES: readonly string[] = KIP_DRAFT_APIS.map((api) => api.name);
+
+const DRAFT_UNSUPPORTED_HINT =
+  'with --protocol kip-draft the keys come from --api-keys: check them against the broker (kmirror check --debug shows what it advertises)';
+
 function unsupportedFailure(err: protocol.UnsupportedByClusterError): Failure {
+  const range = (r: { min: number; max: number }) => (r.min === r.max ? `${r.min}` : `${r.min}-${r.max}`);
   const detail = err.brokerRange
-    ? `: it speaks only versions ${err.brokerRange.min}-${err.brokerRange.max}, none of which kmirror speaks`
+    ? `: it speaks only versions ${range(err.brokerRange)}, none of which kmirror speaks${err.ours ? ` here (${range(err.ours)})` : ''}`
     : '';
   // For a mirror RPC the operator's question is "can this cluster mirror?", so answer it first.
-  const lead = isMirrorApi(err.apiName) ? 'this cluster does not support cluster mirroring: ' : '';
+  const draft = DRAFT_NAMES.includes(err.apiName);
+  const lead = isMirrorApi(err.apiName) || draft ? 'this cluster does not support cluster mirroring: ' : '';
+  // A config RPC narrowed by --api-versions: the cluster lacks the seed's mirror configuration management.
+  if (err.ours && err.brokerRange && !lead) {
+    return failure(
+      ExitCode.Unsupported,
+      `this cluster does not support mirror configuration management as the KIP draft describes it: broker ${err.broker} speaks ${err.apiName} (API key ${err.apiKey}) only at versions ${range(err.brokerRange)}, and --api-versions asks for ${range(err.ours)}`,
+      'check --api-versions against the versions the broker advertises (kmirror check lists them)',
+    );
+  }
   return failure(
     ExitCode.Unsupported,
     `${lead}broker ${err.broker} does not support ${err.apiName} (API key ${err.apiKey})${detail}`,
-    UNSUPPORTED_HINT,
+    draft ? DRAFT_UNSUPPORTED_HINT : UNSUPPORTED_HINT,
+  );
+}
+
+function dialectSettingFailure(err: protocol.DialectSettingMissingError): Failure {
+  const parts = [...err.missing].map(
+    ([setting, names]) => `${setting} gives no ${setting === '--api-keys' ? 'key' : 'version'} for ${names.join(', ')}`,
+  );
+  const examples = [...err.missing.keys()].map((setting) => `${setting} ${err.examples.get(setting) ?? '…'}`).join(' ');
+  return failure(
+    ExitCode.Usage,
+    `${err.dialect} ${err.missing.has('--api-keys') ? 'numbers no RPC' : 'names no config version'}${err.missing.size > 1 ? ' and names no config version' : ''}, so kmirror sends nothing until they are given: ${parts.join('; ')}`,
+    `give the numbers your broker uses, e.g. ${examples} (or KMIRROR_API_KEYS / KMIRROR_API_VERSIONS, or api-keys / api-versions in the profile)`,
   );
 }
 
@@ -302,6 +330,14 @@ function protocolFailure(err: Error): Failure | undefined {
     );
   }
   if (err instanceof protocol.UnsupportedByClusterError) return unsupportedFailure(err);
+  if (err instanceof protocol.NotInDialectError) {
+    return failure(
+      ExitCode.Unsupported,
+      err.message,
+      `kmirror did not send it; a cluster that implements it speaks another dialect (--protocol ${err.dialect.startsWith('the KIP draft') ? 'prototype' : 'kip-draft'})`,
+    );
+  }
+  if (err instanceof protocol.DialectSettingMissingError) return dialectSettingFailure(err);
   if (err instanceof protocol.MirroringDisabledError) {
     const where = `the cluster of broker ${err.broker}`;
     return failure(

@@ -31,7 +31,10 @@ export const EXIT_CODES: readonly ExitCodeRow[] = [
     code: ExitCode.PartialFailure,
     description: 'partial failure: some topics or brokers failed (the output says which)',
   },
-  { code: ExitCode.Unsupported, description: 'the cluster does not support or has not enabled Cluster Mirroring' },
+  {
+    code: ExitCode.Unsupported,
+    description: 'the cluster does not support or has not enabled Cluster Mirroring, or the --protocol has no such RPC',
+  },
   { code: ExitCode.Auth, description: 'authentication or authorization failure' },
   { code: ExitCode.NotFound, description: 'mirror or topic not found' },
   { code: ExitCode.ConditionHolds, description: 'a condition named by --fail-on holds (health checks)' },

@@ -5,6 +5,7 @@
 import { Flags } from '@oclif/core';
 import { ENV_SASL_OAUTH_TOKEN, ENV_SASL_PASSWORD, ENV_TLS_KEY_PASSWORD } from '../connection/connection-config.js';
 import { DEFAULT_FAN_OUT_CONCURRENCY } from '../kafka/fan-out.js';
+import { PROTOCOLS } from '../kafka/dialect.js';
 import { formatDuration, parseDuration } from './duration.js';
 
 export const HelpGroup = {
@@ -188,11 +189,35 @@ export const globalFlags = {
     env: 'KMIRROR_DEBUG',
     helpGroup: HelpGroup.Global,
   }),
+  protocol: Flags.option({
+    summary: 'which KIP-1279 messages the cluster speaks: prototype (default) or kip-draft (the seed KIP, revision 57)',
+    description:
+      'prototype: the running prototype broker, mirror RPCs on keys 94-105. kip-draft: the layouts of the KIP text ' +
+      '(CreateMirror, AddTopicsToMirror, ListMirrors, DescribeMirrors, LastMirroredOffsets), which number no RPC: ' +
+      'give the keys with --api-keys, and for mirror configs the bumped DescribeConfigs/IncrementalAlterConfigs ' +
+      'versions with --api-versions. Commands the draft has no RPC for (remove-topics, pause, resume, delete) exit 4.',
+    options: PROTOCOLS,
+    env: 'KMIRROR_PROTOCOL',
+    helpGroup: HelpGroup.Global,
+  })(),
   'api-keys': Flags.string({
-    summary: 'override mirror API keys, e.g. CreateClusterMirror=94,DescribeClusterMirrors=99',
-    description: 'For brokers that number the KIP-1279 RPCs differently from the prototype (94-105).',
+    summary:
+      'mirror API keys, e.g. CreateClusterMirror=94,DescribeClusterMirrors=99 (required with --protocol kip-draft)',
+    description:
+      'For brokers that number the KIP-1279 RPCs differently from the prototype (94-105), and for --protocol ' +
+      'kip-draft, whose RPCs have no numbers: CreateMirror=N,AddTopicsToMirror=N,LastMirroredOffsets=N,ListMirrors=N,DescribeMirrors=N.',
     helpValue: '<Name=key,…>',
     env: 'KMIRROR_API_KEYS',
+    helpGroup: HelpGroup.Global,
+  }),
+  'api-versions': Flags.string({
+    summary:
+      'with --protocol kip-draft: the bumped versions for mirror configs, DescribeConfigs=N,IncrementalAlterConfigs=M',
+    description:
+      'The KIP draft bumps DescribeConfigs and IncrementalAlterConfigs for mirror configuration management without ' +
+      'naming the versions; config commands on a mirror need them.',
+    helpValue: '<Name=version,…>',
+    env: 'KMIRROR_API_VERSIONS',
     helpGroup: HelpGroup.Global,
   }),
 };

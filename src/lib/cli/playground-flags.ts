@@ -2,6 +2,8 @@
 // the system refused. The playground takes no connection flags: it serves clusters.
 
 import { Flags } from '@oclif/core';
+import { type Dialect, wireApisOf } from '../kafka/dialect.js';
+import { DialectInputError, buildDialect } from '../kafka/dialects/index.js';
 import { KmirrorError, UsageError } from './errors.js';
 import { ExitCode } from './exit-codes.js';
 
@@ -86,4 +88,35 @@ export function playgroundStartFailure(err: unknown): unknown {
       { hint, cause: err },
     );
   return err;
+}
+
+/** The config versions an emulated seed-KIP broker serves when --api-versions names none. */
+export const PLAYGROUND_DRAFT_CONFIG_VERSIONS = 'DescribeConfigs=5,IncrementalAlterConfigs=2';
+
+/**
+ * What the destination speaks (--protocol, --api-keys, --api-versions) and the flags kmirror commands
+ * need to talk to it. The seed numbers none of its RPCs, so kip-draft needs a key for each admin RPC
+ * (exit 2 naming the missing ones); the config versions default to the next ones after the prototype's.
+ */
+export function playgroundDialect(given: {
+  protocol?: string | undefined;
+  apiKeys?: string | undefined;
+  apiVersions?: string | undefined;
+}): { dialect: Dialect; args: string[] } {
+  const draft = given.protocol === 'kip-draft';
+  const apiVersions = given.apiVersions ?? (draft ? PLAYGROUND_DRAFT_CONFIG_VERSIONS : undefined);
+  let dialect: Dialect;
+  try {
+    dialect = buildDialect({ protocol: given.protocol, apiKeys: given.apiKeys, apiVersions });
+  } catch (err) {
+    if (err instanceof DialectInputError) throw new UsageError(err.message, { hint: err.hint });
+    throw err;
+  }
+  wireApisOf(dialect, dialect.adminMirrorApis);
+  const args = [
+    ...(draft ? ['--protocol', 'kip-draft'] : []),
+    ...(given.apiKeys !== undefined ? ['--api-keys', given.apiKeys] : []),
+    ...(apiVersions !== undefined ? ['--api-versions', apiVersions] : []),
+  ];
+  return { dialect, args };
 }

@@ -17,3 +17,25 @@ export function listenForStop(): { stopped: Promise<NodeJS.Signals>; dispose(): 
   });
   return { stopped, dispose };
 }
+
+/**
+ * A sleeper for a command's wait loops that ends early, with `interrupted`'s error, on Ctrl-C or
+ * SIGTERM: the command then reports what it did instead of dying mid-way.
+ */
+export function interruptibleSleep(
+  sleep: (ms: number, what: string) => Promise<void>,
+  stop: Promise<NodeJS.Signals>,
+  interrupted: (signal: NodeJS.Signals, what: string) => Error,
+): (ms: number, what: string) => Promise<void> {
+  let received: NodeJS.Signals | undefined;
+  void stop.then((signal) => {
+    received = signal;
+  });
+  return async (ms, what) => {
+    if (received) throw interrupted(received, what);
+    const signalled = stop.then((signal) => {
+      throw interrupted(signal, what);
+    });
+    await Promise.race([sleep(ms, what), signalled]);
+  };
+}

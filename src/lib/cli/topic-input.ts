@@ -3,6 +3,7 @@
 // --source-config file.
 
 import type { AddTopicsInput } from '../mirror/add-topics.js';
+import type { PromoteInput } from '../mirror/promote.js';
 import type { TopicActionInput } from '../mirror/topic-actions.js';
 import { compilePatterns, parseTopicNames, readTopicsFile } from '../mirror/topic-selection.js';
 import { readClientPropertiesFile } from '../connection/connection-config.js';
@@ -74,5 +75,34 @@ export function sourceConfigInput(
   return {
     sourceConfig: readClientPropertiesFile(file, '--source-config', { warn }),
     sourceConfigName: `--source-config '${file}'`,
+  };
+}
+
+export interface PromoteFlags {
+  readonly topic?: readonly string[];
+  readonly pattern?: readonly string[];
+  readonly 'wait-for-quiet': boolean;
+  readonly force: boolean;
+  readonly 'quiet-period': number;
+  readonly 'source-config'?: string;
+}
+
+/** Every flag and file of promote, checked before any request. */
+export function promoteInput(mirror: string, f: PromoteFlags, warn: (message: string) => void): PromoteInput {
+  const selection = topicActionInput(mirror, f);
+  if (f.force && f['wait-for-quiet'] === false)
+    warn('--force skips the quiet check, so --no-wait-for-quiet changes nothing');
+  if (f['quiet-period'] <= 0)
+    throw new UsageError('--quiet-period must be longer than 0', { hint: 'e.g. --quiet-period 5s' });
+  const sourceConfig =
+    f['source-config'] === undefined
+      ? undefined
+      : readClientPropertiesFile(f['source-config'], '--source-config', { warn });
+  return {
+    ...selection,
+    waitForQuiet: f['wait-for-quiet'],
+    force: f.force,
+    quietPeriodMs: f['quiet-period'],
+    ...(sourceConfig ? { sourceConfig, sourceConfigName: `--source-config '${f['source-config']}'` } : {}),
   };
 }

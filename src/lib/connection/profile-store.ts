@@ -140,7 +140,16 @@ export class ProfileStore {
   }
 }
 
-const KNOWN_TOP_KEYS = ['bootstrap-server', 'command-config', 'tls', 'sasl', 'api-keys', 'defaults'] as const;
+const KNOWN_TOP_KEYS = [
+  'bootstrap-server',
+  'command-config',
+  'tls',
+  'sasl',
+  'protocol',
+  'api-keys',
+  'api-versions',
+  'defaults',
+] as const;
 
 export function unknownProfile(name: string, store: ProfileStore): SettingsError {
   const names = store.names();

@@ -37,8 +37,12 @@ export interface Profile {
   readonly commandConfig?: string;
   readonly tls?: ProfileTls;
   readonly sasl?: ProfileSasl;
+  /** As --protocol takes it: prototype or kip-draft. */
+  readonly protocol?: string;
   /** As --api-keys takes it: Name=key,… */
   readonly apiKeys?: string;
+  /** As --api-versions takes it: DescribeConfigs=N,IncrementalAlterConfigs=M */
+  readonly apiVersions?: string;
   readonly defaults?: ProfileDefaults;
 }
 
@@ -114,7 +118,9 @@ export function profileFromYaml(value: unknown, where: string): Profile {
           oauthToken: secretRef(`${where}.sasl.oauth-token`, sasl['oauth-token']),
         })
       : undefined,
+    protocol: text(`${where}.protocol`, value['protocol']),
     apiKeys: text(`${where}.api-keys`, value['api-keys']),
+    apiVersions: text(`${where}.api-versions`, value['api-versions']),
     defaults: defaults
       ? prune({
           output: text(`${where}.defaults.output`, defaults['output']),
@@ -146,7 +152,9 @@ export function profileToYaml(profile: Profile): Record<string, unknown> {
           'oauth-token': profile.sasl.oauthToken,
         })
       : undefined,
+    protocol: profile.protocol,
     'api-keys': profile.apiKeys,
+    'api-versions': profile.apiVersions,
     defaults: profile.defaults
       ? prune({ output: profile.defaults.output, timeout: profile.defaults.timeout })
       : undefined,

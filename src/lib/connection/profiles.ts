@@ -2,7 +2,7 @@
 // returns a plain result (the --json document). Nothing here reads a terminal or prints.
 
 import { resolve } from 'node:path';
-import { ApiKeyMap } from '../kafka/mirror-api-keys.js';
+import { DialectInputError, buildDialect } from '../kafka/dialects/index.js';
 import { parseBootstrapServers, parseMechanism } from './connection-config.js';
 import { SettingsError } from './errors.js';
 import { type Profile, type SecretRef, describeSecretRef } from './profile.js';
@@ -27,7 +27,9 @@ export interface ProfileInput {
   readonly tlsCert?: string;
   readonly tlsKey?: string;
   readonly tlsInsecure?: boolean;
+  readonly protocol?: string;
   readonly apiKeys?: string;
+  readonly apiVersions?: string;
   readonly defaultOutput?: string;
   readonly defaultTimeout?: string;
 }
@@ -40,7 +42,9 @@ export interface ProfileView {
   commandConfig: string | null;
   tls: { enabled: boolean | null; ca: string | null; cert: string | null; key: string | null; insecure: boolean };
   sasl: { mechanism: string | null; username: string | null; password: string | null; oauthToken: string | null };
+  protocol: string | null;
   apiKeys: string | null;
+  apiVersions: string | null;
   defaults: { output: string | null; timeout: string | null };
 }
 
@@ -68,12 +72,11 @@ export function buildProfile(input: ProfileInput): Profile {
       ? undefined
       : parseBootstrapServers(input.bootstrapServer, where('bootstrap-server'));
   if (input.saslMechanism !== undefined) parseMechanism(input.saslMechanism, where('sasl-mechanism'));
-  if (input.apiKeys !== undefined) {
-    try {
-      ApiKeyMap.parse(input.apiKeys);
-    } catch (err) {
-      throw new SettingsError(`--api-keys: ${(err as Error).message}`);
-    }
+  try {
+    buildDialect({ protocol: input.protocol, apiKeys: input.apiKeys, apiVersions: input.apiVersions });
+  } catch (err) {
+    if (err instanceof DialectInputError) throw new SettingsError(err.message, { hint: err.hint });
+    throw err;
   }
   const passwordRefs: SecretRef[] = [];
   if (input.saslPasswordEnv !== undefined) passwordRefs.push({ env: input.saslPasswordEnv });
@@ -120,7 +123,9 @@ export function buildProfile(input: ProfileInput): Profile {
       ...(passwordRefs[0] ? { password: passwordRefs[0] } : {}),
       ...(oauthToken ? { oauthToken } : {}),
     },
+    ...(input.protocol !== undefined ? { protocol: input.protocol } : {}),
     ...(input.apiKeys !== undefined ? { apiKeys: input.apiKeys } : {}),
+    ...(input.apiVersions !== undefined ? { apiVersions: input.apiVersions } : {}),
     defaults: {
       ...(input.defaultOutput !== undefined ? { output: input.defaultOutput } : {}),
       ...(input.defaultTimeout !== undefined ? { timeout: input.defaultTimeout } : {}),
@@ -214,7 +219,9 @@ export function showProfile(store: ProfileStore, name: string | undefined): Prof
       password: ref(p.sasl?.password),
       oauthToken: ref(p.sasl?.oauthToken),
     },
+    protocol: p.protocol ?? null,
     apiKeys: p.apiKeys ?? null,
+    apiVersions: p.apiVersions ?? null,
     defaults: { output: p.defaults?.output ?? null, timeout: p.defaults?.timeout ?? null },
   };
 }

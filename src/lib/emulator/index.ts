@@ -15,6 +15,7 @@ import { NodeServer } from './server/node-server.js';
 import { DEFAULT_SASL_USERS, SaslServer, type SaslMechanismName, type SaslOptions } from './server/sasl-server.js';
 import { createTlsMaterial, type TlsMaterial } from './server/tls-certificates.js';
 import type { ApiKeyMap } from '../kafka/mirror-api-keys.js';
+import { type Dialect, prototypeDialect } from '../kafka/dialect.js';
 
 export type {
   ApiSelector,
@@ -48,6 +49,11 @@ export interface ClusterSideOptions {
   readonly brokerConfigs?: Readonly<Record<string, string>>;
   /** ACLs for this cluster (no rules = everything allowed, like Kafka without an authorizer). */
   readonly acls?: AuthorizerOptions;
+  /**
+   * Feature levels to finalize, e.g. `{ 'mirror.version': 2 }` (the supported range grows to reach
+   * them, as on a newer build); applied after the defaults, metadata.version first.
+   */
+  readonly features?: Readonly<Record<string, number>>;
 }
 
 export interface DemoTopic {
@@ -84,6 +90,12 @@ export interface EmulatorOptions {
   readonly oldBroker?: ClusterChoice;
   /** Serve the mirror APIs on these keys (a build that numbers them differently); default 94–105. */
   readonly apiKeys?: ApiKeyMap;
+  /**
+   * The messages the destination speaks: the prototype's (default, on `apiKeys`) or the seed KIP's
+   * (`kip-draft`, whose keys and config versions the dialect carries). The source always speaks the
+   * prototype's: a mirror reads it with plain Kafka RPCs.
+   */
+  readonly dialect?: Dialect;
   /**
    * Records per second and partition: demo topics grow at this rate (default 10), and so do topics
    * created on the source through CreateTopics (default 0, i.e. they stay empty).
@@ -204,6 +216,10 @@ export async function startEmulatedClusters(options: EmulatorOptions = {}): Prom
         ...(side.brokerConfigs ? { brokerConfigs: side.brokerConfigs } : {}),
         ...(options.timing ? { timing: options.timing } : {}),
       });
+      const chosen = Object.entries(side.features ?? {}).sort(([a], [b]) =>
+        a === 'metadata.version' ? -1 : b === 'metadata.version' ? 1 : 0,
+      );
+      for (const [name, level] of chosen) cluster.setFeature(name, level);
       const endpoints = new Map<number, NodeEndpoint>();
       const nodes: EmulatedNode[] = [];
       for (const [i, nodeId] of cluster.nodeIds.entries()) {
@@ -221,7 +237,9 @@ export async function startEmulatedClusters(options: EmulatorOptions = {}): Prom
               newTopicGrowthPerSec: role === 'source' ? (options.growthPerSec ?? 0) : 0,
             },
             sasl,
-            options.apiKeys,
+            role === 'destination'
+              ? (options.dialect ?? prototypeDialect(options.apiKeys))
+              : prototypeDialect(options.apiKeys),
           ),
           faults,
           saslRequired: sasl !== undefined,

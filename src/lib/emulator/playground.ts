@@ -6,6 +6,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Dialect } from '../kafka/dialect.js';
 import {
   startEmulatedClusters,
   type DemoTopic,
@@ -45,6 +46,12 @@ export interface PlaygroundOptions {
   /** SASL (all mechanisms) over TLS with a throwaway CA, and a client.properties to use it. */
   readonly secure?: boolean;
   readonly mirroringDisabled?: boolean;
+  /** False: producers do not write, the demo topics' end offsets stand still (setTraffic turns them on). */
+  readonly traffic?: boolean;
+  /** What the destination speaks (default: the prototype's messages). */
+  readonly dialect?: Dialect;
+  /** The flags kmirror commands need for that dialect (--protocol, --api-keys, --api-versions). */
+  readonly dialectArgs?: readonly string[];
   /** Engine errors; default: printed to stderr by the emulator. */
   readonly onError?: EmulatorOptions['onError'];
   /** Sees every request and response the nodes handle (for --debug). */
@@ -89,9 +96,15 @@ export interface PlaygroundInfo {
   readonly source: PlaygroundCluster;
   readonly destination: PlaygroundCluster;
   readonly mirroringEnabled: boolean;
+  /** The messages the destination speaks: the prototype's, or the seed KIP's (--protocol kip-draft). */
+  readonly protocol: 'prototype' | 'kip-draft';
+  /** Flags every kmirror command needs to talk to the destination in that dialect (empty for the prototype). */
+  readonly dialectArgs: readonly string[];
   readonly topics: readonly string[];
   /** The destination's mirror sync interval (`mirror.metadata.refresh.interval.ms`); 60 000 on a real broker. */
   readonly refreshIntervalMs: number;
+  /** Whether producers write to the demo topics (false with --no-traffic). */
+  readonly traffic: boolean;
   readonly security?: PlaygroundSecurity;
   /** With --save-profile: the profile written for the destination cluster (the commands use it). */
   readonly profile?: string;
@@ -142,19 +155,27 @@ export function clientProperties(security: {
 }
 
 export async function startPlayground(options: PlaygroundOptions = {}): Promise<RunningPlayground> {
+  const sourceNodes = options.sourceNodes ?? 1;
+  const refresh = { 'mirror.metadata.refresh.interval.ms': String(PLAYGROUND_REFRESH_INTERVAL_MS) };
   const clusters = await startEmulatedClusters({
     seed: options.seed ?? DEFAULT_PLAYGROUND_SEED,
-    source: { nodes: options.sourceNodes ?? 1, ...(options.sourcePorts ? { ports: options.sourcePorts } : {}) },
+    source: {
+      nodes: sourceNodes,
+      ...(options.sourcePorts ? { ports: options.sourcePorts } : {}),
+      // A failback creates a mirror on the source too; its __mirror_state must fit on the source's nodes.
+      brokerConfigs: { ...refresh, 'mirror.state.topic.replication.factor': String(Math.min(3, sourceNodes)) },
+    },
     destination: {
       nodes: options.destinationNodes ?? 3,
       ...(options.destinationPorts ? { ports: options.destinationPorts } : {}),
-      brokerConfigs: { 'mirror.metadata.refresh.interval.ms': String(PLAYGROUND_REFRESH_INTERVAL_MS) },
+      brokerConfigs: refresh,
     },
     demoTopics: PLAYGROUND_TOPICS,
     growthPerSec: PLAYGROUND_GROWTH_PER_SEC,
     timing: { copyRecordsPerSec: PLAYGROUND_COPY_RECORDS_PER_SEC },
     ...(options.secure ? { tls: true, sasl: true } : {}),
     ...(options.mirroringDisabled ? { mirroringDisabled: true } : {}),
+    ...(options.dialect ? { dialect: options.dialect } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
     ...(options.onWire ? { onWire: options.onWire } : {}),
   });
@@ -169,6 +190,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   };
 
   try {
+    const traffic = options.traffic ?? true;
+    if (!traffic) clusters.source.cluster.setTraffic(false);
     let security: PlaygroundSecurity | undefined;
     const { sasl, tls } = clusters.security;
     if (options.secure && sasl && tls) {
@@ -194,8 +217,11 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       source: describeCluster(clusters.source),
       destination: describeCluster(clusters.destination),
       mirroringEnabled: !options.mirroringDisabled,
+      protocol: options.dialect?.name ?? 'prototype',
+      dialectArgs: [...(options.dialectArgs ?? [])],
       topics: PLAYGROUND_TOPICS.map((t) => t.name),
       refreshIntervalMs: PLAYGROUND_REFRESH_INTERVAL_MS,
+      traffic,
       ...(security ? { security } : {}),
     };
     return { info, clusters, close };
@@ -208,10 +234,11 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
 /** The commands a newcomer runs next, in order, ready to paste. */
 export function nextCommands(info: PlaygroundInfo, bin = 'kmirror'): string[] {
   const dst = info.destination.bootstrap;
+  const dialect = info.dialectArgs.map(shellQuote).join(' ');
   const reach =
     info.profile !== undefined
       ? `--profile ${shellQuote(info.profile)}`
-      : `-b ${dst}${info.security ? ` --command-config ${shellQuote(info.security.clientPropertiesPath)}` : ''}`;
+      : `-b ${dst}${info.security ? ` --command-config ${shellQuote(info.security.clientPropertiesPath)}` : ''}${dialect ? ` ${dialect}` : ''}`;
   const sourceAuth = info.security ? ` --source-config ${shellQuote(info.security.clientPropertiesPath)}` : '';
   return [
     `${bin} check ${reach}`,

@@ -12,15 +12,19 @@ import { DEFAULT_FAN_OUT_CONCURRENCY } from './fan-out.js';
 import {
   BrokerFailure,
   DeadlineExceededError,
+  DialectSettingMissingError,
   KafkaProtocolError,
   MirroringDisabledError,
+  NotInDialectError,
   UnsupportedByClusterError,
 } from './errors.js';
+import { type Dialect, type Translation, prototypeDialect, wireApisOf } from './dialect.js';
 import { decodeResponseAfterCorrelationId, requestHeaderVersion } from './frames.js';
 import type { MessageInput, RequestOf, ResponseOf } from './message-types.js';
 import { ApiVersions } from './messages/api-versions.js';
+import { FindCoordinator } from './messages/find-coordinator.js';
 import { Metadata } from './messages/metadata.js';
-import { ApiKeyMap } from './mirror-api-keys.js';
+import type { ApiKeyMap } from './mirror-api-keys.js';
 import { type BrokerInfo, advertisesMirroring, apiSupport, mirroringLevel } from './negotiation.js';
 import { ProtocolViolationError } from './protocol-violation.js';
 import type { BrokerAddress, Transport } from './transport.js';
@@ -54,10 +58,14 @@ export interface ClientOptions {
   readonly onWire?: (event: WireEvent) => void;
   readonly retryBackoffMs?: number;
   readonly retryBackoffMaxMs?: number;
-  /** Where the mirror APIs sit on this cluster (default: their definitions' keys). */
+  /** Where the mirror APIs sit on this cluster (default: their definitions' keys); ignored with `dialect`. */
   readonly apiKeys?: ApiKeyMap;
   /** Brokers a request to every broker is in flight to at once (default DEFAULT_FAN_OUT_CONCURRENCY). */
   readonly fanOutConcurrency?: number;
+  /** Which message definitions to speak (default: the prototype's, on `apiKeys`). */
+  readonly dialect?: Dialect;
+  /** What a dialect's message could not carry (said once per text), for the operator. */
+  readonly onNote?: (message: string) => void;
 }
 
 export interface ClusterView {
@@ -91,6 +99,21 @@ export type { VersionRange } from './definition.js';
 
 type ApiVersionsResponse = ResponseOf<typeof ApiVersions>;
 
+/** How one domain request travels in the client's dialect (see Dialect.plan). */
+interface WireForm {
+  readonly api: ApiDefinition;
+  toWire(body: unknown): unknown;
+  fromWire(response: unknown, body: unknown): unknown;
+  readonly translation?: Translation;
+}
+
+/** FindCoordinator from v1, the first version with a key type (v0 finds group coordinators only). */
+const TYPED_FIND_COORDINATOR = {
+  ...FindCoordinator,
+  request: { ...FindCoordinator.request, validVersions: '1-6' },
+  response: { ...FindCoordinator.response, validVersions: '1-6' },
+} as const satisfies ApiDefinition;
+
 const API_VERSIONS_KEY = 18;
 
 function addressKey(a: BrokerAddress): string {
@@ -105,12 +128,18 @@ export class KafkaClient {
   private cluster: ClusterView | undefined;
   private bootstrapBroker: BrokerAddress | undefined;
 
-  /** Where the mirror APIs sit on this cluster. */
-  readonly apiKeys: ApiKeyMap;
+  /** Which message definitions this client speaks, and on which keys. */
+  readonly dialect: Dialect;
+  private readonly notesSaid = new Set<string>();
 
   constructor(private readonly options: ClientOptions) {
     if (options.bootstrap.length === 0) throw new Error('no bootstrap servers given');
-    this.apiKeys = options.apiKeys ?? ApiKeyMap.DEFAULT;
+    this.dialect = options.dialect ?? prototypeDialect(options.apiKeys);
+  }
+
+  /** Where the mirror APIs sit on this cluster. */
+  get apiKeys(): ApiKeyMap {
+    return this.dialect.apiKeys;
   }
 
   get deadline(): TimeBudget {
@@ -237,8 +266,23 @@ export class KafkaClient {
     const label = brokerLabel(info.address);
     if (!support.broker) throw new UnsupportedByClusterError(api.name, support.apiKey, label);
     if (support.negotiated === null)
-      throw new UnsupportedByClusterError(api.name, support.apiKey, label, support.broker);
+      throw new UnsupportedByClusterError(
+        api.name,
+        support.apiKey,
+        label,
+        support.broker,
+        parseVersions(api.request.validVersions),
+      );
     return support.negotiated;
+  }
+
+  /**
+   * What `apis` (the domain's requests) need on the wire in this client's dialect, checked without
+   * sending anything: an RPC the dialect lacks is a NotInDialectError, settings it needs and was not
+   * given (--api-keys, --api-versions) one DialectSettingMissingError naming all of them.
+   */
+  requireDialect(apis: readonly ApiDefinition[]): ApiDefinition[] {
+    return wireApisOf(this.dialect, apis);
   }
 
   /**
@@ -249,9 +293,10 @@ export class KafkaClient {
     apis: readonly ApiDefinition[],
     options: { allowDisabled?: boolean } = {},
   ): Promise<BrokerInfo> {
+    const wire = this.requireDialect(apis);
     const info = await this.bootstrap();
-    for (const api of apis) this.negotiate(api, info);
-    const first = apis[0];
+    for (const api of wire) this.negotiate(api, info);
+    const first = wire[0];
     if (first && !advertisesMirroring(info)) {
       throw new UnsupportedByClusterError(first.name, this.apiKeys.keyOf(first), brokerLabel(info.address));
     }
@@ -272,12 +317,20 @@ export class KafkaClient {
     options: SendOptions = {},
   ): Promise<ResponseOf<A>> {
     if (target) return this.sendTo(api, body, target, options);
-    if (api.route === 'every') throw new Error(`${api.name} must be sent to every broker (sendToEvery)`);
-    if (api.route === 'leader') throw new Error(`${api.name} must be sent to a partition leader (pass the target)`);
-    return this.retrying(`waiting for ${api.name}`, async () => {
-      const broker = api.route === 'controller' ? await this.controller() : await this.anyBroker();
+    const wire = this.wireFormOf(api, body);
+    const route = wire.api.route;
+    if (route === 'every') throw new Error(`${api.name} must be sent to every broker (sendToEvery)`);
+    if (route === 'leader') throw new Error(`${api.name} must be sent to a partition leader (pass the target)`);
+    const response = await this.retrying(`waiting for ${api.name}`, async () => {
+      const broker =
+        route === 'controller'
+          ? await this.controller()
+          : route === 'coordinator'
+            ? await this.coordinatorOf(wire.api, wire.toWire(body))
+            : await this.anyBroker();
       return this.sendOnce(api, body, broker, options);
     });
+    return this.completed(wire, body, response);
   }
 
   /** Sends to one given broker, retrying what is retriable. */
@@ -287,11 +340,13 @@ export class KafkaClient {
     broker: BrokerAddress,
     options: SendOptions = {},
   ): Promise<ResponseOf<A>> {
-    return this.retrying(
+    const wire = this.wireFormOf(api, body);
+    const response = await this.retrying(
       `waiting for ${api.name} from ${brokerLabel(broker)}`,
       () => this.sendOnce(api, body, broker, options),
       options.retryForMs,
     );
+    return this.completed(wire, body, response);
   }
 
   /**
@@ -303,6 +358,7 @@ export class KafkaClient {
     body: Body<A>,
     options: SendOptions = {},
   ): Promise<FanOutResult<ResponseOf<A>>> {
+    this.wireFormOf(api, body);
     const view = await this.clusterView();
     // A pool, not batches: a slow broker holds one place while the others keep being asked.
     const limit = pLimit(this.options.fanOutConcurrency ?? DEFAULT_FAN_OUT_CONCURRENCY);
@@ -338,21 +394,77 @@ export class KafkaClient {
     return view.brokers.find((b) => b.nodeId === view.controllerId) ?? this.anyBroker();
   }
 
+  /** The definition a domain request goes out on, and how its body and answer are carried (dialect). */
+  private wireFormOf(api: ApiDefinition, body: unknown): WireForm {
+    const plan = this.dialect.plan(api, body);
+    switch (plan.kind) {
+      case 'absent':
+        throw new NotInDialectError(api.name, this.dialect.title, plan.reason);
+      case 'unset':
+        throw new DialectSettingMissingError(
+          this.dialect.title,
+          new Map([[plan.setting, [plan.name]]]),
+          this.dialect.settingExamples,
+        );
+      case 'direct':
+        return { api: plan.api, toWire: (b) => b, fromWire: (r) => r };
+      case 'translated': {
+        const t = plan.translation;
+        return {
+          api: t.wire,
+          toWire: (b) => t.toWire(b, (message) => this.note(message)),
+          fromWire: (r, b) => t.fromWire(r, b),
+          translation: t,
+        };
+      }
+    }
+  }
+
+  private note(message: string): void {
+    if (this.notesSaid.has(message)) return;
+    this.notesSaid.add(message);
+    this.options.onNote?.(message);
+  }
+
+  /** A translation's second step (what the wire answer lacks), sent without a second translation. */
+  private async completed<T>(wire: WireForm, body: unknown, response: T): Promise<T> {
+    const complete = wire.translation?.complete;
+    return complete ? ((await complete(response, body, this)) as T) : response;
+  }
+
+  /** The node FindCoordinator names for the request's coordinator key (route `coordinator`). */
+  private async coordinatorOf(api: ApiDefinition, body: unknown): Promise<BrokerAddress> {
+    const lookup = api.coordinator;
+    if (!lookup) throw new Error(`${api.name} has route coordinator but no coordinator lookup`);
+    const key = String((body as Record<string, unknown>)[lookup.keyField] ?? '');
+    const response = await this.send(TYPED_FIND_COORDINATOR, {
+      Key: key,
+      KeyType: lookup.keyType,
+      CoordinatorKeys: [key],
+    });
+    const found = response.Coordinators[0] ?? response;
+    if (found.ErrorCode !== 0)
+      throw new KafkaProtocolError(found.ErrorCode, 'FindCoordinator', found.ErrorMessage, undefined, key);
+    return { host: found.Host, port: found.Port, nodeId: found.NodeId };
+  }
+
   private async sendOnce<A extends ApiDefinition>(
     api: A,
     body: Body<A>,
     broker: BrokerAddress,
     options: SendOptions = {},
   ): Promise<ResponseOf<A>> {
+    const wire = this.wireFormOf(api, body);
     const info = await this.brokerInfo(broker);
-    const version = this.negotiate(api, info);
+    const version = this.negotiate(wire.api, info);
     await this.honourThrottle(broker);
-    const bytes = await this.exchange(broker, api, version, body);
+    const bytes = await this.exchange(broker, wire.api, version, wire.toWire(body));
     let response: ResponseOf<A>;
     try {
-      response = decodeResponseAfterCorrelationId<ResponseOf<A>>(api, version, bytes);
+      response = wire.fromWire(decodeResponseAfterCorrelationId(wire.api, version, bytes), body) as ResponseOf<A>;
     } catch (err) {
-      throw this.malformed(broker, api, err);
+      if (err instanceof NotInDialectError) throw err;
+      throw this.malformed(broker, wire.api, err);
     }
     const throttle = (response as { ThrottleTimeMs?: unknown }).ThrottleTimeMs;
     if (typeof throttle === 'number' && throttle > 0)

@@ -5,6 +5,7 @@ import type { ConnectionOptions } from 'node:tls';
 import { KafkaClient } from './client.js';
 import type { TimeBudget, WireEvent } from './client.js';
 import { KafkajsTransport } from './kafkajs-transport.js';
+import type { Dialect } from './dialect.js';
 import type { ApiKeyMap } from './mirror-api-keys.js';
 import type { BrokerAddress, SaslCredentials } from './transport.js';
 
@@ -26,6 +27,10 @@ export interface ClientSettings {
   readonly sasl?: SaslCredentials;
   /** Where the mirror APIs sit on this cluster (--api-keys); default: the prototype's keys. */
   readonly apiKeys?: ApiKeyMap;
+  /** Which message definitions to speak (--protocol); default: the prototype's on `apiKeys`. */
+  readonly dialect?: Dialect;
+  /** What the dialect's messages could not carry, for the operator. */
+  readonly onNote?: (message: string) => void;
   /** Largest response accepted; default KMIRROR_MAX_RESPONSE_BYTES or 100 MiB. */
   readonly maxResponseBytes?: number;
   /** Brokers a request to every broker is in flight to at once (--broker-concurrency). */
@@ -86,5 +91,7 @@ export function createClient(
     onWire,
     ...(settings.apiKeys ? { apiKeys: settings.apiKeys } : {}),
     ...(settings.fanOutConcurrency !== undefined ? { fanOutConcurrency: settings.fanOutConcurrency } : {}),
+    ...(settings.dialect ? { dialect: settings.dialect } : {}),
+    ...(settings.onNote ? { onNote: settings.onNote } : {}),
   });
 }

@@ -56,9 +56,25 @@ export interface MessageDefinition {
 /**
  * Where a request goes. `any`: one live broker; `every`: each broker, answers merged by the caller;
  * `controller`: the node Metadata/DescribeCluster reports as controller (brokers forward);
- * `leader`: the leader of the partitions it names (the caller groups by leader).
+ * `leader`: the leader of the partitions it names (the caller groups by leader);
+ * `coordinator`: the node FindCoordinator names for the definition's `coordinator` key.
  */
-export type Route = 'any' | 'every' | 'controller' | 'leader';
+export type Route = 'any' | 'every' | 'controller' | 'leader' | 'coordinator';
+
+/** For route `coordinator`: which FindCoordinator key type, and which request field is the key. */
+export interface CoordinatorLookup {
+  readonly keyType: number;
+  readonly keyField: string;
+}
+
+/**
+ * Halves of a definition that its source text does not print, with the reason for the layout used
+ * instead (the seed KIP omits some requests and responses).
+ */
+export interface AssumedHalves {
+  readonly request?: string;
+  readonly response?: string;
+}
 
 /** One RPC: its request and response definitions and how the client routes it. */
 export interface ApiDefinition {
@@ -66,8 +82,11 @@ export interface ApiDefinition {
   readonly name: string;
   readonly apiKey: number;
   readonly route: Route;
+  readonly coordinator?: CoordinatorLookup;
   readonly request: MessageDefinition;
   readonly response: MessageDefinition;
+  /** Set on definitions whose source leaves a half out (see AssumedHalves). */
+  readonly assumed?: AssumedHalves;
 }
 
 /** A parsed version range: `"0+"`, `"3-5"`, `"2"`, `"none"`. */
@@ -111,4 +130,16 @@ export function defineApi<const A extends ApiDeclaration>(
     request: { ...api.request, apiKey: api.apiKey },
     response: { ...api.response, apiKey: api.apiKey },
   };
+}
+
+/**
+ * Another definition's message layout under a new name, for a half a source text leaves out (the
+ * seed KIP's AddTopicsToMirror response is the prototype's StartMirrorTopics response, …).
+ */
+export function layoutOf<const M extends MessageDefinition, const N extends string>(
+  message: M,
+  name: N,
+): Omit<M, 'apiKey' | 'name'> & { readonly name: N } {
+  const { apiKey: _key, name: _name, ...rest } = message;
+  return { ...rest, name };
 }

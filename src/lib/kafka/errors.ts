@@ -10,10 +10,12 @@ export class UnsupportedByClusterError extends Error {
     readonly broker: string,
     /** Set when the key is advertised but no version overlaps ours. */
     readonly brokerRange?: { min: number; max: number },
+    /** The versions kmirror speaks of it, when they are narrower than its definition's (a dialect asked). */
+    readonly ours?: { min: number; max: number },
   ) {
     super(
       brokerRange
-        ? `broker ${broker} supports ${apiName} (key ${apiKey}) only at versions ${brokerRange.min}-${brokerRange.max}, none of which kmirror speaks`
+        ? `broker ${broker} supports ${apiName} (key ${apiKey}) only at versions ${brokerRange.min}-${brokerRange.max}, none of which kmirror speaks${ours ? ` here (${ours.min === ours.max ? ours.min : `${ours.min}-${ours.max}`})` : ''}`
         : `broker ${broker} does not support ${apiName} (API key ${apiKey}): this cluster does not support cluster mirroring`,
     );
   }
@@ -77,4 +79,34 @@ function formatMs(ms: number): string {
   if (ms % 60_000 === 0 && ms >= 60_000) return `${ms / 60_000}m`;
   if (ms % 1000 === 0) return `${ms / 1000}s`;
   return `${ms}ms`;
+}
+
+/** The chosen dialect (--protocol) has no such RPC or field; raised before anything is sent. */
+export class NotInDialectError extends Error {
+  override readonly name = 'NotInDialectError';
+  constructor(
+    /** The RPC (or RPC part) the domain asked for, in the prototype's words. */
+    readonly apiName: string,
+    /** The dialect's words: `the prototype`, `the KIP draft (revision 57)`. */
+    readonly dialect: string,
+    readonly reason: string,
+  ) {
+    super(`${apiName} is not part of ${dialect}: ${reason}`);
+  }
+}
+
+/** Settings a dialect needs and was not given (--api-keys, --api-versions), by setting; raised before sending. */
+export class DialectSettingMissingError extends Error {
+  override readonly name = 'DialectSettingMissingError';
+  constructor(
+    readonly dialect: string,
+    /** Setting (`--api-keys`, `--api-versions`) → the names still missing. */
+    readonly missing: ReadonlyMap<string, readonly string[]>,
+    /** A complete value for each setting, for the hint. */
+    readonly examples: ReadonlyMap<string, string>,
+  ) {
+    super(
+      `${dialect} needs ${[...missing].map(([setting, names]) => `${setting} for ${names.join(', ')}`).join(' and ')}`,
+    );
+  }
 }

@@ -297,6 +297,8 @@ export async function sendAddTopics(client: KafkaClient, plan: AddTopicsPlan): P
     failures.push({ topic: entry.topic, hint: kafkaErrorHint(answer.ErrorCode, context) });
   }
   result.added = added;
+  // A dialect whose Start carries no patterns (the KIP draft) saved none: the result says so.
+  if (!client.dialect.savesTopicPatterns) result.patterns = { include: [], exclude: [] };
 
   let error: MirrorError | null = null;
   const first = result.failed[0];

@@ -9,6 +9,7 @@ import { KafkaProtocolError } from '../kafka/errors.js';
 import { DescribeClusterMirrors, ListClusterMirrors } from '../kafka/messages/index.js';
 import type { ResponseOf } from '../kafka/message-types.js';
 import type { ClusterCheck } from './check.js';
+import type { TwoWayCheck } from './two-way.js';
 import { DEFAULT_BROKER_RETRY_MS, describeMirrors } from './describe.js';
 import { decodeOperations } from './operations.js';
 import { diagnoseFailures, type FailureCauseGroup } from './failure-causes.js';
@@ -123,6 +124,8 @@ export async function checkMirror(client: KafkaClient, name: string): Promise<Mi
 export type CheckResult = ClusterCheck & {
   /** Absent without a MIRROR argument; null when the cluster cannot serve mirrors, so nothing was asked. */
   readonly mirror?: MirrorCheck | null;
+  /** Topics mirrored both ways (here and a mirror's source each read them from the other); absent when not usable. */
+  readonly twoWay?: TwoWayCheck;
 };
 
 /** Operations the principal lacks on an existing mirror (CREATE only matters for a new name, so it is left out). */

@@ -2,7 +2,7 @@
 
 import type { BrokerInfo, KafkaClient } from '../kafka/client.js';
 import type { ApiDefinition } from '../kafka/definition.js';
-import type { ApiKeyMap } from '../kafka/mirror-api-keys.js';
+import type { Dialect } from '../kafka/dialect.js';
 import {
   type ApiSupport as NegotiatedApi,
   type MirroringVerdict,
@@ -12,14 +12,14 @@ import {
 } from '../kafka/negotiation.js';
 import type { BrokerAddress } from '../kafka/transport.js';
 import { DescribeCluster, ListOffsets } from '../kafka/messages/index.js';
-import { ADMIN_MIRROR_APIS, CONFIG_APIS, MIRROR_APIS } from './apis.js';
 
 export type Verdict = MirroringVerdict;
 
 export interface ReportedApi extends NegotiatedApi {
   /**
-   * Whether the verdict depends on it: the eight admin mirror RPCs. The broker-internal ones (100,
-   * 101, 105), the config RPCs, ListOffsets and DescribeCluster are reported only.
+   * Whether the verdict depends on it: the admin mirror RPCs of the dialect (the prototype's eight,
+   * the KIP draft's five). The broker-internal ones (100, 101, 105), the config RPCs, ListOffsets and
+   * DescribeCluster are reported only.
    */
   readonly required: boolean;
 }
@@ -47,36 +47,39 @@ export interface ClusterCheck {
 }
 
 /** A mirror key on a broker without mirroring belongs to some other API: shown as absent. */
-function support(api: ApiDefinition, info: BrokerInfo, apiKeys: ApiKeyMap): ReportedApi {
-  const found = { ...apiSupport(api, info, apiKeys), required: ADMIN_MIRROR_APIS.includes(api) };
-  if (MIRROR_APIS.includes(api) && !advertisesMirroring(info)) return { ...found, broker: null, negotiated: null };
+function support(api: ApiDefinition, info: BrokerInfo, dialect: Dialect): ReportedApi {
+  const found = { ...apiSupport(api, info, dialect.apiKeys), required: dialect.adminMirrorApis.includes(api) };
+  if (dialect.mirrorApis.includes(api) && !advertisesMirroring(info))
+    return { ...found, broker: null, negotiated: null };
   return found;
 }
 
 /** Reported per broker, in this order: what the verdict needs first, then what is only shown. */
-const REPORTED_APIS: readonly ApiDefinition[] = [...MIRROR_APIS, ...CONFIG_APIS, ListOffsets, DescribeCluster];
+function reportedApis(dialect: Dialect): ApiDefinition[] {
+  return [...dialect.mirrorApis, ...dialect.mirrorConfigApis, ListOffsets, DescribeCluster];
+}
 
 /**
  * Usable: the admin RPCs an operator's tool sends are advertised and mirror.version is at 1 or
  * more. The broker-internal RPCs are the brokers' own business and decide nothing.
  */
-export function verdictFor(info: BrokerInfo, apiKeys: ApiKeyMap): Verdict {
-  return mirroringVerdict(info, ADMIN_MIRROR_APIS, apiKeys);
+export function verdictFor(info: BrokerInfo, dialect: Dialect): Verdict {
+  return mirroringVerdict(info, dialect.adminMirrorApis, dialect.apiKeys);
 }
 
-function brokerCheck(address: BrokerAddress, info: BrokerInfo, apiKeys: ApiKeyMap): BrokerCheck {
+function brokerCheck(address: BrokerAddress, info: BrokerInfo, dialect: Dialect): BrokerCheck {
   return {
     nodeId: address.nodeId ?? null,
     address: `${address.host}:${address.port}`,
     reachable: true,
     error: null,
-    apis: REPORTED_APIS.map((api) => support(api, info, apiKeys)),
+    apis: reportedApis(dialect).map((api) => support(api, info, dialect)),
     features: {
       metadataVersion: info.finalizedFeatures.get('metadata.version') ?? null,
       mirrorVersion: info.finalizedFeatures.get('mirror.version') ?? 0,
       mirrorVersionSupported: info.supportedFeatures.get('mirror.version') ?? null,
     },
-    verdict: verdictFor(info, apiKeys),
+    verdict: verdictFor(info, dialect),
   };
 }
 
@@ -84,12 +87,14 @@ const ORDER: Verdict[] = ['unsupported', 'disabled', 'usable'];
 
 /** Asks every broker for its ApiVersions; unreachable brokers are reported, not fatal. */
 export async function checkCluster(client: KafkaClient): Promise<ClusterCheck> {
+  // The KIP draft numbers no RPC: without the keys there is nothing to look for.
+  client.requireDialect(client.dialect.adminMirrorApis);
   await client.bootstrap();
   const view = await client.clusterView();
   const settled = await Promise.allSettled(view.brokers.map((b) => client.brokerInfo(b)));
   const brokers = settled.map((outcome, i): BrokerCheck => {
     const address = view.brokers[i] as BrokerAddress;
-    if (outcome.status === 'fulfilled') return brokerCheck(address, outcome.value, client.apiKeys);
+    if (outcome.status === 'fulfilled') return brokerCheck(address, outcome.value, client.dialect);
     const error = outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason);
     return {
       nodeId: address.nodeId ?? null,

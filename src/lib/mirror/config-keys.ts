@@ -3,6 +3,8 @@
 // value with the key's type, so both kmirror's pre-flight validation and the emulator read this
 // one table.
 
+import { LevelValidators, type ConfigValidator, type ValidatorsByFeature } from './feature-levels.js';
+
 export type MirrorConfigType = 'STRING' | 'INT' | 'LONG' | 'LIST' | 'PASSWORD';
 
 export interface MirrorConfigKey {
@@ -17,6 +19,12 @@ export interface MirrorConfigKey {
   readonly oneOf?: readonly string[];
   /** Required by CreateClusterMirror. */
   readonly required?: boolean;
+  /**
+   * Validators by feature level (the seed KIP's `NavigableMap<Short, Validator>` per feature): the one
+   * in force is the entry of the highest level at or below the cluster's. The prototype's keys have
+   * one, at mirror.version 0: their type and range, whatever the level.
+   */
+  readonly byFeatureLevel: ValidatorsByFeature;
 }
 
 const TOPIC_PROPERTIES_EXCLUDE_DEFAULT = [
@@ -36,7 +44,22 @@ function key(
   defaultValue: string | null,
   extra: Partial<Pick<MirrorConfigKey, 'min' | 'oneOf' | 'required'>> = {},
 ): MirrorConfigKey {
-  return { name, type, default: defaultValue, sensitive: type === 'PASSWORD', ...extra };
+  const spec = { name, type, default: defaultValue, sensitive: type === 'PASSWORD', ...extra };
+  return { ...spec, byFeatureLevel: { 'mirror.version': new LevelValidators([[0, baseValidator(spec)]]) } };
+}
+
+type KeySpec = Omit<MirrorConfigKey, 'byFeatureLevel'>;
+
+/** The key's type and range as a validator (what the broker's ConfigDef checks at every level). */
+export function baseValidator(spec: KeySpec): ConfigValidator {
+  const bound = spec.min !== undefined ? `, at least ${spec.min}` : '';
+  return {
+    rule: spec.oneOf ? `one of ${spec.oneOf.join(', ')}` : `${spec.type}${bound}`,
+    check: (value) => {
+      const parsed = parseWithSpec(spec, value);
+      return parsed.ok ? null : parsed.message.replace(/^Invalid value .* for configuration [^:]+: /, '');
+    },
+  };
 }
 
 export const MIRROR_CONFIG_KEYS: readonly MirrorConfigKey[] = [
@@ -114,6 +137,11 @@ function invalid(name: string, value: string, reason: string): MirrorConfigParse
 export function parseMirrorConfigValue(name: string, value: string): MirrorConfigParseResult {
   const spec = BY_NAME.get(name);
   if (!spec) return { ok: false, message: `Unknown mirror configuration: ${name}` };
+  return parseWithSpec(spec, value);
+}
+
+function parseWithSpec(spec: KeySpec, value: string): MirrorConfigParseResult {
+  const name = spec.name;
   const trimmed = value.trim();
   if (spec.type === 'INT' || spec.type === 'LONG') {
     if (!/^[+-]?\d+$/.test(trimmed)) return invalid(name, value, `Not a number of type ${spec.type}`);

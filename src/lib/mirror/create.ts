@@ -31,6 +31,8 @@ export interface CreateMirrorInput {
   readonly exclude: readonly string[];
   readonly sourceClusterId?: string | undefined;
   readonly allowUnknownConfig: boolean;
+  /** Settings below the file and the flags, with where they come from (failback: its own connection). */
+  readonly baseConfig?: { readonly config: ReadonlyMap<string, string>; readonly origin: string };
   /** Called only when no source bootstrap was given anywhere (prompt or InvalidInputError). */
   readonly askSourceBootstrap: () => Promise<string>;
 }
@@ -97,6 +99,12 @@ export async function planCreateMirror(input: CreateMirrorInput): Promise<Create
   const config = new Map<string, string>();
   const origins = new Map<string, string>();
 
+  for (const [key, value] of input.baseConfig?.config ?? []) {
+    const origin = `${input.baseConfig?.origin ?? 'settings'} (${key})`;
+    warnings.push(...checkConfigValue(key, value, { allowUnknown: input.allowUnknownConfig, origin }));
+    config.set(key, value);
+    origins.set(key, origin);
+  }
   let fileEntries = new Map<string, PropertyEntry>();
   if (input.sourceConfigFile !== undefined) {
     fileEntries = readPropertiesFile(input.sourceConfigFile, '--source-config');

@@ -2,7 +2,7 @@
 // (the JSON too). Summaries are recomputed over what is left, so they describe what is shown.
 
 import type { DescribeResult, MirrorDescription, TopicDescription } from './describe.js';
-import { PARTITION_STATES, combine, summarize } from './lag.js';
+import { KNOWN_STATES, combine, displayState, summarize } from './lag.js';
 import type { PartitionRow } from './lag.js';
 import { InvalidInputError } from './errors.js';
 
@@ -25,9 +25,12 @@ export class FilterError extends InvalidInputError {
   }
 }
 
-/** `--state` values, upper-cased and checked against the known states. */
+/**
+ * `--state` values, upper-cased and checked against the known states of both vocabularies, in the
+ * display vocabulary: `--state INITIALIZING` and `--state LOG_TRUNCATION` select the same partitions.
+ */
 export function parseStates(values: readonly string[]): string[] {
-  const known = PARTITION_STATES as readonly string[];
+  const known = KNOWN_STATES;
   return values
     .flatMap((v) => v.split(','))
     .map((raw) => {
@@ -35,7 +38,7 @@ export function parseStates(values: readonly string[]): string[] {
       if (!known.includes(state)) {
         throw new FilterError(`unknown partition state '${raw}'`, `use one of ${known.join(', ')}`);
       }
-      return state;
+      return displayState(state);
     });
 }
 
@@ -93,7 +96,7 @@ function partitionFilter(filters: DescribeFilters): ((row: PartitionRow) => bool
   if (!states && minLag <= 0n) return null;
   // A FAILED partition has no lag to compare: --min-lag keeps it rather than hide a failure.
   const lagging = (row: PartitionRow) => (row.lag === null ? row.state === 'FAILED' : row.lag >= minLag);
-  return (row) => (!states || states.has(row.state)) && (minLag <= 0n || lagging(row));
+  return (row) => (!states || states.has(displayState(row.state))) && (minLag <= 0n || lagging(row));
 }
 
 function filterMirror(

@@ -6,7 +6,7 @@ import type { KafkaClient } from '../kafka/client.js';
 import { kafkaError } from '../kafka/error-codes.js';
 import { describeMirrors, failedRetryMaxAttempts, type DescribeReport, type DescribeResult } from './describe.js';
 import { applyFilters, applySort, type DescribeFilters, type DescribeSort } from './describe-filters.js';
-import { stoppedEndOffsets } from './end-offsets.js';
+import { stoppedOffsets } from './last-mirrored-offsets.js';
 import { KafkaResponseError, MirrorError, NotFoundError, PartialFailureError } from './errors.js';
 import type { PartitionRow } from './lag.js';
 import { diagnoseFailures } from './failure-causes.js';
@@ -28,15 +28,18 @@ export async function describeReport(
 
 const unknownStopped = (p: PartitionRow): boolean => p.state === 'STOPPED' && p.destinationOffset === null;
 
-/** Fills destinationOffset of STOPPED partitions from ListOffsets; failures become broker warnings. */
+/**
+ * Fills destinationOffset of STOPPED partitions from ListOffsets (or the KIP draft's
+ * LastMirroredOffsets); failures become broker warnings.
+ */
 async function withStoppedEndOffsets(client: KafkaClient, result: DescribeResult): Promise<DescribeResult> {
   const stopped = result.mirrors.flatMap((m) =>
     m.topics.flatMap((t) =>
-      t.partitions.filter(unknownStopped).map((p) => ({ topic: t.name, partition: p.partition })),
+      t.partitions.filter(unknownStopped).map((p) => ({ mirror: m.name, topic: t.name, partition: p.partition })),
     ),
   );
   if (stopped.length === 0) return result;
-  const { offsets, failures } = await stoppedEndOffsets(client, stopped);
+  const { offsets, failures, source } = await stoppedOffsets(client, stopped);
   const mirrors = result.mirrors.map((m) => ({
     ...m,
     topics: m.topics.map((t) => {
@@ -44,7 +47,7 @@ async function withStoppedEndOffsets(client: KafkaClient, result: DescribeResult
       if (!known) return t;
       const partitions = t.partitions.map((p): PartitionRow => {
         const end = unknownStopped(p) ? known.get(p.partition) : undefined;
-        return end === undefined ? p : { ...p, destinationOffset: end, destinationOffsetSource: 'ListOffsets' };
+        return end === undefined ? p : { ...p, destinationOffset: end, destinationOffsetSource: source };
       });
       return { ...t, partitions };
     }),

@@ -23,17 +23,25 @@ export interface EndOffsets {
   /** topic → partition → log-end offset. */
   readonly offsets: Map<string, Map<number, bigint>>;
   readonly failures: EndOffsetFailure[];
+  /** topic → id, from the Metadata read on the way. */
+  readonly topicIds?: ReadonlyMap<string, string>;
 }
 
-/** Reads the latest offset of each wanted partition from its leader. Failures are collected, not thrown. */
-export async function readEndOffsets(
+/** Where each wanted partition's leader is (from Metadata), and the topic ids. */
+export interface PartitionLeaders {
+  readonly brokers: ReadonlyMap<number, BrokerAddress>;
+  /** leader node → topic → partitions. */
+  readonly byLeader: ReadonlyMap<number, ReadonlyMap<string, readonly number[]>>;
+  readonly topicIds: ReadonlyMap<string, string>;
+  readonly failures: EndOffsetFailure[];
+}
+
+/** Metadata for the wanted topics, grouped by partition leader (requests answered only by leaders). */
+export async function partitionLeaders(
   client: KafkaClient,
   wanted: ReadonlyMap<string, readonly number[]>,
-): Promise<EndOffsets> {
-  const offsets = new Map<string, Map<number, bigint>>();
+): Promise<PartitionLeaders> {
   const failures: EndOffsetFailure[] = [];
-  if (wanted.size === 0) return { offsets, failures };
-
   const metadata = await client.send(Metadata, {
     Topics: [...wanted.keys()].map((Name) => ({ Name })),
     AllowAutoTopicCreation: false,
@@ -41,6 +49,7 @@ export async function readEndOffsets(
   const brokers = new Map<number, BrokerAddress>(
     metadata.Brokers.map((b) => [b.NodeId, { host: b.Host, port: b.Port, nodeId: b.NodeId }]),
   );
+  const topicIds = new Map<string, string>();
   // leader node → topic → partitions
   const byLeader = new Map<number, Map<string, number[]>>();
   for (const topic of metadata.Topics) {
@@ -56,6 +65,7 @@ export async function readEndOffsets(
       });
       continue;
     }
+    topicIds.set(name, topic.TopicId);
     const leaders = new Map(topic.Partitions.map((p) => [p.PartitionIndex, p.LeaderId]));
     for (const partition of partitions) {
       const leader = leaders.get(partition) ?? -1;
@@ -75,6 +85,17 @@ export async function readEndOffsets(
       list.push(partition);
     }
   }
+  return { brokers, byLeader, topicIds, failures };
+}
+
+/** Reads the latest offset of each wanted partition from its leader. Failures are collected, not thrown. */
+export async function readEndOffsets(
+  client: KafkaClient,
+  wanted: ReadonlyMap<string, readonly number[]>,
+): Promise<EndOffsets> {
+  const offsets = new Map<string, Map<number, bigint>>();
+  if (wanted.size === 0) return { offsets, failures: [] };
+  const { brokers, byLeader, failures, topicIds } = await partitionLeaders(client, wanted);
 
   await Promise.all(
     [...byLeader].map(async ([leader, topics]) => {
@@ -120,7 +141,7 @@ export async function readEndOffsets(
       }
     }),
   );
-  return { offsets, failures };
+  return { offsets, failures, topicIds };
 }
 
 /**

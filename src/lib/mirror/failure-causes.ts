@@ -9,7 +9,9 @@ export type FailureCause =
   | 'source-cluster-id-changed'
   | 'source-topic-deleted'
   | 'retries-exhausted'
-  | 'non-retryable';
+  | 'non-retryable'
+  | 'mirror-loop'
+  | 'epoch-war';
 
 export interface FailureDiagnosis {
   readonly cause: FailureCause;
@@ -28,6 +30,8 @@ export interface FailureCauseGroup extends FailureDiagnosis {
 export const SOURCE_METADATA_FAILED = 'Failed to get source metadata';
 const SOURCE_TOPIC_DELETED = 'The source topic is deleted.';
 const CLUSTER_ID_CHANGED = /^Source cluster ID changed for mirror .*: expected (\S+), got (\S+?)\.(\s|$)/;
+const MIRROR_LOOP = /^Detected mirror loop for mirror:/;
+const EPOCH_WAR = 'Truncation requires source metadata refresh';
 
 const RESTART =
   'restart the destination brokers (the non-retryable mark lives in broker memory; until then pause, resume, ' +
@@ -71,6 +75,28 @@ export function diagnoseFailure(
         `every partition, then ${RESTART}; the topic returns to MIRRORING and can then be stopped with nothing lost. ` +
         'WARNING: recreating the source topic empty makes the destination truncate its copy to 0: the mirrored ' +
         'records are lost. A restart alone does not help.',
+    };
+  }
+  if (MIRROR_LOOP.test(message)) {
+    return {
+      cause: 'mirror-loop',
+      summary:
+        'mirror loop: the source cluster still mirrors this topic from this cluster, so this side refuses to start it; ' +
+        'the topic is read-only here and stopping it is refused',
+      recovery:
+        'stop the topic on the SOURCE cluster (kmirror promote or remove-topics in its mirror there); the partitions ' +
+        `here retry and then mirror. To give up instead, stop it in mirror ${mirror} once it has left FAILED.`,
+    };
+  }
+  if (message === EPOCH_WAR) {
+    return {
+      cause: 'epoch-war',
+      summary:
+        'leader-epoch war: the source cluster lists this topic in a mirror that reads from this cluster (even a STOPPED ' +
+        'one, the leftover of a failover), so both raise its leader epoch at every sync',
+      recovery:
+        'delete that old mirror on the source cluster (kmirror delete, once all its topics are STOPPED); the partitions ' +
+        'here then settle at MIRRORING',
     };
   }
   if (row.retryAttempt === -1) {

@@ -1,6 +1,8 @@
 // Roll-ups over partition rows: what an operator asks first (how far behind, what is broken).
 // Offsets and lag are int64 on the wire and stay bigint here: a Number rounds past 2^53.
 
+import { DRAFT_STATES, PROTOTYPE_STATE_OF_DRAFT } from '../kafka/dialects/kip-draft-states.js';
+
 export interface PartitionRow {
   /** @minimum 0 */
   readonly partition: number;
@@ -16,7 +18,8 @@ export interface PartitionRow {
   readonly lag: bigint | null;
   /**
    * As the broker sent it: LOG_TRUNCATION, EPOCH_FENCING, MIRRORING, PAUSING, PAUSED, STOPPING,
-   * STOPPED, FAILED, UNKNOWN (a newer broker may send others).
+   * STOPPED, FAILED, UNKNOWN; a broker speaking the seed KIP (--protocol kip-draft) sends
+   * INITIALIZING, PREPARING, MIRRORING, STOPPING, STOPPED, FAILED (a newer broker may send others).
    */
   readonly state: string;
   /**
@@ -26,10 +29,11 @@ export interface PartitionRow {
   readonly retryAttempt: number;
   readonly errorMessage: string | null;
   /**
-   * Set when destinationOffset was not reported by DescribeClusterMirrors but read with
-   * ListOffsets (STOPPED partitions, whose describe offsets are -1).
+   * Set when destinationOffset was not reported by DescribeClusterMirrors (STOPPED partitions, whose
+   * describe offsets are -1) but read with ListOffsets (the log end, stop marker included), or, with
+   * --protocol kip-draft, with LastMirroredOffsets from the mirror's coordinator (where the copy ended).
    */
-  readonly destinationOffsetSource?: 'ListOffsets';
+  readonly destinationOffsetSource?: 'ListOffsets' | 'LastMirroredOffsets';
 }
 
 /** Partition states of PROTOCOL.md §10 in lifecycle order (display order, --state validation). */
@@ -46,15 +50,34 @@ export const PARTITION_STATES = [
 ] as const;
 export type PartitionStateName = (typeof PARTITION_STATES)[number];
 
+/** Every state name `--state` accepts: the prototype's and the seed KIP's. */
+export const KNOWN_STATES: readonly string[] = [...new Set<string>([...PARTITION_STATES, ...DRAFT_STATES])];
+
+/**
+ * The one display vocabulary for both dialects: a seed-KIP state shown as the prototype state in
+ * its place in the lifecycle (INITIALIZING as LOG_TRUNCATION, PREPARING as EPOCH_FENCING); the
+ * prototype's own names and unknown ones unchanged. JSON keeps the broker's name.
+ */
+export function displayState(state: string): string {
+  return PROTOTYPE_STATE_OF_DRAFT[state] ?? state;
+}
+
 const STATE_RANK = new Map<string, number>(PARTITION_STATES.map((s, i) => [s, i]));
 
 /** State names of a summary in lifecycle order; names a newer broker invents come last, sorted. */
 export function orderedStates(states: Readonly<Record<string, number>>): [string, number][] {
   return Object.entries(states).sort(([a], [b]) => {
-    const ra = STATE_RANK.get(a) ?? PARTITION_STATES.length;
-    const rb = STATE_RANK.get(b) ?? PARTITION_STATES.length;
+    const ra = STATE_RANK.get(displayState(a)) ?? PARTITION_STATES.length;
+    const rb = STATE_RANK.get(displayState(b)) ?? PARTITION_STATES.length;
     return ra !== rb ? ra - rb : a < b ? -1 : a > b ? 1 : 0;
   });
+}
+
+/** A summary's states in the display vocabulary (counts of names shown alike added up), in lifecycle order. */
+export function displayedStates(states: Readonly<Record<string, number>>): [string, number][] {
+  const merged: Record<string, number> = {};
+  for (const [state, n] of Object.entries(states)) merged[displayState(state)] = (merged[displayState(state)] ?? 0) + n;
+  return orderedStates(merged);
 }
 
 export interface Summary {

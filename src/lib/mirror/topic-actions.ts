@@ -8,6 +8,7 @@ import { KafkaResponseError, MirrorError, NotFoundError, WholeRequestRefusedErro
 import type { KafkaClient } from '../kafka/client.js';
 import { kafkaError, kafkaErrorHint, errors } from '../kafka/error-codes.js';
 import { KafkaProtocolError } from '../kafka/errors.js';
+import type { ResponseOf } from '../kafka/message-types.js';
 import {
   DescribeClusterMirrors,
   DescribeConfigs,
@@ -285,22 +286,30 @@ export interface PlanDependencies {
   warn(message: string): void;
 }
 
+/** The topics of one mirror that --topic and --pattern select, with what the describe said of each. */
+export interface MirrorTopicSelection {
+  /** Every mirror's listing (ListClusterMirrors with topic names). */
+  readonly listed: ResponseOf<typeof ListClusterMirrors>['Mirrors'];
+  /** Partition rows per topic of this mirror, from one describe. */
+  readonly rows: ReadonlyMap<string, PartitionRow[]>;
+  /** Selected topics of this mirror, sorted. */
+  readonly selected: string[];
+  readonly named: ReadonlySet<string>;
+  readonly notInMirror: NotInMirror[];
+  /** Each pattern with the topics it matched (effect left null). */
+  readonly patterns: PatternPlan[];
+  readonly brokerWarnings: string[];
+}
+
 /**
- * Everything before sending: gate, mirror existence, topic selection on the destination, one
- * describe, classification, and for stop the fate of each pattern. Sends nothing that changes state.
+ * Mirror existence, one ListClusterMirrors and one describe, and the selection by name and pattern
+ * among the mirror's topics on the destination. Sends nothing that changes state.
  */
-export async function planTopicAction(
+export async function selectMirrorTopics(
   client: KafkaClient,
-  spec: ActionSpec,
   input: TopicActionInput,
   deps: PlanDependencies,
-): Promise<TopicActionPlan> {
-  await client.requireMirroring([
-    spec.api,
-    DescribeClusterMirrors,
-    ListClusterMirrors,
-    ...(spec.action === 'stop' ? [DescribeConfigs] : []),
-  ]);
+): Promise<MirrorTopicSelection> {
   const listed = await client.send(ListClusterMirrors, { IncludeTopicNames: true });
   if (listed.ErrorCode !== 0)
     throw new KafkaResponseError(listed.ErrorCode, listed.ErrorMessage, { api: 'ListClusterMirrors' });
@@ -342,6 +351,38 @@ export async function planTopicAction(
     for (const t of matched) selected.add(t);
     return { pattern, matched, effect: null };
   });
+  return {
+    listed: listed.Mirrors,
+    rows,
+    selected: [...selected].sort(),
+    named,
+    notInMirror,
+    patterns,
+    brokerWarnings,
+  };
+}
+
+/**
+ * Everything before sending: gate, mirror existence, topic selection on the destination, one
+ * describe, classification, and for stop the fate of each pattern. Sends nothing that changes state.
+ */
+export async function planTopicAction(
+  client: KafkaClient,
+  spec: ActionSpec,
+  input: TopicActionInput,
+  deps: PlanDependencies,
+): Promise<TopicActionPlan> {
+  await client.requireMirroring([
+    spec.api,
+    DescribeClusterMirrors,
+    ListClusterMirrors,
+    ...(spec.action === 'stop' ? [DescribeConfigs] : []),
+  ]);
+  const { rows, selected, named, notInMirror, patterns, brokerWarnings } = await selectMirrorTopics(
+    client,
+    input,
+    deps,
+  );
 
   if (spec.action === 'stop' && patterns.length > 0) {
     let include: string[] | null = null;
@@ -363,10 +404,10 @@ export async function planTopicAction(
 
   // The controller switches every topic matching the new exclude list to STOPPED, whatever its state.
   const excluding = patterns.filter((p) => p.effect === 'add-to-exclude' || p.effect === 'already-excluded');
-  const retryMaxAttempts = [...selected].some((t) => rows.get(t)?.some((p) => p.state === 'FAILED'))
+  const retryMaxAttempts = selected.some((t) => rows.get(t)?.some((p) => p.state === 'FAILED'))
     ? await failedRetryMaxAttempts(client)
     : null;
-  const topics = [...selected].sort().map((t) => {
+  const topics = selected.map((t) => {
     const planned = withFailureCauses(
       classifyTopic(spec, t, named.has(t), rows.get(t)),
       input.mirror,

@@ -1,7 +1,8 @@
 import type { ClusterCheck, Verdict } from '../mirror/check.js';
 import type { CheckResult, MirrorCheck, MirrorPermission } from '../mirror/check-mirror.js';
+import type { TwoWayCheck } from '../mirror/two-way.js';
 import { renderFailureCauses } from './describe.js';
-import { style } from './style.js';
+import { orDash, style } from './style.js';
 import { renderTable } from './table.js';
 
 /** How to enable mirroring (the Kafka error table's hint, handed in: render/ does not read Kafka's tables). */
@@ -66,7 +67,7 @@ export function renderClusterCheck(check: ClusterCheck, hints: CheckHints): stri
         ],
         first.apis.map((api, i) => [
           api.name,
-          String(api.apiKey),
+          orDash(api.apiKey),
           api.required ? 'yes' : style.dim('no'),
           ...reachable.map((b) => {
             const s = b.apis[i];
@@ -131,9 +132,43 @@ export function renderMirrorCheck(check: MirrorCheck, missing: readonly MirrorPe
   return out.join('\n');
 }
 
+/** Topics mirrored both ways, and the sources that could not be asked; empty when there is nothing to say. */
+export function renderTwoWay(twoWay: TwoWayCheck | undefined): string[] {
+  if (!twoWay) return [];
+  const out: string[] = [];
+  if (twoWay.topics.length > 0) {
+    out.push(style.bad(`${twoWay.topics.length} topic(s) mirrored both ways:`));
+    out.push(
+      renderTable(
+        [{ header: 'TOPIC' }, { header: 'HERE' }, { header: 'THERE' }, { header: 'WHAT IT DOES' }],
+        twoWay.topics.map((t) => [
+          t.topic,
+          `${t.mirror} (${t.states})`,
+          `${t.otherMirror} on ${t.otherCluster} (${t.otherStates})`,
+          t.kind === 'loop'
+            ? 'mirror loop: the side that started last is FAILED and read-only'
+            : 'leader-epoch war: both raise its leader epoch at every sync; the mirroring side flaps to FAILED',
+        ]),
+        style.header,
+      ),
+    );
+    out.push(
+      'Fix: delete the mirror whose side is STOPPED (the old one, left by a failover) once all its topics are STOPPED; ' +
+        'for a loop, stop the topic on the side that should not mirror it.',
+    );
+  }
+  for (const u of twoWay.unreachable)
+    out.push(style.warn(`Warning: could not ask the source of mirror ${u.mirror} for mirrors back (${u.message}).`));
+  return out;
+}
+
 /** `kmirror check [MIRROR]`: the cluster part, then the mirror part when one was asked for. */
 export function renderCheck(check: CheckResult, missing: readonly MirrorPermission[], hints: CheckHints): string {
-  const cluster = renderClusterCheck(check, hints);
+  const twoWay = renderTwoWay(check.twoWay);
+  const cluster =
+    twoWay.length > 0
+      ? `${renderClusterCheck(check, hints)}\n\n${twoWay.join('\n')}`
+      : renderClusterCheck(check, hints);
   if (check.mirror === undefined) return cluster;
   if (check.mirror === null)
     return `${cluster}\n\n${style.dim('The mirror part was skipped: the cluster cannot serve mirror requests.')}`;

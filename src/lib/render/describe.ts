@@ -4,7 +4,7 @@
 
 import type { DescribeReport, MirrorDescription } from '../mirror/describe.js';
 import { byLagDescending, type DescribeSort } from '../mirror/describe-filters.js';
-import { orderedStates, type PartitionRow, type Summary } from '../mirror/lag.js';
+import { displayedStates, type PartitionRow, type Summary } from '../mirror/lag.js';
 import { orDash, stateColour, style } from './style.js';
 import { renderTable, renderTableLines, type Column } from './table.js';
 import type { FailureCauseGroup } from '../mirror/failure-causes.js';
@@ -80,7 +80,7 @@ export function renderFailureCauses(causes: readonly FailureCauseGroup[]): strin
 
 /** `3 MIRRORING, 1 FAILED`, states in lifecycle order and in their colours. */
 export function statesText(states: Readonly<Record<string, number>>): string {
-  return orderedStates(states)
+  return displayedStates(states)
     .map(([state, n]) => `${n} ${stateColour(state)}`)
     .join(', ');
 }
@@ -290,6 +290,31 @@ function partitionTableLines(report: DescribeReport, sort: DescribeSort, notes: 
   );
 }
 
+/** States a partition passes through by itself on its way to MIRRORING, in plain words: not failures. */
+export const PASSING_STATE_WORDS: Readonly<Record<string, string>> = {
+  LOG_TRUNCATION:
+    'starting to mirror. The broker checks that the source does not mirror this topic back from here (a loop), looks ' +
+    "up where its log and the source's last agreed, and cuts off local records the source never had (after a " +
+    'failback: what was written here after the failover). It takes well under a second; nothing to do.',
+  EPOCH_FENCING:
+    "the source's leader epoch moved past this partition's (a leader change there, or a failback). The broker " +
+    'raises the local leader epoch so the mirrored records keep their order, then mirrors on. Nothing to do.',
+};
+
+/** One explanation per passing state some partition is in (they are not counted as failing). */
+export function passingStateNotes(report: Pick<DescribeReport, 'mirrors'>): string[] {
+  const seen = new Map<string, number>();
+  for (const m of report.mirrors)
+    for (const state of Object.keys(PASSING_STATE_WORDS)) {
+      const n = m.summary.states[state] ?? 0;
+      if (n > 0) seen.set(state, (seen.get(state) ?? 0) + n);
+    }
+  return [...seen].map(
+    ([state, n]) =>
+      `${stateColour(state)} (${n} partition${n === 1 ? '' : 's'}, not failing): ${PASSING_STATE_WORDS[state] ?? ''}`,
+  );
+}
+
 export function renderDescribe(report: DescribeReport, options: DescribeRenderOptions): string {
   return [...renderDescribeLines(report, options)].join('\n');
 }
@@ -310,6 +335,8 @@ export function* renderDescribeLines(report: DescribeReport, options: DescribeRe
       .map((m) => mirrorView(m, options, report.retryMaxAttempts, notes, report.failureCauses))
       .join('\n\n');
   }
+  const passing = passingStateNotes(report);
+  if (passing.length > 0) yield* ['', ...passing];
   const footnotes = notes.lines();
   if (footnotes.length > 0) yield* ['', ...footnotes];
 }

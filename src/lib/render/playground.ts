@@ -11,9 +11,13 @@ export interface PlaygroundBanner {
   readonly source: BannerCluster;
   readonly destination: BannerCluster;
   readonly mirroringEnabled: boolean;
+  readonly protocol: string;
+  readonly dialectArgs: readonly string[];
   readonly topics: readonly string[];
   /** The destination's mirror sync interval in this playground (60 000 ms on a real broker). */
   readonly refreshIntervalMs: number;
+  /** Whether producers write to the demo topics. */
+  readonly traffic: boolean;
   readonly security?: {
     readonly securityProtocol: string;
     readonly saslMechanisms: readonly string[];
@@ -37,12 +41,26 @@ export function renderPlayground(info: PlaygroundBanner, nextCommands: readonly 
   const out: string[] = ['Emulated Kafka clusters with cluster mirroring (KIP-1279) are running.', ''];
   out.push(...clusterLines('source:     ', info.source));
   out.push(...clusterLines('destination:', info.destination));
-  out.push('', `Source topics: ${info.topics.join(', ')} (records keep arriving)`);
+  out.push(
+    '',
+    `Source topics: ${info.topics.join(', ')} ${
+      info.traffic
+        ? '(records keep arriving)'
+        : '(no traffic: their end offsets stand still, as after producers stopped)'
+    }`,
+  );
   out.push(
     `Mirror sync (auto-discovery, exclude list, cluster-id check) every ${info.refreshIntervalMs / 1000} s here;` +
       ' a real broker waits mirror.metadata.refresh.interval.ms, 60 s by default.',
     'As on the prototype broker, a newly started topic is FAILED for about 2 s before it mirrors.',
   );
+  if (info.protocol === 'kip-draft') {
+    out.push(
+      "The destination speaks the seed KIP's messages (revision 57): CreateMirror, AddTopicsToMirror, ListMirrors,",
+      `DescribeMirrors, LastMirroredOffsets, on the keys given. Commands need: ${info.dialectArgs.join(' ')}`,
+      'It has no stop, pause, resume or delete: remove-topics, pause, resume and delete exit 4 there.',
+    );
+  }
   if (!info.mirroringEnabled) {
     out.push(
       style.warn(

@@ -12,7 +12,9 @@ interface ProfileView {
   commandConfig: string | null;
   tls: { enabled: boolean | null; ca: string | null; cert: string | null; key: string | null; insecure: boolean };
   sasl: { mechanism: string | null; username: string | null; password: string | null; oauthToken: string | null };
+  protocol: string | null;
   apiKeys: string | null;
+  apiVersions: string | null;
   defaults: { output: string | null; timeout: string | null };
 }
 interface ProfileChangeJson {
@@ -51,7 +53,9 @@ export function renderProfile(view: ProfileView): string {
     ['sasl-username', view.sasl.username],
     ['sasl-password', view.sasl.password],
     ['sasl-oauth-token', view.sasl.oauthToken],
+    ['protocol', view.protocol],
     ['api-keys', view.apiKeys],
+    ['api-versions', view.apiVersions],
     ['default output', view.defaults.output],
     ['default timeout', view.defaults.timeout],
   ];

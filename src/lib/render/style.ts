@@ -2,6 +2,7 @@
 // --no-color, not a TTY), so renderers stay pure: same input and level, same string.
 
 import chalk from 'chalk';
+import { displayState } from '../mirror/lag.js';
 
 export const style = {
   header: (s: string) => chalk.bold(s),
@@ -24,10 +25,16 @@ const STATE_COLOURS: Record<string, (s: string) => string> = {
   UNKNOWN: chalk.gray,
 };
 
-/** A partition state name in its colour; unknown names (a newer broker) stay plain. */
+/**
+ * A partition state in the display vocabulary, in its colour (unknown names, from a newer broker,
+ * stay plain); a seed-KIP state is followed by the broker's own word: `LOG_TRUNCATION (INITIALIZING)`.
+ * Summaries pass names already mapped (displayedStates), so they carry no word in parentheses.
+ */
 export function stateColour(state: string): string {
-  const paint = STATE_COLOURS[state];
-  return paint ? paint(state) : state;
+  const shown = displayState(state);
+  const paint = STATE_COLOURS[shown];
+  const painted = paint ? paint(shown) : shown;
+  return shown === state ? painted : `${painted} (${state})`;
 }
 
 /** -1 and null are "not known", never a number (ANCHOR-CLIS.md: sentinels rendered for humans). */

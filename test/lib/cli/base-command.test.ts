@@ -38,7 +38,7 @@ class Probe extends BaseCommand<typeof Probe> {
   protected override stderr = { write: (text: string) => sink.err.push(text) };
 
   async run(): Promise<ProbeResult> {
-    seen.apiKeys = this.apiKeys;
+    seen.apiKeys = this.dialect.apiKeys;
     switch (this.flags.fail) {
       case 'usage':
         throw new UsageError('the thing is wrong', { hint: 'do it right' });

@@ -25,6 +25,23 @@ function firstRow(p: Pair): { state: string; retryAttempt: number; errorMessage:
 }
 
 describe('FAILED causes and their recovery', () => {
+  it('a mirror loop and the leader-epoch war each name the other cluster as the place to act', () => {
+    const loop = diagnoseFailure(
+      'rev',
+      { state: 'FAILED', retryAttempt: 2, errorMessage: 'Detected mirror loop for mirror:rev' },
+      100,
+    );
+    assert.equal(loop?.cause, 'mirror-loop');
+    assert.match(loop?.recovery ?? '', /^stop the topic on the SOURCE cluster/);
+    const war = diagnoseFailure(
+      'rev',
+      { state: 'FAILED', retryAttempt: 3, errorMessage: 'Truncation requires source metadata refresh' },
+      100,
+    );
+    assert.equal(war?.cause, 'epoch-war');
+    assert.match(war?.recovery ?? '', /^delete that old mirror on the source cluster/);
+  });
+
   it('the startup FAILED is "starting", and the MIRRORING partition after it is recovered, not failing', () => {
     const p = started({ timing: { startupFailureMs: 2000 } });
     run(p, 500);

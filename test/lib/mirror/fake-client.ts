@@ -8,6 +8,7 @@ import type { BrokerAddress } from '../../../src/lib/kafka/transport.js';
 import type { BrokerInfo, ClusterView, FanOutResult, KafkaClient } from '../../../src/lib/kafka/client.js';
 import type { ApiDefinition } from '../../../src/lib/kafka/definition.js';
 import { ApiKeyMap } from '../../../src/lib/kafka/mirror-api-keys.js';
+import { prototypeDialect } from '../../../src/lib/kafka/dialect.js';
 import type { RequestInput, ResponseOf } from '../../../src/lib/kafka/message-types.js';
 
 export interface SentRequest {
@@ -38,10 +39,10 @@ export const BROKERS: readonly BrokerAddress[] = [
   { host: 'b2', port: 9092, nodeId: 2 },
 ];
 
-export function fakeClient(brokers: readonly BrokerAddress[] = BROKERS): FakeClient {
+export function fakeClient(brokers: readonly BrokerAddress[] = BROKERS, clusterId = 'fake-cluster'): FakeClient {
   const answers = new Map<string, (body: unknown, broker: BrokerAddress | undefined) => unknown>();
   const sent: SentRequest[] = [];
-  const view: ClusterView = { clusterId: 'fake-cluster', controllerId: brokers[0]?.nodeId ?? 1, brokers };
+  const view: ClusterView = { clusterId, controllerId: brokers[0]?.nodeId ?? 1, brokers };
 
   async function reply(api: ApiDefinition, body: unknown, broker?: BrokerAddress): Promise<unknown> {
     sent.push(broker === undefined ? { api: api.name, body } : { api: api.name, body, broker });
@@ -60,6 +61,7 @@ export function fakeClient(brokers: readonly BrokerAddress[] = BROKERS): FakeCli
     },
     // A prototype broker: the admin mirror RPCs on keys 94-105 and mirror.version finalized at 1.
     apiKeys: ApiKeyMap.DEFAULT,
+    dialect: prototypeDialect(),
     requireMirroring: async (): Promise<BrokerInfo> => ({
       address: brokers[0] ?? { host: 'b1', port: 9092 },
       apis: new Map([94, 95, 96, 98, 99, 100, 101, 102, 103, 104, 105].map((key) => [key, { min: 0, max: 0 }])),

@@ -48,6 +48,32 @@ describe('describe renderer', () => {
     assert.equal(retryCell({ state: 'MIRRORING', retryAttempt: 0 }, 100), '');
   });
 
+  it('explains LOG_TRUNCATION and EPOCH_FENCING in plain words and does not count them as failing', () => {
+    const text = renderDescribe(
+      report([
+        mirror('rev', {
+          orders: [row(0, 'LOG_TRUNCATION', null), row(1, 'EPOCH_FENCING', null), row(2, 'EPOCH_FENCING', null)],
+        }),
+      ]),
+      { partitions: false, sort: 'topic' },
+    );
+    assert.match(text, /^Mirror rev: 3 partitions in 1 topic \(1 LOG_TRUNCATION, 2 EPOCH_FENCING\); .*; 0 failing$/m);
+    assert.doesNotMatch(text, /Failed partitions/);
+    assert.match(
+      text,
+      /^LOG_TRUNCATION \(1 partition, not failing\): starting to mirror\. .*cuts off local records the source never had \(after a failback: what was written here after the failover\)/m,
+    );
+    assert.match(
+      text,
+      /^EPOCH_FENCING \(2 partitions, not failing\): the source's leader epoch moved past this partition's/m,
+    );
+    const plain = renderDescribe(report([mirror('m1', { orders: [row(0, 'MIRRORING', 0)] })]), {
+      partitions: false,
+      sort: 'topic',
+    });
+    assert.doesNotMatch(plain, /not failing/);
+  });
+
   it('retry text: n/max, n without a known max, non-retryable for -1, empty without failure', () => {
     assert.equal(retryText(3, 100), '3/100');
     assert.equal(retryText(3, null), '3');

@@ -24,8 +24,11 @@ const info: PlaygroundInfo = {
     ],
   },
   mirroringEnabled: true,
+  protocol: 'prototype',
+  dialectArgs: [],
   topics: ['orders-us', 'orders-eu', 'payments', '__internal'],
   refreshIntervalMs: 2000,
+  traffic: true,
 };
 
 describe('renderPlayground', () => {
@@ -54,6 +57,31 @@ describe('renderPlayground', () => {
         'Press Ctrl-C to stop.',
       ].join('\n'),
     );
+  });
+
+  it('says when producers are held still (--no-traffic)', () => {
+    assert.match(
+      renderPlayground({ ...info, traffic: false }, []),
+      /^Source topics: orders-us, orders-eu, payments, __internal \(no traffic: their end offsets stand still, as after producers stopped\)$/m,
+    );
+  });
+
+  it('with --protocol kip-draft every next command carries the dialect flags, and the banner names them', () => {
+    const args = [
+      '--protocol',
+      'kip-draft',
+      '--api-keys',
+      'CreateMirror=200,ListMirrors=203',
+      '--api-versions',
+      'DescribeConfigs=5',
+    ];
+    const draft: PlaygroundInfo = { ...info, protocol: 'kip-draft', dialectArgs: args };
+    const commands = nextCommands(draft);
+    for (const command of commands)
+      assert.ok(command.includes(`-b ${info.destination.bootstrap} ${args.join(' ')}`), command);
+    const banner = renderPlayground(draft, commands);
+    assert.match(banner, /seed KIP's messages/);
+    assert.match(banner, /remove-topics, pause, resume and delete exit 4/);
   });
 
   it('says when mirroring is disabled', () => {

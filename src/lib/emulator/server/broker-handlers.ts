@@ -3,7 +3,8 @@
 
 import type { ApiDefinition } from '../../kafka/definition.js';
 import { parseVersions } from '../../kafka/definition.js';
-import type { ApiKeyMap } from '../../kafka/mirror-api-keys.js';
+import { type Dialect, prototypeDialect } from '../../kafka/dialect.js';
+import { TBD } from '../../kafka/mirror-api-keys.js';
 import { apiVersionsHandler } from './api-versions-handler.js';
 import type { BrokerContext } from './broker-context.js';
 import { configHandlers } from './config-handlers.js';
@@ -13,7 +14,9 @@ import { supportedFeatures } from './features.js';
 import { HandlerRegistry, type RegisteredHandler } from './handler.js';
 import { listOffsetsHandler } from './list-offsets-handler.js';
 import { metadataHandler } from './metadata-handler.js';
+import { kipDraftHandlers } from './kip-draft-handlers.js';
 import { mirrorHandlers } from './mirror-handlers.js';
+import { offsetForLeaderEpochHandler } from './offset-for-leader-epoch-handler.js';
 import { saslHandlers } from './sasl-handlers.js';
 import type { SaslServer } from './sasl-server.js';
 
@@ -32,7 +35,17 @@ export function withMaxVersion(handler: RegisteredHandler, max: number): Registe
   return { ...handler, api };
 }
 
-export function brokerRegistry(broker: BrokerContext, sasl?: SaslServer, apiKeys?: ApiKeyMap): HandlerRegistry {
+/** The prototype's mirror RPCs, or the seed's that were given a key (and FindCoordinator for MIRROR). */
+function mirrorHandlersOf(broker: BrokerContext, dialect: Dialect): RegisteredHandler[] {
+  if (dialect.name !== 'kip-draft') return mirrorHandlers(broker);
+  return kipDraftHandlers(broker).filter((h) => dialect.apiKeys.keyOf(h.api) !== TBD);
+}
+
+export function brokerRegistry(
+  broker: BrokerContext,
+  sasl?: SaslServer,
+  dialect: Dialect = prototypeDialect(),
+): HandlerRegistry {
   const cluster = broker.cluster;
   const old = broker.software === 'old';
   // ApiVersions describes the registry it belongs to, so it reads it through this late binding.
@@ -42,7 +55,7 @@ export function brokerRegistry(broker: BrokerContext, sasl?: SaslServer, apiKeys
       if (!built.registry) throw new Error('ApiVersions answered before the registry was built');
       return built.registry;
     },
-    supported: supportedFeatures(broker.software),
+    supported: supportedFeatures(broker.software, cluster.finalizedFeatures()),
     finalized: () => ({
       levels: new Map(cluster.finalizedFeatures().map((f) => [f.name, f.level])),
       epoch: cluster.featuresEpoch,
@@ -54,11 +67,12 @@ export function brokerRegistry(broker: BrokerContext, sasl?: SaslServer, apiKeys
     metadataHandler(broker),
     describeClusterHandler(broker),
     listOffsetsHandler(broker),
+    offsetForLeaderEpochHandler(broker),
     old ? withMaxVersion(createTopics, OLD_BROKER_CREATE_TOPICS_MAX) : createTopics,
-    ...configHandlers(broker),
+    ...configHandlers(broker, dialect),
     ...saslHandlers(sasl),
-    ...(old ? [] : mirrorHandlers(broker)),
+    ...(old ? [] : mirrorHandlersOf(broker, dialect)),
   ];
-  built.registry = new HandlerRegistry(handlers, apiKeys);
+  built.registry = new HandlerRegistry(handlers, dialect.apiKeys);
   return built.registry;
 }

@@ -27,7 +27,19 @@ const MIN_METADATA_VERSION = 7;
  * The prototype broker, started with `unstable.feature.versions.enable=true` as its own tests do,
  * so `mirror.version` 1 is within reach. An old broker knows neither the feature nor level 30.
  */
-export function supportedFeatures(kind: 'prototype' | 'old'): readonly SupportedFeature[] {
+export function supportedFeatures(
+  kind: 'prototype' | 'old',
+  finalized: readonly { name: string; level: number }[] = [],
+): readonly SupportedFeature[] {
+  // A level a test finalized beyond the software's own is supported, as by a newer build.
+  const reach = (f: SupportedFeature): SupportedFeature => {
+    const level = finalized.find((x) => x.name === f.name)?.level ?? 0;
+    return level > f.maxVersion ? { ...f, maxVersion: level } : f;
+  };
+  return ownFeatures(kind).map(reach);
+}
+
+function ownFeatures(kind: 'prototype' | 'old'): readonly SupportedFeature[] {
   const common: SupportedFeature[] = [
     {
       name: 'metadata.version',

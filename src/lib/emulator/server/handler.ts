@@ -3,7 +3,7 @@
 
 import { parseVersions, type ApiDefinition, type VersionRange } from '../../kafka/definition.js';
 import type { MessageInput, RequestOf, ResponseOf } from '../../kafka/message-types.js';
-import { ApiKeyMap } from '../../kafka/mirror-api-keys.js';
+import { ApiKeyMap, TBD } from '../../kafka/mirror-api-keys.js';
 
 export type ResponseInput<A extends ApiDefinition> = MessageInput<ResponseOf<A>>;
 
@@ -94,6 +94,8 @@ export class HandlerRegistry {
   constructor(handlers: readonly RegisteredHandler[], apiKeys: ApiKeyMap = ApiKeyMap.DEFAULT) {
     for (const handler of handlers) {
       const key = apiKeys.keyOf(handler.api);
+      if (key === TBD)
+        throw new Error(`${handler.api.name} has no API key: the seed KIP numbers none, give it with --api-keys`);
       const clash = this.byKey.get(key);
       if (clash) throw new Error(`API key ${key} has two handlers: ${clash.api.name} and ${handler.api.name}`);
       this.byKey.set(key, handler);

@@ -22,6 +22,10 @@ export interface MirrorTiming {
   readonly sourceRequestTimeoutMs: number;
   /** After a simulated broker restart, how long a partition freed of a non-retryable failure waits. */
   readonly restartRecoveryMs: number;
+  /** LOG_TRUNCATION of a failback (the source mirrored this topic from here): tens of ms on the prototype. */
+  readonly failbackTruncationMs: number;
+  /** EPOCH_FENCING: how long BumpLeaderEpochs takes before the partition mirrors again. */
+  readonly epochFencingMs: number;
 }
 
 export const DEFAULT_TIMING: MirrorTiming = {
@@ -32,6 +36,8 @@ export const DEFAULT_TIMING: MirrorTiming = {
   startupFailureMs: 2000,
   sourceRequestTimeoutMs: 30_000,
   restartRecoveryMs: 3000,
+  failbackTruncationMs: 50,
+  epochFencingMs: 300,
 };
 
 /** How long a partition that just left its startup failure reports offsets 0/0 before its first fetch. */

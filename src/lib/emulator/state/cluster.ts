@@ -18,6 +18,8 @@ import { describeConfigs, incrementalAlterConfigs } from './config-resources.js'
 import { describeClusterMirrors } from './describe-mirrors.js';
 import { runPeriodicSync } from './discovery.js';
 import { advanceMirrors, forgetNonRetryableFailures } from './engine-tick.js';
+import { noteRecords } from './epoch-history.js';
+import { raiseEpochsAgainstReverseMirrors } from './epoch-war.js';
 import type * as I from './message-bodies.js';
 import { bumpLeaderEpochs, readMirrorStates, writeMirrorStates } from './internal-rpcs.js';
 import { createClusterMirror, deleteClusterMirror, listClusterMirrors } from './mirror-lifecycle.js';
@@ -27,7 +29,7 @@ import { INTERNAL_PRINCIPAL } from './rpc-common.js';
 import type { ClusterRegistry } from './registry.js';
 import { startMirrorTopics } from './start-mirror-topics.js';
 import { pauseMirrorTopics, resumeMirrorTopics, stopMirrorTopics } from './topic-transitions.js';
-import { buildTopic, endOffset, materialize, setGrowthRate, TopicTable, type Topic } from './topics.js';
+import { buildTopic, endOffset, isFrozen, materialize, setGrowthRate, TopicTable, type Topic } from './topics.js';
 
 export {
   DEFAULT_TIMING,
@@ -57,6 +59,13 @@ export class EmulatedCluster {
   nextSyncAt: number;
   /** Mirror → the message of the last sync's source cluster id check, while the ids differ. */
   readonly sourceIdMismatch = new Map<string, string>();
+  /**
+   * How often a mirror partition's fetch response arrives, in ms (0: every tick). Offsets and lag are
+   * those of the last response, so with a slow fetcher lag reads 0 while the source has moved on.
+   */
+  mirrorFetchIntervalMs = 0;
+  /** Rates of the topics whose traffic {@link setTraffic} stopped, to restore them. */
+  private readonly stoppedTraffic = new Map<string, number>();
   private readonly down = new Set<number>();
   private readonly features = new Map<string, number>();
   private topicCount = 0;
@@ -112,10 +121,12 @@ export class EmulatedCluster {
     if (up) this.down.delete(nodeId);
     else this.down.add(nodeId);
     // Leadership moves to the next live replica and bumps the epoch, as a controller election would.
+    const now = this.clock.now();
     for (const topic of this.topics.values()) {
       for (const p of topic.partitions) {
         const leader = p.replicas.find((id) => !this.down.has(id)) ?? -1;
         if (leader !== p.leader) {
+          materialize(topic, p, now);
           p.leader = leader;
           p.leaderEpoch += 1;
         }
@@ -215,8 +226,62 @@ export class EmulatedCluster {
     for (const p of topic.partitions) {
       if (partition !== undefined && p.index !== partition) continue;
       materialize(topic, p, now);
+      if (count > 0) noteRecords(p, p.leaderEpoch, p.base);
       p.base += BigInt(count);
     }
+  }
+
+  /**
+   * A producer's write as the broker acknowledges it: the offsets the `count` records got. A mirror
+   * topic is read-only until its partition is STOPPED, so the write is refused there
+   * (READ_ONLY_TOPIC), as Produce is on the prototype.
+   */
+  produce(
+    topicName: string,
+    partition: number,
+    count: number,
+  ): { readonly baseOffset: bigint; readonly nextOffset: bigint } {
+    const topic = this.requireTopic(topicName);
+    const p = topic.partitions[partition];
+    if (!p) throw new RangeError(`topic '${topicName}' has no partition ${partition}`);
+    if (isFrozen(p)) {
+      throw new Error(
+        `READ_ONLY_TOPIC: ${topicName}-${partition} on cluster ${this.name} is a mirror topic in state ${p.mirror?.state ?? 'UNKNOWN'}`,
+      );
+    }
+    if (!Number.isSafeInteger(count) || count < 1) throw new RangeError(`invalid record count ${count}`);
+    const now = this.clock.now();
+    materialize(topic, p, now);
+    const baseOffset = p.base;
+    noteRecords(p, p.leaderEpoch, baseOffset);
+    p.base += BigInt(count);
+    return { baseOffset, nextOffset: p.base };
+  }
+
+  /**
+   * Producers on or off: off holds every growing topic of this cluster still (its end offsets stop
+   * moving), on restores the rates it had. What `playground --no-traffic` starts with.
+   */
+  setTraffic(running: boolean): void {
+    const now = this.clock.now();
+    if (!running) {
+      for (const topic of this.topics.values()) {
+        if (topic.growthPerSec <= 0) continue;
+        this.stoppedTraffic.set(topic.name, topic.growthPerSec);
+        setGrowthRate(topic, now, 0);
+      }
+      return;
+    }
+    for (const [name, rate] of this.stoppedTraffic) {
+      const topic = this.topics.get(name);
+      if (topic) setGrowthRate(topic, now, rate);
+    }
+    this.stoppedTraffic.clear();
+  }
+
+  /** Whether producers write (no topic held still by {@link setTraffic}). */
+  get trafficRunning(): boolean {
+    return this.stoppedTraffic.size === 0;
   }
 
   endOffset(topicName: string, partition: number): bigint {
@@ -260,11 +325,13 @@ export class EmulatedCluster {
   /** Moves every mirror forward to clock.now(); deterministic for a given sequence of times. */
   tick(): void {
     const now = this.clock.now();
-    if (now >= this.nextSyncAt) {
+    const syncDue = now >= this.nextSyncAt;
+    if (syncDue) {
       runPeriodicSync(this, now);
       this.nextSyncAt = now + Math.max(1, this.brokerConfigs.number('mirror.metadata.refresh.interval.ms', 60_000));
     }
     advanceMirrors(this, now);
+    if (syncDue) raiseEpochsAgainstReverseMirrors(this, now);
   }
 
   // ---- RPCs (one per API; handlers pass the decoded body straight through) ----------------------

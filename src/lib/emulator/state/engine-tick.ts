@@ -5,9 +5,11 @@
 
 import { FIRST_FETCH_DELAY_MS } from './cluster-options.js';
 import type { EmulatedCluster, MirrorTiming } from './cluster.js';
+import { copyEpochs, epochsAt, highestEpochIn, noteRecords, truncateEpochs, type EpochStart } from './epoch-history.js';
+import { reverseMirrorOf, type ReverseMirror } from './failback.js';
 import type { DesiredState, MirrorPartition, MirrorStateName } from './partition-state.js';
 import { sourceStatus, SOURCE_METADATA_FAILED, SOURCE_TOPIC_DELETED, type SourceProblem } from './source-link.js';
-import { endOffset, materialize, setEndOffset, type Partition, type Topic } from './topics.js';
+import { endOffset, isFrozen, materialize, setEndOffset, type Partition, type Topic } from './topics.js';
 
 interface RetryPolicy {
   readonly initialMs: number;
@@ -22,20 +24,36 @@ interface PartitionEnv {
   readonly desired: DesiredState;
   readonly changedAt: number;
   readonly problem: SourceProblem | null;
-  /** Source high watermark and leader epoch; read only while `problem` is null. */
-  readonly source: () => { readonly end: bigint; readonly epoch: number };
+  /** Source high watermark, leader epoch and the epochs of its records; read only while `problem` is null. */
+  readonly source: () => SourceView;
+  /** The source cluster mirrors this topic back from here: a loop, or a failback (failback.ts). */
+  readonly reverse: ReverseMirror | null;
+  /** How often a fetch response arrives (0: every tick); between two, offsets and lag stay as fetched. */
+  readonly fetchIntervalMs: number;
   readonly timing: MirrorTiming;
   readonly retry: RetryPolicy;
 }
 
-const TIMED: ReadonlySet<MirrorStateName> = new Set(['LOG_TRUNCATION', 'PAUSING', 'STOPPING']);
+interface SourceView {
+  readonly end: bigint;
+  readonly epoch: number;
+  readonly epochs: readonly EpochStart[];
+}
 
-export function advanceMirrors(cluster: EmulatedCluster, now: number): void {
-  const retry: RetryPolicy = {
+const NO_SOURCE: SourceView = { end: 0n, epoch: -1, epochs: [] };
+
+const TIMED: ReadonlySet<MirrorStateName> = new Set(['LOG_TRUNCATION', 'EPOCH_FENCING', 'PAUSING', 'STOPPING']);
+
+function retryPolicyOf(cluster: EmulatedCluster): RetryPolicy {
+  return {
     initialMs: cluster.brokerConfigs.number('mirror.failed.retry.initial.backoff.ms', 1000),
     maxMs: cluster.brokerConfigs.number('mirror.failed.retry.max.backoff.ms', 300_000),
     maxAttempts: cluster.brokerConfigs.number('mirror.failed.retry.max.attempts', 100),
   };
+}
+
+export function advanceMirrors(cluster: EmulatedCluster, now: number): void {
+  const retry = retryPolicyOf(cluster);
   for (const mirrorName of cluster.mirrors.namesWithTopics()) {
     const status = sourceStatus(cluster, mirrorName);
     for (const topic of cluster.mirrors.topicsOf(mirrorName)) {
@@ -47,6 +65,7 @@ export function advanceMirrors(cluster: EmulatedCluster, now: number): void {
       if (status.ok && mismatch !== undefined) problem = { retryable: false, message: mismatch };
       else if (status.ok && !sourceTopic) problem = { retryable: false, message: SOURCE_TOPIC_DELETED };
       const sourceNow = status.ok ? status.cluster.clock.now() : now;
+      const reverse = status.ok && !problem ? reverseMirrorOf(cluster, mirrorName, topic, status.cluster) : null;
       for (const p of topic.partitions) {
         if (!p.mirror) continue;
         const sp = sourceTopic?.partitions[p.index];
@@ -58,10 +77,13 @@ export function advanceMirrors(cluster: EmulatedCluster, now: number): void {
             desired: link.desired,
             changedAt: link.changedAt,
             problem,
-            source: () =>
-              sourceTopic && sp
-                ? { end: endOffset(sourceTopic, sp, sourceNow), epoch: sp.leaderEpoch }
-                : { end: 0n, epoch: -1 },
+            source: () => {
+              if (!sourceTopic || !sp) return NO_SOURCE;
+              const end = endOffset(sourceTopic, sp, sourceNow);
+              return { end, epoch: sp.leaderEpoch, epochs: epochsAt(sp, end, !isFrozen(sp)) };
+            },
+            reverse,
+            fetchIntervalMs: cluster.mirrorFetchIntervalMs,
             timing: cluster.timing,
             retry,
           },
@@ -96,7 +118,7 @@ function advancePartition(e: PartitionEnv, now: number): void {
   }
   if (m.state === 'MIRRORING' || m.state === 'LOG_TRUNCATION') {
     if (e.problem) fail(e, now, e.problem);
-    else if (m.state === 'MIRRORING') copy(e, now);
+    else if (m.state === 'MIRRORING' && !startFencingIfNeeded(e, now)) copy(e, now);
   }
   m.processedAt = now;
 }
@@ -111,7 +133,7 @@ function steadyTransition(state: MirrorStateName, desired: DesiredState): Mirror
     case 'PAUSED':
       return state === 'MIRRORING' ? 'PAUSING' : null;
     case 'STOPPED':
-      return state === 'MIRRORING' || state === 'PAUSED' || state === 'EPOCH_FENCING' ? 'STOPPING' : null;
+      return state === 'MIRRORING' || state === 'PAUSED' ? 'STOPPING' : null;
   }
 }
 
@@ -119,15 +141,43 @@ function completePhase(e: PartitionEnv, at: number): void {
   const state = e.m.state;
   if (state === 'PAUSING') enter(e, 'PAUSED', at);
   else if (state === 'STOPPING') enter(e, 'STOPPED', at);
-  else if (e.desired === 'STOPPED') enter(e, 'STOPPING', at);
+  else if (state === 'EPOCH_FENCING') {
+    // BumpLeaderEpochs done: the local epoch now exceeds every epoch the fetcher brought.
+    materialize(e.topic, e.p, at);
+    e.p.leaderEpoch = Math.max(e.p.leaderEpoch, e.m.fenceTo);
+    enter(e, e.desired === 'STOPPED' ? 'STOPPING' : 'MIRRORING', at);
+  } else if (e.desired === 'STOPPED') enter(e, 'STOPPING', at);
   else {
-    // Truncation done: drop local records the source never had (e.g. writes after a failover).
-    if (!e.problem) {
-      const end = e.source().end;
-      if (e.p.base > end) setEndOffset(e.p, at, end);
-    }
+    if (!e.problem) truncateLog(e, at);
+    // A failback looks up the last mirrored epochs first, then fails to read source metadata once.
+    if (e.reverse?.kind === 'failback' && startupFailure(e.m, at, e.timing, 'MIRRORING')) return;
     enter(e, 'MIRRORING', at);
   }
+}
+
+/**
+ * Truncation: drop local records the source never had. After a failback the logs part where the
+ * source stopped mirroring from here (its end offset of the last epoch it mirrored), so records
+ * written here after the failover go even when the source has since grown past them.
+ */
+function truncateLog(e: PartitionEnv, at: number): void {
+  const point =
+    e.reverse?.kind === 'failback' ? (e.reverse.truncationPoint(e.p.index) ?? e.source().end) : e.source().end;
+  if (e.p.base <= point) return;
+  truncateEpochs(e.p, point);
+  setEndOffset(e.p, at, point);
+}
+
+/** A fetch brought records of a newer leader epoch than this partition's: EPOCH_FENCING. */
+function startFencingIfNeeded(e: PartitionEnv, at: number): boolean {
+  const source = e.source();
+  const highest = highestEpochIn(source.epochs, e.p.base, source.end);
+  if (highest <= e.p.leaderEpoch) return false;
+  materialize(e.topic, e.p, at);
+  e.m.fenceTo = highest + 1;
+  e.m.state = 'EPOCH_FENCING';
+  e.m.deadline = at + e.timing.epochFencingMs;
+  return true;
 }
 
 function enter(e: PartitionEnv, next: MirrorStateName, at: number, keepFailure = false): void {
@@ -136,9 +186,16 @@ function enter(e: PartitionEnv, next: MirrorStateName, at: number, keepFailure =
     fail(e, at, e.problem);
     return;
   }
+  // The loop check comes before truncation: the source mirrors this very topic from here.
+  if (next === 'LOG_TRUNCATION' && e.reverse?.kind === 'loop') {
+    fail(e, at, { retryable: true, message: e.reverse.message }, 'LOG_TRUNCATION');
+    return;
+  }
   const previous = m.state;
-  // On the prototype every newly started partition first fails to read source metadata.
-  if (next === 'LOG_TRUNCATION' && (previous === 'UNKNOWN' || previous === 'STOPPED') && !keepFailure) {
+  const failback = e.reverse?.kind === 'failback';
+  // On the prototype every newly started partition first fails to read source metadata (a failback
+  // does so after its truncation instead, see completePhase).
+  if (next === 'LOG_TRUNCATION' && (previous === 'UNKNOWN' || previous === 'STOPPED') && !keepFailure && !failback) {
     if (startupFailure(m, at, e.timing, 'LOG_TRUNCATION')) return;
   }
   materialize(topic, p, at);
@@ -146,10 +203,11 @@ function enter(e: PartitionEnv, next: MirrorStateName, at: number, keepFailure =
   switch (next) {
     case 'LOG_TRUNCATION':
       if (!keepFailure) m.failure = null;
-      m.deadline = at + e.timing.logTruncationMs;
+      m.deadline = at + (failback ? e.timing.failbackTruncationMs : e.timing.logTruncationMs);
       break;
     case 'MIRRORING':
       m.fetchedAt = at;
+      m.lastFetchAt = -Infinity;
       m.carry = 0;
       if (m.firstFetchPending) {
         // The fetcher's first answer is not in yet: offsets and lag read 0 whatever the source holds.
@@ -164,8 +222,11 @@ function enter(e: PartitionEnv, next: MirrorStateName, at: number, keepFailure =
     case 'STOPPING':
       // Leaving MIRRORING, the last fetch lands before the fetcher goes away.
       if (previous === 'MIRRORING' && !e.problem) {
-        const end = e.source().end;
-        if (end > p.base) setEndOffset(p, at, end);
+        const source = e.source();
+        if (source.end > p.base) {
+          copyEpochs(p, source.epochs, p.base, source.end);
+          setEndOffset(p, at, source.end);
+        }
       }
       m.deadline = at + e.timing.stoppingMs;
       break;
@@ -174,14 +235,17 @@ function enter(e: PartitionEnv, next: MirrorStateName, at: number, keepFailure =
       break;
     case 'STOPPED':
       m.failure = null;
-      // One MIRROR_PID_RESET control batch per partition, and the leader epoch bump of failover.
-      setEndOffset(p, at, p.base + 1n);
+      m.lastMirroredOffset = p.base;
+      // The leader epoch bump of failover, then one MIRROR_PID_RESET control batch in the new epoch.
       p.leaderEpoch += 1;
+      noteRecords(p, p.leaderEpoch, p.base);
+      setEndOffset(p, at, p.base + 1n);
       break;
     default:
       break;
   }
   m.state = next;
+  if (next === 'MIRRORING' && !e.problem) startFencingIfNeeded(e, at);
 }
 
 function nextRetryAt(e: PartitionEnv, at: number, attempts: number): number {
@@ -207,10 +271,10 @@ export function startupFailure(m: MirrorPartition, at: number, timing: MirrorTim
   return true;
 }
 
-function fail(e: PartitionEnv, at: number, problem: SourceProblem): void {
+function fail(e: PartitionEnv, at: number, problem: SourceProblem, resume?: MirrorStateName): void {
   const m = e.m;
   materialize(e.topic, e.p, at);
-  if (m.state !== 'FAILED') m.preFailureState = m.state;
+  if (m.state !== 'FAILED') m.preFailureState = resume ?? m.state;
   m.state = 'FAILED';
   if (!problem.retryable) {
     m.failure = { retryAttempt: -1, message: problem.message };
@@ -258,8 +322,11 @@ function copy(e: PartitionEnv, to: number): void {
     m.fetchedAt = Math.max(m.fetchedAt, to);
     return;
   }
+  // The next fetch response is not in yet: offsets and lag stay what the last one said.
+  if (e.fetchIntervalMs > 0 && to < m.lastFetchAt + e.fetchIntervalMs) return;
+  m.lastFetchAt = to;
   m.fetchedAt = Math.max(m.fetchedAt, m.fetchHoldUntil);
-  const { end, epoch } = e.source();
+  const { end, epoch, epochs } = e.source();
   m.sourceOffset = end;
   m.lastMirrorEpoch = epoch;
   const elapsed = Math.max(0, to - m.fetchedAt);
@@ -270,13 +337,44 @@ function copy(e: PartitionEnv, to: number): void {
   }
   const budget = m.carry + (elapsed * e.timing.copyRecordsPerSec) / 1000;
   const whole = Math.floor(budget);
-  if (BigInt(whole) >= end - p.base) {
-    setEndOffset(p, to, end);
-    m.carry = 0;
-  } else {
-    setEndOffset(p, to, p.base + BigInt(whole));
-    m.carry = budget - whole;
-  }
+  const reached = BigInt(whole) >= end - p.base ? end : p.base + BigInt(whole);
+  copyEpochs(p, epochs, p.base, reached);
+  setEndOffset(p, to, reached);
+  m.carry = reached === end ? 0 : budget - whole;
+}
+
+/**
+ * A partition failed from outside the fetcher (the periodic sync); it retries like any failure.
+ * The engine must have advanced the partition to `at` already.
+ */
+export function failMirrorPartition(
+  cluster: EmulatedCluster,
+  topic: Topic,
+  p: Partition,
+  at: number,
+  message: string,
+): void {
+  const m = p.mirror;
+  if (!m || m.state === 'FAILED') return;
+  const link = topic.mirror;
+  const problem: SourceProblem = { retryable: true, message };
+  fail(
+    {
+      topic,
+      p,
+      m,
+      desired: link?.desired ?? 'MIRRORING',
+      changedAt: link?.changedAt ?? at,
+      problem,
+      source: () => NO_SOURCE,
+      reverse: null,
+      fetchIntervalMs: 0,
+      timing: cluster.timing,
+      retry: retryPolicyOf(cluster),
+    },
+    at,
+    problem,
+  );
 }
 
 /**

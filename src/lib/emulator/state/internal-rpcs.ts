@@ -37,6 +37,18 @@ export function coordinatorOf(
   return stateTopic.partitions[index]?.leader ?? -1;
 }
 
+/**
+ * The node coordinating a whole mirror (the prototype's periodic-sync coordinator, and what the seed's
+ * FindCoordinator key type MIRROR names): the leader of `abs(hash(name)) % partitions` of `__mirror_state`.
+ */
+export function mirrorCoordinatorOf(cluster: EmulatedCluster, mirrorName: string): number {
+  const stateTopic = cluster.topics.get(MIRROR_STATE_TOPIC);
+  if (!stateTopic || stateTopic.partitions.length === 0) return -1;
+  const hash = javaStringHash(mirrorName);
+  const index = (hash === -2147483648 ? 0 : Math.abs(hash)) % stateTopic.partitions.length;
+  return stateTopic.partitions[index]?.leader ?? -1;
+}
+
 function refusal(cluster: EmulatedCluster, ctx: RequestContext): { code: number; message: string | null } | null {
   if (!cluster.mirroringEnabled())
     return { code: errors.UNSUPPORTED_VERSION.code, message: errors.UNSUPPORTED_VERSION.brokerMessage };

@@ -61,12 +61,21 @@ export interface MirrorPartition {
   /** Source high watermark seen at the last fetch; -1n before the first one. */
   sourceOffset: bigint;
   lastMirrorEpoch: number;
+  /**
+   * The destination end offset the last mirrored record reached, kept when mirroring stops (the stop
+   * marker comes after it); what the seed's LastMirroredOffsets answers. -1n before any stop.
+   */
+  lastMirroredOffset: bigint;
   /** FAILED only for the start (or config change) transient; its retry keeps the failure record. */
   startup: boolean;
   /** Set when leaving the startup transient: the next MIRRORING holds its first fetch for a moment. */
   firstFetchPending: boolean;
   /** No fetch before this engine time; offsets read 0 until then. */
   fetchHoldUntil: number;
+  /** When the last fetch response arrived (offsets and lag are as of then). */
+  lastFetchAt: number;
+  /** EPOCH_FENCING: the leader epoch BumpLeaderEpochs raises this partition to. */
+  fenceTo: number;
 }
 
 export function newMirrorPartition(now: number): MirrorPartition {
@@ -80,8 +89,11 @@ export function newMirrorPartition(now: number): MirrorPartition {
     carry: 0,
     sourceOffset: -1n,
     lastMirrorEpoch: -1,
+    lastMirroredOffset: -1n,
     startup: false,
     firstFetchPending: false,
     fetchHoldUntil: 0,
+    lastFetchAt: -Infinity,
+    fenceTo: -1,
   };
 }

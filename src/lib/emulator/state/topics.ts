@@ -2,6 +2,7 @@
 // (computed from the clock when read), so a source cluster never needs ticking and a destination
 // can read the source's offsets at any moment.
 
+import { noteRecords, type EpochStart } from './epoch-history.js';
 import type { DesiredState, MirrorPartition } from './partition-state.js';
 
 export interface Partition {
@@ -15,6 +16,8 @@ export interface Partition {
   anchorMs: number;
   /** Mirror state of this partition; null when the topic is not (or no longer) a mirror topic. */
   mirror: MirrorPartition | null;
+  /** Which leader epoch wrote which records (the leader-epoch checkpoint); see epoch-history.ts. */
+  epochs: EpochStart[];
 }
 
 /** The association a MirrorTopicStateChangeRecord gives a topic. */
@@ -47,9 +50,14 @@ export function endOffset(topic: Topic, p: Partition, now: number): bigint {
   return p.base + BigInt(Math.floor(((now - p.anchorMs) * topic.growthPerSec) / 1000));
 }
 
-/** Folds growth so far into `base`; call before anything that changes the rate or frozenness. */
+/**
+ * Folds growth so far into `base`; call before anything that changes the rate, the frozenness or the
+ * leader epoch (grown records were written in the epoch of their time).
+ */
 export function materialize(topic: Topic, p: Partition, now: number): void {
-  p.base = endOffset(topic, p, now);
+  const end = endOffset(topic, p, now);
+  if (end > p.base) noteRecords(p, p.leaderEpoch, p.base);
+  p.base = end;
   p.anchorMs = Math.max(now, p.anchorMs);
 }
 
@@ -98,6 +106,7 @@ export function buildTopic(spec: NewTopic): Topic {
       base: spec.initialOffset ?? 0n,
       anchorMs: spec.now,
       mirror: null,
+      epochs: (spec.initialOffset ?? 0n) > 0n ? [{ epoch: 0, start: 0n }] : [],
     });
   }
   return {

@@ -15,6 +15,7 @@ import { ListClusterMirrors } from './list-cluster-mirrors.js';
 import { ListGroups } from './list-groups.js';
 import { ListOffsets } from './list-offsets.js';
 import { Metadata } from './metadata.js';
+import { OffsetForLeaderEpoch } from './offset-for-leader-epoch.js';
 import { OffsetCommit } from './offset-commit.js';
 import { OffsetFetch } from './offset-fetch.js';
 import { PauseMirrorTopics } from './pause-mirror-topics.js';
@@ -44,6 +45,7 @@ export {
   Metadata,
   OffsetCommit,
   OffsetFetch,
+  OffsetForLeaderEpoch,
   PauseMirrorTopics,
   ReadMirrorStates,
   RequestHeader,
@@ -71,6 +73,18 @@ export const MIRROR_APIS: readonly ApiDefinition[] = [
   BumpLeaderEpochs,
 ];
 
+/** The mirror RPCs an admin tool sends (the others are broker-internal). */
+export const ADMIN_MIRROR_APIS: readonly ApiDefinition[] = [
+  CreateClusterMirror,
+  StartMirrorTopics,
+  StopMirrorTopics,
+  ListClusterMirrors,
+  DescribeClusterMirrors,
+  PauseMirrorTopics,
+  ResumeMirrorTopics,
+  DeleteClusterMirror,
+];
+
 /**
  * The consumer-group APIs: group offsets on both sides of a mirror (issue 13). Not in ALL_APIS yet:
  * the emulator serves every API of ALL_APIS, and its group coordinator is still to come.
@@ -89,6 +103,7 @@ export const ALL_APIS: readonly ApiDefinition[] = [
   Metadata,
   DescribeCluster,
   ListOffsets,
+  OffsetForLeaderEpoch,
   DescribeConfigs,
   IncrementalAlterConfigs,
   CreateTopics,

@@ -17,6 +17,7 @@ import { RequestHeader, ResponseHeader } from '../../../../src/lib/kafka/message
 import { IncrementalAlterConfigs } from '../../../../src/lib/kafka/messages/incremental-alter-configs.js';
 import { ListOffsets } from '../../../../src/lib/kafka/messages/list-offsets.js';
 import { Metadata } from '../../../../src/lib/kafka/messages/metadata.js';
+import { OffsetForLeaderEpoch } from '../../../../src/lib/kafka/messages/offset-for-leader-epoch.js';
 import { SaslAuthenticate } from '../../../../src/lib/kafka/messages/sasl-authenticate.js';
 import { SaslHandshake } from '../../../../src/lib/kafka/messages/sasl-handshake.js';
 
@@ -30,6 +31,7 @@ const apis: readonly [ApiDefinition, number][] = [
   [SaslHandshake, 17],
   [SaslAuthenticate, 36],
   [ListOffsets, 2],
+  [OffsetForLeaderEpoch, 23],
   ...GROUP_APIS.map((api): [ApiDefinition, number] => [api, api.apiKey]),
 ];
 

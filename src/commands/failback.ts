@@ -1,0 +1,88 @@
+import { Args } from '@oclif/core';
+import { BaseCommand } from '../lib/cli/base-command.js';
+import { askSecret } from '../lib/cli/secret-prompt.js';
+import { Spinner } from '../lib/cli/spinner.js';
+import { peerConnection } from '../lib/cli/peer-connection.js';
+import { failbackFlags } from '../lib/cli/switchover-flags.js';
+import { topicActionInput } from '../lib/cli/topic-input.js';
+import { type FailbackResult, planFailback, runFailback } from '../lib/mirror/failback.js';
+import { confirmPlan } from '../lib/prompt/confirm-plan.js';
+import {
+  cleanupCommands,
+  failbackConfirmation,
+  failbackProgressText,
+  renderFailbackPlan,
+  renderFailbackResult,
+} from '../lib/render/failback.js';
+
+/**
+ * Result of kmirror failback: per topic and partition A's end offset before, where A's and B's logs part, the records
+ * A loses to truncation, the states A passed through and its end offset after; the mirror on A; the cleanup commands.
+ */
+export type FailbackJson = FailbackResult;
+
+export default class Failback extends BaseCommand<typeof Failback> {
+  static override summary = 'Fail back: make the old source follow this cluster again after a failover';
+  static override description =
+    'MIRROR is the mirror on this cluster (B, -b) whose topics were failed over (STOPPED); --to is the old source A. ' +
+    'Failback refuses unless every selected topic is STOPPED on B (starting it on A while B still mirrors it from A is a ' +
+    'mirror loop: A\u2019s partitions go FAILED, its topic read-only). It reads A\u2019s end offsets and, on B, where the two ' +
+    'logs part (the last epoch B mirrored from A, then OffsetForLeaderEpoch), so it can say before anything starts how ' +
+    'many records A will lose to truncation (written there after the failover) and ask with that count. It then ' +
+    'creates (or reuses) a mirror on A reading from B, starts the topics and follows A\u2019s partitions through ' +
+    'LOG_TRUNCATION, FAILED (retry 1), EPOCH_FENCING to MIRRORING. It ends with the cleanup to run: until the old ' +
+    'mirror on B is deleted, both clusters raise the topics\u2019 leader epochs at every sync. The security settings A\u2019s ' +
+    'brokers get for B (--source-config, else this command\u2019s own) are stored in the mirror, never printed.';
+  static override examples = [
+    '<%= config.bin %> failback m1 -b dest:9092 --to src:9092 --topic orders --dry-run',
+    '<%= config.bin %> failback m1 --profile dest --to src-profile --pattern ".*" --yes',
+  ];
+
+  static override args = {
+    mirror: Args.string({ description: 'the mirror on B whose topics failed over', required: true }),
+  };
+  static override flags = failbackFlags;
+
+  async run(): Promise<FailbackResult> {
+    const f = this.flags;
+    const selection = topicActionInput(this.args.mirror, f);
+    const bSettings = await this.connection();
+    const peer = await peerConnection(f.to, f['to-config'], {
+      env: process.env,
+      ask: (question) => this.deadline.race(askSecret(question, this.canPrompt()), 'reading the password'),
+      warn: (m) => this.warning(`--to: ${m}`),
+    });
+    const b = await this.kafka();
+    const a = await this.openSource(peer.settings);
+    const spinner = new Spinner(this.stderr, process.stderr.isTTY === true && this.canPrompt());
+    const deps = {
+      warn: (m: string) => this.warning(m),
+      sleep: (ms: number, what: string) => this.deadline.sleep(ms, what),
+      onProgress: (p: Parameters<typeof failbackProgressText>[0]) => spinner.update(failbackProgressText(p)),
+      bConnection: bSettings,
+    };
+    try {
+      const input = {
+        ...selection,
+        ...(f['reverse-mirror'] ? { reverseMirror: f['reverse-mirror'] } : {}),
+        ...(f['source-bootstrap'] ? { sourceBootstrap: f['source-bootstrap'] } : {}),
+        ...(f['source-config'] ? { sourceConfigFile: f['source-config'] } : {}),
+      };
+      const plan = await planFailback(b, a, input, deps);
+      if (f['dry-run']) {
+        this.render(plan.result, renderFailbackPlan);
+        return plan.result;
+      }
+      await confirmPlan(failbackConfirmation(plan.result), this.confirmSettings(f.yes));
+      const { result, error } = await runFailback(a, b, plan, deps);
+      spinner.stop();
+      result.cleanup = cleanupCommands(result, this.connectionArgs(bSettings));
+      this.render(result, renderFailbackResult);
+      if (error !== undefined) throw error;
+      return result;
+    } finally {
+      spinner.stop();
+      await a.close().catch(() => undefined);
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import { Args } from '@oclif/core';
+import { BaseCommand } from '../lib/cli/base-command.js';
+import { KmirrorError } from '../lib/cli/errors.js';
+import { ExitCode } from '../lib/cli/exit-codes.js';
+import { Spinner } from '../lib/cli/spinner.js';
+import { interruptibleSleep, listenForStop } from '../lib/cli/stop-signal.js';
+import { promoteFlags } from '../lib/cli/switchover-flags.js';
+import { promoteInput } from '../lib/cli/topic-input.js';
+import {
+  type PromoteResult,
+  planPromote,
+  promoteLossError,
+  promotePlanResult,
+  runPromote,
+} from '../lib/mirror/promote.js';
+import { confirmPlan } from '../lib/prompt/confirm-plan.js';
+import { removeTopicsCommand } from '../lib/render/delete.js';
+import {
+  promoteConfirmation,
+  promoteProgressText,
+  renderPromotePlan,
+  renderPromoteResult,
+} from '../lib/render/promote.js';
+
+/**
+ * Result of kmirror promote: per topic and partition the source and destination end offsets and the state
+ * (before the stop with --dry-run, after it otherwise), how the stop was verified, what was stopped, and, when it
+ * ended early after the stop was sent, the command that finishes the job.
+ */
+export type PromoteJson = PromoteResult;
+
+export default class Promote extends BaseCommand<typeof Promote> {
+  static override summary = 'Planned switchover: stop mirroring topics once nothing is left to copy';
+  static override description =
+    'Unlike remove-topics (a failover, whatever the lag), promote makes sure nothing is lost: it checks that the source ' +
+    'answers and every partition is MIRRORING; waits until the source end offsets stand still (producers stopped; ' +
+    '--no-wait-for-quiet refuses instead, --force skips the check); reads the source end offsets with ListOffsets and ' +
+    "waits until every destination partition reached them (the broker's reported lag is not used: it reads 0 between " +
+    'fetches); then stops the topics and verifies that each destination end offset is at least the source end + 1 (the ' +
+    'PID-reset marker; more is control records). --timeout bounds the whole command: run out before the stop and ' +
+    'nothing changed; after the stop was sent it reports which topics were stopped and prints the command that ' +
+    'finishes the job. Exit codes: 1 refused before anything changed, 6 mirror or topic not found, 124 timed out.';
+  static override examples = [
+    '<%= config.bin %> promote m1 -b dest:9092 --topic orders --dry-run',
+    '<%= config.bin %> promote m1 -b dest:9092 --pattern "orders-.*" --yes --timeout 5m',
+    '<%= config.bin %> promote m1 -b dest:9092 --topic orders --force --yes',
+  ];
+
+  static override args = { mirror: Args.string({ description: 'name of the mirror', required: true }) };
+
+  static override flags = promoteFlags;
+
+  async run(): Promise<PromoteResult> {
+    const f = this.flags;
+    const input = promoteInput(this.args.mirror, f, (m) => this.warning(m));
+    const options = { force: f.force, waitForQuiet: f['wait-for-quiet'] };
+    const client = await this.kafka();
+    const spinner = new Spinner(this.stderr, process.stderr.isTTY === true && this.canPrompt());
+    const stop = listenForStop();
+    const interrupted = (signal: NodeJS.Signals, what: string) =>
+      new KmirrorError(`interrupted by ${signal} while ${what}`, ExitCode.Error);
+    const deps = {
+      openSource: this.openSource,
+      warn: (m: string) => this.warning(m),
+      sleep: interruptibleSleep((ms, what) => this.deadline.sleep(ms, what), stop.stopped, interrupted),
+      requireTimeLeft: (ms: number, what: string) => {
+        if (this.deadline.remainingMs() < ms) throw this.deadline.timeoutError(what);
+      },
+      onProgress: (p: Parameters<typeof promoteProgressText>[0]) => spinner.update(promoteProgressText(p)),
+      now: () => Date.now(),
+    };
+    try {
+      const plan = await planPromote(client, input, deps);
+      if (f['dry-run']) {
+        const result = promotePlanResult(plan, input);
+        this.render(result, (r) => renderPromotePlan(r, options));
+        return result;
+      }
+      spinner.stop();
+      await confirmPlan(promoteConfirmation(promotePlanResult(plan, input), options), this.confirmSettings(f.yes));
+      const { result, error } = await runPromote(client, plan, input, deps).catch((err: unknown) => {
+        spinner.stop();
+        if (this.textOutput()) this.note('Nothing was stopped: every selected topic is still mirroring.');
+        throw err;
+      });
+      spinner.stop();
+      if (result.stopSent && !result.complete) {
+        const args = this.connectionArgs(await this.connection());
+        result.finishCommand = `${removeTopicsCommand(result.mirror, result.notStopped, args)} --wait 2m`;
+      }
+      this.render(result, (r) => renderPromoteResult(r));
+      if (error !== undefined) throw error;
+      const loss = promoteLossError(result);
+      if (loss) throw loss;
+      return result;
+    } finally {
+      spinner.stop();
+      stop.dispose();
+    }
+  }
+}

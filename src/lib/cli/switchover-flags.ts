@@ -1,0 +1,75 @@
+// The flags of the switchover commands, promote and failback, kept out of the command files.
+
+import { Flags } from '@oclif/core';
+import { durationFlag, yesFlag } from './flags.js';
+
+export const promoteFlags = {
+  topic: Flags.string({
+    char: 't',
+    summary: 'topic of the mirror to promote (repeatable, or a comma-separated list)',
+    multiple: true,
+    helpValue: '<name>',
+  }),
+  pattern: Flags.string({
+    char: 'p',
+    summary: "regular expression (full match) selecting the mirror's topics (repeatable)",
+    multiple: true,
+    helpValue: '<regex>',
+  }),
+  'wait-for-quiet': Flags.boolean({
+    summary: 'wait until the source end offsets stand still (--no-wait-for-quiet: refuse if they move)',
+    default: true,
+    allowNo: true,
+  }),
+  'quiet-period': durationFlag({
+    description: 'how long the source end offsets must stand still to count as quiet',
+    defaultMs: 5000,
+  }),
+  force: Flags.boolean({
+    summary: 'skip the check that producers stopped (records written to the source meanwhile are lost)',
+  }),
+  'source-config': Flags.string({
+    summary: "properties file for reaching the source from this machine; overrides the mirror's stored settings",
+    helpValue: '<file>',
+  }),
+  'dry-run': Flags.boolean({ summary: 'show the plan with the current gap of every partition; change nothing' }),
+  yes: yesFlag('promote without asking (required when there is no terminal to ask on)'),
+};
+
+export const failbackFlags = {
+  to: Flags.string({
+    summary: 'the OLD SOURCE cluster (A): a saved profile name, or host:port[,host:port…]',
+    required: true,
+    helpValue: '<profile|host:port,…>',
+  }),
+  'to-config': Flags.string({
+    summary: 'Kafka client properties for reaching A from this machine (security.protocol, sasl.*, ssl.*)',
+    helpValue: '<file>',
+  }),
+  topic: Flags.string({
+    char: 't',
+    summary: 'failed-over topic of the mirror to fail back (repeatable, or a comma-separated list)',
+    multiple: true,
+    helpValue: '<name>',
+  }),
+  pattern: Flags.string({
+    char: 'p',
+    summary: "regular expression (full match) selecting the mirror's topics (repeatable)",
+    multiple: true,
+    helpValue: '<regex>',
+  }),
+  'reverse-mirror': Flags.string({
+    summary: "name of the mirror on A that reads from B (default: A's mirror from B, else MIRROR-failback)",
+    helpValue: '<name>',
+  }),
+  'source-bootstrap': Flags.string({
+    summary: "B's brokers as A's brokers reach them (default: the -b addresses)",
+    helpValue: '<host:port,…>',
+  }),
+  'source-config': Flags.string({
+    summary: "how A's brokers reach B: properties stored in the new mirror (default: this command's settings for B)",
+    helpValue: '<file>',
+  }),
+  'dry-run': Flags.boolean({ summary: 'show the partitions of A that will be cut and by how much; change nothing' }),
+  yes: yesFlag('fail back without asking (required when there is no terminal to ask on)'),
+};

@@ -1,0 +1,35 @@
+import { defineApi, layoutOf } from '../../definition.js';
+import { TBD } from '../../mirror-api-keys.js';
+import { StartMirrorTopics } from '../start-mirror-topics.js';
+
+// AddTopicsToMirror as the seed prints it: no top-level mirror name, the name on every topic instead,
+// no partition count and no patterns. The seed shows no response.
+export const AddTopicsToMirror = defineApi({
+  name: 'AddTopicsToMirror',
+  apiKey: TBD,
+  route: 'any',
+  request: {
+    type: 'request',
+    name: 'AddTopicsToMirrorRequest',
+    listeners: ['broker', 'controller'],
+    validVersions: '0',
+    flexibleVersions: '0+',
+    fields: [
+      {
+        name: 'Topics',
+        type: '[]TopicState',
+        versions: '0+',
+        fields: [
+          { name: 'TopicId', type: 'uuid', versions: '0+' },
+          { name: 'TopicName', type: 'string', versions: '0+', mapKey: true, entityType: 'topicName' },
+          { name: 'MirrorName', type: 'string', versions: '0+', nullableVersions: '0+', entityType: 'mirrorName' },
+        ],
+      },
+    ],
+  },
+  response: layoutOf(StartMirrorTopics.response, 'AddTopicsToMirrorResponse'),
+  assumed: {
+    response:
+      'the seed prints no AddTopicsToMirrorResponse; this is the prototype StartMirrorTopicsResponse (its successor)',
+  },
+});
