@@ -1,12 +1,11 @@
-import { Flags } from '@oclif/core';
 import { BaseCommand } from '../lib/cli/base-command.js';
 import { type baseFlags, globalFlags } from '../lib/cli/flags.js';
 import {
-  MAX_PLAYGROUND_NODES,
   playgroundDialect,
+  playgroundFlags,
   playgroundPorts,
   playgroundStartFailure,
-  portListFlag,
+  savePlaygroundProfile,
 } from '../lib/cli/playground-flags.js';
 import { listenForStop } from '../lib/cli/stop-signal.js';
 import {
@@ -17,8 +16,6 @@ import {
 } from '../lib/emulator/playground.js';
 import { renderPlayground } from '../lib/render/playground.js';
 import type { Profile } from '../lib/connection/profile.js';
-import { profileFilePath } from '../lib/connection/profile-store.js';
-import { ProfileStore, createProfile } from '../lib/connection/profiles.js';
 
 /**
  * Printed as ONE line on stdout once both emulated clusters listen; the playground then keeps running
@@ -54,57 +51,9 @@ export default class Playground extends BaseCommand<typeof Playground> {
     'api-versions': globalFlags['api-versions'],
   } as unknown as typeof baseFlags;
 
-  static override flags = {
-    'source-nodes': Flags.integer({
-      summary: 'number of source cluster nodes',
-      default: 1,
-      min: 1,
-      max: MAX_PLAYGROUND_NODES,
-    }),
-    'destination-nodes': Flags.integer({
-      summary: 'number of destination cluster nodes',
-      default: 3,
-      min: 1,
-      max: MAX_PLAYGROUND_NODES,
-    }),
-    'port-base': Flags.integer({
-      summary:
-        'listen on consecutive ports from this one: source nodes first, then destination nodes (default: random free ports)',
-      min: 1,
-      max: 65_535,
-      exclusive: ['source-ports', 'destination-ports'],
-    }),
-    'source-ports': portListFlag('ports of the source nodes, one per node (default: random free ports)'),
-    'destination-ports': portListFlag('ports of the destination nodes, one per node (default: random free ports)'),
-    seed: Flags.string({
-      summary: 'seed for cluster and topic ids: the same seed gives the same ids',
-      default: DEFAULT_PLAYGROUND_SEED,
-    }),
-    secure: Flags.boolean({
-      summary: 'require SASL over TLS; prints the test credentials and writes a client.properties for --command-config',
-    }),
-    'save-profile': Flags.string({
-      summary: 'save a profile for the destination cluster under this name (replacing one of that name)',
-      description: 'The printed commands then use --profile NAME. The profile stops working when the playground stops.',
-      helpValue: '<name>',
-    }),
-    'mirroring-disabled': Flags.boolean({
-      summary: 'finalize mirror.version at 0, as on a cluster where mirroring is not enabled',
-    }),
-    traffic: Flags.boolean({
-      summary: 'producers write to the demo topics; --no-traffic holds their end offsets still (quiet producers)',
-      default: true,
-      allowNo: true,
-    }),
-  };
+  static override flags = playgroundFlags(DEFAULT_PLAYGROUND_SEED);
 
   static override appliesProfile = false;
-
-  private saveProfile(info: PlaygroundInfo, name: string): PlaygroundInfo {
-    const store = ProfileStore.load(profileFilePath());
-    createProfile(store, name, playgroundProfile(info), { overwrite: true, use: false });
-    return { ...info, profile: name };
-  }
 
   async run(): Promise<PlaygroundInfo> {
     const f = this.flags;
@@ -141,7 +90,12 @@ export default class Playground extends BaseCommand<typeof Playground> {
 
     try {
       const info =
-        f['save-profile'] === undefined ? playground.info : this.saveProfile(playground.info, f['save-profile']);
+        f['save-profile'] === undefined
+          ? playground.info
+          : {
+              ...playground.info,
+              profile: savePlaygroundProfile(f['save-profile'], playgroundProfile(playground.info)),
+            };
       if (this.outputFormat === 'json') this.renderJsonLine(info, { showSecrets: true });
       else this.render(info, (i) => renderPlayground(i, nextCommands(i)), { showSecrets: true });
       const signal = await stop.stopped;

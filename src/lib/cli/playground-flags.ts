@@ -2,6 +2,9 @@
 // the system refused. The playground takes no connection flags: it serves clusters.
 
 import { Flags } from '@oclif/core';
+import type { Profile } from '../connection/profile.js';
+import { profileFilePath } from '../connection/profile-store.js';
+import { ProfileStore, createProfile } from '../connection/profiles.js';
 import { type Dialect, wireApisOf } from '../kafka/dialect.js';
 import { DialectInputError, buildDialect } from '../kafka/dialects/index.js';
 import { KmirrorError, UsageError } from './errors.js';
@@ -119,4 +122,58 @@ export function playgroundDialect(given: {
     ...(apiVersions !== undefined ? ['--api-versions', apiVersions] : []),
   ];
   return { dialect, args };
+}
+
+/** The flags of `kmirror playground` (it serves clusters, so it takes no connection flags). */
+export function playgroundFlags(defaultSeed: string) {
+  return {
+    'source-nodes': Flags.integer({
+      summary: 'number of source cluster nodes',
+      default: 1,
+      min: 1,
+      max: MAX_PLAYGROUND_NODES,
+    }),
+    'destination-nodes': Flags.integer({
+      summary: 'number of destination cluster nodes',
+      default: 3,
+      min: 1,
+      max: MAX_PLAYGROUND_NODES,
+    }),
+    'port-base': Flags.integer({
+      summary:
+        'listen on consecutive ports from this one: source nodes first, then destination nodes (default: random free ports)',
+      min: 1,
+      max: 65_535,
+      exclusive: ['source-ports', 'destination-ports'],
+    }),
+    'source-ports': portListFlag('ports of the source nodes, one per node (default: random free ports)'),
+    'destination-ports': portListFlag('ports of the destination nodes, one per node (default: random free ports)'),
+    seed: Flags.string({
+      summary: 'seed for cluster and topic ids: the same seed gives the same ids',
+      default: defaultSeed,
+    }),
+    secure: Flags.boolean({
+      summary: 'require SASL over TLS; prints the test credentials and writes a client.properties for --command-config',
+    }),
+    'save-profile': Flags.string({
+      summary: 'save a profile for the destination cluster under this name (replacing one of that name)',
+      description: 'The printed commands then use --profile NAME. The profile stops working when the playground stops.',
+      helpValue: '<name>',
+    }),
+    'mirroring-disabled': Flags.boolean({
+      summary: 'finalize mirror.version at 0, as on a cluster where mirroring is not enabled',
+    }),
+    traffic: Flags.boolean({
+      summary: 'producers write to the demo topics; --no-traffic holds their end offsets still (quiet producers)',
+      default: true,
+      allowNo: true,
+    }),
+  };
+}
+
+/** Saves (or replaces) the profile NAME for the playground's destination; returns NAME. */
+export function savePlaygroundProfile(name: string, profile: Profile): string {
+  const store = ProfileStore.load(profileFilePath());
+  createProfile(store, name, profile, { overwrite: true, use: false });
+  return name;
 }
