@@ -5,12 +5,16 @@
 // also holds the functions that run needed, and it works on Node 20, which has no cache. V8 checks the
 // code against the source and rejects it when it does not fit; then it is compiled and written again.
 // A cache that cannot be read or written only costs speed. NODE_DEBUG=kmirror says what happened.
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import module from 'node:module';
 import { dirname, join } from 'node:path';
 import { debuglog } from 'node:util';
 import vm from 'node:vm';
 
+// node:fs through require: importing it as an ES module builds a facade of all its exports, which loads
+// its streams (a few ms of every start).
+const { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } = module.createRequire(
+  import.meta.url,
+)('node:fs');
 const debug = debuglog('kmirror');
 
 /** The module's exports, from the cache (when there is one) or compiled afresh. */

@@ -40,7 +40,8 @@ type EncoderClass = new () => KafkajsEncoder;
 
 const Connection = KafkajsConnectionModule as ConnectionClass;
 const Encoder = KafkajsEncoderModule as EncoderClass;
-const socketFactory = (createSocketFactory as () => unknown)();
+// Made on the first connection: making it loads node:tls, which a run that never connects can skip.
+let socketFactory: unknown;
 const { createLogger, LEVELS } = kafkajsLoggers as {
   createLogger(options: { level: number; logCreator: () => () => void }): unknown;
   LEVELS: { NOTHING: number };
@@ -98,7 +99,7 @@ export class KafkajsTransport implements Transport {
       host: broker.host,
       port: broker.port,
       logger: silentLogger,
-      socketFactory,
+      socketFactory: (socketFactory ??= (createSocketFactory as () => unknown)()),
       clientId: this.options.clientId,
       requestTimeout: 2_147_000_000, // our own deadline governs; see send()
       enforceRequestTimeout: false,
