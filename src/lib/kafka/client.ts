@@ -351,21 +351,24 @@ export class KafkaClient {
 
   /**
    * Sends to every broker of the cluster (DescribeClusterMirrors: each reports only its own
-   * partitions). A broker that fails is reported, not fatal; the caller merges the answers.
+   * partitions). A broker that fails is reported, not fatal; the caller merges the answers. With
+   * `keep`, each answer is reduced as it arrives and only what `keep` returns is held: a million
+   * decoded partitions need not all wait for the slowest broker.
    */
-  async sendToEvery<A extends ApiDefinition>(
+  async sendToEvery<A extends ApiDefinition, T = ResponseOf<A>>(
     api: A,
     body: Body<A>,
-    options: SendOptions = {},
-  ): Promise<FanOutResult<ResponseOf<A>>> {
+    options: SendOptions & { readonly keep?: (response: ResponseOf<A>) => T } = {},
+  ): Promise<FanOutResult<T>> {
     this.wireFormOf(api, body);
     const view = await this.clusterView();
+    const keep = options.keep ?? ((response: ResponseOf<A>) => response as unknown as T);
     // A pool, not batches: a slow broker holds one place while the others keep being asked.
     const limit = pLimit(this.options.fanOutConcurrency ?? DEFAULT_FAN_OUT_CONCURRENCY);
     const settled = await Promise.allSettled(
-      view.brokers.map((broker) => limit(() => this.sendTo(api, body, broker, options))),
+      view.brokers.map((broker) => limit(async () => keep(await this.sendTo(api, body, broker, options)))),
     );
-    const result: FanOutResult<ResponseOf<A>> = { answers: [], failures: [] };
+    const result: FanOutResult<T> = { answers: [], failures: [] };
     settled.forEach((outcome, i) => {
       const broker = view.brokers[i] as BrokerAddress;
       if (outcome.status === 'fulfilled') result.answers.push({ broker, response: outcome.value });

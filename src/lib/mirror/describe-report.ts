@@ -83,7 +83,7 @@ export function mapReportText(report: DescribeReport, mapText: (text: string) =>
       // Copied only where masking changed a message (rarely: most carry no secret).
       let partitions: typeof t.partitions | undefined;
       t.partitions.forEach((p, i) => {
-        if (p.errorMessage === null) return;
+        if (p.errorMessage === null || p.errorMessage === '') return;
         const errorMessage = map(p.errorMessage);
         if (errorMessage === p.errorMessage) return;
         partitions ??= [...t.partitions];

@@ -74,13 +74,24 @@ export const DEFAULT_BROKER_RETRY_MS = 3000;
 type Answer = ResponseOf<typeof DescribeClusterMirrors>;
 type WirePartition = Answer['Mirrors'][number]['Topics'][number]['Partitions'][number];
 
+// One string per distinct state for every row: the decoded ones (a new string per partition) can go.
+const stateNames = new Map<string, string>();
+function stateName(state: string): string {
+  let name = stateNames.get(state);
+  if (name === undefined) {
+    name = state;
+    if (stateNames.size < 64) stateNames.set(state, name);
+  }
+  return name;
+}
+
 function toRow(p: WirePartition): PartitionRow {
   return {
     partition: p.PartitionIndex,
     sourceOffset: known(p.SourceOffset),
     destinationOffset: known(p.DestinationOffset),
     lag: known(p.Lag),
-    state: p.StateValue,
+    state: stateName(p.StateValue),
     retryAttempt: p.RetryAttempt,
     errorMessage: p.ErrorMessage,
   };
@@ -95,6 +106,31 @@ function better(a: PartitionRow, b: PartitionRow): PartitionRow {
   return (b.destinationOffset ?? -1n) > (a.destinationOffset ?? -1n) ? b : a;
 }
 
+/** A broker's answer with its partitions already as rows: the decoded response is not kept. */
+export interface CompactAnswer {
+  readonly ErrorCode: number;
+  readonly ErrorMessage: string | null;
+  readonly Mirrors: readonly {
+    readonly MirrorName: string;
+    readonly ErrorCode: number;
+    readonly AuthorizedOperations: number;
+    readonly Topics: readonly { readonly TopicName: string; readonly rows: readonly PartitionRow[] }[];
+  }[];
+}
+
+export function compactAnswer(response: Answer): CompactAnswer {
+  return {
+    ErrorCode: response.ErrorCode,
+    ErrorMessage: response.ErrorMessage,
+    Mirrors: response.Mirrors.map((m) => ({
+      MirrorName: m.MirrorName,
+      ErrorCode: m.ErrorCode,
+      AuthorizedOperations: m.AuthorizedOperations,
+      Topics: m.Topics.map((t) => ({ TopicName: t.TopicName, rows: t.Partitions.map(toRow) })),
+    })),
+  };
+}
+
 interface MirrorAccumulator {
   ok: boolean;
   errorCode: number;
@@ -102,7 +138,7 @@ interface MirrorAccumulator {
   topics: Map<string, Map<number, PartitionRow>>;
 }
 
-export function mergeAnswers(answers: readonly { broker: string; nodeId: number | null; response: Answer }[]): {
+export function mergeAnswers(answers: readonly { broker: string; nodeId: number | null; response: CompactAnswer }[]): {
   mirrors: Map<string, MirrorAccumulator>;
   warnings: BrokerWarning[];
 } {
@@ -138,8 +174,7 @@ export function mergeAnswers(answers: readonly { broker: string; nodeId: number 
           parts = new Map();
           acc.topics.set(t.TopicName, parts);
         }
-        for (const p of t.Partitions) {
-          const row = toRow(p);
+        for (const row of t.rows) {
           const seen = parts.get(row.partition);
           parts.set(row.partition, seen ? better(seen, row) : row);
         }
@@ -187,7 +222,8 @@ export async function describeMirrors(
       MirrorNames: wanted,
       IncludeAuthorizedOperations: options.includeAuthorizedOperations ?? false,
     },
-    { retryForMs: options.brokerRetryMs ?? DEFAULT_BROKER_RETRY_MS },
+    // Each answer becomes rows as it arrives, so a broker's decoded partitions do not wait for the slowest.
+    { retryForMs: options.brokerRetryMs ?? DEFAULT_BROKER_RETRY_MS, keep: compactAnswer },
   );
   const { mirrors, warnings } = mergeAnswers(
     fanOut.answers.map((a) => ({

@@ -4,7 +4,7 @@ import type { KafkaClient } from '../../../src/lib/kafka/client.js';
 import { BrokerFailure } from '../../../src/lib/kafka/errors.js';
 import type { ResponseOf } from '../../../src/lib/kafka/message-types.js';
 import type { DescribeClusterMirrors } from '../../../src/lib/kafka/messages/index.js';
-import { describeMirrors, mergeAnswers } from '../../../src/lib/mirror/describe.js';
+import { compactAnswer, describeMirrors, mergeAnswers } from '../../../src/lib/mirror/describe.js';
 import {
   applyFilters,
   applySort,
@@ -51,7 +51,12 @@ function answer(
   };
 }
 
-const at = (broker: string, nodeId: number, response: Answer) => ({ broker, nodeId, response });
+// What describeMirrors keeps of each broker's answer (sendToEvery's keep), as it merges them.
+const at = (broker: string, nodeId: number, response: Answer) => ({
+  broker,
+  nodeId,
+  response: compactAnswer(response),
+});
 
 describe('mergeAnswers', () => {
   it('unions the partitions each broker reports', () => {
@@ -140,16 +145,23 @@ function fakeClient(options: {
       })),
     }),
     // Like a broker: only the names asked for (all when none).
-    sendToEvery: async (_api: unknown, body: { MirrorNames: string[] }) => ({
-      answers: options.answers.map((a) => ({
-        broker: { host: a.broker, port: 9092, nodeId: a.nodeId },
-        response: {
+    sendToEvery: async (
+      _api: unknown,
+      body: { MirrorNames: string[] },
+      sendOptions: { keep?: (response: Answer) => unknown } = {},
+    ) => ({
+      answers: options.answers.map((a) => {
+        const response = {
           ...a.response,
           Mirrors: a.response.Mirrors.filter(
             (m) => body.MirrorNames.length === 0 || body.MirrorNames.includes(m.MirrorName),
           ),
-        },
-      })),
+        };
+        return {
+          broker: { host: a.broker, port: 9092, nodeId: a.nodeId },
+          response: sendOptions.keep ? sendOptions.keep(response) : response,
+        };
+      }),
       failures: options.failures ?? [],
     }),
   };
