@@ -110,8 +110,11 @@ interface Step {
   readonly id: string;
   readonly args: (dst: string, src: string) => string[];
   readonly thenAdvanceMs?: number;
-  /** Producers' doings before the command runs (the emulator's API stands in for them). */
-  readonly before?: (clusters: EmulatedClusters) => void;
+  /**
+   * What happens on the clusters before the command runs: producers stopping, applications committing
+   * offsets (the emulator's API stands in for them); `advance` moves the engine clock.
+   */
+  readonly before?: (clusters: EmulatedClusters, advance: (ms: number) => void) => void;
   /**
    * For commands that wait on the engine (promote, failback): the clock moves this far on every request
    * the command sends, so what it sees depends on its requests, not on the wall clock.
@@ -122,6 +125,22 @@ interface Step {
 /** Wall-clock durations a waiting command prints (promote's time taken) are shown as N. */
 function withoutWallTimes(text: string): string {
   return text.replace(/\b(in|waited) \d+(?:\.\d)? s\b/g, '$1 N s');
+}
+
+/** A consumer application's commit on the source, as a simple commit (no generation, no member). */
+function commitOnSource(
+  clusters: EmulatedClusters,
+  group: string,
+  offsets: Record<string, Record<number, bigint>>,
+): void {
+  for (const [topic, partitions] of Object.entries(offsets))
+    for (const [partition, offset] of Object.entries(partitions))
+      clusters.source.cluster.groups.commit(group, topic, Number(partition), {
+        offset,
+        leaderEpoch: -1,
+        metadata: null,
+        committedAt: clusters.clock.now(),
+      });
 }
 
 const STEPS: readonly Step[] = [
@@ -144,6 +163,25 @@ const STEPS: readonly Step[] = [
   { id: 'config:set', args: (dst) => ['config', 'set', MIRROR, 'mirror.fetch.max.bytes=2097152', '-b', dst] },
   { id: 'config:get', args: (dst) => ['config', 'get', MIRROR, 'mirror.fetch.max.bytes', '-b', dst] },
   { id: 'check', args: (dst) => ['check', MIRROR, '-b', dst] },
+  {
+    id: 'groups',
+    args: (dst) => ['groups', MIRROR, '-b', dst],
+    before: (clusters, advance) => {
+      commitOnSource(clusters, 'billing', { 'orders-us': { 0: 24_100n, 1: 24_080n, 2: 24_120n } });
+      commitOnSource(clusters, 'fulfilment', { 'orders-eu': { 0: 16_040n, 1: 16_010n } });
+      commitOnSource(clusters, 'ledger', { payments: { 0: 8_000n } });
+      advance(PLAYGROUND_REFRESH_INTERVAL_MS);
+      // billing moves on after the copy: the destination is behind until the next sync.
+      commitOnSource(clusters, 'billing', { 'orders-us': { 0: 24_150n } });
+    },
+  },
+  {
+    id: 'diff',
+    args: (dst) => ['diff', MIRROR, '-b', dst],
+    before: (clusters) => {
+      clusters.source.cluster.topics.get('orders-eu')?.configs.set('retention.ms', '86400000');
+    },
+  },
   { id: 'pause', args: (dst) => ['pause', MIRROR, '-b', dst, '--topic', 'orders-eu'], thenAdvanceMs: 1_000 },
   { id: 'resume', args: (dst) => ['resume', MIRROR, '-b', dst, '--topic', 'orders-eu'], thenAdvanceMs: 2_000 },
   {
@@ -218,10 +256,16 @@ export async function runExampleSession(options: ExampleSessionOptions): Promise
     const src = clusters.source.nodes[0]?.address;
     if (!dst || !src) throw new Error('the emulator started without nodes');
     const examples: ExamplesFile = {};
+    const advance = (ms: number): void => {
+      for (let done = 0; done < ms; done += ENGINE_STEP_MS) {
+        clock.advance(ENGINE_STEP_MS);
+        clusters.tick();
+      }
+    };
     for (const step of STEPS) {
       if (!options.commands.has(step.id)) continue;
       const args = step.args(dst, src);
-      step.before?.(clusters);
+      step.before?.(clusters, advance);
       perRequestMs = step.engineMsPerRequest ?? 0;
       const run = await runBinary(bin, args, options.root).finally(() => (perRequestMs = 0));
       const commandLine = normaliseOutput(`kmirror ${args.map(shellQuote).join(' ')}`, addresses, paths);
@@ -230,10 +274,7 @@ export async function runExampleSession(options: ExampleSessionOptions): Promise
         output: withoutWallTimes(normaliseOutput(run.output, addresses, paths)),
         exitCode: run.exitCode,
       });
-      for (let done = 0; done < (step.thenAdvanceMs ?? 0); done += ENGINE_STEP_MS) {
-        clock.advance(ENGINE_STEP_MS);
-        clusters.tick();
-      }
+      advance(step.thenAdvanceMs ?? 0);
     }
     return examples;
   } finally {

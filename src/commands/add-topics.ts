@@ -1,6 +1,6 @@
 import { Args, Flags } from '@oclif/core';
 import { BaseCommand } from '../lib/cli/base-command.js';
-import { durationFlag, sourceConfigFlag, yesFlag } from '../lib/cli/flags.js';
+import { durationFlag, sourceConfigFlag, sourceProfileFlag, yesFlag } from '../lib/cli/flags.js';
 import { addTopicsInput } from '../lib/cli/topic-input.js';
 import {
   type AddTopicsResult,
@@ -70,6 +70,7 @@ export default class AddTopics extends BaseCommand<typeof AddTopics> {
     'source-config': sourceConfigFlag(
       "properties file for reaching the source cluster from this machine; overrides the mirror's stored settings",
     ),
+    ...sourceProfileFlag,
     'dry-run': Flags.boolean({ summary: 'show the matching topics and the request that would be sent; send nothing' }),
     wait: durationFlag({
       description:
@@ -81,13 +82,12 @@ export default class AddTopics extends BaseCommand<typeof AddTopics> {
 
   async run(): Promise<AddTopicsResult> {
     const f = this.flags;
-    const input = addTopicsInput(
-      this.args.mirror,
-      { ...f, topics: f.topic, topicsFile: f['topics-file'], include: f.pattern, sourceConfig: f['source-config'] },
-      (m) => this.warning(m),
-    );
+    const warn = (m: string): void => this.warning(m);
+    // The --source-config file and --source-profile are read by sourceAccess, once.
+    const flags = { ...f, topics: f.topic, topicsFile: f['topics-file'], include: f.pattern };
+    const input = { ...addTopicsInput(this.args.mirror, flags, warn), ...(await this.sourceAccess(f)) };
     const client = await this.kafka();
-    const plan = await planAddTopics(client, input, { openSource: this.openSource, warn: (m) => this.warning(m) });
+    const plan = await planAddTopics(client, input, { openSource: this.openSource, warn });
 
     if (f['dry-run']) {
       const result = addTopicsResultOf(plan, true);

@@ -402,6 +402,39 @@ describe('kmirror add-topics', () => {
     }
   });
 
+  it('--source-profile reaches the source through a saved profile instead of the stored address', async () => {
+    await createMirror(emulator, 'profiled', { 'bootstrap.servers': '127.0.0.1:1' });
+    sourceTopic('profiled-a');
+    const dir = mkdtempSync(join(tmpdir(), 'kmirror-add-topics-profile-'));
+    try {
+      const env = { XDG_CONFIG_HOME: dir };
+      const saved = await runCli(['profile', 'create', 'the-source', '-b', emulator.source.bootstrap], { env });
+      assert.equal(saved.code, 0, saved.stderr);
+      const result = await addTopics(
+        emulator,
+        ['profiled', '--topic', 'profiled-a', '--source-profile', 'the-source', '--json'],
+        env,
+      );
+      assert.equal(result.code, 0, result.stderr);
+      assert.deepEqual(
+        json(result).added.map((a) => a.topic),
+        ['profiled-a'],
+      );
+      const both = await addTopics(emulator, [
+        'profiled',
+        '--topic',
+        'x',
+        '--source-profile',
+        'p',
+        '--source-config',
+        'f',
+      ]);
+      assert.equal(both.code, 2, 'the two ways to reach the source exclude each other');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('--wait returns once every added partition is MIRRORING and caught up, and says how it decided', async () => {
     await createMirror(emulator, 'waiting');
     sourceTopic('wait-a', 2);

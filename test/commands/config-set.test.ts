@@ -13,6 +13,11 @@ interface Env {
   requests: string[];
 }
 
+const DEFAULT_EXCLUDE =
+  'follower.replication.throttled.replicas,leader.replication.throttled.replicas,message.timestamp.difference.max.ms,' +
+  'log.message.timestamp.before.max.ms,log.message.timestamp.after.max.ms,message.timestamp.type,' +
+  'unclean.leader.election.enable,min.insync.replicas';
+
 const BASE: Readonly<Record<string, string>> = {
   'bootstrap.servers': 'source.example:9092',
   'mirror.source.cluster.id': 'src-cluster-1',
@@ -220,6 +225,11 @@ describe('kmirror config set', () => {
       },
       { name: 'deleting bootstrap.servers', args: ['--delete', 'bootstrap.servers'], message: /every mirror needs it/ },
       { name: 'nothing to change', args: [], message: /nothing to change/ },
+      {
+        name: 'mirror.metadata.refresh.interval.ms, a broker config the mirror would store and ignore',
+        args: ['mirror.metadata.refresh.interval.ms=5000', '--allow-unknown-config'],
+        message: /is a broker config of the destination cluster, not a mirror config: .*ignore it/,
+      },
     ];
     for (const c of cases) {
       it(c.name, async () => {
@@ -231,6 +241,45 @@ describe('kmirror config set', () => {
         assert.equal(requests.length, before, 'nothing was sent');
       });
     }
+  });
+
+  it('the sync period is refused with the broker command to set it instead', async () => {
+    const { emulator } = env();
+    const result = await runCli([
+      'config',
+      'set',
+      'm1',
+      'mirror.metadata.refresh.interval.ms=5000',
+      '-b',
+      emulator.destination.bootstrap,
+      '--json',
+    ]);
+    assert.equal(result.code, 2);
+    assert.equal(
+      errorOf(result).hint,
+      'set it on the destination brokers (dynamic, every broker at once): kafka-configs.sh --bootstrap-server ' +
+        '<destination> --alter --entity-type brokers --entity-default --add-config ' +
+        'mirror.metadata.refresh.interval.ms=5000; or per broker in server.properties',
+    );
+    assert.equal(stored('mirror.metadata.refresh.interval.ms'), undefined);
+  });
+
+  it('warns when a new list replaces default entries (replace, not merge), showing the default list', async () => {
+    const { emulator } = env();
+    const set = (...args: string[]) => runCli(['config', 'set', 'm1', ...args, '-b', emulator.destination.bootstrap]);
+    const replaced = await set('mirror.topic.properties.exclude=retention.bytes');
+    assert.equal(replaced.code, 0, replaced.stderr);
+    assert.match(
+      replaced.stderr,
+      /Warning: config set: mirror\.topic\.properties\.exclude=retention\.bytes replaces the default list \(follower\.replication\.throttled\.replicas,.*,min\.insync\.replicas\); it is not merged with it, so these topic configs are now copied from the source: follower.*min\.insync\.replicas\. To keep the default entries, list them too:/,
+    );
+    assert.equal(stored('mirror.topic.properties.exclude'), 'retention.bytes');
+    const groups = await set('mirror.groups.include=app-.*');
+    assert.match(groups.stderr, /mirror\.groups\.include=app-\.\* replaces the default list \(\.\*\)/);
+    const kept = await set('mirror.topic.properties.exclude=' + DEFAULT_EXCLUDE + ',retention.bytes');
+    assert.doesNotMatch(kept.stderr, /replaces the default list/);
+    const appended = await set('--append', 'mirror.groups.exclude=tools-.*');
+    assert.doesNotMatch(appended.stderr, /replaces the default list/);
   });
 
   it('exits 6 for a mirror that does not exist and does not create it', async () => {

@@ -286,6 +286,11 @@ describe('kmirror create', () => {
       },
       { name: 'an INT out of range', args: ['m', '--config', 'mirror.fetch.min.bytes=-1'], message: /at least 0/ },
       {
+        name: 'the sync period, a broker config of the destination',
+        args: ['m', '--config', 'mirror.metadata.refresh.interval.ms=1000', '--allow-unknown-config'],
+        message: /mirror\.metadata\.refresh\.interval\.ms is a broker config of the destination cluster/,
+      },
+      {
         name: 'a bad security.protocol',
         args: ['m', '--config', 'security.protocol=TLS'],
         message: /String must be one of: PLAINTEXT/,

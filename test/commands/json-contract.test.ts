@@ -14,7 +14,7 @@ import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emul
 import { INSTANT_START } from '../helpers/emulator-timing.js';
 import { type CliResult, REPO_ROOT, runCli, testEnv } from '../helpers/in-process-cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
-import { createMirror, startTopics } from './describe-setup.js';
+import { createMirror, engineStates, startTopics, waitFor } from './describe-setup.js';
 
 const BIN = fileURLToPath(new URL('../../../bin/run.js', import.meta.url));
 const DEAD = '127.0.0.1:1';
@@ -133,6 +133,29 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
   delete: [
     { what: 'a mirror with live topics', argv: () => ['delete', 'jc', '--yes', ...b()], exit: 1, outcome: 'partial' },
     { what: 'an empty mirror', argv: () => ['delete', 'jc-gone', '--yes', ...b()], exit: 0, outcome: 'complete' },
+  ],
+  groups: [
+    { what: 'a mirror', argv: () => ['groups', 'jc', ...b()], exit: 0, outcome: 'complete' },
+    {
+      what: 'a group not yet copied, with --fail-on out-of-sync',
+      argv: () => {
+        // Committed after the destination's first sync, so the next one is 60 s away.
+        emulator.source.cluster.groups.commit('jc-app', 'orders', 0, {
+          offset: 5n,
+          leaderEpoch: -1,
+          metadata: null,
+          committedAt: 0,
+        });
+        return ['groups', 'jc', '--fail-on', 'out-of-sync', ...b()];
+      },
+      exit: 7,
+      outcome: 'partial',
+    },
+    { what: 'a missing mirror', argv: () => ['groups', 'nope', ...b()], exit: 6, outcome: 'failed' },
+  ],
+  diff: [
+    { what: 'a mirror', argv: () => ['diff', 'jc', ...b()], exit: 0, outcome: 'complete' },
+    { what: 'a missing mirror', argv: () => ['diff', 'nope', ...b()], exit: 6, outcome: 'failed' },
   ],
   exporter: [
     {
@@ -254,6 +277,9 @@ before(async () => {
   startTopics(emulator, 'jc-other', ['inventory']);
   // A topic in no mirror, for add-topics to add beside one it must leave out.
   emulator.source.cluster.createTopic('extra', { partitions: 1, growthPerSec: 0 });
+  // Past LOG_TRUNCATION: pause and remove-topics act only on MIRRORING partitions.
+  for (const topic of ['orders', 'inventory'])
+    await waitFor(`${topic} MIRRORING`, () => engineStates(emulator, topic).every((s) => s === 'MIRRORING'));
 });
 
 after(async () => {

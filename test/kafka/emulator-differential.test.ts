@@ -13,7 +13,12 @@ import {
   CreateTopics,
   DescribeCluster,
   DescribeConfigs,
+  DescribeGroups,
+  FindCoordinator,
+  ListGroups,
   Metadata,
+  OffsetCommit,
+  OffsetFetch,
 } from '../../src/lib/kafka/messages/index.js';
 import { ALL_APIS } from '../../src/lib/kafka/messages/index.js';
 import { isMirrorApiKey } from './cli-trace.js';
@@ -341,5 +346,78 @@ describe('emulator vs Kafka 4.4: standard requests', () => {
       assert.deepEqual(k.Results[0]?.Configs[0]?.Synonyms, [
         { Name: 'message.max.bytes', Value: '1048588', Source: 5 },
       ]);
+    }));
+
+  test('the group coordinator: FindCoordinator, a simple commit, OffsetFetch, ListGroups, DescribeGroups', () =>
+    markFailureOf(kafka, async () => {
+      const GROUP = 'diff-group';
+      const [k, e] = await both(async (s) => {
+        const client = s.c.client;
+        // Kafka creates __consumer_offsets on the first lookup and answers COORDINATOR_NOT_AVAILABLE, then
+        // NOT_COORDINATOR while the new partition loads; the emulator's coordinator is there at once.
+        let coordinator;
+        let committed;
+        for (let attempt = 0; attempt < 60; attempt++) {
+          const found = await client.send(FindCoordinator, { Key: GROUP, KeyType: 0, CoordinatorKeys: [GROUP] });
+          coordinator = found.Coordinators[0];
+          if (coordinator?.ErrorCode === 0) {
+            committed = await client.sendTo(
+              OffsetCommit,
+              {
+                GroupId: GROUP,
+                GenerationId: -1,
+                MemberId: '',
+                Topics: [
+                  {
+                    Name: TOPIC,
+                    Partitions: [
+                      { PartitionIndex: 0, CommittedOffset: 600n, CommittedMetadata: null },
+                      { PartitionIndex: 2, CommittedOffset: 0n, CommittedMetadata: 'note' },
+                    ],
+                  },
+                ],
+              },
+              { host: coordinator.Host, port: coordinator.Port, nodeId: coordinator.NodeId },
+            );
+            const codes = committed.Topics.flatMap((t) => t.Partitions.map((p) => p.ErrorCode));
+            if (codes.every((c) => c === 0)) break;
+            assert.ok(
+              codes.every((c) => c === 14 || c === 16),
+              `${s.name}: ${JSON.stringify(committed)}`,
+            );
+          } else assert.equal(coordinator?.ErrorCode, 15, `${s.name}: ${JSON.stringify(found)}`);
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        }
+        assert.ok(coordinator, `${s.name}: FindCoordinator v4+ answers per key`);
+        const broker = { host: coordinator.Host, port: coordinator.Port, nodeId: coordinator.NodeId };
+        const fetched = await client.sendTo(
+          OffsetFetch,
+          { GroupId: '', Topics: null, Groups: [{ groupId: GROUP, Topics: null }], RequireStable: false },
+          broker,
+        );
+        const listed = await client.sendTo(ListGroups, { StatesFilter: [] }, broker);
+        const described = await client.sendTo(DescribeGroups, { Groups: [GROUP, 'diff-nobody'] }, broker);
+        const unknownType = await client.send(FindCoordinator, { Key: 'x', KeyType: 3, CoordinatorKeys: ['x'] });
+        const oneKey = await client.send(atVersion(FindCoordinator, 2), { Key: GROUP, KeyType: 0 });
+        return {
+          found: { ...coordinator, NodeId: '<node>', Port: coordinator.Port === s.port ? '<port>' : coordinator.Port },
+          committed,
+          // Partition order is the coordinator's map order on Kafka; no client relies on it.
+          fetched: fetched.Groups.map((g) => ({
+            ...g,
+            Topics: g.Topics.map((t) => ({
+              ...t,
+              Partitions: [...t.Partitions].sort((a, b) => a.PartitionIndex - b.PartitionIndex),
+            })),
+          })),
+          oneKey: { ...oneKey, NodeId: '<node>', Port: oneKey.Port === s.port ? '<port>' : oneKey.Port },
+          listed: listed.Groups.filter((g) => g.GroupId === GROUP),
+          described,
+          unknownType: unknownType.Coordinators.map((c) => [c.ErrorCode, c.NodeId]),
+        };
+      });
+      assert.deepEqual(e, k);
+      assert.deepEqual(k.listed, [{ GroupId: GROUP, ProtocolType: '', GroupState: 'Empty' }]);
+      assert.equal(k.described.Groups[1]?.GroupState, 'Dead');
     }));
 });

@@ -29,6 +29,18 @@ describe('schemas/ is generated from the result types', () => {
     assert.equal(schema.$defs.Summary?.properties.totalLag?.type, 'integer');
   });
 
+  it('group offsets are int64 or null on each side, in the core shape of `groups --json`', () => {
+    const schema = JSON.parse(generated.get(schemaFileName('groups')) ?? '{}') as {
+      $defs: Record<string, { properties: Record<string, { type: unknown; $comment?: string }>; required?: string[] }>;
+    };
+    const row = schema.$defs.PartitionOffsets;
+    for (const field of ['sourceOffset', 'destinationOffset', 'difference']) {
+      assert.deepEqual(row?.properties[field]?.type, ['integer', 'null'], field);
+      assert.equal(row?.properties[field]?.$comment, INT64_COMMENT, field);
+    }
+    assert.deepEqual(schema.$defs.GroupComparison?.required?.slice(0, 2), ['group', 'verdict']);
+  });
+
   it('the three topic actions share one type and differ in the action', () => {
     const action = (command: string) =>
       (JSON.parse(generated.get(schemaFileName(command)) ?? '{}') as { properties: { action: unknown } }).properties
@@ -36,6 +48,6 @@ describe('schemas/ is generated from the result types', () => {
     assert.deepEqual(action('pause'), { type: 'string', const: 'pause' });
     assert.deepEqual(action('resume'), { type: 'string', const: 'resume' });
     assert.deepEqual(action('remove-topics'), { type: 'string', const: 'stop' });
-    assert.equal(Object.keys(CONTRACTS).length, 21);
+    assert.equal(Object.keys(CONTRACTS).length, 23);
   });
 });

@@ -25,6 +25,8 @@ import { activeProfile } from './active-profile.js';
 import { parseDuration } from './duration.js';
 import { shellQuote } from './shell-words.js';
 import { askSecret } from './secret-prompt.js';
+import { sourceConfigInput } from './topic-input.js';
+import type { SourceAccess } from '../mirror/mirror-side.js';
 
 /** The flag behind each connection setting (for telling command-line values from KMIRROR_* ones). */
 const FLAG_OF_SETTING: Record<string, string> = {
@@ -39,6 +41,9 @@ const FLAG_OF_SETTING: Record<string, string> = {
   tlsKey: 'tls-key',
   tlsInsecure: 'tls-insecure',
 };
+
+/** KMIRROR_* secrets meant for the cluster of -b, kept away from a second cluster's profile. */
+const DESTINATION_ONLY_SECRETS = ['KMIRROR_SASL_PASSWORD', 'KMIRROR_SASL_OAUTH_TOKEN', 'KMIRROR_TLS_KEY_PASSWORD'];
 
 /** Flags repeated in printed "Next:" commands so they reach the same cluster. */
 const REACH_FLAGS = new Set([...Object.values(FLAG_OF_SETTING), 'profile', 'protocol', 'api-keys', 'api-versions']);
@@ -342,6 +347,31 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         warn: (message) => this.warning(message),
       },
     );
+  }
+
+  /**
+   * The whole connection a saved profile names (--source-profile), for a second cluster: flags, files
+   * and secrets come from the profile alone, never from this command's KMIRROR_* secrets.
+   */
+  protected async profileConnection(name: string): Promise<ConnectionConfig> {
+    const found = activeProfile(name, process.env);
+    if (!found) throw new UsageError(`no profile '${name}'`);
+    const env: Record<string, string | undefined> = { ...process.env };
+    for (const key of DESTINATION_ONLY_SECRETS) delete env[key];
+    const layer = profileConnectionValues(found.profile, env, (question) =>
+      this.deadline.race(askSecret(question, this.canPrompt()), 'reading the password'),
+    );
+    return resolveConnectionConfig({}, { env: layer.env, profile: layer.flags, warn: (m) => this.warning(m) });
+  }
+
+  /** How this command reaches a mirror's source: --source-profile, else the stored keys with --source-config on top. */
+  protected async sourceAccess(flags: {
+    readonly 'source-config'?: string;
+    readonly 'source-profile'?: string;
+  }): Promise<SourceAccess> {
+    const fromFile = sourceConfigInput(flags['source-config'], (m) => this.warning(m));
+    const profile = flags['source-profile'];
+    return profile === undefined ? fromFile : { ...fromFile, sourceProfile: await this.profileConnection(profile) };
   }
 
   /** The connection flags to repeat in a suggested command (never a secret: those come from stdin or env). */

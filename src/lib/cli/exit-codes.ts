@@ -36,8 +36,11 @@ export const EXIT_CODES: readonly ExitCodeRow[] = [
     description: 'the cluster does not support or has not enabled Cluster Mirroring, or the --protocol has no such RPC',
   },
   { code: ExitCode.Auth, description: 'authentication or authorization failure' },
-  { code: ExitCode.NotFound, description: 'mirror or topic not found' },
-  { code: ExitCode.ConditionHolds, description: 'a condition named by --fail-on holds (health checks)' },
+  { code: ExitCode.NotFound, description: 'mirror, topic or consumer group not found' },
+  {
+    code: ExitCode.ConditionHolds,
+    description: 'a condition named by --fail-on holds (describe, groups and diff checks)',
+  },
   { code: ExitCode.Timeout, description: 'timed out (--timeout bounds the whole command, retries and waits included)' },
 ];
 

@@ -56,7 +56,7 @@ export function int64Flag(options: { summary: string; helpValue: string; min?: b
   })();
 }
 
-/** --source-config of the commands that reach a mirror's SOURCE from this machine (add-topics, resume --wait). */
+/** --source-config of the commands that reach a mirror's SOURCE from here (add-topics, resume --wait, groups, diff). */
 export function sourceConfigFlag(summary: string) {
   return Flags.string({
     summary,
@@ -71,6 +71,15 @@ export function sourceConfigFlag(summary: string) {
 export function yesFlag(description = 'do not ask for confirmation (required when there is no terminal to ask on)') {
   return Flags.boolean({ char: 'y', description, env: 'KMIRROR_YES' });
 }
+
+/** `--source-profile`: a saved profile names the whole source connection (the mirror's stored keys are not used). */
+export const sourceProfileFlag = {
+  'source-profile': Flags.string({
+    summary: 'saved profile for reaching the source cluster (instead of the settings the mirror stores)',
+    helpValue: '<name>',
+    exclusive: ['source-config'],
+  }),
+};
 
 export const connectionFlags = {
   'bootstrap-server': Flags.string({

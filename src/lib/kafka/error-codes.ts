@@ -138,6 +138,7 @@ const ENTRIES = {
   },
   COORDINATOR_NOT_AVAILABLE: {
     code: 15,
+    brokerMessage: 'The coordinator is not available.',
     retriable: true,
     message: 'the coordinator is not available',
     hint: 'retry in a few seconds; with mirroring, the mirror coordinator may not be running yet on that broker',
@@ -161,6 +162,12 @@ const ENTRIES = {
     retriable: true,
     message: 'fewer in-sync replicas than min.insync.replicas',
     hint: 'bring the offline replicas back or lower min.insync.replicas',
+  },
+  ILLEGAL_GENERATION: {
+    code: 22,
+    retriable: false,
+    message: 'the group member is not in the current generation of the group',
+    hint: null,
   },
   INVALID_GROUP_ID: {
     code: 24,
@@ -197,10 +204,11 @@ const ENTRIES = {
   },
   GROUP_AUTHORIZATION_FAILED: {
     code: 30,
+    brokerMessage: 'Group authorization failed.',
     exit: 'denied',
     retriable: false,
     message: 'not authorized to access the consumer group',
-    hint: 'ask for the group ACLs this operation needs (kafka-acls.sh --group <id>)',
+    hint: 'reading group offsets needs DESCRIBE on the group: kafka-acls.sh --add --allow-principal User:<principal> --operation Describe --group {group}',
   },
   CLUSTER_AUTHORIZATION_FAILED: {
     code: 31,
@@ -668,6 +676,8 @@ export interface KafkaErrorHintContext {
   readonly api?: string;
   readonly mirror?: string;
   readonly topic?: string;
+  /** A consumer group the answer was about. */
+  readonly group?: string;
 }
 
 /** The hint for a code, specialised to the RPC and resource names when known. */
@@ -677,7 +687,8 @@ export function kafkaErrorHint(code: number, context: KafkaErrorHintContext = {}
   if (template === null) return null;
   return template
     .replaceAll('{mirror}', context.mirror ?? '<mirror>')
-    .replaceAll('{topic}', context.topic ?? '<topic>');
+    .replaceAll('{topic}', context.topic ?? '<topic>')
+    .replaceAll('{group}', context.group ?? '<group>');
 }
 
 /** `{code, name}` as the `--json` error document and per-topic results show a Kafka error. */
@@ -704,6 +715,7 @@ export function describeKafkaError(
   const info = kafkaError(code);
   const subject = [
     context.mirror !== undefined ? `mirror '${context.mirror}'` : undefined,
+    context.group !== undefined ? `group '${context.group}'` : undefined,
     context.topic !== undefined
       ? `topic '${context.topic}'${context.partition !== undefined ? ` partition ${context.partition}` : ''}`
       : undefined,

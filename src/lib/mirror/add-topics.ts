@@ -20,7 +20,8 @@ import { splitListValue } from './config-keys.js';
 import { describeMirrors } from './describe.js';
 import { type FailureDiagnosis, topicFailureCauses } from './failure-causes.js';
 import type { PartitionRow } from './lag.js';
-import { describeMirrorConfigs, listSourceTopics, sourceConnection } from './source-client.js';
+import { sourceSettingsOf } from './mirror-side.js';
+import { describeMirrorConfigs, listSourceTopics } from './source-client.js';
 import { type TopicToAdd, type TopicOwnership, classifyTopics, isSent } from './topic-selection.js';
 import { readCatchUpTargetsFrom, waitUntilCaughtUp, type CatchUpOutcome } from './caught-up.js';
 
@@ -41,6 +42,8 @@ export interface AddTopicsInput {
   /** --source-config entries, already read. */
   readonly sourceConfig?: ReadonlyMap<string, PropertyEntry>;
   readonly sourceConfigName?: string;
+  /** --source-profile: the whole source connection, instead of the stored keys. */
+  readonly sourceProfile?: ConnectionConfig;
 }
 
 export interface AddTopicsDependencies {
@@ -160,15 +163,7 @@ export async function planAddTopics(
   if (!exists) throw new NotFoundError('mirror', input.mirror);
   const stored = await describeMirrorConfigs(client, input.mirror);
 
-  const settings = await sourceConnection(
-    {
-      mirror: input.mirror,
-      stored,
-      ...(input.sourceConfig ? { override: input.sourceConfig } : {}),
-      ...(input.sourceConfigName ? { overrideName: input.sourceConfigName } : {}),
-    },
-    deps.warn,
-  );
+  const settings = await sourceSettingsOf({ mirror: input.mirror, stored }, input, deps.warn);
   const source = await deps.openSource(settings);
   let sourceTopics;
   try {

@@ -8,7 +8,13 @@ import { closestKey } from '../kafka/closest-key.js';
 import { InvalidInputError } from './errors.js';
 import { parseBootstrapServers } from '../connection/connection-config.js';
 import { isSensitiveKey } from '../connection/redact.js';
-import { MIRROR_CONFIG_KEYS, type MirrorConfigKey, mirrorConfigKey, parseMirrorConfigValue } from './config-keys.js';
+import {
+  MIRROR_CONFIG_KEYS,
+  type MirrorConfigKey,
+  mirrorConfigKey,
+  parseMirrorConfigValue,
+  splitListValue,
+} from './config-keys.js';
 
 export const MAX_MIRROR_NAME_LENGTH = 249;
 
@@ -104,10 +110,81 @@ export interface CheckOptions {
 }
 
 /**
+ * Keys of the destination's BROKER configuration that look like mirror keys (PROTOCOL.md §11.2). The
+ * prototype stores such a key on a mirror when Create is given it, and never reads it there.
+ */
+export const BROKER_ONLY_MIRROR_KEYS: ReadonlySet<string> = new Set([
+  'mirror.metadata.refresh.interval.ms',
+  'mirror.state.topic.num.partitions',
+  'mirror.state.topic.replication.factor',
+  'mirror.num.replica.fetchers',
+  'mirror.failed.retry.initial.backoff.ms',
+  'mirror.failed.retry.max.backoff.ms',
+  'mirror.failed.retry.max.attempts',
+  'mirror.admin.listener.name',
+  'mirror.replication.throttled.rate',
+]);
+
+/** How to set a broker config of the destination, for hints. */
+export function brokerConfigCommand(key: string, value = '<value>'): string {
+  return (
+    `kafka-configs.sh --bootstrap-server <destination> --alter --entity-type brokers --entity-default ` +
+    `--add-config ${key}=${value}`
+  );
+}
+
+function brokerOnlyKeyError(key: string, value: string, origin: string): InvalidInputError {
+  const period = key === 'mirror.metadata.refresh.interval.ms';
+  return new InvalidInputError(
+    `${origin}: ${key} is a broker config of the destination cluster, not a mirror config: a mirror would store it ` +
+      `and the brokers would ignore it${period ? ' (the source sync keeps running at the broker-level period, 60 s by default)' : ''}`,
+    {
+      hint:
+        `set it on the destination brokers (dynamic, every broker at once): ${brokerConfigCommand(key, value || '<value>')}; ` +
+        `or per broker in server.properties`,
+    },
+  );
+}
+
+/** LIST keys whose stored value replaces the default list instead of adding to it. */
+const REPLACING_LISTS: ReadonlySet<string> = new Set([
+  'mirror.topic.properties.exclude',
+  'mirror.groups.include',
+  'mirror.groups.exclude',
+  'mirror.topics.exclude',
+]);
+
+/**
+ * The warning when setting `key` to `value` drops entries of its default list (the broker replaces the
+ * default with the stored list, it does not merge them); none when nothing of the default is lost.
+ */
+export function replacedDefaultWarnings(key: string, value: string, origin: string): string[] {
+  if (!REPLACING_LISTS.has(key)) return [];
+  const defaults = splitListValue(mirrorConfigKey(key)?.default);
+  const kept = new Set(splitListValue(value));
+  const dropped = defaults.filter((item) => !kept.has(item));
+  if (dropped.length === 0) return [];
+  const effect =
+    key === 'mirror.topic.properties.exclude'
+      ? `these topic configs are now copied from the source: ${dropped.join(', ')}`
+      : key.endsWith('.exclude')
+        ? `these are no longer excluded: ${dropped.join(', ')}`
+        : `only what matches the new value is selected (the default ${dropped.join(',')} is gone)`;
+  const keep = key.endsWith('.exclude')
+    ? ` To keep the default entries, list them too: ${key}=${defaults.join(',')},<your items>`
+    : '';
+  return [
+    `${origin}: ${key}=${value} replaces the default list (${defaults.join(',')}); it is not merged with it, so ` +
+      `${effect}.${keep}`,
+  ];
+}
+
+/**
  * Checks one key and value; throws a InvalidInputError for a value the broker would refuse or that would
  * break the mirror, and returns warnings for what it could not fully check.
  */
 export function checkConfigValue(key: string, value: string, options: CheckOptions): string[] {
+  if (BROKER_ONLY_MIRROR_KEYS.has(key)) throw brokerOnlyKeyError(key, value, options.origin);
   const spec = mirrorConfigKey(key);
   if (!spec) {
     if (!options.allowUnknown) throw unknownKeyError(key, options.origin);

@@ -15,6 +15,7 @@ import {
   deleteProblem,
   isSensitiveMirrorKey,
   parseKeyValue,
+  replacedDefaultWarnings,
   suggestMirrorKey,
 } from './config-validation.js';
 import { errors } from '../kafka/error-codes.js';
@@ -187,6 +188,7 @@ export function planConfigChanges(request: ConfigChangeRequest): { changes: Conf
     const { key, value } = parseKeyValue(text, 'argument');
     claim(key, `${key}=…`);
     warnings.push(...checkConfigValue(key, value, { allowUnknown: request.allowUnknown, origin: 'config set' }));
+    warnings.push(...replacedDefaultWarnings(key, value, 'config set'));
     changes.push({ name: key, operation: 'SET', value });
   }
   for (const raw of request.delete) {

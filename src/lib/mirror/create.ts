@@ -15,6 +15,7 @@ import { CreateClusterMirror, DescribeCluster } from '../kafka/messages/index.js
 import { mirrorConfigKey } from './config-keys.js';
 import {
   checkConfigValue,
+  replacedDefaultWarnings,
   checkPattern,
   isSensitiveMirrorKey,
   parseKeyValue,
@@ -111,6 +112,7 @@ export async function planCreateMirror(input: CreateMirrorInput): Promise<Create
     for (const [key, entry] of fileEntries) {
       const origin = fileOrigin(input.sourceConfigFile, entry);
       warnings.push(...checkConfigValue(key, entry.value, { allowUnknown: input.allowUnknownConfig, origin }));
+      warnings.push(...replacedDefaultWarnings(key, entry.value, origin));
       config.set(key, entry.value);
       origins.set(key, origin);
     }
@@ -123,6 +125,7 @@ export async function planCreateMirror(input: CreateMirrorInput): Promise<Create
       throw new InvalidInputError(`--config ${key} is given twice`, { hint: 'give each key once' });
     fromFlags.add(key);
     warnings.push(...checkConfigValue(key, value, { allowUnknown: input.allowUnknownConfig, origin: '--config' }));
+    warnings.push(...replacedDefaultWarnings(key, value, '--config'));
     config.set(key, value);
     origins.set(key, `--config ${key}`);
   }

@@ -5,7 +5,8 @@ import type { KafkaClient } from '../kafka/client.js';
 import type { BrokerFailure } from '../kafka/errors.js';
 import { KafkaProtocolError } from '../kafka/errors.js';
 import type { ResponseOf } from '../kafka/message-types.js';
-import { DescribeClusterMirrors, DescribeConfigs, ListClusterMirrors } from '../kafka/messages/index.js';
+import { DescribeClusterMirrors, ListClusterMirrors } from '../kafka/messages/index.js';
+import { readBrokerConfigNumber } from './broker-config.js';
 import { combine, known, summarize } from './lag.js';
 import type { PartitionRow, Summary } from './lag.js';
 import type { HealthReport } from './health.js';
@@ -265,29 +266,12 @@ export async function describeMirrors(
 }
 
 const RETRY_MAX_KEY = 'mirror.failed.retry.max.attempts';
-const BROKER_RESOURCE = 4;
 
 /**
  * The broker's `mirror.failed.retry.max.attempts` (for "3/100" in RETRY), read from the first
  * broker as the Java tool does. Best effort: null when it cannot be read.
  */
 export async function failedRetryMaxAttempts(client: KafkaClient): Promise<number | null> {
-  try {
-    const view = await client.clusterView();
-    const first = view.brokers[0];
-    if (first?.nodeId === undefined) return null;
-    const response = await client.send(DescribeConfigs, {
-      Resources: [
-        { ResourceType: BROKER_RESOURCE, ResourceName: String(first.nodeId), ConfigurationKeys: [RETRY_MAX_KEY] },
-      ],
-      IncludeSynonyms: false,
-      IncludeDocumentation: false,
-    });
-    const result = response.Results[0];
-    if (!result || result.ErrorCode !== 0) return null;
-    const value = Number(result.Configs.find((c) => c.Name === RETRY_MAX_KEY)?.Value ?? NaN);
-    return Number.isInteger(value) ? value : null;
-  } catch {
-    return null;
-  }
+  const value = await readBrokerConfigNumber(client, RETRY_MAX_KEY);
+  return value !== null && Number.isInteger(value) ? value : null;
 }

@@ -8,6 +8,7 @@ import {
   isSensitiveMirrorKey,
   mirrorNameProblem,
   parseKeyValue,
+  replacedDefaultWarnings,
   suggestMirrorKey,
 } from '../../../src/lib/mirror/config-validation.js';
 
@@ -206,5 +207,35 @@ describe('patterns (Java regexes checked in JavaScript)', () => {
   it('warns when a pattern looks like a shell glob', () => {
     assert.ok(checkPattern('orders-*', 'p').some((w) => w.includes("write 'orders-.*'")));
     assert.deepEqual(checkPattern('orders-.*', 'p'), []);
+  });
+});
+
+describe('broker-level keys and replaced default lists', () => {
+  it('refuses the broker-level mirror keys even with --allow-unknown-config, naming the broker command', () => {
+    for (const key of ['mirror.metadata.refresh.interval.ms', 'mirror.failed.retry.max.attempts']) {
+      const failure = usageError(() => checkConfigValue(key, '5', { allowUnknown: true, origin: '--config' }));
+      assert.match(failure.message, /is a broker config of the destination cluster, not a mirror config/);
+      assert.match(failure.hint ?? '', new RegExp(`--entity-type brokers --entity-default --add-config ${key}=5`));
+    }
+    assert.match(
+      usageMessage(() => checkConfigValue('mirror.metadata.refresh.interval.ms', '1', strict)),
+      /source sync keeps running at the broker-level period, 60 s by default/,
+    );
+  });
+
+  it('warns only when a replacing list drops default entries', () => {
+    const [exclude] = replacedDefaultWarnings('mirror.topic.properties.exclude', 'a, min.insync.replicas', 'x');
+    const copied = /now copied from the source: (.*?)\. To keep/.exec(exclude ?? '')?.[1]?.split(', ');
+    assert.equal(copied?.length, 7);
+    assert.equal(copied?.[0], 'follower.replication.throttled.replicas');
+    assert.equal(copied?.includes('min.insync.replicas'), false, 'kept in the new list');
+    assert.match(
+      replacedDefaultWarnings('mirror.topics.exclude', 'tmp-.*', 'x')[0] ?? '',
+      /no longer excluded: __\.\*/,
+    );
+    assert.match(replacedDefaultWarnings('mirror.groups.include', 'app', 'x')[0] ?? '', /the default \.\* is gone/);
+    assert.deepEqual(replacedDefaultWarnings('mirror.groups.include', 'app,.*', 'x'), []);
+    assert.deepEqual(replacedDefaultWarnings('mirror.groups.exclude', 'x', 'x'), []);
+    assert.deepEqual(replacedDefaultWarnings('mirror.fetch.max.bytes', '1', 'x'), []);
   });
 });

@@ -1,5 +1,5 @@
 // A stand-in for the protocol client in unit tests of mirror/ services: it implements only the
-// calls the services make (send, sendTo, sendToEvery, requireMirroring, clusterView), answers each
+// calls the services make (send, sendTo, sendToEvery, requireMirroring, clusterView, deadline), answers each
 // API from a handler the test gives, and records every request. Any other call throws, so a
 // service that starts using more of the client fails its unit test instead of passing silently.
 // The real client over real TCP to the emulator stays covered by test/commands and test/lib/kafka.
@@ -76,6 +76,8 @@ export function fakeClient(brokers: readonly BrokerAddress[] = BROKERS, clusterI
     }),
     clusterView: async () => view,
     close: async () => undefined,
+    // Services that pause between retries ask how much of the command's budget is left.
+    deadline: { budgetMs: 30_000, remainingMs: () => 30_000 },
   };
   const client = new Proxy(implemented, {
     get(target, property) {

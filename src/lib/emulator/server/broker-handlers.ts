@@ -4,12 +4,16 @@
 import type { ApiDefinition } from '../../kafka/definition.js';
 import { parseVersions } from '../../kafka/definition.js';
 import { type Dialect, prototypeDialect } from '../../kafka/dialect.js';
+import { MIRROR_COORDINATOR_KEY_TYPE } from '../../kafka/messages/kip-draft/index.js';
 import { TBD } from '../../kafka/mirror-api-keys.js';
+import type { EmulatedCluster } from '../state/cluster.js';
+import { mirrorCoordinatorOf } from '../state/internal-rpcs.js';
 import { apiVersionsHandler } from './api-versions-handler.js';
 import type { BrokerContext } from './broker-context.js';
 import { configHandlers } from './config-handlers.js';
 import { createTopicsHandler } from './create-topics-handler.js';
 import { describeClusterHandler } from './describe-cluster-handler.js';
+import { type ExtraCoordinator, groupHandlers } from './group-handlers.js';
 import { supportedFeatures } from './features.js';
 import { HandlerRegistry, type RegisteredHandler } from './handler.js';
 import { listOffsetsHandler } from './list-offsets-handler.js';
@@ -35,7 +39,12 @@ export function withMaxVersion(handler: RegisteredHandler, max: number): Registe
   return { ...handler, api };
 }
 
-/** The prototype's mirror RPCs, or the seed's that were given a key (and FindCoordinator for MIRROR). */
+/** The seed KIP's FindCoordinator key type MIRROR: the coordinator of a mirror, by its name. */
+function mirrorCoordinatorKey(cluster: EmulatedCluster): ExtraCoordinator {
+  return { keyType: MIRROR_COORDINATOR_KEY_TYPE, nodeOf: (name) => mirrorCoordinatorOf(cluster, name) };
+}
+
+/** The prototype's mirror RPCs, or the seed's that were given a key (FindCoordinator for MIRROR: groupHandlers). */
 function mirrorHandlersOf(broker: BrokerContext, dialect: Dialect): RegisteredHandler[] {
   if (dialect.name !== 'kip-draft') return mirrorHandlers(broker);
   return kipDraftHandlers(broker).filter((h) => dialect.apiKeys.keyOf(h.api) !== TBD);
@@ -70,6 +79,7 @@ export function brokerRegistry(
     offsetForLeaderEpochHandler(broker),
     old ? withMaxVersion(createTopics, OLD_BROKER_CREATE_TOPICS_MAX) : createTopics,
     ...configHandlers(broker, dialect),
+    ...groupHandlers(broker, dialect.name === 'kip-draft' ? mirrorCoordinatorKey(cluster) : undefined),
     ...saslHandlers(sasl),
     ...(old ? [] : mirrorHandlersOf(broker, dialect)),
   ];

@@ -1,20 +1,19 @@
 // The mirror RPCs as the seed KIP (revision 57) prints them, for `--protocol kip-draft`. Each handler
 // turns the seed's request into the prototype's, runs the same engine, and answers in the seed's
 // layout. Where the seed states a behaviour the handler follows it (the broker checks the mirror
-// name before forwarding a create; a mirror's coordinator is found with FindCoordinator key type 3);
+// name before forwarding a create; a mirror's coordinator is found with FindCoordinator key type 3,
+// answered beside the group coordinator in group-handlers.ts);
 // where it is silent the prototype's behaviour stands (SKIPPED.md lists both).
 
 import { DRAFT_STATE_OF_PROTOTYPE } from '../../kafka/dialects/kip-draft-states.js';
 import { errors } from '../../kafka/error-codes.js';
 import type { RequestBody } from '../../kafka/message-types.js';
-import { FindCoordinator } from '../../kafka/messages/index.js';
 import {
   AddTopicsToMirror,
   CreateMirror,
   DescribeMirrors,
   LastMirroredOffsets,
   ListMirrors,
-  MIRROR_COORDINATOR_KEY_TYPE,
   ReadMirrorStates,
   WriteMirrorStates,
 } from '../../kafka/messages/kip-draft/index.js';
@@ -116,7 +115,6 @@ export function kipDraftHandlers(broker: BrokerContext): RegisteredHandler[] {
         return answer;
       },
     }),
-    findMirrorCoordinatorHandler(broker),
   ];
 }
 
@@ -208,37 +206,4 @@ function lastMirroredOffsets(
       };
     }),
   };
-}
-
-/**
- * FindCoordinator for the seed's key type MIRROR (3), the key being the mirror name. The emulator
- * models no group or transaction coordinator, so the other key types answer COORDINATOR_NOT_AVAILABLE.
- */
-function findMirrorCoordinatorHandler(broker: BrokerContext): RegisteredHandler {
-  const cluster = broker.cluster;
-  const find = (keyType: number, key: string) => {
-    const node = keyType === MIRROR_COORDINATOR_KEY_TYPE ? mirrorCoordinatorOf(cluster, key) : -1;
-    const endpoint = broker.endpoints().find((e) => e.nodeId === node);
-    if (!endpoint || !cluster.isUp(node))
-      return {
-        NodeId: -1,
-        Host: '',
-        Port: -1,
-        ErrorCode: errors.COORDINATOR_NOT_AVAILABLE.code,
-        ErrorMessage: errors.COORDINATOR_NOT_AVAILABLE.brokerMessage,
-      };
-    return { NodeId: node, Host: endpoint.host, Port: endpoint.port, ErrorCode: errors.NONE.code, ErrorMessage: null };
-  };
-  return defineHandler({
-    api: FindCoordinator,
-    handle(_ctx, body, version) {
-      if (version >= 4) {
-        return {
-          ThrottleTimeMs: 0,
-          Coordinators: body.CoordinatorKeys.map((key) => ({ Key: key, ...find(body.KeyType, key) })),
-        };
-      }
-      return { ThrottleTimeMs: 0, ...find(body.KeyType, body.Key) };
-    },
-  });
 }

@@ -1,8 +1,9 @@
 // A small allow-list authorizer with Kafka's semantics for the resources mirroring touches
-// (PROTOCOL.md §7): no ACLs at all means everything is allowed (Kafka without an authorizer),
-// super users bypass the rules, and the usual implications hold (ALTER implies DESCRIBE, ...).
+// (PROTOCOL.md §7) and the consumer groups whose offsets it copies: no ACLs at all means everything
+// is allowed (Kafka without an authorizer), super users bypass the rules, and the usual implications
+// hold (ALTER implies DESCRIBE, ...).
 
-export type AclResourceType = 'CLUSTER_MIRROR' | 'TOPIC' | 'CLUSTER';
+export type AclResourceType = 'CLUSTER_MIRROR' | 'TOPIC' | 'CLUSTER' | 'GROUP';
 
 export const AclOperation = {
   ALL: 2,

@@ -17,6 +17,7 @@ import {
 import { describeConfigs, incrementalAlterConfigs } from './config-resources.js';
 import { describeClusterMirrors } from './describe-mirrors.js';
 import { runPeriodicSync } from './discovery.js';
+import { GroupStore } from './groups.js';
 import { advanceMirrors, forgetNonRetryableFailures } from './engine-tick.js';
 import { noteRecords } from './epoch-history.js';
 import { raiseEpochsAgainstReverseMirrors } from './epoch-war.js';
@@ -48,6 +49,8 @@ export class EmulatedCluster {
   readonly random: SeededRandom;
   readonly topics = new TopicTable();
   readonly mirrors = new MirrorStore();
+  /** Consumer groups and their committed offsets (groups.ts; the RPCs are in group-rpcs.ts). */
+  readonly groups = new GroupStore();
   readonly brokerConfigs: BrokerConfigs;
   readonly timing: MirrorTiming;
   readonly verifySourceClusterId: boolean;
@@ -216,6 +219,7 @@ export class EmulatedCluster {
   deleteTopic(name: string): boolean {
     const topic = this.topics.remove(name);
     if (topic) this.mirrors.forget(topic);
+    if (topic) this.groups.forgetTopic(name);
     return topic !== undefined;
   }
 

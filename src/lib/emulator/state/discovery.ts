@@ -1,11 +1,13 @@
 // The periodic mirror sync every `mirror.metadata.refresh.interval.ms`: exclude enforcement, topic
-// config sync, and auto-discovery of source topics matching `mirror.topics.include`. Like the
+// config sync, group offset sync (group-sync.ts), and auto-discovery of source topics matching
+// `mirror.topics.include`. Like the
 // prototype's brokers, it goes through the same Start/Stop RPCs an admin would send, as a
 // principal the authorizer never denies.
 
 import { splitListValue, mirrorConfigKey } from '../../mirror/config-keys.js';
 import type { RequestContext } from './request-context.js';
 import type { EmulatedCluster } from './cluster.js';
+import { syncGroupOffsets } from './group-sync.js';
 import { topicFilterOf, type TopicFilter } from './patterns.js';
 import { INTERNAL_PRINCIPAL } from './rpc-common.js';
 import { sourceIdMismatch, sourceStatus } from './source-link.js';
@@ -32,6 +34,7 @@ export function runPeriodicSync(cluster: EmulatedCluster, _now: number): void {
     if (!filter) continue;
     enforceExclude(cluster, ctx, name, filter);
     syncTopicConfigs(cluster, name, status.cluster);
+    syncGroupOffsets(cluster, name, status.cluster);
     discover(cluster, ctx, name, filter, status.cluster);
   }
 }
@@ -70,7 +73,11 @@ function discover(
   });
 }
 
-/** Copies the source's topic overrides, except the keys `mirror.topic.properties.exclude` names. */
+/**
+ * Copies the source's topic overrides, except the keys `mirror.topic.properties.exclude` names (a
+ * stored list replaces the default one). Only values are copied: an override deleted on the source
+ * stays on the destination, while a destination override of a key the source sets is put back.
+ */
 function syncTopicConfigs(cluster: EmulatedCluster, mirrorName: string, source: EmulatedCluster): void {
   const stored = cluster.mirrors.config(mirrorName, 'mirror.topic.properties.exclude');
   const excluded = new Set(splitListValue(stored ?? mirrorConfigKey('mirror.topic.properties.exclude')?.default));
@@ -78,9 +85,6 @@ function syncTopicConfigs(cluster: EmulatedCluster, mirrorName: string, source: 
     if (topic.mirror?.desired !== 'MIRRORING') continue;
     const sourceTopic = source.topics.get(topic.name);
     if (!sourceTopic) continue;
-    for (const key of [...topic.configs.keys()]) {
-      if (!excluded.has(key) && !sourceTopic.configs.has(key)) topic.configs.delete(key);
-    }
     for (const [key, value] of sourceTopic.configs) {
       if (!excluded.has(key)) topic.configs.set(key, value);
     }

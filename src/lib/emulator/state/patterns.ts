@@ -25,19 +25,31 @@ export function javaSetString(items: Iterable<string>): string {
   return `[${[...items].join(', ')}]`;
 }
 
-export interface TopicFilter {
+/** A mirror's include/exclude pair of pattern lists, compiled; exclude wins. */
+export interface PatternFilter {
   readonly include: RegExp | null;
   readonly exclude: RegExp | null;
 }
 
-/** Compiles a mirror's filter; null when a stored pattern does not compile (discovery then skips). */
-export function topicFilterOf(configs: ReadonlyMap<string, string> | undefined): TopicFilter | null {
+export type TopicFilter = PatternFilter;
+
+/** Compiles one include/exclude pair; null when a stored pattern does not compile (the sync then skips). */
+export function patternFilterOf(
+  configs: ReadonlyMap<string, string> | undefined,
+  includeKey: string,
+  excludeKey: string,
+): PatternFilter | null {
   try {
     return {
-      include: compilePatternList(effectivePatterns(configs, TOPICS_INCLUDE)),
-      exclude: compilePatternList(effectivePatterns(configs, TOPICS_EXCLUDE)),
+      include: compilePatternList(effectivePatterns(configs, includeKey)),
+      exclude: compilePatternList(effectivePatterns(configs, excludeKey)),
     };
   } catch {
     return null;
   }
+}
+
+/** The mirror's topic filter (`mirror.topics.include` / `mirror.topics.exclude`). */
+export function topicFilterOf(configs: ReadonlyMap<string, string> | undefined): TopicFilter | null {
+  return patternFilterOf(configs, TOPICS_INCLUDE, TOPICS_EXCLUDE);
 }

@@ -85,10 +85,7 @@ export const ADMIN_MIRROR_APIS: readonly ApiDefinition[] = [
   DeleteClusterMirror,
 ];
 
-/**
- * The consumer-group APIs: group offsets on both sides of a mirror (issue 13). Not in ALL_APIS yet:
- * the emulator serves every API of ALL_APIS, and its group coordinator is still to come.
- */
+/** The consumer-group APIs: group offsets on both sides of a mirror (`kmirror groups`). */
 export const GROUP_APIS: readonly ApiDefinition[] = [
   OffsetCommit,
   OffsetFetch,
@@ -109,6 +106,7 @@ export const ALL_APIS: readonly ApiDefinition[] = [
   CreateTopics,
   SaslHandshake,
   SaslAuthenticate,
+  ...GROUP_APIS,
   ...MIRROR_APIS,
 ];
 

@@ -8,6 +8,7 @@ import { type EmulatedClusters, startEmulatedClusters } from '../../../../src/li
 import { createClient } from '../../../../src/lib/kafka/connect.js';
 import { buildDialect } from '../../../../src/lib/kafka/dialects/index.js';
 import { FindCoordinator } from '../../../../src/lib/kafka/messages/index.js';
+import { groupCoordinator } from '../../../../src/lib/emulator/state/groups.js';
 import {
   AddTopicsToMirror,
   CreateMirror,
@@ -103,15 +104,19 @@ describe('emulator: seed-KIP handlers', () => {
     }
   });
 
-  it('FindCoordinator answers only key type MIRROR (the emulator models no group coordinator)', async () => {
+  it('FindCoordinator answers key type MIRROR beside GROUP (the group coordinator) and refuses TRANSACTION', async () => {
     const node = emulator.destination.nodes[0];
     assert.ok(node);
-    const answer = await client.sendTo(
-      FindCoordinator,
-      { KeyType: 0, Key: 'some-group', CoordinatorKeys: ['some-group'] },
-      { host: node.host, port: node.port, nodeId: node.nodeId },
-      { retryErrorCodes: false },
-    );
-    assert.equal(answer.Coordinators[0]?.ErrorCode, 15);
+    const ask = (KeyType: number, key: string) =>
+      client.sendTo(
+        FindCoordinator,
+        { KeyType, Key: key, CoordinatorKeys: [key] },
+        { host: node.host, port: node.port, nodeId: node.nodeId },
+        { retryErrorCodes: false },
+      );
+    const group = (await ask(0, 'some-group')).Coordinators[0];
+    assert.equal(group?.ErrorCode, 0);
+    assert.equal(group?.NodeId, groupCoordinator(emulator.destination.cluster, 'some-group'));
+    assert.equal((await ask(1, 'some-transaction')).Coordinators[0]?.ErrorCode, 15);
   });
 });

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import type { ApiDefinition, MessageDefinition } from '../../../../src/lib/kafka/definition.js';
-import { ALL_APIS, GROUP_APIS, HEADERS } from '../../../../src/lib/kafka/messages/index.js';
+import { ALL_APIS, HEADERS } from '../../../../src/lib/kafka/messages/index.js';
 import { DEFAULT_MIRROR_API_KEYS, isMirrorApi } from '../../../../src/lib/kafka/mirror-api-keys.js';
 import { repoRoot } from '../../../helpers/reference.js';
 import {
@@ -67,7 +67,7 @@ interface ReferenceSchema {
 }
 
 const ourMessages: OurMessage[] = [
-  ...[...ALL_APIS, ...GROUP_APIS].flatMap((api) => [
+  ...ALL_APIS.flatMap((api) => [
     { definition: api.request, api },
     { definition: api.response, api },
   ]),

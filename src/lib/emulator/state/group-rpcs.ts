@@ -1,0 +1,266 @@
+// The group coordinator's RPCs as far as offsets go: FindCoordinator (key type GROUP), OffsetCommit,
+// OffsetFetch, ListGroups and DescribeGroups, with Kafka 4's order of checks: group ACL, topic ACL
+// and existence per partition, then the coordinator (NOT_COORDINATOR on any other node) and its
+// generation rules. Each node answers ListGroups for the groups it coordinates only.
+
+import { errors } from '../../kafka/error-codes.js';
+import type { RequestBody, ResponseOf } from '../../kafka/message-types.js';
+import type { DescribeGroups, ListGroups, OffsetCommit, OffsetFetch } from '../../kafka/messages/index.js';
+import { CLUSTER_RESOURCE_NAME } from './acl.js';
+import type { EmulatedCluster } from './cluster.js';
+import { type CommitRefusal, type ConsumerGroup, groupCoordinator, groupState } from './groups.js';
+import type { RequestContext } from './request-context.js';
+
+const NOT_REQUESTED = -2147483648;
+const NO_OFFSET = -1n;
+
+/** FindCoordinator's key types (CoordinatorType); the prototype has no MIRROR type 3 (PROTOCOL.md §15). */
+export const CoordinatorKeyType = { GROUP: 0, TRANSACTION: 1, SHARE: 2 } as const;
+
+export interface CoordinatorAnswer {
+  readonly nodeId: number;
+  readonly errorCode: number;
+  readonly errorMessage: string | null;
+}
+
+export function findCoordinator(
+  cluster: EmulatedCluster,
+  ctx: RequestContext,
+  keyType: number,
+  key: string,
+): CoordinatorAnswer {
+  const refused = (code: number, errorMessage: string | null): CoordinatorAnswer => ({
+    nodeId: -1,
+    errorCode: code,
+    errorMessage,
+  });
+  if (keyType === CoordinatorKeyType.TRANSACTION || keyType === CoordinatorKeyType.SHARE) {
+    // Transactions and share groups are not modelled; a client keeps asking, as for a coordinator still loading.
+    return refused(errors.COORDINATOR_NOT_AVAILABLE.code, errors.COORDINATOR_NOT_AVAILABLE.brokerMessage);
+  }
+  if (keyType !== CoordinatorKeyType.GROUP)
+    return refused(errors.INVALID_REQUEST.code, `Unknown coordinator type received: ${keyType}`);
+  if (!cluster.authorizer.authorize(ctx.principal, 'GROUP', key, 'DESCRIBE'))
+    return refused(errors.GROUP_AUTHORIZATION_FAILED.code, errors.GROUP_AUTHORIZATION_FAILED.brokerMessage);
+  const nodeId = groupCoordinator(cluster, key);
+  if (nodeId < 0) return refused(errors.COORDINATOR_NOT_AVAILABLE.code, errors.COORDINATOR_NOT_AVAILABLE.brokerMessage);
+  return { nodeId, errorCode: errors.NONE.code, errorMessage: null };
+}
+
+const REFUSAL_CODES: Readonly<Record<CommitRefusal, number>> = {
+  UNKNOWN_MEMBER_ID: errors.UNKNOWN_MEMBER_ID.code,
+  ILLEGAL_GENERATION: errors.ILLEGAL_GENERATION.code,
+};
+
+type OffsetCommitResponse = ResponseOf<typeof OffsetCommit>;
+
+export function offsetCommit(
+  cluster: EmulatedCluster,
+  ctx: RequestContext,
+  body: RequestBody<typeof OffsetCommit>,
+): OffsetCommitResponse {
+  const groupId = body.GroupId;
+  const answer = (code: (topic: string, partition: number) => number): OffsetCommitResponse => ({
+    ThrottleTimeMs: 0,
+    Topics: body.Topics.map((t) => ({
+      Name: t.Name,
+      Partitions: t.Partitions.map((p) => ({
+        PartitionIndex: p.PartitionIndex,
+        ErrorCode: code(t.Name, p.PartitionIndex),
+      })),
+    })),
+  });
+  if (!cluster.authorizer.authorize(ctx.principal, 'GROUP', groupId, 'READ'))
+    return answer(() => errors.GROUP_AUTHORIZATION_FAILED.code);
+  if (groupId === '') return answer(() => errors.INVALID_GROUP_ID.code);
+
+  let coordinatorCode: number = errors.NONE.code;
+  if (groupCoordinator(cluster, groupId) !== ctx.nodeId) coordinatorCode = errors.NOT_COORDINATOR.code;
+  else {
+    const refusal = cluster.groups.refusal(groupId, {
+      generation: body.GenerationId ?? -1,
+      memberId: body.MemberId,
+      groupInstanceId: body.GroupInstanceId ?? null,
+    });
+    if (refusal) coordinatorCode = REFUSAL_CODES[refusal];
+  }
+  // Unauthorized and unknown partitions keep their own codes; the coordinator judges the rest together.
+  const codeOf = (topic: string, partition: number): number => {
+    if (!cluster.authorizer.authorize(ctx.principal, 'TOPIC', topic, 'READ'))
+      return errors.TOPIC_AUTHORIZATION_FAILED.code;
+    if (!cluster.topics.get(topic)?.partitions[partition]) return errors.UNKNOWN_TOPIC_OR_PARTITION.code;
+    return coordinatorCode;
+  };
+  const now = cluster.clock.now();
+  for (const t of body.Topics) {
+    for (const p of t.Partitions) {
+      if (codeOf(t.Name, p.PartitionIndex) !== errors.NONE.code) continue;
+      cluster.groups.commit(groupId, t.Name, p.PartitionIndex, {
+        offset: p.CommittedOffset,
+        leaderEpoch: p.CommittedLeaderEpoch ?? -1,
+        metadata: p.CommittedMetadata,
+        committedAt: now,
+      });
+    }
+  }
+  return answer(codeOf);
+}
+
+type OffsetFetchResponse = ResponseOf<typeof OffsetFetch>;
+type FetchedTopic = OffsetFetchResponse['Topics'][number];
+
+interface GroupFetch {
+  readonly errorCode: number;
+  readonly topics: FetchedTopic[];
+}
+
+/** Answers v1–7 (one group at the top level) and v8 (a Groups array) alike. */
+export function offsetFetch(
+  cluster: EmulatedCluster,
+  ctx: RequestContext,
+  body: RequestBody<typeof OffsetFetch>,
+  version: number,
+): OffsetFetchResponse {
+  if (version >= 8) {
+    return {
+      ThrottleTimeMs: 0,
+      Topics: [],
+      ErrorCode: errors.NONE.code,
+      Groups: (body.Groups ?? []).map((g) => {
+        const fetched = fetchGroup(cluster, ctx, g.groupId, g.Topics);
+        return { groupId: g.groupId, Topics: fetched.topics, ErrorCode: fetched.errorCode };
+      }),
+    };
+  }
+  const fetched = fetchGroup(cluster, ctx, body.GroupId ?? '', body.Topics ?? null);
+  if (version >= 2) return { ThrottleTimeMs: 0, Topics: fetched.topics, ErrorCode: fetched.errorCode, Groups: [] };
+  // v1 has no group-level error: it goes into every partition asked for.
+  const topics =
+    fetched.errorCode === errors.NONE.code
+      ? fetched.topics
+      : (body.Topics ?? []).map((t) => ({
+          Name: t.Name,
+          Partitions: t.PartitionIndexes.map((p) => noOffset(p, fetched.errorCode)),
+        }));
+  return { ThrottleTimeMs: 0, Topics: topics, ErrorCode: errors.NONE.code, Groups: [] };
+}
+
+function noOffset(partition: number, errorCode: number = errors.NONE.code): FetchedTopic['Partitions'][number] {
+  return {
+    PartitionIndex: partition,
+    CommittedOffset: NO_OFFSET,
+    CommittedLeaderEpoch: -1,
+    Metadata: '',
+    ErrorCode: errorCode,
+  };
+}
+
+function fetchGroup(
+  cluster: EmulatedCluster,
+  ctx: RequestContext,
+  groupId: string,
+  wanted: readonly { readonly Name: string; readonly PartitionIndexes: readonly number[] }[] | null,
+): GroupFetch {
+  if (!cluster.authorizer.authorize(ctx.principal, 'GROUP', groupId, 'DESCRIBE'))
+    return { errorCode: errors.GROUP_AUTHORIZATION_FAILED.code, topics: [] };
+  if (groupCoordinator(cluster, groupId) !== ctx.nodeId) return { errorCode: errors.NOT_COORDINATOR.code, topics: [] };
+  const group = cluster.groups.get(groupId);
+  const describable = (topic: string): boolean =>
+    cluster.authorizer.authorize(ctx.principal, 'TOPIC', topic, 'DESCRIBE');
+  const partitionOf = (topic: string, partition: number) => {
+    const c = group?.offsets.get(topic)?.get(partition);
+    if (!c) return noOffset(partition);
+    return {
+      PartitionIndex: partition,
+      CommittedOffset: c.offset,
+      CommittedLeaderEpoch: c.leaderEpoch,
+      Metadata: c.metadata ?? '',
+      ErrorCode: errors.NONE.code,
+    };
+  };
+  if (wanted === null) {
+    // Every topic the group has offsets for; topics the principal may not describe are left out.
+    const topics = [...(group?.offsets ?? new Map<string, Map<number, unknown>>())]
+      .filter(([topic]) => describable(topic))
+      .map(([topic, partitions]) => ({
+        Name: topic,
+        Partitions: [...partitions.keys()].sort((a, b) => a - b).map((p) => partitionOf(topic, p)),
+      }));
+    return { errorCode: errors.NONE.code, topics };
+  }
+  return {
+    errorCode: errors.NONE.code,
+    topics: wanted.map((t) => ({
+      Name: t.Name,
+      Partitions: t.PartitionIndexes.map((p) =>
+        describable(t.Name) ? partitionOf(t.Name, p) : noOffset(p, errors.TOPIC_AUTHORIZATION_FAILED.code),
+      ),
+    })),
+  };
+}
+
+/** A group worth listing: it has members or committed offsets (Kafka drops a simple group without offsets). */
+function listed(group: ConsumerGroup): boolean {
+  return group.members.length > 0 || [...group.offsets.values()].some((p) => p.size > 0);
+}
+
+export function listGroups(
+  cluster: EmulatedCluster,
+  ctx: RequestContext,
+  body: RequestBody<typeof ListGroups>,
+): ResponseOf<typeof ListGroups> {
+  const everything = cluster.authorizer.authorize(ctx.principal, 'CLUSTER', CLUSTER_RESOURCE_NAME, 'DESCRIBE');
+  const states = new Set((body.StatesFilter ?? []).map((s) => s.toLowerCase()));
+  const groups = cluster.groups
+    .values()
+    .filter((g) => listed(g) && groupCoordinator(cluster, g.id) === ctx.nodeId)
+    .filter((g) => states.size === 0 || states.has(groupState(g).toLowerCase()))
+    .filter((g) => everything || cluster.authorizer.authorize(ctx.principal, 'GROUP', g.id, 'DESCRIBE'))
+    .map((g) => ({ GroupId: g.id, ProtocolType: g.protocolType, GroupState: groupState(g) }));
+  return { ThrottleTimeMs: 0, ErrorCode: errors.NONE.code, Groups: groups };
+}
+
+export function describeGroups(
+  cluster: EmulatedCluster,
+  ctx: RequestContext,
+  body: RequestBody<typeof DescribeGroups>,
+): ResponseOf<typeof DescribeGroups> {
+  const withOperations = body.IncludeAuthorizedOperations === true;
+  return {
+    ThrottleTimeMs: 0,
+    Groups: body.Groups.map((id) => {
+      const empty = {
+        ErrorCode: errors.NONE.code,
+        GroupId: id,
+        GroupState: '',
+        ProtocolType: '',
+        ProtocolData: '',
+        Members: [],
+        AuthorizedOperations: NOT_REQUESTED,
+      };
+      if (!cluster.authorizer.authorize(ctx.principal, 'GROUP', id, 'DESCRIBE'))
+        return { ...empty, ErrorCode: errors.GROUP_AUTHORIZATION_FAILED.code };
+      if (groupCoordinator(cluster, id) !== ctx.nodeId) return { ...empty, ErrorCode: errors.NOT_COORDINATOR.code };
+      const group = cluster.groups.get(id);
+      // Kafka answers a group it does not know as Dead, without an error.
+      if (!group || !listed(group)) return { ...empty, GroupState: 'Dead' };
+      return {
+        ...empty,
+        GroupState: groupState(group),
+        ProtocolType: group.protocolType,
+        ProtocolData: group.protocol,
+        Members: group.members.map((m) => ({
+          MemberId: m.memberId,
+          GroupInstanceId: m.groupInstanceId,
+          ClientId: m.clientId,
+          ClientHost: m.clientHost,
+          MemberMetadata: Buffer.alloc(0),
+          MemberAssignment: Buffer.alloc(0),
+        })),
+        AuthorizedOperations: withOperations
+          ? cluster.authorizer.authorizedOperations(ctx.principal, 'GROUP', id, ['READ', 'DELETE', 'DESCRIBE'])
+          : NOT_REQUESTED,
+      };
+    }),
+  };
+}

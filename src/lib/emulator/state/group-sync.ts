@@ -1,0 +1,79 @@
+// The periodic sync's copy of consumer-group offsets from the source (issue 13, as the prototype
+// does it): for groups matching `mirror.groups.include` and not `mirror.groups.exclude`, and only for
+// the mirror's topics still MIRRORING (not paused, not stopped), the destination's committed offset
+// becomes the source's exactly, backward moves included. It is a simple commit (no generation, no
+// member), so a group the destination did not have appears there Empty with no protocol type; a
+// group with members on the destination is skipped with the broker's warning; a group with offsets
+// only on other topics is never created on the destination.
+
+import type { EmulatedCluster } from './cluster.js';
+import { SIMPLE_COMMITTER, type ConsumerGroup } from './groups.js';
+import { patternFilterOf, type PatternFilter } from './patterns.js';
+import type { Topic } from './topics.js';
+
+export const GROUPS_INCLUDE = 'mirror.groups.include';
+export const GROUPS_EXCLUDE = 'mirror.groups.exclude';
+
+/** The mirror's group filter; null when a stored pattern does not compile (the sync then skips groups). */
+export function groupFilterOf(configs: ReadonlyMap<string, string> | undefined): PatternFilter | null {
+  return patternFilterOf(configs, GROUPS_INCLUDE, GROUPS_EXCLUDE);
+}
+
+export function groupSelected(filter: PatternFilter, groupId: string): boolean {
+  return filter.include !== null && filter.include.test(groupId) && !filter.exclude?.test(groupId);
+}
+
+/** The broker's log line for a group it leaves alone because a consumer of it runs on the destination. */
+export function activeOnDestinationWarning(mirrorName: string, groupId: string): string {
+  return `Skipping offset sync of group ${groupId} for mirror ${mirrorName}: the group is active on destination`;
+}
+
+export function syncGroupOffsets(destination: EmulatedCluster, mirrorName: string, source: EmulatedCluster): void {
+  const filter = groupFilterOf(destination.mirrors.configsOf(mirrorName));
+  if (!filter) return;
+  const mirrored = new Map<string, Topic>();
+  for (const topic of destination.mirrors.topicsOf(mirrorName)) {
+    if (topic.mirror?.desired === 'MIRRORING') mirrored.set(topic.name, topic);
+  }
+  if (mirrored.size === 0) return;
+  const now = destination.clock.now();
+  for (const group of source.groups.values()) {
+    if (!groupSelected(filter, group.id)) continue;
+    const offsets = mirroredOffsets(group, mirrored);
+    if (offsets.length === 0) continue;
+    if (destination.groups.refusal(group.id, SIMPLE_COMMITTER) !== null) {
+      destination.groups.log(activeOnDestinationWarning(mirrorName, group.id));
+      continue;
+    }
+    for (const o of offsets) {
+      destination.groups.commit(group.id, o.topic, o.partition, {
+        offset: o.offset,
+        leaderEpoch: o.leaderEpoch,
+        metadata: o.metadata,
+        committedAt: now,
+      });
+    }
+  }
+}
+
+interface SourceOffset {
+  readonly topic: string;
+  readonly partition: number;
+  readonly offset: bigint;
+  readonly leaderEpoch: number;
+  readonly metadata: string | null;
+}
+
+/** The group's committed offsets on partitions the destination's mirror topics have. */
+function mirroredOffsets(group: ConsumerGroup, mirrored: ReadonlyMap<string, Topic>): SourceOffset[] {
+  const out: SourceOffset[] = [];
+  for (const [topicName, partitions] of group.offsets) {
+    const topic = mirrored.get(topicName);
+    if (!topic) continue;
+    for (const [partition, c] of partitions) {
+      if (!topic.partitions[partition]) continue;
+      out.push({ topic: topicName, partition, offset: c.offset, leaderEpoch: c.leaderEpoch, metadata: c.metadata });
+    }
+  }
+  return out;
+}
