@@ -75,24 +75,13 @@ export const DEFAULT_BROKER_RETRY_MS = 3000;
 type Answer = ResponseOf<typeof DescribeClusterMirrors>;
 type WirePartition = Answer['Mirrors'][number]['Topics'][number]['Partitions'][number];
 
-// One string per distinct state for every row: the decoded ones (a new string per partition) can go.
-const stateNames = new Map<string, string>();
-function stateName(state: string): string {
-  let name = stateNames.get(state);
-  if (name === undefined) {
-    name = state;
-    if (stateNames.size < 64) stateNames.set(state, name);
-  }
-  return name;
-}
-
 function toRow(p: WirePartition): PartitionRow {
   return {
     partition: p.PartitionIndex,
     sourceOffset: known(p.SourceOffset),
     destinationOffset: known(p.DestinationOffset),
     lag: known(p.Lag),
-    state: stateName(p.StateValue),
+    state: p.StateValue,
     retryAttempt: p.RetryAttempt,
     errorMessage: p.ErrorMessage,
   };
@@ -136,7 +125,28 @@ interface MirrorAccumulator {
   ok: boolean;
   errorCode: number;
   operations: number;
-  topics: Map<string, Map<number, PartitionRow>>;
+  /** Per topic its rows in partition order, one per partition (after mergeAnswers). */
+  topics: Map<string, PartitionRow[]>;
+}
+
+/**
+ * One row per partition in partition order, from the rows of every broker in arrival order (a stable
+ * sort, then the reports of one partition folded by `better` in that order). Sorting arrays, not
+ * keying a Map: at a million partitions the Map was most of the merge.
+ */
+function mergeRows(rows: PartitionRow[]): PartitionRow[] {
+  let ordered = true;
+  for (let i = 1; i < rows.length && ordered; i++)
+    ordered = (rows[i - 1] as PartitionRow).partition < (rows[i] as PartitionRow).partition;
+  if (ordered) return rows;
+  rows.sort((a, b) => a.partition - b.partition);
+  const merged: PartitionRow[] = [];
+  for (const row of rows) {
+    const last = merged[merged.length - 1];
+    if (last !== undefined && last.partition === row.partition) merged[merged.length - 1] = better(last, row);
+    else merged.push(row);
+  }
+  return merged;
 }
 
 export function mergeAnswers(answers: readonly { broker: string; nodeId: number | null; response: CompactAnswer }[]): {
@@ -172,26 +182,21 @@ export function mergeAnswers(answers: readonly { broker: string; nodeId: number 
       for (const t of m.Topics) {
         let parts = acc.topics.get(t.TopicName);
         if (!parts) {
-          parts = new Map();
+          parts = [];
           acc.topics.set(t.TopicName, parts);
         }
-        for (const row of t.rows) {
-          const seen = parts.get(row.partition);
-          parts.set(row.partition, seen ? better(seen, row) : row);
-        }
+        for (const row of t.rows) parts.push(row);
       }
     }
   }
+  for (const acc of mirrors.values()) for (const [name, rows] of acc.topics) acc.topics.set(name, mergeRows(rows));
   return { mirrors, warnings };
 }
 
 function describeOne(name: string, acc: MirrorAccumulator, withOperations: boolean): MirrorDescription {
   const topics = [...acc.topics.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([topic, parts]): TopicDescription => {
-      const partitions = [...parts.values()].sort((a, b) => a.partition - b.partition);
-      return { name: topic, summary: summarize(partitions), partitions };
-    });
+    .map(([topic, partitions]): TopicDescription => ({ name: topic, summary: summarize(partitions), partitions }));
   const description: MirrorDescription = { name, summary: combine(topics.map((t) => t.summary)), topics };
   return withOperations ? { ...description, authorizedOperations: decodeOperations(acc.operations) } : description;
 }
