@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { median } from './measure.js';
 import { benchEnv } from './nodes.js';
 import { runProcess, type ProcessRun } from './process-run.js';
+import { BIN } from './bin.js';
 
-const BIN = fileURLToPath(new URL('../../bin/run.js', import.meta.url));
 const EMULATOR = fileURLToPath(new URL('./emulated-clusters-process.js', import.meta.url));
 
 export interface Scale {

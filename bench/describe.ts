@@ -3,13 +3,12 @@
 // process; describe with --json and with --partitions (every row as a table). The mirror is set up in this
 // process through the engine.
 
-import { fileURLToPath } from 'node:url';
 import { ManualClock, startEmulatedClusters, type EmulatedClusters } from '../src/lib/emulator/index.js';
 import { median, type BenchResult } from './measure.js';
 import { benchEnv, bareStart, type BenchNode } from './nodes.js';
 import { cpuNote, runProcess, type ProcessRun } from './process-run.js';
+import { BIN } from './bin.js';
 
-const BIN = fileURLToPath(new URL('../../bin/run.js', import.meta.url));
 const TOPICS = 1000;
 const PARTITIONS = 100;
 const ADMIN = { principal: 'User:admin', nodeId: 1 };

@@ -10,9 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { median, stats } from './measure.js';
 import { benchEnv } from './nodes.js';
 import { timedRun } from './process-run.js';
+import { REPOSITORY_BIN } from './bin.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'run.js');
 const RUNS = Number(process.env.BENCH_RUNS ?? 15) || 15;
 
 function npm(args: readonly string[], cwd: string): string {
@@ -38,7 +38,7 @@ export function compareInstalled(installedBin: string, argvs: readonly (readonly
   const env = benchEnv();
   const lines: string[] = [];
   for (const argv of argvs) {
-    const outputs = [BIN, installedBin].map((bin) => {
+    const outputs = [REPOSITORY_BIN, installedBin].map((bin) => {
       const run = spawnSync(process.execPath, [bin, ...argv], { env, encoding: 'utf8' });
       return `${String(run.status)}\n${run.stdout}\n${run.stderr}`;
     });
@@ -46,7 +46,7 @@ export function compareInstalled(installedBin: string, argvs: readonly (readonly
     const repo: number[] = [];
     const installed: number[] = [];
     for (let i = 0; i < RUNS; i++) {
-      repo.push(timedRun(process.execPath, [BIN, ...argv], env).cpuMs);
+      repo.push(timedRun(process.execPath, [REPOSITORY_BIN, ...argv], env).cpuMs);
       installed.push(timedRun(process.execPath, [installedBin, ...argv], env).cpuMs);
     }
     const ratios = installed.map((v, i) => v / (repo[i] ?? NaN));

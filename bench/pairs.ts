@@ -5,13 +5,12 @@
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { median, stats } from './measure.js';
 import { compareInstalled, installPackage } from './installed.js';
 import { benchEnv, type BenchNode } from './nodes.js';
 import { timedRun } from './process-run.js';
+import { BIN, REPOSITORY_BIN } from './bin.js';
 
-const BIN = fileURLToPath(new URL('../../bin/run.js', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 15) || 15;
 
 /** CPU milliseconds (user + system) of one successful run of `argv` under node. */
@@ -99,6 +98,8 @@ export async function benchStartupPairs(nodes: readonly BenchNode[]): Promise<st
     ];
     const lines = nodes.flatMap((node) => pairs.map((pair) => measurePair(node, pair, env)));
     lines.push(bigConfigGet(playground.dest, env));
+    // The package packed is this repository's: beside another checkout's bin it would compare nothing.
+    if (BIN !== REPOSITORY_BIN) return lines;
     const installed = installPackage();
     try {
       lines.push(
