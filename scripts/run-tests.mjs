@@ -72,11 +72,25 @@ stream.on('test:diagnostic', ({ nesting, message }) => {
 stream.on('test:fail', ({ nesting }) => {
   if (nesting === 0) failedFiles++;
 });
+// Time per file (the sum of its top-level tests and suites), so the slowest can be printed at the end.
+const fileMs = new Map();
+for (const event of ['test:pass', 'test:fail']) {
+  stream.on(event, ({ nesting, file, details }) => {
+    if (nesting === 0 && file) fileMs.set(file, (fileMs.get(file) ?? 0) + (details?.duration_ms ?? 0));
+  });
+}
 const report = stream.compose(spec);
 report.pipe(process.stdout, { end: false });
 await new Promise((resolve) => report.on('end', resolve));
 
 const testsMs = performance.now() - testsStarted;
+const slowest = [...fileMs].sort((a, b) => b[1] - a[1]).slice(0, 8);
+if (slowest.length > 0) {
+  const sum = [...fileMs.values()].reduce((a, b) => a + b, 0);
+  console.log(`\nslowest files (all files together ${seconds(sum)}):`);
+  for (const [file, ms] of slowest)
+    console.log(`  ${seconds(ms).padStart(8)}  ${file.replace(/^.*?dist\/test\//, '')}`);
+}
 const failed = (summary.fail ?? 0) + (summary.cancelled ?? 0);
 const passed = summary.pass ?? 0;
 const build = buildMs > 0 ? `build ${seconds(buildMs)} + ` : '';
