@@ -2,14 +2,12 @@
 // doing anything (issue target: median ≤ 250 ms). Each run is a new node process through bin/run.js, as a
 // user starts it. On a Node with the module compile cache, also the same without it, to show what it saves.
 
-import { fileURLToPath } from 'node:url';
 import type { BenchResult } from './measure.js';
 import { median } from './measure.js';
 import { bareStart, benchEnv, type BenchNode } from './nodes.js';
 import { cpuNote, runProcess, type ProcessRun } from './process-run.js';
+import { BIN } from './bin.js';
 
-// dist/bench/cold-start.js → the package's bin/run.js
-const BIN = fileURLToPath(new URL('../../bin/run.js', import.meta.url));
 const RUNS = 15;
 
 async function timeVersion(node: BenchNode, env: NodeJS.ProcessEnv): Promise<ProcessRun[]> {

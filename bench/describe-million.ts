@@ -2,13 +2,12 @@
 // 3 emulated brokers, on this Node: peak RSS of the CLI process (target ≤ 1 GB; the JSON is written
 // piece by piece as the reader takes it), wall time and CPU. One run: setting it up takes minutes.
 
-import { fileURLToPath } from 'node:url';
 import { setUp } from './describe.js';
 import type { BenchResult } from './measure.js';
 import { benchEnv } from './nodes.js';
 import { runProcess } from './process-run.js';
+import { BIN } from './bin.js';
 
-const BIN = fileURLToPath(new URL('../../bin/run.js', import.meta.url));
 const TOPICS = 1000;
 const PARTITIONS = 1000;
 

@@ -3,13 +3,12 @@
 // process; describe with --json and with --partitions (every row as a table). The mirror is set up in this
 // process through the engine.
 
-import { fileURLToPath } from 'node:url';
 import { ManualClock, startEmulatedClusters, type EmulatedClusters } from '../src/lib/emulator/index.js';
 import { median, type BenchResult } from './measure.js';
 import { benchEnv, bareStart, type BenchNode } from './nodes.js';
 import { cpuNote, runProcess, type ProcessRun } from './process-run.js';
+import { BIN } from './bin.js';
 
-const BIN = fileURLToPath(new URL('../../bin/run.js', import.meta.url));
 const TOPICS = 1000;
 const PARTITIONS = 100;
 const ADMIN = { principal: 'User:admin', nodeId: 1 };
@@ -19,9 +18,19 @@ const ADMIN = { principal: 'User:admin', nodeId: 1 };
  * `frozen`, the engine runs on a manual clock stepped only until then: at a million partitions its
  * ticks would otherwise starve this process, which also reads the CLI's output.
  */
-export async function setUp(topics = TOPICS, partitions = PARTITIONS, frozen = false): Promise<EmulatedClusters> {
+export async function setUp(
+  topics = TOPICS,
+  partitions = PARTITIONS,
+  frozen = false,
+  nodes = 3,
+): Promise<EmulatedClusters> {
   const clock = frozen ? new ManualClock() : undefined;
-  const emulator = await startEmulatedClusters({ seed: 'bench', growthPerSec: 0, ...(clock ? { clock } : {}) });
+  const emulator = await startEmulatedClusters({
+    seed: 'bench',
+    growthPerSec: 0,
+    destination: { nodes },
+    ...(clock ? { clock } : {}),
+  });
   const source = emulator.source.cluster;
   const destination = emulator.destination.cluster;
   const names = Array.from({ length: topics }, (_, i) => `topic-${String(i).padStart(4, '0')}`);

@@ -5,34 +5,24 @@
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
-import { median } from './measure.js';
+import { median, stats } from './measure.js';
+import { compareInstalled, installPackage } from './installed.js';
 import { benchEnv, type BenchNode } from './nodes.js';
+import { timedRun } from './process-run.js';
+import { BIN, REPOSITORY_BIN } from './bin.js';
 
-const BIN = fileURLToPath(new URL('../../bin/run.js', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 15) || 15;
 
-/** CPU milliseconds (user + system) of one run of `argv` under node, as bash's `time` reports them. */
+/** CPU milliseconds (user + system) of one successful run of `argv` under node. */
 function cpuMs(node: string, argv: readonly string[], env: NodeJS.ProcessEnv): number {
-  const quoted = [node, ...argv].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' ');
-  const run = spawnSync('bash', ['-c', `TIMEFORMAT='%3U %3S'; time (${quoted} >/dev/null 2>/dev/null)`], {
-    env,
-    encoding: 'utf8',
-  });
-  const [user, system] = run.stderr.trim().split(/\s+/).slice(-2).map(Number);
-  if (run.status !== 0 || user === undefined || system === undefined || Number.isNaN(user + system))
-    throw new Error(`${argv.join(' ')} failed (${String(run.status)}): ${run.stderr}`);
-  return (user + system) * 1000;
+  const run = timedRun(node, argv, env);
+  if (run.status !== 0) throw new Error(`${argv.join(' ')} failed (${String(run.status)})`);
+  return run.cpuMs;
 }
 
 interface Pair {
   readonly name: string;
   readonly argv: readonly string[];
-}
-
-function stats(values: readonly number[]): string {
-  const sorted = [...values].sort((a, b) => a - b);
-  return `min ${sorted[0]?.toFixed(0)} / median ${median(values).toFixed(0)} / max ${sorted.at(-1)?.toFixed(0)}`;
 }
 
 function measurePair(node: BenchNode, pair: Pair, env: NodeJS.ProcessEnv): string {
@@ -108,6 +98,20 @@ export async function benchStartupPairs(nodes: readonly BenchNode[]): Promise<st
     ];
     const lines = nodes.flatMap((node) => pairs.map((pair) => measurePair(node, pair, env)));
     lines.push(bigConfigGet(playground.dest, env));
+    // The package packed is this repository's: beside another checkout's bin it would compare nothing.
+    if (BIN !== REPOSITORY_BIN) return lines;
+    const installed = installPackage();
+    try {
+      lines.push(
+        ...compareInstalled(installed.bin, [
+          ['--version'],
+          ['list', '--json', '-b', playground.dest],
+          ['describe', 'bench-m1', '--json', '-b', playground.dest],
+        ]),
+      );
+    } finally {
+      installed.remove();
+    }
     return lines;
   } finally {
     playground.child.kill('SIGTERM');

@@ -2,7 +2,7 @@
 // `/usr/bin/time` when present (CPU is the figure machine load distorts least); without it, peak RSS is
 // the last VmHWM seen in /proc and CPU is not known.
 
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 
 const TIME = '/usr/bin/time';
@@ -63,4 +63,24 @@ export function timeSummary(runs: readonly ProcessRun[], median: (v: readonly nu
   const cpu = runs.map((r) => r.cpuMs).filter((v): v is number => v !== null);
   const wall = `${median(runs.map((r) => r.ms)).toFixed(0)} ms wall`;
   return cpu.length > 0 ? `${wall}, ${median(cpu).toFixed(0)} ms CPU` : wall;
+}
+
+export interface TimedRun {
+  /** User + system CPU of the child and everything it started, as bash's `time` reports it. */
+  readonly cpuMs: number;
+  readonly wallMs: number;
+  readonly status: number | null;
+}
+
+/** One run of `command argv` with its output discarded, timed by bash's `time`. */
+export function timedRun(command: string, argv: readonly string[], env: NodeJS.ProcessEnv): TimedRun {
+  const quoted = [command, ...argv].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' ');
+  const run = spawnSync('bash', ['-c', `TIMEFORMAT='%3U %3S %3R'; time (${quoted} >/dev/null 2>/dev/null)`], {
+    env,
+    encoding: 'utf8',
+  });
+  const [user, system, real] = run.stderr.trim().split(/\s+/).slice(-3).map(Number);
+  if (user === undefined || system === undefined || real === undefined || Number.isNaN(user + system + real))
+    throw new Error(`${[command, ...argv].join(' ')}: no timing (${String(run.status)}): ${run.stderr}`);
+  return { cpuMs: (user + system) * 1000, wallMs: real * 1000, status: run.status };
 }

@@ -1,10 +1,11 @@
-// bin/run.js and Node's module compile cache: on where the running Node has it (≥ 22.1), off on request,
-// harmless where it cannot be written, absent on Node 20. The cache tests need a Node that has the cache:
-// this one, or a Node 22/24 installed by scripts/install-node.ts (.ci/run installs them before the suite).
+// bin/run.js and its compile caches: the bundle's code cache (bin/code-cache.js) on every Node, Node's own
+// module compile cache where the running Node has it (≥ 22.1); off on request, harmless where it cannot be
+// written. The tests of Node's cache need a Node that has it: this one, or a Node 22/24 installed by
+// scripts/install-node.ts (.ci/run installs them before the suite).
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import module from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +15,7 @@ import { installedNodes } from '../../scripts/node-tools.js';
 import { testEnv } from '../helpers/cli.js';
 
 const BIN = fileURLToPath(new URL('../../../bin/run.js', import.meta.url));
-// Rejected before any request, yet loads oclif and our compiled command modules: both should be cached.
+// Rejected before any request, yet loads the bundle (oclif and our commands): it should be cached.
 const ARGS = ['list', '-b', 'no port'];
 const hasCompileCache = 'enableCompileCache' in module;
 const scratch = mkdtempSync(join(tmpdir(), 'kmirror-compile-cache-'));
@@ -51,8 +52,43 @@ function cachingNode(t: TestContext): string | undefined {
   return undefined;
 }
 
+/** What bin/code-cache.js did with the bundle's cache in one run (NODE_DEBUG=kmirror), in order. */
+function codeCacheEvents(stderr: string): string[] {
+  return [...stderr.matchAll(/code cache \S+kmirror-v[^ ]+\.v8: (\w+)/g)].map((m) => m[1] ?? '');
+}
+
 describe('bin/run.js compile cache', () => {
-  it('a second run reads what the first wrote (oclif and our compiled commands)', (t) => {
+  it('the bundle: the first run writes its compiled code, the second runs from it (any Node)', () => {
+    const xdg = freshDir();
+    const env = { XDG_CACHE_HOME: xdg, NODE_DEBUG: 'kmirror' };
+    const first = run(process.execPath, env);
+    const second = run(process.execPath, env);
+    assert.equal(first.code, 2, first.stderr);
+    assert.equal(second.code, 2, second.stderr);
+    assert.deepEqual(codeCacheEvents(first.stderr), ['none', 'written']);
+    assert.deepEqual(codeCacheEvents(second.stderr), ['accepted']);
+    const files = filesUnder(join(xdg, 'kmirror', 'compile-cache')).filter((f) => f.endsWith('.v8'));
+    assert.equal(files.length, 1, files.join(', '));
+    assert.equal(second.stdout, first.stdout);
+    assert.equal(second.stderr.replace(/^KMIRROR \d+:.*\n/gm, ''), first.stderr.replace(/^KMIRROR \d+:.*\n/gm, ''));
+  });
+
+  it('the bundle: code that V8 rejects (damaged) is compiled afresh and written again, output unchanged', () => {
+    const xdg = freshDir();
+    const env = { XDG_CACHE_HOME: xdg, NODE_DEBUG: 'kmirror' };
+    const first = run(process.execPath, env);
+    const dir = join(xdg, 'kmirror', 'compile-cache');
+    const [file] = filesUnder(dir).filter((f) => f.endsWith('.v8'));
+    assert.ok(file, 'first run wrote no code cache');
+    writeFileSync(join(dir, file), Buffer.alloc(statSync(join(dir, file)).size, 7));
+    const damaged = run(process.execPath, env);
+    assert.deepEqual(codeCacheEvents(damaged.stderr), ['rejected', 'written']);
+    assert.equal(damaged.code, first.code);
+    assert.equal(damaged.stdout, first.stdout);
+    assert.deepEqual(codeCacheEvents(run(process.execPath, env).stderr), ['accepted']);
+  });
+
+  it("Node's own cache (≥ 22.1): a second run reads what the first wrote", (t) => {
     const node = cachingNode(t);
     if (!node) return;
     const xdg = freshDir();
@@ -61,14 +97,12 @@ describe('bin/run.js compile cache', () => {
     const second = run(node, env);
     assert.equal(first.code, 2, first.stderr);
     assert.equal(second.code, 2, second.stderr);
-    assert.ok(filesUnder(join(xdg, 'kmirror', 'compile-cache')).length > 0, 'first run wrote no cache files');
+    assert.ok(filesUnder(join(xdg, 'kmirror', 'compile-cache')).length > 1, 'first run wrote no Node cache files');
     const accepted = (stderr: string, file: RegExp) =>
       stderr.split('\n').some((line) => file.test(line) && /was accepted/.test(line));
-    const ours = /dist\/src\/commands\/list\.js/;
-    const oclif = /@oclif\/core\/lib\/index\.js/;
-    assert.ok(!accepted(first.stderr, ours), 'the first run cannot have found a cache');
-    assert.ok(accepted(second.stderr, ours), `second run did not use the cache for list.js:\n${second.stderr}`);
-    assert.ok(accepted(second.stderr, oclif), 'second run did not use the cache for @oclif/core');
+    const loader = /bin\/code-cache\.js/;
+    assert.ok(!accepted(first.stderr, loader), 'the first run cannot have found a cache');
+    assert.ok(accepted(second.stderr, loader), `second run did not use the cache for code-cache.js:\n${second.stderr}`);
   });
 
   it('falls back to ~/.cache/kmirror when XDG_CACHE_HOME is unset or not absolute', (t) => {
@@ -102,7 +136,7 @@ describe('bin/run.js compile cache', () => {
     assert.match(cached.stderr, /is not host:port/);
   });
 
-  it('on a Node without module.enableCompileCache (20), runs as before and writes no cache', (t) => {
+  it("on a Node without module.enableCompileCache (20), writes the bundle's code cache and nothing else", (t) => {
     if (hasCompileCache) {
       t.skip(`Node ${process.version} has the compile cache; the suite's Node 20 run covers this`);
       return;
@@ -111,6 +145,8 @@ describe('bin/run.js compile cache', () => {
     const result = run(process.execPath, { XDG_CACHE_HOME: xdg });
     assert.equal(result.code, 2, result.stderr);
     assert.match(result.stderr, /is not host:port/);
-    assert.deepEqual(filesUnder(xdg), []);
+    const files = filesUnder(xdg);
+    assert.equal(files.length, 1, files.join(', '));
+    assert.match(files[0] ?? '', /^kmirror-v20\.[\d.]+-\w+-\d+-\d+\.v8$/);
   });
 });

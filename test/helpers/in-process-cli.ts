@@ -8,15 +8,16 @@ import { PassThrough } from 'node:stream';
 import { Config, run } from '@oclif/core';
 import { Exit, handle } from '@oclif/core/handle';
 import chalk from 'chalk';
+import { sourceCommandsOptions } from '../../src/lib/cli/source-commands.js';
 import { clearRegisteredSecrets } from '../../src/lib/connection/redact.js';
 import { type CliOptions, type CliResult, REPO_ROOT, testEnv } from './cli.js';
 
 export { type CliOptions, type CliResult, REPO_ROOT, jsonOf, testEnv } from './cli.js';
 
 let configPromise: Promise<Config> | undefined;
-/** One oclif Config per test process, as one per kmirror process. */
+/** One oclif Config per test process, as one per kmirror process; commands from dist/src, not the bundle. */
 function config(): Promise<Config> {
-  configPromise ??= Config.load(REPO_ROOT);
+  configPromise ??= Config.load(sourceCommandsOptions(REPO_ROOT));
   return configPromise;
 }
 

@@ -264,8 +264,14 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     this.clientPromise ??= this.connection().then(async (settings) => {
       // Loaded on first use: commands that never talk to Kafka (help, playground) skip the transport.
       const { createClient } = await import('../kafka/connect.js');
+      const fanOutConcurrency = this.baseFlagValues?.['broker-concurrency'];
       return createClient(
-        { ...settings, dialect: this.dialect, onNote: (message) => this.warning(message) },
+        {
+          ...settings,
+          dialect: this.dialect,
+          onNote: (message) => this.warning(message),
+          ...(fanOutConcurrency !== undefined ? { fanOutConcurrency } : {}),
+        },
         this.deadline,
         this.wireTracer(),
       );

@@ -4,6 +4,7 @@
 
 import { Flags } from '@oclif/core';
 import { ENV_SASL_OAUTH_TOKEN, ENV_SASL_PASSWORD, ENV_TLS_KEY_PASSWORD } from '../connection/connection-config.js';
+import { DEFAULT_FAN_OUT_CONCURRENCY } from '../kafka/fan-out.js';
 import { PROTOCOLS } from '../kafka/dialect.js';
 import { formatDuration, parseDuration } from './duration.js';
 
@@ -186,6 +187,16 @@ export const globalFlags = {
     description: 'time budget for the whole command, retries and waits included (30s, 2m, 1500ms, 1h)',
     defaultMs: DEFAULT_TIMEOUT_MS,
     env: 'KMIRROR_TIMEOUT',
+    helpGroup: HelpGroup.Global,
+  }),
+  'broker-concurrency': Flags.integer({
+    summary: 'brokers asked at once when a request goes to every broker (describe, check, exporter)',
+    description: 'A pool: a slow broker holds one place while the others are asked.',
+    helpValue: '<n>',
+    default: DEFAULT_FAN_OUT_CONCURRENCY,
+    min: 1,
+    max: 1024,
+    env: 'KMIRROR_BROKER_CONCURRENCY',
     helpGroup: HelpGroup.Global,
   }),
   debug: Flags.boolean({

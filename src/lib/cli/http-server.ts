@@ -1,7 +1,7 @@
 // The exporter's HTTP listener: GET-only routes to handlers that return a whole body, and
 // `--listen HOST:PORT` parsing. Knows nothing of mirrors.
 
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { UsageError } from './errors.js';
 
 export interface HttpAnswer {
@@ -29,6 +29,7 @@ export function parseListen(value: string): ListenAddress {
 }
 
 export async function serveHttp(address: ListenAddress, routes: Routes): Promise<Server> {
+  const { createServer } = await import('node:http'); // only the exporter and playground serve HTTP
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const route = routes[path];

@@ -121,18 +121,33 @@ const PIECE_CHARS = 16 * 1024;
 
 type Container =
   | { readonly kind: 'array'; readonly items: readonly unknown[] }
-  | { readonly kind: 'object'; readonly entries: readonly (readonly [string, unknown])[] };
+  | { readonly kind: 'object'; readonly keys: readonly string[]; readonly values: Readonly<Record<string, unknown>> };
+
+// Strings that repeat on every row (states, a message shared by many partitions) are quoted once.
+const quotedStrings = new Map<string, string>();
+function quoted(value: string): string {
+  if (value.length > 256) return JSON.stringify(value);
+  let text = quotedStrings.get(value);
+  if (text === undefined) {
+    text = JSON.stringify(value);
+    if (quotedStrings.size >= 10_000) quotedStrings.clear();
+    quotedStrings.set(value, text);
+  }
+  return text;
+}
 
 /** The JSON text of a value that converts to a leaf (not an array or object); undefined otherwise. */
 function leafText(value: unknown): string | undefined {
   switch (typeof value) {
     case 'string':
-    case 'boolean':
-      return JSON.stringify(value);
+      return quoted(value);
     case 'number':
-      return Number.isFinite(value) ? JSON.stringify(value) : 'null';
+      // A finite number's JSON text is its String() text.
+      return Number.isFinite(value) ? `${value}` : 'null';
     case 'bigint':
       return value.toString();
+    case 'boolean':
+      return value ? 'true' : 'false';
     case 'undefined':
     case 'function':
     case 'symbol':
@@ -157,81 +172,162 @@ function container(value: unknown): Container {
     // Keyed through an object, as toJsonValue does: same key order, later duplicates win.
     const byKey: Record<string, unknown> = {};
     for (const [k, v] of value) byKey[String(k)] = v === undefined ? null : v;
-    return { kind: 'object', entries: Object.entries(byKey) };
+    return { kind: 'object', keys: Object.keys(byKey), values: byKey };
   }
   const withToJson = value as { toJSON?: () => unknown };
   if (typeof withToJson.toJSON === 'function') return container(withToJson.toJSON());
-  const kept: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) if (v !== undefined) kept[k] = v;
-  return { kind: 'object', entries: Object.entries(kept) };
+  const values = value as Record<string, unknown>;
+  // Object.keys order is the order a copy without the undefined members would have.
+  return { kind: 'object', keys: Object.keys(values).filter((k) => values[k] !== undefined), values };
 }
 
 function size(node: Container): number {
-  return node.kind === 'array' ? node.items.length : node.entries.length;
+  return node.kind === 'array' ? node.items.length : node.keys.length;
 }
 
-/** The text of a container whose children are all leaves (a partition row), or undefined. */
-function flatText(node: Container, outer: string, step: string): string | undefined {
-  const inner = outer + step;
-  const separator = step ? `,\n${inner}` : ',';
-  let text = node.kind === 'array' ? `[${step ? `\n${inner}` : ''}` : `{${step ? `\n${inner}` : ''}`;
-  for (let i = 0; i < size(node); i++) {
-    if (i > 0) text += separator;
-    let child: unknown;
-    if (node.kind === 'array') child = node.items[i];
-    else {
-      const [key, value] = node.entries[i] as readonly [string, unknown];
-      text += JSON.stringify(key) + (step ? ': ' : ':');
-      child = value;
-    }
-    const leaf = leafText(child);
-    if (leaf === undefined) return undefined;
-    text += leaf;
+function child(node: Container, i: number): unknown {
+  return node.kind === 'array' ? node.items[i] : node.values[node.keys[i] as string];
+}
+
+/** What comes before a member: the line break and indentation, then the quoted key and colon. */
+interface Lead {
+  /** Before the first member. */
+  readonly first: string;
+  /** Before every other member: the comma, then as first. */
+  readonly next: string;
+}
+
+/**
+ * One depth of the document: its indentation, what opens each member (made once per key: a million
+ * rows repeat the same seven keys at the same depth) and what closes a container. Made once per depth.
+ */
+class Indent {
+  private readonly leads = new Map<string | null, Lead>();
+  private deeperIndent: Indent | undefined;
+  readonly closeArray: string;
+  readonly closeObject: string;
+  private readonly inner: string;
+
+  constructor(
+    outer: string,
+    private readonly step: string,
+  ) {
+    this.inner = outer + step;
+    this.closeArray = `${step ? `\n${outer}` : ''}]`;
+    this.closeObject = `${step ? `\n${outer}` : ''}}`;
   }
-  return text + (step ? `\n${outer}` : '') + (node.kind === 'array' ? ']' : '}');
+
+  /** The members' depth. */
+  get deeper(): Indent {
+    return (this.deeperIndent ??= new Indent(this.inner, this.step));
+  }
+
+  /** Before a member of a container at this depth: an array item (key null) or an object member. */
+  lead(key: string | null): Lead {
+    let lead = this.leads.get(key);
+    if (lead === undefined) {
+      const name = key === null ? '' : JSON.stringify(key) + (this.step ? ': ' : ':');
+      const first = (this.step ? `\n${this.inner}` : '') + name;
+      lead = { first, next: `,${first}` };
+      if (this.leads.size < 10_000) this.leads.set(key, lead);
+    }
+    return lead;
+  }
 }
 
-function* walk(value: unknown, outer: string, step: string, out: { text: string }): Generator<string> {
-  const leaf = leafText(value);
-  if (leaf !== undefined) {
-    out.text += leaf;
-    return;
+/** A plain object's members, or undefined for anything toJsonValue converts otherwise. */
+function plainObject(value: unknown): Readonly<Record<string, unknown>> | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return undefined;
+  const values = value as Record<string, unknown>;
+  return typeof values.toJSON === 'function' ? undefined : values;
+}
+
+/** The text of a plain object whose members are all leaves (a partition row), or undefined. */
+function flatObjectText(values: Readonly<Record<string, unknown>>, indent: Indent): string | undefined {
+  let text = '{';
+  let first = true;
+  for (const key of Object.keys(values)) {
+    const value = values[key];
+    if (value === undefined) continue;
+    const leaf = leafText(value);
+    if (leaf === undefined) return undefined;
+    const lead = indent.lead(key);
+    text += (first ? lead.first : lead.next) + leaf;
+    first = false;
+  }
+  return first ? '{}' : text + indent.closeObject;
+}
+
+/** The text of a container whose children are all leaves, or undefined. */
+function flatText(node: Container, indent: Indent): string | undefined {
+  let text = node.kind === 'array' ? '[' : '{';
+  for (let i = 0; i < size(node); i++) {
+    const leaf = leafText(child(node, i));
+    if (leaf === undefined) return undefined;
+    const lead = indent.lead(node.kind === 'array' ? null : (node.keys[i] as string));
+    text += (i === 0 ? lead.first : lead.next) + leaf;
+  }
+  return text + (node.kind === 'array' ? indent.closeArray : indent.closeObject);
+}
+
+/**
+ * Appends a leaf, an empty container or one of leaves only (most of a large document) to out.text and
+ * returns undefined; returns the container when it needs walking. `indent` is the value's own depth.
+ */
+function appendSimple(value: unknown, indent: Indent, out: { text: string }): Container | undefined {
+  const values = plainObject(value);
+  if (values !== undefined) {
+    // Rows are plain objects of leaves: their text needs no Container nor a filtered key list.
+    const flat = flatObjectText(values, indent);
+    if (flat !== undefined) {
+      out.text += flat;
+      return undefined;
+    }
+  } else {
+    const leaf = leafText(value);
+    if (leaf !== undefined) {
+      out.text += leaf;
+      return undefined;
+    }
   }
   const node = container(value);
-  const count = size(node);
-  if (count === 0) {
+  if (size(node) === 0) {
     out.text += node.kind === 'array' ? '[]' : '{}';
-    return;
+    return undefined;
   }
-  const flat = flatText(node, outer, step);
-  if (flat !== undefined) {
-    out.text += flat;
-    return;
-  }
-  const inner = outer + step;
-  const separator = step ? `,\n${inner}` : ',';
-  out.text += (node.kind === 'array' ? '[' : '{') + (step ? `\n${inner}` : '');
+  const flat = values === undefined ? flatText(node, indent) : undefined;
+  if (flat === undefined) return node;
+  out.text += flat;
+  return undefined;
+}
+
+// A generator only for the containers that hold containers (mirrors, topics): rows are appended
+// without one, which at a million partitions is most of the time saved.
+function* walk(node: Container, indent: Indent, out: { text: string }): Generator<string> {
+  out.text += node.kind === 'array' ? '[' : '{';
+  const count = size(node);
+  const members = indent.deeper;
   for (let i = 0; i < count; i++) {
-    if (i > 0) out.text += separator;
-    let child: unknown;
-    if (node.kind === 'array') child = node.items[i];
-    else {
-      const [key, item] = node.entries[i] as readonly [string, unknown];
-      out.text += JSON.stringify(key) + (step ? ': ' : ':');
-      child = item;
-    }
-    yield* walk(child, inner, step, out);
+    const lead = indent.lead(node.kind === 'array' ? null : (node.keys[i] as string));
+    out.text += i === 0 ? lead.first : lead.next;
+    const nested = appendSimple(child(node, i), members, out);
+    if (nested !== undefined) yield* walk(nested, members, out);
     if (out.text.length >= PIECE_CHARS) {
       yield out.text;
       out.text = '';
     }
   }
-  out.text += (step ? `\n${outer}` : '') + (node.kind === 'array' ? ']' : '}');
+  out.text += node.kind === 'array' ? indent.closeArray : indent.closeObject;
 }
+
+const TOP = new Indent('', '  ');
 
 /** formatJson(value), byte for byte, as pieces of about 16 KiB made as they are asked for. */
 export function* formatJsonPieces(value: unknown): Generator<string> {
   const out = { text: '' };
-  yield* walk(value, '', '  ', out);
+  const node = appendSimple(value, TOP, out);
+  if (node !== undefined) yield* walk(node, TOP, out);
   yield `${out.text}\n`;
 }

@@ -6,9 +6,15 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { Document, isMap, parseDocument } from 'yaml';
+import { createRequire } from 'node:module';
+import type { Document } from 'yaml';
 import { SettingsError } from './errors.js';
 import { type Profile, profileFromYaml, profileToYaml } from './profile.js';
+
+// yaml loads only when a profiles file is read or written (CommonJS for Node: a synchronous require keeps
+// the store synchronous); most runs have no profiles file.
+const require = createRequire(import.meta.url);
+const yaml = (): typeof import('yaml') => require('yaml') as typeof import('yaml');
 
 export const PROFILE_FILE_NAME = 'profiles.yaml';
 
@@ -41,7 +47,7 @@ export class ProfileStore {
   /** Reads the file (an empty store when it does not exist yet). */
   static load(path: string): ProfileStore {
     if (!existsSync(path)) {
-      const doc = new Document({ 'current-profile': null, profiles: {} });
+      const doc = new (yaml().Document)({ 'current-profile': null, profiles: {} });
       doc.commentBefore = HEADER;
       return new ProfileStore(path, doc);
     }
@@ -51,18 +57,18 @@ export class ProfileStore {
     } catch (err) {
       throw new SettingsError(`cannot read the profiles file ${path}: ${(err as Error).message}`, { cause: err });
     }
-    let doc: Document = parseDocument(text);
+    let doc: Document = yaml().parseDocument(text);
     if (doc.errors.length > 0) {
       throw new SettingsError(`${path} is not valid YAML: ${doc.errors[0]?.message ?? ''}`.trim(), {
         hint: 'fix the file by hand, or move it away and create the profiles again',
       });
     }
-    if (doc.contents !== null && !isMap(doc.contents)) {
+    if (doc.contents !== null && !yaml().isMap(doc.contents)) {
       throw new SettingsError(`${path}: expected a mapping with 'profiles' at the top`);
     }
-    if (doc.contents === null) doc = new Document({ 'current-profile': null, profiles: {} });
+    if (doc.contents === null) doc = new (yaml().Document)({ 'current-profile': null, profiles: {} });
     const profiles = doc.get('profiles');
-    if (profiles !== undefined && profiles !== null && !isMap(profiles)) {
+    if (profiles !== undefined && profiles !== null && !yaml().isMap(profiles)) {
       throw new SettingsError(`${path}: 'profiles' must be a mapping of name to profile`);
     }
     return new ProfileStore(path, doc);
@@ -70,7 +76,7 @@ export class ProfileStore {
 
   names(): string[] {
     const profiles = this.doc.get('profiles');
-    if (!isMap(profiles)) return [];
+    if (!yaml().isMap(profiles)) return [];
     return profiles.items.map((pair) => String((pair.key as { value?: unknown })?.value ?? pair.key));
   }
 
@@ -91,7 +97,7 @@ export class ProfileStore {
   get(name: string): Profile {
     const node = this.doc.getIn(['profiles', name]);
     if (node === undefined) throw unknownProfile(name, this);
-    const plain: unknown = isMap(node) ? node.toJSON() : node;
+    const plain: unknown = yaml().isMap(node) ? node.toJSON() : node;
     return profileFromYaml(plain, `${this.path}: profile '${name}'`);
   }
 
@@ -100,7 +106,7 @@ export class ProfileStore {
     if (!this.doc.hasIn(['profiles'])) this.doc.set('profiles', this.doc.createNode({}));
     const known = profileToYaml(profile);
     const existing = this.doc.getIn(['profiles', name]);
-    if (!isMap(existing)) {
+    if (!yaml().isMap(existing)) {
       this.doc.setIn(['profiles', name], this.doc.createNode(known));
       return;
     }
@@ -117,7 +123,7 @@ export class ProfileStore {
 
   rename(from: string, to: string): void {
     const profiles = this.doc.get('profiles');
-    if (!isMap(profiles)) throw unknownProfile(from, this);
+    if (!yaml().isMap(profiles)) throw unknownProfile(from, this);
     const pair = profiles.items.find((p) => String((p.key as { value?: unknown })?.value ?? p.key) === from);
     if (!pair) throw unknownProfile(from, this);
     pair.key = this.doc.createNode(to);

@@ -3,10 +3,12 @@
 // (a real broker closes the socket on unknown keys), routes by the definition's route, and
 // retries what is retriable until the command's deadline.
 
+import pLimit from 'p-limit';
 import { DecodeError, encodeMessage } from './codec.js';
 import type { ApiDefinition } from './definition.js';
 import { type VersionRange, parseVersions } from './definition.js';
 import { kafkaError, errors } from './error-codes.js';
+import { DEFAULT_FAN_OUT_CONCURRENCY } from './fan-out.js';
 import {
   BrokerFailure,
   DeadlineExceededError,
@@ -58,6 +60,8 @@ export interface ClientOptions {
   readonly retryBackoffMaxMs?: number;
   /** Where the mirror APIs sit on this cluster (default: their definitions' keys); ignored with `dialect`. */
   readonly apiKeys?: ApiKeyMap;
+  /** Brokers a request to every broker is in flight to at once (default DEFAULT_FAN_OUT_CONCURRENCY). */
+  readonly fanOutConcurrency?: number;
   /** Which message definitions to speak (default: the prototype's, on `apiKeys`). */
   readonly dialect?: Dialect;
   /** What a dialect's message could not carry (said once per text), for the operator. */
@@ -345,17 +349,24 @@ export class KafkaClient {
 
   /**
    * Sends to every broker of the cluster (DescribeClusterMirrors: each reports only its own
-   * partitions). A broker that fails is reported, not fatal; the caller merges the answers.
+   * partitions). A broker that fails is reported, not fatal; the caller merges the answers. With
+   * `keep`, each answer is reduced as it arrives and only what `keep` returns is held: a million
+   * decoded partitions need not all wait for the slowest broker.
    */
-  async sendToEvery<A extends ApiDefinition>(
+  async sendToEvery<A extends ApiDefinition, T = ResponseOf<A>>(
     api: A,
     body: Body<A>,
-    options: SendOptions = {},
-  ): Promise<FanOutResult<ResponseOf<A>>> {
+    options: SendOptions & { readonly keep?: (response: ResponseOf<A>) => T } = {},
+  ): Promise<FanOutResult<T>> {
     this.wireFormOf(api, body);
     const view = await this.clusterView();
-    const settled = await Promise.allSettled(view.brokers.map((broker) => this.sendTo(api, body, broker, options)));
-    const result: FanOutResult<ResponseOf<A>> = { answers: [], failures: [] };
+    const keep = options.keep ?? ((response: ResponseOf<A>) => response as unknown as T);
+    // A pool, not batches: a slow broker holds one place while the others keep being asked.
+    const limit = pLimit(this.options.fanOutConcurrency ?? DEFAULT_FAN_OUT_CONCURRENCY);
+    const settled = await Promise.allSettled(
+      view.brokers.map((broker) => limit(async () => keep(await this.sendTo(api, body, broker, options)))),
+    );
+    const result: FanOutResult<T> = { answers: [], failures: [] };
     settled.forEach((outcome, i) => {
       const broker = view.brokers[i] as BrokerAddress;
       if (outcome.status === 'fulfilled') result.answers.push({ broker, response: outcome.value });

@@ -42,6 +42,8 @@ interface FieldPlan {
 interface StructPlan {
   /** Generated straight-line reader (see fastReader); built on first use. */
   fast?: (r: ByteReader) => Obj;
+  /** Generated straight-line writer (see fastWriter); built on first use; null: tagged fields need the general one. */
+  fastWrite?: ((w: ByteWriter, o: Obj) => void) | null;
   readonly fields: readonly FieldPlan[];
   readonly regular: readonly FieldPlan[];
   readonly tagged: readonly FieldPlan[];
@@ -482,11 +484,38 @@ function readTaggedFields(plan: StructPlan, r: ByteReader, obj: Obj): void {
   }
 }
 
+/**
+ * Builds a writer that reads each field by its literal name (the emulator encodes a million
+ * partitions: a property looked up by a name held in a variable is the slow, generic lookup). For
+ * structs without tagged fields; it tracks no path: on any failure the caller writes the struct
+ * again with the path-tracking writer, which fails the same way and says where.
+ */
+function fastWriter(plan: StructPlan): ((w: ByteWriter, o: Obj) => void) | null {
+  if (plan.tagged.length > 0) return null;
+  const writes = plan.regular.map((f, i) => `f[${i}].write(w, o[${JSON.stringify(f.name)}]);`);
+  const body = `return function (w, o) { ${writes.join(' ')} ${plan.flexible ? 'w.uvarint(0);' : ''} };`;
+  const make = new Function('f', body) as (f: readonly FieldPlan[]) => (w: ByteWriter, o: Obj) => void;
+  return make(plan.regular);
+}
+
 function writeStruct(plan: StructPlan, w: ByteWriter, value: unknown): void {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new EncodeError(`expected an object, got ${value === null ? 'null' : typeof value}`);
   }
-  const obj = value as Obj;
+  const fast = plan.fastWrite === undefined ? (plan.fastWrite = fastWriter(plan)) : plan.fastWrite;
+  if (fast !== null) {
+    const start = w.pos;
+    try {
+      fast(w, value as Obj);
+      return;
+    } catch {
+      w.pos = start;
+    }
+  }
+  writeStructTracked(plan, w, value as Obj);
+}
+
+function writeStructTracked(plan: StructPlan, w: ByteWriter, obj: Obj): void {
   let current = '';
   try {
     for (const f of plan.regular) {

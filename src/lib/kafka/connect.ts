@@ -33,6 +33,8 @@ export interface ClientSettings {
   readonly onNote?: (message: string) => void;
   /** Largest response accepted; default KMIRROR_MAX_RESPONSE_BYTES or 100 MiB. */
   readonly maxResponseBytes?: number;
+  /** Brokers a request to every broker is in flight to at once (--broker-concurrency). */
+  readonly fanOutConcurrency?: number;
 }
 
 /** KMIRROR_MAX_RESPONSE_BYTES: a positive integer number of bytes, or unset for the default. */
@@ -88,6 +90,7 @@ export function createClient(
     deadline,
     onWire,
     ...(settings.apiKeys ? { apiKeys: settings.apiKeys } : {}),
+    ...(settings.fanOutConcurrency !== undefined ? { fanOutConcurrency: settings.fanOutConcurrency } : {}),
     ...(settings.dialect ? { dialect: settings.dialect } : {}),
     ...(settings.onNote ? { onNote: settings.onNote } : {}),
   });

@@ -2,7 +2,12 @@
 // messages. We reach its Connection class directly because its public Admin API has no way to send
 // an arbitrary request, and its own flexible-version helpers are not to be trusted.
 
-import { createRequire } from 'node:module';
+// Its internal modules by path (not the package index, which loads its producer, consumer and admin
+// too): static imports, so a bundler takes in only these.
+import KafkajsConnectionModule from 'kafkajs/src/network/connection.js';
+import createSocketFactory from 'kafkajs/src/network/socketFactory.js';
+import kafkajsLoggers from 'kafkajs/src/loggers/index.js';
+import KafkajsEncoderModule from 'kafkajs/src/protocol/encoder.js';
 import { scheduleChecksOnlyWhenPending } from './kafkajs-request-queue.js';
 import { DEFAULT_MAX_FRAME_BYTES } from './frame-reader.js';
 import { guardFrames, type FrameGuardState, type GuardableConnection } from './kafkajs-frame-guard.js';
@@ -11,8 +16,6 @@ import { ProtocolViolationError } from './protocol-violation.js';
 import { speaksTls } from './tls-probe.js';
 import type { BrokerAddress, RawRequest, Transport, TransportOptions } from './transport.js';
 import { TransportError, brokerLabel } from './transport.js';
-
-const require = createRequire(import.meta.url);
 
 interface KafkajsEncoder {
   writeBuffer(value: Buffer): KafkajsEncoder;
@@ -37,10 +40,11 @@ interface KafkajsConnection {
 type ConnectionClass = new (options: Record<string, unknown>) => KafkajsConnection;
 type EncoderClass = new () => KafkajsEncoder;
 
-const Connection = require('kafkajs/src/network/connection.js') as ConnectionClass;
-const Encoder = require('kafkajs/src/protocol/encoder.js') as EncoderClass;
-const socketFactory = (require('kafkajs/src/network/socketFactory.js') as () => unknown)();
-const { createLogger, LEVELS } = require('kafkajs/src/loggers/index.js') as {
+const Connection = KafkajsConnectionModule as ConnectionClass;
+const Encoder = KafkajsEncoderModule as EncoderClass;
+// Made on the first connection: making it loads node:tls, which a run that never connects can skip.
+let socketFactory: unknown;
+const { createLogger, LEVELS } = kafkajsLoggers as {
   createLogger(options: { level: number; logCreator: () => () => void }): unknown;
   LEVELS: { NOTHING: number };
 };
@@ -102,7 +106,7 @@ export class KafkajsTransport implements Transport {
       host: broker.host,
       port: broker.port,
       logger: silentLogger,
-      socketFactory,
+      socketFactory: (socketFactory ??= (createSocketFactory as () => unknown)()),
       clientId: this.options.clientId,
       requestTimeout: 2_147_000_000, // our own deadline governs; see send()
       enforceRequestTimeout: false,

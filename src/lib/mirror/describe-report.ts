@@ -66,19 +66,31 @@ async function withStoppedEndOffsets(client: KafkaClient, result: DescribeResult
  * masking secrets: names, states and numbers cannot hold one. Untouched topics are shared, so this
  * stays fast on 100,000 partitions where a generic deep walk takes seconds.
  */
-export function mapReportText(report: DescribeReport, map: (text: string) => string): DescribeReport {
+export function mapReportText(report: DescribeReport, mapText: (text: string) => string): DescribeReport {
+  // Thousands of FAILED partitions usually share a handful of messages: each is mapped once.
+  const mapped = new Map<string, string>();
+  const map = (text: string): string => {
+    let out = mapped.get(text);
+    if (out === undefined) {
+      out = mapText(text);
+      mapped.set(text, out);
+    }
+    return out;
+  };
   const mirrors = report.mirrors.map((m) => ({
     ...m,
-    topics: m.topics.map((t) =>
-      t.partitions.some((p) => p.errorMessage !== null)
-        ? {
-            ...t,
-            partitions: t.partitions.map((p) =>
-              p.errorMessage === null ? p : { ...p, errorMessage: map(p.errorMessage) },
-            ),
-          }
-        : t,
-    ),
+    topics: m.topics.map((t) => {
+      // Copied only where masking changed a message (rarely: most carry no secret).
+      let partitions: typeof t.partitions | undefined;
+      t.partitions.forEach((p, i) => {
+        if (p.errorMessage === null || p.errorMessage === '') return;
+        const errorMessage = map(p.errorMessage);
+        if (errorMessage === p.errorMessage) return;
+        partitions ??= [...t.partitions];
+        partitions[i] = { ...p, errorMessage };
+      });
+      return partitions === undefined ? t : { ...t, partitions };
+    }),
   }));
   return {
     ...report,

@@ -96,14 +96,60 @@ function better(a: PartitionRow, b: PartitionRow): PartitionRow {
   return (b.destinationOffset ?? -1n) > (a.destinationOffset ?? -1n) ? b : a;
 }
 
+/** A broker's answer with its partitions already as rows: the decoded response is not kept. */
+export interface CompactAnswer {
+  readonly ErrorCode: number;
+  readonly ErrorMessage: string | null;
+  readonly Mirrors: readonly {
+    readonly MirrorName: string;
+    readonly ErrorCode: number;
+    readonly AuthorizedOperations: number;
+    readonly Topics: readonly { readonly TopicName: string; readonly rows: readonly PartitionRow[] }[];
+  }[];
+}
+
+export function compactAnswer(response: Answer): CompactAnswer {
+  return {
+    ErrorCode: response.ErrorCode,
+    ErrorMessage: response.ErrorMessage,
+    Mirrors: response.Mirrors.map((m) => ({
+      MirrorName: m.MirrorName,
+      ErrorCode: m.ErrorCode,
+      AuthorizedOperations: m.AuthorizedOperations,
+      Topics: m.Topics.map((t) => ({ TopicName: t.TopicName, rows: t.Partitions.map(toRow) })),
+    })),
+  };
+}
+
 interface MirrorAccumulator {
   ok: boolean;
   errorCode: number;
   operations: number;
-  topics: Map<string, Map<number, PartitionRow>>;
+  /** Per topic its rows in partition order, one per partition (after mergeAnswers). */
+  topics: Map<string, PartitionRow[]>;
 }
 
-export function mergeAnswers(answers: readonly { broker: string; nodeId: number | null; response: Answer }[]): {
+/**
+ * One row per partition in partition order, from the rows of every broker in arrival order (a stable
+ * sort, then the reports of one partition folded by `better` in that order). Sorting arrays, not
+ * keying a Map: at a million partitions the Map was most of the merge.
+ */
+function mergeRows(rows: PartitionRow[]): PartitionRow[] {
+  let ordered = true;
+  for (let i = 1; i < rows.length && ordered; i++)
+    ordered = (rows[i - 1] as PartitionRow).partition < (rows[i] as PartitionRow).partition;
+  if (ordered) return rows;
+  rows.sort((a, b) => a.partition - b.partition);
+  const merged: PartitionRow[] = [];
+  for (const row of rows) {
+    const last = merged[merged.length - 1];
+    if (last !== undefined && last.partition === row.partition) merged[merged.length - 1] = better(last, row);
+    else merged.push(row);
+  }
+  return merged;
+}
+
+export function mergeAnswers(answers: readonly { broker: string; nodeId: number | null; response: CompactAnswer }[]): {
   mirrors: Map<string, MirrorAccumulator>;
   warnings: BrokerWarning[];
 } {
@@ -136,27 +182,21 @@ export function mergeAnswers(answers: readonly { broker: string; nodeId: number 
       for (const t of m.Topics) {
         let parts = acc.topics.get(t.TopicName);
         if (!parts) {
-          parts = new Map();
+          parts = [];
           acc.topics.set(t.TopicName, parts);
         }
-        for (const p of t.Partitions) {
-          const row = toRow(p);
-          const seen = parts.get(row.partition);
-          parts.set(row.partition, seen ? better(seen, row) : row);
-        }
+        for (const row of t.rows) parts.push(row);
       }
     }
   }
+  for (const acc of mirrors.values()) for (const [name, rows] of acc.topics) acc.topics.set(name, mergeRows(rows));
   return { mirrors, warnings };
 }
 
 function describeOne(name: string, acc: MirrorAccumulator, withOperations: boolean): MirrorDescription {
   const topics = [...acc.topics.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([topic, parts]): TopicDescription => {
-      const partitions = [...parts.values()].sort((a, b) => a.partition - b.partition);
-      return { name: topic, summary: summarize(partitions), partitions };
-    });
+    .map(([topic, partitions]): TopicDescription => ({ name: topic, summary: summarize(partitions), partitions }));
   const description: MirrorDescription = { name, summary: combine(topics.map((t) => t.summary)), topics };
   return withOperations ? { ...description, authorizedOperations: decodeOperations(acc.operations) } : description;
 }
@@ -188,7 +228,8 @@ export async function describeMirrors(
       MirrorNames: wanted,
       IncludeAuthorizedOperations: options.includeAuthorizedOperations ?? false,
     },
-    { retryForMs: options.brokerRetryMs ?? DEFAULT_BROKER_RETRY_MS },
+    // Each answer becomes rows as it arrives, so a broker's decoded partitions do not wait for the slowest.
+    { retryForMs: options.brokerRetryMs ?? DEFAULT_BROKER_RETRY_MS, keep: compactAnswer },
   );
   const { mirrors, warnings } = mergeAnswers(
     fanOut.answers.map((a) => ({

@@ -99,28 +99,29 @@ export function evaluateHealth(
 ): HealthReport {
   const offending: Offence[] = [];
   let withinGrace = 0;
-  for (const m of result.mirrors)
-    for (const t of m.topics)
-      for (const p of t.partitions) {
-        const since = clock.failedSince.get(partitionKey(m.name, t.name, p.partition)) ?? clock.nowMs;
-        const graced = p.state === 'FAILED' && p.retryAttempt !== -1 && clock.nowMs - since < clock.graceMs;
-        const met: string[] = [];
-        for (const c of conditions) {
-          if (c.kind === 'lagging' ? p.lag !== null && p.lag > c.above : !graced && isUnhealthyState(c, p.state))
-            met.push(conditionLabel(c));
+  // Without conditions (no --fail-on) nothing can offend: no need to visit 100,000 partitions.
+  if (conditions.length > 0)
+    for (const m of result.mirrors)
+      for (const t of m.topics)
+        for (const p of t.partitions) {
+          const graced = p.state === 'FAILED' && p.retryAttempt !== -1 && isWithinGrace(m.name, t.name, p, clock);
+          const met: string[] = [];
+          for (const c of conditions) {
+            if (c.kind === 'lagging' ? p.lag !== null && p.lag > c.above : !graced && isUnhealthyState(c, p.state))
+              met.push(conditionLabel(c));
+          }
+          if (graced && conditions.some((c) => c.kind !== 'lagging')) withinGrace++;
+          if (met.length > 0)
+            offending.push({
+              mirror: m.name,
+              topic: t.name,
+              partition: p.partition,
+              state: p.state,
+              lag: p.lag,
+              retryAttempt: p.retryAttempt,
+              conditions: met,
+            });
         }
-        if (graced && conditions.some((c) => c.kind !== 'lagging')) withinGrace++;
-        if (met.length > 0)
-          offending.push({
-            mirror: m.name,
-            topic: t.name,
-            partition: p.partition,
-            state: p.state,
-            lag: p.lag,
-            retryAttempt: p.retryAttempt,
-            conditions: met,
-          });
-      }
   return {
     conditions: conditions.map(conditionLabel),
     holds: offending.length > 0,
@@ -128,6 +129,11 @@ export function evaluateHealth(
     withinGrace,
     graceMs: clock.graceMs,
   };
+}
+
+function isWithinGrace(mirror: string, topic: string, p: PartitionRow, clock: HealthClock): boolean {
+  const since = clock.failedSince.get(partitionKey(mirror, topic, p.partition)) ?? clock.nowMs;
+  return clock.nowMs - since < clock.graceMs;
 }
 
 function isUnhealthyState(c: HealthCondition, state: string): boolean {

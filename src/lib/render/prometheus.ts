@@ -1,7 +1,6 @@
 // The Prometheus text exposition of one exporter snapshot, written by prom-client (never by hand):
 // a fresh registry per scrape, so series of partitions that went away do not linger.
 
-import { Gauge, Registry } from 'prom-client';
 import type { MetricDefinition, MetricSample } from '../mirror/metrics.js';
 
 export interface MetricFamily {
@@ -15,6 +14,8 @@ export interface Exposition {
 }
 
 export async function renderPrometheus(families: readonly MetricFamily[]): Promise<Exposition> {
+  // prom-client (and the OpenTelemetry API it loads) only for the exporter's scrapes.
+  const { Gauge, Registry } = await import('prom-client');
   const registry = new Registry();
   for (const { definition, samples } of families) {
     const gauge = new Gauge({

@@ -4,7 +4,8 @@ import type { KafkaClient } from '../../../src/lib/kafka/client.js';
 import { BrokerFailure } from '../../../src/lib/kafka/errors.js';
 import type { ResponseOf } from '../../../src/lib/kafka/message-types.js';
 import type { DescribeClusterMirrors } from '../../../src/lib/kafka/messages/index.js';
-import { describeMirrors, mergeAnswers } from '../../../src/lib/mirror/describe.js';
+import { compactAnswer, describeMirrors, mergeAnswers } from '../../../src/lib/mirror/describe.js';
+import type { PartitionRow } from '../../../src/lib/mirror/lag.js';
 import {
   applyFilters,
   applySort,
@@ -51,7 +52,22 @@ function answer(
   };
 }
 
-const at = (broker: string, nodeId: number, response: Answer) => ({ broker, nodeId, response });
+// What describeMirrors keeps of each broker's answer (sendToEvery's keep), as it merges them.
+const at = (broker: string, nodeId: number, response: Answer) => ({
+  broker,
+  nodeId,
+  response: compactAnswer(response),
+});
+
+/** A merged topic's rows by partition, checking they are in partition order and one per partition. */
+function byPartition(rows: readonly PartitionRow[] | undefined): Map<number, PartitionRow> {
+  const partitions = (rows ?? []).map((r) => r.partition);
+  assert.deepEqual(
+    partitions,
+    [...new Set(partitions)].sort((a, b) => a - b),
+  );
+  return new Map((rows ?? []).map((r) => [r.partition, r]));
+}
 
 describe('mergeAnswers', () => {
   it('unions the partitions each broker reports', () => {
@@ -66,8 +82,8 @@ describe('mergeAnswers', () => {
     assert.deepEqual(warnings, []);
     const m1 = mirrors.get('m1');
     assert.ok(m1?.ok);
-    assert.deepEqual([...(m1.topics.get('orders')?.keys() ?? [])].sort(), [0, 1]);
-    assert.equal(m1.topics.get('payments')?.get(0)?.state, 'PAUSED');
+    assert.deepEqual([...byPartition(m1.topics.get('orders')).keys()], [0, 1]);
+    assert.equal(byPartition(m1.topics.get('payments')).get(0)?.state, 'PAUSED');
   });
 
   it('keeps one row for a partition two brokers report (leadership moving): the live MIRRORING one, then the further offset', () => {
@@ -80,12 +96,12 @@ describe('mergeAnswers', () => {
       ),
       at('b3', 3, answer([{ name: 'm1', topics: { orders: [part(1, 'MIRRORING', [50, 44])] } }])),
     ]);
-    const orders = mirrors.get('m1')?.topics.get('orders');
-    assert.equal(orders?.size, 2);
-    assert.equal(orders?.get(0)?.state, 'MIRRORING');
-    assert.equal(orders?.get(0)?.destinationOffset, 45n);
-    assert.equal(orders?.get(1)?.destinationOffset, 48n);
-    assert.equal(orders?.get(1)?.lag, 2n);
+    const orders = byPartition(mirrors.get('m1')?.topics.get('orders'));
+    assert.equal(orders.size, 2);
+    assert.equal(orders.get(0)?.state, 'MIRRORING');
+    assert.equal(orders.get(0)?.destinationOffset, 45n);
+    assert.equal(orders.get(1)?.destinationOffset, 48n);
+    assert.equal(orders.get(1)?.lag, 2n);
   });
 
   it('a broker answering top-level 35 becomes a warning naming it; the others still count', () => {
@@ -97,7 +113,7 @@ describe('mergeAnswers', () => {
       warnings.map((w) => [w.broker, w.nodeId, w.errorCode]),
       [['b1', 1, 35]],
     );
-    assert.equal(mirrors.get('m1')?.topics.get('orders')?.size, 1);
+    assert.equal(byPartition(mirrors.get('m1')?.topics.get('orders')).size, 1);
   });
 
   it('a mirror error on one broker loses to a success on another', () => {
@@ -116,7 +132,7 @@ describe('mergeAnswers', () => {
     ]);
     const m1 = mirrors.get('m1');
     assert.equal(m1?.ok, true);
-    assert.equal(m1?.topics.get('orders')?.get(0)?.retryAttempt, -1);
+    assert.equal(byPartition(m1?.topics.get('orders')).get(0)?.retryAttempt, -1);
   });
 });
 
@@ -140,16 +156,23 @@ function fakeClient(options: {
       })),
     }),
     // Like a broker: only the names asked for (all when none).
-    sendToEvery: async (_api: unknown, body: { MirrorNames: string[] }) => ({
-      answers: options.answers.map((a) => ({
-        broker: { host: a.broker, port: 9092, nodeId: a.nodeId },
-        response: {
+    sendToEvery: async (
+      _api: unknown,
+      body: { MirrorNames: string[] },
+      sendOptions: { keep?: (response: Answer) => unknown } = {},
+    ) => ({
+      answers: options.answers.map((a) => {
+        const response = {
           ...a.response,
           Mirrors: a.response.Mirrors.filter(
             (m) => body.MirrorNames.length === 0 || body.MirrorNames.includes(m.MirrorName),
           ),
-        },
-      })),
+        };
+        return {
+          broker: { host: a.broker, port: 9092, nodeId: a.nodeId },
+          response: sendOptions.keep ? sendOptions.keep(response) : response,
+        };
+      }),
       failures: options.failures ?? [],
     }),
   };

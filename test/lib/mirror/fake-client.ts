@@ -54,9 +54,14 @@ export function fakeClient(brokers: readonly BrokerAddress[] = BROKERS, clusterI
   const implemented = {
     send: (api: ApiDefinition, body: unknown, target?: BrokerAddress) => reply(api, body, target),
     sendTo: (api: ApiDefinition, body: unknown, broker: BrokerAddress) => reply(api, body, broker),
-    async sendToEvery(api: ApiDefinition, body: unknown): Promise<FanOutResult<unknown>> {
+    async sendToEvery(
+      api: ApiDefinition,
+      body: unknown,
+      options: { keep?: (response: unknown) => unknown } = {},
+    ): Promise<FanOutResult<unknown>> {
+      const keep = options.keep ?? ((response: unknown) => response);
       const result: FanOutResult<unknown> = { answers: [], failures: [] };
-      for (const broker of brokers) result.answers.push({ broker, response: await reply(api, body, broker) });
+      for (const broker of brokers) result.answers.push({ broker, response: keep(await reply(api, body, broker)) });
       return result;
     },
     // A prototype broker: the admin mirror RPCs on keys 94-105 and mirror.version finalized at 1.

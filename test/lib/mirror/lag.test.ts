@@ -33,6 +33,19 @@ describe('lag roll-ups', () => {
     });
   });
 
+  it('summarize sums exactly past 2^53 (int64 lags near and beyond the double range, in any order)', () => {
+    const max = BigInt(Number.MAX_SAFE_INTEGER);
+    const lags = [max, 1n, max - 1n, 3n, 2n ** 62n, 7n, max, 9n];
+    for (const order of [lags, [...lags].reverse()]) {
+      const summary = summarize(order.map((lag, i) => row(i, 'MIRRORING', lag)));
+      assert.equal(
+        summary.totalLag,
+        order.reduce((a, b) => a + b, 0n),
+      );
+      assert.equal(summary.maxLag, 2n ** 62n);
+    }
+  });
+
   it('summarize of nothing has no max lag (not 0)', () => {
     assert.deepEqual(summarize([]), {
       partitions: 0,

@@ -106,6 +106,9 @@ export class EmulatedCluster {
 
   // ---- nodes and features ---------------------------------------------------------------------
 
+  /** Changes whenever a partition's leader does (setNodeUp is the only place leaders move). */
+  leadershipVersion = 0;
+
   isUp(nodeId: number): boolean {
     return this.nodeIds.includes(nodeId) && !this.down.has(nodeId);
   }
@@ -132,6 +135,7 @@ export class EmulatedCluster {
           materialize(topic, p, now);
           p.leader = leader;
           p.leaderEpoch += 1;
+          this.leadershipVersion++;
         }
       }
     }

@@ -9,7 +9,7 @@ import type { EmulatedCluster } from './cluster.js';
 import { errors } from '../../kafka/error-codes.js';
 import { coordinatorOf } from './internal-rpcs.js';
 import { authorizeMirror } from './rpc-common.js';
-import { endOffset, type Topic } from './topics.js';
+import { endOffset, type Partition, type Topic } from './topics.js';
 
 export const AUTHORIZED_OPERATIONS_OMITTED = -2147483648;
 
@@ -67,17 +67,49 @@ function describeTopics(
   );
   const described: B.DescribedMirrorTopic[] = [];
   for (const topic of topics) {
-    const partitions = describePartitions(topic, nodeId, now);
+    const partitions = describePartitions(cluster, topic, nodeId, now);
     if (partitions.length > 0) described.push({ TopicName: topic.name, Partitions: partitions });
   }
   return described;
 }
 
-function describePartitions(topic: Topic, nodeId: number, now: number): B.MirrorPartitionDetail[] {
+interface LeaderIndex {
+  readonly version: number;
+  readonly size: number;
+  readonly byLeader: ReadonlyMap<number, readonly Partition[]>;
+}
+const leaderIndexes = new WeakMap<Topic, LeaderIndex>();
+
+/**
+ * The topic's partitions that `nodeId` leads, in index order. Grouped once per leadership change and
+ * partition count: every node of the cluster is asked, and scanning all partitions for each of 100
+ * nodes costs the emulator more than a million-partition answer costs the client.
+ */
+function partitionsLedBy(cluster: EmulatedCluster, topic: Topic, nodeId: number): readonly Partition[] {
+  let index = leaderIndexes.get(topic);
+  if (!index || index.version !== cluster.leadershipVersion || index.size !== topic.partitions.length) {
+    const byLeader = new Map<number, Partition[]>();
+    for (const p of topic.partitions) {
+      const led = byLeader.get(p.leader);
+      if (led) led.push(p);
+      else byLeader.set(p.leader, [p]);
+    }
+    index = { version: cluster.leadershipVersion, size: topic.partitions.length, byLeader };
+    leaderIndexes.set(topic, index);
+  }
+  return index.byLeader.get(nodeId) ?? [];
+}
+
+function describePartitions(
+  cluster: EmulatedCluster,
+  topic: Topic,
+  nodeId: number,
+  now: number,
+): B.MirrorPartitionDetail[] {
   const details: B.MirrorPartitionDetail[] = [];
-  for (const p of topic.partitions) {
+  for (const p of partitionsLedBy(cluster, topic, nodeId)) {
     const m = p.mirror;
-    if (!m || p.leader !== nodeId) continue;
+    if (!m) continue;
     // Offsets and lag come from the fetcher, which exists only while MIRRORING.
     const mirroring = m.state === 'MIRRORING' && m.sourceOffset >= 0n;
     const destination = mirroring ? endOffset(topic, p, now) : -1n;

@@ -4,6 +4,43 @@ import { uuidFromBytes } from './uuid.js';
 // ignoreBOM: a leading U+FEFF is part of the string, as Kafka's Java decoder keeps it.
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
+function decodeUtf8(buf: Buffer, at: number, length: number): string {
+  const text = buf.toString('utf8', at, at + length);
+  // toString is the fast path; only a replacement character calls for the strict check.
+  if (text.includes('\uFFFD')) {
+    try {
+      return strictUtf8.decode(buf.subarray(at, at + length));
+    } catch {
+      throw new WireError('string is not valid UTF-8');
+    }
+  }
+  return text;
+}
+
+// Answers repeat short strings: a state name or one error message on each of a million partitions.
+// A string whose bytes equal those of one decoded before (in a small table, by hash) is shared
+// instead of made again: strings are immutable, so nothing can tell, and a million rows hold one.
+const SHARED_MAX_BYTES = 64;
+const SHARED_SLOTS = 1024;
+const sharedBytes: (Buffer | undefined)[] = new Array<Buffer | undefined>(SHARED_SLOTS);
+const sharedTexts: string[] = new Array<string>(SHARED_SLOTS);
+
+function sharedString(buf: Buffer, at: number, length: number): string {
+  let hash = 0x811c9dc5 ^ length;
+  for (let i = 0; i < length; i++) hash = Math.imul(hash ^ (buf[at + i] as number), 0x01000193);
+  const slot = (hash >>> 0) % SHARED_SLOTS;
+  const bytes = sharedBytes[slot];
+  if (bytes !== undefined && bytes.length === length) {
+    let same = true;
+    for (let i = 0; i < length && same; i++) same = bytes[i] === buf[at + i];
+    if (same) return sharedTexts[slot] as string;
+  }
+  const text = decodeUtf8(buf, at, length);
+  sharedBytes[slot] = Buffer.from(buf.subarray(at, at + length));
+  sharedTexts[slot] = text;
+  return text;
+}
+
 /**
  * Reads Kafka's primitive encodings from a buffer. Every read checks bounds first, so truncated or
  * lying input ends in a WireError instead of a RangeError from deep inside Buffer.
@@ -105,16 +142,8 @@ export class ByteReader {
   /** UTF-8 text of `length` bytes; malformed UTF-8 is an error, not U+FFFD. */
   utf8(length: number): string {
     const at = this.need(length, `string of ${length} bytes`);
-    const text = this.buf.toString('utf8', at, at + length);
-    // toString is the fast path; only a replacement character calls for the strict check.
-    if (text.includes('\uFFFD')) {
-      try {
-        return strictUtf8.decode(this.buf.subarray(at, at + length));
-      } catch {
-        throw new WireError('string is not valid UTF-8');
-      }
-    }
-    return text;
+    if (length <= SHARED_MAX_BYTES) return sharedString(this.buf, at, length);
+    return decodeUtf8(this.buf, at, length);
   }
 
   raw(length: number): Buffer {

@@ -3,6 +3,7 @@ import { uuidToBytes } from './uuid.js';
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
+const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 function checkInt(value: number, min: number, max: number, what: string): void {
   if (!Number.isInteger(value) || value < min || value > max) {
@@ -75,7 +76,14 @@ export class ByteWriter {
   int64(value: bigint): void {
     if (value < INT64_MIN || value > INT64_MAX) throw new WireError(`int64 value ${value} is out of range`);
     this.room(8);
-    this.buf.writeBigInt64BE(value, this.pos);
+    // Offsets and lags fit in 53 bits: two int32 from an exact double, as the reader does, instead
+    // of Buffer.writeBigInt64BE's BigInt arithmetic.
+    if (value >= -SAFE && value <= SAFE) {
+      const n = Number(value);
+      const high = Math.floor(n / 4294967296);
+      this.buf.writeInt32BE(high, this.pos);
+      this.buf.writeUInt32BE(n - high * 4294967296, this.pos + 4);
+    } else this.buf.writeBigInt64BE(value, this.pos);
     this.pos += 8;
   }
   float64(value: number): void {

@@ -47,6 +47,10 @@ describe('DescribeClusterMirrors (§3 DescribeClusterMirrors)', () => {
 
   it('a node that goes down hands its partitions to another replica; the union stays complete', () => {
     const p = mirrored(6);
+    assert.ok(
+      describeAll(p.destination).some((r) => r.node === 2),
+      'node 2 leads some before (and they are indexed)',
+    );
     p.destination.setNodeUp(2, false);
     const rows = describeAll(p.destination);
     assert.deepEqual(

@@ -103,6 +103,23 @@ describe('utf8', () => {
   });
 });
 
+describe('shared short strings', () => {
+  test('every string decodes to its own bytes, however many share a slot of the table', () => {
+    // 5,000 distinct short strings overfill the 1,024 slots: each is read twice, in varied orders.
+    const texts = Array.from({ length: 5000 }, (_, i) => `s${(i * 7919) % 100_003}-é`);
+    const all = Buffer.concat(texts.map((t) => Buffer.from(t)));
+    const r = new ByteReader(Buffer.concat([all, all]));
+    for (const round of [0, 1]) for (const t of texts) assert.equal(r.utf8(Buffer.byteLength(t)), t, `round ${round}`);
+  });
+
+  test('malformed bytes stay a WireError after the same length and hash slot held valid text', () => {
+    assert.equal(reader('c3a9').utf8(2), 'é');
+    assert.throws(() => reader('c328').utf8(2), WireError);
+    assert.throws(() => reader('c328').utf8(2), WireError, 'not remembered as text either');
+    assert.equal(reader('c3a9').utf8(2), 'é');
+  });
+});
+
 describe('length prefixes', () => {
   test('classic string length: -1 is null, below -1 is a WireError', () => {
     assert.equal(reader('ffff').string16Length(), -1);

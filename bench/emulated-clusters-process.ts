@@ -1,0 +1,17 @@
+// The emulated clusters of the describe scale bench, in a process of their own so that kmirror's time
+// and memory are measured apart from the emulator's: `node dist/bench/emulated-clusters-process.js
+// TOPICS PARTITIONS NODES` sets up one mirror 'bench' of TOPICS × PARTITIONS partitions, all MIRRORING,
+// over NODES destination brokers (engine frozen once there: nothing changes between runs), prints one
+// JSON line {"bootstrap": …, "setUpMs": …} and serves until its stdin closes.
+
+import { setUp } from './describe.js';
+
+const [topics, partitions, nodes] = process.argv.slice(2).map(Number);
+if (!topics || !partitions || !nodes) throw new Error('usage: emulated-clusters-process TOPICS PARTITIONS NODES');
+const started = performance.now();
+const emulator = await setUp(topics, partitions, true, nodes);
+process.stdout.write(
+  `${JSON.stringify({ bootstrap: emulator.destination.bootstrap, setUpMs: Math.round(performance.now() - started) })}\n`,
+);
+process.stdin.resume();
+process.stdin.on('end', () => void emulator.close().then(() => process.exit(0)));

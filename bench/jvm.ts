@@ -1,0 +1,79 @@
+// `npm run bench:jvm` (issue 12): kmirror beside the Java tools operators run today, against one real
+// Apache Kafka 4.4 broker (test/kafka/harness.ts). `kmirror check -b …` is paired with
+// `kafka-features.sh --bootstrap-server … describe` (org.apache.kafka.tools.FeatureCommand from
+// kafka-tools 4.4.0, on the classpath scripts/kafka-classpath.sh resolves): a JVM start, an Admin
+// client and one round trip, as kafka-run-class.sh starts it (its default heap and JVM options, no
+// class-data archive). Pair by pair, so machine load hits both alike; target: kmirror ≤ 0.08 of the
+// Java tool's time. Printed, never asserted. Needs Java 17+ and Maven, as `npm run test:kafka` does.
+
+import { fileURLToPath } from 'node:url';
+import { kafkaClasspath, startSingleNode } from '../test/kafka/harness.js';
+import { median, stats } from './measure.js';
+import { benchEnv, removeBenchCache } from './nodes.js';
+import { timedRun, type TimedRun } from './process-run.js';
+
+const BIN = fileURLToPath(new URL('../../bin/run.js', import.meta.url));
+const RUNS = Number(process.env.BENCH_RUNS ?? 10) || 10;
+// kafka-run-class.sh's defaults (KAFKA_HEAP_OPTS, KAFKA_JVM_PERFORMANCE_OPTS) for a tool.
+const KAFKA_RUN_CLASS_OPTS = [
+  '-Xmx256M',
+  '-server',
+  '-XX:+UseG1GC',
+  '-XX:MaxGCPauseMillis=20',
+  '-XX:InitiatingHeapOccupancyPercent=35',
+  '-XX:+ExplicitGCInvokesConcurrent',
+  '-XX:MaxInlineLevel=15',
+  '-Djava.awt.headless=true',
+];
+
+function java(): string {
+  return process.env.JAVA_HOME ? `${process.env.JAVA_HOME}/bin/java` : 'java';
+}
+
+/** kmirror check exits 4 against a broker without cluster mirroring (plain Kafka 4.4); that is its answer. */
+function checked(run: TimedRun, what: string, ok: readonly number[]): TimedRun {
+  if (run.status === null || !ok.includes(run.status)) throw new Error(`${what} exited ${String(run.status)}`);
+  return run;
+}
+
+async function main(): Promise<void> {
+  const classpath = await kafkaClasspath();
+  const kafka = await startSingleNode();
+  try {
+    const bootstrap = kafka.bootstrap.plaintext;
+    const env = benchEnv();
+    const javaArgv = [
+      ...KAFKA_RUN_CLASS_OPTS,
+      '-cp',
+      classpath,
+      'org.apache.kafka.tools.FeatureCommand',
+      '--bootstrap-server',
+      bootstrap,
+      'describe',
+    ];
+    const kmirrorArgv = [BIN, 'check', '-b', bootstrap];
+    const runJava = () => checked(timedRun(java(), javaArgv, env), 'kafka-features.sh describe', [0]);
+    const runKmirror = () => checked(timedRun(process.execPath, kmirrorArgv, env), 'kmirror check', [0, 4]);
+    runJava(); // warms the file-system cache (jars) and kmirror's code cache, as a second call finds them
+    runKmirror();
+    const pairs: { java: TimedRun; kmirror: TimedRun }[] = [];
+    for (let i = 0; i < RUNS; i++) pairs.push({ java: runJava(), kmirror: runKmirror() });
+    const line = (label: string, pick: (r: TimedRun) => number) => {
+      const ratios = pairs.map((p) => pick(p.kmirror) / pick(p.java));
+      return [
+        `${label}: kmirror check / kafka-features.sh describe = ${median(ratios).toFixed(3)} (median of ${RUNS} pairs; target ≤ 0.08; ratios ${stats(ratios.map((r) => r * 1000))} ‰)`,
+        `    kmirror ms ${stats(pairs.map((p) => pick(p.kmirror)))}; Java ms ${stats(pairs.map((p) => pick(p.java)))}`,
+      ].join('\n');
+    };
+    console.log(
+      `Apache Kafka 4.4 at ${bootstrap}; node ${process.version}; ${java()} with kafka-run-class.sh's options`,
+    );
+    console.log(line('wall time', (r) => r.wallMs));
+    console.log(line('CPU time user+sys', (r) => r.cpuMs));
+  } finally {
+    await kafka.stop();
+    removeBenchCache();
+  }
+}
+
+await main();

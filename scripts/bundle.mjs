@@ -1,0 +1,105 @@
+#!/usr/bin/env node
+// `npm run build` (after tsc): the CLI as one CommonJS file, dist/bundle/kmirror.cjs, which bin/run.js
+// loads. Loading one file instead of ~700 modules (oclif, kafkajs, ours) is most of kmirror's start-up
+// saving (issue 12). Its COMMANDS export is oclif's "explicit" command registry (package.json
+// oclif.commands), generated here from the files in src/commands/ with the ids oclif's "pattern"
+// strategy gives them, so a command file added there is in the next build with nothing else to edit.
+// CommonJS, not ESM: Node builds an ESM facade of every built-in module an ES module imports (node:fs
+// with all its lazy getters, streams…), which costs more than the bundle's own code.
+// bin/dev.js and the in-process tests run the sources (src/lib/cli/source-commands.ts) instead.
+import { build } from 'esbuild';
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, posix, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+const COMMANDS_DIR = join(ROOT, 'src', 'commands');
+const OUT_DIR = join(ROOT, 'dist', 'bundle');
+export const BUNDLE = join(OUT_DIR, 'kmirror.cjs');
+
+function sourceFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.ts$/.test(entry.name) && !/\.(d|test|spec)\.ts$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** `config/get.ts` → `config:get`, `topic/index.ts` → `topic`: oclif's ids for command files. */
+export function commandId(file) {
+  const parts = relative(COMMANDS_DIR, file).split(sep);
+  const name = parts.pop().replace(/\.ts$/, '');
+  return [...parts, ...(name === 'index' ? [] : [name])].join(':');
+}
+
+/** The bundle's entry: oclif's run/handle, our help class and every command class by id. */
+export function entrySource() {
+  const files = sourceFiles(COMMANDS_DIR).sort();
+  const imports = files.map((file, i) => {
+    const path = relative(ROOT, file).split(sep).join(posix.sep);
+    return `import command${i} from './${path}';`;
+  });
+  const registry = files.map((file, i) => `  ${JSON.stringify(commandId(file))}: command${i},`);
+  return [
+    "export { Config, handle, run } from '@oclif/core';",
+    "export { default as Help } from './src/lib/cli/help.ts';",
+    ...imports,
+    'export const COMMANDS = {',
+    ...registry,
+    '};',
+    '',
+  ].join('\n');
+}
+
+// bin/code-cache.js runs the bundle through vm.Script, where import() works only with experimental vm
+// features. So the bundle holds no import(): ours become require() (every package we load lazily has a
+// CommonJS build), and the few in oclif and lilconfig (which load ESM plugins by file URL) call
+// __kmirrorImport, a real import() that code-cache.js hands in (plain require() of the bundle gets its own).
+const IMPORT_BANNER =
+  "const __kmirrorImport = typeof __kmirrorHostImport === 'function' ? __kmirrorHostImport : (specifier) => import(specifier);";
+const DYNAMIC_IMPORT = /(?<![\w$.'"`])import\(/g;
+const hostImport = {
+  name: 'host-import',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/](@oclif[\\/]core|lilconfig)[\\/].*\.js$/ }, (args) => ({
+      contents: readFileSync(args.path, 'utf8').replace(DYNAMIC_IMPORT, '__kmirrorImport('),
+      loader: 'js',
+    }));
+  },
+};
+
+async function bundle() {
+  rmSync(OUT_DIR, { recursive: true, force: true });
+  const result = await build({
+    stdin: { contents: entrySource(), resolveDir: ROOT, sourcefile: 'kmirror-entry.js', loader: 'js' },
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outfile: BUNDLE,
+    // Our sources find the packages they load lazily (yaml, string-width) from their own URL; in the
+    // bundle that is the bundle's URL, next to the same node_modules.
+    define: { 'import.meta.url': '__kmirrorBundleUrl' },
+    banner: { js: `const __kmirrorBundleUrl = require('node:url').pathToFileURL(__filename).href;\n${IMPORT_BANNER}` },
+    supported: { 'dynamic-import': false },
+    plugins: [hostImport],
+    // oclif reads tsconfig.json through typescript only for ts-node development runs (bin/dev.js,
+    // which does not use the bundle); it is no dependency of ours.
+    external: ['typescript', '@inquirer/prompts', 'prom-client'],
+    minifyWhitespace: true,
+    minifySyntax: true,
+    keepNames: true,
+    sourcemap: 'linked',
+    legalComments: 'linked',
+    metafile: true,
+    logLevel: 'warning',
+  });
+  const left = readFileSync(BUNDLE, 'utf8').replace(IMPORT_BANNER, '').match(DYNAMIC_IMPORT);
+  if (left) throw new Error(`${BUNDLE} still holds ${left.length} import(): see hostImport in scripts/bundle.mjs`);
+  const inputs = Object.keys(result.metafile.inputs).length;
+  const bytes = result.metafile.outputs[relative(process.cwd(), BUNDLE).split(sep).join(posix.sep)]?.bytes;
+  writeFileSync(join(OUT_DIR, 'meta.json'), JSON.stringify(result.metafile));
+  console.log(`wrote ${relative(ROOT, BUNDLE)}: ${inputs} modules, ${((bytes ?? 0) / 1e6).toFixed(2)} MB`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await bundle();
