@@ -21,17 +21,17 @@ const only = process.env.BENCH_SECTIONS?.split(',').map((s) => s.trim());
 const wanted = (section: string): boolean => !only || only.includes(section);
 if (process.env.BENCH_BIN) console.log(`kmirror: ${process.env.BENCH_BIN}`);
 try {
-    if (wanted('start')) printResults(await benchColdStart(nodes));
-    if (wanted('decode')) printResults(benchDecode());
-    if (wanted('emulator')) printResults(await benchEmulator());
-    if (wanted('describe')) printResults(await benchDescribe(nodes));
-    if (wanted('fail-fast')) printResults(await benchFailFast());
-    if (wanted('pairs')) for (const line of await benchStartupPairs(nodes)) console.log(line);
-    if (wanted('million')) printResults(await benchDescribeMillion());
-    if (wanted('scale')) {
-      console.log('describe at scale, the emulated clusters in a process of their own:');
-      await benchDescribeScale();
-    }
+  if (wanted('start')) printResults(await benchColdStart(nodes));
+  if (wanted('decode')) printResults(benchDecode());
+  if (wanted('emulator')) printResults(await benchEmulator());
+  if (wanted('describe')) printResults(await benchDescribe(nodes));
+  if (wanted('fail-fast')) printResults(await benchFailFast());
+  if (wanted('pairs')) for (const line of await benchStartupPairs(nodes)) console.log(line);
+  if (wanted('million')) printResults(await benchDescribeMillion());
+  if (wanted('scale')) {
+    console.log('describe at scale, the emulated clusters in a process of their own:');
+    await benchDescribeScale();
+  }
 } finally {
   removeBenchCache();
 }
