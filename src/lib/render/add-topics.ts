@@ -5,6 +5,7 @@ import type { AddTopicsPlan, AddTopicsResult, StartRequest, TopicFailureDetail }
 import type { TopicToAdd } from '../mirror/topic-selection.js';
 import { style } from './style.js';
 import { renderTable } from './table.js';
+import { forTerminal } from '../text/terminal-safe.js';
 
 function actionLabel(t: TopicToAdd): string {
   switch (t.action) {
@@ -29,19 +30,17 @@ function list(items: readonly string[]): string {
   return items.length === 0 ? 'none' : items.join(', ');
 }
 
-/** The table shown before acting. */
-/** The confirmation before starting topics a pattern selected. */
-export function addTopicsConfirmation(plan: AddTopicsPlan): { preview: string; question: string; action: string } {
+function confirmation(plan: AddTopicsPlan): { preview: string; question: string; action: string } {
   const count = plan.request?.Topics?.length ?? 0;
   const byPattern = plan.addedByPattern.length;
   return {
-    preview: renderAddTopicsPreview(plan),
+    preview: preview(plan),
     question: `Start mirroring ${count} topic(s) in mirror ${plan.mirror} (${byPattern} selected by --pattern)?`,
     action: `start ${byPattern} topic(s) selected by --pattern in mirror '${plan.mirror}'`,
   };
 }
 
-export function renderAddTopicsPreview(plan: AddTopicsPlan): string {
+function preview(plan: AddTopicsPlan): string {
   const out: string[] = [`Mirror ${plan.mirror}, source cluster ${plan.sourceBootstrap.join(',')}`];
   if (plan.topics.length === 0) {
     out.push(plan.include.length > 0 ? 'No source topic matches the patterns yet.' : 'No topics selected.');
@@ -75,8 +74,7 @@ export function renderAddTopicsPreview(plan: AddTopicsPlan): string {
   return out.join('\n');
 }
 
-/** StartMirrorTopics as it would go on the wire, one field per line. */
-export function renderStartRequest(request: StartRequest): string {
+function startRequest(request: StartRequest): string {
   const out = ['StartMirrorTopics', `  MirrorName: ${request.MirrorName ?? ''}`];
   const topics = request.Topics ?? [];
   if (topics.length === 0) out.push('  Topics: []');
@@ -99,14 +97,13 @@ export interface OutcomeOptions {
   readonly failures?: readonly TopicFailureDetail[];
 }
 
-/** Everything `add-topics` prints on stdout in text mode. */
-export function renderAddTopics(plan: AddTopicsPlan, result: AddTopicsResult, options: OutcomeOptions = {}): string {
+function outcome(plan: AddTopicsPlan, result: AddTopicsResult, options: OutcomeOptions = {}): string {
   const out: string[] = [];
-  if (!options.previewShown) out.push(renderAddTopicsPreview(plan), '');
+  if (!options.previewShown) out.push(preview(plan), '');
   const patternsGiven = result.patterns.include.length > 0 || result.patterns.exclude.length > 0;
 
   if (result.dryRun) {
-    if (plan.request) out.push('Dry run: kmirror would send', renderStartRequest(plan.request));
+    if (plan.request) out.push('Dry run: kmirror would send', startRequest(plan.request));
     else out.push('Dry run: there is nothing to send.');
     out.push('Nothing was sent (--dry-run).');
     return out.join('\n');
@@ -139,3 +136,15 @@ export function renderAddTopics(plan: AddTopicsPlan, result: AddTopicsResult, op
   }
   return out.join('\n');
 }
+
+/** The confirmation before starting topics a pattern selected. */
+export const addTopicsConfirmation = forTerminal(confirmation);
+
+/** The table shown before acting. */
+export const renderAddTopicsPreview = forTerminal(preview);
+
+/** StartMirrorTopics as it would go on the wire, one field per line. */
+export const renderStartRequest = forTerminal(startRequest);
+
+/** Everything `add-topics` prints on stdout in text mode. */
+export const renderAddTopics = forTerminal(outcome);

@@ -5,6 +5,7 @@ import { REDACTED } from '../connection/redact.js';
 import type { ConfigSetResult, MirrorConfigEntry } from '../mirror/config.js';
 import { style } from './style.js';
 import { renderTable } from './table.js';
+import { forTerminal } from '../text/terminal-safe.js';
 
 const WRAP_LIST_FROM = 60;
 
@@ -16,7 +17,7 @@ function shownValue(value: string | null): string {
   return value;
 }
 
-export function renderConfigEntries(configs: readonly MirrorConfigEntry[]): string {
+function configEntries(configs: readonly MirrorConfigEntry[]): string {
   const table = renderTable(
     [{ header: 'KEY' }, { header: 'VALUE' }, { header: 'SOURCE' }],
     configs.map((c) => [c.name, shownValue(c.value), c.source === 'default' ? style.dim('default') : c.source]),
@@ -29,9 +30,9 @@ export function renderConfigEntries(configs: readonly MirrorConfigEntry[]): stri
   return notes.length > 0 ? `${table}\n\n${notes.map((n) => style.dim(n)).join('\n')}` : table;
 }
 
-export function renderMirrorConfigs(result: { mirror: string; configs: readonly MirrorConfigEntry[] }): string {
+function mirrorConfigs(result: { mirror: string; configs: readonly MirrorConfigEntry[] }): string {
   if (result.configs.length === 0) return `No matching configs for mirror ${result.mirror}.`;
-  return `Configs of mirror ${result.mirror}:\n\n${renderConfigEntries(result.configs)}`;
+  return `Configs of mirror ${result.mirror}:\n\n${configEntries(result.configs)}`;
 }
 
 function describeChange(change: ConfigSetResult['changes'][number]): string {
@@ -47,10 +48,17 @@ function describeChange(change: ConfigSetResult['changes'][number]): string {
   }
 }
 
-export function renderConfigSet(result: ConfigSetResult): string {
+function configSet(result: ConfigSetResult): string {
   const changes = result.changes.map((c) => `  ${describeChange(c)}`).join('\n');
   if (result.validateOnly) {
     return `${style.ok(`The broker accepted these changes for mirror ${result.mirror}`)}; nothing was changed (--validate-only):\n${changes}`;
   }
-  return `${style.ok(`Updated mirror ${result.mirror}`)}:\n${changes}\n\nStored configs now:\n\n${renderConfigEntries(result.configs)}`;
+  return `${style.ok(`Updated mirror ${result.mirror}`)}:\n${changes}\n\nStored configs now:\n\n${configEntries(result.configs)}`;
 }
+
+/** KEY, VALUE, SOURCE of each config entry, with the notes the values need. */
+export const renderConfigEntries = forTerminal(configEntries);
+
+export const renderMirrorConfigs = forTerminal(mirrorConfigs);
+
+export const renderConfigSet = forTerminal(configSet);
