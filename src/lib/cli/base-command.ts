@@ -27,7 +27,7 @@ import { shellQuote } from './shell-words.js';
 import { askSecret } from './secret-prompt.js';
 import { sourceConfigInput } from './topic-input.js';
 import type { SourceAccess } from '../mirror/mirror-side.js';
-import { escapeControl, escapeControlPerLine } from '../text/terminal-safe.js';
+import { escapeControl, escapeStackTrace } from '../text/terminal-safe.js';
 
 /** The flag behind each connection setting (for telling command-line values from KMIRROR_* ones). */
 const FLAG_OF_SETTING: Record<string, string> = {
@@ -607,9 +607,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         current instanceof Error && depth < 5;
         current = current.cause, depth++
       ) {
-        this.stderr.write(
-          `${escapeControlPerLine(redactText(current.stack ?? `${current.name}: ${current.message}`))}\n`,
-        );
+        const stack = redactText(current.stack ?? `${current.name}: ${current.message}`);
+        this.stderr.write(`${escapeStackTrace(stack, redactText(current.message))}\n`);
       }
     }
     process.exitCode = failure.exitCode;

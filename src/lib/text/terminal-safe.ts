@@ -32,11 +32,14 @@ export function escapeControl(text: string): string {
 }
 
 /**
- * Multi-line text written by kmirror itself (a stack trace): each line escaped, the line breaks kept.
- * Only for text whose line breaks are kmirror's own; broker text keeps its `\n` escaped.
+ * A stack trace for --debug: the error's message (which may quote a broker) escaped whole, then each
+ * frame line escaped with the line breaks between frames kept.
  */
-export function escapeControlPerLine(text: string): string {
-  return UNSAFE.test(text) ? text.split('\n').map(escapeControl).join('\n') : text;
+export function escapeStackTrace(stack: string, message: string): string {
+  const at = message === '' ? -1 : stack.indexOf(message);
+  const head = at === -1 ? '' : stack.slice(0, at + message.length);
+  const frames = at === -1 ? stack : stack.slice(at + message.length);
+  return escapeControl(head) + frames.split('\n').map(escapeControl).join('\n');
 }
 
 function isPlainObject(value: object): value is Record<string, unknown> {
