@@ -1,6 +1,8 @@
 // Errors the protocol layer raises. They carry facts (which API, which broker, which code); the
 // CLI layer decides what an operator reads and which exit code follows.
 
+import { isMirrorApi } from './mirror-api-keys.js';
+
 /** The cluster does not advertise an API kmirror needs; raised before anything is sent. */
 export class UnsupportedByClusterError extends Error {
   override readonly name = 'UnsupportedByClusterError';
@@ -16,7 +18,7 @@ export class UnsupportedByClusterError extends Error {
     super(
       brokerRange
         ? `broker ${broker} supports ${apiName} (key ${apiKey}) only at versions ${brokerRange.min}-${brokerRange.max}, none of which kmirror speaks${ours ? ` here (${ours.min === ours.max ? ours.min : `${ours.min}-${ours.max}`})` : ''}`
-        : `broker ${broker} does not support ${apiName} (API key ${apiKey}): this cluster does not support cluster mirroring`,
+        : `broker ${broker} does not support ${apiName} (API key ${apiKey})${isMirrorApi(apiName) ? ': this cluster does not support cluster mirroring' : ''}`,
     );
   }
 }
