@@ -99,7 +99,7 @@ export default class AddTopics extends BaseCommand<typeof AddTopics> {
     const { previewShown } = needsConfirmation
       ? await confirmPlan(addTopicsConfirmation(plan), this.confirmSettings(f.yes))
       : { previewShown: false };
-    const outcome = await sendAddTopics(client, plan);
+    const outcome = await sendAddTopics(client, plan, (m) => this.warning(m));
     this.render(outcome.result, (r) => renderAddTopics(plan, r, { previewShown, failures: outcome.failures }));
     if (outcome.error) throw outcome.error;
     const unmet = unmetNamedTopics(outcome.result, plan);

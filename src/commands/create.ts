@@ -112,7 +112,7 @@ export default class Create extends BaseCommand<typeof Create> {
     );
     this.trace(`source cluster id: ${sourceClusterId}`);
     const config = withSourceClusterId(plan.config, sourceClusterId);
-    if (client) await sendCreateMirror(client, plan.mirror, config);
+    if (client) await sendCreateMirror(client, plan.mirror, config, (m) => this.warning(m));
     const result = createResult(plan, config, sourceClusterId, dryRun);
     this.render(result, (shown) => renderCreateMirror(shown, this.reachArgs()));
     return result;

@@ -86,7 +86,7 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     const validateOnly = this.flags['validate-only'] ?? false;
     const mirroring = validateOnly ? [] : await topicsMirroringNow(client, this.args.mirror);
     if (mirroring.length > 0) this.warning(configRestartWarning(this.args.mirror, mirroring));
-    const result = await setMirrorConfigs(client, this.args.mirror, changes, { validateOnly });
+    const result = await setMirrorConfigs(client, this.args.mirror, changes, { validateOnly, warn });
     this.render(result, renderConfigSet);
     if (this.flags.wait !== undefined && mirroring.length > 0) {
       const hint = `the change was applied; kmirror describe ${this.args.mirror} shows the partition states`;

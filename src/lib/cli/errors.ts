@@ -338,6 +338,13 @@ function protocolFailure(err: Error): Failure | undefined {
     );
   }
   if (err instanceof protocol.DialectSettingMissingError) return dialectSettingFailure(err);
+  // Services read the state back after a lost answer; this is for a caller that does not.
+  if (err instanceof protocol.AnswerLostError)
+    return failure(
+      ExitCode.Error,
+      err.message,
+      'kmirror list and kmirror describe show whether the change was applied',
+    );
   if (err instanceof protocol.MirroringDisabledError) {
     const where = `the cluster of broker ${err.broker}`;
     return failure(

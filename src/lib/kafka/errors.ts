@@ -112,3 +112,22 @@ export class DialectSettingMissingError extends Error {
     );
   }
 }
+
+/**
+ * A request that changes state (its definition says `idempotent: false`) reached the connection, and no answer
+ * came back (the connection dropped, or the wait timed out). The broker may have applied it, so the client did
+ * not send it again: the caller reads the state back to learn what happened.
+ */
+export class AnswerLostError extends Error {
+  override readonly name = 'AnswerLostError';
+  constructor(
+    readonly apiName: string,
+    readonly broker: string,
+    /** What became of the answer (connection closed, timed out). */
+    readonly lost: Error,
+  ) {
+    super(
+      `no answer from ${broker} to ${apiName} (${lost.message}); it may have been applied, so it was not sent again`,
+    );
+  }
+}

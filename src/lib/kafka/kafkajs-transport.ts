@@ -149,6 +149,8 @@ export class KafkajsTransport implements Transport {
               'timeout',
               brokerLabel(broker),
               `no answer from ${brokerLabel(broker)} within ${timeoutMs} ms`,
+              undefined,
+              true,
             ),
           );
         },
@@ -171,7 +173,8 @@ export class KafkajsTransport implements Transport {
         this.connections.delete(this.key(broker));
         if (err instanceof ProtocolViolationError)
           throw new ProtocolViolationError(err.kind, err.broker, request.apiName, err.detail);
-        throw translate(err, broker);
+        // Handed to the connection already: the broker may have it, whatever became of the answer.
+        throw translate(err, broker).afterSending();
       });
     try {
       return await Promise.race([sent, timeout]);

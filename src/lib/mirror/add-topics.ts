@@ -8,7 +8,7 @@ import type { PropertyEntry } from '../connection/properties-file.js';
 import type { KafkaClient } from '../kafka/client.js';
 import { kafkaError, kafkaErrorHint, errors } from '../kafka/error-codes.js';
 import { KafkaProtocolError } from '../kafka/errors.js';
-import type { RequestInput } from '../kafka/message-types.js';
+import type { RequestInput, ResponseOf } from '../kafka/message-types.js';
 import {
   DescribeClusterMirrors,
   DescribeConfigs,
@@ -24,6 +24,8 @@ import { sourceSettingsOf } from './mirror-side.js';
 import { describeMirrorConfigs, listSourceTopics } from './source-client.js';
 import { type TopicToAdd, type TopicOwnership, classifyTopics, isSent } from './topic-selection.js';
 import { readCatchUpTargetsFrom, waitUntilCaughtUp, type CatchUpOutcome } from './caught-up.js';
+import { listedTopics } from './list.js';
+import { type ReadBack, applied, notApplied, sendOrReadBack } from './read-back.js';
 
 export const ADD_TOPICS_APIS = [
   StartMirrorTopics,
@@ -265,12 +267,63 @@ export interface SendOutcome {
   readonly error: MirrorError | null;
 }
 
+type StartResponse = ResponseOf<typeof StartMirrorTopics>;
+
+/**
+ * After a lost answer: the sent topics the mirror now lists (MIRRORING or PAUSED) were started, and the
+ * patterns are in its stored lists. What the read-back finds is folded in as the broker's answer would
+ * have been: the topics not listed as failed, nothing at all as not applied.
+ */
+function startedTopics(client: KafkaClient, plan: AddTopicsPlan, request: StartRequest): ReadBack<StartResponse> {
+  const sent = (request.Topics ?? []).map((t) => t.TopicName ?? '');
+  return {
+    readWith: 'ListClusterMirrors and DescribeConfigs',
+    checkWith: `kmirror describe ${plan.mirror} and kmirror config get ${plan.mirror}`,
+    read: async () => {
+      const listed = await listedTopics(client, plan.mirror);
+      if (listed === null) return notApplied(`mirror '${plan.mirror}' is not listed`);
+      const missing = sent.filter((t) => !listed.includes(t));
+      let patternsStored = true;
+      if (plan.include.length > 0 || plan.exclude.length > 0) {
+        const stored = await describeMirrorConfigs(client, plan.mirror);
+        const include = splitListValue(stored.get('mirror.topics.include'));
+        const exclude = splitListValue(stored.get('mirror.topics.exclude'));
+        patternsStored =
+          plan.include.every((p) => include.includes(p)) && plan.exclude.every((p) => exclude.includes(p));
+      }
+      if (missing.length === sent.length && (sent.length > 0 || !patternsStored))
+        return notApplied(
+          sent.length > 0 ? `the mirror does not list ${missing.join(', ')}` : 'the patterns are not stored',
+        );
+      return applied({
+        ThrottleTimeMs: 0,
+        ErrorCode: 0,
+        ErrorMessage: null,
+        Topics: missing.map((Name) => ({
+          Name,
+          ErrorCode: errors.UNKNOWN_SERVER_ERROR.code,
+          ErrorMessage: 'not started: the answer was lost, and the mirror does not list this topic',
+        })),
+      });
+    },
+  };
+}
+
 /** Sends the plan's request and folds the per-topic answers into the result. */
-export async function sendAddTopics(client: KafkaClient, plan: AddTopicsPlan): Promise<SendOutcome> {
+export async function sendAddTopics(
+  client: KafkaClient,
+  plan: AddTopicsPlan,
+  warn: (message: string) => void = () => undefined,
+): Promise<SendOutcome> {
   const result = addTopicsResultOf(plan, false);
-  if (!plan.request) return { result, failures: [], error: null };
-  // A retriable code copied from one topic (103) must not resend the whole request.
-  const response = await client.send(StartMirrorTopics, plan.request, undefined, { retryErrorCodes: false });
+  const request = plan.request;
+  if (!request) return { result, failures: [], error: null };
+  const response = await sendOrReadBack(
+    // A retriable code copied from one topic (103) must not resend the whole request.
+    () => client.send(StartMirrorTopics, request, undefined, { retryErrorCodes: false }),
+    startedTopics(client, plan, request),
+    warn,
+  );
   const perTopic = new Map(response.Topics.map((t) => [t.Name, t]));
   const copied = response.ErrorCode === 0 || response.Topics.some((t) => t.ErrorCode === response.ErrorCode);
   if (!copied) throw wholeRequestError(response.ErrorCode, response.ErrorMessage, plan.mirror);

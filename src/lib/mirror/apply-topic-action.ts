@@ -41,8 +41,8 @@ export async function applyTopicAction(
   plan: TopicActionPlan,
   wait?: TopicActionWait,
 ): Promise<AppliedTopicAction> {
-  const result = await sendTopicAction(client, plan);
   const warnings: string[] = [];
+  const result = await sendTopicAction(client, plan, (message) => warnings.push(message));
   if (wait === undefined) return { result, warnings };
   const watched = waitedTopics(plan, result);
   if (watched.length === 0) {
