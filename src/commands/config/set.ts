@@ -64,9 +64,9 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
   };
 
   async run(): Promise<ConfigSetResult> {
-    const { argv } = await this.parse();
+    // Every positional argument after the mirror (a second parse would read a piped stdin password as one).
     const { changes, warnings } = planConfigChanges({
-      set: (argv as string[]).slice(1),
+      set: this.argList.slice(1),
       delete: this.flags.delete ?? [],
       append: this.flags.append ?? [],
       subtract: this.flags.subtract ?? [],

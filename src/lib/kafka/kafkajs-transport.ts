@@ -69,8 +69,12 @@ function translate(err: unknown, broker: BrokerAddress): TransportError {
   return new TransportError('connect', label, message, code);
 }
 
+type KafkajsVersions = Record<number, { minVersion: number; maxVersion: number }>;
+
 export class KafkajsTransport implements Transport {
   private readonly connections = new Map<string, Promise<KafkajsConnection>>();
+  /** Each broker's API ranges, learnt at the first authentication: a reconnection authenticates with them. */
+  private readonly versions = new Map<string, { versions: KafkajsVersions; handshakeV1: boolean }>();
 
   constructor(private readonly options: TransportOptions) {}
 
@@ -111,6 +115,13 @@ export class KafkajsTransport implements Transport {
         : null,
     });
     scheduleChecksOnlyWhenPending(connection);
+    // kafkajs authenticates a new connection on its first request, with the versions it was given: without
+    // them (a connection opened again after one dropped) it fails inside, on every retry.
+    const known = this.versions.get(this.key(broker));
+    if (known) {
+      connection.setVersions(known.versions);
+      connection.setSupportAuthenticationProtocol(known.handshakeV1);
+    }
     guardFrames(
       connection as unknown as GuardableConnection,
       brokerLabel(broker),
@@ -189,8 +200,9 @@ export class KafkajsTransport implements Transport {
   ): Promise<void> {
     if (!this.options.sasl) return;
     const connection = await this.connection(broker);
-    const versions: Record<number, { minVersion: number; maxVersion: number }> = {};
+    const versions: KafkajsVersions = {};
     for (const [key, range] of supportedApis) versions[key] = { minVersion: range.min, maxVersion: range.max };
+    this.versions.set(this.key(broker), { versions, handshakeV1: supportedApis.has(36) });
     connection.setVersions(versions);
     connection.setSupportAuthenticationProtocol(supportedApis.has(36));
     try {

@@ -210,6 +210,32 @@ describe('authentication through the kafkajs transport', () => {
   };
   const user = () => Object.entries(secure().security.sasl?.users ?? {})[0] ?? ['', ''];
 
+  it('a connection opened again after one dropped authenticates too (no retry loop inside kafkajs)', async () => {
+    const [username, password] = user();
+    const node = secure().destination.nodes[0];
+    assert.ok(node);
+    const rule = node.faults.closeMidFrame('ListClusterMirrors', { times: 1 });
+    await withClient(
+      {
+        bootstrap: [secure().destination.bootstrap],
+        clientId: 'test',
+        tls: tlsSettings(),
+        sasl: { mechanism: 'scram-sha-512', username, password },
+      },
+      10_000,
+      async (client, wire) => {
+        const response = await client.send(ListClusterMirrors, {});
+        assert.equal(response.ErrorCode, 0);
+        assert.deepEqual(
+          listCalls(wire).map((e) => e.outcome),
+          ['error', 'ok'],
+          JSON.stringify(listCalls(wire)),
+        );
+      },
+    );
+    assert.equal(rule.fired, 1);
+  });
+
   for (const mechanism of ['plain', 'scram-sha-256', 'scram-sha-512'] as const) {
     it(`${mechanism} over mutual TLS`, async () => {
       const [username, password] = user();
