@@ -41,14 +41,14 @@ describe('no command prints a secret', () => {
   let tls: string[];
   let sourceConfig: string;
   let topics: string[];
-  const jaas = (password: string) =>
-    `org.apache.kafka.common.security.plain.PlainLoginModule required username="src" password="${password}";`;
+  const jaas = (password: string, username = 'src') =>
+    `org.apache.kafka.common.security.plain.PlainLoginModule required username="${username}" password="${password}";`;
 
   before(async () => {
     emulator = await startEmulatedClusters({
       seed: 'secrets',
       tls: { requireClientCert: true },
-      sasl: { users: { ops: PASSWORD, src: JAAS_PASSWORD } },
+      sasl: { users: { ops: PASSWORD, src: JAAS_PASSWORD, src2: NEW_JAAS_PASSWORD } },
       destination: { nodes: 2 },
       demoTopics: true,
       growthPerSec: 0,
@@ -165,7 +165,7 @@ describe('no command prints a secret', () => {
     'remove-topics': (v) => [['remove-topics', 'm1', '--topic', t(0), '--dry-run', ...conn(v)]],
     'config:get': (v) => [['config', 'get', 'm1', '--all', ...conn(v)]],
     'config:set': (v) => [
-      ['config', 'set', 'm1', `sasl.jaas.config=${jaas(NEW_JAAS_PASSWORD)}`, '--validate-only', ...conn(v)],
+      ['config', 'set', 'm1', `sasl.jaas.config=${jaas(NEW_JAAS_PASSWORD, 'src2')}`, '--validate-only', ...conn(v)],
     ],
     'profile:create': (v) => [
       ['profile', 'create', 'p1', '-b', emulator.destination.bootstrap, ...tls, ...v.flags, ...v.profileFlags],
