@@ -67,8 +67,9 @@ console.log(
     .join(', ')}`,
 );
 console.log(
-  `  slowest run ${b.maxMs} ms (budget ${timeoutMs} ms + 1 s + process start-up ${b.startupMs} ms), peak RSS of one run ${b.peakRssMiB} MiB`,
+  `  slowest run ${b.maxMs} ms (budget ${timeoutMs} ms + 1 s + a command's start-up, at most ${b.startupMs} ms), peak RSS of one run ${b.peakRssMiB} MiB`,
 );
 for (const e of b.examples) console.log(`  example: ${JSON.stringify(e)}`);
+for (const h of b.hangExamples) console.log(`  hang: ${JSON.stringify(h)}`);
 console.log(failed ? 'fuzz: FAILED' : 'fuzz: no crash, no hang');
 process.exit(failed ? 1 : 0);
