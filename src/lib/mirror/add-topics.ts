@@ -25,7 +25,7 @@ import { describeMirrorConfigs, listSourceTopics } from './source-client.js';
 import { type TopicToAdd, type TopicOwnership, classifyTopics, isSent } from './topic-selection.js';
 import { readCatchUpTargetsFrom, waitUntilCaughtUp, type CatchUpOutcome } from './caught-up.js';
 import { listedTopics } from './list.js';
-import { type ReadBack, applied, notApplied, sendOrReadBack } from './read-back.js';
+import { type ReadBack, answerFromReadBack, applied, notApplied, sendOrReadBack } from './read-back.js';
 
 export const ADD_TOPICS_APIS = [
   StartMirrorTopics,
@@ -295,16 +295,9 @@ function startedTopics(client: KafkaClient, plan: AddTopicsPlan, request: StartR
         return notApplied(
           sent.length > 0 ? `the mirror does not list ${missing.join(', ')}` : 'the patterns are not stored',
         );
-      return applied({
-        ThrottleTimeMs: 0,
-        ErrorCode: 0,
-        ErrorMessage: null,
-        Topics: missing.map((Name) => ({
-          Name,
-          ErrorCode: errors.UNKNOWN_SERVER_ERROR.code,
-          ErrorMessage: 'not started: the answer was lost, and the mirror does not list this topic',
-        })),
-      });
+      return applied(
+        answerFromReadBack(missing, 'not started: the answer was lost, and the mirror does not list this topic'),
+      );
     },
   };
 }

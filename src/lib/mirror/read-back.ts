@@ -7,6 +7,7 @@
 // applied (an error saying nothing changed), the real failure the read-back found (a same-named mirror
 // with other settings), or unknown when even the read-back fails.
 
+import { errors } from '../kafka/error-codes.js';
 import { AnswerLostError } from '../kafka/errors.js';
 import { MirrorError } from './errors.js';
 
@@ -24,6 +25,28 @@ export interface Conflict {
 export const applied = <T>(value: T): Applied<T> => ({ applied: value });
 export const notApplied = (why: string): NotApplied => ({ notApplied: why });
 export const conflict = (error: MirrorError): Conflict => ({ conflict: error });
+
+/**
+ * The answer a topic RPC would have given, made from a read-back that found the change in place for some
+ * topics: no top-level error, `unchanged` each refused with `why` (UNKNOWN_SERVER_ERROR, as nothing better is
+ * known), so the caller's per-topic handling reports them.
+ */
+export function answerFromReadBack(
+  unchanged: readonly string[],
+  why: string,
+): {
+  ThrottleTimeMs: number;
+  ErrorCode: number;
+  ErrorMessage: string | null;
+  Topics: { Name: string; ErrorCode: number; ErrorMessage: string | null }[];
+} {
+  return {
+    ThrottleTimeMs: 0,
+    ErrorCode: 0,
+    ErrorMessage: null,
+    Topics: unchanged.map((Name) => ({ Name, ErrorCode: errors.UNKNOWN_SERVER_ERROR.code, ErrorMessage: why })),
+  };
+}
 
 /** How a service looks at the cluster after a lost answer. */
 export interface ReadBack<T> {

@@ -4,13 +4,12 @@
 // stored lists. The topics found unchanged are reported as refused, as the broker would have.
 
 import type { KafkaClient } from '../kafka/client.js';
-import { errors } from '../kafka/error-codes.js';
 import type { ResponseOf } from '../kafka/message-types.js';
 import type { StopMirrorTopics } from '../kafka/messages/index.js';
 import { splitListValue } from './config-keys.js';
 import { describeMirrors } from './describe.js';
 import { listedTopics } from './list.js';
-import { type ReadBack, applied, notApplied } from './read-back.js';
+import { type ReadBack, answerFromReadBack, applied, notApplied } from './read-back.js';
 import { describeMirrorConfigs } from './source-client.js';
 import type { PatternPlan, TopicActionPlan } from './topic-actions.js';
 
@@ -64,16 +63,9 @@ export function actedTopics(client: KafkaClient, plan: TopicActionPlan): ReadBac
             ? `${unchanged.join(', ')} ${unchanged.length === 1 ? 'is' : 'are'} not ${spec.past}`
             : 'the patterns are not stored',
         );
-      return applied({
-        ThrottleTimeMs: 0,
-        ErrorCode: 0,
-        ErrorMessage: null,
-        Topics: unchanged.map((Name) => ({
-          Name,
-          ErrorCode: errors.UNKNOWN_SERVER_ERROR.code,
-          ErrorMessage: `not ${spec.past}: the answer was lost, and the state read back is unchanged`,
-        })),
-      });
+      return applied(
+        answerFromReadBack(unchanged, `not ${spec.past}: the answer was lost, and the state read back is unchanged`),
+      );
     },
   };
 }
