@@ -8,6 +8,17 @@ import { createRequire } from 'node:module';
 // yaml loads only for -o yaml (it is CommonJS for Node, so a synchronous require keeps formatYaml sync).
 const require = createRequire(import.meta.url);
 
+// JSON.stringify escapes C0 controls but leaves DEL, C1 controls (U+009B is a CSI to some terminals) and
+// the bidi and line-separator characters raw; written as \u escapes they are the same string to every
+// parser and inert on a terminal that shows the document.
+// eslint-disable-next-line no-control-regex -- these characters are what is escaped
+const RAW_IN_JSON = /[\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+
+/** A JSON string literal (as JSON.stringify writes it) with no character left that acts on a terminal. */
+export function jsonString(text: string): string {
+  return JSON.stringify(text).replace(RAW_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 export type JsonValue = null | boolean | number | bigint | string | JsonValue[] | { [key: string]: JsonValue };
 
 export function toJsonValue(value: unknown): JsonValue {
@@ -63,7 +74,7 @@ function write(value: JsonValue, outer: string, step: string, out: string[]): vo
     return;
   }
   if (value === null || typeof value !== 'object') {
-    out.push(JSON.stringify(value));
+    out.push(typeof value === 'string' ? jsonString(value) : JSON.stringify(value));
     return;
   }
   const inner = outer + step;
@@ -91,7 +102,7 @@ function write(value: JsonValue, outer: string, step: string, out: string[]): vo
   out.push('{', open);
   entries.forEach(([key, item], i) => {
     if (i > 0) out.push(separator);
-    out.push(JSON.stringify(key), step ? ': ' : ':');
+    out.push(jsonString(key), step ? ': ' : ':');
     write(item, inner, step, out);
   });
   out.push(close, '}');
@@ -127,6 +138,7 @@ type Container =
 function leafText(value: unknown): string | undefined {
   switch (typeof value) {
     case 'string':
+      return jsonString(value);
     case 'boolean':
       return JSON.stringify(value);
     case 'number':
@@ -141,7 +153,7 @@ function leafText(value: unknown): string | undefined {
       break;
   }
   if (value === null) return 'null';
-  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  if (value instanceof Date) return jsonString(value.toISOString());
   if (value instanceof Uint8Array) return JSON.stringify(Buffer.from(value).toString('base64'));
   if (Array.isArray(value) || value instanceof Set || value instanceof Map) return undefined;
   const withToJson = value as { toJSON?: () => unknown };
@@ -181,7 +193,7 @@ function flatText(node: Container, outer: string, step: string): string | undefi
     if (node.kind === 'array') child = node.items[i];
     else {
       const [key, value] = node.entries[i] as readonly [string, unknown];
-      text += JSON.stringify(key) + (step ? ': ' : ':');
+      text += jsonString(key) + (step ? ': ' : ':');
       child = value;
     }
     const leaf = leafText(child);
@@ -217,7 +229,7 @@ function* walk(value: unknown, outer: string, step: string, out: { text: string 
     if (node.kind === 'array') child = node.items[i];
     else {
       const [key, item] = node.entries[i] as readonly [string, unknown];
-      out.text += JSON.stringify(key) + (step ? ': ' : ':');
+      out.text += jsonString(key) + (step ? ': ' : ':');
       child = item;
     }
     yield* walk(child, inner, step, out);
