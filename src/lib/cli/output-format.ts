@@ -11,7 +11,6 @@ const require = createRequire(import.meta.url);
 // JSON.stringify escapes C0 controls but leaves DEL, C1 controls (U+009B is a CSI to some terminals) and
 // the bidi and line-separator characters raw; written as \u escapes they are the same string to every
 // parser and inert on a terminal that shows the document.
-// eslint-disable-next-line no-control-regex -- these characters are what is escaped
 const RAW_IN_JSON = /[\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 
 /** A JSON string literal (as JSON.stringify writes it) with no character left that acts on a terminal. */
