@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters, type FaultRule } from '../../src/lib/emulator/index.js';
 import { INSTANT_START } from '../helpers/emulator-timing.js';
+import { HOSTILE_FRAMES } from '../helpers/hostile-frames.js';
 import { jsonOf, runCli } from '../helpers/in-process-cli.js';
 import { createMirror, engineStates, startTopics, waitFor } from './describe-setup.js';
 
@@ -123,6 +124,31 @@ describe('lost answers to state changes, through the commands', () => {
       fault.remove();
     }
     assert.equal(emulator.destination.cluster.mirrors.exists('m-gone'), false);
+  });
+
+  it('an answer that cannot be read is lost too: create reads back and says applied, exit 0', async () => {
+    const broken = HOSTILE_FRAMES['bytes left over inside the frame'];
+    assert.ok(broken);
+    const rules = emulator.destination.nodes.map((n) =>
+      n.faults.mutateResponse('CreateClusterMirror', broken.mutate, { times: 1 }),
+    );
+    try {
+      const result = await runCli([
+        'create',
+        'm-garbled',
+        '--source-bootstrap',
+        emulator.source.bootstrap,
+        '-b',
+        b(),
+        '--timeout',
+        '20s',
+      ]);
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stderr, /CreateClusterMirror: applied; the answer was lost \(broker .* sent a malformed/);
+      assert.ok(emulator.destination.cluster.mirrors.exists('m-garbled'));
+    } finally {
+      for (const rule of rules) rule.remove();
+    }
   });
 
   it('a mirror of that name with another source: the real failure, not "applied"', async () => {

@@ -460,25 +460,25 @@ export class KafkaClient {
     const info = await this.brokerInfo(broker);
     const version = this.negotiate(wire.api, info);
     await this.honourThrottle(broker);
+    // Sent but unanswered, or answered with bytes that cannot be read: the broker may have applied a state
+    // change, and resending it could apply it twice, so the caller reads the state back instead.
+    const stateChange = api.idempotent === false || wire.api.idempotent === false;
+    const lost = (err: Error): Error =>
+      stateChange && ((err instanceof TransportError && err.requestSent) || err instanceof ProtocolViolationError)
+        ? new AnswerLostError(api.name, brokerLabel(broker), err)
+        : err;
     let bytes: Buffer;
     try {
       bytes = await this.exchange(broker, wire.api, version, wire.toWire(body));
     } catch (err) {
-      // Sent but unanswered: resending a state change could apply it twice, so the caller reads back instead.
-      if (
-        (api.idempotent === false || wire.api.idempotent === false) &&
-        err instanceof TransportError &&
-        err.requestSent
-      )
-        throw new AnswerLostError(api.name, brokerLabel(broker), err);
-      throw err;
+      throw err instanceof Error ? lost(err) : err;
     }
     let response: ResponseOf<A>;
     try {
       response = wire.fromWire(decodeResponseAfterCorrelationId(wire.api, version, bytes), body) as ResponseOf<A>;
     } catch (err) {
       if (err instanceof NotInDialectError) throw err;
-      throw this.malformed(broker, wire.api, err);
+      throw lost(this.malformed(broker, wire.api, err));
     }
     const throttle = (response as { ThrottleTimeMs?: unknown }).ThrottleTimeMs;
     if (typeof throttle === 'number' && throttle > 0)
