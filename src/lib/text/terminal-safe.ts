@@ -58,18 +58,21 @@ function safeArray(value: readonly unknown[]): readonly unknown[] {
 }
 
 function safeRecord(value: Record<string, unknown>): Record<string, unknown> {
-  let changed = false;
-  const entries: [string, unknown][] = [];
-  for (const [key, item] of Object.entries(value)) {
+  // Nothing is allocated until something needs escaping: a clean row costs one look at each field.
+  let out: Record<string, unknown> | undefined;
+  const keys = Object.keys(value);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    const item = value[key];
     const safeKey = escapeControl(key);
     const safe = safeValue(item);
-    if (safeKey !== key || safe !== item) changed = true;
-    entries.push([safeKey, safe]);
+    if (out === undefined && (safeKey !== key || safe !== item)) {
+      out = Object.getPrototypeOf(value) === null ? Object.create(null) : {};
+      for (let j = 0; j < i; j++) (out as Record<string, unknown>)[keys[j] as string] = value[keys[j] as string];
+    }
+    if (out !== undefined) out[safeKey] = safe;
   }
-  if (!changed) return value;
-  const out: Record<string, unknown> = Object.getPrototypeOf(value) === null ? Object.create(null) : {};
-  for (const [key, item] of entries) out[key] = item;
-  return out;
+  return out ?? value;
 }
 
 function safeValue(value: unknown): unknown {
