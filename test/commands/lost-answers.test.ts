@@ -126,6 +126,24 @@ describe('lost answers to state changes, through the commands', () => {
     assert.equal(emulator.destination.cluster.mirrors.exists('m-gone'), false);
   });
 
+  it('an answer that never comes: the wait stops short of --timeout, leaving time to read back; exit 0', async () => {
+    const rules = emulator.destination.nodes.map((n) => n.faults.drop('CreateClusterMirror', { times: 1 }));
+    try {
+      const started = Date.now();
+      const args = ['create', 'm-silent', '--source-bootstrap', emulator.source.bootstrap, '-b', b()];
+      const result = await runCli([...args, '--timeout', '8s']);
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(
+        result.stderr,
+        /CreateClusterMirror: applied; the answer was lost \(no answer from .* within \d+ ms\)/,
+      );
+      assert.ok(Date.now() - started < 9000, 'within --timeout');
+      assert.ok(emulator.destination.cluster.mirrors.exists('m-silent'));
+    } finally {
+      for (const rule of rules) rule.remove();
+    }
+  });
+
   it('an answer that cannot be read is lost too: create reads back and says applied, exit 0', async () => {
     const broken = HOSTILE_FRAMES['bytes left over inside the frame'];
     assert.ok(broken);

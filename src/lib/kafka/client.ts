@@ -469,7 +469,7 @@ export class KafkaClient {
         : err;
     let bytes: Buffer;
     try {
-      bytes = await this.exchange(broker, wire.api, version, wire.toWire(body));
+      bytes = await this.exchange(broker, wire.api, version, wire.toWire(body), stateChange);
     } catch (err) {
       throw err instanceof Error ? lost(err) : err;
     }
@@ -506,12 +506,18 @@ export class KafkaClient {
   }
 
   /** One request and its raw answer, traced. */
-  private async exchange(broker: BrokerAddress, api: ApiDefinition, version: number, body: unknown): Promise<Buffer> {
+  private async exchange(
+    broker: BrokerAddress,
+    api: ApiDefinition,
+    version: number,
+    body: unknown,
+    /** A state change: if its answer does not come, time must be left to read the state back. */
+    stateChange = false,
+  ): Promise<Buffer> {
     const encoded = encodeMessage(api.request, version, body);
     const started = performance.now();
     const remaining = this.options.deadline.remainingMs();
-    // A state change whose answer does not come must leave time to read the state back.
-    const reserve = api.idempotent === false ? Math.min(READ_BACK_RESERVE_MS, Math.floor(remaining / 4)) : 0;
+    const reserve = stateChange ? Math.min(READ_BACK_RESERVE_MS, Math.floor(remaining / 4)) : 0;
     const timeout = Math.min(this.options.requestTimeoutMs ?? 30_000, Math.max(1, remaining - reserve));
     const trace = (outcome: 'ok' | 'error', responseBytes?: number, error?: string) =>
       this.options.onWire?.({
