@@ -3,6 +3,9 @@
 // shows them escaped on stdout and stderr; --json keeps the exact strings.
 
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters, type FaultRule } from '../../src/lib/emulator/index.js';
 import { errors } from '../../src/lib/kafka/error-codes.js';
@@ -12,6 +15,8 @@ import { INSTANT_START } from '../helpers/emulator-timing.js';
 import { jsonOf, runCli } from '../helpers/in-process-cli.js';
 import { createMirror, startTopics } from './describe-setup.js';
 
+// The stored bootstrap.servers comes back renamed too: groups reaches the source with this instead.
+const SOURCE_CONFIG = join(mkdtempSync(join(tmpdir(), 'kmirror-hostile-')), 'source.properties');
 const REWRITTEN = ['ListClusterMirrors', 'DescribeClusterMirrors', 'DescribeConfigs', 'DescribeCluster', 'Metadata'];
 
 /** The first character of `text` that would act on a terminal (line breaks of kmirror's own layout aside). */
@@ -33,6 +38,7 @@ describe('broker text with terminal escapes, through the commands', () => {
       growthPerSec: 0,
       timing: INSTANT_START,
     });
+    writeFileSync(SOURCE_CONFIG, `bootstrap.servers=${emulator.source.bootstrap}\n`);
     createMirror(emulator, 'm1');
     startTopics(
       emulator,
@@ -62,6 +68,8 @@ describe('broker text with terminal escapes, through the commands', () => {
     ['pause', 'm1', '--pattern', '[\\s\\S]*', '--dry-run'],
     ['remove-topics', 'm1', '--pattern', '[\\s\\S]*', '--dry-run'],
     ['resume', 'm1', '--pattern', '[\\s\\S]*', '--dry-run'],
+    ['groups', 'm1', '--source-config', SOURCE_CONFIG],
+    ['promote', 'm1', '--pattern', '[\\s\\S]*', '--dry-run'],
   ];
   for (const args of commands) {
     it(`${args.join(' ')}: stdout and stderr show the broker's escapes as text`, async () => {

@@ -159,6 +159,23 @@ describe('no command prints a secret', () => {
     ],
     delete: (v) => [['delete', 'm1', '--dry-run', ...conn(v)]],
     describe: (v) => [['describe', 'm1', '--partitions', ...conn(v)]],
+    diff: (v) => [['diff', 'm1', ...conn(v)]],
+    groups: (v) => [['groups', 'm1', ...conn(v)]],
+    promote: (v) => [['promote', 'm1', '--topic', t(0), '--dry-run', ...conn(v)]],
+    failback: (v) => [
+      [
+        'failback',
+        'm1',
+        '--to',
+        emulator.source.bootstrap,
+        '--to-config',
+        sourceConfig,
+        '--topic',
+        t(0),
+        '--dry-run',
+        ...conn(v),
+      ],
+    ],
     list: (v) => [['list', '--include-topics', ...conn(v)]],
     pause: (v) => [['pause', 'm1', '--topic', t(0), '--dry-run', ...conn(v)]],
     resume: (v) => [['resume', 'm1', '--topic', t(0), '--dry-run', ...conn(v)]],
@@ -219,10 +236,10 @@ describe('no command prints a secret', () => {
               result.stderr,
             );
             // Each ran for real: a connection failure would hide a leak behind an early exit.
-            // delete refuses: m1 still has a MIRRORING topic (what it prints then is tested too).
+            // delete and failback refuse: m1 still mirrors its topic (what they print then is tested too).
             assert.equal(
               result.code,
-              id === 'delete' ? 1 : 0,
+              id === 'delete' || id === 'failback' ? 1 : 0,
               `${id} ${json ? '--json ' : ''}exit ${result.code}:\n${result.stdout}\n${result.stderr}`,
             );
           }

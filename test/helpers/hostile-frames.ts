@@ -53,7 +53,8 @@ export function withHostileStrings(
   keep: ReadonlySet<string> = new Set(['MirrorName', 'Host']),
 ): FrameMutation {
   const walk = (value: unknown, key: string): unknown => {
-    if (typeof value === 'string') return keep.has(key) ? value : `${value}${suffix}`;
+    // A topic id is decoded as a string too (base64url of a uuid); it must stay one to encode.
+    if (typeof value === 'string') return keep.has(key) || key === 'TopicId' ? value : `${value}${suffix}`;
     if (Array.isArray(value)) return value.map((item) => walk(item, key));
     if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return value;
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, k)]));

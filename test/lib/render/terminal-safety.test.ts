@@ -39,6 +39,7 @@ const NOT_TERMINAL_TEXT: Readonly<Record<string, string>> = {
   'style.ts#style': 'paints text a renderer composed from safe data',
   'delete.ts#shellQuote': 'quotes a word for a command line kept in the result document (JSON keeps it exact)',
   'delete.ts#removeTopicsCommand': 'builds the command line kept in the result document (JSON keeps it exact)',
+  'failback.ts#cleanupCommands': 'builds the command lines kept in the result document (JSON keeps them exact)',
   'status-page.ts': 'HTML for a browser, escaped for HTML (test/lib/render/status-page.test.ts)',
   'prometheus.ts': 'the Prometheus exposition format, served over HTTP',
   'metrics-table.ts': 'the README metrics table, generated at build time from our own definitions',
@@ -50,6 +51,9 @@ const PRINTS_NO_STRING: Readonly<Record<string, string>> = {
   'describe.ts#retryText': 'numbers only',
   'trend.ts#sparkline': 'numbers only',
   'trend.ts#etaText': 'numbers only',
+  'broker-text.ts#periodText': 'numbers only',
+  'groups.ts#verdictText': 'enumerated verdicts only',
+  'describe.ts#passingStateNotes': 'names only the states it explains (its own list), with their counts',
 };
 
 const RENDER_DIR = 'src/lib/render';
