@@ -6,13 +6,9 @@ import { Spinner } from '../lib/cli/spinner.js';
 import { interruptibleSleep, listenForStop } from '../lib/cli/stop-signal.js';
 import { promoteFlags } from '../lib/cli/switchover-flags.js';
 import { promoteInput } from '../lib/cli/topic-input.js';
-import {
-  type PromoteResult,
-  planPromote,
-  promoteLossError,
-  promotePlanResult,
-  runPromote,
-} from '../lib/mirror/promote.js';
+import { runPromote } from '../lib/mirror/promote.js';
+import { planPromote } from '../lib/mirror/promote-plan.js';
+import { type PromoteResult, promoteLossError, promotePlanResult } from '../lib/mirror/promote-report.js';
 import { confirmPlan } from '../lib/prompt/confirm-plan.js';
 import { removeTopicsCommand } from '../lib/render/delete.js';
 import {
@@ -24,8 +20,9 @@ import {
 
 /**
  * Result of kmirror promote: per topic and partition the source and destination end offsets and the state
- * (before the stop with --dry-run, after it otherwise), how the stop was verified, what was stopped, and, when it
- * ended early after the stop was sent, the command that finishes the job.
+ * (before the stop with --dry-run, after it otherwise), how the stop was verified, per consumer group and partition the
+ * committed offsets on both sides, what was stopped, and, when it ended early after the stop was sent, the command
+ * that finishes the job.
  */
 export type PromoteJson = PromoteResult;
 
@@ -36,14 +33,19 @@ export default class Promote extends BaseCommand<typeof Promote> {
     'answers and every partition is MIRRORING; waits until the source end offsets stand still (producers stopped; ' +
     '--no-wait-for-quiet refuses instead, --force skips the check); reads the source end offsets with ListOffsets and ' +
     "waits until every destination partition reached them (the broker's reported lag is not used: it reads 0 between " +
-    'fetches); then stops the topics and verifies that each destination end offset is at least the source end + 1 (the ' +
-    'PID-reset marker; more is control records). --timeout bounds the whole command: run out before the stop and ' +
+    'fetches); waits until the consumer groups the mirror copies (mirror.groups.include/exclude, narrowed by --group ' +
+    "or --group-pattern) have the source's committed offsets on the destination, which copies them once per sync " +
+    'period (mirror.metadata.refresh.interval.ms, 60 s by default; a group active on the destination is waited for, ' +
+    'refused with --no-wait-for-quiet, left out with --force; --skip-groups skips the step); then stops the topics ' +
+    'and verifies that each destination end offset is at least the source end + 1 (the PID-reset marker; more is ' +
+    'control records). --timeout bounds the whole command: run out before the stop and ' +
     'nothing changed; after the stop was sent it reports which topics were stopped and prints the command that ' +
-    'finishes the job. Exit codes: 1 refused before anything changed, 6 mirror or topic not found, 124 timed out.';
+    'finishes the job. Exit codes: 1 refused before anything changed, 6 mirror, topic or --group not found, 124 timed out.';
   static override examples = [
     '<%= config.bin %> promote m1 -b dest:9092 --topic orders --dry-run',
     '<%= config.bin %> promote m1 -b dest:9092 --pattern "orders-.*" --yes --timeout 5m',
     '<%= config.bin %> promote m1 -b dest:9092 --topic orders --force --yes',
+    "<%= config.bin %> promote m1 -b dest:9092 --topic orders --group-pattern 'billing-.*' --yes",
   ];
 
   static override args = { mirror: Args.string({ description: 'name of the mirror', required: true }) };
@@ -62,6 +64,7 @@ export default class Promote extends BaseCommand<typeof Promote> {
     const deps = {
       openSource: this.openSource,
       warn: (m: string) => this.warning(m),
+      note: (m: string) => this.note(m),
       sleep: interruptibleSleep((ms, what) => this.deadline.sleep(ms, what), stop.stopped, interrupted),
       requireTimeLeft: (ms: number, what: string) => {
         if (this.deadline.remainingMs() < ms) throw this.deadline.timeoutError(what);

@@ -201,6 +201,12 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
       exit: 6,
       outcome: 'failed',
     },
+    {
+      what: 'a group not on the source',
+      argv: () => ['promote', 'jc', '--topic', 'orders', '--group', 'nope', '--dry-run', ...b()],
+      exit: 6,
+      outcome: 'failed',
+    },
   ],
   failback: [
     {

@@ -1,8 +1,10 @@
 // A planned switchover and the way back, with kmirror's CLI for every mirror operation and the
 // emulator's API standing in for the producers (it holds offsets, not records): mirror A→B, traffic
-// on A, promote, traffic on B, a split-brain write on A, failback with its truncation report, the
-// cleanup it prints, promote back, cleanup. Every acknowledged offset of the surviving history must
-// stay below the end offset, and the truncation report must equal the split-brain writes.
+// on A and a consumer group committing there, promote (which waits for the group's offsets to reach
+// B), traffic on B, a split-brain write on A, failback with its truncation report, the cleanup it
+// prints, promote back (waiting for the group's offsets committed on B to reach A), cleanup. Every
+// acknowledged offset of the surviving history must stay below the end offset, and the truncation
+// report must equal the split-brain writes.
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -13,9 +15,18 @@ import type { PromoteJson } from '../../src/commands/promote.js';
 import type { Parsed } from '../helpers/cli.js';
 import { jsonOf, runCli, type CliResult } from '../helpers/in-process-cli.js';
 import { shellWords } from '../helpers/shell-words.js';
+import { commit } from '../commands/groups-setup.js';
 
 const TOPIC = 'orders';
 const PARTITIONS = 2;
+const GROUP = 'billing';
+/** Each side copies group offsets every 2 s (the real default is 60 s): promote waits for one copy. */
+const FAST_SYNC = { 'mirror.metadata.refresh.interval.ms': '2000' };
+
+/** The group's committed offset per partition of the topic (undefined where it has none). */
+function groupOffsets(cluster: EmulatedCluster): (bigint | undefined)[] {
+  return Array.from({ length: PARTITIONS }, (_, p) => cluster.groups.offset(GROUP, TOPIC, p)?.offset);
+}
 
 /** Offsets a producer got acknowledged, per partition, with the cluster that acknowledged them. */
 class Acks {
@@ -47,7 +58,8 @@ describe('switchover and failback through the CLI', () => {
     emulator = await startEmulatedClusters({
       seed: 'switchover',
       // A also holds a mirror (after the failback): its __mirror_state fits on its one node.
-      source: { brokerConfigs: { 'mirror.state.topic.replication.factor': '1' } },
+      source: { brokerConfigs: { 'mirror.state.topic.replication.factor': '1', ...FAST_SYNC } },
+      destination: { brokerConfigs: FAST_SYNC },
     });
     a = emulator.source.cluster;
     b = emulator.destination.cluster;
@@ -66,9 +78,12 @@ describe('switchover and failback through the CLI', () => {
     ok(await onB('create', 'fwd', '--source-bootstrap', emulator.source.bootstrap), 'create fwd');
     ok(await onB('add-topics', 'fwd', '--topic', TOPIC, '--wait', '20s', '--timeout', '30s'), 'add-topics');
     for (let p = 0; p < PARTITIONS; p++) surviving.produce(a, p, 150 + p);
+    // The application consumed most of it and committed; B has not copied that yet.
+    commit(a, GROUP, { [TOPIC]: { 0: 120n, 1: 130n } });
+    assert.deepEqual(groupOffsets(b), [undefined, undefined]);
   });
 
-  it('promote waits for quiet producers and the catch-up, then B holds A + the stop marker', async () => {
+  it("promote waits for quiet producers, the catch-up and the group's offsets, then B holds A + the stop marker", async () => {
     const result = await onB(
       'promote',
       'fwd',
@@ -88,12 +103,17 @@ describe('switchover and failback through the CLI', () => {
       assert.equal(BigInt(p.destinationEnd ?? -1), a.endOffset(TOPIC, p.partition) + 1n);
       assert.equal(p.verified, 'ok');
     }
+    assert.deepEqual(doc.groups.inSync, [GROUP]);
+    assert.deepEqual(groupOffsets(b), groupOffsets(a), "B holds the group's offsets committed on A");
+    assert.deepEqual(groupOffsets(b), [120n, 130n]);
     surviving.assertKept(b, 'after promote');
   });
 
   let splitBrain = 0;
   it('producers move to B; a split-brain writer still writes to A', async () => {
     for (let p = 0; p < PARTITIONS; p++) surviving.produce(b, p, 40);
+    // The consumers moved to B too, and go on from the copied offsets.
+    commit(b, GROUP, { [TOPIC]: { 0: 180n, 1: 190n } });
     const lost = new Acks();
     lost.produce(a, 0, 25);
     splitBrain = lost.offsets.length;
@@ -176,6 +196,8 @@ describe('switchover and failback through the CLI', () => {
     ok(result, 'promote back');
     const doc = jsonOf(result) as Parsed<PromoteJson>;
     assert.equal(doc.complete, true);
+    assert.deepEqual(doc.groups.inSync, [GROUP]);
+    assert.deepEqual(groupOffsets(a), [180n, 190n], "A holds the group's offsets committed on B");
     for (let p = 0; p < PARTITIONS; p++) assert.equal(a.endOffset(TOPIC, p), b.endOffset(TOPIC, p) + 1n);
     for (let p = 0; p < PARTITIONS; p++) surviving.produce(a, p, 10);
     surviving.assertKept(a, 'after promote back');

@@ -11,7 +11,7 @@ import * as protocol from '../kafka/errors.js';
 import { TransportError } from '../kafka/transport.js';
 import { isMirrorApi } from '../kafka/mirror-api-keys.js';
 import { KIP_DRAFT_APIS } from '../kafka/messages/kip-draft/index.js';
-import { type FailureKind, KafkaResponseError, MirrorError, SourceClusterError } from '../mirror/errors.js';
+import { type FailureKind, KafkaResponseError, MirrorError, StepFailedError } from '../mirror/errors.js';
 import { formatDuration } from './duration.js';
 import { ExitCode } from './exit-codes.js';
 
@@ -456,8 +456,8 @@ interface OclifCliErrorShape {
  */
 function ownFailure(err: unknown): Failure | undefined {
   if (err instanceof KmirrorError) return failure(err.exitCode, unwrapped(err.message), err.hint, err.kafkaError);
-  if (err instanceof SourceClusterError) {
-    // Say which cluster failed: every other request of the command goes to the destination.
+  if (err instanceof StepFailedError) {
+    // Say which step (or which cluster) failed, then why.
     const inner = toFailure(err.cause);
     return failure(
       inner.exitCode,

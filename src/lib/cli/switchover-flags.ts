@@ -26,7 +26,24 @@ export const promoteFlags = {
     defaultMs: 5000,
   }),
   force: Flags.boolean({
-    summary: 'skip the check that producers stopped (records written to the source meanwhile are lost)',
+    summary:
+      'skip the check that producers stopped (records written to the source meanwhile are lost), and promote without ' +
+      'consumer groups active on the destination',
+  }),
+  group: Flags.string({
+    char: 'g',
+    summary: "wait only for this consumer group (repeatable; of those the mirror's group filters select)",
+    multiple: true,
+    helpValue: '<id>',
+  }),
+  'group-pattern': Flags.string({
+    summary: 'wait only for groups whose id fully matches this regular expression (repeatable)',
+    multiple: true,
+    helpValue: '<regex>',
+  }),
+  'skip-groups': Flags.boolean({
+    summary: "do not compare the consumer groups' offsets before the stop (a warning says so)",
+    exclusive: ['group', 'group-pattern'],
   }),
   'source-config': Flags.string({
     summary: "properties file for reaching the source from this machine; overrides the mirror's stored settings",

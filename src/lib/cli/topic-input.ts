@@ -3,12 +3,13 @@
 // --source-config file.
 
 import type { AddTopicsInput } from '../mirror/add-topics.js';
-import type { PromoteInput } from '../mirror/promote.js';
+import type { PromoteInput } from '../mirror/promote-plan.js';
 import type { TopicActionInput } from '../mirror/topic-actions.js';
 import { compilePatterns, parseTopicNames, readTopicsFile } from '../mirror/topic-selection.js';
 import { readClientPropertiesFile } from '../connection/connection-config.js';
 import type { PropertyEntry } from '../connection/properties-file.js';
 import { UsageError } from './errors.js';
+import { groupFilterInput } from './group-input.js';
 
 /** --topic and --pattern of remove-topics, pause and resume. */
 export function topicActionInput(
@@ -85,6 +86,9 @@ export interface PromoteFlags {
   readonly force: boolean;
   readonly 'quiet-period': number;
   readonly 'source-config'?: string;
+  readonly group?: readonly string[];
+  readonly 'group-pattern'?: readonly string[];
+  readonly 'skip-groups': boolean;
 }
 
 /** Every flag and file of promote, checked before any request. */
@@ -103,6 +107,8 @@ export function promoteInput(mirror: string, f: PromoteFlags, warn: (message: st
     waitForQuiet: f['wait-for-quiet'],
     force: f.force,
     quietPeriodMs: f['quiet-period'],
+    ...groupFilterInput(f),
+    skipGroups: f['skip-groups'],
     ...(sourceConfig ? { sourceConfig, sourceConfigName: `--source-config '${f['source-config']}'` } : {}),
   };
 }

@@ -98,11 +98,14 @@ export class KafkaResponseError extends MirrorError {
 export class WholeRequestRefusedError extends MirrorError {}
 
 /**
- * Talking to the SOURCE cluster failed. The cause keeps its own meaning (exit code, Kafka code); the
- * message says which cluster and step, and `hint` is added to the cause's own hint.
+ * A step failed for a reason of its own (the cause): the cause keeps its meaning (exit code, Kafka
+ * code); the message says which step, and `hint` is added to the cause's own hint.
  */
-export class SourceClusterError extends MirrorError {
+export class StepFailedError extends MirrorError {
   constructor(doing: string, hint: string, cause: unknown) {
     super(doing, 'failed', { hint, cause });
   }
 }
+
+/** Talking to the SOURCE cluster failed: the message says so, as every other request goes to the destination. */
+export class SourceClusterError extends StepFailedError {}

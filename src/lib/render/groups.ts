@@ -84,6 +84,11 @@ function rows(groups: readonly GroupComparison[]): string[][] {
   return out;
 }
 
+/** Per group and partition: the verdict and both sides' committed offsets. */
+export function renderGroupsTable(groups: readonly GroupComparison[]): string {
+  return renderTable(COLUMNS, rows(groups), style.header);
+}
+
 function summary(groups: readonly GroupComparison[]): string {
   const counts = new Map<string, number>();
   for (const g of groups) counts.set(VERDICT_WORDS[g.verdict], (counts.get(VERDICT_WORDS[g.verdict]) ?? 0) + 1);
@@ -102,7 +107,7 @@ function groupsView(result: GroupsResult): string {
     '',
   ];
   if (result.groups.length === 0) out.push('No consumer group on the source matches.');
-  else out.push(renderTable(COLUMNS, rows(result.groups), style.header), '', summary(result.groups));
+  else out.push(renderGroupsTable(result.groups), '', summary(result.groups));
   if (result.notFound.length > 0)
     out.push(style.bad(`Not on the source: ${result.notFound.map(shownText).join(', ')}`));
   if (result.failOn) {

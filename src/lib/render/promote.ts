@@ -1,8 +1,12 @@
-// `kmirror promote` as text: the plan with each partition's current gap (--dry-run and the
-// confirmation), the progress line of each waiting step, and the final report with every partition's
-// end offsets on both sides and how the stop was verified.
+// `kmirror promote` as text: the plan with each partition's and each consumer group's current gap
+// (--dry-run and the confirmation), the progress line of each waiting step, and the final report with
+// every partition's end offsets on both sides, how the stop was verified, and the groups.
 
-import type { PromoteProgress, PromoteResult, PromoteTopic } from '../mirror/promote.js';
+import type { PromoteGroups } from '../mirror/promote-groups.js';
+import type { PromoteProgress } from '../mirror/promote-plan.js';
+import type { PromoteResult, PromoteTopic } from '../mirror/promote-report.js';
+import { periodText, shownText } from './broker-text.js';
+import { renderGroupsTable } from './groups.js';
 import { orDash, stateColour, style } from './style.js';
 import { renderTable } from './table.js';
 import { forTerminal } from '../text/terminal-safe.js';
@@ -49,15 +53,39 @@ function promotePlan(result: PromoteResult, options: { force: boolean; waitForQu
   const lines = [
     `${style.strong(`Promote mirror ${result.mirror}`)}: ${result.topics.length} topic(s), ${partitionCount(result.topics)} partition(s) (${topics})`,
     promotePlanTable(result),
+    ...(result.groups.groups.length > 0 ? ['', renderGroupsTable(result.groups.groups)] : []),
     '',
     `Now ${gap} record(s) to copy. Promote will:`,
     `  1. ${quiet};`,
     '  2. read the source end offsets with ListOffsets and wait until every destination partition reached them (not the reported lag);',
-    `  3. ${result.groups.note ?? 'wait until the groups agree'};`,
+    `  3. ${groupsStep(result.groups)};`,
     '  4. stop the topics (StopMirrorTopics) and verify destination end >= source end + 1 (the PID-reset marker).',
   ];
   if (result.dryRun) lines.push('', style.dim('Dry run: nothing was stopped.'));
   return lines.join('\n');
+}
+
+function names(list: readonly string[]): string {
+  const shown = list.slice(0, 5).map(shownText).join(', ');
+  return list.length > 5 ? `${shown}, … (${list.length} in all)` : shown;
+}
+
+/** Step 4 as the plan says it: what promote waits for, and how long one copy can take. */
+function groupsStep(groups: PromoteGroups): string {
+  if (!groups.compared || !groups.syncInterval) return style.warn(groups.note ?? 'skip the consumer groups');
+  if (groups.groups.length === 0)
+    return 'consumer groups: none of those the mirror copies has committed offsets on these topics, nothing to wait for';
+  const sync = groups.syncInterval;
+  const active =
+    groups.activeOnDestination.length > 0
+      ? `; ${style.bad(`active on the destination: ${names(groups.activeOnDestination)}`)}, so the copy skips them: ` +
+        'promote waits for their consumers there to stop (--no-wait-for-quiet refuses, --force goes on without them)'
+      : '';
+  return (
+    `wait until the ${groups.groups.length} consumer group(s) have the source's committed offsets on the destination ` +
+    `(${groups.inSync.length} in sync now); the destination copies them once every ${periodText(sync.ms ?? sync.defaultMs)} ` +
+    `(${sync.brokerConfig}), so this can take one sync period${active}`
+  );
 }
 
 function promoteQuestion(
@@ -82,6 +110,17 @@ function promoteProgress(progress: PromoteProgress): string {
         : `waiting for producers to stop: ${progress.moved} record(s) arrived on the source in the last ${seconds(progress.periodMs)}`;
     case 'catching-up':
       return `catching up: ${progress.done}/${progress.total} partition(s), ${progress.remaining} record(s) remaining`;
+    case 'groups': {
+      const waiting =
+        progress.waiting.length > 0
+          ? `; next copy due within ${seconds(progress.nextCopyInMs)} (one sync period is ${periodText(progress.periodMs)})`
+          : '';
+      const active =
+        progress.active.length > 0
+          ? `; active on the destination (stop their consumers there): ${names(progress.active)}`
+          : '';
+      return `consumer groups: ${progress.inSync}/${progress.total} in sync${waiting}${active}`;
+    }
     case 'stopping':
       return `stopping: ${progress.done}/${progress.total} partition(s) STOPPED`;
   }
@@ -100,6 +139,21 @@ function checkCell(p: PromoteTopic['partitions'][number]): string {
     default:
       return '-';
   }
+}
+
+function groupsLine(groups: PromoteGroups): string {
+  if (!groups.compared) return style.warn(`Groups: ${groups.note ?? 'not compared'}.`);
+  if (groups.groups.length === 0) return 'Groups: none of those the mirror copies has offsets on these topics.';
+  const waited = groups.waitedMs > 0 ? ` (waited ${seconds(groups.waitedMs)} for the copy)` : '';
+  const line = `Groups: ${groups.inSync.length} of ${groups.groups.length} in sync on both clusters${waited}.`;
+  const out = [groups.notInSync.length === 0 ? style.ok(line) : line];
+  const left = groups.notInSync.filter((g) => !groups.activeOnDestination.includes(g));
+  if (groups.activeOnDestination.length > 0)
+    out.push(
+      style.warn(`  Active on the destination, left as they are (--force): ${names(groups.activeOnDestination)}`),
+    );
+  if (left.length > 0) out.push(style.warn(`  Not in sync: ${names(left)}`));
+  return out.join('\n');
 }
 
 function promoteOutcome(result: PromoteResult): string {
@@ -144,9 +198,8 @@ function promoteOutcome(result: PromoteResult): string {
   if (result.quiet.checked)
     out.push(`Producers: quiet for ${seconds(result.quiet.periodMs)} (waited ${seconds(result.quiet.waitedMs)}).`);
   else out.push(style.warn('Producers: not checked (--force).'));
-  out.push(
-    `Groups: ${result.groups.compared ? 'offsets equal on both clusters' : (result.groups.note ?? 'not compared')}.`,
-  );
+  out.push(groupsLine(result.groups));
+  if (result.groups.groups.length > 0) out.push(renderGroupsTable(result.groups.groups));
   if (result.finishCommand) out.push('', 'To finish the job:', `  ${result.finishCommand}`);
   if (result.complete)
     out.push(

@@ -1,15 +1,21 @@
 // A small picture of one cluster behind the fake client, for the switchover services (promote,
 // failback): topics with end offsets, mirrors with their configs and per-partition states, the last
-// mirrored epochs and where each epoch ends. Tests change the picture between calls (a stop lands,
-// producers write); every partition is led by node 1. Only the APIs the services send are answered.
+// mirrored epochs and where each epoch ends, consumer groups with their committed offsets, and the
+// broker's sync period. Tests change the picture between calls (a stop lands, producers write, a sync
+// copies offsets); every partition and every group is on node 1. Only the APIs the services send are
+// answered.
 
 import {
   CreateClusterMirror,
   DescribeClusterMirrors,
   DescribeConfigs,
+  DescribeGroups,
+  FindCoordinator,
   ListClusterMirrors,
+  ListGroups,
   ListOffsets,
   Metadata,
+  OffsetFetch,
   OffsetForLeaderEpoch,
   StartMirrorTopics,
   StopMirrorTopics,
@@ -33,14 +39,27 @@ export interface FakeMirrorState {
   readonly lastMirrorEpochs?: Map<string, number[]>;
 }
 
+export interface FakeGroupState {
+  /** topic → partition → committed offset. */
+  readonly offsets: Map<string, Map<number, bigint>>;
+  /** Members on this cluster (0 or absent: Empty). */
+  readonly members?: number;
+}
+
 export interface FakeClusterState {
   readonly clusterId: string;
   readonly topics: Map<string, FakeTopicState>;
   readonly mirrors: Map<string, FakeMirrorState>;
+  /** Consumer groups by id; absent: none. */
+  groups?: Map<string, FakeGroupState>;
+  /** The broker config mirror.metadata.refresh.interval.ms; absent: not reported. */
+  syncIntervalMs?: number;
   /** Called after a StopMirrorTopics or StartMirrorTopics request was applied. */
   onStop?: (topics: string[]) => void;
   onStart?: (mirror: string, topics: string[]) => void;
 }
+
+const BROKER_RESOURCE = 4;
 
 export function fakeCluster(state: FakeClusterState): FakeClient {
   return fakeClient(BROKERS, state.clusterId)
@@ -117,8 +136,72 @@ export function fakeCluster(state: FakeClusterState): FakeClient {
       };
     })
     .answer(DescribeConfigs, (body) => {
-      const name = body.Resources?.[0]?.ResourceName ?? '';
-      return mirrorConfigsAnswer(state.mirrors.get(name)?.configs ?? {})(body);
+      const resource = body.Resources?.[0];
+      if (resource?.ResourceType === BROKER_RESOURCE) {
+        const interval = state.syncIntervalMs;
+        return mirrorConfigsAnswer(
+          interval === undefined ? {} : { 'mirror.metadata.refresh.interval.ms': String(interval) },
+        )(body);
+      }
+      return mirrorConfigsAnswer(state.mirrors.get(resource?.ResourceName ?? '')?.configs ?? {})(body);
+    })
+    .answer(FindCoordinator, (body) => {
+      const coordinator = { NodeId: 1, Host: 'b1', Port: 9092, ErrorCode: 0, ErrorMessage: null };
+      return {
+        ThrottleTimeMs: 0,
+        ...coordinator,
+        Coordinators: (body.CoordinatorKeys ?? []).map((Key) => ({ Key, ...coordinator })),
+      };
+    })
+    .answer(ListGroups, (_body, broker) => ({
+      ThrottleTimeMs: 0,
+      ErrorCode: 0,
+      Groups:
+        broker?.nodeId !== 1
+          ? []
+          : [...(state.groups ?? [])].map(([GroupId, g]) => ({
+              GroupId,
+              ProtocolType: '',
+              GroupState: (g.members ?? 0) > 0 ? 'Stable' : 'Empty',
+            })),
+    }))
+    .answer(DescribeGroups, (body) => ({
+      ThrottleTimeMs: 0,
+      Groups: (body.Groups ?? []).map((GroupId) => {
+        const g = state.groups?.get(GroupId);
+        const members = g?.members ?? 0;
+        return {
+          ErrorCode: 0,
+          GroupId,
+          GroupState: !g ? 'Dead' : members > 0 ? 'Stable' : 'Empty',
+          ProtocolType: members > 0 ? 'consumer' : '',
+          ProtocolData: '',
+          Members: Array.from({ length: members }, (_, i) => ({
+            MemberId: `member-${i}`,
+            GroupInstanceId: null,
+            ClientId: 'consumer',
+            ClientHost: '/127.0.0.1',
+            MemberMetadata: Buffer.alloc(0),
+            MemberAssignment: Buffer.alloc(0),
+          })),
+          AuthorizedOperations: -2147483648,
+        };
+      }),
+    }))
+    .answer(OffsetFetch, (body) => {
+      const groupId = body.Groups?.[0]?.groupId ?? body.GroupId ?? '';
+      const offsets = state.groups?.get(groupId)?.offsets ?? new Map<string, Map<number, bigint>>();
+      const Topics = [...offsets].map(([Name, partitions]) => ({
+        Name,
+        Partitions: [...partitions].map(([PartitionIndex, CommittedOffset]) => ({
+          PartitionIndex,
+          CommittedOffset,
+          CommittedLeaderEpoch: -1,
+          Metadata: '',
+          ErrorCode: 0,
+        })),
+      }));
+      return { ThrottleTimeMs: 0, Topics: [], ErrorCode: 0, Groups: [{ groupId, Topics, ErrorCode: 0 }] };
     })
     .answer(Metadata, (body) =>
       metadata(

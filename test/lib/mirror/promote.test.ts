@@ -1,19 +1,20 @@
 // promote's domain flow against fake clusters: what it refuses before changing anything, how it
-// waits for quiet producers and for the catch-up, and how it verifies (and reports) the stop.
+// waits for quiet producers, for the catch-up and for the consumer groups, and how it verifies (and
+// reports) the stop.
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ConnectionConfig } from '../../../src/lib/connection/connection-config.js';
+import { STOP_RESERVE_MS, runPromote } from '../../../src/lib/mirror/promote.js';
 import {
   type PromoteDependencies,
   type PromoteInput,
   type PromoteProgress,
   planPromote,
-  promoteLossError,
-  runPromote,
-} from '../../../src/lib/mirror/promote.js';
+} from '../../../src/lib/mirror/promote-plan.js';
+import { promoteLossError } from '../../../src/lib/mirror/promote-report.js';
 import type { KafkaClient } from '../../../src/lib/kafka/client.js';
-import { type FakeClusterState, fakeCluster } from './fake-cluster.js';
+import { type FakeClusterState, type FakeGroupState, fakeCluster } from './fake-cluster.js';
 
 const MIRROR_CONFIGS = { 'bootstrap.servers': 'src:9092', 'mirror.source.cluster.id': 'source-id' };
 
@@ -44,6 +45,9 @@ const INPUT: PromoteInput = {
   waitForQuiet: true,
   force: false,
   quietPeriodMs: 1000,
+  groups: [],
+  groupPatterns: [],
+  skipGroups: false,
 };
 
 function deps(source: KafkaClient, hooks: { onSleep?: (what: string) => void; progress?: PromoteProgress[] } = {}) {
@@ -55,6 +59,7 @@ function deps(source: KafkaClient, hooks: { onSleep?: (what: string) => void; pr
       return source;
     },
     warn: () => undefined,
+    note: () => undefined,
     sleep: async (ms, what) => {
       now += ms;
       hooks.onSleep?.(what);
@@ -223,5 +228,194 @@ describe('runPromote', () => {
         ['STOPPING', 'unverified'],
       ],
     );
+  });
+});
+
+/** Committed offsets of one group: topic → partition → offset. */
+function offsets(entries: Record<string, Record<number, bigint>>): Map<string, Map<number, bigint>> {
+  return new Map(
+    Object.entries(entries).map(([topic, parts]) => [
+      topic,
+      new Map(Object.entries(parts).map(([p, o]) => [Number(p), o])),
+    ]),
+  );
+}
+
+/** The world with groups: billing behind on the destination, tool-x excluded, audit-reader on another topic. */
+function groupWorld() {
+  const w = world();
+  w.destination.mirrors.set('m1', {
+    configs: { ...MIRROR_CONFIGS, 'mirror.groups.exclude': 'tool-.*' },
+    topics: w.destination.mirrors.get('m1')?.topics ?? new Map(),
+  });
+  w.destination.syncIntervalMs = 60_000;
+  const sourceGroups = new Map<string, FakeGroupState>([
+    ['billing', { offsets: offsets({ orders: { 0: 90n, 1: 40n } }) }],
+    ['tool-x', { offsets: offsets({ orders: { 0: 1n } }) }],
+    ['audit-reader', { offsets: offsets({ audit: { 0: 7n } }) }],
+  ]);
+  const destinationGroups = new Map<string, FakeGroupState>([
+    ['billing', { offsets: offsets({ orders: { 0: 80n } }) }],
+  ]);
+  w.source.groups = sourceGroups;
+  w.destination.groups = destinationGroups;
+  /** The destination's periodic sync of billing: the source's offsets, exactly. */
+  const sync = (): void => {
+    const billing = sourceGroups.get('billing');
+    if (billing) destinationGroups.set('billing', { offsets: new Map(billing.offsets) });
+  };
+  return { ...w, sourceGroups, destinationGroups, sync };
+}
+
+describe('runPromote step 4: the consumer groups', () => {
+  it('waits until the next sync copied the groups the mirror selects, counting down one sync period, then stops', async () => {
+    const w = groupWorld();
+    const progress: PromoteProgress[] = [];
+    const notes: string[] = [];
+    let groupSleeps = 0;
+    const { d } = deps(w.src.client, {
+      progress,
+      onSleep: (what) => {
+        if (what.includes('consumer group') && ++groupSleeps === 3) w.sync();
+      },
+    });
+    d.note = (m) => notes.push(m);
+    let offsetAtStop: bigint | undefined;
+    const onStop = w.destination.onStop;
+    w.destination.onStop = (topics) => {
+      offsetAtStop = w.destinationGroups.get('billing')?.offsets.get('orders')?.get(1);
+      onStop?.(topics);
+    };
+    const plan = await planPromote(w.dst.client, INPUT, d);
+    assert.deepEqual(plan.groups.result.notInSync, ['billing'], 'the plan shows the gap');
+    const { result, error } = await runPromote(w.dst.client, plan, INPUT, d);
+    assert.equal(error, undefined);
+    assert.equal(result.complete, true);
+    assert.equal(offsetAtStop, 40n, 'the stop was sent only after the copy');
+    assert.equal(result.groups.compared, true);
+    assert.deepEqual(result.groups.inSync, ['billing']);
+    assert.deepEqual(result.groups.notInSync, []);
+    assert.equal(result.groups.waitedMs, 3000);
+    assert.deepEqual(
+      result.groups.groups.map((g) => [g.group, g.verdict]),
+      [['billing', 'in-sync']],
+      'tool-x (excluded) and audit-reader (no offsets on orders) are not waited for',
+    );
+    assert.deepEqual(
+      result.groups.groups[0]?.partitions.map((p) => [p.topic, p.partition, p.sourceOffset, p.destinationOffset]),
+      [
+        ['orders', 0, 90n, 90n],
+        ['orders', 1, 40n, 40n],
+      ],
+    );
+    const countdown = progress.flatMap((p) => (p.phase === 'groups' ? [p.nextCopyInMs] : []));
+    assert.deepEqual(countdown, [60_000, 59_000, 58_000]);
+    assert.equal(notes.length, 1);
+    assert.match(notes[0] ?? '', /1 consumer group\(s\) .*\(billing\): it copies group offsets once every 60 s/);
+    assert.match(notes[0] ?? '', /mirror\.metadata\.refresh\.interval\.ms/);
+  });
+
+  it('a timeout while waiting names the groups not in sync, keeps the stop reserve, and stops nothing', async () => {
+    const w = groupWorld();
+    const { d } = deps(w.src.client);
+    const asked: number[] = [];
+    d.requireTimeLeft = (ms, what) => {
+      if (!what.includes('consumer group')) return;
+      asked.push(ms);
+      if (asked.length === 2) throw new Error(`timed out while ${what}`);
+    };
+    const plan = await planPromote(w.dst.client, INPUT, d);
+    await assert.rejects(
+      runPromote(w.dst.client, plan, INPUT, d),
+      /timed out while waiting for consumer group offsets .*\(not in sync: billing \(offsets differ\)\); nothing was stopped/,
+    );
+    assert.ok(
+      asked.every((ms) => ms > STOP_RESERVE_MS),
+      `asked for ${asked.join(', ')} ms`,
+    );
+    assert.ok(!w.dst.apis().includes('StopMirrorTopics'));
+  });
+
+  it('a group active on the destination blocks: waited for by default, until its consumers leave', async () => {
+    const w = groupWorld();
+    w.destinationGroups.set('billing', { offsets: offsets({ orders: { 0: 90n, 1: 40n } }), members: 1 });
+    const progress: PromoteProgress[] = [];
+    let groupSleeps = 0;
+    const { d } = deps(w.src.client, {
+      progress,
+      onSleep: (what) => {
+        if (!what.includes('consumer group')) return;
+        assert.match(what, /billing \(active on the destination\)/);
+        // The consumers leave; the group is Empty with the source's offsets.
+        if (++groupSleeps === 2) w.sync();
+      },
+    });
+    const plan = await planPromote(w.dst.client, INPUT, d);
+    assert.deepEqual(plan.groups.result.activeOnDestination, ['billing']);
+    const { result } = await runPromote(w.dst.client, plan, INPUT, d);
+    assert.equal(result.complete, true);
+    assert.equal(groupSleeps, 2);
+    assert.deepEqual(result.groups.inSync, ['billing']);
+    assert.ok(progress.some((p) => p.phase === 'groups' && p.active.includes('billing')));
+  });
+
+  it('--no-wait-for-quiet refuses a group active on the destination at once, naming it; nothing is stopped', async () => {
+    const w = groupWorld();
+    w.destinationGroups.set('billing', { offsets: offsets({ orders: { 0: 80n } }), members: 2 });
+    const { d } = deps(w.src.client);
+    const plan = await planPromote(w.dst.client, INPUT, d);
+    await assert.rejects(
+      runPromote(w.dst.client, plan, { ...INPUT, waitForQuiet: false }, d),
+      /consumer group\(s\) active on the destination: billing; .*nothing was stopped/,
+    );
+    assert.ok(!w.dst.apis().includes('StopMirrorTopics'));
+  });
+
+  it('--force promotes without a group active on the destination, with a warning; the result names it', async () => {
+    const w = groupWorld();
+    w.destinationGroups.set('billing', { offsets: offsets({ orders: { 0: 80n } }), members: 1 });
+    const warnings: string[] = [];
+    const { d } = deps(w.src.client);
+    d.warn = (m) => warnings.push(m);
+    const plan = await planPromote(w.dst.client, INPUT, d);
+    const { result } = await runPromote(w.dst.client, plan, { ...INPUT, force: true }, d);
+    assert.equal(result.complete, true);
+    assert.deepEqual(result.groups.activeOnDestination, ['billing']);
+    assert.deepEqual(result.groups.notInSync, ['billing']);
+    assert.ok(
+      warnings.some((m) => /^--force: promoting without the group\(s\) active on the destination: billing/.test(m)),
+    );
+  });
+
+  it('--group narrows the groups; a --group the source lacks is not found, before anything changes', async () => {
+    const w = groupWorld();
+    w.sourceGroups.set('ledger', { offsets: offsets({ orders: { 1: 3n } }) });
+    const { d } = deps(w.src.client);
+    const plan = await planPromote(w.dst.client, { ...INPUT, groups: ['ledger'] }, d);
+    assert.deepEqual(
+      plan.groups.result.groups.map((g) => [g.group, g.verdict]),
+      [['ledger', 'not-copied']],
+    );
+    await assert.rejects(
+      planPromote(w.dst.client, { ...INPUT, groups: ['nope'] }, d),
+      (err: Error & { kind?: string }) =>
+        err.kind === 'not-found' && /group\(s\) not found on the source: nope/.test(err.message),
+    );
+  });
+
+  it('--skip-groups: no group is read on either side, and a warning says the offsets were not compared', async () => {
+    const w = groupWorld();
+    const warnings: string[] = [];
+    const { d } = deps(w.src.client);
+    d.warn = (m) => warnings.push(m);
+    const input = { ...INPUT, skipGroups: true };
+    const plan = await planPromote(w.dst.client, input, d);
+    const { result } = await runPromote(w.dst.client, plan, input, d);
+    assert.equal(result.complete, true);
+    assert.equal(result.groups.compared, false);
+    assert.match(result.groups.note ?? '', /--skip-groups/);
+    assert.ok(warnings.some((m) => m.startsWith('consumer groups not compared (--skip-groups)')));
+    for (const fake of [w.dst, w.src])
+      assert.ok(!fake.apis().some((api) => /Group|OffsetFetch|FindCoordinator/.test(api)));
   });
 });
