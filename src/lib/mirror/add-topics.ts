@@ -270,26 +270,31 @@ export interface SendOutcome {
 type StartResponse = ResponseOf<typeof StartMirrorTopics>;
 
 /**
- * After a lost answer: the sent topics the mirror now lists (MIRRORING or PAUSED) were started, and the
- * patterns are in its stored lists. What the read-back finds is folded in as the broker's answer would
- * have been: the topics not listed as failed, nothing at all as not applied.
+ * After a lost answer to StartMirrorTopics: the sent topics the mirror now lists (MIRRORING or PAUSED) were
+ * started, and the patterns are in its stored lists. What the read-back finds is folded in as the broker's
+ * answer would have been: the topics not listed as failed, nothing at all as not applied. add-topics and
+ * failback (which starts the topics on the old source) both send it.
  */
-function startedTopics(client: KafkaClient, plan: AddTopicsPlan, request: StartRequest): ReadBack<StartResponse> {
-  const sent = (request.Topics ?? []).map((t) => t.TopicName ?? '');
+export function startedTopics(
+  client: KafkaClient,
+  mirror: string,
+  sent: readonly string[],
+  patterns: { readonly include: readonly string[]; readonly exclude: readonly string[] } = { include: [], exclude: [] },
+): ReadBack<StartResponse> {
   return {
     readWith: 'ListClusterMirrors and DescribeConfigs',
-    checkWith: `kmirror describe ${plan.mirror} and kmirror config get ${plan.mirror}`,
+    checkWith: `kmirror describe ${mirror} and kmirror config get ${mirror}`,
     read: async () => {
-      const listed = await listedTopics(client, plan.mirror);
-      if (listed === null) return notApplied(`mirror '${plan.mirror}' is not listed`);
+      const listed = await listedTopics(client, mirror);
+      if (listed === null) return notApplied(`mirror '${mirror}' is not listed`);
       const missing = sent.filter((t) => !listed.includes(t));
       let patternsStored = true;
-      if (plan.include.length > 0 || plan.exclude.length > 0) {
-        const stored = await describeMirrorConfigs(client, plan.mirror);
+      if (patterns.include.length > 0 || patterns.exclude.length > 0) {
+        const stored = await describeMirrorConfigs(client, mirror);
         const include = splitListValue(stored.get('mirror.topics.include'));
         const exclude = splitListValue(stored.get('mirror.topics.exclude'));
         patternsStored =
-          plan.include.every((p) => include.includes(p)) && plan.exclude.every((p) => exclude.includes(p));
+          patterns.include.every((p) => include.includes(p)) && patterns.exclude.every((p) => exclude.includes(p));
       }
       if (missing.length === sent.length && (sent.length > 0 || !patternsStored))
         return notApplied(
@@ -314,7 +319,12 @@ export async function sendAddTopics(
   const response = await sendOrReadBack(
     // A retriable code copied from one topic (103) must not resend the whole request.
     () => client.send(StartMirrorTopics, request, undefined, { retryErrorCodes: false }),
-    startedTopics(client, plan, request),
+    startedTopics(
+      client,
+      plan.mirror,
+      (request.Topics ?? []).map((t) => t.TopicName ?? ''),
+      plan,
+    ),
     warn,
   );
   const perTopic = new Map(response.Topics.map((t) => [t.Name, t]));
