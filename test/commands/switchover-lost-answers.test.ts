@@ -1,7 +1,9 @@
-// Issue 10 item 3 for failback: it sends CreateClusterMirror and StartMirrorTopics to A (the old source).
-// A applies each and closes the connection without answering: failback reads the state back instead of
-// resending (a second Create would say "already exists", a second Start would refuse the started topics),
-// reports both changes as applied with their answers lost, and follows the partitions to MIRRORING.
+// Issue 10 item 3 for a switchover and its way back: promote sends StopMirrorTopics to B, failback sends
+// CreateClusterMirror and StartMirrorTopics to A (the old source). The broker applies each and closes the
+// connection without answering: the command reads the state back instead of resending (a second Create would
+// say "already exists", a second Start or Stop would refuse the topics the first one moved), reports the
+// change as applied with its answer lost, and goes on: promote verifies the stop, failback follows the
+// partitions to MIRRORING.
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -9,7 +11,7 @@ import { startEmulatedClusters, type EmulatedClusters, type FaultRule } from '..
 import { jsonOf, runCli } from '../helpers/in-process-cli.js';
 import { createMirror, startTopics } from './topic-actions-setup.js';
 
-describe('kmirror failback, answers lost on A', () => {
+describe('promote and failback, answers lost', () => {
   let emulator: EmulatedClusters;
   before(async () => {
     emulator = await startEmulatedClusters({
@@ -22,21 +24,37 @@ describe('kmirror failback, answers lost on A', () => {
   });
   after(async () => emulator.close());
 
-  /** Every node of A: the first `api` request is handled, then the connection closes unanswered. */
-  function loseFirstAnswer(api: string): { calls: () => number; rules: FaultRule[] } {
+  /** Every node of the cluster: the first `api` request is handled, then the connection closes unanswered. */
+  function loseFirstAnswer(side: 'source' | 'destination', api: string): { calls: () => number; rules: FaultRule[] } {
     let calls = 0;
-    const rules = emulator.source.nodes.map((n) =>
+    const rules = emulator[side].nodes.map((n) =>
       n.faults.mutateResponse(api, (frame) => (++calls === 1 ? 'close' : frame)),
     );
     return { calls: () => calls, rules };
   }
 
-  it('create and start applied on A, both answers lost: read back, not resent; exit 0, MIRRORING on A', async () => {
-    const promote = ['promote', 'fwd', '-b', emulator.destination.bootstrap, '--topic', 'orders'];
-    const stop = await runCli([...promote, '--quiet-period', '300ms', '--yes']);
-    assert.equal(stop.code, 0, stop.stderr);
-    const create = loseFirstAnswer('CreateClusterMirror');
-    const start = loseFirstAnswer('StartMirrorTopics');
+  it('promote: the stop applied on B, its answer lost: read back, not resent; exit 0, the stop verified', async () => {
+    const lost = loseFirstAnswer('destination', 'StopMirrorTopics');
+    try {
+      const promote = ['promote', 'fwd', '-b', emulator.destination.bootstrap, '--topic', 'orders'];
+      const result = await runCli([...promote, '--quiet-period', '300ms', '--yes', '--json', '--timeout', '30s']);
+      assert.equal(result.code, 0, result.stdout + result.stderr);
+      assert.equal(lost.calls(), 1, 'StopMirrorTopics sent once');
+      const doc = jsonOf(result) as { complete: boolean; warnings: string[] };
+      assert.equal(doc.complete, true);
+      assert.match(doc.warnings.join('\n'), /StopMirrorTopics: applied; the answer was lost .* read back with /);
+    } finally {
+      for (const rule of lost.rules) rule.remove();
+    }
+    assert.deepEqual(
+      (emulator.destination.cluster.topics.get('orders')?.partitions ?? []).map((p) => p.mirror?.state),
+      ['STOPPED', 'STOPPED'],
+    );
+  });
+
+  it('failback: create and start applied on A, both answers lost: read back, not resent; exit 0, MIRRORING on A', async () => {
+    const create = loseFirstAnswer('source', 'CreateClusterMirror');
+    const start = loseFirstAnswer('source', 'StartMirrorTopics');
     try {
       const result = await runCli([
         'failback',
