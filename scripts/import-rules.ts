@@ -13,20 +13,24 @@ export interface LayerRule {
 const KAFKA = ['kafka', 'kafka/messages', 'kafka/wire'];
 
 export const LAYER_RULES: Readonly<Record<string, LayerRule>> = {
-  commands: { may: ['cli', 'prompt', 'render', 'mirror', 'connection', ...KAFKA] },
-  // The base command builds the client and maps domain and protocol errors: it knows mirror/ and kafka/.
-  cli: { may: ['mirror', 'connection', ...KAFKA] },
+  commands: { may: ['cli', 'prompt', 'render', 'mirror', 'connection', 'text', ...KAFKA] },
+  // The base command builds the client and maps domain and protocol errors: it knows mirror/ and kafka/. Its
+  // error, warning and note lines are made terminal-safe by text/, as render/'s output is.
+  cli: { may: ['mirror', 'connection', 'text', ...KAFKA] },
   // The only code that reads the TTY. Its refusals (no terminal, cancelled) are CLI errors with exit codes, so it
   // reads cli/errors and cli/exit-codes: a sideways edge within the top tier, never down into the domain.
   prompt: { may: ['cli'] },
   // Pure: result → string. Knows neither Kafka nor connections; mirror/ only for its result types. It reads
   // one constant of the masking code: the placeholder REDACTED, to say when a shown value was masked.
-  render: { may: ['mirror'], files: { connection: ['src/lib/connection/redact.ts'] } },
+  render: { may: ['mirror', 'text'], files: { connection: ['src/lib/connection/redact.ts'] } },
   mirror: { may: ['connection', ...KAFKA] },
   // What a connection needs, for the CLI and the source client alike; it may name the transport's types (kafka/),
   // kafka/ never reads connection settings (it takes plain addresses and credentials).
   connection: { may: [...KAFKA] },
   kafka: { may: ['kafka/messages', 'kafka/wire'] },
+  // Text safe for a terminal (broker strings with control characters shown escaped): pure, imports nothing, so
+  // the renderers and the base command's error lines share the one sanitiser.
+  text: { may: [] },
   // A definition file is data over the definition vocabulary of kafka/ (definition.ts); the mirror RPCs take their
   // default key from the one table of mirror API keys (mirror-api-keys.ts), which holds no other code.
   'kafka/messages': {

@@ -24,6 +24,11 @@ export interface RunOutcome {
   readonly command: string;
   readonly exitCode: number | null;
   readonly ms: number;
+  /**
+   * From the first request the broker saw to the exit: the part --timeout bounds (it starts just before
+   * connecting), free of the process start-up that a loaded machine stretches. null when nothing was sent.
+   */
+  readonly commandMs: number | null;
   readonly rssKiB: number | null;
   readonly crash: string | null;
   readonly hang: boolean;
@@ -38,14 +43,40 @@ export interface BinaryFigures {
   readonly contractBreaks: number;
   readonly exitCodes: Record<string, number>;
   readonly maxMs: number;
-  /** Slowest of three `kmirror --version` runs: what starting the process costs on this machine now. */
+  /** The slowest commandMs of any run. */
+  readonly maxCommandMs: number;
+  /** The slowest start-up measured during the run (STARTUP_PROBE): what starting a command costs here. */
   readonly startupMs: number;
   readonly peakRssMiB: number;
   readonly examples: RunOutcome[];
+  /** The slowest runs that counted as hangs, with what the process printed last. */
+  readonly hangExamples: (RunOutcome & { readonly limitMs: number; readonly tail: string })[];
 }
 
-async function prepare(): Promise<EmulatedClusters> {
-  const emulator = await startEmulatedClusters({ seed: 'fuzz', destination: { nodes: 2 }, growthPerSec: 0 });
+/**
+ * What starting a command costs now: a command line that loads oclif and the command and stops at its flags
+ * (exit 2, nothing sent). `--version` is answered before oclif loads, so it would understate this.
+ */
+const STARTUP_PROBE = ['list', '--timeout', 'not-a-duration', '--json'];
+
+async function startupNow(dir: string): Promise<number> {
+  let slowest = 0;
+  for (let i = 0; i < 2; i++) {
+    const probe = await runOnce(STARTUP_PROBE, 60_000, join(dir, 'rss-startup'));
+    slowest = Math.max(slowest, Math.round(probe.ms));
+  }
+  return slowest;
+}
+
+async function prepare(onRequest: () => void): Promise<EmulatedClusters> {
+  const emulator = await startEmulatedClusters({
+    seed: 'fuzz',
+    destination: { nodes: 2 },
+    growthPerSec: 0,
+    onWire: (event) => {
+      if (event.direction === 'request') onRequest();
+    },
+  });
   const admin = { principal: 'User:admin', nodeId: 1 };
   const dest = emulator.destination.cluster;
   dest.createClusterMirror(admin, {
@@ -108,16 +139,24 @@ export async function fuzzBinary(
   options: { timeoutMs: number; parallel: number; onProgress?: (done: readonly RunOutcome[]) => void },
 ): Promise<BinaryFigures> {
   // --timeout bounds the command from its start; loading Node and oclif comes first, and on a busy
-  // machine takes seconds. The hang limit is the budget + 1 s on top of that measured start-up.
-  let startupMs = 0;
-  for (let i = 0; i < 3; i++) {
-    const probe = await runOnce(['--version'], 60_000, join(tmpdir(), `kmirror-fuzz-startup-${process.pid}`));
-    startupMs = Math.max(startupMs, Math.round(probe.ms));
-  }
-  // One emulator per worker: fault rules belong to a node, so two runs must not share nodes.
-  const emulators = await Promise.all(Array.from({ length: options.parallel }, () => prepare()));
+  // machine takes seconds, more when the load changes. A run hangs when it takes longer than the budget
+  // + 1 s from the first request its broker saw; a run that sent nothing, when it takes longer than that
+  // plus the start-up, measured again every 50 runs (a shared machine's load moves).
   const dir = mkdtempSync(join(tmpdir(), 'kmirror-fuzz-'));
+  let startupMs = await startupNow(dir);
+  let peakStartupMs = startupMs;
+  // One emulator per worker: fault rules belong to a node, so two runs must not share nodes.
+  const firstRequestAt: (number | undefined)[] = [];
+  const emulators = await Promise.all(
+    Array.from({ length: options.parallel }, (_, w) =>
+      prepare(() => {
+        firstRequestAt[w] ??= performance.now();
+      }),
+    ),
+  );
   const outcomes: RunOutcome[] = [];
+  const hangExamples: BinaryFigures['hangExamples'][number][] = [];
+  let measuring: Promise<void> | undefined;
   let next = 0;
   try {
     const worker = async (w: number): Promise<void> => {
@@ -126,6 +165,13 @@ export async function fuzzBinary(
       for (;;) {
         const i = next++;
         if (i >= runs) return;
+        if (i > 0 && i % 50 === 0)
+          measuring ??= startupNow(dir).then((ms) => {
+            startupMs = ms;
+            peakStartupMs = Math.max(peakStartupMs, ms);
+            measuring = undefined;
+          });
+        await measuring;
         const api = rnd.pick(APIS);
         const mutation = rnd.pick(MUTATIONS);
         const command = rnd.pick(COMMANDS);
@@ -137,6 +183,8 @@ export async function fuzzBinary(
           n.faults.mutateResponse(api, (frame) => mutateFrame(frame, mutation, runRnd), once ? { times: 1 } : {}),
         );
         let result;
+        firstRequestAt[w] = undefined;
+        const spawnedAt = performance.now();
         try {
           result = await runOnce(
             [...command, '-b', emulator.destination.bootstrap, '--json', '--timeout', `${options.timeoutMs}ms`],
@@ -153,17 +201,23 @@ export async function fuzzBinary(
           rssKiB = null;
         }
         const crash = judge(result);
-        outcomes.push({
+        const first = firstRequestAt[w];
+        const commandMs = first === undefined ? null : Math.round(spawnedAt + result.ms - first);
+        const limitMs = commandMs === null ? options.timeoutMs + 1000 + startupMs : options.timeoutMs + 1000;
+        const outcome: RunOutcome = {
           api,
           mutation,
           command: command.join(' '),
           exitCode: result.code,
           ms: Math.round(result.ms),
+          commandMs,
           rssKiB,
           crash: crash === null ? null : `${crash}: ${(result.stderr || result.stdout).slice(0, 600)}`,
-          hang: result.signal === 'SIGKILL' || result.ms > options.timeoutMs + 1000 + startupMs,
+          hang: result.signal === 'SIGKILL' || (commandMs ?? result.ms) > limitMs,
           contract: result.stderr.trim() === '' ? null : `stderr under --json: ${result.stderr.slice(0, 300)}`,
-        });
+        };
+        outcomes.push(outcome);
+        if (outcome.hang) hangExamples.push({ ...outcome, limitMs, tail: (result.stderr + result.stdout).slice(-300) });
         options.onProgress?.(outcomes);
       }
     };
@@ -182,8 +236,12 @@ export async function fuzzBinary(
     contractBreaks: outcomes.filter((o) => o.contract !== null).length,
     exitCodes,
     maxMs: Math.max(0, ...outcomes.map((o) => o.ms)),
-    startupMs,
+    maxCommandMs: Math.max(0, ...outcomes.map((o) => o.commandMs ?? 0)),
+    startupMs: peakStartupMs,
     peakRssMiB: Math.round(Math.max(0, ...outcomes.map((o) => o.rssKiB ?? 0)) / 1024),
-    examples: bad.slice(0, 5),
+    examples: bad.filter((o) => !o.hang).slice(0, 5),
+    hangExamples: hangExamples
+      .sort((a, b) => (b.commandMs ?? b.ms) - b.limitMs - ((a.commandMs ?? a.ms) - a.limitMs))
+      .slice(0, 5),
   };
 }

@@ -93,7 +93,7 @@ export default class AddTopics extends BaseCommand<typeof AddTopics> {
     const { previewShown } = reason
       ? await confirmPlan(addTopicsConfirmation(plan, reason), this.confirmSettings(f.yes))
       : { previewShown: false };
-    const outcome = await sendAddTopics(client, plan);
+    const outcome = await sendAddTopics(client, plan, (m) => this.warning(m));
     this.render(outcome.result, (r) => renderAddTopics(plan, r, { previewShown, failures: outcome.failures }));
     if (outcome.error) throw outcome.error;
     const unmet = unmetNamedTopics(outcome.result, plan);

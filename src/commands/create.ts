@@ -86,7 +86,7 @@ export default class Create extends BaseCommand<typeof Create> {
       const confirmation = autoDiscoveryConfirmation(plan.mirror, plan.sourceBootstrap, include);
       await confirmPlan(confirmation, this.confirmSettings(flags.yes));
     }
-    if (client) await sendCreateMirror(client, plan.mirror, config);
+    if (client) await sendCreateMirror(client, plan.mirror, config, (m) => this.warning(m));
     const result = createResult(plan, config, sourceClusterId, dryRun);
     this.render(result, (shown) => renderCreateMirror(shown, this.reachArgs()));
     return result;

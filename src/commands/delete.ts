@@ -94,7 +94,7 @@ export default class Delete extends BaseCommand<typeof Delete> {
       });
     }
 
-    await sendDelete(client, plan, who);
+    await sendDelete(client, plan, { ...who, warn: (m) => this.warning(m) });
     let confirmedGone: boolean | null = null;
     if (this.flags.wait !== undefined) {
       const hint = `the broker accepted the delete; kmirror list shows whether ${mirror} is still there`;

@@ -52,14 +52,8 @@ export default class Exporter extends BaseCommand<typeof Exporter> {
   };
 
   async run(): Promise<ExporterJson> {
-    const { argv } = await this.parse({
-      args: Exporter.args,
-      flags: Exporter.flags,
-      baseFlags: Exporter.baseFlags,
-      enableJsonFlag: true,
-      strict: false,
-    });
-    const names = argv.map(String);
+    // Parsed once by the base command: a second parse would read a piped stdin password as a mirror name.
+    const names = this.argList;
     const address = parseListen(this.flags.listen);
     const timeoutMs = this.flags['collect-timeout'];
     // Every collection gets the whole budget; set before the client exists, which keeps its deadline.

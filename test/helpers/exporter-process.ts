@@ -13,16 +13,21 @@ export interface RunningExporter {
   readonly info: unknown;
   readonly base: string;
   readonly child: ChildProcessWithoutNullStreams;
+  stdout(): string;
   stderr(): string;
   /** SIGTERM, then the exit code. */
   stop(): Promise<number | null>;
 }
 
-export async function startExporter(args: readonly string[]): Promise<RunningExporter> {
+export async function startExporter(
+  args: readonly string[],
+  options: { env?: Readonly<Record<string, string | undefined>>; stdin?: string } = {},
+): Promise<RunningExporter> {
   const child = spawn(process.execPath, [BIN, 'exporter', '--listen', '127.0.0.1:0', '--json', ...args], {
-    env: testEnv(),
+    env: testEnv(options.env),
     stdio: ['pipe', 'pipe', 'pipe'],
   });
+  child.stdin.end(options.stdin ?? '');
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -36,8 +41,8 @@ export async function startExporter(args: readonly string[]): Promise<RunningExp
         clearTimeout(timer);
         try {
           resolve(JSON.parse(line) as { url: string });
-        } catch (err) {
-          reject(err as Error);
+        } catch {
+          reject(new Error(`exporter did not print its URL:\n${stdout}\n${stderr}`));
         }
       }
     });
@@ -49,6 +54,7 @@ export async function startExporter(args: readonly string[]): Promise<RunningExp
     info,
     base: url.replace(/\/metrics$/, ''),
     child,
+    stdout: () => stdout,
     stderr: () => stderr,
     stop: async () => {
       child.kill('SIGTERM');

@@ -36,9 +36,8 @@ export default class ConfigGet extends BaseCommand<typeof ConfigGet> {
   };
 
   async run(): Promise<MirrorConfigs> {
-    // oclif gives the declared args only; the variadic KEY list comes from the whole parse.
-    const { argv } = await this.parse();
-    const keys = (argv as string[]).slice(1);
+    // oclif gives the declared args only; the variadic KEY list is every positional argument after the mirror.
+    const keys = this.argList.slice(1);
     const client = await this.kafka();
     await requireMirrorConfigApis(client, (message) => this.warning(message));
     const result = await getMirrorConfigs(client, this.args.mirror, {

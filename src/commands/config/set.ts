@@ -104,7 +104,7 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     const filters = validateOnly ? [] : topicFilterChanges(changes);
     if (filters.length > 0)
       await confirmPlan(topicFilterConfirmation(this.args.mirror, filters), this.confirmSettings(this.flags.yes));
-    const result = await setMirrorConfigs(client, this.args.mirror, changes, { validateOnly });
+    const result = await setMirrorConfigs(client, this.args.mirror, changes, { validateOnly, warn });
     this.render(result, renderConfigSet);
     if (this.flags.wait !== undefined && mirroring.length > 0) {
       const hint = `the change was applied; kmirror describe ${this.args.mirror} shows the partition states`;

@@ -29,6 +29,7 @@ import { closestKey } from '../kafka/closest-key.js';
 import { readStdinText, settingsFile } from './setting-args.js';
 import { sourceConfigInput } from './topic-input.js';
 import type { SourceAccess } from '../mirror/mirror-side.js';
+import { escapeControl, escapeStackTrace } from '../text/terminal-safe.js';
 
 /** The flag behind each connection setting (for telling command-line values from KMIRROR_* ones). */
 const FLAG_OF_SETTING: Record<string, string> = {
@@ -526,7 +527,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   /** A note for people, on stderr; left out of JSON/YAML output, whose document holds what matters. */
   protected note(message: string): void {
     if (!this.textOutput()) return;
-    this.stderr.write(`${redactText(message)}\n`);
+    this.stderr.write(`${escapeControl(redactText(message))}\n`);
   }
 
   /** A warning: on stderr for people; in JSON/YAML the `warnings` array of the document. */
@@ -535,14 +536,14 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       this.documentWarnings.push(redactText(message));
       return;
     }
-    this.stderr.write(`${chalk.yellow('Warning:')} ${redactText(message)}\n`);
+    this.stderr.write(`${chalk.yellow('Warning:')} ${escapeControl(redactText(message))}\n`);
   }
 
   /** A --debug trace line on stderr; the message is built only when tracing is on. */
   protected trace(message: string | (() => string)): void {
     if (!this.debugEnabled()) return;
     const text = typeof message === 'function' ? message() : message;
-    this.stderr.write(`${chalk.dim(`[debug] ${redactText(text)}`)}\n`);
+    this.stderr.write(`${chalk.dim(`[debug] ${escapeControl(redactText(text))}`)}\n`);
   }
 
   protected debugEnabled(): boolean {
@@ -667,8 +668,9 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       this.documentWritten = true;
       print(this.stdout, format === 'yaml' ? formatYaml(document) : formatJson(document));
     } else {
-      const lines = [`${chalk.red('Error:')} ${failure.message}`];
-      if (failure.hint) lines.push(`${chalk.dim('Hint:')} ${failure.hint}`);
+      // The documents above keep the broker's exact text; a terminal gets it escaped.
+      const lines = [`${chalk.red('Error:')} ${escapeControl(failure.message)}`];
+      if (failure.hint) lines.push(`${chalk.dim('Hint:')} ${escapeControl(failure.hint)}`);
       this.stderr.write(`${lines.join('\n')}\n`);
     }
     if (this.debugEnabled()) {
@@ -677,7 +679,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         current instanceof Error && depth < 5;
         current = current.cause, depth++
       ) {
-        this.stderr.write(`${redactText(current.stack ?? `${current.name}: ${current.message}`)}\n`);
+        const stack = redactText(current.stack ?? `${current.name}: ${current.message}`);
+        this.stderr.write(`${escapeStackTrace(stack, redactText(current.message))}\n`);
       }
     }
     process.exitCode = failure.exitCode;

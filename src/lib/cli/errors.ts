@@ -351,6 +351,13 @@ function protocolFailure(err: Error): Failure | undefined {
         : 'the broker broke the Kafka protocol, so kmirror closed that connection; --debug shows the request it answered',
     );
   }
+  // Services read the state back after a lost answer; this is for a caller that does not.
+  if (err instanceof protocol.AnswerLostError)
+    return failure(
+      ExitCode.Error,
+      err.message,
+      'kmirror list and kmirror describe show whether the change was applied',
+    );
   if (err instanceof protocol.MirroringDisabledError) {
     const where = `the cluster of broker ${err.broker}`;
     return failure(
@@ -456,11 +463,15 @@ function causeOf(err: unknown): unknown {
 const ANSI = /\u001b\[[0-9;]*m/g;
 
 /** oclif wraps errors thrown by a flag's `parse` as "Parsing --x \n\t<message>\nSee more help with --help". */
+function unwrapped(message: string): string {
+  const wrapped = /^Parsing --(\S+)\s*\n\t([\s\S]*?)\nSee more help with --help$/.exec(message);
+  if (wrapped) return (wrapped[2] ?? message).trim();
+  return message.replace(/\nSee more help with --help$/, '').trim();
+}
+
+/** oclif's own messages come coloured; the colour is taken out (our output colours itself). */
 function cleanMessage(message: string): string {
-  const plain = message.replace(ANSI, '');
-  const wrapped = /^Parsing --(\S+)\s*\n\t([\s\S]*?)\nSee more help with --help$/.exec(plain);
-  if (wrapped) return (wrapped[2] ?? plain).trim();
-  return plain.replace(/\nSee more help with --help$/, '').trim();
+  return unwrapped(message.replace(ANSI, ''));
 }
 
 interface OclifCliErrorShape {
@@ -470,9 +481,13 @@ interface OclifCliErrorShape {
   suggestions?: unknown;
 }
 
-/** Errors that already know what they mean: the CLI's own, the domain's and the connection settings'. */
+/**
+ * Errors that already know what they mean: the CLI's own, the domain's and the connection settings'. Their
+ * messages are kmirror's own words around the broker's exact text, kept as they are (no colour codes to
+ * strip): the JSON document carries that text exactly, and the terminal line shows it escaped.
+ */
 function ownFailure(err: unknown): Failure | undefined {
-  if (err instanceof KmirrorError) return failure(err.exitCode, cleanMessage(err.message), err.hint, err.kafkaError);
+  if (err instanceof KmirrorError) return failure(err.exitCode, unwrapped(err.message), err.hint, err.kafkaError);
   if (err instanceof StepFailedError) {
     // Say which step (or which cluster) failed, then why.
     const inner = toFailure(err.cause);
@@ -484,10 +499,10 @@ function ownFailure(err: unknown): Failure | undefined {
     );
   }
   if (err instanceof MirrorError) {
-    return failure(EXIT_CODE_OF_KIND[err.kind], cleanMessage(err.message), err.hint, err.kafkaError);
+    return failure(EXIT_CODE_OF_KIND[err.kind], unwrapped(err.message), err.hint, err.kafkaError);
   }
-  if (err instanceof CredentialsError) return failure(ExitCode.Auth, cleanMessage(err.message), err.hint);
-  if (err instanceof SettingsError) return failure(ExitCode.Usage, cleanMessage(err.message), err.hint);
+  if (err instanceof CredentialsError) return failure(ExitCode.Auth, unwrapped(err.message), err.hint);
+  if (err instanceof SettingsError) return failure(ExitCode.Usage, unwrapped(err.message), err.hint);
   return undefined;
 }
 

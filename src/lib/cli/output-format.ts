@@ -8,6 +8,16 @@ import { createRequire } from 'node:module';
 // yaml loads only for -o yaml (it is CommonJS for Node, so a synchronous require keeps formatYaml sync).
 const require = createRequire(import.meta.url);
 
+// JSON.stringify escapes C0 controls but leaves DEL, C1 controls (U+009B is a CSI to some terminals) and
+// the bidi and line-separator characters raw; written as \u escapes they are the same string to every
+// parser and inert on a terminal that shows the document.
+const RAW_IN_JSON = /[\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+
+/** A JSON string literal (as JSON.stringify writes it) with no character left that acts on a terminal. */
+export function jsonString(text: string): string {
+  return JSON.stringify(text).replace(RAW_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 export type JsonValue = null | boolean | number | bigint | string | JsonValue[] | { [key: string]: JsonValue };
 
 export function toJsonValue(value: unknown): JsonValue {
@@ -63,7 +73,7 @@ function write(value: JsonValue, outer: string, step: string, out: string[]): vo
     return;
   }
   if (value === null || typeof value !== 'object') {
-    out.push(JSON.stringify(value));
+    out.push(typeof value === 'string' ? jsonString(value) : JSON.stringify(value));
     return;
   }
   const inner = outer + step;
@@ -91,7 +101,7 @@ function write(value: JsonValue, outer: string, step: string, out: string[]): vo
   out.push('{', open);
   entries.forEach(([key, item], i) => {
     if (i > 0) out.push(separator);
-    out.push(JSON.stringify(key), step ? ': ' : ':');
+    out.push(jsonString(key), step ? ': ' : ':');
     write(item, inner, step, out);
   });
   out.push(close, '}');
@@ -126,10 +136,10 @@ type Container =
 // Strings that repeat on every row (states, a message shared by many partitions) are quoted once.
 const quotedStrings = new Map<string, string>();
 function quoted(value: string): string {
-  if (value.length > 256) return JSON.stringify(value);
+  if (value.length > 256) return jsonString(value);
   let text = quotedStrings.get(value);
   if (text === undefined) {
-    text = JSON.stringify(value);
+    text = jsonString(value);
     if (quotedStrings.size >= 10_000) quotedStrings.clear();
     quotedStrings.set(value, text);
   }
@@ -156,7 +166,7 @@ function leafText(value: unknown): string | undefined {
       break;
   }
   if (value === null) return 'null';
-  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  if (value instanceof Date) return jsonString(value.toISOString());
   if (value instanceof Uint8Array) return JSON.stringify(Buffer.from(value).toString('base64'));
   if (Array.isArray(value) || value instanceof Set || value instanceof Map) return undefined;
   const withToJson = value as { toJSON?: () => unknown };
@@ -226,7 +236,7 @@ class Indent {
   lead(key: string | null): Lead {
     let lead = this.leads.get(key);
     if (lead === undefined) {
-      const name = key === null ? '' : JSON.stringify(key) + (this.step ? ': ' : ':');
+      const name = key === null ? '' : jsonString(key) + (this.step ? ': ' : ':');
       const first = (this.step ? `\n${this.inner}` : '') + name;
       lead = { first, next: `,${first}` };
       if (this.leads.size < 10_000) this.leads.set(key, lead);

@@ -10,6 +10,7 @@ import { type VersionRange, parseVersions } from './definition.js';
 import { kafkaError, errors } from './error-codes.js';
 import { DEFAULT_FAN_OUT_CONCURRENCY } from './fan-out.js';
 import {
+  AnswerLostError,
   BrokerFailure,
   DeadlineExceededError,
   DialectSettingMissingError,
@@ -116,6 +117,9 @@ const TYPED_FIND_COORDINATOR = {
 
 const API_VERSIONS_KEY = 18;
 
+/** Of the time left, what a non-idempotent request leaves for reading the state back when its answer is lost. */
+const READ_BACK_RESERVE_MS = 3000;
+
 function addressKey(a: BrokerAddress): string {
   return `${a.host}:${a.port}`;
 }
@@ -151,7 +155,12 @@ export class KafkaClient {
     if (this.bootstrapBroker) return this.brokerInfo(this.bootstrapBroker);
     const errors: Error[] = [];
     return this.retrying('connecting to the bootstrap servers', async () => {
-      for (const address of this.options.bootstrap) {
+      // Addresses seen failing in this command go last: their ApiVersions answer may still be cached.
+      const order = [
+        ...this.options.bootstrap.filter((a) => !this.down.has(addressKey(a))),
+        ...this.options.bootstrap.filter((a) => this.down.has(addressKey(a))),
+      ];
+      for (const address of order) {
         try {
           const info = await this.brokerInfo(address);
           this.bootstrapBroker = address;
@@ -384,8 +393,9 @@ export class KafkaClient {
     const live = this.cluster?.brokers.find((b) => !this.down.has(addressKey(b)));
     if (live) return live;
     if (!this.down.has(addressKey(info.address))) return info.address;
-    // Everything failed once: start over from the bootstrap list (the retry loop paces this).
-    this.down.clear();
+    // The bootstrap broker failed: bootstrap again from the others, or start over once every one has failed
+    // (the retry loop paces this).
+    if (this.options.bootstrap.every((a) => this.down.has(addressKey(a)))) this.down.clear();
     this.bootstrapBroker = undefined;
     return (await this.bootstrap()).address;
   }
@@ -459,13 +469,25 @@ export class KafkaClient {
     const info = await this.brokerInfo(broker);
     const version = this.negotiate(wire.api, info);
     await this.honourThrottle(broker);
-    const bytes = await this.exchange(broker, wire.api, version, wire.toWire(body));
+    // Sent but unanswered, or answered with bytes that cannot be read: the broker may have applied a state
+    // change, and resending it could apply it twice, so the caller reads the state back instead.
+    const stateChange = api.idempotent === false || wire.api.idempotent === false;
+    const lost = (err: Error): Error =>
+      stateChange && ((err instanceof TransportError && err.requestSent) || err instanceof ProtocolViolationError)
+        ? new AnswerLostError(api.name, brokerLabel(broker), err)
+        : err;
+    let bytes: Buffer;
+    try {
+      bytes = await this.exchange(broker, wire.api, version, wire.toWire(body), stateChange);
+    } catch (err) {
+      throw err instanceof Error ? lost(err) : err;
+    }
     let response: ResponseOf<A>;
     try {
       response = wire.fromWire(decodeResponseAfterCorrelationId(wire.api, version, bytes), body) as ResponseOf<A>;
     } catch (err) {
       if (err instanceof NotInDialectError) throw err;
-      throw this.malformed(broker, wire.api, err);
+      throw lost(this.malformed(broker, wire.api, err));
     }
     const throttle = (response as { ThrottleTimeMs?: unknown }).ThrottleTimeMs;
     if (typeof throttle === 'number' && throttle > 0)
@@ -493,10 +515,19 @@ export class KafkaClient {
   }
 
   /** One request and its raw answer, traced. */
-  private async exchange(broker: BrokerAddress, api: ApiDefinition, version: number, body: unknown): Promise<Buffer> {
+  private async exchange(
+    broker: BrokerAddress,
+    api: ApiDefinition,
+    version: number,
+    body: unknown,
+    /** A state change: if its answer does not come, time must be left to read the state back. */
+    stateChange = false,
+  ): Promise<Buffer> {
     const encoded = encodeMessage(api.request, version, body);
     const started = performance.now();
-    const timeout = Math.min(this.options.requestTimeoutMs ?? 30_000, Math.max(1, this.options.deadline.remainingMs()));
+    const remaining = this.options.deadline.remainingMs();
+    const reserve = stateChange ? Math.min(READ_BACK_RESERVE_MS, Math.floor(remaining / 4)) : 0;
+    const timeout = Math.min(this.options.requestTimeoutMs ?? 30_000, Math.max(1, remaining - reserve));
     const trace = (outcome: 'ok' | 'error', responseBytes?: number, error?: string) =>
       this.options.onWire?.({
         api: api.name,

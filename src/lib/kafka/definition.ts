@@ -83,6 +83,12 @@ export interface ApiDefinition {
   readonly apiKey: number;
   readonly route: Route;
   readonly coordinator?: CoordinatorLookup;
+  /**
+   * false: the broker changes state on this request and a second copy is not harmless (it answers "already
+   * exists", or acts twice). After an answer that may have been lost on the way back, the client does not
+   * resend it but throws AnswerLostError, and the caller reads the state back. Absent: true (reads).
+   */
+  readonly idempotent?: boolean;
   readonly request: MessageDefinition;
   readonly response: MessageDefinition;
   /** Set on definitions whose source leaves a half out (see AssumedHalves). */

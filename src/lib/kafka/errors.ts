@@ -1,6 +1,8 @@
 // Errors the protocol layer raises. They carry facts (which API, which broker, which code); the
 // CLI layer decides what an operator reads and which exit code follows.
 
+import { isMirrorApi } from './mirror-api-keys.js';
+
 /** The cluster does not advertise an API kmirror needs; raised before anything is sent. */
 export class UnsupportedByClusterError extends Error {
   override readonly name = 'UnsupportedByClusterError';
@@ -16,7 +18,7 @@ export class UnsupportedByClusterError extends Error {
     super(
       brokerRange
         ? `broker ${broker} supports ${apiName} (key ${apiKey}) only at versions ${brokerRange.min}-${brokerRange.max}, none of which kmirror speaks${ours ? ` here (${ours.min === ours.max ? ours.min : `${ours.min}-${ours.max}`})` : ''}`
-        : `broker ${broker} does not support ${apiName} (API key ${apiKey}): this cluster does not support cluster mirroring`,
+        : `broker ${broker} does not support ${apiName} (API key ${apiKey})${isMirrorApi(apiName) ? ': this cluster does not support cluster mirroring' : ''}`,
     );
   }
 }
@@ -107,6 +109,25 @@ export class DialectSettingMissingError extends Error {
   ) {
     super(
       `${dialect} needs ${[...missing].map(([setting, names]) => `${setting} for ${names.join(', ')}`).join(' and ')}`,
+    );
+  }
+}
+
+/**
+ * A request that changes state (its definition says `idempotent: false`) reached the connection, and no answer
+ * came back (the connection dropped, or the wait timed out). The broker may have applied it, so the client did
+ * not send it again: the caller reads the state back to learn what happened.
+ */
+export class AnswerLostError extends Error {
+  override readonly name = 'AnswerLostError';
+  constructor(
+    readonly apiName: string,
+    readonly broker: string,
+    /** What became of the answer (connection closed, timed out). */
+    readonly lost: Error,
+  ) {
+    super(
+      `no answer from ${broker} to ${apiName} (${lost.message}); it may have been applied, so it was not sent again`,
     );
   }
 }

@@ -78,10 +78,14 @@ function translate(err: unknown, broker: BrokerAddress): TransportError {
   return new TransportError('connect', label, message, code);
 }
 
+type KafkajsVersions = Record<number, { minVersion: number; maxVersion: number }>;
+
 export class KafkajsTransport implements Transport {
   private readonly connections = new Map<string, Promise<KafkajsConnection>>();
   /** What each connection's frame guard saw, to tell "closed before any answer" from a later close. */
   private readonly guards = new WeakMap<KafkajsConnection, FrameGuardState>();
+  /** Each broker's API ranges, learnt at the first authentication: a reconnection authenticates with them. */
+  private readonly versions = new Map<string, { versions: KafkajsVersions; handshakeV1: boolean }>();
 
   constructor(private readonly options: TransportOptions) {}
 
@@ -122,6 +126,13 @@ export class KafkajsTransport implements Transport {
         : null,
     });
     scheduleChecksOnlyWhenPending(connection);
+    // kafkajs authenticates a new connection on its first request, with the versions it was given: without
+    // them (a connection opened again after one dropped) it fails inside, on every retry.
+    const known = this.versions.get(this.key(broker));
+    if (known) {
+      connection.setVersions(known.versions);
+      connection.setSupportAuthenticationProtocol(known.handshakeV1);
+    }
     const guard = guardFrames(
       connection as unknown as GuardableConnection,
       brokerLabel(broker),
@@ -161,6 +172,8 @@ export class KafkajsTransport implements Transport {
               'timeout',
               brokerLabel(broker),
               `no answer from ${brokerLabel(broker)} within ${timeoutMs} ms`,
+              undefined,
+              true,
             ),
           );
         },
@@ -184,8 +197,8 @@ export class KafkajsTransport implements Transport {
         if (err instanceof ForeignProtocolError) throw err;
         if (err instanceof ProtocolViolationError)
           throw new ProtocolViolationError(err.kind, err.broker, request.apiName, err.detail);
-        const translated = translate(err, broker);
-        throw await this.explainSilentClose(translated, connection, broker, timeoutMs);
+        // Handed to the connection already: the broker may have it, whatever became of the answer.
+        throw await this.explainSilentClose(translate(err, broker).afterSending(), connection, broker, timeoutMs);
       });
     try {
       return await Promise.race([sent, timeout]);
@@ -216,8 +229,9 @@ export class KafkajsTransport implements Transport {
   ): Promise<void> {
     if (!this.options.sasl) return;
     const connection = await this.connection(broker);
-    const versions: Record<number, { minVersion: number; maxVersion: number }> = {};
+    const versions: KafkajsVersions = {};
     for (const [key, range] of supportedApis) versions[key] = { minVersion: range.min, maxVersion: range.max };
+    this.versions.set(this.key(broker), { versions, handshakeV1: supportedApis.has(36) });
     connection.setVersions(versions);
     connection.setSupportAuthenticationProtocol(supportedApis.has(36));
     try {

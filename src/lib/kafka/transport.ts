@@ -52,8 +52,18 @@ export class TransportError extends Error {
     message: string,
     /** The operating-system or TLS code (ECONNREFUSED, DEPTH_ZERO_SELF_SIGNED_CERT, …) when known. */
     readonly code?: string,
+    /**
+     * The request had been handed to the connection when this happened, so the broker may have received and
+     * applied it (only the answer is missing). false: it provably never left (the connection failed first).
+     */
+    readonly requestSent: boolean = false,
   ) {
     super(message);
+  }
+
+  /** The same failure, known to have come after the request was written. */
+  afterSending(): TransportError {
+    return this.requestSent ? this : new TransportError(this.kind, this.broker, this.message, this.code, true);
   }
 }
 

@@ -8,7 +8,7 @@ import type { PropertyEntry } from '../connection/properties-file.js';
 import type { KafkaClient } from '../kafka/client.js';
 import { kafkaError, kafkaErrorHint, errors } from '../kafka/error-codes.js';
 import { KafkaProtocolError } from '../kafka/errors.js';
-import type { RequestInput } from '../kafka/message-types.js';
+import type { RequestInput, ResponseOf } from '../kafka/message-types.js';
 import {
   DescribeClusterMirrors,
   DescribeConfigs,
@@ -25,6 +25,8 @@ import { describeMirrorConfigs, listSourceTopics } from './source-client.js';
 import { type TopicToAdd, type TopicOwnership, classifyTopics, isSent } from './topic-selection.js';
 import { readCatchUpTargetsFrom, waitUntilCaughtUp, type CatchUpOutcome } from './caught-up.js';
 import { nameList } from './name-list.js';
+import { listedTopics } from './list.js';
+import { type ReadBack, answerFromReadBack, applied, notApplied, sendOrReadBack } from './read-back.js';
 
 export const ADD_TOPICS_APIS = [
   StartMirrorTopics,
@@ -282,12 +284,66 @@ export interface SendOutcome {
   readonly error: MirrorError | null;
 }
 
+type StartResponse = ResponseOf<typeof StartMirrorTopics>;
+
+/**
+ * After a lost answer to StartMirrorTopics: the sent topics the mirror now lists (MIRRORING or PAUSED) were
+ * started, and the patterns are in its stored lists. What the read-back finds is folded in as the broker's
+ * answer would have been: the topics not listed as failed, nothing at all as not applied. add-topics and
+ * failback (which starts the topics on the old source) both send it.
+ */
+export function startedTopics(
+  client: KafkaClient,
+  mirror: string,
+  sent: readonly string[],
+  patterns: { readonly include: readonly string[]; readonly exclude: readonly string[] } = { include: [], exclude: [] },
+): ReadBack<StartResponse> {
+  return {
+    readWith: 'ListClusterMirrors and DescribeConfigs',
+    checkWith: `kmirror describe ${mirror} and kmirror config get ${mirror}`,
+    read: async () => {
+      const listed = await listedTopics(client, mirror);
+      if (listed === null) return notApplied(`mirror '${mirror}' is not listed`);
+      const missing = sent.filter((t) => !listed.includes(t));
+      let patternsStored = true;
+      if (patterns.include.length > 0 || patterns.exclude.length > 0) {
+        const stored = await describeMirrorConfigs(client, mirror);
+        const include = splitListValue(stored.get('mirror.topics.include'));
+        const exclude = splitListValue(stored.get('mirror.topics.exclude'));
+        patternsStored =
+          patterns.include.every((p) => include.includes(p)) && patterns.exclude.every((p) => exclude.includes(p));
+      }
+      if (missing.length === sent.length && (sent.length > 0 || !patternsStored))
+        return notApplied(
+          sent.length > 0 ? `the mirror does not list ${missing.join(', ')}` : 'the patterns are not stored',
+        );
+      return applied(
+        answerFromReadBack(missing, 'not started: the answer was lost, and the mirror does not list this topic'),
+      );
+    },
+  };
+}
+
 /** Sends the plan's request and folds the per-topic answers into the result. */
-export async function sendAddTopics(client: KafkaClient, plan: AddTopicsPlan): Promise<SendOutcome> {
+export async function sendAddTopics(
+  client: KafkaClient,
+  plan: AddTopicsPlan,
+  warn: (message: string) => void = () => undefined,
+): Promise<SendOutcome> {
   const result = addTopicsResultOf(plan, false);
-  if (!plan.request) return { result, failures: [], error: null };
-  // A retriable code copied from one topic (103) must not resend the whole request.
-  const response = await client.send(StartMirrorTopics, plan.request, undefined, { retryErrorCodes: false });
+  const request = plan.request;
+  if (!request) return { result, failures: [], error: null };
+  const response = await sendOrReadBack(
+    // A retriable code copied from one topic (103) must not resend the whole request.
+    () => client.send(StartMirrorTopics, request, undefined, { retryErrorCodes: false }),
+    startedTopics(
+      client,
+      plan.mirror,
+      (request.Topics ?? []).map((t) => t.TopicName ?? ''),
+      plan,
+    ),
+    warn,
+  );
   const perTopic = new Map(response.Topics.map((t) => [t.Name, t]));
   const copied = response.ErrorCode === 0 || response.Topics.some((t) => t.ErrorCode === response.ErrorCode);
   if (!copied) throw wholeRequestError(response.ErrorCode, response.ErrorMessage, plan.mirror);

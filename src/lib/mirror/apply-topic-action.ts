@@ -41,8 +41,8 @@ export async function applyTopicAction(
   plan: TopicActionPlan,
   wait?: TopicActionWait,
 ): Promise<AppliedTopicAction> {
-  const result = await sendTopicAction(client, plan);
   const warnings: string[] = [];
+  const result = await sendTopicAction(client, plan, (message) => warnings.push(message));
   if (wait === undefined) return { result, warnings };
   const watched = waitedTopics(plan, result);
   if (watched.length === 0) {
@@ -99,8 +99,12 @@ async function withEndOffsets(
 ): Promise<FinalPartition[]> {
   const stopped = rows.filter((r) => r.state === 'STOPPED');
   if (stopped.length === 0) return rows;
-  const { offsets, failures } = await stoppedEndOffsets(client, stopped);
+  const { offsets, failures, unsupported } = await stoppedEndOffsets(client, stopped);
   for (const f of failures) warnings.push(`cannot read a destination end offset: ${f.message}`);
+  for (const u of unsupported)
+    warnings.push(
+      `${u.message}, so the destination end offsets of ${u.partitions.length} STOPPED partition(s) it leads are not shown; the partitions did stop`,
+    );
   return rows.map((r) => ({ ...r, destinationEndOffset: offsets.get(r.topic)?.get(r.partition) ?? null }));
 }
 

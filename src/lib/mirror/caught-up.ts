@@ -49,7 +49,7 @@ export async function readCatchUpTargets(
   sourceLabel: string,
 ): Promise<CatchUpTargets> {
   const wanted = new Map([...topics].map(([topic, count]) => [topic, Array.from({ length: count }, (_, i) => i)]));
-  const { offsets, failures } = await readEndOffsets(source, wanted);
+  const { offsets, failures, unsupported } = await readEndOffsets(source, wanted);
   const missing = [...wanted].flatMap(([topic, parts]) =>
     parts.filter((p) => offsets.get(topic)?.get(p) === undefined).map((p) => `${topic}-${p}`),
   );
@@ -57,7 +57,12 @@ export async function readCatchUpTargets(
     throw new MirrorError(
       `cannot read the source end offsets of ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''} on ${sourceLabel}, so kmirror cannot tell when the mirror has caught up`,
       'failed',
-      { hint: failures[0]?.message ?? 'ListOffsets on the source answered without these partitions' },
+      {
+        hint:
+          failures[0]?.message ??
+          unsupported[0]?.message ??
+          'ListOffsets on the source answered without these partitions',
+      },
     );
   }
   return offsets;
@@ -121,7 +126,13 @@ export async function waitUntilCaughtUp(
       states.set(t.name, new Map(t.partitions.map((p) => [p.partition, p.state])));
       for (const row of t.partitions) watched.push({ topic: t.name, row });
     }
-    const { offsets } = await readEndOffsets(destination, wanted);
+    const { offsets, unsupported } = await readEndOffsets(destination, wanted);
+    const lacking = unsupported[0];
+    // Caught up is measured with the destination end offsets: without ListOffsets it can never be told.
+    if (lacking)
+      throw new MirrorError(`${lacking.message}, so kmirror cannot tell when the mirror has caught up`, 'unsupported', {
+        hint: `the topics were started; kmirror describe ${mirror} shows their states and the lag the broker reports`,
+      });
     const rows = watched.map(({ topic, row }) => ({
       topic,
       partition: row.partition,

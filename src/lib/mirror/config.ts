@@ -4,12 +4,14 @@
 // with an empty success, and creates config entries for a name that has none when altered — so
 // kmirror masks by its own key table, filters keys itself and checks existence before altering.
 
-import { InvalidInputError, KafkaResponseError, NotFoundError } from './errors.js';
+import { InvalidInputError, KafkaResponseError, MirrorError, NotFoundError } from './errors.js';
 import { REDACTED } from '../connection/redact.js';
 import type { BrokerInfo, KafkaClient } from '../kafka/client.js';
 import { DescribeConfigs, IncrementalAlterConfigs, ListClusterMirrors } from '../kafka/messages/index.js';
 import { CONFIG_APIS } from './apis.js';
-import { MIRROR_CONFIG_KEYS, type MirrorConfigType, mirrorConfigKey } from './config-keys.js';
+import { MIRROR_CONFIG_KEYS, type MirrorConfigType, mirrorConfigKey, splitListValue } from './config-keys.js';
+import { AnswerLostError } from '../kafka/errors.js';
+import { type ReadBack, applied, notApplied, sendOrReadBack } from './read-back.js';
 import {
   checkConfigValue,
   deleteProblem,
@@ -232,23 +234,78 @@ export function planConfigChanges(request: ConfigChangeRequest): { changes: Conf
   return { changes, warnings };
 }
 
-/** Sends the changes; a per-resource error becomes a KafkaResponseError carrying the broker's reason. */
+/** Whether the stored configs show `change` in place (a lost answer is read back with this). */
+function inPlace(change: ConfigChange, stored: ReadonlyMap<string, string | null>): boolean {
+  const items = splitListValue(change.value);
+  const now = splitListValue(stored.get(change.name));
+  switch (change.operation) {
+    case 'SET':
+      return stored.get(change.name) === change.value;
+    case 'DELETE':
+      return !stored.has(change.name) || stored.get(change.name) === null;
+    case 'APPEND':
+      return items.every((item) => now.includes(item));
+    case 'SUBTRACT':
+      return items.every((item) => !now.includes(item));
+  }
+}
+
+/** After a lost answer: every change is in the stored configs (applied), or not. */
+function changesStored(client: KafkaClient, mirror: string, changes: readonly ConfigChange[]): ReadBack<null> {
+  return {
+    readWith: 'DescribeConfigs',
+    checkWith: `kmirror config get ${mirror}`,
+    read: async () => {
+      const stored = await readStoredConfigs(client, mirror);
+      const missing = changes.filter((c) => !inPlace(c, stored)).map((c) => `${c.operation} ${c.name}`);
+      if (missing.length === 0) return applied(null);
+      return notApplied(
+        missing.length === changes.length
+          ? `the stored configs show none of the changes`
+          : `only ${changes.length - missing.length} of ${changes.length} changes are in the stored configs (missing: ${missing.join(', ')})`,
+      );
+    },
+  };
+}
+
+/**
+ * Sends the changes; a per-resource error becomes a KafkaResponseError carrying the broker's reason. A lost
+ * answer is read back (read-back.ts); with --validate-only there is nothing to read, only a lost verdict.
+ */
 export async function alterMirrorConfigs(
   client: KafkaClient,
   mirror: string,
   changes: readonly ConfigChange[],
   validateOnly: boolean,
+  warn: (message: string) => void = () => undefined,
 ): Promise<void> {
-  const response = await client.send(IncrementalAlterConfigs, {
-    Resources: [
-      {
-        ResourceType: CLUSTER_MIRROR_RESOURCE_TYPE,
-        ResourceName: mirror,
-        Configs: changes.map((c) => ({ Name: c.name, ConfigOperation: OPERATION_CODES[c.operation], Value: c.value })),
-      },
-    ],
-    ValidateOnly: validateOnly,
-  });
+  const send = () =>
+    client.send(IncrementalAlterConfigs, {
+      Resources: [
+        {
+          ResourceType: CLUSTER_MIRROR_RESOURCE_TYPE,
+          ResourceName: mirror,
+          Configs: changes.map((c) => ({
+            Name: c.name,
+            ConfigOperation: OPERATION_CODES[c.operation],
+            Value: c.value,
+          })),
+        },
+      ],
+      ValidateOnly: validateOnly,
+    });
+  let response: Awaited<ReturnType<typeof send>> | null;
+  try {
+    response = validateOnly ? await send() : await sendOrReadBack(send, changesStored(client, mirror, changes), warn);
+  } catch (err) {
+    if (!(err instanceof AnswerLostError)) throw err;
+    throw new MirrorError(`${err.message}: the broker's verdict on the changes is unknown`, 'failed', {
+      hint: '--validate-only changes nothing; run it again',
+      cause: err,
+    });
+  }
+  // null: the answer was lost and the stored configs show every change.
+  if (response === null) return;
   const result =
     response.Responses.find((r) => r.ResourceType === CLUSTER_MIRROR_RESOURCE_TYPE && r.ResourceName === mirror) ??
     response.Responses[0];
@@ -288,10 +345,10 @@ export async function setMirrorConfigs(
   client: KafkaClient,
   mirror: string,
   changes: readonly ConfigChange[],
-  options: { validateOnly: boolean },
+  options: { validateOnly: boolean; warn?: (message: string) => void },
 ): Promise<ConfigSetResult> {
   const before = await readStoredConfigs(client, mirror);
-  await alterMirrorConfigs(client, mirror, changes, options.validateOnly);
+  await alterMirrorConfigs(client, mirror, changes, options.validateOnly, options.warn);
   const after = options.validateOnly ? before : await readStoredConfigs(client, mirror);
   return {
     mirror,

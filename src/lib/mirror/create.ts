@@ -12,6 +12,9 @@ import type { KafkaClient } from '../kafka/client.js';
 import { kafkaError, errors } from '../kafka/error-codes.js';
 import { KafkaProtocolError } from '../kafka/errors.js';
 import { CreateClusterMirror, DescribeCluster } from '../kafka/messages/index.js';
+import { mirrorListed } from './list.js';
+import { type ReadBack, applied, conflict, notApplied, sendOrReadBack } from './read-back.js';
+import { describeMirrorConfigs } from './source-client.js';
 import { mirrorConfigKey } from './config-keys.js';
 import {
   checkConfigValue,
@@ -293,16 +296,46 @@ export function maskedConfig(config: ReadonlyMap<string, string>): Record<string
 /** Codes Create returns after the mirror config was committed (PROTOCOL.md §3 step 6). */
 const STATE_TOPIC_FAILURES = new Set([29, 38]);
 
+/**
+ * After a lost answer: the mirror is there with the source kmirror sent (applied), or it is not. A mirror
+ * of that name with another source is someone else's, not this create's.
+ */
+function createdMirror(client: KafkaClient, mirror: string, config: ReadonlyMap<string, string>): ReadBack<null> {
+  return {
+    readWith: 'ListClusterMirrors and DescribeConfigs',
+    checkWith: `kmirror list and kmirror config get ${mirror}`,
+    read: async () => {
+      if (!(await mirrorListed(client, mirror))) return notApplied(`mirror '${mirror}' is not listed`);
+      const stored = await describeMirrorConfigs(client, mirror);
+      const differs = [BOOTSTRAP_KEY, SOURCE_CLUSTER_ID_KEY].filter((k) => stored.get(k) !== config.get(k));
+      if (differs.length > 0)
+        return conflict(
+          new MirrorError(
+            `a mirror named '${mirror}' exists, but its ${differs.map((k) => `${k} (${stored.get(k) ?? 'unset'})`).join(' and ')} is not what kmirror sent`,
+            'failed',
+            { hint: 'it is not the mirror this command created; pick another name, or kmirror delete it first' },
+          ),
+        );
+      return applied(null);
+    },
+  };
+}
+
 /** Sends CreateClusterMirror and explains what each failure means for the operator. */
 export async function sendCreateMirror(
   client: KafkaClient,
   mirror: string,
   config: ReadonlyMap<string, string>,
+  warn: (message: string) => void = () => undefined,
 ): Promise<void> {
-  const response = await client.send(CreateClusterMirror, {
-    MirrorName: mirror,
-    Config: [...config].map(([Name, Value]) => ({ Name, Value })),
-  });
+  const request = { MirrorName: mirror, Config: [...config].map(([Name, Value]) => ({ Name, Value })) };
+  const response = await sendOrReadBack(
+    () => client.send(CreateClusterMirror, request),
+    createdMirror(client, mirror, config),
+    warn,
+  );
+  // null: the answer was lost and the read-back found the mirror created.
+  if (response === null) return;
   const code = response.ErrorCode;
   if (code === 0) return;
   const said = response.ErrorMessage?.trim() ? `: ${response.ErrorMessage.trim()}` : '';

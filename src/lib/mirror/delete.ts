@@ -14,6 +14,8 @@ import { orderedStates } from './lag.js';
 import type { BrokerInfo } from '../kafka/client.js';
 import type { ApiKeyMap } from '../kafka/mirror-api-keys.js';
 import { ADMIN_MIRROR_APIS } from './apis.js';
+import { mirrorListed } from './list.js';
+import { applied, notApplied, sendOrReadBack } from './read-back.js';
 
 export interface DeleteTopicState {
   readonly topic: string;
@@ -177,6 +179,8 @@ export function deleteAuthorizationError(
 export interface SendDeleteOptions {
   /** `User:<name>` when known, for the ACL command in a 144 hint. */
   readonly principal?: string;
+  /** Says that the delete was applied though its answer was lost (read back). */
+  readonly warn?: (message: string) => void;
 }
 
 /** Sends DeleteClusterMirror and turns its error codes into errors an operator can act on. */
@@ -186,7 +190,18 @@ export async function sendDelete(
   options: SendDeleteOptions = {},
 ): Promise<void> {
   const mirror = plan.mirror;
-  const response = await client.send(DeleteClusterMirror, { MirrorName: mirror, StateValidationOffset: -1n });
+  const response = await sendOrReadBack(
+    () => client.send(DeleteClusterMirror, { MirrorName: mirror, StateValidationOffset: -1n }),
+    {
+      readWith: 'ListClusterMirrors',
+      checkWith: 'kmirror list',
+      read: async () =>
+        (await mirrorListed(client, mirror)) ? notApplied(`mirror '${mirror}' is still listed`) : applied(null),
+    },
+    options.warn ?? (() => undefined),
+  );
+  // null: the answer was lost and the read-back no longer lists the mirror.
+  if (response === null) return;
   const code = response.ErrorCode;
   const said = response.ErrorMessage?.trim() || null;
   switch (code) {
@@ -220,13 +235,6 @@ export async function sendDelete(
     default:
       throw new KafkaResponseError(code, said, { api: 'DeleteClusterMirror', mirror });
   }
-}
-
-/** Whether `mirror` still appears in ListClusterMirrors. */
-export async function mirrorListed(client: KafkaClient, mirror: string): Promise<boolean> {
-  const listed = await client.send(ListClusterMirrors, { IncludeTopicNames: false });
-  if (listed.ErrorCode !== 0) throw new KafkaProtocolError(listed.ErrorCode, 'ListClusterMirrors', listed.ErrorMessage);
-  return listed.Mirrors.some((m) => m.MirrorName === mirror);
 }
 
 /**

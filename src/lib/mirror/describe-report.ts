@@ -4,9 +4,17 @@
 
 import type { KafkaClient } from '../kafka/client.js';
 import { kafkaError } from '../kafka/error-codes.js';
-import { describeMirrors, failedRetryMaxAttempts, type DescribeReport, type DescribeResult } from './describe.js';
+import {
+  describeMirrors,
+  failedRetryMaxAttempts,
+  type DescribeReport,
+  type DescribeResult,
+  type UnavailableData,
+} from './describe.js';
 import { applyFilters, applySort, type DescribeFilters, type DescribeSort } from './describe-filters.js';
 import { stoppedOffsets } from './last-mirrored-offsets.js';
+import type { EndOffsetsUnsupported } from './end-offsets.js';
+import { ListOffsets } from '../kafka/messages/index.js';
 import { KafkaResponseError, MirrorError, NotFoundError, PartialFailureError } from './errors.js';
 import type { PartitionRow } from './lag.js';
 import { diagnoseFailures } from './failure-causes.js';
@@ -20,26 +28,42 @@ export async function describeReport(
   const described = await describeMirrors(client, names);
   // Without names, a state or lag filter leaves out the mirrors it matches nothing in.
   const filtered = applyFilters(described, filters, { dropEmptyMirrors: names.length === 0 });
-  const shown = await withStoppedEndOffsets(client, applySort(filtered, sort));
+  const { result: shown, unsupported } = await withStoppedEndOffsets(client, applySort(filtered, sort));
   const anyFailed = shown.mirrors.some((m) => m.summary.failing > 0);
   const retryMaxAttempts = anyFailed ? await failedRetryMaxAttempts(client) : null;
-  return { ...shown, retryMaxAttempts, failureCauses: diagnoseFailures(shown, retryMaxAttempts) };
+  const unavailable =
+    unsupported.length === 0 ? [] : [stoppedOffsetsUnavailable(unsupported, client.apiKeys.keyOf(ListOffsets))];
+  return { ...shown, retryMaxAttempts, failureCauses: diagnoseFailures(shown, retryMaxAttempts), unavailable };
+}
+
+function stoppedOffsetsUnavailable(unsupported: readonly EndOffsetsUnsupported[], apiKey: number): UnavailableData {
+  return {
+    api: ListOffsets.name,
+    apiKey,
+    what: `destination end offsets of ${unsupported.reduce((n, u) => n + u.partitions.length, 0)} STOPPED partition(s)`,
+    brokers: unsupported.map((u) => u.broker),
+    partitions: unsupported.flatMap((u) => u.partitions.map((p) => `${p.topic}-${p.partition}`)),
+  };
 }
 
 const unknownStopped = (p: PartitionRow): boolean => p.state === 'STOPPED' && p.destinationOffset === null;
 
 /**
- * Fills destinationOffset of STOPPED partitions from ListOffsets (or the KIP draft's
- * LastMirroredOffsets); failures become broker warnings.
+ * Fills destinationOffset of STOPPED partitions from ListOffsets (or the KIP draft's LastMirroredOffsets);
+ * failures become broker warnings, leaders that lack ListOffsets are returned apart (the offsets stay
+ * unknown, nothing failed).
  */
-async function withStoppedEndOffsets(client: KafkaClient, result: DescribeResult): Promise<DescribeResult> {
+async function withStoppedEndOffsets(
+  client: KafkaClient,
+  result: DescribeResult,
+): Promise<{ result: DescribeResult; unsupported: EndOffsetsUnsupported[] }> {
   const stopped = result.mirrors.flatMap((m) =>
     m.topics.flatMap((t) =>
       t.partitions.filter(unknownStopped).map((p) => ({ mirror: m.name, topic: t.name, partition: p.partition })),
     ),
   );
-  if (stopped.length === 0) return result;
-  const { offsets, failures, source } = await stoppedOffsets(client, stopped);
+  if (stopped.length === 0) return { result, unsupported: [] };
+  const { offsets, failures, unsupported, source } = await stoppedOffsets(client, stopped);
   const mirrors = result.mirrors.map((m) => ({
     ...m,
     topics: m.topics.map((t) => {
@@ -58,7 +82,7 @@ async function withStoppedEndOffsets(client: KafkaClient, result: DescribeResult
     errorCode: f.errorCode,
     message: f.message,
   }));
-  return { ...result, mirrors, brokerWarnings: [...result.brokerWarnings, ...warnings] };
+  return { result: { ...result, mirrors, brokerWarnings: [...result.brokerWarnings, ...warnings] }, unsupported };
 }
 
 /**
@@ -110,7 +134,17 @@ export function describeWarnings(report: DescribeReport): string[] {
     ...report.errors.map(
       (e) => `mirror '${e.name}': ${kafkaError(e.errorCode).name} (${kafkaError(e.errorCode).message})`,
     ),
+    ...report.unavailable.map((u) => unavailableWarning(u)),
   ];
+}
+
+/** The warning for data the brokers cannot give: which API, what is not shown, and that the rest is complete. */
+export function unavailableWarning(u: UnavailableData): string {
+  const shown = u.partitions.slice(0, 5).join(', ') + (u.partitions.length > 5 ? ', …' : '');
+  return (
+    `the brokers do not support ${u.api} (API key ${u.apiKey}), so the ${u.what} are not shown (${shown}; broker ${u.brokers.join(', ')}); ` +
+    'everything DescribeClusterMirrors reports is complete'
+  );
 }
 
 /**

@@ -51,6 +51,22 @@ export interface DescribeResult {
 }
 
 /** What `kmirror describe` prints (its --json contract, schemas/kmirror-describe.schema.json). */
+/**
+ * Something the view leaves out because the brokers cannot give it (an optional API they lack): a
+ * warning, not a failure, since everything DescribeClusterMirrors reported is there.
+ */
+export interface UnavailableData {
+  /** The API that would give it, and its key on this cluster. */
+  readonly api: string;
+  readonly apiKey: number;
+  /** What is missing, in words ("destination end offsets of 3 STOPPED partition(s)"). */
+  readonly what: string;
+  /** The brokers that lack the API. */
+  readonly brokers: string[];
+  /** The partitions concerned, as `topic-partition`. */
+  readonly partitions: string[];
+}
+
 export interface DescribeReport extends DescribeResult {
   /** The brokers' `mirror.failed.retry.max.attempts`, read only when a partition is FAILED; else null. */
   readonly retryMaxAttempts: number | null;
@@ -60,6 +76,8 @@ export interface DescribeReport extends DescribeResult {
   readonly trends?: TrendRow[];
   /** FAILED partitions grouped by recognised cause, with the recovery that works (mirror/failure-causes). */
   readonly failureCauses: FailureCauseGroup[];
+  /** What the brokers cannot give (optional APIs they lack); the exit code stays 0 for these. */
+  readonly unavailable: UnavailableData[];
 }
 
 export interface DescribeOptions {

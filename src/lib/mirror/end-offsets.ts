@@ -3,7 +3,7 @@
 // partition's leader, so Metadata gives the leaders and one request goes to each of them.
 
 import type { KafkaClient } from '../kafka/client.js';
-import { KafkaProtocolError } from '../kafka/errors.js';
+import { KafkaProtocolError, UnsupportedByClusterError } from '../kafka/errors.js';
 import { ListOffsets, Metadata } from '../kafka/messages/index.js';
 import type { BrokerAddress } from '../kafka/transport.js';
 import { brokerLabel } from '../kafka/transport.js';
@@ -19,12 +19,22 @@ export interface EndOffsetFailure {
   readonly message: string;
 }
 
+/** Partitions whose leader does not speak ListOffsets: nothing failed, the broker cannot give it. */
+export interface EndOffsetsUnsupported {
+  readonly broker: string;
+  readonly nodeId: number;
+  /** Why, as negotiation says it (the key absent, or no version in common). */
+  readonly message: string;
+  readonly partitions: { readonly topic: string; readonly partition: number }[];
+}
+
 export interface EndOffsets {
   /** topic → partition → log-end offset. */
   readonly offsets: Map<string, Map<number, bigint>>;
   readonly failures: EndOffsetFailure[];
   /** topic → id, from the Metadata read on the way. */
   readonly topicIds?: ReadonlyMap<string, string>;
+  readonly unsupported: EndOffsetsUnsupported[];
 }
 
 /** Where each wanted partition's leader is (from Metadata), and the topic ids. */
@@ -94,7 +104,8 @@ export async function readEndOffsets(
   wanted: ReadonlyMap<string, readonly number[]>,
 ): Promise<EndOffsets> {
   const offsets = new Map<string, Map<number, bigint>>();
-  if (wanted.size === 0) return { offsets, failures: [] };
+  const unsupported: EndOffsetsUnsupported[] = [];
+  if (wanted.size === 0) return { offsets, failures: [], unsupported };
   const { brokers, byLeader, failures, topicIds } = await partitionLeaders(client, wanted);
 
   await Promise.all(
@@ -131,6 +142,12 @@ export async function readEndOffsets(
           }
         }
       } catch (err) {
+        if (err instanceof UnsupportedByClusterError) {
+          // Refused before sending: the broker lacks the optional API, which is no failure of its own.
+          const partitions = [...topics].flatMap(([topic, list]) => list.map((partition) => ({ topic, partition })));
+          unsupported.push({ broker: brokerLabel(broker), nodeId: leader, message: err.message, partitions });
+          return;
+        }
         const error = err as Error;
         failures.push({
           broker: brokerLabel(broker),
@@ -141,7 +158,7 @@ export async function readEndOffsets(
       }
     }),
   );
-  return { offsets, failures, topicIds };
+  return { offsets, failures, topicIds, unsupported };
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   ListClusterMirrors,
   StartMirrorTopics,
 } from '../kafka/messages/index.js';
+import { startedTopics } from './add-topics.js';
 import { maskedConfig, planCreateMirror, sendCreateMirror, withSourceClusterId } from './create.js';
 import { notCaughtUpError, readCatchUpTargets, waitUntilCaughtUp } from './caught-up.js';
 import { describeMirrors } from './describe.js';
@@ -25,6 +26,7 @@ import { InvalidInputError, KafkaResponseError, MirrorError, NotFoundError } fro
 import type { PartitionRow } from './lag.js';
 import { divergencePoints } from './log-divergence.js';
 import { mirrorSecurityConfig } from './peer-mirror-config.js';
+import { sendOrReadBack } from './read-back.js';
 import { describeMirrorConfigs } from './source-client.js';
 import { type TopicActionInput, selectMirrorTopics } from './topic-actions.js';
 import { ZERO_UUID } from '../kafka/wire/uuid.js';
@@ -318,16 +320,25 @@ export async function runFailback(
     topics: plan.result.topics.map((t) => ({ ...t, partitions: [...t.partitions] })),
   };
   const mirror = result.reverseMirror.name;
-  if (plan.createConfig) await sendCreateMirror(a, mirror, plan.createConfig);
-  const started = await a.send(
-    StartMirrorTopics,
-    {
-      MirrorName: mirror,
-      Topics: plan.start.map((t) => ({ TopicId: t.id, TopicName: t.name, NumPartitions: t.partitions })),
-      StateValidationOffset: -1n,
-    },
-    undefined,
-    { retryErrorCodes: false },
+  // A lost answer to either is read back (read-back.ts), never resent; how it was learnt is a warning.
+  const warn = (message: string): void => {
+    result.warnings.push(message);
+    deps.warn(message);
+  };
+  if (plan.createConfig) await sendCreateMirror(a, mirror, plan.createConfig, warn);
+  const start = {
+    MirrorName: mirror,
+    Topics: plan.start.map((t) => ({ TopicId: t.id, TopicName: t.name, NumPartitions: t.partitions })),
+    StateValidationOffset: -1n,
+  };
+  const started = await sendOrReadBack(
+    () => a.send(StartMirrorTopics, start, undefined, { retryErrorCodes: false }),
+    startedTopics(
+      a,
+      mirror,
+      plan.start.map((t) => t.name),
+    ),
+    warn,
   );
   if (started.ErrorCode !== errors.NONE.code) {
     const first = started.Topics.find((t) => t.ErrorCode !== 0);

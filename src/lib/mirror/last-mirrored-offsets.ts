@@ -65,7 +65,8 @@ export async function lastMirroredOffsets(
       }
     }),
   );
-  return { offsets, failures };
+  // The coordinator RPC is the dialect's own: there is no optional API to lack here.
+  return { offsets, failures, unsupported: [] };
 }
 
 /** STOPPED offsets the way the dialect keeps them; which one answered is the `source`. */

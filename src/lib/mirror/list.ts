@@ -31,3 +31,22 @@ export async function listMirrors(
     ...(options.includeTopics ? { topics: [...m.TopicNames].sort() } : {}),
   })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
+
+/** Whether `mirror` appears in ListClusterMirrors. */
+export async function mirrorListed(client: KafkaClient, mirror: string): Promise<boolean> {
+  return (await listedTopics(client, mirror, false)) !== null;
+}
+
+/**
+ * The MIRRORING and PAUSED topics of `mirror` as ListClusterMirrors names them (STOPPED ones are left out),
+ * or null when the mirror is not listed.
+ */
+export async function listedTopics(
+  client: KafkaClient,
+  mirror: string,
+  includeTopics = true,
+): Promise<string[] | null> {
+  const listed = await client.send(ListClusterMirrors, { IncludeTopicNames: includeTopics });
+  if (listed.ErrorCode !== 0) throw new KafkaProtocolError(listed.ErrorCode, 'ListClusterMirrors', listed.ErrorMessage);
+  return listed.Mirrors.find((m) => m.MirrorName === mirror)?.TopicNames ?? null;
+}

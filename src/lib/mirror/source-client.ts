@@ -102,7 +102,8 @@ export async function sourceConnection(
     ? `the source settings (mirror '${input.mirror}' stored config and ${input.overrideName ?? '--source-config'})`
     : `mirror '${input.mirror}' stored config`;
   try {
-    return await connectionFromProperties(properties, origin, { warn });
+    // No KMIRROR_* secrets: those belong to the destination connection, never sent to the source.
+    return await connectionFromProperties(properties, origin, { env: {}, warn });
   } catch (err) {
     if (err instanceof SettingsError)
       throw new SettingsError(err.message, {

@@ -24,6 +24,8 @@ import type { PartitionRow } from './lag.js';
 import { describeMirrorConfigs } from './source-client.js';
 import { compilePatterns } from './topic-selection.js';
 import { nameList } from './name-list.js';
+import { sendOrReadBack } from './read-back.js';
+import { actedTopics, type TopicActionResponse } from './topic-action-read-back.js';
 
 export type TopicAction = 'stop' | 'pause' | 'resume';
 
@@ -493,20 +495,28 @@ function wholeRequestError(spec: ActionSpec, mirror: string, code: number, messa
   return new KafkaResponseError(code, message, { api: spec.api.name, mirror });
 }
 
-/** Sends the plan's request and sorts the answer per topic. Top-level errors are thrown. */
-export async function sendTopicAction(client: KafkaClient, plan: TopicActionPlan): Promise<TopicActionResult> {
+/**
+ * Sends the plan's request and sorts the answer per topic. Top-level errors are thrown. A lost answer is
+ * read back (topic-action-read-back.ts); `warn` says so when the change was applied.
+ */
+export async function sendTopicAction(
+  client: KafkaClient,
+  plan: TopicActionPlan,
+  warn: (message: string) => void = () => undefined,
+): Promise<TopicActionResult> {
   const result = topicActionResultOf(plan, false);
   if (!plan.sendsRequest) return result;
   const { spec } = plan;
   // Each API needs its own call for the body to type-check against its definition.
   const body = requestOf(plan);
   const options = { retryErrorCodes: false } as const;
-  const response =
+  const send = (): Promise<TopicActionResponse> =>
     spec.action === 'stop'
-      ? await client.send(StopMirrorTopics, body, undefined, options)
+      ? client.send(StopMirrorTopics, body, undefined, options)
       : spec.action === 'pause'
-        ? await client.send(PauseMirrorTopics, body, undefined, options)
-        : await client.send(ResumeMirrorTopics, body, undefined, options);
+        ? client.send(PauseMirrorTopics, body, undefined, options)
+        : client.send(ResumeMirrorTopics, body, undefined, options);
+  const response = await sendOrReadBack(send, actedTopics(client, plan), warn);
   if (response.ErrorCode !== 0) throw wholeRequestError(spec, plan.mirror, response.ErrorCode, response.ErrorMessage);
 
   // Pause lists no successes and Resume names already-mirroring topics "": a success is a sent topic without an error

@@ -12,6 +12,7 @@ import type { TopicToAdd } from '../mirror/topic-selection.js';
 import { formatCount, nameList } from '../mirror/name-list.js';
 import { style } from './style.js';
 import { renderTable } from './table.js';
+import { forTerminal } from '../text/terminal-safe.js';
 
 function actionLabel(t: TopicToAdd): string {
   switch (t.action) {
@@ -40,30 +41,30 @@ function list(items: readonly string[]): string {
 const CONFIRMATION_ROWS = 20;
 
 /** The confirmation before a change that needs one (see confirmationReason). */
-export function addTopicsConfirmation(
+function confirmation(
   plan: AddTopicsPlan,
   reason: NonNullable<ReturnType<typeof confirmationReason>>,
 ): { preview: string; question: string; action: string } {
   const count = formatCount(plan.request?.Topics?.length ?? 0);
   const byPattern = plan.addedByPattern.length;
   const patterns = `save the patterns (${[...plan.include, ...plan.exclude.map((p) => `exclude ${p}`)].join(', ')}) in mirror '${plan.mirror}' for auto-discovery`;
-  const preview = renderAddTopicsPreview(plan, { maxRows: CONFIRMATION_ROWS });
+  const shown = preview(plan, { maxRows: CONFIRMATION_ROWS });
   switch (reason) {
     case 'pattern-matches':
       return {
-        preview,
+        preview: shown,
         question: `Start mirroring ${count} topic(s) in mirror ${plan.mirror} (${byPattern} selected by --pattern)?`,
         action: `start ${byPattern} topic(s) selected by --pattern in mirror '${plan.mirror}'`,
       };
     case 'patterns-saved':
       return {
-        preview,
+        preview: shown,
         question: `Start ${count} topic(s) and ${patterns}?`,
         action: patterns,
       };
     case 'many-topics':
       return {
-        preview,
+        preview: shown,
         question: `Start mirroring ${count} topics in mirror ${plan.mirror}?`,
         action: `start ${count} topics at once in mirror '${plan.mirror}'`,
       };
@@ -71,7 +72,7 @@ export function addTopicsConfirmation(
 }
 
 /** The table shown before acting; `maxRows` cuts it, saying how many rows are left out. */
-export function renderAddTopicsPreview(plan: AddTopicsPlan, options: { maxRows?: number } = {}): string {
+function preview(plan: AddTopicsPlan, options: { maxRows?: number } = {}): string {
   const rows = options.maxRows === undefined ? plan.topics : plan.topics.slice(0, options.maxRows);
   const out: string[] = [`Mirror ${plan.mirror}, source cluster ${plan.sourceBootstrap.join(',')}`];
   if (plan.topics.length === 0) {
@@ -110,8 +111,7 @@ export function renderAddTopicsPreview(plan: AddTopicsPlan, options: { maxRows?:
   return out.join('\n');
 }
 
-/** StartMirrorTopics as it would go on the wire, one field per line. */
-export function renderStartRequest(request: StartRequest): string {
+function startRequest(request: StartRequest): string {
   const out = ['StartMirrorTopics', `  MirrorName: ${request.MirrorName ?? ''}`];
   const topics = request.Topics ?? [];
   if (topics.length === 0) out.push('  Topics: []');
@@ -134,14 +134,13 @@ export interface OutcomeOptions {
   readonly failures?: readonly TopicFailureDetail[];
 }
 
-/** Everything `add-topics` prints on stdout in text mode. */
-export function renderAddTopics(plan: AddTopicsPlan, result: AddTopicsResult, options: OutcomeOptions = {}): string {
+function outcome(plan: AddTopicsPlan, result: AddTopicsResult, options: OutcomeOptions = {}): string {
   const out: string[] = [];
-  if (!options.previewShown) out.push(renderAddTopicsPreview(plan), '');
+  if (!options.previewShown) out.push(preview(plan), '');
   const patternsGiven = result.patterns.include.length > 0 || result.patterns.exclude.length > 0;
 
   if (result.dryRun) {
-    if (plan.request) out.push('Dry run: kmirror would send', renderStartRequest(plan.request));
+    if (plan.request) out.push('Dry run: kmirror would send', startRequest(plan.request));
     else out.push('Dry run: there is nothing to send.');
     out.push('Nothing was sent (--dry-run).');
     return out.join('\n');
@@ -174,3 +173,15 @@ export function renderAddTopics(plan: AddTopicsPlan, result: AddTopicsResult, op
   }
   return out.join('\n');
 }
+
+/** The confirmation before starting topics a pattern selected. */
+export const addTopicsConfirmation = forTerminal(confirmation);
+
+/** The table shown before acting. */
+export const renderAddTopicsPreview = forTerminal(preview);
+
+/** StartMirrorTopics as it would go on the wire, one field per line. */
+export const renderStartRequest = forTerminal(startRequest);
+
+/** Everything `add-topics` prints on stdout in text mode. */
+export const renderAddTopics = forTerminal(outcome);

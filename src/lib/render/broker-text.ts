@@ -1,12 +1,10 @@
 // Names and values a broker sends (group ids, topic names, config values) reach the terminal with
-// their control characters shown escaped, so a hostile name cannot move the cursor or recolour.
+// their control characters shown escaped, so a hostile name cannot move the cursor or recolour: the one
+// sanitiser of text/terminal-safe.ts (the renderers that use this are wrapped in it as well).
 
-// eslint-disable-next-line no-control-regex -- the control characters are what this finds
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+import { escapeControl } from '../text/terminal-safe.js';
 
-export function shownText(text: string): string {
-  return text.replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
-}
+export const shownText = escapeControl;
 
 /** A period in words: whole seconds as "60 s", else milliseconds. */
 export function periodText(ms: number): string {

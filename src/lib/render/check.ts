@@ -4,13 +4,14 @@ import type { TwoWayCheck } from '../mirror/two-way.js';
 import { renderFailureCauses } from './describe.js';
 import { orDash, style } from './style.js';
 import { renderTable } from './table.js';
+import { forTerminal } from '../text/terminal-safe.js';
 
 /** How to enable mirroring (the Kafka error table's hint, handed in: render/ does not read Kafka's tables). */
 export interface CheckHints {
   readonly enableMirroring: string;
 }
 
-export function verdictLine(verdict: Verdict, hints: CheckHints): string {
+function verdictText(verdict: Verdict, hints: CheckHints): string {
   switch (verdict) {
     case 'usable':
       return style.ok('Cluster mirroring is usable on every reachable broker.');
@@ -26,7 +27,7 @@ function range(r: { min: number; max: number } | null): string {
   return r.min === r.max ? `v${r.min}` : `v${r.min}-${r.max}`;
 }
 
-export function renderClusterCheck(check: ClusterCheck, hints: CheckHints): string {
+function clusterCheck(check: ClusterCheck, hints: CheckHints): string {
   const out: string[] = [];
   out.push(
     `Cluster ${check.clusterId ?? '(no id)'}  controller ${check.controllerId ?? '-'}  brokers ${check.brokers.length}`,
@@ -86,13 +87,11 @@ export function renderClusterCheck(check: ClusterCheck, hints: CheckHints): stri
     out.push(
       style.warn(`Warning: no answer from ${check.unreachable.join(', ')}; the verdict covers the other brokers only.`),
     );
-  out.push(verdictLine(check.verdict, hints));
+  out.push(verdictText(check.verdict, hints));
   return out.join('\n');
 }
 
-/** The mirror part: one row per operation kmirror's commands need, and a plain verdict. */
-/** `missing`: the operations that matter and are not allowed (mirror/check-mirror.ts missingPermissions). */
-export function renderMirrorCheck(check: MirrorCheck, missing: readonly MirrorPermission[]): string {
+function mirrorCheck(check: MirrorCheck, missing: readonly MirrorPermission[]): string {
   const out: string[] = [];
   const granted = check.authorizedOperations.length === 0 ? 'no operation' : check.authorizedOperations.join(', ');
   out.push(`Mirror ${check.name}: this principal may perform ${granted}`);
@@ -132,8 +131,7 @@ export function renderMirrorCheck(check: MirrorCheck, missing: readonly MirrorPe
   return out.join('\n');
 }
 
-/** Topics mirrored both ways, and the sources that could not be asked; empty when there is nothing to say. */
-export function renderTwoWay(twoWay: TwoWayCheck | undefined): string[] {
+function twoWayLines(twoWay: TwoWayCheck | undefined): string[] {
   if (!twoWay) return [];
   const out: string[] = [];
   if (twoWay.topics.length > 0) {
@@ -162,15 +160,28 @@ export function renderTwoWay(twoWay: TwoWayCheck | undefined): string[] {
   return out;
 }
 
-/** `kmirror check [MIRROR]`: the cluster part, then the mirror part when one was asked for. */
-export function renderCheck(check: CheckResult, missing: readonly MirrorPermission[], hints: CheckHints): string {
-  const twoWay = renderTwoWay(check.twoWay);
+function checkText(check: CheckResult, missing: readonly MirrorPermission[], hints: CheckHints): string {
+  const twoWay = twoWayLines(check.twoWay);
   const cluster =
-    twoWay.length > 0
-      ? `${renderClusterCheck(check, hints)}\n\n${twoWay.join('\n')}`
-      : renderClusterCheck(check, hints);
+    twoWay.length > 0 ? `${clusterCheck(check, hints)}\n\n${twoWay.join('\n')}` : clusterCheck(check, hints);
   if (check.mirror === undefined) return cluster;
   if (check.mirror === null)
     return `${cluster}\n\n${style.dim('The mirror part was skipped: the cluster cannot serve mirror requests.')}`;
-  return `${cluster}\n\n${renderMirrorCheck(check.mirror, missing)}`;
+  return `${cluster}\n\n${mirrorCheck(check.mirror, missing)}`;
 }
+
+export const verdictLine = forTerminal(verdictText);
+
+export const renderClusterCheck = forTerminal(clusterCheck);
+
+/**
+ * The mirror part: one row per operation kmirror's commands need, and a plain verdict. `missing`: the
+ * operations that matter and are not allowed (mirror/check-mirror.ts missingPermissions).
+ */
+export const renderMirrorCheck = forTerminal(mirrorCheck);
+
+/** Topics mirrored both ways, and the sources that could not be asked; empty when there is nothing to say. */
+export const renderTwoWay = forTerminal(twoWayLines);
+
+/** `kmirror check [MIRROR]`: the cluster part, then the mirror part when one was asked for. */
+export const renderCheck = forTerminal(checkText);

@@ -6,6 +6,7 @@ import type { ConfigSetResult, MirrorConfigEntry } from '../mirror/config.js';
 import type { FilterChange, FilterEffect } from '../mirror/topic-filter-changes.js';
 import { style } from './style.js';
 import { renderTable } from './table.js';
+import { forTerminal } from '../text/terminal-safe.js';
 
 const WRAP_LIST_FROM = 60;
 
@@ -17,7 +18,7 @@ function shownValue(value: string | null): string {
   return value;
 }
 
-export function renderConfigEntries(configs: readonly MirrorConfigEntry[]): string {
+function configEntries(configs: readonly MirrorConfigEntry[]): string {
   const table = renderTable(
     [{ header: 'KEY' }, { header: 'VALUE' }, { header: 'SOURCE' }],
     configs.map((c) => [c.name, shownValue(c.value), c.source === 'default' ? style.dim('default') : c.source]),
@@ -30,9 +31,9 @@ export function renderConfigEntries(configs: readonly MirrorConfigEntry[]): stri
   return notes.length > 0 ? `${table}\n\n${notes.map((n) => style.dim(n)).join('\n')}` : table;
 }
 
-export function renderMirrorConfigs(result: { mirror: string; configs: readonly MirrorConfigEntry[] }): string {
+function mirrorConfigs(result: { mirror: string; configs: readonly MirrorConfigEntry[] }): string {
   if (result.configs.length === 0) return `No matching configs for mirror ${result.mirror}.`;
-  return `Configs of mirror ${result.mirror}:\n\n${renderConfigEntries(result.configs)}`;
+  return `Configs of mirror ${result.mirror}:\n\n${configEntries(result.configs)}`;
 }
 
 /** One change as done (`appended x to K`) or, for a preview, as to be done (`append x to K`). */
@@ -49,12 +50,12 @@ function describeChange(change: ConfigSetResult['changes'][number], planned = fa
   }
 }
 
-export function renderConfigSet(result: ConfigSetResult): string {
+function configSet(result: ConfigSetResult): string {
   const changes = result.changes.map((c) => `  ${describeChange(c)}`).join('\n');
   if (result.validateOnly) {
     return `${style.ok(`The broker accepted these changes for mirror ${result.mirror}`)}; nothing was changed (--validate-only):\n${changes}`;
   }
-  return `${style.ok(`Updated mirror ${result.mirror}`)}:\n${changes}\n\nStored configs now:\n\n${renderConfigEntries(result.configs)}`;
+  return `${style.ok(`Updated mirror ${result.mirror}`)}:\n${changes}\n\nStored configs now:\n\n${configEntries(result.configs)}`;
 }
 
 const FILTER_EFFECTS: Readonly<Record<FilterEffect, string>> = {
@@ -64,7 +65,7 @@ const FILTER_EFFECTS: Readonly<Record<FilterEffect, string>> = {
 };
 
 /** The question before saving topic filters with `config set` (they start or stop topics by themselves). */
-export function topicFilterConfirmation(
+function filterConfirmation(
   mirror: string,
   changes: readonly FilterChange[],
 ): { preview: string; question: string; action: string } {
@@ -76,3 +77,13 @@ export function topicFilterConfirmation(
     action: `change ${keys} of mirror '${mirror}'`,
   };
 }
+
+/** KEY, VALUE, SOURCE of each config entry, with the notes the values need. */
+export const renderConfigEntries = forTerminal(configEntries);
+
+export const renderMirrorConfigs = forTerminal(mirrorConfigs);
+
+export const renderConfigSet = forTerminal(configSet);
+
+/** The question before saving topic filters with `config set` (they start or stop topics by themselves). */
+export const topicFilterConfirmation = forTerminal(filterConfirmation);

@@ -3,8 +3,9 @@
 import type { CreateMirrorResult } from '../mirror/create.js';
 import { style } from './style.js';
 import { renderTable } from './table.js';
+import { forTerminal } from '../text/terminal-safe.js';
 
-export function renderConfigMap(config: Readonly<Record<string, string>>): string {
+function configMap(config: Readonly<Record<string, string>>): string {
   return renderTable(
     [{ header: 'KEY' }, { header: 'VALUE' }],
     Object.entries(config).map(([key, value]) => [key, value === '' ? style.dim('(empty)') : value]),
@@ -12,8 +13,7 @@ export function renderConfigMap(config: Readonly<Record<string, string>>): strin
   );
 }
 
-/** `reach`: the connection flags that make the printed "Next:" command run as printed (may be empty). */
-export function renderCreateMirror(result: CreateMirrorResult, reach = ''): string {
+function createMirror(result: CreateMirrorResult, reach = ''): string {
   const where = `source cluster ${result.sourceClusterId} at ${result.sourceBootstrap}`;
   const headline = result.dryRun
     ? `${style.strong('Dry run:')} would create mirror ${result.mirror} (${where}); nothing was sent to the destination.`
@@ -30,13 +30,13 @@ export function renderCreateMirror(result: CreateMirrorResult, reach = ''): stri
     headline,
     '',
     result.dryRun ? 'Configs that would be sent:' : 'Stored configs:',
-    renderConfigMap(result.config),
+    configMap(result.config),
     ...next,
   ].join('\n');
 }
 
 /** The question before creating a mirror whose include patterns start topics by themselves. */
-export function autoDiscoveryConfirmation(
+function discoveryConfirmation(
   mirror: string,
   sourceBootstrap: string,
   include: readonly string[],
@@ -49,3 +49,12 @@ export function autoDiscoveryConfirmation(
     action: `create mirror '${mirror}' with auto-discovery of topics matching ${include.join(', ')}`,
   };
 }
+
+/** KEY, VALUE of a config map as it is sent. */
+export const renderConfigMap = forTerminal(configMap);
+
+/** `reach`: the connection flags that make the printed "Next:" command run as printed (may be empty). */
+export const renderCreateMirror = forTerminal(createMirror);
+
+/** The question before creating a mirror whose include patterns start topics by themselves. */
+export const autoDiscoveryConfirmation = forTerminal(discoveryConfirmation);

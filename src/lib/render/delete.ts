@@ -1,6 +1,7 @@
 import type { DeleteResult } from '../mirror/delete.js';
 import { stateColour, style } from './style.js';
 import { renderTable } from './table.js';
+import { forTerminal } from '../text/terminal-safe.js';
 
 /** Quotes a word for a POSIX shell only when it needs it, so the common case stays copy-paste clean. */
 export function shellQuote(word: string): string {
@@ -25,8 +26,7 @@ function partitionCounts(partitions: Readonly<Record<string, number>>): string {
   return entries.map(([state, count]) => `${count} ${stateColour(state)}`).join(', ');
 }
 
-/** The mirror's topics and their states: shown before anything is sent. */
-export function renderDeleteTopics(result: DeleteResult): string {
+function deleteTopics(result: DeleteResult): string {
   if (result.topics.length === 0) return `Mirror ${result.mirror} has no topics.`;
   const toStop = new Set(result.refusal?.toStop ?? []);
   const settling = new Set(result.refusal?.settling ?? []);
@@ -48,8 +48,7 @@ function list(names: readonly string[]): string {
   return names.join(', ');
 }
 
-/** Why the mirror cannot be deleted yet and what to run; empty when nothing blocks it. */
-export function renderDeleteRefusal(result: DeleteResult): string {
+function deleteRefusal(result: DeleteResult): string {
   const refusal = result.refusal;
   if (!refusal) return '';
   const blocking = refusal.toStop.length + refusal.settling.length;
@@ -83,11 +82,10 @@ export function renderDeleteRefusal(result: DeleteResult): string {
   return out.join('\n');
 }
 
-/** The outcome line(s): deleted, would delete (dry run), or refused. */
-export function renderDeleteOutcome(result: DeleteResult): string {
+function deleteOutcome(result: DeleteResult): string {
   const out: string[] = [];
   for (const warning of result.warnings) out.push(style.warn(`Warning: ${warning}`));
-  if (result.refusal) out.push(renderDeleteRefusal(result));
+  if (result.refusal) out.push(deleteRefusal(result));
   else if (result.dryRun)
     out.push(`Dry run: mirror ${result.mirror} can be deleted (every topic is STOPPED); nothing was sent.`);
   else if (result.deleted)
@@ -97,8 +95,19 @@ export function renderDeleteOutcome(result: DeleteResult): string {
   return out.join('\n');
 }
 
-/** The whole human output at once (topics, then the outcome). */
-export function renderDelete(result: DeleteResult): string {
-  const outcome = renderDeleteOutcome(result);
-  return outcome === '' ? renderDeleteTopics(result) : `${renderDeleteTopics(result)}\n\n${outcome}`;
+function wholeDelete(result: DeleteResult): string {
+  const outcome = deleteOutcome(result);
+  return outcome === '' ? deleteTopics(result) : `${deleteTopics(result)}\n\n${outcome}`;
 }
+
+/** The mirror's topics and their states: shown before anything is sent. */
+export const renderDeleteTopics = forTerminal(deleteTopics);
+
+/** Why the mirror cannot be deleted yet and what to run; empty when nothing blocks it. */
+export const renderDeleteRefusal = forTerminal(deleteRefusal);
+
+/** The outcome line(s): deleted, would delete (dry run), or refused. */
+export const renderDeleteOutcome = forTerminal(deleteOutcome);
+
+/** The whole human output at once (topics, then the outcome). */
+export const renderDelete = forTerminal(wholeDelete);

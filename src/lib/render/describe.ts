@@ -8,6 +8,7 @@ import { displayedStates, type PartitionRow, type Summary } from '../mirror/lag.
 import { orDash, stateColour, style } from './style.js';
 import { renderTable, renderTableLines, type Column } from './table.js';
 import type { FailureCauseGroup } from '../mirror/failure-causes.js';
+import { forTerminal } from '../text/terminal-safe.js';
 
 export interface DescribeRenderOptions {
   /** Every partition row instead of the summary view. */
@@ -71,8 +72,7 @@ export function retryCell(row: { readonly state: string; readonly retryAttempt: 
   return retryText(row.retryAttempt, max);
 }
 
-/** The recognised causes of a mirror's FAILED partitions, each with its recovery. */
-export function renderFailureCauses(causes: readonly FailureCauseGroup[]): string[] {
+function failureCauseLines(causes: readonly FailureCauseGroup[]): string[] {
   const out: string[] = [];
   for (const c of causes) {
     const shown = c.partitions.slice(0, 3).join(', ') + (c.partitions.length > 3 ? ', …' : '');
@@ -82,8 +82,7 @@ export function renderFailureCauses(causes: readonly FailureCauseGroup[]): strin
   return out;
 }
 
-/** `3 MIRRORING, 1 FAILED`, states in lifecycle order and in their colours. */
-export function statesText(states: Readonly<Record<string, number>>): string {
+function statesLine(states: Readonly<Record<string, number>>): string {
   return displayedStates(states)
     .map(([state, n]) => `${n} ${stateColour(state)}`)
     .join(', ');
@@ -98,13 +97,13 @@ function lagText(summary: Summary, notes: Footnotes): { total: string; max: stri
   return { total: anyKnown ? String(summary.totalLag) : notes.value(null), max: notes.value(summary.maxLag) };
 }
 
-export function summaryLine(mirror: MirrorDescription, notes: Footnotes = new Footnotes()): string {
+function mirrorSummary(mirror: MirrorDescription, notes: Footnotes = new Footnotes()): string {
   const s = mirror.summary;
   const head = `${style.strong(`Mirror ${mirror.name}`)}: ${plural(s.partitions, 'partition')} in ${plural(mirror.topics.length, 'topic')}`;
   if (s.partitions === 0) return head;
   const lag = lagText(s, notes);
   const failing = s.failing > 0 ? style.bad(`${s.failing} failing`) : '0 failing';
-  return `${head} (${statesText(s.states)}); total lag ${lag.total}, max lag ${lag.max}; ${failing}`;
+  return `${head} (${statesLine(s.states)}); total lag ${lag.total}, max lag ${lag.max}; ${failing}`;
 }
 
 function topicTable(mirror: MirrorDescription, notes: Footnotes): string {
@@ -117,7 +116,7 @@ function topicTable(mirror: MirrorDescription, notes: Footnotes): string {
   ];
   const rows = mirror.topics.map((t) => {
     const lag = lagText(t.summary, notes);
-    return [t.name, String(t.summary.partitions), statesText(t.summary.states), lag.total, lag.max];
+    return [t.name, String(t.summary.partitions), statesLine(t.summary.states), lag.total, lag.max];
   });
   return renderTable(columns, rows, style.header);
 }
@@ -186,7 +185,7 @@ function attention(
         ),
       );
     const mine = causes.filter((c) => c.mirror === mirror.name);
-    if (mine.length > 0) out.push('', style.bad('Why, and what recovers them:'), ...renderFailureCauses(mine));
+    if (mine.length > 0) out.push('', style.bad('Why, and what recovers them:'), ...failureCauseLines(mine));
   }
   if (lagging > 0) {
     if (out.length > 0) out.push('');
@@ -231,7 +230,7 @@ function mirrorView(
   notes: Footnotes,
   causes: readonly FailureCauseGroup[],
 ): string {
-  const out = [summaryLine(mirror, notes)];
+  const out = [mirrorSummary(mirror, notes)];
   if (mirror.topics.length === 0) {
     out.push(
       options.filtered
@@ -261,12 +260,7 @@ const PARTITION_COLUMNS: Column[] = [
   { header: 'ERROR' },
 ];
 
-/** Every partition of every mirror, one row each; `lag` sorts all rows by lag (stable, so ties keep topic order). */
-export function renderPartitionTable(
-  report: DescribeReport,
-  sort: DescribeSort,
-  notes: Footnotes = new Footnotes(),
-): string {
+function partitionTable(report: DescribeReport, sort: DescribeSort, notes: Footnotes = new Footnotes()): string {
   return [...partitionTableLines(report, sort, notes)].join('\n');
 }
 
@@ -334,12 +328,7 @@ export function passingStateNotes(report: Pick<DescribeReport, 'mirrors'>): stri
   );
 }
 
-export function renderDescribe(report: DescribeReport, options: DescribeRenderOptions): string {
-  return [...renderDescribeLines(report, options)].join('\n');
-}
-
-/** renderDescribe as lines, made as they are written: the --partitions view of a huge mirror is never held whole. */
-export function* renderDescribeLines(report: DescribeReport, options: DescribeRenderOptions): Generator<string> {
+function* describeLines(report: DescribeReport, options: DescribeRenderOptions): Generator<string> {
   const notes = new Footnotes();
   if (report.mirrors.length === 0) {
     // Not-found names and broker failures are reported on stderr by the command.
@@ -359,5 +348,24 @@ export function* renderDescribeLines(report: DescribeReport, options: DescribeRe
   const footnotes = notes.lines();
   if (footnotes.length > 0) yield* ['', ...footnotes];
 }
+
+/** The recognised causes of a mirror's FAILED partitions, each with its recovery. */
+export const renderFailureCauses = forTerminal(failureCauseLines);
+
+/** `3 MIRRORING, 1 FAILED`, states in lifecycle order and in their colours. */
+export const statesText = forTerminal(statesLine);
+
+/** The one-line summary of a mirror: partitions, states, lag, failing. */
+export const summaryLine = forTerminal(mirrorSummary);
+
+/** Every partition of every mirror, one row each; `lag` sorts all rows by lag (stable, so ties keep topic order). */
+export const renderPartitionTable = forTerminal(partitionTable);
+
+/** renderDescribe as lines, made as they are written: the --partitions view of a huge mirror is never held whole. */
+export const renderDescribeLines = forTerminal(describeLines);
+
+export const renderDescribe = forTerminal((report: DescribeReport, options: DescribeRenderOptions): string =>
+  [...describeLines(report, options)].join('\n'),
+);
 
 export { Footnotes };

@@ -7,6 +7,7 @@ import { shownText } from './broker-text.js';
 import { listText, syncPeriodText } from './groups.js';
 import { style } from './style.js';
 import { renderTable, type Column } from './table.js';
+import { forTerminal } from '../text/terminal-safe.js';
 
 const COLUMNS: Column[] = [
   { header: 'TOPIC' },
@@ -62,7 +63,7 @@ function rows(topics: readonly TopicDiff[]): string[][] {
   return out;
 }
 
-export function renderDiff(result: DiffResult): string {
+function diffView(result: DiffResult): string {
   const list = result.excludeList;
   const dropped = list.stored ? list.defaultItems.filter((k) => !list.items.includes(k)) : [];
   const out = [
@@ -91,3 +92,5 @@ export function renderDiff(result: DiffResult): string {
   }
   return out.join('\n');
 }
+
+export const renderDiff = forTerminal(diffView);

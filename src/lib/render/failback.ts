@@ -6,6 +6,7 @@ import type { FailbackProgress, FailbackResult } from '../mirror/failback.js';
 import { shellQuote } from './delete.js';
 import { orDash, stateColour, style } from './style.js';
 import { renderTable } from './table.js';
+import { forTerminal } from '../text/terminal-safe.js';
 
 function lossCell(truncated: bigint | null): string {
   if (truncated === null) return style.warn('unknown');
@@ -20,8 +21,7 @@ function lossLine(result: FailbackResult): string {
   );
 }
 
-/** What failback will do (--dry-run, and the confirmation's preview). */
-export function renderFailbackPlan(result: FailbackResult): string {
+function failbackPlan(result: FailbackResult): string {
   const mirror = result.reverseMirror;
   const rows = result.topics.flatMap((t) =>
     t.partitions.map((p) => [
@@ -53,20 +53,20 @@ export function renderFailbackPlan(result: FailbackResult): string {
   return out.join('\n');
 }
 
-export function failbackConfirmation(result: FailbackResult): { preview: string; question: string; action: string } {
+function failbackQuestion(result: FailbackResult): { preview: string; question: string; action: string } {
   const count = result.topics.length;
   const loses =
     result.truncatedRecords === 0n
       ? 'A loses no records'
       : `A loses ${result.truncatedRecords} record(s) in ${result.truncatedPartitions} partition(s) to truncation`;
   return {
-    preview: renderFailbackPlan(result),
+    preview: failbackPlan(result),
     question: `Start ${count} topic(s) on A from B (${loses})?`,
     action: `fail back ${count} topic(s) (${loses})`,
   };
 }
 
-export function failbackProgressText(progress: FailbackProgress): string {
+function failbackProgress(progress: FailbackProgress): string {
   const changed = progress.changes.map((c) => `${c.topic}-${c.partition} ${c.state}`).join(', ');
   return `following A: ${progress.done}/${progress.total} partition(s) MIRRORING${changed ? `; ${changed}` : ''}`;
 }
@@ -77,7 +77,7 @@ export function cleanupCommands(result: FailbackResult, bConnectionArgs: readonl
   return [['kmirror', 'delete', result.mirror, ...bConnectionArgs, '--yes'].map(shellQuote).join(' ')];
 }
 
-export function renderFailbackResult(result: FailbackResult): string {
+function failbackOutcome(result: FailbackResult): string {
   const rows = result.topics.flatMap((t) =>
     t.partitions.map((p) => [
       t.topic,
@@ -127,3 +127,12 @@ export function renderFailbackResult(result: FailbackResult): string {
   );
   return out.join('\n');
 }
+
+/** What failback will do (--dry-run, and the confirmation's preview). */
+export const renderFailbackPlan = forTerminal(failbackPlan);
+
+export const failbackConfirmation = forTerminal(failbackQuestion);
+
+export const failbackProgressText = forTerminal(failbackProgress);
+
+export const renderFailbackResult = forTerminal(failbackOutcome);

@@ -1,9 +1,9 @@
 import type { FeatureChangeCheck } from '../mirror/config-levels.js';
 import { style } from './style.js';
 import { renderTable } from './table.js';
+import { forTerminal } from '../text/terminal-safe.js';
 
-/** `check --feature`: what the proposed levels would make invalid, mirror by mirror. */
-export function renderFeatureChange(check: FeatureChangeCheck): string {
+function featureChange(check: FeatureChangeCheck): string {
   const changes = check.changes.map((c) => `${c.feature} ${c.from} → ${c.to}`).join(', ');
   const out = [style.header(`Feature change ${changes}: ${check.mirrors} mirror(s) checked`)];
   if (check.invalid.length > 0) {
@@ -43,3 +43,6 @@ export function renderFeatureChange(check: FeatureChangeCheck): string {
   );
   return out.join('\n');
 }
+
+/** `check --feature`: what the proposed levels would make invalid, mirror by mirror. */
+export const renderFeatureChange = forTerminal(featureChange);

@@ -8,6 +8,7 @@ import type { EffectiveList } from '../mirror/mirror-side.js';
 import { periodText, shownText } from './broker-text.js';
 import { orDash, style } from './style.js';
 import { renderTable, type Column } from './table.js';
+import { forTerminal } from '../text/terminal-safe.js';
 
 const COLUMNS: Column[] = [
   { header: 'GROUP' },
@@ -35,7 +36,7 @@ const DIRECTION_WORDS = {
   missing: 'partitions missing',
 } as const;
 
-export function verdictText(g: Pick<GroupComparison, 'verdict' | 'direction'>): string {
+function groupVerdict(g: Pick<GroupComparison, 'verdict' | 'direction'>): string {
   const words = VERDICT_WORDS[g.verdict] + (g.direction ? ` (${DIRECTION_WORDS[g.direction]})` : '');
   switch (g.verdict) {
     case 'in-sync':
@@ -50,13 +51,12 @@ export function verdictText(g: Pick<GroupComparison, 'verdict' | 'direction'>): 
   }
 }
 
-/** `mirror.groups.include .* (default)` and the like. */
-export function listText(list: EffectiveList): string {
+function effectiveList(list: EffectiveList): string {
   const items = list.items.length === 0 ? 'none' : list.items.map(shownText).join(',');
   return `${list.key}=${items}${list.stored ? '' : ' (default)'}`;
 }
 
-export function syncPeriodText(sync: SyncInterval): string {
+function syncPeriod(sync: SyncInterval): string {
   const period = sync.ms === null ? `${periodText(sync.defaultMs)} by default` : periodText(sync.ms);
   return `The destination copies offsets and configs every ${period} (${sync.brokerConfig}, a broker config of the destination).`;
 }
@@ -66,13 +66,13 @@ function rows(groups: readonly GroupComparison[]): string[][] {
   for (const g of groups) {
     const name = shownText(g.group);
     if (g.partitions.length === 0) {
-      out.push([name, verdictText(g), '-', '-', '-', '-', '-']);
+      out.push([name, groupVerdict(g), '-', '-', '-', '-', '-']);
       continue;
     }
     g.partitions.forEach((p, i) => {
       out.push([
         i === 0 ? name : '',
-        i === 0 ? verdictText(g) : '',
+        i === 0 ? groupVerdict(g) : '',
         shownText(p.topic),
         String(p.partition),
         orDash(p.sourceOffset),
@@ -96,14 +96,14 @@ function summary(groups: readonly GroupComparison[]): string {
   return `${groups.length} group(s)${parts.length > 0 ? `: ${parts.join(', ')}` : ''}.`;
 }
 
-export function renderGroups(result: GroupsResult): string {
+function groupsView(result: GroupsResult): string {
   const paused = result.topics.filter((t) => t.state === 'paused').map((t) => shownText(t.topic));
   const synced = result.topics.filter((t) => t.state !== 'paused').map((t) => shownText(t.topic));
   const out = [
     `Mirror ${shownText(result.mirror)}, source cluster ${result.sourceBootstrap.join(',')}`,
-    `Groups: ${listText(result.filters.include)}, ${listText(result.filters.exclude)}`,
+    `Groups: ${effectiveList(result.filters.include)}, ${effectiveList(result.filters.exclude)}`,
     `Topics: ${synced.length > 0 ? synced.join(', ') : 'none'}${paused.length > 0 ? ` (paused, synced after resume: ${paused.join(', ')})` : ''}`,
-    syncPeriodText(result.syncInterval),
+    syncPeriod(result.syncInterval),
     '',
   ];
   if (result.groups.length === 0) out.push('No consumer group on the source matches.');
@@ -119,3 +119,12 @@ export function renderGroups(result: GroupsResult): string {
   }
   return out.join('\n');
 }
+
+export const verdictText = forTerminal(groupVerdict);
+
+/** `mirror.groups.include .* (default)` and the like. */
+export const listText = forTerminal(effectiveList);
+
+export const syncPeriodText = forTerminal(syncPeriod);
+
+export const renderGroups = forTerminal(groupsView);

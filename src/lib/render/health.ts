@@ -4,6 +4,7 @@
 import type { HealthReport } from '../mirror/health.js';
 import { orDash, stateColour, style } from './style.js';
 import { renderTable, type Column } from './table.js';
+import { forTerminal } from '../text/terminal-safe.js';
 
 const COLUMNS: Column[] = [
   { header: 'MIRROR' },
@@ -14,7 +15,7 @@ const COLUMNS: Column[] = [
   { header: 'CONDITION' },
 ];
 
-export function renderHealth(health: HealthReport): string {
+function healthText(health: HealthReport): string {
   const named = `--fail-on ${health.conditions.join(',')}`;
   const grace =
     health.withinGrace > 0
@@ -35,3 +36,6 @@ export function renderHealth(health: HealthReport): string {
   );
   return `${title}\n${table}`;
 }
+
+/** Which --fail-on condition holds, and the partitions that meet it. */
+export const renderHealth = forTerminal(healthText);

@@ -1,11 +1,12 @@
 import type { ListedMirror } from '../mirror/list.js';
 import { orDash, style } from './style.js';
 import { renderTable, type Column } from './table.js';
+import { forTerminal } from '../text/terminal-safe.js';
 
 export const TOPIC_COUNT_NOTE =
   'TOPICS counts topics whose target state is MIRRORING, FAILED ones included (a real broker counts the target state, not what the partitions are doing); TOPIC NAMES also lists PAUSED topics. STOPPED topics appear in neither.';
 
-export function renderMirrorList(mirrors: readonly ListedMirror[], options: { includeTopics: boolean }): string {
+function mirrorList(mirrors: readonly ListedMirror[], options: { includeTopics: boolean }): string {
   if (mirrors.length === 0) return 'No mirrors';
   const columns: Column[] = [
     { header: 'MIRROR' },
@@ -22,3 +23,6 @@ export function renderMirrorList(mirrors: readonly ListedMirror[], options: { in
   const table = renderTable(columns, rows, style.header);
   return options.includeTopics ? `${table}\n\n${style.dim(`Note: ${TOPIC_COUNT_NOTE}`)}` : table;
 }
+
+/** MIRROR, TOPICS, SOURCE CLUSTER, SOURCE BOOTSTRAP (and TOPIC NAMES) of each mirror. */
+export const renderMirrorList = forTerminal(mirrorList);

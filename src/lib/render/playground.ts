@@ -1,4 +1,5 @@
 import { style } from './style.js';
+import { forTerminal } from '../text/terminal-safe.js';
 
 // Plain data, as the playground command's result carries it: the renderer does not load the emulator.
 interface BannerCluster {
@@ -36,8 +37,7 @@ function clusterLines(label: string, cluster: BannerCluster): string[] {
   ];
 }
 
-/** The playground banner: both addresses, how to authenticate, and the commands to try next. */
-export function renderPlayground(info: PlaygroundBanner, nextCommands: readonly string[]): string {
+function playgroundBanner(info: PlaygroundBanner, nextCommands: readonly string[]): string {
   const out: string[] = ['Emulated Kafka clusters with cluster mirroring (KIP-1279) are running.', ''];
   out.push(...clusterLines('source:     ', info.source));
   out.push(...clusterLines('destination:', info.destination));
@@ -84,3 +84,6 @@ export function renderPlayground(info: PlaygroundBanner, nextCommands: readonly 
   out.push('', style.dim('Press Ctrl-C to stop.'));
   return out.join('\n');
 }
+
+/** The playground banner: both addresses, how to authenticate, and the commands to try next. */
+export const renderPlayground = forTerminal(playgroundBanner);

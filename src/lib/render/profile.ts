@@ -24,8 +24,9 @@ interface ProfileChangeJson {
 }
 import { style } from './style.js';
 import { renderTable } from './table.js';
+import { forTerminal } from '../text/terminal-safe.js';
 
-export function renderProfileList(result: ProfileListJson): string {
+function profileList(result: ProfileListJson): string {
   if (result.profiles.length === 0)
     return `No profiles in ${result.file}\nCreate one: kmirror profile create NAME -b host:port`;
   return renderTable(
@@ -39,7 +40,7 @@ export function renderProfileList(result: ProfileListJson): string {
   );
 }
 
-export function renderProfile(view: ProfileView): string {
+function profileView(view: ProfileView): string {
   const rows: [string, string | null][] = [
     ['name', `${view.name}${view.current ? ' (current)' : ''}`],
     ['bootstrap-server', view.bootstrapServer?.join(',') ?? null],
@@ -64,9 +65,17 @@ export function renderProfile(view: ProfileView): string {
   return shown.map(([key, value]) => `${style.strong(key.padEnd(width))}  ${value}`).join('\n');
 }
 
-export function renderProfileChange(verb: string) {
-  return (result: ProfileChangeJson): string =>
-    `${style.ok(`${verb} profile ${result.profile}`)} (${result.file})${
-      result.current === result.profile ? '; it is the current profile' : ''
-    }`;
-}
+/** The line after a profile change: `Saved profile prod (…/profiles.yaml)`. */
+export const renderProfileChange = forTerminal((verb: string): ((result: ProfileChangeJson) => string) =>
+  forTerminal(
+    (result: ProfileChangeJson): string =>
+      `${style.ok(`${verb} profile ${result.profile}`)} (${result.file})${
+        result.current === result.profile ? '; it is the current profile' : ''
+      }`,
+  ),
+);
+
+export const renderProfileList = forTerminal(profileList);
+
+/** Each setting of a profile (never a secret: only where it comes from). */
+export const renderProfile = forTerminal(profileView);

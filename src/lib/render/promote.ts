@@ -9,6 +9,7 @@ import { periodText, shownText } from './broker-text.js';
 import { renderGroupsTable } from './groups.js';
 import { orDash, stateColour, style } from './style.js';
 import { renderTable } from './table.js';
+import { forTerminal } from '../text/terminal-safe.js';
 
 function seconds(ms: number): string {
   return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
@@ -18,8 +19,7 @@ function partitionCount(topics: readonly PromoteTopic[]): number {
   return topics.reduce((n, t) => n + t.partitions.length, 0);
 }
 
-/** Per partition: state, both end offsets and the gap still to copy. */
-export function renderPromotePlanTable(result: PromoteResult): string {
+function promotePlanTable(result: PromoteResult): string {
   const rows = result.topics.flatMap((t) =>
     t.partitions.map((p) => [
       t.topic,
@@ -44,8 +44,7 @@ export function renderPromotePlanTable(result: PromoteResult): string {
   );
 }
 
-/** What promote will do, in order (the --dry-run text and the confirmation's preview). */
-export function renderPromotePlan(result: PromoteResult, options: { force: boolean; waitForQuiet: boolean }): string {
+function promotePlan(result: PromoteResult, options: { force: boolean; waitForQuiet: boolean }): string {
   const topics = result.topics.map((t) => t.topic).join(', ');
   const gap = result.topics.reduce((n, t) => n + t.partitions.reduce((m, p) => m + (p.gap ?? 0n), 0n), 0n);
   const quiet = options.force
@@ -53,7 +52,7 @@ export function renderPromotePlan(result: PromoteResult, options: { force: boole
     : `${options.waitForQuiet ? 'wait until' : 'check that'} the source end offsets stand still for ${seconds(result.quiet.periodMs)} (producers stopped)`;
   const lines = [
     `${style.strong(`Promote mirror ${result.mirror}`)}: ${result.topics.length} topic(s), ${partitionCount(result.topics)} partition(s) (${topics})`,
-    renderPromotePlanTable(result),
+    promotePlanTable(result),
     ...(result.groups.groups.length > 0 ? ['', renderGroupsTable(result.groups.groups)] : []),
     '',
     `Now ${gap} record(s) to copy. Promote will:`,
@@ -89,20 +88,19 @@ function groupsStep(groups: PromoteGroups): string {
   );
 }
 
-export function promoteConfirmation(
+function promoteQuestion(
   result: PromoteResult,
   options: { force: boolean; waitForQuiet: boolean },
 ): { preview: string; question: string; action: string } {
   const count = result.topics.length;
   return {
-    preview: renderPromotePlan(result, options),
+    preview: promotePlan(result, options),
     question: `Promote ${count} topic(s) of mirror '${result.mirror}': stop mirroring them once caught up, making them writable here?`,
     action: `promote ${count} topic(s) of mirror '${result.mirror}'`,
   };
 }
 
-/** The spinner's line for each waiting step. */
-export function promoteProgressText(progress: PromoteProgress): string {
+function promoteProgress(progress: PromoteProgress): string {
   switch (progress.phase) {
     case 'mirroring':
       return `waiting for ${progress.waiting.join(', ')} to be MIRRORING`;
@@ -158,8 +156,7 @@ function groupsLine(groups: PromoteGroups): string {
   return out.join('\n');
 }
 
-/** The final report: what was stopped, each partition's end offsets, and what to do next. */
-export function renderPromoteResult(result: PromoteResult): string {
+function promoteOutcome(result: PromoteResult): string {
   const out: string[] = [];
   if (result.complete) {
     out.push(
@@ -212,3 +209,17 @@ export function renderPromoteResult(result: PromoteResult): string {
     );
   return out.join('\n');
 }
+
+/** Per partition: state, both end offsets and the gap still to copy. */
+export const renderPromotePlanTable = forTerminal(promotePlanTable);
+
+/** What promote will do, in order (the --dry-run text and the confirmation's preview). */
+export const renderPromotePlan = forTerminal(promotePlan);
+
+export const promoteConfirmation = forTerminal(promoteQuestion);
+
+/** The spinner's line for each waiting step. */
+export const promoteProgressText = forTerminal(promoteProgress);
+
+/** The final report: what was stopped, each partition's end offsets, and what to do next. */
+export const renderPromoteResult = forTerminal(promoteOutcome);

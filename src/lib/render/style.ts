@@ -3,6 +3,7 @@
 
 import chalk from 'chalk';
 import { displayState } from '../mirror/lag.js';
+import { escapeControl } from '../text/terminal-safe.js';
 
 export const style = {
   header: (s: string) => chalk.bold(s),
@@ -31,14 +32,15 @@ const STATE_COLOURS: Record<string, (s: string) => string> = {
  * Summaries pass names already mapped (displayedStates), so they carry no word in parentheses.
  */
 export function stateColour(state: string): string {
-  const shown = displayState(state);
+  const safe = escapeControl(state);
+  const shown = displayState(safe);
   const paint = STATE_COLOURS[shown];
   const painted = paint ? paint(shown) : shown;
-  return shown === state ? painted : `${painted} (${state})`;
+  return shown === safe ? painted : `${painted} (${safe})`;
 }
 
 /** -1 and null are "not known", never a number (ANCHOR-CLIS.md: sentinels rendered for humans). */
 export function orDash(value: number | bigint | string | null | undefined): string {
   if (value === null || value === undefined || value === -1 || value === -1n || value === '') return '-';
-  return String(value);
+  return typeof value === 'string' ? escapeControl(value) : String(value);
 }

@@ -12,6 +12,7 @@ import type {
 import type { requestOf } from '../mirror/topic-actions.js';
 import { orDash, stateColour, style } from './style.js';
 import { renderTable } from './table.js';
+import { forTerminal } from '../text/terminal-safe.js';
 
 function actionLabel(plan: TopicActionPlan, t: TopicToAct): string {
   const { spec } = plan;
@@ -68,18 +69,16 @@ function notInMirrorLine(result: TopicActionResult): string[] {
   return [style.warn(`Not in mirror ${result.mirror} (left out): ${nameList(items)}`)];
 }
 
-/** What will happen, shown before a confirmation and with --dry-run. */
-/** The confirmation before StopMirrorTopics: the preview, the question, and the action a refusal names. */
-export function stopConfirmation(plan: TopicActionPlan): { preview: string; question: string; action: string } {
+function stopQuestion(plan: TopicActionPlan): { preview: string; question: string; action: string } {
   const what =
     plan.send.length > 0
       ? `stop mirroring ${plan.send.length} topic(s) of mirror '${plan.mirror}' (they become writable on the destination)`
       : `save ${plan.patterns.length} pattern(s) to mirror '${plan.mirror}'`;
   const question = `${what.charAt(0).toUpperCase()}${what.slice(1)}. Go ahead?`;
-  return { preview: renderTopicActionPreview(plan), question, action: what };
+  return { preview: preview(plan), question, action: what };
 }
 
-export function renderTopicActionPreview(plan: TopicActionPlan): string {
+function preview(plan: TopicActionPlan): string {
   const { spec } = plan;
   const out: string[] = [];
   if (plan.topics.length === 0) out.push(`No topic of mirror ${plan.mirror} is selected.`);
@@ -128,8 +127,7 @@ function resultLike(plan: TopicActionPlan): TopicActionResult {
   };
 }
 
-/** The request as it would go on the wire, one field per line. */
-export function renderTopicActionRequest(plan: TopicActionPlan, request: TopicActionRequest): string {
+function requestText(plan: TopicActionPlan, request: TopicActionRequest): string {
   const out = [
     plan.spec.api.name,
     `  MirrorName: ${request.MirrorName}`,
@@ -167,13 +165,12 @@ export interface OutcomeOptions {
   readonly request: TopicActionRequest;
 }
 
-/** Everything the command prints on stdout in text mode. */
-export function renderTopicAction(plan: TopicActionPlan, result: TopicActionResult, options: OutcomeOptions): string {
+function outcome(plan: TopicActionPlan, result: TopicActionResult, options: OutcomeOptions): string {
   const { spec } = plan;
   const out: string[] = [];
   if (result.dryRun) {
-    out.push(renderTopicActionPreview(plan), '');
-    if (plan.sendsRequest) out.push('Dry run: kmirror would send', renderTopicActionRequest(plan, options.request));
+    out.push(preview(plan), '');
+    if (plan.sendsRequest) out.push('Dry run: kmirror would send', requestText(plan, options.request));
     else out.push('Dry run: there is nothing to send.');
     out.push('Nothing was sent (--dry-run).');
     return out.join('\n');
@@ -231,3 +228,15 @@ export function renderTopicAction(plan: TopicActionPlan, result: TopicActionResu
   }
   return out.join('\n');
 }
+
+/** The confirmation before StopMirrorTopics: the preview, the question, and the action a refusal names. */
+export const stopConfirmation = forTerminal(stopQuestion);
+
+/** What will happen, shown before a confirmation and with --dry-run. */
+export const renderTopicActionPreview = forTerminal(preview);
+
+/** The request as it would go on the wire, one field per line. */
+export const renderTopicActionRequest = forTerminal(requestText);
+
+/** Everything the command prints on stdout in text mode. */
+export const renderTopicAction = forTerminal(outcome);

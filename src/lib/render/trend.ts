@@ -5,6 +5,7 @@
 import type { TrendRow } from '../mirror/trend.js';
 import { style } from './style.js';
 import { renderTable, type Column } from './table.js';
+import { forTerminal } from '../text/terminal-safe.js';
 
 const BARS = '▁▂▃▄▅▆▇█';
 
@@ -48,7 +49,7 @@ const COLUMNS: Column[] = [
   { header: 'ETA', align: 'right' },
 ];
 
-export function renderTrends(rows: readonly TrendRow[]): string {
+function trendsText(rows: readonly TrendRow[]): string {
   if (rows.length === 0) return '';
   const window = Math.max(...rows.map((r) => r.windowMs)) / 1000;
   const title = style.strong(
@@ -67,3 +68,6 @@ export function renderTrends(rows: readonly TrendRow[]): string {
   );
   return `${title}\n${table}`;
 }
+
+/** The catch-up table under `describe --watch`. */
+export const renderTrends = forTerminal(trendsText);

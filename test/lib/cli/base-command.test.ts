@@ -20,6 +20,9 @@ interface ProbeResult {
 
 const sink = { out: [] as string[], err: [] as string[] };
 
+/** A broker's message that would clear the screen, retitle the window and forge a line if printed raw. */
+const HOSTILE = 'A\x1b[2J\x1b]0;pwned\x07«\n»\u009b\u202eB';
+
 /** What the last Probe run was handed, for tests of the base command's parsing. */
 const seen: { apiKeys?: ApiKeyMap } = {};
 
@@ -55,6 +58,11 @@ class Probe extends BaseCommand<typeof Probe> {
       case 'exit':
         this.exit(7);
         break;
+      case 'hostile':
+        this.note(`note ${HOSTILE}`);
+        this.warning(`warning ${HOSTILE}`);
+        this.trace(`trace ${HOSTILE}`);
+        throw new KafkaResponseError(144, `broker said ${HOSTILE}`, { api: 'CreateClusterMirror', mirror: 'm1' });
       default:
         break;
     }
@@ -111,6 +119,22 @@ describe('BaseCommand output', () => {
     assert.equal(r.exit, 0);
     assert.equal(r.stdout, 'mirror m1 wide=false\n');
     assert.equal(r.stderr, 'a note for humans\n');
+  });
+
+  it('shows broker text in notes, warnings, debug traces and the Error line escaped; the JSON error keeps it', async () => {
+    const text = await run(['--fail', 'hostile', '--debug']);
+    assert.equal(text.exit, 5);
+    // eslint-disable-next-line no-control-regex -- raw control characters are what must not be there
+    assert.doesNotMatch(text.stderr.replace(/\n(?!»)/g, ''), /[\x00-\x1f\x7f-\x9f\u202e]/);
+    for (const line of ['note ', 'Warning: warning ', '[debug] trace ', 'Error: '])
+      assert.ok(
+        text.stderr.includes(`${line}${line === 'Error: ' ? '' : 'A'}`) &&
+          text.stderr.includes('A\\x1b[2J\\x1b]0;pwned\\x07«\\n»\\x9b\\u202eB'),
+        `${line}: ${text.stderr}`,
+      );
+    const json = await run(['--fail', 'hostile', '--json']);
+    const doc = JSON.parse(json.stdout) as { error: { message: string } };
+    assert.ok(doc.error.message.includes(`broker said ${HOSTILE}`), doc.error.message);
   });
 
   it('passes -o wide to the renderer', async () => {

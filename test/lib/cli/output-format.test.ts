@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import {
   formatJson,
   formatJsonLine,
+  formatJsonPieces,
   formatYaml,
   stringifyJson,
   toJsonValue,
@@ -55,6 +56,16 @@ describe('output formats', () => {
       assert.equal(stringifyJson(plain, 2), JSON.stringify(plain, null, 2));
       assert.equal(stringifyJson(plain), JSON.stringify(plain));
     }
+  });
+
+  it('writes DEL, C1 and bidi characters as \\u escapes: the same strings to a parser, inert on a terminal', () => {
+    const hostile = { 'key\u009b': 'a\u001b[2J\u009b31m\u202eb\u007f\u2028c', list: ['\u2066x'] };
+    for (const text of [formatJson(hostile), formatJsonLine(hostile), [...formatJsonPieces(hostile)].join('')]) {
+      // eslint-disable-next-line no-control-regex -- raw characters are what must not be there
+      assert.doesNotMatch(text, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e\u2028\u2066]/);
+      assert.deepEqual(JSON.parse(text), hostile);
+    }
+    assert.ok(formatJson(hostile).includes('"key\\u009b": "a\\u001b[2J\\u009b31m\\u202eb\\u007f\\u2028c"'));
   });
 
   it('writes one document each', () => {

@@ -11,11 +11,12 @@ import type { WireEvent } from '../../../src/lib/kafka/client.js';
 import { createClient } from '../../../src/lib/kafka/connect.js';
 import type { ClientSettings } from '../../../src/lib/kafka/connect.js';
 import {
+  AnswerLostError,
   DeadlineExceededError,
   MirroringDisabledError,
   UnsupportedByClusterError,
 } from '../../../src/lib/kafka/errors.js';
-import { ListClusterMirrors } from '../../../src/lib/kafka/messages/index.js';
+import { CreateClusterMirror, ListClusterMirrors } from '../../../src/lib/kafka/messages/index.js';
 import { TransportError } from '../../../src/lib/kafka/transport.js';
 
 function started(options: Parameters<typeof startEmulatedClusters>[0] = {}): () => EmulatedClusters {
@@ -112,6 +113,53 @@ describe('KafkaClient against the emulator', () => {
     }
   });
 
+  const create = (name: string) => ({
+    MirrorName: name,
+    Config: [
+      { Name: 'bootstrap.servers', Value: emulator().source.bootstrap },
+      { Name: 'mirror.source.cluster.id', Value: emulator().source.clusterId },
+    ],
+  });
+  const creates = (wire: readonly WireEvent[]) => wire.filter((e) => e.api === 'CreateClusterMirror');
+
+  it('does not resend a state change whose answer was lost: AnswerLostError after one request', async () => {
+    // The broker applies the request, then the connection closes before the answer.
+    const rule = faults().mutateResponse('CreateClusterMirror', () => 'close', { times: 1 });
+    await withClient(settings(), 10_000, async (client, wire) => {
+      await assert.rejects(client.send(CreateClusterMirror, create('lost-once')), (err: unknown) => {
+        assert.ok(err instanceof AnswerLostError, String(err));
+        assert.equal(err.apiName, 'CreateClusterMirror');
+        assert.ok(err.lost instanceof TransportError && err.lost.requestSent);
+        return true;
+      });
+      assert.equal(creates(wire).length, 1, 'sent once');
+    });
+    assert.equal(rule.fired, 1);
+    assert.ok(emulator().destination.cluster.mirrors.exists('lost-once'), 'the broker did apply it');
+  });
+
+  it('still retries a state change that provably never left (the connection failed before sending)', async () => {
+    const node = emulator().destination.nodes[0];
+    assert.ok(node);
+    await withClient(settings(), 15_000, async (client, wire) => {
+      await client.bootstrap();
+      await node.faults.down({ fenced: false });
+      // Let the client see its connection closed: a request written to it would count as maybe delivered.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const back = new Promise((resolve) => setTimeout(resolve, 600)).then(() => node.faults.up());
+      let response;
+      try {
+        response = await client.send(CreateClusterMirror, create('after-reconnect'));
+      } finally {
+        await back;
+      }
+      assert.equal(response.ErrorCode, 0);
+      const sent = creates(wire);
+      assert.ok(sent.length >= 2, `a refused connect, then the request: ${JSON.stringify(sent)}`);
+      assert.ok(sent.slice(0, -1).every((e) => e.outcome === 'error'));
+    });
+  });
+
   it('needs nothing else to talk to a mirroring cluster', async () => {
     await withClient(settings(), 10_000, async (client) => {
       const info = await client.requireMirroring([ListClusterMirrors]);
@@ -161,6 +209,32 @@ describe('authentication through the kafkajs transport', () => {
     };
   };
   const user = () => Object.entries(secure().security.sasl?.users ?? {})[0] ?? ['', ''];
+
+  it('a connection opened again after one dropped authenticates too (no retry loop inside kafkajs)', async () => {
+    const [username, password] = user();
+    const node = secure().destination.nodes[0];
+    assert.ok(node);
+    const rule = node.faults.closeMidFrame('ListClusterMirrors', { times: 1 });
+    await withClient(
+      {
+        bootstrap: [secure().destination.bootstrap],
+        clientId: 'test',
+        tls: tlsSettings(),
+        sasl: { mechanism: 'scram-sha-512', username, password },
+      },
+      10_000,
+      async (client, wire) => {
+        const response = await client.send(ListClusterMirrors, {});
+        assert.equal(response.ErrorCode, 0);
+        assert.deepEqual(
+          listCalls(wire).map((e) => e.outcome),
+          ['error', 'ok'],
+          JSON.stringify(listCalls(wire)),
+        );
+      },
+    );
+    assert.equal(rule.fired, 1);
+  });
 
   for (const mechanism of ['plain', 'scram-sha-256', 'scram-sha-512'] as const) {
     it(`${mechanism} over mutual TLS`, async () => {

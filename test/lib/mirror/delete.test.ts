@@ -11,7 +11,6 @@ import {
   deleteBlocked,
   deleteRefusal,
   missingDeletePermissions,
-  mirrorListed,
   planDelete,
   deleteResultOf,
   looksLikePrototype,
@@ -20,6 +19,7 @@ import {
 } from '../../../src/lib/mirror/delete.js';
 import { ApiKeyMap } from '../../../src/lib/kafka/mirror-api-keys.js';
 import { ADMIN_MIRROR_APIS } from '../../../src/lib/mirror/apis.js';
+import { mirrorListed } from '../../../src/lib/mirror/list.js';
 import { type FakeMirror, describeAnswer, listAnswer } from './fake-answers.js';
 import { fakeClient } from './fake-client.js';
 

@@ -26,6 +26,7 @@ describe('mapReportText (masking a describe report)', () => {
       brokerWarnings: [{ broker: 'b1', nodeId: 1, errorCode: null, message: 'pw=2' }],
       retryMaxAttempts: null,
       failureCauses: [],
+      unavailable: [],
     };
     const mapped = mapReportText(report, (text) => text.toUpperCase());
     const topics = mapped.mirrors[0]?.topics ?? [];
@@ -52,6 +53,7 @@ const report = (over: Partial<DescribeReport> = {}): DescribeReport => ({
   brokerWarnings: [],
   retryMaxAttempts: null,
   failureCauses: [],
+  unavailable: [],
   ...over,
 });
 const brokerDown = { broker: 'b2:9092', nodeId: 2, message: 'connection refused', errorCode: null };

@@ -19,6 +19,22 @@ describe('source cluster settings', () => {
     ['ssl.truststore.password', 'changeit'],
   ]);
 
+  it("never takes the destination's KMIRROR_* secrets for the source", async () => {
+    const saved = { ...process.env };
+    process.env.KMIRROR_SASL_PASSWORD = 'destination-password';
+    process.env.KMIRROR_SASL_USERNAME = 'destination-user';
+    try {
+      const settings = await sourceConnection(
+        { mirror: 'm1', stored: new Map([...stored].filter(([k]) => !k.startsWith('ssl.'))) },
+        () => undefined,
+      );
+      assert.equal(settings.sasl?.username, 'u');
+      assert.equal(settings.sasl?.password, 'p');
+    } finally {
+      process.env = saved;
+    }
+  });
+
   it('keeps only connection keys and defaults sasl.mechanism to PLAIN as the mirror does', () => {
     const merged = sourceProperties({ mirror: 'm1', stored });
     assert.deepEqual([...merged.keys()].sort(), [

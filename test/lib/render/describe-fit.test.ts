@@ -28,7 +28,15 @@ function reportOf(failed: number, lagging: number): DescribeReport {
     summary: summarize(partitions),
     topics: [{ name: 'orders', summary: summarize(partitions), partitions }],
   };
-  return { mirrors: [mirror], notFound: [], errors: [], brokerWarnings: [], retryMaxAttempts: 5, failureCauses: [] };
+  return {
+    mirrors: [mirror],
+    notFound: [],
+    errors: [],
+    brokerWarnings: [],
+    retryMaxAttempts: 5,
+    failureCauses: [],
+    unavailable: [],
+  };
 }
 
 const view =

@@ -34,7 +34,15 @@ function mirror(name: string, topics: Record<string, PartitionRow[]>): MirrorDes
 }
 
 function report(mirrors: MirrorDescription[], retryMaxAttempts: number | null = null): DescribeReport {
-  return { mirrors, notFound: [], errors: [], brokerWarnings: [], retryMaxAttempts, failureCauses: [] };
+  return {
+    mirrors,
+    notFound: [],
+    errors: [],
+    brokerWarnings: [],
+    retryMaxAttempts,
+    failureCauses: [],
+    unavailable: [],
+  };
 }
 
 describe('describe renderer', () => {

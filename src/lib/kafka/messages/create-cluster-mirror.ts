@@ -7,6 +7,8 @@ export const CreateClusterMirror = defineApi({
   name: 'CreateClusterMirror',
   apiKey: DEFAULT_MIRROR_API_KEYS.CreateClusterMirror,
   route: 'any',
+  // Not resent after a lost answer (a second Create answers "already exists"): the caller reads the state back.
+  idempotent: false,
   request: {
     type: 'request',
     name: 'CreateClusterMirrorRequest',

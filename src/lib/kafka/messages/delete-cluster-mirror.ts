@@ -6,6 +6,8 @@ export const DeleteClusterMirror = defineApi({
   name: 'DeleteClusterMirror',
   apiKey: DEFAULT_MIRROR_API_KEYS.DeleteClusterMirror,
   route: 'any',
+  // Not resent after a lost answer (a second Delete answers UNKNOWN_CLUSTER_MIRROR): the caller reads the state back.
+  idempotent: false,
   request: {
     type: 'request',
     name: 'DeleteClusterMirrorRequest',

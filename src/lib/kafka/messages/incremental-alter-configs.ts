@@ -6,6 +6,8 @@ export const IncrementalAlterConfigs = defineApi({
   name: 'IncrementalAlterConfigs',
   apiKey: 44,
   route: 'any',
+  // Not resent after a lost answer (APPEND and SUBTRACT act again on a second copy): the caller reads the state back.
+  idempotent: false,
   request: {
     type: 'request',
     name: 'IncrementalAlterConfigsRequest',

@@ -6,6 +6,9 @@ export const ResumeMirrorTopics = defineApi({
   name: 'ResumeMirrorTopics',
   apiKey: DEFAULT_MIRROR_API_KEYS.ResumeMirrorTopics,
   route: 'any',
+  // Not resent after a lost answer (a second Resume answers 145 for topics the first one resumed):
+  // the caller reads the state back.
+  idempotent: false,
   request: {
     type: 'request',
     name: 'ResumeMirrorTopicsRequest',

@@ -7,6 +7,9 @@ export const StartMirrorTopics = defineApi({
   name: 'StartMirrorTopics',
   apiKey: DEFAULT_MIRROR_API_KEYS.StartMirrorTopics,
   route: 'any',
+  // Not resent after a lost answer (a second Start answers 145 for topics the first one started):
+  // the caller reads the state back.
+  idempotent: false,
   request: {
     type: 'request',
     name: 'StartMirrorTopicsRequest',

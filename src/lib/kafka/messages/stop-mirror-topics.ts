@@ -7,6 +7,9 @@ export const StopMirrorTopics = defineApi({
   name: 'StopMirrorTopics',
   apiKey: DEFAULT_MIRROR_API_KEYS.StopMirrorTopics,
   route: 'any',
+  // Not resent after a lost answer (a second Stop answers 145 for topics the first one stopped):
+  // the caller reads the state back.
+  idempotent: false,
   request: {
     type: 'request',
     name: 'StopMirrorTopicsRequest',
