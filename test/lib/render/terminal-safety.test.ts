@@ -43,6 +43,7 @@ const NOT_TERMINAL_TEXT: Readonly<Record<string, string>> = {
   'status-page.ts': 'HTML for a browser, escaped for HTML (test/lib/render/status-page.test.ts)',
   'prometheus.ts': 'the Prometheus exposition format, served over HTTP',
   'metrics-table.ts': 'the README metrics table, generated at build time from our own definitions',
+  'describe-fit.ts#fitToScreen': 'cuts the lines of its render callback (a terminal-safe renderer) to the screen',
 };
 
 /** Renderers that print none of the strings they are given (or are given none), each with the reason. */
@@ -53,6 +54,7 @@ const PRINTS_NO_STRING: Readonly<Record<string, string>> = {
   'trend.ts#etaText': 'numbers only',
   'broker-text.ts#periodText': 'numbers only',
   'groups.ts#verdictText': 'enumerated verdicts only',
+  'describe-fit.ts#rowsTaken': 'numbers only: the rows lines take',
   'describe.ts#passingStateNotes': 'names only the states it explains (its own list), with their counts',
 };
 
