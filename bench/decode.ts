@@ -48,7 +48,9 @@ export function benchDecode(): BenchResult[] {
       value: median(times),
       unit: 'ms',
       target: '≤ 150 ms',
-      detail: `${(body.length / 1e6).toFixed(1)} MB body, ${partitions} partitions; first (cold) run ${times[0]?.toFixed(1)} ms`,
+      detail:
+        `${(body.length / 1e6).toFixed(1)} MB body, ${partitions} partitions; first (cold) run ` +
+        `${times[0]?.toFixed(1)} ms`,
     },
     { name: 'extra heap held by the decoded result', value: (after - before) / 1e6, unit: 'MB', target: '≤ 150 MB' },
   ];

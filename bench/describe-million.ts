@@ -16,7 +16,10 @@ export async function benchDescribeMillion(): Promise<BenchResult[]> {
   try {
     const args = ['describe', 'bench', '-b', emulator.destination.bootstrap, '--timeout', '600s', '--json'];
     const run = await runProcess(process.execPath, [BIN, ...args], benchEnv());
-    const detail = `1 run on node ${process.version}, ${(TOPICS * PARTITIONS).toLocaleString('en')} partitions over 3 brokers, ${(run.stdoutBytes / 1e6).toFixed(1)} MB of output${run.code === 0 ? '' : `, FAILED (exit ${run.code}): ${run.stderr.slice(0, 300)}`}`;
+    const detail =
+      `1 run on node ${process.version}, ${(TOPICS * PARTITIONS).toLocaleString('en')} partitions ` +
+      `over 3 brokers, ${(run.stdoutBytes / 1e6).toFixed(1)} MB of ` +
+      `output${run.code === 0 ? '' : `, FAILED (exit ${run.code}): ${run.stderr.slice(0, 300)}`}`;
     const results: BenchResult[] = [
       {
         name: 'describe --json at 1,000,000 partitions: peak RSS',

@@ -59,8 +59,10 @@ function summary(label: string, runs: readonly ProcessRun[]): string {
   const failed = runs.filter((r) => r.code !== 0);
   const cpu = runs.map((r) => r.cpuMs).filter((v): v is number => v !== null);
   return (
-    `${label}: wall ${median(runs.map((r) => r.ms)).toFixed(0)} ms, CPU ${cpu.length > 0 ? median(cpu).toFixed(0) : '?'} ms, ` +
-    `peak RSS ${Math.max(...runs.map((r) => r.peakRssMb)).toFixed(0)} MB, ${(median(runs.map((r) => r.stdoutBytes)) / 1e6).toFixed(1)} MB out` +
+    `${label}: wall ${median(runs.map((r) => r.ms)).toFixed(0)} ms, CPU ` +
+    `${cpu.length > 0 ? median(cpu).toFixed(0) : '?'} ms, ` +
+    (`peak RSS ${Math.max(...runs.map((r) => r.peakRssMb)).toFixed(0)} MB, ` +
+      `${(median(runs.map((r) => r.stdoutBytes)) / 1e6).toFixed(1)} MB out`) +
     (failed.length > 0 ? `, ${failed.length} FAILED: ${failed[0]?.stderr.slice(0, 300)}` : '')
   );
 }
@@ -72,8 +74,10 @@ export async function benchDescribeScale(scales: readonly Scale[] = SCALES): Pro
     const total = scale.topics * scale.partitions;
     await withEmulator(scale, async (bootstrap, setUpMs) => {
       lines.push(
-        `describe, ${total.toLocaleString('en')} partitions (${scale.topics} topics × ${scale.partitions}) over ${scale.nodes} brokers` +
-          `${scale.target ? ` (target ${scale.target})` : ''}; median of ${scale.runs}, emulator set up in ${(setUpMs / 1000).toFixed(1)} s:`,
+        `describe, ${total.toLocaleString('en')} partitions (${scale.topics} topics × ${scale.partitions}) ` +
+          `over ${scale.nodes} brokers` +
+          (`${scale.target ? ` (target ${scale.target})` : ''}; median of ${scale.runs}, emulator set up in ` +
+            `${(setUpMs / 1000).toFixed(1)} s:`),
       );
       for (const view of ['--json', '--partitions']) {
         const argv = [BIN, 'describe', 'bench', '-b', bootstrap, '--timeout', '600s', view];

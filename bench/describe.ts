@@ -106,7 +106,9 @@ async function benchDescribeOn(node: BenchNode, bootstrap: string, runs: number)
     const measured = await measure(node, ['describe', 'bench', '-b', bootstrap, '--timeout', '60s', ...extra], runs);
     const ok = measured.every((r) => r.code === 0);
     const output = (median(measured.map((r) => r.stdoutBytes)) / 1e6).toFixed(1);
-    const detail = `${runs} runs, ${TOPICS * PARTITIONS} partitions over 3 brokers, ${output} MB of output${ok ? '' : ', SOME RUNS FAILED'}; ${await bareStart(node)}`;
+    const detail =
+      `${runs} runs, ${TOPICS * PARTITIONS} partitions over 3 brokers, ${output} MB of ` +
+      `output${ok ? '' : ', SOME RUNS FAILED'}; ${await bareStart(node)}`;
     results.push({
       name: `node ${node.version}: describe ${label}: wall time (median)`,
       value: median(measured.map((r) => r.ms)),

@@ -50,7 +50,9 @@ export async function benchEmulator(): Promise<BenchResult[]> {
     const rss = process.memoryUsage().rss / 1e6;
     return [
       {
-        name: 'emulator: full DescribeClusterMirrors fan-out over 3 nodes, 100,000 partitions (median of 5, client decode included)',
+        name:
+          'emulator: full DescribeClusterMirrors fan-out over 3 nodes, 100,000 partitions (median of 5, ' +
+          'client decode included)',
         value: median(times),
         unit: 'ms',
         target: '≤ 1000 ms',

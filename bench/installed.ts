@@ -51,7 +51,8 @@ export function compareInstalled(installedBin: string, argvs: readonly (readonly
     }
     const ratios = installed.map((v, i) => v / (repo[i] ?? NaN));
     lines.push(
-      `installed kmirror ${argv.join(' ')}: ${same ? 'same output as the repository' : 'OUTPUT DIFFERS from the repository'}; ` +
+      `installed kmirror ${argv.join(' ')}: ` +
+        `${same ? 'same output as the repository' : 'OUTPUT DIFFERS from the repository'}; ` +
         `CPU ${median(ratios).toFixed(2)}× the repository's (median of ${RUNS} pairs)`,
       `    installed CPU ms ${stats(installed)}; repository CPU ms ${stats(repo)}`,
     );

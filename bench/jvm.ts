@@ -61,7 +61,8 @@ async function main(): Promise<void> {
     const line = (label: string, pick: (r: TimedRun) => number) => {
       const ratios = pairs.map((p) => pick(p.kmirror) / pick(p.java));
       return [
-        `${label}: kmirror check / kafka-features.sh describe = ${median(ratios).toFixed(3)} (median of ${RUNS} pairs; target ≤ 0.08; ratios ${stats(ratios.map((r) => r * 1000))} ‰)`,
+        `${label}: kmirror check / kafka-features.sh describe = ${median(ratios).toFixed(3)} (median of ` +
+          `${RUNS} pairs; target ≤ 0.08; ratios ${stats(ratios.map((r) => r * 1000))} ‰)`,
         `    kmirror ms ${stats(pairs.map((p) => pick(p.kmirror)))}; Java ms ${stats(pairs.map((p) => pick(p.java)))}`,
       ].join('\n');
     };

@@ -38,7 +38,8 @@ function measurePair(node: BenchNode, pair: Pair, env: NodeJS.ProcessEnv): strin
     ratios.push(c / b);
   }
   return [
-    `Node ${node.version} ${pair.name}: ratio ${median(ratios).toFixed(2)}× node -e 0 (median of ${RUNS} pairs; ratios ${stats(ratios.map((r) => r * 100))} %)`,
+    `Node ${node.version} ${pair.name}: ratio ${median(ratios).toFixed(2)}× node -e 0 (median of ${RUNS} ` +
+      `pairs; ratios ${stats(ratios.map((r) => r * 100))} %)`,
     `    kmirror CPU ms ${stats(own)}; node -e 0 CPU ms ${stats(base)}`,
   ].join('\n');
 }
@@ -59,7 +60,10 @@ function bigConfigGet(dest: string, env: NodeJS.ProcessEnv): string {
     spawnSync(process.execPath, argv, { env, stdio: 'ignore' });
     return performance.now() - start;
   });
-  return `kmirror config get of 10,000 included topics (table): CPU ms ${stats(cpu)}; wall ms ${stats(wall)} (target ≤ 1 s)`;
+  return (
+    `kmirror config get of 10,000 included topics (table): CPU ms ${stats(cpu)}; wall ms ${stats(wall)} ` +
+    `(target ≤ 1 s)`
+  );
 }
 
 async function startPlayground(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; source: string; dest: string }> {

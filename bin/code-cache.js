@@ -37,7 +37,8 @@ export function requireWithCodeCache(path, cacheDir) {
   const wrapped = `(function (exports, require, module, __filename, __dirname, __kmirrorHostImport) { ${source}\n});`;
   const script = new vm.Script(wrapped, { filename: resolved, cachedData });
   debug(
-    `code cache ${cacheFile}: ${cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'accepted'}`,
+    `code cache ${cacheFile}: ` +
+      `${cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'accepted'}`,
   );
   if (cachedData === undefined || script.cachedDataRejected) {
     process.once('exit', () => {

@@ -56,7 +56,8 @@ export function entrySource() {
 // CommonJS build), and the few in oclif and lilconfig (which load ESM plugins by file URL) call
 // __kmirrorImport, a real import() that code-cache.js hands in (plain require() of the bundle gets its own).
 const IMPORT_BANNER =
-  "const __kmirrorImport = typeof __kmirrorHostImport === 'function' ? __kmirrorHostImport : (specifier) => import(specifier);";
+  "const __kmirrorImport = typeof __kmirrorHostImport === 'function' ? __kmirrorHostImport : (specifier) => " +
+  'import(specifier);';
 const DYNAMIC_IMPORT = /(?<![\w$.'"`])import\(/g;
 const hostImport = {
   name: 'host-import',

@@ -32,17 +32,20 @@ for (const api of MIRROR_APIS) {
   const hang = f.slowestMs > DECODE_HANG_MS;
   if (f.crashes > 0 || hang) failed = true;
   console.log(
-    `  ${f.api.padEnd(24)} ${f.frames} frames: ${f.decoded} decoded, ${f.rejected} DecodeError, ${f.crashes} crashes, slowest ${f.slowestMs.toFixed(2)} ms${hang ? ' (HANG)' : ''}`,
+    `  ${f.api.padEnd(24)} ${f.frames} frames: ${f.decoded} decoded, ${f.rejected} DecodeError, ` +
+      `${f.crashes} crashes, slowest ${f.slowestMs.toFixed(2)} ms${hang ? ' (HANG)' : ''}`,
   );
   if (f.firstCrash) console.log(`    first crash: ${f.firstCrash}`);
 }
 const decodeSeconds = (performance.now() - decodeStarted) / 1000;
 console.log(
-  `decoder total: ${frames.toLocaleString('en')} frames in ${decodeSeconds.toFixed(1)} s, peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MiB`,
+  `decoder total: ${frames.toLocaleString('en')} frames in ${decodeSeconds.toFixed(1)} s, peak RSS ` +
+    `${Math.round(process.resourceUsage().maxRSS / 1024)} MiB`,
 );
 
 console.log(
-  `binary: ${runs} runs of bin/run.js (--json --timeout ${timeoutMs}ms) against mutating brokers, ${parallel} at a time`,
+  `binary: ${runs} runs of bin/run.js (--json --timeout ${timeoutMs}ms) against mutating brokers, ` +
+    `${parallel} at a time`,
 );
 const binaryStarted = performance.now();
 const b = await fuzzBinary(runs, rnd, {
@@ -59,7 +62,9 @@ const b = await fuzzBinary(runs, rnd, {
 });
 if (b.crashes > 0 || b.hangs > 0 || b.runs < runs) failed = true;
 console.log(
-  `binary total: ${b.runs} runs in ${((performance.now() - binaryStarted) / 1000).toFixed(1)} s: ${b.crashes} crashes, ${b.hangs} hangs (past --timeout + 1 s after the first request), ${b.contractBreaks} with stderr under --json`,
+  `binary total: ${b.runs} runs in ${((performance.now() - binaryStarted) / 1000).toFixed(1)} s: ` +
+    `${b.crashes} crashes, ${b.hangs} hangs (past --timeout + 1 s after the first request), ` +
+    `${b.contractBreaks} with stderr under --json`,
 );
 console.log(
   `  exit codes: ${Object.entries(b.exitCodes)
@@ -67,7 +72,9 @@ console.log(
     .join(', ')}`,
 );
 console.log(
-  `  slowest run ${b.maxMs} ms in all (a command's start-up here: at most ${b.startupMs} ms); slowest from the first request to the exit ${b.maxCommandMs} ms (limit: budget ${timeoutMs} ms + 1 s); peak RSS of one run ${b.peakRssMiB} MiB`,
+  `  slowest run ${b.maxMs} ms in all (a command's start-up here: at most ${b.startupMs} ms); slowest from ` +
+    `the first request to the exit ${b.maxCommandMs} ms (limit: budget ${timeoutMs} ms + 1 s); peak RSS of ` +
+    `one run ${b.peakRssMiB} MiB`,
 );
 for (const e of b.examples) console.log(`  example: ${JSON.stringify(e)}`);
 for (const h of b.hangExamples) console.log(`  hang: ${JSON.stringify(h)}`);

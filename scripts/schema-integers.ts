@@ -15,7 +15,8 @@ import {
 } from 'ts-json-schema-generator';
 
 export const INT64_COMMENT =
-  'int64: written as an integer literal with every digit (may exceed 2^53; read it with a parser that keeps big integers)';
+  'int64: written as an integer literal with every digit (may exceed 2^53; read it with a parser that keeps ' +
+  'big integers)';
 
 /** The schema type of a TypeScript `bigint`. */
 export class Int64Type extends BaseType {

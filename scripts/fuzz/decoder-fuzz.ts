@@ -50,7 +50,9 @@ export function fuzzDecoder(api: ApiDefinition, frames: number, rnd: Random): De
       if (err instanceof DecodeError) rejected++;
       else {
         crashes++;
-        firstCrash ??= `${api.name} v${sample.version} ${bytes.toString('hex')}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`;
+        firstCrash ??=
+          `${api.name} v${sample.version} ${bytes.toString('hex')}: ` +
+          `${err instanceof Error ? (err.stack ?? err.message) : String(err)}`;
       }
     }
     const ms = performance.now() - started;

@@ -24,11 +24,15 @@ export type AddTopicsJson = AddTopicsResult;
 export default class AddTopics extends BaseCommand<typeof AddTopics> {
   static override summary = 'Start mirroring source topics, by name or by pattern';
   static override description =
-    'Resolves the topics on the SOURCE cluster (reached with the settings the mirror stores, or --source-config) and sends ' +
+    'Resolves the topics on the SOURCE cluster (reached with the settings the mirror stores, or ' +
+    '--source-config) and sends ' +
     "StartMirrorTopics with each topic's source id and partition count. Patterns are full-match regular expressions " +
-    '(^(p1|p2)$, as the broker applies them) and are saved in the mirror (mirror.topics.include / mirror.topics.exclude), ' +
-    'so source topics created later that match are started automatically. Topics already in this mirror or in another ' +
-    'mirror are reported and left out, because the broker would refuse the whole request for them. Topics that only a ' +
+    ('(^(p1|p2)$, as the broker applies them) and are saved in the mirror (mirror.topics.include / ' +
+      'mirror.topics.exclude), ') +
+    ('so source topics created later that match are started automatically. Topics already in this mirror or ' +
+      'in another ') +
+    ('mirror are reported and left out, because the broker would refuse the whole request for them. Topics ' +
+      'that only a ') +
     'pattern selected need confirmation: on a terminal it asks, elsewhere pass --yes. Exit codes: 3 when some topics ' +
     'failed, 6 when the mirror (or every named topic) does not exist, 124 when --wait or --timeout runs out.';
   static override examples = [
@@ -68,7 +72,8 @@ export default class AddTopics extends BaseCommand<typeof AddTopics> {
     'dry-run': Flags.boolean({ summary: 'show the matching topics and the request that would be sent; send nothing' }),
     wait: durationFlag({
       description:
-        'after starting, wait up to this long until every added partition is MIRRORING and caught up with the source end ' +
+        'after starting, wait up to this long until every added partition is MIRRORING and caught up with ' +
+        'the source end ' +
         'offsets read when the wait began (also bounded by --timeout)',
     }),
     yes: yesFlag('add topics matched by --pattern without asking (required when there is no terminal to ask on)'),
@@ -100,7 +105,9 @@ export default class AddTopics extends BaseCommand<typeof AddTopics> {
     if (unmet) throw unmet;
 
     if (f.wait !== undefined && outcome.result.added.length > 0) {
-      const hint = `the topics were started; kmirror describe ${plan.mirror} shows their partition states (a longer --wait or --timeout waits longer)`;
+      const hint =
+        `the topics were started; kmirror describe ${plan.mirror} shows their partition states (a ` +
+        `longer --wait or --timeout waits longer)`;
       const caughtUp = await waitUntilAddedCaughtUp(client, plan, outcome.result.added, {
         openSource: this.openSource,
         sleep: this.deadline.waitWithin(f.wait, hint),

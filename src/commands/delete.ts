@@ -22,13 +22,18 @@ export type DeleteJson = DeleteResult;
 export default class Delete extends BaseCommand<typeof Delete> {
   static override summary = 'Delete a cluster mirror whose topics are all STOPPED';
   static override description =
-    "Shows the mirror's topics and their partition states first. The broker deletes a mirror only when every topic it " +
+    "Shows the mirror's topics and their partition states first. The broker deletes a mirror only when " +
+    'every topic it ' +
     'ever mirrored is STOPPED (it answers 143 or 145 otherwise, without naming the topic), so when a topic is still ' +
     'MIRRORING, PAUSED or on its way to STOPPED, kmirror refuses, lists those topics and prints the exact ' +
-    '`kmirror remove-topics` command that stops them. On a terminal it asks you to type the mirror name; elsewhere pass ' +
-    '--yes. Deleting needs two ACLs on the mirror: DELETE (checked by the broker) and ALTER (checked by the controller). ' +
-    'Exit codes: 1 when refused because of topics that are not STOPPED (also with --dry-run) or when the typed name does ' +
-    'not match; 2 when confirmation is needed and there is no terminal (pass --yes); 4 when mirroring is unsupported or ' +
+    ('`kmirror remove-topics` command that stops them. On a terminal it asks you to type the mirror name; ' +
+      'elsewhere pass ') +
+    ('--yes. Deleting needs two ACLs on the mirror: DELETE (checked by the broker) and ALTER (checked by the ' +
+      'controller). ') +
+    ('Exit codes: 1 when refused because of topics that are not STOPPED (also with --dry-run) or when the ' +
+      'typed name does ') +
+    ('not match; 2 when confirmation is needed and there is no terminal (pass --yes); 4 when mirroring is ' +
+      'unsupported or ') +
     'disabled; 5 when not authorized; 6 when the mirror does not exist; 124 when --wait or --timeout runs out.';
   static override examples = [
     '<%= config.bin %> delete m1 -b localhost:9092',
@@ -45,7 +50,8 @@ export default class Delete extends BaseCommand<typeof Delete> {
     'dry-run': Flags.boolean({ summary: 'show the topics and whether the mirror can be deleted; send nothing' }),
     wait: durationFlag({
       description:
-        'after deleting, wait up to this long until the mirror no longer appears in the mirror list (also bounded by --timeout)',
+        'after deleting, wait up to this long until the mirror no longer appears in the mirror list (also ' +
+        'bounded by --timeout)',
     }),
     yes: yesFlag('delete without typing the mirror name (required when there is no terminal to ask on)'),
   };
@@ -79,7 +85,8 @@ export default class Delete extends BaseCommand<typeof Delete> {
     const missing = missingDeletePermissions(plan.authorizedOperations);
     if (missing && missing.length > 0) {
       this.warning(
-        `the brokers report that this principal lacks ${missing.join(' and ')} on mirror '${mirror}'; deleting needs both DELETE and ALTER, so the broker will probably refuse`,
+        `the brokers report that this principal lacks ${missing.join(' and ')} on mirror '${mirror}'; ` +
+          `deleting needs both DELETE and ALTER, so the broker will probably refuse`,
       );
     }
     const confirmed = await confirmByName(`Type the mirror name (${mirror}) to delete it:`, {

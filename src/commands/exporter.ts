@@ -21,7 +21,8 @@ export interface ExporterJson {
 export default class Exporter extends BaseCommand<typeof Exporter> {
   static override summary = 'Serve mirror states, offsets and lag as Prometheus metrics on /metrics';
   static override description =
-    'Runs until Ctrl-C or SIGTERM. Each scrape of /metrics asks every destination broker (DescribeClusterMirrors), at ' +
+    'Runs until Ctrl-C or SIGTERM. Each scrape of /metrics asks every destination broker ' +
+    '(DescribeClusterMirrors), at ' +
     'most once per --min-interval however many scrapers there are; a collection that takes longer than ' +
     '--collect-timeout serves the previous values with kmirror_collection_stale 1 and the silent brokers marked in ' +
     'kmirror_broker_up. / shows the mirrors as a small HTML page, /healthz answers ok. The metrics are listed in the ' +

@@ -93,14 +93,18 @@ describeWithTool(confluentKafka, 'confluent-kafka AdminClient against the emulat
     await emulator.close();
   });
 
-  it('list_topics: brokers, cluster id, controller id, topics, partition counts, leaders, replicas and ISR match the engine', async () => {
-    const md = await probeJson<ProbeMetadata>({
-      config: { 'bootstrap.servers': emulator.destination.bootstrap },
-      action: 'metadata',
-    });
-    assertMetadataMatches(md, emulator.destination);
-    assert.equal(Object.keys(md.topics['orders']?.partitions ?? {}).length, 6);
-  });
+  it(
+    'list_topics: brokers, cluster id, controller id, topics, partition counts, leaders, ' +
+      'replicas and ISR match the engine',
+    async () => {
+      const md = await probeJson<ProbeMetadata>({
+        config: { 'bootstrap.servers': emulator.destination.bootstrap },
+        action: 'metadata',
+      });
+      assertMetadataMatches(md, emulator.destination);
+      assert.equal(Object.keys(md.topics['orders']?.partitions ?? {}).length, 6);
+    },
+  );
 
   it('list_topics from each node alone gives the same view', async () => {
     for (const node of emulator.destination.nodes) {
@@ -109,22 +113,25 @@ describeWithTool(confluentKafka, 'confluent-kafka AdminClient against the emulat
     }
   });
 
-  it('describe_configs of a TOPIC returns the engine’s config names and values, overrides as DYNAMIC_TOPIC_CONFIG', async () => {
-    const configs = await probeJson<ProbeConfigs>({
-      config: { 'bootstrap.servers': emulator.destination.bootstrap },
-      action: 'describe-configs',
-      topic: 'orders',
-    });
-    const seen = new Map(Object.entries(configs).map(([name, c]) => [name, c.value]));
-    assert.deepEqual(sortedEntries(seen), sortedEntries(expectedTopicConfigs(emulator.destination, 'orders')));
-    for (const name of ['retention.ms', 'cleanup.policy']) {
-      assert.equal(configs[name]?.source, CONFIG_SOURCE_DYNAMIC_TOPIC, `${name} source`);
-      assert.equal(configs[name]?.is_default, false, `${name} is_default`);
-    }
-    assert.equal(configs['retention.ms']?.value, '3600000');
-    assert.equal(configs['segment.bytes']?.source, CONFIG_SOURCE_DEFAULT);
-    assert.equal(configs['segment.bytes']?.is_default, true);
-  });
+  it(
+    'describe_configs of a TOPIC returns the engine’s config names and values, overrides as ' + 'DYNAMIC_TOPIC_CONFIG',
+    async () => {
+      const configs = await probeJson<ProbeConfigs>({
+        config: { 'bootstrap.servers': emulator.destination.bootstrap },
+        action: 'describe-configs',
+        topic: 'orders',
+      });
+      const seen = new Map(Object.entries(configs).map(([name, c]) => [name, c.value]));
+      assert.deepEqual(sortedEntries(seen), sortedEntries(expectedTopicConfigs(emulator.destination, 'orders')));
+      for (const name of ['retention.ms', 'cleanup.policy']) {
+        assert.equal(configs[name]?.source, CONFIG_SOURCE_DYNAMIC_TOPIC, `${name} source`);
+        assert.equal(configs[name]?.is_default, false, `${name} is_default`);
+      }
+      assert.equal(configs['retention.ms']?.value, '3600000');
+      assert.equal(configs['segment.bytes']?.source, CONFIG_SOURCE_DEFAULT);
+      assert.equal(configs['segment.bytes']?.is_default, true);
+    },
+  );
 
   it('describe_configs of a topic without overrides matches the engine too', async () => {
     const configs = await probeJson<ProbeConfigs>({
@@ -186,33 +193,43 @@ describeWithTool(confluentKafka, 'confluent-kafka AdminClient against the emulat
     assert.match(result.stderr, /Authentication failed: Invalid username or password/);
   });
 
-  it('SASL/SCRAM-SHA-512 with the right password: works, or is refused exactly as Kafka 4.x refuses librdkafka < 2.6.1', async () => {
-    saslEvents.length = 0;
-    const result = await probe({ config: sasl('SCRAM-SHA-512', 'py-secret'), action: 'metadata' });
-    if (LIBRDKAFKA_VERSION >= LIBRDKAFKA_SCRAM_FIXED) {
-      assert.equal(result.code, 0, describeRun('SCRAM-SHA-512 with the right password', result));
-      assertMetadataMatches(JSON.parse(result.stdout) as ProbeMetadata, emulator.source);
-      return;
-    }
-    // Older librdkafka prefixes the client nonce once more in client-final-message. Kafka 3.8.1-3.9
-    // tolerated that; Kafka 4.x compares the nonce exactly (checked against 4.4.0), and so does the
-    // emulator. Prove that the nonce is the only fault: the proof itself is right for the password.
-    assert.equal(result.code, 1, describeRun('SCRAM-SHA-512 from an old librdkafka', result));
-    assert.match(result.stderr, /invalid credentials with SASL mechanism SCRAM-SHA-512/);
-    const tokens = saslEvents.map((e) => Buffer.from((e.body as { AuthBytes: Uint8Array }).AuthBytes).toString('utf8'));
-    const [clientFirst, serverFirst, clientFinal] = tokens;
-    assert.ok(
-      clientFirst !== undefined && serverFirst !== undefined && clientFinal !== undefined,
-      `SCRAM exchange seen: ${tokens.length} tokens`,
-    );
-    const findings = analyseScram({ clientFirst, serverFirst, clientFinal }, 'py-secret', 'sha512');
-    assert.ok(
-      findings.combinedNonce.startsWith(findings.clientNonce),
-      'the server nonce extends the client nonce (RFC 5802)',
-    );
-    assert.equal(findings.echoedNonce, findings.clientNonce + findings.combinedNonce, 'the known librdkafka nonce bug');
-    assert.equal(findings.proofMatchesPassword, true, 'the emulator’s salt and iterations give the client’s proof');
-  });
+  it(
+    'SASL/SCRAM-SHA-512 with the right password: works, or is refused exactly as Kafka 4.x ' +
+      'refuses librdkafka < 2.6.1',
+    async () => {
+      saslEvents.length = 0;
+      const result = await probe({ config: sasl('SCRAM-SHA-512', 'py-secret'), action: 'metadata' });
+      if (LIBRDKAFKA_VERSION >= LIBRDKAFKA_SCRAM_FIXED) {
+        assert.equal(result.code, 0, describeRun('SCRAM-SHA-512 with the right password', result));
+        assertMetadataMatches(JSON.parse(result.stdout) as ProbeMetadata, emulator.source);
+        return;
+      }
+      // Older librdkafka prefixes the client nonce once more in client-final-message. Kafka 3.8.1-3.9
+      // tolerated that; Kafka 4.x compares the nonce exactly (checked against 4.4.0), and so does the
+      // emulator. Prove that the nonce is the only fault: the proof itself is right for the password.
+      assert.equal(result.code, 1, describeRun('SCRAM-SHA-512 from an old librdkafka', result));
+      assert.match(result.stderr, /invalid credentials with SASL mechanism SCRAM-SHA-512/);
+      const tokens = saslEvents.map((e) =>
+        Buffer.from((e.body as { AuthBytes: Uint8Array }).AuthBytes).toString('utf8'),
+      );
+      const [clientFirst, serverFirst, clientFinal] = tokens;
+      assert.ok(
+        clientFirst !== undefined && serverFirst !== undefined && clientFinal !== undefined,
+        `SCRAM exchange seen: ${tokens.length} tokens`,
+      );
+      const findings = analyseScram({ clientFirst, serverFirst, clientFinal }, 'py-secret', 'sha512');
+      assert.ok(
+        findings.combinedNonce.startsWith(findings.clientNonce),
+        'the server nonce extends the client nonce (RFC 5802)',
+      );
+      assert.equal(
+        findings.echoedNonce,
+        findings.clientNonce + findings.combinedNonce,
+        'the known librdkafka nonce bug',
+      );
+      assert.equal(findings.proofMatchesPassword, true, 'the emulator’s salt and iterations give the client’s proof');
+    },
+  );
 
   it('SASL/SCRAM-SHA-512 with a wrong password fails', async () => {
     const result = await probe({ config: sasl('SCRAM-SHA-512', 'wrong'), action: 'metadata' });

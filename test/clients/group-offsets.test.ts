@@ -71,24 +71,27 @@ describeWithTool(
       return { result, answer: result.code === 0 ? (JSON.parse(result.stdout) as ProbeAnswer) : undefined };
     }
 
-    it('commit(offsets=…) without joining: a simple commit (generation -1, no member id), read back by committed()', async () => {
-      const { result, answer } = await commit('py-app', [
-        ['orders', 0, 321],
-        ['orders', 1, 400],
-      ]);
-      assert.equal(result.code, 0, describeRun('commit_probe', result));
-      assert.deepEqual(answer?.committed, [
-        ['orders', 0, 321, null],
-        ['orders', 1, 400, null],
-      ]);
-      assert.deepEqual(answer?.read, answer?.committed);
-      const body = commits.at(-1)?.body as { GroupId: string; GenerationId: number; MemberId: string } | undefined;
-      assert.deepEqual(
-        { group: body?.GroupId, generation: body?.GenerationId, member: body?.MemberId },
-        { group: 'py-app', generation: -1, member: '' },
-      );
-      assert.equal(emulator.source.cluster.groups.offset('py-app', 'orders', 0)?.offset, 321n);
-    });
+    it(
+      'commit(offsets=…) without joining: a simple commit (generation -1, no member id), read ' + 'back by committed()',
+      async () => {
+        const { result, answer } = await commit('py-app', [
+          ['orders', 0, 321],
+          ['orders', 1, 400],
+        ]);
+        assert.equal(result.code, 0, describeRun('commit_probe', result));
+        assert.deepEqual(answer?.committed, [
+          ['orders', 0, 321, null],
+          ['orders', 1, 400, null],
+        ]);
+        assert.deepEqual(answer?.read, answer?.committed);
+        const body = commits.at(-1)?.body as { GroupId: string; GenerationId: number; MemberId: string } | undefined;
+        assert.deepEqual(
+          { group: body?.GroupId, generation: body?.GenerationId, member: body?.MemberId },
+          { group: 'py-app', generation: -1, member: '' },
+        );
+        assert.equal(emulator.source.cluster.groups.offset('py-app', 'orders', 0)?.offset, 321n);
+      },
+    );
 
     it('kmirror groups shows the group in sync once the destination copied it', async () => {
       let doc: GroupsJson | undefined;

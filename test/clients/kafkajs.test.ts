@@ -144,16 +144,19 @@ describe('kafkajs admin against the emulator with SASL required', { timeout: TES
   });
 
   for (const mechanism of ['plain', 'scram-sha-256'] as const) {
-    it(`SASL/${mechanism.toUpperCase()} with the right password: describeCluster and fetchTopicMetadata match`, async () => {
-      await withAdmin(
-        emulator.destination.bootstrap,
-        { mechanism, username: 'js-user', password: 'js-secret' },
-        async (admin) => {
-          await assertClusterMatches(admin, emulator.destination);
-          await assertTopicMetadataMatches(admin, emulator.destination, ['secured']);
-        },
-      );
-    });
+    it(
+      `SASL/${mechanism.toUpperCase()} with the right password: describeCluster and ` + `fetchTopicMetadata match`,
+      async () => {
+        await withAdmin(
+          emulator.destination.bootstrap,
+          { mechanism, username: 'js-user', password: 'js-secret' },
+          async (admin) => {
+            await assertClusterMatches(admin, emulator.destination);
+            await assertTopicMetadataMatches(admin, emulator.destination, ['secured']);
+          },
+        );
+      },
+    );
 
     it(`SASL/${mechanism.toUpperCase()} with a wrong password is refused`, async () => {
       const admin = adminFor(emulator.destination.bootstrap, {
@@ -172,27 +175,30 @@ describe('kafkajs admin against the emulator with SASL required', { timeout: TES
     });
   }
 
-  it('the SCRAM check used on librdkafka accepts a correct client: kafkajs echoes the nonce and its proof matches', async () => {
-    saslEvents.length = 0;
-    await withAdmin(
-      emulator.source.bootstrap,
-      { mechanism: 'scram-sha-256', username: 'js-user', password: 'js-secret' },
-      (admin) => assertClusterMatches(admin, emulator.source),
-    );
-    const tokens = saslEvents
-      .filter((e) => e.cluster === 'source')
-      .map((e) => Buffer.from((e.body as { AuthBytes: Uint8Array }).AuthBytes).toString('utf8'));
-    const [clientFirst, serverFirst, clientFinal] = tokens;
-    assert.ok(
-      clientFirst !== undefined && serverFirst !== undefined && clientFinal !== undefined,
-      `SCRAM exchange seen: ${tokens.length} tokens`,
-    );
-    const findings = analyseScram({ clientFirst, serverFirst, clientFinal }, 'js-secret', 'sha256');
-    assert.equal(findings.echoedNonce, findings.combinedNonce);
-    assert.equal(findings.proofMatchesPassword, true);
-    assert.equal(
-      analyseScram({ clientFirst, serverFirst, clientFinal }, 'other-secret', 'sha256').proofMatchesPassword,
-      false,
-    );
-  });
+  it(
+    'the SCRAM check used on librdkafka accepts a correct client: kafkajs echoes the nonce and ' + 'its proof matches',
+    async () => {
+      saslEvents.length = 0;
+      await withAdmin(
+        emulator.source.bootstrap,
+        { mechanism: 'scram-sha-256', username: 'js-user', password: 'js-secret' },
+        (admin) => assertClusterMatches(admin, emulator.source),
+      );
+      const tokens = saslEvents
+        .filter((e) => e.cluster === 'source')
+        .map((e) => Buffer.from((e.body as { AuthBytes: Uint8Array }).AuthBytes).toString('utf8'));
+      const [clientFirst, serverFirst, clientFinal] = tokens;
+      assert.ok(
+        clientFirst !== undefined && serverFirst !== undefined && clientFinal !== undefined,
+        `SCRAM exchange seen: ${tokens.length} tokens`,
+      );
+      const findings = analyseScram({ clientFirst, serverFirst, clientFinal }, 'js-secret', 'sha256');
+      assert.equal(findings.echoedNonce, findings.combinedNonce);
+      assert.equal(findings.proofMatchesPassword, true);
+      assert.equal(
+        analyseScram({ clientFirst, serverFirst, clientFinal }, 'other-secret', 'sha256').proofMatchesPassword,
+        false,
+      );
+    },
+  );
 });

@@ -102,12 +102,16 @@ describeWithTool(kcat, 'kcat against the emulator (PLAINTEXT)', () => {
     await emulator.close();
   });
 
-  it('kcat -L -J lists the destination brokers, controller, topics, partitions, leaders, replicas and ISR of the engine', async () => {
-    const md = await kcatJson<KcatMetadata>(['-L', '-J', '-b', emulator.destination.bootstrap]);
-    assertMetadataMatches(md, emulator.destination);
-    const leaders = new Set([...expectedTopics(emulator.destination).values()].flat().map((p) => p.leader));
-    assert.ok(leaders.size > 1, 'the fixture spreads leaders over several nodes');
-  });
+  it(
+    'kcat -L -J lists the destination brokers, controller, topics, partitions, leaders, ' +
+      'replicas and ISR of the engine',
+    async () => {
+      const md = await kcatJson<KcatMetadata>(['-L', '-J', '-b', emulator.destination.bootstrap]);
+      assertMetadataMatches(md, emulator.destination);
+      const leaders = new Set([...expectedTopics(emulator.destination).values()].flat().map((p) => p.leader));
+      assert.ok(leaders.size > 1, 'the fixture spreads leaders over several nodes');
+    },
+  );
 
   it('kcat -L -J lists the source cluster too', async () => {
     const md = await kcatJson<KcatMetadata>(['-L', '-J', '-b', emulator.source.bootstrap]);

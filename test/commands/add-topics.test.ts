@@ -150,20 +150,23 @@ describe('kmirror add-topics', () => {
     assert.equal(mirrorOf(emulator, 'patx'), undefined);
   });
 
-  it('refuses a pattern that selects more than the named topics without --yes and without a terminal (exit 2)', async () => {
-    await createMirror(emulator, 'no-yes');
-    sourceTopic('noyes-a');
-    sourceTopic('noyes-b');
-    const result = await addTopics(emulator, ['no-yes', '--topic', 'noyes-a', '--pattern', 'noyes-.*']);
-    assert.equal(result.code, 2, result.stderr);
-    assert.match(result.stderr, /--yes/);
-    assert.match(result.stderr, /noyes-b/, 'the preview on stderr shows what would have been added');
-    assert.equal(emulator.destination.cluster.topics.get('noyes-a'), undefined, 'nothing was sent');
+  it(
+    'refuses a pattern that selects more than the named topics without --yes and without a ' + 'terminal (exit 2)',
+    async () => {
+      await createMirror(emulator, 'no-yes');
+      sourceTopic('noyes-a');
+      sourceTopic('noyes-b');
+      const result = await addTopics(emulator, ['no-yes', '--topic', 'noyes-a', '--pattern', 'noyes-.*']);
+      assert.equal(result.code, 2, result.stderr);
+      assert.match(result.stderr, /--yes/);
+      assert.match(result.stderr, /noyes-b/, 'the preview on stderr shows what would have been added');
+      assert.equal(emulator.destination.cluster.topics.get('noyes-a'), undefined, 'nothing was sent');
 
-    const json = await addTopics(emulator, ['no-yes', '--pattern', 'noyes-.*', '--json']);
-    assert.equal(json.code, 2);
-    assert.match((jsonOf(json) as ErrorJson).error.hint ?? '', /--yes/);
-  });
+      const json = await addTopics(emulator, ['no-yes', '--pattern', 'noyes-.*', '--json']);
+      assert.equal(json.code, 2);
+      assert.match((jsonOf(json) as ErrorJson).error.hint ?? '', /--yes/);
+    },
+  );
 
   it('a pattern is saved for auto-discovery: that needs a yes even when it selects only named topics', async () => {
     await createMirror(emulator, 'same-set');
@@ -377,38 +380,42 @@ describe('kmirror add-topics', () => {
     assert.equal(nothing.code, 2);
   });
 
-  it('reads --topics-file and reaches the source through --source-config when the stored address does not work here', async () => {
-    await createMirror(emulator, 'elsewhere', { 'bootstrap.servers': '127.0.0.1:1' });
-    sourceTopic('file-a');
-    sourceTopic('file-b');
-    const dir = mkdtempSync(join(tmpdir(), 'kmirror-add-topics-'));
-    try {
-      const topicsFile = join(dir, 'topics.txt');
-      writeFileSync(topicsFile, '# topics to mirror\nfile-a\n\nfile-b  # second\n');
-      const stored = await addTopics(emulator, ['elsewhere', '--topics-file', topicsFile, '--timeout', '3s']);
-      assert.notEqual(stored.code, 0);
-      assert.match(stored.stderr, /source cluster \(127\.0\.0\.1:1\)/);
-      assert.match(stored.stderr, /--source-config/);
+  it(
+    'reads --topics-file and reaches the source through --source-config when the stored address ' +
+      'does not work here',
+    async () => {
+      await createMirror(emulator, 'elsewhere', { 'bootstrap.servers': '127.0.0.1:1' });
+      sourceTopic('file-a');
+      sourceTopic('file-b');
+      const dir = mkdtempSync(join(tmpdir(), 'kmirror-add-topics-'));
+      try {
+        const topicsFile = join(dir, 'topics.txt');
+        writeFileSync(topicsFile, '# topics to mirror\nfile-a\n\nfile-b  # second\n');
+        const stored = await addTopics(emulator, ['elsewhere', '--topics-file', topicsFile, '--timeout', '3s']);
+        assert.notEqual(stored.code, 0);
+        assert.match(stored.stderr, /source cluster \(127\.0\.0\.1:1\)/);
+        assert.match(stored.stderr, /--source-config/);
 
-      const sourceConfig = join(dir, 'source.properties');
-      writeFileSync(sourceConfig, `bootstrap.servers=${emulator.source.bootstrap}\nsecurity.protocol=PLAINTEXT\n`);
-      const result = await addTopics(emulator, [
-        'elsewhere',
-        '--topics-file',
-        topicsFile,
-        '--source-config',
-        sourceConfig,
-        '--json',
-      ]);
-      assert.equal(result.code, 0, result.stderr);
-      assert.deepEqual(
-        json(result).added.map((a) => a.topic),
-        ['file-a', 'file-b'],
-      );
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+        const sourceConfig = join(dir, 'source.properties');
+        writeFileSync(sourceConfig, `bootstrap.servers=${emulator.source.bootstrap}\nsecurity.protocol=PLAINTEXT\n`);
+        const result = await addTopics(emulator, [
+          'elsewhere',
+          '--topics-file',
+          topicsFile,
+          '--source-config',
+          sourceConfig,
+          '--json',
+        ]);
+        assert.equal(result.code, 0, result.stderr);
+        assert.deepEqual(
+          json(result).added.map((a) => a.topic),
+          ['file-a', 'file-b'],
+        );
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('--source-profile reaches the source through a saved profile instead of the stored address', async () => {
     await createMirror(emulator, 'profiled', { 'bootstrap.servers': '127.0.0.1:1' });
@@ -483,7 +490,8 @@ describe('kmirror add-topics', () => {
         `inventory           1  ${ids.get('inventory')}  already in this mirror (STATE)`,
         `orders              3  ${ids.get('orders')}  add`,
         `payments            2  ${ids.get('payments')}  add`,
-        'Topics missing on the source are left out. --allow-missing sends them with NumPartitions 0: the broker only saves the names, and the mirror starts them when they appear on the source.',
+        'Topics missing on the source are left out. --allow-missing sends them with NumPartitions 0: the ' +
+          'broker only saves the names, and the mirror starts them when they appear on the source.',
         '',
         'Dry run: kmirror would send',
         'StartMirrorTopics',

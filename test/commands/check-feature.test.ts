@@ -30,19 +30,22 @@ describe('kmirror check --feature', () => {
   after(async () => emulator.close());
   const check = (...args: string[]) => runCli(['check', '-b', emulator.destination.bootstrap, ...args]);
 
-  it('reads the finalized level the emulator was given, and finds nothing invalid at another mirror.version', async () => {
-    const result = await check('--feature', 'mirror.version=3', '--json');
-    assert.equal(result.code, 0, result.stderr);
-    const doc = jsonOf(result) as FeatureJson;
-    assert.equal(doc.brokers[0]?.features.mirrorVersion, 2);
-    assert.deepEqual(doc.featureChange?.changes, [{ feature: 'mirror.version', from: 2, to: 3 }]);
-    assert.equal(doc.featureChange?.mirrors, 1);
-    assert.deepEqual(doc.featureChange?.invalid, []);
-    assertMatchesSchema('check', doc);
-    const text = await check('--feature', 'mirror.version=3');
-    assert.match(text.stdout, /Feature change mirror\.version 2 → 3: 1 mirror\(s\) checked/);
-    assert.match(text.stdout, /Nothing would be invalid at these levels\./);
-  });
+  it(
+    'reads the finalized level the emulator was given, and finds nothing invalid at another ' + 'mirror.version',
+    async () => {
+      const result = await check('--feature', 'mirror.version=3', '--json');
+      assert.equal(result.code, 0, result.stderr);
+      const doc = jsonOf(result) as FeatureJson;
+      assert.equal(doc.brokers[0]?.features.mirrorVersion, 2);
+      assert.deepEqual(doc.featureChange?.changes, [{ feature: 'mirror.version', from: 2, to: 3 }]);
+      assert.equal(doc.featureChange?.mirrors, 1);
+      assert.deepEqual(doc.featureChange?.invalid, []);
+      assertMatchesSchema('check', doc);
+      const text = await check('--feature', 'mirror.version=3');
+      assert.match(text.stdout, /Feature change mirror\.version 2 → 3: 1 mirror\(s\) checked/);
+      assert.match(text.stdout, /Nothing would be invalid at these levels\./);
+    },
+  );
 
   it('exits 1 and names the broken dependency when metadata.version would drop below 30', async () => {
     const result = await check('--feature', 'metadata.version=29');

@@ -111,11 +111,14 @@ describe('shell completion', () => {
     assert.deepEqual(await bash(`kmirror pause -b ${dst} eu-o`), ['eu-orders']);
   });
 
-  it('bash: topic names after --topic: the mirror’s own for pause, the source’s not yet mirrored for add-topics', async () => {
-    assert.deepEqual(await bash(`kmirror pause eu-orders -b ${dst} --topic `), ['orders']);
-    assert.deepEqual(await bash(`kmirror add-topics eu-orders -b ${dst} --topic `), ['inventory', 'payments']);
-    assert.deepEqual(await bash(`kmirror describe -b ${dst} --topic `), ['orders', 'payments']);
-  });
+  it(
+    'bash: topic names after --topic: the mirror’s own for pause, the source’s not yet mirrored ' + 'for add-topics',
+    async () => {
+      assert.deepEqual(await bash(`kmirror pause eu-orders -b ${dst} --topic `), ['orders']);
+      assert.deepEqual(await bash(`kmirror add-topics eu-orders -b ${dst} --topic `), ['inventory', 'payments']);
+      assert.deepEqual(await bash(`kmirror describe -b ${dst} --topic `), ['orders', 'payments']);
+    },
+  );
 
   it('bash: file names after a flag that takes a file', async () => {
     assert.deepEqual(await bash(`kmirror add-topics eu-orders --topics-file ${join(dir, 'files', 'topics-')}`), [
@@ -124,18 +127,21 @@ describe('shell completion', () => {
     ]);
   });
 
-  it('bash: the active profile’s cluster when no -b is typed; an unreachable cluster gives no names, quickly', async () => {
-    const home = join(dir, 'config-profile');
-    const created = await runCli(['profile', 'create', 'play', '-b', dst], { env: { XDG_CONFIG_HOME: home } });
-    assert.equal(created.code, 0, created.stderr);
-    assert.equal((await runCli(['profile', 'use', 'play'], { env: { XDG_CONFIG_HOME: home } })).code, 0);
-    assert.deepEqual(await bash('kmirror describe ', { XDG_CONFIG_HOME: home }), ['eu-orders', 'eu-payments']);
-    const started = Date.now();
-    assert.deepEqual(await bash(`kmirror describe -b ${silentAddress} `), []);
-    // Not an assertion on speed: the 2 s budget, not the 30 s default, ended the lookup.
-    assert.ok(Date.now() - started < 25_000, 'the lookup gave up long before the command timeout');
-    assert.deepEqual(await bash(`kmirror describe -b ${silentAddress} --st`), ['--state']);
-  });
+  it(
+    'bash: the active profile’s cluster when no -b is typed; an unreachable cluster gives no ' + 'names, quickly',
+    async () => {
+      const home = join(dir, 'config-profile');
+      const created = await runCli(['profile', 'create', 'play', '-b', dst], { env: { XDG_CONFIG_HOME: home } });
+      assert.equal(created.code, 0, created.stderr);
+      assert.equal((await runCli(['profile', 'use', 'play'], { env: { XDG_CONFIG_HOME: home } })).code, 0);
+      assert.deepEqual(await bash('kmirror describe ', { XDG_CONFIG_HOME: home }), ['eu-orders', 'eu-payments']);
+      const started = Date.now();
+      assert.deepEqual(await bash(`kmirror describe -b ${silentAddress} `), []);
+      // Not an assertion on speed: the 2 s budget, not the 30 s default, ended the lookup.
+      assert.ok(Date.now() - started < 25_000, 'the lookup gave up long before the command timeout');
+      assert.deepEqual(await bash(`kmirror describe -b ${silentAddress} --st`), ['--state']);
+    },
+  );
 
   it('zsh: values and descriptions through compadd', { skip: skipWithout('zsh') }, async () => {
     // compadd and _files are zsh's completion builtins; stand-ins print what the function hands them.

@@ -117,36 +117,40 @@ describe('kmirror config set', () => {
     assert.equal(stored('mirror.groups.exclude'), undefined);
   });
 
-  it('topic filters start or stop topics by themselves: saving them needs a yes (--dry-run and shrinking include do not)', async () => {
-    const { emulator, requests } = env();
-    const set = (...args: string[]) => runCli(['config', 'set', 'm1', ...args, '-b', emulator.destination.bootstrap]);
-    const before = requests.length;
-    const exclude = await set('mirror.topics.exclude=orders-eu', '--append', 'mirror.topics.include=audit-.*');
-    assert.equal(exclude.code, 2, exclude.stderr);
-    assert.match(exclude.stderr, /^Mirror m1: these changes start or stop topics by themselves:$/m);
-    assert.match(
-      exclude.stderr,
-      /^ {2}set mirror\.topics\.exclude=orders-eu: the broker stops every topic of the mirror that matches \(failover/m,
-    );
-    assert.match(
-      exclude.stderr,
-      /^ {2}append audit-\.\* to mirror\.topics\.include: the mirror starts every source topic/m,
-    );
-    assert.match(
-      exclude.stderr,
-      /refusing to change mirror\.topics\.exclude and mirror\.topics\.include of mirror 'm1' without confirmation/,
-    );
-    assert.ok(!requests.slice(before).includes('IncrementalAlterConfigs'), 'nothing was sent');
-    assert.equal(stored('mirror.topics.exclude'), undefined);
-    const json = await set('--delete', 'mirror.topics.exclude', '--json');
-    assert.equal(json.code, 2, 'JSON output never asks');
-    assert.match(errorOf(json).message, /refusing to change mirror\.topics\.exclude of mirror 'm1'/);
-    assert.equal((await set('mirror.topics.include=pay.*', '--dry-run')).code, 0, '--dry-run changes nothing');
-    assert.equal(stored('mirror.topics.include'), 'orders-.*');
-    const yes = await set('mirror.topics.exclude=orders-eu', '--yes');
-    assert.equal(yes.code, 0, yes.stderr);
-    assert.equal(stored('mirror.topics.exclude'), 'orders-eu');
-  });
+  it(
+    'topic filters start or stop topics by themselves: saving them needs a yes (--dry-run and ' +
+      'shrinking include do not)',
+    async () => {
+      const { emulator, requests } = env();
+      const set = (...args: string[]) => runCli(['config', 'set', 'm1', ...args, '-b', emulator.destination.bootstrap]);
+      const before = requests.length;
+      const exclude = await set('mirror.topics.exclude=orders-eu', '--append', 'mirror.topics.include=audit-.*');
+      assert.equal(exclude.code, 2, exclude.stderr);
+      assert.match(exclude.stderr, /^Mirror m1: these changes start or stop topics by themselves:$/m);
+      assert.match(
+        exclude.stderr,
+        /^ {2}set mirror\.topics\.exclude=orders-eu: the broker stops every topic of the mirror that matches \(failover/m,
+      );
+      assert.match(
+        exclude.stderr,
+        /^ {2}append audit-\.\* to mirror\.topics\.include: the mirror starts every source topic/m,
+      );
+      assert.match(
+        exclude.stderr,
+        /refusing to change mirror\.topics\.exclude and mirror\.topics\.include of mirror 'm1' without confirmation/,
+      );
+      assert.ok(!requests.slice(before).includes('IncrementalAlterConfigs'), 'nothing was sent');
+      assert.equal(stored('mirror.topics.exclude'), undefined);
+      const json = await set('--delete', 'mirror.topics.exclude', '--json');
+      assert.equal(json.code, 2, 'JSON output never asks');
+      assert.match(errorOf(json).message, /refusing to change mirror\.topics\.exclude of mirror 'm1'/);
+      assert.equal((await set('mirror.topics.include=pay.*', '--dry-run')).code, 0, '--dry-run changes nothing');
+      assert.equal(stored('mirror.topics.include'), 'orders-.*');
+      const yes = await set('mirror.topics.exclude=orders-eu', '--yes');
+      assert.equal(yes.code, 0, yes.stderr);
+      assert.equal(stored('mirror.topics.exclude'), 'orders-eu');
+    },
+  );
 
   it('prints JSON matching the schema, secrets masked, and --subtract removes list items', async () => {
     const { emulator } = env();
@@ -464,50 +468,60 @@ describe('kmirror config set on a mirror with topics', () => {
     await emulator.close();
   });
 
-  it('warns that every partition restarts (briefly FAILED) and --wait waits until they are MIRRORING again', async () => {
-    const result = await runCli([
-      'config',
-      'set',
-      'live',
-      'mirror.fetch.max.bytes=2097152',
-      '--wait',
-      '20s',
-      '-b',
-      emulator.destination.bootstrap,
-    ]);
-    assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stderr, /a config change restarts every partition of the mirror, which shows FAILED/);
-    assert.match(result.stderr, /Every partition that was MIRRORING before the change is MIRRORING again\./);
-    const partitions = emulator.destination.cluster.topics.get('orders')?.partitions ?? [];
-    assert.ok(partitions.every((p) => p.mirror?.state === 'MIRRORING'));
-  });
+  it(
+    'warns that every partition restarts (briefly FAILED) and --wait waits until they are ' + 'MIRRORING again',
+    async () => {
+      const result = await runCli([
+        'config',
+        'set',
+        'live',
+        'mirror.fetch.max.bytes=2097152',
+        '--wait',
+        '20s',
+        '-b',
+        emulator.destination.bootstrap,
+      ]);
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stderr, /a config change restarts every partition of the mirror, which shows FAILED/);
+      assert.match(result.stderr, /Every partition that was MIRRORING before the change is MIRRORING again\./);
+      const partitions = emulator.destination.cluster.topics.get('orders')?.partitions ?? [];
+      assert.ok(partitions.every((p) => p.mirror?.state === 'MIRRORING'));
+    },
+  );
 
   const set = (...args: string[]) => runCli(['config', 'set', 'live', ...args, '-b', emulator.destination.bootstrap]);
   const stored = (key: string): string | undefined => emulator.destination.cluster.mirrors.config('live', key);
 
-  it('checks a new bootstrap.servers on the source first, and applies it when the source is the same cluster', async () => {
-    // The same source under another name: kmirror connects with it and reads the same cluster id.
-    const renamed = emulator.source.bootstrap.replace(/127\.0\.0\.1/g, 'localhost');
-    const result = await set(`bootstrap.servers=${renamed}`, '--json');
-    assert.equal(result.code, 0, result.stderr);
-    assert.equal(stored('bootstrap.servers'), renamed);
-    const back = await set(`bootstrap.servers=${emulator.source.bootstrap}`, '--wait', '20s');
-    assert.equal(back.code, 0, back.stderr);
-  });
+  it(
+    'checks a new bootstrap.servers on the source first, and applies it when the source is the ' + 'same cluster',
+    async () => {
+      // The same source under another name: kmirror connects with it and reads the same cluster id.
+      const renamed = emulator.source.bootstrap.replace(/127\.0\.0\.1/g, 'localhost');
+      const result = await set(`bootstrap.servers=${renamed}`, '--json');
+      assert.equal(result.code, 0, result.stderr);
+      assert.equal(stored('bootstrap.servers'), renamed);
+      const back = await set(`bootstrap.servers=${emulator.source.bootstrap}`, '--wait', '20s');
+      assert.equal(back.code, 0, back.stderr);
+    },
+  );
 
-  it('refuses a mirror.source.cluster.id the source does not report (exit 2, both ids named); nothing is sent', async () => {
-    const result = await set('mirror.source.cluster.id=wrong-id', '--json');
-    assert.equal(result.code, 2, result.stderr);
-    const error = errorOf(result);
-    assert.equal(
-      error.message.split(';')[0],
-      `the new mirror.source.cluster.id is wrong-id, but the source cluster at ${emulator.source.bootstrap} reports cluster id ${emulator.source.clusterId}`,
-    );
-    assert.match(error.message, /non-retryable FAILED .* only a restart of the destination brokers clears/);
-    assert.match(error.hint ?? '', new RegExp(`set mirror\\.source\\.cluster\\.id=${emulator.source.clusterId}`));
-    assert.match(error.hint ?? '', /--force/);
-    assert.equal(stored('mirror.source.cluster.id'), emulator.source.clusterId);
-  });
+  it(
+    'refuses a mirror.source.cluster.id the source does not report (exit 2, both ids named); ' + 'nothing is sent',
+    async () => {
+      const result = await set('mirror.source.cluster.id=wrong-id', '--json');
+      assert.equal(result.code, 2, result.stderr);
+      const error = errorOf(result);
+      assert.equal(
+        error.message.split(';')[0],
+        `the new mirror.source.cluster.id is wrong-id, but the source cluster at ${emulator.source.bootstrap} ` +
+          `reports cluster id ${emulator.source.clusterId}`,
+      );
+      assert.match(error.message, /non-retryable FAILED .* only a restart of the destination brokers clears/);
+      assert.match(error.hint ?? '', new RegExp(`set mirror\\.source\\.cluster\\.id=${emulator.source.clusterId}`));
+      assert.match(error.hint ?? '', /--force/);
+      assert.equal(stored('mirror.source.cluster.id'), emulator.source.clusterId);
+    },
+  );
 
   it('refuses a bootstrap.servers that reaches the destination itself', async () => {
     const result = await set(`bootstrap.servers=${emulator.destination.bootstrap}`, '--json');

@@ -38,37 +38,40 @@ describe('CLI conventions', () => {
     assert.match(describeHelp.stdout, /--topic-pattern/);
   });
 
-  it('version and --version --json: kmirror, Node, oclif, the protocol dialect and API keys, the pattern dialect', async () => {
-    const text = await runCli(['version']);
-    assert.equal(text.code, 0, text.stderr);
-    assert.match(text.stdout, /^kmirror\/0\.1\.0 \S+ node-v\d+/);
-    assert.match(text.stdout, /^oclif 4\.\d+\.\d+, Node\.js v\d+/m);
-    const json = await runBinary(['--version', '--json', '--api-keys', 'DescribeClusterMirrors=120']);
-    assert.equal(json.code, 0, json.stderr);
-    const doc = jsonOf(json) as {
-      node: string;
-      oclif: string;
-      version: string;
-      dialect: { protocol: string; title: string; apiKeys: Record<string, number>; patterns: string };
-    };
-    assert.equal(doc.node, process.version);
-    assert.match(doc.oclif, /^4\./);
-    assert.equal(doc.dialect.protocol, 'prototype');
-    assert.equal(doc.dialect.title, 'the prototype');
-    assert.equal(doc.dialect.apiKeys.DescribeClusterMirrors, 120, '--api-keys shows');
-    assert.equal(doc.dialect.apiKeys.CreateClusterMirror, 94);
-    assert.equal(doc.dialect.patterns, 'java.util.regex');
-    // A broken profiles file does not stop `version`: it answers without the profile.
-    const home = mkdtempSync(join(tmpdir(), 'kmirror-broken-profiles-'));
-    mkdirSync(join(home, 'kmirror'));
-    writeFileSync(join(home, 'kmirror', 'profiles.yaml'), 'profiles: [not, a, mapping\n');
-    const broken = await runCli(['version', '--json'], { env: { XDG_CONFIG_HOME: home } });
-    assert.equal(broken.code, 0, broken.stderr);
-    assert.equal((jsonOf(broken) as { dialect: { protocol: string } }).dialect.protocol, 'prototype');
-    // The quick path still answers plain --version without loading oclif.
-    const plain = await runBinary(['--version']);
-    assert.match(plain.stdout, /^kmirror\/0\.1\.0 \S+ node-v\S+\n$/);
-  });
+  it(
+    'version and --version --json: kmirror, Node, oclif, the protocol dialect and API keys, the ' + 'pattern dialect',
+    async () => {
+      const text = await runCli(['version']);
+      assert.equal(text.code, 0, text.stderr);
+      assert.match(text.stdout, /^kmirror\/0\.1\.0 \S+ node-v\d+/);
+      assert.match(text.stdout, /^oclif 4\.\d+\.\d+, Node\.js v\d+/m);
+      const json = await runBinary(['--version', '--json', '--api-keys', 'DescribeClusterMirrors=120']);
+      assert.equal(json.code, 0, json.stderr);
+      const doc = jsonOf(json) as {
+        node: string;
+        oclif: string;
+        version: string;
+        dialect: { protocol: string; title: string; apiKeys: Record<string, number>; patterns: string };
+      };
+      assert.equal(doc.node, process.version);
+      assert.match(doc.oclif, /^4\./);
+      assert.equal(doc.dialect.protocol, 'prototype');
+      assert.equal(doc.dialect.title, 'the prototype');
+      assert.equal(doc.dialect.apiKeys.DescribeClusterMirrors, 120, '--api-keys shows');
+      assert.equal(doc.dialect.apiKeys.CreateClusterMirror, 94);
+      assert.equal(doc.dialect.patterns, 'java.util.regex');
+      // A broken profiles file does not stop `version`: it answers without the profile.
+      const home = mkdtempSync(join(tmpdir(), 'kmirror-broken-profiles-'));
+      mkdirSync(join(home, 'kmirror'));
+      writeFileSync(join(home, 'kmirror', 'profiles.yaml'), 'profiles: [not, a, mapping\n');
+      const broken = await runCli(['version', '--json'], { env: { XDG_CONFIG_HOME: home } });
+      assert.equal(broken.code, 0, broken.stderr);
+      assert.equal((jsonOf(broken) as { dialect: { protocol: string } }).dialect.protocol, 'prototype');
+      // The quick path still answers plain --version without loading oclif.
+      const plain = await runBinary(['--version']);
+      assert.match(plain.stdout, /^kmirror\/0\.1\.0 \S+ node-v\S+\n$/);
+    },
+  );
 
   it('a mistyped flag: exit 2 and the flag that was meant', async () => {
     const servers = await runCli(['list', '--bootstrap-servers', dst]);

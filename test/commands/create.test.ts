@@ -177,7 +177,8 @@ describe('kmirror create', () => {
     const error = errorOf(refused);
     assert.equal(
       error.message.split(';')[0],
-      `--source-cluster-id is not-the-source, but the source cluster at ${emulator.source.bootstrap} reports cluster id ${emulator.source.clusterId}`,
+      `--source-cluster-id is not-the-source, but the source cluster at ${emulator.source.bootstrap} ` +
+        `reports cluster id ${emulator.source.clusterId}`,
     );
     assert.match(error.message, /non-retryable FAILED/);
     assert.match(error.hint ?? '', /--force/);
@@ -224,7 +225,8 @@ describe('kmirror create', () => {
       [
         'security.protocol=SASL_SSL',
         'sasl.mechanism=SCRAM-SHA-512',
-        'sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required username="mirror" password="s3cret-source-pw";',
+        'sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required ' +
+          'username="mirror" password="s3cret-source-pw";',
         'ssl.truststore.password=truststore-pw-42',
         '',
       ].join('\n'),

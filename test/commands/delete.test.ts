@@ -146,7 +146,9 @@ describe('kmirror delete', () => {
     assert.match(result.stdout, /^busy-live +MIRRORING +2 MIRRORING +stop it first$/m, result.stderr);
     assert.match(result.stdout, /^busy-done +STOPPED +2 STOPPED +ok$/m);
     assert.match(result.stdout, /Cannot delete mirror busy: 1 topic is not STOPPED/);
-    const command = `kmirror remove-topics busy --topic busy-live --yes -b ${env().destination.bootstrap} --sasl-mechanism plain --sasl-username admin`;
+    const command =
+      `kmirror remove-topics busy --topic busy-live --yes -b ${env().destination.bootstrap} ` +
+      `--sasl-mechanism plain --sasl-username admin`;
     assert.ok(result.stdout.includes(`  ${command}\n`), `the fix command is printed:\n${result.stdout}`);
     assert.match(result.stderr, /^Error: mirror 'busy' has topics that are not STOPPED: busy-live \(MIRRORING\)$/m);
     assert.ok(!requests.slice(sent).includes('DeleteClusterMirror'), 'nothing was sent');

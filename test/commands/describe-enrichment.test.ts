@@ -58,21 +58,26 @@ describe('describe against brokers without ListOffsets', () => {
     await emulator.close();
   });
 
-  it('text: every partition shown, exit 0, one warning naming ListOffsets and the partitions left without an end offset', async () => {
-    const result = await runCli(['describe', 'm1', '--partitions', '-b', emulator.destination.bootstrap]);
-    assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, new RegExp(`m1\\s+${stopped}\\s+0\\s+-\\s+-\\s+-\\s+STOPPED`));
-    assert.doesNotMatch(result.stderr, /does not support cluster mirroring/);
-    const warnings = result.stderr.split('\n').filter((l) => l.startsWith('Warning:'));
-    assert.equal(warnings.length, 1, result.stderr);
-    assert.match(
-      warnings[0] ?? '',
-      new RegExp(
-        `^Warning: the brokers do not support ListOffsets \\(API key 2\\), so the destination end offsets of \\d+ STOPPED partition\\(s\\) are not shown \\(${stopped}-0, `,
-      ),
-    );
-    assert.match(warnings[0] ?? '', /everything DescribeClusterMirrors reports is complete/);
-  });
+  it(
+    'text: every partition shown, exit 0, one warning naming ListOffsets and the partitions ' +
+      'left without an end offset',
+    async () => {
+      const result = await runCli(['describe', 'm1', '--partitions', '-b', emulator.destination.bootstrap]);
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stdout, new RegExp(`m1\\s+${stopped}\\s+0\\s+-\\s+-\\s+-\\s+STOPPED`));
+      assert.doesNotMatch(result.stderr, /does not support cluster mirroring/);
+      const warnings = result.stderr.split('\n').filter((l) => l.startsWith('Warning:'));
+      assert.equal(warnings.length, 1, result.stderr);
+      assert.match(
+        warnings[0] ?? '',
+        new RegExp(
+          `^Warning: the brokers do not support ListOffsets \\(API key 2\\), so the destination end offsets ` +
+            `of \\d+ STOPPED partition\\(s\\) are not shown \\(${stopped}-0, `,
+        ),
+      );
+      assert.match(warnings[0] ?? '', /everything DescribeClusterMirrors reports is complete/);
+    },
+  );
 
   it('--json: the document names what is unavailable; no broker warning; exit 0', async () => {
     const result = await runCli(['describe', 'm1', '-b', emulator.destination.bootstrap, '--json']);

@@ -92,7 +92,8 @@ describe('kmirror describe: stable mirror', () => {
         'm1      payments           1              -                   -    -  PAUSED',
         '',
         '- = not known: DescribeClusterMirrors reports offsets and lag only for MIRRORING partitions.',
-        '* = destination log-end offset read with ListOffsets (the partition is STOPPED, so the mirror no longer reports it).',
+        '* = destination log-end offset read with ListOffsets (the partition is STOPPED, so the mirror no ' +
+          'longer reports it).',
         '',
       ].join('\n'),
     );
@@ -319,17 +320,20 @@ describe('kmirror describe: stable mirror', () => {
     }
   });
 
-  it('--watch with an explicit --timeout ends at the deadline with exit 124; plain text repeats per refresh', async () => {
-    const result = await run('m1', '--watch', '--interval', '0.2', '--timeout', '3s');
-    assert.equal(result.code, 124, result.stderr);
-    assert.ok((result.stdout.match(/^Mirror m1: 6 partitions/gm)?.length ?? 0) >= 2, result.stdout);
-    assert.match(result.stdout, /^Every 0\.2s: kmirror describe /m);
-    assert.match(result.stderr, /timed out after 3s/);
-    const help = await runCli(['describe', '--help']);
-    assert.match(help.stdout, /Without an explicit --timeout the watch runs until Ctrl-C/);
-    const usage = await run('m1', '--interval', '1');
-    assert.equal(usage.code, 2, '--interval needs --watch');
-  });
+  it(
+    '--watch with an explicit --timeout ends at the deadline with exit 124; plain text repeats ' + 'per refresh',
+    async () => {
+      const result = await run('m1', '--watch', '--interval', '0.2', '--timeout', '3s');
+      assert.equal(result.code, 124, result.stderr);
+      assert.ok((result.stdout.match(/^Mirror m1: 6 partitions/gm)?.length ?? 0) >= 2, result.stdout);
+      assert.match(result.stdout, /^Every 0\.2s: kmirror describe /m);
+      assert.match(result.stderr, /timed out after 3s/);
+      const help = await runCli(['describe', '--help']);
+      assert.match(help.stdout, /Without an explicit --timeout the watch runs until Ctrl-C/);
+      const usage = await run('m1', '--interval', '1');
+      assert.equal(usage.code, 2, '--interval needs --watch');
+    },
+  );
 });
 
 describe('kmirror describe: lag over time', () => {
@@ -491,43 +495,46 @@ describe('kmirror describe: failures', () => {
     }
   });
 
-  it('--failed without names is quiet about healthy mirrors; causes come with their recovery (describe and check)', async () => {
-    createMirror(emulator, 'm2');
-    startTopics(emulator, 'm2', ['inventory']);
-    await waitFor('inventory MIRRORING', () => engineStates(emulator, 'inventory').every((s) => s === 'MIRRORING'));
-    emulator.source.cluster.deleteTopic('inventory');
-    await waitFor('inventory FAILED -1', () =>
-      (emulator.destination.cluster.topics.get('inventory')?.partitions ?? []).every(
-        (p) => p.mirror?.state === 'FAILED' && p.mirror.failure?.retryAttempt === -1,
-      ),
-    );
-    const text = await run('--failed');
-    assert.equal(text.code, 0, text.stderr);
-    assert.doesNotMatch(text.stdout, /Mirror m1/, 'm1 has no failing partition');
-    assert.match(text.stdout, /^Mirror m2: /m);
-    assert.match(
-      text.stdout,
-      /Why, and what recovers them:\n {2}1 partition\(s\) \(inventory-0\): the source topic was deleted/,
-    );
-    assert.match(text.stdout, /recreating the source topic empty makes the destination truncate its copy to 0/);
+  it(
+    '--failed without names is quiet about healthy mirrors; causes come with their recovery ' + '(describe and check)',
+    async () => {
+      createMirror(emulator, 'm2');
+      startTopics(emulator, 'm2', ['inventory']);
+      await waitFor('inventory MIRRORING', () => engineStates(emulator, 'inventory').every((s) => s === 'MIRRORING'));
+      emulator.source.cluster.deleteTopic('inventory');
+      await waitFor('inventory FAILED -1', () =>
+        (emulator.destination.cluster.topics.get('inventory')?.partitions ?? []).every(
+          (p) => p.mirror?.state === 'FAILED' && p.mirror.failure?.retryAttempt === -1,
+        ),
+      );
+      const text = await run('--failed');
+      assert.equal(text.code, 0, text.stderr);
+      assert.doesNotMatch(text.stdout, /Mirror m1/, 'm1 has no failing partition');
+      assert.match(text.stdout, /^Mirror m2: /m);
+      assert.match(
+        text.stdout,
+        /Why, and what recovers them:\n {2}1 partition\(s\) \(inventory-0\): the source topic was deleted/,
+      );
+      assert.match(text.stdout, /recreating the source topic empty makes the destination truncate its copy to 0/);
 
-    const json = await run('--failed', '--json');
-    const report = jsonOf(json) as DescribeReport & { failureCauses: { mirror: string; cause: string }[] };
-    assertMatchesSchema('describe', report);
-    assert.deepEqual(
-      report.mirrors.map((m) => m.name),
-      ['m2'],
-    );
-    assert.deepEqual(
-      report.failureCauses.map((c) => [c.mirror, c.cause]),
-      [['m2', 'source-topic-deleted']],
-    );
+      const json = await run('--failed', '--json');
+      const report = jsonOf(json) as DescribeReport & { failureCauses: { mirror: string; cause: string }[] };
+      assertMatchesSchema('describe', report);
+      assert.deepEqual(
+        report.mirrors.map((m) => m.name),
+        ['m2'],
+      );
+      assert.deepEqual(
+        report.failureCauses.map((c) => [c.mirror, c.cause]),
+        [['m2', 'source-topic-deleted']],
+      );
 
-    const check = await runCli(['check', 'm2', '-b', emulator.destination.bootstrap]);
-    assert.equal(check.code, 0, check.stderr);
-    assert.match(check.stdout, /1 FAILED partition\(s\) on mirror m2; why, and what recovers them:/);
-    assert.match(check.stdout, /Recovery: recreate the source topic with the same partition count/);
-  });
+      const check = await runCli(['check', 'm2', '-b', emulator.destination.bootstrap]);
+      assert.equal(check.code, 0, check.stderr);
+      assert.match(check.stdout, /1 FAILED partition\(s\) on mirror m2; why, and what recovers them:/);
+      assert.match(check.stdout, /Recovery: recreate the source topic with the same partition count/);
+    },
+  );
 });
 
 describe('kmirror describe without mirroring', () => {

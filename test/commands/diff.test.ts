@@ -69,34 +69,37 @@ describe('kmirror diff', () => {
     assert.equal(doc.topics[0]?.destinationPartitions, 3);
   });
 
-  it('a source change is pending until the next sync; a destination change is reverted; a deletion never heals', async () => {
-    const emulator = await mirrored('diff-changes');
-    alterTopicConfig(emulator.source.cluster, 'orders', 'retention.ms', '2000');
-    let doc = await diffJson(emulator, '--fail-on', 'drift');
-    assert.deepEqual(configRows(doc)[1], ['retention.ms', '2000', '1000', 'source-override']);
-    assert.equal(doc.topics[0]?.configs[1]?.verdict, 'pending');
-    assert.deepEqual(doc.failOn, { condition: 'drift', holds: true, topics: ['orders'] });
-    sync(emulator);
-    assert.equal(configRows(await diffJson(emulator)).length, 1, 'copied');
+  it(
+    'a source change is pending until the next sync; a destination change is reverted; a ' + 'deletion never heals',
+    async () => {
+      const emulator = await mirrored('diff-changes');
+      alterTopicConfig(emulator.source.cluster, 'orders', 'retention.ms', '2000');
+      let doc = await diffJson(emulator, '--fail-on', 'drift');
+      assert.deepEqual(configRows(doc)[1], ['retention.ms', '2000', '1000', 'source-override']);
+      assert.equal(doc.topics[0]?.configs[1]?.verdict, 'pending');
+      assert.deepEqual(doc.failOn, { condition: 'drift', holds: true, topics: ['orders'] });
+      sync(emulator);
+      assert.equal(configRows(await diffJson(emulator)).length, 1, 'copied');
 
-    alterTopicConfig(emulator.destination.cluster, 'orders', 'retention.ms', '5');
-    assert.equal(configRows(await diffJson(emulator))[1]?.[3], 'source-override');
-    sync(emulator);
-    assert.equal(configRows(await diffJson(emulator)).length, 1, 'put back');
+      alterTopicConfig(emulator.destination.cluster, 'orders', 'retention.ms', '5');
+      assert.equal(configRows(await diffJson(emulator))[1]?.[3], 'source-override');
+      sync(emulator);
+      assert.equal(configRows(await diffJson(emulator)).length, 1, 'put back');
 
-    alterTopicConfig(emulator.source.cluster, 'orders', 'retention.ms', null);
-    sync(emulator, 3);
-    doc = await diffJson(emulator);
-    const row = doc.topics[0]?.configs.find((c) => c.key === 'retention.ms');
-    assert.equal(row?.verdict, 'never-heals');
-    assert.equal(row?.reason, 'deleted-on-source');
-    assert.equal(row?.destinationValue, '2000');
-    const text = await diffCli(emulator, '--fail-on', 'drift');
-    assert.equal(text.code, 7);
-    assert.match(text.stdout, /orders\s+min\.insync\.replicas\s+2\s+1 \(default\)\s+expected: excluded key/);
-    assert.match(text.stdout, /retention\.ms\s+\d+ \(default\)\s+2000\s+never heals: deleted on the source/);
-    assert.match(text.stderr, /--fail-on drift: 1 topic\(s\) differ/);
-  });
+      alterTopicConfig(emulator.source.cluster, 'orders', 'retention.ms', null);
+      sync(emulator, 3);
+      doc = await diffJson(emulator);
+      const row = doc.topics[0]?.configs.find((c) => c.key === 'retention.ms');
+      assert.equal(row?.verdict, 'never-heals');
+      assert.equal(row?.reason, 'deleted-on-source');
+      assert.equal(row?.destinationValue, '2000');
+      const text = await diffCli(emulator, '--fail-on', 'drift');
+      assert.equal(text.code, 7);
+      assert.match(text.stdout, /orders\s+min\.insync\.replicas\s+2\s+1 \(default\)\s+expected: excluded key/);
+      assert.match(text.stdout, /retention\.ms\s+\d+ \(default\)\s+2000\s+never heals: deleted on the source/);
+      assert.match(text.stderr, /--fail-on drift: 1 topic\(s\) differ/);
+    },
+  );
 
   it('a stored exclude list replaces the default: min.insync.replicas is copied, and the text says so', async () => {
     const emulator = await mirrored('diff-replaced', { 'mirror.topic.properties.exclude': 'retention.bytes' });

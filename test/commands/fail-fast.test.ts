@@ -100,31 +100,37 @@ describe('fail fast on bootstrap addresses that cannot answer', () => {
       assert.match((jsonOf(json) as { error: { message: string } }).error.message, /answered like an HTTP server/);
     });
 
-    it('a TLS alert on a plaintext connection (what a Java TLS listener sends): exit 1, the hint says --tls', async () => {
-      // An alert record: fatal (2), unexpected_message (10), as SSLEngine answers bytes that are not a ClientHello.
-      const tls = await serve(
-        tcpServer((socket) => socket.once('data', () => socket.end(Buffer.from('150303000202' + '0a', 'hex')))),
-      );
-      const result = await runCli(['list', '-b', tls, '--timeout', '30s']);
-      assert.equal(result.code, 1, result.stderr);
-      assert.match(result.stderr, new RegExp(`${tls} answered with TLS, not plaintext Kafka: it is a TLS listener`));
-      assert.match(result.stderr, /Hint: connect with TLS: add --tls/);
-    });
-
-    it('a TLS listener that closes without an alert (the emulator, Node): found by a TLS handshake, exit 1', async () => {
-      const secure = await startEmulatedClusters({ seed: 'fail-fast-tls', growthPerSec: 0, tls: true });
-      try {
-        const first = secure.destination.bootstrap.split(',')[0] ?? '';
-        const result = await runCli(['list', '-b', first, '--timeout', '30s']);
+    it(
+      'a TLS alert on a plaintext connection (what a Java TLS listener sends): exit 1, the hint ' + 'says --tls',
+      async () => {
+        // An alert record: fatal (2), unexpected_message (10), as SSLEngine answers bytes that are not a ClientHello.
+        const tls = await serve(
+          tcpServer((socket) => socket.once('data', () => socket.end(Buffer.from('150303000202' + '0a', 'hex')))),
+        );
+        const result = await runCli(['list', '-b', tls, '--timeout', '30s']);
         assert.equal(result.code, 1, result.stderr);
-        assert.match(result.stderr, new RegExp(`${first} answered with TLS, not plaintext Kafka`));
-        // With TLS and the CA the same address works: the probe did not spoil the listener.
-        const ok = await runCli(['list', '-b', first, '--tls-ca', secure.security.tls?.caPath ?? '', '--json']);
-        assert.equal(ok.code, 0, ok.stderr);
-      } finally {
-        await secure.close();
-      }
-    });
+        assert.match(result.stderr, new RegExp(`${tls} answered with TLS, not plaintext Kafka: it is a TLS listener`));
+        assert.match(result.stderr, /Hint: connect with TLS: add --tls/);
+      },
+    );
+
+    it(
+      'a TLS listener that closes without an alert (the emulator, Node): found by a TLS ' + 'handshake, exit 1',
+      async () => {
+        const secure = await startEmulatedClusters({ seed: 'fail-fast-tls', growthPerSec: 0, tls: true });
+        try {
+          const first = secure.destination.bootstrap.split(',')[0] ?? '';
+          const result = await runCli(['list', '-b', first, '--timeout', '30s']);
+          assert.equal(result.code, 1, result.stderr);
+          assert.match(result.stderr, new RegExp(`${first} answered with TLS, not plaintext Kafka`));
+          // With TLS and the CA the same address works: the probe did not spoil the listener.
+          const ok = await runCli(['list', '-b', first, '--tls-ca', secure.security.tls?.caPath ?? '', '--json']);
+          assert.equal(ok.code, 0, ok.stderr);
+        } finally {
+          await secure.close();
+        }
+      },
+    );
 
     it('a text banner (an SSH daemon): exit 1 quoting the first line, control characters dropped', async () => {
       const ssh = await serve(tcpServer((socket) => socket.write('SSH-2.0-OpenSSH_9.2p1 Debian\x1b[31m\r\n')));
@@ -137,41 +143,49 @@ describe('fail fast on bootstrap addresses that cannot answer', () => {
       assert.ok(!result.stderr.includes('\x1b'), 'no raw escape reaches the terminal');
     });
 
-    it('garbage that looks like the start of a frame and then silence: exit 1 at once, not at the timeout', async () => {
-      // A 16-byte frame announced, 7 bytes sent, the connection held open: the correlation id is already wrong.
-      const garbage = await serve(
-        tcpServer((socket) => socket.once('data', () => socket.write(Buffer.from('00000010' + '676172626167', 'hex')))),
-      );
-      const result = await runCli(['list', '-b', garbage, '--timeout', '30s']);
-      assert.equal(result.code, 1, result.stderr);
-      assert.match(
-        result.stderr,
-        new RegExp(
-          `broker ${garbage} sent a malformed ApiVersions response: correlation id \\d+ answers no request in flight`,
-        ),
-      );
-      assert.match(result.stderr, new RegExp(`Hint: ${garbage} did not answer like a Kafka broker`));
-    });
+    it(
+      'garbage that looks like the start of a frame and then silence: exit 1 at once, not at ' + 'the timeout',
+      async () => {
+        // A 16-byte frame announced, 7 bytes sent, the connection held open: the correlation id is already wrong.
+        const garbage = await serve(
+          tcpServer((socket) =>
+            socket.once('data', () => socket.write(Buffer.from('00000010' + '676172626167', 'hex'))),
+          ),
+        );
+        const result = await runCli(['list', '-b', garbage, '--timeout', '30s']);
+        assert.equal(result.code, 1, result.stderr);
+        assert.match(
+          result.stderr,
+          new RegExp(
+            `broker ${garbage} sent a malformed ApiVersions response: correlation id \\d+ answers no request in flight`,
+          ),
+        );
+        assert.match(result.stderr, new RegExp(`Hint: ${garbage} did not answer like a Kafka broker`));
+      },
+    );
 
-    it('an HTTP server and a refused port: both named; an HTTP server beside a live broker: the command works', async () => {
-      const http = await serve(createHttpServer((_req, res) => res.end('hello')));
-      const dead = `127.0.0.1:${await closedPort()}`;
-      const both = await runCli(['list', '-b', `${http},${dead}`, '--timeout', '30s']);
-      assert.equal(both.code, 1, both.stderr);
-      assert.match(
-        both.stderr,
-        new RegExp(`${http} answered like an HTTP server, not a Kafka broker; ${dead} refused the connection`),
-      );
-      const live = await runCli([
-        'list',
-        '-b',
-        `${http},${emulator.destination.bootstrap}`,
-        '--timeout',
-        '30s',
-        '--json',
-      ]);
-      assert.equal(live.code, 0, live.stderr);
-    });
+    it(
+      'an HTTP server and a refused port: both named; an HTTP server beside a live broker: the ' + 'command works',
+      async () => {
+        const http = await serve(createHttpServer((_req, res) => res.end('hello')));
+        const dead = `127.0.0.1:${await closedPort()}`;
+        const both = await runCli(['list', '-b', `${http},${dead}`, '--timeout', '30s']);
+        assert.equal(both.code, 1, both.stderr);
+        assert.match(
+          both.stderr,
+          new RegExp(`${http} answered like an HTTP server, not a Kafka broker; ${dead} refused the connection`),
+        );
+        const live = await runCli([
+          'list',
+          '-b',
+          `${http},${emulator.destination.bootstrap}`,
+          '--timeout',
+          '30s',
+          '--json',
+        ]);
+        assert.equal(live.code, 0, live.stderr);
+      },
+    );
   });
 
   it('one dead address beside a live broker: the command still works', async () => {

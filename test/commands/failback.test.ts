@@ -77,40 +77,41 @@ describe('kmirror failback', () => {
     assert.equal(emulator.source.cluster.mirrors.names().length, 0, 'nothing created');
   });
 
-  it('--to names a saved profile for A; the security settings A\u2019s brokers get for B are never printed', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'kmirror-failback-'));
-    const env = { XDG_CONFIG_HOME: home };
-    try {
-      const created = await runCli(['profile', 'create', 'old-source', '-b', emulator.source.bootstrap], { env });
-      assert.equal(created.code, 0, created.stderr);
-      const properties = join(home, 'to-b.properties');
-      writeFileSync(
-        properties,
-        [
-          'security.protocol=SASL_PLAINTEXT',
-          'sasl.mechanism=PLAIN',
-          'sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="a-to-b" password="topsecret-xyz";',
-          '',
-        ].join('\n'),
-      );
-      for (const output of [[], ['--json']]) {
-        const result = await runCli(
-          ['failback', 'fwd', '-b', emulator.destination.bootstrap, '--to', 'old-source', '--topic', 'orders'].concat([
-            '--source-config',
-            properties,
-            '--dry-run',
-            ...output,
-          ]),
-          { env },
+  it(
+    '--to names a saved profile for A; the security settings A\u2019s brokers get for B are ' + 'never printed',
+    async () => {
+      const home = mkdtempSync(join(tmpdir(), 'kmirror-failback-'));
+      const env = { XDG_CONFIG_HOME: home };
+      try {
+        const created = await runCli(['profile', 'create', 'old-source', '-b', emulator.source.bootstrap], { env });
+        assert.equal(created.code, 0, created.stderr);
+        const properties = join(home, 'to-b.properties');
+        writeFileSync(
+          properties,
+          [
+            'security.protocol=SASL_PLAINTEXT',
+            'sasl.mechanism=PLAIN',
+            'sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required ' +
+              'username="a-to-b" password="topsecret-xyz";',
+            '',
+          ].join('\n'),
         );
-        assert.equal(result.code, 0, result.stderr);
-        assert.doesNotMatch(result.stdout + result.stderr, /topsecret-xyz/);
-        assert.match(result.stdout, /sasl\.jaas\.config.{0,4}\[redacted\]/);
+        for (const output of [[], ['--json']]) {
+          const result = await runCli(
+            ['failback', 'fwd', '-b', emulator.destination.bootstrap, '--to', 'old-source', '--topic', 'orders'].concat(
+              ['--source-config', properties, '--dry-run', ...output],
+            ),
+            { env },
+          );
+          assert.equal(result.code, 0, result.stderr);
+          assert.doesNotMatch(result.stdout + result.stderr, /topsecret-xyz/);
+          assert.match(result.stdout, /sasl\.jaas\.config.{0,4}\[redacted\]/);
+        }
+      } finally {
+        rmSync(home, { recursive: true, force: true });
       }
-    } finally {
-      rmSync(home, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 
   it('without a terminal and without --yes: exit 2, the refusal names the records A would lose', async () => {
     const result = await failback('--topic', 'orders');
@@ -122,33 +123,36 @@ describe('kmirror failback', () => {
     );
   });
 
-  it('--yes: A goes FAILED (retry 1) → EPOCH_FENCING → MIRRORING, loses the split-brain writes, then equals B', async () => {
-    const result = await failback('--topic', 'orders', '--yes', '--json', '--timeout', '20s');
-    assert.equal(result.code, 0, result.stderr);
-    const doc = jsonOf(result) as Json;
-    assertMatchesSchema('failback', doc);
-    assert.equal(doc.complete, true);
-    assert.equal(doc.reverseMirror.created, true);
-    for (const p of doc.topics[0]?.partitions ?? []) {
-      const seen = p.states.filter((s) => s !== 'LOG_TRUNCATION');
+  it(
+    '--yes: A goes FAILED (retry 1) → EPOCH_FENCING → MIRRORING, loses the split-brain writes, ' + 'then equals B',
+    async () => {
+      const result = await failback('--topic', 'orders', '--yes', '--json', '--timeout', '20s');
+      assert.equal(result.code, 0, result.stderr);
+      const doc = jsonOf(result) as Json;
+      assertMatchesSchema('failback', doc);
+      assert.equal(doc.complete, true);
+      assert.equal(doc.reverseMirror.created, true);
+      for (const p of doc.topics[0]?.partitions ?? []) {
+        const seen = p.states.filter((s) => s !== 'LOG_TRUNCATION');
+        assert.deepEqual(
+          seen,
+          ['FAILED', 'EPOCH_FENCING', 'MIRRORING'],
+          `partition ${p.partition}: ${p.states.join(' → ')}`,
+        );
+        assert.equal(BigInt(p.endAfter ?? -1), emulator.destination.cluster.endOffset('orders', p.partition));
+      }
       assert.deepEqual(
-        seen,
-        ['FAILED', 'EPOCH_FENCING', 'MIRRORING'],
-        `partition ${p.partition}: ${p.states.join(' → ')}`,
+        doc.topics[0]?.partitions.map((p) => p.truncated),
+        [30, 4],
       );
-      assert.equal(BigInt(p.endAfter ?? -1), emulator.destination.cluster.endOffset('orders', p.partition));
-    }
-    assert.deepEqual(
-      doc.topics[0]?.partitions.map((p) => p.truncated),
-      [30, 4],
-    );
-    assert.deepEqual(doc.otherTopicsOfOldMirror, ['live']);
-    assert.deepEqual(doc.cleanup, [], 'fwd still mirrors live, so it cannot be deleted yet');
-    assert.deepEqual(
-      (emulator.source.cluster.topics.get('orders')?.partitions ?? []).map((p) => p.mirror?.state),
-      ['MIRRORING', 'MIRRORING'],
-    );
-  });
+      assert.deepEqual(doc.otherTopicsOfOldMirror, ['live']);
+      assert.deepEqual(doc.cleanup, [], 'fwd still mirrors live, so it cannot be deleted yet');
+      assert.deepEqual(
+        (emulator.source.cluster.topics.get('orders')?.partitions ?? []).map((p) => p.mirror?.state),
+        ['MIRRORING', 'MIRRORING'],
+      );
+    },
+  );
 
   it('the text report ends with the cleanup and the epoch-war warning', async () => {
     // live fails over and back as well; then the old mirror on B can go.
@@ -175,41 +179,44 @@ describe('kmirror failback', () => {
     assert.deepEqual(statesOf(emulator, 'live'), ['STOPPED']);
   });
 
-  it('kmirror check on either cluster flags the topics mirrored both ways, until the old mirror is deleted', async () => {
-    interface CheckJson {
-      twoWay?: {
-        topics: { topic: string; mirror: string; otherMirror: string; kind: string }[];
-        unreachable: unknown[];
-      };
-    }
-    const onB = await runCli(['check', '-b', emulator.destination.bootstrap, '--json']);
-    const onA = await runCli(['check', '-b', emulator.source.bootstrap, '--json']);
-    assert.equal(onB.code, 0, onB.stderr);
-    assert.equal(onA.code, 0, onA.stderr);
-    const b = jsonOf(onB) as CheckJson;
-    const a = jsonOf(onA) as CheckJson;
-    assertMatchesSchema('check', b);
-    assert.deepEqual(
-      b.twoWay?.topics.map((t) => [t.topic, t.mirror, t.otherMirror, t.kind]),
-      [
-        ['live', 'fwd', 'fwd-failback', 'epoch-war'],
-        ['orders', 'fwd', 'fwd-failback', 'epoch-war'],
-      ],
-    );
-    assert.deepEqual(
-      a.twoWay?.topics.map((t) => [t.topic, t.mirror, t.otherMirror]),
-      [
-        ['live', 'fwd-failback', 'fwd'],
-        ['orders', 'fwd-failback', 'fwd'],
-      ],
-    );
-    const text = await runCli(['check', '-b', emulator.source.bootstrap]);
-    assert.match(text.stdout, /^2 topic\(s\) mirrored both ways:$/m);
-    assert.match(text.stdout, /leader-epoch war: both raise its leader epoch at every sync/);
+  it(
+    'kmirror check on either cluster flags the topics mirrored both ways, until the old mirror ' + 'is deleted',
+    async () => {
+      interface CheckJson {
+        twoWay?: {
+          topics: { topic: string; mirror: string; otherMirror: string; kind: string }[];
+          unreachable: unknown[];
+        };
+      }
+      const onB = await runCli(['check', '-b', emulator.destination.bootstrap, '--json']);
+      const onA = await runCli(['check', '-b', emulator.source.bootstrap, '--json']);
+      assert.equal(onB.code, 0, onB.stderr);
+      assert.equal(onA.code, 0, onA.stderr);
+      const b = jsonOf(onB) as CheckJson;
+      const a = jsonOf(onA) as CheckJson;
+      assertMatchesSchema('check', b);
+      assert.deepEqual(
+        b.twoWay?.topics.map((t) => [t.topic, t.mirror, t.otherMirror, t.kind]),
+        [
+          ['live', 'fwd', 'fwd-failback', 'epoch-war'],
+          ['orders', 'fwd', 'fwd-failback', 'epoch-war'],
+        ],
+      );
+      assert.deepEqual(
+        a.twoWay?.topics.map((t) => [t.topic, t.mirror, t.otherMirror]),
+        [
+          ['live', 'fwd-failback', 'fwd'],
+          ['orders', 'fwd-failback', 'fwd'],
+        ],
+      );
+      const text = await runCli(['check', '-b', emulator.source.bootstrap]);
+      assert.match(text.stdout, /^2 topic\(s\) mirrored both ways:$/m);
+      assert.match(text.stdout, /leader-epoch war: both raise its leader epoch at every sync/);
 
-    const cleanup = await runCli(['delete', 'fwd', '-b', emulator.destination.bootstrap, '--yes']);
-    assert.equal(cleanup.code, 0, cleanup.stderr);
-    const after = jsonOf(await runCli(['check', '-b', emulator.source.bootstrap, '--json'])) as CheckJson;
-    assert.deepEqual(after.twoWay?.topics, []);
-  });
+      const cleanup = await runCli(['delete', 'fwd', '-b', emulator.destination.bootstrap, '--yes']);
+      assert.equal(cleanup.code, 0, cleanup.stderr);
+      const after = jsonOf(await runCli(['check', '-b', emulator.source.bootstrap, '--json'])) as CheckJson;
+      assert.deepEqual(after.twoWay?.topics, []);
+    },
+  );
 });

@@ -132,27 +132,30 @@ describe('commands with --protocol kip-draft', () => {
     });
   }
 
-  it('create and add-topics go out as CreateMirror and AddTopicsToMirror; a pattern is resolved now, not saved', async () => {
-    const created = await kmirror('create', 'demo', '--source-bootstrap', emulator.source.bootstrap, '--json');
-    assert.equal(created.code, 0, created.stderr);
-    const added = await kmirror('add-topics', 'demo', '--pattern', 'ord.*', '--yes', '--json', '--debug');
-    assert.equal(added.code, 0, added.stderr);
-    const doc = jsonOf(added) as { added: { topic: string }[]; patterns: { include: string[] }; warnings: string[] };
-    assert.deepEqual(
-      doc.added.map((a) => a.topic),
-      ['orders'],
-    );
-    assert.deepEqual(doc.patterns.include, [], 'no pattern was saved in the mirror');
-    assert.ok(
-      doc.warnings.some((w) =>
-        /names topics only: the pattern\(s\) ord\.\* selected the topics sent now but are not saved/.test(w),
-      ),
-      `said in the document: ${JSON.stringify(doc.warnings)}`,
-    );
-    assert.match(added.stderr, /AddTopicsToMirror v0 \(key 201\)/);
-    assert.doesNotMatch(added.stderr, /StartMirrorTopics v0/);
-    assertMatchesSchema('add-topics', doc);
-  });
+  it(
+    'create and add-topics go out as CreateMirror and AddTopicsToMirror; a pattern is resolved ' + 'now, not saved',
+    async () => {
+      const created = await kmirror('create', 'demo', '--source-bootstrap', emulator.source.bootstrap, '--json');
+      assert.equal(created.code, 0, created.stderr);
+      const added = await kmirror('add-topics', 'demo', '--pattern', 'ord.*', '--yes', '--json', '--debug');
+      assert.equal(added.code, 0, added.stderr);
+      const doc = jsonOf(added) as { added: { topic: string }[]; patterns: { include: string[] }; warnings: string[] };
+      assert.deepEqual(
+        doc.added.map((a) => a.topic),
+        ['orders'],
+      );
+      assert.deepEqual(doc.patterns.include, [], 'no pattern was saved in the mirror');
+      assert.ok(
+        doc.warnings.some((w) =>
+          /names topics only: the pattern\(s\) ord\.\* selected the topics sent now but are not saved/.test(w),
+        ),
+        `said in the document: ${JSON.stringify(doc.warnings)}`,
+      );
+      assert.match(added.stderr, /AddTopicsToMirror v0 \(key 201\)/);
+      assert.doesNotMatch(added.stderr, /StartMirrorTopics v0/);
+      assertMatchesSchema('add-topics', doc);
+    },
+  );
 
   it("describe keeps the broker's state name in JSON and shows one vocabulary in text", async () => {
     clock.advance(1);
@@ -173,31 +176,35 @@ describe('commands with --protocol kip-draft', () => {
     assert.equal((jsonOf(filtered) as DescribeJson).mirrors[0]?.topics[0]?.partitions.length, 2);
   });
 
-  it('reads where a STOPPED partition ended from the mirror coordinator (FindCoordinator type 3, LastMirroredOffsets)', async () => {
-    for (let i = 0; i < 40; i++) {
-      clock.advance(250);
-      emulator.tick();
-    }
-    stopTopics(emulator, 'demo', ['orders']);
-    for (let i = 0; i < 10; i++) {
-      clock.advance(250);
-      emulator.tick();
-    }
-    const json = await kmirror('describe', 'demo', '--json', '--debug');
-    assert.equal(json.code, 0, json.stderr);
-    const partitions = (jsonOf(json) as DescribeJson).mirrors[0]?.topics[0]?.partitions ?? [];
-    assert.deepEqual(
-      partitions.map((p) => [p.state, String(p.destinationOffset), p.destinationOffsetSource]),
-      [
-        ['STOPPED', '300', 'LastMirroredOffsets'],
-        ['STOPPED', '300', 'LastMirroredOffsets'],
-      ],
-      'where the copy ended: the source end, before the stop marker',
-    );
-    assert.match(json.stderr, /FindCoordinator v\d \(key 10\)/);
-    assert.match(json.stderr, /LastMirroredOffsets v0 \(key 202\)/);
-    assert.doesNotMatch(json.stderr, /ListOffsets/);
-  });
+  it(
+    'reads where a STOPPED partition ended from the mirror coordinator (FindCoordinator type 3, ' +
+      'LastMirroredOffsets)',
+    async () => {
+      for (let i = 0; i < 40; i++) {
+        clock.advance(250);
+        emulator.tick();
+      }
+      stopTopics(emulator, 'demo', ['orders']);
+      for (let i = 0; i < 10; i++) {
+        clock.advance(250);
+        emulator.tick();
+      }
+      const json = await kmirror('describe', 'demo', '--json', '--debug');
+      assert.equal(json.code, 0, json.stderr);
+      const partitions = (jsonOf(json) as DescribeJson).mirrors[0]?.topics[0]?.partitions ?? [];
+      assert.deepEqual(
+        partitions.map((p) => [p.state, String(p.destinationOffset), p.destinationOffsetSource]),
+        [
+          ['STOPPED', '300', 'LastMirroredOffsets'],
+          ['STOPPED', '300', 'LastMirroredOffsets'],
+        ],
+        'where the copy ended: the source end, before the stop marker',
+      );
+      assert.match(json.stderr, /FindCoordinator v\d \(key 10\)/);
+      assert.match(json.stderr, /LastMirroredOffsets v0 \(key 202\)/);
+      assert.doesNotMatch(json.stderr, /ListOffsets/);
+    },
+  );
 
   it('list and check speak the draft; a prototype client finds no mirror RPCs there (exit 4)', async () => {
     startTopics(emulator, 'cfg', ['payments']);

@@ -48,26 +48,29 @@ describe('a 10,000-line --topics-file', () => {
     if (doc.skipped) assert.equal(doc.skipped.length, 10_000);
   });
 
-  it('with --allow-missing: 10,000 names at once need a yes; without a terminal, exit 2 and a short preview', async () => {
-    const refused = await runCli(['add-topics', 'big', '-b', dst, '--topics-file', file, '--allow-missing']);
-    assert.equal(refused.code, 2, refused.stderr.slice(0, 2000));
-    assert.match(refused.stderr, /refusing to start 10,000 topics at once in mirror 'big' without confirmation/);
-    assert.match(refused.stderr, /… and 9,980 more topics \(all of them: --dry-run\)/);
-    assert.ok(refused.stderr.length < 10_000, `a preview of 20 rows, not ${refused.stderr.length} characters`);
-    assert.equal(emulator.destination.cluster.mirrors.configsOf('big')?.get('mirror.topics.include') ?? '', '');
+  it(
+    'with --allow-missing: 10,000 names at once need a yes; without a terminal, exit 2 and a ' + 'short preview',
+    async () => {
+      const refused = await runCli(['add-topics', 'big', '-b', dst, '--topics-file', file, '--allow-missing']);
+      assert.equal(refused.code, 2, refused.stderr.slice(0, 2000));
+      assert.match(refused.stderr, /refusing to start 10,000 topics at once in mirror 'big' without confirmation/);
+      assert.match(refused.stderr, /… and 9,980 more topics \(all of them: --dry-run\)/);
+      assert.ok(refused.stderr.length < 10_000, `a preview of 20 rows, not ${refused.stderr.length} characters`);
+      assert.equal(emulator.destination.cluster.mirrors.configsOf('big')?.get('mirror.topics.include') ?? '', '');
 
-    const sent = await runCli([
-      'add-topics',
-      'big',
-      '-b',
-      dst,
-      '--topics-file',
-      file,
-      '--allow-missing',
-      '--yes',
-      '--json',
-    ]);
-    assert.equal(sent.code, 0, sent.stderr.slice(0, 2000));
-    assert.equal((jsonOf(sent) as { added: unknown[] }).added.length, 10_000);
-  });
+      const sent = await runCli([
+        'add-topics',
+        'big',
+        '-b',
+        dst,
+        '--topics-file',
+        file,
+        '--allow-missing',
+        '--yes',
+        '--json',
+      ]);
+      assert.equal(sent.code, 0, sent.stderr.slice(0, 2000));
+      assert.equal((jsonOf(sent) as { added: unknown[] }).added.length, 10_000);
+    },
+  );
 });

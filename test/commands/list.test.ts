@@ -101,19 +101,22 @@ describe('kmirror list', () => {
     );
   });
 
-  it('counts a topic whose partitions are FAILED: the target state is what TOPICS counts on a real broker', async () => {
-    emulator.source.cluster.createTopic('ledger', { partitions: 1 });
-    createMirror(emulator, 'beta');
-    startTopics(emulator, 'beta', ['ledger']);
-    emulator.source.cluster.setReachable(false);
-    try {
-      await waitFor('ledger FAILED', () => engineStates(emulator, 'ledger').every((s) => s === 'FAILED'));
-      const { mirrors } = jsonOf(await list('--json')) as { mirrors: Listed[] };
-      assert.equal(mirrors.find((m) => m.name === 'beta')?.topicCount, 1);
-    } finally {
-      emulator.source.cluster.setReachable(true);
-    }
-  });
+  it(
+    'counts a topic whose partitions are FAILED: the target state is what TOPICS counts on a ' + 'real broker',
+    async () => {
+      emulator.source.cluster.createTopic('ledger', { partitions: 1 });
+      createMirror(emulator, 'beta');
+      startTopics(emulator, 'beta', ['ledger']);
+      emulator.source.cluster.setReachable(false);
+      try {
+        await waitFor('ledger FAILED', () => engineStates(emulator, 'ledger').every((s) => s === 'FAILED'));
+        const { mirrors } = jsonOf(await list('--json')) as { mirrors: Listed[] };
+        assert.equal(mirrors.find((m) => m.name === 'beta')?.topicCount, 1);
+      } finally {
+        emulator.source.cluster.setReachable(true);
+      }
+    },
+  );
 });
 
 describe('kmirror list without mirroring', () => {

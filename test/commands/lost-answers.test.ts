@@ -110,21 +110,24 @@ describe('lost answers to state changes, through the commands', () => {
     assert.equal(emulator.destination.cluster.mirrors.config('m1', 'mirror.fetch.max.bytes'), '2097152');
   });
 
-  it('delete: DeleteClusterMirror applied, read back with ListClusterMirrors; exit 0, --json still one document', async () => {
-    createMirror(emulator, 'm-gone');
-    const fault = loseFirstAnswer('DeleteClusterMirror');
-    try {
-      const result = await runCli(['delete', 'm-gone', '--yes', '-b', b(), '--json', '--timeout', '20s']);
-      assert.equal(result.code, 0, result.stderr);
-      assert.equal(fault.calls(), 1);
-      const doc = jsonOf(result) as { deleted: boolean; warnings: string[] };
-      assert.equal(doc.deleted, true);
-      assert.match(doc.warnings.join('\n'), /DeleteClusterMirror: applied; the answer was lost/);
-    } finally {
-      fault.remove();
-    }
-    assert.equal(emulator.destination.cluster.mirrors.exists('m-gone'), false);
-  });
+  it(
+    'delete: DeleteClusterMirror applied, read back with ListClusterMirrors; exit 0, --json ' + 'still one document',
+    async () => {
+      createMirror(emulator, 'm-gone');
+      const fault = loseFirstAnswer('DeleteClusterMirror');
+      try {
+        const result = await runCli(['delete', 'm-gone', '--yes', '-b', b(), '--json', '--timeout', '20s']);
+        assert.equal(result.code, 0, result.stderr);
+        assert.equal(fault.calls(), 1);
+        const doc = jsonOf(result) as { deleted: boolean; warnings: string[] };
+        assert.equal(doc.deleted, true);
+        assert.match(doc.warnings.join('\n'), /DeleteClusterMirror: applied; the answer was lost/);
+      } finally {
+        fault.remove();
+      }
+      assert.equal(emulator.destination.cluster.mirrors.exists('m-gone'), false);
+    },
+  );
 
   it('an answer that never comes: the wait stops short of --timeout, leaving time to read back; exit 0', async () => {
     const rules = emulator.destination.nodes.map((n) => n.faults.drop('CreateClusterMirror', { times: 1 }));

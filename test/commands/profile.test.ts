@@ -135,55 +135,62 @@ describe('kmirror profile', () => {
     );
   });
 
-  it('flags and a --command-config given on the command line beat KMIRROR_* variables, which beat the profile', async () => {
-    const home = configHome();
-    const env = { XDG_CONFIG_HOME: home, PW: user()[1] };
-    const [name, password] = user();
-    await runCli(
-      [
-        'profile',
-        'create',
-        'p',
-        '-b',
-        DEAD,
-        '--sasl-mechanism',
-        'plain',
-        '--sasl-username',
-        name,
-        '--sasl-password-env',
-        'PW',
-      ],
-      { env },
-    );
-    const quick = ['list', '--json', '--timeout', '5s'];
-    // flag > profile
-    assert.equal((await runCli([...quick, '-b', dst()], { env })).code, 0);
-    // env > profile
-    assert.equal((await runCli(quick, { env: { ...env, KMIRROR_BOOTSTRAP_SERVER: dst() } })).code, 0);
-    // flag > env
-    assert.equal((await runCli([...quick, '-b', dst()], { env: { ...env, KMIRROR_BOOTSTRAP_SERVER: DEAD } })).code, 0);
-    // --command-config on the command line > env; its JAAS password > KMIRROR_SASL_PASSWORD
-    const properties = join(home, 'client.properties');
-    writeFileSync(
-      properties,
-      [
-        `bootstrap.servers=${dst()}`,
-        'security.protocol=SASL_PLAINTEXT',
-        'sasl.mechanism=PLAIN',
-        `sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="${name}" password="${password}";`,
-        '',
-      ].join('\n'),
-    );
-    const fileWins = await runCli([...quick, '--command-config', properties], {
-      env: { ...env, KMIRROR_BOOTSTRAP_SERVER: DEAD, KMIRROR_SASL_PASSWORD: 'wrong-password' },
-    });
-    assert.equal(fileWins.code, 0, fileWins.stdout);
-    // ...but the same file from KMIRROR_COMMAND_CONFIG stays below the other variables
-    const envFile = await runCli(quick, {
-      env: { ...env, KMIRROR_COMMAND_CONFIG: properties, KMIRROR_BOOTSTRAP_SERVER: DEAD },
-    });
-    assert.notEqual(envFile.code, 0);
-  });
+  it(
+    'flags and a --command-config given on the command line beat KMIRROR_* variables, which ' + 'beat the profile',
+    async () => {
+      const home = configHome();
+      const env = { XDG_CONFIG_HOME: home, PW: user()[1] };
+      const [name, password] = user();
+      await runCli(
+        [
+          'profile',
+          'create',
+          'p',
+          '-b',
+          DEAD,
+          '--sasl-mechanism',
+          'plain',
+          '--sasl-username',
+          name,
+          '--sasl-password-env',
+          'PW',
+        ],
+        { env },
+      );
+      const quick = ['list', '--json', '--timeout', '5s'];
+      // flag > profile
+      assert.equal((await runCli([...quick, '-b', dst()], { env })).code, 0);
+      // env > profile
+      assert.equal((await runCli(quick, { env: { ...env, KMIRROR_BOOTSTRAP_SERVER: dst() } })).code, 0);
+      // flag > env
+      assert.equal(
+        (await runCli([...quick, '-b', dst()], { env: { ...env, KMIRROR_BOOTSTRAP_SERVER: DEAD } })).code,
+        0,
+      );
+      // --command-config on the command line > env; its JAAS password > KMIRROR_SASL_PASSWORD
+      const properties = join(home, 'client.properties');
+      writeFileSync(
+        properties,
+        [
+          `bootstrap.servers=${dst()}`,
+          'security.protocol=SASL_PLAINTEXT',
+          'sasl.mechanism=PLAIN',
+          `sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required ` +
+            `username="${name}" password="${password}";`,
+          '',
+        ].join('\n'),
+      );
+      const fileWins = await runCli([...quick, '--command-config', properties], {
+        env: { ...env, KMIRROR_BOOTSTRAP_SERVER: DEAD, KMIRROR_SASL_PASSWORD: 'wrong-password' },
+      });
+      assert.equal(fileWins.code, 0, fileWins.stdout);
+      // ...but the same file from KMIRROR_COMMAND_CONFIG stays below the other variables
+      const envFile = await runCli(quick, {
+        env: { ...env, KMIRROR_COMMAND_CONFIG: properties, KMIRROR_BOOTSTRAP_SERVER: DEAD },
+      });
+      assert.notEqual(envFile.code, 0);
+    },
+  );
 
   it('profile show never prints a secret, not even one stored with --store-secret', async () => {
     const env = { XDG_CONFIG_HOME: configHome() };

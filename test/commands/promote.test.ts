@@ -71,28 +71,31 @@ describe('kmirror promote', () => {
     assert.deepEqual(statesOf(emulator, 'orders'), ['MIRRORING', 'MIRRORING']);
   });
 
-  it('is not fooled by a reported lag of 0: waits for the source end offsets, then stops; destination = source + 1', async () => {
-    const dst = emulator.destination.cluster;
-    const src = emulator.source.cluster;
-    // A fetcher that answers every 3 s: right after one, 1,000 records land on the source.
-    dst.mirrorFetchIntervalMs = 3000;
-    await new Promise((resolve) => setTimeout(resolve, 3200));
-    src.appendRecords('orders', 1000);
-    assert.ok(reportedLagZeroWhileBehind(emulator, 'orders'), 'the broker reports lag 0 while 1,000 records behind');
-    const result = await promote('--topic', 'orders', '--yes', '--json', '--timeout', '20s');
-    assert.equal(result.code, 0, result.stderr);
-    const doc = jsonOf(result) as Json;
-    assertMatchesSchema('promote', doc);
-    assert.equal(doc.complete, true);
-    assert.deepEqual(doc.stopped, ['orders']);
-    for (const p of doc.topics[0]?.partitions ?? []) {
-      assert.equal(p.state, 'STOPPED');
-      assert.equal(BigInt(p.sourceEnd ?? -1), src.endOffset('orders', p.partition));
-      assert.equal(BigInt(p.destinationEnd ?? -1), BigInt(p.sourceEnd ?? -1) + 1n, 'the PID-reset marker only');
-      assert.equal(p.verified, 'ok');
-    }
-    assert.deepEqual(statesOf(emulator, 'orders'), ['STOPPED', 'STOPPED']);
-  });
+  it(
+    'is not fooled by a reported lag of 0: waits for the source end offsets, then stops; ' + 'destination = source + 1',
+    async () => {
+      const dst = emulator.destination.cluster;
+      const src = emulator.source.cluster;
+      // A fetcher that answers every 3 s: right after one, 1,000 records land on the source.
+      dst.mirrorFetchIntervalMs = 3000;
+      await new Promise((resolve) => setTimeout(resolve, 3200));
+      src.appendRecords('orders', 1000);
+      assert.ok(reportedLagZeroWhileBehind(emulator, 'orders'), 'the broker reports lag 0 while 1,000 records behind');
+      const result = await promote('--topic', 'orders', '--yes', '--json', '--timeout', '20s');
+      assert.equal(result.code, 0, result.stderr);
+      const doc = jsonOf(result) as Json;
+      assertMatchesSchema('promote', doc);
+      assert.equal(doc.complete, true);
+      assert.deepEqual(doc.stopped, ['orders']);
+      for (const p of doc.topics[0]?.partitions ?? []) {
+        assert.equal(p.state, 'STOPPED');
+        assert.equal(BigInt(p.sourceEnd ?? -1), src.endOffset('orders', p.partition));
+        assert.equal(BigInt(p.destinationEnd ?? -1), BigInt(p.sourceEnd ?? -1) + 1n, 'the PID-reset marker only');
+        assert.equal(p.verified, 'ok');
+      }
+      assert.deepEqual(statesOf(emulator, 'orders'), ['STOPPED', 'STOPPED']);
+    },
+  );
 
   it('--no-wait-for-quiet refuses while producers write: exit 1, nothing stopped', async () => {
     emulator.source.cluster.setGrowthRate('payments', 200);
@@ -143,20 +146,23 @@ describe('kmirror promote', () => {
     assert.equal(result.code, 6, result.stderr);
   });
 
-  it('after the stop was sent, a refused topic is reported as not stopped with the command that finishes the job', async () => {
-    for (const node of emulator.destination.nodes)
-      node.faults.failTopicsWith('StopMirrorTopics', { held: 29 }, { times: 1 });
-    const result = await promote('--topic', 'audit,held', '--yes', '--json', '--timeout', '20s');
-    assert.equal(result.code, 3, result.stderr);
-    const doc = jsonOf(result) as Json;
-    assertMatchesSchema('promote', doc);
-    assert.equal(doc.stopSent, true);
-    assert.equal(doc.complete, false);
-    assert.deepEqual(doc.stopped, ['audit']);
-    assert.deepEqual(doc.notStopped, ['held']);
-    assert.match(doc.finishCommand ?? '', /^kmirror remove-topics m1 --topic held --yes -b \S+ --wait 2m$/);
-    assert.deepEqual(statesOf(emulator, 'held'), ['MIRRORING', 'MIRRORING']);
-  });
+  it(
+    'after the stop was sent, a refused topic is reported as not stopped with the command that ' + 'finishes the job',
+    async () => {
+      for (const node of emulator.destination.nodes)
+        node.faults.failTopicsWith('StopMirrorTopics', { held: 29 }, { times: 1 });
+      const result = await promote('--topic', 'audit,held', '--yes', '--json', '--timeout', '20s');
+      assert.equal(result.code, 3, result.stderr);
+      const doc = jsonOf(result) as Json;
+      assertMatchesSchema('promote', doc);
+      assert.equal(doc.stopSent, true);
+      assert.equal(doc.complete, false);
+      assert.deepEqual(doc.stopped, ['audit']);
+      assert.deepEqual(doc.notStopped, ['held']);
+      assert.match(doc.finishCommand ?? '', /^kmirror remove-topics m1 --topic held --yes -b \S+ --wait 2m$/);
+      assert.deepEqual(statesOf(emulator, 'held'), ['MIRRORING', 'MIRRORING']);
+    },
+  );
 });
 
 describe('kmirror promote: --timeout after the stop was sent', () => {
@@ -170,36 +176,40 @@ describe('kmirror promote: --timeout after the stop was sent', () => {
   });
   after(async () => emulator.close());
 
-  it('exits 124 with the report: the stop was sent, nothing confirmed STOPPED yet, and the command that finishes the job', async () => {
-    const result = await runCli([
-      'promote',
-      'm1',
-      '-b',
-      emulator.destination.bootstrap,
-      '--topic',
-      'slow',
-      '--quiet-period',
-      '300ms',
-      '--yes',
-      '--timeout',
-      '8s',
-      '--json',
-    ]);
-    assert.equal(result.code, 124, result.stderr);
-    const doc = jsonOf(result) as Json;
-    assertMatchesSchema('promote', doc);
-    assert.equal(doc.stopSent, true);
-    assert.equal(doc.complete, false);
-    assert.deepEqual(doc.stopped, []);
-    assert.deepEqual(doc.notStopped, ['slow']);
-    assert.match(doc.interruption ?? '', /timed out after 8s/);
-    assert.deepEqual(
-      doc.topics[0]?.partitions.map((p) => p.state),
-      ['STOPPING', 'STOPPING'],
-    );
-    assert.match(doc.finishCommand ?? '', /^kmirror remove-topics m1 --topic slow --yes -b \S+ --wait 2m$/);
-    assert.deepEqual(statesOf(emulator, 'slow'), ['STOPPING', 'STOPPING']);
-  });
+  it(
+    'exits 124 with the report: the stop was sent, nothing confirmed STOPPED yet, and the ' +
+      'command that finishes the job',
+    async () => {
+      const result = await runCli([
+        'promote',
+        'm1',
+        '-b',
+        emulator.destination.bootstrap,
+        '--topic',
+        'slow',
+        '--quiet-period',
+        '300ms',
+        '--yes',
+        '--timeout',
+        '8s',
+        '--json',
+      ]);
+      assert.equal(result.code, 124, result.stderr);
+      const doc = jsonOf(result) as Json;
+      assertMatchesSchema('promote', doc);
+      assert.equal(doc.stopSent, true);
+      assert.equal(doc.complete, false);
+      assert.deepEqual(doc.stopped, []);
+      assert.deepEqual(doc.notStopped, ['slow']);
+      assert.match(doc.interruption ?? '', /timed out after 8s/);
+      assert.deepEqual(
+        doc.topics[0]?.partitions.map((p) => p.state),
+        ['STOPPING', 'STOPPING'],
+      );
+      assert.match(doc.finishCommand ?? '', /^kmirror remove-topics m1 --topic slow --yes -b \S+ --wait 2m$/);
+      assert.deepEqual(statesOf(emulator, 'slow'), ['STOPPING', 'STOPPING']);
+    },
+  );
 
   it('in text: says what was stopped and what not, and prints the finishing command', async () => {
     emulator.source.cluster.createTopic('slow2', { partitions: 1, initialOffset: 10n });
@@ -266,52 +276,60 @@ describe('kmirror promote: consumer groups (step 4)', () => {
     );
   });
 
-  it("waits for a group the destination copies at its next sync; the stop comes after the copy, offsets equal the source's", async () => {
-    await justAfterSync();
-    commit(emulator.source.cluster, 'billing', { orders: { 0: 600n, 1: 700n } });
-    assert.equal(emulator.destination.cluster.groups.offset('billing', 'orders', 0), undefined);
-    const result = await promote('--topic', 'orders', '--yes', '--json', '--timeout', '30s');
-    assert.equal(result.code, 0, result.stderr);
-    const doc = jsonOf(result) as Json;
-    assertMatchesSchema('promote', doc);
-    assert.equal(doc.complete, true);
-    assert.equal(offsetAtStop, 600n, 'the destination had the offsets when the stop was sent');
-    assert.equal(doc.groups.compared, true);
-    assert.equal(doc.groups.syncInterval?.ms, SYNC_MS);
-    assert.deepEqual(doc.groups.inSync, ['billing']);
-    assert.deepEqual(doc.groups.notInSync, []);
-    const billing = doc.groups.groups.find((g) => g.group === 'billing');
-    assert.equal(billing?.verdict, 'in-sync');
-    assert.deepEqual(
-      billing?.partitions.map((p) => [p.topic, p.partition, p.sourceOffset, p.destinationOffset]),
-      [
-        ['orders', 0, 600, 600],
-        ['orders', 1, 700, 700],
-      ],
-    );
-    for (const p of [0, 1])
-      assert.equal(
-        emulator.destination.cluster.groups.offset('billing', 'orders', p)?.offset,
-        emulator.source.cluster.groups.offset('billing', 'orders', p)?.offset,
+  it(
+    'waits for a group the destination copies at its next sync; the stop comes after the copy, ' +
+      "offsets equal the source's",
+    async () => {
+      await justAfterSync();
+      commit(emulator.source.cluster, 'billing', { orders: { 0: 600n, 1: 700n } });
+      assert.equal(emulator.destination.cluster.groups.offset('billing', 'orders', 0), undefined);
+      const result = await promote('--topic', 'orders', '--yes', '--json', '--timeout', '30s');
+      assert.equal(result.code, 0, result.stderr);
+      const doc = jsonOf(result) as Json;
+      assertMatchesSchema('promote', doc);
+      assert.equal(doc.complete, true);
+      assert.equal(offsetAtStop, 600n, 'the destination had the offsets when the stop was sent');
+      assert.equal(doc.groups.compared, true);
+      assert.equal(doc.groups.syncInterval?.ms, SYNC_MS);
+      assert.deepEqual(doc.groups.inSync, ['billing']);
+      assert.deepEqual(doc.groups.notInSync, []);
+      const billing = doc.groups.groups.find((g) => g.group === 'billing');
+      assert.equal(billing?.verdict, 'in-sync');
+      assert.deepEqual(
+        billing?.partitions.map((p) => [p.topic, p.partition, p.sourceOffset, p.destinationOffset]),
+        [
+          ['orders', 0, 600, 600],
+          ['orders', 1, 700, 700],
+        ],
       );
-  });
+      for (const p of [0, 1])
+        assert.equal(
+          emulator.destination.cluster.groups.offset('billing', 'orders', p)?.offset,
+          emulator.source.cluster.groups.offset('billing', 'orders', p)?.offset,
+        );
+    },
+  );
 
-  it('a group active on the destination blocks: --no-wait-for-quiet refuses naming it, the wait times out naming it', async () => {
-    commit(emulator.source.cluster, 'live', { audit: { 0: 505n } });
-    emulator.destination.cluster.groups.markActive('live');
-    const refused = await promote('--topic', 'audit', '--yes', '--no-wait-for-quiet');
-    assert.equal(refused.code, 1, refused.stderr);
-    assert.match(refused.stderr, /consumer group\(s\) active on the destination: live; .*nothing was stopped/);
-    assert.match(refused.stderr, /Nothing was stopped: every selected topic is still mirroring/);
+  it(
+    'a group active on the destination blocks: --no-wait-for-quiet refuses naming it, the wait ' +
+      'times out naming it',
+    async () => {
+      commit(emulator.source.cluster, 'live', { audit: { 0: 505n } });
+      emulator.destination.cluster.groups.markActive('live');
+      const refused = await promote('--topic', 'audit', '--yes', '--no-wait-for-quiet');
+      assert.equal(refused.code, 1, refused.stderr);
+      assert.match(refused.stderr, /consumer group\(s\) active on the destination: live; .*nothing was stopped/);
+      assert.match(refused.stderr, /Nothing was stopped: every selected topic is still mirroring/);
 
-    const waited = await promote('--topic', 'audit', '--yes', '--json', '--timeout', '9s');
-    assert.equal(waited.code, 124, waited.stderr);
-    assert.match(
-      (jsonOf(waited) as ErrorJson).error.message,
-      /timed out after 9s .*consumer group offsets .*\(not in sync: live \(active on the destination\)\); nothing was stopped/,
-    );
-    assert.deepEqual(statesOf(emulator, 'audit'), ['MIRRORING', 'MIRRORING']);
-  });
+      const waited = await promote('--topic', 'audit', '--yes', '--json', '--timeout', '9s');
+      assert.equal(waited.code, 124, waited.stderr);
+      assert.match(
+        (jsonOf(waited) as ErrorJson).error.message,
+        /timed out after 9s .*consumer group offsets .*\(not in sync: live \(active on the destination\)\); nothing was stopped/,
+      );
+      assert.deepEqual(statesOf(emulator, 'audit'), ['MIRRORING', 'MIRRORING']);
+    },
+  );
 
   it('--force promotes without the active group and names it; --skip-groups is refused beside --group', async () => {
     const usage = await promote('--topic', 'audit', '--yes', '--skip-groups', '--group', 'live');

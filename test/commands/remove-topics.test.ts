@@ -50,9 +50,11 @@ describe('kmirror remove-topics', () => {
         'inventory           1  1 MIRRORING  stop mirroring (becomes writable)',
         'orders              3  3 MIRRORING  stop mirroring (becomes writable)',
         'Patterns (sent to the broker, which saves them):',
-        '  inv.*: matches inventory; will be added to mirror.topics.exclude (it is not in mirror.topics.include verbatim), so matching source topics are no longer mirrored',
+        '  inv.*: matches inventory; will be added to mirror.topics.exclude (it is not in ' +
+          'mirror.topics.include verbatim), so matching source topics are no longer mirrored',
         'Not in mirror m1 (left out): nope',
-        "Error: refusing to stop mirroring 2 topic(s) of mirror 'm1' (they become writable on the destination) without confirmation (no interactive terminal to ask on)",
+        "Error: refusing to stop mirroring 2 topic(s) of mirror 'm1' (they become writable on the " +
+          'destination) without confirmation (no interactive terminal to ask on)',
         'Hint: review what the command will do, then run it again with --yes',
         '',
       ].join('\n'),
@@ -120,11 +122,13 @@ describe('kmirror remove-topics', () => {
       [
         'Stopped mirroring for 1 topic(s) in mirror m1: inventory',
         'Patterns saved to the mirror:',
-        '  inv.*: matches inventory; added to mirror.topics.exclude (it is not in mirror.topics.include verbatim), so matching source topics are no longer mirrored',
+        '  inv.*: matches inventory; added to mirror.topics.exclude (it is not in mirror.topics.include ' +
+          'verbatim), so matching source topics are no longer mirrored',
         '',
         'TOPIC      PARTITION  STATE    DESTINATION END OFFSET  ERROR',
         'inventory          0  STOPPED                      51',
-        'A stopped partition ends one offset past the source: stopping appends one PID-reset control record (plus one abort marker per open transaction).',
+        'A stopped partition ends one offset past the source: stopping appends one PID-reset control record ' +
+          '(plus one abort marker per open transaction).',
         '',
       ].join('\n'),
     );
@@ -152,19 +156,22 @@ describe('kmirror remove-topics', () => {
     assert.ok(statesOf(emulator, 't1').every((s) => s === 'MIRRORING'));
   });
 
-  it("text rendering of per-topic 140 and 3; when every topic is refused the exit code is the error's own", async () => {
-    injectTopicErrors(emulator, 'StopMirrorTopics', { t1: 140 });
-    const paused = await run('--topic', 't1', '--yes');
-    assert.equal(paused.code, 1, paused.stderr);
-    assert.match(
-      paused.stdout,
-      /Refused by the broker for 1 topic\(s\):\n {2}t1: mirror 'm1', topic 't1': the mirror topic is paused, so it cannot be stopped \(MIRROR_TOPIC_ALREADY_PAUSED from StopMirrorTopics\)\n {4}Hint: resume topic t1 in mirror m1 first, then stop it/,
-    );
-    injectTopicErrors(emulator, 'StopMirrorTopics', { t1: 3 });
-    const unknown = await run('--topic', 't1', '--yes');
-    assert.equal(unknown.code, 6, unknown.stderr);
-    assert.match(unknown.stdout, /UNKNOWN_TOPIC_OR_PARTITION/);
-  });
+  it(
+    'text rendering of per-topic 140 and 3; when every topic is refused the exit code is the ' + "error's own",
+    async () => {
+      injectTopicErrors(emulator, 'StopMirrorTopics', { t1: 140 });
+      const paused = await run('--topic', 't1', '--yes');
+      assert.equal(paused.code, 1, paused.stderr);
+      assert.match(
+        paused.stdout,
+        /Refused by the broker for 1 topic\(s\):\n {2}t1: mirror 'm1', topic 't1': the mirror topic is paused, so it cannot be stopped \(MIRROR_TOPIC_ALREADY_PAUSED from StopMirrorTopics\)\n {4}Hint: resume topic t1 in mirror m1 first, then stop it/,
+      );
+      injectTopicErrors(emulator, 'StopMirrorTopics', { t1: 3 });
+      const unknown = await run('--topic', 't1', '--yes');
+      assert.equal(unknown.code, 6, unknown.stderr);
+      assert.match(unknown.stdout, /UNKNOWN_TOPIC_OR_PARTITION/);
+    },
+  );
 
   it('a FAILED topic (source topic deleted) is blocked with its partitions; the others stop (exit 3)', async () => {
     emulator.source.cluster.deleteTopic('t3');
@@ -302,22 +309,25 @@ describe('kmirror remove-topics during a source outage', () => {
     );
   });
 
-  it('a pattern bound for mirror.topics.exclude marks a FAILED topic STOPPED; it stops once the source is back', async () => {
-    // Not 'orders' itself: Start put that name in mirror.topics.include, so it would only leave the include list.
-    const result = await run('--pattern', 'ord.*', '--yes', '--json');
-    assert.equal(result.code, 0, result.stderr);
-    const doc = jsonOf(result) as ActionJson;
-    assertMatchesSchema('remove-topics', doc);
-    assert.deepEqual(doc.sent, []);
-    assert.deepEqual(doc.viaPattern, [{ topic: 'orders', pattern: 'ord.*', state: '3 FAILED' }]);
-    assert.equal(doc.patterns[0]?.effect, 'add-to-exclude');
-    emulator.source.cluster.setReachable(true);
-    await waitFor(
-      'orders STOPPED after the outage',
-      () => statesOf(emulator, 'orders').every((s) => s === 'STOPPED'),
-      30_000,
-    );
-  });
+  it(
+    'a pattern bound for mirror.topics.exclude marks a FAILED topic STOPPED; it stops once the ' + 'source is back',
+    async () => {
+      // Not 'orders' itself: Start put that name in mirror.topics.include, so it would only leave the include list.
+      const result = await run('--pattern', 'ord.*', '--yes', '--json');
+      assert.equal(result.code, 0, result.stderr);
+      const doc = jsonOf(result) as ActionJson;
+      assertMatchesSchema('remove-topics', doc);
+      assert.deepEqual(doc.sent, []);
+      assert.deepEqual(doc.viaPattern, [{ topic: 'orders', pattern: 'ord.*', state: '3 FAILED' }]);
+      assert.equal(doc.patterns[0]?.effect, 'add-to-exclude');
+      emulator.source.cluster.setReachable(true);
+      await waitFor(
+        'orders STOPPED after the outage',
+        () => statesOf(emulator, 'orders').every((s) => s === 'STOPPED'),
+        30_000,
+      );
+    },
+  );
 });
 
 describe('kmirror remove-topics --wait timeout', () => {

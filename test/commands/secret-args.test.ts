@@ -11,7 +11,8 @@ import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emul
 import { runCli } from '../helpers/in-process-cli.js';
 
 const PASSWORD = 'Sup3r-s3cret-pw';
-const JAAS = `org.apache.kafka.common.security.plain.PlainLoginModule required username="alice" password="${PASSWORD}";`;
+const JAAS =
+  `org.apache.kafka.common.security.plain.PlainLoginModule required username="alice" ` + `password="${PASSWORD}";`;
 const DEAD = '127.0.0.1:1';
 
 describe('secrets on the command line and in messages', () => {
@@ -31,52 +32,66 @@ describe('secrets on the command line and in messages', () => {
   });
   const stored = (key: string): string | undefined => emulator.destination.cluster.mirrors.configsOf('m1')?.get(key);
 
-  it('a secret as KEY=VALUE (create --config, config set) is refused before any request, the value never shown', async () => {
-    for (const args of [
-      ['create', 'm2', '-b', DEAD, '--source-bootstrap', DEAD, '--config', `sasl.jaas.config=${JAAS}`],
-      ['config', 'set', 'm1', '-b', DEAD, `sasl.jaas.config=${JAAS}`],
-      ['config', 'set', 'm1', '-b', DEAD, `ssl.truststore.password=${PASSWORD}`],
-    ]) {
-      const result = await runCli([...args, '--timeout', '30s']);
-      assert.equal(result.code, 2, result.stderr);
-      assert.match(
-        result.stderr,
-        /: the value of (sasl\.jaas\.config|ssl\.truststore\.password) is a secret, and given on the command line it stays in the shell history and the process list/,
+  it(
+    'a secret as KEY=VALUE (create --config, config set) is refused before any request, the ' + 'value never shown',
+    async () => {
+      for (const args of [
+        ['create', 'm2', '-b', DEAD, '--source-bootstrap', DEAD, '--config', `sasl.jaas.config=${JAAS}`],
+        ['config', 'set', 'm1', '-b', DEAD, `sasl.jaas.config=${JAAS}`],
+        ['config', 'set', 'm1', '-b', DEAD, `ssl.truststore.password=${PASSWORD}`],
+      ]) {
+        const result = await runCli([...args, '--timeout', '30s']);
+        assert.equal(result.code, 2, result.stderr);
+        assert.match(
+          result.stderr,
+          /: the value of (sasl\.jaas\.config|ssl\.truststore\.password) is a secret, and given on the command line it stays in the shell history and the process list/,
+        );
+        assert.match(result.stderr, /Hint: put it in a file and pass --config-file FILE/);
+        assert.ok(!result.stderr.includes(PASSWORD));
+      }
+    },
+  );
+
+  it(
+    '--allow-secret-arg accepts it; --config-file FILE and --config-file - (stdin) take it ' + 'without a trace',
+    async () => {
+      const allowed = await runCli([
+        'config',
+        'set',
+        'm1',
+        '-b',
+        dst,
+        `sasl.jaas.config=${JAAS}`,
+        '--allow-secret-arg',
+      ]);
+      assert.equal(allowed.code, 0, allowed.stderr);
+      assert.equal(stored('sasl.jaas.config'), JAAS);
+
+      const file = join(dir, 'secret.properties');
+      writeFileSync(file, `ssl.truststore.password=${PASSWORD}-file\n`);
+      const fromFile = await runCli(['config', 'set', 'm1', '-b', dst, '--config-file', file]);
+      assert.equal(fromFile.code, 0, fromFile.stderr);
+      assert.equal(stored('ssl.truststore.password'), `${PASSWORD}-file`);
+
+      const fromStdin = await runCli(['config', 'set', 'm1', '-b', dst, '--config-file', '-'], {
+        stdin: `ssl.truststore.password=${PASSWORD}-stdin\n`,
+      });
+      assert.equal(fromStdin.code, 0, fromStdin.stderr);
+      assert.equal(stored('ssl.truststore.password'), `${PASSWORD}-stdin`);
+      for (const run of [allowed, fromFile, fromStdin]) assert.ok(!`${run.stdout}${run.stderr}`.includes(PASSWORD));
+
+      const created = await runCli(
+        ['create', 'm3', '-b', dst, '--source-bootstrap', emulator.source.bootstrap, '--config-file', '-'],
+        { stdin: `sasl.jaas.config=${JAAS}\n` },
       );
-      assert.match(result.stderr, /Hint: put it in a file and pass --config-file FILE/);
-      assert.ok(!result.stderr.includes(PASSWORD));
-    }
-  });
+      assert.equal(created.code, 0, created.stderr);
+      assert.equal(emulator.destination.cluster.mirrors.configsOf('m3')?.get('sasl.jaas.config'), JAAS);
 
-  it('--allow-secret-arg accepts it; --config-file FILE and --config-file - (stdin) take it without a trace', async () => {
-    const allowed = await runCli(['config', 'set', 'm1', '-b', dst, `sasl.jaas.config=${JAAS}`, '--allow-secret-arg']);
-    assert.equal(allowed.code, 0, allowed.stderr);
-    assert.equal(stored('sasl.jaas.config'), JAAS);
-
-    const file = join(dir, 'secret.properties');
-    writeFileSync(file, `ssl.truststore.password=${PASSWORD}-file\n`);
-    const fromFile = await runCli(['config', 'set', 'm1', '-b', dst, '--config-file', file]);
-    assert.equal(fromFile.code, 0, fromFile.stderr);
-    assert.equal(stored('ssl.truststore.password'), `${PASSWORD}-file`);
-
-    const fromStdin = await runCli(['config', 'set', 'm1', '-b', dst, '--config-file', '-'], {
-      stdin: `ssl.truststore.password=${PASSWORD}-stdin\n`,
-    });
-    assert.equal(fromStdin.code, 0, fromStdin.stderr);
-    assert.equal(stored('ssl.truststore.password'), `${PASSWORD}-stdin`);
-    for (const run of [allowed, fromFile, fromStdin]) assert.ok(!`${run.stdout}${run.stderr}`.includes(PASSWORD));
-
-    const created = await runCli(
-      ['create', 'm3', '-b', dst, '--source-bootstrap', emulator.source.bootstrap, '--config-file', '-'],
-      { stdin: `sasl.jaas.config=${JAAS}\n` },
-    );
-    assert.equal(created.code, 0, created.stderr);
-    assert.equal(emulator.destination.cluster.mirrors.configsOf('m3')?.get('sasl.jaas.config'), JAAS);
-
-    const both = await runCli(['config', 'set', 'm1', '-b', DEAD, '--config-file', '-', '--sasl-password-stdin']);
-    assert.equal(both.code, 2);
-    assert.match(both.stderr, /--config-file - and --sasl-password-stdin both read stdin/);
-  });
+      const both = await runCli(['config', 'set', 'm1', '-b', DEAD, '--config-file', '-', '--sasl-password-stdin']);
+      assert.equal(both.code, 2);
+      assert.match(both.stderr, /--config-file - and --sasl-password-stdin both read stdin/);
+    },
+  );
 
   it('a malformed JAAS line: the message and the hint stay readable, only the password is masked', async () => {
     const file = join(dir, 'bad-jaas.properties');
@@ -86,7 +101,8 @@ describe('secrets on the command line and in messages', () => {
         'bootstrap.servers=localhost:9092',
         'security.protocol=SASL_PLAINTEXT',
         'sasl.mechanism=PLAIN',
-        `sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="alice" password="${PASSWORD}"`,
+        `sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="alice" ` +
+          `password="${PASSWORD}"`,
       ].join('\n'),
     );
     const result = await runCli(['list', '--command-config', file]);

@@ -231,37 +231,41 @@ describe('no command prints a secret', () => {
   });
 
   for (const index of [0, 1, 2]) {
-    it(`every command, text and --json, each with --debug: ${['stdin password', 'env password', 'OAUTHBEARER'][index]}`, async () => {
-      const v = variants[index] as Variant;
-      const profiles = mkdtempSync(join(dir, 'profiles-'));
-      const env = { ...v.env, XDG_CONFIG_HOME: profiles };
-      for (const [id, lines] of Object.entries(COMMANDS)) {
-        for (const args of lines(v)) {
-          const once = ONCE[id];
-          for (const json of once === undefined ? [false, true] : [once]) {
-            // The profile's own password source (stdin is read once, by profile create).
-            const stdin = args[0] === 'profile' && args[1] !== 'create' ? undefined : v.stdin;
-            const extra = WORDS_AS_GIVEN.has(id) ? [] : ['--debug', ...(json ? ['--json'] : [])];
-            const result: CliResult = await runCli([...args, ...extra], {
-              env,
-              ...(stdin ? { stdin } : {}),
-            });
-            assertNoSecret(
-              `${v.name}: ${id} (${args.join(' ')}${json ? ' --json' : ''})`,
-              result.stdout,
-              result.stderr,
-            );
-            // Each ran for real: a connection failure would hide a leak behind an early exit.
-            // delete and failback refuse: m1 still mirrors its topic (what they print then is tested too).
-            assert.equal(
-              result.code,
-              id === 'delete' || id === 'failback' ? 1 : 0,
-              `${id} ${json ? '--json ' : ''}exit ${result.code}:\n${result.stdout}\n${result.stderr}`,
-            );
+    it(
+      `every command, text and --json, each with --debug: ` +
+        `${['stdin password', 'env password', 'OAUTHBEARER'][index]}`,
+      async () => {
+        const v = variants[index] as Variant;
+        const profiles = mkdtempSync(join(dir, 'profiles-'));
+        const env = { ...v.env, XDG_CONFIG_HOME: profiles };
+        for (const [id, lines] of Object.entries(COMMANDS)) {
+          for (const args of lines(v)) {
+            const once = ONCE[id];
+            for (const json of once === undefined ? [false, true] : [once]) {
+              // The profile's own password source (stdin is read once, by profile create).
+              const stdin = args[0] === 'profile' && args[1] !== 'create' ? undefined : v.stdin;
+              const extra = WORDS_AS_GIVEN.has(id) ? [] : ['--debug', ...(json ? ['--json'] : [])];
+              const result: CliResult = await runCli([...args, ...extra], {
+                env,
+                ...(stdin ? { stdin } : {}),
+              });
+              assertNoSecret(
+                `${v.name}: ${id} (${args.join(' ')}${json ? ' --json' : ''})`,
+                result.stdout,
+                result.stderr,
+              );
+              // Each ran for real: a connection failure would hide a leak behind an early exit.
+              // delete and failback refuse: m1 still mirrors its topic (what they print then is tested too).
+              assert.equal(
+                result.code,
+                id === 'delete' || id === 'failback' ? 1 : 0,
+                `${id} ${json ? '--json ' : ''}exit ${result.code}:\n${result.stdout}\n${result.stderr}`,
+              );
+            }
           }
         }
-      }
-    });
+      },
+    );
   }
 
   it('exporter: stdout, stderr, /metrics and the status page', async () => {

@@ -52,39 +52,45 @@ describe('promote and failback, answers lost', () => {
     );
   });
 
-  it('failback: create and start applied on A, both answers lost: read back, not resent; exit 0, MIRRORING on A', async () => {
-    const create = loseFirstAnswer('source', 'CreateClusterMirror');
-    const start = loseFirstAnswer('source', 'StartMirrorTopics');
-    try {
-      const result = await runCli([
-        'failback',
-        'fwd',
-        '-b',
-        emulator.destination.bootstrap,
-        '--to',
-        emulator.source.bootstrap,
-        '--topic',
-        'orders',
-        '--yes',
-        '--json',
-        '--timeout',
-        '30s',
-      ]);
-      assert.equal(result.code, 0, result.stdout + result.stderr);
-      assert.equal(create.calls(), 1, 'CreateClusterMirror sent once');
-      assert.equal(start.calls(), 1, 'StartMirrorTopics sent once');
-      const doc = jsonOf(result) as { complete: boolean; started: boolean; warnings: string[] };
-      assert.equal(doc.complete, true);
-      assert.equal(doc.started, true);
-      const warnings = doc.warnings.join('\n');
-      assert.match(warnings, /CreateClusterMirror: applied; the answer was lost .* read back with ListClusterMirrors/);
-      assert.match(warnings, /StartMirrorTopics: applied; the answer was lost .* read back with ListClusterMirrors/);
-      assert.deepEqual(
-        (emulator.source.cluster.topics.get('orders')?.partitions ?? []).map((p) => p.mirror?.state),
-        ['MIRRORING', 'MIRRORING'],
-      );
-    } finally {
-      for (const rule of [...create.rules, ...start.rules]) rule.remove();
-    }
-  });
+  it(
+    'failback: create and start applied on A, both answers lost: read back, not resent; exit 0, ' + 'MIRRORING on A',
+    async () => {
+      const create = loseFirstAnswer('source', 'CreateClusterMirror');
+      const start = loseFirstAnswer('source', 'StartMirrorTopics');
+      try {
+        const result = await runCli([
+          'failback',
+          'fwd',
+          '-b',
+          emulator.destination.bootstrap,
+          '--to',
+          emulator.source.bootstrap,
+          '--topic',
+          'orders',
+          '--yes',
+          '--json',
+          '--timeout',
+          '30s',
+        ]);
+        assert.equal(result.code, 0, result.stdout + result.stderr);
+        assert.equal(create.calls(), 1, 'CreateClusterMirror sent once');
+        assert.equal(start.calls(), 1, 'StartMirrorTopics sent once');
+        const doc = jsonOf(result) as { complete: boolean; started: boolean; warnings: string[] };
+        assert.equal(doc.complete, true);
+        assert.equal(doc.started, true);
+        const warnings = doc.warnings.join('\n');
+        assert.match(
+          warnings,
+          /CreateClusterMirror: applied; the answer was lost .* read back with ListClusterMirrors/,
+        );
+        assert.match(warnings, /StartMirrorTopics: applied; the answer was lost .* read back with ListClusterMirrors/);
+        assert.deepEqual(
+          (emulator.source.cluster.topics.get('orders')?.partitions ?? []).map((p) => p.mirror?.state),
+          ['MIRRORING', 'MIRRORING'],
+        );
+      } finally {
+        for (const rule of [...create.rules, ...start.rules]) rule.remove();
+      }
+    },
+  );
 });

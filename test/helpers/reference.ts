@@ -48,7 +48,9 @@ export function withReferenceFile(
     register(path, readFileSync(path, 'utf8'));
     return;
   }
-  const reason = `${relative} not found in the reference folder ${referenceDir()}; set KMIRROR_REFERENCE_DIR to the folder that holds it`;
+  const reason =
+    `${relative} not found in the reference folder ${referenceDir()}; set KMIRROR_REFERENCE_DIR ` +
+    `to the folder that holds it`;
   if (inCi()) {
     test(`${title}: reference file is present`, () => {
       assert.fail(`${reason} (CI is set, so these tests may not be skipped)`);

@@ -23,7 +23,8 @@ export function assertMatchesSchema(command: string, document: unknown): void {
   }
   if (!validate(document)) {
     throw new Error(
-      `--json output of '${command}' does not match ${schemaPath(command)}:\n${ajv.errorsText(validate.errors, { separator: '\n' })}`,
+      `--json output of '${command}' does not match ` +
+        `${schemaPath(command)}:\n${ajv.errorsText(validate.errors, { separator: '\n' })}`,
     );
   }
 }

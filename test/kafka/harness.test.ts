@@ -46,8 +46,10 @@ describe('kafka harness: single combined node', () => {
     async () => {
       node = await startSingleNode();
       console.log(
-        `# single node: started in ${node.timings.totalMs} ms (prepare ${node.timings.prepareMs} ms, JVM ${node.timings.serverMs} ms, ` +
-          `attempts ${node.timings.attempts}); RSS ${Math.round((node.rssBytes() ?? 0) / MiB)} MiB; log ${node.logPath}`,
+        `# single node: started in ${node.timings.totalMs} ms (prepare ${node.timings.prepareMs} ms, JVM ` +
+          `${node.timings.serverMs} ms, ` +
+          (`attempts ${node.timings.attempts}); RSS ${Math.round((node.rssBytes() ?? 0) / MiB)} MiB; log ` +
+            `${node.logPath}`),
       );
     },
     { timeout: HOOK_TIMEOUT },
@@ -219,7 +221,8 @@ describe('kafka harness: 3-broker cluster', () => {
       cluster = await startCluster(3);
       const perNode = cluster.brokers.map((b) => `${b.nodeId}:${Math.round((b.rssBytes() ?? 0) / MiB)}`).join(' ');
       console.log(
-        `# cluster: started in ${cluster.timings.totalMs} ms (prepare ${cluster.timings.prepareMs} ms, JVMs ${cluster.timings.serverMs} ms, ` +
+        `# cluster: started in ${cluster.timings.totalMs} ms (prepare ${cluster.timings.prepareMs} ms, JVMs ` +
+          `${cluster.timings.serverMs} ms, ` +
           `attempts ${cluster.timings.attempts}); RSS total ${Math.round(cluster.rssBytes() / MiB)} MiB ` +
           `(controller ${Math.round((cluster.controller.rssBytes() ?? 0) / MiB)}, brokers ${perNode})`,
       );

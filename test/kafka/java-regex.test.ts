@@ -340,14 +340,16 @@ describe('the Java regex translation against java.util.regex (Java 17)', () => {
     assert.notEqual(
       ours.kind,
       'invalid',
-      `Java accepts ${JSON.stringify(pattern)}; kmirror calls it invalid: ${ours.kind === 'invalid' ? ours.reason : ''}`,
+      `Java accepts ${JSON.stringify(pattern)}; kmirror calls it invalid: ` +
+        `${ours.kind === 'invalid' ? ours.reason : ''}`,
     );
     if (ours.kind !== 'ok') return ours.kind;
     subjects.forEach((subject, i) => {
       assert.equal(
         ours.re.test(subject),
         java[i],
-        `${JSON.stringify(pattern)} on ${JSON.stringify(subject)}: Java says ${String(java[i])} (translated to ${ours.re.source})`,
+        `${JSON.stringify(pattern)} on ${JSON.stringify(subject)}: Java says ${String(java[i])} (translated ` +
+          `to ${ours.re.source})`,
       );
     });
     return 'ok';
@@ -397,7 +399,8 @@ describe('the Java regex translation against java.util.regex (Java 17)', () => {
       }
     }
     console.log(
-      `seed ${seed}: ${tally.ok} agreed on ${SUBJECTS.length} subjects each, ${tally.invalid} refused by both, ${tally.untranslatable} valid Java refused as untranslatable`,
+      `seed ${seed}: ${tally.ok} agreed on ${SUBJECTS.length} subjects each, ${tally.invalid} refused by ` +
+        `both, ${tally.untranslatable} valid Java refused as untranslatable`,
     );
     assert.ok(tally.ok > 1000, 'most random patterns translate');
   });

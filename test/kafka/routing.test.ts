@@ -33,7 +33,8 @@ describe('routing on a 3-broker Kafka 4.4 cluster', () => {
         controllerProps: { 'broker.session.timeout.ms': 60_000 },
       });
       console.log(
-        `# 3-broker cluster + controller started in ${cluster.timings.totalMs} ms (JVMs ${cluster.timings.serverMs} ms)`,
+        `# 3-broker cluster + controller started in ${cluster.timings.totalMs} ms (JVMs ` +
+          `${cluster.timings.serverMs} ms)`,
       );
       victim = cluster.brokers[0] as ClusterBroker;
     },

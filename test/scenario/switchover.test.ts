@@ -83,31 +83,34 @@ describe('switchover and failback through the CLI', () => {
     assert.deepEqual(groupOffsets(b), [undefined, undefined]);
   });
 
-  it("promote waits for quiet producers, the catch-up and the group's offsets, then B holds A + the stop marker", async () => {
-    const result = await onB(
-      'promote',
-      'fwd',
-      '--topic',
-      TOPIC,
-      '--quiet-period',
-      '500ms',
-      '--yes',
-      '--json',
-      '--timeout',
-      '30s',
-    );
-    ok(result, 'promote');
-    const doc = jsonOf(result) as Parsed<PromoteJson>;
-    assert.equal(doc.complete, true);
-    for (const p of doc.topics[0]?.partitions ?? []) {
-      assert.equal(BigInt(p.destinationEnd ?? -1), a.endOffset(TOPIC, p.partition) + 1n);
-      assert.equal(p.verified, 'ok');
-    }
-    assert.deepEqual(doc.groups.inSync, [GROUP]);
-    assert.deepEqual(groupOffsets(b), groupOffsets(a), "B holds the group's offsets committed on A");
-    assert.deepEqual(groupOffsets(b), [120n, 130n]);
-    surviving.assertKept(b, 'after promote');
-  });
+  it(
+    "promote waits for quiet producers, the catch-up and the group's offsets, then B holds A + " + 'the stop marker',
+    async () => {
+      const result = await onB(
+        'promote',
+        'fwd',
+        '--topic',
+        TOPIC,
+        '--quiet-period',
+        '500ms',
+        '--yes',
+        '--json',
+        '--timeout',
+        '30s',
+      );
+      ok(result, 'promote');
+      const doc = jsonOf(result) as Parsed<PromoteJson>;
+      assert.equal(doc.complete, true);
+      for (const p of doc.topics[0]?.partitions ?? []) {
+        assert.equal(BigInt(p.destinationEnd ?? -1), a.endOffset(TOPIC, p.partition) + 1n);
+        assert.equal(p.verified, 'ok');
+      }
+      assert.deepEqual(doc.groups.inSync, [GROUP]);
+      assert.deepEqual(groupOffsets(b), groupOffsets(a), "B holds the group's offsets committed on A");
+      assert.deepEqual(groupOffsets(b), [120n, 130n]);
+      surviving.assertKept(b, 'after promote');
+    },
+  );
 
   let splitBrain = 0;
   it('producers move to B; a split-brain writer still writes to A', async () => {

@@ -51,40 +51,43 @@ function steps(stdout: string): { line: string; output: string }[] {
 }
 
 describe('npm run demo (dist/scripts/demo.js)', () => {
-  it('runs check, create, add-topics, describe (lag falling) and list against its own playground, and exits 0', async () => {
-    const run = await runDemo();
-    const context = `exit ${String(run.code)}\nstdout:\n${run.stdout}\nstderr:\n${run.stderr}`;
-    assert.equal(run.code, 0, context);
+  it(
+    'runs check, create, add-topics, describe (lag falling) and list against its own ' + 'playground, and exits 0',
+    async () => {
+      const run = await runDemo();
+      const context = `exit ${String(run.code)}\nstdout:\n${run.stdout}\nstderr:\n${run.stderr}`;
+      assert.equal(run.code, 0, context);
 
-    const ran = steps(run.stdout);
-    const lines = ran.map((s) => s.line);
-    const destination = /^destination: +(\S+)$/m.exec(run.stdout)?.[1];
-    const source = /^source: +(\S+)/m.exec(run.stdout)?.[1];
-    assert.ok(destination && source, context);
-    assert.equal(lines[0], `kmirror check -b ${destination}`, context);
-    assert.equal(lines[1], `kmirror create demo -b ${destination} --source-bootstrap ${source}`, context);
-    assert.equal(lines[2], `kmirror add-topics demo -b ${destination} --pattern 'orders-.*' --yes`, context);
-    const describes = ran.filter((s) => s.line === `kmirror describe demo -b ${destination}`);
-    assert.ok(describes.length >= 3, `at least three describes:\n${context}`);
-    assert.equal(lines.at(-1), `kmirror list -b ${destination}`, context);
+      const ran = steps(run.stdout);
+      const lines = ran.map((s) => s.line);
+      const destination = /^destination: +(\S+)$/m.exec(run.stdout)?.[1];
+      const source = /^source: +(\S+)/m.exec(run.stdout)?.[1];
+      assert.ok(destination && source, context);
+      assert.equal(lines[0], `kmirror check -b ${destination}`, context);
+      assert.equal(lines[1], `kmirror create demo -b ${destination} --source-bootstrap ${source}`, context);
+      assert.equal(lines[2], `kmirror add-topics demo -b ${destination} --pattern 'orders-.*' --yes`, context);
+      const describes = ran.filter((s) => s.line === `kmirror describe demo -b ${destination}`);
+      assert.ok(describes.length >= 3, `at least three describes:\n${context}`);
+      assert.equal(lines.at(-1), `kmirror list -b ${destination}`, context);
 
-    assert.match(ran[0]?.output ?? '', /Cluster mirroring is usable/);
-    for (const step of describes) {
-      assert.match(
-        step.output,
-        /^TOPIC +PARTITIONS +STATES +TOTAL LAG +MAX LAG$/m,
-        `a describe table:\n${step.output}`,
+      assert.match(ran[0]?.output ?? '', /Cluster mirroring is usable/);
+      for (const step of describes) {
+        assert.match(
+          step.output,
+          /^TOPIC +PARTITIONS +STATES +TOTAL LAG +MAX LAG$/m,
+          `a describe table:\n${step.output}`,
+        );
+        assert.match(step.output, /^orders-us +3 /m);
+        assert.match(step.output, /^orders-eu +2 /m);
+        assert.doesNotMatch(step.output, /^payments /m);
+      }
+      const totals = describes.map((step) => Number(/total lag (\d+)/.exec(step.output)?.[1] ?? NaN));
+      assert.ok(totals.every(Number.isFinite), `every describe shows a total lag: ${totals.join(', ')}`);
+      assert.ok(
+        (totals[0] ?? 0) > (totals.at(-1) ?? 0),
+        `lag falls between the first and the last describe: ${totals.join(', ')}`,
       );
-      assert.match(step.output, /^orders-us +3 /m);
-      assert.match(step.output, /^orders-eu +2 /m);
-      assert.doesNotMatch(step.output, /^payments /m);
-    }
-    const totals = describes.map((step) => Number(/total lag (\d+)/.exec(step.output)?.[1] ?? NaN));
-    assert.ok(totals.every(Number.isFinite), `every describe shows a total lag: ${totals.join(', ')}`);
-    assert.ok(
-      (totals[0] ?? 0) > (totals.at(-1) ?? 0),
-      `lag falls between the first and the last describe: ${totals.join(', ')}`,
-    );
-    assert.match(ran.at(-1)?.output ?? '', /^demo +2 /m);
-  });
+      assert.match(ran.at(-1)?.output ?? '', /^demo +2 /m);
+    },
+  );
 });

@@ -22,12 +22,15 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
   static override summary = "Change a mirror's configuration";
   static override description =
     'Changes settings of an existing MIRROR with IncrementalAlterConfigs (resource type 64): KEY=VALUE arguments set ' +
-    'keys, --delete KEY returns a key to its default, --append / --subtract add or remove items of a LIST key (such as ' +
+    ('keys, --delete KEY returns a key to its default, --append / --subtract add or remove items of a LIST ' +
+      'key (such as ') +
     'mirror.topics.include). Keys and values are checked against the mirror key table before anything is sent. ' +
     'The mirror must exist (the prototype broker would otherwise create config entries for a new name). ' +
-    'A change of mirror.source.cluster.id, bootstrap.servers or a security key (security.protocol, sasl.*, ssl.*) on a ' +
+    ('A change of mirror.source.cluster.id, bootstrap.servers or a security key (security.protocol, sasl.*, ' +
+      'ssl.*) on a ') +
     'mirror with topics is checked first: kmirror reaches the source with the settings as they would be and refuses ' +
-    '(exit 2) a source it cannot reach, one that reports another cluster id, or the destination itself; --force applies ' +
+    ('(exit 2) a source it cannot reach, one that reports another cluster id, or the destination itself; ' +
+      '--force applies ') +
     'the change without asking the source. ' +
     'A change that makes the broker start or stop topics by itself (a longer mirror.topics.include, any change of ' +
     'mirror.topics.exclude) asks for confirmation on a terminal; elsewhere pass --yes. ' +
@@ -70,7 +73,8 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     }),
     wait: durationFlag({
       description:
-        'after the change, wait up to this long until the partitions that were MIRRORING are MIRRORING again (a config change restarts them; also bounded by --timeout)',
+        'after the change, wait up to this long until the partitions that were MIRRORING are MIRRORING ' +
+        'again (a config change restarts them; also bounded by --timeout)',
     }),
     yes: yesFlag('change mirror.topics.include/exclude without asking (required when there is no terminal to ask on)'),
   };

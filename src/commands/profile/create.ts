@@ -17,7 +17,8 @@ export default class ProfileCreate extends BaseCommand<typeof ProfileCreate> {
     '--sasl-oauth-token-file or --sasl-oauth-token-env. A password read with --sasl-password-stdin is saved only ' +
     'with --store-secret. The first profile becomes the current one; --use makes this one current.';
   static override examples = [
-    '<%= config.bin %> profile create prod -b kafka1:9093,kafka2:9093 --tls-ca ca.pem --sasl-mechanism scram-sha-512 --sasl-username admin --sasl-password-env KAFKA_PASSWORD',
+    '<%= config.bin %> profile create prod -b kafka1:9093,kafka2:9093 --tls-ca ca.pem --sasl-mechanism ' +
+      'scram-sha-512 --sasl-username admin --sasl-password-env KAFKA_PASSWORD',
     '<%= config.bin %> profile create local -b localhost:9092 --use',
     '<%= config.bin %> profile create ci --command-config client.properties --default-output json',
   ];

@@ -375,7 +375,9 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       return this.deadline.race(readFirstLine(process.stdin), 'reading the password from stdin');
     if (!this.canPrompt())
       throw new UsageError('--sasl-password-stdin: stdin is a terminal, but kmirror may not ask here', {
-        hint: 'it asks only with text output to a terminal and CI unset; else pipe it in: printf %s "$PASSWORD" | kmirror … --sasl-password-stdin (or set KMIRROR_SASL_PASSWORD)',
+        hint:
+          'it asks only with text output to a terminal and CI unset; else pipe it in: printf %s ' +
+          '"$PASSWORD" | kmirror … --sasl-password-stdin (or set KMIRROR_SASL_PASSWORD)',
       });
     return this.deadline.race(askSecret('SASL password:', true), 'reading the password');
   }
@@ -650,7 +652,9 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     });
     if (suggestions.length === 0) return err;
     return new UsageError(`unknown flag ${unknown.map(String).join(', ')}`, {
-      hint: `did you mean ${suggestions.join(', ')}? (kmirror ${this.id?.replaceAll(':', ' ') ?? ''} --help lists the flags)`,
+      hint:
+        `did you mean ${suggestions.join(', ')}? (kmirror ${this.id?.replaceAll(':', ' ') ?? ''} --help ` +
+        `lists the flags)`,
     });
   }
 
@@ -703,7 +707,9 @@ function formatWireEvent(event: WireEvent): string {
   const size =
     event.responseBytes === undefined ? `${event.requestBytes}B` : `${event.requestBytes}B/${event.responseBytes}B`;
   const outcome = event.outcome === 'ok' ? 'ok' : `error: ${event.error ?? 'unknown'}`;
-  return `${event.api} v${event.version} (key ${event.apiKey}) -> ${event.broker}: ${outcome} in ${event.ms}ms, ${size}`;
+  return (
+    `${event.api} v${event.version} (key ${event.apiKey}) -> ${event.broker}: ${outcome} in ` + `${event.ms}ms, ${size}`
+  );
 }
 
 function resolveOutputFormat(json: boolean | undefined, output: string | undefined): OutputFormat {

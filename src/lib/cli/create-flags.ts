@@ -13,7 +13,8 @@ export const createFlags = {
   'source-config': Flags.string({
     summary: 'Kafka client properties describing how to reach the SOURCE (security.protocol, sasl.*, ssl.*)',
     description:
-      'Every key is stored in the mirror config, secrets included: the destination brokers connect to the source with them.',
+      'Every key is stored in the mirror config, secrets included: the destination brokers connect to the ' +
+      'source with them.',
     helpValue: '<file>',
   }),
   config: Flags.string({

@@ -15,7 +15,9 @@ export const describeFlags = {
     helpValue: '<regex>',
   }),
   state: Flags.string({
-    summary: `only partitions in this state (repeatable): ${PARTITION_STATES.join(', ')}; the KIP draft's INITIALIZING and PREPARING are LOG_TRUNCATION and EPOCH_FENCING`,
+    summary:
+      `only partitions in this state (repeatable): ${PARTITION_STATES.join(', ')}; the KIP draft's ` +
+      `INITIALIZING and PREPARING are LOG_TRUNCATION and EPOCH_FENCING`,
     multiple: true,
     helpValue: '<state>',
   }),
@@ -36,7 +38,8 @@ export const describeFlags = {
     summary: 'exit 7 when a partition meets this condition: failing, lagging[=N], not-mirroring (repeatable)',
     description:
       'failing: FAILED; lagging=N: lag above N records (lagging: above 0); not-mirroring: any state but MIRRORING. ' +
-      'A partition FAILED with a retriable error is counted only when it is still FAILED after --grace (describe asks ' +
+      ('A partition FAILED with a retriable error is counted only when it is still FAILED after --grace ' +
+        '(describe asks ') +
       'once more). The offending partitions are listed; with --json in `health`. Not with --watch.',
     multiple: true,
     helpValue: '<condition>',

@@ -120,7 +120,8 @@ const CLIENT_CERT_HINT =
   '(or ssl.keystore.* in --command-config)';
 
 const NOT_TLS_HINT =
-  'the listener is probably not TLS: connect to the TLS listener port, or drop --tls / use security.protocol PLAINTEXT or SASL_PLAINTEXT';
+  'the listener is probably not TLS: connect to the TLS listener port, or drop --tls / use ' +
+  'security.protocol PLAINTEXT or SASL_PLAINTEXT';
 
 interface SystemErrorFields {
   code?: unknown;
@@ -173,7 +174,8 @@ function networkFailure(err: Error & SystemErrorFields): Failure | undefined {
       return failure(
         ExitCode.Error,
         `cannot resolve host${to || ''}${code === 'EAI_AGAIN' ? ' (temporary DNS failure)' : ''}`,
-        'check the host name in -b/--bootstrap-server; brokers also advertise names (advertised.listeners) that must resolve from here',
+        'check the host name in -b/--bootstrap-server; brokers also advertise names (advertised.listeners) ' +
+          'that must resolve from here',
       );
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
@@ -217,7 +219,8 @@ function tlsFailure(err: Error & SystemErrorFields): Failure | undefined {
       return failure(
         ExitCode.Error,
         `the broker's TLS certificate has expired${detail}`,
-        "renew the broker certificate (or check this machine's clock); --tls-insecure skips verification (for testing only)",
+        "renew the broker certificate (or check this machine's clock); --tls-insecure skips verification " +
+          '(for testing only)',
       );
     case 'CERT_NOT_YET_VALID':
       return failure(
@@ -229,8 +232,11 @@ function tlsFailure(err: Error & SystemErrorFields): Failure | undefined {
       const reason = (typeof err.reason === 'string' ? err.reason : err.message).trim().replace(/:$/, '');
       return failure(
         ExitCode.Error,
-        `the broker's TLS certificate does not match the host name${typeof err.host === 'string' ? ` '${err.host}'` : ''}: ${reason}`,
-        'connect with a host name the certificate lists, or set ssl.endpoint.identification.algorithm= (empty) in --command-config to skip only the host-name check; --tls-insecure skips all verification (for testing only); --tls-ca does not help here',
+        `the broker's TLS certificate does not match the host ` +
+          `name${typeof err.host === 'string' ? ` '${err.host}'` : ''}: ${reason}`,
+        'connect with a host name the certificate lists, or set ssl.endpoint.identification.algorithm= ' +
+          '(empty) in --command-config to skip only the host-name check; --tls-insecure skips all ' +
+          'verification (for testing only); --tls-ca does not help here',
       );
     }
     case 'ERR_SSL_WRONG_VERSION_NUMBER':
@@ -273,17 +279,20 @@ function kafkaJsFailure(err: Error & { code?: unknown; type?: unknown }): Failur
 
 const UNSUPPORTED_HINT =
   'Cluster Mirroring (KIP-1279) needs brokers that implement it; the prototype advertises API keys 94-105. ' +
-  'If your build numbers the mirror APIs differently, map them with --api-keys (or KMIRROR_API_KEYS), e.g. --api-keys DescribeClusterMirrors=99';
+  ('If your build numbers the mirror APIs differently, map them with --api-keys (or KMIRROR_API_KEYS), e.g. ' +
+    '--api-keys DescribeClusterMirrors=99');
 
 const DRAFT_NAMES: readonly string[] = KIP_DRAFT_APIS.map((api) => api.name);
 
 const DRAFT_UNSUPPORTED_HINT =
-  'with --protocol kip-draft the keys come from --api-keys: check them against the broker (kmirror check --debug shows what it advertises)';
+  'with --protocol kip-draft the keys come from --api-keys: check them against the broker (kmirror check ' +
+  '--debug shows what it advertises)';
 
 function unsupportedFailure(err: protocol.UnsupportedByClusterError): Failure {
   const range = (r: { min: number; max: number }) => (r.min === r.max ? `${r.min}` : `${r.min}-${r.max}`);
   const detail = err.brokerRange
-    ? `: it speaks only versions ${range(err.brokerRange)}, none of which kmirror speaks${err.ours ? ` here (${range(err.ours)})` : ''}`
+    ? `: it speaks only versions ${range(err.brokerRange)}, none of which kmirror ` +
+      `speaks${err.ours ? ` here (${range(err.ours)})` : ''}`
     : '';
   // For a mirror RPC the operator's question is "can this cluster mirror?", so answer it first.
   const draft = DRAFT_NAMES.includes(err.apiName);
@@ -292,7 +301,9 @@ function unsupportedFailure(err: protocol.UnsupportedByClusterError): Failure {
   if (err.ours && err.brokerRange && !lead) {
     return failure(
       ExitCode.Unsupported,
-      `this cluster does not support mirror configuration management as the KIP draft describes it: broker ${err.broker} speaks ${err.apiName} (API key ${err.apiKey}) only at versions ${range(err.brokerRange)}, and --api-versions asks for ${range(err.ours)}`,
+      `this cluster does not support mirror configuration management as the KIP draft describes it: broker ` +
+        `${err.broker} speaks ${err.apiName} (API key ${err.apiKey}) only at versions ` +
+        `${range(err.brokerRange)}, and --api-versions asks for ${range(err.ours)}`,
       'check --api-versions against the versions the broker advertises (kmirror check lists them)',
     );
   }
@@ -310,8 +321,10 @@ function dialectSettingFailure(err: protocol.DialectSettingMissingError): Failur
   const examples = [...err.missing.keys()].map((setting) => `${setting} ${err.examples.get(setting) ?? '…'}`).join(' ');
   return failure(
     ExitCode.Usage,
-    `${err.dialect} ${err.missing.has('--api-keys') ? 'numbers no RPC' : 'names no config version'}${err.missing.size > 1 ? ' and names no config version' : ''}, so kmirror sends nothing until they are given: ${parts.join('; ')}`,
-    `give the numbers your broker uses, e.g. ${examples} (or KMIRROR_API_KEYS / KMIRROR_API_VERSIONS, or api-keys / api-versions in the profile)`,
+    `${err.dialect} ` +
+      `${err.missing.has('--api-keys') ? 'numbers no RPC' : 'names no config version'}${err.missing.size > 1 ? ' and names no config version' : ''}, so kmirror sends nothing until they are given: ${parts.join('; ')}`,
+    `give the numbers your broker uses, e.g. ${examples} (or KMIRROR_API_KEYS / KMIRROR_API_VERSIONS, or ` +
+      `api-keys / api-versions in the profile)`,
   );
 }
 
@@ -336,7 +349,8 @@ function protocolFailure(err: Error): Failure | undefined {
     return failure(
       ExitCode.Unsupported,
       err.message,
-      `kmirror did not send it; a cluster that implements it speaks another dialect (--protocol ${err.dialect.startsWith('the KIP draft') ? 'prototype' : 'kip-draft'})`,
+      `kmirror did not send it; a cluster that implements it speaks another dialect (--protocol ` +
+        `${err.dialect.startsWith('the KIP draft') ? 'prototype' : 'kip-draft'})`,
     );
   }
   if (err instanceof protocol.DialectSettingMissingError) return dialectSettingFailure(err);
@@ -348,7 +362,8 @@ function protocolFailure(err: Error): Failure | undefined {
       err.message,
       err.apiName === 'ApiVersions'
         ? `${err.broker} did not answer like a Kafka broker: ${foreignHint('text')}`
-        : 'the broker broke the Kafka protocol, so kmirror closed that connection; --debug shows the request it answered',
+        : 'the broker broke the Kafka protocol, so kmirror closed that connection; --debug shows the request ' +
+            'it answered',
     );
   }
   // Services read the state back after a lost answer; this is for a caller that does not.
@@ -362,7 +377,8 @@ function protocolFailure(err: Error): Failure | undefined {
     const where = `the cluster of broker ${err.broker}`;
     return failure(
       ExitCode.Unsupported,
-      `Cluster Mirroring is disabled on ${where}: feature mirror.version is finalized at level ${err.finalizedLevel} (needs 1)`,
+      `Cluster Mirroring is disabled on ${where}: feature mirror.version is finalized at level ` +
+        `${err.finalizedLevel} (needs 1)`,
       ENABLE_MIRRORING_HINT,
     );
   }
@@ -371,7 +387,8 @@ function protocolFailure(err: Error): Failure | undefined {
     const last = err.lastError ? toFailure(err.lastError) : undefined;
     return failure(
       ExitCode.Timeout,
-      `timed out after ${formatDuration(err.budgetMs)} (--timeout) while ${err.doing}${last ? `; last error: ${last.message}` : ''}`,
+      `timed out after ${formatDuration(err.budgetMs)} (--timeout) while ` +
+        `${err.doing}${last ? `; last error: ${last.message}` : ''}`,
       last?.hint ?? 'raise --timeout (e.g. --timeout 2m) or check that the brokers are reachable and healthy',
       last?.kafkaError ?? null,
     );
@@ -402,7 +419,9 @@ function protocolFailure(err: Error): Failure | undefined {
           return failure(
             ExitCode.Error,
             `broker ${err.broker} closed the connection during the TLS handshake`,
-            'the listener is probably not TLS (connect to the TLS listener port, or drop --tls / use security.protocol PLAINTEXT or SASL_PLAINTEXT), or it requires a client certificate (--tls-cert and --tls-key)',
+            'the listener is probably not TLS (connect to the TLS listener port, or drop --tls / use ' +
+              'security.protocol PLAINTEXT or SASL_PLAINTEXT), or it requires a client certificate ' +
+              '(--tls-cert and --tls-key)',
           );
         }
         return (
@@ -425,7 +444,8 @@ function protocolFailure(err: Error): Failure | undefined {
           failure(
             ExitCode.Error,
             `broker ${err.broker} closed the connection (${err.message})`,
-            'the listener may expect TLS (--tls) or SASL (--sasl-mechanism), or the broker is shutting down; check security.protocol for that port',
+            'the listener may expect TLS (--tls) or SASL (--sasl-mechanism), or the broker is shutting ' +
+              'down; check security.protocol for that port',
           )
         );
       default:
@@ -445,8 +465,10 @@ function protocolFailure(err: Error): Failure | undefined {
 /** What to do about an address that answered in another protocol. */
 function foreignHint(protocol: ForeignProtocol): string {
   return protocol === 'tls'
-    ? "connect with TLS: add --tls (and --tls-ca FILE when a private CA signed the brokers' certificates), or set security.protocol=SSL (SASL_SSL with SASL) in --command-config"
-    : '-b/--bootstrap-server must name a Kafka listener (often port 9092, or 9093 for TLS), not a web, REST proxy or other service';
+    ? "connect with TLS: add --tls (and --tls-ca FILE when a private CA signed the brokers' certificates), or " +
+        'set security.protocol=SSL (SASL_SSL with SASL) in --command-config'
+    : '-b/--bootstrap-server must name a Kafka listener (often port 9092, or 9093 for TLS), not a web, REST ' +
+        'proxy or other service';
 }
 
 function causeOf(err: unknown): unknown {

@@ -61,7 +61,8 @@ export function sourceConfigFlag(summary: string) {
   return Flags.string({
     summary,
     description:
-      'Keys as in --command-config (bootstrap.servers, security.protocol, sasl.*, ssl.*). Setting one ssl.truststore.*, ' +
+      'Keys as in --command-config (bootstrap.servers, security.protocol, sasl.*, ssl.*). Setting one ' +
+      'ssl.truststore.*, ' +
       'ssl.keystore.* or sasl.* key replaces that whole group of the stored settings.',
     helpValue: '<file>',
   });
@@ -91,7 +92,8 @@ export const connectionFlags = {
     char: 'b',
     summary: 'brokers of the destination cluster, host:port[,host:port…]',
     description:
-      'Mirror commands talk to the destination cluster, where the mirror lives. Overrides bootstrap.servers from --command-config.',
+      'Mirror commands talk to the destination cluster, where the mirror lives. Overrides bootstrap.servers ' +
+      'from --command-config.',
     helpValue: '<host:port,…>',
     env: 'KMIRROR_BOOTSTRAP_SERVER',
     helpGroup: HelpGroup.Connection,
@@ -118,7 +120,9 @@ export const connectionFlags = {
     helpGroup: HelpGroup.Sasl,
   }),
   'sasl-password-stdin': Flags.boolean({
-    summary: `read the SASL password from the first line of stdin, or ask for it on a terminal (or set ${ENV_SASL_PASSWORD})`,
+    summary:
+      `read the SASL password from the first line of stdin, or ask for it on a terminal (or set ` +
+      `${ENV_SASL_PASSWORD})`,
     description:
       'Passwords are never taken as flag values, which would leave them in shell history and process listings. ' +
       'On a terminal the password is asked for and not echoed.',
@@ -220,7 +224,8 @@ export const globalFlags = {
       'mirror API keys, e.g. CreateClusterMirror=94,DescribeClusterMirrors=99 (required with --protocol kip-draft)',
     description:
       'For brokers that number the KIP-1279 RPCs differently from the prototype (94-105), and for --protocol ' +
-      'kip-draft, whose RPCs have no numbers: CreateMirror=N,AddTopicsToMirror=N,LastMirroredOffsets=N,ListMirrors=N,DescribeMirrors=N.',
+      ('kip-draft, whose RPCs have no numbers: ' +
+        'CreateMirror=N,AddTopicsToMirror=N,LastMirroredOffsets=N,ListMirrors=N,DescribeMirrors=N.'),
     helpValue: '<Name=key,…>',
     env: 'KMIRROR_API_KEYS',
     helpGroup: HelpGroup.Global,

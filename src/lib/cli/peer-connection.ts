@@ -39,7 +39,10 @@ export async function peerConnection(
   }
   if (!to.includes(':')) {
     throw new UsageError(`--to '${to}' is neither a saved profile nor a host:port address`, {
-      hint: `kmirror profile list shows the profiles${store ? `: ${store.names().join(', ') || 'none saved'}` : ''}; or give --to host:port[,host:port…]`,
+      hint:
+        `kmirror profile list shows the ` +
+        `profiles${store ? `: ${store.names().join(', ') || 'none saved'}` : ''}; or give --to ` +
+        `host:port[,host:port…]`,
     });
   }
   const settings = await resolveConnectionConfig(

@@ -141,7 +141,8 @@ export function playgroundFlags(defaultSeed: string) {
     }),
     'port-base': Flags.integer({
       summary:
-        'listen on consecutive ports from this one: source nodes first, then destination nodes (default: random free ports)',
+        'listen on consecutive ports from this one: source nodes first, then destination nodes (default: ' +
+        'random free ports)',
       min: 1,
       max: 65_535,
       exclusive: ['source-ports', 'destination-ports'],

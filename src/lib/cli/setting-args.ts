@@ -27,9 +27,12 @@ export function refuseSecretArgs(values: readonly string[], flag: string, allowe
     const key = text.slice(0, Math.max(0, text.indexOf('='))).trim();
     if (key === '' || !isSensitiveKey(key)) continue;
     throw new UsageError(
-      `${flag}: the value of ${key} is a secret, and given on the command line it stays in the shell history and the process list`,
+      `${flag}: the value of ${key} is a secret, and given on the command line it stays in the shell ` +
+        `history and the process list`,
       {
-        hint: `put it in a file and pass --config-file FILE (KEY=VALUE lines), or pipe it in with --config-file -; --allow-secret-arg accepts it here anyway`,
+        hint:
+          `put it in a file and pass --config-file FILE (KEY=VALUE lines), or pipe it in with ` +
+          `--config-file -; --allow-secret-arg accepts it here anyway`,
       },
     );
   }

@@ -44,7 +44,9 @@ export function topicActionFlags(
     }),
     'dry-run': Flags.boolean({ summary: 'show what would be sent and why; send nothing' }),
     wait: durationFlag({
-      description: `after sending, wait up to this long until every partition of the topics is ${target} (also bounded by --timeout)`,
+      description:
+        `after sending, wait up to this long until every partition of the topics is ${target} (also ` +
+        `bounded by --timeout)`,
     }),
   };
 }
@@ -54,7 +56,8 @@ export const TOPIC_ACTION_EXIT_RULE =
   'Exit codes: 0 when every selected topic reached the state or was already in it; when some did: 6 if others are ' +
   'not in the mirror (the rest is still shown), else 3 (blocked or refused by the broker); when none did: 1 if ' +
   'topics were blocked, 6 if the named ' +
-  "topics are not in the mirror (or the mirror does not exist), the Kafka error's own code if the broker refused them " +
+  ("topics are not in the mirror (or the mirror does not exist), the Kafka error's own code if the broker " +
+    'refused them ') +
   '(5 for authorization); 4 when mirroring is disabled; 124 when --wait or --timeout runs out.';
 
 interface TopicActionFlagValues {
@@ -106,7 +109,8 @@ export abstract class TopicActionCommand<T extends typeof Command> extends BaseC
           : {
               sleep: this.deadline.waitWithin(
                 flags.wait,
-                `the request was accepted; kmirror describe ${plan.mirror}${this.reachArgs()} shows the partition states ` +
+                `the request was accepted; kmirror describe ${plan.mirror}${this.reachArgs()} shows the ` +
+                  `partition states ` +
                   '(a longer --wait or --timeout waits longer)',
               ),
               onProgress: (done, total) =>

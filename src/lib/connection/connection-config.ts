@@ -196,7 +196,8 @@ function reportUnknownKeys(entries: ReadonlyMap<string, PropertyEntry>, file: st
       continue;
     if (key.startsWith('mirror.')) {
       warn(
-        `${file} line ${line}: '${key}' is a mirror setting, not a client setting; it is ignored here (mirror settings go in the mirror's own configuration)`,
+        `${file} line ${line}: '${key}' is a mirror setting, not a client setting; it is ignored here ` +
+          `(mirror settings go in the mirror's own configuration)`,
       );
       continue;
     }
@@ -253,7 +254,8 @@ function resolveConfigProviders(
           }
           default:
             throw fail(
-              `config provider class '${kind || '(none)'}' is not supported (kmirror supports FileConfigProvider, DirectoryConfigProvider and EnvVarConfigProvider)`,
+              `config provider class '${kind || '(none)'}' is not supported (kmirror supports ` +
+                `FileConfigProvider, DirectoryConfigProvider and EnvVarConfigProvider)`,
             );
         }
       },
@@ -373,7 +375,8 @@ function checkJwtShape(token: string, origin: string): void {
   }
   if (typeof header !== 'object' || header === null || Array.isArray(header)) {
     throw new CredentialsError(
-      `the OAUTHBEARER token from ${origin} is not a JWT (expected header.payload.signature in base64url, with a JSON header; found ${parts.length} part${parts.length === 1 ? '' : 's'})`,
+      `the OAUTHBEARER token from ${origin} is not a JWT (expected header.payload.signature in base64url, ` +
+        `with a JSON header; found ${parts.length} part${parts.length === 1 ? '' : 's'})`,
       { hint: 'give the access token itself (not a JSON response or a refresh token) from your identity provider' },
     );
   }
@@ -413,9 +416,12 @@ function resolveSasl(
     mechanism = parseMechanism(fileMechanism.value, `${located(fileName, fileMechanism)}: sasl.mechanism`);
   } else if (fileSasl) {
     throw new SettingsError(
-      `${fileName}: security.protocol is ${protocol} but sasl.mechanism is not set, and Kafka's default (GSSAPI/Kerberos) is not supported by kmirror`,
+      `${fileName}: security.protocol is ${protocol} but sasl.mechanism is not set, and Kafka's default ` +
+        `(GSSAPI/Kerberos) is not supported by kmirror`,
       {
-        hint: 'set sasl.mechanism=PLAIN, SCRAM-SHA-256, SCRAM-SHA-512 or OAUTHBEARER in the file, or pass --sasl-mechanism',
+        hint:
+          'set sasl.mechanism=PLAIN, SCRAM-SHA-256, SCRAM-SHA-512 or OAUTHBEARER in the file, or pass ' +
+          '--sasl-mechanism',
       },
     );
   } else {
@@ -440,9 +446,12 @@ function resolveSasl(
         : env[ENV_SASL_OAUTH_TOKEN]?.trim() || undefined;
     if (token === undefined) {
       throw new SettingsError(
-        'SASL OAUTHBEARER needs a token, and kmirror does not fetch tokens itself (sasl.oauthbearer.token.endpoint.url and login callback handlers are not supported)',
+        'SASL OAUTHBEARER needs a token, and kmirror does not fetch tokens itself ' +
+          '(sasl.oauthbearer.token.endpoint.url and login callback handlers are not supported)',
         {
-          hint: `get a token from your identity provider and pass it with --sasl-oauth-token-file FILE (or ${ENV_SASL_OAUTH_TOKEN})`,
+          hint:
+            `get a token from your identity provider and pass it with --sasl-oauth-token-file FILE (or ` +
+            `${ENV_SASL_OAUTH_TOKEN})`,
         },
       );
     }
@@ -480,7 +489,9 @@ function resolveSasl(
   }
   if (resolvedPassword === undefined || resolvedPassword === '') {
     throw new SettingsError(`SASL ${mechanism.toUpperCase()} needs a password for user '${username}'`, {
-      hint: `pipe it in with --sasl-password-stdin, set ${ENV_SASL_PASSWORD}, or set password="…" in sasl.jaas.config of --command-config`,
+      hint:
+        `pipe it in with --sasl-password-stdin, set ${ENV_SASL_PASSWORD}, or set password="…" in ` +
+        `sasl.jaas.config of --command-config`,
     });
   }
   registerSecret(resolvedPassword);
@@ -558,7 +569,8 @@ function resolveTls(
     const location = value('ssl.keystore.location');
     if ((chain !== undefined || key !== undefined) && location !== undefined) {
       throw new SettingsError(
-        `${fileName}: ssl.keystore.location and the inline ssl.keystore.key / ssl.keystore.certificate.chain are both set`,
+        `${fileName}: ssl.keystore.location and the inline ssl.keystore.key / ` +
+          `ssl.keystore.certificate.chain are both set`,
         { hint: 'keep one of them' },
       );
     }
@@ -634,7 +646,9 @@ export async function resolveConnectionConfig(
     const entry = file.get('bootstrap.servers');
     if (!entry) {
       throw new SettingsError('no bootstrap server given', {
-        hint: 'pass -b host:port (or set KMIRROR_BOOTSTRAP_SERVER, or bootstrap.servers in --command-config); mirror commands talk to the destination cluster',
+        hint:
+          'pass -b host:port (or set KMIRROR_BOOTSTRAP_SERVER, or bootstrap.servers in --command-config); ' +
+          'mirror commands talk to the destination cluster',
       });
     }
     bootstrap = parseBootstrapServers(entry.value, `${located(fileName, entry)}: bootstrap.servers`);
@@ -719,7 +733,9 @@ async function settingsFromProperties(
   const fileSasl = protocol === 'SASL_PLAINTEXT' || protocol === 'SASL_SSL';
   if (!saslFlagGiven && !fileSasl && (file.has('sasl.mechanism') || file.has('sasl.jaas.config'))) {
     warn(
-      `${fileName}: sasl.* settings are ignored because security.protocol is ${protocol ?? 'PLAINTEXT (the default)'}; set security.protocol=SASL_SSL or SASL_PLAINTEXT to use them`,
+      `${fileName}: sasl.* settings are ignored because security.protocol is ` +
+        `${protocol ?? 'PLAINTEXT (the default)'}; set security.protocol=SASL_SSL or SASL_PLAINTEXT to use ` +
+        `them`,
     );
   }
   const fileHasTls = [
@@ -730,7 +746,8 @@ async function settingsFromProperties(
   ].some((k) => file.has(k));
   if (!tlsEnabled && fileHasTls) {
     warn(
-      `${fileName}: ssl.* settings are ignored because TLS is off (security.protocol is ${protocol ?? 'PLAINTEXT (the default)'}${flags.tls === false ? ', --no-tls' : ''})`,
+      `${fileName}: ssl.* settings are ignored because TLS is off (security.protocol is ` +
+        `${protocol ?? 'PLAINTEXT (the default)'}${flags.tls === false ? ', --no-tls' : ''})`,
     );
   }
 

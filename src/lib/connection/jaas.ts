@@ -121,7 +121,8 @@ export function parseJaasConfig(input: string): JaasEntry[] {
     const flag = tokens[i++];
     if (!flag || flag.kind !== 'word' || !FLAGS.has(flag.text.toLowerCase())) {
       throw new JaasSyntaxError(
-        `expected a control flag (required, requisite, sufficient or optional) after ${module.text}, found ${shown(flag)}`,
+        `expected a control flag (required, requisite, sufficient or optional) after ${module.text}, found ` +
+          `${shown(flag)}`,
       );
     }
     const options = new Map<string, string>();

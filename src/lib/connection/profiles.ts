@@ -85,7 +85,9 @@ export function buildProfile(input: ProfileInput): Profile {
   if (input.saslPasswordValue !== undefined) {
     if (!input.storeSecret) {
       throw new SettingsError('a profile keeps a reference to the password, not the password itself', {
-        hint: 'use --sasl-password-env NAME, --sasl-password-file FILE or --sasl-password-prompt; add --store-secret to save the value read from stdin in the profile file (mode 0600)',
+        hint:
+          'use --sasl-password-env NAME, --sasl-password-file FILE or --sasl-password-prompt; add ' +
+          '--store-secret to save the value read from stdin in the profile file (mode 0600)',
       });
     }
     passwordRefs.push({ value: input.saslPasswordValue });

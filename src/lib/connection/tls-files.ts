@@ -110,8 +110,10 @@ function certificatesFromPem(text: string, origin: string): Buffer[] {
 function truststoreConversionHint(path: string, format: StoreFormat): string {
   if (format === 'JKS' || format === 'JCEKS') {
     return (
-      `convert it to PEM: keytool -exportcert -rfc -keystore ${path} -storetype ${format} -alias <alias> -file ca.pem ` +
-      `(keytool -list -keystore ${path} shows the aliases), then use --tls-ca ca.pem, or ssl.truststore.type=PEM and ssl.truststore.location=ca.pem`
+      `convert it to PEM: keytool -exportcert -rfc -keystore ${path} -storetype ${format} -alias <alias> ` +
+      `-file ca.pem ` +
+      (`(keytool -list -keystore ${path} shows the aliases), then use --tls-ca ca.pem, or ` +
+        `ssl.truststore.type=PEM and ssl.truststore.location=ca.pem`)
     );
   }
   return (
@@ -161,7 +163,8 @@ export interface ClientIdentity {
 function keystoreConversionHint(path: string, format: StoreFormat): string {
   return (
     `convert it to PKCS12: keytool -importkeystore -srckeystore ${path} -srcstoretype ${format} ` +
-    '-destkeystore keystore.p12 -deststoretype PKCS12, then set ssl.keystore.location=keystore.p12 and ssl.keystore.type=PKCS12'
+    ('-destkeystore keystore.p12 -deststoretype PKCS12, then set ssl.keystore.location=keystore.p12 and ' +
+      'ssl.keystore.type=PKCS12')
   );
 }
 
@@ -176,7 +179,9 @@ function pfxProblem(err: unknown, origin: string, passphraseSource: string): Set
     return new SettingsError(
       `${origin}: the PKCS12 file uses legacy encryption (RC2/3DES) that OpenSSL 3 no longer reads`,
       {
-        hint: 're-encrypt it: openssl pkcs12 -legacy -in old.p12 -nodes -out tmp.pem && openssl pkcs12 -export -in tmp.pem -out new.p12 (then delete tmp.pem), or export it again with a current keytool',
+        hint:
+          're-encrypt it: openssl pkcs12 -legacy -in old.p12 -nodes -out tmp.pem && openssl pkcs12 -export ' +
+          '-in tmp.pem -out new.p12 (then delete tmp.pem), or export it again with a current keytool',
       },
     );
   }
@@ -184,7 +189,9 @@ function pfxProblem(err: unknown, origin: string, passphraseSource: string): Set
     return new SettingsError(
       `${origin}: the PKCS12 file holds no private key (it looks like a trust store, not a key store)`,
       {
-        hint: 'a key store needs the client certificate and its private key; CA certificates go in the trust store (--tls-ca or ssl.truststore.*)',
+        hint:
+          'a key store needs the client certificate and its private key; CA certificates go in the trust ' +
+          'store (--tls-ca or ssl.truststore.*)',
       },
     );
   }
@@ -231,7 +238,9 @@ export function checkKeyPair(
     const message = (err as Error).message;
     if (/key values mismatch/i.test(message)) {
       throw new SettingsError(`${origin}: the private key does not belong to the certificate`, {
-        hint: 'give the key that was generated with this certificate (the first certificate in the chain is the client certificate)',
+        hint:
+          'give the key that was generated with this certificate (the first certificate in the chain is ' +
+          'the client certificate)',
       });
     }
     throw new SettingsError(`${origin}: cannot use the certificate and key (${message})`);

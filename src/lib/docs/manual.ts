@@ -158,7 +158,10 @@ export function indexMarkdown(manifest: Manifest, exitCodes: string): string {
   lines.push(
     '## DESCRIPTION',
     '',
-    "kmirror creates and operates cluster mirrors: broker-native, offset-preserving replication from a source Kafka cluster into a destination cluster. Every command talks to the destination cluster given by --bootstrap-server, gates itself on the brokers' ApiVersions and the mirror.version feature before sending anything, and prints tables for people or, with --json, one JSON document for scripts.",
+    'kmirror creates and operates cluster mirrors: broker-native, offset-preserving replication from a ' +
+      'source Kafka cluster into a destination cluster. Every command talks to the destination cluster given ' +
+      "by --bootstrap-server, gates itself on the brokers' ApiVersions and the mirror.version feature before " +
+      'sending anything, and prints tables for people or, with --json, one JSON document for scripts.',
     '',
   );
   lines.push('## COMMANDS', '');
@@ -219,7 +222,8 @@ export function readmeReference(manifest: Manifest, sessions: ExamplesFile = {})
       out.push('| flag | meaning |', '|---|---|');
       for (const f of own.sort((a, b) => a.name.localeCompare(b.name)))
         out.push(
-          `| \`${flagUsage(f)}\` | ${(f.summary ?? f.description ?? '').replaceAll('|', '\\|').replaceAll('\n', ' ')} |`,
+          `| \`${flagUsage(f)}\` | ` +
+            `${(f.summary ?? f.description ?? '').replaceAll('|', '\\|').replaceAll('\n', ' ')} |`,
         );
       out.push('');
     }

@@ -418,7 +418,9 @@ function fastReader(plan: StructPlan): (r: ByteReader) => Obj {
   const props = plan.fields.map(
     (f, i) => `${JSON.stringify(f.name)}: ${f.mode === 'regular' ? `f[${i}].read(r)` : `f[${i}].makeDefault()`}`,
   );
-  const body = `return function (r) { const o = { ${props.join(', ')} }; ${plan.flexible ? 'tags(plan, r, o);' : ''} return o; };`;
+  const body =
+    `return function (r) { const o = { ${props.join(', ')} }; ` +
+    `${plan.flexible ? 'tags(plan, r, o);' : ''} return o; };`;
   const make = new Function('f', 'plan', 'tags', body) as (
     f: readonly FieldPlan[],
     p: StructPlan,

@@ -126,7 +126,8 @@ export function prototypeDialect(apiKeys: ApiKeyMap = ApiKeyMap.DEFAULT): Dialec
         return {
           kind: 'absent',
           reason:
-            'the prototype removed it; its epoch lookup moved into DescribeClusterMirrors (use --protocol kip-draft for a cluster built from the seed KIP)',
+            'the prototype removed it; its epoch lookup moved into DescribeClusterMirrors (use --protocol ' +
+            'kip-draft for a cluster built from the seed KIP)',
         };
       if (KIP_DRAFT_APIS.includes(api))
         return { kind: 'absent', reason: `${api.name} is an RPC of the seed KIP (--protocol kip-draft)` };

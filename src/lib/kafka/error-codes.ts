@@ -36,8 +36,10 @@ type Entry = Omit<KafkaErrorInfo, 'name' | 'exit' | 'subject'> & {
 
 /** How to turn Cluster Mirroring on: the one copy of these words (CLI errors, 35 hints, `check`). */
 export const ENABLE_MIRRORING_HINT =
-  'enable it on the destination: kafka-features.sh --bootstrap-server <destination> upgrade --feature mirror.version=1 ' +
-  '(needs metadata.version 4.2-IV2 first: kafka-features.sh upgrade --metadata 4.2-IV2; brokers and controllers must run with unstable.feature.versions.enable=true)';
+  'enable it on the destination: kafka-features.sh --bootstrap-server <destination> upgrade --feature ' +
+  'mirror.version=1 ' +
+  ('(needs metadata.version 4.2-IV2 first: kafka-features.sh upgrade --metadata 4.2-IV2; brokers and ' +
+    'controllers must run with unstable.feature.versions.enable=true)');
 
 // The RPCs a prototype broker answers with 35 when mirror.version < 1 (PROTOCOL.md §3, "Feature gate").
 const MIRROR_RPCS = [
@@ -54,7 +56,8 @@ const MIRROR_RPCS = [
 ];
 
 const ACL_HINT =
-  'grant it with kafka-acls.sh --bootstrap-server <destination> --add --allow-principal User:<principal> --operation {op} --cluster-mirror {mirror}';
+  'grant it with kafka-acls.sh --bootstrap-server <destination> --add --allow-principal User:<principal> ' +
+  '--operation {op} --cluster-mirror {mirror}';
 
 function aclHint(op: string, extra = ''): string {
   return ACL_HINT.replace('{op}', op) + extra;
@@ -65,7 +68,9 @@ const ENTRIES = {
     code: -1,
     retriable: false,
     message: 'the broker hit an unexpected error while handling the request',
-    hint: 'check the broker (or controller) log for the stack trace; with mirroring, a mirror name the coordinator cannot key (see the name rules) also ends here',
+    hint:
+      'check the broker (or controller) log for the stack trace; with mirroring, a mirror name the ' +
+      'coordinator cannot key (see the name rules) also ends here',
   },
   NONE: { code: 0, retriable: false, message: 'no error', hint: null },
   OFFSET_OUT_OF_RANGE: {
@@ -191,15 +196,21 @@ const ENTRIES = {
     hint: 'ask for the topic ACLs this operation needs (kafka-acls.sh --topic <name>)',
     apiHints: {
       StartMirrorTopics:
-        'starting mirror topics needs ALTER_CONFIGS on every listed topic: kafka-acls.sh --add --allow-principal User:<principal> --operation AlterConfigs --topic <name>',
+        'starting mirror topics needs ALTER_CONFIGS on every listed topic: kafka-acls.sh --add ' +
+        '--allow-principal User:<principal> --operation AlterConfigs --topic <name>',
       StopMirrorTopics:
-        'stopping mirror topics needs ALTER_CONFIGS on every listed topic: kafka-acls.sh --add --allow-principal User:<principal> --operation AlterConfigs --topic <name>',
+        'stopping mirror topics needs ALTER_CONFIGS on every listed topic: kafka-acls.sh --add ' +
+        '--allow-principal User:<principal> --operation AlterConfigs --topic <name>',
       PauseMirrorTopics:
-        'pausing mirror topics needs ALTER_CONFIGS on every listed topic: kafka-acls.sh --add --allow-principal User:<principal> --operation AlterConfigs --topic <name>',
+        'pausing mirror topics needs ALTER_CONFIGS on every listed topic: kafka-acls.sh --add ' +
+        '--allow-principal User:<principal> --operation AlterConfigs --topic <name>',
       ResumeMirrorTopics:
-        'resuming mirror topics needs ALTER_CONFIGS on every listed topic: kafka-acls.sh --add --allow-principal User:<principal> --operation AlterConfigs --topic <name>',
+        'resuming mirror topics needs ALTER_CONFIGS on every listed topic: kafka-acls.sh --add ' +
+        '--allow-principal User:<principal> --operation AlterConfigs --topic <name>',
       CreateClusterMirror:
-        'the mirror was created, but its state topic __mirror_state could not be created as your principal: grant CREATE on the cluster (or on topic __mirror_state), or let an admin create the first mirror; retrying the create now fails with CLUSTER_MIRROR_ALREADY_EXISTS',
+        'the mirror was created, but its state topic __mirror_state could not be created as your principal: ' +
+        'grant CREATE on the cluster (or on topic __mirror_state), or let an admin create the first mirror; ' +
+        'retrying the create now fails with CLUSTER_MIRROR_ALREADY_EXISTS',
     },
   },
   GROUP_AUTHORIZATION_FAILED: {
@@ -208,7 +219,9 @@ const ENTRIES = {
     exit: 'denied',
     retriable: false,
     message: 'not authorized to access the consumer group',
-    hint: 'reading group offsets needs DESCRIBE on the group: kafka-acls.sh --add --allow-principal User:<principal> --operation Describe --group {group}',
+    hint:
+      'reading group offsets needs DESCRIBE on the group: kafka-acls.sh --add --allow-principal ' +
+      'User:<principal> --operation Describe --group {group}',
   },
   CLUSTER_AUTHORIZATION_FAILED: {
     code: 31,
@@ -229,7 +242,9 @@ const ENTRIES = {
     exit: 'denied',
     retriable: false,
     message: 'the broker does not accept the requested SASL mechanism on this listener',
-    hint: "pick a mechanism listed in the listener's sasl.enabled.mechanisms (--sasl-mechanism or sasl.mechanism in --command-config)",
+    hint:
+      "pick a mechanism listed in the listener's sasl.enabled.mechanisms (--sasl-mechanism or " +
+      'sasl.mechanism in --command-config)',
   },
   ILLEGAL_SASL_STATE: {
     code: 34,
@@ -243,7 +258,9 @@ const ENTRIES = {
     exit: 'unsupported',
     retriable: false,
     message: 'the broker does not support this API version, or the feature behind it is disabled',
-    hint: `for a mirror request, mirroring may be disabled: ${ENABLE_MIRRORING_HINT}; otherwise the broker is too old for this request`,
+    hint:
+      `for a mirror request, mirroring may be disabled: ${ENABLE_MIRRORING_HINT}; otherwise the broker is ` +
+      `too old for this request`,
     apiHints: Object.fromEntries(MIRROR_RPCS.map((api) => [api, `mirroring is disabled: ${ENABLE_MIRRORING_HINT}`])),
   },
   TOPIC_ALREADY_EXISTS: {
@@ -254,7 +271,8 @@ const ENTRIES = {
     hint: null,
     apiHints: {
       StartMirrorTopics:
-        'the source topic id is already used by a destination topic with another name; rename or delete that destination topic',
+        'the source topic id is already used by a destination topic with another name; rename or delete ' +
+        'that destination topic',
     },
   },
   INVALID_PARTITIONS: {
@@ -271,9 +289,12 @@ const ENTRIES = {
     hint: 'mirror topics use the destination default.replication.factor and need that many active brokers',
     apiHints: {
       CreateClusterMirror:
-        'the mirror was created, but __mirror_state needs mirror.state.topic.replication.factor (default 3) brokers; lower that broker setting or add brokers (a retry of the create now fails with CLUSTER_MIRROR_ALREADY_EXISTS)',
+        'the mirror was created, but __mirror_state needs mirror.state.topic.replication.factor (default 3) ' +
+        'brokers; lower that broker setting or add brokers (a retry of the create now fails with ' +
+        'CLUSTER_MIRROR_ALREADY_EXISTS)',
       StartMirrorTopics:
-        'mirror topics are created with the destination default.replication.factor and all replicas on active brokers; add brokers or lower default.replication.factor',
+        'mirror topics are created with the destination default.replication.factor and all replicas on ' +
+        'active brokers; add brokers or lower default.replication.factor',
     },
   },
   INVALID_REPLICA_ASSIGNMENT: {
@@ -286,7 +307,9 @@ const ENTRIES = {
     code: 40,
     retriable: false,
     message: 'a configuration key or value was rejected',
-    hint: 'the broker message names the key; mirror configs accept only the mirror-level keys (mirror.*, plus the source-cluster client keys such as bootstrap.servers)',
+    hint:
+      'the broker message names the key; mirror configs accept only the mirror-level keys (mirror.*, plus ' +
+      'the source-cluster client keys such as bootstrap.servers)',
   },
   NOT_CONTROLLER: {
     code: 41,
@@ -298,12 +321,16 @@ const ENTRIES = {
     code: 42,
     retriable: false,
     message: 'the broker rejected the request as invalid',
-    hint: 'see the broker log for the reason; this also happens when a mirror RPC is sent to a controller instead of a broker',
+    hint:
+      'see the broker log for the reason; this also happens when a mirror RPC is sent to a controller ' +
+      'instead of a broker',
     apiHints: {
       CreateClusterMirror:
-        'the mirror config must contain bootstrap.servers (the source cluster) and mirror.source.cluster.id (the source cluster id, read from the source with DescribeCluster)',
+        'the mirror config must contain bootstrap.servers (the source cluster) and mirror.source.cluster.id ' +
+        '(the source cluster id, read from the source with DescribeCluster)',
       StartMirrorTopics:
-        "a listed topic falls outside the mirror's include patterns or inside its exclude patterns; check mirror.topics.include / mirror.topics.exclude of mirror {mirror}",
+        "a listed topic falls outside the mirror's include patterns or inside its exclude patterns; check " +
+        'mirror.topics.include / mirror.topics.exclude of mirror {mirror}',
       DescribeConfigs: 'the mirror name must not be empty',
     },
   },
@@ -361,7 +388,9 @@ const ENTRIES = {
     exit: 'denied',
     retriable: false,
     message: 'SASL authentication failed',
-    hint: 'check the user name, password and --sasl-mechanism (SCRAM users must exist for that exact mechanism: kafka-configs.sh --describe --entity-type users)',
+    hint:
+      'check the user name, password and --sasl-mechanism (SCRAM users must exist for that exact ' +
+      'mechanism: kafka-configs.sh --describe --entity-type users)',
   },
   UNKNOWN_PRODUCER_ID: {
     code: 59,
@@ -452,7 +481,9 @@ const ENTRIES = {
     code: 95,
     retriable: false,
     message: 'the requested feature version is not valid',
-    hint: 'mirror.version=1 needs metadata.version 4.2-IV2 and brokers started with unstable.feature.versions.enable=true',
+    hint:
+      'mirror.version=1 needs metadata.version 4.2-IV2 and brokers started with ' +
+      'unstable.feature.versions.enable=true',
   },
   FEATURE_UPDATE_FAILED: {
     code: 96,
@@ -464,7 +495,9 @@ const ENTRIES = {
     code: 97,
     retriable: false,
     message: 'the controller could not read the forwarded principal',
-    hint: 'an internal broker security setup problem (principal.builder.class must serialize principals); see the broker log',
+    hint:
+      'an internal broker security setup problem (principal.builder.class must serialize principals); see ' +
+      'the broker log',
   },
   UNKNOWN_TOPIC_ID: {
     code: 100,
@@ -482,7 +515,8 @@ const ENTRIES = {
     hint: null,
     apiHints: {
       StartMirrorTopics:
-        'the destination already has a topic with this name but a different topic id (it was not created by mirroring); delete or rename the destination topic first',
+        'the destination already has a topic with this name but a different topic id (it was not created by ' +
+        'mirroring); delete or rename the destination topic first',
     },
   },
   INCONSISTENT_CLUSTER_ID: {
@@ -520,7 +554,9 @@ const ENTRIES = {
     subject: 'topic',
     retriable: false,
     message: 'the topic is read-only: it is a mirror topic that is not stopped',
-    hint: 'producers cannot write to a mirror topic until mirroring of it is stopped (the failover step for that topic)',
+    hint:
+      'producers cannot write to a mirror topic until mirroring of it is stopped (the failover step for ' +
+      'that topic)',
   },
   INVALID_CLUSTER_MIRROR_NAME: {
     code: 135,
@@ -533,7 +569,9 @@ const ENTRIES = {
     code: 136,
     retriable: false,
     message: 'a mirror with this name already exists',
-    hint: 'pick another name, or inspect the existing one with kmirror describe {mirror}; a create that failed on __mirror_state still left the mirror behind',
+    hint:
+      'pick another name, or inspect the existing one with kmirror describe {mirror}; a create that failed ' +
+      'on __mirror_state still left the mirror behind',
   },
   UNKNOWN_CLUSTER_MIRROR: {
     code: 137,
@@ -547,7 +585,9 @@ const ENTRIES = {
     subject: 'topic',
     retriable: false,
     message: 'the topic already belongs to another mirror',
-    hint: 'a topic can be in one mirror at a time: stop it in the other mirror first (the broker message names that mirror and its state)',
+    hint:
+      'a topic can be in one mirror at a time: stop it in the other mirror first (the broker message names ' +
+      'that mirror and its state)',
   },
   TOPIC_NOT_IN_CLUSTER_MIRROR: {
     code: 139,
@@ -581,7 +621,9 @@ const ENTRIES = {
     code: 143,
     retriable: false,
     message: 'the mirror still has topics that are not stopped',
-    hint: 'stop every topic of mirror {mirror} first, wait until kmirror describe {mirror} shows every partition STOPPED, then delete',
+    hint:
+      'stop every topic of mirror {mirror} first, wait until kmirror describe {mirror} shows every ' +
+      'partition STOPPED, then delete',
   },
   CLUSTER_MIRROR_AUTHORIZATION_FAILED: {
     code: 144,
@@ -616,7 +658,10 @@ const ENTRIES = {
     brokerMessage: 'Cluster mirror partition states are not in the expected states.',
     retriable: false,
     message: 'the mirror partitions are not in the states this operation needs',
-    hint: 'run kmirror describe {mirror} first: the broker checks every partition of every listed topic and rejects the whole request if one is off (e.g. starting a topic that is already MIRRORING, PAUSED or FAILED, or stopping one in FAILED)',
+    hint:
+      'run kmirror describe {mirror} first: the broker checks every partition of every listed topic and ' +
+      'rejects the whole request if one is off (e.g. starting a topic that is already MIRRORING, PAUSED or ' +
+      'FAILED, or stopping one in FAILED)',
   },
   MIRROR_TOPIC_NOT_STOPPED: {
     code: 146,

@@ -17,8 +17,11 @@ export class UnsupportedByClusterError extends Error {
   ) {
     super(
       brokerRange
-        ? `broker ${broker} supports ${apiName} (key ${apiKey}) only at versions ${brokerRange.min}-${brokerRange.max}, none of which kmirror speaks${ours ? ` here (${ours.min === ours.max ? ours.min : `${ours.min}-${ours.max}`})` : ''}`
-        : `broker ${broker} does not support ${apiName} (API key ${apiKey})${isMirrorApi(apiName) ? ': this cluster does not support cluster mirroring' : ''}`,
+        ? `broker ${broker} supports ${apiName} (key ${apiKey}) only at versions ` +
+            `${brokerRange.min}-${brokerRange.max}, none of which kmirror ` +
+            `speaks${ours ? ` here (${ours.min === ours.max ? ours.min : `${ours.min}-${ours.max}`})` : ''}`
+        : `broker ${broker} does not support ${apiName} (API key ` +
+            `${apiKey})${isMirrorApi(apiName) ? ': this cluster does not support cluster mirroring' : ''}`,
     );
   }
 }

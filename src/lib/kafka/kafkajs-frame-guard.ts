@@ -109,5 +109,8 @@ export function guardFrames(
 
 function unexpectedId(correlationId: number, inflight: ReadonlyMap<number, unknown>): string {
   const expected = [...inflight.keys()];
-  return `correlation id ${correlationId} answers no request in flight${expected.length > 0 ? ` (expected ${expected.join(' or ')})` : ''}`;
+  return (
+    `correlation id ${correlationId} answers no request in ` +
+    `flight${expected.length > 0 ? ` (expected ${expected.join(' or ')})` : ''}`
+  );
 }

@@ -62,7 +62,8 @@ export function parseApiKeyOverrides(text: string, names: KeyedApiNames = PROTOT
         ? ` (${name} is an RPC of ${names.otherDialect.flag})`
         : '';
       throw new Error(
-        `unknown mirror API '${name}' in API key overrides${other}; ${names.dialect} has: ${Object.keys(names.keys).join(', ')}`,
+        `unknown mirror API '${name}' in API key overrides${other}; ${names.dialect} has: ` +
+          `${Object.keys(names.keys).join(', ')}`,
       );
     }
     const value = Number(key);

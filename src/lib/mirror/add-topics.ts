@@ -120,10 +120,13 @@ async function topicOwnership(
   const warning = described.brokerWarnings[0];
   if (warning) {
     throw new MirrorError(
-      `broker ${warning.broker} did not answer DescribeClusterMirrors (${warning.message}), so kmirror cannot tell which topics are already mirrored`,
+      `broker ${warning.broker} did not answer DescribeClusterMirrors (${warning.message}), so kmirror ` +
+        `cannot tell which topics are already mirrored`,
       'failed',
       {
-        hint: 'the broker refuses the whole request if one listed topic is already mirrored; retry when every broker answers',
+        hint:
+          'the broker refuses the whole request if one listed topic is already mirrored; retry when every ' +
+          'broker answers',
       },
     );
   }
@@ -266,10 +269,15 @@ function wholeRequestError(code: number, message: string | null, mirror: string)
     // On the prototype 145 answers almost every state conflict: its text is often the only detail.
     const said = message?.trim() ? ` (broker: ${message.trim()})` : '';
     return new WholeRequestRefusedError(
-      `the broker refused the whole request: a listed topic is already mirrored, paused, failed or still stopping on the destination (${errors.INVALID_CLUSTER_MIRROR_STATES.name})${said}; nothing was started`,
+      `the broker refused the whole request: a listed topic is already mirrored, paused, failed or still ` +
+        `stopping on the destination (${errors.INVALID_CLUSTER_MIRROR_STATES.name})${said}; nothing was ` +
+        `started`,
       'failed',
       {
-        hint: `the broker checks every listed topic before starting any; kmirror leaves out the topics it sees in a mirror, so one changed state in between. Run kmirror describe ${mirror}, then add-topics again`,
+        hint:
+          `the broker checks every listed topic before starting any; kmirror leaves out the topics it sees ` +
+          `in a mirror, so one changed state in between. Run kmirror describe ${mirror}, then add-topics ` +
+          `again`,
         kafkaError: { code, name: kafkaError(code).name },
       },
     );
@@ -386,7 +394,8 @@ export async function sendAddTopics(
 
 function partialFailure(result: AddTopicsResult): MirrorError {
   return new MirrorError(
-    `${result.added.length} topic(s) added to mirror '${result.mirror}', ${result.failed.length} failed: ${nameList(result.failed.map((f) => f.topic))}`,
+    `${result.added.length} topic(s) added to mirror '${result.mirror}', ${result.failed.length} failed: ` +
+      `${nameList(result.failed.map((f) => f.topic))}`,
     'partial',
     {
       hint: 'the output lists each failed topic with its error',
@@ -414,7 +423,9 @@ export function unmetNamedTopics(result: AddTopicsResult, plan: AddTopicsPlan): 
   switch (first.reason) {
     case 'missing-on-source':
       return new MirrorError(`topic(s) not found on the source cluster: ${list}; nothing was sent`, 'not-found', {
-        hint: 'check the names on the source cluster; --allow-missing sends them anyway (NumPartitions 0), so the mirror starts them once they appear on the source',
+        hint:
+          'check the names on the source cluster; --allow-missing sends them anyway (NumPartitions 0), so ' +
+          'the mirror starts them once they appear on the source',
       });
     case 'in-other-mirror':
       return new MirrorError(`topic(s) already in another mirror: ${list}; nothing was sent`, 'failed', {
@@ -429,7 +440,9 @@ export function unmetNamedTopics(result: AddTopicsResult, plan: AddTopicsPlan): 
         `topic(s) excluded by the mirror's mirror.topics.exclude: ${list}; nothing was sent`,
         'failed',
         {
-          hint: `the broker would refuse them (INVALID_REQUEST); change the exclude list with kmirror config set ${result.mirror} mirror.topics.exclude=…`,
+          hint:
+            `the broker would refuse them (INVALID_REQUEST); change the exclude list with kmirror config ` +
+            `set ${result.mirror} mirror.topics.exclude=…`,
         },
       );
   }

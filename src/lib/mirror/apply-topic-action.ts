@@ -103,7 +103,8 @@ async function withEndOffsets(
   for (const f of failures) warnings.push(`cannot read a destination end offset: ${f.message}`);
   for (const u of unsupported)
     warnings.push(
-      `${u.message}, so the destination end offsets of ${u.partitions.length} STOPPED partition(s) it leads are not shown; the partitions did stop`,
+      `${u.message}, so the destination end offsets of ${u.partitions.length} STOPPED partition(s) it leads ` +
+        `are not shown; the partitions did stop`,
     );
   return rows.map((r) => ({ ...r, destinationEndOffset: offsets.get(r.topic)?.get(r.partition) ?? null }));
 }

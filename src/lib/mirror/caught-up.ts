@@ -55,7 +55,9 @@ export async function readCatchUpTargets(
   );
   if (missing.length > 0) {
     throw new MirrorError(
-      `cannot read the source end offsets of ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''} on ${sourceLabel}, so kmirror cannot tell when the mirror has caught up`,
+      `cannot read the source end offsets of ` +
+        `${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''} on ${sourceLabel}, so kmirror ` +
+        `cannot tell when the mirror has caught up`,
       'failed',
       {
         hint:

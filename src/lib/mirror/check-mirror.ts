@@ -90,11 +90,14 @@ export async function checkMirror(client: KafkaClient, name: string): Promise<Mi
   const entry = await describeEntry(client, name, true);
   if (entry && entry.ErrorCode === errors.CLUSTER_MIRROR_AUTHORIZATION_FAILED.code) {
     throw new MirrorError(
-      `not authorized to describe mirror '${name}': this principal may not see it, so no other operation on it can be checked`,
+      `not authorized to describe mirror '${name}': this principal may not see it, so no other operation on ` +
+        `it can be checked`,
       'denied',
       {
         kafkaError: { code: entry.ErrorCode, name: kafkaError(entry.ErrorCode).name },
-        hint: `grant DESCRIBE first: kafka-acls.sh --bootstrap-server <destination> --add --allow-principal User:<principal> --operation Describe --cluster-mirror ${name}`,
+        hint:
+          `grant DESCRIBE first: kafka-acls.sh --bootstrap-server <destination> --add --allow-principal ` +
+          `User:<principal> --operation Describe --cluster-mirror ${name}`,
       },
     );
   }
@@ -112,7 +115,9 @@ export async function checkMirror(client: KafkaClient, name: string): Promise<Mi
       `the broker did not report which operations this principal may perform on mirror '${name}'`,
       'failed',
       {
-        hint: 'the broker ignored IncludeAuthorizedOperations; kmirror check needs a broker that fills AuthorizedOperations in DescribeClusterMirrors',
+        hint:
+          'the broker ignored IncludeAuthorizedOperations; kmirror check needs a broker that fills ' +
+          'AuthorizedOperations in DescribeClusterMirrors',
       },
     );
   }

@@ -67,9 +67,12 @@ export function requireValidAtFinalizedLevels(
   if (problems.length === 0) return;
   const levels = [...new Set(problems.map((p) => `${p.feature}=${p.level}`))].join(', ');
   throw new InvalidInputError(
-    `invalid at the cluster's finalized ${levels}: ${problems.map((p) => describeProblem(p, values.get(p.key) ?? '')).join('; ')}`,
+    `invalid at the cluster's finalized ${levels}: ` +
+      `${problems.map((p) => describeProblem(p, values.get(p.key) ?? '')).join('; ')}`,
     {
-      hint: 'the validator in force is the one of the highest level at or below the finalized one; kmirror check shows the levels',
+      hint:
+        'the validator in force is the one of the highest level at or below the finalized one; kmirror ' +
+        'check shows the levels',
     },
   );
 }
@@ -142,7 +145,8 @@ export async function checkFeatureChange(
   const notes =
     levelOf(proposed, 'mirror.version') < 1
       ? [
-          'at mirror.version 0 mirroring is disabled: the mirror RPCs answer UNSUPPORTED_VERSION and no mirror runs; stored configs stay',
+          'at mirror.version 0 mirroring is disabled: the mirror RPCs answer UNSUPPORTED_VERSION and no ' +
+            'mirror runs; stored configs stay',
         ]
       : [];
   return {

@@ -79,7 +79,8 @@ export async function checkSourceAfterChange(
   if (deps.force) {
     deps.warn(
       `the source settings of mirror ${mirror} are changed without asking the source (--force): if it cannot be ` +
-        `reached with them or reports another cluster id than ${SOURCE_CLUSTER_ID_KEY}, ${topics.length} topic(s) go FAILED`,
+        (`reached with them or reports another cluster id than ${SOURCE_CLUSTER_ID_KEY}, ${topics.length} ` +
+          `topic(s) go FAILED`),
     );
     return;
   }
@@ -91,7 +92,8 @@ export async function checkSourceAfterChange(
     reported = await lookupSourceClusterId(settings, deps.openSource);
   } catch (err) {
     throw new InvalidInputError(
-      `cannot reach the source cluster with the settings after the change (${reasonOf(err)}): ${affected}; nothing was changed`,
+      `cannot reach the source cluster with the settings after the change (${reasonOf(err)}): ${affected}; ` +
+        `nothing was changed`,
       {
         hint:
           'fix the settings (kmirror config get shows them), or pass --force to apply the change without asking ' +
@@ -105,10 +107,13 @@ export async function checkSourceAfterChange(
     expected: after.get(SOURCE_CLUSTER_ID_KEY) ?? null,
     reported,
     destination: (await client.clusterView()).clusterId,
-    sourceLabel: `the source cluster at ${settings.bootstrap.join(',')}${bootstrapChanged ? ' (the new bootstrap.servers)' : ''}`,
+    sourceLabel:
+      `the source cluster at ` +
+      `${settings.bootstrap.join(',')}${bootstrapChanged ? ' (the new bootstrap.servers)' : ''}`,
     origin: idChanged ? `the new ${SOURCE_CLUSTER_ID_KEY}` : `the stored ${SOURCE_CLUSTER_ID_KEY}`,
     fix: idChanged
       ? `if that is the right cluster, set ${SOURCE_CLUSTER_ID_KEY}=${reported}; otherwise fix bootstrap.servers`
-      : `bootstrap.servers reaches another cluster than the mirror copies from: fix it, or set ${SOURCE_CLUSTER_ID_KEY}=${reported} in the same command if the mirror should copy from that cluster`,
+      : `bootstrap.servers reaches another cluster than the mirror copies from: fix it, or set ` +
+        `${SOURCE_CLUSTER_ID_KEY}=${reported} in the same command if the mirror should copy from that cluster`,
   });
 }

@@ -27,7 +27,10 @@ export function mirrorNameProblem(name: string): string | null {
     return `the mirror name is ${name.length} characters long; at most ${MAX_MIRROR_NAME_LENGTH} are allowed`;
   const bad = [...new Set(name.replace(/[A-Za-z0-9._-]/g, ''))];
   if (bad.length > 0) {
-    return `the mirror name '${name}' contains ${bad.map((c) => JSON.stringify(c)).join(', ')}; only ASCII letters, digits, '.', '_' and '-' are allowed`;
+    return (
+      `the mirror name '${name}' contains ${bad.map((c) => JSON.stringify(c)).join(', ')}; only ASCII ` +
+      `letters, digits, '.', '_' and '-' are allowed`
+    );
   }
   if (name.endsWith('.removed')) return `the mirror name '${name}' ends in '.removed', which KIP-1279 reserves`;
   return null;
@@ -84,7 +87,9 @@ function unknownKeyError(key: string, origin: string): InvalidInputError {
   return new InvalidInputError(
     `${origin}: '${key}' is not a mirror config key${suggestion ? ` (did you mean '${suggestion}'?)` : ''}`,
     {
-      hint: 'kmirror config get MIRROR --all lists every key with its default; pass --allow-unknown-config to send it anyway (CreateClusterMirror stores it, IncrementalAlterConfigs refuses it)',
+      hint:
+        'kmirror config get MIRROR --all lists every key with its default; pass --allow-unknown-config to ' +
+        'send it anyway (CreateClusterMirror stores it, IncrementalAlterConfigs refuses it)',
     },
   );
 }
@@ -138,10 +143,12 @@ function brokerOnlyKeyError(key: string, value: string, origin: string): Invalid
   const period = key === 'mirror.metadata.refresh.interval.ms';
   return new InvalidInputError(
     `${origin}: ${key} is a broker config of the destination cluster, not a mirror config: a mirror would store it ` +
-      `and the brokers would ignore it${period ? ' (the source sync keeps running at the broker-level period, 60 s by default)' : ''}`,
+      (`and the brokers would ignore ` +
+        `it${period ? ' (the source sync keeps running at the broker-level period, 60 s by default)' : ''}`),
     {
       hint:
-        `set it on the destination brokers (dynamic, every broker at once): ${brokerConfigCommand(key, value || '<value>')}; ` +
+        `set it on the destination brokers (dynamic, every broker at once): ` +
+        `${brokerConfigCommand(key, value || '<value>')}; ` +
         `or per broker in server.properties`,
     },
   );
@@ -229,7 +236,9 @@ export function deleteProblem(key: string): { message: string; hint: string } | 
   if (spec.type === 'INT' || spec.type === 'LONG') {
     // kafka-configs.sh deletes by sending "", which the prototype parses as a number and refuses (40).
     return {
-      message: `cannot delete ${key}: a delete is sent with an empty value, which the broker refuses for ${spec.type} keys (INVALID_CONFIG)`,
+      message:
+        `cannot delete ${key}: a delete is sent with an empty value, which the broker refuses for ` +
+        `${spec.type} keys (INVALID_CONFIG)`,
       hint: `set it back to its default instead: kmirror config set MIRROR ${key}=${spec.default ?? '<value>'}`,
     };
   }
@@ -254,7 +263,9 @@ export function checkPattern(pattern: string, origin: string): string[] {
     throw new InvalidInputError(
       `${where} contains ',', and patterns are stored comma-separated, so it cannot be stored`,
       {
-        hint: 'split it into several patterns (repeat the flag), or write the alternatives as (a|b) instead of a{1,2}-style counts with a comma',
+        hint:
+          'split it into several patterns (repeat the flag), or write the alternatives as (a|b) instead of ' +
+          'a{1,2}-style counts with a comma',
       },
     );
   }
@@ -290,7 +301,8 @@ export function checkPattern(pattern: string, origin: string): string[] {
   // `orders*` / `orders-*` are shell globs by intent, but as regexes repeat the last character only.
   if (/[^.)\]}\\*]\*$/.test(pattern)) {
     warnings.push(
-      `${where} is a regex, not a glob: '*' repeats only the character before it; for a prefix match write '${pattern.slice(0, -1)}.*'`,
+      `${where} is a regex, not a glob: '*' repeats only the character before it; for a prefix match write ` +
+        `'${pattern.slice(0, -1)}.*'`,
     );
   }
   return warnings;

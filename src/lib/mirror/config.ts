@@ -53,7 +53,8 @@ export async function requireMirrorConfigApis(
   const info = await client.requireMirroring([...CONFIG_APIS, ListClusterMirrors], { allowDisabled: true });
   if (client.mirroringLevel(info) < 1) {
     warn(
-      'Cluster Mirroring is disabled on this cluster (feature mirror.version is not finalized at 1); mirror configs can still be read and changed, but no mirror runs until it is enabled',
+      'Cluster Mirroring is disabled on this cluster (feature mirror.version is not finalized at 1); mirror ' +
+        'configs can still be read and changed, but no mirror runs until it is enabled',
     );
   }
   return info;
@@ -121,7 +122,8 @@ export function configView(
     if (!stored.has(key) && !mirrorConfigKey(key)) {
       const suggestion = suggestMirrorKey(key);
       throw new InvalidInputError(
-        `'${key}' is not a mirror config key and is not stored for mirror '${mirror}'${suggestion ? ` (did you mean '${suggestion}'?)` : ''}`,
+        `'${key}' is not a mirror config key and is not stored for mirror ` +
+          `'${mirror}'${suggestion ? ` (did you mean '${suggestion}'?)` : ''}`,
         {
           hint: `kmirror config get ${mirror} --all lists every key`,
         },
@@ -262,7 +264,8 @@ function changesStored(client: KafkaClient, mirror: string, changes: readonly Co
       return notApplied(
         missing.length === changes.length
           ? `the stored configs show none of the changes`
-          : `only ${changes.length - missing.length} of ${changes.length} changes are in the stored configs (missing: ${missing.join(', ')})`,
+          : `only ${changes.length - missing.length} of ${changes.length} changes are in the stored configs ` +
+              `(missing: ${missing.join(', ')})`,
       );
     },
   };

@@ -236,7 +236,9 @@ async function sourceConnectionFor(
   } catch (err) {
     if (err instanceof SettingsError) {
       throw new SettingsError(`cannot connect to the source cluster to read its id: ${err.message}`, {
-        hint: `${err.hint ? `${err.hint}; ` : ''}or pass --source-cluster-id ID --force so kmirror need not connect to the source (the brokers still use these settings)`,
+        hint:
+          `${err.hint ? `${err.hint}; ` : ''}or pass --source-cluster-id ID --force so kmirror need not ` +
+          `connect to the source (the brokers still use these settings)`,
       });
     }
     throw err;
@@ -272,7 +274,8 @@ export async function lookupSourceClusterId(
   } catch (err) {
     throw new SourceClusterError(
       `cannot read the source cluster id from ${connection.bootstrap.join(',')}`,
-      'check --source-bootstrap and --source-config (they describe the SOURCE cluster), or pass --source-cluster-id ID --force to create the mirror without asking the source',
+      'check --source-bootstrap and --source-config (they describe the SOURCE cluster), or pass ' +
+        '--source-cluster-id ID --force to create the mirror without asking the source',
       err,
     );
   } finally {
@@ -311,7 +314,9 @@ function createdMirror(client: KafkaClient, mirror: string, config: ReadonlyMap<
       if (differs.length > 0)
         return conflict(
           new MirrorError(
-            `a mirror named '${mirror}' exists, but its ${differs.map((k) => `${k} (${stored.get(k) ?? 'unset'})`).join(' and ')} is not what kmirror sent`,
+            `a mirror named '${mirror}' exists, but its ` +
+              `${differs.map((k) => `${k} (${stored.get(k) ?? 'unset'})`).join(' and ')} is not what kmirror ` +
+              `sent`,
             'failed',
             { hint: 'it is not the mirror this command created; pick another name, or kmirror delete it first' },
           ),
@@ -342,11 +347,13 @@ export async function sendCreateMirror(
   if (STATE_TOPIC_FAILURES.has(code)) {
     const info = kafkaError(code);
     throw new MirrorError(
-      `the mirror '${mirror}' WAS created, but the broker could not create __mirror_state: ${info.name} (${info.message})${said}`,
+      `the mirror '${mirror}' WAS created, but the broker could not create __mirror_state: ${info.name} ` +
+        `(${info.message})${said}`,
       'failed',
       {
         hint:
-          `do not retry create (it would say 'already exists'); fix the cause (${code === errors.INVALID_REPLICATION_FACTOR.code ? 'mirror.state.topic.replication.factor (default 3) is more than the live brokers: lower it in the broker config or add brokers' : 'your principal may not create topics: grant CREATE on the cluster or on topic __mirror_state, or let an admin create __mirror_state'}) ` +
+          `do not retry create (it would say 'already exists'); fix the cause ` +
+          `(${code === errors.INVALID_REPLICATION_FACTOR.code ? 'mirror.state.topic.replication.factor (default 3) is more than the live brokers: lower it in the broker config or add brokers' : 'your principal may not create topics: grant CREATE on the cluster or on topic __mirror_state, or let an admin create __mirror_state'}) ` +
           `and continue with kmirror add-topics ${mirror}`,
         kafkaError: { code, name: info.name },
       },
@@ -354,11 +361,16 @@ export async function sendCreateMirror(
   }
   if (code === errors.INVALID_REQUEST.code) {
     throw new MirrorError(
-      `the broker refused to create mirror '${mirror}' as an invalid request (INVALID_REQUEST)${said}: it requires bootstrap.servers and mirror.source.cluster.id, and kmirror sent both ` +
-        `(bootstrap.servers=${config.get(BOOTSTRAP_KEY) ?? '?'}, mirror.source.cluster.id=${config.get(SOURCE_CLUSTER_ID_KEY) ?? '?'}), so the broker disagrees about one of them`,
+      `the broker refused to create mirror '${mirror}' as an invalid request (INVALID_REQUEST)${said}: it ` +
+        `requires bootstrap.servers and mirror.source.cluster.id, and kmirror sent both ` +
+        (`(bootstrap.servers=${config.get(BOOTSTRAP_KEY) ?? '?'}, ` +
+          `mirror.source.cluster.id=${config.get(SOURCE_CLUSTER_ID_KEY) ?? '?'}), so the broker disagrees ` +
+          `about one of them`),
       'failed',
       {
-        hint: 'the reason is only in the controller log; check that the broker build implements CreateClusterMirror as the prototype does',
+        hint:
+          'the reason is only in the controller log; check that the broker build implements ' +
+          'CreateClusterMirror as the prototype does',
         kafkaError: { code, name: kafkaError(code).name },
       },
     );

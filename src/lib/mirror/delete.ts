@@ -98,7 +98,8 @@ export async function planDelete(
   const failed = topics.filter((t) => (t.partitions.FAILED ?? 0) > 0).map((t) => t.topic);
   const warnings = described.brokerWarnings.map(
     (w) =>
-      `broker ${w.broker}${w.nodeId === null ? '' : ` (node ${w.nodeId})`} did not answer DescribeClusterMirrors (${w.message}); its partitions are not shown`,
+      `broker ${w.broker}${w.nodeId === null ? '' : ` (node ${w.nodeId})`} did not answer ` +
+      `DescribeClusterMirrors (${w.message}); its partitions are not shown`,
   );
   if (topics.length > 0 && looksLikePrototype(info, client.apiKeys))
     warnings.push(prototypeReadOnlyWarning(topics.map((t) => t.topic)));
@@ -123,7 +124,9 @@ async function throwIfNotDescribable(client: KafkaClient, mirror: string, princi
     'denied',
     {
       kafkaError: { code, name: kafkaError(code).name },
-      hint: `deleting a mirror needs DESCRIBE (to look first), DELETE and ALTER on it: ${aclCommand(mirror, ['Describe', 'Delete', 'Alter'], principal)}`,
+      hint:
+        `deleting a mirror needs DESCRIBE (to look first), DELETE and ALTER on it: ` +
+        `${aclCommand(mirror, ['Describe', 'Delete', 'Alter'], principal)}`,
     },
   );
 }
@@ -141,7 +144,10 @@ export function missingDeletePermissions(operations: readonly string[] | null): 
 
 function aclCommand(mirror: string, operations: readonly string[], principal?: string): string {
   const ops = operations.map((op) => `--operation ${op}`).join(' ');
-  return `kafka-acls.sh --bootstrap-server <destination> --add --allow-principal ${principal ?? 'User:<principal>'} ${ops} --cluster-mirror ${mirror}`;
+  return (
+    `kafka-acls.sh --bootstrap-server <destination> --add --allow-principal ` +
+    `${principal ?? 'User:<principal>'} ${ops} --cluster-mirror ${mirror}`
+  );
 }
 
 const ACL_NAME: Record<string, string> = { DELETE: 'Delete', ALTER: 'Alter' };
@@ -216,16 +222,21 @@ export async function sendDelete(
       throw deleteAuthorizationError(mirror, plan, said, options.principal);
     case errors.CLUSTER_MIRROR_NOT_EMPTY.code:
       throw new MirrorError(
-        `mirror '${mirror}' still has a MIRRORING or PAUSED topic${said ? ` (broker: ${said})` : ''}; a topic was started or resumed after kmirror looked`,
+        `mirror '${mirror}' still has a MIRRORING or PAUSED topic${said ? ` (broker: ${said})` : ''}; a ` +
+          `topic was started or resumed after kmirror looked`,
         'failed',
         {
           kafkaError: { code, name: kafkaError(code).name },
-          hint: `run kmirror delete ${mirror} again: it lists the topics to stop and the remove-topics command that stops them`,
+          hint:
+            `run kmirror delete ${mirror} again: it lists the topics to stop and the remove-topics command ` +
+            `that stops them`,
         },
       );
     case errors.INVALID_CLUSTER_MIRROR_STATES.code:
       throw new MirrorError(
-        `the broker refused to delete mirror '${mirror}': some partition of its topics is not STOPPED (still STOPPING, or it moved since kmirror looked)${said && !said.startsWith('Cluster mirror partition states') ? ` (broker: ${said})` : ''}`,
+        `the broker refused to delete mirror '${mirror}': some partition of its topics is not STOPPED ` +
+          `(still STOPPING, or it moved since kmirror ` +
+          `looked)${said && !said.startsWith('Cluster mirror partition states') ? ` (broker: ${said})` : ''}`,
         'failed',
         {
           kafkaError: { code, name: kafkaError(code).name },
@@ -305,7 +316,8 @@ export function deleteRefusal(plan: DeletePlan, fix: string | null): MirrorError
   return new MirrorError(`mirror '${plan.mirror}' has topics that are not STOPPED: ${named}`, 'failed', {
     hint: fix
       ? `stop them first, then delete again: ${fix}`
-      : `they are already stopping: wait until kmirror describe ${plan.mirror} shows every partition STOPPED, then delete again`,
+      : `they are already stopping: wait until kmirror describe ${plan.mirror} shows every partition STOPPED, ` +
+        `then delete again`,
   });
 }
 
@@ -323,6 +335,7 @@ export function prototypeReadOnlyWarning(topics: readonly string[]): string {
   return (
     'Known issue of the KIP-1279 prototype broker (Kafka 4.2.0-SNAPSHOT builds): after a mirror is deleted, its ' +
     'former topics may refuse writes with READ_ONLY_TOPIC until the destination brokers are restarted. If producers ' +
-    `to ${shown} get READ_ONLY_TOPIC after this delete, restart the destination brokers (one at a time) to make them writable.`
+    (`to ${shown} get READ_ONLY_TOPIC after this delete, restart the destination brokers (one at a time) to ` +
+      `make them writable.`)
   );
 }

@@ -142,7 +142,8 @@ export function describeWarnings(report: DescribeReport): string[] {
 export function unavailableWarning(u: UnavailableData): string {
   const shown = u.partitions.slice(0, 5).join(', ') + (u.partitions.length > 5 ? ', …' : '');
   return (
-    `the brokers do not support ${u.api} (API key ${u.apiKey}), so the ${u.what} are not shown (${shown}; broker ${u.brokers.join(', ')}); ` +
+    `the brokers do not support ${u.api} (API key ${u.apiKey}), so the ${u.what} are not shown (${shown}; ` +
+    `broker ${u.brokers.join(', ')}); ` +
     'everything DescribeClusterMirrors reports is complete'
   );
 }
@@ -165,7 +166,8 @@ export function describeOutcomeError(
   if (options.namesOnly) return null;
   if (report.health?.holds)
     return new MirrorError(
-      `--fail-on ${report.health.conditions.join(',')}: ${report.health.offending.length} partition(s) meet the condition`,
+      `--fail-on ${report.health.conditions.join(',')}: ${report.health.offending.length} partition(s) meet ` +
+        `the condition`,
       'condition-holds',
       { hint: 'the partitions are listed above (in `health` with --json)' },
     );

@@ -86,7 +86,8 @@ export function withDriftCheck(result: DiffResult): DiffResult {
 export function diffOutcomeError(result: DiffResult): MirrorError | null {
   if (!result.failOn?.holds) return null;
   return new MirrorError(
-    `--fail-on drift: ${result.failOn.topics.length} topic(s) differ in more than excluded keys: ${result.failOn.topics.join(', ')}`,
+    `--fail-on drift: ${result.failOn.topics.length} topic(s) differ in more than excluded keys: ` +
+      `${result.failOn.topics.join(', ')}`,
     'condition-holds',
     { hint: 'the differences are listed above (`topics` in --json); pending ones heal at the next sync' },
   );

@@ -125,7 +125,8 @@ export interface FailbackPlan {
 }
 
 const LOOP_CONSEQUENCE =
-  'starting it on A while B still mirrors it from A is a mirror loop: A\u2019s partitions go FAILED ("Detected mirror loop"), ' +
+  'starting it on A while B still mirrors it from A is a mirror loop: A\u2019s partitions go FAILED ' +
+  '("Detected mirror loop"), ' +
   'A\u2019s topic turns read-only and stopping it there is refused until the topic is stopped on B';
 
 function stateCounts(rows: readonly PartitionRow[] | undefined): string {
@@ -154,7 +155,9 @@ export async function planFailback(
   const selection = await selectMirrorTopics(b, input, { warn });
   if (selection.notInMirror.length > 0)
     throw new NotFoundError('topic', selection.notInMirror.map((n) => n.topic).join(', '), {
-      hint: `failback starts on A the topics that were failed over in mirror '${input.mirror}' on B; kmirror describe ${input.mirror} lists them`,
+      hint:
+        `failback starts on A the topics that were failed over in mirror '${input.mirror}' on B; kmirror ` +
+        `describe ${input.mirror} lists them`,
     });
   if (selection.selected.length === 0)
     throw new MirrorError(`no topic of mirror '${input.mirror}' matches the pattern(s)`, 'not-found');
@@ -164,7 +167,9 @@ export async function planFailback(
   });
   if (active.length > 0) {
     throw new MirrorError(
-      `not STOPPED in mirror '${input.mirror}' on B: ${active.map((t) => `${t} (${stateCounts(selection.rows.get(t))})`).join(', ')}; ${LOOP_CONSEQUENCE}; nothing was started`,
+      `not STOPPED in mirror '${input.mirror}' on B: ` +
+        `${active.map((t) => `${t} (${stateCounts(selection.rows.get(t))})`).join(', ')}; ` +
+        `${LOOP_CONSEQUENCE}; nothing was started`,
       'failed',
       { hint: `fail over first: kmirror promote ${input.mirror} (or remove-topics) on B, then run failback again` },
     );
@@ -206,7 +211,8 @@ export async function planFailback(
   );
   if (unknown.length > 0)
     warn(
-      `B does not say which epoch it last mirrored from A for ${unknown.join(', ')}: how many records A loses there is not known`,
+      `B does not say which epoch it last mirrored from A for ${unknown.join(', ')}: how many records A ` +
+        `loses there is not known`,
     );
   const others = (selection.listed.find((m) => m.MirrorName === input.mirror)?.TopicNames ?? []).filter(
     (t) => !selection.selected.includes(t),

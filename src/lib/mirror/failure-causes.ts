@@ -59,7 +59,8 @@ export function diagnoseFailure(
     const [, expected, got] = idChange;
     return {
       cause: 'source-cluster-id-changed',
-      summary: `the source answers as cluster ${got ?? '?'}, not the stored mirror.source.cluster.id ${expected ?? '?'}`,
+      summary:
+        `the source answers as cluster ${got ?? '?'}, not the stored mirror.source.cluster.id ` + `${expected ?? '?'}`,
       recovery:
         `if bootstrap.servers points at the wrong cluster, fix it; if the id is what is wrong, run ` +
         `kmirror config set ${mirror} mirror.source.cluster.id=${got ?? '<id>'}; then ${RESTART}. ` +
@@ -81,7 +82,8 @@ export function diagnoseFailure(
     return {
       cause: 'mirror-loop',
       summary:
-        'mirror loop: the source cluster still mirrors this topic from this cluster, so this side refuses to start it; ' +
+        'mirror loop: the source cluster still mirrors this topic from this cluster, so this side refuses ' +
+        'to start it; ' +
         'the topic is read-only here and stopping it is refused',
       recovery:
         'stop the topic on the SOURCE cluster (kmirror promote or remove-topics in its mirror there); the partitions ' +
@@ -92,10 +94,12 @@ export function diagnoseFailure(
     return {
       cause: 'epoch-war',
       summary:
-        'leader-epoch war: the source cluster lists this topic in a mirror that reads from this cluster (even a STOPPED ' +
+        'leader-epoch war: the source cluster lists this topic in a mirror that reads from this cluster ' +
+        '(even a STOPPED ' +
         'one, the leftover of a failover), so both raise its leader epoch at every sync',
       recovery:
-        'delete that old mirror on the source cluster (kmirror delete, once all its topics are STOPPED); the partitions ' +
+        'delete that old mirror on the source cluster (kmirror delete, once all its topics are STOPPED); ' +
+        'the partitions ' +
         'here then settle at MIRRORING',
     };
   }

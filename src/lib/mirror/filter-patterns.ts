@@ -26,7 +26,8 @@ export function parseFilterPatterns(
         err instanceof InvalidJavaRegexError ? 'is not a valid Java regular expression' : 'cannot be matched exactly';
       throw new FilterError(
         `invalid ${options.flag} '${pattern}': it ${what}: ${err.message}`,
-        `write a Java regular expression matched against the whole ${options.subject}, e.g. '${options.example}' or '(?i)${options.example}'`,
+        `write a Java regular expression matched against the whole ${options.subject}, e.g. ` +
+          `'${options.example}' or '(?i)${options.example}'`,
       );
     }
   });

@@ -102,13 +102,16 @@ export function groupsOutcomeError(result: GroupsResult): MirrorError | null {
       `group${result.notFound.length > 1 ? 's' : ''} not found on the source: ${result.notFound.join(', ')}`,
       'not-found',
       {
-        hint: `kmirror groups ${result.mirror} without --group lists every group of the source; names are case-sensitive`,
+        hint:
+          `kmirror groups ${result.mirror} without --group lists every group of the source; names are ` +
+          `case-sensitive`,
       },
     );
   }
   if (result.failOn?.holds) {
     return new MirrorError(
-      `--fail-on out-of-sync: ${result.failOn.groups.length} group(s) not in sync on the destination: ${result.failOn.groups.join(', ')}`,
+      `--fail-on out-of-sync: ${result.failOn.groups.length} group(s) not in sync on the destination: ` +
+        `${result.failOn.groups.join(', ')}`,
       'condition-holds',
       { hint: 'the groups are listed above with their verdicts (`verdict` in --json)' },
     );

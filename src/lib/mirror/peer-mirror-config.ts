@@ -14,7 +14,8 @@ const LOGIN_MODULES: Readonly<Record<string, string>> = {
 };
 
 const SOURCE_CONFIG_HINT =
-  'give the settings the other cluster\u2019s brokers need with --source-config FILE (security.protocol, sasl.*, ssl.*)';
+  'give the settings the other cluster\u2019s brokers need with --source-config FILE (security.protocol, ' +
+  'sasl.*, ssl.*)';
 
 function jaasString(value: string): string {
   return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
@@ -30,7 +31,8 @@ export function mirrorSecurityConfig(connection: ConnectionConfig): Map<string, 
     const module = LOGIN_MODULES[sasl.mechanism];
     if (!module || sasl.username === undefined || sasl.password === undefined) {
       throw new InvalidInputError(
-        `kmirror cannot hand its ${sasl.mechanism.toUpperCase()} login to the other cluster's brokers (a token or a login they cannot repeat)`,
+        `kmirror cannot hand its ${sasl.mechanism.toUpperCase()} login to the other cluster's brokers (a ` +
+          `token or a login they cannot repeat)`,
         { hint: SOURCE_CONFIG_HINT },
       );
     }

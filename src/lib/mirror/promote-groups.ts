@@ -211,7 +211,8 @@ function activeRefusal(active: readonly string[]): MirrorError {
     'failed',
     {
       hint:
-        'stop those consumers on the destination (promote waits for that with --wait-for-quiet, the default); --force ' +
+        'stop those consumers on the destination (promote waits for that with --wait-for-quiet, the ' +
+        'default); --force ' +
         'promotes without them, --skip-groups without comparing any group',
     },
   );
@@ -271,7 +272,9 @@ export async function awaitGroupsInSync(
       nextCopyInMs: periodMs - (elapsed % periodMs),
     });
     const notInSync = [listed(result, [...waiting, ...active]), ...hidden].filter((s) => s !== '').join('; ');
-    const what = `waiting for consumer group offsets to be in sync on the destination (not in sync: ${notInSync}); nothing was stopped`;
+    const what =
+      `waiting for consumer group offsets to be in sync on the destination (not in sync: ` +
+      `${notInSync}); nothing was stopped`;
     deps.requireTimeLeft(options.reserveMs + GROUPS_POLL_MS, what);
     await deps.sleep(GROUPS_POLL_MS, what);
   }

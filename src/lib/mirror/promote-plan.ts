@@ -147,7 +147,8 @@ export async function planPromote(
         'failed',
         {
           hint:
-            'a STOPPED topic is already promoted, a PAUSED one must be resumed first (kmirror resume), and a topic FAILED ' +
+            'a STOPPED topic is already promoted, a PAUSED one must be resumed first (kmirror resume), and ' +
+            'a topic FAILED ' +
             'for good needs its cause fixed (kmirror describe shows it); leave such topics out with --topic',
         },
       );
@@ -206,7 +207,8 @@ async function reading<T>(label: string, read: () => Promise<T>): Promise<T> {
   } catch (err) {
     if (err instanceof MirrorError) throw err;
     throw new SourceClusterError(
-      `cannot read the end offsets of ${label}: promote needs the source reachable to know when nothing is left to copy`,
+      `cannot read the end offsets of ${label}: promote needs the source reachable to know when nothing is ` +
+        `left to copy`,
       'check that this machine reaches the source (or give its settings with --source-config FILE)',
       err,
     );

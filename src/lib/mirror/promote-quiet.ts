@@ -41,12 +41,15 @@ export async function awaitQuietSource(
     if (moved === 0n && sameOffsets(after, before)) return after;
     if (!input.waitForQuiet) {
       throw new MirrorError(
-        `producers still write to the source: ${moved} record(s) arrived in ${input.quietPeriodMs} ms; nothing was stopped`,
+        `producers still write to the source: ${moved} record(s) arrived in ${input.quietPeriodMs} ms; ` +
+          `nothing was stopped`,
         'failed',
         {
           hint:
-            'stop the producers (or move them to the destination only after the promote), then run promote again; it waits for ' +
-            'them by default (--wait-for-quiet); --force promotes anyway, and records written after it reads the source are lost',
+            'stop the producers (or move them to the destination only after the promote), then run promote ' +
+            'again; it waits for ' +
+            ('them by default (--wait-for-quiet); --force promotes anyway, and records written after it ' +
+              'reads the source are lost'),
         },
       );
     }

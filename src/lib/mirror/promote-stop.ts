@@ -35,7 +35,8 @@ export async function stopAndVerify(
   const moved = stopPlan.topics.filter((t) => t.verdict !== 'send');
   if (moved.length > 0) {
     throw new MirrorError(
-      `${moved.map((t) => `${t.topic} (${t.states})`).join(', ')} left MIRRORING after catching up; nothing was stopped`,
+      `${moved.map((t) => `${t.topic} (${t.states})`).join(', ')} left MIRRORING after catching up; nothing ` +
+        `was stopped`,
       'failed',
       { hint: `run kmirror promote ${plan.mirror} again once kmirror describe shows them MIRRORING` },
     );

@@ -65,7 +65,8 @@ export async function runPromote(
       const again = await readCatchUpTargets(source, plan.partitions, plan.sourceLabel);
       if (sameOffsets(again, targets)) break;
       deps.warn(
-        `${recordsAhead(again, targets)} record(s) arrived on the source while the mirror caught up: waiting for quiet again`,
+        `${recordsAhead(again, targets)} record(s) arrived on the source while the mirror caught up: ` +
+          `waiting for quiet again`,
       );
     }
     deps.requireTimeLeft(STOP_RESERVE_MS, 'about to stop the topics; nothing was stopped');

@@ -66,14 +66,18 @@ const PAUSE_MS = 300;
 
 /** The warning that goes with a change applied whose answer was lost. */
 export function appliedAfterLostAnswer(lost: AnswerLostError, readWith: string): string {
-  return `${lost.apiName}: applied; the answer was lost (${lost.lost.message}) and the state was read back with ${readWith}`;
+  return (
+    `${lost.apiName}: applied; the answer was lost (${lost.lost.message}) and the state was read back ` +
+    `with ${readWith}`
+  );
 }
 
 /** The change was not applied: its answer was lost, and the state read back shows nothing changed. */
 export class NotAppliedError extends MirrorError {
   constructor(lost: AnswerLostError, readWith: string, why: string) {
     super(
-      `${lost.apiName} was sent to ${lost.broker} but no answer came (${lost.lost.message}); the state read back with ${readWith} shows it was not applied: ${why}`,
+      `${lost.apiName} was sent to ${lost.broker} but no answer came (${lost.lost.message}); the state read ` +
+        `back with ${readWith} shows it was not applied: ${why}`,
       'failed',
       { hint: 'nothing was changed: run the command again', cause: lost },
     );
@@ -85,7 +89,8 @@ export class OutcomeUnknownError extends MirrorError {
   constructor(lost: AnswerLostError, readWith: string, checkWith: string, readError: unknown) {
     const why = readError instanceof Error ? readError.message : String(readError);
     super(
-      `${lost.apiName} was sent to ${lost.broker} but no answer came (${lost.lost.message}), and reading the state back with ${readWith} failed too (${why}): kmirror cannot tell whether it was applied`,
+      `${lost.apiName} was sent to ${lost.broker} but no answer came (${lost.lost.message}), and reading ` +
+        `the state back with ${readWith} failed too (${why}): kmirror cannot tell whether it was applied`,
       'failed',
       { hint: `see what happened with ${checkWith} before running the command again`, cause: lost },
     );

@@ -82,7 +82,8 @@ export function sourceProperties(input: SourceSettingsInput): Map<string, Proper
 
 const SOURCE_CONFIG_HINT =
   'the mirror stores how the destination brokers reach the source; when that does not work from this machine ' +
-  "(e.g. a truststore path that exists only on the brokers, or an internal address), give this machine's settings with --source-config FILE";
+  ("(e.g. a truststore path that exists only on the brokers, or an internal address), give this machine's " +
+    'settings with --source-config FILE');
 
 /** Checked connection settings for the source cluster, or a InvalidInputError that mentions --source-config. */
 export async function sourceConnection(
@@ -92,7 +93,8 @@ export async function sourceConnection(
   const properties = sourceProperties(input);
   if (!properties.has('bootstrap.servers')) {
     throw new InvalidInputError(
-      `mirror '${input.mirror}' has no bootstrap.servers in its stored config, so kmirror cannot reach its source cluster`,
+      `mirror '${input.mirror}' has no bootstrap.servers in its stored config, so kmirror cannot reach its ` +
+        `source cluster`,
       {
         hint: 'give the source connection with --source-config FILE (bootstrap.servers and security settings)',
       },

@@ -37,13 +37,15 @@ export interface SourceIdCheck {
 export function checkSourceClusterId(check: SourceIdCheck): string {
   if (check.destination !== null && check.reported === check.destination) {
     throw new InvalidInputError(
-      `${check.sourceLabel} is the destination cluster itself (cluster id ${check.reported}): a mirror copies from another cluster`,
+      `${check.sourceLabel} is the destination cluster itself (cluster id ${check.reported}): a mirror ` +
+        `copies from another cluster`,
       { hint: 'give the brokers of the SOURCE cluster (bootstrap.servers / --source-bootstrap), not those of -b' },
     );
   }
   if (check.expected === null || check.expected === check.reported) return check.reported;
   throw new InvalidInputError(
-    `${check.origin} is ${check.expected}, but ${check.sourceLabel} reports cluster id ${check.reported}; ${WRONG_ID_EFFECT}`,
+    `${check.origin} is ${check.expected}, but ${check.sourceLabel} reports cluster id ${check.reported}; ` +
+      `${WRONG_ID_EFFECT}`,
     { hint: `${check.fix}; --force stores it without asking the source` },
   );
 }
@@ -67,7 +69,8 @@ export async function resolveCreateSourceClusterId(
   const given = plan.sourceClusterId;
   if (given !== null && options.force) {
     warn(
-      `--source-cluster-id ${given} is stored without asking the source cluster (--force); if it is wrong, ${WRONG_ID_EFFECT}`,
+      `--source-cluster-id ${given} is stored without asking the source cluster (--force); if it is wrong, ` +
+        `${WRONG_ID_EFFECT}`,
     );
     return given;
   }
@@ -80,7 +83,9 @@ export async function resolveCreateSourceClusterId(
     destination: options.destination,
     sourceLabel: `the source cluster at ${connection.bootstrap.join(',')}`,
     origin: '--source-cluster-id',
-    fix: `leave out --source-cluster-id to store the id the source reports (${reported}), or fix --source-bootstrap if it names the wrong cluster`,
+    fix:
+      `leave out --source-cluster-id to store the id the source reports (${reported}), or fix ` +
+      `--source-bootstrap if it names the wrong cluster`,
   });
 }
 

@@ -59,8 +59,10 @@ export const ACTION_SPECS: Readonly<Record<TopicAction, ActionSpec>> = {
     // Pre-validation accepts PAUSED, but the controller answers MIRROR_TOPIC_ALREADY_PAUSED (140) per topic.
     refused: {
       PAUSED:
-        'the topic is paused, and the broker refuses to stop a paused topic (MIRROR_TOPIC_ALREADY_PAUSED): resume it first (kmirror resume), ' +
-        'or select it with a --pattern that goes to mirror.topics.exclude, which makes the broker stop every matching topic',
+        'the topic is paused, and the broker refuses to stop a paused topic (MIRROR_TOPIC_ALREADY_PAUSED): ' +
+        'resume it first (kmirror resume), ' +
+        ('or select it with a --pattern that goes to mirror.topics.exclude, which makes the broker stop ' +
+          'every matching topic'),
     },
   },
   pause: {
@@ -241,7 +243,9 @@ export function classifyTopic(
       ...base,
       states: 'none reported',
       verdict: 'blocked',
-      reason: `no broker reports a partition state for it yet (just started, or its leader did not answer); the broker ${spec.verb}s a topic only when every partition is ${joinOr(spec.movable)}`,
+      reason:
+        `no broker reports a partition state for it yet (just started, or its leader did not answer); ` +
+        `the broker ${spec.verb}s a topic only when every partition is ${joinOr(spec.movable)}`,
     };
   }
   if (states.every((s) => s === spec.target)) return { ...base, verdict: 'noop' };
@@ -256,14 +260,17 @@ export function classifyTopic(
     : undefined;
   if (refusal) return { ...base, verdict: 'blocked', reason: refusal };
   const failed = off.filter((p) => p.state === 'FAILED');
-  let reason = `${countStates(off.map((p) => p.state))}: the broker ${spec.verb}s a topic only when every partition is ${joinOr(spec.movable)}, and refuses the whole request otherwise`;
+  let reason =
+    `${countStates(off.map((p) => p.state))}: the broker ${spec.verb}s a topic only when every ` +
+    `partition is ${joinOr(spec.movable)}, and refuses the whole request otherwise`;
   if (failed.length > 0) {
     const permanent = failed.some((p) => p.retryAttempt === -1);
     const message = failed.find((p) => p.errorMessage)?.errorMessage;
     reason += message ? ` (error: ${message})` : '';
     reason += permanent
       ? '; the failure is not retryable, so it stays FAILED'
-      : `; FAILED partitions retry on their own: run ${spec.command} again once they are back to ${joinOr(spec.movable)}`;
+      : `; FAILED partitions retry on their own: run ${spec.command} again once they are back to ` +
+        `${joinOr(spec.movable)}`;
   }
   return { ...base, verdict: 'blocked', reason };
 }
@@ -326,7 +333,8 @@ export async function selectMirrorTopics(
     throw new KafkaResponseError(deniedEntry.errorCode, null, { api: 'DescribeClusterMirrors', mirror: input.mirror });
   const brokerWarnings = described.brokerWarnings.map(
     (w) =>
-      `broker ${w.broker} did not answer DescribeClusterMirrors (${w.message}); partitions it leads are missing from the plan`,
+      `broker ${w.broker} did not answer DescribeClusterMirrors (${w.message}); partitions it leads are ` +
+      `missing from the plan`,
   );
   for (const warning of brokerWarnings) deps.warn(warning);
 
@@ -399,7 +407,8 @@ export async function planTopicAction(
     } catch (err) {
       if (!(err instanceof KafkaProtocolError)) throw err;
       deps.warn(
-        `cannot read mirror ${input.mirror}'s mirror.topics.include (${kafkaError(err.code).name}), so kmirror cannot say whether each pattern leaves the include list or joins the exclude list`,
+        `cannot read mirror ${input.mirror}'s mirror.topics.include (${kafkaError(err.code).name}), so ` +
+          `kmirror cannot say whether each pattern leaves the include list or joins the exclude list`,
       );
     }
     for (const [i, p] of patterns.entries()) patterns[i] = { ...p, effect: effectOf(p.pattern, include, exclude) };
@@ -484,10 +493,13 @@ function wholeRequestError(spec: ActionSpec, mirror: string, code: number, messa
     // On the prototype 145 answers almost every state conflict: its text is often the only detail.
     const said = message?.trim() ? ` (broker: ${message.trim()})` : '';
     return new WholeRequestRefusedError(
-      `the broker refused the whole ${spec.api.name} request: a listed topic changed state after kmirror described it (${errors.INVALID_CLUSTER_MIRROR_STATES.name})${said}; nothing was ${spec.past}`,
+      `the broker refused the whole ${spec.api.name} request: a listed topic changed state after kmirror ` +
+        `described it (${errors.INVALID_CLUSTER_MIRROR_STATES.name})${said}; nothing was ${spec.past}`,
       'failed',
       {
-        hint: `run kmirror ${spec.command} ${mirror} again: it describes the topics first and sends only those the broker will accept`,
+        hint:
+          `run kmirror ${spec.command} ${mirror} again: it describes the topics first and sends only those ` +
+          `the broker will accept`,
         kafkaError: { code, name: kafkaError(code).name },
       },
     );
@@ -575,7 +587,8 @@ export function outcomeError(result: TopicActionResult, spec: ActionSpec): Mirro
       ? `${result.failed.length} refused by the broker (${nameList(result.failed.map((f) => f.topic))})`
       : '',
     result.notInMirror.length > 0
-      ? `${result.notInMirror.length} not in mirror '${result.mirror}' (${nameList(result.notInMirror.map((n) => n.topic))})`
+      ? `${result.notInMirror.length} not in mirror '${result.mirror}' ` +
+        `(${nameList(result.notInMirror.map((n) => n.topic))})`
       : '',
   ].filter(Boolean);
   if (result.dryRun) return null;
@@ -602,7 +615,8 @@ export function outcomeError(result: TopicActionResult, spec: ActionSpec): Mirro
     return new MirrorError(`nothing was ${spec.past}: ${parts.join('; ')}`, 'failed', {
       hint: cause
         ? causeHint(cause)
-        : `the broker accepts ${spec.verb} only for topics whose partitions are all ${joinOr(spec.movable)}; kmirror describe ${result.mirror} shows the states`,
+        : `the broker accepts ${spec.verb} only for topics whose partitions are all ${joinOr(spec.movable)}; ` +
+          `kmirror describe ${result.mirror} shows the states`,
     });
   }
   return new MirrorError(

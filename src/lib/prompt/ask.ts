@@ -43,7 +43,9 @@ export async function askFor(flagName: string, question: string, options: AskOpt
   }
   if (!options.canPrompt) {
     throw new UsageError(`missing ${flag}`, {
-      hint: `pass ${flag} (kmirror asks for it only on an interactive terminal, never with --json, --yes or CI set)${options.hint ? `; ${options.hint}` : ''}`,
+      hint:
+        `pass ${flag} (kmirror asks for it only on an interactive terminal, never with --json, --yes or CI ` +
+        `set)${options.hint ? `; ${options.hint}` : ''}`,
     });
   }
   // Loaded only when a prompt is shown, so the common non-interactive path stays fast.

@@ -47,7 +47,10 @@ function confirmation(
 ): { preview: string; question: string; action: string } {
   const count = formatCount(plan.request?.Topics?.length ?? 0);
   const byPattern = plan.addedByPattern.length;
-  const patterns = `save the patterns (${[...plan.include, ...plan.exclude.map((p) => `exclude ${p}`)].join(', ')}) in mirror '${plan.mirror}' for auto-discovery`;
+  const patterns =
+    `save the patterns ` +
+    `(${[...plan.include, ...plan.exclude.map((p) => `exclude ${p}`)].join(', ')}) in mirror ` +
+    `'${plan.mirror}' for auto-discovery`;
   const shown = preview(plan, { maxRows: CONFIRMATION_ROWS });
   switch (reason) {
     case 'pattern-matches':
@@ -104,7 +107,8 @@ function preview(plan: AddTopicsPlan, options: { maxRows?: number } = {}): strin
   if (plan.topics.some((t) => t.action === 'missing-on-source')) {
     out.push(
       style.dim(
-        'Topics missing on the source are left out. --allow-missing sends them with NumPartitions 0: the broker only saves the names, and the mirror starts them when they appear on the source.',
+        'Topics missing on the source are left out. --allow-missing sends them with NumPartitions 0: the ' +
+          'broker only saves the names, and the mirror starts them when they appear on the source.',
       ),
     );
   }
@@ -152,7 +156,8 @@ function outcome(plan: AddTopicsPlan, result: AddTopicsResult, options: OutcomeO
   if (result.added.length > 0)
     out.push(
       style.ok(
-        `Started ${result.added.length} mirror topic(s) in mirror ${result.mirror}: ${nameList(result.added.map((a) => a.topic))}`,
+        `Started ${result.added.length} mirror topic(s) in mirror ${result.mirror}: ` +
+          `${nameList(result.added.map((a) => a.topic))}`,
       ),
     );
   if (patternsGiven) {

@@ -16,9 +16,16 @@ function verdictText(verdict: Verdict, hints: CheckHints): string {
     case 'usable':
       return style.ok('Cluster mirroring is usable on every reachable broker.');
     case 'disabled':
-      return `${style.bad('Cluster mirroring APIs are present but mirroring is disabled')} (feature mirror.version is not finalized at 1).\nHint: ${hints.enableMirroring}`;
+      return (
+        `${style.bad('Cluster mirroring APIs are present but mirroring is disabled')} (feature ` +
+        `mirror.version is not finalized at 1).\nHint: ${hints.enableMirroring}`
+      );
     case 'unsupported':
-      return `${style.bad('This cluster does not support cluster mirroring')} (the KIP-1279 admin RPCs are not all advertised: see the NEEDED rows).\nHint: mirroring needs brokers built with KIP-1279; check the destination bootstrap address.`;
+      return (
+        `${style.bad('This cluster does not support cluster mirroring')} (the KIP-1279 admin RPCs are not ` +
+        `all advertised: see the NEEDED rows).\nHint: mirroring needs brokers built with KIP-1279; check ` +
+        `the destination bootstrap address.`
+      );
   }
 }
 
@@ -116,7 +123,8 @@ function mirrorCheck(check: MirrorCheck, missing: readonly MirrorPermission[]): 
     const blocked = [...new Set(missing.flatMap((p) => p.neededBy.map((command) => command.replace(/ \(.*\)$/, ''))))];
     out.push(
       style.warn(
-        `Missing on mirror ${check.name}: ${missing.map((p) => p.operation).join(', ')}; these commands would fail with exit 5: ${blocked.join(', ')}.`,
+        `Missing on mirror ${check.name}: ${missing.map((p) => p.operation).join(', ')}; these commands ` +
+          `would fail with exit 5: ${blocked.join(', ')}.`,
       ),
     );
     if (missing.some((p) => p.operation === 'DELETE' || p.operation === 'ALTER'))
@@ -151,7 +159,8 @@ function twoWayLines(twoWay: TwoWayCheck | undefined): string[] {
       ),
     );
     out.push(
-      'Fix: delete the mirror whose side is STOPPED (the old one, left by a failover) once all its topics are STOPPED; ' +
+      'Fix: delete the mirror whose side is STOPPED (the old one, left by a failover) once all its topics ' +
+        'are STOPPED; ' +
         'for a loop, stop the topic on the side that should not mirror it.',
     );
   }

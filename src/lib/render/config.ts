@@ -53,9 +53,15 @@ function describeChange(change: ConfigSetResult['changes'][number], planned = fa
 function configSet(result: ConfigSetResult): string {
   const changes = result.changes.map((c) => `  ${describeChange(c)}`).join('\n');
   if (result.validateOnly) {
-    return `${style.ok(`The broker accepted these changes for mirror ${result.mirror}`)}; nothing was changed (--validate-only):\n${changes}`;
+    return (
+      `${style.ok(`The broker accepted these changes for mirror ${result.mirror}`)}; nothing was changed ` +
+      `(--validate-only):\n${changes}`
+    );
   }
-  return `${style.ok(`Updated mirror ${result.mirror}`)}:\n${changes}\n\nStored configs now:\n\n${configEntries(result.configs)}`;
+  return (
+    `${style.ok(`Updated mirror ${result.mirror}`)}:\n${changes}\n\nStored configs ` +
+    `now:\n\n${configEntries(result.configs)}`
+  );
 }
 
 const FILTER_EFFECTS: Readonly<Record<FilterEffect, string>> = {

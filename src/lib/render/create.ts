@@ -16,7 +16,8 @@ function configMap(config: Readonly<Record<string, string>>): string {
 function createMirror(result: CreateMirrorResult, reach = ''): string {
   const where = `source cluster ${result.sourceClusterId} at ${result.sourceBootstrap}`;
   const headline = result.dryRun
-    ? `${style.strong('Dry run:')} would create mirror ${result.mirror} (${where}); nothing was sent to the destination.`
+    ? `${style.strong('Dry run:')} would create mirror ${result.mirror} (${where}); nothing was sent to the ` +
+      `destination.`
     : style.ok(`Created mirror ${result.mirror} (${where})`);
   // A command that runs as printed: the preview of what a pattern selects changes nothing and asks nothing.
   const next = result.dryRun

@@ -41,7 +41,10 @@ function deleteTopics(result: DeleteResult): string {
         : style.ok('ok'),
   ]);
   const count = result.topics.length;
-  return `Mirror ${result.mirror} has ${count} topic${count === 1 ? '' : 's'}:\n${renderTable([{ header: 'TOPIC' }, { header: 'STATE' }, { header: 'PARTITIONS' }, { header: 'DELETE' }], rows, style.header)}`;
+  return (
+    `Mirror ${result.mirror} has ${count} ` +
+    `topic${count === 1 ? '' : 's'}:\n${renderTable([{ header: 'TOPIC' }, { header: 'STATE' }, { header: 'PARTITIONS' }, { header: 'DELETE' }], rows, style.header)}`
+  );
 }
 
 function list(names: readonly string[]): string {
@@ -60,23 +63,27 @@ function deleteRefusal(result: DeleteResult): string {
   if (refusal.toStop.length > 0) {
     const one = refusal.toStop.length === 1;
     out.push(
-      `Still MIRRORING or PAUSED: ${list(refusal.toStop)}. Stop ${one ? 'it (its destination topic becomes writable)' : 'them (their destination topics become writable)'}, then delete again:`,
+      `Still MIRRORING or PAUSED: ${list(refusal.toStop)}. Stop ` +
+        `${one ? 'it (its destination topic becomes writable)' : 'them (their destination topics become writable)'}, then delete again:`,
     );
     if (refusal.removeTopicsCommand) out.push(`  ${refusal.removeTopicsCommand}`);
   }
   if (refusal.paused.length > 0) {
     out.push(
-      `Paused: ${list(refusal.paused)}. The broker refuses to stop a paused topic (140): resume it first (kmirror resume ${shellQuote(result.mirror)} --topic ${refusal.paused.join(',')}).`,
+      `Paused: ${list(refusal.paused)}. The broker refuses to stop a paused topic (140): resume it first ` +
+        `(kmirror resume ${shellQuote(result.mirror)} --topic ${refusal.paused.join(',')}).`,
     );
   }
   if (refusal.failed.length > 0) {
     out.push(
-      `FAILED partitions in: ${list(refusal.failed)}. The broker cannot stop them until they recover (145); kmirror describe ${shellQuote(result.mirror)} --failed shows why.`,
+      `FAILED partitions in: ${list(refusal.failed)}. The broker cannot stop them until they recover (145); ` +
+        `kmirror describe ${shellQuote(result.mirror)} --failed shows why.`,
     );
   }
   if (refusal.settling.length > 0) {
     out.push(
-      `Already stopping, not all partitions STOPPED yet: ${list(refusal.settling)}. Wait until kmirror describe ${shellQuote(result.mirror)} shows them STOPPED.`,
+      `Already stopping, not all partitions STOPPED yet: ${list(refusal.settling)}. Wait until kmirror ` +
+        `describe ${shellQuote(result.mirror)} shows them STOPPED.`,
     );
   }
   return out.join('\n');

@@ -28,7 +28,8 @@ export const DEFAULT_ATTENTION_LIMIT = 10;
 
 const DASH_NOTE = '- = not known: DescribeClusterMirrors reports offsets and lag only for MIRRORING partitions.';
 const LIST_OFFSETS_NOTE =
-  '* = destination log-end offset read with ListOffsets (the partition is STOPPED, so the mirror no longer reports it).';
+  '* = destination log-end offset read with ListOffsets (the partition is STOPPED, so the mirror no longer ' +
+  'reports it).';
 
 /** Remembers which footnotes the rendered cells need, so each is printed once at the end. */
 class Footnotes {
@@ -99,7 +100,9 @@ function lagText(summary: Summary, notes: Footnotes): { total: string; max: stri
 
 function mirrorSummary(mirror: MirrorDescription, notes: Footnotes = new Footnotes()): string {
   const s = mirror.summary;
-  const head = `${style.strong(`Mirror ${mirror.name}`)}: ${plural(s.partitions, 'partition')} in ${plural(mirror.topics.length, 'topic')}`;
+  const head =
+    `${style.strong(`Mirror ${mirror.name}`)}: ${plural(s.partitions, 'partition')} in ` +
+    `${plural(mirror.topics.length, 'topic')}`;
   if (s.partitions === 0) return head;
   const lag = lagText(s, notes);
   const failing = s.failing > 0 ? style.bad(`${s.failing} failing`) : '0 failing';
@@ -235,7 +238,8 @@ function mirrorView(
     out.push(
       options.filtered
         ? 'No partitions match the filters.'
-        : `No topics yet. To preview the source topics a pattern would add: kmirror add-topics ${mirror.name}${options.reach ?? ''} --pattern '.*' --dry-run`,
+        : `No topics yet. To preview the source topics a pattern would add: kmirror add-topics ` +
+            `${mirror.name}${options.reach ?? ''} --pattern '.*' --dry-run`,
     );
     return out.join('\n');
   }

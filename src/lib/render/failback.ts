@@ -17,7 +17,8 @@ function lossLine(result: FailbackResult): string {
   if (result.truncatedRecords === 0n) return 'A loses no records to truncation: it holds nothing B does not have.';
   return style.bad(
     `A loses ${result.truncatedRecords} record(s) in ${result.truncatedPartitions} partition(s) to truncation: ` +
-      'there A is ahead of where B stopped mirroring, and what it holds beyond that point (written after the failover) is discarded.',
+      ('there A is ahead of where B stopped mirroring, and what it holds beyond that point (written after ' +
+        'the failover) is discarded.'),
   );
 }
 
@@ -33,7 +34,9 @@ function failbackPlan(result: FailbackResult): string {
     ]),
   );
   const out = [
-    `${style.strong(`Fail back ${result.topics.length} topic(s) of mirror ${result.mirror}`)}: A (the old source, --to) follows B (this cluster, -b) again through mirror ${mirror.name} on A (${mirror.created ? 'to be created' : 'exists, reused'})`,
+    `${style.strong(`Fail back ${result.topics.length} topic(s) of mirror ${result.mirror}`)}: A (the old ` +
+      `source, --to) follows B (this cluster, -b) again through mirror ${mirror.name} on A ` +
+      `(${mirror.created ? 'to be created' : 'exists, reused'})`,
     renderTable(
       [
         { header: 'TOPIC' },
@@ -111,7 +114,8 @@ function failbackOutcome(result: FailbackResult): string {
     lossLine(result),
     '',
     style.warn(
-      `Until mirror ${result.mirror} on B is cleaned up, both clusters list these topics in a mirror reading from the other: ` +
+      `Until mirror ${result.mirror} on B is cleaned up, both clusters list these topics in a mirror ` +
+        `reading from the other: ` +
         'every mirror sync raises their leader epochs on both sides, and A\u2019s partitions flap to FAILED ' +
         '("Truncation requires source metadata refresh").',
     ),
@@ -119,11 +123,13 @@ function failbackOutcome(result: FailbackResult): string {
   if (result.cleanup.length > 0) out.push('Clean up now:', ...result.cleanup.map((c) => `  ${c}`));
   else if (result.otherTopicsOfOldMirror.length > 0)
     out.push(
-      `Mirror ${result.mirror} on B still mirrors ${result.otherTopicsOfOldMirror.join(', ')}, so it cannot be deleted yet: ` +
+      `Mirror ${result.mirror} on B still mirrors ${result.otherTopicsOfOldMirror.join(', ')}, so it cannot ` +
+        `be deleted yet: ` +
         'fail those over (or over and back) too, then delete it.',
     );
   out.push(
-    `When A should take over again: kmirror promote ${result.reverseMirror.name} on A (its producers stopped on B first).`,
+    `When A should take over again: kmirror promote ${result.reverseMirror.name} on A (its producers ` +
+      `stopped on B first).`,
   );
   return out.join('\n');
 }

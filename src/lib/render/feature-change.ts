@@ -38,7 +38,8 @@ function featureChange(check: FeatureChangeCheck): string {
     check.invalid.length + check.dependencies.length === 0
       ? style.ok('Nothing would be invalid at these levels.')
       : style.bad(
-          `${check.invalid.length} stored value(s) and ${check.dependencies.length} feature dependenc(ies) would be invalid after this change.`,
+          `${check.invalid.length} stored value(s) and ${check.dependencies.length} feature dependenc(ies) ` +
+            `would be invalid after this change.`,
         ),
   );
   return out.join('\n');

@@ -58,7 +58,10 @@ function effectiveList(list: EffectiveList): string {
 
 function syncPeriod(sync: SyncInterval): string {
   const period = sync.ms === null ? `${periodText(sync.defaultMs)} by default` : periodText(sync.ms);
-  return `The destination copies offsets and configs every ${period} (${sync.brokerConfig}, a broker config of the destination).`;
+  return (
+    `The destination copies offsets and configs every ${period} (${sync.brokerConfig}, a broker config of ` +
+    `the destination).`
+  );
 }
 
 function rows(groups: readonly GroupComparison[]): string[][] {

@@ -19,7 +19,8 @@ function healthText(health: HealthReport): string {
   const named = `--fail-on ${health.conditions.join(',')}`;
   const grace =
     health.withinGrace > 0
-      ? ` (${health.withinGrace} FAILED partition(s) with a retriable error within the ${health.graceMs / 1000}s grace not counted)`
+      ? ` (${health.withinGrace} FAILED partition(s) with a retriable error within the ` +
+        `${health.graceMs / 1000}s grace not counted)`
       : '';
   if (!health.holds) return style.ok(`${named}: no partition meets it${grace}.`);
   const title = style.bad(`${named}: ${health.offending.length} partition(s) meet it${grace}:`);

@@ -4,7 +4,9 @@ import { renderTable, type Column } from './table.js';
 import { forTerminal } from '../text/terminal-safe.js';
 
 export const TOPIC_COUNT_NOTE =
-  'TOPICS counts topics whose target state is MIRRORING, FAILED ones included (a real broker counts the target state, not what the partitions are doing); TOPIC NAMES also lists PAUSED topics. STOPPED topics appear in neither.';
+  'TOPICS counts topics whose target state is MIRRORING, FAILED ones included (a real broker counts the ' +
+  'target state, not what the partitions are doing); TOPIC NAMES also lists PAUSED topics. STOPPED topics ' +
+  'appear in neither.';
 
 function mirrorList(mirrors: readonly ListedMirror[], options: { includeTopics: boolean }): string {
   if (mirrors.length === 0) return 'No mirrors';

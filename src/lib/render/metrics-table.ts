@@ -9,7 +9,8 @@ export const METRICS_TABLE_END = '<!-- metricsstop -->';
 export function renderMetricsTable(definitions: readonly MetricDefinition[]): string {
   const rows = definitions.map(
     (d) =>
-      `| \`${d.name}\` | gauge | ${d.labels.map((l) => `\`${l}\``).join(', ') || '—'} | ${d.help.replace(/\|/g, '\\|')} |`,
+      `| \`${d.name}\` | gauge | ${d.labels.map((l) => `\`${l}\``).join(', ') || '—'} | ` +
+      `${d.help.replace(/\|/g, '\\|')} |`,
   );
   return ['| metric | type | labels | meaning |', '|---|---|---|---|', ...rows].join('\n');
 }

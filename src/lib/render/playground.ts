@@ -64,7 +64,8 @@ function playgroundBanner(info: PlaygroundBanner, nextCommands: readonly string[
   if (!info.mirroringEnabled) {
     out.push(
       style.warn(
-        'Mirroring is disabled on both clusters (mirror.version 0): mirror commands exit 4, as on a real broker without the feature.',
+        'Mirroring is disabled on both clusters (mirror.version 0): mirror commands exit 4, as on a real ' +
+          'broker without the feature.',
       ),
     );
   }

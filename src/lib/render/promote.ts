@@ -48,16 +48,20 @@ function promotePlan(result: PromoteResult, options: { force: boolean; waitForQu
   const topics = result.topics.map((t) => t.topic).join(', ');
   const gap = result.topics.reduce((n, t) => n + t.partitions.reduce((m, p) => m + (p.gap ?? 0n), 0n), 0n);
   const quiet = options.force
-    ? 'skip the check that producers stopped (--force): records written to the source after the targets are read are lost'
-    : `${options.waitForQuiet ? 'wait until' : 'check that'} the source end offsets stand still for ${seconds(result.quiet.periodMs)} (producers stopped)`;
+    ? 'skip the check that producers stopped (--force): records written to the source after the targets are ' +
+      'read are lost'
+    : `${options.waitForQuiet ? 'wait until' : 'check that'} the source end offsets stand still for ` +
+      `${seconds(result.quiet.periodMs)} (producers stopped)`;
   const lines = [
-    `${style.strong(`Promote mirror ${result.mirror}`)}: ${result.topics.length} topic(s), ${partitionCount(result.topics)} partition(s) (${topics})`,
+    `${style.strong(`Promote mirror ${result.mirror}`)}: ${result.topics.length} topic(s), ` +
+      `${partitionCount(result.topics)} partition(s) (${topics})`,
     promotePlanTable(result),
     ...(result.groups.groups.length > 0 ? ['', renderGroupsTable(result.groups.groups)] : []),
     '',
     `Now ${gap} record(s) to copy. Promote will:`,
     `  1. ${quiet};`,
-    '  2. read the source end offsets with ListOffsets and wait until every destination partition reached them (not the reported lag);',
+    '  2. read the source end offsets with ListOffsets and wait until every destination partition reached ' +
+      'them (not the reported lag);',
     `  3. ${groupsStep(result.groups)};`,
     '  4. stop the topics (StopMirrorTopics) and verify destination end >= source end + 1 (the PID-reset marker).',
   ];
@@ -74,7 +78,9 @@ function names(list: readonly string[]): string {
 function groupsStep(groups: PromoteGroups): string {
   if (!groups.compared || !groups.syncInterval) return style.warn(groups.note ?? 'skip the consumer groups');
   if (groups.groups.length === 0)
-    return 'consumer groups: none of those the mirror copies has committed offsets on these topics, nothing to wait for';
+    return (
+      'consumer groups: none of those the mirror copies has committed offsets on these topics, nothing to ' + 'wait for'
+    );
   const sync = groups.syncInterval;
   const active =
     groups.activeOnDestination.length > 0
@@ -83,7 +89,8 @@ function groupsStep(groups: PromoteGroups): string {
       : '';
   return (
     `wait until the ${groups.groups.length} consumer group(s) have the source's committed offsets on the destination ` +
-    `(${groups.inSync.length} in sync now); the destination copies them once every ${periodText(sync.ms ?? sync.defaultMs)} ` +
+    (`(${groups.inSync.length} in sync now); the destination copies them once every ` +
+      `${periodText(sync.ms ?? sync.defaultMs)} `) +
     `(${sync.brokerConfig}), so this can take one sync period${active}`
   );
 }
@@ -95,7 +102,9 @@ function promoteQuestion(
   const count = result.topics.length;
   return {
     preview: promotePlan(result, options),
-    question: `Promote ${count} topic(s) of mirror '${result.mirror}': stop mirroring them once caught up, making them writable here?`,
+    question:
+      `Promote ${count} topic(s) of mirror '${result.mirror}': stop mirroring them once caught up, ` +
+      `making them writable here?`,
     action: `promote ${count} topic(s) of mirror '${result.mirror}'`,
   };
 }
@@ -107,13 +116,15 @@ function promoteProgress(progress: PromoteProgress): string {
     case 'quiet':
       return progress.moved === 0n
         ? 'source end offsets stood still: producers stopped'
-        : `waiting for producers to stop: ${progress.moved} record(s) arrived on the source in the last ${seconds(progress.periodMs)}`;
+        : `waiting for producers to stop: ${progress.moved} record(s) arrived on the source in the last ` +
+            `${seconds(progress.periodMs)}`;
     case 'catching-up':
       return `catching up: ${progress.done}/${progress.total} partition(s), ${progress.remaining} record(s) remaining`;
     case 'groups': {
       const waiting =
         progress.waiting.length > 0
-          ? `; next copy due within ${seconds(progress.nextCopyInMs)} (one sync period is ${periodText(progress.periodMs)})`
+          ? `; next copy due within ${seconds(progress.nextCopyInMs)} (one sync period is ` +
+            `${periodText(progress.periodMs)})`
           : '';
       const active =
         progress.active.length > 0
@@ -161,7 +172,8 @@ function promoteOutcome(result: PromoteResult): string {
   if (result.complete) {
     out.push(
       style.ok(
-        `Promoted ${result.topics.length} topic(s) of mirror ${result.mirror} in ${seconds(result.elapsedMs)}: they are writable here now.`,
+        `Promoted ${result.topics.length} topic(s) of mirror ${result.mirror} in ` +
+          `${seconds(result.elapsedMs)}: they are writable here now.`,
       ),
     );
   } else if (result.stopSent) {
@@ -204,7 +216,8 @@ function promoteOutcome(result: PromoteResult): string {
   if (result.complete)
     out.push(
       '',
-      'Next: move producers and consumers to this cluster. To go back later, kmirror failback starts a mirror the other way',
+      'Next: move producers and consumers to this cluster. To go back later, kmirror failback starts a ' +
+        'mirror the other way',
       'and reports what the old source loses to truncation.',
     );
   return out.join('\n');

@@ -21,7 +21,8 @@ export function renderStatusPage(snapshot: MetricsSnapshot): string {
   );
   const brokers = snapshot.brokers.map(
     (b) =>
-      `<li>${escapeHtml(b.broker)}: ${b.answered ? 'answered' : `no answer${b.message ? ` (${escapeHtml(b.message)})` : ''}`}</li>`,
+      `<li>${escapeHtml(b.broker)}: ` +
+      `${b.answered ? 'answered' : `no answer${b.message ? ` (${escapeHtml(b.message)})` : ''}`}</li>`,
   );
   const when = new Date(snapshot.collectedAtMs).toISOString();
   const status =

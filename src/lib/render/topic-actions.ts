@@ -37,11 +37,17 @@ function patternLine(p: PatternPlan, future: boolean): string {
     case 'remove-from-include':
       return `  ${p.pattern}: ${matched}; ${verb('removed', 'will be removed')} from mirror.topics.include`;
     case 'add-to-exclude':
-      return `  ${p.pattern}: ${matched}; ${verb('added', 'will be added')} to mirror.topics.exclude (it is not in mirror.topics.include verbatim), so matching source topics are no longer mirrored`;
+      return (
+        `  ${p.pattern}: ${matched}; ${verb('added', 'will be added')} to mirror.topics.exclude (it is ` +
+        `not in mirror.topics.include verbatim), so matching source topics are no longer mirrored`
+      );
     case 'already-excluded':
       return `  ${p.pattern}: ${matched}; already in mirror.topics.exclude (no change)`;
     case 'unknown':
-      return `  ${p.pattern}: ${matched}; the broker removes it from mirror.topics.include if it is there verbatim, else adds it to mirror.topics.exclude`;
+      return (
+        `  ${p.pattern}: ${matched}; the broker removes it from mirror.topics.include if it is there ` +
+        `verbatim, else adds it to mirror.topics.exclude`
+      );
     default:
       return `  ${p.pattern}: ${matched}`;
   }
@@ -72,7 +78,8 @@ function notInMirrorLine(result: TopicActionResult): string[] {
 function stopQuestion(plan: TopicActionPlan): { preview: string; question: string; action: string } {
   const what =
     plan.send.length > 0
-      ? `stop mirroring ${plan.send.length} topic(s) of mirror '${plan.mirror}' (they become writable on the destination)`
+      ? `stop mirroring ${plan.send.length} topic(s) of mirror '${plan.mirror}' (they become writable on the ` +
+        `destination)`
       : `save ${plan.patterns.length} pattern(s) to mirror '${plan.mirror}'`;
   const question = `${what.charAt(0).toUpperCase()}${what.slice(1)}. Go ahead?`;
   return { preview: preview(plan), question, action: what };
@@ -179,13 +186,15 @@ function outcome(plan: TopicActionPlan, result: TopicActionResult, options: Outc
   if (result.succeeded.length > 0)
     out.push(
       style.ok(
-        `${capital} mirroring for ${result.succeeded.length} topic(s) in mirror ${result.mirror}: ${nameList(result.succeeded)}`,
+        `${capital} mirroring for ${result.succeeded.length} topic(s) in mirror ${result.mirror}: ` +
+          `${nameList(result.succeeded)}`,
       ),
     );
   for (const v of result.viaPattern) {
     out.push(
       style.warn(
-        `Marked STOPPED by the broker through exclude pattern ${v.pattern} (not in the request; ${v.state}; it stops when its partitions allow): ${v.topic}`,
+        `Marked STOPPED by the broker through exclude pattern ${v.pattern} (not in the request; ${v.state}; ` +
+          `it stops when its partitions allow): ${v.topic}`,
       ),
     );
   }
@@ -221,7 +230,8 @@ function outcome(plan: TopicActionPlan, result: TopicActionResult, options: Outc
     if (withOffsets && result.final.some((r) => r.destinationEndOffset !== null)) {
       out.push(
         style.dim(
-          'A stopped partition ends one offset past the source: stopping appends one PID-reset control record (plus one abort marker per open transaction).',
+          'A stopped partition ends one offset past the source: stopping appends one PID-reset control ' +
+            'record (plus one abort marker per open transaction).',
         ),
       );
     }

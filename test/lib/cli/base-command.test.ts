@@ -121,21 +121,24 @@ describe('BaseCommand output', () => {
     assert.equal(r.stderr, 'a note for humans\n');
   });
 
-  it('shows broker text in notes, warnings, debug traces and the Error line escaped; the JSON error keeps it', async () => {
-    const text = await run(['--fail', 'hostile', '--debug']);
-    assert.equal(text.exit, 5);
-    // eslint-disable-next-line no-control-regex -- raw control characters are what must not be there
-    assert.doesNotMatch(text.stderr.replace(/\n(?!»)/g, ''), /[\x00-\x1f\x7f-\x9f\u202e]/);
-    for (const line of ['note ', 'Warning: warning ', '[debug] trace ', 'Error: '])
-      assert.ok(
-        text.stderr.includes(`${line}${line === 'Error: ' ? '' : 'A'}`) &&
-          text.stderr.includes('A\\x1b[2J\\x1b]0;pwned\\x07«\\n»\\x9b\\u202eB'),
-        `${line}: ${text.stderr}`,
-      );
-    const json = await run(['--fail', 'hostile', '--json']);
-    const doc = JSON.parse(json.stdout) as { error: { message: string } };
-    assert.ok(doc.error.message.includes(`broker said ${HOSTILE}`), doc.error.message);
-  });
+  it(
+    'shows broker text in notes, warnings, debug traces and the Error line escaped; the JSON ' + 'error keeps it',
+    async () => {
+      const text = await run(['--fail', 'hostile', '--debug']);
+      assert.equal(text.exit, 5);
+      // eslint-disable-next-line no-control-regex -- raw control characters are what must not be there
+      assert.doesNotMatch(text.stderr.replace(/\n(?!»)/g, ''), /[\x00-\x1f\x7f-\x9f\u202e]/);
+      for (const line of ['note ', 'Warning: warning ', '[debug] trace ', 'Error: '])
+        assert.ok(
+          text.stderr.includes(`${line}${line === 'Error: ' ? '' : 'A'}`) &&
+            text.stderr.includes('A\\x1b[2J\\x1b]0;pwned\\x07«\\n»\\x9b\\u202eB'),
+          `${line}: ${text.stderr}`,
+        );
+      const json = await run(['--fail', 'hostile', '--json']);
+      const doc = JSON.parse(json.stdout) as { error: { message: string } };
+      assert.ok(doc.error.message.includes(`broker said ${HOSTILE}`), doc.error.message);
+    },
+  );
 
   it('passes -o wide to the renderer', async () => {
     assert.equal((await run(['-o', 'wide'])).stdout, 'mirror m1 wide=true\n');
@@ -283,7 +286,8 @@ describe('BaseCommand catch()', () => {
         exitCode: 4,
         kafkaError: { code: 35, name: 'UNSUPPORTED_VERSION' },
         message:
-          'the broker does not support this API version, or the feature behind it is disabled (UNSUPPORTED_VERSION from ListClusterMirrors)',
+          'the broker does not support this API version, or the feature behind it is disabled ' +
+          '(UNSUPPORTED_VERSION from ListClusterMirrors)',
         hint: `mirroring is disabled: ${ENABLE_MIRRORING_HINT}`,
       },
       warnings: [],

@@ -214,7 +214,8 @@ describe('toFailure', () => {
     assert.equal(timedOut.exitCode, 124);
     assert.equal(
       timedOut.message,
-      'timed out after 2s (--timeout) while connecting to the bootstrap servers; last error: cannot connect to 127.0.0.1:1: connection refused',
+      'timed out after 2s (--timeout) while connecting to the bootstrap servers; last error: cannot connect ' +
+        'to 127.0.0.1:1: connection refused',
     );
     assert.match(timedOut.hint ?? '', /--bootstrap-server/);
     assert.equal(toFailure(new protocol.DeadlineExceededError(30_000, 'waiting')).exitCode, 124);

@@ -130,30 +130,34 @@ describe('precedence flag > env > file (through the real flag parser)', () => {
     assert.equal(config.sasl?.username, 'flag-user');
   });
 
-  it('takes the password from stdin, then a --command-config named on the command line, then KMIRROR_SASL_PASSWORD, then a KMIRROR_COMMAND_CONFIG file', async () => {
-    const props = file(
-      `bootstrap.servers=b:9092\nsecurity.protocol=SASL_SSL\nsasl.mechanism=SCRAM-SHA-256\nsasl.jaas.config=${SCRAM} required username="u" password="file-pass";\n`,
-    );
-    const flags: ConnectionFlagValues = { commandConfig: props, tls: false };
-    assert.equal((await resolve(flags)).config.sasl?.password, 'file-pass');
-    assert.equal(
-      (await resolve(flags, { env: { KMIRROR_SASL_PASSWORD: 'env-pass' } })).config.sasl?.password,
-      'file-pass',
-      'the file was named on the command line: it is above the environment',
-    );
-    assert.equal(
-      (await resolve(flags, { env: { KMIRROR_SASL_PASSWORD: 'env-pass' }, fromEnv: new Set(['commandConfig']) })).config
-        .sasl?.password,
-      'env-pass',
-      'the file came from KMIRROR_COMMAND_CONFIG: the other variables are above it',
-    );
-    const fromStdin = await resolve(
-      { ...flags, saslPasswordStdin: true },
-      { env: { KMIRROR_SASL_PASSWORD: 'env-pass' }, readPasswordLine: async () => 'stdin-pass' },
-    );
-    assert.equal(fromStdin.config.sasl?.password, 'stdin-pass');
-    assert.equal(fromStdin.config.sasl?.mechanism, 'scram-sha-256');
-  });
+  it(
+    'takes the password from stdin, then a --command-config named on the command line, then ' +
+      'KMIRROR_SASL_PASSWORD, then a KMIRROR_COMMAND_CONFIG file',
+    async () => {
+      const props = file(
+        `bootstrap.servers=b:9092\nsecurity.protocol=SASL_SSL\nsasl.mechanism=SCRAM-SHA-256\nsasl.jaas.config=${SCRAM} required username="u" password="file-pass";\n`,
+      );
+      const flags: ConnectionFlagValues = { commandConfig: props, tls: false };
+      assert.equal((await resolve(flags)).config.sasl?.password, 'file-pass');
+      assert.equal(
+        (await resolve(flags, { env: { KMIRROR_SASL_PASSWORD: 'env-pass' } })).config.sasl?.password,
+        'file-pass',
+        'the file was named on the command line: it is above the environment',
+      );
+      assert.equal(
+        (await resolve(flags, { env: { KMIRROR_SASL_PASSWORD: 'env-pass' }, fromEnv: new Set(['commandConfig']) }))
+          .config.sasl?.password,
+        'env-pass',
+        'the file came from KMIRROR_COMMAND_CONFIG: the other variables are above it',
+      );
+      const fromStdin = await resolve(
+        { ...flags, saslPasswordStdin: true },
+        { env: { KMIRROR_SASL_PASSWORD: 'env-pass' }, readPasswordLine: async () => 'stdin-pass' },
+      );
+      assert.equal(fromStdin.config.sasl?.password, 'stdin-pass');
+      assert.equal(fromStdin.config.sasl?.mechanism, 'scram-sha-256');
+    },
+  );
 });
 
 describe('SASL', () => {

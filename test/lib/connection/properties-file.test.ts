@@ -85,7 +85,8 @@ describe('parseProperties (java.util.Properties grammar)', () => {
 
   it('reads the inline PEM form Kafka documents', () => {
     const text =
-      'ssl.truststore.certificates=-----BEGIN CERTIFICATE----- \\\n  MIIBszCCAVmgAwIBAgIU \\\n  -----END CERTIFICATE-----\n';
+      'ssl.truststore.certificates=-----BEGIN CERTIFICATE----- \\\n  MIIBszCCAVmgAwIBAgIU \\\n  -----END ' +
+      'CERTIFICATE-----\n';
     assert.equal(
       values(text)['ssl.truststore.certificates'],
       '-----BEGIN CERTIFICATE----- MIIBszCCAVmgAwIBAgIU -----END CERTIFICATE-----',

@@ -20,7 +20,8 @@ describe('redactText', () => {
       `ssl.truststore.password=${PASSWORD}`,
       `ssl.keystore.password = ${PASSWORD}`,
       `ssl.key.password:${PASSWORD}`,
-      `sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="u" password="${PASSWORD}";`,
+      `sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="u" ` +
+        `password="${PASSWORD}";`,
       `basic.auth.user.info=user:${PASSWORD}`,
     ].join('\n');
     const out = redactText(text);
@@ -51,15 +52,19 @@ describe('redactText', () => {
     }
   });
 
-  it('keeps the structure of messages and hints: a placeholder is not a secret, a bare PEM marker is not a block', () => {
-    const hint =
-      'the form is: sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="…" password="…";';
-    assert.equal(redactText(hint), hint);
-    const pem = 'give the CA certificate(s) in PEM form (-----BEGIN CERTIFICATE-----)';
-    assert.equal(redactText(pem), pem);
-    const key = `-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkq${PASSWORD}\n-----END PRIVATE KEY-----`;
-    assert.equal(redactText(`key: ${key}`), `key: -----BEGIN PRIVATE KEY----- ${REDACTED} -----END PRIVATE KEY-----`);
-  });
+  it(
+    'keeps the structure of messages and hints: a placeholder is not a secret, a bare PEM marker is ' + 'not a block',
+    () => {
+      const hint =
+        'the form is: sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required ' +
+        'username="…" password="…";';
+      assert.equal(redactText(hint), hint);
+      const pem = 'give the CA certificate(s) in PEM form (-----BEGIN CERTIFICATE-----)';
+      assert.equal(redactText(pem), pem);
+      const key = `-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkq${PASSWORD}\n-----END PRIVATE KEY-----`;
+      assert.equal(redactText(`key: ${key}`), `key: -----BEGIN PRIVATE KEY----- ${REDACTED} -----END PRIVATE KEY-----`);
+    },
+  );
 
   it('masks JAAS options, JSON fields, bearer tokens and URL passwords in free text', () => {
     const out = redactText(

@@ -41,20 +41,24 @@ describe('generated docs', () => {
 });
 
 describe('recorded example sessions in the docs', () => {
-  it('every visible command except the long-running playground and exporter has a recorded session in docs/examples.json', () => {
-    const examples = readExamples(REPO_ROOT);
-    const missing = visibleCommands(readManifest(REPO_ROOT))
-      .map((c) => c.id)
-      // The profile commands write the operator's own config directory, so no session is recorded for them;
-      // completion prints a shell script (its man page says how to load it), version what this machine runs.
-      .filter(
-        (id) =>
-          !['playground', 'exporter', 'completion', 'version'].includes(id) &&
-          !id.startsWith('profile') &&
-          (examples[id]?.length ?? 0) === 0,
-      );
-    assert.deepEqual(missing, [], 'add a step to STEPS in scripts/example-session.ts, then npm run docs');
-  });
+  it(
+    'every visible command except the long-running playground and exporter has a recorded session in ' +
+      'docs/examples.json',
+    () => {
+      const examples = readExamples(REPO_ROOT);
+      const missing = visibleCommands(readManifest(REPO_ROOT))
+        .map((c) => c.id)
+        // The profile commands write the operator's own config directory, so no session is recorded for them;
+        // completion prints a shell script (its man page says how to load it), version what this machine runs.
+        .filter(
+          (id) =>
+            !['playground', 'exporter', 'completion', 'version'].includes(id) &&
+            !id.startsWith('profile') &&
+            (examples[id]?.length ?? 0) === 0,
+        );
+      assert.deepEqual(missing, [], 'add a step to STEPS in scripts/example-session.ts, then npm run docs');
+    },
+  );
 
   it('shows each run as prompt line and output, with a non-zero exit code spelled out', () => {
     const text = sessionText([
@@ -63,7 +67,8 @@ describe('recorded example sessions in the docs', () => {
     ]);
     assert.equal(
       text,
-      '$ kmirror list -b localhost:19092\nNo mirrors\n\n$ kmirror describe nope -b localhost:19092\nError: mirror nope not found\n[exit code 6]',
+      '$ kmirror list -b localhost:19092\nNo mirrors\n\n$ kmirror describe nope -b localhost:19092\nError: ' +
+        'mirror nope not found\n[exit code 6]',
     );
   });
 

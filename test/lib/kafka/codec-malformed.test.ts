@@ -117,10 +117,13 @@ describe('truncation', () => {
         .filter((v) => v.message === 'DescribeClusterMirrorsResponse')
         .map((v) => hex(v.body_hex))
         .sort((a, b) => b.length - a.length)[0];
-      test('every proper prefix of the largest DescribeClusterMirrorsResponse vector is a DecodeError naming a field', () => {
-        assert.ok(largest && largest.length > 200, 'the vector exists');
-        assertEveryPrefixFails(largest);
-      });
+      test(
+        'every proper prefix of the largest DescribeClusterMirrorsResponse vector is a DecodeError ' + 'naming a field',
+        () => {
+          assert.ok(largest && largest.length > 200, 'the vector exists');
+          assertEveryPrefixFails(largest);
+        },
+      );
     },
   );
 

@@ -214,7 +214,8 @@ function checkProperty<T extends [unknown, ...unknown[]]>(
     }
   }
   assert.fail(
-    `property failed (${replay}): ${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}`,
+    `property failed (${replay}): ` +
+      `${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}`,
   );
 }
 
@@ -294,7 +295,8 @@ function decodesOrDecodeError(message: MessageDefinition, version: number, bytes
       return;
     }
     throw new Error(
-      `${message.name} v${version} threw ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)} for ${bytes.toString('hex')}`,
+      `${message.name} v${version} threw ` +
+        `${err instanceof Error ? `${err.name}: ${err.message}` : String(err)} for ${bytes.toString('hex')}`,
     );
   }
 }

@@ -264,7 +264,8 @@ describe('PROTOCOL.md §4 worked examples', () => {
     'CreateTopicsRequest v8, orders, 3 partitions, RF -1, MirrorInfo{TopicId}',
     CreateTopics.request,
     8,
-    '02 07 6f 72 64 65 72 73 00 00 00 03 ff ff 01 01 01 01 23 45 67 89 ab cd ef 01 23 45 67 89 ab cd ef 00 00 00 00 75 30 00 00',
+    '02 07 6f 72 64 65 72 73 00 00 00 03 ff ff 01 01 01 01 23 45 67 89 ab cd ef 01 23 45 67 89 ab cd ef 00 ' +
+      '00 00 00 75 30 00 00',
     {
       Topics: [
         {

@@ -106,11 +106,14 @@ describe('planAddTopics', () => {
     assert.ok(!dst.apis().includes('StartMirrorTopics'), 'planning starts nothing');
   });
 
-  it('a pattern selects source topics (not internal ones, not the mirrored ones) and marks them for confirmation', async () => {
-    const { plan: p } = await plan({ include: ['.*'] });
-    assert.deepEqual([...p.addedByPattern].sort(), ['orders', 'payments']);
-    assert.deepEqual(p.request?.IncludePatterns, ['.*']);
-  });
+  it(
+    'a pattern selects source topics (not internal ones, not the mirrored ones) and marks them ' + 'for confirmation',
+    async () => {
+      const { plan: p } = await plan({ include: ['.*'] });
+      assert.deepEqual([...p.addedByPattern].sort(), ['orders', 'payments']);
+      assert.deepEqual(p.request?.IncludePatterns, ['.*']);
+    },
+  );
 
   it('a topic the mirror still excludes is not sent; nothing to send and no pattern means no request', async () => {
     // A named topic leaves the stored exclude list verbatim, but a pattern there still matches it.

@@ -104,48 +104,60 @@ describe('feature-level validation against the finalized levels', () => {
     }
   });
 
-  it("create's gate (requireMirroringAtLevels) refuses at level 2 from the same ApiVersions answer, before CreateClusterMirror", async () => {
-    const wire: WireEvent[] = [];
-    const client = createClient(
-      { bootstrap: atTwo.destination.bootstrap.split(','), clientId: 'levels' },
-      new Deadline(10_000),
-      (e) => wire.push(e),
-    );
-    try {
-      await assert.rejects(
-        requireMirroringAtLevels(client, [CreateClusterMirror], new Map([[TEST_KEY, '500']]), TABLE),
-        InvalidInputError,
+  it(
+    "create's gate (requireMirroringAtLevels) refuses at level 2 from the same ApiVersions " +
+      'answer, before CreateClusterMirror',
+    async () => {
+      const wire: WireEvent[] = [];
+      const client = createClient(
+        { bootstrap: atTwo.destination.bootstrap.split(','), clientId: 'levels' },
+        new Deadline(10_000),
+        (e) => wire.push(e),
       );
-      assert.deepEqual(
-        wire.map((e) => e.api),
-        ['ApiVersions'],
-        'nothing but ApiVersions was sent',
-      );
-      const info = await requireMirroringAtLevels(client, [CreateClusterMirror], new Map([[TEST_KEY, '4096']]), TABLE);
-      assert.equal(info.finalizedFeatures.get('mirror.version'), 2);
-    } finally {
-      await client.close();
-    }
-  });
+      try {
+        await assert.rejects(
+          requireMirroringAtLevels(client, [CreateClusterMirror], new Map([[TEST_KEY, '500']]), TABLE),
+          InvalidInputError,
+        );
+        assert.deepEqual(
+          wire.map((e) => e.api),
+          ['ApiVersions'],
+          'nothing but ApiVersions was sent',
+        );
+        const info = await requireMirroringAtLevels(
+          client,
+          [CreateClusterMirror],
+          new Map([[TEST_KEY, '4096']]),
+          TABLE,
+        );
+        assert.equal(info.finalizedFeatures.get('mirror.version'), 2);
+      } finally {
+        await client.close();
+      }
+    },
+  );
 
-  it('check --feature mirror.version=2 lists the stored values that level makes invalid; level 1 lists none', async () => {
-    const client = clientOf(atOne);
-    try {
-      const up = await checkFeatureChange(client, [{ feature: 'mirror.version', level: 2 }], { table: TABLE });
-      assert.deepEqual(up.changes, [{ feature: 'mirror.version', from: 1, to: 2 }]);
-      assert.equal(up.mirrors, 2);
-      assert.deepEqual(
-        up.invalid.map((p) => [p.mirror, p.key, p.value, p.since, p.invalidNow]),
-        [['small', TEST_KEY, '500', 2, false]],
-      );
-      const same = await checkFeatureChange(client, [{ feature: 'mirror.version', level: 1 }], { table: TABLE });
-      assert.deepEqual(same.invalid, []);
-      const real = await checkFeatureChange(client, [{ feature: 'mirror.version', level: 2 }]);
-      assert.deepEqual(real.invalid, [], 'the real table has no rule that changes with the level');
-    } finally {
-      await client.close();
-    }
-  });
+  it(
+    'check --feature mirror.version=2 lists the stored values that level makes invalid; level 1 ' + 'lists none',
+    async () => {
+      const client = clientOf(atOne);
+      try {
+        const up = await checkFeatureChange(client, [{ feature: 'mirror.version', level: 2 }], { table: TABLE });
+        assert.deepEqual(up.changes, [{ feature: 'mirror.version', from: 1, to: 2 }]);
+        assert.equal(up.mirrors, 2);
+        assert.deepEqual(
+          up.invalid.map((p) => [p.mirror, p.key, p.value, p.since, p.invalidNow]),
+          [['small', TEST_KEY, '500', 2, false]],
+        );
+        const same = await checkFeatureChange(client, [{ feature: 'mirror.version', level: 1 }], { table: TABLE });
+        assert.deepEqual(same.invalid, []);
+        const real = await checkFeatureChange(client, [{ feature: 'mirror.version', level: 2 }]);
+        assert.deepEqual(real.invalid, [], 'the real table has no rule that changes with the level');
+      } finally {
+        await client.close();
+      }
+    },
+  );
 
   it('a metadata.version downgrade below 30 breaks mirror.version 1; mirror.version 0 disables mirroring', async () => {
     const client = clientOf(atOne);

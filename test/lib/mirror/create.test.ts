@@ -43,31 +43,35 @@ const dir = mkdtempSync(join(tmpdir(), 'kmirror-create-unit-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('planCreateMirror (no network)', () => {
-  it('builds the config from the flags: bootstrap, cluster id, patterns joined; the source connection to check the id', async () => {
-    const plan = await planCreateMirror(
-      input({
-        sourceBootstrap: ` ${SOURCE} `,
-        sourceClusterId: 'abc',
-        include: ['orders-.*', 'payments', 'orders-.*'],
-        exclude: ['orders-test'],
-        config: ['mirror.fetch.wait.max.ms=5000'],
-      }),
-    );
-    assert.equal(plan.sourceBootstrap, SOURCE, 'trimmed');
-    assert.equal(plan.sourceClusterId, 'abc');
-    assert.deepEqual(
-      plan.sourceConnection?.bootstrap,
-      ['src1:9092', 'src2:9092'],
-      'a given id is checked on the source',
-    );
-    assert.deepEqual(Object.fromEntries(plan.config), {
-      'mirror.fetch.wait.max.ms': '5000',
-      'mirror.topics.include': 'orders-.*,payments',
-      'mirror.topics.exclude': 'orders-test',
-      'bootstrap.servers': SOURCE,
-      'mirror.source.cluster.id': 'abc',
-    });
-  });
+  it(
+    'builds the config from the flags: bootstrap, cluster id, patterns joined; the source ' +
+      'connection to check the id',
+    async () => {
+      const plan = await planCreateMirror(
+        input({
+          sourceBootstrap: ` ${SOURCE} `,
+          sourceClusterId: 'abc',
+          include: ['orders-.*', 'payments', 'orders-.*'],
+          exclude: ['orders-test'],
+          config: ['mirror.fetch.wait.max.ms=5000'],
+        }),
+      );
+      assert.equal(plan.sourceBootstrap, SOURCE, 'trimmed');
+      assert.equal(plan.sourceClusterId, 'abc');
+      assert.deepEqual(
+        plan.sourceConnection?.bootstrap,
+        ['src1:9092', 'src2:9092'],
+        'a given id is checked on the source',
+      );
+      assert.deepEqual(Object.fromEntries(plan.config), {
+        'mirror.fetch.wait.max.ms': '5000',
+        'mirror.topics.include': 'orders-.*,payments',
+        'mirror.topics.exclude': 'orders-test',
+        'bootstrap.servers': SOURCE,
+        'mirror.source.cluster.id': 'abc',
+      });
+    },
+  );
 
   it('without a cluster id it plans the source connection from the mirror settings', async () => {
     const plan = await planCreateMirror(input({ sourceBootstrap: SOURCE }));

@@ -184,52 +184,59 @@ describe('delete helpers', () => {
     assert.deepEqual(missingDeletePermissions(['DELETE', 'ALTER']), []);
   });
 
-  it('mirrorListed and waitUntilGone poll ListClusterMirrors with growing pauses until the mirror is gone', async () => {
-    let polls = 0;
-    const fake = fakeClient().answer(ListClusterMirrors, () =>
-      listAnswer(++polls < 4 ? [{ name: 'm1', topics: [] }] : [])(),
-    );
-    const sleeps: number[] = [];
-    await waitUntilGone(fake.client, 'm1', async (ms) => {
-      sleeps.push(ms);
-    });
-    assert.deepEqual(sleeps, [200, 400, 800]);
-    assert.equal(await mirrorListed(fake.client, 'm1'), false);
-  });
+  it(
+    'mirrorListed and waitUntilGone poll ListClusterMirrors with growing pauses until the ' + 'mirror is gone',
+    async () => {
+      let polls = 0;
+      const fake = fakeClient().answer(ListClusterMirrors, () =>
+        listAnswer(++polls < 4 ? [{ name: 'm1', topics: [] }] : [])(),
+      );
+      const sleeps: number[] = [];
+      await waitUntilGone(fake.client, 'm1', async (ms) => {
+        sleeps.push(ms);
+      });
+      assert.deepEqual(sleeps, [200, 400, 800]);
+      assert.equal(await mirrorListed(fake.client, 'm1'), false);
+    },
+  );
 
-  it('deleteResultOf reports the refusal only when something blocks, and the command only when there is something to stop', () => {
-    const base: DeletePlan = {
-      mirror: 'm1',
-      topics: [],
-      toStop: [],
-      settling: ['s'],
-      paused: [],
-      failed: [],
-      authorizedOperations: null,
-      warnings: ['w'],
-    };
-    const waiting = deleteResultOf(base, { deleted: false, dryRun: false, removeTopicsCommand: 'cmd' });
-    assert.deepEqual(waiting.refusal, {
-      toStop: [],
-      settling: ['s'],
-      paused: [],
-      failed: [],
-      removeTopicsCommand: null,
-    });
-    assert.equal(waiting.confirmedGone, null);
-    assert.deepEqual(waiting.warnings, ['w']);
-    const blocked = deleteResultOf(
-      { ...base, toStop: ['t'] },
-      { deleted: false, dryRun: true, removeTopicsCommand: 'cmd' },
-    );
-    assert.equal(blocked.refusal?.removeTopicsCommand, 'cmd');
-    const done = deleteResultOf(
-      { ...base, settling: [] },
-      { deleted: true, dryRun: false, removeTopicsCommand: null, confirmedGone: true },
-    );
-    assert.equal(done.refusal, null);
-    assert.equal(done.confirmedGone, true);
-  });
+  it(
+    'deleteResultOf reports the refusal only when something blocks, and the command only when there ' +
+      'is something to stop',
+    () => {
+      const base: DeletePlan = {
+        mirror: 'm1',
+        topics: [],
+        toStop: [],
+        settling: ['s'],
+        paused: [],
+        failed: [],
+        authorizedOperations: null,
+        warnings: ['w'],
+      };
+      const waiting = deleteResultOf(base, { deleted: false, dryRun: false, removeTopicsCommand: 'cmd' });
+      assert.deepEqual(waiting.refusal, {
+        toStop: [],
+        settling: ['s'],
+        paused: [],
+        failed: [],
+        removeTopicsCommand: null,
+      });
+      assert.equal(waiting.confirmedGone, null);
+      assert.deepEqual(waiting.warnings, ['w']);
+      const blocked = deleteResultOf(
+        { ...base, toStop: ['t'] },
+        { deleted: false, dryRun: true, removeTopicsCommand: 'cmd' },
+      );
+      assert.equal(blocked.refusal?.removeTopicsCommand, 'cmd');
+      const done = deleteResultOf(
+        { ...base, settling: [] },
+        { deleted: true, dryRun: false, removeTopicsCommand: null, confirmedGone: true },
+      );
+      assert.equal(done.refusal, null);
+      assert.equal(done.confirmedGone, true);
+    },
+  );
 });
 
 describe('delete refusal', () => {

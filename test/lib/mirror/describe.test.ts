@@ -86,23 +86,29 @@ describe('mergeAnswers', () => {
     assert.equal(byPartition(m1.topics.get('payments')).get(0)?.state, 'PAUSED');
   });
 
-  it('keeps one row for a partition two brokers report (leadership moving): the live MIRRORING one, then the further offset', () => {
-    const { mirrors } = mergeAnswers([
-      at('b1', 1, answer([{ name: 'm1', topics: { orders: [part(0, 'UNKNOWN'), part(1, 'MIRRORING', [50, 40])] } }])),
-      at(
-        'b2',
-        2,
-        answer([{ name: 'm1', topics: { orders: [part(0, 'MIRRORING', [50, 45]), part(1, 'MIRRORING', [50, 48])] } }]),
-      ),
-      at('b3', 3, answer([{ name: 'm1', topics: { orders: [part(1, 'MIRRORING', [50, 44])] } }])),
-    ]);
-    const orders = byPartition(mirrors.get('m1')?.topics.get('orders'));
-    assert.equal(orders.size, 2);
-    assert.equal(orders.get(0)?.state, 'MIRRORING');
-    assert.equal(orders.get(0)?.destinationOffset, 45n);
-    assert.equal(orders.get(1)?.destinationOffset, 48n);
-    assert.equal(orders.get(1)?.lag, 2n);
-  });
+  it(
+    'keeps one row for a partition two brokers report (leadership moving): the live MIRRORING one, ' +
+      'then the further offset',
+    () => {
+      const { mirrors } = mergeAnswers([
+        at('b1', 1, answer([{ name: 'm1', topics: { orders: [part(0, 'UNKNOWN'), part(1, 'MIRRORING', [50, 40])] } }])),
+        at(
+          'b2',
+          2,
+          answer([
+            { name: 'm1', topics: { orders: [part(0, 'MIRRORING', [50, 45]), part(1, 'MIRRORING', [50, 48])] } },
+          ]),
+        ),
+        at('b3', 3, answer([{ name: 'm1', topics: { orders: [part(1, 'MIRRORING', [50, 44])] } }])),
+      ]);
+      const orders = byPartition(mirrors.get('m1')?.topics.get('orders'));
+      assert.equal(orders.size, 2);
+      assert.equal(orders.get(0)?.state, 'MIRRORING');
+      assert.equal(orders.get(0)?.destinationOffset, 45n);
+      assert.equal(orders.get(1)?.destinationOffset, 48n);
+      assert.equal(orders.get(1)?.lag, 2n);
+    },
+  );
 
   it('a broker answering top-level 35 becomes a warning naming it; the others still count', () => {
     const { mirrors, warnings } = mergeAnswers([

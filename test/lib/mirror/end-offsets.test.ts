@@ -39,55 +39,61 @@ describe('readEndOffsets', () => {
     assert.deepEqual(result.failures, []);
   });
 
-  it("asks Metadata for the topics, then each partition's leader for its latest offset, one request per leader", async () => {
-    const fake = fakeClient()
-      .answer(Metadata, () => metadata([metadataTopic('orders', [1, 2, 1]), metadataTopic('other', [2])]))
-      .answer(ListOffsets, listOffsets());
-    const result = await readEndOffsets(fake.client, new Map([['orders', [0, 1, 2]]]));
-    assert.deepEqual(fake.apis(), ['Metadata', 'ListOffsets', 'ListOffsets']);
-    const metadataBody = fake.sent[0]?.body as { Topics: { Name: string }[]; AllowAutoTopicCreation: boolean };
-    assert.deepEqual(metadataBody.Topics, [{ Name: 'orders' }]);
-    assert.equal(metadataBody.AllowAutoTopicCreation, false, 'never creates the topic');
-    const byLeader = new Map(
-      fake.sent
-        .filter((s) => s.api === 'ListOffsets')
-        .map((s) => {
-          const body = s.body as { Topics: { Partitions: { PartitionIndex: number; Timestamp: bigint }[] }[] };
-          for (const p of body.Topics[0]?.Partitions ?? []) assert.equal(p.Timestamp, -1n, 'latest offset');
-          return [s.broker?.nodeId, body.Topics[0]?.Partitions.map((p) => p.PartitionIndex)];
-        }),
-    );
-    assert.deepEqual(byLeader.get(1), [0, 2]);
-    assert.deepEqual(byLeader.get(2), [1]);
-    assert.deepEqual(offsetsOf(result.offsets, 'orders'), { 0: '1000', 1: '2001', 2: '1002' });
-    assert.deepEqual(result.failures, []);
-  });
+  it(
+    "asks Metadata for the topics, then each partition's leader for its latest offset, one " + 'request per leader',
+    async () => {
+      const fake = fakeClient()
+        .answer(Metadata, () => metadata([metadataTopic('orders', [1, 2, 1]), metadataTopic('other', [2])]))
+        .answer(ListOffsets, listOffsets());
+      const result = await readEndOffsets(fake.client, new Map([['orders', [0, 1, 2]]]));
+      assert.deepEqual(fake.apis(), ['Metadata', 'ListOffsets', 'ListOffsets']);
+      const metadataBody = fake.sent[0]?.body as { Topics: { Name: string }[]; AllowAutoTopicCreation: boolean };
+      assert.deepEqual(metadataBody.Topics, [{ Name: 'orders' }]);
+      assert.equal(metadataBody.AllowAutoTopicCreation, false, 'never creates the topic');
+      const byLeader = new Map(
+        fake.sent
+          .filter((s) => s.api === 'ListOffsets')
+          .map((s) => {
+            const body = s.body as { Topics: { Partitions: { PartitionIndex: number; Timestamp: bigint }[] }[] };
+            for (const p of body.Topics[0]?.Partitions ?? []) assert.equal(p.Timestamp, -1n, 'latest offset');
+            return [s.broker?.nodeId, body.Topics[0]?.Partitions.map((p) => p.PartitionIndex)];
+          }),
+      );
+      assert.deepEqual(byLeader.get(1), [0, 2]);
+      assert.deepEqual(byLeader.get(2), [1]);
+      assert.deepEqual(offsetsOf(result.offsets, 'orders'), { 0: '1000', 1: '2001', 2: '1002' });
+      assert.deepEqual(result.failures, []);
+    },
+  );
 
-  it('collects failures instead of throwing: topic error, no leader, partition error, a leader that fails', async () => {
-    const fake = fakeClient()
-      .answer(Metadata, () =>
-        metadata([metadataTopic('gone', [1], 3), metadataTopic('leaderless', [-1, 1]), metadataTopic('t', [1, 2])]),
-      )
-      .answer(ListOffsets, (body, broker) => {
-        if (broker?.nodeId === 2) throw new KafkaProtocolError(6, 'ListOffsets', null);
-        return listOffsets(new Map([['t-0', 6]]))(body, broker);
-      });
-    const result = await readEndOffsets(
-      fake.client,
-      new Map([
-        ['gone', [0]],
-        ['leaderless', [0, 1]],
-        ['t', [0, 1]],
-      ]),
-    );
-    assert.deepEqual(offsetsOf(result.offsets, 'leaderless'), { 1: '1001' });
-    assert.deepEqual(offsetsOf(result.offsets, 't'), {});
-    const failures = result.failures.map((f) => `${f.broker} ${f.nodeId} ${f.errorCode} ${f.message}`).sort();
-    assert.deepEqual(failures, [
-      'b1:9092 (node 1) 1 6 ListOffsets for t-0: NOT_LEADER_OR_FOLLOWER',
-      `b2:9092 (node 2) 2 6 ListOffsets: ${new KafkaProtocolError(6, 'ListOffsets', null).message}`,
-      "metadata null 3 Metadata for topic 'gone': UNKNOWN_TOPIC_OR_PARTITION",
-      'metadata null null no leader for leaderless-0',
-    ]);
-  });
+  it(
+    'collects failures instead of throwing: topic error, no leader, partition error, a leader ' + 'that fails',
+    async () => {
+      const fake = fakeClient()
+        .answer(Metadata, () =>
+          metadata([metadataTopic('gone', [1], 3), metadataTopic('leaderless', [-1, 1]), metadataTopic('t', [1, 2])]),
+        )
+        .answer(ListOffsets, (body, broker) => {
+          if (broker?.nodeId === 2) throw new KafkaProtocolError(6, 'ListOffsets', null);
+          return listOffsets(new Map([['t-0', 6]]))(body, broker);
+        });
+      const result = await readEndOffsets(
+        fake.client,
+        new Map([
+          ['gone', [0]],
+          ['leaderless', [0, 1]],
+          ['t', [0, 1]],
+        ]),
+      );
+      assert.deepEqual(offsetsOf(result.offsets, 'leaderless'), { 1: '1001' });
+      assert.deepEqual(offsetsOf(result.offsets, 't'), {});
+      const failures = result.failures.map((f) => `${f.broker} ${f.nodeId} ${f.errorCode} ${f.message}`).sort();
+      assert.deepEqual(failures, [
+        'b1:9092 (node 1) 1 6 ListOffsets for t-0: NOT_LEADER_OR_FOLLOWER',
+        `b2:9092 (node 2) 2 6 ListOffsets: ${new KafkaProtocolError(6, 'ListOffsets', null).message}`,
+        "metadata null 3 Metadata for topic 'gone': UNKNOWN_TOPIC_OR_PARTITION",
+        'metadata null null no leader for leaderless-0',
+      ]);
+    },
+  );
 });

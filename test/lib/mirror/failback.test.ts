@@ -69,46 +69,55 @@ describe('planFailback', () => {
     assert.ok(!c.aFake.apis().includes('CreateClusterMirror') && !c.aFake.apis().includes('StartMirrorTopics'));
   });
 
-  it('says per partition what A loses: its end offset beyond where the logs part (B\u2019s end of the last mirrored epoch)', async () => {
-    const c = clusters();
-    const plan = await planFailback(c.bFake.client, c.aFake.client, INPUT, deps());
-    const lookup = c.bFake.sent.find(
-      (s) => s.api === 'DescribeClusterMirrors' && (s.body as { ClusterId?: string }).ClusterId !== undefined,
-    )?.body as {
-      ClusterId: string;
-      LastMirrorEpochLookups: { TopicId: string; Partitions: number[] }[];
-    };
-    assert.equal(lookup.ClusterId, 'cluster-a');
-    assert.deepEqual(lookup.LastMirrorEpochLookups, [{ TopicId: TOPIC_ID, Partitions: [0, 1] }]);
-    assert.deepEqual(
-      plan.result.topics[0]?.partitions.map((p) => [p.endBefore, p.truncationPoint, p.truncated]),
-      [
-        [130n, 100n, 30n],
-        [60n, 60n, 0n],
-      ],
-    );
-    assert.equal(plan.result.truncatedRecords, 30n);
-    assert.equal(truncationSummary(plan.result), 'A loses 30 record(s) in 1 partition(s) to truncation');
-    assert.ok(!c.aFake.apis().includes('StartMirrorTopics'), 'the plan changes nothing');
-  });
+  it(
+    'says per partition what A loses: its end offset beyond where the logs part (B\u2019s end ' +
+      'of the last mirrored epoch)',
+    async () => {
+      const c = clusters();
+      const plan = await planFailback(c.bFake.client, c.aFake.client, INPUT, deps());
+      const lookup = c.bFake.sent.find(
+        (s) => s.api === 'DescribeClusterMirrors' && (s.body as { ClusterId?: string }).ClusterId !== undefined,
+      )?.body as {
+        ClusterId: string;
+        LastMirrorEpochLookups: { TopicId: string; Partitions: number[] }[];
+      };
+      assert.equal(lookup.ClusterId, 'cluster-a');
+      assert.deepEqual(lookup.LastMirrorEpochLookups, [{ TopicId: TOPIC_ID, Partitions: [0, 1] }]);
+      assert.deepEqual(
+        plan.result.topics[0]?.partitions.map((p) => [p.endBefore, p.truncationPoint, p.truncated]),
+        [
+          [130n, 100n, 30n],
+          [60n, 60n, 0n],
+        ],
+      );
+      assert.equal(plan.result.truncatedRecords, 30n);
+      assert.equal(truncationSummary(plan.result), 'A loses 30 record(s) in 1 partition(s) to truncation');
+      assert.ok(!c.aFake.apis().includes('StartMirrorTopics'), 'the plan changes nothing');
+    },
+  );
 
-  it('creates fwd-failback on A from B with this command\u2019s B settings, shown masked, stored in clear', async () => {
-    const c = clusters();
-    const plan = await planFailback(c.bFake.client, c.aFake.client, INPUT, deps());
-    assert.equal(plan.result.reverseMirror.name, 'fwd-failback');
-    assert.equal(plan.result.reverseMirror.created, true);
-    assert.equal(plan.createConfig?.get('bootstrap.servers'), 'b:9092');
-    assert.equal(plan.createConfig?.get('mirror.source.cluster.id'), 'cluster-b');
-    assert.equal(plan.createConfig?.get('security.protocol'), 'SASL_PLAINTEXT');
-    assert.match(
-      plan.createConfig?.get('sasl.jaas.config') ?? '',
-      /ScramLoginModule required username="admin" password="s3cret-pass";/,
-    );
-    assert.equal(plan.result.reverseMirror.config['sasl.jaas.config'], '[redacted]');
-    assert.ok(
-      !JSON.stringify(plan.result, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v)).includes('s3cret-pass'),
-    );
-  });
+  it(
+    'creates fwd-failback on A from B with this command\u2019s B settings, shown masked, stored ' + 'in clear',
+    async () => {
+      const c = clusters();
+      const plan = await planFailback(c.bFake.client, c.aFake.client, INPUT, deps());
+      assert.equal(plan.result.reverseMirror.name, 'fwd-failback');
+      assert.equal(plan.result.reverseMirror.created, true);
+      assert.equal(plan.createConfig?.get('bootstrap.servers'), 'b:9092');
+      assert.equal(plan.createConfig?.get('mirror.source.cluster.id'), 'cluster-b');
+      assert.equal(plan.createConfig?.get('security.protocol'), 'SASL_PLAINTEXT');
+      assert.match(
+        plan.createConfig?.get('sasl.jaas.config') ?? '',
+        /ScramLoginModule required username="admin" password="s3cret-pass";/,
+      );
+      assert.equal(plan.result.reverseMirror.config['sasl.jaas.config'], '[redacted]');
+      assert.ok(
+        !JSON.stringify(plan.result, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v)).includes(
+          's3cret-pass',
+        ),
+      );
+    },
+  );
 
   it('reuses the one mirror A already has from B', async () => {
     const c = clusters();
@@ -132,44 +141,47 @@ describe('planFailback', () => {
 });
 
 describe('runFailback', () => {
-  it('creates the mirror, starts the topics with their ids, follows every state to MIRRORING and reads A after', async () => {
-    const c = clusters();
-    const steps = [
-      ['FAILED', 'FAILED'],
-      ['EPOCH_FENCING', 'FAILED'],
-      ['MIRRORING', 'EPOCH_FENCING'],
-      ['MIRRORING', 'MIRRORING'],
-    ];
-    const plan = await planFailback(c.bFake.client, c.aFake.client, INPUT, deps());
-    const outcome = await runFailback(
-      c.aFake.client,
-      c.bFake.client,
-      plan,
-      deps(() => {
-        const next = steps.shift();
-        if (next) c.a.mirrors.get('fwd-failback')?.topics.set('orders', next);
-        if (steps.length === 0) {
-          const t = c.a.topics.get('orders');
-          if (t) t.ends = [121n, 75n];
-        }
-      }),
-    );
-    assert.equal(outcome.error, undefined);
-    const start = c.aFake.sent.find((s) => s.api === 'StartMirrorTopics')?.body as {
-      MirrorName: string;
-      Topics: { TopicId: string; TopicName: string; NumPartitions: number }[];
-    };
-    assert.deepEqual(start.Topics, [{ TopicId: TOPIC_ID, TopicName: 'orders', NumPartitions: 2 }]);
-    assert.equal(start.MirrorName, 'fwd-failback');
-    assert.equal(outcome.result.complete, true);
-    assert.deepEqual(
-      outcome.result.topics[0]?.partitions.map((p) => [p.states, p.endAfter]),
-      [
-        [['LOG_TRUNCATION', 'FAILED', 'EPOCH_FENCING', 'MIRRORING'], 121n],
-        [['LOG_TRUNCATION', 'FAILED', 'EPOCH_FENCING', 'MIRRORING'], 75n],
-      ],
-    );
-  });
+  it(
+    'creates the mirror, starts the topics with their ids, follows every state to MIRRORING and ' + 'reads A after',
+    async () => {
+      const c = clusters();
+      const steps = [
+        ['FAILED', 'FAILED'],
+        ['EPOCH_FENCING', 'FAILED'],
+        ['MIRRORING', 'EPOCH_FENCING'],
+        ['MIRRORING', 'MIRRORING'],
+      ];
+      const plan = await planFailback(c.bFake.client, c.aFake.client, INPUT, deps());
+      const outcome = await runFailback(
+        c.aFake.client,
+        c.bFake.client,
+        plan,
+        deps(() => {
+          const next = steps.shift();
+          if (next) c.a.mirrors.get('fwd-failback')?.topics.set('orders', next);
+          if (steps.length === 0) {
+            const t = c.a.topics.get('orders');
+            if (t) t.ends = [121n, 75n];
+          }
+        }),
+      );
+      assert.equal(outcome.error, undefined);
+      const start = c.aFake.sent.find((s) => s.api === 'StartMirrorTopics')?.body as {
+        MirrorName: string;
+        Topics: { TopicId: string; TopicName: string; NumPartitions: number }[];
+      };
+      assert.deepEqual(start.Topics, [{ TopicId: TOPIC_ID, TopicName: 'orders', NumPartitions: 2 }]);
+      assert.equal(start.MirrorName, 'fwd-failback');
+      assert.equal(outcome.result.complete, true);
+      assert.deepEqual(
+        outcome.result.topics[0]?.partitions.map((p) => [p.states, p.endAfter]),
+        [
+          [['LOG_TRUNCATION', 'FAILED', 'EPOCH_FENCING', 'MIRRORING'], 121n],
+          [['LOG_TRUNCATION', 'FAILED', 'EPOCH_FENCING', 'MIRRORING'], 75n],
+        ],
+      );
+    },
+  );
 
   it('stops following a partition FAILED in a mirror loop and reports it, the start having been sent', async () => {
     const c = clusters();

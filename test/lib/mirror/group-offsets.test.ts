@@ -48,20 +48,24 @@ function fetched(batched: boolean, groupError = 0): Fetched {
 
 describe('groupOffsetsReader', () => {
   for (const batched of [false, true]) {
-    it(`reads committed offsets at the coordinator (${batched ? 'v4+/v8 batched' : 'v0-3/v1-7'} answers); -1 is no offset`, async () => {
-      const fake = fakeClient()
-        .answer(FindCoordinator, () => found(2, batched))
-        .answer(OffsetFetch, () => fetched(batched));
-      const offsets = await groupOffsetsReader(fake.client).committedOffsets('g');
-      assert.deepEqual(
-        [...(offsets.get('orders') ?? [])],
-        [
-          [0, 600n],
-          [2, 2n ** 62n],
-        ],
-      );
-      assert.equal(fake.sent.find((s) => s.api === 'OffsetFetch')?.broker?.nodeId, 2);
-    });
+    it(
+      `reads committed offsets at the coordinator (${batched ? 'v4+/v8 batched' : 'v0-3/v1-7'} ` +
+        `answers); -1 is no offset`,
+      async () => {
+        const fake = fakeClient()
+          .answer(FindCoordinator, () => found(2, batched))
+          .answer(OffsetFetch, () => fetched(batched));
+        const offsets = await groupOffsetsReader(fake.client).committedOffsets('g');
+        assert.deepEqual(
+          [...(offsets.get('orders') ?? [])],
+          [
+            [0, 600n],
+            [2, 2n ** 62n],
+          ],
+        );
+        assert.equal(fake.sent.find((s) => s.api === 'OffsetFetch')?.broker?.nodeId, 2);
+      },
+    );
   }
 
   it('a coordinator that moved (NOT_COORDINATOR) is found again', async () => {
@@ -87,25 +91,30 @@ describe('groupOffsetsReader', () => {
     });
   });
 
-  it('a coordinator lookup refused for good is an error; ListGroups merges brokers and reports a failing one', async () => {
-    const refused = fakeClient().answer(FindCoordinator, () => found(-1, true, errors.GROUP_AUTHORIZATION_FAILED.code));
-    await assert.rejects(groupOffsetsReader(refused.client).committedOffsets('g'), /group 'g'/);
-    const fake = fakeClient().answer(ListGroups, (_body, broker) => ({
-      ThrottleTimeMs: 0,
-      ErrorCode: broker?.nodeId === B2.nodeId ? errors.COORDINATOR_LOAD_IN_PROGRESS.code : 0,
-      Groups: [
-        { GroupId: 'z', ProtocolType: 'consumer', GroupState: 'Stable' },
-        { GroupId: 'a', ProtocolType: '', GroupState: '' },
-      ],
-    }));
-    const listing = await groupOffsetsReader(fake.client).listGroups();
-    assert.deepEqual(listing.groups, [
-      { group: 'a', protocolType: '', state: null },
-      { group: 'z', protocolType: 'consumer', state: 'Stable' },
-    ]);
-    assert.equal(listing.failures.length, 1);
-    assert.match(listing.failures[0]?.message ?? '', /COORDINATOR_LOAD_IN_PROGRESS/);
-  });
+  it(
+    'a coordinator lookup refused for good is an error; ListGroups merges brokers and reports a ' + 'failing one',
+    async () => {
+      const refused = fakeClient().answer(FindCoordinator, () =>
+        found(-1, true, errors.GROUP_AUTHORIZATION_FAILED.code),
+      );
+      await assert.rejects(groupOffsetsReader(refused.client).committedOffsets('g'), /group 'g'/);
+      const fake = fakeClient().answer(ListGroups, (_body, broker) => ({
+        ThrottleTimeMs: 0,
+        ErrorCode: broker?.nodeId === B2.nodeId ? errors.COORDINATOR_LOAD_IN_PROGRESS.code : 0,
+        Groups: [
+          { GroupId: 'z', ProtocolType: 'consumer', GroupState: 'Stable' },
+          { GroupId: 'a', ProtocolType: '', GroupState: '' },
+        ],
+      }));
+      const listing = await groupOffsetsReader(fake.client).listGroups();
+      assert.deepEqual(listing.groups, [
+        { group: 'a', protocolType: '', state: null },
+        { group: 'z', protocolType: 'consumer', state: 'Stable' },
+      ]);
+      assert.equal(listing.failures.length, 1);
+      assert.match(listing.failures[0]?.message ?? '', /COORDINATOR_LOAD_IN_PROGRESS/);
+    },
+  );
 
   it('describes each group at its coordinator: state and member count', async () => {
     const fake = fakeClient()

@@ -81,22 +81,25 @@ describe('planPromote', () => {
     assert.ok(!w.dst.apis().includes('StopMirrorTopics'));
   });
 
-  it('waits for a topic passing through EPOCH_FENCING, then reads both sides through the stored source settings', async () => {
-    const w = world(['EPOCH_FENCING', 'MIRRORING']);
-    const { d, opened } = deps(w.src.client, {
-      onSleep: () => w.destination.mirrors.get('m1')?.topics.set('orders', ['MIRRORING', 'MIRRORING']),
-    });
-    const plan = await planPromote(w.dst.client, INPUT, d);
-    assert.deepEqual(plan.topics, ['orders']);
-    assert.deepEqual(opened[0]?.bootstrap, ['src:9092']);
-    assert.deepEqual(
-      [...(plan.sourceEnds.get('orders') ?? [])],
-      [
-        [0, 100n],
-        [1, 50n],
-      ],
-    );
-  });
+  it(
+    'waits for a topic passing through EPOCH_FENCING, then reads both sides through the stored ' + 'source settings',
+    async () => {
+      const w = world(['EPOCH_FENCING', 'MIRRORING']);
+      const { d, opened } = deps(w.src.client, {
+        onSleep: () => w.destination.mirrors.get('m1')?.topics.set('orders', ['MIRRORING', 'MIRRORING']),
+      });
+      const plan = await planPromote(w.dst.client, INPUT, d);
+      assert.deepEqual(plan.topics, ['orders']);
+      assert.deepEqual(opened[0]?.bootstrap, ['src:9092']);
+      assert.deepEqual(
+        [...(plan.sourceEnds.get('orders') ?? [])],
+        [
+          [0, 100n],
+          [1, 50n],
+        ],
+      );
+    },
+  );
 });
 
 describe('planPromote with a pattern', () => {
@@ -119,39 +122,43 @@ describe('planPromote with a pattern', () => {
 });
 
 describe('runPromote', () => {
-  it('waits until the source end offsets stand still, then until the destination reached them, then stops and verifies', async () => {
-    const w = world();
-    const writes = [10n, 5n, 0n];
-    const progress: PromoteProgress[] = [];
-    const { d } = deps(w.src.client, {
-      progress,
-      onSleep: (what) => {
-        const s = w.source.topics.get('orders');
-        const t = w.destination.topics.get('orders');
-        if (!s || !t) return;
-        if (what.includes('stop moving')) s.ends = [(s.ends[0] ?? 0n) + (writes.shift() ?? 0n), s.ends[1] ?? 0n];
-        // The mirror copies what the source holds by the next poll of the catch-up.
-        if (what.includes('catch up')) t.ends = [...s.ends];
-      },
-    });
-    const plan = await planPromote(w.dst.client, INPUT, d);
-    const { result, error } = await runPromote(w.dst.client, plan, INPUT, d);
-    assert.equal(error, undefined);
-    assert.equal(result.complete, true);
-    assert.deepEqual(
-      progress.filter((p) => p.phase === 'quiet').map((p) => (p.phase === 'quiet' ? p.moved : -1n)),
-      [10n, 5n, 0n],
-    );
-    assert.deepEqual(result.stopped, ['orders']);
-    assert.deepEqual(
-      result.topics[0]?.partitions.map((p) => [p.sourceEnd, p.destinationEnd, p.state, p.verified, p.controlRecords]),
-      [
-        [115n, 116n, 'STOPPED', 'ok', 0n],
-        [50n, 51n, 'STOPPED', 'ok', 0n],
-      ],
-    );
-    assert.equal(promoteLossError(result), null);
-  });
+  it(
+    'waits until the source end offsets stand still, then until the destination reached them, ' +
+      'then stops and verifies',
+    async () => {
+      const w = world();
+      const writes = [10n, 5n, 0n];
+      const progress: PromoteProgress[] = [];
+      const { d } = deps(w.src.client, {
+        progress,
+        onSleep: (what) => {
+          const s = w.source.topics.get('orders');
+          const t = w.destination.topics.get('orders');
+          if (!s || !t) return;
+          if (what.includes('stop moving')) s.ends = [(s.ends[0] ?? 0n) + (writes.shift() ?? 0n), s.ends[1] ?? 0n];
+          // The mirror copies what the source holds by the next poll of the catch-up.
+          if (what.includes('catch up')) t.ends = [...s.ends];
+        },
+      });
+      const plan = await planPromote(w.dst.client, INPUT, d);
+      const { result, error } = await runPromote(w.dst.client, plan, INPUT, d);
+      assert.equal(error, undefined);
+      assert.equal(result.complete, true);
+      assert.deepEqual(
+        progress.filter((p) => p.phase === 'quiet').map((p) => (p.phase === 'quiet' ? p.moved : -1n)),
+        [10n, 5n, 0n],
+      );
+      assert.deepEqual(result.stopped, ['orders']);
+      assert.deepEqual(
+        result.topics[0]?.partitions.map((p) => [p.sourceEnd, p.destinationEnd, p.state, p.verified, p.controlRecords]),
+        [
+          [115n, 116n, 'STOPPED', 'ok', 0n],
+          [50n, 51n, 'STOPPED', 'ok', 0n],
+        ],
+      );
+      assert.equal(promoteLossError(result), null);
+    },
+  );
 
   it('--no-wait-for-quiet: refuses when the source moved, and sends no stop', async () => {
     const w = world();
@@ -204,31 +211,35 @@ describe('runPromote', () => {
     assert.match(promoteLossError(result)?.message ?? '', /orders-0 \(4 record\(s\)\)/);
   });
 
-  it('a failure while waiting for STOPPED after the stop was sent: the result says what was sent and what is not confirmed', async () => {
-    const w = world();
-    const { d } = deps(w.src.client);
-    const plan = await planPromote(w.dst.client, INPUT, d);
-    w.destination.onStop = () => {
-      w.destination.mirrors.get('m1')?.topics.set('orders', ['STOPPED', 'STOPPING']);
-    };
-    let stops = 0;
-    d.sleep = async (_ms, what) => {
-      if (what.includes('STOPPED') && ++stops > 2) throw new Error(`timed out while ${what}`);
-    };
-    const { result, error } = await runPromote(w.dst.client, plan, { ...INPUT, force: true }, d);
-    assert.match(String(error), /timed out while waiting for 1 topic\(s\) of mirror 'm1' to reach STOPPED/);
-    assert.equal(result.stopSent, true);
-    assert.equal(result.complete, false);
-    assert.deepEqual(result.stopped, []);
-    assert.deepEqual(result.notStopped, ['orders']);
-    assert.deepEqual(
-      result.topics[0]?.partitions.map((p) => [p.state, p.verified]),
-      [
-        ['STOPPED', 'unverified'],
-        ['STOPPING', 'unverified'],
-      ],
-    );
-  });
+  it(
+    'a failure while waiting for STOPPED after the stop was sent: the result says what was sent ' +
+      'and what is not confirmed',
+    async () => {
+      const w = world();
+      const { d } = deps(w.src.client);
+      const plan = await planPromote(w.dst.client, INPUT, d);
+      w.destination.onStop = () => {
+        w.destination.mirrors.get('m1')?.topics.set('orders', ['STOPPED', 'STOPPING']);
+      };
+      let stops = 0;
+      d.sleep = async (_ms, what) => {
+        if (what.includes('STOPPED') && ++stops > 2) throw new Error(`timed out while ${what}`);
+      };
+      const { result, error } = await runPromote(w.dst.client, plan, { ...INPUT, force: true }, d);
+      assert.match(String(error), /timed out while waiting for 1 topic\(s\) of mirror 'm1' to reach STOPPED/);
+      assert.equal(result.stopSent, true);
+      assert.equal(result.complete, false);
+      assert.deepEqual(result.stopped, []);
+      assert.deepEqual(result.notStopped, ['orders']);
+      assert.deepEqual(
+        result.topics[0]?.partitions.map((p) => [p.state, p.verified]),
+        [
+          ['STOPPED', 'unverified'],
+          ['STOPPING', 'unverified'],
+        ],
+      );
+    },
+  );
 });
 
 /** Committed offsets of one group: topic → partition → offset. */
@@ -268,52 +279,55 @@ function groupWorld() {
 }
 
 describe('runPromote step 4: the consumer groups', () => {
-  it('waits until the next sync copied the groups the mirror selects, counting down one sync period, then stops', async () => {
-    const w = groupWorld();
-    const progress: PromoteProgress[] = [];
-    const notes: string[] = [];
-    let groupSleeps = 0;
-    const { d } = deps(w.src.client, {
-      progress,
-      onSleep: (what) => {
-        if (what.includes('consumer group') && ++groupSleeps === 3) w.sync();
-      },
-    });
-    d.note = (m) => notes.push(m);
-    let offsetAtStop: bigint | undefined;
-    const onStop = w.destination.onStop;
-    w.destination.onStop = (topics) => {
-      offsetAtStop = w.destinationGroups.get('billing')?.offsets.get('orders')?.get(1);
-      onStop?.(topics);
-    };
-    const plan = await planPromote(w.dst.client, INPUT, d);
-    assert.deepEqual(plan.groups.result.notInSync, ['billing'], 'the plan shows the gap');
-    const { result, error } = await runPromote(w.dst.client, plan, INPUT, d);
-    assert.equal(error, undefined);
-    assert.equal(result.complete, true);
-    assert.equal(offsetAtStop, 40n, 'the stop was sent only after the copy');
-    assert.equal(result.groups.compared, true);
-    assert.deepEqual(result.groups.inSync, ['billing']);
-    assert.deepEqual(result.groups.notInSync, []);
-    assert.equal(result.groups.waitedMs, 3000);
-    assert.deepEqual(
-      result.groups.groups.map((g) => [g.group, g.verdict]),
-      [['billing', 'in-sync']],
-      'tool-x (excluded) and audit-reader (no offsets on orders) are not waited for',
-    );
-    assert.deepEqual(
-      result.groups.groups[0]?.partitions.map((p) => [p.topic, p.partition, p.sourceOffset, p.destinationOffset]),
-      [
-        ['orders', 0, 90n, 90n],
-        ['orders', 1, 40n, 40n],
-      ],
-    );
-    const countdown = progress.flatMap((p) => (p.phase === 'groups' ? [p.nextCopyInMs] : []));
-    assert.deepEqual(countdown, [60_000, 59_000, 58_000]);
-    assert.equal(notes.length, 1);
-    assert.match(notes[0] ?? '', /1 consumer group\(s\) .*\(billing\): it copies group offsets once every 60 s/);
-    assert.match(notes[0] ?? '', /mirror\.metadata\.refresh\.interval\.ms/);
-  });
+  it(
+    'waits until the next sync copied the groups the mirror selects, counting down one sync ' + 'period, then stops',
+    async () => {
+      const w = groupWorld();
+      const progress: PromoteProgress[] = [];
+      const notes: string[] = [];
+      let groupSleeps = 0;
+      const { d } = deps(w.src.client, {
+        progress,
+        onSleep: (what) => {
+          if (what.includes('consumer group') && ++groupSleeps === 3) w.sync();
+        },
+      });
+      d.note = (m) => notes.push(m);
+      let offsetAtStop: bigint | undefined;
+      const onStop = w.destination.onStop;
+      w.destination.onStop = (topics) => {
+        offsetAtStop = w.destinationGroups.get('billing')?.offsets.get('orders')?.get(1);
+        onStop?.(topics);
+      };
+      const plan = await planPromote(w.dst.client, INPUT, d);
+      assert.deepEqual(plan.groups.result.notInSync, ['billing'], 'the plan shows the gap');
+      const { result, error } = await runPromote(w.dst.client, plan, INPUT, d);
+      assert.equal(error, undefined);
+      assert.equal(result.complete, true);
+      assert.equal(offsetAtStop, 40n, 'the stop was sent only after the copy');
+      assert.equal(result.groups.compared, true);
+      assert.deepEqual(result.groups.inSync, ['billing']);
+      assert.deepEqual(result.groups.notInSync, []);
+      assert.equal(result.groups.waitedMs, 3000);
+      assert.deepEqual(
+        result.groups.groups.map((g) => [g.group, g.verdict]),
+        [['billing', 'in-sync']],
+        'tool-x (excluded) and audit-reader (no offsets on orders) are not waited for',
+      );
+      assert.deepEqual(
+        result.groups.groups[0]?.partitions.map((p) => [p.topic, p.partition, p.sourceOffset, p.destinationOffset]),
+        [
+          ['orders', 0, 90n, 90n],
+          ['orders', 1, 40n, 40n],
+        ],
+      );
+      const countdown = progress.flatMap((p) => (p.phase === 'groups' ? [p.nextCopyInMs] : []));
+      assert.deepEqual(countdown, [60_000, 59_000, 58_000]);
+      assert.equal(notes.length, 1);
+      assert.match(notes[0] ?? '', /1 consumer group\(s\) .*\(billing\): it copies group offsets once every 60 s/);
+      assert.match(notes[0] ?? '', /mirror\.metadata\.refresh\.interval\.ms/);
+    },
+  );
 
   it('a timeout while waiting names the groups not in sync, keeps the stop reserve, and stops nothing', async () => {
     const w = groupWorld();
@@ -359,17 +373,20 @@ describe('runPromote step 4: the consumer groups', () => {
     assert.ok(progress.some((p) => p.phase === 'groups' && p.active.includes('billing')));
   });
 
-  it('--no-wait-for-quiet refuses a group active on the destination at once, naming it; nothing is stopped', async () => {
-    const w = groupWorld();
-    w.destinationGroups.set('billing', { offsets: offsets({ orders: { 0: 80n } }), members: 2 });
-    const { d } = deps(w.src.client);
-    const plan = await planPromote(w.dst.client, INPUT, d);
-    await assert.rejects(
-      runPromote(w.dst.client, plan, { ...INPUT, waitForQuiet: false }, d),
-      /consumer group\(s\) active on the destination: billing; .*nothing was stopped/,
-    );
-    assert.ok(!w.dst.apis().includes('StopMirrorTopics'));
-  });
+  it(
+    '--no-wait-for-quiet refuses a group active on the destination at once, naming it; nothing ' + 'is stopped',
+    async () => {
+      const w = groupWorld();
+      w.destinationGroups.set('billing', { offsets: offsets({ orders: { 0: 80n } }), members: 2 });
+      const { d } = deps(w.src.client);
+      const plan = await planPromote(w.dst.client, INPUT, d);
+      await assert.rejects(
+        runPromote(w.dst.client, plan, { ...INPUT, waitForQuiet: false }, d),
+        /consumer group\(s\) active on the destination: billing; .*nothing was stopped/,
+      );
+      assert.ok(!w.dst.apis().includes('StopMirrorTopics'));
+    },
+  );
 
   it('--force promotes without a group active on the destination, with a warning; the result names it', async () => {
     const w = groupWorld();

@@ -66,7 +66,8 @@ describe('sendOrReadBack', () => {
     assert.equal(out, 'read');
     assert.equal(reads(), 2, 'asked again while not in place');
     assert.deepEqual(warnings, [
-      'CreateClusterMirror: applied; the answer was lost (Closed connection) and the state was read back with ListClusterMirrors',
+      'CreateClusterMirror: applied; the answer was lost (Closed connection) and the state was read back ' +
+        'with ListClusterMirrors',
     ]);
   });
 

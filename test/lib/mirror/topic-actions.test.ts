@@ -55,7 +55,9 @@ describe('classifyTopic', () => {
     assert.equal(planned.states, '1 FAILED, 1 MIRRORING');
     assert.equal(
       planned.reason,
-      '1 FAILED: the broker stops a topic only when every partition is MIRRORING, and refuses the whole request otherwise (error: Failed to get source metadata); FAILED partitions retry on their own: run remove-topics again once they are back to MIRRORING',
+      '1 FAILED: the broker stops a topic only when every partition is MIRRORING, and refuses the whole ' +
+        'request otherwise (error: Failed to get source metadata); FAILED partitions retry on their own: run ' +
+        'remove-topics again once they are back to MIRRORING',
     );
     assert.deepEqual(planned.partitions[0], {
       partition: 0,
@@ -111,7 +113,9 @@ describe('the confirmation preview (golden)', () => {
         'Patterns (sent to the broker, which saves them):',
         '  logs: matches logs; will be removed from mirror.topics.include',
         'Blocked (not sent):',
-        '  logs: 1 FAILED: the broker stops a topic only when every partition is MIRRORING, and refuses the whole request otherwise (error: Failed to get source metadata); FAILED partitions retry on their own: run remove-topics again once they are back to MIRRORING',
+        '  logs: 1 FAILED: the broker stops a topic only when every partition is MIRRORING, and refuses the ' +
+          'whole request otherwise (error: Failed to get source metadata); FAILED partitions retry on their ' +
+          'own: run remove-topics again once they are back to MIRRORING',
         '    partition 0: FAILED (retry 2): Failed to get source metadata',
         'Not in mirror m1 (left out): nope (in mirror m2)',
       ].join('\n'),

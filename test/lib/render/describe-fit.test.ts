@@ -54,25 +54,28 @@ describe('describe --watch cut to the terminal', () => {
     assert.equal(lines.join('\n'), view(report)({}).join('\n'));
   });
 
-  it('too tall: attention rows are cut first, the summary and topic table stay, a last line counts what is hidden', () => {
-    const report = reportOf(30, 25);
-    const screen = { rows: 15, columns: 80 };
-    const lines = fitToScreen(report, view(report), screen, true);
-    assert.ok(rowsTaken(lines, screen.columns) <= screen.rows, lines.join('\n'));
-    assert.match(lines[0] ?? '', /^Mirror m1: 55 partitions in 1 topic/);
-    assert.ok(
-      lines.some((l) => /^orders +55 /.test(l)),
-      'the topic table is kept',
-    );
-    assert.match(lines.join('\n'), /Failed partitions \(30, \d+ shown\):/);
-    const shown = lines.filter((l) => /^orders +\d+ +2\/5 /.test(l)).length;
-    const lagShown = lines.filter((l) => /^orders +\d+ +1000 /.test(l)).length;
-    // 30 failed + the top 10 lagging in the full view; what is not shown is counted.
-    assert.equal(
-      lines.at(-1),
-      `… ${40 - shown - lagShown} attention row(s) hidden to fit 15 terminal rows (all: without --watch)`,
-    );
-  });
+  it(
+    'too tall: attention rows are cut first, the summary and topic table stay, a last line counts ' + 'what is hidden',
+    () => {
+      const report = reportOf(30, 25);
+      const screen = { rows: 15, columns: 80 };
+      const lines = fitToScreen(report, view(report), screen, true);
+      assert.ok(rowsTaken(lines, screen.columns) <= screen.rows, lines.join('\n'));
+      assert.match(lines[0] ?? '', /^Mirror m1: 55 partitions in 1 topic/);
+      assert.ok(
+        lines.some((l) => /^orders +55 /.test(l)),
+        'the topic table is kept',
+      );
+      assert.match(lines.join('\n'), /Failed partitions \(30, \d+ shown\):/);
+      const shown = lines.filter((l) => /^orders +\d+ +2\/5 /.test(l)).length;
+      const lagShown = lines.filter((l) => /^orders +\d+ +1000 /.test(l)).length;
+      // 30 failed + the top 10 lagging in the full view; what is not shown is counted.
+      assert.equal(
+        lines.at(-1),
+        `… ${40 - shown - lagShown} attention row(s) hidden to fit 15 terminal rows (all: without --watch)`,
+      );
+    },
+  );
 
   it('long lines count the rows they wrap onto', () => {
     assert.equal(rowsTaken(['x'.repeat(81), 'y', ''], 80), 4);

@@ -44,7 +44,8 @@ describe('renderPlayground', () => {
         '             cluster id dst-id, 2 nodes',
         '',
         'Source topics: orders-us, orders-eu, payments, __internal (records keep arriving)',
-        'Mirror sync (auto-discovery, exclude list, cluster-id check) every 2 s here; a real broker waits mirror.metadata.refresh.interval.ms, 60 s by default.',
+        'Mirror sync (auto-discovery, exclude list, cluster-id check) every 2 s here; a real broker waits ' +
+          'mirror.metadata.refresh.interval.ms, 60 s by default.',
         'As on the prototype broker, a newly started topic is FAILED for about 2 s before it mirrors.',
         '',
         'Try, in another terminal:',

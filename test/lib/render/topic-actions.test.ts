@@ -103,7 +103,8 @@ describe('topic action renderers (remove-topics, pause, resume)', () => {
     assert.ok(lines.includes('Patterns (sent to the broker, which saves them):'));
     assert.ok(
       lines.includes(
-        '  eu-.*: matches eu-1; will be added to mirror.topics.exclude (it is not in mirror.topics.include verbatim), ' +
+        '  eu-.*: matches eu-1; will be added to mirror.topics.exclude (it is not in mirror.topics.include ' +
+          'verbatim), ' +
           'so matching source topics are no longer mirrored',
       ),
     );

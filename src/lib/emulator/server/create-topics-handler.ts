@@ -52,7 +52,9 @@ export function createTopicsHandler(broker: BrokerContext): RegisteredHandler {
         if (duplicates.includes(t.Name)) {
           return failure({
             code: errors.INVALID_REQUEST.code,
-            message: `Create topics request from client \`${ctx.clientId ?? ''}\` contains multiple entries for the following topics: ${duplicates.join(', ')}`,
+            message:
+              `Create topics request from client \`${ctx.clientId ?? ''}\` contains multiple entries ` +
+              `for the following topics: ${duplicates.join(', ')}`,
           });
         }
         if (!mayCreateAll && !cluster.authorizer.authorize(principal, 'TOPIC', t.Name, 'CREATE')) {
@@ -71,7 +73,8 @@ export function createTopicsHandler(broker: BrokerContext): RegisteredHandler {
             return failure({
               code: errors.INVALID_REQUEST.code,
               message:
-                'Both numPartitions or replicationFactor and replicasAssignments were set. Both cannot be used at the same time.',
+                'Both numPartitions or replicationFactor and replicasAssignments were set. Both cannot be ' +
+                'used at the same time.',
             });
           }
           const sorted = [...t.Assignments].sort((a, b) => a.PartitionIndex - b.PartitionIndex);
@@ -106,7 +109,10 @@ export function createTopicsHandler(broker: BrokerContext): RegisteredHandler {
         if (replicationFactor > live) {
           return failure({
             code: errors.INVALID_REPLICATION_FACTOR.code,
-            message: `Unable to replicate the partition ${replicationFactor} time(s): The target replication factor of ${replicationFactor} cannot be reached because only ${live} broker(s) are registered.`,
+            message:
+              `Unable to replicate the partition ${replicationFactor} time(s): The target replication ` +
+              `factor of ${replicationFactor} cannot be reached because only ${live} broker(s) are ` +
+              `registered.`,
           });
         }
 

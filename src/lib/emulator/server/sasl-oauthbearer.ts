@@ -83,7 +83,8 @@ export function oauthBearerExchange(check: OAuthTokenCheck): (token: Buffer) => 
     const authzid = header[1];
     if (authzid && authzid !== principal) {
       return failure(
-        `Authentication failed: Client requested an authorization id (${authzid}) that is different from the token's principal name (${principal})`,
+        `Authentication failed: Client requested an authorization id (${authzid}) that is different from ` +
+          `the token's principal name (${principal})`,
       );
     }
     stage = 'complete';

@@ -254,7 +254,8 @@ export class EmulatedCluster {
     if (!p) throw new RangeError(`topic '${topicName}' has no partition ${partition}`);
     if (isFrozen(p)) {
       throw new Error(
-        `READ_ONLY_TOPIC: ${topicName}-${partition} on cluster ${this.name} is a mirror topic in state ${p.mirror?.state ?? 'UNKNOWN'}`,
+        `READ_ONLY_TOPIC: ${topicName}-${partition} on cluster ${this.name} is a mirror topic in state ` +
+          `${p.mirror?.state ?? 'UNKNOWN'}`,
       );
     }
     if (!Number.isSafeInteger(count) || count < 1) throw new RangeError(`invalid record count ${count}`);

@@ -41,13 +41,17 @@ export function updatePatternsAndStopExcluded(
     if (excludeRe && topics.some((t) => excludeRe.test(t))) {
       return {
         code: errors.INVALID_REQUEST.code,
-        message: `Unable to start the topics to mirror because some topics are excluded by exclude patterns: ${javaSetString(exclude)}`,
+        message:
+          `Unable to start the topics to mirror because some topics are excluded by exclude patterns: ` +
+          `${javaSetString(exclude)}`,
       };
     }
     if (includeRe && topics.some((t) => !includeRe.test(t))) {
       return {
         code: errors.INVALID_REQUEST.code,
-        message: `Unable to start the topics to mirror because some topics are not included in include patterns: ${javaSetString(include)}`,
+        message:
+          `Unable to start the topics to mirror because some topics are not included in include ` +
+          `patterns: ${javaSetString(include)}`,
       };
     }
   }

@@ -48,8 +48,10 @@ export function buildDialect(settings: DialectSettings): Dialect {
         '--api-keys',
         (err as Error).message,
         protocol === 'kip-draft'
-          ? 'write Name=key pairs separated by commas with the numbers your broker gives the seed RPCs, e.g. --api-keys CreateMirror=200,AddTopicsToMirror=201,LastMirroredOffsets=202,ListMirrors=203,DescribeMirrors=204'
-          : 'write Name=key pairs separated by commas, e.g. --api-keys CreateClusterMirror=94,DescribeClusterMirrors=99',
+          ? 'write Name=key pairs separated by commas with the numbers your broker gives the seed RPCs, e.g. ' +
+              '--api-keys CreateMirror=200,AddTopicsToMirror=201,LastMirroredOffsets=202,ListMirrors=203,DescribeMirrors=204'
+          : 'write Name=key pairs separated by commas, e.g. --api-keys ' +
+              'CreateClusterMirror=94,DescribeClusterMirrors=99',
       );
     }
   }
@@ -70,7 +72,8 @@ export function buildDialect(settings: DialectSettings): Dialect {
       throw new DialectInputError(
         '--api-versions',
         (err as Error).message,
-        'give the versions your broker bumped for mirror configs, e.g. --api-versions DescribeConfigs=5,IncrementalAlterConfigs=2',
+        'give the versions your broker bumped for mirror configs, e.g. --api-versions ' +
+          'DescribeConfigs=5,IncrementalAlterConfigs=2',
       );
     }
   }

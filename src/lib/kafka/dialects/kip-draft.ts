@@ -78,7 +78,9 @@ const addTopics = translation<typeof StartMirrorTopics, typeof AddTopicsToMirror
     const exclude = body.ExcludePatterns ?? [];
     if (include.length > 0 || exclude.length > 0) {
       note(
-        `the KIP draft's AddTopicsToMirror names topics only: the pattern(s) ${[...include, ...exclude.map((p) => `exclude ${p}`)].join(', ')} selected the topics sent now but are not saved in the mirror, so source topics created later are not added`,
+        `the KIP draft's AddTopicsToMirror names topics only: the pattern(s) ` +
+          `${[...include, ...exclude.map((p) => `exclude ${p}`)].join(', ')} selected the topics sent now but ` +
+          `are not saved in the mirror, so source topics created later are not added`,
       );
     }
     // The mirror name moves onto every topic; the partition count has no field (the broker reads the source).

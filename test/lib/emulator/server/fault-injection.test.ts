@@ -96,31 +96,34 @@ describe('fault injection', () => {
     assert.equal((await client.request(DescribeCluster, 0, {})).ThrottleTimeMs, 0);
   });
 
-  it('takes a node down (connections dropped, refused, leaders moved) and brings it back on the same port', async () => {
-    const victim = node(1);
-    const survivor = await fx.connect(node(0).address);
-    const connected = await fx.connect(victim.address);
-    await victim.faults.down();
-    assert.equal(victim.faults.isUp, false);
-    assert.equal(await connected.closedWithin(1000), true);
-    await assert.rejects(RawClient.connect(victim.address), /ECONNREFUSED/);
+  it(
+    'takes a node down (connections dropped, refused, leaders moved) and brings it back on the ' + 'same port',
+    async () => {
+      const victim = node(1);
+      const survivor = await fx.connect(node(0).address);
+      const connected = await fx.connect(victim.address);
+      await victim.faults.down();
+      assert.equal(victim.faults.isUp, false);
+      assert.equal(await connected.closedWithin(1000), true);
+      await assert.rejects(RawClient.connect(victim.address), /ECONNREFUSED/);
 
-    const during = await survivor.request(Metadata, 12, { Topics: null, AllowAutoTopicCreation: false });
-    assert.equal(
-      during.Brokers.some((b) => b.NodeId === victim.nodeId),
-      false,
-    );
-    for (const topic of during.Topics) for (const p of topic.Partitions) assert.notEqual(p.LeaderId, victim.nodeId);
+      const during = await survivor.request(Metadata, 12, { Topics: null, AllowAutoTopicCreation: false });
+      assert.equal(
+        during.Brokers.some((b) => b.NodeId === victim.nodeId),
+        false,
+      );
+      for (const topic of during.Topics) for (const p of topic.Partitions) assert.notEqual(p.LeaderId, victim.nodeId);
 
-    await victim.faults.up();
-    assert.equal(victim.port, fx.emulator.destination.nodes[1]?.port);
-    const back = await fx.connect(victim.address);
-    const after = await back.request(Metadata, 12, { Topics: [], AllowAutoTopicCreation: false });
-    assert.equal(
-      after.Brokers.some((b) => b.NodeId === victim.nodeId && b.Port === victim.port),
-      true,
-    );
-  });
+      await victim.faults.up();
+      assert.equal(victim.port, fx.emulator.destination.nodes[1]?.port);
+      const back = await fx.connect(victim.address);
+      const after = await back.request(Metadata, 12, { Topics: [], AllowAutoTopicCreation: false });
+      assert.equal(
+        after.Brokers.some((b) => b.NodeId === victim.nodeId && b.Port === victim.port),
+        true,
+      );
+    },
+  );
 
   it('a source with every node down makes its mirror partitions fail', async () => {
     const client = await fx.connect(node(0).address);

@@ -95,17 +95,20 @@ describe('group coordinator against kafkajs admin', () => {
     assert.equal(byId.get('nobody')?.state, 'Dead');
   });
 
-  it('a group marked active describes as a Stable consumer group with its member; a simple commit is refused', async () => {
-    emulator.destination.cluster.groups.markActive('live', { clientId: 'reader' });
-    const { groups } = await admin.describeGroups(['live']);
-    assert.equal(groups[0]?.state, 'Stable');
-    assert.equal(groups[0]?.protocolType, 'consumer');
-    assert.deepEqual(
-      groups[0]?.members.map((m) => m.clientId),
-      ['reader'],
-    );
-    assert.deepEqual(await simpleCommit('live', { 0: 1n }), [errors.UNKNOWN_MEMBER_ID.code]);
-  });
+  it(
+    'a group marked active describes as a Stable consumer group with its member; a simple ' + 'commit is refused',
+    async () => {
+      emulator.destination.cluster.groups.markActive('live', { clientId: 'reader' });
+      const { groups } = await admin.describeGroups(['live']);
+      assert.equal(groups[0]?.state, 'Stable');
+      assert.equal(groups[0]?.protocolType, 'consumer');
+      assert.deepEqual(
+        groups[0]?.members.map((m) => m.clientId),
+        ['reader'],
+      );
+      assert.deepEqual(await simpleCommit('live', { 0: 1n }), [errors.UNKNOWN_MEMBER_ID.code]);
+    },
+  );
 
   it('FindCoordinator names the coordinator node; OffsetFetch elsewhere answers NOT_COORDINATOR', async () => {
     const found = await client.send(FindCoordinator, { Key: 'billing', KeyType: 0, CoordinatorKeys: ['billing'] });

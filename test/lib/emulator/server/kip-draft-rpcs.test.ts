@@ -47,18 +47,21 @@ describe('emulator: seed-KIP handlers', () => {
     { Name: 'mirror.source.cluster.id', Value: emulator.source.clusterId },
   ];
 
-  it('CreateMirror: the broker refuses a null name, a bad character and the .removed suffix (42), as the seed says', async () => {
-    for (const [name, reason] of [
-      [null, /null/],
-      ['bad name', /contains " "/],
-      ['old.removed', /\.removed/],
-    ] as const) {
-      const answer = await client.send(CreateMirror, { MirrorName: name, Config: config() });
-      assert.equal(answer.ErrorCode, 42, String(name));
-      assert.match(answer.ErrorMessage ?? '', reason);
-    }
-    assert.equal(emulator.destination.cluster.mirrors.exists('old.removed'), false);
-  });
+  it(
+    'CreateMirror: the broker refuses a null name, a bad character and the .removed suffix ' + '(42), as the seed says',
+    async () => {
+      for (const [name, reason] of [
+        [null, /null/],
+        ['bad name', /contains " "/],
+        ['old.removed', /\.removed/],
+      ] as const) {
+        const answer = await client.send(CreateMirror, { MirrorName: name, Config: config() });
+        assert.equal(answer.ErrorCode, 42, String(name));
+        assert.match(answer.ErrorMessage ?? '', reason);
+      }
+      assert.equal(emulator.destination.cluster.mirrors.exists('old.removed'), false);
+    },
+  );
 
   it('AddTopicsToMirror: one request may name topics of several mirrors; partitions come from the source', async () => {
     for (const name of ['m1', 'm2'])
@@ -104,19 +107,22 @@ describe('emulator: seed-KIP handlers', () => {
     }
   });
 
-  it('FindCoordinator answers key type MIRROR beside GROUP (the group coordinator) and refuses TRANSACTION', async () => {
-    const node = emulator.destination.nodes[0];
-    assert.ok(node);
-    const ask = (KeyType: number, key: string) =>
-      client.sendTo(
-        FindCoordinator,
-        { KeyType, Key: key, CoordinatorKeys: [key] },
-        { host: node.host, port: node.port, nodeId: node.nodeId },
-        { retryErrorCodes: false },
-      );
-    const group = (await ask(0, 'some-group')).Coordinators[0];
-    assert.equal(group?.ErrorCode, 0);
-    assert.equal(group?.NodeId, groupCoordinator(emulator.destination.cluster, 'some-group'));
-    assert.equal((await ask(1, 'some-transaction')).Coordinators[0]?.ErrorCode, 15);
-  });
+  it(
+    'FindCoordinator answers key type MIRROR beside GROUP (the group coordinator) and refuses ' + 'TRANSACTION',
+    async () => {
+      const node = emulator.destination.nodes[0];
+      assert.ok(node);
+      const ask = (KeyType: number, key: string) =>
+        client.sendTo(
+          FindCoordinator,
+          { KeyType, Key: key, CoordinatorKeys: [key] },
+          { host: node.host, port: node.port, nodeId: node.nodeId },
+          { retryErrorCodes: false },
+        );
+      const group = (await ask(0, 'some-group')).Coordinators[0];
+      assert.equal(group?.ErrorCode, 0);
+      assert.equal(group?.NodeId, groupCoordinator(emulator.destination.cluster, 'some-group'));
+      assert.equal((await ask(1, 'some-transaction')).Coordinators[0]?.ErrorCode, 15);
+    },
+  );
 });

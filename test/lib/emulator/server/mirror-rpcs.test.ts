@@ -135,31 +135,34 @@ describe('mirror RPCs over the wire', () => {
     assert.equal(entries['mirror.topics.include'], 'orders.*');
   });
 
-  it('ReadMirrorStates answers on the coordinator and NOT_COORDINATOR elsewhere; BumpLeaderEpochs raises epochs', async () => {
-    const answers = [];
-    for (const client of await destinationClients()) {
-      answers.push(
-        await client.request(ReadMirrorStates, 0, {
-          MirrorName: 'm1',
-          Topics: [{ Name: 'orders', Partitions: [{ PartitionIndex: 0 }] }],
-        }),
-      );
-    }
-    const codes = answers.map((a) => a.Topics[0]?.Partitions[0]?.ErrorCode);
-    assert.equal(codes.filter((c) => c === 0).length, 1, `exactly one coordinator, got ${codes.join(',')}`);
-    assert.equal(codes.filter((c) => c === 16).length, 2);
-    const coordinator = answers.find((a) => a.Topics[0]?.Partitions[0]?.ErrorCode === 0);
-    assert.equal(coordinator?.Topics[0]?.Partitions[0]?.State, 2);
+  it(
+    'ReadMirrorStates answers on the coordinator and NOT_COORDINATOR elsewhere; ' + 'BumpLeaderEpochs raises epochs',
+    async () => {
+      const answers = [];
+      for (const client of await destinationClients()) {
+        answers.push(
+          await client.request(ReadMirrorStates, 0, {
+            MirrorName: 'm1',
+            Topics: [{ Name: 'orders', Partitions: [{ PartitionIndex: 0 }] }],
+          }),
+        );
+      }
+      const codes = answers.map((a) => a.Topics[0]?.Partitions[0]?.ErrorCode);
+      assert.equal(codes.filter((c) => c === 0).length, 1, `exactly one coordinator, got ${codes.join(',')}`);
+      assert.equal(codes.filter((c) => c === 16).length, 2);
+      const coordinator = answers.find((a) => a.Topics[0]?.Partitions[0]?.ErrorCode === 0);
+      assert.equal(coordinator?.Topics[0]?.Partitions[0]?.State, 2);
 
-    const orders = fx.emulator.destination.cluster.topics.get('orders');
-    const before = orders?.partitions[0]?.leaderEpoch ?? 0;
-    const [first] = await destinationClients();
-    const bumped = await first?.request(BumpLeaderEpochs, 0, {
-      Topics: [{ TopicId: orders?.id ?? '', Partitions: [{ PartitionIndex: 0, MinLeaderEpoch: before + 5 }] }],
-    });
-    assert.equal(bumped?.Topics[0]?.TopicName, 'orders');
-    assert.equal(orders?.partitions[0]?.leaderEpoch, before + 5);
-  });
+      const orders = fx.emulator.destination.cluster.topics.get('orders');
+      const before = orders?.partitions[0]?.leaderEpoch ?? 0;
+      const [first] = await destinationClients();
+      const bumped = await first?.request(BumpLeaderEpochs, 0, {
+        Topics: [{ TopicId: orders?.id ?? '', Partitions: [{ PartitionIndex: 0, MinLeaderEpoch: before + 5 }] }],
+      });
+      assert.equal(bumped?.Topics[0]?.TopicName, 'orders');
+      assert.equal(orders?.partitions[0]?.leaderEpoch, before + 5);
+    },
+  );
 
   it('stops and deletes the mirror', async () => {
     const [first] = await destinationClients();

@@ -108,32 +108,35 @@ describe('Metadata, DescribeCluster, ListOffsets and CreateTopics', () => {
     assert.equal(fx.emulator.destination.cluster.topics.get('orders')?.id, SOURCE_TOPIC_ID);
   });
 
-  it('CreateTopics rejects duplicates, bad names, impossible factors and unknown configs with Kafka’s codes', async () => {
-    const client = await fx.connect(dest());
-    const topic = (Name: string, extra: object = {}) => ({
-      Name,
-      NumPartitions: 1,
-      ReplicationFactor: -1,
-      Assignments: [],
-      Configs: [],
-      ...extra,
-    });
-    const answer = await client.request(CreateTopics, 5, {
-      Topics: [
-        topic('orders'),
-        topic('bad name'),
-        topic('too-many', { ReplicationFactor: 4 }),
-        topic('zero', { NumPartitions: 0 }),
-        topic('bad-config', { Configs: [{ Name: 'no.such.config', Value: '1' }] }),
-      ],
-      timeoutMs: 1000,
-    });
-    assert.deepEqual(
-      answer.Topics.map((t) => t.ErrorCode),
-      [36, 17, 38, 37, 40],
-    );
-    assert.equal(answer.Topics[0]?.ErrorMessage, "Topic 'orders' already exists.");
-  });
+  it(
+    'CreateTopics rejects duplicates, bad names, impossible factors and unknown configs with ' + 'Kafka’s codes',
+    async () => {
+      const client = await fx.connect(dest());
+      const topic = (Name: string, extra: object = {}) => ({
+        Name,
+        NumPartitions: 1,
+        ReplicationFactor: -1,
+        Assignments: [],
+        Configs: [],
+        ...extra,
+      });
+      const answer = await client.request(CreateTopics, 5, {
+        Topics: [
+          topic('orders'),
+          topic('bad name'),
+          topic('too-many', { ReplicationFactor: 4 }),
+          topic('zero', { NumPartitions: 0 }),
+          topic('bad-config', { Configs: [{ Name: 'no.such.config', Value: '1' }] }),
+        ],
+        timeoutMs: 1000,
+      });
+      assert.deepEqual(
+        answer.Topics.map((t) => t.ErrorCode),
+        [36, 17, 38, 37, 40],
+      );
+      assert.equal(answer.Topics[0]?.ErrorMessage, "Topic 'orders' already exists.");
+    },
+  );
 
   it('CreateTopics with validateOnly creates nothing', async () => {
     const client = await fx.connect(dest());

@@ -41,43 +41,50 @@ function describeOne(
 }
 
 describe('DescribeConfigs on CLUSTER_MIRROR (§7)', () => {
-  it('returns stored keys only, secrets in clear, IsSensitive false, ConfigType 2, ConfigSource 2; ignores the key filter', () => {
-    const p = pair();
-    createMirror(p, 'm1', { 'sasl.jaas.config': 'secret-jaas' });
-    const r = describeOne(p.destination, 64, 'm1', 'User:admin', 1, ['bootstrap.servers']);
-    assert.deepEqual([r.ErrorCode, r.ErrorMessage, r.ResourceType, r.ResourceName], [0, '', 64, 'm1']);
-    // Java HashMap order, as the prototype walks its stored map.
-    assert.deepEqual(
-      r.Configs.map((c) => c.Name),
-      ['mirror.source.cluster.id', 'sasl.jaas.config', 'bootstrap.servers'],
-    );
-    const jaas = r.Configs.find((c) => c.Name === 'sasl.jaas.config');
-    assert.deepEqual(jaas, {
-      Name: 'sasl.jaas.config',
-      Value: 'secret-jaas',
-      ReadOnly: false,
-      ConfigSource: 2,
-      IsSensitive: false,
-      Synonyms: [],
-      ConfigType: 2,
-      Documentation: null,
-    });
-  });
+  it(
+    'returns stored keys only, secrets in clear, IsSensitive false, ConfigType 2, ConfigSource 2; ' +
+      'ignores the key filter',
+    () => {
+      const p = pair();
+      createMirror(p, 'm1', { 'sasl.jaas.config': 'secret-jaas' });
+      const r = describeOne(p.destination, 64, 'm1', 'User:admin', 1, ['bootstrap.servers']);
+      assert.deepEqual([r.ErrorCode, r.ErrorMessage, r.ResourceType, r.ResourceName], [0, '', 64, 'm1']);
+      // Java HashMap order, as the prototype walks its stored map.
+      assert.deepEqual(
+        r.Configs.map((c) => c.Name),
+        ['mirror.source.cluster.id', 'sasl.jaas.config', 'bootstrap.servers'],
+      );
+      const jaas = r.Configs.find((c) => c.Name === 'sasl.jaas.config');
+      assert.deepEqual(jaas, {
+        Name: 'sasl.jaas.config',
+        Value: 'secret-jaas',
+        ReadOnly: false,
+        ConfigSource: 2,
+        IsSensitive: false,
+        Synonyms: [],
+        ConfigType: 2,
+        Documentation: null,
+      });
+    },
+  );
 
-  it('unknown name → empty success; empty name → 42 "Cluster name must not be empty"; no DESCRIBE_CONFIGS → 144', () => {
-    const auth = new Authorizer({
-      rules: [{ principal: 'User:admin', resourceType: 'CLUSTER_MIRROR', name: '*', operation: 'ALL' }],
-    });
-    const p = pair({ authorizer: auth });
-    assert.deepEqual(
-      [describeOne(p.destination, 64, 'ghost').ErrorCode, describeOne(p.destination, 64, 'ghost').Configs],
-      [0, []],
-    );
-    const empty = describeOne(p.destination, 64, '');
-    assert.deepEqual([empty.ErrorCode, empty.ErrorMessage], [42, 'Cluster name must not be empty']);
-    const denied = describeOne(p.destination, 64, 'm1', 'User:eve');
-    assert.deepEqual([denied.ErrorCode, denied.ErrorMessage], [144, 'Cluster mirror authorization failed.']);
-  });
+  it(
+    'unknown name → empty success; empty name → 42 "Cluster name must not be empty"; no ' + 'DESCRIBE_CONFIGS → 144',
+    () => {
+      const auth = new Authorizer({
+        rules: [{ principal: 'User:admin', resourceType: 'CLUSTER_MIRROR', name: '*', operation: 'ALL' }],
+      });
+      const p = pair({ authorizer: auth });
+      assert.deepEqual(
+        [describeOne(p.destination, 64, 'ghost').ErrorCode, describeOne(p.destination, 64, 'ghost').Configs],
+        [0, []],
+      );
+      const empty = describeOne(p.destination, 64, '');
+      assert.deepEqual([empty.ErrorCode, empty.ErrorMessage], [42, 'Cluster name must not be empty']);
+      const denied = describeOne(p.destination, 64, 'm1', 'User:eve');
+      assert.deepEqual([denied.ErrorCode, denied.ErrorMessage], [144, 'Cluster mirror authorization failed.']);
+    },
+  );
 
   it('is not gated by mirror.version', () => {
     const p = pair({ mirrorVersion: 0 });
@@ -197,21 +204,25 @@ describe('IncrementalAlterConfigs on CLUSTER_MIRROR (§7)', () => {
 });
 
 describe('DescribeConfigs / IncrementalAlterConfigs on TOPIC and BROKER (stock Kafka behaviour)', () => {
-  it('TOPIC: defaults with source 5, overrides with source 1, key filter honoured; unknown topic → 3 with message ""', () => {
-    const p = pair();
-    p.destination.createTopic('orders', { partitions: 1, configs: { 'retention.ms': '1000' } });
-    const all = describeOne(p.destination, 2, 'orders');
-    const retention = all.Configs.find((c) => c.Name === 'retention.ms');
-    const cleanup = all.Configs.find((c) => c.Name === 'cleanup.policy');
-    assert.deepEqual([retention?.Value, retention?.ConfigSource, retention?.ConfigType], ['1000', 1, 5]);
-    assert.deepEqual([cleanup?.Value, cleanup?.ConfigSource, cleanup?.ConfigType], ['delete', 5, 7]);
-    assert.deepEqual(
-      describeOne(p.destination, 2, 'orders', 'User:admin', 1, ['cleanup.policy']).Configs.map((c) => c.Name),
-      ['cleanup.policy'],
-    );
-    const missing = describeOne(p.destination, 2, 'ghost');
-    assert.deepEqual([missing.ErrorCode, missing.ErrorMessage, missing.Configs], [3, '', []]);
-  });
+  it(
+    'TOPIC: defaults with source 5, overrides with source 1, key filter honoured; unknown topic → 3 ' +
+      'with message ""',
+    () => {
+      const p = pair();
+      p.destination.createTopic('orders', { partitions: 1, configs: { 'retention.ms': '1000' } });
+      const all = describeOne(p.destination, 2, 'orders');
+      const retention = all.Configs.find((c) => c.Name === 'retention.ms');
+      const cleanup = all.Configs.find((c) => c.Name === 'cleanup.policy');
+      assert.deepEqual([retention?.Value, retention?.ConfigSource, retention?.ConfigType], ['1000', 1, 5]);
+      assert.deepEqual([cleanup?.Value, cleanup?.ConfigSource, cleanup?.ConfigType], ['delete', 5, 7]);
+      assert.deepEqual(
+        describeOne(p.destination, 2, 'orders', 'User:admin', 1, ['cleanup.policy']).Configs.map((c) => c.Name),
+        ['cleanup.policy'],
+      );
+      const missing = describeOne(p.destination, 2, 'ghost');
+      assert.deepEqual([missing.ErrorCode, missing.ErrorMessage, missing.Configs], [3, '', []]);
+    },
+  );
 
   it('TOPIC alter: SET/DELETE/APPEND/SUBTRACT; unknown topic, unknown key and bad value errors', () => {
     const p = pair();

@@ -87,34 +87,37 @@ describe('mirroring engine (§10 lifecycle)', () => {
     assert.equal(p.destination.endOffset('orders', 0), 52n);
   });
 
-  it('source outage → FAILED, each retry waits the 30 s request timeout plus 1 s, 2 s, 4 s backoff → back in ≤ 2 s', () => {
-    const p = pair();
-    p.source.createTopic('orders', { partitions: 1, initialOffset: 10n });
-    createMirror(p);
-    startTopics(p, 'm1', ['orders']);
-    run(p, 1000);
-    p.source.setReachable(false);
-    run(p, 100);
-    const failed = rowsOf(p.destination, 'orders')[0];
-    assert.deepEqual(
-      [failed?.StateValue, failed?.RetryAttempt, failed?.ErrorMessage, failed?.Lag],
-      ['FAILED', 0, 'Failed to get source metadata', -1n],
-    );
-    run(p, 31_000);
-    assert.equal(rowsOf(p.destination, 'orders')[0]?.RetryAttempt, 1);
-    run(p, 32_000);
-    assert.equal(rowsOf(p.destination, 'orders')[0]?.RetryAttempt, 2);
-    run(p, 34_000);
-    assert.equal(rowsOf(p.destination, 'orders')[0]?.RetryAttempt, 3);
-    p.source.setReachable(true);
-    p.source.appendRecords('orders', 5);
-    // The attempt in flight answers as soon as the source does: no waiting out the backoff.
-    run(p, 2000);
-    const recovered = rowsOf(p.destination, 'orders')[0];
-    // The failure record survives a retry that goes straight back to MIRRORING.
-    assert.deepEqual([recovered?.StateValue, recovered?.Lag, recovered?.RetryAttempt], ['MIRRORING', 0n, 4]);
-    assert.equal(p.destination.endOffset('orders', 0), 15n);
-  });
+  it(
+    'source outage → FAILED, each retry waits the 30 s request timeout plus 1 s, 2 s, 4 s backoff → ' + 'back in ≤ 2 s',
+    () => {
+      const p = pair();
+      p.source.createTopic('orders', { partitions: 1, initialOffset: 10n });
+      createMirror(p);
+      startTopics(p, 'm1', ['orders']);
+      run(p, 1000);
+      p.source.setReachable(false);
+      run(p, 100);
+      const failed = rowsOf(p.destination, 'orders')[0];
+      assert.deepEqual(
+        [failed?.StateValue, failed?.RetryAttempt, failed?.ErrorMessage, failed?.Lag],
+        ['FAILED', 0, 'Failed to get source metadata', -1n],
+      );
+      run(p, 31_000);
+      assert.equal(rowsOf(p.destination, 'orders')[0]?.RetryAttempt, 1);
+      run(p, 32_000);
+      assert.equal(rowsOf(p.destination, 'orders')[0]?.RetryAttempt, 2);
+      run(p, 34_000);
+      assert.equal(rowsOf(p.destination, 'orders')[0]?.RetryAttempt, 3);
+      p.source.setReachable(true);
+      p.source.appendRecords('orders', 5);
+      // The attempt in flight answers as soon as the source does: no waiting out the backoff.
+      run(p, 2000);
+      const recovered = rowsOf(p.destination, 'orders')[0];
+      // The failure record survives a retry that goes straight back to MIRRORING.
+      assert.deepEqual([recovered?.StateValue, recovered?.Lag, recovered?.RetryAttempt], ['MIRRORING', 0n, 4]);
+      assert.equal(p.destination.endOffset('orders', 0), 15n);
+    },
+  );
 
   it('retries stop at mirror.failed.retry.max.attempts and the partition stays FAILED', () => {
     const p = pair({

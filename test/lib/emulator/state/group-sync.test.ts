@@ -77,14 +77,18 @@ function mirrored(extra: Record<string, string> = {}): Pair {
 }
 
 describe('group offset sync (mirror.groups.include / exclude, mirrored topics only)', () => {
-  it('rule: within one sync period, the destination holds the source offset exactly, backward moves included (600, 700, 650, 600)', () => {
-    const p = mirrored();
-    for (const offset of [600n, 700n, 650n, 600n]) {
-      assert.deepEqual(commit(p.source, 'app', { orders: { 0: offset, 1: offset + 1n } }), [0, 0]);
-      run(p, SYNC_MS);
-      assert.deepEqual(fetched(p.destination, 'app'), { orders: { 0: offset, 1: offset + 1n } }, `after ${offset}`);
-    }
-  });
+  it(
+    'rule: within one sync period, the destination holds the source offset exactly, backward moves ' +
+      'included (600, 700, 650, 600)',
+    () => {
+      const p = mirrored();
+      for (const offset of [600n, 700n, 650n, 600n]) {
+        assert.deepEqual(commit(p.source, 'app', { orders: { 0: offset, 1: offset + 1n } }), [0, 0]);
+        run(p, SYNC_MS);
+        assert.deepEqual(fetched(p.destination, 'app'), { orders: { 0: offset, 1: offset + 1n } }, `after ${offset}`);
+      }
+    },
+  );
 
   it('rule: not before the sync runs (mirror.metadata.refresh.interval.ms, a broker config)', () => {
     const p = mirrored();
@@ -96,32 +100,39 @@ describe('group offset sync (mirror.groups.include / exclude, mirrored topics on
     assert.deepEqual(fetched(p.destination, 'app'), { orders: { 0: 10n } });
   });
 
-  it('rule: the period is the broker config; a mirror-level mirror.metadata.refresh.interval.ms is stored but ignored', () => {
-    const p = pair({ brokerConfigs: { 'mirror.metadata.refresh.interval.ms': '60000' } });
-    p.source.createTopic('orders', { partitions: 1 });
-    createMirror(p, 'm1', { 'mirror.metadata.refresh.interval.ms': '1000' });
-    assert.equal(p.destination.mirrors.config('m1', 'mirror.metadata.refresh.interval.ms'), '1000');
-    startTopics(p, 'm1', ['orders']);
-    run(p, 61_000, 1000);
-    commit(p.source, 'app', { orders: { 0: 5n } });
-    run(p, 30_000, 1000);
-    assert.deepEqual(fetched(p.destination, 'app'), {}, 'a 1 s mirror-level period would have copied it');
-    run(p, 31_000, 1000);
-    assert.deepEqual(fetched(p.destination, 'app'), { orders: { 0: 5n } });
-  });
+  it(
+    'rule: the period is the broker config; a mirror-level mirror.metadata.refresh.interval.ms is ' +
+      'stored but ignored',
+    () => {
+      const p = pair({ brokerConfigs: { 'mirror.metadata.refresh.interval.ms': '60000' } });
+      p.source.createTopic('orders', { partitions: 1 });
+      createMirror(p, 'm1', { 'mirror.metadata.refresh.interval.ms': '1000' });
+      assert.equal(p.destination.mirrors.config('m1', 'mirror.metadata.refresh.interval.ms'), '1000');
+      startTopics(p, 'm1', ['orders']);
+      run(p, 61_000, 1000);
+      commit(p.source, 'app', { orders: { 0: 5n } });
+      run(p, 30_000, 1000);
+      assert.deepEqual(fetched(p.destination, 'app'), {}, 'a 1 s mirror-level period would have copied it');
+      run(p, 31_000, 1000);
+      assert.deepEqual(fetched(p.destination, 'app'), { orders: { 0: 5n } });
+    },
+  );
 
-  it('rule: only offsets of mirrored topics are copied; a group with offsets only on other topics never appears', () => {
-    const p = mirrored();
-    commit(p.source, 'mixed', { orders: { 0: 7n }, audit: { 0: 9n } });
-    commit(p.source, 'audit-only', { audit: { 0: 3n } });
-    run(p, SYNC_MS);
-    assert.deepEqual(fetched(p.destination, 'mixed'), { orders: { 0: 7n } });
-    assert.equal(p.destination.groups.get('audit-only'), undefined);
-    assert.deepEqual(
-      listedEverywhere(p.destination).map((g) => g.GroupId),
-      ['mixed'],
-    );
-  });
+  it(
+    'rule: only offsets of mirrored topics are copied; a group with offsets only on other topics ' + 'never appears',
+    () => {
+      const p = mirrored();
+      commit(p.source, 'mixed', { orders: { 0: 7n }, audit: { 0: 9n } });
+      commit(p.source, 'audit-only', { audit: { 0: 3n } });
+      run(p, SYNC_MS);
+      assert.deepEqual(fetched(p.destination, 'mixed'), { orders: { 0: 7n } });
+      assert.equal(p.destination.groups.get('audit-only'), undefined);
+      assert.deepEqual(
+        listedEverywhere(p.destination).map((g) => g.GroupId),
+        ['mixed'],
+      );
+    },
+  );
 
   it('rule: groups matching mirror.groups.include minus mirror.groups.exclude (test_groups_filtering)', () => {
     const p = mirrored({ 'mirror.groups.include': 'app-.*', 'mirror.groups.exclude': 'app-group2' });
@@ -191,32 +202,40 @@ describe('group offset sync (mirror.groups.include / exclude, mirrored topics on
     assert.deepEqual(fetched(p.destination, 'app'), { orders: { 0: 5n } });
   });
 
-  it('rule: after the topic is stopped the destination keeps its last copied offset; the stop marker takes one offset', () => {
-    const p = mirrored();
-    commit(p.source, 'app', { orders: { 0: 1000n, 1: 1000n } });
-    run(p, SYNC_MS * 2);
-    assert.equal(p.destination.endOffset('orders', 0), 1000n);
-    p.destination.stopMirrorTopics(ctx(), { MirrorName: 'm1', Topics: [{ TopicName: 'orders' }] });
-    run(p, 3000);
-    assert.deepEqual(states(p.destination, 'orders'), ['STOPPED', 'STOPPED']);
-    p.source.appendRecords('orders', 50);
-    commit(p.source, 'app', { orders: { 0: 1050n, 1: 1050n } });
-    run(p, SYNC_MS * 3);
-    assert.deepEqual(fetched(p.destination, 'app'), { orders: { 0: 1000n, 1: 1000n } });
-    // A consumer resuming at 1000 meets the MIRROR_PID_RESET control batch there and nothing after it.
-    assert.equal(p.destination.endOffset('orders', 0), 1001n);
-  });
+  it(
+    'rule: after the topic is stopped the destination keeps its last copied offset; the stop marker ' +
+      'takes one offset',
+    () => {
+      const p = mirrored();
+      commit(p.source, 'app', { orders: { 0: 1000n, 1: 1000n } });
+      run(p, SYNC_MS * 2);
+      assert.equal(p.destination.endOffset('orders', 0), 1000n);
+      p.destination.stopMirrorTopics(ctx(), { MirrorName: 'm1', Topics: [{ TopicName: 'orders' }] });
+      run(p, 3000);
+      assert.deepEqual(states(p.destination, 'orders'), ['STOPPED', 'STOPPED']);
+      p.source.appendRecords('orders', 50);
+      commit(p.source, 'app', { orders: { 0: 1050n, 1: 1050n } });
+      run(p, SYNC_MS * 3);
+      assert.deepEqual(fetched(p.destination, 'app'), { orders: { 0: 1000n, 1: 1000n } });
+      // A consumer resuming at 1000 meets the MIRROR_PID_RESET control batch there and nothing after it.
+      assert.equal(p.destination.endOffset('orders', 0), 1001n);
+    },
+  );
 
-  it('rule: the simple commit (generation -1, empty member id) is refused with UNKNOWN_MEMBER_ID while the group has members', () => {
-    const p = mirrored();
-    const member = p.source.groups.markActive('app');
-    assert.deepEqual(commit(p.source, 'app', { orders: { 0: 1n } }), [errors.UNKNOWN_MEMBER_ID.code]);
-    assert.deepEqual(commit(p.source, 'app', { orders: { 0: 1n } }, { ...member, generation: 99 }), [
-      errors.ILLEGAL_GENERATION.code,
-    ]);
-    p.source.groups.markIdle('app');
-    assert.deepEqual(commit(p.source, 'app', { orders: { 0: 2n } }), [0]);
-  });
+  it(
+    'rule: the simple commit (generation -1, empty member id) is refused with UNKNOWN_MEMBER_ID while ' +
+      'the group has members',
+    () => {
+      const p = mirrored();
+      const member = p.source.groups.markActive('app');
+      assert.deepEqual(commit(p.source, 'app', { orders: { 0: 1n } }), [errors.UNKNOWN_MEMBER_ID.code]);
+      assert.deepEqual(commit(p.source, 'app', { orders: { 0: 1n } }, { ...member, generation: 99 }), [
+        errors.ILLEGAL_GENERATION.code,
+      ]);
+      p.source.groups.markIdle('app');
+      assert.deepEqual(commit(p.source, 'app', { orders: { 0: 2n } }), [0]);
+    },
+  );
 });
 
 describe('topic config sync (mirror.topic.properties.exclude)', () => {
@@ -249,18 +268,26 @@ describe('topic config sync (mirror.topic.properties.exclude)', () => {
     assert.equal(res.Responses[0]?.ErrorCode, 0);
   }
 
-  it('rule: source changes reach the destination within one sync period; the default exclude list holds back min.insync.replicas', () => {
-    const p = withConfigs();
-    assert.deepEqual(configsOf(p, 'orders'), { 'retention.ms': '1000', 'retention.bytes': '5000' });
-    alterTopic(p.source, 'orders', 'retention.ms', '2000');
-    run(p, SYNC_MS);
-    assert.equal(configsOf(p, 'orders')['retention.ms'], '2000');
-  });
+  it(
+    'rule: source changes reach the destination within one sync period; the default exclude list ' +
+      'holds back min.insync.replicas',
+    () => {
+      const p = withConfigs();
+      assert.deepEqual(configsOf(p, 'orders'), { 'retention.ms': '1000', 'retention.bytes': '5000' });
+      alterTopic(p.source, 'orders', 'retention.ms', '2000');
+      run(p, SYNC_MS);
+      assert.equal(configsOf(p, 'orders')['retention.ms'], '2000');
+    },
+  );
 
-  it('rule: setting mirror.topic.properties.exclude replaces the default list, so min.insync.replicas starts syncing (test_props_exclude)', () => {
-    const p = withConfigs({ 'mirror.topic.properties.exclude': 'retention.bytes' });
-    assert.deepEqual(configsOf(p, 'orders'), { 'retention.ms': '1000', 'min.insync.replicas': '2' });
-  });
+  it(
+    'rule: setting mirror.topic.properties.exclude replaces the default list, so min.insync.replicas ' +
+      'starts syncing (test_props_exclude)',
+    () => {
+      const p = withConfigs({ 'mirror.topic.properties.exclude': 'retention.bytes' });
+      assert.deepEqual(configsOf(p, 'orders'), { 'retention.ms': '1000', 'min.insync.replicas': '2' });
+    },
+  );
 
   it('rule: deleting a config on the source is never copied to the destination', () => {
     const p = withConfigs();

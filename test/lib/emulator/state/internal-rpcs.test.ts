@@ -24,39 +24,46 @@ describe('ReadMirrorStates / WriteMirrorStates / BumpLeaderEpochs (§3)', () => 
     assert.equal(javaStringHash('polygenelubricants'), -2147483648);
   });
 
-  it('feature disabled → 35 with "The version of API is not supported."; no CLUSTER_ACTION → 31 with its message', () => {
-    const off = pair({ mirrorVersion: 0 });
-    assert.deepEqual(off.destination.readMirrorStates(ctx(), readAll), {
-      ThrottleTimeMs: 0,
-      ErrorCode: 35,
-      ErrorMessage: 'The version of API is not supported.',
-      Topics: [],
-    });
-    const auth = new Authorizer({
-      rules: [{ principal: 'User:admin', resourceType: 'CLUSTER', name: '*', operation: 'ALL' }],
-    });
-    const p = pair({ authorizer: auth });
-    const res = p.destination.writeMirrorStates(ctx('User:eve'), { MirrorName: 'm1', Topics: [], StoppedTopics: [] });
-    assert.deepEqual([res.ErrorCode, res.ErrorMessage], [31, 'Cluster authorization failed.']);
-  });
+  it(
+    'feature disabled → 35 with "The version of API is not supported."; no CLUSTER_ACTION → 31 with ' + 'its message',
+    () => {
+      const off = pair({ mirrorVersion: 0 });
+      assert.deepEqual(off.destination.readMirrorStates(ctx(), readAll), {
+        ThrottleTimeMs: 0,
+        ErrorCode: 35,
+        ErrorMessage: 'The version of API is not supported.',
+        Topics: [],
+      });
+      const auth = new Authorizer({
+        rules: [{ principal: 'User:admin', resourceType: 'CLUSTER', name: '*', operation: 'ALL' }],
+      });
+      const p = pair({ authorizer: auth });
+      const res = p.destination.writeMirrorStates(ctx('User:eve'), { MirrorName: 'm1', Topics: [], StoppedTopics: [] });
+      assert.deepEqual([res.ErrorCode, res.ErrorMessage], [31, 'Cluster authorization failed.']);
+    },
+  );
 
-  it('each partition is answered by its coordinator only; other nodes say 16 with PartitionIndex 0, State 0, PreviousState 16', () => {
-    const p = mirrored();
-    const id = p.destination.topics.get('orders')?.id ?? '';
-    for (const index of [0, 1, 2]) {
-      const coordinator = coordinatorOf(p.destination, 'm1', id, index);
-      for (const node of p.destination.nodeIds) {
-        const part = p.destination.readMirrorStates(ctx('User:admin', node), readAll).Topics[0]?.Partitions[index];
-        if (node === coordinator)
-          assert.deepEqual(
-            [part?.PartitionIndex, part?.State, part?.PreviousState, part?.ErrorCode],
-            [index, 2, -1, 0],
-          );
-        else
-          assert.deepEqual([part?.PartitionIndex, part?.State, part?.PreviousState, part?.ErrorCode], [0, 0, 16, 16]);
+  it(
+    'each partition is answered by its coordinator only; other nodes say 16 with PartitionIndex 0, ' +
+      'State 0, PreviousState 16',
+    () => {
+      const p = mirrored();
+      const id = p.destination.topics.get('orders')?.id ?? '';
+      for (const index of [0, 1, 2]) {
+        const coordinator = coordinatorOf(p.destination, 'm1', id, index);
+        for (const node of p.destination.nodeIds) {
+          const part = p.destination.readMirrorStates(ctx('User:admin', node), readAll).Topics[0]?.Partitions[index];
+          if (node === coordinator)
+            assert.deepEqual(
+              [part?.PartitionIndex, part?.State, part?.PreviousState, part?.ErrorCode],
+              [index, 2, -1, 0],
+            );
+          else
+            assert.deepEqual([part?.PartitionIndex, part?.State, part?.PreviousState, part?.ErrorCode], [0, 0, 16, 16]);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('a written state is what the coordinator then reads back', () => {
     const p = mirrored();

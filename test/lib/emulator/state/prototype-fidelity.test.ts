@@ -147,29 +147,32 @@ describe('real prototype: list and config answers', () => {
 });
 
 describe('real prototype: transient FAILED after start and after a config change', () => {
-  it('a started topic is FAILED "Failed to get source metadata", retry 1, for 2 s, then MIRRORING with 0/0 first', () => {
-    const p = pair(REAL_TIMING);
-    p.source.createTopic('orders', { partitions: 1, initialOffset: 1000n });
-    createMirror(p);
-    startTopics(p, 'm1', ['orders']);
-    run(p, 500);
-    const [failed] = rowsOf(p.destination, 'orders');
-    assert.deepEqual(
-      [failed?.StateValue, failed?.RetryAttempt, failed?.ErrorMessage],
-      ['FAILED', 1, 'Failed to get source metadata'],
-    );
-    run(p, 2100);
-    const [early] = rowsOf(p.destination, 'orders');
-    // Right after it the partition still carries the retry and text, and reports 0/0 with lag 0.
-    assert.deepEqual(
-      [early?.StateValue, early?.RetryAttempt, early?.ErrorMessage, early?.SourceOffset, early?.DestinationOffset],
-      ['MIRRORING', 1, 'Failed to get source metadata', 0n, 0n],
-    );
-    assert.equal(early?.Lag, 0n, 'lag 0 while the source holds 1,000 records');
-    run(p, 1500);
-    const [later] = rowsOf(p.destination, 'orders');
-    assert.deepEqual([later?.StateValue, later?.SourceOffset, later?.DestinationOffset], ['MIRRORING', 1000n, 1000n]);
-  });
+  it(
+    'a started topic is FAILED "Failed to get source metadata", retry 1, for 2 s, then MIRRORING with ' + '0/0 first',
+    () => {
+      const p = pair(REAL_TIMING);
+      p.source.createTopic('orders', { partitions: 1, initialOffset: 1000n });
+      createMirror(p);
+      startTopics(p, 'm1', ['orders']);
+      run(p, 500);
+      const [failed] = rowsOf(p.destination, 'orders');
+      assert.deepEqual(
+        [failed?.StateValue, failed?.RetryAttempt, failed?.ErrorMessage],
+        ['FAILED', 1, 'Failed to get source metadata'],
+      );
+      run(p, 2100);
+      const [early] = rowsOf(p.destination, 'orders');
+      // Right after it the partition still carries the retry and text, and reports 0/0 with lag 0.
+      assert.deepEqual(
+        [early?.StateValue, early?.RetryAttempt, early?.ErrorMessage, early?.SourceOffset, early?.DestinationOffset],
+        ['MIRRORING', 1, 'Failed to get source metadata', 0n, 0n],
+      );
+      assert.equal(early?.Lag, 0n, 'lag 0 while the source holds 1,000 records');
+      run(p, 1500);
+      const [later] = rowsOf(p.destination, 'orders');
+      assert.deepEqual([later?.StateValue, later?.SourceOffset, later?.DestinationOffset], ['MIRRORING', 1000n, 1000n]);
+    },
+  );
 
   it('a config change bounces every MIRRORING partition of the mirror to FAILED for about 2 s', () => {
     const p = pair(REAL_TIMING);
@@ -211,33 +214,36 @@ const ALL_RPCS_145 = (p: Pair, name: string): number[] => {
 };
 
 describe('real prototype: stuck partitions and what recovers them', () => {
-  it('wrong mirror.source.cluster.id: mirrors until the next 60 s sync, then FAILED -1 that only a restart clears', () => {
-    const p = pair();
-    p.destination.tick(); // the sync at start-up, before the mirror exists; the next is 60 s later
-    p.source.createTopic('orders', { partitions: 1, initialOffset: 10n });
-    createMirror(p, 'm1', { 'mirror.source.cluster.id': 'wrong-id' });
-    startTopics(p, 'm1', ['orders']);
-    run(p, 30_000);
-    assert.deepEqual(states(p.destination, 'orders'), ['MIRRORING'], 'nothing is checked before the sync');
-    run(p, 31_000);
-    const [row] = rowsOf(p.destination, 'orders');
-    assert.equal(row?.RetryAttempt, -1);
-    assert.match(row?.ErrorMessage ?? '', /^Source cluster ID changed for mirror m1: expected wrong-id, got \S+\. /);
-    assert.match(row?.ErrorMessage ?? '', /Moving all partitions to non-retryable failed state\.$/);
+  it(
+    'wrong mirror.source.cluster.id: mirrors until the next 60 s sync, then FAILED -1 that only a ' + 'restart clears',
+    () => {
+      const p = pair();
+      p.destination.tick(); // the sync at start-up, before the mirror exists; the next is 60 s later
+      p.source.createTopic('orders', { partitions: 1, initialOffset: 10n });
+      createMirror(p, 'm1', { 'mirror.source.cluster.id': 'wrong-id' });
+      startTopics(p, 'm1', ['orders']);
+      run(p, 30_000);
+      assert.deepEqual(states(p.destination, 'orders'), ['MIRRORING'], 'nothing is checked before the sync');
+      run(p, 31_000);
+      const [row] = rowsOf(p.destination, 'orders');
+      assert.equal(row?.RetryAttempt, -1);
+      assert.match(row?.ErrorMessage ?? '', /^Source cluster ID changed for mirror m1: expected wrong-id, got \S+\. /);
+      assert.match(row?.ErrorMessage ?? '', /Moving all partitions to non-retryable failed state\.$/);
 
-    assert.equal(setConfig(p.destination, 'm1', 'mirror.source.cluster.id', p.source.clusterId), 0);
-    run(p, 130_000, 1000);
-    assert.deepEqual(
-      rowsOf(p.destination, 'orders').map((r) => [r.StateValue, r.RetryAttempt]),
-      [['FAILED', -1]],
-      'the right id stops new errors but the non-retryable mark stays',
-    );
-    assert.deepEqual(ALL_RPCS_145(p, 'orders'), [145, 145, 145, 145, 145]);
+      assert.equal(setConfig(p.destination, 'm1', 'mirror.source.cluster.id', p.source.clusterId), 0);
+      run(p, 130_000, 1000);
+      assert.deepEqual(
+        rowsOf(p.destination, 'orders').map((r) => [r.StateValue, r.RetryAttempt]),
+        [['FAILED', -1]],
+        'the right id stops new errors but the non-retryable mark stays',
+      );
+      assert.deepEqual(ALL_RPCS_145(p, 'orders'), [145, 145, 145, 145, 145]);
 
-    p.destination.restartBrokers();
-    run(p, 4000);
-    assert.deepEqual(states(p.destination, 'orders'), ['MIRRORING'], 'MIRRORING within ~4 s of a restart');
-  });
+      p.destination.restartBrokers();
+      run(p, 4000);
+      assert.deepEqual(states(p.destination, 'orders'), ['MIRRORING'], 'MIRRORING within ~4 s of a restart');
+    },
+  );
 
   it('a restart does not help while the id is still wrong', () => {
     const p = pair();
@@ -326,22 +332,26 @@ describe('real prototype: stuck partitions and what recovers them', () => {
     assert.equal(p.destination.endOffset('orders', 0), 0n, 'the mirrored records are lost');
   });
 
-  it('recreated with the same partitions and at least the destination end offsets: back to MIRRORING, stop loses nothing', () => {
-    const p = pair();
-    p.source.createTopic('orders', { partitions: 1, initialOffset: 100n });
-    createMirror(p);
-    startTopics(p, 'm1', ['orders']);
-    run(p, 1000);
-    p.source.deleteTopic('orders');
-    run(p, 1000);
-    p.source.createTopic('orders', { partitions: 1, initialOffset: 100n });
-    p.destination.restartBrokers();
-    run(p, 5000);
-    assert.deepEqual(states(p.destination, 'orders'), ['MIRRORING']);
-    assert.equal(p.destination.endOffset('orders', 0), 100n);
-    p.destination.stopMirrorTopics(ctx(), { MirrorName: 'm1', Topics: topics('orders') });
-    run(p, 1000);
-    assert.deepEqual(states(p.destination, 'orders'), ['STOPPED']);
-    assert.equal(p.destination.endOffset('orders', 0), 101n, 'every record kept, plus the PID-reset batch');
-  });
+  it(
+    'recreated with the same partitions and at least the destination end offsets: back to MIRRORING, ' +
+      'stop loses nothing',
+    () => {
+      const p = pair();
+      p.source.createTopic('orders', { partitions: 1, initialOffset: 100n });
+      createMirror(p);
+      startTopics(p, 'm1', ['orders']);
+      run(p, 1000);
+      p.source.deleteTopic('orders');
+      run(p, 1000);
+      p.source.createTopic('orders', { partitions: 1, initialOffset: 100n });
+      p.destination.restartBrokers();
+      run(p, 5000);
+      assert.deepEqual(states(p.destination, 'orders'), ['MIRRORING']);
+      assert.equal(p.destination.endOffset('orders', 0), 100n);
+      p.destination.stopMirrorTopics(ctx(), { MirrorName: 'm1', Topics: topics('orders') });
+      run(p, 1000);
+      assert.deepEqual(states(p.destination, 'orders'), ['STOPPED']);
+      assert.equal(p.destination.endOffset('orders', 0), 101n, 'every record kept, plus the PID-reset batch');
+    },
+  );
 });

@@ -46,28 +46,31 @@ describe('StartMirrorTopics (§3 StartMirrorTopics)', () => {
     assert.equal(p.destination.topics.has('payments'), false, 'nothing of the request was applied');
   });
 
-  it('step 3: controller order ALTER (144), then feature, then forwarded (42), then ALTER_CONFIGS per topic (29)', () => {
-    const auth = new Authorizer({
-      rules: [
-        { principal: 'User:ops', resourceType: 'CLUSTER_MIRROR', name: 'm1', operation: 'ALTER' },
-        { principal: 'User:ops', resourceType: 'TOPIC', name: 'a', operation: 'ALTER_CONFIGS' },
-      ],
-    });
-    const p = pair({ authorizer: auth });
-    // The mirror must exist, or the broker answers 145 first; User:ops may not create it.
-    p.destination.mirrors.setConfig('m1', 'bootstrap.servers', SOURCE_ADDRESS);
-    const eve = p.destination.startMirrorTopics(ctx('User:eve', 1, true), { MirrorName: 'm1', Topics: [topic('a')] });
-    assert.equal(eve.ErrorCode, 144, '144 comes before the 42 of a direct controller request');
-    assert.equal(
-      p.destination.startMirrorTopics(ctx('User:ops', 1, true), { MirrorName: 'm1', Topics: [topic('a')] }).ErrorCode,
-      42,
-    );
-    const denied = p.destination.startMirrorTopics(ctx('User:ops'), {
-      MirrorName: 'm1',
-      Topics: [topic('a'), topic('b')],
-    });
-    assert.deepEqual(denied, { ThrottleTimeMs: 0, ErrorCode: 29, ErrorMessage: null, Topics: [] });
-  });
+  it(
+    'step 3: controller order ALTER (144), then feature, then forwarded (42), then ALTER_CONFIGS per ' + 'topic (29)',
+    () => {
+      const auth = new Authorizer({
+        rules: [
+          { principal: 'User:ops', resourceType: 'CLUSTER_MIRROR', name: 'm1', operation: 'ALTER' },
+          { principal: 'User:ops', resourceType: 'TOPIC', name: 'a', operation: 'ALTER_CONFIGS' },
+        ],
+      });
+      const p = pair({ authorizer: auth });
+      // The mirror must exist, or the broker answers 145 first; User:ops may not create it.
+      p.destination.mirrors.setConfig('m1', 'bootstrap.servers', SOURCE_ADDRESS);
+      const eve = p.destination.startMirrorTopics(ctx('User:eve', 1, true), { MirrorName: 'm1', Topics: [topic('a')] });
+      assert.equal(eve.ErrorCode, 144, '144 comes before the 42 of a direct controller request');
+      assert.equal(
+        p.destination.startMirrorTopics(ctx('User:ops', 1, true), { MirrorName: 'm1', Topics: [topic('a')] }).ErrorCode,
+        42,
+      );
+      const denied = p.destination.startMirrorTopics(ctx('User:ops'), {
+        MirrorName: 'm1',
+        Topics: [topic('a'), topic('b')],
+      });
+      assert.deepEqual(denied, { ThrottleTimeMs: 0, ErrorCode: 29, ErrorMessage: null, Topics: [] });
+    },
+  );
 
   it('step 5: names and IncludePatterns join include, ExcludePatterns join exclude; both keys written back', () => {
     const p = pair();

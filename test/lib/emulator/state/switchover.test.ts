@@ -124,34 +124,38 @@ describe('EPOCH_FENCING', () => {
 });
 
 describe('failback', () => {
-  it('LOG_TRUNCATION → FAILED "Failed to get source metadata" (retry 1) → EPOCH_FENCING → MIRRORING; A loses what B never had', () => {
-    const p = mirroredPair();
-    failOver(p);
-    // Producers moved to B; a split-brain writer still wrote 30 records to A.
-    p.destination.produce('orders', 0, 20);
-    p.source.produce('orders', 0, 30);
-    assert.equal(p.source.endOffset('orders', 0), 130n);
-    assert.equal(startOnA(p), 0);
-    const seen = follow(p, p.source, 6000);
-    assert.deepEqual(
-      seen.map((s) => [s.state, s.retry, s.error]),
-      [
-        ['LOG_TRUNCATION', 0, null],
-        ['FAILED', 1, 'Failed to get source metadata'],
-        ['EPOCH_FENCING', 1, 'Failed to get source metadata'],
-        ['MIRRORING', 1, 'Failed to get source metadata'],
-      ],
-    );
-    // Cut from 130 to 100 (B's end of the last epoch it mirrored from A), then B's records copied.
-    assert.equal(seen[1]?.end, 100n);
-    assert.equal(p.source.endOffset('orders', 0), 121n);
-    assert.equal(p.source.endOffset('orders', 0), p.destination.endOffset('orders', 0));
-    assert.deepEqual(
-      p.source.topics.get('orders')?.partitions[0]?.epochs,
-      p.destination.topics.get('orders')?.partitions[0]?.epochs,
-      'A holds B record for record, epochs included',
-    );
-  });
+  it(
+    'LOG_TRUNCATION → FAILED "Failed to get source metadata" (retry 1) → EPOCH_FENCING → MIRRORING; A ' +
+      'loses what B never had',
+    () => {
+      const p = mirroredPair();
+      failOver(p);
+      // Producers moved to B; a split-brain writer still wrote 30 records to A.
+      p.destination.produce('orders', 0, 20);
+      p.source.produce('orders', 0, 30);
+      assert.equal(p.source.endOffset('orders', 0), 130n);
+      assert.equal(startOnA(p), 0);
+      const seen = follow(p, p.source, 6000);
+      assert.deepEqual(
+        seen.map((s) => [s.state, s.retry, s.error]),
+        [
+          ['LOG_TRUNCATION', 0, null],
+          ['FAILED', 1, 'Failed to get source metadata'],
+          ['EPOCH_FENCING', 1, 'Failed to get source metadata'],
+          ['MIRRORING', 1, 'Failed to get source metadata'],
+        ],
+      );
+      // Cut from 130 to 100 (B's end of the last epoch it mirrored from A), then B's records copied.
+      assert.equal(seen[1]?.end, 100n);
+      assert.equal(p.source.endOffset('orders', 0), 121n);
+      assert.equal(p.source.endOffset('orders', 0), p.destination.endOffset('orders', 0));
+      assert.deepEqual(
+        p.source.topics.get('orders')?.partitions[0]?.epochs,
+        p.destination.topics.get('orders')?.partitions[0]?.epochs,
+        'A holds B record for record, epochs included',
+      );
+    },
+  );
 
   it('A behind B loses nothing: nothing beyond the common point to cut', () => {
     const p = mirroredPair();
@@ -165,60 +169,68 @@ describe('failback', () => {
 });
 
 describe('mirror loop', () => {
-  it('start on A while B still mirrors the topic from A: accepted, then FAILED "Detected mirror loop for mirror:rev"', () => {
-    const p = mirroredPair();
-    assert.equal(startOnA(p), 0, 'the start is accepted');
-    run(p, 500);
-    const [row] = rowsOf(p.source, 'orders');
-    assert.equal(row?.StateValue, 'FAILED');
-    assert.equal(row?.ErrorMessage, 'Detected mirror loop for mirror:rev');
-    // B's side stays MIRRORING; A's topic is read-only, and stopping it there is refused.
-    assert.equal(rowsOf(p.destination, 'orders')[0]?.StateValue, 'MIRRORING');
-    assert.throws(() => p.source.produce('orders', 0, 1), /READ_ONLY_TOPIC/);
-    const stop = p.source.stopMirrorTopics(ctx(), { MirrorName: 'rev', Topics: [{ TopicName: 'orders' }] });
-    assert.equal(stop.ErrorCode, 145);
-    // It keeps failing while B mirrors; it recovers once the topic is stopped on B.
-    run(p, 5000);
-    assert.equal(rowsOf(p.source, 'orders')[0]?.StateValue, 'FAILED');
-    failOver(p);
-    run(p, 40_000, 100);
-    assert.equal(rowsOf(p.source, 'orders')[0]?.StateValue, 'MIRRORING');
-  });
+  it(
+    'start on A while B still mirrors the topic from A: accepted, then FAILED "Detected mirror loop ' +
+      'for mirror:rev"',
+    () => {
+      const p = mirroredPair();
+      assert.equal(startOnA(p), 0, 'the start is accepted');
+      run(p, 500);
+      const [row] = rowsOf(p.source, 'orders');
+      assert.equal(row?.StateValue, 'FAILED');
+      assert.equal(row?.ErrorMessage, 'Detected mirror loop for mirror:rev');
+      // B's side stays MIRRORING; A's topic is read-only, and stopping it there is refused.
+      assert.equal(rowsOf(p.destination, 'orders')[0]?.StateValue, 'MIRRORING');
+      assert.throws(() => p.source.produce('orders', 0, 1), /READ_ONLY_TOPIC/);
+      const stop = p.source.stopMirrorTopics(ctx(), { MirrorName: 'rev', Topics: [{ TopicName: 'orders' }] });
+      assert.equal(stop.ErrorCode, 145);
+      // It keeps failing while B mirrors; it recovers once the topic is stopped on B.
+      run(p, 5000);
+      assert.equal(rowsOf(p.source, 'orders')[0]?.StateValue, 'FAILED');
+      failOver(p);
+      run(p, 40_000, 100);
+      assert.equal(rowsOf(p.source, 'orders')[0]?.StateValue, 'MIRRORING');
+    },
+  );
 });
 
 describe('leader-epoch war', () => {
-  it('while both sides list the topic, every sync raises its epoch and A flaps FAILED; deleting the old mirror ends it', () => {
-    const p = mirroredPair({ refreshMs: 2000 });
-    failOver(p);
-    assert.equal(startOnA(p), 0);
-    run(p, 4000);
-    const epochA = () => p.source.topics.get('orders')?.partitions[0]?.leaderEpoch ?? -1;
-    const epochB = () => p.destination.topics.get('orders')?.partitions[0]?.leaderEpoch ?? -1;
-    const before = [epochA(), epochB()];
-    const errors = new Set<string>();
-    let failed = 0;
-    for (let i = 0; i < 100; i++) {
-      run(p, 100);
-      const m = p.source.topics.get('orders')?.partitions[0]?.mirror;
-      if (m?.state === 'FAILED') {
-        failed++;
-        errors.add(m.failure?.message ?? '');
+  it(
+    'while both sides list the topic, every sync raises its epoch and A flaps FAILED; deleting the ' +
+      'old mirror ends it',
+    () => {
+      const p = mirroredPair({ refreshMs: 2000 });
+      failOver(p);
+      assert.equal(startOnA(p), 0);
+      run(p, 4000);
+      const epochA = () => p.source.topics.get('orders')?.partitions[0]?.leaderEpoch ?? -1;
+      const epochB = () => p.destination.topics.get('orders')?.partitions[0]?.leaderEpoch ?? -1;
+      const before = [epochA(), epochB()];
+      const errors = new Set<string>();
+      let failed = 0;
+      for (let i = 0; i < 100; i++) {
+        run(p, 100);
+        const m = p.source.topics.get('orders')?.partitions[0]?.mirror;
+        if (m?.state === 'FAILED') {
+          failed++;
+          errors.add(m.failure?.message ?? '');
+        }
       }
-    }
-    // Ten seconds hold five syncs on each side.
-    assert.ok(epochA() >= (before[0] ?? 0) + 5, `A ${before[0]} → ${epochA()}`);
-    assert.ok(epochB() >= (before[1] ?? 0) + 5, `B ${before[1]} → ${epochB()}`);
-    assert.ok(failed > 0, 'A went FAILED');
-    assert.deepEqual([...errors], [TRUNCATION_NEEDS_REFRESH]);
+      // Ten seconds hold five syncs on each side.
+      assert.ok(epochA() >= (before[0] ?? 0) + 5, `A ${before[0]} → ${epochA()}`);
+      assert.ok(epochB() >= (before[1] ?? 0) + 5, `B ${before[1]} → ${epochB()}`);
+      assert.ok(failed > 0, 'A went FAILED');
+      assert.deepEqual([...errors], [TRUNCATION_NEEDS_REFRESH]);
 
-    const deleted = p.destination.deleteClusterMirror(ctx(), { MirrorName: 'fwd' });
-    assert.equal(deleted.ErrorCode, 0);
-    run(p, 20_000);
-    const settled = [epochA(), epochB()];
-    run(p, 10_000);
-    assert.deepEqual([epochA(), epochB()], settled, 'no more raises once the old mirror is gone');
-    assert.equal(p.source.topics.get('orders')?.partitions[0]?.mirror?.state, 'MIRRORING');
-  });
+      const deleted = p.destination.deleteClusterMirror(ctx(), { MirrorName: 'fwd' });
+      assert.equal(deleted.ErrorCode, 0);
+      run(p, 20_000);
+      const settled = [epochA(), epochB()];
+      run(p, 10_000);
+      assert.deepEqual([epochA(), epochB()], settled, 'no more raises once the old mirror is gone');
+      assert.equal(p.source.topics.get('orders')?.partitions[0]?.mirror?.state, 'MIRRORING');
+    },
+  );
 });
 
 describe('producers', () => {

@@ -142,32 +142,35 @@ describe('--protocol kip-draft: client and emulator', () => {
     });
   });
 
-  it('refuses to send until --api-keys and --api-versions give what the command needs, naming what is missing', async () => {
-    await withClient(draft('CreateMirror=200'), async (client, wire) => {
-      await assert.rejects(
-        client.requireMirroring([ListClusterMirrors, DescribeClusterMirrors, DescribeConfigs]),
-        (err: unknown) => {
+  it(
+    'refuses to send until --api-keys and --api-versions give what the command needs, naming ' + 'what is missing',
+    async () => {
+      await withClient(draft('CreateMirror=200'), async (client, wire) => {
+        await assert.rejects(
+          client.requireMirroring([ListClusterMirrors, DescribeClusterMirrors, DescribeConfigs]),
+          (err: unknown) => {
+            assert.ok(err instanceof DialectSettingMissingError);
+            assert.deepEqual(err.missing.get('--api-keys'), ['ListMirrors', 'DescribeMirrors']);
+            return true;
+          },
+        );
+        assert.deepEqual(wire, [], 'nothing was sent');
+      });
+      await withClient(draft(DRAFT_KEYS, null), async (client, wire) => {
+        await assert.rejects(client.requireMirroring([DescribeConfigs]), (err: unknown) => {
           assert.ok(err instanceof DialectSettingMissingError);
-          assert.deepEqual(err.missing.get('--api-keys'), ['ListMirrors', 'DescribeMirrors']);
+          assert.deepEqual(err.missing.get('--api-versions'), ['DescribeConfigs']);
           return true;
-        },
-      );
-      assert.deepEqual(wire, [], 'nothing was sent');
-    });
-    await withClient(draft(DRAFT_KEYS, null), async (client, wire) => {
-      await assert.rejects(client.requireMirroring([DescribeConfigs]), (err: unknown) => {
-        assert.ok(err instanceof DialectSettingMissingError);
-        assert.deepEqual(err.missing.get('--api-versions'), ['DescribeConfigs']);
-        return true;
+        });
+        // Topic and broker configs are not mirror configuration management: they go at the usual versions.
+        const broker = await client.send(DescribeConfigs, {
+          Resources: [{ ResourceType: 4, ResourceName: '1', ConfigurationKeys: null }],
+        });
+        assert.equal(broker.Results[0]?.ErrorCode, 0);
+        assert.ok(wire.every((e) => e.api !== 'DescribeConfigs' || e.version <= 4));
       });
-      // Topic and broker configs are not mirror configuration management: they go at the usual versions.
-      const broker = await client.send(DescribeConfigs, {
-        Resources: [{ ResourceType: 4, ResourceName: '1', ConfigurationKeys: null }],
-      });
-      assert.equal(broker.Results[0]?.ErrorCode, 0);
-      assert.ok(wire.every((e) => e.api !== 'DescribeConfigs' || e.version <= 4));
-    });
-  });
+    },
+  );
 
   it('reads mirror configs only at the bumped version, and refuses a cluster that lacks it', async () => {
     await withClient(draft(), async (client, wire) => {

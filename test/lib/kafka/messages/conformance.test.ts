@@ -49,7 +49,8 @@ function compareMessage(ours: MessageDefinition, api: ApiDefinition | undefined,
   const diffs = compareDefinition(ours, ref);
   if (api !== undefined && isMirrorApi(api.name) && isRecord(ref) && DEFAULT_MIRROR_API_KEYS[api.name] !== ref.apiKey) {
     diffs.push(
-      `${ours.name}.apiKey: DEFAULT_MIRROR_API_KEYS.${api.name} ${DEFAULT_MIRROR_API_KEYS[api.name]}, reference ${show(ref.apiKey)}`,
+      `${ours.name}.apiKey: DEFAULT_MIRROR_API_KEYS.${api.name} ${DEFAULT_MIRROR_API_KEYS[api.name]}, ` +
+        `reference ${show(ref.apiKey)}`,
     );
   }
   return diffs;
@@ -130,7 +131,9 @@ test('API definitions are consistent with themselves', () => {
 });
 
 if (!existsSync(referenceDir)) {
-  const reason = `reference schemas not found at ${referenceDir}; set KMIRROR_REFERENCE_DIR to the folder that holds kip-1279-schemas/`;
+  const reason =
+    `reference schemas not found at ${referenceDir}; set KMIRROR_REFERENCE_DIR to the folder that ` +
+    `holds kip-1279-schemas/`;
   if (inCi) {
     test('reference schemas are present', () => {
       assert.fail(`${reason} (CI is set, so the conformance check may not be skipped)`);
@@ -184,7 +187,8 @@ if (!existsSync(referenceDir)) {
         if (!compared.has(name)) problems.push(`${name} has a reference schema but was not compared`);
       } else if (!exempt) {
         problems.push(
-          `${name} has no reference schema in ${referenceDir}; fix its name or add it to DEFINED_WITHOUT_REFERENCE with a reason`,
+          `${name} has no reference schema in ${referenceDir}; fix its name or add it to ` +
+            `DEFINED_WITHOUT_REFERENCE with a reason`,
         );
       }
     }

@@ -56,7 +56,8 @@ describe('OffsetForLeaderEpoch: hand-written bytes', () => {
     both(
       OffsetForLeaderEpoch.response,
       2,
-      `00 00 00 00  00 00 00 01  00 06 ${ORDERS}  00 00 00 01  00 00  00 00 00 00  ff ff ff ff  ff ff ff ff ff ff ff ff`,
+      `00 00 00 00  00 00 00 01  00 06 ${ORDERS}  00 00 00 01  00 00  00 00 00 00  ff ff ff ff  ff ff ff ff ` +
+        `ff ff ff ff`,
       {
         ThrottleTimeMs: 0,
         Topics: [{ Topic: 'orders', Partitions: [{ ErrorCode: 0, Partition: 0, LeaderEpoch: -1, EndOffset: -1n }] }],
