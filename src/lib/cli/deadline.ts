@@ -10,6 +10,8 @@ export class Deadline {
   readonly expiresAt: number;
   private readonly now: () => number;
   private abortSignal: AbortSignal | undefined;
+  /** Set by end(): whatever still waits on this budget gives up at its next look. */
+  protected ended = false;
 
   /** `startedAt` lets the budget count from the start of the command rather than from construction. */
   constructor(budgetMs: number, options: { now?: () => number; startedAt?: number } = {}) {
@@ -21,7 +23,16 @@ export class Deadline {
 
   /** Milliseconds left, never negative. */
   remainingMs(): number {
-    return Math.max(0, this.expiresAt - this.now());
+    return this.ended ? 0 : Math.max(0, this.expiresAt - this.now());
+  }
+
+  /**
+   * Spends what is left: retries and waits that read this budget stop at their next look. For work
+   * nobody waits for any more (a refresh still pending when Ctrl-C ends a --watch), so the process
+   * can exit now instead of when that work's budget runs out.
+   */
+  end(): void {
+    this.ended = true;
   }
 
   get expired(): boolean {

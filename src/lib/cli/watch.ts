@@ -61,7 +61,7 @@ export class RefreshDeadline extends Deadline {
   }
 
   override remainingMs(): number {
-    return Math.max(0, this.refreshExpiresAt - Date.now());
+    return this.ended ? 0 : Math.max(0, this.refreshExpiresAt - Date.now());
   }
 }
 
@@ -151,7 +151,11 @@ export async function watchLoop<R>(options: WatchOptions<R>): Promise<R | undefi
       } finally {
         clearTimeout(stale);
       }
-      if (outcome === 'stopped') break;
+      // A refresh still pending is abandoned: its retries stop rather than hold the process open.
+      if (outcome === 'stopped') {
+        deadline.end();
+        break;
+      }
       last = outcome;
       lastShownAt = new Date();
       options.show(outcome, refresh);

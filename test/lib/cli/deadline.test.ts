@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Deadline } from '../../../src/lib/cli/deadline.js';
 import { TimeoutError, toFailure } from '../../../src/lib/cli/errors.js';
+import { RefreshDeadline } from '../../../src/lib/cli/watch.js';
 
 describe('Deadline', () => {
   it('counts from the start it is given', () => {
@@ -15,6 +16,19 @@ describe('Deadline', () => {
       (err: unknown) =>
         err instanceof TimeoutError && /timed out after 5s \(--timeout\) while waiting for m1/.test(err.message),
     );
+  });
+
+  it('end() spends what is left, for a refresh and for the whole command alike', () => {
+    const command = new Deadline(60_000);
+    const refresh = new RefreshDeadline(60_000);
+    for (const deadline of [command, refresh]) {
+      assert.ok(deadline.remainingMs() > 0);
+      deadline.end();
+      assert.equal(deadline.remainingMs(), 0);
+      assert.equal(deadline.expired, true);
+    }
+    refresh.restart();
+    assert.equal(refresh.remainingMs(), 0, 'a watch that was stopped gets no new refresh budget');
   });
 
   it('race rejects with exit code 124 when the budget runs out', async () => {
