@@ -24,17 +24,14 @@ export type AddTopicsJson = AddTopicsResult;
 export default class AddTopics extends BaseCommand<typeof AddTopics> {
   static override summary = 'Start mirroring source topics, by name or by pattern';
   static override description =
-    'Resolves the topics on the SOURCE cluster (reached with the settings the mirror stores, or ' +
-    '--source-config) and sends ' +
-    "StartMirrorTopics with each topic's source id and partition count. Patterns are full-match regular expressions " +
-    ('(^(p1|p2)$, as the broker applies them) and are saved in the mirror (mirror.topics.include / ' +
-      'mirror.topics.exclude), ') +
-    ('so source topics created later that match are started automatically. Topics already in this mirror or ' +
-      'in another ') +
-    ('mirror are reported and left out, because the broker would refuse the whole request for them. Topics ' +
-      'that only a ') +
-    'pattern selected need confirmation: on a terminal it asks, elsewhere pass --yes. Exit codes: 3 when some topics ' +
-    'failed, 6 when the mirror (or every named topic) does not exist, 124 when --wait or --timeout runs out.';
+    'Resolves the topics on the SOURCE cluster (reached with the settings the mirror stores, or --source-config) ' +
+    "and sends StartMirrorTopics with each topic's source id and partition count. Patterns are full-match " +
+    'regular expressions (^(p1|p2)$, as the broker applies them) and are saved in the mirror ' +
+    '(mirror.topics.include / mirror.topics.exclude), so source topics created later that match are started ' +
+    'automatically. Topics already in this mirror or in another mirror are reported and left out, because the ' +
+    'broker would refuse the whole request for them. Topics that only a pattern selected need confirmation: on a ' +
+    'terminal it asks, elsewhere pass --yes. Exit codes: 3 when some topics failed, 6 when the mirror (or every ' +
+    'named topic) does not exist, 124 when --wait or --timeout runs out.';
   static override examples = [
     '<%= config.bin %> add-topics m1 -b localhost:9092 --topic orders,payments',
     '<%= config.bin %> add-topics m1 -b localhost:9092 --pattern "orders-.*" --exclude "orders-internal" --yes',

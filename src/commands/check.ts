@@ -24,21 +24,19 @@ export default class Check extends BaseCommand<typeof Check> {
   static override summary =
     'Check that the destination cluster supports and has enabled cluster mirroring, and what you may do with a mirror';
   static override description =
-    'Asks every broker of the destination cluster for its API versions and feature levels and reports, per broker, ' +
-    'whether it is reachable, which versions of each mirror RPC and of DescribeConfigs/IncrementalAlterConfigs it ' +
-    ('speaks, and the finalized metadata.version and mirror.version. The verdict is one of: mirroring ' +
-      'usable, mirroring ') +
-    'APIs present but disabled (with how to enable it), or not supported by this Kafka. ' +
-    'With MIRROR, it also asks DescribeClusterMirrors for the operations this principal may perform on that mirror ' +
-    ('(its ACLs) and lists, for DESCRIBE, ALTER, DELETE, DESCRIBE_CONFIGS, ALTER_CONFIGS and CREATE, whether ' +
-      'it is allowed ') +
-    'and which kmirror commands need it (delete needs both DELETE and ALTER). ' +
-    'Exits 0 when usable, 4 when not, 3 when some brokers did not answer. With MIRROR: 5 when the principal may not ' +
-    'even describe the mirror, 6 when it does not exist; a missing permission alone does NOT change the exit code ' +
-    '(still 0): the check is a report, read the ALLOWED column or `mirror.permissions` in --json. ' +
-    ("It also asks each mirror's source for mirrors reading back from this cluster and flags topics mirrored " +
-      'both ways ') +
-    '(after a failback, until the old mirror is deleted: the leader-epoch war; with both active: a mirror loop).';
+    'Asks every broker of the destination cluster for its API versions and feature levels and reports, per ' +
+    'broker, whether it is reachable, which versions of each mirror RPC and of ' +
+    'DescribeConfigs/IncrementalAlterConfigs it speaks, and the finalized metadata.version and mirror.version. ' +
+    'The verdict is one of: mirroring usable, mirroring APIs present but disabled (with how to enable it), or ' +
+    'not supported by this Kafka. With MIRROR, it also asks DescribeClusterMirrors for the operations this ' +
+    'principal may perform on that mirror (its ACLs) and lists, for DESCRIBE, ALTER, DELETE, DESCRIBE_CONFIGS, ' +
+    'ALTER_CONFIGS and CREATE, whether it is allowed and which kmirror commands need it (delete needs both ' +
+    'DELETE and ALTER). Exits 0 when usable, 4 when not, 3 when some brokers did not answer. With MIRROR: 5 when ' +
+    'the principal may not even describe the mirror, 6 when it does not exist; a missing permission alone does ' +
+    'NOT change the exit code (still 0): the check is a report, read the ALLOWED column or `mirror.permissions` ' +
+    "in --json. It also asks each mirror's source for mirrors reading back from this cluster and flags topics " +
+    'mirrored both ways (after a failback, until the old mirror is deleted: the leader-epoch war; with both ' +
+    'active: a mirror loop).';
   static override examples = [
     '<%= config.bin %> check -b localhost:9092',
     '<%= config.bin %> check -b localhost:9092 --json',
@@ -50,10 +48,10 @@ export default class Check extends BaseCommand<typeof Check> {
     feature: Flags.string({
       summary: "also validate every mirror's stored configs at this feature level, FEATURE=LEVEL (repeatable)",
       description:
-        'For mirror.version and metadata.version: the validators of each config key at the given level (the highest ' +
-        'entry at or below it) judge what each mirror stores, and the feature dependencies are checked ' +
-        ('(mirror.version 1 needs metadata.version 30). Lists what would be invalid after that upgrade or ' +
-          'downgrade; exit 1 if anything would be.'),
+        'For mirror.version and metadata.version: the validators of each config key at the given level (the ' +
+        'highest entry at or below it) judge what each mirror stores, and the feature dependencies are checked ' +
+        '(mirror.version 1 needs metadata.version 30). Lists what would be invalid after that upgrade or ' +
+        'downgrade; exit 1 if anything would be.',
       helpValue: '<feature=level>',
       multiple: true,
     }),

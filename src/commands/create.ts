@@ -24,20 +24,18 @@ export type CreateJson = CreateMirrorResult;
 export default class Create extends BaseCommand<typeof Create> {
   static override summary = 'Create a cluster mirror on the destination cluster';
   static override description =
-    'Stores a new mirror on the destination cluster (-b): how to reach the SOURCE cluster (--source-bootstrap, and ' +
-    '--source-config for security.protocol, sasl.*, ssl.*), its id, and any mirror setting (--config KEY=VALUE; ' +
-    ('kmirror config get MIRROR --all lists them). The destination brokers use these settings to connect to ' +
-      'the source. ') +
-    'Everything is checked before anything is sent: the name (letters, digits, ".", "_", "-"), every key and value, ' +
-    ('and the --include/--exclude patterns (Java regexes matched against whole topic names; a pattern cannot ' +
-      'contain ","). ') +
-    'kmirror reads the id from the source cluster, as the Java admin does; a --source-cluster-id the source does not ' +
-    'report is refused (exit 2), because the broker would fail every partition of the mirror for good at its next ' +
-    'sync; so is a source that is the destination cluster itself. --force stores --source-cluster-id without asking ' +
-    'the source (for a machine that cannot reach it the way the brokers do). ' +
-    'Creating a mirror starts no topic: use kmirror add-topics, or --include patterns for auto-discovery (the mirror ' +
-    ('then starts every source topic they match, by itself: that asks for confirmation on a terminal; ' +
-      'elsewhere pass --yes).');
+    'Stores a new mirror on the destination cluster (-b): how to reach the SOURCE cluster (--source-bootstrap, ' +
+    'and --source-config for security.protocol, sasl.*, ssl.*), its id, and any mirror setting (--config ' +
+    'KEY=VALUE; kmirror config get MIRROR --all lists them). The destination brokers use these settings to ' +
+    'connect to the source. Everything is checked before anything is sent: the name (letters, digits, ".", "_", ' +
+    '"-"), every key and value, and the --include/--exclude patterns (Java regexes matched against whole topic ' +
+    'names; a pattern cannot contain ","). kmirror reads the id from the source cluster, as the Java admin does; ' +
+    'a --source-cluster-id the source does not report is refused (exit 2), because the broker would fail every ' +
+    'partition of the mirror for good at its next sync; so is a source that is the destination cluster itself. ' +
+    '--force stores --source-cluster-id without asking the source (for a machine that cannot reach it the way ' +
+    'the brokers do). Creating a mirror starts no topic: use kmirror add-topics, or --include patterns for ' +
+    'auto-discovery (the mirror then starts every source topic they match, by itself: that asks for confirmation ' +
+    'on a terminal; elsewhere pass --yes).';
   static override examples = [
     '<%= config.bin %> create eu-orders -b dest:9092 --source-bootstrap src:9092',
     '<%= config.bin %> create eu-orders -b dest:9092 --source-bootstrap src:9093 --source-config ' +

@@ -22,19 +22,15 @@ export type DeleteJson = DeleteResult;
 export default class Delete extends BaseCommand<typeof Delete> {
   static override summary = 'Delete a cluster mirror whose topics are all STOPPED';
   static override description =
-    "Shows the mirror's topics and their partition states first. The broker deletes a mirror only when " +
-    'every topic it ' +
-    'ever mirrored is STOPPED (it answers 143 or 145 otherwise, without naming the topic), so when a topic is still ' +
-    'MIRRORING, PAUSED or on its way to STOPPED, kmirror refuses, lists those topics and prints the exact ' +
-    ('`kmirror remove-topics` command that stops them. On a terminal it asks you to type the mirror name; ' +
-      'elsewhere pass ') +
-    ('--yes. Deleting needs two ACLs on the mirror: DELETE (checked by the broker) and ALTER (checked by the ' +
-      'controller). ') +
-    ('Exit codes: 1 when refused because of topics that are not STOPPED (also with --dry-run) or when the ' +
-      'typed name does ') +
-    ('not match; 2 when confirmation is needed and there is no terminal (pass --yes); 4 when mirroring is ' +
-      'unsupported or ') +
-    'disabled; 5 when not authorized; 6 when the mirror does not exist; 124 when --wait or --timeout runs out.';
+    "Shows the mirror's topics and their partition states first. The broker deletes a mirror only when every " +
+    'topic it ever mirrored is STOPPED (it answers 143 or 145 otherwise, without naming the topic), so when a ' +
+    'topic is still MIRRORING, PAUSED or on its way to STOPPED, kmirror refuses, lists those topics and prints ' +
+    'the exact `kmirror remove-topics` command that stops them. On a terminal it asks you to type the mirror ' +
+    'name; elsewhere pass --yes. Deleting needs two ACLs on the mirror: DELETE (checked by the broker) and ALTER ' +
+    '(checked by the controller). Exit codes: 1 when refused because of topics that are not STOPPED (also with ' +
+    '--dry-run) or when the typed name does not match; 2 when confirmation is needed and there is no terminal ' +
+    '(pass --yes); 4 when mirroring is unsupported or disabled; 5 when not authorized; 6 when the mirror does ' +
+    'not exist; 124 when --wait or --timeout runs out.';
   static override examples = [
     '<%= config.bin %> delete m1 -b localhost:9092',
     '<%= config.bin %> delete m1 -b localhost:9092 --dry-run',

@@ -26,16 +26,14 @@ export type DescribeJson = DescribeReport;
 export default class Describe extends BaseCommand<typeof Describe> {
   static override summary = 'Show the partitions of cluster mirrors: states, offsets, lag and errors';
   static override description =
-    'Asks every broker of the destination cluster (each reports only the partitions it leads) and merges ' +
-    'the answers. ' +
-    'Without MIRROR names, describes every mirror. The default view shows per mirror a summary (partitions by state, ' +
-    'total and max lag, failing partitions), a per-topic roll-up, the FAILED partitions with their retry count and ' +
-    'error, and the most lagging partitions. --partitions (or -o wide) lists every partition instead. ' +
-    ('Offsets and lag are reported by the broker only for MIRRORING partitions (shown as -, null in JSON); ' +
-      'for STOPPED ') +
-    'partitions the destination log-end offset is read with ListOffsets from each partition leader. ' +
-    'Exits 6 when a named mirror does not exist (the others are still shown), 3 when a broker did not answer (its ' +
-    'partitions are missing and a warning names it).';
+    'Asks every broker of the destination cluster (each reports only the partitions it leads) and merges the ' +
+    'answers. Without MIRROR names, describes every mirror. The default view shows per mirror a summary ' +
+    '(partitions by state, total and max lag, failing partitions), a per-topic roll-up, the FAILED partitions ' +
+    'with their retry count and error, and the most lagging partitions. --partitions (or -o wide) lists every ' +
+    'partition instead. Offsets and lag are reported by the broker only for MIRRORING partitions (shown as -, ' +
+    'null in JSON); for STOPPED partitions the destination log-end offset is read with ListOffsets from each ' +
+    'partition leader. Exits 6 when a named mirror does not exist (the others are still shown), 3 when a broker ' +
+    'did not answer (its partitions are missing and a warning names it).';
   static override examples = [
     '<%= config.bin %> describe -b localhost:9092',
     '<%= config.bin %> describe m1 -b localhost:9092 --failed',

@@ -11,19 +11,15 @@ export type DiffJson = DiffResult;
 export default class Diff extends BaseCommand<typeof Diff> {
   static override summary = "Show where a mirror's topics differ between the source and the destination";
   static override description =
-    "Compares each mirrored topic's partition count and topic configs on the SOURCE cluster (reached with " +
-    'the settings ' +
-    'the mirror stores, --source-config or --source-profile) with the destination. The destination copies topic ' +
-    ('overrides from the source every mirror.metadata.refresh.interval.ms (a broker config of the ' +
-      'destination, 60 s by ') +
-    'default), except the keys of mirror.topic.properties.exclude (a stored list replaces the default one, it is not ' +
-    ('merged). Each difference is expected (an excluded key), pending (the source sets it: the next sync ' +
-      'copies it, and ') +
-    ('puts back a change made on the destination), or never heals (deleted on the source: deletions are ' +
-      'never copied; or ') +
-    ('broker defaults that differ). Topics without differences are left out unless --all. Exit codes: 7 with ' +
-      '--fail-on ') +
-    'drift when a topic differs in more than excluded keys; 6 when the mirror is not found.';
+    "Compares each mirrored topic's partition count and topic configs on the SOURCE cluster (reached with the " +
+    'settings the mirror stores, --source-config or --source-profile) with the destination. The destination ' +
+    'copies topic overrides from the source every mirror.metadata.refresh.interval.ms (a broker config of the ' +
+    'destination, 60 s by default), except the keys of mirror.topic.properties.exclude (a stored list replaces ' +
+    'the default one, it is not merged). Each difference is expected (an excluded key), pending (the source sets ' +
+    'it: the next sync copies it, and puts back a change made on the destination), or never heals (deleted on ' +
+    'the source: deletions are never copied; or broker defaults that differ). Topics without differences are ' +
+    'left out unless --all. Exit codes: 7 with --fail-on drift when a topic differs in more than excluded keys; ' +
+    '6 when the mirror is not found.';
   static override examples = [
     '<%= config.bin %> diff m1 -b dest:9092',
     '<%= config.bin %> diff m1 -b dest:9092 --topic orders --all',

@@ -24,19 +24,16 @@ export type FailbackJson = FailbackResult;
 export default class Failback extends BaseCommand<typeof Failback> {
   static override summary = 'Fail back: make the old source follow this cluster again after a failover';
   static override description =
-    'MIRROR is the mirror on this cluster (B, -b) whose topics were failed over (STOPPED); --to is the old source A. ' +
-    ('Failback refuses unless every selected topic is STOPPED on B (starting it on A while B still mirrors ' +
-      'it from A is a ') +
-    ('mirror loop: A\u2019s partitions go FAILED, its topic read-only). It reads A\u2019s end offsets and, ' +
-      'on B, where the two ') +
-    ('logs part (the last epoch B mirrored from A, then OffsetForLeaderEpoch), so it can say before anything ' +
-      'starts how ') +
-    'many records A will lose to truncation (written there after the failover) and ask with that count. It then ' +
-    'creates (or reuses) a mirror on A reading from B, starts the topics and follows A\u2019s partitions through ' +
-    'LOG_TRUNCATION, FAILED (retry 1), EPOCH_FENCING to MIRRORING. It ends with the cleanup to run: until the old ' +
-    ('mirror on B is deleted, both clusters raise the topics\u2019 leader epochs at every sync. The security ' +
-      'settings A\u2019s ') +
-    'brokers get for B (--source-config, else this command\u2019s own) are stored in the mirror, never printed.';
+    'MIRROR is the mirror on this cluster (B, -b) whose topics were failed over (STOPPED); --to is the old ' +
+    'source A. Failback refuses unless every selected topic is STOPPED on B (starting it on A while B still ' +
+    'mirrors it from A is a mirror loop: A’s partitions go FAILED, its topic read-only). It reads A’s end ' +
+    'offsets and, on B, where the two logs part (the last epoch B mirrored from A, then OffsetForLeaderEpoch), ' +
+    'so it can say before anything starts how many records A will lose to truncation (written there after the ' +
+    'failover) and ask with that count. It then creates (or reuses) a mirror on A reading from B, starts the ' +
+    'topics and follows A’s partitions through LOG_TRUNCATION, FAILED (retry 1), EPOCH_FENCING to MIRRORING. It ' +
+    'ends with the cleanup to run: until the old mirror on B is deleted, both clusters raise the topics’ leader ' +
+    'epochs at every sync. The security settings A’s brokers get for B (--source-config, else this command’s ' +
+    'own) are stored in the mirror, never printed.';
   static override examples = [
     '<%= config.bin %> failback m1 -b dest:9092 --to src:9092 --topic orders --dry-run',
     '<%= config.bin %> failback m1 --profile dest --to src-profile --pattern ".*" --yes',

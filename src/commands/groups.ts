@@ -15,20 +15,15 @@ export default class Groups extends BaseCommand<typeof Groups> {
   static override summary = "Compare a mirror's consumer-group offsets on the source and the destination";
   static override description =
     'Lists the consumer groups of the SOURCE cluster (reached with the settings the mirror stores, ' +
-    '--source-config or ' +
-    ('--source-profile), marks those the mirror copies (mirror.groups.include minus mirror.groups.exclude), ' +
-      'and compares ') +
-    "each group's committed offsets on the mirror's topics with the destination's, partition by partition. The " +
-    ('destination copies them itself, every mirror.metadata.refresh.interval.ms (a broker config of the ' +
-      'destination, 60 s ') +
-    ('by default), exactly: a source group that moved back is copied back. Verdicts: in sync; differs (the ' +
-      'destination ') +
-    'behind, or the source moved back since the last copy); not yet copied; active on destination (a consumer of the ' +
-    ('group runs there, so the copy is skipped until it leaves); excluded; no offsets on mirrored topics. No ' +
-      'RPC reports ') +
-    ('this: only comparing OffsetFetch on both sides shows it. Exit codes: 7 with --fail-on out-of-sync when ' +
-      'a selected ') +
-    'group is not in sync; 6 when the mirror or a --group is not found.';
+    '--source-config or --source-profile), marks those the mirror copies (mirror.groups.include minus ' +
+    "mirror.groups.exclude), and compares each group's committed offsets on the mirror's topics with the " +
+    "destination's, partition by partition. The destination copies them itself, every " +
+    'mirror.metadata.refresh.interval.ms (a broker config of the destination, 60 s by default), exactly: a ' +
+    'source group that moved back is copied back. Verdicts: in sync; differs (the destination behind, or the ' +
+    'source moved back since the last copy); not yet copied; active on destination (a consumer of the group runs ' +
+    'there, so the copy is skipped until it leaves); excluded; no offsets on mirrored topics. No RPC reports ' +
+    'this: only comparing OffsetFetch on both sides shows it. Exit codes: 7 with --fail-on out-of-sync when a ' +
+    'selected group is not in sync; 6 when the mirror or a --group is not found.';
   static override examples = [
     '<%= config.bin %> groups m1 -b dest:9092',
     '<%= config.bin %> groups m1 -b dest:9092 --group billing --fail-on out-of-sync',

@@ -14,11 +14,9 @@ export default class List extends BaseCommand<typeof List> {
   static override description =
     'One row per mirror, sorted by name: the number of topics it mirrors, the source cluster id and the source ' +
     'bootstrap servers stored with the mirror. TOPICS counts the topics whose target state is MIRRORING, FAILED ' +
-    ('ones included (the broker does not count PAUSED ones); --include-topics adds the topic names, which do ' +
-      'include PAUSED topics. ') +
-    ('Prints "No mirrors" (JSON: {"mirrors": []}) when there are none. Exits 4 when the cluster does not ' +
-      'support or has not ') +
-    'enabled cluster mirroring.';
+    'ones included (the broker does not count PAUSED ones); --include-topics adds the topic names, which do ' +
+    'include PAUSED topics. Prints "No mirrors" (JSON: {"mirrors": []}) when there are none. Exits 4 when the ' +
+    'cluster does not support or has not enabled cluster mirroring.';
   static override examples = [
     '<%= config.bin %> list -b localhost:9092',
     '<%= config.bin %> list -b localhost:9092 --include-topics',

@@ -19,13 +19,12 @@ export type PauseJson = TopicActionResult<'pause'>;
 export default class Pause extends TopicActionCommand<typeof Pause> {
   static override summary = 'Pause mirroring of topics: fetching stops, the topics stay read-only';
   static override description =
-    "Sends PauseMirrorTopics for topics of the mirror, selected by name or by pattern among the mirror's " +
-    'topics on the ' +
-    ('DESTINATION. The topics are described first: the broker refuses the whole request unless every ' +
-      'partition of every ') +
-    'listed topic is MIRRORING, so topics already PAUSED (or PAUSING) are reported as no-ops and topics in any other ' +
-    "state (FAILED, LOG_TRUNCATION, STOPPED, …) as blocked with their partitions' states; only the rest is sent. " +
-    'Resume with kmirror resume. With --wait it polls until every partition is PAUSED. ' +
+    "Sends PauseMirrorTopics for topics of the mirror, selected by name or by pattern among the mirror's topics " +
+    'on the DESTINATION. The topics are described first: the broker refuses the whole request unless every ' +
+    'partition of every listed topic is MIRRORING, so topics already PAUSED (or PAUSING) are reported as no-ops ' +
+    "and topics in any other state (FAILED, LOG_TRUNCATION, STOPPED, …) as blocked with their partitions' " +
+    'states; only the rest is sent. Resume with kmirror resume. With --wait it polls until every partition is ' +
+    'PAUSED. ' +
     TOPIC_ACTION_EXIT_RULE;
 
   static override examples = [

@@ -29,21 +29,19 @@ export type PromoteJson = PromoteResult;
 export default class Promote extends BaseCommand<typeof Promote> {
   static override summary = 'Planned switchover: stop mirroring topics once nothing is left to copy';
   static override description =
-    'Unlike remove-topics (a failover, whatever the lag), promote makes sure nothing is lost: it checks ' +
-    'that the source ' +
-    'answers and every partition is MIRRORING; waits until the source end offsets stand still (producers stopped; ' +
-    ('--no-wait-for-quiet refuses instead, --force skips the check); reads the source end offsets with ' +
-      'ListOffsets and ') +
-    "waits until every destination partition reached them (the broker's reported lag is not used: it reads 0 between " +
-    'fetches); waits until the consumer groups the mirror copies (mirror.groups.include/exclude, narrowed by --group ' +
-    "or --group-pattern) have the source's committed offsets on the destination, which copies them once per sync " +
-    'period (mirror.metadata.refresh.interval.ms, 60 s by default; a group active on the destination is waited for, ' +
-    'refused with --no-wait-for-quiet, left out with --force; --skip-groups skips the step); then stops the topics ' +
-    'and verifies that each destination end offset is at least the source end + 1 (the PID-reset marker; more is ' +
-    'control records). --timeout bounds the whole command: run out before the stop and ' +
-    'nothing changed; after the stop was sent it reports which topics were stopped and prints the command that ' +
-    ('finishes the job. Exit codes: 1 refused before anything changed, 6 mirror, topic or --group not found, ' +
-      '124 timed out.');
+    'Unlike remove-topics (a failover, whatever the lag), promote makes sure nothing is lost: it checks that the ' +
+    'source answers and every partition is MIRRORING; waits until the source end offsets stand still (producers ' +
+    'stopped; --no-wait-for-quiet refuses instead, --force skips the check); reads the source end offsets with ' +
+    "ListOffsets and waits until every destination partition reached them (the broker's reported lag is not " +
+    'used: it reads 0 between fetches); waits until the consumer groups the mirror copies ' +
+    "(mirror.groups.include/exclude, narrowed by --group or --group-pattern) have the source's committed offsets " +
+    'on the destination, which copies them once per sync period (mirror.metadata.refresh.interval.ms, 60 s by ' +
+    'default; a group active on the destination is waited for, refused with --no-wait-for-quiet, left out with ' +
+    '--force; --skip-groups skips the step); then stops the topics and verifies that each destination end offset ' +
+    'is at least the source end + 1 (the PID-reset marker; more is control records). --timeout bounds the whole ' +
+    'command: run out before the stop and nothing changed; after the stop was sent it reports which topics were ' +
+    'stopped and prints the command that finishes the job. Exit codes: 1 refused before anything changed, 6 ' +
+    'mirror, topic or --group not found, 124 timed out.';
   static override examples = [
     '<%= config.bin %> promote m1 -b dest:9092 --topic orders --dry-run',
     '<%= config.bin %> promote m1 -b dest:9092 --pattern "orders-.*" --yes --timeout 5m',

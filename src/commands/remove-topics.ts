@@ -21,22 +21,17 @@ export type RemoveTopicsJson = TopicActionResult<'stop'>;
 export default class RemoveTopics extends TopicActionCommand<typeof RemoveTopics> {
   static override summary = 'Stop mirroring topics (failover): they become writable on the destination';
   static override description =
-    "Sends StopMirrorTopics for topics of the mirror, selected by name or by pattern among the mirror's " +
-    'topics on the ' +
-    'DESTINATION. The topics are described first: the broker refuses the whole request when one listed topic has a ' +
-    ('partition that is not MIRRORING or PAUSED (FAILED during a source outage, for example), so such topics ' +
-      'are reported ') +
-    ("as blocked, with each partition's state and error, and the others are still stopped. PAUSED topics are " +
-      'blocked too: ') +
-    ('the controller refuses to stop a paused topic (MIRROR_TOPIC_ALREADY_PAUSED), so resume them first. ' +
-      'Already STOPPED topics are ') +
-    'reported as no-ops. Patterns are sent too, so the broker saves them: a pattern found verbatim in ' +
-    ('mirror.topics.include is removed from it, any other is added to mirror.topics.exclude (the preview ' +
-      'says which); the broker ') +
-    ('then marks every topic of the mirror matching the exclude list STOPPED, paused and FAILED ones ' +
-      'included (reported under viaPattern). ') +
-    'Stopping is failover: it asks for confirmation on a terminal; elsewhere pass --yes. With --wait it polls until ' +
-    "every partition is STOPPED and reports each partition's destination end offset (source end + 1: the PID-reset " +
+    "Sends StopMirrorTopics for topics of the mirror, selected by name or by pattern among the mirror's topics " +
+    'on the DESTINATION. The topics are described first: the broker refuses the whole request when one listed ' +
+    'topic has a partition that is not MIRRORING or PAUSED (FAILED during a source outage, for example), so such ' +
+    "topics are reported as blocked, with each partition's state and error, and the others are still stopped. " +
+    'PAUSED topics are blocked too: the controller refuses to stop a paused topic (MIRROR_TOPIC_ALREADY_PAUSED), ' +
+    'so resume them first. Already STOPPED topics are reported as no-ops. Patterns are sent too, so the broker ' +
+    'saves them: a pattern found verbatim in mirror.topics.include is removed from it, any other is added to ' +
+    'mirror.topics.exclude (the preview says which); the broker then marks every topic of the mirror matching ' +
+    'the exclude list STOPPED, paused and FAILED ones included (reported under viaPattern). Stopping is ' +
+    'failover: it asks for confirmation on a terminal; elsewhere pass --yes. With --wait it polls until every ' +
+    "partition is STOPPED and reports each partition's destination end offset (source end + 1: the PID-reset " +
     'control record). ' +
     TOPIC_ACTION_EXIT_RULE;
 

@@ -20,19 +20,15 @@ export type ResumeJson = TopicActionResult<'resume'>;
 export default class Resume extends TopicActionCommand<typeof Resume> {
   static override summary = 'Resume mirroring of paused topics';
   static override description =
-    "Sends ResumeMirrorTopics for topics of the mirror, selected by name or by pattern among the mirror's " +
-    'topics on the ' +
-    ('DESTINATION. The topics are described first: the broker refuses the whole request unless every ' +
-      'partition of every ') +
-    'listed topic is PAUSED, so topics already MIRRORING are reported as no-ops and topics in any other state ' +
-    ("(PAUSING, FAILED, STOPPED, …) as blocked with their partitions' states; only the rest is sent. " +
-      'Resuming does not ') +
-    'truncate: partitions go straight back to MIRRORING. With --wait it reads the source end offsets of the resumed ' +
-    ('topics (ListOffsets on the SOURCE, reached with the settings the mirror stores, or --source-config) ' +
-      'and waits until ') +
-    ('they have caught up: every partition MIRRORING and its destination end offset (ListOffsets on the ' +
-      'destination) at ') +
-    "or past the source end offset read when the wait began; the broker's reported lag is not used. " +
+    "Sends ResumeMirrorTopics for topics of the mirror, selected by name or by pattern among the mirror's topics " +
+    'on the DESTINATION. The topics are described first: the broker refuses the whole request unless every ' +
+    'partition of every listed topic is PAUSED, so topics already MIRRORING are reported as no-ops and topics in ' +
+    "any other state (PAUSING, FAILED, STOPPED, …) as blocked with their partitions' states; only the rest is " +
+    'sent. Resuming does not truncate: partitions go straight back to MIRRORING. With --wait it reads the source ' +
+    'end offsets of the resumed topics (ListOffsets on the SOURCE, reached with the settings the mirror stores, ' +
+    'or --source-config) and waits until they have caught up: every partition MIRRORING and its destination end ' +
+    'offset (ListOffsets on the destination) at or past the source end offset read when the wait began; the ' +
+    "broker's reported lag is not used. " +
     TOPIC_ACTION_EXIT_RULE;
 
   static override examples = [

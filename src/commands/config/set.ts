@@ -21,21 +21,17 @@ export type ConfigSetJson = ConfigSetResult;
 export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
   static override summary = "Change a mirror's configuration";
   static override description =
-    'Changes settings of an existing MIRROR with IncrementalAlterConfigs (resource type 64): KEY=VALUE arguments set ' +
-    ('keys, --delete KEY returns a key to its default, --append / --subtract add or remove items of a LIST ' +
-      'key (such as ') +
-    'mirror.topics.include). Keys and values are checked against the mirror key table before anything is sent. ' +
-    'The mirror must exist (the prototype broker would otherwise create config entries for a new name). ' +
-    ('A change of mirror.source.cluster.id, bootstrap.servers or a security key (security.protocol, sasl.*, ' +
-      'ssl.*) on a ') +
-    'mirror with topics is checked first: kmirror reaches the source with the settings as they would be and refuses ' +
-    ('(exit 2) a source it cannot reach, one that reports another cluster id, or the destination itself; ' +
-      '--force applies ') +
-    'the change without asking the source. ' +
-    'A change that makes the broker start or stop topics by itself (a longer mirror.topics.include, any change of ' +
-    'mirror.topics.exclude) asks for confirmation on a terminal; elsewhere pass --yes. ' +
-    'Afterwards the stored configs are read back and shown; with --dry-run (or its old name --validate-only) the ' +
-    'broker only checks the changes.';
+    'Changes settings of an existing MIRROR with IncrementalAlterConfigs (resource type 64): KEY=VALUE arguments ' +
+    'set keys, --delete KEY returns a key to its default, --append / --subtract add or remove items of a LIST ' +
+    'key (such as mirror.topics.include). Keys and values are checked against the mirror key table before ' +
+    'anything is sent. The mirror must exist (the prototype broker would otherwise create config entries for a ' +
+    'new name). A change of mirror.source.cluster.id, bootstrap.servers or a security key (security.protocol, ' +
+    'sasl.*, ssl.*) on a mirror with topics is checked first: kmirror reaches the source with the settings as ' +
+    'they would be and refuses (exit 2) a source it cannot reach, one that reports another cluster id, or the ' +
+    'destination itself; --force applies the change without asking the source. A change that makes the broker ' +
+    'start or stop topics by itself (a longer mirror.topics.include, any change of mirror.topics.exclude) asks ' +
+    'for confirmation on a terminal; elsewhere pass --yes. Afterwards the stored configs are read back and ' +
+    'shown; with --dry-run (or its old name --validate-only) the broker only checks the changes.';
   static override examples = [
     '<%= config.bin %> config set eu-orders mirror.fetch.max.bytes=2097152 -b dest:9092',
     '<%= config.bin %> config set eu-orders --append mirror.topics.include=payments-.* -b dest:9092 --yes',

@@ -37,10 +37,10 @@ export const describeFlags = {
   'fail-on': Flags.string({
     summary: 'exit 7 when a partition meets this condition: failing, lagging[=N], not-mirroring (repeatable)',
     description:
-      'failing: FAILED; lagging=N: lag above N records (lagging: above 0); not-mirroring: any state but MIRRORING. ' +
-      ('A partition FAILED with a retriable error is counted only when it is still FAILED after --grace ' +
-        '(describe asks ') +
-      'once more). The offending partitions are listed; with --json in `health`. Not with --watch.',
+      'failing: FAILED; lagging=N: lag above N records (lagging: above 0); not-mirroring: any state but ' +
+      'MIRRORING. A partition FAILED with a retriable error is counted only when it is still FAILED after ' +
+      '--grace (describe asks once more). The offending partitions are listed; with --json in `health`. Not with ' +
+      '--watch.',
     multiple: true,
     helpValue: '<condition>',
   }),

@@ -278,9 +278,9 @@ function kafkaJsFailure(err: Error & { code?: unknown; type?: unknown }): Failur
 }
 
 const UNSUPPORTED_HINT =
-  'Cluster Mirroring (KIP-1279) needs brokers that implement it; the prototype advertises API keys 94-105. ' +
-  ('If your build numbers the mirror APIs differently, map them with --api-keys (or KMIRROR_API_KEYS), e.g. ' +
-    '--api-keys DescribeClusterMirrors=99');
+  'Cluster Mirroring (KIP-1279) needs brokers that implement it; the prototype advertises API keys 94-105. If ' +
+  'your build numbers the mirror APIs differently, map them with --api-keys (or KMIRROR_API_KEYS), e.g. ' +
+  '--api-keys DescribeClusterMirrors=99';
 
 const DRAFT_NAMES: readonly string[] = KIP_DRAFT_APIS.map((api) => api.name);
 

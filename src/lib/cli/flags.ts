@@ -224,8 +224,8 @@ export const globalFlags = {
       'mirror API keys, e.g. CreateClusterMirror=94,DescribeClusterMirrors=99 (required with --protocol kip-draft)',
     description:
       'For brokers that number the KIP-1279 RPCs differently from the prototype (94-105), and for --protocol ' +
-      ('kip-draft, whose RPCs have no numbers: ' +
-        'CreateMirror=N,AddTopicsToMirror=N,LastMirroredOffsets=N,ListMirrors=N,DescribeMirrors=N.'),
+      'kip-draft, whose RPCs have no numbers: ' +
+      'CreateMirror=N,AddTopicsToMirror=N,LastMirroredOffsets=N,ListMirrors=N,DescribeMirrors=N.',
     helpValue: '<Name=key,…>',
     env: 'KMIRROR_API_KEYS',
     helpGroup: HelpGroup.Global,

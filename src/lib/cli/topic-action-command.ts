@@ -53,12 +53,11 @@ export function topicActionFlags(
 
 /** The exit-code rule, for the three commands' descriptions. */
 export const TOPIC_ACTION_EXIT_RULE =
-  'Exit codes: 0 when every selected topic reached the state or was already in it; when some did: 6 if others are ' +
-  'not in the mirror (the rest is still shown), else 3 (blocked or refused by the broker); when none did: 1 if ' +
-  'topics were blocked, 6 if the named ' +
-  ("topics are not in the mirror (or the mirror does not exist), the Kafka error's own code if the broker " +
-    'refused them ') +
-  '(5 for authorization); 4 when mirroring is disabled; 124 when --wait or --timeout runs out.';
+  'Exit codes: 0 when every selected topic reached the state or was already in it; when some did: 6 if others ' +
+  'are not in the mirror (the rest is still shown), else 3 (blocked or refused by the broker); when none did: 1 ' +
+  'if topics were blocked, 6 if the named topics are not in the mirror (or the mirror does not exist), the Kafka ' +
+  "error's own code if the broker refused them (5 for authorization); 4 when mirroring is disabled; 124 when " +
+  '--wait or --timeout runs out.';
 
 interface TopicActionFlagValues {
   readonly topic?: string[];

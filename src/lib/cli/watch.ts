@@ -17,11 +17,9 @@ export const watchFlags = {
     char: 'w',
     summary: 'refresh until Ctrl-C (redrawn in place on a terminal; one JSON document per line with --json)',
     description:
-      'Without an explicit --timeout the watch runs until Ctrl-C (exit 0) and each refresh gets the default ' +
-      '30s budget; ' +
-      ('a refresh that fails after the first is reported on stderr and the watch goes on. With --timeout the ' +
-        'whole watch ') +
-      'ends when the budget runs out (exit 124), as for every command.',
+      'Without an explicit --timeout the watch runs until Ctrl-C (exit 0) and each refresh gets the default 30s ' +
+      'budget; a refresh that fails after the first is reported on stderr and the watch goes on. With --timeout ' +
+      'the whole watch ends when the budget runs out (exit 124), as for every command.',
   }),
   interval: Flags.custom<number>({
     summary: `seconds between --watch refreshes (default ${DEFAULT_INTERVAL_SECONDS})`,

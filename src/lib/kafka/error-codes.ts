@@ -37,9 +37,8 @@ type Entry = Omit<KafkaErrorInfo, 'name' | 'exit' | 'subject'> & {
 /** How to turn Cluster Mirroring on: the one copy of these words (CLI errors, 35 hints, `check`). */
 export const ENABLE_MIRRORING_HINT =
   'enable it on the destination: kafka-features.sh --bootstrap-server <destination> upgrade --feature ' +
-  'mirror.version=1 ' +
-  ('(needs metadata.version 4.2-IV2 first: kafka-features.sh upgrade --metadata 4.2-IV2; brokers and ' +
-    'controllers must run with unstable.feature.versions.enable=true)');
+  'mirror.version=1 (needs metadata.version 4.2-IV2 first: kafka-features.sh upgrade --metadata 4.2-IV2; brokers ' +
+  'and controllers must run with unstable.feature.versions.enable=true)';
 
 // The RPCs a prototype broker answers with 35 when mirror.version < 1 (PROTOCOL.md §3, "Feature gate").
 const MIRROR_RPCS = [

@@ -47,9 +47,8 @@ export async function awaitQuietSource(
         {
           hint:
             'stop the producers (or move them to the destination only after the promote), then run promote ' +
-            'again; it waits for ' +
-            ('them by default (--wait-for-quiet); --force promotes anyway, and records written after it ' +
-              'reads the source are lost'),
+            'again; it waits for them by default (--wait-for-quiet); --force promotes anyway, and records ' +
+            'written after it reads the source are lost',
         },
       );
     }

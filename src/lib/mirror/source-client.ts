@@ -82,8 +82,8 @@ export function sourceProperties(input: SourceSettingsInput): Map<string, Proper
 
 const SOURCE_CONFIG_HINT =
   'the mirror stores how the destination brokers reach the source; when that does not work from this machine ' +
-  ("(e.g. a truststore path that exists only on the brokers, or an internal address), give this machine's " +
-    'settings with --source-config FILE');
+  "(e.g. a truststore path that exists only on the brokers, or an internal address), give this machine's " +
+  'settings with --source-config FILE';
 
 /** Checked connection settings for the source cluster, or a InvalidInputError that mentions --source-config. */
 export async function sourceConnection(

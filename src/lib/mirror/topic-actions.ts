@@ -60,9 +60,8 @@ export const ACTION_SPECS: Readonly<Record<TopicAction, ActionSpec>> = {
     refused: {
       PAUSED:
         'the topic is paused, and the broker refuses to stop a paused topic (MIRROR_TOPIC_ALREADY_PAUSED): ' +
-        'resume it first (kmirror resume), ' +
-        ('or select it with a --pattern that goes to mirror.topics.exclude, which makes the broker stop ' +
-          'every matching topic'),
+        'resume it first (kmirror resume), or select it with a --pattern that goes to mirror.topics.exclude, ' +
+        'which makes the broker stop every matching topic',
     },
   },
   pause: {
