@@ -228,6 +228,30 @@ describe('lost answers to state changes, through the commands', () => {
     }
   });
 
+  it('config set --dry-run (ValidateOnly) changes nothing, so a lost answer is asked again, not read back', async () => {
+    const fault = loseFirstAnswer('IncrementalAlterConfigs');
+    try {
+      const args = [
+        'config',
+        'set',
+        'm1',
+        'mirror.fetch.max.bytes=1048577',
+        '--dry-run',
+        '-b',
+        b(),
+        '--timeout',
+        '20s',
+      ];
+      const result = await runCli(args);
+      assert.equal(result.code, 0, result.stderr);
+      assert.equal(fault.calls(), 2, 'lost, then sent again');
+      assert.doesNotMatch(result.stderr, /answer was lost/);
+    } finally {
+      fault.remove();
+    }
+    assert.notEqual(emulator.destination.cluster.mirrors.config('m1', 'mirror.fetch.max.bytes'), '1048577');
+  });
+
   it('a read whose answer is lost is still retried', async () => {
     startTopics(emulator, 'm1', []);
     const fault = loseFirstAnswer('ListClusterMirrors');

@@ -471,7 +471,9 @@ export class KafkaClient {
     await this.honourThrottle(broker);
     // Sent but unanswered, or answered with bytes that cannot be read: the broker may have applied a state
     // change, and resending it could apply it twice, so the caller reads the state back instead.
-    const stateChange = api.idempotent === false || wire.api.idempotent === false;
+    // A request that only validates (Kafka's ValidateOnly field) changes nothing: resent like a read.
+    const validatesOnly = (body as { ValidateOnly?: unknown }).ValidateOnly === true;
+    const stateChange = (api.idempotent === false || wire.api.idempotent === false) && !validatesOnly;
     const lost = (err: Error): Error =>
       stateChange && ((err instanceof TransportError && err.requestSent) || err instanceof ProtocolViolationError)
         ? new AnswerLostError(api.name, brokerLabel(broker), err)
