@@ -66,7 +66,12 @@ describe('CLI conventions', () => {
       writeFileSync(join(home, 'kmirror', 'profiles.yaml'), 'profiles: [not, a, mapping\n');
       const broken = await runCli(['version', '--json'], { env: { XDG_CONFIG_HOME: home } });
       assert.equal(broken.code, 0, broken.stderr);
-      assert.equal((jsonOf(broken) as { dialect: { protocol: string } }).dialect.protocol, 'prototype');
+      const brokenDoc = jsonOf(broken) as { dialect: { protocol: string }; warnings: string[] };
+      assert.equal(brokenDoc.dialect.protocol, 'prototype');
+      assert.match(brokenDoc.warnings.join('\n'), /the profiles file cannot be read, so no profile applies here/);
+      assert.equal(broken.stderr, '', 'under --json the warning is in the document only');
+      const brokenText = await runCli(['version'], { env: { XDG_CONFIG_HOME: home } });
+      assert.match(brokenText.stderr, /^Warning: the profiles file cannot be read/m);
       // The quick path still answers plain --version without loading oclif.
       const plain = await runBinary(['--version']);
       assert.match(plain.stdout, /^kmirror\/0\.1\.0 \S+ node-v\S+\n$/);

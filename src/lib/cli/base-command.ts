@@ -51,12 +51,13 @@ const DESTINATION_ONLY_SECRETS = ['KMIRROR_SASL_PASSWORD', 'KMIRROR_SASL_OAUTH_T
 function readProfile(
   applies: true | 'when-readable',
   named: string | undefined,
-): { name: string; profile: Profile } | undefined {
-  if (applies === true) return activeProfile(named, process.env);
+): { active?: { name: string; profile: Profile }; unreadable?: true } {
+  if (applies === true) return { active: activeProfile(named, process.env) };
   try {
-    return activeProfile(named, process.env);
+    return { active: activeProfile(named, process.env) };
   } catch {
-    return undefined;
+    // Not its message: a broken YAML line may hold a stored secret.
+    return { unreadable: true };
   }
 }
 
@@ -212,7 +213,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     this.givenFlags = raw.flatMap((token) => (token.type === 'flag' ? [{ name: token.flag, input: token.input }] : []));
     const given = new Set(this.givenFlags.map((g) => g.name));
     const applies = (this.ctor as typeof BaseCommand).appliesProfile;
-    this.activeProfile = applies === false ? undefined : readProfile(applies, base.profile);
+    const read = applies === false ? {} : readProfile(applies, base.profile);
+    this.activeProfile = read.active;
     const defaults = this.activeProfile?.profile.defaults;
 
     let budget = base.timeout ?? DEFAULT_TIMEOUT_MS;
@@ -224,6 +226,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     this.outputFormat = resolveOutputFormat(base.json, output);
     // Set only now: until then catch() reads --json / -o from argv, which also covers a failure above.
     this.baseFlagValues = base;
+    if (read.unreadable)
+      this.warning('the profiles file cannot be read, so no profile applies here (kmirror profile list says why)');
     chalk.level = resolveColorLevel({
       flag: base.color,
       env: process.env,
