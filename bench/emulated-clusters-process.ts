@@ -10,8 +10,7 @@ const [topics, partitions, nodes] = process.argv.slice(2).map(Number);
 if (!topics || !partitions || !nodes) throw new Error('usage: emulated-clusters-process TOPICS PARTITIONS NODES');
 const started = performance.now();
 const emulator = await setUp(topics, partitions, true, nodes);
-process.stdout.write(
-  `${JSON.stringify({ bootstrap: emulator.destination.bootstrap, setUpMs: Math.round(performance.now() - started) })}\n`,
-);
+const ready = { bootstrap: emulator.destination.bootstrap, setUpMs: Math.round(performance.now() - started) };
+process.stdout.write(`${JSON.stringify(ready)}\n`);
 process.stdin.resume();
 process.stdin.on('end', () => void emulator.close().then(() => process.exit(0)));

@@ -10,6 +10,7 @@ import { type CliResult, REPO_ROOT, jsonOf, runCli, testEnv } from '../helpers/i
 import { INSTANT_START } from '../helpers/emulator-timing.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
 import { aclEmulatorOptions, asUser, mirrorNames, protocolClient, setUpMirror } from './mirror-protocol-setup.js';
+import { joinedRegex } from '../helpers/joined-regex.js';
 
 interface DeleteJson {
   mirror: string;
@@ -114,7 +115,11 @@ describe('kmirror delete', () => {
     // The emulator advertises the prototype's keys 94-105, so the prototype's known issue is named.
     assert.match(
       result.stdout,
-      /Warning: Known issue of the KIP-1279 prototype broker \(Kafka 4\.2\.0-SNAPSHOT builds\): after a mirror is deleted, its former topics may refuse writes with READ_ONLY_TOPIC until the destination brokers are restarted\./,
+      joinedRegex([
+        /Warning: Known issue of the KIP-1279 prototype broker \(Kafka 4\.2\.0-SNAPSHOT builds\): after a mirror is /,
+        /deleted, its former topics may refuse writes with READ_ONLY_TOPIC until the destination brokers are /,
+        /restarted\./,
+      ]),
     );
     assert.ok(!(await mirrorNames(client())).includes('happy'));
     const listed = await run('admin', ['list', '--json']);
@@ -263,11 +268,23 @@ describe('kmirror delete', () => {
     );
     assert.match(
       result.stderr,
-      /^Error: not authorized to delete mirror 'guarded-delete': deleting a mirror needs both DELETE \(checked by the broker\) and ALTER \(checked by the controller\) on it; this principal has ALTER but not DELETE/m,
+      joinedRegex(
+        [
+          /^Error: not authorized to delete mirror 'guarded-delete': deleting a mirror needs both DELETE \(checked by /,
+          /the broker\) and ALTER \(checked by the controller\) on it; this principal has ALTER but not DELETE/,
+        ],
+        'm',
+      ),
     );
     assert.match(
       result.stderr,
-      /^Hint: grant it with kafka-acls\.sh .*--allow-principal User:nodelete --operation Delete --cluster-mirror guarded-delete/m,
+      joinedRegex(
+        [
+          /^Hint: grant it with kafka-acls\.sh .*--allow-principal User:nodelete --operation Delete --cluster-mirror /,
+          /guarded-delete/,
+        ],
+        'm',
+      ),
     );
     assert.ok((await mirrorNames(client())).includes('guarded-delete'));
   });

@@ -936,13 +936,18 @@ export async function startSingleNode(opts: SingleNodeOptions = {}): Promise<Sin
     const { proc, ports, attempts } = await withPortRetries(async (attempt) => {
       const [plaintext, saslPlaintext, ssl, controller] = (await freePorts(4)) as [number, number, number, number];
       setAsideFailedAttempt(nodeDir, attempt);
+      const advertised = [
+        `PLAINTEXT://${HOST}:${plaintext}`,
+        `SASL_PLAINTEXT://${HOST}:${saslPlaintext}`,
+        `SSL://${HOST}:${ssl}`,
+      ].join(',');
       const props: Props = {
         'process.roles': 'broker,controller',
         'node.id': 1,
         'controller.quorum.voters': `1@${HOST}:${controller}`,
         'controller.listener.names': 'CONTROLLER',
-        listeners: `PLAINTEXT://${HOST}:${plaintext},SASL_PLAINTEXT://${HOST}:${saslPlaintext},SSL://${HOST}:${ssl},CONTROLLER://${HOST}:${controller}`,
-        'advertised.listeners': `PLAINTEXT://${HOST}:${plaintext},SASL_PLAINTEXT://${HOST}:${saslPlaintext},SSL://${HOST}:${ssl}`,
+        listeners: `${advertised},CONTROLLER://${HOST}:${controller}`,
+        'advertised.listeners': advertised,
         'listener.security.protocol.map':
           'PLAINTEXT:PLAINTEXT,SASL_PLAINTEXT:SASL_PLAINTEXT,SSL:SSL,CONTROLLER:PLAINTEXT',
         'inter.broker.listener.name': 'PLAINTEXT',
@@ -952,7 +957,9 @@ export async function startSingleNode(opts: SingleNodeOptions = {}): Promise<Sin
         // Per listener (KafkaConfig reads it with the listener prefix override); the global
         // default would be GSSAPI.
         'listener.name.sasl_plaintext.sasl.enabled.mechanisms': SASL_MECHANISMS.join(','),
-        'listener.name.sasl_plaintext.plain.sasl.jaas.config': `org.apache.kafka.common.security.plain.PlainLoginModule required user_admin="${adminPassword}" user_alice="${alicePassword}";`,
+        'listener.name.sasl_plaintext.plain.sasl.jaas.config':
+          'org.apache.kafka.common.security.plain.PlainLoginModule required ' +
+          `user_admin="${adminPassword}" user_alice="${alicePassword}";`,
         // SCRAM users live in the metadata log (added at format time); the module needs no options
         // because no broker connects to another over SASL.
         'listener.name.sasl_plaintext.scram-sha-256.sasl.jaas.config':

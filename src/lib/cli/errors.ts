@@ -319,10 +319,11 @@ function dialectSettingFailure(err: protocol.DialectSettingMissingError): Failur
     ([setting, names]) => `${setting} gives no ${setting === '--api-keys' ? 'key' : 'version'} for ${names.join(', ')}`,
   );
   const examples = [...err.missing.keys()].map((setting) => `${setting} ${err.examples.get(setting) ?? '…'}`).join(' ');
+  const lacks = err.missing.has('--api-keys') ? 'numbers no RPC' : 'names no config version';
+  const alsoLacks = err.missing.size > 1 ? ' and names no config version' : '';
   return failure(
     ExitCode.Usage,
-    `${err.dialect} ` +
-      `${err.missing.has('--api-keys') ? 'numbers no RPC' : 'names no config version'}${err.missing.size > 1 ? ' and names no config version' : ''}, so kmirror sends nothing until they are given: ${parts.join('; ')}`,
+    `${err.dialect} ${lacks}${alsoLacks}, so kmirror sends nothing until they are given: ${parts.join('; ')}`,
     `give the numbers your broker uses, e.g. ${examples} (or KMIRROR_API_KEYS / KMIRROR_API_VERSIONS, or ` +
       `api-keys / api-versions in the profile)`,
   );

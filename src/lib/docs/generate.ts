@@ -52,7 +52,8 @@ export function docChanges(
   const a = readme.indexOf(README_START);
   const b = readme.indexOf(README_END);
   if (a < 0 || b < a) throw new Error(`README.md lacks the ${README_START} … ${README_END} markers`);
-  const next = `${readme.slice(0, a + README_START.length)}\n${readmeReference(manifest, examples)}\n${readme.slice(b)}`;
+  const before = readme.slice(0, a + README_START.length);
+  const next = `${before}\n${readmeReference(manifest, examples)}\n${readme.slice(b)}`;
   if (next !== readme) changes.push({ path: readmePath, expected: next });
   return changes;
 }

@@ -92,6 +92,16 @@ function escapeMd(text: string): string {
   return text.replace(/([<>*_\\])/g, '\\$1');
 }
 
+/** The arguments part of a usage line: required ones bare, optional ones bracketed; `mark` wraps each name. */
+function argsSynopsis(args: readonly { name: string; required?: boolean }[], mark = ''): string {
+  return args
+    .map((a) => {
+      const name = `${mark}${a.name.toUpperCase()}${mark}`;
+      return a.required ? ` ${name}` : ` [${name}...]`;
+    })
+    .join('');
+}
+
 /** The Markdown source of one command's page. */
 export function commandMarkdown(
   command: ManifestCommand,
@@ -101,12 +111,7 @@ export function commandMarkdown(
   const lines: string[] = [];
   lines.push(`# ${pageName(command.id)}(1) -- ${escapeMd(command.summary ?? '')}`, '');
   const args = Object.values(command.args);
-  lines.push(
-    '## SYNOPSIS',
-    '',
-    `\`${commandLine(command.id)}\`${args.map((a) => (a.required ? ` *${a.name.toUpperCase()}*` : ` [*${a.name.toUpperCase()}*...]`)).join('')} [*FLAGS*]`,
-    '',
-  );
+  lines.push('## SYNOPSIS', '', `\`${commandLine(command.id)}\`${argsSynopsis(args, '*')} [*FLAGS*]`, '');
   if (command.description) lines.push('## DESCRIPTION', '', escapeMd(command.description), '');
   if (args.length > 0) {
     lines.push('## ARGUMENTS', '');
@@ -211,12 +216,7 @@ export function readmeReference(manifest: Manifest, sessions: ExamplesFile = {})
   for (const c of visibleCommands(manifest)) {
     out.push(`### \`${commandLine(c.id)}\``, '', c.summary ?? '', '');
     const args = Object.values(c.args);
-    out.push(
-      '```',
-      `${commandLine(c.id)}${args.map((a) => (a.required ? ` ${a.name.toUpperCase()}` : ` [${a.name.toUpperCase()}...]`)).join('')} [FLAGS]`,
-      '```',
-      '',
-    );
+    out.push('```', `${commandLine(c.id)}${argsSynopsis(args)} [FLAGS]`, '```', '');
     const own = Object.values(c.flags).filter((f) => !f.hidden && (f.helpGroup ?? 'FLAGS') === 'FLAGS');
     if (own.length > 0) {
       out.push('| flag | meaning |', '|---|---|');

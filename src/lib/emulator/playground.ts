@@ -143,11 +143,13 @@ export function clientProperties(security: {
   const module = security.mechanism.startsWith('SCRAM')
     ? 'org.apache.kafka.common.security.scram.ScramLoginModule'
     : 'org.apache.kafka.common.security.plain.PlainLoginModule';
+  const credentials = `username=${jaasQuoted(security.username)} password=${jaasQuoted(security.password)}`;
+  const jaasEntry = `${module} required ${credentials};`;
   return [
     '# kmirror playground: throwaway credentials of an emulated cluster, valid until it stops',
     'security.protocol=SASL_SSL',
     `sasl.mechanism=${security.mechanism}`,
-    `sasl.jaas.config=${propertyValue(`${module} required username=${jaasQuoted(security.username)} password=${jaasQuoted(security.password)};`)}`,
+    `sasl.jaas.config=${propertyValue(jaasEntry)}`,
     'ssl.truststore.type=PEM',
     `ssl.truststore.location=${propertyValue(security.caPath)}`,
     '',
@@ -235,10 +237,11 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
 export function nextCommands(info: PlaygroundInfo, bin = 'kmirror'): string[] {
   const dst = info.destination.bootstrap;
   const dialect = info.dialectArgs.map(shellQuote).join(' ');
+  const destinationAuth = info.security ? ` --command-config ${shellQuote(info.security.clientPropertiesPath)}` : '';
   const reach =
     info.profile !== undefined
       ? `--profile ${shellQuote(info.profile)}`
-      : `-b ${dst}${info.security ? ` --command-config ${shellQuote(info.security.clientPropertiesPath)}` : ''}${dialect ? ` ${dialect}` : ''}`;
+      : `-b ${dst}${destinationAuth}${dialect ? ` ${dialect}` : ''}`;
   const sourceAuth = info.security ? ` --source-config ${shellQuote(info.security.clientPropertiesPath)}` : '';
   return [
     `${bin} check ${reach}`,

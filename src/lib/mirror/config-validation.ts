@@ -105,7 +105,8 @@ const TYPE_WORDS: Readonly<Record<MirrorConfigKey['type'], string>> = {
 function expected(spec: MirrorConfigKey): string {
   if (spec.oneOf) return `one of ${spec.oneOf.join(', ')}`;
   const bound = spec.min !== undefined ? `, at least ${spec.min}` : '';
-  return `${TYPE_WORDS[spec.type]}${bound}${spec.default !== null && spec.default !== '' ? ` (default ${spec.default})` : ''}`;
+  const fallback = spec.default !== null && spec.default !== '' ? ` (default ${spec.default})` : '';
+  return `${TYPE_WORDS[spec.type]}${bound}${fallback}`;
 }
 
 export interface CheckOptions {

@@ -346,6 +346,12 @@ export async function sendCreateMirror(
   const said = response.ErrorMessage?.trim() ? `: ${response.ErrorMessage.trim()}` : '';
   if (STATE_TOPIC_FAILURES.has(code)) {
     const info = kafkaError(code);
+    const replicationCause =
+      'mirror.state.topic.replication.factor (default 3) is more than the live brokers: ' +
+      'lower it in the broker config or add brokers';
+    const authorizationCause =
+      'your principal may not create topics: grant CREATE on the cluster or on topic __mirror_state, ' +
+      'or let an admin create __mirror_state';
     throw new MirrorError(
       `the mirror '${mirror}' WAS created, but the broker could not create __mirror_state: ${info.name} ` +
         `(${info.message})${said}`,
@@ -353,7 +359,7 @@ export async function sendCreateMirror(
       {
         hint:
           `do not retry create (it would say 'already exists'); fix the cause ` +
-          `(${code === errors.INVALID_REPLICATION_FACTOR.code ? 'mirror.state.topic.replication.factor (default 3) is more than the live brokers: lower it in the broker config or add brokers' : 'your principal may not create topics: grant CREATE on the cluster or on topic __mirror_state, or let an admin create __mirror_state'}) ` +
+          `(${code === errors.INVALID_REPLICATION_FACTOR.code ? replicationCause : authorizationCause}) ` +
           `and continue with kmirror add-topics ${mirror}`,
         kafkaError: { code, name: info.name },
       },

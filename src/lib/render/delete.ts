@@ -41,10 +41,9 @@ function deleteTopics(result: DeleteResult): string {
         : style.ok('ok'),
   ]);
   const count = result.topics.length;
-  return (
-    `Mirror ${result.mirror} has ${count} ` +
-    `topic${count === 1 ? '' : 's'}:\n${renderTable([{ header: 'TOPIC' }, { header: 'STATE' }, { header: 'PARTITIONS' }, { header: 'DELETE' }], rows, style.header)}`
-  );
+  const columns = [{ header: 'TOPIC' }, { header: 'STATE' }, { header: 'PARTITIONS' }, { header: 'DELETE' }];
+  const table = renderTable(columns, rows, style.header);
+  return `Mirror ${result.mirror} has ${count} topic${count === 1 ? '' : 's'}:\n${table}`;
 }
 
 function list(names: readonly string[]): string {
@@ -62,10 +61,10 @@ function deleteRefusal(result: DeleteResult): string {
   ];
   if (refusal.toStop.length > 0) {
     const one = refusal.toStop.length === 1;
-    out.push(
-      `Still MIRRORING or PAUSED: ${list(refusal.toStop)}. Stop ` +
-        `${one ? 'it (its destination topic becomes writable)' : 'them (their destination topics become writable)'}, then delete again:`,
-    );
+    const what = one
+      ? 'it (its destination topic becomes writable)'
+      : 'them (their destination topics become writable)';
+    out.push(`Still MIRRORING or PAUSED: ${list(refusal.toStop)}. Stop ${what}, then delete again:`);
     if (refusal.removeTopicsCommand) out.push(`  ${refusal.removeTopicsCommand}`);
   }
   if (refusal.paused.length > 0) {

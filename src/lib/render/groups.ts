@@ -102,10 +102,11 @@ function summary(groups: readonly GroupComparison[]): string {
 function groupsView(result: GroupsResult): string {
   const paused = result.topics.filter((t) => t.state === 'paused').map((t) => shownText(t.topic));
   const synced = result.topics.filter((t) => t.state !== 'paused').map((t) => shownText(t.topic));
+  const pausedNote = paused.length > 0 ? ` (paused, synced after resume: ${paused.join(', ')})` : '';
   const out = [
     `Mirror ${shownText(result.mirror)}, source cluster ${result.sourceBootstrap.join(',')}`,
     `Groups: ${effectiveList(result.filters.include)}, ${effectiveList(result.filters.exclude)}`,
-    `Topics: ${synced.length > 0 ? synced.join(', ') : 'none'}${paused.length > 0 ? ` (paused, synced after resume: ${paused.join(', ')})` : ''}`,
+    `Topics: ${synced.length > 0 ? synced.join(', ') : 'none'}${pausedNote}`,
     syncPeriod(result.syncInterval),
     '',
   ];

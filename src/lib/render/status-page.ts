@@ -17,7 +17,8 @@ export function renderStatusPage(snapshot: MetricsSnapshot): string {
   const rows = (snapshot.result?.mirrors ?? []).map(
     (m) =>
       `<tr><td>${escapeHtml(m.name)}</td><td>${m.summary.partitions}</td><td>${states(m.summary.states)}</td>` +
-      `<td>${String(m.summary.totalLag)}</td><td>${m.summary.maxLag === null ? '-' : String(m.summary.maxLag)}</td></tr>`,
+      `<td>${String(m.summary.totalLag)}</td>` +
+      `<td>${m.summary.maxLag === null ? '-' : String(m.summary.maxLag)}</td></tr>`,
   );
   const brokers = snapshot.brokers.map(
     (b) =>

@@ -246,8 +246,8 @@ describe('PROTOCOL.md §4 worked examples', () => {
     'IncrementalAlterConfigsRequest v1, SET mirror.topics.include=orders-.* on m1',
     IncrementalAlterConfigs.request,
     1,
-    `02 40 03 6d 31 02 16 6d 69 72 72 6f 72 2e 74 6f 70 69 63 73 2e 69 6e 63 6c 75 64 65 00 0a 6f 72 64 65 72 73 2d 2e 2a
-     00 00 00 00`,
+    `02 40 03 6d 31 02 16 6d 69 72 72 6f 72 2e 74 6f 70 69 63 73 2e 69 6e 63 6c 75 64 65 00 0a 6f 72 64 65 72 73 2d
+     2e 2a 00 00 00 00`,
     {
       Resources: [
         {

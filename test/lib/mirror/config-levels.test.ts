@@ -16,6 +16,7 @@ import {
 import type { WireEvent } from '../../../src/lib/kafka/client.js';
 import { InvalidInputError } from '../../../src/lib/mirror/errors.js';
 import { LevelValidators } from '../../../src/lib/mirror/feature-levels.js';
+import { joinedRegex } from '../../helpers/joined-regex.js';
 
 const TEST_KEY = 'mirror.test.batch.bytes';
 const spec = { name: TEST_KEY, type: 'INT' as const, default: '512', sensitive: false, min: 0 };
@@ -90,7 +91,10 @@ describe('feature-level validation against the finalized levels', () => {
             assert.ok(err instanceof InvalidInputError);
             assert.match(
               err.message,
-              /finalized mirror\.version=2: mirror\.test\.batch\.bytes=500: Value must be at least 1024 \(the rule of mirror\.version 2 and up/,
+              joinedRegex([
+                /finalized mirror\.version=2: mirror\.test\.batch\.bytes=500: Value must be at least 1024 \(the rule /,
+                /of mirror\.version 2 and up/,
+              ]),
             );
             return true;
           });

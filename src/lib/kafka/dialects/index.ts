@@ -49,7 +49,8 @@ export function buildDialect(settings: DialectSettings): Dialect {
         (err as Error).message,
         protocol === 'kip-draft'
           ? 'write Name=key pairs separated by commas with the numbers your broker gives the seed RPCs, e.g. ' +
-              '--api-keys CreateMirror=200,AddTopicsToMirror=201,LastMirroredOffsets=202,ListMirrors=203,DescribeMirrors=204'
+              '--api-keys CreateMirror=200,AddTopicsToMirror=201,LastMirroredOffsets=202,' +
+              'ListMirrors=203,DescribeMirrors=204'
           : 'write Name=key pairs separated by commas, e.g. --api-keys ' +
               'CreateClusterMirror=94,DescribeClusterMirrors=99',
       );
