@@ -232,7 +232,7 @@ describe('lost answers to state changes, through the commands', () => {
     }
   });
 
-  it('config set --dry-run (ValidateOnly) changes nothing, so a lost answer is asked again, not read back', async () => {
+  it('config set --dry-run (ValidateOnly) changes nothing: a lost answer is asked again, not read back', async () => {
     const fault = loseFirstAnswer('IncrementalAlterConfigs');
     try {
       const args = [
