@@ -36,13 +36,29 @@ async function consumeAndCommit(
   await consumer.subscribe({ topic, fromBeginning: true });
   await consumer.run({ autoCommit: false, eachMessage: async () => undefined });
   await joined;
-  await consumer.commitOffsets(
-    Object.entries(offsets).map(([partition, offset]) => ({
-      topic,
-      partition: Number(partition),
-      offset: String(offset),
-    })),
-  );
+  const wanted = Object.entries(offsets).map(([partition, offset]) => ({
+    topic,
+    partition: Number(partition),
+    offset: String(offset),
+  }));
+  // A commit made while the group is still settling (the first group of a fresh cluster creates
+  // __consumer_offsets) can be lost without an error, which once left a group with no offsets at all: the
+  // fixture commits again until the broker's own OffsetFetch shows every offset.
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    for (let attempt = 1; ; attempt++) {
+      await consumer.commitOffsets(wanted);
+      const [committed] = await admin.fetchOffsets({ groupId: group, topics: [topic] });
+      const seen = new Map(committed?.partitions.map((p) => [p.partition, p.offset]) ?? []);
+      if (wanted.every((w) => seen.get(w.partition) === w.offset)) break;
+      if (attempt === 10)
+        throw new Error(`group ${group}: committed ${JSON.stringify(wanted)}, broker shows ${[...seen]}`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  } finally {
+    await admin.disconnect();
+  }
   if (!keep) await consumer.disconnect();
   return consumer;
 }
