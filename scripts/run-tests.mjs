@@ -66,7 +66,10 @@ if (files.length === 0) {
 const summary = {};
 let failedFiles = 0;
 const testsStarted = performance.now();
-const stream = run({ files, concurrency });
+// A file whose process outlives its tests (a client left retrying, a timer) would hold the run, and CI,
+// forever; past this limit the runner kills it and counts it as failed.
+const FILE_LIMIT_MS = (suite === 'unit' ? 5 : 15) * 60_000;
+const stream = run({ files, concurrency, timeout: FILE_LIMIT_MS });
 stream.on('test:diagnostic', ({ nesting, message }) => {
   const match = nesting === 0 ? /^(tests|pass|fail|cancelled|skipped|todo) (\d+)$/.exec(message) : null;
   if (match) summary[match[1]] = Number(match[2]);
