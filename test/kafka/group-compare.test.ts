@@ -45,7 +45,7 @@ async function committedAsWanted(
  * A fresh-clone CI run once saw the consumer of the first group on a fresh cluster rejoin as a new member
  * in the background and the commit not show: so the consumer never restarts by itself (a restart outlived
  * its disconnect and kept the test process alive), the broker's OffsetFetch must show the commit, and a
- * consumer that fails either way is replaced by a new one (three tries).
+ * consumer that crashes, does not join or whose commit does not show is replaced by a new one (three tries).
  */
 async function consumeAndCommit(
   kafka: Kafka,
@@ -68,10 +68,16 @@ async function consumeAndCommit(
     });
     try {
       await consumer.connect();
-      const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
+      // Joined, or failed: a crash (the consumer does not restart) or no join within 30 s.
+      let timer: NodeJS.Timeout | undefined;
+      const joined = new Promise<void>((resolve, reject) => {
+        consumer.on(consumer.events.GROUP_JOIN, () => resolve());
+        consumer.on(consumer.events.CRASH, (event) => reject(event.payload.error));
+        timer = setTimeout(() => reject(new Error(`group ${group}: no join within 30 s`)), 30_000);
+      });
       await consumer.subscribe({ topic, fromBeginning: true });
       await consumer.run({ autoCommit: false, eachMessage: async () => undefined });
-      await joined;
+      await joined.finally(() => clearTimeout(timer));
       await consumer.commitOffsets(wanted);
       if (await committedAsWanted(kafka, group, topic, wanted)) {
         if (!keep) await consumer.disconnect();
@@ -123,6 +129,22 @@ describe('group and topic-config comparison across two real Kafka 4.4 clusters',
       }
       const src = kafkaOf(source);
       const dst = kafkaOf(destination);
+      // The first group of a fresh cluster finds no coordinator until __consumer_offsets exists, and its
+      // consumer would crash on that: an admin OffsetFetch, asked until it is answered, waits for it first.
+      for (const kafka of [src, dst]) {
+        const admin = kafka.admin();
+        await admin.connect();
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await admin.fetchOffsets({ groupId: 'warm-up', topics: ['orders'] });
+            break;
+          } catch (err) {
+            if (attempt === 60) throw err;
+            await new Promise((resolve) => setTimeout(resolve, 500));
+          }
+        }
+        await admin.disconnect();
+      }
       await consumeAndCommit(src, 'same', 'orders', { 0: 20, 1: 20, 2: 7 });
       await consumeAndCommit(dst, 'same', 'orders', { 0: 20, 1: 20, 2: 7 });
       await consumeAndCommit(src, 'billing', 'orders', { 0: 15, 1: 12 });
