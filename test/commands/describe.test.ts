@@ -14,6 +14,35 @@ import { createMirror, engineStates, pauseTopics, startTopics, stopTopics, waitF
 
 const BIN = fileURLToPath(new URL('../../../bin/run.js', import.meta.url));
 
+/**
+ * `kmirror describe m1 --watch …` as a process (signals need one): its output so far, its exit code, and a
+ * SIGKILL after `killAfterMs` that `killAfter` re-arms; `stop` kills it for good.
+ */
+function watchProcess(bootstrap: string, extra: readonly string[], killAfterMs: number) {
+  const child = spawn(process.execPath, [BIN, 'describe', 'm1', '-b', bootstrap, '--watch', ...extra], {
+    env: testEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const out = { stdout: '', stderr: '' };
+  child.stdout.on('data', (d: Buffer) => (out.stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out.stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  let killer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+  return {
+    out,
+    exited,
+    signal: (name: NodeJS.Signals) => child.kill(name),
+    killAfter(ms: number): void {
+      clearTimeout(killer);
+      killer = setTimeout(() => child.kill('SIGKILL'), ms);
+    },
+    stop(): void {
+      clearTimeout(killer);
+      child.kill('SIGKILL');
+    },
+  };
+}
+
 function partitionCount(report: DescribeReport): number {
   return report.mirrors.reduce((n, m) => n + m.topics.reduce((k, t) => k + t.partitions.length, 0), 0);
 }
@@ -250,26 +279,16 @@ describe('kmirror describe: stable mirror', () => {
   });
 
   it('--watch --json prints one document per line per refresh and exits 0 on SIGINT', async () => {
-    const child = spawn(
-      process.execPath,
-      [BIN, 'describe', 'm1', '-b', emulator.destination.bootstrap, '--watch', '--interval', '0.3', '--json'],
-      { env: testEnv(), stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-    const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    const watch = watchProcess(emulator.destination.bootstrap, ['--interval', '0.3', '--json'], 30_000);
+    const { out } = watch;
     try {
-      await waitFor('two refreshes', () => stdout.split('\n').filter((l) => l !== '').length >= 2, 25_000);
-      child.kill('SIGINT');
-      assert.equal(await exited, 0, stderr);
+      await waitFor('two refreshes', () => out.stdout.split('\n').filter((l) => l !== '').length >= 2, 25_000);
+      watch.signal('SIGINT');
+      assert.equal(await watch.exited, 0, out.stderr);
     } finally {
-      clearTimeout(killer);
-      child.kill('SIGKILL');
+      watch.stop();
     }
-    const lines = stdout.split('\n').filter((l) => l !== '');
+    const lines = out.stdout.split('\n').filter((l) => l !== '');
     assert.ok(lines.length >= 2);
     let previous = 0;
     for (const line of lines) {
@@ -285,46 +304,31 @@ describe('kmirror describe: stable mirror', () => {
   });
 
   it('--watch: a refresh the brokers leave unanswered is reported as stale data at the next interval', async () => {
-    const child = spawn(
-      process.execPath,
-      [BIN, 'describe', 'm1', '-b', emulator.destination.bootstrap, '--watch', '--interval', '0.5'],
-      { env: testEnv(), stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-    const killer = setTimeout(() => child.kill('SIGKILL'), 40_000);
+    const watch = watchProcess(emulator.destination.bootstrap, ['--interval', '0.5'], 40_000);
+    const { out } = watch;
     const rules: { remove(): void }[] = [];
     try {
-      await waitFor('the first refresh', () => /^Mirror m1: /m.test(stdout), 25_000);
+      await waitFor('the first refresh', () => /^Mirror m1: /m.test(out.stdout), 25_000);
       // Every broker goes silent: connections stay open, nothing is answered (a refresh's budget is 30s).
       for (const node of emulator.destination.nodes) rules.push(node.faults.drop('*'));
-      await waitFor('the stale-data warning', () => /no answer for 0\.5s/.test(stderr), 10_000);
-      assert.match(stderr, /Warning: no answer for 0\.5s: the data shown is from \S+ and may be stale/);
-      assert.doesNotMatch(stderr, /refresh failed/, 'said while the refresh is still waiting, not when it fails');
-      const headers = [...stdout.matchAll(/^Every 0\.5s: .* (\S+Z)$/gm)].map((m) => m[1] ?? '');
-      const lastShown = /the data shown is from (\S+)/.exec(stderr)?.[1] ?? '';
+      await waitFor('the stale-data warning', () => /no answer for 0\.5s/.test(out.stderr), 10_000);
+      assert.match(out.stderr, /Warning: no answer for 0\.5s: the data shown is from \S+ and may be stale/);
+      assert.doesNotMatch(out.stderr, /refresh failed/, 'said while the refresh is still waiting, not when it fails');
+      const headers = [...out.stdout.matchAll(/^Every 0\.5s: .* (\S+Z)$/gm)].map((m) => m[1] ?? '');
+      const lastShown = /the data shown is from (\S+)/.exec(out.stderr)?.[1] ?? '';
       // The frame's header is written a moment after the data is taken.
       assert.ok(
         Math.abs(Date.parse(lastShown) - Date.parse(headers.at(-1) ?? '')) < 1000,
         `names the time of the last data shown (${lastShown}, last frame ${headers.at(-1) ?? ''})`,
       );
-      child.kill('SIGINT');
+      watch.signal('SIGINT');
       // Ctrl-C abandons the pending refresh: the process ends long before that refresh's 30 s budget
       // (it used to wait it out). Killed after 10 s, the exit code would be null.
-      clearTimeout(killer);
-      const late = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      try {
-        assert.equal(await exited, 0, `Ctrl-C during a refresh the brokers never answer:\n${stderr}`);
-      } finally {
-        clearTimeout(late);
-      }
+      watch.killAfter(10_000);
+      assert.equal(await watch.exited, 0, `Ctrl-C during a refresh the brokers never answer:\n${out.stderr}`);
     } finally {
       for (const rule of rules) rule.remove();
-      clearTimeout(killer);
-      child.kill('SIGKILL');
+      watch.stop();
     }
   });
 

@@ -202,14 +202,7 @@ function attention(
     if (top.length > 0)
       out.push(
         renderTable(
-          [
-            { header: 'TOPIC' },
-            { header: 'PARTITION', align: 'right' },
-            { header: 'SOURCE OFFSET', align: 'right' },
-            { header: 'DESTINATION OFFSET', align: 'right' },
-            { header: 'LAG', align: 'right' },
-            { header: 'STATE' },
-          ],
+          LAGGING_COLUMNS,
           top.map(({ topic, row }) => [
             topic,
             String(row.partition),
@@ -263,6 +256,9 @@ const PARTITION_COLUMNS: Column[] = [
   { header: 'RETRY' },
   { header: 'ERROR' },
 ];
+
+/** The partition columns without MIRROR, RETRY and ERROR: the most lagging partitions of one mirror. */
+const LAGGING_COLUMNS = PARTITION_COLUMNS.filter((c) => !['MIRROR', 'RETRY', 'ERROR'].includes(c.header));
 
 function partitionTable(report: DescribeReport, sort: DescribeSort, notes: Footnotes = new Footnotes()): string {
   return [...partitionTableLines(report, sort, notes)].join('\n');
