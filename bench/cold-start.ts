@@ -1,5 +1,5 @@
 // `kmirror --version` from a cold process, on each Node the bench finds: what every invocation pays before
-// doing anything (issue target: median ≤ 250 ms). Each run is a new node process through bin/run.js, as a
+// doing anything (issue target: median ≤ 250 ms). Each run is a new node process through bin/run.cjs, as a
 // user starts it. On a Node with the module compile cache, also the same without it, to show what it saves.
 
 import type { BenchResult } from './measure.js';

@@ -10,7 +10,7 @@ import { type BenchResult, median } from './measure.js';
 import { benchEnv } from './nodes.js';
 import { runProcess, timeSummary } from './process-run.js';
 
-const BIN = fileURLToPath(new URL('../../bin/run.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../bin/run.cjs', import.meta.url));
 const RUNS = 5;
 
 async function listen(server: Server): Promise<string> {

@@ -1,5 +1,5 @@
 // The package as a user installs it (issue 12): `npm pack`, then `npm install -g` of the tarball into a
-// fresh prefix. Its kmirror must run and start as fast as the repository's bin/run.js: both are timed
+// fresh prefix. Its kmirror must run and start as fast as the repository's bin/run.cjs: both are timed
 // pair by pair (CPU, user+sys), with their outputs compared.
 
 import { spawnSync } from 'node:child_process';
@@ -21,14 +21,14 @@ function npm(args: readonly string[], cwd: string): string {
   return run.stdout;
 }
 
-/** Installs the packed package into a new prefix; returns the installed bin/run.js and a clean-up. */
+/** Installs the packed package into a new prefix; returns the installed bin/run.cjs and a clean-up. */
 export function installPackage(): { bin: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'kmirror-installed-'));
   const tarball = npm(['pack', '--pack-destination', dir], ROOT).trim().split('\n').at(-1) ?? '';
   const prefix = join(dir, 'prefix');
   npm(['install', '-g', '--prefix', prefix, join(dir, tarball)], dir);
   return {
-    bin: join(prefix, 'lib', 'node_modules', 'kmirror', 'bin', 'run.js'),
+    bin: join(prefix, 'lib', 'node_modules', 'kmirror', 'bin', 'run.cjs'),
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }

@@ -12,7 +12,7 @@ import { median, stats } from './measure.js';
 import { benchEnv, removeBenchCache } from './nodes.js';
 import { timedRun, type TimedRun } from './process-run.js';
 
-const BIN = fileURLToPath(new URL('../../bin/run.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../bin/run.cjs', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 10) || 10;
 // kafka-run-class.sh's defaults (KAFKA_HEAP_OPTS, KAFKA_JVM_PERFORMANCE_OPTS) for a tool.
 const KAFKA_RUN_CLASS_OPTS = [

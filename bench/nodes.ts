@@ -13,7 +13,7 @@ import { runProcess, timeSummary, type ProcessRun } from './process-run.js';
 export interface BenchNode {
   readonly version: string;
   readonly path: string;
-  /** Feature test: this Node has module.enableCompileCache, so bin/run.js turns the cache on. */
+  /** Feature test: this Node has module.enableCompileCache, so bin/run.cjs turns the cache on. */
   readonly compileCache: boolean;
 }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run build` (after tsc): the CLI as one CommonJS file, dist/bundle/kmirror.cjs, which bin/run.js
+// `npm run build` (after tsc): the CLI as one CommonJS file, dist/bundle/kmirror.cjs, which bin/run.cjs
 // loads. Loading one file instead of ~700 modules (oclif, kafkajs, ours) is most of kmirror's start-up
 // saving (issue 12). Its COMMANDS export is oclif's "explicit" command registry (package.json
 // oclif.commands), generated here from the files in src/commands/ with the ids oclif's "pattern"
@@ -32,42 +32,85 @@ export function commandId(file) {
   return [...parts, ...(name === 'index' ? [] : [name])].join(':');
 }
 
-/** The bundle's entry: oclif's run/handle, our help class and every command class by id. */
+/**
+ * The bundle's entry, a CommonJS module: oclif's run/handle, our help class and every command class by id.
+ * Each is a getter around require(): esbuild evaluates an ES module that is require()d only when that
+ * require() runs, so a command loads only what it imports (check does not evaluate the emulator, kafkajs,
+ * prompts or TLS), and oclif asks for no command but the one it runs (it lists them from the manifest).
+ */
 export function entrySource() {
   const files = sourceFiles(COMMANDS_DIR).sort();
-  const imports = files.map((file, i) => {
+  const registry = files.map((file) => {
     const path = relative(ROOT, file).split(sep).join(posix.sep);
-    return `import command${i} from './${path}';`;
+    return `  get ${JSON.stringify(commandId(file))}() { return require('./${path}').default; },`;
   });
-  const registry = files.map((file, i) => `  ${JSON.stringify(commandId(file))}: command${i},`);
   return [
-    "export { Config, handle, run } from '@oclif/core';",
-    "export { default as Help } from './src/lib/cli/help.ts';",
-    ...imports,
-    'export const COMMANDS = {',
-    ...registry,
+    "'use strict';",
+    'module.exports = {',
+    "  get Config() { return require('@oclif/core/config').Config; },",
+    "  get handle() { return require('@oclif/core/handle').handle; },",
+    "  get run() { return require('@oclif/core/run').run; },",
+    "  get Help() { return require('./src/lib/cli/help.ts').default; },",
+    '  COMMANDS: {',
+    ...registry.map((line) => `  ${line}`),
+    '  },',
     '};',
     '',
   ].join('\n');
 }
 
-// bin/code-cache.js runs the bundle through vm.Script, where import() works only with experimental vm
+// bin/code-cache.cjs runs the bundle through vm.Script, where import() works only with experimental vm
 // features. So the bundle holds no import(): ours become require() (every package we load lazily has a
 // CommonJS build), and the few in oclif and lilconfig (which load ESM plugins by file URL) call
-// __kmirrorImport, a real import() that code-cache.js hands in (plain require() of the bundle gets its own).
+// __kmirrorImport, a real import() that code-cache.cjs hands in (plain require() of the bundle gets its own).
 const IMPORT_BANNER =
   "const __kmirrorImport = typeof __kmirrorHostImport === 'function' ? __kmirrorHostImport : (specifier) => " +
   'import(specifier);';
 const DYNAMIC_IMPORT = /(?<![\w$.'"`])import\(/g;
-const hostImport = {
-  name: 'host-import',
+const HOST_IMPORT_PACKAGES = /[\\/]node_modules[\\/](@oclif[\\/]core|lilconfig)[\\/]/;
+
+// The bundle is pure ASCII, so bin/code-cache.cjs can take its bytes as the source string (latin1) instead of
+// decoding UTF-8, and V8 keeps and scans it as a one-byte string: reading and compiling it cost about 6 ms
+// less per run with two non-ASCII characters gone. esbuild escapes strings itself, not regular-expression
+// literals: those in dependencies are escaped here (\uXXXX means the same character in a string, template,
+// regular expression, identifier or comment); bundle() refuses a non-ASCII output and names the input.
+const NON_ASCII = /[^\p{ASCII}]/u;
+/**
+ * Each UTF-16 unit as \uXXXX (a character outside the BMP becomes its surrogate pair, as JavaScript reads it).
+ * A backslash before the character (an identity escape: `\…` is `…`) is dropped, not doubled.
+ */
+export const escapeNonAscii = (code) =>
+  code.replace(/(\\*)([^\p{ASCII}])/gu, (_, slashes, c) => {
+    const kept = slashes.length % 2 === 1 ? slashes.slice(1) : slashes;
+    return (
+      kept + Array.from({ length: c.length }, (_, i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`).join('')
+    );
+  });
+const dependencySources = {
+  name: 'dependency-sources',
   setup(build) {
-    build.onLoad({ filter: /[\\/]node_modules[\\/](@oclif[\\/]core|lilconfig)[\\/].*\.js$/ }, (args) => ({
-      contents: readFileSync(args.path, 'utf8').replace(DYNAMIC_IMPORT, '__kmirrorImport('),
-      loader: 'js',
-    }));
+    build.onLoad({ filter: /[\\/]node_modules[\\/].*\.c?js$/ }, (args) => {
+      const original = readFileSync(args.path, 'utf8');
+      let contents = HOST_IMPORT_PACKAGES.test(args.path)
+        ? original.replace(DYNAMIC_IMPORT, '__kmirrorImport(')
+        : original;
+      if (NON_ASCII.test(contents)) contents = escapeNonAscii(contents);
+      return contents === original ? undefined : { contents, loader: 'js' };
+    });
   },
 };
+
+/** Throws when the written bundle holds a non-ASCII character, showing the text around it. */
+function assertAscii() {
+  const bytes = readFileSync(BUNDLE);
+  const at = bytes.findIndex((byte) => byte > 0x7f);
+  if (at >= 0)
+    throw new Error(
+      `${BUNDLE} holds a non-ASCII character at byte ${at}, near ` +
+        `${JSON.stringify(bytes.subarray(Math.max(0, at - 60), at + 20).toString('utf8'))}: ` +
+        'write it as \\uXXXX in its source',
+    );
+}
 
 async function bundle() {
   rmSync(OUT_DIR, { recursive: true, force: true });
@@ -83,7 +126,7 @@ async function bundle() {
     define: { 'import.meta.url': '__kmirrorBundleUrl' },
     banner: { js: `const __kmirrorBundleUrl = require('node:url').pathToFileURL(__filename).href;\n${IMPORT_BANNER}` },
     supported: { 'dynamic-import': false },
-    plugins: [hostImport],
+    plugins: [dependencySources],
     // oclif reads tsconfig.json through typescript only for ts-node development runs (bin/dev.js,
     // which does not use the bundle); it is no dependency of ours.
     external: ['typescript', '@inquirer/prompts', 'prom-client'],
@@ -97,6 +140,7 @@ async function bundle() {
   });
   const left = readFileSync(BUNDLE, 'utf8').replace(IMPORT_BANNER, '').match(DYNAMIC_IMPORT);
   if (left) throw new Error(`${BUNDLE} still holds ${left.length} import(): see hostImport in scripts/bundle.mjs`);
+  assertAscii();
   const inputs = Object.keys(result.metafile.inputs).length;
   const bytes = result.metafile.outputs[relative(process.cwd(), BUNDLE).split(sep).join(posix.sep)]?.bytes;
   writeFileSync(join(OUT_DIR, 'meta.json'), JSON.stringify(result.metafile));

@@ -7,8 +7,8 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { shellQuote, startPlayground, type RunningPlayground } from '../src/lib/emulator/playground.js';
 
-// dist/scripts/demo.js → the package's bin/run.js, which loads the built commands from dist.
-const BIN = fileURLToPath(new URL('../../bin/run.js', import.meta.url));
+// dist/scripts/demo.js → the package's bin/run.cjs, which loads the built commands from dist.
+const BIN = fileURLToPath(new URL('../../bin/run.cjs', import.meta.url));
 
 const MIRROR = 'demo';
 const DESCRIBE_ROUNDS = 4;

@@ -71,7 +71,7 @@ function exampleEnv(): NodeJS.ProcessEnv {
 }
 
 /**
- * Runs bin/run.js with stdout and stderr on ONE pipe (`2>&1` in a shell), so notes and tables keep
+ * Runs bin/run.cjs with stdout and stderr on ONE pipe (`2>&1` in a shell), so notes and tables keep
  * the order the process wrote them in, as on a terminal. Asynchronous: the emulator answering it
  * runs on this process's event loop.
  */
@@ -99,7 +99,7 @@ function runBinary(
 }
 
 export interface ExampleSessionOptions {
-  /** Package root holding bin/run.js and the built dist/. */
+  /** Package root holding bin/run.cjs and the built dist/. */
   readonly root: string;
   /** Command ids present in the manifest; steps of other commands are skipped. */
   readonly commands: ReadonlySet<string>;
@@ -220,7 +220,7 @@ const STEPS: readonly Step[] = [
 
 /** Runs the session; rejects when a step could not run at all (a non-zero exit is recorded, not thrown). */
 export async function runExampleSession(options: ExampleSessionOptions): Promise<ExamplesFile> {
-  const bin = join(options.root, 'bin', 'run.js');
+  const bin = join(options.root, 'bin', 'run.cjs');
   const clock = new ManualClock(CLOCK_START_MS);
   let perRequestMs = 0;
   // Filled in once the clusters run: the hook below moves them while a waiting command runs.

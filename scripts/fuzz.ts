@@ -44,7 +44,7 @@ console.log(
 );
 
 console.log(
-  `binary: ${runs} runs of bin/run.js (--json --timeout ${timeoutMs}ms) against mutating brokers, ` +
+  `binary: ${runs} runs of bin/run.cjs (--json --timeout ${timeoutMs}ms) against mutating brokers, ` +
     `${parallel} at a time`,
 );
 const binaryStarted = performance.now();

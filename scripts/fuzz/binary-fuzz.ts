@@ -11,7 +11,7 @@ import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emul
 import { MUTATIONS, mutateFrame, type MutationName } from './mutations.js';
 import { Random } from './random.js';
 
-const BIN = fileURLToPath(new URL('../../../bin/run.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../../bin/run.cjs', import.meta.url));
 const PROBE = fileURLToPath(new URL('./rss-probe.js', import.meta.url));
 const DOCUMENTED_EXIT_CODES = new Set([0, 1, 2, 3, 4, 5, 6, 7, 124]);
 const APIS = ['DescribeClusterMirrors', 'ListClusterMirrors', 'ApiVersions'] as const;

@@ -1,4 +1,4 @@
-import { Errors } from '@oclif/core';
+import * as Errors from '@oclif/core/errors';
 import { BaseCommand } from '../lib/cli/base-command.js';
 import {
   type CompletionCommand,

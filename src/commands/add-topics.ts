@@ -1,4 +1,5 @@
-import { Args, Flags } from '@oclif/core';
+import * as Args from '@oclif/core/args';
+import * as Flags from '@oclif/core/flags';
 import { BaseCommand } from '../lib/cli/base-command.js';
 import { durationFlag, regexFlag, sourceConfigFlag, sourceProfileFlag, yesFlag } from '../lib/cli/flags.js';
 import { addTopicsInput } from '../lib/cli/topic-input.js';

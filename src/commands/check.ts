@@ -1,4 +1,5 @@
-import { Args, Flags } from '@oclif/core';
+import * as Args from '@oclif/core/args';
+import * as Flags from '@oclif/core/flags';
 import { BaseCommand } from '../lib/cli/base-command.js';
 import { ExitCode } from '../lib/cli/exit-codes.js';
 import { ENABLE_MIRRORING_HINT } from '../lib/kafka/error-codes.js';

@@ -1,4 +1,4 @@
-import { Args } from '@oclif/core';
+import * as Args from '@oclif/core/args';
 import { BaseCommand } from '../lib/cli/base-command.js';
 import { COMPLETION_SHELLS, type CompletionShell, completionScript } from '../lib/cli/completion-scripts.js';
 

@@ -1,4 +1,4 @@
-import { Args } from '@oclif/core';
+import * as Args from '@oclif/core/args';
 import { BaseCommand } from '../lib/cli/base-command.js';
 import { describeFlags } from '../lib/cli/describe-flags.js';
 import { terminalScreen, watchDeadline, watchFrame, watchIntervalMs, watchLoop } from '../lib/cli/watch.js';

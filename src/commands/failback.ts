@@ -1,4 +1,4 @@
-import { Args } from '@oclif/core';
+import * as Args from '@oclif/core/args';
 import { BaseCommand } from '../lib/cli/base-command.js';
 import { askSecret } from '../lib/cli/secret-prompt.js';
 import { Spinner } from '../lib/cli/spinner.js';

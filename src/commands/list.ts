@@ -1,4 +1,4 @@
-import { Flags } from '@oclif/core';
+import * as Flags from '@oclif/core/flags';
 import { BaseCommand } from '../lib/cli/base-command.js';
 import { listMirrors, type ListedMirror } from '../lib/mirror/list.js';
 import { renderMirrorList } from '../lib/render/list.js';

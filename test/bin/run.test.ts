@@ -1,4 +1,4 @@
-// bin/run.js and its compile caches: the bundle's code cache (bin/code-cache.js) on every Node, Node's own
+// bin/run.cjs and its compile caches: the bundle's code cache (bin/code-cache.cjs) on every Node, Node's own
 // module compile cache where the running Node has it (≥ 22.1); off on request, harmless where it cannot be
 // written. The tests of Node's cache need a Node that has it: this one, or a Node 22/24 installed by
 // scripts/install-node.ts (.ci/run installs them before the suite).
@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { installedNodes } from '../../scripts/node-tools.js';
 import { testEnv } from '../helpers/cli.js';
 
-const BIN = fileURLToPath(new URL('../../../bin/run.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../../bin/run.cjs', import.meta.url));
 // Rejected before any request, yet loads the bundle (oclif and our commands): it should be cached.
 const ARGS = ['list', '-b', 'no port'];
 const hasCompileCache = 'enableCompileCache' in module;
@@ -52,12 +52,12 @@ function cachingNode(t: TestContext): string | undefined {
   return undefined;
 }
 
-/** What bin/code-cache.js did with the bundle's cache in one run (NODE_DEBUG=kmirror), in order. */
+/** What bin/code-cache.cjs did with the bundle's cache in one run (NODE_DEBUG=kmirror), in order. */
 function codeCacheEvents(stderr: string): string[] {
   return [...stderr.matchAll(/code cache \S+kmirror-v[^ ]+\.v8: (\w+)/g)].map((m) => m[1] ?? '');
 }
 
-describe('bin/run.js compile cache', () => {
+describe('bin/run.cjs compile cache', () => {
   it('the bundle: the first run writes its compiled code, the second runs from it (any Node)', () => {
     const xdg = freshDir();
     const env = { XDG_CACHE_HOME: xdg, NODE_DEBUG: 'kmirror' };
@@ -100,9 +100,9 @@ describe('bin/run.js compile cache', () => {
     assert.ok(filesUnder(join(xdg, 'kmirror', 'compile-cache')).length > 1, 'first run wrote no Node cache files');
     const accepted = (stderr: string, file: RegExp) =>
       stderr.split('\n').some((line) => file.test(line) && /was accepted/.test(line));
-    const loader = /bin\/code-cache\.js/;
+    const loader = /bin\/code-cache\.cjs/;
     assert.ok(!accepted(first.stderr, loader), 'the first run cannot have found a cache');
-    assert.ok(accepted(second.stderr, loader), `second run did not use the cache for code-cache.js:\n${second.stderr}`);
+    assert.ok(accepted(second.stderr, loader), `the second run did not use code-cache.cjs's cache:\n${second.stderr}`);
   });
 
   it('falls back to ~/.cache/kmirror when XDG_CACHE_HOME is unset or not absolute', (t) => {

@@ -1,4 +1,4 @@
-// bin/run.js answers `--version` without loading oclif (bin/user-agent.js); the line must be the one oclif prints.
+// bin/run.cjs answers `--version` without loading oclif (bin/user-agent.cjs); the line must be the one oclif prints.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import { Config } from '@oclif/core';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const BIN = fileURLToPath(new URL('../../../bin/run.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../../bin/run.cjs', import.meta.url));
 
 describe('kmirror --version', () => {
   it('prints oclif’s user agent, whatever follows the flag', async () => {

@@ -15,7 +15,7 @@ import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emul
 import { type CliResult, runProgram } from '../helpers/cli.js';
 import { runCli, testEnv } from '../helpers/in-process-cli.js';
 
-const BIN = fileURLToPath(new URL('../../../bin/run.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../../bin/run.cjs', import.meta.url));
 const has = (shell: string): boolean => spawnSync(shell, ['-c', 'true']).status === 0;
 // The shells come from Debian (scripts/install-client-tools.sh); missing ones fail in CI and skip elsewhere.
 const skipWithout = (shell: string): string | false =>

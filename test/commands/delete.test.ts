@@ -47,7 +47,7 @@ const shellWord = (word: string): string => `'${word.replaceAll("'", `'\\''`)}'`
 /** Runs the binary on a pseudo-terminal (CI unset, so it may prompt) and types `typed` + Enter. */
 function runInTerminal(args: readonly string[], typed: string, env: Record<string, string>): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const command = [process.execPath, join(REPO_ROOT, 'bin', 'run.js'), ...args].map(shellWord).join(' ');
+    const command = [process.execPath, join(REPO_ROOT, 'bin', 'run.cjs'), ...args].map(shellWord).join(' ');
     const child = spawn('script', ['-qec', command, '/dev/null'], {
       env: testEnv({ ...env, CI: undefined }),
       stdio: ['pipe', 'pipe', 'pipe'],

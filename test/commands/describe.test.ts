@@ -12,7 +12,7 @@ import { INSTANT_START } from '../helpers/emulator-timing.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
 import { createMirror, engineStates, pauseTopics, startTopics, stopTopics, waitFor } from './describe-setup.js';
 
-const BIN = fileURLToPath(new URL('../../../bin/run.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../../bin/run.cjs', import.meta.url));
 
 /**
  * `kmirror describe m1 --watch …` as a process (signals need one): its output so far, its exit code, and a

@@ -16,7 +16,7 @@ import { type CliResult, REPO_ROOT, runCli, testEnv } from '../helpers/in-proces
 import { assertMatchesSchema } from '../helpers/schema.js';
 import { createMirror, engineStates, startTopics, waitFor } from './describe-setup.js';
 
-const BIN = fileURLToPath(new URL('../../../bin/run.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../../bin/run.cjs', import.meta.url));
 const DEAD = '127.0.0.1:1';
 
 /** complete: the result alone; partial: the result with `error`; failed: the error document. */

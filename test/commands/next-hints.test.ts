@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { type CliResult, runProgram, testEnv } from '../helpers/cli.js';
 import { DRAFT_KEYS } from '../helpers/kip-draft.js';
 
-const BIN = fileURLToPath(new URL('../../../bin/run.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../../bin/run.cjs', import.meta.url));
 // The keys the playground serves the draft's RPCs on (its commands are told them); --api-versions is its own.
 const DRAFT_PLAYGROUND = ['--protocol', 'kip-draft', '--api-keys', DRAFT_KEYS];
 

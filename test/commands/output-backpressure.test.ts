@@ -15,7 +15,7 @@ const TOPICS = 20;
 const PARTITIONS = 150;
 /** Longer than oclif's 10 s flush, the one fixed drain timeout kmirror had. */
 const SLOW_READER_SECONDS = 12;
-const BIN = fileURLToPath(new URL('../../../bin/run.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../../bin/run.cjs', import.meta.url));
 
 /**
  * kmirror with its stdout in a real pipe to `reader` (a shell command), as `kmirror … | reader` in

@@ -12,7 +12,7 @@ import { Deadline } from '../../src/lib/cli/deadline.js';
 import { createClient } from '../../src/lib/kafka/connect.js';
 import { readEndOffsets } from '../../src/lib/mirror/end-offsets.js';
 
-const BIN = fileURLToPath(new URL('../../../bin/run.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../../bin/run.cjs', import.meta.url));
 const START_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 15_000;
 

@@ -370,7 +370,7 @@ describe('kmirror profile', () => {
 describe('kmirror playground --save-profile', () => {
   it('writes a profile for the destination, and its printed commands run as printed', async () => {
     const home = configHome();
-    const bin = fileURLToPath(new URL('../../../bin/run.js', import.meta.url));
+    const bin = fileURLToPath(new URL('../../../bin/run.cjs', import.meta.url));
     const child = spawn(process.execPath, [bin, 'playground', '--save-profile', 'pg'], {
       env: testEnv({ XDG_CONFIG_HOME: home }),
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -22,7 +22,7 @@ const PASSWORD = 'Pw-secret-81f2c6d0';
 const JAAS_PASSWORD = 'Jaas-secret-3b5a9d11';
 const NEW_JAAS_PASSWORD = 'Jaas-new-secret-77c1e4';
 const PASSPHRASE = 'Key-passphrase-5e09aa';
-const BIN = fileURLToPath(new URL('../../../bin/run.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../../bin/run.cjs', import.meta.url));
 
 interface Variant {
   readonly name: string;

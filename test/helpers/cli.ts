@@ -1,4 +1,4 @@
-// Runs the real binary (bin/run.js → dist) as a user would. Most command tests use the in-process
+// Runs the real binary (bin/run.cjs → dist) as a user would. Most command tests use the in-process
 // runner (./in-process-cli.ts, same result shape); this one stays for what only a process shows:
 // a piped stdin, signals, a terminal, and the check that both runners print the same.
 
@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const NO_PROFILES_DIR = join(tmpdir(), 'kmirror-test-no-profiles');
-const BIN = fileURLToPath(new URL('../../../bin/run.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../../bin/run.cjs', import.meta.url));
 
 export interface CliResult {
   readonly code: number | null;

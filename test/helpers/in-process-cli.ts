@@ -1,5 +1,5 @@
 // Runs a kmirror command inside the test process: oclif's own Config (loaded once) and run(), as
-// bin/run.js does, with stdout/stderr captured, the exit code worked out as the process would have
+// bin/run.cjs does, with stdout/stderr captured, the exit code worked out as the process would have
 // it, and env, stdin, colour, exit code, listeners and registered secrets restored after each call.
 // Same result shape as runCli in ./cli.ts, which spawns the binary for what only a process shows.
 
@@ -50,7 +50,7 @@ async function runNow(args: readonly string[], options: CliOptions): Promise<Cli
   return { code, stdout: out.join(''), stderr: err.join('') };
 }
 
-/** bin/run.js: run(), and on failure oclif's handle(), whose process.exit becomes the exit code. */
+/** bin/run.cjs: run(), and on failure oclif's handle(), whose process.exit becomes the exit code. */
 async function execute(argv: string[], loaded: Config): Promise<number> {
   try {
     await run(argv, loaded);

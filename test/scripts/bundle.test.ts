@@ -3,6 +3,7 @@
 // added there is in the bundle, the manifest and the help with nothing else to edit.
 
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
@@ -12,6 +13,7 @@ import { REPO_ROOT } from '../helpers/cli.js';
 interface BundleScript {
   commandId(file: string): string;
   entrySource(): string;
+  escapeNonAscii(code: string): string;
 }
 const script = (await import(new URL('../../../scripts/bundle.mjs', import.meta.url).href)) as BundleScript;
 
@@ -61,7 +63,53 @@ describe('scripts/bundle.mjs', () => {
       const path = relative(REPO_ROOT, join(REPO_ROOT, 'src', 'commands', file))
         .split(sep)
         .join('/');
-      assert.equal(entry.split(`from './${path}'`).length - 1, 1, path);
+      assert.equal(entry.split(`require('./${path}')`).length - 1, 1, path);
     }
+  });
+
+  it('evaluates a command only when oclif asks for it, and only what that command imports', () => {
+    const probe = [
+      "const loaded = (name) => process.moduleLoadList.includes('NativeModule ' + name);",
+      'const b = require(process.argv[1]);',
+      "const seen = { bundle: ['net', 'tls'].filter(loaded) };",
+      "seen.check = typeof b.COMMANDS.check.run === 'function' && ['net', 'tls'].filter(loaded);",
+      "seen.playground = typeof b.COMMANDS.playground.run === 'function' && ['net', 'tls'].filter(loaded);",
+      'process.stdout.write(JSON.stringify(seen));',
+    ].join('\n');
+    const bundle = join(REPO_ROOT, 'dist', 'bundle', 'kmirror.cjs');
+    const result = spawnSync(process.execPath, ['-e', probe, bundle], { encoding: 'utf8' });
+    assert.equal(result.status, 0, result.stderr);
+    // nothing of a command's before it is asked for; check connects (net) in plaintext here, so no TLS;
+    // the playground's emulator serves TLS
+    assert.deepEqual(JSON.parse(result.stdout), { bundle: [], check: ['net'], playground: ['net', 'tls'] });
+  });
+
+  it('the bundle is ASCII, and escaping keeps what each character means', () => {
+    const bytes = readFileSync(join(REPO_ROOT, 'dist', 'bundle', 'kmirror.cjs'));
+    assert.equal(
+      bytes.findIndex((byte) => byte > 0x7f),
+      -1,
+    );
+    const cases: [string, string][] = [
+      ["'a…b'", "'a\\u2026b'"],
+      ["'😀'", "'\\ud83d\\ude00'"],
+      ["'\\…'", "'\\u2026'"], // an identity escape: the backslash goes
+      ["'\\\\…'", "'\\\\\\u2026'"], // an escaped backslash stays
+      ['/[\\x1b\u009b]/', '/[\\x1b\\u009b]/'],
+    ];
+    for (const [source, escaped] of cases) {
+      assert.equal(script.escapeNonAscii(source), escaped, source);
+      const value = new Function(`return ${source};`)() as unknown;
+      const again = new Function(`return ${escaped};`)() as unknown;
+      if (value instanceof RegExp && again instanceof RegExp) {
+        for (const text of ['\x1b', '\u009b', 'x']) assert.equal(again.test(text), value.test(text), text);
+      } else assert.equal(again, value, source);
+    }
+    for (const regex of ['/😀/u', '/[😀]/u', '/^.$/u'])
+      assert.equal(
+        new Function(`return ${script.escapeNonAscii(regex)};`)().test('😀'),
+        new Function(`return ${regex};`)().test('😀'),
+        regex,
+      );
   });
 });

@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { testEnv } from '../helpers/cli.js';
 
-const BIN = fileURLToPath(new URL('../../../bin/run.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../../bin/run.cjs', import.meta.url));
 
 export function tmuxAvailable(): boolean {
   const probe = spawnSync('tmux', ['-V'], { encoding: 'utf8' });

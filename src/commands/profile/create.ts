@@ -1,4 +1,5 @@
-import { Args, Flags } from '@oclif/core';
+import * as Args from '@oclif/core/args';
+import * as Flags from '@oclif/core/flags';
 import { BaseCommand } from '../../lib/cli/base-command.js';
 import { parseDuration } from '../../lib/cli/duration.js';
 import { OUTPUT_FORMATS } from '../../lib/cli/flags.js';

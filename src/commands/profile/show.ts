@@ -1,4 +1,4 @@
-import { Args } from '@oclif/core';
+import * as Args from '@oclif/core/args';
 import { BaseCommand } from '../../lib/cli/base-command.js';
 import { profileFilePath } from '../../lib/connection/profile-store.js';
 import { type ProfileView, ProfileStore, showProfile } from '../../lib/connection/profiles.js';

@@ -3,7 +3,9 @@
 // prints results in the chosen format, and owns THE catch(): every failure goes through toFailure
 // and leaves as exactly one JSON/YAML error document or one `Error:` + `Hint:` pair, then the exit code.
 
-import { Command, Errors, type Interfaces } from '@oclif/core';
+import { Command } from '@oclif/core/command';
+import * as Errors from '@oclif/core/errors';
+import type * as Interfaces from '@oclif/core/interfaces';
 import chalk, { supportsColor } from 'chalk';
 import type { KafkaClient, WireEvent } from '../kafka/client.js';
 import { type Dialect, prototypeDialect } from '../kafka/dialect.js';

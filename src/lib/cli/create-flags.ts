@@ -1,7 +1,7 @@
 // The flags of `kmirror create`: how the destination brokers reach the SOURCE, the mirror's settings
 // and topic patterns, the source cluster id, and the checks and confirmation before sending.
 
-import { Flags } from '@oclif/core';
+import * as Flags from '@oclif/core/flags';
 import { regexFlag, yesFlag } from './flags.js';
 import { settingSourceFlags } from './setting-args.js';
 

@@ -1,6 +1,6 @@
 // The flags of `kmirror describe`: which partitions to show and how, --watch, and the --fail-on checks.
 
-import { Flags } from '@oclif/core';
+import * as Flags from '@oclif/core/flags';
 import { DESCRIBE_SORTS, type DescribeSort } from '../mirror/describe-filters.js';
 import { DEFAULT_GRACE_MS } from '../mirror/health.js';
 import { PARTITION_STATES } from '../mirror/lag.js';

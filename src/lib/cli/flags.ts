@@ -2,7 +2,7 @@
 // flag has a KMIRROR_* variable (oclif applies it when the flag is absent, so flag > env) and a
 // help group so `--help` separates connection settings from the command's own flags.
 
-import { Flags } from '@oclif/core';
+import * as Flags from '@oclif/core/flags';
 import { ENV_SASL_OAUTH_TOKEN, ENV_SASL_PASSWORD, ENV_TLS_KEY_PASSWORD } from '../connection/connection-config.js';
 import { DEFAULT_FAN_OUT_CONCURRENCY } from '../kafka/fan-out.js';
 import { PROTOCOLS } from '../kafka/dialect.js';

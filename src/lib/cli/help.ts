@@ -1,7 +1,7 @@
 // Exit codes are part of every command's contract, so every kmirror command's --help ends with
 // them (and so does the root help). Wired in package.json: "oclif": {"helpClass": "./dist/src/lib/cli/help.js"}.
 
-import { CommandHelp, Help, type HelpSectionRenderer } from '@oclif/core';
+import { CommandHelp, Help, type HelpSectionRenderer } from '@oclif/core/help';
 import { exitCodesHelpText } from './exit-codes.js';
 
 export const EXIT_CODES_HEADER = 'EXIT CODES';

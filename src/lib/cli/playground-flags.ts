@@ -1,7 +1,7 @@
 // The port flags of `kmirror playground`, checked before anything listens, and the words for a port
 // the system refused. The playground takes no connection flags: it serves clusters.
 
-import { Flags } from '@oclif/core';
+import * as Flags from '@oclif/core/flags';
 import type { Profile } from '../connection/profile.js';
 import { profileFilePath } from '../connection/profile-store.js';
 import { ProfileStore, createProfile } from '../connection/profiles.js';

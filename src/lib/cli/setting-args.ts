@@ -3,7 +3,7 @@
 // --allow-secret-arg says so; --config-file FILE takes the same settings from a file, or from stdin.
 
 import { readFileSync } from 'node:fs';
-import { Flags } from '@oclif/core';
+import * as Flags from '@oclif/core/flags';
 import { PropertiesSyntaxError, parseProperties } from '../connection/properties-file.js';
 import { isSensitiveKey } from '../connection/redact.js';
 import { UsageError } from './errors.js';

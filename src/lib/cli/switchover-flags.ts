@@ -1,6 +1,6 @@
 // The flags of the switchover commands, promote and failback, kept out of the command files.
 
-import { Flags } from '@oclif/core';
+import * as Flags from '@oclif/core/flags';
 import { durationFlag, yesFlag } from './flags.js';
 
 export const promoteFlags = {

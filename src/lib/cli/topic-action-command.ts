@@ -3,7 +3,9 @@
 // render once through the command's renderer, then the exit rule. The command files choose the action,
 // the renderer and the confirmation; this file imports neither render/ nor prompt/.
 
-import { Args, type Command, Flags } from '@oclif/core';
+import * as Args from '@oclif/core/args';
+import type { Command } from '@oclif/core/command';
+import * as Flags from '@oclif/core/flags';
 import { applyTopicAction, unsettledError } from '../mirror/apply-topic-action.js';
 import { caughtUpNote } from '../mirror/caught-up.js';
 import {

@@ -2,7 +2,7 @@
 // --timeout, until the budget runs out (exit 124). The first refresh must work (bad names, no
 // mirroring, no access end the command); a later one that fails is reported and retried.
 
-import { Flags } from '@oclif/core';
+import * as Flags from '@oclif/core/flags';
 import chalk from 'chalk';
 import { Deadline } from './deadline.js';
 import { UsageError } from './errors.js';

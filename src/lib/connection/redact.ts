@@ -53,7 +53,7 @@ const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----(?=\s*[A-Za-z0-9+/]{4})[\s\S]*?(?
 /** A JAAS value is a structure, not one secret: its password="…" options are masked one by one. */
 const JAAS_KEY = /jaas\.config$/i;
 /** Not a secret: the word Bearer (its token follows), or the … of a hint's example. */
-const PLACEHOLDER = /^(?:bearer|(["']?)…\1)$/i;
+const PLACEHOLDER = /^(?:bearer|(["']?)\u2026\1)$/i;
 const KEY_VALUE = /(["']?)([A-Za-z0-9_.-]+)\1(\s*[=:]\s*)("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|[^\s,;&"'}\]]+)/g;
 const BEARER = /\b(Bearer\s+)[A-Za-z0-9._~+/=-]+/g;
 const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:)[^\s@/]+@/gi;

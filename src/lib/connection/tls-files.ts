@@ -3,10 +3,17 @@
 // command that converts it, and checks every file (passwords, key/certificate pairs) before any
 // connection is attempted, so a bad file is a usage error and not a handshake failure later.
 
-import { X509Certificate, createPrivateKey } from 'node:crypto';
+import type * as Crypto from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createSecureContext } from 'node:tls';
+import { createRequire } from 'node:module';
+import type * as Tls from 'node:tls';
 import { SettingsError } from './errors.js';
+
+// node:crypto and node:tls load when a TLS file is first read: a plaintext run never needs them (~3 ms of
+// every start otherwise).
+const require = createRequire(import.meta.url);
+const crypto = (): typeof Crypto => require('node:crypto') as typeof Crypto;
+const tls = (): typeof Tls => require('node:tls') as typeof Tls;
 
 export type StoreFormat = 'PEM' | 'DER' | 'PKCS12' | 'JKS' | 'JCEKS' | 'unknown';
 
@@ -28,7 +35,7 @@ export function sniffStoreFormat(bytes: Buffer): StoreFormat {
     return 'PEM';
   if (bytes[0] === 0x30) {
     try {
-      new X509Certificate(bytes);
+      new (crypto().X509Certificate)(bytes);
       return 'DER';
     } catch {
       return 'PKCS12';
@@ -97,7 +104,7 @@ function certificatesFromPem(text: string, origin: string): Buffer[] {
   }
   return certs.map((block, index) => {
     try {
-      new X509Certificate(block.pem);
+      new (crypto().X509Certificate)(block.pem);
     } catch (err) {
       throw new SettingsError(
         `${origin}: certificate ${index + 1} is not a valid X.509 certificate (${(err as Error).message})`,
@@ -131,7 +138,7 @@ export function readCaFile(path: string, origin: string): Buffer[] {
     case 'PEM':
       return certificatesFromPem(bytes.toString('utf8'), `${origin} '${path}'`);
     case 'DER':
-      return [Buffer.from(new X509Certificate(bytes).toString())];
+      return [Buffer.from(new (crypto().X509Certificate)(bytes).toString())];
     case 'PKCS12':
     case 'JKS':
     case 'JCEKS':
@@ -201,7 +208,7 @@ function pfxProblem(err: unknown, origin: string, passphraseSource: string): Set
 /** Checks a PKCS12 client key store with its password now, not at the first handshake. */
 export function checkPfx(pfx: Buffer, passphrase: string | undefined, origin: string, passphraseSource: string): void {
   try {
-    createSecureContext({ pfx, passphrase });
+    tls().createSecureContext({ pfx, passphrase });
   } catch (err) {
     throw pfxProblem(err, origin, passphraseSource);
   }
@@ -216,7 +223,7 @@ export function checkKeyPair(
   passphraseSource: string,
 ): void {
   try {
-    createPrivateKey({ key, passphrase, format: 'pem' });
+    crypto().createPrivateKey({ key, passphrase, format: 'pem' });
   } catch (err) {
     const message = (err as Error).message;
     const encrypted = /ENCRYPTED/.test(key.toString('latin1'));
@@ -233,7 +240,7 @@ export function checkKeyPair(
     throw new SettingsError(`${origin}: the private key is not valid PEM (${message})`);
   }
   try {
-    createSecureContext({ cert, key, passphrase });
+    tls().createSecureContext({ cert, key, passphrase });
   } catch (err) {
     const message = (err as Error).message;
     if (/key values mismatch/i.test(message)) {
@@ -275,7 +282,7 @@ export function readClientKeystore(
       });
     case 'PEM':
     case 'DER': {
-      const text = format === 'DER' ? new X509Certificate(bytes).toString() : bytes.toString('utf8');
+      const text = format === 'DER' ? new (crypto().X509Certificate)(bytes).toString() : bytes.toString('utf8');
       const blocks = pemBlocks(text);
       const certs = blocks.filter((block) => isCertLabel(block.label));
       if (certs.length === 0) throw new SettingsError(`${origin} '${path}' contains no certificate`);

@@ -1,8 +1,10 @@
 // `kmirror --version` without loading oclif: the same line oclif prints (config.userAgent), built from
 // the same facts. Where oclif would say something this file does not know (WSL), it returns undefined
 // and oclif answers. test/bin/user-agent.test.ts compares the two.
-import { readFileSync } from 'node:fs';
-import { arch, platform, release } from 'node:os';
+'use strict';
+const { readFileSync } = require('node:fs');
+const { join } = require('node:path');
+const { arch, platform, release } = require('node:os');
 
 function mayBeWsl() {
   if (platform() !== 'linux') return false;
@@ -15,11 +17,13 @@ function mayBeWsl() {
 }
 
 /** The user-agent line, or undefined when oclif must be asked. */
-export function quickUserAgent() {
+function quickUserAgent() {
   if (mayBeWsl()) return undefined;
-  const pjson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  const pjson = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8'));
   const extra = pjson.oclif?.additionalVersionFlags;
   if (Array.isArray(extra) && extra.length > 0) return undefined;
   const cpu = arch() === 'ia32' ? 'x86' : arch();
   return `${pjson.name}/${pjson.version || '0.0.0'} ${platform()}-${cpu} node-${process.version}`;
 }
+
+module.exports = { quickUserAgent };

@@ -1,8 +1,11 @@
 #!/usr/bin/env node
-import module from 'node:module';
-import { homedir } from 'node:os';
-import { isAbsolute, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// The kmirror executable. CommonJS, as everything it loads before a command runs: an ES module entry
+// starts Node's ES module loader and builds a facade of every built-in it imports, several ms of each run.
+'use strict';
+const module_ = require('node:module');
+const { homedir } = require('node:os');
+const { isAbsolute, join } = require('node:path');
+const { pathToFileURL } = require('node:url');
 
 // oclif answers `--version` only when it is the first argument; so does the quick path, which skips
 // loading oclif and its plugins (most of the start-up) when it knows the answer.
@@ -11,35 +14,34 @@ const versionDetails =
   process.argv[2] === '--version' &&
   process.argv.slice(3).some((a) => a === '--json' || a === '-o' || a.startsWith('--output'));
 const quick =
-  process.argv[2] === '--version' && !versionDetails ? (await import('./user-agent.js')).quickUserAgent() : undefined;
+  process.argv[2] === '--version' && !versionDetails ? require('./user-agent.cjs').quickUserAgent() : undefined;
 if (quick !== undefined) {
   process.stdout.write(`${quick}\n`);
 } else {
-  await runWithOclif(versionDetails ? ['version', ...process.argv.slice(3)] : process.argv.slice(2));
+  runWithOclif(versionDetails ? ['version', ...process.argv.slice(3)] : process.argv.slice(2));
 }
 
-async function runWithOclif(argv) {
-  // Compiled code is kept between runs: the bundle's by ./code-cache.js, any other module's (plugins, lazily
+function runWithOclif(argv) {
+  // Compiled code is kept between runs: the bundle's by ./code-cache.cjs, any other module's (plugins, lazily
   // loaded libraries) by Node where it can (module.enableCompileCache, Node ≥ 22.1; on before anything
   // else loads). A cache that cannot be written only costs speed: neither throws nor fails.
   const disabled = (process.env.KMIRROR_NO_COMPILE_CACHE ?? '') !== '' && process.env.KMIRROR_NO_COMPILE_CACHE !== '0';
   const cacheDir = disabled ? undefined : compileCacheDir();
-  if (cacheDir !== undefined && typeof module.enableCompileCache === 'function') module.enableCompileCache(cacheDir);
+  if (cacheDir !== undefined && typeof module_.enableCompileCache === 'function') module_.enableCompileCache(cacheDir);
 
   // @oclif/core checks its own engine range (Node ≥ 18) on import by loading semver; our own range
   // (Node ≥ 20, enforced by npm) is narrower, so the check can never warn here: skip its cost.
   process.env.OCLIF_DISABLE_ENGINE_WARNING ??= '1';
   // oclif and every command come from one bundled file (scripts/bundle.mjs); package.json names the same
   // file as oclif's command registry, and require's cache makes both one module.
-  const bundle = fileURLToPath(new URL('../dist/bundle/kmirror.cjs', import.meta.url));
-  const { handle, run } =
-    cacheDir === undefined
-      ? module.createRequire(import.meta.url)(bundle)
-      : (await import('./code-cache.js')).requireWithCodeCache(bundle, cacheDir);
+  const bundle = join(__dirname, '..', 'dist', 'bundle', 'kmirror.cjs');
+  const bundled =
+    cacheDir === undefined ? require(bundle) : require('./code-cache.cjs').requireWithCodeCache(bundle, cacheDir);
   // Not oclif's execute(): its flush gives stdout 10 s to drain, then throws "timed out" with a stack
   // trace. A kmirror command ends only after its output has left the process (BaseCommand._run), and
   // an error ends in handle(), which prints it (unless already printed) and exits with its code.
-  await run(argv, import.meta.url).catch(handle);
+  // handle() is read only on failure: it loads oclif's help classes.
+  bundled.run(argv, pathToFileURL(__filename).href).catch((error) => bundled.handle(error));
 }
 
 function compileCacheDir() {
