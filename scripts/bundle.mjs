@@ -8,6 +8,7 @@
 // with all its lazy getters, streams…), which costs more than the bundle's own code.
 // bin/dev.js and the in-process tests run the sources (src/lib/cli/source-commands.ts) instead.
 import { build } from 'esbuild';
+import { DYNAMIC_IMPORT, IMPORT_BANNER, dependencySources } from './bundle-patches.mjs';
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,47 +60,6 @@ export function entrySource() {
   ].join('\n');
 }
 
-// bin/code-cache.cjs runs the bundle through vm.Script, where import() works only with experimental vm
-// features. So the bundle holds no import(): ours become require() (every package we load lazily has a
-// CommonJS build), and the few in oclif and lilconfig (which load ESM plugins by file URL) call
-// __kmirrorImport, a real import() that code-cache.cjs hands in (plain require() of the bundle gets its own).
-const IMPORT_BANNER =
-  "const __kmirrorImport = typeof __kmirrorHostImport === 'function' ? __kmirrorHostImport : (specifier) => " +
-  'import(specifier);';
-const DYNAMIC_IMPORT = /(?<![\w$.'"`])import\(/g;
-const HOST_IMPORT_PACKAGES = /[\\/]node_modules[\\/](@oclif[\\/]core|lilconfig)[\\/]/;
-
-// The bundle is pure ASCII, so bin/code-cache.cjs can take its bytes as the source string (latin1) instead of
-// decoding UTF-8, and V8 keeps and scans it as a one-byte string: reading and compiling it cost about 6 ms
-// less per run with two non-ASCII characters gone. esbuild escapes strings itself, not regular-expression
-// literals: those in dependencies are escaped here (\uXXXX means the same character in a string, template,
-// regular expression, identifier or comment); bundle() refuses a non-ASCII output and names the input.
-const NON_ASCII = /[^\p{ASCII}]/u;
-/**
- * Each UTF-16 unit as \uXXXX (a character outside the BMP becomes its surrogate pair, as JavaScript reads it).
- * A backslash before the character (an identity escape: `\…` is `…`) is dropped, not doubled.
- */
-export const escapeNonAscii = (code) =>
-  code.replace(/(\\*)([^\p{ASCII}])/gu, (_, slashes, c) => {
-    const kept = slashes.length % 2 === 1 ? slashes.slice(1) : slashes;
-    return (
-      kept + Array.from({ length: c.length }, (_, i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`).join('')
-    );
-  });
-const dependencySources = {
-  name: 'dependency-sources',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]node_modules[\\/].*\.c?js$/ }, (args) => {
-      const original = readFileSync(args.path, 'utf8');
-      let contents = HOST_IMPORT_PACKAGES.test(args.path)
-        ? original.replace(DYNAMIC_IMPORT, '__kmirrorImport(')
-        : original;
-      if (NON_ASCII.test(contents)) contents = escapeNonAscii(contents);
-      return contents === original ? undefined : { contents, loader: 'js' };
-    });
-  },
-};
-
 /** Throws when the written bundle holds a non-ASCII character, showing the text around it. */
 function assertAscii() {
   const bytes = readFileSync(BUNDLE);
@@ -132,6 +92,7 @@ async function bundle() {
     external: ['typescript', '@inquirer/prompts', 'prom-client'],
     minifyWhitespace: true,
     minifySyntax: true,
+    minifyIdentifiers: true,
     keepNames: true,
     sourcemap: 'linked',
     legalComments: 'linked',

@@ -13,9 +13,14 @@ import { REPO_ROOT } from '../helpers/cli.js';
 interface BundleScript {
   commandId(file: string): string;
   entrySource(): string;
+}
+interface BundlePatches {
   escapeNonAscii(code: string): string;
+  compareCommandIds(a: string, b: string): number;
+  patchDependency(path: string, code: string): string;
 }
 const script = (await import(new URL('../../../scripts/bundle.mjs', import.meta.url).href)) as BundleScript;
+const patches = (await import(new URL('../../../scripts/bundle-patches.mjs', import.meta.url).href)) as BundlePatches;
 
 /** Ids of the compiled command modules, as oclif's pattern strategy names them (its own glob, not ours). */
 function patternIds(): string[] {
@@ -84,12 +89,16 @@ describe('scripts/bundle.mjs', () => {
     assert.deepEqual(JSON.parse(result.stdout), { bundle: [], check: ['net'], playground: ['net', 'tls'] });
   });
 
-  it('the bundle is ASCII, and escaping keeps what each character means', () => {
-    const bytes = readFileSync(join(REPO_ROOT, 'dist', 'bundle', 'kmirror.cjs'));
-    assert.equal(
-      bytes.findIndex((byte) => byte > 0x7f),
-      -1,
-    );
+  it('the bundle and the manifest are ASCII, and escaping keeps what each character means', () => {
+    // the bundle and the manifest oclif reads at every start (scripts/manifest-ascii.mjs)
+    for (const file of [join(REPO_ROOT, 'dist', 'bundle', 'kmirror.cjs'), join(REPO_ROOT, 'oclif.manifest.json')]) {
+      const bytes = readFileSync(file);
+      assert.equal(
+        bytes.findIndex((byte) => byte > 0x7f),
+        -1,
+        file,
+      );
+    }
     const cases: [string, string][] = [
       ["'a…b'", "'a\\u2026b'"],
       ["'😀'", "'\\ud83d\\ude00'"],
@@ -98,7 +107,7 @@ describe('scripts/bundle.mjs', () => {
       ['/[\\x1b\u009b]/', '/[\\x1b\\u009b]/'],
     ];
     for (const [source, escaped] of cases) {
-      assert.equal(script.escapeNonAscii(source), escaped, source);
+      assert.equal(patches.escapeNonAscii(source), escaped, source);
       const value = new Function(`return ${source};`)() as unknown;
       const again = new Function(`return ${escaped};`)() as unknown;
       if (value instanceof RegExp && again instanceof RegExp) {
@@ -107,9 +116,45 @@ describe('scripts/bundle.mjs', () => {
     }
     for (const regex of ['/😀/u', '/[😀]/u', '/^.$/u'])
       assert.equal(
-        new Function(`return ${script.escapeNonAscii(regex)};`)().test('😀'),
+        new Function(`return ${patches.escapeNonAscii(regex)};`)().test('😀'),
         new Function(`return ${regex};`)().test('😀'),
         regex,
       );
+  });
+
+  it("orders command ids as oclif's localeCompare does, without building ICU's collator", () => {
+    const sign = (n: number) => Math.sign(n);
+    const alphabet = '_-:0123456789abcdefghijklmnopqrstuvwxyz';
+    let seed = 12345;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const id = () =>
+      Array.from({ length: Math.floor(random() * 6) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+    for (let i = 0; i < 20_000; i++) {
+      const [a, b] = [id(), id()];
+      assert.equal(sign(patches.compareCommandIds(a, b)), sign(a.localeCompare(b)), `${a} vs ${b}`);
+    }
+    // outside that alphabet it is localeCompare itself
+    for (const [a, b] of [
+      ['Check', 'check'],
+      ['é', 'e'],
+      ['a.b', 'a b'],
+    ] as const)
+      assert.equal(patches.compareCommandIds(a, b), a.localeCompare(b));
+    const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'oclif.manifest.json'), 'utf8')) as {
+      commands: Record<string, unknown>;
+    };
+    const ids = Object.keys(manifest.commands);
+    assert.deepEqual(
+      [...ids].sort(patches.compareCommandIds),
+      [...ids].sort((a, b) => a.localeCompare(b)),
+    );
+  });
+
+  it("refuses to build when oclif's code no longer holds the text a patch replaces", () => {
+    const plugin = join(REPO_ROOT, 'node_modules', '@oclif', 'core', 'lib', 'config', 'plugin.js');
+    const patched = patches.patchDependency(plugin, readFileSync(plugin, 'utf8'));
+    assert.match(patched, /\.sort\(\(a, b\) => __kmirrorCompareIds\(a\.id, b\.id\)\)/);
+    assert.doesNotMatch(patched, /a\.id\.localeCompare/);
+    assert.throws(() => patches.patchDependency(plugin, 'commands.sort((a, b) => a.id < b.id)'), /oclif changed/);
   });
 });

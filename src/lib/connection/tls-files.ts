@@ -9,8 +9,8 @@ import { createRequire } from 'node:module';
 import type * as Tls from 'node:tls';
 import { SettingsError } from './errors.js';
 
-// node:crypto and node:tls load when a TLS file is first read: a plaintext run never needs them (~3 ms of
-// every start otherwise).
+// node:crypto and node:tls load when a TLS file is first read, not when a command's modules load: a run that
+// never connects (usage errors, --help) does not load them.
 const require = createRequire(import.meta.url);
 const crypto = (): typeof Crypto => require('node:crypto') as typeof Crypto;
 const tls = (): typeof Tls => require('node:tls') as typeof Tls;

@@ -1,0 +1,77 @@
+// What scripts/bundle.mjs changes in dependencies' code as it bundles them, and why. Each patch either
+// applies where it must or fails the build, so a dependency update cannot drop one silently.
+import { readFileSync } from 'node:fs';
+
+// bin/code-cache.cjs runs the bundle through vm.Script, where import() works only with experimental vm
+// features. So the bundle holds no import(): ours become require() (every package we load lazily has a
+// CommonJS build), and the few in oclif and lilconfig (which load ESM plugins by file URL) call
+// __kmirrorImport, a real import() that code-cache.cjs hands in (plain require() of the bundle gets its own).
+export const IMPORT_BANNER =
+  "const __kmirrorImport = typeof __kmirrorHostImport === 'function' ? __kmirrorHostImport : (specifier) => " +
+  'import(specifier);';
+export const DYNAMIC_IMPORT = /(?<![\w$.'"`])import\(/g;
+const HOST_IMPORT_PACKAGES = /[\\/]node_modules[\\/](@oclif[\\/]core|lilconfig)[\\/]/;
+
+// The bundle is pure ASCII, so bin/code-cache.cjs can take its bytes as the source string (latin1) instead
+// of decoding UTF-8, and V8 keeps and scans it as a one-byte string: reading and compiling it cost about
+// 6 ms less per run with two non-ASCII characters gone. esbuild escapes strings itself, not regular-
+// expression literals: those in dependencies are escaped here (\uXXXX means the same character in a
+// string, template, regular expression, identifier or comment); bundle.mjs refuses a non-ASCII output.
+const NON_ASCII = /[^\p{ASCII}]/u;
+/**
+ * Each UTF-16 unit as \uXXXX (a character outside the BMP becomes its surrogate pair, as JavaScript reads it).
+ * A backslash before the character (an identity escape: `\…` is `…`) is dropped, not doubled.
+ */
+export const escapeNonAscii = (code) =>
+  code.replace(/(\\*)([^\p{ASCII}])/gu, (_, slashes, c) => {
+    const kept = slashes.length % 2 === 1 ? slashes.slice(1) : slashes;
+    return (
+      kept + Array.from({ length: c.length }, (_, i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`).join('')
+    );
+  });
+
+// oclif sorts each plugin's commands with String.prototype.localeCompare as it loads them, and the first
+// localeCompare of a process builds ICU's collator: 6-9 ms of every kmirror run, for ~30 ids. For ids
+// made of `_ - : 0-9 a-z` (all of ours), ICU's root collation orders by the characters' ranks in `order`,
+// shorter first when one is the other's prefix (test/scripts/bundle.test.ts compares it with localeCompare
+// over random ids); any other id is compared by localeCompare as before. Self-contained: the bundle holds
+// its source text (toString), appended to oclif's module.
+export function compareCommandIds(a, b) {
+  const order = '_-:0123456789abcdefghijklmnopqrstuvwxyz';
+  const plain = /^[_\-:0-9a-z]*$/;
+  if (!plain.test(a) || !plain.test(b)) return a.localeCompare(b);
+  for (let i = 0; i < a.length && i < b.length; i++) {
+    const rank = order.indexOf(a[i]) - order.indexOf(b[i]);
+    if (rank !== 0) return rank;
+  }
+  return a.length - b.length;
+}
+const COMMAND_SORT = {
+  file: /[\\/]node_modules[\\/]@oclif[\\/]core[\\/]lib[\\/]config[\\/]plugin\.js$/,
+  text: '.sort((a, b) => a.id.localeCompare(b.id))',
+  replacement: '.sort((a, b) => __kmirrorCompareIds(a.id, b.id))',
+  appended: `\n${compareCommandIds.toString().replace('function compareCommandIds', 'function __kmirrorCompareIds')}\n`,
+};
+
+/** A dependency module's code as the bundle holds it. */
+export function patchDependency(path, original) {
+  let contents = HOST_IMPORT_PACKAGES.test(path) ? original.replace(DYNAMIC_IMPORT, '__kmirrorImport(') : original;
+  if (COMMAND_SORT.file.test(path)) {
+    if (contents.split(COMMAND_SORT.text).length !== 2)
+      throw new Error(`${path}: expected one '${COMMAND_SORT.text}' (scripts/bundle-patches.mjs); oclif changed`);
+    contents = contents.replace(COMMAND_SORT.text, COMMAND_SORT.replacement) + COMMAND_SORT.appended;
+  }
+  return NON_ASCII.test(contents) ? escapeNonAscii(contents) : contents;
+}
+
+/** The esbuild plugin that applies patchDependency to every dependency module. */
+export const dependencySources = {
+  name: 'dependency-sources',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/].*\.c?js$/ }, (args) => {
+      const original = readFileSync(args.path, 'utf8');
+      const contents = patchDependency(args.path, original);
+      return contents === original ? undefined : { contents, loader: 'js' };
+    });
+  },
+};
