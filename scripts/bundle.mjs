@@ -92,7 +92,9 @@ async function bundle() {
     external: ['typescript', '@inquirer/prompts', 'prom-client'],
     minifyWhitespace: true,
     minifySyntax: true,
-    minifyIdentifiers: true,
+    // Short names: a smaller bundle and code cache (~3 ms of each start). KMIRROR_BUNDLE_NAMES=1 keeps the
+    // source's names, for reading a CPU profile (function names survive either way: keepNames).
+    minifyIdentifiers: process.env.KMIRROR_BUNDLE_NAMES !== '1',
     keepNames: true,
     sourcemap: 'linked',
     legalComments: 'linked',

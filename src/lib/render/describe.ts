@@ -269,6 +269,16 @@ function partitionTable(report: DescribeReport, sort: DescribeSort, notes: Footn
  * text). Rows are made twice, for the widths and then for the lines, and never kept.
  */
 function partitionTableLines(report: DescribeReport, sort: DescribeSort, notes: Footnotes): Generator<string> {
+  // A state's cell is the same at every partition in it: made once per state (a few) in this render.
+  const stateCells = new Map<string, string>();
+  const stateCell = (state: string): string => {
+    let cell = stateCells.get(state);
+    if (cell === undefined) {
+      cell = stateColour(state);
+      if (stateCells.size < 64) stateCells.set(state, cell);
+    }
+    return cell;
+  };
   const cells = (mirror: string, topic: string, row: PartitionRow): string[] => [
     mirror,
     topic,
@@ -276,7 +286,7 @@ function partitionTableLines(report: DescribeReport, sort: DescribeSort, notes: 
     notes.value(row.sourceOffset),
     notes.destination(row),
     notes.value(row.lag),
-    stateColour(row.state),
+    stateCell(row.state),
     retryCell(row, report.retryMaxAttempts),
     row.errorMessage ?? '',
   ];

@@ -41,8 +41,15 @@ function widthOf(lines: readonly string[]): number {
   return max;
 }
 
+// Runs of spaces by length, made once: a million-row table pads every cell.
+const SPACES: string[] = [''];
+function spaces(count: number): string {
+  if (count <= 0) return '';
+  return (SPACES[count] ??= ' '.repeat(count));
+}
+
 function pad(text: string, size: number, align: Align): string {
-  const fill = ' '.repeat(Math.max(0, size - lineWidth(text)));
+  const fill = spaces(size - lineWidth(text));
   return align === 'right' ? fill + text : text + fill;
 }
 
@@ -63,9 +70,22 @@ export function* tableLines(
   for (const row of rows) {
     for (let i = 0; i <= last; i++) {
       const cell = row[i] ?? '';
-      widths[i] = Math.max(widths[i] ?? 0, cell.includes('\n') ? widthOf(linesOf(cell)) : lineWidth(cell));
+      const width = cell.includes('\n') ? widthOf(linesOf(cell)) : lineWidth(cell);
+      if (width > (widths[i] ?? 0)) widths[i] = width;
     }
   }
+  /** A row whose cells are all one line, as its line (most rows: no arrays made for it). */
+  const single = (row: readonly string[]): string | undefined => {
+    let text = '';
+    for (let i = 0; i <= last; i++) {
+      const part = row[i] ?? '';
+      if (part.includes('\n')) return undefined;
+      const align = aligns[i] ?? 'left';
+      if (i > 0) text += GAP;
+      text += i === last && align === 'left' ? part : pad(part, widths[i] ?? 0, align);
+    }
+    return text.trimEnd();
+  };
   function* physical(cells: readonly (readonly string[])[]): Generator<string, void, undefined> {
     let height = 1;
     for (const lines of cells) height = Math.max(height, lines.length);
@@ -82,6 +102,11 @@ export function* tableLines(
   }
   yield* physical(heading);
   for (const row of rows) {
+    const line = single(row);
+    if (line !== undefined) {
+      yield line;
+      continue;
+    }
     const cells = new Array<readonly string[]>(columns.length);
     for (let i = 0; i <= last; i++) cells[i] = linesOf(row[i] ?? '');
     yield* physical(cells);

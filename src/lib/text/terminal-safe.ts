@@ -26,9 +26,18 @@ export function hasUnsafeText(text: string): boolean {
   return UNSAFE.test(text);
 }
 
+// Short texts already found clean: the keys of every row, states, topic names repeat at every partition of a
+// large describe, and a lookup costs less than the scan. Bounded, so a stream of distinct texts cannot grow it.
+const CLEAN = new Set<string>();
+const CLEAN_LIMIT = 4096;
+const CLEAN_MAX_LENGTH = 256;
+
 /** `text` with every control and invisible format character written as an escape; unchanged when clean. */
 export function escapeControl(text: string): string {
-  return UNSAFE.test(text) ? text.replace(UNSAFE_ALL, escapeOne) : text;
+  if (CLEAN.has(text)) return text;
+  if (UNSAFE.test(text)) return text.replace(UNSAFE_ALL, escapeOne);
+  if (CLEAN.size < CLEAN_LIMIT && text.length <= CLEAN_MAX_LENGTH) CLEAN.add(text);
+  return text;
 }
 
 /**
