@@ -54,16 +54,21 @@ async function main(): Promise<void> {
     const kmirrorArgv = [BIN, 'check', '-b', bootstrap];
     const runJava = () => checked(timedRun(java(), javaArgv, env), 'kafka-features.sh describe', [0]);
     const runKmirror = () => checked(timedRun(process.execPath, kmirrorArgv, env), 'kmirror check', [0, 4]);
+    // Node's own start with nothing to run: no Node program can take less, so its ratio is the floor.
+    const runNode = () => checked(timedRun(process.execPath, ['-e', '0'], env), 'node -e 0', [0]);
     runJava(); // warms the file-system cache (jars) and kmirror's code cache, as a second call finds them
     runKmirror();
-    const pairs: { java: TimedRun; kmirror: TimedRun }[] = [];
-    for (let i = 0; i < RUNS; i++) pairs.push({ java: runJava(), kmirror: runKmirror() });
+    const pairs: { java: TimedRun; kmirror: TimedRun; node: TimedRun }[] = [];
+    for (let i = 0; i < RUNS; i++) pairs.push({ java: runJava(), kmirror: runKmirror(), node: runNode() });
     const line = (label: string, pick: (r: TimedRun) => number) => {
       const ratios = pairs.map((p) => pick(p.kmirror) / pick(p.java));
+      const floor = pairs.map((p) => pick(p.node) / pick(p.java));
       return [
         `${label}: kmirror check / kafka-features.sh describe = ${median(ratios).toFixed(3)} (median of ` +
           `${RUNS} pairs; target ≤ 0.08; ratios ${stats(ratios.map((r) => r * 1000))} ‰)`,
         `    kmirror ms ${stats(pairs.map((p) => pick(p.kmirror)))}; Java ms ${stats(pairs.map((p) => pick(p.java)))}`,
+        `    floor: node -e 0 / kafka-features.sh describe = ${median(floor).toFixed(3)} ` +
+          `(node -e 0 ms ${stats(pairs.map((p) => pick(p.node)))})`,
       ].join('\n');
     };
     console.log(

@@ -143,16 +143,13 @@ export class OutputStream {
  */
 export function* linesAsText(lines: Iterable<string>): Generator<string> {
   let first = true;
-  let empty = true;
-  let endsWithNewline = false;
+  // The last piece with text: only its end matters, and is looked at once (looking flattens a string).
+  let lastText: string | undefined;
   for (const line of lines) {
     const piece = first ? line : `\n${line}`;
     first = false;
-    if (piece !== '') {
-      empty = false;
-      endsWithNewline = piece.endsWith('\n');
-    }
+    if (piece !== '') lastText = piece;
     yield piece;
   }
-  if (!empty && !endsWithNewline) yield '\n';
+  if (lastText !== undefined && !lastText.endsWith('\n')) yield '\n';
 }

@@ -48,10 +48,19 @@ function spaces(count: number): string {
   return (SPACES[count] ??= ' '.repeat(count));
 }
 
-function pad(text: string, size: number, align: Align): string {
-  const fill = spaces(size - lineWidth(text));
+function pad(text: string, size: number, align: Align, width = lineWidth(text)): string {
+  const fill = spaces(size - width);
   return align === 'right' ? fill + text : text + fill;
 }
+
+/** Display columns of a one-line cell; -1 when it holds a line break. One scan for a plain ASCII cell. */
+function singleLineWidth(cell: string): number {
+  if (PRINTABLE_ASCII.test(cell)) return cell.length;
+  return cell.includes('\n') ? -1 : lineWidth(cell);
+}
+
+// The whitespace String.prototype.trimEnd removes (\s is the same set).
+const TRAILING_SPACE = /\s$/;
 
 /**
  * The table as lines, computed lazily after one pass for the column widths: a caller that streams
@@ -67,24 +76,49 @@ export function* tableLines(
   const last = columns.length - 1;
   const heading = columns.map((c) => linesOf(header(c.header)));
   const widths = heading.map(widthOf);
+  // A column's cell is often its previous row's (the mirror, the topic, the state): its width, and its
+  // padded text, are then taken from that row instead of made again.
+  const lastCell: (string | undefined)[] = [];
   for (const row of rows) {
     for (let i = 0; i <= last; i++) {
       const cell = row[i] ?? '';
-      const width = cell.includes('\n') ? widthOf(linesOf(cell)) : lineWidth(cell);
+      if (cell === lastCell[i]) continue;
+      const one = singleLineWidth(cell);
+      const width = one >= 0 ? one : widthOf(linesOf(cell));
+      lastCell[i] = cell;
       if (width > (widths[i] ?? 0)) widths[i] = width;
     }
   }
-  /** A row whose cells are all one line, as its line (most rows: no arrays made for it). */
+  const lastPart: (string | undefined)[] = [];
+  const lastPadded: string[] = [];
+  /**
+   * A row whose cells are all one line, as its line (most rows: no arrays made for it). Empty cells at
+   * the end add only spaces, which the line loses: it stops at the last cell with text, so it needs no
+   * trimming (which would copy it) unless that text ends in a space.
+   */
   const single = (row: readonly string[]): string | undefined => {
+    let end = last;
+    while (end > 0 && (row[end] ?? '') === '') end--;
     let text = '';
-    for (let i = 0; i <= last; i++) {
+    for (let i = 0; i <= end; i++) {
       const part = row[i] ?? '';
-      if (part.includes('\n')) return undefined;
-      const align = aligns[i] ?? 'left';
       if (i > 0) text += GAP;
-      text += i === last && align === 'left' ? part : pad(part, widths[i] ?? 0, align);
+      const align = aligns[i] ?? 'left';
+      if (i === end && align === 'left') {
+        if (part.includes('\n')) return undefined;
+        text += part;
+      } else if (part === lastPart[i]) text += lastPadded[i] as string;
+      else {
+        const width = singleLineWidth(part);
+        if (width < 0) return undefined;
+        const padded = pad(part, widths[i] ?? 0, align, width);
+        lastPart[i] = part;
+        lastPadded[i] = padded;
+        text += padded;
+      }
     }
-    return text.trimEnd();
+    const tail = row[end] ?? '';
+    return tail === '' || TRAILING_SPACE.test(tail) ? text.trimEnd() : text;
   };
   function* physical(cells: readonly (readonly string[])[]): Generator<string, void, undefined> {
     let height = 1;
@@ -124,7 +158,8 @@ export function renderTable(
 
 /**
  * The table as lines when its rows are made on demand (every partition of a mirror): `rows` is
- * called once for the widths and once for the lines, so no row and no line is kept.
+ * called once for the widths and once for the lines, so no row and no line is kept. Each row is read
+ * before the next is asked for, so `rows` may hand out one array refilled each time.
  */
 export function renderTableLines(
   columns: readonly Column[],

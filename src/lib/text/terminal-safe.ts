@@ -67,21 +67,34 @@ function safeArray(value: readonly unknown[]): readonly unknown[] {
 }
 
 function safeRecord(value: Record<string, unknown>): Record<string, unknown> {
-  // Nothing is allocated until something needs escaping: a clean row costs one look at each field.
-  let out: Record<string, unknown> | undefined;
-  const keys = Object.keys(value);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as string;
+  // Nothing is allocated until something needs escaping: a clean row costs one look at each field (for-in
+  // lists no inherited keys here: value's prototype is Object.prototype or null, isPlainObject).
+  for (const key in value) {
     const item = value[key];
     const safeKey = escapeControl(key);
     const safe = safeValue(item);
-    if (out === undefined && (safeKey !== key || safe !== item)) {
-      out = Object.getPrototypeOf(value) === null ? Object.create(null) : {};
-      for (let j = 0; j < i; j++) (out as Record<string, unknown>)[keys[j] as string] = value[keys[j] as string];
-    }
-    if (out !== undefined) out[safeKey] = safe;
+    if (safeKey !== key || safe !== item) return copySafeRecord(value, key, safeKey, safe);
   }
-  return out ?? value;
+  return value;
+}
+
+/** value with its fields made safe, from the first that changed (`changed`, already made safe) on. */
+function copySafeRecord(
+  value: Record<string, unknown>,
+  changed: string,
+  safeChangedKey: string,
+  safeChanged: unknown,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = Object.getPrototypeOf(value) === null ? Object.create(null) : {};
+  let before = true;
+  for (const key of Object.keys(value)) {
+    if (key === changed) {
+      before = false;
+      out[safeChangedKey] = safeChanged;
+    } else if (before) out[key] = value[key];
+    else out[escapeControl(key)] = safeValue(value[key]);
+  }
+  return out;
 }
 
 function safeValue(value: unknown): unknown {

@@ -173,5 +173,10 @@ describe('terminalSafe', () => {
       [['k\\x07', ['v\\t']]],
     );
     assert.deepEqual(dirty.names, ['a\n'], 'the input is not modified');
+    assert.deepEqual(Object.keys(safe), ['clean', 'names', 'byState', 'map'], 'the fields keep their order');
+    // a text seen clean before, then again, and a dirty one of the same length
+    assert.equal(escapeControl('orders'), 'orders');
+    assert.equal(escapeControl('orders'), 'orders');
+    assert.equal(escapeControl('order\x1b'), 'order\\x1b');
   });
 });
