@@ -41,6 +41,10 @@ function sharedString(buf: Buffer, at: number, length: number): string {
   return text;
 }
 
+// Names of sized reads for their errors, made only when one fails (a describe reads millions of strings).
+const STRING_OF = (bytes: number): string => `string of ${bytes} bytes`;
+const BYTES = (bytes: number): string => `${bytes} bytes`;
+
 /**
  * Reads Kafka's primitive encodings from a buffer. Every read checks bounds first, so truncated or
  * lying input ends in a WireError instead of a RangeError from deep inside Buffer.
@@ -62,9 +66,11 @@ export class ByteReader {
     return this.end - this.pos;
   }
 
-  private need(bytes: number, what: string): number {
+  /** `what` names the read in the error: a string, or a function of the size (made only when it fails). */
+  private need(bytes: number, what: string | ((bytes: number) => string)): number {
     if (bytes > this.end - this.pos) {
-      throw new WireError(`${what} needs ${bytes} bytes but only ${this.end - this.pos} remain`);
+      const name = typeof what === 'string' ? what : what(bytes);
+      throw new WireError(`${name} needs ${bytes} bytes but only ${this.end - this.pos} remain`);
     }
     const at = this.pos;
     this.pos += bytes;
@@ -141,13 +147,13 @@ export class ByteReader {
 
   /** UTF-8 text of `length` bytes; malformed UTF-8 is an error, not U+FFFD. */
   utf8(length: number): string {
-    const at = this.need(length, `string of ${length} bytes`);
+    const at = this.need(length, STRING_OF);
     if (length <= SHARED_MAX_BYTES) return sharedString(this.buf, at, length);
     return decodeUtf8(this.buf, at, length);
   }
 
   raw(length: number): Buffer {
-    const at = this.need(length, `${length} bytes`);
+    const at = this.need(length, BYTES);
     return this.buf.subarray(at, at + length);
   }
 
