@@ -9,6 +9,7 @@
 // bin/dev.js and the in-process tests run the sources (src/lib/cli/source-commands.ts) instead.
 import { build } from 'esbuild';
 import { DYNAMIC_IMPORT, IMPORT_BANNER, dependencySources } from './bundle-patches.mjs';
+import { isAscii } from 'node:buffer';
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,15 +62,14 @@ export function entrySource() {
 }
 
 /** Throws when the written bundle holds a non-ASCII character, showing the text around it. */
-function assertAscii() {
-  const bytes = readFileSync(BUNDLE);
+function assertAscii(bytes) {
+  if (isAscii(bytes)) return;
   const at = bytes.findIndex((byte) => byte > 0x7f);
-  if (at >= 0)
-    throw new Error(
-      `${BUNDLE} holds a non-ASCII character at byte ${at}, near ` +
-        `${JSON.stringify(bytes.subarray(Math.max(0, at - 60), at + 20).toString('utf8'))}: ` +
-        'write it as \\uXXXX in its source',
-    );
+  throw new Error(
+    `${BUNDLE} holds a non-ASCII character at byte ${at}, near ` +
+      `${JSON.stringify(bytes.subarray(Math.max(0, at - 60), at + 20).toString('utf8'))}: ` +
+      'write it as \\uXXXX in its source',
+  );
 }
 
 async function bundle() {
@@ -101,9 +101,10 @@ async function bundle() {
     metafile: true,
     logLevel: 'warning',
   });
-  const left = readFileSync(BUNDLE, 'utf8').replace(IMPORT_BANNER, '').match(DYNAMIC_IMPORT);
-  if (left) throw new Error(`${BUNDLE} still holds ${left.length} import(): see hostImport in scripts/bundle.mjs`);
-  assertAscii();
+  const written = readFileSync(BUNDLE);
+  assertAscii(written);
+  const left = written.toString('latin1').replace(IMPORT_BANNER, '').match(DYNAMIC_IMPORT);
+  if (left) throw new Error(`${BUNDLE} still holds ${left.length} import(): see scripts/bundle-patches.mjs`);
   const inputs = Object.keys(result.metafile.inputs).length;
   const bytes = result.metafile.outputs[relative(process.cwd(), BUNDLE).split(sep).join(posix.sep)]?.bytes;
   writeFileSync(join(OUT_DIR, 'meta.json'), JSON.stringify(result.metafile));

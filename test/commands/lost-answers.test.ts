@@ -20,6 +20,8 @@ describe('lost answers to state changes, through the commands', () => {
   let emulator: EmulatedClusters;
   let topic: string;
   const b = () => emulator.destination.bootstrap;
+  /** create of a mirror of the emulated source. */
+  const createArgs = (name: string): string[] => ['create', name, '--source-bootstrap', emulator.source.bootstrap];
   before(async () => {
     emulator = await startEmulatedClusters({
       seed: 'lost-answers',
@@ -56,12 +58,7 @@ describe('lost answers to state changes, through the commands', () => {
   const states = () => engineStates(emulator, topic);
 
   it('create: applied, answer lost, read back with ListClusterMirrors and DescribeConfigs; exit 0', async () => {
-    const result = await lost('CreateClusterMirror', [
-      'create',
-      'm-lost',
-      '--source-bootstrap',
-      emulator.source.bootstrap,
-    ]);
+    const result = await lost('CreateClusterMirror', createArgs('m-lost'));
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stderr, /Warning: CreateClusterMirror: applied; the answer was lost/);
     assert.match(result.stderr, LOST);
@@ -134,7 +131,7 @@ describe('lost answers to state changes, through the commands', () => {
     const rules = emulator.destination.nodes.map((n) => n.faults.drop('CreateClusterMirror', { times: 1 }));
     try {
       const started = Date.now();
-      const args = ['create', 'm-silent', '--source-bootstrap', emulator.source.bootstrap, '-b', b()];
+      const args = [...createArgs('m-silent'), '-b', b()];
       const result = await runCli([...args, '--timeout', '8s']);
       assert.equal(result.code, 0, result.stderr);
       assert.match(
@@ -155,16 +152,7 @@ describe('lost answers to state changes, through the commands', () => {
       n.faults.mutateResponse('CreateClusterMirror', broken.mutate, { times: 1 }),
     );
     try {
-      const result = await runCli([
-        'create',
-        'm-garbled',
-        '--source-bootstrap',
-        emulator.source.bootstrap,
-        '-b',
-        b(),
-        '--timeout',
-        '20s',
-      ]);
+      const result = await runCli([...createArgs('m-garbled'), '-b', b(), '--timeout', '20s']);
       assert.equal(result.code, 0, result.stderr);
       assert.match(result.stderr, /CreateClusterMirror: applied; the answer was lost \(broker .* sent a malformed/);
       assert.ok(emulator.destination.cluster.mirrors.exists('m-garbled'));
@@ -184,12 +172,7 @@ describe('lost answers to state changes, through the commands', () => {
         ],
       },
     );
-    const result = await lost('CreateClusterMirror', [
-      'create',
-      'taken',
-      '--source-bootstrap',
-      emulator.source.bootstrap,
-    ]);
+    const result = await lost('CreateClusterMirror', createArgs('taken'));
     assert.equal(result.code, 1, result.stderr);
     assert.match(result.stderr, /a mirror named 'taken' exists, but its bootstrap\.servers \(elsewhere:9092\)/);
     assert.doesNotMatch(result.stderr, /applied/);
@@ -201,16 +184,7 @@ describe('lost answers to state changes, through the commands', () => {
       node: n,
       rule: n.faults.delay('CreateClusterMirror', 3000),
     }));
-    const run = runCli([
-      'create',
-      'm-never',
-      '--source-bootstrap',
-      emulator.source.bootstrap,
-      '-b',
-      b(),
-      '--timeout',
-      '20s',
-    ]);
+    const run = runCli([...createArgs('m-never'), '-b', b(), '--timeout', '20s']);
     let holder: (typeof rules)[number] | undefined;
     await waitFor('the request to arrive', () => (holder = rules.find((r) => r.rule.fired > 0)) !== undefined);
     await holder?.node.faults.down({ fenced: false });

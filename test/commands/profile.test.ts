@@ -21,6 +21,10 @@ function configHome(): string {
   return mkdtempSync(join(tmpdir(), 'kmirror-profiles-'));
 }
 
+/** SASL/PLAIN as `user`, the password read from the variable PW. */
+function plainWithPasswordFromPW(user: string): string[] {
+  return ['--sasl-mechanism', 'plain', '--sasl-username', user, '--sasl-password-env', 'PW'];
+}
 describe('kmirror profile', () => {
   let emulator: EmulatedClusters;
   before(async () => {
@@ -96,23 +100,9 @@ describe('kmirror profile', () => {
         env,
       }).then(() =>
         // the password as a reference to a variable, added by a second create to prove --overwrite
-        runCli(
-          [
-            'profile',
-            'create',
-            profile,
-            '--overwrite',
-            '-b',
-            bootstrap,
-            '--sasl-mechanism',
-            'plain',
-            '--sasl-username',
-            name,
-            '--sasl-password-env',
-            'PW',
-          ],
-          { env },
-        ),
+        runCli(['profile', 'create', profile, '--overwrite', '-b', bootstrap, ...plainWithPasswordFromPW(name)], {
+          env,
+        }),
       );
     assert.equal((await create('good', dst())).code, 0);
     assert.equal((await create('bad', DEAD)).code, 0);
@@ -141,22 +131,7 @@ describe('kmirror profile', () => {
       const home = configHome();
       const env = { XDG_CONFIG_HOME: home, PW: user()[1] };
       const [name, password] = user();
-      await runCli(
-        [
-          'profile',
-          'create',
-          'p',
-          '-b',
-          DEAD,
-          '--sasl-mechanism',
-          'plain',
-          '--sasl-username',
-          name,
-          '--sasl-password-env',
-          'PW',
-        ],
-        { env },
-      );
+      await runCli(['profile', 'create', 'p', '-b', DEAD, ...plainWithPasswordFromPW(name)], { env });
       const quick = ['list', '--json', '--timeout', '5s'];
       // flag > profile
       assert.equal((await runCli([...quick, '-b', dst()], { env })).code, 0);
@@ -318,12 +293,7 @@ describe('kmirror profile', () => {
         emulator.source.bootstrap,
         '--default-output',
         'json',
-        '--sasl-mechanism',
-        'plain',
-        '--sasl-username',
-        user()[0],
-        '--sasl-password-env',
-        'PW',
+        ...plainWithPasswordFromPW(user()[0]),
       ],
       { env },
     );

@@ -5,6 +5,7 @@
 
 import { join } from 'node:path';
 import ts from 'typescript';
+import { SeededRandom } from '../../src/lib/emulator/state/random.js';
 
 export interface ExportedFunction {
   /** The file under the repository root, e.g. `src/lib/render/list.ts`. */
@@ -49,18 +50,6 @@ export function readExportedFunctions(root: string, files: readonly string[]): T
   return { checker, functions };
 }
 
-/** mulberry32: the same seed gives the same samples (a failure can be replayed), neighbouring seeds differ. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const NUMBERS = [0, 1, 3, -1, 250];
 const BIGINTS = [0n, 7n, -1n, 9223372036854775807n];
 const MAX_DEPTH = 9;
@@ -76,7 +65,9 @@ export class TypeSampler {
     /** Words that code compares strings with (partition states): one string in four is one of them. */
     private readonly words: readonly string[] = [],
   ) {
-    this.random = seeded(seed);
+    // the same seed gives the same samples (a failure can be replayed)
+    const random = new SeededRandom(seed);
+    this.random = () => random.next();
   }
 
   private pick<T>(items: readonly T[]): T {

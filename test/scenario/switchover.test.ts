@@ -23,6 +23,11 @@ const GROUP = 'billing';
 /** Each side copies group offsets every 2 s (the real default is 60 s): promote waits for one copy. */
 const FAST_SYNC = { 'mirror.metadata.refresh.interval.ms': '2000' };
 
+/** promote of the topic after 500 ms of quiet, confirmed, as JSON, within 30 s. */
+function promoteArgs(mirror: string): string[] {
+  return ['promote', mirror, '--topic', TOPIC, '--quiet-period', '500ms', '--yes', '--json', '--timeout', '30s'];
+}
+
 /** The group's committed offset per partition of the topic (undefined where it has none). */
 function groupOffsets(cluster: EmulatedCluster): (bigint | undefined)[] {
   return Array.from({ length: PARTITIONS }, (_, p) => cluster.groups.offset(GROUP, TOPIC, p)?.offset);
@@ -86,18 +91,7 @@ describe('switchover and failback through the CLI', () => {
   it(
     "promote waits for quiet producers, the catch-up and the group's offsets, then B holds A + " + 'the stop marker',
     async () => {
-      const result = await onB(
-        'promote',
-        'fwd',
-        '--topic',
-        TOPIC,
-        '--quiet-period',
-        '500ms',
-        '--yes',
-        '--json',
-        '--timeout',
-        '30s',
-      );
+      const result = await onB(...promoteArgs('fwd'));
       ok(result, 'promote');
       const doc = jsonOf(result) as Parsed<PromoteJson>;
       assert.equal(doc.complete, true);
@@ -184,18 +178,7 @@ describe('switchover and failback through the CLI', () => {
   });
 
   it('promote back: A takes over again, B stops taking writes, A holds B + the stop marker', async () => {
-    const result = await onA(
-      'promote',
-      'fwd-failback',
-      '--topic',
-      TOPIC,
-      '--quiet-period',
-      '500ms',
-      '--yes',
-      '--json',
-      '--timeout',
-      '30s',
-    );
+    const result = await onA(...promoteArgs('fwd-failback'));
     ok(result, 'promote back');
     const doc = jsonOf(result) as Parsed<PromoteJson>;
     assert.equal(doc.complete, true);

@@ -8,6 +8,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
 import { describe, it } from 'node:test';
+import { SeededRandom } from '../../src/lib/emulator/state/random.js';
 import { REPO_ROOT } from '../helpers/cli.js';
 
 interface BundleScript {
@@ -125,8 +126,8 @@ describe('scripts/bundle.mjs', () => {
   it("orders command ids as oclif's localeCompare does, without building ICU's collator", () => {
     const sign = (n: number) => Math.sign(n);
     const alphabet = '_-:0123456789abcdefghijklmnopqrstuvwxyz';
-    let seed = 12345;
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const seeded = new SeededRandom(12345);
+    const random = () => seeded.next();
     const id = () =>
       Array.from({ length: Math.floor(random() * 6) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
     for (let i = 0; i < 20_000; i++) {

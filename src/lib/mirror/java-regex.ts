@@ -82,6 +82,14 @@ const LINE_TERMINATORS = '\\n\\r\\u0085\\u2028\\u2029';
 const JAVA_SPACE = ' \\t\\n\\x0B\\f\\r';
 const HORIZONTAL = ' \\t\\xA0\\u1680\\u180E\\u2000-\\u200A\\u202F\\u205F\\u3000';
 const VERTICAL = '\\n\\x0B\\f\\r\\x85\\u2028\\u2029';
+/** The predefined classes an escape letter names (Java's, ASCII unless UNICODE_CHARACTER_CLASS). */
+const ESCAPE_CLASSES: Readonly<Record<string, string>> = {
+  d: '0-9',
+  s: JAVA_SPACE,
+  w: 'a-zA-Z_0-9',
+  h: HORIZONTAL,
+  v: VERTICAL,
+};
 const JAVA17_WORD = '[\\p{L}\\p{Nd}_]';
 
 /** POSIX classes: US-ASCII only in Java (without (?U)). */
@@ -564,29 +572,14 @@ class JavaRegexReader {
   private escapeSet(start: number, inClass: boolean): CharSet {
     const c = this.src[this.pos] as string;
     this.pos++;
-    const items = (...list: string[]): CharSet => ({ t: 'items', items: list });
     const not = (set: CharSet): CharSet => ({ t: 'not', set });
+    // \d \s \w \h \v, and their capitals for everything else
+    const named = ESCAPE_CLASSES[c.toLowerCase()];
+    if (named !== undefined) {
+      const set: CharSet = { t: 'items', items: [named] };
+      return c === c.toLowerCase() ? set : not(set);
+    }
     switch (c) {
-      case 'd':
-        return items('0-9');
-      case 'D':
-        return not(items('0-9'));
-      case 's':
-        return items(JAVA_SPACE);
-      case 'S':
-        return not(items(JAVA_SPACE));
-      case 'w':
-        return items('a-zA-Z_0-9');
-      case 'W':
-        return not(items('a-zA-Z_0-9'));
-      case 'h':
-        return items(HORIZONTAL);
-      case 'H':
-        return not(items(HORIZONTAL));
-      case 'v':
-        return items(VERTICAL);
-      case 'V':
-        return not(items(VERTICAL));
       case 'p':
       case 'P': {
         const set = this.property(start);
@@ -708,7 +701,7 @@ class JavaRegexReader {
     if (negated) this.pos++;
     const operands: CharSet[] = [];
     let parts: CharSet[] = [];
-    let any = false;
+    let hasItem = false;
     const endOperand = (): void => {
       if (parts.length > 0) operands.push(parts.length === 1 ? (parts[0] as CharSet) : { t: 'union', parts });
       parts = [];
@@ -716,31 +709,31 @@ class JavaRegexReader {
     for (;;) {
       const c = this.peek();
       if (c === undefined) this.fail('Unclosed character class', start);
-      if (c === ']' && any) {
+      if (c === ']' && hasItem) {
         this.pos++;
         break;
       }
       if (c === '[') {
         this.pos++;
         parts.push(this.characterClass());
-        any = true;
+        hasItem = true;
         continue;
       }
       if (this.src.startsWith('&&', this.pos)) {
         if (this.src[this.pos + 2] === '&') this.refuse("a run of three or more '&' in a class is not translated");
         this.pos += 2;
         endOperand();
-        if (!any && operands.length === 0 && this.peek() === ']') this.fail('Bad class syntax', start);
+        if (!hasItem && operands.length === 0 && this.peek() === ']') this.fail('Bad class syntax', start);
         continue;
       }
       const from = this.classAtom(start);
       if (typeof from !== 'number') {
         // An empty \Q\E adds nothing: a `]` after it is still a literal, as in Java.
-        if (from.t !== 'items' || from.items.length > 0) any = true;
+        if (from.t !== 'items' || from.items.length > 0) hasItem = true;
         parts.push(from);
         continue;
       }
-      any = true;
+      hasItem = true;
       // A range a-z; `-` before `]`, `[` or `&&` is a literal.
       const save = this.pos;
       if (this.eat('-')) {

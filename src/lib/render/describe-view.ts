@@ -9,9 +9,9 @@ import { renderHealth } from './health.js';
 import { renderTrends } from './trend.js';
 
 export function* describeViewLines(report: DescribeReport, options: DescribeRenderOptions): Generator<string> {
-  let any = false;
+  let printed = false;
   for (const line of renderDescribeLines(report, options)) {
-    any = true;
+    printed = true;
     yield line;
   }
   const extras = [
@@ -19,7 +19,7 @@ export function* describeViewLines(report: DescribeReport, options: DescribeRend
     ...(report.trends ? ['', renderTrends(report.trends)] : []),
   ];
   // As the joined text had it: an empty view still leaves its line before the extras.
-  if (!any && extras.length > 0) yield '';
+  if (!printed && extras.length > 0) yield '';
   yield* extras;
 }
 

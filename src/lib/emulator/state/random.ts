@@ -31,6 +31,11 @@ export class SeededRandom {
     return (t ^ (t >>> 14)) >>> 0;
   }
 
+  /** A float in [0, 1), from the same sequence. */
+  next(): number {
+    return this.nextUint32() / 4294967296;
+  }
+
   /** A Kafka-style uuid (URL-safe base64, no padding), never zero, reserved, or starting with '-'. */
   uuid(): string {
     for (;;) {

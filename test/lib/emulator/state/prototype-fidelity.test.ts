@@ -42,6 +42,16 @@ function twoMirrors(): Pair {
   return p;
 }
 
+/** A pair whose mirror m1 has mirrored the source's `orders` (1 partition, 100 records) for a second. */
+function mirroringOrders(): Pair {
+  const p = pair();
+  p.source.createTopic('orders', { partitions: 1, initialOffset: 100n });
+  createMirror(p);
+  startTopics(p, 'm1', ['orders']);
+  run(p, 1000);
+  return p;
+}
+
 function startRequest(p: Pair, mirror: string, name: string) {
   const t = p.source.topics.get(name);
   return { MirrorName: mirror, Topics: [{ TopicId: t?.id ?? '', TopicName: name, NumPartitions: 1 }] };
@@ -295,11 +305,7 @@ describe('real prototype: stuck partitions and what recovers them', () => {
   });
 
   it('deleted source topic: FAILED -1, every RPC 145, a restart alone does not help', () => {
-    const p = pair();
-    p.source.createTopic('orders', { partitions: 1, initialOffset: 100n });
-    createMirror(p);
-    startTopics(p, 'm1', ['orders']);
-    run(p, 1000);
+    const p = mirroringOrders();
     p.source.deleteTopic('orders');
     run(p, 1000);
     assert.deepEqual(
@@ -317,11 +323,7 @@ describe('real prototype: stuck partitions and what recovers them', () => {
   });
 
   it('deleted source topic recreated empty: after a restart the destination truncates its copy to 0', () => {
-    const p = pair();
-    p.source.createTopic('orders', { partitions: 1, initialOffset: 100n });
-    createMirror(p);
-    startTopics(p, 'm1', ['orders']);
-    run(p, 1000);
+    const p = mirroringOrders();
     assert.equal(p.destination.endOffset('orders', 0), 100n);
     p.source.deleteTopic('orders');
     run(p, 1000);
@@ -336,11 +338,7 @@ describe('real prototype: stuck partitions and what recovers them', () => {
     'recreated with the same partitions and at least the destination end offsets: back to MIRRORING, ' +
       'stop loses nothing',
     () => {
-      const p = pair();
-      p.source.createTopic('orders', { partitions: 1, initialOffset: 100n });
-      createMirror(p);
-      startTopics(p, 'm1', ['orders']);
-      run(p, 1000);
+      const p = mirroringOrders();
       p.source.deleteTopic('orders');
       run(p, 1000);
       p.source.createTopic('orders', { partitions: 1, initialOffset: 100n });
