@@ -53,9 +53,35 @@ const COMMAND_SORT = {
   appended: `\n${compareCommandIds.toString().replace('function compareCommandIds', 'function __kmirrorCompareIds')}\n`,
 };
 
+// oclif's modules (TypeScript compiled to CommonJS) require every module they might use when they load:
+// its help, its error handler with the help behind it, `debug`, `ejs`, `minimatch`, `is-wsl`, the
+// TypeScript path mapper... A run of `kmirror check` needs a fraction of them (~15 M instructions of
+// evaluation spared, ~2 % of a run). Each top-level `const x_1 = require("…")` becomes a function that
+// requires the module on first use, and each use of x_1 calls it: TypeScript reaches an import only
+// through its binding (`x_1.name`, `(0, x_1.fn)(…)`, `new x_1.Class()`, getters of re-exports), so
+// the same code runs, later. A module whose loading has side effects oclif needs before its first use
+// would be the exception; the whole test suite runs on the bundle.
+const LAZY_PACKAGES = /[\\/]node_modules[\\/]@oclif[\\/]core[\\/]lib[\\/]/;
+const REQUIRE_BINDING =
+  /^(?:const|var|let) ([A-Za-z_$][\w$]*) = (?:(__importDefault|__importStar)\()?require\(("[^"]+")\)(\))?;$/gm;
+/** A TypeScript CommonJS module with every top-level `const x = require("…")` loaded on first use. */
+export function lazyRequires(code) {
+  const bindings = [];
+  const lazy = code.replace(REQUIRE_BINDING, (line, name, helper, specifier, close) => {
+    if (Boolean(helper) !== Boolean(close)) return line;
+    bindings.push(name);
+    const value = helper ? `${helper}(require(${specifier}))` : `require(${specifier})`;
+    return `var ${name}__module; function ${name}__load() { return ${name}__module ??= ${value}; }`;
+  });
+  // every other occurrence of the name as an identifier (not a property, a string or a longer name)
+  const uses = (name) => new RegExp(`(?<![\\w$.'"\`])${name.replaceAll('$', '\\$')}(?![\\w$'"\`])`, 'g');
+  return bindings.reduce((text, name) => text.replace(uses(name), `(${name}__load())`), lazy);
+}
+
 /** A dependency module's code as the bundle holds it. */
 export function patchDependency(path, original) {
   let contents = HOST_IMPORT_PACKAGES.test(path) ? original.replace(DYNAMIC_IMPORT, '__kmirrorImport(') : original;
+  if (LAZY_PACKAGES.test(path)) contents = lazyRequires(contents);
   if (COMMAND_SORT.file.test(path)) {
     if (contents.split(COMMAND_SORT.text).length !== 2)
       throw new Error(`${path}: expected one '${COMMAND_SORT.text}' (scripts/bundle-patches.mjs); oclif changed`);

@@ -19,6 +19,7 @@ interface BundlePatches {
   escapeNonAscii(code: string): string;
   compareCommandIds(a: string, b: string): number;
   patchDependency(path: string, code: string): string;
+  lazyRequires(code: string): string;
 }
 const script = (await import(new URL('../../../scripts/bundle.mjs', import.meta.url).href)) as BundleScript;
 const patches = (await import(new URL('../../../scripts/bundle-patches.mjs', import.meta.url).href)) as BundlePatches;
@@ -149,6 +150,43 @@ describe('scripts/bundle.mjs', () => {
       [...ids].sort(patches.compareCommandIds),
       [...ids].sort((a, b) => a.localeCompare(b)),
     );
+  });
+
+  it("oclif's modules require each import on first use, once, and run as before", () => {
+    const source = [
+      '"use strict";',
+      'var __importDefault = (this && this.__importDefault) || function (mod) {',
+      '    return (mod && mod.__esModule) ? mod : { "default": mod };',
+      '};',
+      'const base_1 = require("./base");',
+      'const dep_1 = __importDefault(require("dep"));',
+      'var help_1 = require("./help");',
+      'Object.defineProperty(exports, "Help", { enumerable: true, get: function () { return help_1.Help; } });',
+      'class Child extends base_1.Base {}',
+      'exports.Child = Child;',
+      'exports.make = () => new dep_1.default("x");',
+      'exports.text = "base_1.Base, dep_1";',
+      'exports.sum = (0, base_1.add)(1, 2);',
+    ].join('\n');
+    const modules: Record<string, unknown> = {
+      './base': { Base: class {}, add: (a: number, b: number) => a + b },
+      dep: class {
+        constructor(readonly v: string) {}
+      },
+      './help': { Help: 'help' },
+    };
+    const loaded: string[] = [];
+    const exports: Record<string, unknown> = {};
+    const lazy = patches.lazyRequires(source);
+    assert.match(lazy, /function dep_1__load\(\)/);
+    new Function('exports', 'require', lazy)(exports, (id: string) => (loaded.push(id), modules[id]));
+    assert.deepEqual(loaded, ['./base'], 'what the module body uses loads as it runs, the rest waits');
+    assert.equal(exports.sum, 3);
+    assert.equal((exports.make as () => { v: string })().v, 'x');
+    assert.equal(exports.Help, 'help');
+    (exports.make as () => unknown)();
+    assert.deepEqual(loaded, ['./base', 'dep', './help'], 'each once');
+    assert.equal(exports.text, 'base_1.Base, dep_1', 'strings are not code');
   });
 
   it("refuses to build when oclif's code no longer holds the text a patch replaces", () => {
