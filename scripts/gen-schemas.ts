@@ -36,6 +36,7 @@ export const CONTRACTS: Readonly<Record<string, string>> = {
   failback: 'FailbackJson',
   exporter: 'ExporterJson',
   groups: 'GroupsJson',
+  help: 'HelpJson',
   list: 'ListJson',
   pause: 'PauseJson',
   'profile create': 'ProfileCreateJson',

@@ -41,6 +41,10 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
     { what: 'the versions and dialect', argv: () => ['version'], exit: 0, outcome: 'complete' },
     { what: 'a bad --api-keys', argv: () => ['version', '--api-keys', 'Nope=1'], exit: 2, outcome: 'failed' },
   ],
+  help: [
+    { what: "a command's help", argv: () => ['help', 'config', 'get'], exit: 0, outcome: 'complete' },
+    { what: 'an unknown command', argv: () => ['help', 'nope'], exit: 2, outcome: 'failed' },
+  ],
   completion: [
     { what: 'the bash script', argv: () => ['completion', 'bash'], exit: 0, outcome: 'complete' },
     { what: 'an unknown shell', argv: () => ['completion', 'csh'], exit: 2, outcome: 'failed' },

@@ -194,6 +194,7 @@ describe('no command prints a secret', () => {
     ],
     version: (v) => [['version', ...conn(v)]],
     completion: () => [['completion', 'bash']],
+    help: () => [['help', 'describe']],
     // Mirror names for `kmirror describe <TAB>`, looked up on the cluster with the connection flags typed.
     __complete: (v) => [['__complete', '--', 'describe', ...conn(v), '']],
     'profile:create': (v) => [

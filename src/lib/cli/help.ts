@@ -1,6 +1,7 @@
 // Exit codes are part of every command's contract, so every kmirror command's --help ends with
 // them (and so does the root help). Wired in package.json: "oclif": {"helpClass": "./dist/src/lib/cli/help.js"}.
 
+import type { Command } from '@oclif/core/command';
 import { CommandHelp, Help, type HelpSectionRenderer } from '@oclif/core/help';
 import { exitCodesHelpText } from './exit-codes.js';
 
@@ -19,6 +20,17 @@ export class KmirrorCommandHelp extends CommandHelp {
 
 export default class KmirrorHelp extends Help {
   protected override CommandHelpClass = KmirrorCommandHelp;
+
+  // oclif's Help renames the commands it shows in place (config:get becomes `config get`), after which the
+  // process's Config no longer finds them: harmless when help ends the process, not after `kmirror help`
+  // in a process that goes on (the in-process test runner). It renames copies.
+  override formatCommand(command: Command.Loadable): string {
+    return super.formatCommand({ ...command });
+  }
+
+  protected override formatCommands(commands: Array<Command.Loadable>): string {
+    return super.formatCommands(commands.map((command) => ({ ...command })));
+  }
 
   protected override async showRootHelp(): Promise<void> {
     await super.showRootHelp();

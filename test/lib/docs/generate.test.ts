@@ -49,10 +49,11 @@ describe('recorded example sessions in the docs', () => {
       const missing = visibleCommands(readManifest(REPO_ROOT))
         .map((c) => c.id)
         // The profile commands write the operator's own config directory, so no session is recorded for them;
-        // completion prints a shell script (its man page says how to load it), version what this machine runs.
+        // completion prints a shell script (its man page says how to load it), version what this machine runs,
+        // help the text of the other pages.
         .filter(
           (id) =>
-            !['playground', 'exporter', 'completion', 'version'].includes(id) &&
+            !['playground', 'exporter', 'completion', 'version', 'help'].includes(id) &&
             !id.startsWith('profile') &&
             (examples[id]?.length ?? 0) === 0,
         );

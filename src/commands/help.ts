@@ -1,0 +1,61 @@
+import * as Args from '@oclif/core/args';
+import * as Flags from '@oclif/core/flags';
+import { loadHelpClass } from '@oclif/core/help';
+import { BaseCommand } from '../lib/cli/base-command.js';
+import { UsageError } from '../lib/cli/errors.js';
+
+/** The help text `kmirror help [COMMAND]` prints, for scripts and editors. */
+export interface HelpJson {
+  /** The command or topic asked about (`config get`), or null for kmirror's own help. */
+  subject: string | null;
+  text: string;
+}
+
+/** Help's own output, gathered instead of written, so --json can carry it and a failure prints nothing of it. */
+interface HelpOutput {
+  log(...lines: string[]): void;
+}
+
+// Our own, instead of @oclif/plugin-help's: the same text, plus --json and kmirror's errors; and loading
+// a plugin package cost a fifth of every run's start-up beyond Node's (issue 12).
+export default class Help extends BaseCommand<typeof Help> {
+  static override summary = 'Display help for kmirror.';
+  static override description =
+    'The same text as --help after the command. Without a command: every topic and command, with the exit codes.';
+  static override examples = [
+    '<%= config.bin %> help',
+    '<%= config.bin %> help describe',
+    '<%= config.bin %> help config get',
+    '<%= config.bin %> help --nested-commands',
+  ];
+  static override appliesProfile = false;
+  static override strict = false;
+  static override args = {
+    command: Args.string({ description: 'the command or topic to show help for', required: false }),
+  };
+  static override flags = {
+    'nested-commands': Flags.boolean({ char: 'n', description: 'include every nested command in the output' }),
+  };
+
+  async run(): Promise<HelpJson> {
+    const HelpClass = await loadHelpClass(this.config);
+    const help = new HelpClass(this.config, { all: this.flags['nested-commands'] });
+    const lines: string[] = [];
+    (help as unknown as HelpOutput).log = (...text) => lines.push(...text);
+    const words = this.argList.filter((word) => !word.startsWith('-'));
+    try {
+      await help.showHelp(words);
+    } catch (err) {
+      if (err instanceof Error && /^Command .* not found\.$/.test(err.message))
+        throw new UsageError(`'${words.join(' ')}' is no ${this.config.bin} command or topic`, {
+          hint: `'${this.config.bin} help' lists every command`,
+        });
+      throw err;
+    }
+    const text = lines.map((line) => `${line}\n`).join('');
+    const result: HelpJson = { subject: words.length > 0 ? words.join(' ') : null, text };
+    // Help holds no secret, but names flags as `--tls-key=<file>`, which masking would take for one.
+    this.render(result, (r) => r.text, { showSecrets: true });
+    return result;
+  }
+}
