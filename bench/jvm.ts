@@ -5,11 +5,12 @@
 // client and one round trip, as kafka-run-class.sh starts it (its default heap and JVM options, no
 // class-data archive). Pair by pair, so machine load hits both alike; target: kmirror ≤ 0.08 of the
 // Java tool's time. Printed, never asserted. Needs Java 17+ and Maven, as `npm run test:kafka` does.
+// Measured without the caller's NODE_EXTRA_CA_CERTS (see nodes.ts), with a line for kmirror with it.
 
 import { fileURLToPath } from 'node:url';
 import { kafkaClasspath, startSingleNode } from '../test/kafka/harness.js';
 import { median, stats } from './measure.js';
-import { benchEnv, removeBenchCache } from './nodes.js';
+import { benchEnv, envWithExtraCaCerts, extraCaCertsNote, removeBenchCache } from './nodes.js';
 import { timedRun, type TimedRun } from './process-run.js';
 
 const BIN = fileURLToPath(new URL('../../bin/run.cjs', import.meta.url));
@@ -36,6 +37,13 @@ function checked(run: TimedRun, what: string, ok: readonly number[]): TimedRun {
   return run;
 }
 
+/** The ratio kmirror would have in the caller's own environment, with its NODE_EXTRA_CA_CERTS. */
+function withCaLine(pairs: readonly { java: TimedRun; withCa?: TimedRun }[], pick: (r: TimedRun) => number): string {
+  const ratios = pairs.flatMap((p) => (p.withCa ? [pick(p.withCa) / pick(p.java)] : []));
+  const ms = pairs.flatMap((p) => (p.withCa ? [pick(p.withCa)] : []));
+  return `    with this shell's NODE_EXTRA_CA_CERTS: ${median(ratios).toFixed(3)} (kmirror ms ${stats(ms)})`;
+}
+
 async function main(): Promise<void> {
   const classpath = await kafkaClasspath();
   const kafka = await startSingleNode();
@@ -56,10 +64,14 @@ async function main(): Promise<void> {
     const runKmirror = () => checked(timedRun(process.execPath, kmirrorArgv, env), 'kmirror check', [0, 4]);
     // Node's own start with nothing to run: no Node program can take less, so its ratio is the floor.
     const runNode = () => checked(timedRun(process.execPath, ['-e', '0'], env), 'node -e 0', [0]);
+    // The caller's NODE_EXTRA_CA_CERTS (nodes.ts), when set: kmirror as this shell would start it, beside.
+    const caEnv = envWithExtraCaCerts();
+    const runWithCa = caEnv && (() => checked(timedRun(process.execPath, kmirrorArgv, caEnv), 'kmirror check', [0, 4]));
     runJava(); // warms the file-system cache (jars) and kmirror's code cache, as a second call finds them
     runKmirror();
-    const pairs: { java: TimedRun; kmirror: TimedRun; node: TimedRun }[] = [];
-    for (let i = 0; i < RUNS; i++) pairs.push({ java: runJava(), kmirror: runKmirror(), node: runNode() });
+    const pairs: { java: TimedRun; kmirror: TimedRun; node: TimedRun; withCa?: TimedRun }[] = [];
+    for (let i = 0; i < RUNS; i++)
+      pairs.push({ java: runJava(), kmirror: runKmirror(), node: runNode(), withCa: runWithCa?.() });
     const line = (label: string, pick: (r: TimedRun) => number) => {
       const ratios = pairs.map((p) => pick(p.kmirror) / pick(p.java));
       const floor = pairs.map((p) => pick(p.node) / pick(p.java));
@@ -69,11 +81,14 @@ async function main(): Promise<void> {
         `    kmirror ms ${stats(pairs.map((p) => pick(p.kmirror)))}; Java ms ${stats(pairs.map((p) => pick(p.java)))}`,
         `    floor: node -e 0 / kafka-features.sh describe = ${median(floor).toFixed(3)} ` +
           `(node -e 0 ms ${stats(pairs.map((p) => pick(p.node)))})`,
+        ...(runWithCa ? [withCaLine(pairs, pick)] : []),
       ].join('\n');
     };
     console.log(
       `Apache Kafka 4.4 at ${bootstrap}; node ${process.version}; ${java()} with kafka-run-class.sh's options`,
     );
+    const note = await extraCaCertsNote();
+    if (note) console.log(note);
     console.log(line('wall time', (r) => r.wallMs));
     console.log(line('CPU time user+sys', (r) => r.cpuMs));
   } finally {

@@ -33,19 +33,55 @@ export function benchNodes(): BenchNode[] {
   return nodes.filter((node, i) => nodes.findIndex((other) => other.version === node.version) === i);
 }
 
+// Settings of the caller's environment that change how long Node takes before any script runs, for kmirror
+// and `node -e 0` alike, and that the Java tool does not read. NODE_EXTRA_CA_CERTS: Node 20 reads and
+// parses every certificate of that file at each start, before the first line of JavaScript (with a system
+// bundle of 144 certificates: 416 M of `node -e 0`'s 505 M instructions under cachegrind, 60 ms of CPU
+// against 24 without, on this machine); Node 22 and later read it on the first TLS connection. kmirror
+// does not need it (brokers' CAs come from --tls-ca, ssl.truststore.location or a profile), and few
+// operators' machines set it; a shell here does. Removed, and said so (extraCaCertsNote).
+const START_UP_SETTINGS = ['NODE_OPTIONS', 'NODE_EXTRA_CA_CERTS'];
+
 /**
- * Environment for the kmirror processes: no inherited KMIRROR_* or NODE_OPTIONS, no colour, and a compile
- * cache of the bench's own (filled by each figure's warm-up run) so leftovers of earlier runs count for nothing.
+ * Environment for the kmirror processes: no inherited KMIRROR_* or start-up settings (above), no colour,
+ * and a compile cache of the bench's own (filled by each figure's warm-up run) so leftovers of earlier
+ * runs count for nothing.
  */
 export function benchEnv(): NodeJS.ProcessEnv {
   if (!env) {
     env = { ...process.env, NO_COLOR: '1', CI: 'true' };
-    for (const key of Object.keys(env)) if (key.startsWith('KMIRROR_') || key === 'NODE_OPTIONS') delete env[key];
+    for (const key of Object.keys(env))
+      if (key.startsWith('KMIRROR_') || START_UP_SETTINGS.includes(key)) delete env[key];
     env.XDG_CACHE_HOME = mkdtempSync(join(tmpdir(), 'kmirror-bench-cache-'));
   }
   return env;
 }
 let env: NodeJS.ProcessEnv | undefined;
+
+/** benchEnv() with the caller's NODE_EXTRA_CA_CERTS, or undefined when the caller has none. */
+export function envWithExtraCaCerts(): NodeJS.ProcessEnv | undefined {
+  const file = process.env.NODE_EXTRA_CA_CERTS;
+  return file ? { ...benchEnv(), NODE_EXTRA_CA_CERTS: file } : undefined;
+}
+
+/**
+ * What the caller's NODE_EXTRA_CA_CERTS costs this Node's start (`node -e 0` with and without it, median
+ * of a few runs), for the bench to print beside figures measured without it; undefined when it is not set.
+ */
+export async function extraCaCertsNote(): Promise<string | undefined> {
+  const withIt = envWithExtraCaCerts();
+  if (!withIt) return undefined;
+  const cpu = async (runEnv: NodeJS.ProcessEnv) => {
+    const runs: ProcessRun[] = [];
+    for (let i = 0; i < BARE_RUNS; i++) runs.push(await runProcess(process.execPath, ['-e', '0'], runEnv));
+    return timeSummary(runs, median);
+  };
+  return (
+    `NODE_EXTRA_CA_CERTS=${process.env.NODE_EXTRA_CA_CERTS ?? ''} is set here and removed from every measured ` +
+    `process (the Java tool does not read it; Node 20 parses its certificates at each start, Node 22+ on ` +
+    `first TLS use). node -e 0 on ${process.version}: ${await cpu(withIt)} with it, ${await cpu(benchEnv())} without.`
+  );
+}
 
 /** Removes the bench's compile cache. */
 export function removeBenchCache(): void {

@@ -9,7 +9,7 @@ import { benchDescribeScale } from './describe-scale.js';
 import { benchEmulator } from './emulator.js';
 import { benchFailFast } from './fail-fast.js';
 import { printResults } from './measure.js';
-import { benchNodes, removeBenchCache } from './nodes.js';
+import { benchNodes, extraCaCertsNote, removeBenchCache } from './nodes.js';
 import { benchStartupPairs } from './pairs.js';
 
 const nodes = benchNodes();
@@ -20,6 +20,8 @@ if (nodes.length === 1)
 const only = process.env.BENCH_SECTIONS?.split(',').map((s) => s.trim());
 const wanted = (section: string): boolean => !only || only.includes(section);
 if (process.env.BENCH_BIN) console.log(`kmirror: ${process.env.BENCH_BIN}`);
+const caNote = await extraCaCertsNote();
+if (caNote) console.log(caNote);
 try {
   if (wanted('start')) printResults(await benchColdStart(nodes));
   if (wanted('decode')) printResults(benchDecode());
