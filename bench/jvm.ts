@@ -87,7 +87,7 @@ async function main(): Promise<void> {
     console.log(
       `Apache Kafka 4.4 at ${bootstrap}; node ${process.version}; ${java()} with kafka-run-class.sh's options`,
     );
-    const note = await extraCaCertsNote();
+    const note = extraCaCertsNote();
     if (note) console.log(note);
     console.log(line('wall time', (r) => r.wallMs));
     console.log(line('CPU time user+sys', (r) => r.cpuMs));

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { installedNodes } from '../scripts/node-tools.js';
 import { median } from './measure.js';
-import { runProcess, timeSummary, type ProcessRun } from './process-run.js';
+import { runProcess, timeSummary, timedRun, type ProcessRun, type TimedRun } from './process-run.js';
 
 export interface BenchNode {
   readonly version: string;
@@ -68,18 +68,19 @@ export function envWithExtraCaCerts(): NodeJS.ProcessEnv | undefined {
  * What the caller's NODE_EXTRA_CA_CERTS costs this Node's start (`node -e 0` with and without it, median
  * of a few runs), for the bench to print beside figures measured without it; undefined when it is not set.
  */
-export async function extraCaCertsNote(): Promise<string | undefined> {
+export function extraCaCertsNote(): string | undefined {
   const withIt = envWithExtraCaCerts();
   if (!withIt) return undefined;
-  const cpu = async (runEnv: NodeJS.ProcessEnv) => {
-    const runs: ProcessRun[] = [];
-    for (let i = 0; i < BARE_RUNS; i++) runs.push(await runProcess(process.execPath, ['-e', '0'], runEnv));
-    return timeSummary(runs, median);
+  // bash's time, to the millisecond (/usr/bin/time's CPU figure is in hundredths of a second)
+  const cpu = (runEnv: NodeJS.ProcessEnv) => {
+    const runs = Array.from({ length: BARE_RUNS }, () => timedRun(process.execPath, ['-e', '0'], runEnv));
+    const ms = (pick: (r: TimedRun) => number) => median(runs.map(pick)).toFixed(0);
+    return `${ms((r) => r.wallMs)} ms wall, ${ms((r) => r.cpuMs)} ms CPU`;
   };
   return (
     `NODE_EXTRA_CA_CERTS=${process.env.NODE_EXTRA_CA_CERTS ?? ''} is set here and removed from every measured ` +
     `process (the Java tool does not read it; Node 20 parses its certificates at each start, Node 22+ on ` +
-    `first TLS use). node -e 0 on ${process.version}: ${await cpu(withIt)} with it, ${await cpu(benchEnv())} without.`
+    `first TLS use). node -e 0 on ${process.version}: ${cpu(withIt)} with it, ${cpu(benchEnv())} without.`
   );
 }
 

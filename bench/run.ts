@@ -20,7 +20,7 @@ if (nodes.length === 1)
 const only = process.env.BENCH_SECTIONS?.split(',').map((s) => s.trim());
 const wanted = (section: string): boolean => !only || only.includes(section);
 if (process.env.BENCH_BIN) console.log(`kmirror: ${process.env.BENCH_BIN}`);
-const caNote = await extraCaCertsNote();
+const caNote = extraCaCertsNote();
 if (caNote) console.log(caNote);
 try {
   if (wanted('start')) printResults(await benchColdStart(nodes));
