@@ -53,6 +53,32 @@ const COMMAND_SORT = {
   appended: `\n${compareCommandIds.toString().replace('function compareCommandIds', 'function __kmirrorCompareIds')}\n`,
 };
 
+// oclif's logger makes a `debug` logger as it starts; loading `debug` (with node:tty and its colour
+// detection) cost ~1 ms of each run, which logs nothing unless DEBUG names a namespace. The logger it
+// makes loads `debug` at its first call with DEBUG set, and the loaded logger decides as before.
+const LAZY_DEBUG = {
+  file: /[\\/]node_modules[\\/]@oclif[\\/]core[\\/]lib[\\/]logger\.js$/,
+  text: 'const debug_1 = __importDefault(require("debug"));',
+  replacement:
+    'const debug_1 = { default: (namespace) => { let log; return (...args) => { ' +
+    'if (process.env.DEBUG) (log ??= require("debug")(namespace))(...args); }; } };',
+};
+
+// kafkajs's socket factory loads node:tls when it is made, for every connection, TLS or not (~1 ms of a
+// plaintext run); it loads it at its first TLS connection instead.
+const LAZY_TLS = {
+  file: /[\\/]node_modules[\\/]kafkajs[\\/]src[\\/]network[\\/]socketFactory\.js$/,
+  text: "const tls = require('tls')",
+  replacement: "const tls = { connect: (...args) => require('tls').connect(...args) }",
+};
+
+/** Text replaced in a dependency's module: exactly once, or the build fails (the dependency changed). */
+function replaceOnce(path, contents, patch) {
+  if (contents.split(patch.text).length !== 2)
+    throw new Error(`${path}: expected one '${patch.text}' (scripts/bundle-patches.mjs); the dependency changed`);
+  return contents.replace(patch.text, patch.replacement) + (patch.appended ?? '');
+}
+
 // oclif's modules (TypeScript compiled to CommonJS) require every module they might use when they load:
 // its help, its error handler with the help behind it, `debug`, `ejs`, `minimatch`, `is-wsl`, the
 // TypeScript path mapper... A run of `kmirror check` needs a fraction of them (~15 M instructions of
@@ -81,12 +107,9 @@ export function lazyRequires(code) {
 /** A dependency module's code as the bundle holds it. */
 export function patchDependency(path, original) {
   let contents = HOST_IMPORT_PACKAGES.test(path) ? original.replace(DYNAMIC_IMPORT, '__kmirrorImport(') : original;
+  for (const patch of [COMMAND_SORT, LAZY_DEBUG, LAZY_TLS])
+    if (patch.file.test(path)) contents = replaceOnce(path, contents, patch);
   if (LAZY_PACKAGES.test(path)) contents = lazyRequires(contents);
-  if (COMMAND_SORT.file.test(path)) {
-    if (contents.split(COMMAND_SORT.text).length !== 2)
-      throw new Error(`${path}: expected one '${COMMAND_SORT.text}' (scripts/bundle-patches.mjs); oclif changed`);
-    contents = contents.replace(COMMAND_SORT.text, COMMAND_SORT.replacement) + COMMAND_SORT.appended;
-  }
   return NON_ASCII.test(contents) ? escapeNonAscii(contents) : contents;
 }
 

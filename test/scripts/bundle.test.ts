@@ -91,6 +91,33 @@ describe('scripts/bundle.mjs', () => {
     assert.deepEqual(JSON.parse(result.stdout), { bundle: [], check: ['net'], playground: ['net', 'tls'] });
   });
 
+  it('a plaintext check loads neither node:tls nor node:perf_hooks (kafkajs, oclif and ours load them on use)', () => {
+    const refused = spawnSync(
+      process.execPath,
+      [
+        '-e',
+        [
+          "const loaded = (name) => process.moduleLoadList.includes('NativeModule ' + name);",
+          "const seen = () => JSON.stringify(['tls', 'perf_hooks'].filter(loaded));",
+          "process.on('exit', () => process.stderr.write('\\n' + seen()));",
+          // argv as a run of the binary has it: [node, bin/run.cjs, check, ...]
+          'require(process.argv[1]);',
+        ].join('\n'),
+        '--',
+        join(REPO_ROOT, 'bin', 'run.cjs'),
+        'check',
+        '-b',
+        '127.0.0.1:1',
+        '--timeout',
+        '2s',
+      ],
+      { encoding: 'utf8' },
+    );
+    assert.equal(refused.status, 1, refused.stderr);
+    assert.match(refused.stderr, /refused the connection/);
+    assert.deepEqual(JSON.parse(refused.stderr.trim().split('\n').at(-1) ?? ''), []);
+  });
+
   it('the bundle and the manifest are ASCII, and escaping keeps what each character means', () => {
     // the bundle and the manifest oclif reads at every start (scripts/manifest-ascii.mjs)
     for (const file of [join(REPO_ROOT, 'dist', 'bundle', 'kmirror.cjs'), join(REPO_ROOT, 'oclif.manifest.json')]) {
@@ -194,6 +221,21 @@ describe('scripts/bundle.mjs', () => {
     const patched = patches.patchDependency(plugin, readFileSync(plugin, 'utf8'));
     assert.match(patched, /\.sort\(\(a, b\) => __kmirrorCompareIds\(a\.id, b\.id\)\)/);
     assert.doesNotMatch(patched, /a\.id\.localeCompare/);
-    assert.throws(() => patches.patchDependency(plugin, 'commands.sort((a, b) => a.id < b.id)'), /oclif changed/);
+    assert.throws(() => patches.patchDependency(plugin, 'commands.sort((a, b) => a.id < b.id)'), /dependency changed/);
+    const logger = join(REPO_ROOT, 'node_modules', '@oclif', 'core', 'lib', 'logger.js');
+    assert.match(patches.patchDependency(logger, readFileSync(logger, 'utf8')), /if \(process\.env\.DEBUG\)/);
+    assert.throws(() => patches.patchDependency(logger, 'const debug = require("debug");'), /dependency changed/);
+  });
+
+  it("oclif's debug output still comes with DEBUG, and only then (its logger loads `debug` on demand)", () => {
+    const bin = join(REPO_ROOT, 'bin', 'run.cjs');
+    const run = (env: Record<string, string>) =>
+      spawnSync(process.execPath, [bin, 'version'], { encoding: 'utf8', env: { ...process.env, ...env } });
+    const traced = run({ DEBUG: 'oclif:*' });
+    assert.equal(traced.status, 0, traced.stderr);
+    assert.match(traced.stderr, /oclif:config/);
+    const quiet = run({ DEBUG: '' });
+    assert.equal(quiet.status, 0, quiet.stderr);
+    assert.equal(quiet.stderr, '');
   });
 });

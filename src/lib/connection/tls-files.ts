@@ -3,17 +3,9 @@
 // command that converts it, and checks every file (passwords, key/certificate pairs) before any
 // connection is attempted, so a bad file is a usage error and not a handshake failure later.
 
-import type * as Crypto from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type * as Tls from 'node:tls';
+import { cryptoModule as crypto, tlsModule as tls } from '../kafka/lazy-builtins.js';
 import { SettingsError } from './errors.js';
-
-// node:crypto and node:tls load when a TLS file is first read, not when a command's modules load: a run that
-// never connects (usage errors, --help) does not load them.
-const require = createRequire(import.meta.url);
-const crypto = (): typeof Crypto => require('node:crypto') as typeof Crypto;
-const tls = (): typeof Tls => require('node:tls') as typeof Tls;
 
 export type StoreFormat = 'PEM' | 'DER' | 'PKCS12' | 'JKS' | 'JCEKS' | 'unknown';
 

@@ -526,7 +526,8 @@ export class KafkaClient {
     stateChange = false,
   ): Promise<Buffer> {
     const encoded = encodeMessage(api.request, version, body);
-    const started = performance.now();
+    // hrtime, not performance.now(): the first use of the `performance` global loads node:perf_hooks (~1 ms)
+    const started = process.hrtime.bigint();
     const remaining = this.options.deadline.remainingMs();
     const reserve = stateChange ? Math.min(READ_BACK_RESERVE_MS, Math.floor(remaining / 4)) : 0;
     const timeout = Math.min(this.options.requestTimeoutMs ?? 30_000, Math.max(1, remaining - reserve));
@@ -538,7 +539,7 @@ export class KafkaClient {
         broker: brokerLabel(broker),
         requestBytes: encoded.length,
         responseBytes,
-        ms: Math.round((performance.now() - started) * 10) / 10,
+        ms: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10,
         outcome,
         error,
       });

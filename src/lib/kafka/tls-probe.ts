@@ -2,7 +2,7 @@
 // sent; only the server's ServerHello, or an alert it sends, matters). Used only to explain a
 // plaintext connection that was closed without an answer.
 
-import { connect } from 'node:tls';
+import { tlsModule } from './lazy-builtins.js';
 import type { BrokerAddress } from './transport.js';
 
 /** Alerts only a TLS server sends; ERR_SSL_WRONG_VERSION_NUMBER and friends mean it answered in something else. */
@@ -10,7 +10,7 @@ const SERVER_ALERT = /^ERR_SSL_(?:SSLV3|TLSV1|TLSV13)_ALERT_/;
 
 export function speaksTls(broker: BrokerAddress, timeoutMs: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = connect({
+    const socket = tlsModule().connect({
       host: broker.host,
       port: broker.port,
       rejectUnauthorized: false,
