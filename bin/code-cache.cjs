@@ -15,6 +15,13 @@ const vm = require('node:vm');
 
 const debug = debuglog('kmirror');
 
+/** A short name for a path: its FNV-1a hash, in base 36. */
+function pathKey(path) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < path.length; i++) hash = Math.imul(hash ^ path.charCodeAt(i), 0x01000193) >>> 0;
+  return hash.toString(36);
+}
+
 /** The module's exports, from the cache (when there is one) or compiled afresh. */
 function requireWithCodeCache(path, cacheDir) {
   const require = module_.createRequire(path);
@@ -25,7 +32,9 @@ function requireWithCodeCache(path, cacheDir) {
   // ~5 ms for 1.5 MB), and V8 keeps it as a one-byte string.
   const source = isAscii(bytes) ? bytes.latin1Slice(0, bytes.length) : bytes.toString('utf8');
   const { size, mtimeMs } = statSync(resolved);
-  const prefix = `kmirror-${process.version}-${process.arch}-`;
+  // One cache per install (its path): a global kmirror and one under npx or a checkout keep theirs side by side
+  // instead of each replacing the other's at every run.
+  const prefix = `kmirror-${process.version}-${process.arch}-${pathKey(resolved)}-`;
   const cacheFile = join(cacheDir, `${prefix}${size}-${Math.trunc(mtimeMs)}.v8`);
   let cachedData;
   try {
@@ -49,7 +58,7 @@ function requireWithCodeCache(path, cacheDir) {
         writeFileSync(partial, script.createCachedData());
         renameSync(partial, cacheFile);
         debug(`code cache ${cacheFile}: written`);
-        // this Node's code of earlier builds is never read again
+        // this Node's code of this install's earlier builds is never read again
         for (const name of readdirSync(cacheDir))
           if (name.startsWith(prefix) && name.endsWith('.v8') && join(cacheDir, name) !== cacheFile)
             rmSync(join(cacheDir, name), { force: true });

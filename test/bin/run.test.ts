@@ -5,7 +5,17 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import module from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,8 +38,8 @@ function freshDir(): string {
   return dir;
 }
 
-function run(node: string, env: Record<string, string | undefined>, cwd?: string) {
-  const result = spawnSync(node, [BIN, ...ARGS], { env: testEnv(env), encoding: 'utf8', cwd, timeout: 60_000 });
+function run(node: string, env: Record<string, string | undefined>, cwd?: string, bin = BIN) {
+  const result = spawnSync(node, [bin, ...ARGS], { env: testEnv(env), encoding: 'utf8', cwd, timeout: 60_000 });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -86,6 +96,31 @@ describe('bin/run.cjs compile cache', () => {
     assert.equal(damaged.code, first.code);
     assert.equal(damaged.stdout, first.stdout);
     assert.deepEqual(codeCacheEvents(run(process.execPath, env).stderr), ['accepted']);
+  });
+
+  it('two installs (global and npx, two checkouts) keep a cache each instead of replacing each other', () => {
+    const root = fileURLToPath(new URL('../../..', import.meta.url));
+    const install = () => {
+      const dir = freshDir();
+      for (const sub of ['bin', join('dist', 'bundle')]) mkdirSync(join(dir, sub), { recursive: true });
+      for (const file of ['package.json', 'oclif.manifest.json', join('dist', 'bundle', 'kmirror.cjs')])
+        copyFileSync(join(root, file), join(dir, file));
+      for (const file of readdirSync(join(root, 'bin')).filter((f) => f.endsWith('.cjs')))
+        copyFileSync(join(root, 'bin', file), join(dir, 'bin', file));
+      symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+      return join(dir, 'bin', 'run.cjs');
+    };
+    const [a, b] = [install(), install()];
+    const env = { XDG_CACHE_HOME: freshDir(), NODE_DEBUG: 'kmirror' };
+    const events = (bin: string) => codeCacheEvents(run(process.execPath, env, undefined, bin).stderr);
+    assert.deepEqual(
+      [events(a), events(b)],
+      [
+        ['none', 'written'],
+        ['none', 'written'],
+      ],
+    );
+    assert.deepEqual([events(a), events(b), events(a)], [['accepted'], ['accepted'], ['accepted']]);
   });
 
   it("Node's own cache (≥ 22.1): a second run reads what the first wrote", (t) => {
@@ -147,6 +182,6 @@ describe('bin/run.cjs compile cache', () => {
     assert.match(result.stderr, /is not host:port/);
     const files = filesUnder(xdg);
     assert.equal(files.length, 1, files.join(', '));
-    assert.match(files[0] ?? '', /^kmirror-v20\.[\d.]+-\w+-\d+-\d+\.v8$/);
+    assert.match(files[0] ?? '', /^kmirror-v20\.[\d.]+-\w+-[0-9a-z]+-\d+-\d+\.v8$/);
   });
 });
