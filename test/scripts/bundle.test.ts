@@ -4,9 +4,10 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, relative, sep } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, sep } from 'node:path';
 import { describe, it } from 'node:test';
 import { SeededRandom } from '../../src/lib/emulator/state/random.js';
 import { REPO_ROOT } from '../helpers/cli.js';
@@ -91,28 +92,22 @@ describe('scripts/bundle.mjs', () => {
     assert.deepEqual(JSON.parse(result.stdout), { bundle: [], check: ['net'], playground: ['net', 'tls'] });
   });
 
-  it('a plaintext check loads neither node:tls nor node:perf_hooks (kafkajs, oclif and ours load them on use)', () => {
-    const refused = spawnSync(
-      process.execPath,
+  it('a plaintext check loads none of node:tls, node:crypto, node:perf_hooks (kafkajs, oclif, ours: on use)', () => {
+    // a preloaded probe (`node -e` itself loads node:crypto), reporting the built-ins loaded when the run ends
+    const probe = join(mkdtempSync(join(tmpdir(), 'kmirror-builtins-')), 'probe.cjs');
+    writeFileSync(
+      probe,
       [
-        '-e',
-        [
-          "const loaded = (name) => process.moduleLoadList.includes('NativeModule ' + name);",
-          "const seen = () => JSON.stringify(['tls', 'perf_hooks'].filter(loaded));",
-          "process.on('exit', () => process.stderr.write('\\n' + seen()));",
-          // argv as a run of the binary has it: [node, bin/run.cjs, check, ...]
-          'require(process.argv[1]);',
-        ].join('\n'),
-        '--',
-        join(REPO_ROOT, 'bin', 'run.cjs'),
-        'check',
-        '-b',
-        '127.0.0.1:1',
-        '--timeout',
-        '2s',
-      ],
-      { encoding: 'utf8' },
+        "const loaded = (name) => process.moduleLoadList.includes('NativeModule ' + name);",
+        "const seen = () => JSON.stringify(['tls', 'crypto', 'perf_hooks'].filter(loaded));",
+        "process.on('exit', () => process.stderr.write('\\n' + seen()));",
+      ].join('\n'),
     );
+    const bin = join(REPO_ROOT, 'bin', 'run.cjs');
+    const refused = spawnSync(process.execPath, ['-r', probe, bin, 'check', '-b', '127.0.0.1:1', '--timeout', '2s'], {
+      encoding: 'utf8',
+    });
+    rmSync(dirname(probe), { recursive: true, force: true });
     assert.equal(refused.status, 1, refused.stderr);
     assert.match(refused.stderr, /refused the connection/);
     assert.deepEqual(JSON.parse(refused.stderr.trim().split('\n').at(-1) ?? ''), []);
