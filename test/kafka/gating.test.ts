@@ -23,10 +23,10 @@ const HOOK_TIMEOUT = 240_000;
 
 /**
  * Commands that are not gated on mirroring: `check` reports instead, the playground is local, the
- * profile commands only read and write the local profiles file, and version and completion (with the
- * hidden __complete, which gives up quietly) talk to no cluster or never fail.
+ * profile commands only read and write the local profiles file, and version, help and completion (with
+ * the hidden __complete, which gives up quietly) talk to no cluster or never fail.
  */
-const NOT_GATED = new Set(['check', 'playground', 'version', 'completion', '__complete']);
+const NOT_GATED = new Set(['check', 'playground', 'version', 'help', 'completion', '__complete']);
 const isGated = (id: string): boolean => !NOT_GATED.has(id) && !id.startsWith('profile:');
 
 interface ManifestCommand {
