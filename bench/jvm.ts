@@ -61,12 +61,14 @@ async function main(): Promise<void> {
     ];
     const kmirrorArgv = [BIN, 'check', '-b', bootstrap];
     const runJava = () => checked(timedRun(java(), javaArgv, env), 'kafka-features.sh describe', [0]);
-    const runKmirror = () => checked(timedRun(process.execPath, kmirrorArgv, env), 'kmirror check', [0, 4]);
+    const kmirrorIn = (runEnv: NodeJS.ProcessEnv) => () =>
+      checked(timedRun(process.execPath, kmirrorArgv, runEnv), 'kmirror check', [0, 4]);
+    const runKmirror = kmirrorIn(env);
     // Node's own start with nothing to run: no Node program can take less, so its ratio is the floor.
     const runNode = () => checked(timedRun(process.execPath, ['-e', '0'], env), 'node -e 0', [0]);
     // The caller's NODE_EXTRA_CA_CERTS (nodes.ts), when set: kmirror as this shell would start it, beside.
     const caEnv = envWithExtraCaCerts();
-    const runWithCa = caEnv && (() => checked(timedRun(process.execPath, kmirrorArgv, caEnv), 'kmirror check', [0, 4]));
+    const runWithCa = caEnv && kmirrorIn(caEnv);
     runJava(); // warms the file-system cache (jars) and kmirror's code cache, as a second call finds them
     runKmirror();
     const pairs: { java: TimedRun; kmirror: TimedRun; node: TimedRun; withCa?: TimedRun }[] = [];

@@ -64,21 +64,18 @@ const LAZY_DEBUG = {
     'if (process.env.DEBUG) (log ??= require("debug")(namespace))(...args); }; } };',
 };
 
-// kafkajs's socket factory loads node:tls when it is made, for every connection, TLS or not (~1 ms of a
-// plaintext run); it loads it at its first TLS connection instead.
-const LAZY_TLS = {
-  file: /[\\/]node_modules[\\/]kafkajs[\\/]src[\\/]network[\\/]socketFactory\.js$/,
-  text: "const tls = require('tls')",
-  replacement: "const tls = { connect: (...args) => require('tls').connect(...args) }",
-};
-
-// kafkajs's SCRAM authenticator loads node:crypto as the connection module loads, for every run (~2 ms on
-// Node 20); it loads it at the first SCRAM exchange instead (it calls only crypto's functions).
-const LAZY_CRYPTO = {
-  file: /[\\/]node_modules[\\/]kafkajs[\\/]src[\\/]broker[\\/]saslAuthenticator[\\/]scram\.js$/,
-  text: "const crypto = require('crypto')",
-  replacement: "const crypto = new Proxy({}, { get: (_, name) => require('crypto')[name] })",
-};
+// kafkajs loads node:tls in its socket factory, for every connection, TLS or not (~1 ms of a plaintext run),
+// and node:crypto in its SCRAM authenticator, as the connection module loads (~2 ms on Node 20). Both only
+// call the module's functions, so the binding becomes a proxy that requires the module at its first use.
+const kafkajsModule = (path) => new RegExp(`[\\\\/]node_modules[\\\\/]kafkajs[\\\\/]src[\\\\/]${path}\\.js$`);
+/** `const name = require('name')` in that module, loaded at the first use of one of its members. */
+const lazyBuiltin = (file, name) => ({
+  file,
+  text: `const ${name} = require('${name}')`,
+  replacement: `const ${name} = new Proxy({}, { get: (_, member) => require('${name}')[member] })`,
+});
+const LAZY_TLS = lazyBuiltin(kafkajsModule('network[\\\\/]socketFactory'), 'tls');
+const LAZY_CRYPTO = lazyBuiltin(kafkajsModule('broker[\\\\/]saslAuthenticator[\\\\/]scram'), 'crypto');
 
 /** Text replaced in a dependency's module: exactly once, or the build fails (the dependency changed). */
 function replaceOnce(path, contents, patch) {

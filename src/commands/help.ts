@@ -1,8 +1,8 @@
 import * as Args from '@oclif/core/args';
 import * as Flags from '@oclif/core/flags';
-import { loadHelpClass } from '@oclif/core/help';
 import { BaseCommand } from '../lib/cli/base-command.js';
 import { UsageError } from '../lib/cli/errors.js';
+import KmirrorHelp from '../lib/cli/help.js';
 
 /** The help text `kmirror help [COMMAND]` prints, for scripts and editors. */
 export interface HelpJson {
@@ -11,9 +11,13 @@ export interface HelpJson {
   text: string;
 }
 
-/** Help's own output, gathered instead of written, so --json can carry it and a failure prints nothing of it. */
-interface HelpOutput {
-  log(...lines: string[]): void;
+/** kmirror's help, its lines gathered instead of written, so --json can carry them and a failure prints none. */
+class GatheredHelp extends KmirrorHelp {
+  readonly lines: string[] = [];
+
+  protected override log(...lines: string[]): void {
+    this.lines.push(...lines);
+  }
 }
 
 // Our own, instead of @oclif/plugin-help's: the same text, plus --json and kmirror's errors; and loading
@@ -38,11 +42,8 @@ export default class Help extends BaseCommand<typeof Help> {
   };
 
   async run(): Promise<HelpJson> {
-    const HelpClass = await loadHelpClass(this.config);
-    const help = new HelpClass(this.config, { all: this.flags['nested-commands'] });
-    const lines: string[] = [];
-    (help as unknown as HelpOutput).log = (...text) => lines.push(...text);
-    const words = this.argList.filter((word) => !word.startsWith('-'));
+    const help = new GatheredHelp(this.config, { all: this.flags['nested-commands'] });
+    const words = this.argList;
     try {
       await help.showHelp(words);
     } catch (err) {
@@ -52,7 +53,7 @@ export default class Help extends BaseCommand<typeof Help> {
         });
       throw err;
     }
-    const text = lines.map((line) => `${line}\n`).join('');
+    const text = help.lines.map((line) => `${line}\n`).join('');
     const result: HelpJson = { subject: words.length > 0 ? words.join(' ') : null, text };
     // Help holds no secret, but names flags as `--tls-key=<file>`, which masking would take for one.
     this.render(result, (r) => r.text, { showSecrets: true });
