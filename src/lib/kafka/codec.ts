@@ -40,9 +40,11 @@ interface FieldPlan {
 }
 
 interface StructPlan {
-  /** Generated straight-line reader (see fastReader); built on first use. */
+  /** Structs of this plan read or written so far, until the generated code is built (GENERATE_AFTER). */
+  uses: number;
+  /** Generated straight-line reader (see fastReader); built once the plan has been used enough. */
   fast?: (r: ByteReader) => Obj;
-  /** Generated straight-line writer (see fastWriter); built on first use; null: tagged fields need the general one. */
+  /** Generated straight-line writer (see fastWriter), as `fast`; null: tagged fields need the general one. */
   fastWrite?: ((w: ByteWriter, o: Obj) => void) | null;
   readonly fields: readonly FieldPlan[];
   readonly regular: readonly FieldPlan[];
@@ -123,6 +125,7 @@ class Compiler {
     const plans = fields.map((f) => this.field(f));
     const tagged = plans.filter((p) => p.mode === 'tagged').sort((a, b) => a.tag - b.tag);
     const plan: StructPlan = {
+      uses: 0,
       fields: plans,
       regular: plans.filter((p) => p.mode === 'regular'),
       tagged,
@@ -429,10 +432,21 @@ function fastReader(plan: StructPlan): (r: ByteReader) => Obj {
   return make(plan.fields, plan, readTaggedFields);
 }
 
+/**
+ * Structs of one plan handled by the general code before its generated code is built. Generating is a
+ * `new Function` that V8 parses and compiles at every run (no code cache holds it): worth it for the
+ * thousands of partitions of a big answer, not for the handful of structs of a short command's requests.
+ */
+const GENERATE_AFTER = 32;
+
 function readStruct(plan: StructPlan, r: ByteReader): Obj {
+  if (plan.fast === undefined) {
+    if (plan.uses++ < GENERATE_AFTER) return readStructTracked(plan, r);
+    plan.fast = fastReader(plan);
+  }
   const start = r.pos;
   try {
-    return (plan.fast ??= fastReader(plan))(r);
+    return plan.fast(r);
   } catch {
     r.pos = start;
     return readStructTracked(plan, r);
@@ -504,7 +518,14 @@ function writeStruct(plan: StructPlan, w: ByteWriter, value: unknown): void {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new EncodeError(`expected an object, got ${value === null ? 'null' : typeof value}`);
   }
-  const fast = plan.fastWrite === undefined ? (plan.fastWrite = fastWriter(plan)) : plan.fastWrite;
+  if (plan.fastWrite === undefined) {
+    if (plan.uses++ < GENERATE_AFTER) {
+      writeStructTracked(plan, w, value as Obj);
+      return;
+    }
+    plan.fastWrite = fastWriter(plan);
+  }
+  const fast = plan.fastWrite;
   if (fast !== null) {
     const start = w.pos;
     try {
@@ -622,7 +643,7 @@ export function decodeMessage<T = Obj>(message: MessageDefinition, version: numb
 /** Skips a tagged-field buffer whose fields are all unknown to us (e.g. a response header's). */
 export function skipTagBuffer(reader: ByteReader, messageName: string, version: number): void {
   try {
-    readTaggedFields({ fields: [], regular: [], tagged: [], byTag: new Map(), flexible: true }, reader, {});
+    readTaggedFields({ uses: 0, fields: [], regular: [], tagged: [], byTag: new Map(), flexible: true }, reader, {});
   } catch (err) {
     throw new DecodeError(
       messageName,
