@@ -37,11 +37,28 @@ function runWithOclif(argv) {
   const bundle = join(__dirname, '..', 'dist', 'bundle', 'kmirror.cjs');
   const bundled =
     cacheDir === undefined ? require(bundle) : require('./code-cache.cjs').requireWithCodeCache(bundle, cacheDir);
+  if (runsCommandOnly(argv, bundled.COMMANDS)) bundled.useRunManifest();
   // Not oclif's execute(): its flush gives stdout 10 s to drain, then throws "timed out" with a stack
   // trace. A kmirror command ends only after its output has left the process (BaseCommand._run), and
   // an error ends in handle(), which prints it (unless already printed) and exits with its code.
   // handle() is read only on failure: it loads oclif's help classes.
   bundled.run(argv, pathToFileURL(__filename).href).catch((error) => bundled.handle(error));
+}
+
+// oclif reads a manifest of every command at each start; the whole one (300 KB, mostly each flag's help text)
+// serves help and completion. A run that names a command and asks for no help gets a small one instead
+// (scripts/run-manifest.mjs): ids, arguments and summaries, no flags or descriptions. Help is asked for by
+// -h or --help anywhere before `--` (oclif's own rule), or by the help and __complete commands.
+function runsCommandOnly(argv, commands) {
+  const end = argv.indexOf('--');
+  if ((end === -1 ? argv : argv.slice(0, end)).some((a) => a === '--help' || a === '-h')) return false;
+  // the longest run of leading words that is a command id, as oclif's `config get` → `config:get`
+  let id;
+  for (let n = 1; n <= argv.length && !argv[n - 1].startsWith('-'); n++) {
+    const words = argv.slice(0, n).join(':');
+    if (Object.hasOwn(commands, words)) id = words;
+  }
+  return id !== undefined && id !== 'help' && id !== '__complete';
 }
 
 function compileCacheDir() {

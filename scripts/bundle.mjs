@@ -8,9 +8,10 @@
 // with all its lazy getters, streams…), which costs more than the bundle's own code.
 // bin/dev.js and the in-process tests run the sources (src/lib/cli/source-commands.ts) instead.
 import { build } from 'esbuild';
-import { DYNAMIC_IMPORT, IMPORT_BANNER, dependencySources } from './bundle-patches.mjs';
+import { DYNAMIC_IMPORT, IMPORT_BANNER, MANIFEST_BANNER, dependencySources } from './bundle-patches.mjs';
+import { RUN_MANIFEST_PATH, writeRunManifest } from './run-manifest.mjs';
 import { isAscii } from 'node:buffer';
-import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -53,6 +54,8 @@ export function entrySource() {
     "  get handle() { return require('@oclif/core/handle').handle; },",
     "  get run() { return require('@oclif/core/run').run; },",
     "  get Help() { return require('./src/lib/cli/help.ts').default; },",
+    // bin/run.cjs, before run(), for a run that shows no help: oclif reads the small manifest
+    `  useRunManifest() { __kmirrorManifestFile = ${JSON.stringify(RUN_MANIFEST_PATH)}; },`,
     '  COMMANDS: {',
     ...registry.map((line) => `  ${line}`),
     '  },',
@@ -84,7 +87,13 @@ async function bundle() {
     // Our sources find the packages they load lazily (yaml, string-width) from their own URL; in the
     // bundle that is the bundle's URL, next to the same node_modules.
     define: { 'import.meta.url': '__kmirrorBundleUrl' },
-    banner: { js: `const __kmirrorBundleUrl = require('node:url').pathToFileURL(__filename).href;\n${IMPORT_BANNER}` },
+    banner: {
+      js: [
+        "const __kmirrorBundleUrl = require('node:url').pathToFileURL(__filename).href;",
+        IMPORT_BANNER,
+        MANIFEST_BANNER,
+      ].join('\n'),
+    },
     supported: { 'dynamic-import': false },
     plugins: [dependencySources],
     // oclif reads tsconfig.json through typescript only for ts-node development runs (bin/dev.js,
@@ -108,6 +117,8 @@ async function bundle() {
   const inputs = Object.keys(result.metafile.inputs).length;
   const bytes = result.metafile.outputs[relative(process.cwd(), BUNDLE).split(sep).join(posix.sep)]?.bytes;
   writeFileSync(join(OUT_DIR, 'meta.json'), JSON.stringify(result.metafile));
+  // from the manifest of the last build; `npm run build` writes it again after `oclif manifest`
+  if (existsSync(join(ROOT, 'oclif.manifest.json'))) writeRunManifest();
   console.log(`wrote ${relative(ROOT, BUNDLE)}: ${inputs} modules, ${((bytes ?? 0) / 1e6).toFixed(2)} MB`);
 }
 

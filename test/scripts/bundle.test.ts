@@ -92,14 +92,14 @@ describe('scripts/bundle.mjs', () => {
     assert.deepEqual(JSON.parse(result.stdout), { bundle: [], check: ['net'], playground: ['net', 'tls'] });
   });
 
-  it('a plaintext check loads none of node:tls, node:crypto, node:perf_hooks (kafkajs, oclif, ours: on use)', () => {
+  it('a plaintext check loads none of node:tls, crypto, perf_hooks, fs/promises (kafkajs, oclif, ours: on use)', () => {
     // a preloaded probe (`node -e` itself loads node:crypto), reporting the built-ins loaded when the run ends
     const probe = join(mkdtempSync(join(tmpdir(), 'kmirror-builtins-')), 'probe.cjs');
     writeFileSync(
       probe,
       [
         "const loaded = (name) => process.moduleLoadList.includes('NativeModule ' + name);",
-        "const seen = () => JSON.stringify(['tls', 'crypto', 'perf_hooks'].filter(loaded));",
+        "const seen = () => JSON.stringify(['tls', 'crypto', 'perf_hooks', 'fs/promises'].filter(loaded));",
         "process.on('exit', () => process.stderr.write('\\n' + seen()));",
       ].join('\n'),
     );
@@ -115,7 +115,8 @@ describe('scripts/bundle.mjs', () => {
 
   it('the bundle and the manifest are ASCII, and escaping keeps what each character means', () => {
     // the bundle and the manifest oclif reads at every start (scripts/manifest-ascii.mjs)
-    for (const file of [join(REPO_ROOT, 'dist', 'bundle', 'kmirror.cjs'), join(REPO_ROOT, 'oclif.manifest.json')]) {
+    const manifests = [join(REPO_ROOT, 'oclif.manifest.json'), join(REPO_ROOT, 'dist', 'bundle', 'run-manifest.json')];
+    for (const file of [join(REPO_ROOT, 'dist', 'bundle', 'kmirror.cjs'), ...manifests]) {
       const bytes = readFileSync(file);
       assert.equal(
         bytes.findIndex((byte) => byte > 0x7f),
