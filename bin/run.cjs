@@ -35,8 +35,15 @@ function runWithOclif(argv) {
   // oclif and every command come from one bundled file (scripts/bundle.mjs); package.json names the same
   // file as oclif's command registry, and require's cache makes both one module.
   const bundle = join(__dirname, '..', 'dist', 'bundle', 'kmirror.cjs');
+  // The bundle keeps none of its functions' names (scripts/bundle.mjs), so a stack trace names short ones.
+  // --debug prints stack traces: they then go through the bundle's source map, to our sources' names and lines.
+  // Node maps only what require() loads after this call (not the code cache's vm.Script), at ~50 ms more.
+  const debugging = wantsDebug(argv);
+  if (debugging) process.setSourceMapsEnabled(true);
   const bundled =
-    cacheDir === undefined ? require(bundle) : require('./code-cache.cjs').requireWithCodeCache(bundle, cacheDir);
+    cacheDir === undefined || debugging
+      ? require(bundle)
+      : require('./code-cache.cjs').requireWithCodeCache(bundle, cacheDir);
   if (runsCommandOnly(argv, bundled.COMMANDS)) bundled.useRunManifest();
   // Not oclif's execute(): its flush gives stdout 10 s to drain, then throws "timed out" with a stack
   // trace. A kmirror command ends only after its output has left the process (BaseCommand._run), and
@@ -59,6 +66,14 @@ function runsCommandOnly(argv, commands) {
     if (Object.hasOwn(commands, words)) id = words;
   }
   return id !== undefined && id !== 'help' && id !== '__complete';
+}
+
+/** --debug before `--`, or KMIRROR_DEBUG set (the flag's variable) to anything but 0 or false. */
+function wantsDebug(argv) {
+  const end = argv.indexOf('--');
+  if ((end === -1 ? argv : argv.slice(0, end)).includes('--debug')) return true;
+  const env = (process.env.KMIRROR_DEBUG ?? '').toLowerCase();
+  return env !== '' && env !== '0' && env !== 'false';
 }
 
 function compileCacheDir() {

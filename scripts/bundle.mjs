@@ -102,9 +102,11 @@ async function bundle() {
     minifyWhitespace: true,
     minifySyntax: true,
     // Short names: a smaller bundle and code cache (~3 ms of each start). KMIRROR_BUNDLE_NAMES=1 keeps the
-    // source's names, for reading a CPU profile (function names survive either way: keepNames).
+    // source's names, for reading a CPU profile. No keepNames: it renames each function back as its module
+    // loads (~1,500 defineProperty calls, 650 KB of maps, ~5 % of a short run's instructions); classes that
+    // report their name set it themselves (test/lib/cli/error-names.test.ts), and --debug's stack traces go
+    // through the source map (bin/run.cjs).
     minifyIdentifiers: process.env.KMIRROR_BUNDLE_NAMES !== '1',
-    keepNames: true,
     sourcemap: 'linked',
     legalComments: 'linked',
     metafile: true,

@@ -185,3 +185,16 @@ describe('bin/run.cjs compile cache', () => {
     assert.match(files[0] ?? '', /^kmirror-v20\.[\d.]+-\w+-[0-9a-z]+-\d+-\d+\.v8$/);
   });
 });
+
+describe('bin/run.cjs --debug', () => {
+  it("stack traces name our sources' functions and lines (the bundle's source map), not its short names", () => {
+    const result = spawnSync(process.execPath, [BIN, ...ARGS, '--debug'], { env: testEnv(), encoding: 'utf8' });
+    assert.equal(result.status, 2, result.stderr);
+    assert.match(
+      result.stderr,
+      /at parseBootstrapServers \(.*src[\\/]lib[\\/]connection[\\/]connection-config\.ts:\d+/,
+    );
+    const quiet = spawnSync(process.execPath, [BIN, ...ARGS], { env: testEnv(), encoding: 'utf8' });
+    assert.doesNotMatch(quiet.stderr, /\n\s+at /, 'no stack trace without --debug');
+  });
+});

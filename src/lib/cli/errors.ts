@@ -35,13 +35,13 @@ export interface KmirrorErrorOptions {
 }
 
 export class KmirrorError extends Error {
+  override readonly name: string = 'KmirrorError';
   readonly exitCode: ExitCode;
   readonly hint: string | null;
   readonly kafkaError: KafkaErrorRef | null;
 
   constructor(message: string, exitCode: ExitCode = ExitCode.Error, options: KmirrorErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = new.target.name;
     this.exitCode = exitCode;
     this.hint = options.hint ?? null;
     this.kafkaError = options.kafkaError ?? null;
@@ -50,6 +50,7 @@ export class KmirrorError extends Error {
 
 /** Bad flags, arguments, files or configs, found before anything is sent. */
 export class UsageError extends KmirrorError {
+  override readonly name: string = 'UsageError';
   constructor(message: string, options: Omit<KmirrorErrorOptions, 'kafkaError'> = {}) {
     super(message, ExitCode.Usage, options);
   }
@@ -57,6 +58,7 @@ export class UsageError extends KmirrorError {
 
 /** A destructive command needs a yes, and there is nobody to ask. */
 export class ConfirmationRequiredError extends KmirrorError {
+  override readonly name: string = 'ConfirmationRequiredError';
   constructor(action: string, options: { flag?: string; reason?: string } = {}) {
     const flag = options.flag ?? '--yes';
     const reason = options.reason ?? 'no interactive terminal to ask on';
@@ -82,6 +84,7 @@ export function exitCodeForKafkaError(code: number): ExitCode {
 }
 
 export class TimeoutError extends KmirrorError {
+  override readonly name: string = 'TimeoutError';
   constructor(message: string, options: KmirrorErrorOptions = {}) {
     super(message, ExitCode.Timeout, {
       hint: 'raise --timeout (e.g. --timeout 2m) or check that the brokers are reachable and healthy',
@@ -91,18 +94,21 @@ export class TimeoutError extends KmirrorError {
 }
 
 export class ConnectionError extends KmirrorError {
+  override readonly name: string = 'ConnectionError';
   constructor(message: string, options: KmirrorErrorOptions = {}) {
     super(message, ExitCode.Error, options);
   }
 }
 
 export class AuthenticationError extends KmirrorError {
+  override readonly name: string = 'AuthenticationError';
   constructor(message: string, options: KmirrorErrorOptions = {}) {
     super(message, ExitCode.Auth, options);
   }
 }
 
 export class TlsError extends KmirrorError {
+  override readonly name: string = 'TlsError';
   constructor(message: string, options: KmirrorErrorOptions & { exitCode?: ExitCode } = {}) {
     super(message, options.exitCode ?? ExitCode.Error, options);
   }

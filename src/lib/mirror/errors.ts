@@ -25,13 +25,13 @@ export interface MirrorErrorOptions {
 }
 
 export class MirrorError extends Error {
+  override readonly name: string = 'MirrorError';
   readonly kind: FailureKind;
   readonly hint: string | null;
   readonly kafkaError: KafkaErrorRef | null;
 
   constructor(message: string, kind: FailureKind = 'failed', options: MirrorErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = new.target.name;
     this.kind = kind;
     this.hint = options.hint ?? null;
     this.kafkaError = options.kafkaError ?? null;
@@ -40,12 +40,14 @@ export class MirrorError extends Error {
 
 /** Bad names, configs, patterns or files, found before anything is sent. */
 export class InvalidInputError extends MirrorError {
+  override readonly name: string = 'InvalidInputError';
   constructor(message: string, options: Omit<MirrorErrorOptions, 'kafkaError'> = {}) {
     super(message, 'invalid-input', options);
   }
 }
 
 export class NotFoundError extends MirrorError {
+  override readonly name: string = 'NotFoundError';
   readonly what: 'mirror' | 'topic';
   readonly subject: string;
 
@@ -64,6 +66,7 @@ export class NotFoundError extends MirrorError {
 
 /** Some items succeeded and some failed; the result already lists which. */
 export class PartialFailureError extends MirrorError {
+  override readonly name: string = 'PartialFailureError';
   readonly succeeded: number;
   readonly failed: number;
 
@@ -76,6 +79,7 @@ export class PartialFailureError extends MirrorError {
 
 /** A non-zero error code in a broker's answer, with what it was about. Words and class come from the table. */
 export class KafkaResponseError extends MirrorError {
+  override readonly name: string = 'KafkaResponseError';
   readonly code: number;
   readonly serverMessage: string | null;
   readonly context: KafkaErrorContext;
@@ -95,17 +99,22 @@ export class KafkaResponseError extends MirrorError {
 }
 
 /** The broker refused a whole Start/Stop/Pause/Resume request because one listed topic was off (PROTOCOL.md §3). */
-export class WholeRequestRefusedError extends MirrorError {}
+export class WholeRequestRefusedError extends MirrorError {
+  override readonly name: string = 'WholeRequestRefusedError';
+}
 
 /**
  * A step failed for a reason of its own (the cause): the cause keeps its meaning (exit code, Kafka
  * code); the message says which step, and `hint` is added to the cause's own hint.
  */
 export class StepFailedError extends MirrorError {
+  override readonly name: string = 'StepFailedError';
   constructor(doing: string, hint: string, cause: unknown) {
     super(doing, 'failed', { hint, cause });
   }
 }
 
 /** Talking to the SOURCE cluster failed: the message says so, as every other request goes to the destination. */
-export class SourceClusterError extends StepFailedError {}
+export class SourceClusterError extends StepFailedError {
+  override readonly name: string = 'SourceClusterError';
+}

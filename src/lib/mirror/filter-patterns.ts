@@ -7,6 +7,7 @@ import { InvalidJavaRegexError, UntranslatablePatternError, translateJavaRegex }
 
 /** A bad filter (a pattern, a state): bad input, found before anything is sent. */
 export class FilterError extends InvalidInputError {
+  override readonly name: string = 'FilterError';
   constructor(message: string, hint: string) {
     super(message, { hint });
   }

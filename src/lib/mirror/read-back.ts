@@ -74,6 +74,7 @@ export function appliedAfterLostAnswer(lost: AnswerLostError, readWith: string):
 
 /** The change was not applied: its answer was lost, and the state read back shows nothing changed. */
 export class NotAppliedError extends MirrorError {
+  override readonly name: string = 'NotAppliedError';
   constructor(lost: AnswerLostError, readWith: string, why: string) {
     super(
       `${lost.apiName} was sent to ${lost.broker} but no answer came (${lost.lost.message}); the state read ` +
@@ -86,6 +87,7 @@ export class NotAppliedError extends MirrorError {
 
 /** Neither the answer nor the state could be read: whether the change happened is unknown. */
 export class OutcomeUnknownError extends MirrorError {
+  override readonly name: string = 'OutcomeUnknownError';
   constructor(lost: AnswerLostError, readWith: string, checkWith: string, readError: unknown) {
     const why = readError instanceof Error ? readError.message : String(readError);
     super(

@@ -25,6 +25,7 @@ export interface ConfirmOptions {
 
 /** The operator pressed Ctrl-C or closed the terminal during a question. */
 export class PromptCancelledError extends KmirrorError {
+  override readonly name: string = 'PromptCancelledError';
   constructor() {
     super('cancelled; nothing was changed', ExitCode.Error);
   }
