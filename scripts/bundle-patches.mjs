@@ -74,6 +74,16 @@ const lazyBuiltin = (file, name) => ({
   text: `const ${name} = require('${name}')`,
   replacement: `const ${name} = new Proxy({}, { get: (_, member) => require('${name}')[member] })`,
 });
+// kafkajs's connection module loads its SASL authenticator, which loads every mechanism and, through them, the
+// request modules of every Kafka API kafkajs speaks (produce, fetch, groups, transactions…: ~50 modules). Only a
+// SASL connection constructs the authenticator: the binding becomes a constructor that loads it then.
+const LAZY_SASL = {
+  file: kafkajsModule('network[\\\\/]connection'),
+  text: "const SASLAuthenticator = require('../broker/saslAuthenticator')",
+  replacement:
+    'const SASLAuthenticator = new Proxy(function SASLAuthenticator() {}, ' +
+    "{ construct: (_, args) => Reflect.construct(require('../broker/saslAuthenticator'), args) })",
+};
 const LAZY_TLS = lazyBuiltin(kafkajsModule('network[\\\\/]socketFactory'), 'tls');
 const LAZY_CRYPTO = lazyBuiltin(kafkajsModule('broker[\\\\/]saslAuthenticator[\\\\/]scram'), 'crypto');
 
@@ -134,7 +144,7 @@ export function lazyRequires(code) {
 /** A dependency module's code as the bundle holds it. */
 export function patchDependency(path, original) {
   let contents = HOST_IMPORT_PACKAGES.test(path) ? original.replace(DYNAMIC_IMPORT, '__kmirrorImport(') : original;
-  for (const patch of [COMMAND_SORT, RUN_MANIFEST, LAZY_DEBUG, LAZY_TLS, LAZY_CRYPTO, SYNC_READ_JSON])
+  for (const patch of [COMMAND_SORT, RUN_MANIFEST, LAZY_DEBUG, LAZY_SASL, LAZY_TLS, LAZY_CRYPTO, SYNC_READ_JSON])
     if (patch.file.test(path)) contents = replaceOnce(path, contents, patch);
   if (LAZY_PACKAGES.test(path)) contents = lazyRequires(contents);
   return NON_ASCII.test(contents) ? escapeNonAscii(contents) : contents;

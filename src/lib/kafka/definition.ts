@@ -103,7 +103,16 @@ export interface VersionRange {
 
 const NONE: VersionRange = { min: 0, max: -1 };
 
+// A few dozen distinct texts ('0+', '1-3', …) over thousands of fields: each is parsed once.
+const parsedVersions = new Map<string, VersionRange>();
+
 export function parseVersions(text: string): VersionRange {
+  let range = parsedVersions.get(text);
+  if (range === undefined) parsedVersions.set(text, (range = parseVersionsText(text)));
+  return range;
+}
+
+function parseVersionsText(text: string): VersionRange {
   if (text === 'none') return NONE;
   const plus = /^(\d+)\+$/.exec(text);
   if (plus) return { min: Number(plus[1]), max: 0x7fff };
