@@ -22,8 +22,11 @@ function pathKey(path) {
   return hash.toString(36);
 }
 
-/** The module's exports, from the cache (when there is one) or compiled afresh. */
-function requireWithCodeCache(path, cacheDir) {
+/**
+ * The module's exports, from the cache (when there is one) or compiled afresh. `key` names the cache among
+ * this build's (one per command, bin/run.cjs): each holds what its first run compiled.
+ */
+function requireWithCodeCache(path, cacheDir, key = 'default') {
   const require = module_.createRequire(path);
   const resolved = require.resolve(path);
   if (require.cache[resolved]) return require.cache[resolved].exports;
@@ -35,7 +38,8 @@ function requireWithCodeCache(path, cacheDir) {
   // One cache per install (its path): a global kmirror and one under npx or a checkout keep theirs side by side
   // instead of each replacing the other's at every run.
   const prefix = `kmirror-${process.version}-${process.arch}-${pathKey(resolved)}-`;
-  const cacheFile = join(cacheDir, `${prefix}${size}-${Math.trunc(mtimeMs)}.v8`);
+  const build = `-${size}-${Math.trunc(mtimeMs)}.v8`;
+  const cacheFile = join(cacheDir, `${prefix}${key.replace(/[^\w.-]/g, '.')}${build}`);
   let cachedData;
   try {
     cachedData = readFileSync(cacheFile);
@@ -58,9 +62,9 @@ function requireWithCodeCache(path, cacheDir) {
         writeFileSync(partial, script.createCachedData());
         renameSync(partial, cacheFile);
         debug(`code cache ${cacheFile}: written`);
-        // this Node's code of this install's earlier builds is never read again
+        // this Node's code of this install's earlier builds is never read again (this build's other keys are)
         for (const name of readdirSync(cacheDir))
-          if (name.startsWith(prefix) && name.endsWith('.v8') && join(cacheDir, name) !== cacheFile)
+          if (name.startsWith(prefix) && name.endsWith('.v8') && !name.endsWith(build))
             rmSync(join(cacheDir, name), { force: true });
       } catch {
         // read-only or missing cache home: next run compiles again

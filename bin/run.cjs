@@ -4,6 +4,7 @@
 'use strict';
 const module_ = require('node:module');
 const { homedir } = require('node:os');
+const { readFileSync } = require('node:fs');
 const { isAbsolute, join } = require('node:path');
 const { pathToFileURL } = require('node:url');
 
@@ -35,16 +36,21 @@ function runWithOclif(argv) {
   // oclif and every command come from one bundled file (scripts/bundle.mjs); package.json names the same
   // file as oclif's command registry, and require's cache makes both one module.
   const bundle = join(__dirname, '..', 'dist', 'bundle', 'kmirror.cjs');
+  const { id, showsHelp } = whatRuns(argv, commandIds(join(__dirname, '..', 'dist', 'bundle', 'run-manifest.json')));
   // The bundle keeps none of its functions' names (scripts/bundle.mjs), so a stack trace names short ones.
   // --debug prints stack traces: they then go through the bundle's source map, to our sources' names and lines.
   // Node maps only what require() loads after this call (not the code cache's vm.Script), at ~50 ms more.
   const debugging = wantsDebug(argv);
   if (debugging) process.setSourceMapsEnabled(true);
+  // One code cache per command: each holds the functions its command ran (V8 writes what the first run
+  // compiled), so a command never compiles its own code again because another command wrote the cache
+  // (after a first `kmirror help`, every command compiled most of its code at each run: ~20 % of a short run).
+  const cacheKey = showsHelp ? 'help' : id;
   const bundled =
     cacheDir === undefined || debugging
       ? require(bundle)
-      : require('./code-cache.cjs').requireWithCodeCache(bundle, cacheDir);
-  if (runsCommandOnly(argv, bundled.COMMANDS)) bundled.useRunManifest();
+      : require('./code-cache.cjs').requireWithCodeCache(bundle, cacheDir, cacheKey);
+  if (id !== undefined && !showsHelp) bundled.useRunManifest();
   // Not oclif's execute(): its flush gives stdout 10 s to drain, then throws "timed out" with a stack
   // trace. A kmirror command ends only after its output has left the process (BaseCommand._run), and
   // an error ends in handle(), which prints it (unless already printed) and exits with its code.
@@ -54,18 +60,30 @@ function runWithOclif(argv) {
 
 // oclif reads a manifest of every command at each start; the whole one (300 KB, mostly each flag's help text)
 // serves help and completion. A run that names a command and asks for no help gets a small one instead
-// (scripts/run-manifest.mjs): ids, arguments and summaries, no flags or descriptions. Help is asked for by
-// -h or --help anywhere before `--` (oclif's own rule), or by the help and __complete commands.
-function runsCommandOnly(argv, commands) {
-  const end = argv.indexOf('--');
-  if ((end === -1 ? argv : argv.slice(0, end)).some((a) => a === '--help' || a === '-h')) return false;
-  // the longest run of leading words that is a command id, as oclif's `config get` → `config:get`
+// (scripts/run-manifest.mjs: ids, arguments and summaries, no flags or descriptions), whose ids are read here.
+/** The ids of kmirror's commands (`config:get`), or none when the small manifest is missing (a partial build). */
+function commandIds(runManifest) {
+  try {
+    return new Set(Object.keys(JSON.parse(readFileSync(runManifest, 'latin1')).commands));
+  } catch {
+    return new Set();
+  }
+}
+
+/**
+ * The command a run names, as oclif finds it (the longest run of leading words that is an id: `config get` →
+ * `config:get`), and whether the run shows help: -h or --help anywhere before `--` (oclif's rule), the help
+ * and __complete commands, a topic or an unknown command (no id).
+ */
+function whatRuns(argv, ids) {
   let id;
   for (let n = 1; n <= argv.length && !argv[n - 1].startsWith('-'); n++) {
     const words = argv.slice(0, n).join(':');
-    if (Object.hasOwn(commands, words)) id = words;
+    if (ids.has(words)) id = words;
   }
-  return id !== undefined && id !== 'help' && id !== '__complete';
+  const end = argv.indexOf('--');
+  const helpFlag = (end === -1 ? argv : argv.slice(0, end)).some((a) => a === '--help' || a === '-h');
+  return { id, showsHelp: id === undefined || helpFlag || id === 'help' || id === '__complete' };
 }
 
 /** --debug before `--`, or KMIRROR_DEBUG set (the flag's variable) to anything but 0 or false. */

@@ -98,6 +98,23 @@ describe('bin/run.cjs compile cache', () => {
     assert.deepEqual(codeCacheEvents(run(process.execPath, env).stderr), ['accepted']);
   });
 
+  it('one cache per command: what a help run compiled is not what the next command runs from', () => {
+    const env = { XDG_CACHE_HOME: freshDir(), NODE_DEBUG: 'kmirror' };
+    const events = (args: string[]) =>
+      codeCacheEvents(spawnSync(process.execPath, [BIN, ...args], { env: testEnv(env), encoding: 'utf8' }).stderr);
+    const help = ['describe', '--help'];
+    assert.deepEqual(
+      [events(help), events(ARGS)],
+      [
+        ['none', 'written'],
+        ['none', 'written'],
+      ],
+    );
+    assert.deepEqual([events(ARGS), events(help), events(['help'])], [['accepted'], ['accepted'], ['accepted']]);
+    const files = filesUnder(join(env.XDG_CACHE_HOME, 'kmirror', 'compile-cache')).filter((f) => f.endsWith('.v8'));
+    assert.deepEqual(files.map((f) => /-(help|list)-\d+-\d+\.v8$/.exec(f)?.[1]).sort(), ['help', 'list']);
+  });
+
   it('two installs (global and npx, two checkouts) keep a cache each instead of replacing each other', () => {
     const root = fileURLToPath(new URL('../../..', import.meta.url));
     const install = () => {
@@ -182,7 +199,7 @@ describe('bin/run.cjs compile cache', () => {
     assert.match(result.stderr, /is not host:port/);
     const files = filesUnder(xdg);
     assert.equal(files.length, 1, files.join(', '));
-    assert.match(files[0] ?? '', /^kmirror-v20\.[\d.]+-\w+-[0-9a-z]+-\d+-\d+\.v8$/);
+    assert.match(files[0] ?? '', /^kmirror-v20\.[\d.]+-\w+-[0-9a-z]+-list-\d+-\d+\.v8$/);
   });
 });
 
@@ -196,5 +213,17 @@ describe('bin/run.cjs --debug', () => {
     );
     const quiet = spawnSync(process.execPath, [BIN, ...ARGS], { env: testEnv(), encoding: 'utf8' });
     assert.doesNotMatch(quiet.stderr, /\n\s+at /, 'no stack trace without --debug');
+  });
+});
+
+describe('bin/run.cjs configuration', () => {
+  it('oclif loads its configuration once per run (Command.run does not load it again)', () => {
+    // DEBUG=oclif:config says "config done" at the end of each load
+    const result = spawnSync(process.execPath, [BIN, ...ARGS], {
+      env: testEnv({ DEBUG: 'oclif:config*' }),
+      encoding: 'utf8',
+    });
+    assert.equal(result.status, 2, result.stderr);
+    assert.equal(result.stderr.match(/config done/g)?.length, 1, result.stderr);
   });
 });

@@ -4,6 +4,7 @@
 // and leaves as exactly one JSON/YAML error document or one `Error:` + `Hint:` pair, then the exit code.
 
 import { Command } from '@oclif/core/command';
+import { Config } from '@oclif/core/config';
 import * as Errors from '@oclif/core/errors';
 import type * as Interfaces from '@oclif/core/interfaces';
 import chalk, { supportsColor } from 'chalk';
@@ -156,6 +157,23 @@ export async function readFirstLine(
 export abstract class BaseCommand<T extends typeof Command> extends Command {
   static override enableJsonFlag = true;
   static override baseFlags = baseFlags;
+
+  /**
+   * oclif's Command.run loads the whole configuration again even when it is handed a loaded one, as
+   * config.runCommand does for every run (package.json, manifest, plugins, theme: ~6 % of a short
+   * command's instructions): that reload is for a plugin that brings its own copy of @oclif/core. kmirror
+   * has one copy, so the configuration it is handed is the one it runs with.
+   */
+  static override async run<C extends Command>(
+    this: new (argv: string[], config: Config) => C,
+    argv?: string[],
+    opts?: Interfaces.LoadOptions,
+  ): Promise<ReturnType<C['run']>> {
+    if (!(opts instanceof Config)) return (Command.run<C>).call(this, argv, opts);
+    // what Command.run does after its load
+    const command = new this(argv ?? process.argv.slice(2), opts) as C & { _run(): Promise<ReturnType<C['run']>> };
+    return command._run();
+  }
 
   protected flags!: CommandFlags<T>;
   protected args!: CommandArgs<T>;
