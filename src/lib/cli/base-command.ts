@@ -160,9 +160,9 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
   /**
    * oclif's Command.run loads the whole configuration again even when it is handed a loaded one, as
-   * config.runCommand does for every run (package.json, manifest, plugins, theme: ~6 % of a short
-   * command's instructions): that reload is for a plugin that brings its own copy of @oclif/core. kmirror
-   * has one copy, so the configuration it is handed is the one it runs with.
+   * config.runCommand does for every run (package.json, manifest, plugins and theme read a second time;
+   * ~1 % of a short command's instructions): that reload is for a plugin that brings its own copy of
+   * @oclif/core. kmirror has one copy, so the configuration it is handed is the one it runs with.
    */
   static override async run<C extends Command>(
     this: new (argv: string[], config: Config) => C,
