@@ -42,6 +42,9 @@ function sharedString(buf: Buffer, at: number, length: number): string {
 }
 
 // Names of sized reads for their errors, made only when one fails (a describe reads millions of strings).
+/** -1 … 254 as BigInts, index value + 1: int64 reads of these return one shared value instead of a new one. */
+const SMALL_BIGINTS: readonly bigint[] = Array.from({ length: 256 }, (_, i) => BigInt(i - 1));
+
 const STRING_OF = (bytes: number): string => `string of ${bytes} bytes`;
 const BYTES = (bytes: number): string => `${bytes} bytes`;
 
@@ -102,7 +105,11 @@ export class ByteReader {
     // Offsets and lags fit in 53 bits: one BigInt from an exact double instead of the several
     // intermediate BigInts Buffer.readBigInt64BE allocates (it dominated large decodes).
     const high = this.buf.readInt32BE(at);
-    if (high >= -0x200000 && high < 0x200000) return BigInt(high * 4294967296 + this.buf.readUInt32BE(at + 4));
+    if (high >= -0x200000 && high < 0x200000) {
+      const value = high * 4294967296 + this.buf.readUInt32BE(at + 4);
+      // -1 (unknown) and small values (a lag of 0) repeat on most partitions: one BigInt each, made once
+      return value >= -1 && value < SMALL_BIGINTS.length - 1 ? (SMALL_BIGINTS[value + 1] as bigint) : BigInt(value);
+    }
     return this.buf.readBigInt64BE(at);
   }
   float64(): number {

@@ -141,3 +141,17 @@ describe('length prefixes', () => {
     assert.equal(reader('ffffffff0f').compactLength(), 4294967294);
   });
 });
+
+describe('int64', () => {
+  test('every value reads as Buffer.readBigInt64BE reads it: shared small ones, the 53-bit path, the rest', () => {
+    const values = [-(2n ** 63n), -(2n ** 53n), -(2n ** 53n) + 1n, -4294967297n, -256n, -2n, -1n, 0n, 1n, 253n, 254n];
+    values.push(255n, 256n, 4294967295n, 4294967296n, 2n ** 53n - 1n, 2n ** 53n, 2n ** 63n - 1n);
+    for (let i = 0; i < 1000; i++)
+      values.push(BigInt.asIntN(64, BigInt(Math.floor(Math.random() * 2 ** 52)) << BigInt(i % 12)));
+    for (const value of values) {
+      const bytes = Buffer.alloc(8);
+      bytes.writeBigInt64BE(value);
+      assert.equal(new ByteReader(bytes).int64(), bytes.readBigInt64BE(0), `${value}`);
+    }
+  });
+});
