@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { WireError } from '../../../../src/lib/kafka/wire/errors.js';
 import { ByteReader } from '../../../../src/lib/kafka/wire/reader.js';
+import { SeededRandom } from '../../../../src/lib/emulator/state/random.js';
 
 function reader(hex: string, start?: number, end?: number): ByteReader {
   return new ByteReader(Buffer.from(hex.replace(/\s+/g, ''), 'hex'), start, end);
@@ -143,11 +144,15 @@ describe('length prefixes', () => {
 });
 
 describe('int64', () => {
-  test('every value reads as Buffer.readBigInt64BE reads it: shared small ones, the 53-bit path, the rest', () => {
+  test('every value reads as Buffer.readBigInt64BE reads it: the shared small ones, the 53-bit path, the rest', () => {
     const values = [-(2n ** 63n), -(2n ** 53n), -(2n ** 53n) + 1n, -4294967297n, -256n, -2n, -1n, 0n, 1n, 253n, 254n];
     values.push(255n, 256n, 4294967295n, 4294967296n, 2n ** 53n - 1n, 2n ** 53n, 2n ** 63n - 1n);
-    for (let i = 0; i < 1000; i++)
-      values.push(BigInt.asIntN(64, BigInt(Math.floor(Math.random() * 2 ** 52)) << BigInt(i % 12)));
+    // any 64 bits, and values of every magnitude (the top bits cleared by a shift of 0–63)
+    const random = new SeededRandom('int64');
+    for (let i = 0; i < 1000; i++) {
+      const bits = (BigInt(random.nextUint32()) << 32n) | BigInt(random.nextUint32());
+      values.push(BigInt.asIntN(64, bits), BigInt.asIntN(64, bits >> BigInt(i % 64)));
+    }
     for (const value of values) {
       const bytes = Buffer.alloc(8);
       bytes.writeBigInt64BE(value);
