@@ -26,7 +26,7 @@ function pathKey(path) {
  * The module's exports, from the cache (when there is one) or compiled afresh. `key` names the cache among
  * this build's (one per command, bin/run.cjs): each holds what its first run compiled.
  */
-function requireWithCodeCache(path, cacheDir, key = 'default') {
+function requireWithCodeCache(path, cacheDir, key) {
   const require = module_.createRequire(path);
   const resolved = require.resolve(path);
   if (require.cache[resolved]) return require.cache[resolved].exports;

@@ -35,8 +35,9 @@ function runWithOclif(argv) {
   process.env.OCLIF_DISABLE_ENGINE_WARNING ??= '1';
   // oclif and every command come from one bundled file (scripts/bundle.mjs); package.json names the same
   // file as oclif's command registry, and require's cache makes both one module.
-  const bundle = join(__dirname, '..', 'dist', 'bundle', 'kmirror.cjs');
-  const { id, showsHelp } = whatRuns(argv, commandIds(join(__dirname, '..', 'dist', 'bundle', 'run-manifest.json')));
+  const bundleDir = join(__dirname, '..', 'dist', 'bundle');
+  const bundle = join(bundleDir, 'kmirror.cjs');
+  const { id, showsHelp } = whatRuns(argv, commandIds(join(bundleDir, 'run-manifest.json')));
   // The bundle keeps none of its functions' names (scripts/bundle.mjs), so a stack trace names short ones.
   // --debug prints stack traces: they then go through the bundle's source map, to our sources' names and lines.
   // Node maps only what require() loads after this call (not the code cache's vm.Script), at ~50 ms more.
@@ -50,7 +51,7 @@ function runWithOclif(argv) {
     cacheDir === undefined || debugging
       ? require(bundle)
       : require('./code-cache.cjs').requireWithCodeCache(bundle, cacheDir, cacheKey);
-  if (id !== undefined && !showsHelp) bundled.useRunManifest();
+  if (!showsHelp) bundled.useRunManifest();
   // Not oclif's execute(): its flush gives stdout 10 s to drain, then throws "timed out" with a stack
   // trace. A kmirror command ends only after its output has left the process (BaseCommand._run), and
   // an error ends in handle(), which prints it (unless already printed) and exits with its code.
@@ -81,17 +82,21 @@ function whatRuns(argv, ids) {
     const words = argv.slice(0, n).join(':');
     if (ids.has(words)) id = words;
   }
-  const end = argv.indexOf('--');
-  const helpFlag = (end === -1 ? argv : argv.slice(0, end)).some((a) => a === '--help' || a === '-h');
+  const helpFlag = options(argv).some((a) => a === '--help' || a === '-h');
   return { id, showsHelp: id === undefined || helpFlag || id === 'help' || id === '__complete' };
 }
 
 /** --debug before `--`, or KMIRROR_DEBUG set (the flag's variable) to anything but 0 or false. */
 function wantsDebug(argv) {
-  const end = argv.indexOf('--');
-  if ((end === -1 ? argv : argv.slice(0, end)).includes('--debug')) return true;
+  if (options(argv).includes('--debug')) return true;
   const env = (process.env.KMIRROR_DEBUG ?? '').toLowerCase();
   return env !== '' && env !== '0' && env !== 'false';
+}
+
+/** The words before `--` (after it, every word is an argument, even `--help`). */
+function options(argv) {
+  const end = argv.indexOf('--');
+  return end === -1 ? argv : argv.slice(0, end);
 }
 
 function compileCacheDir() {
