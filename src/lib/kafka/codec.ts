@@ -440,10 +440,8 @@ function fastReader(plan: StructPlan): (r: ByteReader) => Obj {
 const GENERATE_AFTER = 32;
 
 function readStruct(plan: StructPlan, r: ByteReader): Obj {
-  if (plan.fast === undefined) {
-    if (plan.uses++ < GENERATE_AFTER) return readStructTracked(plan, r);
-    plan.fast = fastReader(plan);
-  }
+  if (plan.fast === undefined && plan.uses++ >= GENERATE_AFTER) plan.fast = fastReader(plan);
+  if (plan.fast === undefined) return readStructTracked(plan, r);
   const start = r.pos;
   try {
     return plan.fast(r);
@@ -518,15 +516,9 @@ function writeStruct(plan: StructPlan, w: ByteWriter, value: unknown): void {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new EncodeError(`expected an object, got ${value === null ? 'null' : typeof value}`);
   }
-  if (plan.fastWrite === undefined) {
-    if (plan.uses++ < GENERATE_AFTER) {
-      writeStructTracked(plan, w, value as Obj);
-      return;
-    }
-    plan.fastWrite = fastWriter(plan);
-  }
+  if (plan.fastWrite === undefined && plan.uses++ >= GENERATE_AFTER) plan.fastWrite = fastWriter(plan);
   const fast = plan.fastWrite;
-  if (fast !== null) {
+  if (fast) {
     const start = w.pos;
     try {
       fast(w, value as Obj);
