@@ -30,6 +30,12 @@ export const escapeNonAscii = (code) =>
     );
   });
 
+/** One module of a dependency, by its path under node_modules ('kafkajs/src/network/connection'), on any OS. */
+const dependencyModule = (path) =>
+  new RegExp(`[\\\\/]node_modules[\\\\/]${path.replaceAll('.', '\\.').split('/').join('[\\\\/]')}\\.js$`);
+const oclifModule = (path) => dependencyModule(`@oclif/core/lib/${path}`);
+const kafkajsModule = (path) => dependencyModule(`kafkajs/src/${path}`);
+
 // oclif sorts each plugin's commands with String.prototype.localeCompare as it loads them, and the first
 // localeCompare of a process builds ICU's collator: 6-9 ms of every kmirror run, for ~30 ids. For ids
 // made of `_ - : 0-9 a-z` (all of ours), ICU's root collation orders by the characters' ranks in `order`,
@@ -47,7 +53,7 @@ export function compareCommandIds(a, b) {
   return a.length - b.length;
 }
 const COMMAND_SORT = {
-  file: /[\\/]node_modules[\\/]@oclif[\\/]core[\\/]lib[\\/]config[\\/]plugin\.js$/,
+  file: oclifModule('config/plugin'),
   text: '.sort((a, b) => a.id.localeCompare(b.id))',
   replacement: '.sort((a, b) => __kmirrorCompareIds(a.id, b.id))',
   appended: `\n${compareCommandIds.toString().replace('function compareCommandIds', 'function __kmirrorCompareIds')}\n`,
@@ -57,7 +63,7 @@ const COMMAND_SORT = {
 // detection) cost ~1 ms of each run, which logs nothing unless DEBUG names a namespace. The logger it
 // makes loads `debug` at its first call with DEBUG set, and the loaded logger decides as before.
 const LAZY_DEBUG = {
-  file: /[\\/]node_modules[\\/]@oclif[\\/]core[\\/]lib[\\/]logger\.js$/,
+  file: oclifModule('logger'),
   text: 'const debug_1 = __importDefault(require("debug"));',
   replacement:
     'const debug_1 = { default: (namespace) => { let log; return (...args) => { ' +
@@ -67,7 +73,6 @@ const LAZY_DEBUG = {
 // kafkajs loads node:tls in its socket factory, for every connection, TLS or not (~1 ms of a plaintext run),
 // and node:crypto in its SCRAM authenticator, as the connection module loads (~2 ms on Node 20). Both only
 // call the module's functions, so the binding becomes a proxy that requires the module at its first use.
-const kafkajsModule = (path) => new RegExp(`[\\\\/]node_modules[\\\\/]kafkajs[\\\\/]src[\\\\/]${path}\\.js$`);
 /** `const name = require('name')` in that module, loaded at the first use of one of its members. */
 const lazyBuiltin = (file, name) => ({
   file,
@@ -78,21 +83,21 @@ const lazyBuiltin = (file, name) => ({
 // request modules of every Kafka API kafkajs speaks (produce, fetch, groups, transactions…: ~50 modules). Only a
 // SASL connection constructs the authenticator: the binding becomes a constructor that loads it then.
 const LAZY_SASL = {
-  file: kafkajsModule('network[\\\\/]connection'),
+  file: kafkajsModule('network/connection'),
   text: "const SASLAuthenticator = require('../broker/saslAuthenticator')",
   replacement:
     'const SASLAuthenticator = new Proxy(function SASLAuthenticator() {}, ' +
     "{ construct: (_, args) => Reflect.construct(require('../broker/saslAuthenticator'), args) })",
 };
-const LAZY_TLS = lazyBuiltin(kafkajsModule('network[\\\\/]socketFactory'), 'tls');
-const LAZY_CRYPTO = lazyBuiltin(kafkajsModule('broker[\\\\/]saslAuthenticator[\\\\/]scram'), 'crypto');
+const LAZY_TLS = lazyBuiltin(kafkajsModule('network/socketFactory'), 'tls');
+const LAZY_CRYPTO = lazyBuiltin(kafkajsModule('broker/saslAuthenticator/scram'), 'crypto');
 
 // oclif reads its JSON files (package.json, the manifest, the theme) with fs/promises' readFile. Loading
 // node:fs/promises brings a dozen of Node's own modules (file handles, directory streams, watchers, readline)
 // that nothing else a kmirror command runs needs: ~2 ms of each run on Node 20. The file is read with
 // readFileSync instead, still inside the same async function (an error rejects its promise as before).
 const SYNC_READ_JSON = {
-  file: /[\\/]node_modules[\\/]@oclif[\\/]core[\\/]lib[\\/]util[\\/]fs\.js$/,
+  file: oclifModule('util/fs'),
   text: "const contents = await (0, promises_1.readFile)(path, 'utf8');",
   replacement: "const contents = (0, node_fs_1.readFileSync)(path, 'utf8');",
 };
@@ -102,7 +107,7 @@ const SYNC_READ_JSON = {
 // the bundle's own scope, declared in its banner.
 export const MANIFEST_BANNER = "var __kmirrorManifestFile = 'oclif.manifest.json';";
 const RUN_MANIFEST = {
-  file: /[\\/]node_modules[\\/]@oclif[\\/]core[\\/]lib[\\/]config[\\/]plugin\.js$/,
+  file: oclifModule('config/plugin'),
   text: "const p = (0, node_path_1.join)(this.root, `${dotfile ? '.' : ''}oclif.manifest.json`);",
   replacement:
     "const p = (0, node_path_1.join)(this.root, dotfile ? '.oclif.manifest.json' : " +
@@ -141,23 +146,37 @@ export function lazyRequires(code) {
   return bindings.reduce((text, name) => text.replace(uses(name), `(${name}__load())`), lazy);
 }
 
-/** A dependency module's code as the bundle holds it. */
-export function patchDependency(path, original) {
+const PATCHES = [COMMAND_SORT, RUN_MANIFEST, LAZY_DEBUG, LAZY_SASL, LAZY_TLS, LAZY_CRYPTO, SYNC_READ_JSON];
+
+/** A dependency module's code as the bundle holds it; `applied` collects the patches it took. */
+export function patchDependency(path, original, applied = new Set()) {
   let contents = HOST_IMPORT_PACKAGES.test(path) ? original.replace(DYNAMIC_IMPORT, '__kmirrorImport(') : original;
-  for (const patch of [COMMAND_SORT, RUN_MANIFEST, LAZY_DEBUG, LAZY_SASL, LAZY_TLS, LAZY_CRYPTO, SYNC_READ_JSON])
-    if (patch.file.test(path)) contents = replaceOnce(path, contents, patch);
+  for (const patch of PATCHES)
+    if (patch.file.test(path)) {
+      contents = replaceOnce(path, contents, patch);
+      applied.add(patch);
+    }
   if (LAZY_PACKAGES.test(path)) contents = lazyRequires(contents);
   return NON_ASCII.test(contents) ? escapeNonAscii(contents) : contents;
 }
 
-/** The esbuild plugin that applies patchDependency to every dependency module. */
+/**
+ * The esbuild plugin that applies patchDependency to every dependency module. A patch whose module the
+ * bundle no longer holds (moved or renamed in an update) fails the build too, as one whose text changed.
+ */
 export const dependencySources = {
   name: 'dependency-sources',
   setup(build) {
+    const applied = new Set();
     build.onLoad({ filter: /[\\/]node_modules[\\/].*\.c?js$/ }, (args) => {
       const original = readFileSync(args.path, 'utf8');
-      const contents = patchDependency(args.path, original);
+      const contents = patchDependency(args.path, original, applied);
       return contents === original ? undefined : { contents, loader: 'js' };
+    });
+    build.onEnd(() => {
+      const missed = PATCHES.filter((patch) => !applied.has(patch)).map((patch) => String(patch.file));
+      if (missed.length > 0)
+        return { errors: [{ text: `no module matched ${missed.join(', ')} (scripts/bundle-patches.mjs)` }] };
     });
   },
 };
