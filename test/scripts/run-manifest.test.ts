@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { readManifest } from '../../src/lib/docs/generate.js';
 import { REPO_ROOT, testEnv } from '../helpers/cli.js';
 
 interface ManifestCommand {
@@ -24,12 +25,11 @@ interface RunManifestScript {
 }
 const script = (await import(new URL('../../../scripts/run-manifest.mjs', import.meta.url).href)) as RunManifestScript;
 
-const readJson = (path: string) => JSON.parse(readFileSync(join(REPO_ROOT, path), 'utf8')) as Manifest;
 const BIN = join(REPO_ROOT, 'bin', 'run.cjs');
 
 describe('run manifest', () => {
-  const whole = readJson('oclif.manifest.json');
-  const small = readJson(script.RUN_MANIFEST_PATH);
+  const whole = readManifest(REPO_ROOT) as unknown as Manifest;
+  const small = JSON.parse(readFileSync(join(REPO_ROOT, script.RUN_MANIFEST_PATH), 'utf8')) as Manifest;
 
   it('the built one is runManifest() of the built oclif.manifest.json', () => {
     assert.deepEqual(small, script.runManifest(whole));
