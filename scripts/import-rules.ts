@@ -28,8 +28,9 @@ export const LAYER_RULES: Readonly<Record<string, LayerRule>> = {
   // kafka/ never reads connection settings (it takes plain addresses and credentials).
   connection: { may: [...KAFKA] },
   kafka: { may: ['kafka/messages', 'kafka/wire'] },
-  // Text safe for a terminal (broker strings with control characters shown escaped): pure, imports nothing, so
-  // the renderers and the base command's error lines share the one sanitiser.
+  // Text for a terminal, imported by the renderers and the base command's own lines alike: the one sanitiser
+  // (broker strings with control characters shown escaped; pure) and the run's colours (chalk by type only: the
+  // base command hands the instance over, so chalk loads only when a run colours).
   text: { may: [] },
   // A definition file is data over the definition vocabulary of kafka/ (definition.ts); the mirror RPCs take their
   // default key from the one table of mirror API keys (mirror-api-keys.ts), which holds no other code.

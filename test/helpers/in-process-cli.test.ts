@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import chalk from 'chalk';
+import { coloursOn } from '../../src/lib/text/colours.js';
 import { redactText } from '../../src/lib/connection/redact.js';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import { type CliOptions, runCli as runBinary } from './cli.js';
@@ -83,12 +83,12 @@ describe('runCli in-process', () => {
     });
 
     it('restores the colour level after --color', async () => {
-      const level = chalk.level;
+      const before = coloursOn();
       const result = await runCli(['list', '-b', 'no-port-here', '--color']);
       assert.equal(result.code, 2);
       // eslint-disable-next-line no-control-regex
       assert.match(result.stderr, /\u001b\[/, 'coloured during the call');
-      assert.equal(chalk.level, level);
+      assert.equal(coloursOn(), before);
     });
 
     it('leaves no signal listener behind (describe --watch ended by its --timeout)', async () => {

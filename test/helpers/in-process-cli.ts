@@ -7,7 +7,7 @@ import './plain-terminal-env.js';
 import { PassThrough } from 'node:stream';
 import { Config, run } from '@oclif/core';
 import { Exit, handle } from '@oclif/core/handle';
-import chalk from 'chalk';
+import { useColours } from '../../src/lib/text/colours.js';
 import { sourceCommandsOptions } from '../../src/lib/cli/source-commands.js';
 import { clearRegisteredSecrets } from '../../src/lib/connection/redact.js';
 import { type CliOptions, type CliResult, REPO_ROOT, testEnv } from './cli.js';
@@ -90,7 +90,8 @@ function isolate(options: CliOptions, out: string[], err: string[]): () => void 
 
   const savedExitCode = process.exitCode;
   process.exitCode = undefined;
-  const savedLevel = chalk.level;
+  // each run decides its colours (--color, NO_COLOR...); the next test finds the ones before it
+  const savedColours = useColours(undefined);
   const listeners = new Map(WATCHED_EVENTS.map((event) => [event, new Set(events.listeners(event))]));
 
   const stdinDescriptor = Object.getOwnPropertyDescriptor(process, 'stdin');
@@ -111,7 +112,7 @@ function isolate(options: CliOptions, out: string[], err: string[]): () => void 
         if (!before.has(listener)) events.removeListener(event, listener as (...a: unknown[]) => void);
       }
     }
-    chalk.level = savedLevel;
+    useColours(savedColours);
     process.exitCode = savedExitCode;
     clearRegisteredSecrets();
     for (const key of Object.keys(process.env)) if (!(key in savedEnv)) delete process.env[key];

@@ -99,18 +99,24 @@ describe('scripts/bundle.mjs', () => {
       probe,
       [
         "const loaded = (name) => process.moduleLoadList.includes('NativeModule ' + name);",
-        "const seen = () => JSON.stringify(['tls', 'crypto', 'perf_hooks', 'fs/promises'].filter(loaded));",
+        "const seen = () => JSON.stringify(['tls', 'crypto', 'perf_hooks', 'fs/promises', 'tty'].filter(loaded));",
         "process.on('exit', () => process.stderr.write('\\n' + seen()));",
       ].join('\n'),
     );
     const bin = join(REPO_ROOT, 'bin', 'run.cjs');
-    const refused = spawnSync(process.execPath, ['-r', probe, bin, 'check', '-b', '127.0.0.1:1', '--timeout', '2s'], {
-      encoding: 'utf8',
-    });
+    const run = (...argv: string[]) => spawnSync(process.execPath, ['-r', probe, bin, ...argv], { encoding: 'utf8' });
+    const loadedBy = (result: ReturnType<typeof run>): unknown =>
+      JSON.parse(result.stderr.trim().split('\n').at(-1) ?? '');
+    const refused = run('check', '-b', '127.0.0.1:1', '--timeout', '2s');
+    // the colours of a run to a pipe: no chalk (it loads node:tty), here in a run that succeeds (a failure ends in
+    // oclif's error handler, whose own colour check loads node:tty)
+    const version = run('version', '--json');
     rmSync(dirname(probe), { recursive: true, force: true });
     assert.equal(refused.status, 1, refused.stderr);
     assert.match(refused.stderr, /refused the connection/);
-    assert.deepEqual(JSON.parse(refused.stderr.trim().split('\n').at(-1) ?? ''), []);
+    assert.deepEqual(loadedBy(refused), ['tty']);
+    assert.equal(version.status, 0, version.stderr);
+    assert.deepEqual(loadedBy(version), []);
   });
 
   it('the bundle and the manifest are ASCII, and escaping keeps what each character means', () => {

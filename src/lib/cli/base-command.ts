@@ -7,11 +7,10 @@ import { Command } from '@oclif/core/command';
 import { Config } from '@oclif/core/config';
 import * as Errors from '@oclif/core/errors';
 import type * as Interfaces from '@oclif/core/interfaces';
-import chalk, { supportsColor } from 'chalk';
 import type { KafkaClient, WireEvent } from '../kafka/client.js';
 import { type Dialect, prototypeDialect } from '../kafka/dialect.js';
 import { DialectInputError, buildDialect } from '../kafka/dialects/index.js';
-import { type ColorLevel, resolveColorLevel } from './color.js';
+import { useColourLevel } from './color.js';
 import { type ConnectionConfig, resolveConnectionConfig } from '../connection/connection-config.js';
 import { Deadline } from './deadline.js';
 import { type Failure, UsageError, toFailure } from './errors.js';
@@ -33,6 +32,7 @@ import { readStdinText, settingsFile } from './setting-args.js';
 import { sourceConfigInput } from './topic-input.js';
 import type { SourceAccess } from '../mirror/mirror-side.js';
 import { escapeControl, escapeStackTrace } from '../text/terminal-safe.js';
+import { coloursOn, dim, red, yellow } from '../text/colours.js';
 
 /** The flag behind each connection setting (for telling command-line values from KMIRROR_* ones). */
 const FLAG_OF_SETTING: Record<string, string> = {
@@ -76,7 +76,7 @@ export type CommandArgs<T extends typeof Command> = Interfaces.InferredArgs<T['a
 export interface RenderOptions {
   /** `-o wide`: show every column. */
   readonly wide: boolean;
-  /** Whether colour codes may be used (chalk already knows; for renderers that do not use chalk). */
+  /** Whether colour codes may be used (text/colours.ts already knows; for renderers that write their own). */
   readonly color: boolean;
 }
 
@@ -181,6 +181,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   protected argList: string[] = [];
   /** The shared flags, typed without the command's own. */
   protected baseFlagValues: BaseFlags | undefined;
+  /** Whether this run decided its colours yet (decideColours). */
+  private coloursDecided = false;
   /** The --timeout budget of the whole command. */
   protected deadline: Deadline = new Deadline(DEFAULT_TIMEOUT_MS);
   protected outputFormat: OutputFormat = 'table';
@@ -246,14 +248,9 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     this.outputFormat = resolveOutputFormat(base.json, output);
     // Set only now: until then catch() reads --json / -o from argv, which also covers a failure above.
     this.baseFlagValues = base;
+    await this.decideColours(base.color);
     if (read.unreadable)
       this.warning('the profiles file cannot be read, so no profile applies here (kmirror profile list says why)');
-    chalk.level = resolveColorLevel({
-      flag: base.color,
-      env: process.env,
-      stdoutIsTTY: process.stdout.isTTY === true,
-      detected: (supportsColor ? supportsColor.level : 0) as ColorLevel,
-    });
 
     const profile = this.activeProfile?.profile;
     try {
@@ -491,7 +488,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         else this.keepResult(shown);
         return;
       default: {
-        const text = human(shown, { wide: this.outputFormat === 'wide', color: chalk.level > 0 });
+        const text = human(shown, { wide: this.outputFormat === 'wide', color: coloursOn() });
         // A refresh frame wraps the whole text; otherwise lines are written as they are made.
         if (frame) this.stdout.write(frame(typeof text === 'string' ? text : [...text].join('\n')));
         else if (typeof text !== 'string') print(this.stdout, linesAsText(text));
@@ -562,14 +559,14 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       this.documentWarnings.push(redactText(message));
       return;
     }
-    this.stderr.write(`${chalk.yellow('Warning:')} ${escapeControl(redactText(message))}\n`);
+    this.stderr.write(`${yellow('Warning:')} ${escapeControl(redactText(message))}\n`);
   }
 
   /** A --debug trace line on stderr; the message is built only when tracing is on. */
   protected trace(message: string | (() => string)): void {
     if (!this.debugEnabled()) return;
     const text = typeof message === 'function' ? message() : message;
-    this.stderr.write(`${chalk.dim(`[debug] ${escapeControl(redactText(text))}`)}\n`);
+    this.stderr.write(`${dim(`[debug] ${escapeControl(redactText(text))}`)}\n`);
   }
 
   protected debugEnabled(): boolean {
@@ -682,10 +679,20 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     });
   }
 
+  /** The run's colours (text/colours.ts), decided once: by init, or by catch() when init did not get that far. */
+  private async decideColours(flag: boolean | undefined): Promise<void> {
+    if (this.coloursDecided) return;
+    this.coloursDecided = true;
+    await useColourLevel({ flag, env: process.env, stdoutIsTTY: process.stdout.isTTY === true });
+  }
+
   /** THE error handler: every failure of every command ends here. */
   protected override async catch(err: Error & { exitCode?: number }): Promise<never> {
     // this.exit(n) is not a failure to report.
     if (err instanceof Errors.ExitError) throw err;
+    // A failure before the flags were read (a usage error): --color / --no-color as the words before `--` say.
+    const words = this.argv.slice(0, this.argv.includes('--') ? this.argv.indexOf('--') : undefined);
+    await this.decideColours(words.includes('--no-color') ? false : words.includes('--color') ? true : undefined);
     const failure = this.failureOf(this.withFlagSuggestion(err));
     const format = this.baseFlagValues ? this.outputFormat : this.jsonEnabled() ? 'json' : outputFromArgv(this.argv);
     const machine = format === 'json' || format === 'yaml';
@@ -697,8 +704,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       print(this.stdout, format === 'yaml' ? formatYaml(document) : formatJson(document));
     } else {
       // The documents above keep the broker's exact text; a terminal gets it escaped.
-      const lines = [`${chalk.red('Error:')} ${escapeControl(failure.message)}`];
-      if (failure.hint) lines.push(`${chalk.dim('Hint:')} ${escapeControl(failure.hint)}`);
+      const lines = [`${red('Error:')} ${escapeControl(failure.message)}`];
+      if (failure.hint) lines.push(`${dim('Hint:')} ${escapeControl(failure.hint)}`);
       this.stderr.write(`${lines.join('\n')}\n`);
     }
     if (this.debugEnabled()) {

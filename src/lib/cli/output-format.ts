@@ -5,8 +5,9 @@
 
 import { createRequire } from 'node:module';
 
-// yaml loads only for -o yaml (it is CommonJS for Node, so a synchronous require keeps formatYaml sync).
-const require = createRequire(import.meta.url);
+// yaml loads only for -o yaml (it is CommonJS for Node, so a synchronous require keeps formatYaml sync); so does
+// the require function, whose making costs each run that never writes YAML.
+let require_: NodeJS.Require | undefined;
 
 // JSON.stringify escapes C0 controls but leaves DEL, C1 controls (U+009B is a CSI to some terminals) and
 // the bidi and line-separator characters raw; written as \u escapes they are the same string to every
@@ -118,7 +119,7 @@ export function formatJsonLine(value: unknown): string {
 }
 
 export function formatYaml(value: unknown): string {
-  const YAML = require('yaml') as typeof import('yaml');
+  const YAML = (require_ ??= createRequire(import.meta.url))('yaml') as typeof import('yaml');
   return YAML.stringify(toJsonValue(value), { lineWidth: 0 });
 }
 

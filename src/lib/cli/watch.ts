@@ -3,7 +3,7 @@
 // mirroring, no access end the command); a later one that fails is reported and retried.
 
 import * as Flags from '@oclif/core/flags';
-import chalk from 'chalk';
+import { dim } from '../text/colours.js';
 import { Deadline } from './deadline.js';
 import { UsageError } from './errors.js';
 import { DEFAULT_TIMEOUT_MS } from './flags.js';
@@ -198,6 +198,6 @@ export function watchFrame(
   // line gives way first, the time stays.
   if (options.tty && columns && every.length + command.length + tail.length > columns)
     command = `${command.slice(0, Math.max(0, columns - every.length - tail.length - 1))}…`;
-  const header = chalk.dim(`${every}${command}${tail}`.slice(0, options.tty && columns ? columns : undefined));
+  const header = dim(`${every}${command}${tail}`.slice(0, options.tty && columns ? columns : undefined));
   return options.tty ? `\x1b[H\x1b[2J${header}\n\n${text}\n` : `${header}\n${text}\n\n`;
 }

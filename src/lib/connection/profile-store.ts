@@ -12,9 +12,10 @@ import { SettingsError } from './errors.js';
 import { type Profile, profileFromYaml, profileToYaml } from './profile.js';
 
 // yaml loads only when a profiles file is read or written (CommonJS for Node: a synchronous require keeps
-// the store synchronous); most runs have no profiles file.
-const require = createRequire(import.meta.url);
-const yaml = (): typeof import('yaml') => require('yaml') as typeof import('yaml');
+// the store synchronous); most runs have no profiles file, and make no require function for it either.
+let require_: NodeJS.Require | undefined;
+const yaml = (): typeof import('yaml') =>
+  (require_ ??= createRequire(import.meta.url))('yaml') as typeof import('yaml');
 
 export const PROFILE_FILE_NAME = 'profiles.yaml';
 

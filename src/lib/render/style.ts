@@ -1,29 +1,22 @@
-// Colours in one place. chalk's level is set once by the base command (NO_COLOR, FORCE_COLOR,
-// --no-color, not a TTY), so renderers stay pure: same input and level, same string.
+// Colours in one place, painted with the run's colours (text/colours.ts: chalk, when the base command decided
+// for colour after NO_COLOR, FORCE_COLOR, --no-color and the TTY; else plain), so renderers stay pure.
 
-import chalk from 'chalk';
+import { blue, bold, cyan, dim, gray, green, red, yellow } from '../text/colours.js';
 import { displayState } from '../mirror/lag.js';
 import { escapeControl } from '../text/terminal-safe.js';
 
-export const style = {
-  header: (s: string) => chalk.bold(s),
-  ok: (s: string) => chalk.green(s),
-  warn: (s: string) => chalk.yellow(s),
-  bad: (s: string) => chalk.red(s),
-  dim: (s: string) => chalk.dim(s),
-  strong: (s: string) => chalk.bold(s),
-};
+export const style = { header: bold, ok: green, warn: yellow, bad: red, dim, strong: bold };
 
 const STATE_COLOURS: Record<string, (s: string) => string> = {
-  MIRRORING: chalk.green,
-  LOG_TRUNCATION: chalk.cyan,
-  EPOCH_FENCING: chalk.cyan,
-  PAUSING: chalk.yellow,
-  PAUSED: chalk.yellow,
-  STOPPING: chalk.blue,
-  STOPPED: chalk.blue,
-  FAILED: chalk.red,
-  UNKNOWN: chalk.gray,
+  MIRRORING: green,
+  LOG_TRUNCATION: cyan,
+  EPOCH_FENCING: cyan,
+  PAUSING: yellow,
+  PAUSED: yellow,
+  STOPPING: blue,
+  STOPPED: blue,
+  FAILED: red,
+  UNKNOWN: gray,
 };
 
 /**

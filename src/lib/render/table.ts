@@ -14,8 +14,9 @@ export interface Column {
 }
 
 const GAP = '  ';
-// string-width (CommonJS) loads on the first cell that is not plain ASCII; many runs never meet one.
-const require = createRequire(import.meta.url);
+// string-width (CommonJS) loads on the first cell that is not plain ASCII; many runs never meet one. The
+// require function too: making one parses a URL and builds a module record (~0.1 ms) that most runs never use.
+let require_: NodeJS.Require | undefined;
 let stringWidth: ((text: string) => number) | undefined;
 // eslint-disable-next-line no-control-regex -- colour codes take no columns
 const SGR = /\x1b\[(?:\d*;){0,5}\d*m/g;
@@ -26,7 +27,9 @@ export function lineWidth(line: string): number {
   // Most cells are plain ASCII; skipping string-width for them matters at 100,000 rows.
   return PRINTABLE_ASCII.test(line)
     ? line.length
-    : (stringWidth ??= require('string-width') as (text: string) => number)(line.replace(SGR, ''));
+    : (stringWidth ??= (require_ ??= createRequire(import.meta.url))('string-width') as (text: string) => number)(
+        line.replace(SGR, ''),
+      );
 }
 
 function linesOf(cell: string): readonly string[] {

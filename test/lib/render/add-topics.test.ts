@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import chalk from 'chalk';
+import { useColours } from '../../../src/lib/text/colours.js';
 import type { AddTopicsPlan } from '../../../src/lib/mirror/add-topics.js';
 import { addTopicsResultOf } from '../../../src/lib/mirror/add-topics.js';
 import { renderAddTopics } from '../../../src/lib/render/add-topics.js';
 
-chalk.level = 0;
+useColours(undefined);
 
 const plan: AddTopicsPlan = {
   mirror: 'm1',

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import chalk from 'chalk';
+import { useColours } from '../../../src/lib/text/colours.js';
 import { before, describe, it } from 'node:test';
 import { type MirrorCheck, missingPermissions, permissionsFor } from '../../../src/lib/mirror/check-mirror.js';
 import { renderMirrorCheck } from '../../../src/lib/render/check.js';
@@ -9,7 +9,7 @@ const render = (check: MirrorCheck): string => renderMirrorCheck(check, missingP
 
 describe('mirror permission report', () => {
   before(() => {
-    chalk.level = 0;
+    useColours(undefined);
   });
 
   it('ALL grants every operation', () => {

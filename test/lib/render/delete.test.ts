@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import chalk from 'chalk';
+import { useColours } from '../../../src/lib/text/colours.js';
 import { before, describe, it } from 'node:test';
 import type { DeleteResult } from '../../../src/lib/mirror/delete.js';
 import { removeTopicsCommand, renderDelete, shellQuote } from '../../../src/lib/render/delete.js';
@@ -16,7 +16,7 @@ const base: DeleteResult = {
 
 describe('delete renderer', () => {
   before(() => {
-    chalk.level = 0;
+    useColours(undefined);
   });
 
   it('quotes only words a shell would split or expand', () => {

@@ -1,6 +1,6 @@
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import chalk from 'chalk';
+import { useColours } from '../../../src/lib/text/colours.js';
 import type { DescribeReport, MirrorDescription } from '../../../src/lib/mirror/describe.js';
 import { summarize, type PartitionRow } from '../../../src/lib/mirror/lag.js';
 import { renderDescribeLines } from '../../../src/lib/render/describe.js';
@@ -45,7 +45,7 @@ const view =
 
 describe('describe --watch cut to the terminal', () => {
   before(() => {
-    chalk.level = 0;
+    useColours(undefined);
   });
 
   it('a view that fits is left whole', () => {

@@ -1,6 +1,7 @@
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import chalk from 'chalk';
+import { Chalk } from 'chalk';
+import { useColours } from '../../../src/lib/text/colours.js';
 import type { DescribeReport, MirrorDescription } from '../../../src/lib/mirror/describe.js';
 import { summarize, type PartitionRow } from '../../../src/lib/mirror/lag.js';
 import {
@@ -48,7 +49,7 @@ function report(mirrors: MirrorDescription[], retryMaxAttempts: number | null = 
 
 describe('describe renderer', () => {
   before(() => {
-    chalk.level = 0;
+    useColours(undefined);
   });
 
   it('a MIRRORING partition still carrying the retry of its start is marked recovered, not failing', () => {
@@ -225,15 +226,16 @@ describe('describe renderer', () => {
   });
 
   it('colours states when colour is on', () => {
-    chalk.level = 1;
+    const coloured = new Chalk({ level: 1 });
+    const before = useColours(coloured);
     try {
       const text = renderDescribe(report([mirror('m1', { a: [row(0, 'FAILED', null, { retryAttempt: 1 })] })]), {
         partitions: true,
         sort: 'topic',
       });
-      assert.ok(text.includes(chalk.red('FAILED')));
+      assert.ok(text.includes(coloured.red('FAILED')));
     } finally {
-      chalk.level = 0;
+      useColours(before);
     }
   });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import chalk from 'chalk';
+import { useColours } from '../../../src/lib/text/colours.js';
 import { parseJaasConfig } from '../../../src/lib/connection/jaas.js';
 import { parseProperties } from '../../../src/lib/connection/properties-file.js';
 import {
@@ -12,7 +12,7 @@ import {
 import { renderPlayground } from '../../../src/lib/render/playground.js';
 import { joinedRegex } from '../../helpers/joined-regex.js';
 
-chalk.level = 0;
+useColours(undefined);
 
 const info: PlaygroundInfo = {
   source: { bootstrap: '127.0.0.1:9092', clusterId: 'src-id', nodes: [{ nodeId: 1, host: '127.0.0.1', port: 9092 }] },

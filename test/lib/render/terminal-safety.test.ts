@@ -7,7 +7,8 @@
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import chalk from 'chalk';
+import { Chalk } from 'chalk';
+import { useColours } from '../../../src/lib/text/colours.js';
 import ts from 'typescript';
 import { REPO_ROOT } from '../../helpers/cli.js';
 import { readExportedFunctions, TypeSampler, type ExportedFunction } from '../../helpers/type-samples.js';
@@ -117,13 +118,13 @@ describe('terminal safety of every renderer', () => {
       const render = module[fn.name] as (...args: unknown[]) => unknown;
       assert.equal(typeof render, 'function');
       const returns = program.checker.getReturnTypeOfSignature(fn.signature);
-      const level = chalk.level;
+      const before = useColours(undefined);
       let shownEscaped = false;
       let sawData = false;
       try {
         for (let seed = 1; seed <= SEEDS; seed++) {
           for (const colour of [false, true]) {
-            chalk.level = colour ? 3 : 0;
+            useColours(colour ? new Chalk({ level: 3 }) : undefined);
             let n = 0;
             const sampler = new TypeSampler(program.checker, seed, () => `${HOSTILE}${n++}`, PARTITION_STATES);
             const args = sampler.arguments(fn.signature);
@@ -136,7 +137,7 @@ describe('terminal safety of every renderer', () => {
           }
         }
       } finally {
-        chalk.level = level;
+        useColours(before);
       }
       // Data that was given must be seen (escaped), or this test proved nothing for the renderer.
       if (PRINTS_NO_STRING[`${fn.file.slice(RENDER_DIR.length + 1)}#${fn.name}`] !== undefined) return;

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import chalk from 'chalk';
+import { useColours } from '../../../src/lib/text/colours.js';
 import { before, describe, it } from 'node:test';
 import {
   ACTION_SPECS,
@@ -84,7 +84,7 @@ function result(extra: Partial<TopicActionResult> = {}): TopicActionResult {
 
 describe('topic action renderers (remove-topics, pause, resume)', () => {
   before(() => {
-    chalk.level = 0;
+    useColours(undefined);
   });
 
   it('the preview says what happens to each topic and pattern, what is blocked and what is not in the mirror', () => {
