@@ -14,8 +14,24 @@ describe('docs/examples.json', () => {
     const manifest = readManifest(REPO_ROOT);
     const fresh = await runExampleSession({ root: REPO_ROOT, commands: new Set(Object.keys(manifest.commands)) });
     assert.ok(Object.keys(fresh).length > 0, 'the session ran no command');
-    // Compared as text so the failure shows the changed lines of the file.
-    assert.equal(examplesJson(readExamples(REPO_ROOT)), examplesJson(fresh));
+    const recorded = readExamples(REPO_ROOT);
+    assert.deepEqual(Object.keys(recorded), Object.keys(fresh), 'the commands recorded');
+    // Run by run first: an output is one line of the file, which a failure would show cut short; as text of its
+    // own it shows every changed line.
+    for (const [command, runs] of Object.entries(fresh)) {
+      const before = recorded[command] ?? [];
+      assert.deepEqual(
+        before.map((run) => run.commandLine),
+        runs.map((run) => run.commandLine),
+        `the runs of ${command}`,
+      );
+      runs.forEach((run, i) => {
+        assert.equal(before[i]?.exitCode, run.exitCode, `exit code of ${run.commandLine}`);
+        assert.equal(before[i]?.output, run.output, `output of ${run.commandLine}`);
+      });
+    }
+    // and the file as a whole: its layout too
+    assert.equal(examplesJson(recorded), examplesJson(fresh));
   });
 
   it('records only runs that succeeded, with the documented addresses instead of random ports', () => {
