@@ -37,7 +37,8 @@ function runWithOclif(argv) {
   // file as oclif's command registry, and require's cache makes both one module.
   const bundleDir = join(__dirname, '..', 'dist', 'bundle');
   const bundle = join(bundleDir, 'kmirror.cjs');
-  const { id, showsHelp } = whatRuns(argv, commandIds(join(bundleDir, 'run-manifest.json')));
+  const commands = runManifestCommands(join(bundleDir, 'run-manifest.json'));
+  const { id, showsHelp } = whatRuns(argv, new Set(Object.keys(commands)));
   // The bundle keeps none of its functions' names (scripts/bundle.mjs), so a stack trace names short ones.
   // --debug prints stack traces: they then go through the bundle's source map, to our sources' names and lines.
   // Node maps only what require() loads after this call (not the code cache's vm.Script), at ~50 ms more.
@@ -56,18 +57,65 @@ function runWithOclif(argv) {
   // trace. A kmirror command ends only after its output has left the process (BaseCommand._run), and
   // an error ends in handle(), which prints it (unless already printed) and exits with its code.
   // handle() is read only on failure: it loads oclif's help classes.
-  bundled.run(argv, pathToFileURL(__filename).href).catch((error) => bundled.handle(error));
+  const direct = showsHelp || debugging ? undefined : directRun(argv, id, commands);
+  if (direct) require('node:util').debuglog('kmirror')(`direct run of ${id}`);
+  const running = direct
+    ? bundled.directRun.runDirect(
+        bundled.COMMANDS[id],
+        id,
+        direct.argv,
+        bundled.directRun.directConfig({ root: join(__dirname, '..'), ...direct.facts, commands }),
+      )
+    : bundled.run(argv, pathToFileURL(__filename).href);
+  running.catch((error) => bundled.handle(error));
+}
+
+/**
+ * A run oclif's configuration need not be loaded for (src/lib/cli/direct-run.ts says why and what it reads): the
+ * command's id as oclif finds it, the words after it and the package's facts; or undefined for oclif's whole run.
+ */
+function directRun(argv, id, commands) {
+  if (process.env.DEBUG !== undefined || id === undefined || oclifCommandId(argv, commands) !== id) return undefined;
+  const facts = require('./user-agent.cjs').packageFacts();
+  const hooks = Object.keys(facts.pjson.oclif?.hooks ?? {});
+  const plugins = facts.pjson.oclif?.plugins ?? [];
+  if (facts.userAgent === undefined || plugins.length > 0 || hooks.some((hook) => hook !== 'command_not_found'))
+    return undefined;
+  return { argv: argv.slice(argv[0].includes(':') ? 1 : id.split(':').length), facts };
+}
+
+/**
+ * The id oclif's main run takes from the words (its normalizeArgv with the topic separator ' '): a word that
+ * continues an id or a topic joins it; a flag, a word with '=' or an argument of a command that takes some ends
+ * it; any other word joins it too, which then names no command (oclif's command_not_found).
+ */
+function oclifCommandId(argv, commands) {
+  if (argv.length === 0 || argv[0].includes(':') || argv.length === 1) return argv[0];
+  const usable = new Set(
+    Object.keys(commands).flatMap((id) => id.split(':').map((_, i, a) => a.slice(0, i + 1).join(':'))),
+  );
+  const words = [];
+  for (const word of argv) {
+    const joined = [...words, word].join(':');
+    const current = commands[words.join(':')];
+    if (usable.has(joined)) words.push(word);
+    else if (word.includes('=') || word.startsWith('-')) break;
+    else if (words.length > 0 && current && (current.strict === false || Object.keys(current.args ?? {}).length > 0))
+      break;
+    else words.push(word);
+  }
+  return words.join(':') || argv[0];
 }
 
 // oclif reads a manifest of every command at each start; the whole one (300 KB, mostly each flag's help text)
 // serves help and completion. A run that names a command and asks for no help gets a small one instead
 // (scripts/run-manifest.mjs: ids, arguments and summaries, no flags or descriptions), whose ids are read here.
-/** The ids of kmirror's commands (`config:get`), or none when the small manifest is missing (a partial build). */
-function commandIds(runManifest) {
+/** kmirror's commands by id (`config:get`), or none when the small manifest is missing (a partial build). */
+function runManifestCommands(runManifest) {
   try {
-    return new Set(Object.keys(JSON.parse(readFileSync(runManifest, 'latin1')).commands));
+    return JSON.parse(readFileSync(runManifest, 'latin1')).commands;
   } catch {
-    return new Set();
+    return {};
   }
 }
 

@@ -16,14 +16,19 @@ function mayBeWsl() {
   }
 }
 
-/** The user-agent line, or undefined when oclif must be asked. */
-function quickUserAgent() {
-  if (mayBeWsl()) return undefined;
+/** package.json, and the user-agent line (undefined when oclif must be asked). */
+function packageFacts() {
   const pjson = JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8'));
+  if (mayBeWsl()) return { pjson, userAgent: undefined };
   const extra = pjson.oclif?.additionalVersionFlags;
-  if (Array.isArray(extra) && extra.length > 0) return undefined;
+  if (Array.isArray(extra) && extra.length > 0) return { pjson, userAgent: undefined };
   const cpu = arch() === 'ia32' ? 'x86' : arch();
-  return `${pjson.name}/${pjson.version || '0.0.0'} ${platform()}-${cpu} node-${process.version}`;
+  return { pjson, userAgent: `${pjson.name}/${pjson.version || '0.0.0'} ${platform()}-${cpu} node-${process.version}` };
 }
 
-module.exports = { quickUserAgent };
+/** The user-agent line, or undefined when oclif must be asked. */
+function quickUserAgent() {
+  return packageFacts().userAgent;
+}
+
+module.exports = { packageFacts, quickUserAgent };

@@ -54,6 +54,8 @@ export function entrySource() {
     "  get handle() { return require('@oclif/core/handle').handle; },",
     "  get run() { return require('@oclif/core/run').run; },",
     "  get Help() { return require('./src/lib/cli/help.ts').default; },",
+    // bin/run.cjs, for a run that needs no loaded oclif configuration (src/lib/cli/direct-run.ts)
+    "  get directRun() { return require('./src/lib/cli/direct-run.ts'); },",
     // bin/run.cjs, before run(), for a run that shows no help: oclif reads the small manifest
     `  useRunManifest() { __kmirrorManifestFile = ${JSON.stringify(RUN_MANIFEST_PATH)}; },`,
     '  COMMANDS: {',
