@@ -8,6 +8,19 @@ const { readFileSync } = require('node:fs');
 const { isAbsolute, join } = require('node:path');
 const { pathToFileURL } = require('node:url');
 
+// The oclif settings of package.json a direct run was written for; any other (plugins, exit codes, a theme, bin
+// aliases, flexible taxonomy...) would change what the loaded configuration holds: oclif's whole run then.
+const DIRECT_RUN_SETTINGS = [
+  'bin',
+  'dirname',
+  'commands',
+  'topicSeparator',
+  'helpClass',
+  'topics',
+  'hooks',
+  'additionalHelpFlags',
+];
+
 // oclif answers `--version` only when it is the first argument; so does the quick path, which skips
 // loading oclif and its plugins (most of the start-up) when it knows the answer.
 // `--version --json` (or -o json) asks for the details: the version command answers that.
@@ -77,10 +90,11 @@ function runWithOclif(argv) {
 function directRun(argv, id, commands) {
   if (process.env.DEBUG !== undefined || id === undefined || oclifCommandId(argv, commands) !== id) return undefined;
   const facts = require('./user-agent.cjs').packageFacts();
-  const hooks = Object.keys(facts.pjson.oclif?.hooks ?? {});
-  const plugins = facts.pjson.oclif?.plugins ?? [];
-  if (facts.userAgent === undefined || plugins.length > 0 || hooks.some((hook) => hook !== 'command_not_found'))
+  const oclif = facts.pjson.oclif ?? {};
+  if (facts.userAgent === undefined || !Object.keys(oclif).every((key) => DIRECT_RUN_SETTINGS.includes(key)))
     return undefined;
+  if (Object.keys(oclif.hooks ?? {}).some((hook) => hook !== 'command_not_found')) return undefined;
+  if ((oclif.additionalHelpFlags ?? []).some((flag) => flag !== '-h')) return undefined;
   return { argv: argv.slice(argv[0].includes(':') ? 1 : id.split(':').length), facts };
 }
 

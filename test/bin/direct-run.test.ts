@@ -3,10 +3,14 @@
 // oclif's own debug output stays as it was): same exit code, same stdout, same stderr. NODE_DEBUG=kmirror says
 // which way a run went, and whether it read a field of the configuration that the direct run does not make.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { INSTANT_START } from '../helpers/emulator-timing.js';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
-import { runCli, type CliResult } from '../helpers/cli.js';
+import { REPO_ROOT, runCli, testEnv, type CliResult } from '../helpers/cli.js';
 import { createMirror, startTopics } from '../commands/describe-setup.js';
 
 const TRACE = /^KMIRROR \d+: (.*)\n/gm;
@@ -102,6 +106,31 @@ describe('a direct run (no oclif configuration loaded)', () => {
       const result = await run(args, env);
       assert.equal(result.code, 0, result.stderr);
       assert.ok(!result.trace.some((t) => t.startsWith('direct run')), `${args.join(' ')} ${JSON.stringify(env)}`);
+    }
+  });
+
+  it('is not taken for a package whose oclif settings it was not written for', () => {
+    // a copy of the installed layout (bin, bundle, package.json) with one more oclif setting than kmirror's
+    const dir = mkdtempSync(join(tmpdir(), 'kmirror-direct-'));
+    try {
+      cpSync(join(REPO_ROOT, 'bin'), join(dir, 'bin'), { recursive: true });
+      cpSync(join(REPO_ROOT, 'dist', 'bundle'), join(dir, 'dist', 'bundle'), { recursive: true });
+      symlinkSync(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'));
+      const pjson = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { oclif: object };
+      const version = (oclif: object) => {
+        writeFileSync(join(dir, 'package.json'), JSON.stringify({ ...pjson, oclif }));
+        const result = spawnSync(process.execPath, [join(dir, 'bin', 'run.cjs'), 'version', '--json'], {
+          env: testEnv({ NODE_DEBUG: 'kmirror' }),
+          encoding: 'utf8',
+        });
+        assert.equal(result.status, 0, result.stderr);
+        return result.stderr.includes('direct run of version');
+      };
+      assert.equal(version(pjson.oclif), true, 'the copy as it is');
+      assert.equal(version({ ...pjson.oclif, exitCodes: { default: 3 } }), false, 'with exit codes');
+      assert.equal(version({ ...pjson.oclif, hooks: { prerun: './x.js' } }), false, 'with a prerun hook');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
