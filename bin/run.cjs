@@ -51,7 +51,7 @@ function runWithOclif(argv) {
   const bundleDir = join(__dirname, '..', 'dist', 'bundle');
   const bundle = join(bundleDir, 'kmirror.cjs');
   const commands = runManifestCommands(join(bundleDir, 'run-manifest.json'));
-  const { id, showsHelp } = whatRuns(argv, new Set(Object.keys(commands)));
+  const { id, showsHelp } = whatRuns(argv, commands);
   // The bundle keeps none of its functions' names (scripts/bundle.mjs), so a stack trace names short ones.
   // --debug prints stack traces: they then go through the bundle's source map, to our sources' names and lines.
   // Node maps only what require() loads after this call (not the code cache's vm.Script), at ~50 ms more.
@@ -70,7 +70,7 @@ function runWithOclif(argv) {
   // trace. A kmirror command ends only after its output has left the process (BaseCommand._run), and
   // an error ends in handle(), which prints it (unless already printed) and exits with its code.
   // handle() is read only on failure: it loads oclif's help classes.
-  const direct = showsHelp || debugging ? undefined : directRun(argv, id, commands);
+  const direct = showsHelp || debugging ? undefined : directRun(argv, id);
   if (direct) require('node:util').debuglog('kmirror')(`direct run of ${id}`);
   const running = direct
     ? bundled.directRun.runDirect(
@@ -84,11 +84,12 @@ function runWithOclif(argv) {
 }
 
 /**
- * A run oclif's configuration need not be loaded for (src/lib/cli/direct-run.ts says why and what it reads): the
- * command's id as oclif finds it, the words after it and the package's facts; or undefined for oclif's whole run.
+ * For a run of the command `id` that shows no help: the words after the id and the package's facts, when oclif's
+ * configuration need not be loaded for it (src/lib/cli/direct-run.ts says why and what it reads); or undefined
+ * for oclif's whole run.
  */
-function directRun(argv, id, commands) {
-  if (process.env.DEBUG !== undefined || id === undefined || oclifCommandId(argv, commands) !== id) return undefined;
+function directRun(argv, id) {
+  if (process.env.DEBUG !== undefined) return undefined;
   const facts = require('./user-agent.cjs').packageFacts();
   const oclif = facts.pjson.oclif ?? {};
   if (facts.userAgent === undefined || !Object.keys(oclif).every((key) => DIRECT_RUN_SETTINGS.includes(key)))
@@ -134,16 +135,13 @@ function runManifestCommands(runManifest) {
 }
 
 /**
- * The command a run names, as oclif finds it (the longest run of leading words that is an id: `config get` →
- * `config:get`), and whether the run shows help: -h or --help anywhere before `--` (oclif's rule), the help
- * and __complete commands, a topic or an unknown command (no id).
+ * The command a run names, as oclif finds it (oclifCommandId: `config get` → `config:get`), and whether the run
+ * shows help: -h or --help anywhere before `--` (oclif's rule), the help and __complete commands, a topic or an
+ * unknown command (no id).
  */
-function whatRuns(argv, ids) {
-  let id;
-  for (let n = 1; n <= argv.length && !argv[n - 1].startsWith('-'); n++) {
-    const words = argv.slice(0, n).join(':');
-    if (ids.has(words)) id = words;
-  }
+function whatRuns(argv, commands) {
+  const named = oclifCommandId(argv, commands);
+  const id = named !== undefined && Object.hasOwn(commands, named) ? named : undefined;
   const helpFlag = options(argv).some((a) => a === '--help' || a === '-h');
   return { id, showsHelp: id === undefined || helpFlag || id === 'help' || id === '__complete' };
 }
