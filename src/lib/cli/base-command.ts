@@ -32,6 +32,7 @@ import { readStdinText, settingsFile } from './setting-args.js';
 import { sourceConfigInput } from './topic-input.js';
 import type { SourceAccess } from '../mirror/mirror-side.js';
 import { escapeControl, escapeStackTrace } from '../text/terminal-safe.js';
+import { optionWords } from './option-words.js';
 import { coloursOn, dim, red, yellow } from '../text/colours.js';
 
 /** The flag behind each connection setting (for telling command-line values from KMIRROR_* ones). */
@@ -106,8 +107,7 @@ export function outputFromArgv(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): string | undefined {
-  const end = argv.indexOf('--');
-  const args = end === -1 ? argv : argv.slice(0, end);
+  const args = optionWords(argv);
   let found: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] ?? '';
@@ -571,9 +571,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
 
   protected debugEnabled(): boolean {
     if (this.baseFlagValues) return this.baseFlagValues.debug === true;
-    const end = this.argv.indexOf('--');
     return (
-      (end === -1 ? this.argv : this.argv.slice(0, end)).includes('--debug') ||
+      optionWords(this.argv).includes('--debug') ||
       ['1', 'true', 'yes'].includes((process.env.KMIRROR_DEBUG ?? '').toLowerCase())
     );
   }
@@ -691,7 +690,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     // this.exit(n) is not a failure to report.
     if (err instanceof Errors.ExitError) throw err;
     // A failure before the flags were read (a usage error): --color / --no-color as the words before `--` say.
-    const words = this.argv.slice(0, this.argv.includes('--') ? this.argv.indexOf('--') : undefined);
+    const words = optionWords(this.argv);
     await this.decideColours(words.includes('--no-color') ? false : words.includes('--color') ? true : undefined);
     const failure = this.failureOf(this.withFlagSuggestion(err));
     const format = this.baseFlagValues ? this.outputFormat : this.jsonEnabled() ? 'json' : outputFromArgv(this.argv);

@@ -1,6 +1,6 @@
-// chalk 5 reads FORCE_COLOR and TTY-ness but not NO_COLOR, so the level is decided here once and
-// assigned to chalk by the base command. Precedence: --color/--no-color, then FORCE_COLOR (which
-// Node itself lets win over NO_COLOR), then NO_COLOR, then "is stdout a terminal".
+// chalk 5 reads FORCE_COLOR and TTY-ness but not NO_COLOR, so the level is decided here once per run
+// (useColourLevel, called by the base command) and handed to chalk. Precedence: --color/--no-color, then
+// FORCE_COLOR (which Node itself lets win over NO_COLOR), then NO_COLOR, then "is stdout a terminal".
 
 import { useColours } from '../text/colours.js';
 

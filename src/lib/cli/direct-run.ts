@@ -24,7 +24,7 @@ export interface ManifestCommand {
 export interface PackageJson {
   readonly name: string;
   readonly version?: string;
-  readonly oclif: { readonly bin?: string; readonly topicSeparator?: string; readonly hooks?: object };
+  readonly oclif: { readonly bin?: string; readonly topicSeparator?: string };
 }
 
 export interface DirectRunInputs {

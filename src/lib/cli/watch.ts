@@ -4,6 +4,7 @@
 
 import * as Flags from '@oclif/core/flags';
 import { dim } from '../text/colours.js';
+import { optionWords } from './option-words.js';
 import { Deadline } from './deadline.js';
 import { UsageError } from './errors.js';
 import { DEFAULT_TIMEOUT_MS } from './flags.js';
@@ -65,9 +66,9 @@ export class RefreshDeadline extends Deadline {
 
 /** Whether --timeout (or KMIRROR_TIMEOUT) was given: then it bounds the whole watch. */
 export function timeoutGiven(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): boolean {
-  const end = argv.indexOf('--');
-  const args = end === -1 ? argv : argv.slice(0, end);
-  return args.some((a) => a === '--timeout' || a.startsWith('--timeout=')) || (env.KMIRROR_TIMEOUT ?? '') !== '';
+  return (
+    optionWords(argv).some((a) => a === '--timeout' || a.startsWith('--timeout=')) || (env.KMIRROR_TIMEOUT ?? '') !== ''
+  );
 }
 
 /**
