@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { INSTANT_START } from '../helpers/emulator-timing.js';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import { REPO_ROOT, runCli, testEnv, type CliResult } from '../helpers/cli.js';
-import { createMirror, startTopics } from '../commands/describe-setup.js';
+import { createMirror, startTopics, waitFor } from '../commands/describe-setup.js';
 
 const TRACE = /^KMIRROR \d+: (.*)\n/gm;
 
@@ -39,6 +39,13 @@ describe('a direct run (no oclif configuration loaded)', () => {
     b = emulator.destination.bootstrap;
     createMirror(emulator, 'm1');
     startTopics(emulator, 'm1', ['orders']);
+    // both runs of a line must see the same mirror: wait until it has caught up and stays so (no growth)
+    await waitFor('m1 caught up', async () => {
+      const result = await runCli(['describe', 'm1', '--json', '-b', b]);
+      const summary = (JSON.parse(result.stdout) as { mirrors: { summary: { totalLag: number; states: object } }[] })
+        .mirrors[0]?.summary;
+      return summary?.totalLag === 0 && Object.keys(summary.states).join() === 'MIRRORING';
+    });
   });
   after(async () => {
     await emulator.close();
