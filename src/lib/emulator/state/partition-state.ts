@@ -76,6 +76,15 @@ export interface MirrorPartition {
   lastFetchAt: number;
   /** EPOCH_FENCING: the leader epoch BumpLeaderEpochs raises this partition to. */
   fenceTo: number;
+  /**
+   * The desired state this partition acts on; null until it takes in its topic's first one. It
+   * differs from the topic's when a change arrived while the partition was FAILED: the prototype's
+   * partition never takes that change in (§18: a stop through a stored exclude pattern is ignored by
+   * FAILED partitions, which go MIRRORING when the source returns). Only a restart picks it up again.
+   */
+  follows: DesiredState | null;
+  /** The topic's `changedAt` this partition last took in or missed. */
+  seenChangeAt: number;
 }
 
 export function newMirrorPartition(now: number): MirrorPartition {
@@ -95,5 +104,7 @@ export function newMirrorPartition(now: number): MirrorPartition {
     fetchHoldUntil: 0,
     lastFetchAt: -Infinity,
     fenceTo: -1,
+    follows: null,
+    seenChangeAt: -Infinity,
   };
 }
