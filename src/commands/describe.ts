@@ -75,12 +75,13 @@ export default class Describe extends BaseCommand<typeof Describe> {
         '--fail-on is a one-shot check and cannot be used with --watch',
         'drop --watch (e.g. run it from cron)',
       );
+    const sourceCheck = await this.sourceCheck(flags);
     if (!flags.watch) {
       const client = await this.kafka();
       const sleep = (ms: number) =>
         this.deadline.race(new Promise<void>((r) => setTimeout(r, ms)), 'waiting out --grace');
       const { result, health } = await checkHealth(
-        () => describeReport(client, names, filters, sort),
+        () => describeReport(client, names, filters, sort, sourceCheck),
         conditions,
         flags.grace,
         { now: Date.now, sleep },
@@ -99,7 +100,7 @@ export default class Describe extends BaseCommand<typeof Describe> {
       intervalMs,
       deadline: this.deadline,
       refresh: async () => {
-        const report = await describeReport(client, names, filters, sort);
+        const report = await describeReport(client, names, filters, sort, sourceCheck);
         history = addSamples(history, report, Date.now());
         return { ...report, trends: trendRows(history, report) };
       },

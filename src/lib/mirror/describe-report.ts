@@ -11,19 +11,23 @@ import {
   type DescribeResult,
   type UnavailableData,
 } from './describe.js';
-import { applyFilters, applySort, type DescribeFilters, type DescribeSort } from './describe-filters.js';
+import { applyFilters, applySort, type DescribeFilters, type DescribeSort, isFiltered } from './describe-filters.js';
 import { stoppedOffsets } from './last-mirrored-offsets.js';
 import type { EndOffsetsUnsupported } from './end-offsets.js';
 import { ListOffsets } from '../kafka/messages/index.js';
 import { KafkaResponseError, MirrorError, NotFoundError, PartialFailureError } from './errors.js';
 import type { PartitionRow } from './lag.js';
 import { diagnoseFailures } from './failure-causes.js';
+import { gatherFailureFacts } from './failure-facts.js';
+import type { SourceCheckPolicy } from './source-check.js';
 
+/** `sourceCheck`: the policy for asking the sources of mirrors with FAILED partitions (none: no source is asked). */
 export async function describeReport(
   client: KafkaClient,
   names: readonly string[],
   filters: DescribeFilters,
   sort: DescribeSort,
+  sourceCheck?: SourceCheckPolicy,
 ): Promise<DescribeReport> {
   const described = await describeMirrors(client, names);
   // Without names, a state or lag filter leaves out the mirrors it matches nothing in.
@@ -33,7 +37,13 @@ export async function describeReport(
   const retryMaxAttempts = anyFailed ? await failedRetryMaxAttempts(client) : null;
   const unavailable =
     unsupported.length === 0 ? [] : [stoppedOffsetsUnavailable(unsupported, client.apiKeys.keyOf(ListOffsets))];
-  return { ...shown, retryMaxAttempts, failureCauses: diagnoseFailures(shown, retryMaxAttempts), unavailable };
+  if (!anyFailed || !sourceCheck?.enabled)
+    return { ...shown, retryMaxAttempts, failureCauses: diagnoseFailures(shown, retryMaxAttempts), unavailable };
+  // The stall rule reads every mirror of the cluster, not only those shown.
+  const all = names.length === 0 && !isFiltered(filters) ? described : await describeMirrors(client, []);
+  const { facts, checks } = await gatherFailureFacts(client, shown, all, sourceCheck);
+  const failureCauses = diagnoseFailures(shown, retryMaxAttempts, facts);
+  return { ...shown, retryMaxAttempts, failureCauses, unavailable, sourceChecks: checks };
 }
 
 function stoppedOffsetsUnavailable(unsupported: readonly EndOffsetsUnsupported[], apiKey: number): UnavailableData {
@@ -135,6 +145,7 @@ export function describeWarnings(report: DescribeReport): string[] {
       (e) => `mirror '${e.name}': ${kafkaError(e.errorCode).name} (${kafkaError(e.errorCode).message})`,
     ),
     ...report.unavailable.map((u) => unavailableWarning(u)),
+    ...(report.sourceChecks ?? []).map((c) => c.text),
   ];
 }
 

@@ -12,6 +12,7 @@ import type { PartitionRow, Summary } from './lag.js';
 import type { HealthReport } from './health.js';
 import { decodeOperations } from './operations.js';
 import type { TrendRow } from './trend.js';
+import type { SourceCheckNote } from './failure-facts.js';
 import type { FailureCauseGroup } from './failure-causes.js';
 
 export interface TopicDescription {
@@ -78,6 +79,11 @@ export interface DescribeReport extends DescribeResult {
   readonly failureCauses: FailureCauseGroup[];
   /** What the brokers cannot give (optional APIs they lack); the exit code stays 0 for these. */
   readonly unavailable: UnavailableData[];
+  /**
+   * The sources asked from this machine to explain FAILED partitions (absent when none was asked): whether each
+   * answered, beside what the destination brokers' partition states say.
+   */
+  readonly sourceChecks?: SourceCheckNote[];
 }
 
 export interface DescribeOptions {

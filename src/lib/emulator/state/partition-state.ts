@@ -74,6 +74,8 @@ export interface MirrorPartition {
   fetchHoldUntil: number;
   /** When the last fetch response arrived (offsets and lag are as of then). */
   lastFetchAt: number;
+  /** A MIRRORING partition still carrying the record of a failure drops it at this engine time (§18: ~3 s). */
+  failureClearAt: number;
   /** EPOCH_FENCING: the leader epoch BumpLeaderEpochs raises this partition to. */
   fenceTo: number;
   /**
@@ -103,6 +105,7 @@ export function newMirrorPartition(now: number): MirrorPartition {
     firstFetchPending: false,
     fetchHoldUntil: 0,
     lastFetchAt: -Infinity,
+    failureClearAt: Infinity,
     fenceTo: -1,
     follows: null,
     seenChangeAt: -Infinity,
