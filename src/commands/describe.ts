@@ -7,6 +7,7 @@ import { FilterError, describeFilters, isFiltered, type DescribeSort } from '../
 import {
   describeOutcomeError,
   describeReport,
+  healthConfirmation,
   describeWarnings,
   mapReportText,
 } from '../lib/mirror/describe-report.js';
@@ -80,11 +81,16 @@ export default class Describe extends BaseCommand<typeof Describe> {
       const client = await this.kafka();
       const sleep = (ms: number) =>
         this.deadline.race(new Promise<void>((r) => setTimeout(r, ms)), 'waiting out --grace');
+      const confirm = {
+        compareTopicIds: conditions.length > 0,
+        confirmZeroLag: conditions.some((c) => c.kind === 'lagging' || c.kind === 'not-mirroring'),
+      };
       const { result, health } = await checkHealth(
-        () => describeReport(client, names, filters, sort, sourceCheck),
+        () => describeReport(client, names, filters, sort, sourceCheck, confirm),
         conditions,
         flags.grace,
         { now: Date.now, sleep },
+        healthConfirmation,
       );
       const report: DescribeReport = conditions.length > 0 ? { ...result, health } : result;
       show(report);

@@ -3,24 +3,15 @@
 // stalls the others; --no-source-check asks nothing and lists what stays possible.
 
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import type { DescribeReport } from '../../src/lib/mirror/describe.js';
 import { jsonOf, runCli } from '../helpers/cli.js';
+import { deadPort } from '../helpers/dead-port.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
 import { createMirror, startTopics, waitFor } from './describe-setup.js';
 
 const ADMIN = { principal: 'User:admin', nodeId: 1 };
-
-/** A port nothing listens on: the source of a mirror that neither the brokers nor kmirror reach. */
-async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('kmirror describe: causes from facts (§18)', () => {
   let emulator: EmulatedClusters;

@@ -13,6 +13,7 @@ import type { HealthReport } from './health.js';
 import { decodeOperations } from './operations.js';
 import type { TrendRow } from './trend.js';
 import type { SourceCheckNote } from './failure-facts.js';
+import type { ConfirmedLag, RecreatedSourceTopic } from './source-confirm.js';
 import type { FailureCauseGroup } from './failure-causes.js';
 
 export interface TopicDescription {
@@ -84,6 +85,12 @@ export interface DescribeReport extends DescribeResult {
    * answered, beside what the destination brokers' partition states say.
    */
   readonly sourceChecks?: SourceCheckNote[];
+  /** With --fail-on lagging or not-mirroring: every reported zero lag as checked on the source. */
+  readonly confirmedLags?: ConfirmedLag[];
+  /** Mirrored topics whose source id differs from the destination's: they copy nothing (§18). */
+  readonly recreatedTopics?: RecreatedSourceTopic[];
+  /** What the source checks could not confirm, in words. */
+  readonly sourceNotes?: string[];
 }
 
 export interface DescribeOptions {
