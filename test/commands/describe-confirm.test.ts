@@ -9,7 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ManualClock, startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
+import type { CheckResult } from '../../src/lib/mirror/check-mirror.js';
 import type { DescribeReport } from '../../src/lib/mirror/describe.js';
+import type { DiffResult } from '../../src/lib/mirror/diff-report.js';
 import { INSTANT_START } from '../helpers/emulator-timing.js';
 import { jsonOf, runCli } from '../helpers/cli.js';
 import { deadPort } from '../helpers/dead-port.js';
@@ -97,5 +99,24 @@ describe('kmirror describe --fail-on: a zero lag and a topic id confirmed on the
       report.health?.offending.map((o) => [o.topic, o.recreatedSource]),
       [['inventory', true]],
     );
+    // diff and check MIRROR compare the ids as well.
+    const destination = emulator.destination.bootstrap;
+    const diff = await runCli(['diff', 'm1', '-b', destination, '--fail-on', 'drift', '--json']);
+    assert.equal(diff.code, 7, diff.stderr);
+    const diffDoc = jsonOf(diff) as DiffResult;
+    assertMatchesSchema('diff', diffDoc);
+    assert.equal(diffDoc.recreatedTopics[0]?.summary, report.recreatedTopics?.[0]?.summary);
+    assert.deepEqual(diffDoc.failOn?.topics, ['inventory']);
+    const check = await runCli(['check', 'm1', '-b', destination, '--json']);
+    const checkDoc = jsonOf(check) as CheckResult;
+    assertMatchesSchema('check', checkDoc);
+    assert.deepEqual(
+      checkDoc.mirror?.recreatedTopics.map((r) => [r.topic, r.sourceTopicId, r.destinationTopicId]),
+      [['inventory', now, before]],
+    );
+    const text = await runCli(['check', 'm1', '-b', destination]);
+    assert.match(text.stdout, /inventory copies nothing: the source topic was recreated/);
+    const skipped = jsonOf(await runCli(['check', 'm1', '-b', destination, '--no-source-check', '--json']));
+    assert.deepEqual((skipped as CheckResult).mirror?.recreatedTopics, [], '--no-source-check asks no source');
   });
 });

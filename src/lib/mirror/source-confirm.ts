@@ -44,7 +44,12 @@ interface SourceView {
   readonly ends: ReadonlyMap<string, ReadonlyMap<number, bigint>>;
 }
 
-export function recreatedTopic(mirror: string, topic: string, source: string, destination: string) {
+export function recreatedTopic(
+  mirror: string,
+  topic: string,
+  source: string,
+  destination: string,
+): RecreatedSourceTopic {
   return {
     mirror,
     topic,
@@ -124,6 +129,23 @@ export async function confirmOnSources(
     }
   }
   return result;
+}
+
+/** The topics (of one mirror) whose id on the source differs from the destination's: one Metadata each side. */
+export async function compareTopicIds(
+  source: KafkaClient,
+  destination: KafkaClient,
+  mirror: string,
+  topics: readonly string[],
+): Promise<RecreatedSourceTopic[]> {
+  if (topics.length === 0) return [];
+  const names = new Map<string, readonly number[]>(topics.map((t) => [t, []]));
+  const [there, here] = await Promise.all([partitionLeaders(source, names), partitionLeaders(destination, names)]);
+  return topics.flatMap((topic) => {
+    const s = there.topicIds.get(topic);
+    const d = here.topicIds.get(topic);
+    return s !== undefined && d !== undefined && s !== d ? [recreatedTopic(mirror, topic, s, d)] : [];
+  });
 }
 
 /** partitionKey → the confirmed lag (null: unknown), for the health rules. */
