@@ -23,6 +23,7 @@ import { noteRecords } from './epoch-history.js';
 import { raiseEpochsAgainstReverseMirrors } from './epoch-war.js';
 import type * as I from './message-bodies.js';
 import { bumpLeaderEpochs, readMirrorStates, writeMirrorStates } from './internal-rpcs.js';
+import { liftFencesAtRestart } from './deleted-mirror-fence.js';
 import { createClusterMirror, deleteClusterMirror, listClusterMirrors } from './mirror-lifecycle.js';
 import { MirrorStore } from './mirrors.js';
 import { SeededRandom } from './random.js';
@@ -253,10 +254,10 @@ export class EmulatedCluster {
     const p = topic.partitions[partition];
     if (!p) throw new RangeError(`topic '${topicName}' has no partition ${partition}`);
     if (isFrozen(p)) {
-      throw new Error(
-        `READ_ONLY_TOPIC: ${topicName}-${partition} on cluster ${this.name} is a mirror topic in state ` +
-          `${p.mirror?.state ?? 'UNKNOWN'}`,
-      );
+      const why = p.mirror
+        ? `is a mirror topic in state ${p.mirror.state}`
+        : 'belonged to a deleted mirror (read-only until the brokers restart)';
+      throw new Error(`READ_ONLY_TOPIC: ${topicName}-${partition} on cluster ${this.name} ${why}`);
     }
     if (!Number.isSafeInteger(count) || count < 1) throw new RangeError(`invalid record count ${count}`);
     const now = this.clock.now();
@@ -328,6 +329,7 @@ export class EmulatedCluster {
     advanceMirrors(this, now);
     this.sourceIdMismatch.clear();
     forgetNonRetryableFailures(this, now);
+    liftFencesAtRestart(this.topics.values(), now);
     this.nextSyncAt = now;
   }
 

@@ -41,7 +41,8 @@ export function isValidTransition(from: MirrorStateName, to: MirrorStateName): b
 export interface FailureRecord {
   /** Attempts so far (1, 2, ...); -1 for a failure that is never retried. */
   retryAttempt: number;
-  message: string;
+  /** Null in a mirror loop's every other attempt (PROTOCOL.md §18), as the prototype reports it. */
+  message: string | null;
 }
 
 export interface MirrorPartition {
@@ -76,7 +77,17 @@ export interface MirrorPartition {
   lastFetchAt: number;
   /** EPOCH_FENCING: the leader epoch BumpLeaderEpochs raises this partition to. */
   fenceTo: number;
+  /** Whether a fetch ever answered for this association; a log that never had one is truncated to 0. */
+  fetched: boolean;
+  /** Where a failback stands (see failback-steps.ts); null outside one. */
+  failbackStep: FailbackStep | null;
 }
+
+/**
+ * A failback on the prototype (§18): MIRRORING before the source's metadata is read, then the one
+ * FAILED retry of that read, then MIRRORING again, with the cut made by the fetcher's first fetch.
+ */
+export type FailbackStep = 'metadata-refresh' | 'fetcher-truncation';
 
 export function newMirrorPartition(now: number): MirrorPartition {
   return {
@@ -95,5 +106,7 @@ export function newMirrorPartition(now: number): MirrorPartition {
     fetchHoldUntil: 0,
     lastFetchAt: -Infinity,
     fenceTo: -1,
+    fetched: false,
+    failbackStep: null,
   };
 }
