@@ -32,6 +32,8 @@ const SOURCE_TOPIC_DELETED = 'The source topic is deleted.';
 const CLUSTER_ID_CHANGED = /^Source cluster ID changed for mirror .*: expected (\S+), got (\S+?)\.(\s|$)/;
 const MIRROR_LOOP = /^Detected mirror loop for mirror:/;
 const EPOCH_WAR = 'Truncation requires source metadata refresh';
+/** Only a fetcher that gets no answer from its source reports this (§18). */
+const NO_ENDPOINT_INFO = 'No endpoint info in fetch response';
 
 const RESTART =
   'restart the destination brokers (the non-retryable mark lives in broker memory; until then pause, resume, ' +
@@ -46,11 +48,30 @@ export function isRecoveredStart(row: {
   return row.state !== 'FAILED' && row.retryAttempt > 0 && row.errorMessage === SOURCE_METADATA_FAILED;
 }
 
-/** The cause of one FAILED partition, or null for a partition that is not FAILED. */
+type FailureRow = { readonly state: string; readonly retryAttempt: number; readonly errorMessage: string | null };
+
+/**
+ * Whether these rows (one mirror's) show a source that does not answer: while it is down the prototype's
+ * partitions report texts that vary (§18), and two of them are never seen otherwise: the fetcher's "no
+ * endpoint info", and the metadata failure at a retry count the start transient (retry 1) never reaches.
+ */
+export function showsSourceOutage(rows: readonly FailureRow[]): boolean {
+  return rows.some(
+    (r) =>
+      r.state === 'FAILED' &&
+      (r.errorMessage === NO_ENDPOINT_INFO || (r.errorMessage === SOURCE_METADATA_FAILED && r.retryAttempt !== 1)),
+  );
+}
+
+/**
+ * The cause of one FAILED partition, or null for a partition that is not FAILED. `sourceOutage`: other
+ * partitions of the mirror show its source down, so the truncation text means that, not an epoch war.
+ */
 export function diagnoseFailure(
   mirror: string,
-  row: { readonly state: string; readonly retryAttempt: number; readonly errorMessage: string | null },
+  row: FailureRow,
   retryMaxAttempts: number | null,
+  sourceOutage = false,
 ): FailureDiagnosis | null {
   if (row.state !== 'FAILED') return null;
   const message = row.errorMessage ?? '';
@@ -90,13 +111,15 @@ export function diagnoseFailure(
         `here retry and then mirror. To give up instead, stop it in mirror ${mirror} once it has left FAILED.`,
     };
   }
-  if (message === EPOCH_WAR) {
+  if (message === EPOCH_WAR && !sourceOutage) {
     return {
       cause: 'epoch-war',
       summary:
         'leader-epoch war: the source cluster lists this topic in a mirror that reads from this cluster ' +
         '(even a STOPPED ' +
-        'one, the leftover of a failover), so both raise its leader epoch at every sync',
+        'one, the leftover of a failover), so both raise its leader epoch at every sync; or the source does not ' +
+        'answer (the prototype shows this text then too, with "No endpoint info in fetch response" and "Failed to ' +
+        'get source metadata" on other partitions or retries)',
       recovery:
         'delete that old mirror on the source cluster (kmirror delete, once all its topics are STOPPED); ' +
         'the partitions ' +
@@ -151,8 +174,9 @@ export function topicFailureCauses(
   retryMaxAttempts: number | null,
 ): FailureDiagnosis[] {
   const causes = new Map<string, FailureDiagnosis>();
+  const outage = showsSourceOutage(partitions);
   for (const row of partitions) {
-    const diagnosis = diagnoseFailure(mirror, row, retryMaxAttempts);
+    const diagnosis = diagnoseFailure(mirror, row, retryMaxAttempts, outage);
     if (diagnosis) causes.set(`${diagnosis.cause}\u0000${diagnosis.summary}`, diagnosis);
   }
   return [...causes.values()];
@@ -162,10 +186,11 @@ export function topicFailureCauses(
 export function diagnoseFailures(result: DescribeResult, retryMaxAttempts: number | null): FailureCauseGroup[] {
   const groups = new Map<string, { diagnosis: FailureDiagnosis; mirror: string; partitions: string[] }>();
   for (const mirror of result.mirrors) {
+    const outage = showsSourceOutage(mirror.topics.flatMap((t) => t.partitions));
     for (const topic of mirror.topics) {
       if (topic.summary.failing === 0) continue;
       for (const row of topic.partitions) {
-        const diagnosis = diagnoseFailure(mirror.name, row, retryMaxAttempts);
+        const diagnosis = diagnoseFailure(mirror.name, row, retryMaxAttempts, outage);
         if (!diagnosis) continue;
         const key = `${mirror.name}\u0000${diagnosis.cause}\u0000${diagnosis.summary}`;
         let group = groups.get(key);

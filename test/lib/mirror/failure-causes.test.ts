@@ -81,10 +81,33 @@ describe('FAILED causes and their recovery', () => {
     const p = started();
     run(p, 1000);
     p.source.setReachable(false);
-    run(p, 70_000, 1000);
+    run(p, 100_000, 1000);
     const d = diagnoseFailure('m1', firstRow(p), 100);
     assert.equal(d?.cause, 'source-unreachable');
     assert.match(d?.recovery ?? '', /recover by themselves/);
+  });
+
+  it('"Truncation requires source metadata refresh" during an outage is the outage, not an epoch war', () => {
+    const p = pair();
+    p.source.createTopic('orders', { partitions: 3 });
+    createMirror(p, 'm1');
+    startTopics(p, 'm1', ['orders']);
+    run(p, 1000);
+    p.source.setReachable(false);
+    run(p, 100_000, 1000);
+    const rows = rowsOf(p.destination, 'orders').map((r) => ({
+      state: r.StateValue,
+      retryAttempt: r.RetryAttempt,
+      errorMessage: r.ErrorMessage,
+    }));
+    assert.ok(rows.some((r) => r.errorMessage === 'Truncation requires source metadata refresh'));
+    assert.deepEqual([...new Set(topicFailureCauses('m1', rows, 100).map((c) => c.cause))], ['source-unreachable']);
+    const alone = diagnoseFailure(
+      'm1',
+      { state: 'FAILED', retryAttempt: 3, errorMessage: 'Truncation requires source metadata refresh' },
+      100,
+    );
+    assert.match(alone?.summary ?? '', /or the source does not answer/, 'one row alone cannot tell: both are named');
   });
 
   it('retries used up: only a restart', () => {

@@ -18,12 +18,12 @@ import { describeConfigs, incrementalAlterConfigs } from './config-resources.js'
 import { describeClusterMirrors } from './describe-mirrors.js';
 import { runPeriodicSync } from './discovery.js';
 import { GroupStore } from './groups.js';
-import { advanceMirrors, forgetNonRetryableFailures } from './engine-tick.js';
+import { advanceMirrors } from './engine-tick.js';
+import { restartBrokers, type RestartOptions, type RestartReport } from './restart.js';
 import { noteRecords } from './epoch-history.js';
 import { raiseEpochsAgainstReverseMirrors } from './epoch-war.js';
 import type * as I from './message-bodies.js';
 import { bumpLeaderEpochs, readMirrorStates, writeMirrorStates } from './internal-rpcs.js';
-import { liftFencesAtRestart } from './deleted-mirror-fence.js';
 import { createClusterMirror, deleteClusterMirror, listClusterMirrors } from './mirror-lifecycle.js';
 import { MirrorStore } from './mirrors.js';
 import { SeededRandom } from './random.js';
@@ -320,17 +320,12 @@ export class EmulatedCluster {
   }
 
   /**
-   * A restart of every broker of this cluster, as far as mirroring sees it: what the brokers held in
-   * memory (non-retryable failure marks, the last sync's cluster id check) is gone, and the periodic
-   * sync runs again at once. Topics, mirrors and their configs are metadata and stay.
+   * A restart of every broker of this cluster, as far as mirroring sees it (restart.ts): memory-only
+   * marks are gone, the periodic sync runs at once, and some partitions that missed a stop while
+   * FAILED take it in. Says which partitions took a missed change in and which still miss one.
    */
-  restartBrokers(): void {
-    const now = this.clock.now();
-    advanceMirrors(this, now);
-    this.sourceIdMismatch.clear();
-    forgetNonRetryableFailures(this, now);
-    liftFencesAtRestart(this.topics.values(), now);
-    this.nextSyncAt = now;
+  restartBrokers(options: RestartOptions = {}): RestartReport {
+    return restartBrokers(this, options);
   }
 
   /** Moves every mirror forward to clock.now(); deterministic for a given sequence of times. */

@@ -9,7 +9,13 @@ import { copyEpochs, epochsAt, highestEpochIn, noteRecords, truncateEpochs, type
 import { reverseMirrorOf, type ReverseMirror } from './failback.js';
 import { nextLoopFailure } from './mirror-loop.js';
 import type { DesiredState, MirrorPartition, MirrorStateName } from './partition-state.js';
-import { sourceStatus, SOURCE_METADATA_FAILED, SOURCE_TOPIC_DELETED, type SourceProblem } from './source-link.js';
+import {
+  outageMessage,
+  sourceStatus,
+  SOURCE_METADATA_FAILED,
+  SOURCE_TOPIC_DELETED,
+  type SourceProblem,
+} from './source-link.js';
 import { endOffset, isFrozen, materialize, setEndOffset, type Partition, type Topic } from './topics.js';
 
 interface RetryPolicy {
@@ -22,7 +28,10 @@ interface PartitionEnv {
   readonly topic: Topic;
   readonly p: Partition;
   readonly m: MirrorPartition;
-  readonly desired: DesiredState;
+  /** What this partition acts on ({@link MirrorPartition.follows}), not always the topic's desired state. */
+  desired: DesiredState;
+  /** The topic's desired state and when it was set. */
+  readonly topicDesired: DesiredState;
   readonly changedAt: number;
   readonly problem: SourceProblem | null;
   /** Source high watermark, leader epoch and the epochs of its records; read only while `problem` is null. */
@@ -75,7 +84,8 @@ export function advanceMirrors(cluster: EmulatedCluster, now: number): void {
             topic,
             p,
             m: p.mirror,
-            desired: link.desired,
+            desired: p.mirror.follows ?? link.desired,
+            topicDesired: link.desired,
             changedAt: link.changedAt,
             problem,
             source: () => {
@@ -98,6 +108,7 @@ export function advanceMirrors(cluster: EmulatedCluster, now: number): void {
 function advancePartition(e: PartitionEnv, now: number): void {
   const m = e.m;
   let at = m.processedAt;
+  takeInDesiredChange(e, m.state === 'FAILED' && !m.startup ? Math.min(m.deadline, now) : Infinity);
   // An attempt waiting on an unreachable source returns as soon as the source answers again.
   if (m.state === 'FAILED' && !m.startup && !e.problem && Number.isFinite(m.deadline)) {
     m.deadline = Math.min(m.deadline, Math.max(at, now) + e.retry.initialMs);
@@ -115,6 +126,7 @@ function advancePartition(e: PartitionEnv, now: number): void {
       at = Math.max(at, m.deadline);
       if (m.state === 'FAILED') retry(e, at);
       else completePhase(e, at);
+      takeInDesiredChange(e, m.state === 'FAILED' && !m.startup ? Math.min(m.deadline, now) : Infinity);
       continue;
     }
     const next = steadyTransition(m.state, e.desired);
@@ -128,6 +140,25 @@ function advancePartition(e: PartitionEnv, now: number): void {
     else if (m.state === 'MIRRORING' && !startFencingIfNeeded(e, now)) copy(e, now);
   }
   m.processedAt = now;
+}
+
+/**
+ * Takes in the topic's latest desired-state change, unless it was made while this partition was
+ * FAILED (a real failure, not the start transient): then the partition misses it for good and keeps
+ * acting on the state it followed. `failedUntil` is how long it stays FAILED (Infinity: not FAILED).
+ */
+function takeInDesiredChange(e: PartitionEnv, failedUntil: number): void {
+  const m = e.m;
+  if (m.seenChangeAt === e.changedAt) return;
+  if (failedUntil !== Infinity && e.changedAt > failedUntil) return;
+  m.seenChangeAt = e.changedAt;
+  if (failedUntil === Infinity || m.follows === null) m.follows = e.topicDesired;
+  e.desired = m.follows;
+}
+
+/** Picks up a change the partition missed, as a restart of its broker does (restart.ts). */
+export function takeInMissedChange(m: MirrorPartition, desired: DesiredState): void {
+  m.follows = desired;
 }
 
 /** Where a partition in a resting state goes for a desired state; null to stay. */
@@ -290,7 +321,7 @@ function nextRetryAt(e: PartitionEnv, at: number, attempts: number): number {
   if (attempts >= e.retry.maxAttempts) return Infinity;
   const backoff = Math.min(e.retry.maxMs, e.retry.initialMs * 2 ** attempts);
   // An unreachable source makes each attempt wait out the request timeout before it counts.
-  const waiting = e.problem?.message === SOURCE_METADATA_FAILED ? e.timing.sourceRequestTimeoutMs : 0;
+  const waiting = e.problem?.unreachable ? e.timing.sourceRequestTimeoutMs : 0;
   return at + waiting + backoff;
 }
 
@@ -321,7 +352,7 @@ function fail(e: PartitionEnv, at: number, problem: SourceProblem, resume?: Mirr
   }
   // The record survives a retry that went straight back to MIRRORING, so attempts keep counting.
   const attempts = m.failure && m.failure.retryAttempt > 0 ? m.failure.retryAttempt : 0;
-  m.failure = { retryAttempt: attempts, message: problem.message };
+  m.failure = { retryAttempt: attempts, message: problemMessage(e, problem, attempts) };
   m.deadline = nextRetryAt(e, at, attempts);
 }
 
@@ -333,6 +364,10 @@ function failInLoop(e: PartitionEnv, at: number, message: string): void {
   m.state = 'FAILED';
   m.failure = nextLoopFailure(m.failure, message);
   m.deadline = nextRetryAt(e, at, m.failure.retryAttempt);
+}
+
+function problemMessage(e: PartitionEnv, problem: SourceProblem, attempt: number): string {
+  return problem.unreachable ? outageMessage(e.p.index, attempt) : problem.message;
 }
 
 function retry(e: PartitionEnv, at: number): void {
@@ -357,7 +392,7 @@ function retry(e: PartitionEnv, at: number): void {
       m.deadline = Infinity;
       return;
     }
-    m.failure = { retryAttempt: attempt, message: e.problem.message };
+    m.failure = { retryAttempt: attempt, message: problemMessage(e, e.problem, attempt) };
     m.deadline = nextRetryAt(e, at, attempt);
     return;
   }
@@ -420,7 +455,8 @@ export function failMirrorPartition(
       topic,
       p,
       m,
-      desired: link?.desired ?? 'MIRRORING',
+      desired: m.follows ?? link?.desired ?? 'MIRRORING',
+      topicDesired: link?.desired ?? 'MIRRORING',
       changedAt: link?.changedAt ?? at,
       problem,
       source: () => NO_SOURCE,

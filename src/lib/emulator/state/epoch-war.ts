@@ -7,10 +7,8 @@
 import type { EmulatedCluster } from './cluster.js';
 import { failMirrorPartition } from './engine-tick.js';
 import { inEpochWar } from './failback.js';
-import { sourceStatus } from './source-link.js';
+import { sourceStatus, TRUNCATION_NEEDS_REFRESH } from './source-link.js';
 import { materialize } from './topics.js';
-
-export const TRUNCATION_NEEDS_REFRESH = 'Truncation requires source metadata refresh';
 
 /** Runs after the periodic sync, once the engine has advanced every partition to `now`. */
 export function raiseEpochsAgainstReverseMirrors(cluster: EmulatedCluster, now: number): void {

@@ -81,6 +81,15 @@ export interface MirrorPartition {
   fetched: boolean;
   /** Where a failback stands (see failback-steps.ts); null outside one. */
   failbackStep: FailbackStep | null;
+  /**
+   * The desired state this partition acts on; null until it takes in its topic's first one. It
+   * differs from the topic's when a change arrived while the partition was FAILED: the prototype's
+   * partition never takes that change in (§18: a stop through a stored exclude pattern is ignored by
+   * FAILED partitions, which go MIRRORING when the source returns). Only a restart picks it up again.
+   */
+  follows: DesiredState | null;
+  /** The topic's `changedAt` this partition last took in or missed. */
+  seenChangeAt: number;
 }
 
 /**
@@ -108,5 +117,7 @@ export function newMirrorPartition(now: number): MirrorPartition {
     fenceTo: -1,
     fetched: false,
     failbackStep: null,
+    follows: null,
+    seenChangeAt: -Infinity,
   };
 }

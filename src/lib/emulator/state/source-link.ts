@@ -5,11 +5,25 @@ import type { EmulatedCluster } from './cluster.js';
 
 export const SOURCE_METADATA_FAILED = 'Failed to get source metadata';
 export const SOURCE_TOPIC_DELETED = 'The source topic is deleted.';
+export const NO_ENDPOINT_INFO = 'No endpoint info in fetch response';
+export const TRUNCATION_NEEDS_REFRESH = 'Truncation requires source metadata refresh';
+
+/**
+ * What a partition reports while its source does not answer (PROTOCOL.md §18): the text varies
+ * from attempt to attempt and from partition to partition, so none of the three is proof of one cause.
+ */
+const OUTAGE_MESSAGES = [SOURCE_METADATA_FAILED, NO_ENDPOINT_INFO, TRUNCATION_NEEDS_REFRESH] as const;
+
+export function outageMessage(partition: number, attempt: number): string {
+  return OUTAGE_MESSAGES[(partition + attempt) % OUTAGE_MESSAGES.length] ?? SOURCE_METADATA_FAILED;
+}
 
 /** Why a partition cannot talk to its source; non-retryable problems set RetryAttempt -1. */
 export interface SourceProblem {
   readonly retryable: boolean;
   readonly message: string;
+  /** The source does not answer: the message then varies per attempt ({@link outageMessage}). */
+  readonly unreachable?: boolean;
 }
 
 export type SourceStatus =
@@ -19,7 +33,7 @@ export function sourceStatus(destination: EmulatedCluster, mirrorName: string): 
   const bootstrap = destination.mirrors.config(mirrorName, 'bootstrap.servers');
   const source = bootstrap === undefined ? undefined : destination.registry?.resolve(bootstrap);
   if (!source || !source.reachable || source.liveNodeIds().length === 0) {
-    return { ok: false, problem: { retryable: true, message: SOURCE_METADATA_FAILED } };
+    return { ok: false, problem: { retryable: true, message: SOURCE_METADATA_FAILED, unreachable: true } };
   }
   return { ok: true, cluster: source };
 }

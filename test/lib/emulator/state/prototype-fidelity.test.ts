@@ -353,3 +353,119 @@ describe('real prototype: stuck partitions and what recovers them', () => {
     },
   );
 });
+
+/** m1 mirrors `orders` (2 partitions, 100 records each) and `payments`; then the source dies for 100 s. */
+function sourceDown(): Pair {
+  const p = pair();
+  p.source.createTopic('orders', { partitions: 2, initialOffset: 100n });
+  p.source.createTopic('payments', { partitions: 1 });
+  createMirror(p);
+  startTopics(p, 'm1', ['orders', 'payments']);
+  run(p, 1000);
+  p.source.setReachable(false);
+  run(p, 100_000, 1000);
+  return p;
+}
+
+/** The stop through a stored exclude pattern, sent while the source is down. */
+function stopByPattern(p: Pair): number {
+  return p.destination.stopMirrorTopics(ctx(), { MirrorName: 'm1', Topics: [], Patterns: ['ord.*'] }).ErrorCode;
+}
+
+function writable(cluster: EmulatedCluster, topic: string, partition: number): boolean {
+  try {
+    cluster.produce(topic, partition, 1);
+    return true;
+  } catch (error) {
+    assert.match(String(error), /READ_ONLY_TOPIC/);
+    return false;
+  }
+}
+
+describe('real prototype: the source cluster down (§18, unplanned failover)', () => {
+  it('FAILED with retryable messages that vary: metadata, endpoint info, truncation refresh', () => {
+    const p = sourceDown();
+    const seen = new Set<string>();
+    for (let i = 0; i < 6; i++) {
+      for (const row of [...rowsOf(p.destination, 'orders'), ...rowsOf(p.destination, 'payments')]) {
+        assert.equal(row.StateValue, 'FAILED');
+        assert.ok(row.RetryAttempt >= 0, 'retryable');
+        seen.add(row.ErrorMessage ?? '');
+      }
+      run(p, 40_000, 1000);
+    }
+    assert.deepEqual([...seen].sort(), [
+      'Failed to get source metadata',
+      'No endpoint info in fetch response',
+      'Truncation requires source metadata refresh',
+    ]);
+    const [a, b] = rowsOf(p.destination, 'orders');
+    assert.notEqual(a?.ErrorMessage, b?.ErrorMessage, 'two partitions at one moment say different things');
+  });
+
+  it('StopMirrorTopics by name is refused with INVALID_CLUSTER_MIRROR_STATES, nothing recorded', () => {
+    const p = sourceDown();
+    assert.deepEqual(
+      p.destination.stopMirrorTopics(ctx(), { MirrorName: 'm1', Topics: topics('orders') }),
+      INVALID_STATES,
+    );
+    assert.equal(p.destination.topics.get('orders')?.mirror?.desired, 'MIRRORING');
+  });
+
+  it('a stop pattern is stored in mirror.topics.exclude and recorded as STOPPED; FAILED partitions ignore it', () => {
+    const p = sourceDown();
+    assert.equal(stopByPattern(p), 0);
+    assert.equal(p.destination.mirrors.config('m1', 'mirror.topics.exclude'), 'ord.*');
+    assert.equal(p.destination.topics.get('orders')?.mirror?.desired, 'STOPPED', 'the controller records it');
+    const [m] = p.destination.listClusterMirrors(ctx(), { IncludeTopicNames: true }).Mirrors;
+    assert.deepEqual(m?.TopicNames, ['payments'], 'no longer listed for the mirror');
+    run(p, 60_000, 1000);
+    assert.deepEqual(states(p.destination, 'orders'), ['FAILED', 'FAILED']);
+    assert.deepEqual([writable(p.destination, 'orders', 0), writable(p.destination, 'orders', 1)], [false, false]);
+  });
+
+  it('when the source returns, the excluded topic goes MIRRORING, not STOPPED, and stays read-only', () => {
+    const p = sourceDown();
+    stopByPattern(p);
+    p.source.setReachable(true);
+    run(p, 130_000, 1000);
+    assert.deepEqual(states(p.destination, 'orders'), ['MIRRORING', 'MIRRORING']);
+    assert.equal(p.destination.topics.get('orders')?.mirror?.desired, 'STOPPED');
+    assert.deepEqual([writable(p.destination, 'orders', 0), writable(p.destination, 'orders', 1)], [false, false]);
+    assert.deepEqual(states(p.destination, 'payments'), ['MIRRORING'], 'the other topic is unaffected');
+  });
+
+  it('from then on, stop and pause by name are refused (INVALID_CLUSTER_MIRROR_STATES)', () => {
+    const p = sourceDown();
+    stopByPattern(p);
+    p.source.setReachable(true);
+    run(p, 10_000, 1000);
+    const d = p.destination;
+    assert.deepEqual(d.stopMirrorTopics(ctx(), { MirrorName: 'm1', Topics: topics('orders') }), INVALID_STATES);
+    assert.deepEqual(d.pauseMirrorTopics(ctx(), { MirrorName: 'm1', Topics: topics('orders') }), INVALID_STATES);
+    assert.equal(stopByPattern(p), 0, 'the pattern again is accepted and changes nothing');
+    run(p, 10_000, 1000);
+    assert.deepEqual(states(d, 'orders'), ['MIRRORING', 'MIRRORING']);
+  });
+
+  it('a destination restart stops some partitions (end = source + 1, writable) and leaves the others MIRRORING', () => {
+    const p = sourceDown();
+    stopByPattern(p);
+    p.source.setReachable(true);
+    run(p, 10_000, 1000);
+    const report = p.destination.restartBrokers();
+    assert.deepEqual(report, { tookIn: ['orders-0'], stillMissing: ['orders-1'] });
+    run(p, 5000);
+    assert.deepEqual(states(p.destination, 'orders'), ['STOPPED', 'MIRRORING']);
+    assert.equal(p.destination.endOffset('orders', 0), p.source.endOffset('orders', 0) + 1n);
+    assert.deepEqual([writable(p.destination, 'orders', 0), writable(p.destination, 'orders', 1)], [true, false]);
+  });
+
+  it('a restart while the source is still down stops nothing: FAILED partitions fail again', () => {
+    const p = sourceDown();
+    stopByPattern(p);
+    assert.deepEqual(p.destination.restartBrokers(), { tookIn: [], stillMissing: ['orders-0', 'orders-1'] });
+    run(p, 10_000, 1000);
+    assert.deepEqual(states(p.destination, 'orders'), ['FAILED', 'FAILED']);
+  });
+});

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { EmulatedCluster } from '../../../../src/lib/emulator/state/cluster.js';
-import { TRUNCATION_NEEDS_REFRESH } from '../../../../src/lib/emulator/state/epoch-war.js';
+import { TRUNCATION_NEEDS_REFRESH } from '../../../../src/lib/emulator/state/source-link.js';
 import { createMirror, ctx, pair, rowsOf, run, startTopics, type Pair } from './setup.js';
 
 const DESTINATION_ADDRESS = 'destination:9092';
