@@ -15,7 +15,7 @@ import {
 import { confirmPlan } from '../lib/prompt/confirm-plan.js';
 import { addTopicsConfirmation, renderAddTopics } from '../lib/render/add-topics.js';
 import { caughtUpNote, notCaughtUpError } from '../lib/mirror/caught-up.js';
-import { enforceLoopCheck } from '../lib/mirror/loop-check.js';
+import { guardLoops } from '../lib/mirror/loop-check.js';
 import { allowMirrorLoopFlag } from '../lib/cli/guard-flags.js';
 
 /**
@@ -96,9 +96,8 @@ export default class AddTopics extends BaseCommand<typeof AddTopics> {
     const input = { ...addTopicsInput(this.args.mirror, flags, warn), ...(await this.sourceAccess(f)) };
     const client = await this.kafka();
     const planned = await planAddTopics(client, input, { openSource: this.openSource, warn });
-    const guarded = enforceLoopCheck(planned.mirror, planned.loopCheck, f['allow-mirror-loop']);
-    for (const w of guarded.warnings) warn(w);
-    const plan = { ...planned, loopCheck: guarded.check };
+    const loopCheck = await guardLoops(planned.mirror, planned.loopCheck, f['allow-mirror-loop'], warn);
+    const plan = { ...planned, loopCheck };
 
     if (f['dry-run']) {
       const result = addTopicsResultOf(plan, true);

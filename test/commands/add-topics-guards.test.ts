@@ -4,64 +4,20 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { Deadline } from '../../src/lib/cli/deadline.js';
-import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
-import { createClient } from '../../src/lib/kafka/connect.js';
-import { CreateClusterMirror, StartMirrorTopics } from '../../src/lib/kafka/messages/index.js';
+import type { EmulatedClusters } from '../../src/lib/emulator/index.js';
 import type { AddTopicsJson } from '../../src/commands/add-topics.js';
 import type { Parsed } from '../helpers/cli.js';
 import { jsonOf, runCli, type CliResult } from '../helpers/in-process-cli.js';
-import { INSTANT_START } from '../helpers/emulator-timing.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
-import { createMirror, waitFor } from './topic-actions-setup.js';
-import type { ErrorJson } from './topic-actions-setup.js';
+import { type ErrorJson, waitFor } from './topic-actions-setup.js';
+import { loopingEmulator } from './mirror-loop-setup.js';
 
 type Json = Parsed<AddTopicsJson>;
-
-/** On the SOURCE cluster: a mirror `back` reading from the destination, with `topic` started in it. */
-async function mirrorBackFromDestination(emulator: EmulatedClusters, topic: string): Promise<void> {
-  const client = createClient(
-    { bootstrap: emulator.source.bootstrap.split(','), clientId: 'guards-test' },
-    new Deadline(20_000),
-  );
-  try {
-    const created = await client.send(CreateClusterMirror, {
-      MirrorName: 'back',
-      Config: [
-        { Name: 'bootstrap.servers', Value: emulator.destination.bootstrap },
-        { Name: 'mirror.source.cluster.id', Value: emulator.destination.clusterId },
-      ],
-    });
-    assert.equal(created.ErrorCode, 0);
-    const here = emulator.destination.cluster.topics.get(topic);
-    assert.ok(here);
-    const started = await client.send(StartMirrorTopics, {
-      MirrorName: 'back',
-      Topics: [{ TopicId: here.id, TopicName: topic, NumPartitions: here.partitions.length }],
-    });
-    assert.equal(started.ErrorCode, 0);
-  } finally {
-    await client.close();
-  }
-}
 
 describe('kmirror add-topics guards', () => {
   let emulator: EmulatedClusters;
   before(async () => {
-    emulator = await startEmulatedClusters({
-      seed: 'add-topics-guards',
-      growthPerSec: 0,
-      timing: INSTANT_START,
-      // The source holds a mirror of its own (`back`): its __mirror_state must fit on its one node.
-      source: { brokerConfigs: { 'mirror.state.topic.replication.factor': '1' } },
-    });
-    // `payments` is written on the destination, and the source mirrors it from there.
-    emulator.destination.cluster.createTopic('payments', { partitions: 1, initialOffset: 25n });
-    await mirrorBackFromDestination(emulator, 'payments');
-    await waitFor('payments MIRRORING on the source', () =>
-      (emulator.source.cluster.topics.get('payments')?.partitions ?? []).every((p) => p.mirror?.state === 'MIRRORING'),
-    );
-    await createMirror(emulator, 'fwd');
+    emulator = await loopingEmulator('add-topics-guards');
   });
   after(async () => emulator.close());
 

@@ -5,11 +5,13 @@
 // mirrors from this cluster (its mirrors whose source cluster id is this cluster's). A topic STOPPED
 // there is not a loop: that is a failback.
 
+import type { ConnectionConfig } from '../connection/connection-config.js';
 import type { KafkaClient } from '../kafka/client.js';
 import { KafkaProtocolError, MirroringDisabledError, UnsupportedByClusterError } from '../kafka/errors.js';
 import { ListClusterMirrors } from '../kafka/messages/index.js';
 import { describeMirrors } from './describe.js';
 import { InvalidInputError } from './errors.js';
+import { javaPatternList } from './java-regex.js';
 import { nameList } from './name-list.js';
 import { allStopped, stateCounts } from './two-way.js';
 
@@ -126,4 +128,47 @@ export function enforceLoopCheck(
   if (check.loops.length === 0) return { check, warnings: [] };
   if (!allowLoop) throw loopRefusal(mirror, check.loops);
   return { check: { ...check, overridden: true }, warnings: [loopOverrideWarning(mirror, check.loops)] };
+}
+
+/**
+ * Opens the source with `settings` and asks it (the one place that reaches the source for this check,
+ * so a bounded source-check policy can take it over); null settings: the source cannot be reached.
+ */
+export async function askSourceForLoops(
+  settings: ConnectionConfig | null,
+  openSource: (settings: ConnectionConfig) => Promise<KafkaClient>,
+  hereClusterId: string | null,
+  selects: (topic: string) => boolean,
+): Promise<LoopCheck> {
+  if (settings === null) return notMade('this machine has no usable settings for the source cluster');
+  let source: KafkaClient;
+  try {
+    source = await openSource(settings);
+  } catch (err) {
+    return notMade(err instanceof Error ? err.message : String(err));
+  }
+  try {
+    return await checkMirrorLoops(source, hereClusterId, selects);
+  } finally {
+    await source.close().catch(() => undefined);
+  }
+}
+
+/** What a mirror with these topic filters starts: a full match of an include pattern and of no exclude one. */
+export function filterSelector(include: readonly string[], exclude: readonly string[]): (topic: string) => boolean {
+  const included = javaPatternList(include);
+  const excluded = javaPatternList(exclude);
+  return (topic) => included !== null && included.test(topic) && !(excluded?.test(topic) ?? false);
+}
+
+/** Awaits the check and enforces it: throws the refusal, or prints the warnings and returns the report. */
+export async function guardLoops(
+  mirror: string,
+  check: LoopCheck | Promise<LoopCheck>,
+  allowLoop: boolean,
+  warn: (message: string) => void,
+): Promise<LoopCheck> {
+  const enforced = enforceLoopCheck(mirror, await check, allowLoop);
+  for (const w of enforced.warnings) warn(w);
+  return enforced.check;
 }
