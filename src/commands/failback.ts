@@ -9,6 +9,7 @@ import { type FailbackResult, planFailback, runFailback } from '../lib/mirror/fa
 import { confirmPlan } from '../lib/prompt/confirm-plan.js';
 import {
   cleanupCommands,
+  cleanupEffect,
   failbackConfirmation,
   failbackProgressText,
   renderFailbackPlan,
@@ -80,6 +81,7 @@ export default class Failback extends BaseCommand<typeof Failback> {
       const { result, error } = await runFailback(a, b, plan, deps);
       spinner.stop();
       result.cleanup = cleanupCommands(result, this.connectionArgs(bSettings));
+      result.cleanupEffect = cleanupEffect(result);
       this.render(result, renderFailbackResult);
       if (error !== undefined) throw error;
       return result;

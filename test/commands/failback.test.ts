@@ -127,7 +127,7 @@ describe('kmirror failback', () => {
     );
   });
 
-  it('--yes: A goes MIRRORING → FAILED (retry 1) → MIRRORING (§18), loses the split-brain writes, then equals B', async () => {
+  it('--yes: A goes MIRRORING → FAILED (retry 1) → MIRRORING (§18), loses the split-brain writes, = B', async () => {
     const result = await failback('--topic', 'orders', '--yes', '--json', '--timeout', '20s');
     assert.equal(result.code, 0, result.stderr);
     const doc = jsonOf(result) as Json;
@@ -170,6 +170,18 @@ describe('kmirror failback', () => {
     assert.match(result.stdout, /^Failed back 1 topic\(s\): A mirrors them from B in mirror fwd-failback\.$/m);
     assert.match(result.stdout, /every mirror sync raises their leader epochs on both sides/);
     assert.match(result.stdout, /^Clean up now:\n {2}kmirror delete fwd -b \S+ --yes$/m);
+    // The cleanup's own cost (§18): B's topics, the ones producers now write to, go read-only until B restarts.
+    assert.match(
+      result.stdout,
+      joinedRegex(
+        [
+          /^Deleting mirror fwd on B makes its STOPPED topics, the ones producers write to now, refuse writes /,
+          /\(READ_ONLY_TOPIC\) until B's brokers are restarted/,
+        ],
+        'm',
+      ),
+    );
+    assert.match(result.stdout, /The safe order: keep the stopped mirror until a restart window/);
     await waitFor('live MIRRORING on A', () =>
       (emulator.source.cluster.topics.get('live')?.partitions ?? []).every((p) => p.mirror?.state === 'MIRRORING'),
     );

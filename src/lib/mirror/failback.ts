@@ -112,6 +112,8 @@ export interface FailbackResult {
   readonly otherTopicsOfOldMirror: string[];
   /** The commands that end the leader-epoch war (set by the command, with its connection flags). */
   cleanup: string[];
+  /** What the cleanup costs (the old mirror's topics on B go read-only until B restarts), with the safe order. */
+  cleanupEffect: string | null;
   /** Why it ended before every partition was MIRRORING on A. */
   interruption: string | null;
   readonly warnings: string[];
@@ -244,6 +246,7 @@ export async function planFailback(
       truncatedPartitions: all.filter((p) => (p.truncated ?? 0n) > 0n).length,
       otherTopicsOfOldMirror: others,
       cleanup: [],
+      cleanupEffect: null,
       interruption: null,
       warnings,
     },
