@@ -37,13 +37,13 @@ export interface TwoWayDependencies {
   openSource(settings: ConnectionConfig): Promise<KafkaClient>;
 }
 
-function stateCounts(states: Readonly<Record<string, number>>): string {
+export function stateCounts(states: Readonly<Record<string, number>>): string {
   return Object.entries(states)
     .map(([state, n]) => `${n} ${state}`)
     .join(', ');
 }
 
-function allStopped(states: Readonly<Record<string, number>>): boolean {
+export function allStopped(states: Readonly<Record<string, number>>): boolean {
   return Object.keys(states).every((s) => s === 'STOPPED');
 }
 

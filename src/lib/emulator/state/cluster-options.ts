@@ -26,6 +26,8 @@ export interface MirrorTiming {
   readonly failbackTruncationMs: number;
   /** EPOCH_FENCING: how long BumpLeaderEpochs takes before the partition mirrors again. */
   readonly epochFencingMs: number;
+  /** A failback's first MIRRORING, before its metadata refresh fails once (§18: all within ~2.5 s). */
+  readonly failbackMetadataRefreshMs: number;
 }
 
 export const DEFAULT_TIMING: MirrorTiming = {
@@ -38,6 +40,7 @@ export const DEFAULT_TIMING: MirrorTiming = {
   restartRecoveryMs: 3000,
   failbackTruncationMs: 50,
   epochFencingMs: 300,
+  failbackMetadataRefreshMs: 300,
 };
 
 /** How long a partition that just left its startup failure reports offsets 0/0 before its first fetch. */

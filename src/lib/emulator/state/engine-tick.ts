@@ -7,6 +7,7 @@ import { FAILURE_RECORD_CLEAR_MS, FIRST_FETCH_DELAY_MS } from './cluster-options
 import type { EmulatedCluster, MirrorTiming } from './cluster.js';
 import { copyEpochs, epochsAt, highestEpochIn, noteRecords, truncateEpochs, type EpochStart } from './epoch-history.js';
 import { reverseMirrorOf, type ReverseMirror } from './failback.js';
+import { nextLoopFailure } from './mirror-loop.js';
 import type { DesiredState, MirrorPartition, MirrorStateName } from './partition-state.js';
 import {
   outageMessage,
@@ -131,6 +132,12 @@ function advancePartition(e: PartitionEnv, now: number): void {
   }
   // Each pass handles one event; a partition has at most a handful per tick plus its retries.
   for (let guard = 0; guard < 1000; guard++) {
+    if (m.state === 'MIRRORING' && m.failbackStep === 'metadata-refresh' && e.desired === 'MIRRORING') {
+      if (m.deadline > now) break;
+      at = Math.max(at, m.deadline);
+      refreshFailbackMetadata(e, at);
+      continue;
+    }
     if (m.state === 'FAILED' || TIMED.has(m.state)) {
       if (m.deadline > now) break;
       at = Math.max(at, m.deadline);
@@ -199,12 +206,36 @@ function completePhase(e: PartitionEnv, at: number): void {
     e.p.leaderEpoch = Math.max(e.p.leaderEpoch, e.m.fenceTo);
     enter(e, e.desired === 'STOPPED' ? 'STOPPING' : 'MIRRORING', at);
   } else if (e.desired === 'STOPPED') enter(e, 'STOPPING', at);
-  else {
+  else if (e.reverse?.kind === 'failback') {
+    // §18: MIRRORING at once, before the source's metadata is read; that read fails once (retry 1),
+    // and the cut is made later, by the fetcher (copy below).
+    e.m.failbackStep = 'metadata-refresh';
+    enter(e, 'MIRRORING', at);
+    if (e.m.state !== 'MIRRORING') {
+      e.m.failbackStep = null;
+      return;
+    }
+    e.m.deadline = at + e.timing.failbackMetadataRefreshMs;
+    e.m.fetchHoldUntil = Infinity;
+  } else {
     if (!e.problem) truncateLog(e, at);
-    // A failback looks up the last mirrored epochs first, then fails to read source metadata once.
-    if (e.reverse?.kind === 'failback' && startupFailure(e.m, at, e.timing, 'MIRRORING')) return;
     enter(e, 'MIRRORING', at);
   }
+}
+
+/**
+ * The failback's metadata refresh: it fails once ("Failed to get source metadata", retry 1), and
+ * raises the local leader epoch past the source's, as each side's refresh does while both list the
+ * topic; so the source's batches carry no newer epoch and EPOCH_FENCING is not entered (§18).
+ */
+function refreshFailbackMetadata(e: PartitionEnv, at: number): void {
+  const m = e.m;
+  materialize(e.topic, e.p, at);
+  e.p.leaderEpoch = Math.max(e.p.leaderEpoch, e.source().epoch) + 1;
+  m.failbackStep = 'fetcher-truncation';
+  m.fetchHoldUntil = 0;
+  m.deadline = Infinity;
+  startupFailure(m, at, e.timing, 'MIRRORING');
 }
 
 /**
@@ -214,7 +245,13 @@ function completePhase(e: PartitionEnv, at: number): void {
  */
 function truncateLog(e: PartitionEnv, at: number): void {
   const point =
-    e.reverse?.kind === 'failback' ? (e.reverse.truncationPoint(e.p.index) ?? e.source().end) : e.source().end;
+    e.reverse?.kind === 'failback'
+      ? (e.reverse.truncationPoint(e.p.index) ?? e.source().end)
+      : // A log the mirror never fetched into (a topic that existed here outside any mirror) has no
+        // common point with the source: §18 saw it truncated to 0 and copied again.
+        e.m.fetched
+        ? e.source().end
+        : 0n;
   if (e.p.base <= point) return;
   truncateEpochs(e.p, point);
   setEndOffset(e.p, at, point);
@@ -222,6 +259,7 @@ function truncateLog(e: PartitionEnv, at: number): void {
 
 /** A fetch brought records of a newer leader epoch than this partition's: EPOCH_FENCING. */
 function startFencingIfNeeded(e: PartitionEnv, at: number): boolean {
+  if (e.m.failbackStep !== null) return false;
   const source = e.source();
   const highest = highestEpochIn(source.epochs, e.p.base, source.end);
   if (highest <= e.p.leaderEpoch) return false;
@@ -240,7 +278,7 @@ function enter(e: PartitionEnv, next: MirrorStateName, at: number, keepFailure =
   }
   // The loop check comes before truncation: the source mirrors this very topic from here.
   if (next === 'LOG_TRUNCATION' && e.reverse?.kind === 'loop') {
-    fail(e, at, { retryable: true, message: e.reverse.message }, 'LOG_TRUNCATION');
+    failInLoop(e, at, e.reverse.message);
     return;
   }
   const previous = m.state;
@@ -342,6 +380,16 @@ function fail(e: PartitionEnv, at: number, problem: SourceProblem, resume?: Mirr
   m.deadline = nextRetryAt(e, at, attempts);
 }
 
+/** A loop fails every attempt; its record alternates (mirror-loop.ts) and the topic stays read-only. */
+function failInLoop(e: PartitionEnv, at: number, message: string): void {
+  const m = e.m;
+  materialize(e.topic, e.p, at);
+  if (m.state !== 'FAILED') m.preFailureState = 'LOG_TRUNCATION';
+  m.state = 'FAILED';
+  m.failure = nextLoopFailure(m.failure, message);
+  m.deadline = nextRetryAt(e, at, m.failure.retryAttempt);
+}
+
 function problemMessage(e: PartitionEnv, problem: SourceProblem, attempt: number): string {
   return problem.unreachable ? outageMessage(e.p.index, attempt) : problem.message;
 }
@@ -351,6 +399,10 @@ function retry(e: PartitionEnv, at: number): void {
   if (m.startup && e.stalled && !e.problem) {
     // The start transient lasts as long as another mirror's source does not answer.
     m.deadline = at + e.timing.startupFailureMs;
+    return;
+  }
+  if (!m.startup && !e.problem && e.reverse?.kind === 'loop') {
+    failInLoop(e, at, e.reverse.message);
     return;
   }
   if (m.startup) {
@@ -390,6 +442,11 @@ function copy(e: PartitionEnv, to: number): void {
   if (e.fetchIntervalMs > 0 && to < m.lastFetchAt + e.fetchIntervalMs) return;
   m.lastFetchAt = to;
   m.fetchedAt = Math.max(m.fetchedAt, m.fetchHoldUntil);
+  m.fetched = true;
+  if (m.failbackStep === 'fetcher-truncation') {
+    m.failbackStep = null;
+    truncateLog(e, to);
+  }
   const { end, epoch, epochs } = e.source();
   m.sourceOffset = end;
   m.lastMirrorEpoch = epoch;
