@@ -81,3 +81,56 @@ describe('kmirror describe: causes from facts (§18)', () => {
     assert.deepEqual(cause?.possibleCauses, ['starting', 'source-unreachable', 'blocked-by-mirror']);
   });
 });
+
+describe('kmirror describe: a mirror loop from the facts on the source (§18)', () => {
+  let emulator: EmulatedClusters;
+  before(async () => {
+    emulator = await startEmulatedClusters({
+      seed: 'describe-loop',
+      demoTopics: true,
+      growthPerSec: 0,
+      timing: { startupFailureMs: 0 },
+    });
+    // B (the destination) mirrors orders from A; then A starts orders in a mirror reading from B.
+    createMirror(emulator, 'fwd');
+    startTopics(emulator, 'fwd', ['orders']);
+    await waitFor('fwd MIRRORING', () =>
+      (emulator.destination.cluster.topics.get('orders')?.partitions ?? []).every(
+        (p) => p.mirror?.state === 'MIRRORING',
+      ),
+    );
+    const a = emulator.source.cluster;
+    assert.equal(
+      a.createClusterMirror(ADMIN, {
+        MirrorName: 'rev',
+        Config: [
+          { Name: 'bootstrap.servers', Value: emulator.destination.bootstrap },
+          { Name: 'mirror.source.cluster.id', Value: emulator.destination.clusterId },
+        ],
+      }).ErrorCode,
+      0,
+    );
+    const orders = a.topics.get('orders');
+    const started = a.startMirrorTopics(ADMIN, {
+      MirrorName: 'rev',
+      Topics: [{ TopicId: orders?.id ?? '', TopicName: 'orders', NumPartitions: orders?.partitions.length ?? 0 }],
+    });
+    assert.equal(started.ErrorCode, 0);
+  });
+  after(async () => {
+    await emulator.close();
+  });
+
+  it('§18 mirror loops: the loop text and a null message both name the mirror on the source', async () => {
+    let report: DescribeReport | undefined;
+    // The loop alternates per partition between (retry 1, text) and (retry 2, null): look until a null shows.
+    await waitFor('a FAILED loop row with a null message', async () => {
+      report = jsonOf(await runCli(['describe', 'rev', '-b', emulator.source.bootstrap, '--json'])) as DescribeReport;
+      const rows = report.mirrors[0]?.topics[0]?.partitions ?? [];
+      return rows.some((p) => p.state === 'FAILED' && p.errorMessage === null);
+    });
+    assert.ok(report);
+    assert.deepEqual([...new Set(report.failureCauses.map((c) => c.cause))], ['mirror-loop']);
+    assert.ok(report.failureCauses.every((c) => /mirror loop: mirror fwd on the source reads it/.test(c.summary)));
+  });
+});
