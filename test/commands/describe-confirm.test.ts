@@ -118,5 +118,8 @@ describe('kmirror describe --fail-on: a zero lag and a topic id confirmed on the
     assert.match(text.stdout, /inventory copies nothing: the source topic was recreated/);
     const skipped = jsonOf(await runCli(['check', 'm1', '-b', destination, '--no-source-check', '--json']));
     assert.deepEqual((skipped as CheckResult).mirror?.recreatedTopics, [], '--no-source-check asks no source');
+    // The search for mirrors back from the sources follows the same policy.
+    assert.deepEqual(checkDoc.twoWay?.checkedMirrors, ['m1']);
+    assert.deepEqual((skipped as CheckResult).twoWay?.checkedMirrors, []);
   });
 });

@@ -155,7 +155,8 @@ function twoWayLines(twoWay: TwoWayCheck | undefined): string[] {
           `${t.otherMirror} on ${t.otherCluster} (${t.otherStates})`,
           t.kind === 'loop'
             ? 'mirror loop: the side that started last is FAILED and read-only'
-            : 'leader-epoch war: both raise its leader epoch at every sync; the mirroring side flaps to FAILED',
+            : 'leader-epoch war: its leader epoch is raised at every sync (the mirroring side stayed ' +
+              'MIRRORING on the prototype)',
         ]),
         style.header,
       ),

@@ -127,8 +127,7 @@ function failbackOutcome(result: FailbackResult): string {
     style.warn(
       `Until mirror ${result.mirror} on B is cleaned up, both clusters list these topics in a mirror ` +
         `reading from the other: ` +
-        'every mirror sync raises their leader epochs on both sides, and A\u2019s partitions flap to FAILED ' +
-        '("Truncation requires source metadata refresh").',
+        'every mirror sync raises their leader epochs (A\u2019s partitions stayed MIRRORING on the prototype).',
     ),
   ];
   if (result.cleanup.length > 0) out.push('Clean up now:', ...result.cleanup.map((c) => `  ${c}`));
