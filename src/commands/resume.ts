@@ -4,7 +4,7 @@ import {
   topicActionArgs,
   topicActionFlags,
 } from '../lib/cli/topic-action-command.js';
-import { sourceConfigFlag } from '../lib/cli/flags.js';
+import { sourceConfigFlag, sourceProfileFlag } from '../lib/cli/flags.js';
 import type { TopicActionResult } from '../lib/mirror/topic-actions.js';
 import { ACTION_SPECS } from '../lib/mirror/topic-actions.js';
 import { renderTopicAction } from '../lib/render/topic-actions.js';
@@ -43,6 +43,7 @@ export default class Resume extends TopicActionCommand<typeof Resume> {
       'with --wait: properties file for reaching the source cluster from this machine; overrides the ' +
         "mirror's stored settings",
     ),
+    ...sourceProfileFlag,
   };
 
   protected readonly spec = ACTION_SPECS.resume;

@@ -1,6 +1,10 @@
 // `kmirror resume` end to end: the command run in-process against emulated source and destination clusters.
 
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deadPort } from '../helpers/dead-port.js';
 import { INSTANT_START } from '../helpers/emulator-timing.js';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
@@ -175,6 +179,24 @@ describe('kmirror resume --wait on the prototype timing', () => {
     assert.equal(result.code, 124, result.stderr);
     assert.match(result.stderr, /gave up after --wait 200ms/);
     assert.ok(result.stderr.includes(`kmirror describe m1 -b ${dst} shows the partition states`), result.stderr);
+  });
+
+  it('--wait with --source-profile reaches the source through that profile, not the stored settings', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kmirror-resume-profile-'));
+    try {
+      const env = { XDG_CONFIG_HOME: dir };
+      const dead = `127.0.0.1:${await deadPort()}`;
+      const saved = await runCli(['profile', 'create', 'elsewhere', '-b', dead], { env });
+      assert.equal(saved.code, 0, saved.stderr);
+      await pauseTopics(emulator, 'm1', ['ledger']);
+      const dst = emulator.destination.bootstrap;
+      const args = ['resume', 'm1', '-b', dst, '--topic', 'ledger', '--wait', '3s', '--timeout', '3s'];
+      const result = await runCli([...args, '--source-profile', 'elsewhere'], { env });
+      assert.notEqual(result.code, 0, 'the profile names a source nothing answers at');
+      assert.ok(result.stderr.includes(dead), result.stderr);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses an unreadable --source-config before any request (exit 2)', async () => {

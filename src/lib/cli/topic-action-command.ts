@@ -20,7 +20,7 @@ import {
 import { BaseCommand } from './base-command.js';
 import { durationFlag } from './flags.js';
 import { Spinner } from './spinner.js';
-import { sourceConfigInput, topicActionInput } from './topic-input.js';
+import { topicActionInput } from './topic-input.js';
 
 export const topicActionArgs = {
   mirror: Args.string({ description: 'name of the mirror', required: true }),
@@ -68,6 +68,7 @@ interface TopicActionFlagValues {
   readonly wait?: number;
   /** resume only: how this machine reaches the source for --wait. */
   readonly 'source-config'?: string;
+  readonly 'source-profile'?: string;
 }
 
 /** The text of a result: the command's renderer from render/topic-actions.ts. */
@@ -90,7 +91,7 @@ export abstract class TopicActionCommand<T extends typeof Command> extends BaseC
     const flags = this.flags as unknown as TopicActionFlagValues;
     const input = topicActionInput((this.args as { mirror: string }).mirror, flags);
     const warn = (m: string): void => this.warning(m);
-    const source = { openSource: this.openSource, warn, ...sourceConfigInput(flags['source-config'], warn) };
+    const source = { openSource: this.openSource, warn, ...(await this.sourceAccess(flags)) };
     const client = await this.kafka();
     const plan = await planTopicAction(client, this.spec, input, { warn });
     if (flags['dry-run']) {

@@ -12,7 +12,8 @@ import { describeMirrors } from './describe.js';
 import { readEndOffsets } from './end-offsets.js';
 import { causeHint, diagnoseFailure, factsFromRows } from './failure-causes.js';
 import type { PartitionRow } from './lag.js';
-import { describeMirrorConfigs, sourceConnection } from './source-client.js';
+import { sourceSettingsOf } from './mirror-side.js';
+import { describeMirrorConfigs } from './source-client.js';
 import type { FinalPartition } from './topic-actions.js';
 
 /** How the wait decides, in words a command prints. */
@@ -191,6 +192,8 @@ export interface MirrorCatchUpDependencies {
   /** --source-config entries, already read: how this machine reaches the source when the stored ones do not. */
   readonly sourceConfig?: ReadonlyMap<string, PropertyEntry>;
   readonly sourceConfigName?: string;
+  /** --source-profile: the whole source connection, instead of the stored keys. */
+  readonly sourceProfile?: ConnectionConfig;
 }
 
 /**
@@ -205,15 +208,7 @@ export async function waitUntilMirrorCaughtUp(
 ): Promise<CatchUpOutcome> {
   if (topics.size === 0) return { done: 0, total: 0, pending: [], rows: [] };
   const stored = await describeMirrorConfigs(destination, mirror);
-  const settings = await sourceConnection(
-    {
-      mirror,
-      stored,
-      ...(deps.sourceConfig ? { override: deps.sourceConfig } : {}),
-      ...(deps.sourceConfigName ? { overrideName: deps.sourceConfigName } : {}),
-    },
-    (message) => deps.warn(message),
-  );
+  const settings = await sourceSettingsOf({ mirror, stored }, deps, (message) => deps.warn(message));
   const targets = await readCatchUpTargetsFrom(settings, topics, deps.openSource);
   return waitUntilCaughtUp(destination, mirror, targets, deps.sleep, deps.onProgress);
 }
