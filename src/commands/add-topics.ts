@@ -1,8 +1,8 @@
 import * as Args from '@oclif/core/args';
 import * as Flags from '@oclif/core/flags';
-import { BaseCommand } from '../lib/cli/base-command.js';
-import { durationFlag, regexFlag, sourceConfigFlag, sourceProfileFlag, yesFlag } from '../lib/cli/flags.js';
-import { addTopicsInput } from '../lib/cli/topic-input.js';
+import { BaseCommand } from '../lib/cli/command/base-command.js';
+import { durationFlag, regexFlag, sourceConfigFlag, sourceProfileFlag, yesFlag } from '../lib/cli/flags/flags.js';
+import { addTopicsInput } from '../lib/cli/flags/topic-input.js';
 import {
   type AddTopicsResult,
   planAddTopics,
@@ -11,10 +11,10 @@ import {
   sendAddTopics,
   unmetNamedTopics,
   waitUntilAddedCaughtUp,
-} from '../lib/mirror/add-topics.js';
+} from '../lib/mirror/topics/add-topics.js';
 import { confirmPlan } from '../lib/prompt/confirm-plan.js';
 import { addTopicsConfirmation, renderAddTopics } from '../lib/render/add-topics.js';
-import { caughtUpNote, notCaughtUpError } from '../lib/mirror/caught-up.js';
+import { caughtUpNote, notCaughtUpError } from '../lib/mirror/topics/caught-up.js';
 
 /**
  * Result of starting mirror topics. `added` lists what was started (or, with dryRun, what would be);

@@ -1,16 +1,21 @@
 import * as Args from '@oclif/core/args';
 import * as Flags from '@oclif/core/flags';
-import { BaseCommand } from '../lib/cli/base-command.js';
-import { ExitCode } from '../lib/cli/exit-codes.js';
+import { BaseCommand } from '../lib/cli/command/base-command.js';
+import { ExitCode } from '../lib/cli/failures/exit-codes.js';
 import { ENABLE_MIRRORING_HINT } from '../lib/kafka/error-codes.js';
-import { checkCluster } from '../lib/mirror/check.js';
-import { type CheckResult, type MirrorCheck, checkMirror, missingPermissions } from '../lib/mirror/check-mirror.js';
+import { checkCluster } from '../lib/mirror/check/check.js';
+import {
+  type CheckResult,
+  type MirrorCheck,
+  checkMirror,
+  missingPermissions,
+} from '../lib/mirror/check/check-mirror.js';
 import { renderCheck, renderClusterCheck } from '../lib/render/check.js';
-import { type FeatureChange, type FeatureChangeCheck, checkFeatureChange } from '../lib/mirror/config-levels.js';
-import { parseFeatureLevel } from '../lib/mirror/feature-levels.js';
-import { UsageError } from '../lib/cli/errors.js';
+import { type FeatureChange, type FeatureChangeCheck, checkFeatureChange } from '../lib/mirror/config/config-levels.js';
+import { parseFeatureLevel } from '../lib/mirror/config/feature-levels.js';
+import { UsageError } from '../lib/cli/failures/errors.js';
 import { renderFeatureChange } from '../lib/render/feature-change.js';
-import { checkTwoWay } from '../lib/mirror/two-way.js';
+import { checkTwoWay } from '../lib/mirror/check/two-way.js';
 
 /** How long `check` spends on one mirror's source when looking for a mirror back from it. */
 const SOURCE_PROBE_MS = 5000;

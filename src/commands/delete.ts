@@ -1,9 +1,9 @@
 import * as Args from '@oclif/core/args';
 import * as Flags from '@oclif/core/flags';
-import { BaseCommand } from '../lib/cli/base-command.js';
-import { KmirrorError, UsageError } from '../lib/cli/errors.js';
-import { ExitCode } from '../lib/cli/exit-codes.js';
-import { durationFlag, yesFlag } from '../lib/cli/flags.js';
+import { BaseCommand } from '../lib/cli/command/base-command.js';
+import { KmirrorError, UsageError } from '../lib/cli/failures/errors.js';
+import { ExitCode } from '../lib/cli/failures/exit-codes.js';
+import { durationFlag, yesFlag } from '../lib/cli/flags/flags.js';
 import {
   type DeleteResult,
   deleteBlocked,
@@ -13,7 +13,7 @@ import {
   deleteResultOf,
   sendDelete,
   waitUntilGone,
-} from '../lib/mirror/delete.js';
+} from '../lib/mirror/lifecycle/delete.js';
 import { confirmByName } from '../lib/prompt/confirm-by-name.js';
 import { removeTopicsCommand, renderDeleteOutcome, renderDeleteTopics } from '../lib/render/delete.js';
 

@@ -1,19 +1,25 @@
 import * as Args from '@oclif/core/args';
-import { BaseCommand } from '../lib/cli/base-command.js';
-import { describeFlags } from '../lib/cli/describe-flags.js';
-import { terminalScreen, watchDeadline, watchFrame, watchIntervalMs, watchLoop } from '../lib/cli/watch.js';
-import type { DescribeReport } from '../lib/mirror/describe.js';
-import { FilterError, describeFilters, isFiltered, type DescribeSort } from '../lib/mirror/describe-filters.js';
+import { BaseCommand } from '../lib/cli/command/base-command.js';
+import { describeFlags } from '../lib/cli/flags/describe-flags.js';
+import { terminalScreen, watchDeadline, watchFrame, watchLoop } from '../lib/cli/command/watch.js';
+import {
+  FilterError,
+  describeFilters,
+  isFiltered,
+  type DescribeSort,
+} from '../lib/mirror/describe/describe-filters.js';
 import {
   describeOutcomeError,
   describeReport,
   describeWarnings,
   mapReportText,
-} from '../lib/mirror/describe-report.js';
-import { checkHealth } from '../lib/mirror/health-check.js';
-import { parseHealthConditions } from '../lib/mirror/health.js';
-import { addSamples, trendRows, type TrendHistory } from '../lib/mirror/trend.js';
+} from '../lib/mirror/describe/describe-report.js';
+import { checkHealth } from '../lib/mirror/describe/health-check.js';
+import { parseHealthConditions } from '../lib/mirror/describe/health.js';
+import { addSamples, trendRows, type TrendHistory } from '../lib/mirror/describe/trend.js';
 import { describeViewFitting } from '../lib/render/describe-view.js';
+import type { DescribeReport } from '../lib/mirror/describe/describe-report.js';
+import { watchIntervalMs } from '../lib/cli/flags/watch-flags.js';
 
 /**
  * Cluster mirrors as merged from DescribeClusterMirrors answers of every broker. Filters (--topic,

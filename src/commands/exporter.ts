@@ -1,12 +1,12 @@
 import * as Args from '@oclif/core/args';
 import * as Flags from '@oclif/core/flags';
-import { BaseCommand } from '../lib/cli/base-command.js';
-import { durationFlag } from '../lib/cli/flags.js';
-import { parseListen, serveHttp } from '../lib/cli/http-server.js';
-import { RestartingDeadline } from '../lib/cli/refresh-deadline.js';
-import { listenForStop } from '../lib/cli/stop-signal.js';
-import { METRICS, metricSamples, type MetricId } from '../lib/mirror/metrics.js';
-import { MetricsCollector, collectMirrors, requireCollectable } from '../lib/mirror/metrics-collector.js';
+import { BaseCommand } from '../lib/cli/command/base-command.js';
+import { durationFlag } from '../lib/cli/flags/flags.js';
+import { parseListen, serveHttp } from '../lib/cli/server/http-server.js';
+import { RestartingDeadline } from '../lib/cli/command/refresh-deadline.js';
+import { listenForStop } from '../lib/cli/command/stop-signal.js';
+import { METRICS, metricSamples, type MetricId } from '../lib/mirror/metrics/metrics.js';
+import { MetricsCollector, collectMirrors, requireCollectable } from '../lib/mirror/metrics/metrics-collector.js';
 import { renderPrometheus } from '../lib/render/prometheus.js';
 import { renderStatusPage } from '../lib/render/status-page.js';
 

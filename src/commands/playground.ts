@@ -1,13 +1,13 @@
-import { BaseCommand } from '../lib/cli/base-command.js';
-import { type baseFlags, globalFlags } from '../lib/cli/flags.js';
+import { BaseCommand } from '../lib/cli/command/base-command.js';
+import { type baseFlags, globalFlags } from '../lib/cli/flags/flags.js';
 import {
   playgroundDialect,
   playgroundFlags,
   playgroundPorts,
   playgroundStartFailure,
   savePlaygroundProfile,
-} from '../lib/cli/playground-flags.js';
-import { listenForStop } from '../lib/cli/stop-signal.js';
+} from '../lib/cli/flags/playground-flags.js';
+import { listenForStop } from '../lib/cli/command/stop-signal.js';
 import {
   DEFAULT_PLAYGROUND_SEED,
   nextCommands,

@@ -1,14 +1,14 @@
 import * as Args from '@oclif/core/args';
-import { BaseCommand } from '../lib/cli/base-command.js';
-import { KmirrorError } from '../lib/cli/errors.js';
-import { ExitCode } from '../lib/cli/exit-codes.js';
-import { Spinner } from '../lib/cli/spinner.js';
-import { interruptibleSleep, listenForStop } from '../lib/cli/stop-signal.js';
-import { promoteFlags } from '../lib/cli/switchover-flags.js';
-import { promoteInput } from '../lib/cli/topic-input.js';
-import { runPromote } from '../lib/mirror/promote.js';
-import { planPromote } from '../lib/mirror/promote-plan.js';
-import { type PromoteResult, promoteLossError, promotePlanResult } from '../lib/mirror/promote-report.js';
+import { BaseCommand } from '../lib/cli/command/base-command.js';
+import { KmirrorError } from '../lib/cli/failures/errors.js';
+import { ExitCode } from '../lib/cli/failures/exit-codes.js';
+import { Spinner } from '../lib/cli/output/spinner.js';
+import { interruptibleSleep, listenForStop } from '../lib/cli/command/stop-signal.js';
+import { promoteFlags } from '../lib/cli/flags/switchover-flags.js';
+import { promoteInput } from '../lib/cli/flags/topic-input.js';
+import { runPromote } from '../lib/mirror/switchover/promote.js';
+import { planPromote } from '../lib/mirror/switchover/promote-plan.js';
+import { type PromoteResult, promoteLossError, promotePlanResult } from '../lib/mirror/switchover/promote-report.js';
 import { confirmPlan } from '../lib/prompt/confirm-plan.js';
 import { removeTopicsCommand } from '../lib/render/delete.js';
 import {

@@ -6,11 +6,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
-import { toFailure } from '../../src/lib/cli/errors.js';
-import { ExitCode } from '../../src/lib/cli/exit-codes.js';
+import { toFailure } from '../../src/lib/cli/failures/errors.js';
+import { ExitCode } from '../../src/lib/cli/failures/exit-codes.js';
 import type { BrokerInfo } from '../../src/lib/kafka/client.js';
-import { ADMIN_MIRROR_APIS, CONFIG_APIS, MIRROR_APIS } from '../../src/lib/mirror/apis.js';
-import type { ClusterCheck } from '../../src/lib/mirror/check.js';
+import { ADMIN_MIRROR_APIS, CONFIG_APIS, MIRROR_APIS } from '../../src/lib/mirror/core/apis.js';
+import type { ClusterCheck } from '../../src/lib/mirror/check/check.js';
 import { ApiKeyMap } from '../../src/lib/kafka/mirror-api-keys.js';
 
 const apiKeyOf = (api: { name: string; apiKey: number }): number => ApiKeyMap.DEFAULT.keyOf(api);

@@ -16,9 +16,9 @@ import {
   UntranslatablePatternError,
   javaPatternList,
   translateJavaRegex,
-} from '../../src/lib/mirror/java-regex.js';
+} from '../../src/lib/mirror/patterns/java-regex.js';
 import { SeededRandom } from '../../src/lib/emulator/state/random.js';
-import { JAVA_SAYS, UNTRANSLATABLE } from '../lib/mirror/java-regex-cases.js';
+import { JAVA_SAYS, UNTRANSLATABLE } from '../lib/mirror/patterns/java-regex-cases.js';
 
 const ORACLE_SOURCE = fileURLToPath(new URL('../../../test/kafka/java/RegexOracle.java', import.meta.url));
 

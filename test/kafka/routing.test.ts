@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
-import { ExitCode } from '../../src/lib/cli/exit-codes.js';
+import { ExitCode } from '../../src/lib/cli/failures/exit-codes.js';
 import { ApiVersions, DescribeConfigs, Metadata } from '../../src/lib/kafka/messages/index.js';
-import type { ClusterCheck } from '../../src/lib/mirror/check.js';
+import type { ClusterCheck } from '../../src/lib/mirror/check/check.js';
 import { jsonOf, runCli, type CliResult } from '../helpers/cli.js';
 import { markFailureOf, startCluster, type Cluster, type ClusterBroker } from './harness.js';
 import { ClientPool, ResourceType, type TracedClient } from './kmirror-client.js';

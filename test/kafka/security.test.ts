@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
 import { createTlsMaterial } from '../../src/lib/emulator/server/tls-certificates.js';
-import { KafkaResponseError, toFailure, type Failure } from '../../src/lib/cli/errors.js';
-import { ExitCode } from '../../src/lib/cli/exit-codes.js';
+import { KafkaResponseError, toFailure, type Failure } from '../../src/lib/cli/failures/errors.js';
+import { ExitCode } from '../../src/lib/cli/failures/exit-codes.js';
 import { KafkaProtocolError } from '../../src/lib/kafka/errors.js';
 import { CreateTopics, DescribeConfigs } from '../../src/lib/kafka/messages/index.js';
 import { jsonOf, runCli, type CliResult } from '../helpers/cli.js';

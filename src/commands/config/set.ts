@@ -1,20 +1,24 @@
 import * as Args from '@oclif/core/args';
 import * as Flags from '@oclif/core/flags';
-import { BaseCommand } from '../../lib/cli/base-command.js';
+import { BaseCommand } from '../../lib/cli/command/base-command.js';
 import {
   type ConfigSetResult,
   planConfigChanges,
   requireMirrorConfigApis,
   setMirrorConfigs,
-} from '../../lib/mirror/config.js';
+} from '../../lib/mirror/config/config.js';
 import { renderConfigSet, topicFilterConfirmation } from '../../lib/render/config.js';
-import { requireValidAtFinalizedLevels } from '../../lib/mirror/config-levels.js';
-import { durationFlag, yesFlag } from '../../lib/cli/flags.js';
+import { requireValidAtFinalizedLevels } from '../../lib/mirror/config/config-levels.js';
+import { durationFlag, yesFlag } from '../../lib/cli/flags/flags.js';
 import { confirmPlan } from '../../lib/prompt/confirm-plan.js';
-import { topicFilterChanges } from '../../lib/mirror/topic-filter-changes.js';
-import { refuseSecretArgs, settingSourceFlags } from '../../lib/cli/setting-args.js';
-import { checkSourceAfterChange } from '../../lib/mirror/config-source-check.js';
-import { configRestartWarning, topicsMirroringNow, waitUntilMirroringAgain } from '../../lib/mirror/config-restart.js';
+import { topicFilterChanges } from '../../lib/mirror/config/topic-filter-changes.js';
+import { refuseSecretArgs, settingSourceFlags } from '../../lib/cli/flags/setting-args.js';
+import { checkSourceAfterChange } from '../../lib/mirror/config/config-source-check.js';
+import {
+  configRestartWarning,
+  topicsMirroringNow,
+  waitUntilMirroringAgain,
+} from '../../lib/mirror/topics/config-restart.js';
 
 /** The changes sent and the mirror's stored configs afterwards (unchanged with --dry-run). */
 export type ConfigSetJson = ConfigSetResult;

@@ -1,6 +1,6 @@
 import * as Args from '@oclif/core/args';
-import { BaseCommand } from '../../lib/cli/base-command.js';
-import { yesFlag } from '../../lib/cli/flags.js';
+import { BaseCommand } from '../../lib/cli/command/base-command.js';
+import { yesFlag } from '../../lib/cli/flags/flags.js';
 import { profileFilePath } from '../../lib/connection/profile-store.js';
 import { type ProfileChangeJson, ProfileStore, deleteProfile } from '../../lib/connection/profiles.js';
 import { PromptCancelledError, confirmAction } from '../../lib/prompt/confirm.js';

@@ -1,4 +1,4 @@
-import { BaseCommand } from '../../lib/cli/base-command.js';
+import { BaseCommand } from '../../lib/cli/command/base-command.js';
 import { profileFilePath } from '../../lib/connection/profile-store.js';
 import { type ProfileListJson, ProfileStore, listProfiles } from '../../lib/connection/profiles.js';
 import { renderProfileList } from '../../lib/render/profile.js';

@@ -1,5 +1,5 @@
 import * as Args from '@oclif/core/args';
-import { BaseCommand } from '../../lib/cli/base-command.js';
+import { BaseCommand } from '../../lib/cli/command/base-command.js';
 import { profileFilePath } from '../../lib/connection/profile-store.js';
 import { type ProfileChangeJson, ProfileStore, renameProfile } from '../../lib/connection/profiles.js';
 import { renderProfileChange } from '../../lib/render/profile.js';

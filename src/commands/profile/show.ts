@@ -1,5 +1,5 @@
 import * as Args from '@oclif/core/args';
-import { BaseCommand } from '../../lib/cli/base-command.js';
+import { BaseCommand } from '../../lib/cli/command/base-command.js';
 import { profileFilePath } from '../../lib/connection/profile-store.js';
 import { type ProfileView, ProfileStore, showProfile } from '../../lib/connection/profiles.js';
 import { renderProfile } from '../../lib/render/profile.js';

@@ -1,4 +1,4 @@
-import type { DeleteResult } from '../mirror/delete.js';
+import type { DeleteResult } from '../mirror/lifecycle/delete.js';
 import { stateColour, style } from './style.js';
 import { renderTable } from './table.js';
 import { forTerminal } from '../text/terminal-safe.js';

@@ -2,7 +2,7 @@
 // progress of A's partitions through their states, the report, and the cleanup that ends the
 // leader-epoch war.
 
-import type { FailbackProgress, FailbackResult } from '../mirror/failback.js';
+import type { FailbackProgress, FailbackResult } from '../mirror/switchover/failback.js';
 import { shellQuote } from './delete.js';
 import { orDash, stateColour, style } from './style.js';
 import { renderTable } from './table.js';

@@ -2,7 +2,7 @@
 // for colour after NO_COLOR, FORCE_COLOR, --no-color and the TTY; else plain), so renderers stay pure.
 
 import { blue, bold, cyan, dim, gray, green, red, yellow } from '../text/colours.js';
-import { displayState } from '../mirror/lag.js';
+import { displayState } from '../mirror/describe/lag.js';
 import { escapeControl } from '../text/terminal-safe.js';
 
 export const style = { header: bold, ok: green, warn: yellow, bad: red, dim, strong: bold };

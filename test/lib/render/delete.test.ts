@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { useColours } from '../../../src/lib/text/colours.js';
 import { before, describe, it } from 'node:test';
-import type { DeleteResult } from '../../../src/lib/mirror/delete.js';
+import type { DeleteResult } from '../../../src/lib/mirror/lifecycle/delete.js';
 import { removeTopicsCommand, renderDelete, shellQuote } from '../../../src/lib/render/delete.js';
 
 const base: DeleteResult = {

@@ -12,7 +12,7 @@ import { useColours } from '../../../src/lib/text/colours.js';
 import ts from 'typescript';
 import { REPO_ROOT } from '../../helpers/cli.js';
 import { readExportedFunctions, TypeSampler, type ExportedFunction } from '../../helpers/type-samples.js';
-import { PARTITION_STATES } from '../../../src/lib/mirror/lag.js';
+import { PARTITION_STATES } from '../../../src/lib/mirror/describe/lag.js';
 import { escapeControl, hasUnsafeText, terminalSafe } from '../../../src/lib/text/terminal-safe.js';
 
 /** What a broker might put in any string: each part would act on a terminal if printed raw. */

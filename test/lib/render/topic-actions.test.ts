@@ -7,7 +7,7 @@ import {
   type TopicActionPlan,
   type TopicActionResult,
   requestOf,
-} from '../../../src/lib/mirror/topic-actions.js';
+} from '../../../src/lib/mirror/topics/topic-actions.js';
 import {
   renderTopicAction,
   renderTopicActionPreview,
