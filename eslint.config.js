@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'man/**', 'test/kafka/target/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'man/**', 'test/real-kafka/target/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -9,8 +9,8 @@ import {
   withValues,
 } from '../lib/cli/completion/completion.js';
 import { Deadline } from '../lib/cli/command/deadline.js';
-import { profileFilePath } from '../lib/connection/profile-store.js';
-import { ProfileStore } from '../lib/connection/profiles.js';
+import { profileFilePath } from '../lib/connection/profile-file.js';
+import { ProfileStore } from '../lib/connection/profile-operations.js';
 import { mirrorNames, topicNames } from '../lib/mirror/lifecycle/completion-values.js';
 
 /** How long completion may wait for the cluster: a shell waiting longer feels broken. */

@@ -15,7 +15,7 @@ import {
   type PlaygroundInfo,
 } from '../lib/emulator/playground.js';
 import { renderPlayground } from '../lib/render/playground.js';
-import type { Profile } from '../lib/connection/profile.js';
+import type { Profile } from '../lib/connection/profile-yaml.js';
 
 /**
  * Printed as ONE line on stdout once both emulated clusters listen; the playground then keeps running

@@ -1,6 +1,6 @@
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { useColours } from '../../../src/lib/text/colours.js';
+import { useColours } from '../../../src/lib/text/paint.js';
 import { summarize, type PartitionRow } from '../../../src/lib/mirror/describe/lag.js';
 import { renderDescribeLines } from '../../../src/lib/render/describe.js';
 import { fitToScreen, rowsTaken } from '../../../src/lib/render/describe-fit.js';

@@ -1,7 +1,7 @@
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Chalk } from 'chalk';
-import { useColours } from '../../../src/lib/text/colours.js';
+import { useColours } from '../../../src/lib/text/paint.js';
 import { summarize, type PartitionRow } from '../../../src/lib/mirror/describe/lag.js';
 import {
   renderDescribe,

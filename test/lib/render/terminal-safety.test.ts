@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { Chalk } from 'chalk';
-import { useColours } from '../../../src/lib/text/colours.js';
+import { useColours } from '../../../src/lib/text/paint.js';
 import ts from 'typescript';
 import { REPO_ROOT } from '../../helpers/cli.js';
 import { readExportedFunctions, TypeSampler, type ExportedFunction } from '../../helpers/type-samples.js';

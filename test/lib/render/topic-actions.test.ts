@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { useColours } from '../../../src/lib/text/colours.js';
+import { useColours } from '../../../src/lib/text/paint.js';
 import { before, describe, it } from 'node:test';
 import {
   ACTION_SPECS,

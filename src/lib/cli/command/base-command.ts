@@ -141,7 +141,7 @@ export abstract class BaseCommand<T extends typeof Command> extends ConnectedCom
     return result;
   }
 
-  /** The run's colours (text/colours.ts), decided once: by init, or by catch() when init did not get that far. */
+  /** The run's colours (text/paint.ts), decided once: by init, or by catch() when init did not get that far. */
   private async decideColours(flag: boolean | undefined): Promise<void> {
     if (this.coloursDecided) return;
     this.coloursDecided = true;

@@ -9,7 +9,7 @@ import {
   type ConnectionFlagValues,
   resolveConnectionConfig,
 } from '../../connection/connection-config.js';
-import { type Profile, profileConnectionValues } from '../../connection/profile.js';
+import { type Profile, profileConnectionValues } from '../../connection/profile-yaml.js';
 import type { SourceAccess } from '../../mirror/config/mirror-side.js';
 import { UsageError } from '../failures/errors.js';
 import { DEFAULT_TIMEOUT_MS } from '../flags/flags.js';

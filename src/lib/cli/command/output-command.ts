@@ -6,7 +6,7 @@ import { Command } from '@oclif/core/command';
 import type { WireEvent } from '../../kafka/client.js';
 import { redact, redactText } from '../../connection/redact.js';
 import { escapeControl, escapeStackTrace } from '../../text/terminal-safe.js';
-import { coloursOn, dim, red, yellow } from '../../text/colours.js';
+import { coloursOn, dim, red, yellow } from '../../text/paint.js';
 import { type Failure, failureOf } from '../failures/errors.js';
 import type { ExitCode } from '../failures/exit-codes.js';
 import type { BaseFlags } from '../flags/flags.js';
@@ -21,7 +21,7 @@ import { optionWords } from '../output/option-words.js';
 export interface RenderOptions {
   /** `-o wide`: show every column. */
   readonly wide: boolean;
-  /** Whether colour codes may be used (text/colours.ts already knows; for renderers that write their own). */
+  /** Whether colour codes may be used (text/paint.ts already knows; for renderers that write their own). */
   readonly color: boolean;
 }
 

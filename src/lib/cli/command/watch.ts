@@ -2,7 +2,7 @@
 // --timeout, until the budget runs out (exit 124). The first refresh must work (bad names, no
 // mirroring, no access end the command); a later one that fails is reported and retried.
 
-import { dim } from '../../text/colours.js';
+import { dim } from '../../text/paint.js';
 import { optionWords } from '../output/option-words.js';
 import { Deadline } from './deadline.js';
 import { DEFAULT_TIMEOUT_MS } from '../flags/flags.js';

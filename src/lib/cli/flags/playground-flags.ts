@@ -2,9 +2,9 @@
 // the system refused. The playground takes no connection flags: it serves clusters.
 
 import * as Flags from '@oclif/core/flags';
-import type { Profile } from '../../connection/profile.js';
-import { profileFilePath } from '../../connection/profile-store.js';
-import { ProfileStore, createProfile } from '../../connection/profiles.js';
+import type { Profile } from '../../connection/profile-yaml.js';
+import { profileFilePath } from '../../connection/profile-file.js';
+import { ProfileStore, createProfile } from '../../connection/profile-operations.js';
 import { type Dialect, wireApisOf } from '../../kafka/dialect.js';
 import { DialectInputError, buildDialect } from '../../kafka/dialects/index.js';
 import { KmirrorError, UsageError } from '../failures/errors.js';

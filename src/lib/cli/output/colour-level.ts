@@ -2,7 +2,7 @@
 // (useColourLevel, called by the base command) and handed to chalk. Precedence: --color/--no-color, then
 // FORCE_COLOR (which Node itself lets win over NO_COLOR), then NO_COLOR, then "is stdout a terminal".
 
-import { useColours } from '../../text/colours.js';
+import { useColours } from '../../text/paint.js';
 
 export type ColorLevel = 0 | 1 | 2 | 3;
 
@@ -43,7 +43,7 @@ export function resolveColorLevel(inputs: ColorInputs): ColorLevel {
 }
 
 /**
- * Decides the run's colours and hands them to text/colours.ts: chalk at the level resolveColorLevel gives, or
+ * Decides the run's colours and hands them to text/paint.ts: chalk at the level resolveColorLevel gives, or
  * none for plain text. chalk (and its terminal detection) loads only when the level can be above 0: a level of
  * 0 without chalk's detection stays 0 with it, since detection only ever raises a level that is already on.
  */

@@ -2,8 +2,8 @@
 // else none. The profiles file is read only when it exists, so commands without profiles pay nothing.
 
 import { existsSync } from 'node:fs';
-import type { Profile } from '../../connection/profile.js';
-import { ProfileStore, profileFilePath, unknownProfile } from '../../connection/profile-store.js';
+import type { Profile } from '../../connection/profile-yaml.js';
+import { ProfileStore, profileFilePath, unknownProfile } from '../../connection/profile-file.js';
 
 export function activeProfile(
   named: string | undefined,

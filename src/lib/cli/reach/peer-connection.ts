@@ -4,8 +4,8 @@
 
 import { existsSync } from 'node:fs';
 import { type ConnectionConfig, resolveConnectionConfig } from '../../connection/connection-config.js';
-import { profileConnectionValues } from '../../connection/profile.js';
-import { ProfileStore, profileFilePath } from '../../connection/profile-store.js';
+import { profileConnectionValues } from '../../connection/profile-yaml.js';
+import { ProfileStore, profileFilePath } from '../../connection/profile-file.js';
 import { UsageError } from '../failures/errors.js';
 
 export interface PeerConnectionOptions {

@@ -1,5 +1,5 @@
 // Exit codes are part of every command's contract, so every kmirror command's --help ends with
-// them (and so does the root help). Wired in package.json: "oclif": {"helpClass": "./dist/src/lib/cli/startup/help.js"}.
+// them (and so does the root help). Wired in package.json's oclif.helpClass (the bundle's Help).
 
 import type { Command } from '@oclif/core/command';
 import { CommandHelp, Help, type HelpSectionRenderer } from '@oclif/core/help';

@@ -9,7 +9,7 @@
 // class is literal, `{n}` with nothing to repeat repeats nothing). What has no exact translation is
 // refused with the reason (UntranslatablePatternError); what Java itself refuses is refused too
 // (InvalidJavaRegexError), so the broker never sees a pattern kmirror let through. Checked against
-// java.util.regex of Java 17 in test/kafka/java-regex.test.ts. \b follows Java 17 (a word character is a
+// java.util.regex of Java 17 in test/real-kafka/java-regex.test.ts. \b follows Java 17 (a word character is a
 // letter, a digit or `_`, Unicode letters included); combining marks after a word are not modelled.
 
 /** Java refuses the pattern (PatternSyntaxException): the broker would too. */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Chalk } from 'chalk';
 import { resolveColorLevel, useColourLevel } from '../../../../src/lib/cli/output/colour-level.js';
-import { coloursOn, red, useColours } from '../../../../src/lib/text/colours.js';
+import { coloursOn, red, useColours } from '../../../../src/lib/text/paint.js';
 
 describe('resolveColorLevel', () => {
   const tty = { env: {}, stdoutIsTTY: true, detected: 2 as const };

@@ -1,5 +1,5 @@
 // Answers of java.util.regex (Java 17, Matcher.matches()) for the translation's corners. Written down
-// for the unit suite; test/kafka/java-regex.test.ts asks Java again, so a wrong entry fails there.
+// for the unit suite; test/real-kafka/java-regex.test.ts asks Java again, so a wrong entry fails there.
 
 /** [pattern, subject, Java's Matcher.matches()] */
 export const JAVA_SAYS: readonly [string, string, boolean][] = [

@@ -20,7 +20,7 @@ import {
 import { SeededRandom } from '../../src/lib/emulator/state/random.js';
 import { JAVA_SAYS, UNTRANSLATABLE } from '../lib/mirror/patterns/java-regex-cases.js';
 
-const ORACLE_SOURCE = fileURLToPath(new URL('../../../test/kafka/java/RegexOracle.java', import.meta.url));
+const ORACLE_SOURCE = fileURLToPath(new URL('../../../test/real-kafka/java/RegexOracle.java', import.meta.url));
 
 /** One line per character of the protocol: %XXXX for anything but printable ASCII other than %. */
 function encode(text: string): string {

@@ -1,7 +1,7 @@
 // The colours terminal text is painted with: one chalk instance for the run, or none for plain text. The base
-// command hands it over once it has decided the colour level (cli/color.ts); chalk is loaded only then, and only
-// when the level is above 0: its terminal detection and style tables cost ~1.3 ms of every run that writes
-// --json, to a pipe or with NO_COLOR. Renderers and the base command's own lines paint through here, so
+// command hands it over once it has decided the colour level (cli/output/colour-level.ts); chalk is loaded only
+// then, and only when the level is above 0: its terminal detection and style tables would cost every run that
+// writes --json, to a pipe or with NO_COLOR. Renderers and the base command's own lines paint through here, so
 // they stay pure: same input and colours, same string.
 
 import type { ChalkInstance } from 'chalk';

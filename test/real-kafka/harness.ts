@@ -165,7 +165,7 @@ export interface Cluster {
 // Paths, Java, classpath
 
 function findRepoRoot(): string {
-  // Walked up rather than fixed, because this file runs both from test/kafka and dist/test/kafka.
+  // Walked up rather than fixed, because this file runs both from test/real-kafka and dist/test/real-kafka.
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     if (existsSync(join(dir, 'scripts', 'kafka-classpath.sh'))) return dir;

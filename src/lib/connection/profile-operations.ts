@@ -5,8 +5,8 @@ import { resolve } from 'node:path';
 import { DialectInputError, buildDialect } from '../kafka/dialects/index.js';
 import { parseBootstrapServers, parseMechanism } from './connection-config.js';
 import { SettingsError } from './errors.js';
-import { type Profile, type SecretRef, describeSecretRef } from './profile.js';
-import { ProfileStore, checkProfileName, unknownProfile } from './profile-store.js';
+import { type Profile, type SecretRef, describeSecretRef } from './profile-yaml.js';
+import { ProfileStore, checkProfileName, unknownProfile } from './profile-file.js';
 
 /** What `profile create` was given on its command line (KMIRROR_* variables are not saved). */
 export interface ProfileInput {

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Document } from 'yaml';
 import { SettingsError } from './errors.js';
-import { type Profile, profileFromYaml, profileToYaml } from './profile.js';
+import { type Profile, profileFromYaml, profileToYaml } from './profile-yaml.js';
 
 // yaml loads only when a profiles file is read or written (CommonJS for Node: a synchronous require keeps
 // the store synchronous); most runs have no profiles file, and make no require function for it either.

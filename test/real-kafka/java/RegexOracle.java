@@ -1,4 +1,4 @@
-// java.util.regex as the broker uses it, for test/kafka/java-regex.test.ts: reads lines from stdin,
+// java.util.regex as the broker uses it, for test/real-kafka/java-regex.test.ts: reads lines from stdin,
 // "P <pattern>" compiles (answers "ok" or "error <description>"), "S <subject>" answers 1 or 0 for
 // Matcher.matches() of the last pattern. Characters are written %XXXX (UTF-16 code unit, hex) where
 // needed, so any pattern or subject fits on one line.
