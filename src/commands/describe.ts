@@ -1,25 +1,17 @@
 import * as Args from '@oclif/core/args';
 import { BaseCommand } from '../lib/cli/command/base-command.js';
-import { describeFlags } from '../lib/cli/flags/describe-flags.js';
+import { describeFlags, describeRequestOf } from '../lib/cli/flags/describe-flags.js';
 import { terminalScreen, watchDeadline, watchFrame, watchLoop } from '../lib/cli/command/watch.js';
+import { watchIntervalMs } from '../lib/cli/flags/watch-flags.js';
+import { isFiltered } from '../lib/mirror/describe/describe-filters.js';
 import {
-  FilterError,
-  describeFilters,
-  isFiltered,
-  type DescribeSort,
-} from '../lib/mirror/describe/describe-filters.js';
-import {
+  type DescribeReport,
   describeOutcomeError,
-  describeReport,
   describeWarnings,
   mapReportText,
 } from '../lib/mirror/describe/describe-report.js';
-import { checkHealth } from '../lib/mirror/describe/health-check.js';
-import { parseHealthConditions } from '../lib/mirror/describe/health.js';
-import { addSamples, trendRows, type TrendHistory } from '../lib/mirror/describe/trend.js';
+import { describeOnce, describeRefresher } from '../lib/mirror/describe/describe-run.js';
 import { describeViewFitting } from '../lib/render/describe-view.js';
-import type { DescribeReport } from '../lib/mirror/describe/describe-report.js';
-import { watchIntervalMs } from '../lib/cli/flags/watch-flags.js';
 
 /**
  * Cluster mirrors as merged from DescribeClusterMirrors answers of every broker. Filters (--topic,
@@ -58,15 +50,11 @@ export default class Describe extends BaseCommand<typeof Describe> {
   static override flags = describeFlags;
 
   async run(): Promise<DescribeReport | undefined> {
-    const { flags, argList: names } = this;
-    const states = [...(flags.state ?? []), ...(flags.failed ? ['FAILED'] : [])];
-    const topicPatterns = flags['topic-pattern'];
-    const filters = describeFilters({ topics: flags.topic, topicPatterns, states, minLag: flags['min-lag'] });
-    const sort = flags.sort as DescribeSort;
-    const intervalMs = watchIntervalMs(flags);
+    const { flags } = this;
+    const request = describeRequestOf(this.argList, flags);
     const show = (report: DescribeReport, refreshFrame?: (text: string) => string): void => {
       // Lines made while written: the table of a million partitions is never one text.
-      const view = { sort, filtered: isFiltered(filters), reach: this.reachArgs() };
+      const view = { sort: request.sort, filtered: isFiltered(request.filters), reach: this.reachArgs() };
       // A frame redrawn in place fits the terminal, less the rows of watchFrame's header.
       const screen = refreshFrame && this.ttyText() ? terminalScreen() : undefined;
       const human = (r: DescribeReport, o: { wide: boolean }) =>
@@ -75,40 +63,22 @@ export default class Describe extends BaseCommand<typeof Describe> {
       const warnings = describeWarnings(report);
       this.render(report, human, { maskText: mapReportText, warnings, ...(refreshFrame ? { refreshFrame } : {}) });
     };
-    const conditions = parseHealthConditions(flags['fail-on'] ?? []);
-    if (conditions.length > 0 && flags.watch)
-      throw new FilterError(
-        '--fail-on is a one-shot check and cannot be used with --watch',
-        'drop --watch (e.g. run it from cron)',
-      );
     if (!flags.watch) {
-      const client = await this.kafka();
       const sleep = (ms: number) =>
         this.deadline.race(new Promise<void>((r) => setTimeout(r, ms)), 'waiting out --grace');
-      const { result, health } = await checkHealth(
-        () => describeReport(client, names, filters, sort),
-        conditions,
-        flags.grace,
-        { now: Date.now, sleep },
-      );
-      const report: DescribeReport = conditions.length > 0 ? { ...result, health } : result;
+      const report = await describeOnce(await this.kafka(), request, { now: Date.now, sleep });
       show(report);
       const error = describeOutcomeError(report);
       if (error) throw error;
       return report;
     }
     this.deadline = watchDeadline(this.deadline, this.argv, process.env);
-    const client = await this.kafka();
-    let history: TrendHistory = new Map();
+    const intervalMs = watchIntervalMs(flags);
     const frame = { intervalMs, commandLine: ['kmirror describe', ...this.argv].join(' '), tty: this.ttyText() };
     return watchLoop({
       intervalMs,
       deadline: this.deadline,
-      refresh: async () => {
-        const report = await describeReport(client, names, filters, sort);
-        history = addSamples(history, report, Date.now());
-        return { ...report, trends: trendRows(history, report) };
-      },
+      refresh: describeRefresher(await this.kafka(), request),
       show: (report, index) => {
         show(report, (text) => watchFrame(text, frame));
         const error = index === 0 ? describeOutcomeError(report, { namesOnly: true }) : null;

@@ -3,7 +3,7 @@
 // leader-epoch war.
 
 import type { FailbackProgress, FailbackResult } from '../mirror/switchover/failback.js';
-import { shellQuote } from './delete.js';
+import { shellQuote } from '../text/shell-words.js';
 import { orDash, stateColour, style } from './style.js';
 import { renderTable } from './table.js';
 import { forTerminal } from '../text/terminal-safe.js';

@@ -14,7 +14,7 @@ import type { SourceAccess } from '../../mirror/config/mirror-side.js';
 import { UsageError } from '../failures/errors.js';
 import { DEFAULT_TIMEOUT_MS } from '../flags/flags.js';
 import { readStdinText, settingsFile } from '../flags/setting-args.js';
-import { shellQuote } from '../flags/shell-words.js';
+import { shellQuote } from '../../text/shell-words.js';
 import { activeProfile } from '../reach/active-profile.js';
 import { askSecret } from '../reach/secret-prompt.js';
 import { sourceConfigInput } from '../reach/source-input.js';

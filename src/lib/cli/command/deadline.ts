@@ -46,6 +46,11 @@ export class Deadline {
     );
   }
 
+  /** Throws the timeout error unless at least `ms` of the budget is left (a step that must not start late). */
+  requireLeft(ms: number, what: string): void {
+    if (this.remainingMs() < ms) throw this.timeoutError(what);
+  }
+
   /** Throws the timeout error if the budget is spent. */
   check(what: string): void {
     if (this.expired) throw this.timeoutError(what);

@@ -6,6 +6,7 @@ import { DEFAULT_GRACE_MS } from '../../mirror/describe/health.js';
 import { PARTITION_STATES } from '../../mirror/describe/lag.js';
 import { durationFlag, int64Flag } from './flags.js';
 import { watchFlags } from './watch-flags.js';
+import { type DescribeRequest, describeRequest } from '../../mirror/describe/describe-run.js';
 
 export const describeFlags = {
   topic: Flags.string({ summary: 'only this topic (exact name; repeatable)', multiple: true, helpValue: '<name>' }),
@@ -49,3 +50,32 @@ export const describeFlags = {
     defaultMs: DEFAULT_GRACE_MS,
   }),
 };
+
+/** The describe request these flags ask for, checked before anything is sent. */
+export function describeRequestOf(
+  names: readonly string[],
+  flags: {
+    readonly topic?: string[] | undefined;
+    readonly 'topic-pattern'?: string[] | undefined;
+    readonly state?: string[] | undefined;
+    readonly failed: boolean;
+    readonly 'min-lag'?: bigint | undefined;
+    readonly sort: string;
+    readonly 'fail-on'?: string[] | undefined;
+    readonly grace: number;
+    readonly watch: boolean;
+  },
+): DescribeRequest {
+  return describeRequest({
+    names,
+    topics: flags.topic,
+    topicPatterns: flags['topic-pattern'],
+    states: flags.state,
+    failed: flags.failed,
+    minLag: flags['min-lag'],
+    sort: flags.sort,
+    failOn: flags['fail-on'],
+    graceMs: flags.grace,
+    watch: flags.watch,
+  });
+}

@@ -9,6 +9,7 @@ import { type Dialect, wireApisOf } from '../../kafka/dialect.js';
 import { DialectInputError, buildDialect } from '../../kafka/dialects/index.js';
 import { KmirrorError, UsageError } from '../failures/errors.js';
 import { ExitCode } from '../failures/exit-codes.js';
+import { type baseFlags, globalFlags } from './flags.js';
 
 export const MAX_PLAYGROUND_NODES = 32;
 
@@ -177,4 +178,35 @@ export function savePlaygroundProfile(name: string, profile: Profile): string {
   const store = ProfileStore.load(profileFilePath());
   createProfile(store, name, profile, { overwrite: true, use: false });
   return name;
+}
+
+// The playground serves clusters instead of connecting to one, so it takes none of the connection
+// flags; the cast keeps BaseCommand's typing while oclif sees only these.
+export const playgroundBaseFlags = {
+  output: globalFlags.output,
+  color: globalFlags.color,
+  debug: globalFlags.debug,
+  protocol: globalFlags.protocol,
+  'api-keys': globalFlags['api-keys'],
+  'api-versions': globalFlags['api-versions'],
+} as unknown as typeof baseFlags;
+
+/** What a running playground says about reaching its destination (the emulator's PlaygroundInfo, in part). */
+export interface PlaygroundReach {
+  readonly destination: { readonly bootstrap: string };
+  readonly security?: { readonly clientPropertiesPath: string } | undefined;
+  readonly protocol: string;
+  readonly dialectArgs: readonly string[];
+}
+
+/** The profile --save-profile writes: the destination of this run, as kmirror reaches it. */
+export function playgroundProfile(info: PlaygroundReach): Profile {
+  const arg = (flag: string) => info.dialectArgs[info.dialectArgs.indexOf(flag) + 1];
+  return {
+    bootstrapServer: info.destination.bootstrap.split(','),
+    ...(info.security ? { commandConfig: info.security.clientPropertiesPath } : {}),
+    ...(info.protocol === 'kip-draft' ? { protocol: info.protocol } : {}),
+    ...(info.dialectArgs.includes('--api-keys') ? { apiKeys: arg('--api-keys') } : {}),
+    ...(info.dialectArgs.includes('--api-versions') ? { apiVersions: arg('--api-versions') } : {}),
+  };
 }

@@ -1,3 +1,6 @@
+// mirror/check/: `kmirror check`: the cluster's support, a principal's permissions on a mirror, topics mirrored both
+// ways.
+//
 // `kmirror check` (cluster part): what each broker supports and has enabled, and one verdict.
 
 import type { BrokerInfo, KafkaClient } from '../../kafka/client.js';

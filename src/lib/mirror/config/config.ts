@@ -1,3 +1,6 @@
+// mirror/config/: a mirror's stored configuration: its keys, their validation (by feature level), reading and
+// changing it, what it tells the sync.
+//
 // Mirror configs live as config resources of type 64 (CLUSTER_MIRROR, PROTOCOL.md §7): read with
 // DescribeConfigs, changed with IncrementalAlterConfigs. The prototype returns stored keys only,
 // every value in clear text flagged non-sensitive, ignores the key filter, answers an unknown name

@@ -1,3 +1,6 @@
+// mirror/core/: what every part of the domain shares: its errors, the RPC sets it gates on, reaching the source,
+// listing mirrors, reading back a lost answer.
+//
 // What the domain throws. Each error says what went wrong with the data an operator needs (which
 // mirror, which topics, which broker code); how it ends (exit code, JSON error document) is decided
 // in one place, src/lib/cli/failures/errors.ts, from `kind` and, for Kafka codes, from the error table.

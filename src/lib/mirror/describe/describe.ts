@@ -1,3 +1,6 @@
+// mirror/describe/: what DescribeClusterMirrors says, merged over the brokers, filtered, summed, judged (--fail-on)
+// and explained.
+//
 // describe: DescribeClusterMirrors goes to EVERY broker (each reports only the partitions it
 // leads or fetches, PROTOCOL.md §3/§5) and the answers are merged here.
 

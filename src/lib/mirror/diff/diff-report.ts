@@ -1,3 +1,5 @@
+// mirror/diff/: the topics of a mirror on both clusters: partition counts and topic configs that differ.
+//
 // `kmirror diff MIRROR`: per mirrored topic, the partition counts and the topic configs that differ
 // between the source and the destination, each marked expected, pending or never healing, with the
 // exclude list in force (default, or replaced by a stored value).

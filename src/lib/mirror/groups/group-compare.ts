@@ -1,3 +1,5 @@
+// mirror/groups/: consumer-group offsets on both clusters and whether the mirror copied them.
+//
 // Are a mirror's consumer groups where they should be on the destination? The prototype copies the
 // committed offsets of groups matching mirror.groups.include minus mirror.groups.exclude, for the
 // mirror's topics only, exactly (a source that moved back is copied back too), and skips a group that

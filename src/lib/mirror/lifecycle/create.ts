@@ -1,3 +1,5 @@
+// mirror/lifecycle/: a mirror's birth and end: create (with its source cluster id) and delete.
+//
 // `kmirror create`: builds the config map of a new mirror from the flags and the --source-config
 // file, checks all of it before anything is sent, looks up the source cluster id the way the Java
 // Admin does (a second client to the SOURCE, DescribeCluster), and sends CreateClusterMirror.

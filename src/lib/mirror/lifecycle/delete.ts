@@ -142,6 +142,16 @@ export function missingDeletePermissions(operations: readonly string[] | null): 
   return ['DELETE', 'ALTER'].filter((op) => !operations.includes(op));
 }
 
+/** The warning before a delete the brokers say this principal may not make, or null. */
+export function deletePermissionWarning(plan: Pick<DeletePlan, 'authorizedOperations'>, mirror: string): string | null {
+  const missing = missingDeletePermissions(plan.authorizedOperations);
+  if (!missing || missing.length === 0) return null;
+  return (
+    `the brokers report that this principal lacks ${missing.join(' and ')} on mirror '${mirror}'; ` +
+    `deleting needs both DELETE and ALTER, so the broker will probably refuse`
+  );
+}
+
 function aclCommand(mirror: string, operations: readonly string[], principal?: string): string {
   const ops = operations.map((op) => `--operation ${op}`).join(' ');
   return (

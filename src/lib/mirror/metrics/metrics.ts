@@ -1,3 +1,5 @@
+// mirror/metrics/: what `kmirror exporter` collects and exposes.
+//
 // What `kmirror exporter` exposes, as data: each metric's name, help and labels (the README table
 // is generated from METRICS), and the samples of one collection. Exposition is render/'s job.
 

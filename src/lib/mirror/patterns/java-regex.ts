@@ -1,3 +1,6 @@
+// mirror/patterns/: topic and group patterns as the broker reads them (Java regexes, whole names), checked and
+// matched here.
+//
 // The one pattern dialect: topic and group patterns are Java regexes (the broker compiles them with
 // java.util.regex and matches whole names against ^(p1|p2|…)$), and kmirror matches them here, so a
 // preview, a filter and the emulator select what the broker would. translateJavaRegex turns Java

@@ -1,3 +1,5 @@
+// mirror/switchover/: moving producers between clusters: the planned promote and the failback after a failover.
+//
 // promote: the planned switchover (Confluent's `mirror promote`). Unlike remove-topics, which stops
 // mirroring whatever the lag, it stops only once nothing can be lost: (1) the source answers and the
 // topics are MIRRORING (promote-plan.ts), (2) the source end offsets stand still, producers stopped

@@ -1,3 +1,6 @@
+// mirror/topics/: starting, stopping, pausing and resuming topics of a mirror, and waiting for them to get where
+// they were sent.
+//
 // remove-topics (StopMirrorTopics), pause and resume share one shape: pick topics of ONE mirror on
 // the destination, describe them, and send only those the broker will accept. The broker refuses
 // the WHOLE request (145) when one listed topic has a partition outside the states it needs
