@@ -11,7 +11,7 @@ import { INSTANT_START } from '../helpers/emulator-timing.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
 import { aclEmulatorOptions, asUser, mirrorNames, protocolClient, setUpMirror } from './mirror-protocol-setup.js';
 import { joinedRegex } from '../helpers/joined-regex.js';
-import { DELETE_SAFE_ORDER } from '../../src/lib/mirror/delete-read-only.js';
+import { DELETE_SAFE_ORDER } from '../../src/lib/mirror/lifecycle/delete-read-only.js';
 
 interface DeleteJson {
   mirror: string;

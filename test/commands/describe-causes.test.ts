@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
-import type { DescribeReport } from '../../src/lib/mirror/describe.js';
+import type { DescribeReport } from '../../src/lib/mirror/describe/describe-report.js';
 import { jsonOf, runCli } from '../helpers/cli.js';
 import { deadPort } from '../helpers/dead-port.js';
 import { assertMatchesSchema } from '../helpers/schema.js';

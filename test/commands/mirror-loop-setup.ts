@@ -3,7 +3,7 @@
 // reading from the source, so starting `payments` in `fwd` would make a loop.
 
 import assert from 'node:assert/strict';
-import { Deadline } from '../../src/lib/cli/deadline.js';
+import { Deadline } from '../../src/lib/cli/command/deadline.js';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import { createClient } from '../../src/lib/kafka/connect.js';
 import { CreateClusterMirror, StartMirrorTopics } from '../../src/lib/kafka/messages/index.js';

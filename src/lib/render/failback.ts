@@ -2,12 +2,12 @@
 // progress of A's partitions through their states, the report, and the cleanup that ends the
 // leader-epoch war.
 
-import { DELETE_SAFE_ORDER } from '../mirror/delete-read-only.js';
-import type { FailbackProgress, FailbackResult } from '../mirror/failback.js';
-import { shellQuote } from './delete.js';
+import type { FailbackProgress, FailbackResult } from '../mirror/switchover/failback.js';
+import { shellQuote } from '../text/shell-words.js';
 import { orDash, stateColour, style } from './style.js';
 import { renderTable } from './table.js';
 import { forTerminal } from '../text/terminal-safe.js';
+import { DELETE_SAFE_ORDER } from '../mirror/lifecycle/delete-read-only.js';
 
 function lossCell(truncated: bigint | null): string {
   if (truncated === null) return style.warn('unknown');
