@@ -9,6 +9,6 @@ import type { Interfaces } from '@oclif/core';
 
 export function sourceCommandsOptions(root: string): { root: string; pjson: Interfaces.PJSON } {
   const pjson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Interfaces.PJSON;
-  pjson.oclif = { ...pjson.oclif, commands: './dist/src/commands', helpClass: './help.js' };
+  pjson.oclif = { ...pjson.oclif, commands: './dist/src/commands', helpClass: './dist/src/lib/cli/startup/help.js' };
   return { root, pjson };
 }
