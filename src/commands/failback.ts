@@ -71,6 +71,7 @@ export default class Failback extends BaseCommand<typeof Failback> {
         ...(f['reverse-mirror'] ? { reverseMirror: f['reverse-mirror'] } : {}),
         ...(f['source-bootstrap'] ? { sourceBootstrap: f['source-bootstrap'] } : {}),
         ...(f['source-config'] ? { sourceConfigFile: f['source-config'] } : {}),
+        allowMirrorLoop: f['allow-mirror-loop'],
       };
       const plan = await planFailback(b, a, input, deps);
       if (f['dry-run']) {
