@@ -11,6 +11,7 @@ import { parseFeatureLevel } from '../lib/mirror/feature-levels.js';
 import { UsageError } from '../lib/cli/errors.js';
 import { renderFeatureChange } from '../lib/render/feature-change.js';
 import { checkTwoWay } from '../lib/mirror/two-way.js';
+import { sourceCheckFlags } from '../lib/cli/source-check-flags.js';
 
 /** How long `check` spends on one mirror's source when looking for a mirror back from it. */
 const SOURCE_PROBE_MS = 5000;
@@ -46,6 +47,7 @@ export default class Check extends BaseCommand<typeof Check> {
   ];
 
   static override flags = {
+    ...sourceCheckFlags('with MIRROR: to compare its topic ids and explain its FAILED partitions'),
     feature: Flags.string({
       summary: "also validate every mirror's stored configs at this feature level, FEATURE=LEVEL (repeatable)",
       description:
@@ -79,7 +81,7 @@ export default class Check extends BaseCommand<typeof Check> {
     if (name !== undefined) {
       if (cluster.verdict === 'usable') {
         try {
-          mirror = await checkMirror(client, name);
+          mirror = await checkMirror(client, name, await this.sourceCheck(this.flags));
         } catch (err) {
           // The cluster part is shown above the error; in JSON it is the document the error joins.
           this.render(cluster, (c) => renderClusterCheck(c, hints));

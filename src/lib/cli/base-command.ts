@@ -30,6 +30,8 @@ import { askSecret } from './secret-prompt.js';
 import { closestKey } from '../kafka/closest-key.js';
 import { readStdinText, settingsFile } from './setting-args.js';
 import { sourceConfigInput } from './topic-input.js';
+import { type SourceCheckFlagValues, sourceCheckPolicy } from './source-check-flags.js';
+import type { SourceCheckPolicy } from '../mirror/source-check.js';
 import type { SourceAccess } from '../mirror/mirror-side.js';
 import { escapeControl, escapeStackTrace } from '../text/terminal-safe.js';
 import { optionWords } from './option-words.js';
@@ -435,6 +437,12 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     const fromFile = sourceConfigInput(flags['source-config'], (m) => this.warning(m));
     const profile = flags['source-profile'];
     return profile === undefined ? fromFile : { ...fromFile, sourceProfile: await this.profileConnection(profile) };
+  }
+
+  /** The one source-check policy (mirror/source-check.ts) from --source-profile/--source-config/--no-source-check. */
+  protected async sourceCheck(flags: SourceCheckFlagValues): Promise<SourceCheckPolicy> {
+    const warn = (m: string): void => this.warning(m);
+    return sourceCheckPolicy(flags, await this.sourceAccess(flags), (ms) => this.openSourceWithin(ms), warn);
   }
 
   /** The connection flags to repeat in a suggested command (never a secret: those come from stdin or env). */

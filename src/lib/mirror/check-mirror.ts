@@ -13,6 +13,9 @@ import type { TwoWayCheck } from './two-way.js';
 import { DEFAULT_BROKER_RETRY_MS, describeMirrors } from './describe.js';
 import { decodeOperations } from './operations.js';
 import { diagnoseFailures, type FailureCauseGroup } from './failure-causes.js';
+import { gatherFailureFacts, type SourceCheckNote } from './failure-facts.js';
+import type { SourceCheckPolicy } from './source-check.js';
+import { confirmOnSources, type RecreatedSourceTopic } from './source-confirm.js';
 
 /** The CLUSTER_MIRROR operations kmirror's commands need, and which commands need each. */
 export const MIRROR_PERMISSIONS: readonly { readonly operation: string; readonly neededBy: readonly string[] }[] = [
@@ -38,6 +41,10 @@ export interface MirrorCheck {
   readonly permissions: MirrorPermission[];
   /** The mirror's FAILED partitions by recognised cause, with the recovery that works. */
   readonly failureCauses: FailureCauseGroup[];
+  /** Its topics whose source id is not the destination's (copies nothing, §18); asked with the source check. */
+  readonly recreatedTopics: RecreatedSourceTopic[];
+  /** The source check's own words when it asked the source (absent when it did not). */
+  readonly sourceChecks?: SourceCheckNote[];
 }
 
 type DescribedMirror = ResponseOf<typeof DescribeClusterMirrors>['Mirrors'][number];
@@ -85,7 +92,12 @@ export function permissionsFor(authorized: readonly string[]): MirrorPermission[
  * not describe it, NotFoundError (6) when it does not exist. Describe comes first: ListClusterMirrors
  * silently hides mirrors the principal may not describe, which would look like "not found".
  */
-export async function checkMirror(client: KafkaClient, name: string): Promise<MirrorCheck> {
+/** `sourceCheck`: the policy for asking the mirror's source (its topic ids, and why partitions are FAILED). */
+export async function checkMirror(
+  client: KafkaClient,
+  name: string,
+  sourceCheck?: SourceCheckPolicy,
+): Promise<MirrorCheck> {
   await client.requireMirroring([DescribeClusterMirrors, ListClusterMirrors]);
   const entry = await describeEntry(client, name, true);
   if (entry && entry.ErrorCode === errors.CLUSTER_MIRROR_AUTHORIZATION_FAILED.code) {
@@ -121,8 +133,20 @@ export async function checkMirror(client: KafkaClient, name: string): Promise<Mi
       },
     );
   }
-  const failureCauses = diagnoseFailures(await describeMirrors(client, [name]), null);
-  return { name, authorizedOperations: decoded, permissions: permissionsFor(decoded), failureCauses };
+  const described = await describeMirrors(client, [name]);
+  const base = { name, authorizedOperations: decoded, permissions: permissionsFor(decoded) };
+  if (!sourceCheck?.enabled) return { ...base, failureCauses: diagnoseFailures(described, null), recreatedTopics: [] };
+  const failing = described.mirrors.some((m) => m.summary.failing > 0);
+  const [gathered, confirmed] = await Promise.all([
+    failing ? gatherFailureFacts(client, described, await describeMirrors(client, []), sourceCheck) : undefined,
+    confirmOnSources(client, described, false, sourceCheck),
+  ]);
+  return {
+    ...base,
+    failureCauses: diagnoseFailures(described, null, gathered?.facts),
+    recreatedTopics: confirmed.recreatedTopics,
+    ...(gathered && gathered.checks.length > 0 ? { sourceChecks: gathered.checks } : {}),
+  };
 }
 
 /** What `kmirror check [MIRROR]` returns: the cluster part, plus the mirror part when a name was given. */

@@ -136,6 +136,8 @@ function mirrorCheck(check: MirrorCheck, missing: readonly MirrorPermission[]): 
     out.push('', style.bad(`${failed} FAILED partition(s) on mirror ${check.name}; why, and what recovers them:`));
     out.push(...renderFailureCauses(check.failureCauses));
   }
+  for (const r of check.recreatedTopics) out.push('', style.bad(r.summary), `Recovery: ${r.recovery}`);
+  for (const c of check.sourceChecks ?? []) out.push(style.dim(c.text));
   return out.join('\n');
 }
 

@@ -46,6 +46,9 @@ export const DEFAULT_TIMING: MirrorTiming = {
 /** How long a partition that just left its startup failure reports offsets 0/0 before its first fetch. */
 export const FIRST_FETCH_DELAY_MS = 1000;
 
+/** §18: about 3 s after a partition is MIRRORING again, RetryAttempt is back to 0 and ErrorMessage to null. */
+export const FAILURE_RECORD_CLEAR_MS = 3000;
+
 /** `metadata.version` 4.2-IV2, the first level that allows `mirror.version` 1. */
 export const MIRROR_METADATA_VERSION = 30;
 

@@ -3,7 +3,7 @@
 // phases, retries, desired-state changes at the moment they were requested), so the outcome does
 // not depend on how often the server ticks, only on when requests and outages happened.
 
-import { FIRST_FETCH_DELAY_MS } from './cluster-options.js';
+import { FAILURE_RECORD_CLEAR_MS, FIRST_FETCH_DELAY_MS } from './cluster-options.js';
 import type { EmulatedCluster, MirrorTiming } from './cluster.js';
 import { copyEpochs, epochsAt, highestEpochIn, noteRecords, truncateEpochs, type EpochStart } from './epoch-history.js';
 import { reverseMirrorOf, type ReverseMirror } from './failback.js';
@@ -42,6 +42,8 @@ interface PartitionEnv {
   readonly fetchIntervalMs: number;
   readonly timing: MirrorTiming;
   readonly retry: RetryPolicy;
+  /** Another mirror's source is unreachable: the start transient does not end (§18, every mirror stalls). */
+  readonly stalled: boolean;
 }
 
 interface SourceView {
@@ -64,12 +66,19 @@ function retryPolicyOf(cluster: EmulatedCluster): RetryPolicy {
 
 export function advanceMirrors(cluster: EmulatedCluster, now: number): void {
   const retry = retryPolicyOf(cluster);
-  for (const mirrorName of cluster.mirrors.namesWithTopics()) {
-    const status = sourceStatus(cluster, mirrorName);
+  const names = cluster.mirrors.namesWithTopics();
+  const statuses = new Map(names.map((name) => [name, sourceStatus(cluster, name)]));
+  const unreachable = names.filter((name) => statuses.get(name)?.ok === false && hasLiveTopics(cluster, name));
+  for (const mirrorName of names) {
+    const status = statuses.get(mirrorName) ?? sourceStatus(cluster, mirrorName);
+    const stalled = unreachable.some((name) => name !== mirrorName);
     for (const topic of cluster.mirrors.topicsOf(mirrorName)) {
       const link = topic.mirror;
       if (!link) continue;
-      const sourceTopic = status.ok ? status.cluster.topics.get(topic.name) : undefined;
+      const found = status.ok ? status.cluster.topics.get(topic.name) : undefined;
+      // §18: a source topic recreated under a new id is never fetched (UNKNOWN_TOPIC_ID): MIRRORING, lag 0.
+      const recreated = found !== undefined && found.id !== topic.id;
+      const sourceTopic = found;
       let problem: SourceProblem | null = status.ok ? null : status.problem;
       const mismatch = cluster.sourceIdMismatch.get(mirrorName);
       if (status.ok && mismatch !== undefined) problem = { retryable: false, message: mismatch };
@@ -90,6 +99,7 @@ export function advanceMirrors(cluster: EmulatedCluster, now: number): void {
             problem,
             source: () => {
               if (!sourceTopic || !sp) return NO_SOURCE;
+              if (recreated) return { end: p.base, epoch: p.leaderEpoch, epochs: [] };
               const end = endOffset(sourceTopic, sp, sourceNow);
               return { end, epoch: sp.leaderEpoch, epochs: epochsAt(sp, end, !isFrozen(sp)) };
             },
@@ -97,12 +107,19 @@ export function advanceMirrors(cluster: EmulatedCluster, now: number): void {
             fetchIntervalMs: cluster.mirrorFetchIntervalMs,
             timing: cluster.timing,
             retry,
+            stalled,
           },
           now,
         );
       }
     }
   }
+}
+
+function hasLiveTopics(cluster: EmulatedCluster, mirrorName: string): boolean {
+  for (const t of cluster.mirrors.topicsOf(mirrorName))
+    if (t.partitions.some((p) => p.mirror !== null && p.mirror.state !== 'STOPPED')) return true;
+  return false;
 }
 
 function advancePartition(e: PartitionEnv, now: number): void {
@@ -138,6 +155,10 @@ function advancePartition(e: PartitionEnv, now: number): void {
   if (m.state === 'MIRRORING' || m.state === 'LOG_TRUNCATION') {
     if (e.problem) fail(e, now, e.problem);
     else if (m.state === 'MIRRORING' && !startFencingIfNeeded(e, now)) copy(e, now);
+  }
+  if (m.state === 'MIRRORING' && m.failure !== null && now >= m.failureClearAt) {
+    m.failure = null;
+    m.failureClearAt = Infinity;
   }
   m.processedAt = now;
 }
@@ -278,6 +299,9 @@ function enter(e: PartitionEnv, next: MirrorStateName, at: number, keepFailure =
       m.fetchedAt = at;
       m.lastFetchAt = -Infinity;
       m.carry = 0;
+      m.failureClearAt = m.failure === null ? Infinity : at + FAILURE_RECORD_CLEAR_MS;
+      // §18: after a resume the first fetch is not in yet: the old offsets, lag 0, for about a second.
+      if (previous === 'PAUSED' && e.timing.startupFailureMs > 0) m.fetchHoldUntil = at + FIRST_FETCH_DELAY_MS;
       if (m.firstFetchPending) {
         // The fetcher's first answer is not in yet: offsets and lag read 0 whatever the source holds.
         m.firstFetchPending = false;
@@ -376,6 +400,11 @@ function retry(e: PartitionEnv, at: number): void {
     failInLoop(e, at, e.reverse.message);
     return;
   }
+  if (m.startup && e.stalled && !e.problem) {
+    // The start transient lasts as long as another mirror's source does not answer.
+    m.deadline = at + e.timing.startupFailureMs;
+    return;
+  }
   if (m.startup) {
     m.startup = false;
     if (!e.problem) {
@@ -464,6 +493,7 @@ export function failMirrorPartition(
       fetchIntervalMs: 0,
       timing: cluster.timing,
       retry: retryPolicyOf(cluster),
+      stalled: false,
     },
     at,
     problem,

@@ -75,6 +75,8 @@ export interface MirrorPartition {
   fetchHoldUntil: number;
   /** When the last fetch response arrived (offsets and lag are as of then). */
   lastFetchAt: number;
+  /** A MIRRORING partition still carrying the record of a failure drops it at this engine time (§18: ~3 s). */
+  failureClearAt: number;
   /** EPOCH_FENCING: the leader epoch BumpLeaderEpochs raises this partition to. */
   fenceTo: number;
   /** Whether a fetch ever answered for this association; a log that never had one is truncated to 0. */
@@ -114,6 +116,7 @@ export function newMirrorPartition(now: number): MirrorPartition {
     firstFetchPending: false,
     fetchHoldUntil: 0,
     lastFetchAt: -Infinity,
+    failureClearAt: Infinity,
     fenceTo: -1,
     fetched: false,
     failbackStep: null,

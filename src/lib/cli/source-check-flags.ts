@@ -1,0 +1,52 @@
+// The flags of every command that may check a mirror's source (mirror/source-check.ts): how to reach
+// it from this machine (--source-profile or --source-config, else the settings the mirror stores) and
+// --no-source-check to contact no source at all. One builder, so their words and rules are the same.
+
+import * as Flags from '@oclif/core/flags';
+import type { ConnectionConfig } from '../connection/connection-config.js';
+import type { KafkaClient } from '../kafka/client.js';
+import type { SourceAccess } from '../mirror/mirror-side.js';
+import { SOURCE_CHECK_BUDGET_MS, type SourceCheckPolicy } from '../mirror/source-check.js';
+import { sourceConfigFlag, sourceProfileFlag } from './flags.js';
+
+/** --source-config, --source-profile and --source-check / --no-source-check. */
+export function sourceCheckFlags(why: string) {
+  return {
+    'source-config': sourceConfigFlag(
+      `properties file for reaching the source cluster from this machine (${why}); overrides the mirror's ` +
+        'stored settings',
+    ),
+    ...sourceProfileFlag,
+    'source-check': Flags.boolean({
+      summary: `ask the mirror's source cluster from this machine (${why}); --no-source-check skips it`,
+      description:
+        `kmirror contacts a source only when it has something to decide there, every source in parallel, ` +
+        `within ${SOURCE_CHECK_BUDGET_MS / 1000} s in all (and --timeout). A source that does not answer from ` +
+        'this machine may still answer the destination brokers: both are reported.',
+      allowNo: true,
+      default: true,
+    }),
+  };
+}
+
+export interface SourceCheckFlagValues {
+  readonly 'source-config'?: string;
+  readonly 'source-profile'?: string;
+  readonly 'source-check': boolean;
+}
+
+/** The policy from the flags; `openWithin` is the command's bounded opener of a second cluster. */
+export function sourceCheckPolicy(
+  flags: SourceCheckFlagValues,
+  access: SourceAccess,
+  openWithin: (ms: number) => (settings: ConnectionConfig) => Promise<KafkaClient>,
+  warn: (message: string) => void,
+): SourceCheckPolicy {
+  return {
+    enabled: flags['source-check'],
+    budgetMs: SOURCE_CHECK_BUDGET_MS,
+    access,
+    openSource: (settings, ms) => openWithin(ms)(settings),
+    warn,
+  };
+}

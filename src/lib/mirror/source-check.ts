@@ -1,0 +1,187 @@
+// The one policy for reaching a mirror's SOURCE cluster from this machine while reading the
+// destination (describe, diff, check, health checks, refusals of a stop). kmirror contacts a source
+// only when it has something to decide there (FAILED partitions to explain, a zero lag to confirm,
+// topic ids to compare, a stop to refuse), every source in parallel, all within one bound (2 s by
+// default), and never with --no-source-check. What it finds is reported as what it is: a source that
+// does not answer from this machine may still answer the destination brokers (another network, other
+// credentials), so the brokers' own view (their partition states) is kept beside it.
+
+import type { ConnectionConfig } from '../connection/connection-config.js';
+import type { KafkaClient } from '../kafka/client.js';
+import { KafkaProtocolError } from '../kafka/errors.js';
+import { type SourceAccess, sourceSettingsOf } from './mirror-side.js';
+import { describeMirrorConfigs } from './source-client.js';
+import { reasonOf } from './source-cluster-id.js';
+
+/** The whole source check's bound when nothing else is said: every mirror's source, in parallel. */
+export const SOURCE_CHECK_BUDGET_MS = 2000;
+
+/** What a command has to decide on the source; a mirror with none is not contacted. */
+export type SourceCheckNeed = 'explain-failed' | 'confirm-zero-lag' | 'compare-topic-ids' | 'refuse-stop';
+
+export interface SourceCheckPolicy {
+  /** false with --no-source-check: nothing is contacted, every answer is `not-checked`. */
+  readonly enabled: boolean;
+  /** The bound of the whole check (all sources in parallel), in ms. */
+  readonly budgetMs: number;
+  /** --source-profile / --source-config; neither: the settings the mirror stores. */
+  readonly access: SourceAccess;
+  /** A client to a source whose requests all end within `budgetMs`. */
+  openSource(settings: ConnectionConfig, budgetMs: number): Promise<KafkaClient>;
+  warn(message: string): void;
+}
+
+export interface SourceCheckTarget {
+  readonly mirror: string;
+  readonly needs: readonly SourceCheckNeed[];
+  /** The mirror's stored configs, when the caller has them; else read from the destination first. */
+  readonly stored?: ReadonlyMap<string, string>;
+}
+
+/** What this machine found on one mirror's source. */
+export type SourceAnswer<T> =
+  | { readonly mirror: string; readonly status: 'answered'; readonly bootstrap: readonly string[]; readonly facts: T }
+  /** Connected, but the source refused a request (authorization, an unknown API): it is up. */
+  | {
+      readonly mirror: string;
+      readonly status: 'refused';
+      readonly bootstrap: readonly string[];
+      readonly message: string;
+    }
+  /** No answer within the bound, or no connection at all, FROM THIS MACHINE. */
+  | {
+      readonly mirror: string;
+      readonly status: 'no-answer';
+      readonly bootstrap: readonly string[];
+      readonly message: string;
+    }
+  /** The settings do not make a connection (no bootstrap.servers, a file missing here). */
+  | { readonly mirror: string; readonly status: 'no-settings'; readonly message: string }
+  | {
+      readonly mirror: string;
+      readonly status: 'not-checked';
+      readonly reason: 'no-source-check' | 'nothing-to-decide';
+    };
+
+/** Reads the facts wanted from one source; whatever it throws becomes the answer's status. */
+export type SourceProbe<T> = (source: KafkaClient, mirror: string) => Promise<T>;
+
+/** The probe of a check that only needs to know whether the source answers (it reads the cluster id). */
+export const clusterIdProbe: SourceProbe<{ clusterId: string | null }> = async (source) => ({
+  clusterId: (await source.clusterView()).clusterId,
+});
+
+class OutOfTime extends Error {}
+
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new OutOfTime(`no answer within ${ms} ms`)), ms);
+    timer.unref();
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Asks the source of every target that has something to decide, in parallel, all within the
+ * policy's bound; answers come back in the order of the targets. Never throws for a source.
+ */
+export async function checkSources<T>(
+  destination: KafkaClient,
+  targets: readonly SourceCheckTarget[],
+  probe: SourceProbe<T>,
+  policy: SourceCheckPolicy,
+): Promise<SourceAnswer<T>[]> {
+  return Promise.all(
+    targets.map(async (target): Promise<SourceAnswer<T>> => {
+      const { mirror } = target;
+      if (!policy.enabled) return { mirror, status: 'not-checked', reason: 'no-source-check' };
+      if (target.needs.length === 0) return { mirror, status: 'not-checked', reason: 'nothing-to-decide' };
+      let settings: ConnectionConfig;
+      try {
+        const stored = target.stored ?? (await describeMirrorConfigs(destination, mirror));
+        settings = await sourceSettingsOf({ mirror, stored }, policy.access, policy.warn);
+      } catch (err) {
+        return { mirror, status: 'no-settings', message: reasonOf(err) };
+      }
+      return askOne(mirror, settings, probe, policy);
+    }),
+  );
+}
+
+async function askOne<T>(
+  mirror: string,
+  settings: ConnectionConfig,
+  probe: SourceProbe<T>,
+  policy: SourceCheckPolicy,
+): Promise<SourceAnswer<T>> {
+  const bootstrap = [...settings.bootstrap];
+  const started = Date.now();
+  let source: KafkaClient | undefined;
+  try {
+    const work = (async () => {
+      source = await policy.openSource(settings, policy.budgetMs);
+      return probe(source, mirror);
+    })();
+    // A probe still running at the bound is not awaited; its client (bounded too) is closed when it ends.
+    void work.catch(() => undefined).finally(() => source?.close().catch(() => undefined));
+    const facts = await within(work, Math.max(1, policy.budgetMs - (Date.now() - started)));
+    return { mirror, status: 'answered', bootstrap, facts };
+  } catch (err) {
+    if (err instanceof KafkaProtocolError) return { mirror, status: 'refused', bootstrap, message: reasonOf(err) };
+    return { mirror, status: 'no-answer', bootstrap, message: reasonOf(err) };
+  }
+}
+
+/** What the destination brokers' own partition states say about reaching the source. */
+export type BrokerSourceView = 'fetching' | 'failing' | 'unknown';
+
+/**
+ * From the mirror's partitions on the destination: `fetching` when a partition is MIRRORING with no
+ * error (the brokers reach the source), `failing` when every partition that mirrors is FAILED with a
+ * retryable error (what an unreachable source looks like, among other causes), else `unknown`.
+ */
+export function brokerSourceView(
+  partitions: readonly {
+    readonly state: string;
+    readonly retryAttempt: number;
+    readonly errorMessage: string | null;
+  }[],
+): BrokerSourceView {
+  const live = partitions.filter((p) => p.state !== 'STOPPED' && p.state !== 'PAUSED');
+  if (live.some((p) => p.state === 'MIRRORING' && p.retryAttempt === 0 && p.errorMessage === null)) return 'fetching';
+  if (live.length > 0 && live.every((p) => p.state === 'FAILED' && p.retryAttempt >= 0)) return 'failing';
+  return 'unknown';
+}
+
+/** The one sentence about a source check, saying both views when they differ; null when nothing was asked. */
+export function sourceReachText(answer: SourceAnswer<unknown>, brokers: BrokerSourceView): string | null {
+  const where = 'bootstrap' in answer ? ` (${answer.bootstrap.join(',')})` : '';
+  switch (answer.status) {
+    case 'not-checked':
+      return null;
+    case 'no-settings':
+      return `kmirror cannot reach the source of mirror ${answer.mirror} from this machine: ${answer.message}`;
+    case 'answered':
+    case 'refused': {
+      const here = `the source of mirror ${answer.mirror}${where} answers from this machine`;
+      return brokers === 'failing'
+        ? `${here}, but the destination brokers' partitions are FAILED: the brokers may reach it another way ` +
+            '(their bootstrap.servers, network or credentials) and fail there'
+        : here;
+    }
+    case 'no-answer': {
+      const here =
+        `the source of mirror ${answer.mirror}${where} does not answer from this machine ` + `(${answer.message})`;
+      if (brokers === 'fetching')
+        return `${here}, but the destination brokers are mirroring from it: they reach it, this machine does not`;
+      if (brokers === 'failing') return `${here}, and the destination brokers' partitions are FAILED too`;
+      return `${here}; whether the brokers reach it is not known from here`;
+    }
+  }
+}
+
+/** The answers by mirror, for the rules that read them. */
+export function answersByMirror<T>(answers: readonly SourceAnswer<T>[]): Map<string, SourceAnswer<T>> {
+  return new Map(answers.map((a) => [a.mirror, a]));
+}
