@@ -7,9 +7,9 @@ import { failbackFlags } from '../lib/cli/switchover-flags.js';
 import { topicActionInput } from '../lib/cli/topic-input.js';
 import { type FailbackResult, planFailback, runFailback } from '../lib/mirror/failback.js';
 import { confirmPlan } from '../lib/prompt/confirm-plan.js';
+import { cleanupEffect } from '../lib/mirror/delete-read-only.js';
 import {
   cleanupCommands,
-  cleanupEffect,
   failbackConfirmation,
   failbackProgressText,
   renderFailbackPlan,

@@ -4,6 +4,7 @@
 // and offers the safe order; failback's cleanup advice says the same.
 
 import type { DeleteTopicState } from './delete.js';
+import type { FailbackResult } from './failback.js';
 
 /** The --json report: the STOPPED topics that the delete makes read-only until a rolling restart. */
 export interface ReadOnlyAfterDelete {
@@ -47,4 +48,14 @@ export function readOnlyAction(mirror: string, report: ReadOnlyAfterDelete | nul
   return report
     ? `delete mirror '${mirror}' (making ${report.topics.length} topic(s) read-only until a rolling restart)`
     : `delete mirror '${mirror}'`;
+}
+
+/** What deleting the old mirror on B costs on the prototype (§18), and the safe order; null when no cleanup. */
+export function cleanupEffect(result: Pick<FailbackResult, 'cleanup' | 'mirror'>): string | null {
+  if (result.cleanup.length === 0) return null;
+  return (
+    `Deleting mirror ${result.mirror} on B makes its STOPPED topics, the ones producers write to now, refuse writes ` +
+    `(READ_ONLY_TOPIC) until B's brokers are restarted (seen on the KIP-1279 prototype broker). The safe order: ` +
+    `${DELETE_SAFE_ORDER}.`
+  );
 }

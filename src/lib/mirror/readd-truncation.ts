@@ -106,12 +106,3 @@ export async function destinationTruncation(
   }
   return report;
 }
-
-/** "truncates 3 partition(s) of 1 topic(s) on the destination and copies the source again; 120 record(s) … lost" */
-export function truncationSentence(report: DestinationTruncation): string {
-  return (
-    `the start truncates ${report.truncatedPartitions} partition(s) of ${report.topics.length} topic(s) that ` +
-    `already hold records on the destination and copies the source into them again: ${report.lostRecords} ` +
-    `record(s) written on the destination beyond the source's end are lost`
-  );
-}
