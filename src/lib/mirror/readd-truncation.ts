@@ -17,7 +17,10 @@ export interface TruncatedPartition {
   sourceEnd: bigint | null;
   /** Where the broker cuts the destination's copy before copying the source again. @minimum 0 */
   truncatedTo: bigint;
-  /** Records written on the destination beyond the source's end: gone once the copy restarts. @minimum 0 */
+  /**
+   * Offsets the destination holds beyond the source's end: gone once the copy restarts (for a topic
+   * stopped in this mirror they include the stop's marker). @minimum 0
+   */
   lost: bigint;
 }
 
