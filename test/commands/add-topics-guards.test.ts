@@ -90,7 +90,7 @@ describe('kmirror add-topics guards', () => {
     await waitFor('ledger recopied', () => emulator.destination.cluster.endOffset('ledger', 0) === 40n);
   });
 
-  it('a topic STOPPED in this mirror and written to since: cut at the source end, the offsets beyond it lost', async () => {
+  it('a topic STOPPED here and written to since: cut at the source end, the offsets beyond it lost', async () => {
     emulator.source.cluster.createTopic('refunds', { partitions: 1, initialOffset: 20n });
     await startTopics(emulator, 'fwd', ['refunds']);
     const stop = await runCli([
