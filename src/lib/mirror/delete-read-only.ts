@@ -4,7 +4,6 @@
 // and offers the safe order; failback's cleanup advice says the same.
 
 import type { DeleteTopicState } from './delete.js';
-import type { FailbackResult } from './failback.js';
 
 /** The --json report: the STOPPED topics that the delete makes read-only until a rolling restart. */
 export interface ReadOnlyAfterDelete {
@@ -51,7 +50,7 @@ export function readOnlyAction(mirror: string, report: ReadOnlyAfterDelete | nul
 }
 
 /** What deleting the old mirror on B costs on the prototype (§18), and the safe order; null when no cleanup. */
-export function cleanupEffect(result: Pick<FailbackResult, 'cleanup' | 'mirror'>): string | null {
+export function cleanupEffect(result: { readonly cleanup: readonly string[]; readonly mirror: string }): string | null {
   if (result.cleanup.length === 0) return null;
   return (
     `Deleting mirror ${result.mirror} on B makes its STOPPED topics, the ones producers write to now, refuse writes ` +
