@@ -39,15 +39,17 @@ const MIRRORS: readonly FakeMirror[] = [
 ];
 
 function destination(mirrors: readonly FakeMirror[] = MIRRORS, exclude = '__.*'): FakeClient {
-  return fakeClient()
-    .answer(ListClusterMirrors, listAnswer(mirrors))
-    .answer(DescribeClusterMirrors, describeAnswer(mirrors))
-    .answer(
-      DescribeConfigs,
-      mirrorConfigsAnswer({ 'bootstrap.servers': 'src:9092', 'mirror.topics.exclude': exclude }),
-    )
-    // No selected topic exists on the destination yet: nothing for the start to truncate.
-    .answer(Metadata, () => metadata([]));
+  return (
+    fakeClient()
+      .answer(ListClusterMirrors, listAnswer(mirrors))
+      .answer(DescribeClusterMirrors, describeAnswer(mirrors))
+      .answer(
+        DescribeConfigs,
+        mirrorConfigsAnswer({ 'bootstrap.servers': 'src:9092', 'mirror.topics.exclude': exclude }),
+      )
+      // No selected topic exists on the destination yet: nothing for the start to truncate.
+      .answer(Metadata, () => metadata([]))
+  );
 }
 
 function source(): FakeClient {
