@@ -14,7 +14,7 @@ import {
 import { confirmPlan } from '../lib/prompt/confirm-plan.js';
 import { addTopicsConfirmation, renderAddTopics } from '../lib/render/add-topics.js';
 import { caughtUpNote, notCaughtUpError } from '../lib/mirror/topics/caught-up.js';
-import { guardLoops } from '../lib/mirror/check/loop-check.js';
+import { guardLoops } from '../lib/mirror/describe/loop-check.js';
 
 /**
  * Result of starting mirror topics. `added` lists what was started (or, with dryRun, what would be);

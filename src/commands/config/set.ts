@@ -8,7 +8,7 @@ import { preflightConfigChanges } from '../../lib/mirror/topics/config-preflight
 import { confirmPlan } from '../../lib/prompt/confirm-plan.js';
 import { renderConfigSet, topicFilterConfirmation } from '../../lib/render/config.js';
 import { configChangeLoopCheck } from '../../lib/mirror/config/config-loop-check.js';
-import { guardLoops } from '../../lib/mirror/check/loop-check.js';
+import { guardLoops } from '../../lib/mirror/describe/loop-check.js';
 import { SOURCE_CHECK_BUDGET_MS } from '../../lib/mirror/core/source-check.js';
 
 /** The changes sent and the mirror's stored configs afterwards (unchanged with --dry-run). */

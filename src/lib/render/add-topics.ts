@@ -9,11 +9,11 @@ import {
   type confirmationReason,
 } from '../mirror/topics/add-topics.js';
 import type { TopicToAdd } from '../mirror/topics/topic-selection.js';
+import type { DestinationTruncation } from '../mirror/topics/readd-truncation.js';
 import { formatCount, nameList } from '../mirror/core/name-list.js';
 import { style } from './style.js';
 import { renderTable } from './table.js';
 import { forTerminal } from '../text/terminal-safe.js';
-import { type DestinationTruncation, truncationSentence } from '../mirror/topics/readd-truncation.js';
 
 function actionLabel(t: TopicToAdd): string {
   switch (t.action) {
@@ -126,6 +126,15 @@ function preview(plan: AddTopicsPlan, options: { maxRows?: number } = {}): strin
     );
   }
   return out.join('\n');
+}
+
+/** "truncates 3 partition(s) of 1 topic(s) on the destination and copies the source again; 120 record(s) … lost" */
+function truncationSentence(report: DestinationTruncation): string {
+  return (
+    `the start truncates ${report.truncatedPartitions} partition(s) of ${report.topics.length} topic(s) that ` +
+    `already hold records on the destination and copies the source into them again: ${report.lostRecords} ` +
+    `record(s) written on the destination beyond the source's end are lost`
+  );
 }
 
 /** What the start truncates on the destination, per partition (nothing when it truncates nothing). */

@@ -10,7 +10,6 @@ import {
   resolveConnectionConfig,
 } from '../../connection/connection-config.js';
 import { type Profile, profileConnectionValues } from '../../connection/profile-yaml.js';
-import type { SourceAccess } from '../../mirror/config/mirror-side.js';
 import { UsageError } from '../failures/errors.js';
 import { DEFAULT_TIMEOUT_MS } from '../flags/flags.js';
 import { readStdinText, settingsFile } from '../flags/setting-args.js';
@@ -23,6 +22,7 @@ import type { SourceCheckPolicy } from '../../mirror/core/source-check.js';
 import { readFirstLine } from '../reach/stdin-line.js';
 import { Deadline } from './deadline.js';
 import { OutputCommand, formatWireEvent } from './output-command.js';
+import { type SourceAccess } from '../../mirror/core/source-access.js';
 
 /** The flag behind each connection setting (for telling command-line values from KMIRROR_* ones). */
 const FLAG_OF_SETTING: Record<string, string> = {

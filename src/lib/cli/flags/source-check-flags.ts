@@ -5,9 +5,9 @@
 import * as Flags from '@oclif/core/flags';
 import type { ConnectionConfig } from '../../connection/connection-config.js';
 import type { KafkaClient } from '../../kafka/client.js';
-import type { SourceAccess } from '../../mirror/config/mirror-side.js';
 import { SOURCE_CHECK_BUDGET_MS, type SourceCheckPolicy } from '../../mirror/core/source-check.js';
 import { sourceConfigFlag, sourceProfileFlag } from './flags.js';
+import { type SourceAccess } from '../../mirror/core/source-access.js';
 
 /** --source-config, --source-profile and --source-check / --no-source-check. */
 export function sourceCheckFlags(why: string) {

@@ -10,6 +10,7 @@ import { ListClusterMirrors } from '../../kafka/messages/index.js';
 import { describeMirrors } from '../describe/describe.js';
 import type { DescribeResult } from '../describe/describe-types.js';
 import { checkSources, type SourceCheckPolicy } from '../core/source-check.js';
+import { allStopped, stateCounts } from '../describe/loop-check.js';
 
 export interface TwoWayTopic {
   readonly topic: string;
@@ -40,16 +41,6 @@ export interface TwoWayDependencies {
 interface MirrorsBack {
   readonly there: DescribeResult;
   readonly otherCluster: string | null;
-}
-
-export function stateCounts(states: Readonly<Record<string, number>>): string {
-  return Object.entries(states)
-    .map(([state, n]) => `${n} ${state}`)
-    .join(', ');
-}
-
-export function allStopped(states: Readonly<Record<string, number>>): boolean {
-  return Object.keys(states).every((s) => s === 'STOPPED');
 }
 
 export async function checkTwoWay(

@@ -7,7 +7,7 @@ import type { KafkaClient } from '../../kafka/client.js';
 import type { ConfigChange } from './config.js';
 import { splitListValue } from './config-keys.js';
 import { configAfterChanges } from './config-source-check.js';
-import { type LoopCheck, askSourceForLoops, filterSelector, notMade } from '../check/loop-check.js';
+import { type LoopCheck, askSourceForLoops, filterSelector, notMade } from '../describe/loop-check.js';
 import { describeMirrorConfigs, sourceConnection } from '../core/source-client.js';
 import { TOPICS_EXCLUDE, TOPICS_INCLUDE, topicFilterChanges } from './topic-filter-changes.js';
 

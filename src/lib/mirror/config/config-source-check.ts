@@ -13,9 +13,10 @@ import { splitListValue } from './config-keys.js';
 import { describeMirrors } from '../describe/describe.js';
 import { InvalidInputError } from '../core/errors.js';
 import { isConnectionKey, sourceConnection } from '../core/source-client.js';
-import { checkSourceClusterId, reasonOf } from './source-cluster-id.js';
+import { checkSourceClusterId } from './source-cluster-id.js';
 import { BOOTSTRAP_KEY, SOURCE_CLUSTER_ID_KEY } from './config-keys.js';
 import { lookupSourceClusterId } from './source-cluster-id.js';
+import { reasonOf } from '../core/source-access.js';
 
 /** Whether the changes touch how the brokers reach the source, or which cluster they expect there. */
 export function changesSourceIdentity(changes: readonly ConfigChange[]): boolean {

@@ -24,7 +24,7 @@ import {
   suggestMirrorKey,
 } from './config-validation.js';
 import { errors } from '../../kafka/error-codes.js';
-import type { LoopCheck } from '../check/loop-check.js';
+import type { LoopCheck } from '../describe/loop-check.js';
 
 export const CLUSTER_MIRROR_RESOURCE_TYPE = 64;
 

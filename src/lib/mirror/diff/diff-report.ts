@@ -9,9 +9,10 @@ import type { KafkaClient } from '../../kafka/client.js';
 import { DescribeClusterMirrors, DescribeConfigs, ListClusterMirrors, Metadata } from '../../kafka/messages/index.js';
 import { readSyncInterval, type SyncInterval } from '../core/broker-config.js';
 import { InvalidInputError, MirrorError } from '../core/errors.js';
-import { type EffectiveList, readMirrorSide, type SourceAccess, sourceSettingsOf } from '../config/mirror-side.js';
+import { type EffectiveList, readMirrorSide } from '../config/mirror-side.js';
 import { compareTopicConfigs, type TopicDiff, topicConfigReader, topicDrifts } from './topic-config-diff.js';
 import { compareTopicIds, type RecreatedSourceTopic } from '../core/topic-ids.js';
+import { type SourceAccess, sourceSettingsOf } from '../core/source-access.js';
 
 export const DIFF_APIS = [ListClusterMirrors, DescribeClusterMirrors, DescribeConfigs, Metadata] as const;
 

@@ -8,13 +8,8 @@ import { readSyncInterval, type SyncInterval } from '../core/broker-config.js';
 import { MirrorError } from '../core/errors.js';
 import { compareGroups, type GroupComparison, outOfSyncGroups } from './group-compare.js';
 import { GROUP_READ_APIS, groupOffsetsReader } from './group-offsets.js';
-import {
-  type EffectiveList,
-  readMirrorSide,
-  type SourceAccess,
-  sourceSettingsOf,
-  type SyncedTopic,
-} from '../config/mirror-side.js';
+import { type EffectiveList, readMirrorSide, type SyncedTopic } from '../config/mirror-side.js';
+import { type SourceAccess, sourceSettingsOf } from '../core/source-access.js';
 
 export const GROUPS_APIS = [ListClusterMirrors, DescribeClusterMirrors, DescribeConfigs, ...GROUP_READ_APIS] as const;
 

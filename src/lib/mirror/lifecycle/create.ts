@@ -26,7 +26,7 @@ import {
 } from '../config/config-validation.js';
 import { BOOTSTRAP_KEY, SOURCE_CLUSTER_ID_KEY } from '../config/config-keys.js';
 import { checkPattern } from '../patterns/pattern-check.js';
-import type { LoopCheck } from '../check/loop-check.js';
+import type { LoopCheck } from '../describe/loop-check.js';
 
 export interface CreateMirrorInput {
   readonly mirror: string;

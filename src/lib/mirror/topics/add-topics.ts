@@ -20,15 +20,15 @@ import { splitListValue } from '../config/config-keys.js';
 import { describeMirrors } from '../describe/describe.js';
 import { type FailureDiagnosis, topicFailureCauses } from '../describe/failure-causes.js';
 import type { PartitionRow } from '../describe/lag.js';
-import { sourceSettingsOf } from '../config/mirror-side.js';
 import { describeMirrorConfigs, listSourceTopics } from '../core/source-client.js';
 import { type TopicToAdd, type TopicOwnership, classifyTopics, isSent } from './topic-selection.js';
 import { readCatchUpTargetsFrom, waitUntilCaughtUp, type CatchUpOutcome } from './caught-up.js';
 import { nameList } from '../core/name-list.js';
 import { listedTopics } from '../core/list.js';
 import { type ReadBack, answerFromReadBack, applied, notApplied, sendOrReadBack } from '../core/read-back.js';
-import { type LoopCheck, checkMirrorLoops } from '../check/loop-check.js';
+import { type LoopCheck, checkMirrorLoops } from '../describe/loop-check.js';
 import { type DestinationTruncation, destinationTruncation } from './readd-truncation.js';
+import { sourceSettingsOf } from '../core/source-access.js';
 
 export const ADD_TOPICS_APIS = [
   StartMirrorTopics,

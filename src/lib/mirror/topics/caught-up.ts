@@ -14,7 +14,7 @@ import { causeHint, diagnoseFailure, factsFromRows } from '../describe/failure-c
 import type { PartitionRow } from '../describe/lag.js';
 import { describeMirrorConfigs } from '../core/source-client.js';
 import type { FinalPartition } from './final-partition.js';
-import { sourceSettingsOf } from '../config/mirror-side.js';
+import { sourceSettingsOf } from '../core/source-access.js';
 
 /** How the wait decides, in words a command prints. */
 export const CAUGHT_UP_RULE =

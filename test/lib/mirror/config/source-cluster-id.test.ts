@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { InvalidInputError } from '../../../../src/lib/mirror/core/errors.js';
-import { checkSourceClusterId, reasonOf } from '../../../../src/lib/mirror/config/source-cluster-id.js';
+import { checkSourceClusterId } from '../../../../src/lib/mirror/config/source-cluster-id.js';
 import { resolveCreateSourceClusterId } from '../../../../src/lib/mirror/lifecycle/create-source-id.js';
+import { reasonOf } from '../../../../src/lib/mirror/core/source-access.js';
 
 const base = {
   expected: null,

@@ -9,11 +9,10 @@ import type { ConnectionConfig } from '../../connection/connection-config.js';
 import type { KafkaClient } from '../../kafka/client.js';
 import { KafkaProtocolError, MirroringDisabledError, UnsupportedByClusterError } from '../../kafka/errors.js';
 import { ListClusterMirrors } from '../../kafka/messages/index.js';
-import { describeMirrors } from '../describe/describe.js';
+import { describeMirrors } from './describe.js';
 import { InvalidInputError } from '../core/errors.js';
 import { javaPatternList } from '../patterns/java-regex.js';
 import { nameList } from '../core/name-list.js';
-import { allStopped, stateCounts } from './two-way.js';
 
 /** The flag that sends a start the loop check refused. */
 export const ALLOW_MIRROR_LOOP_FLAG = '--allow-mirror-loop';
@@ -171,4 +170,14 @@ export async function guardLoops(
   const enforced = enforceLoopCheck(mirror, await check, allowLoop);
   for (const w of enforced.warnings) warn(w);
   return enforced.check;
+}
+
+export function stateCounts(states: Readonly<Record<string, number>>): string {
+  return Object.entries(states)
+    .map(([state, n]) => `${n} ${state}`)
+    .join(', ');
+}
+
+export function allStopped(states: Readonly<Record<string, number>>): boolean {
+  return Object.keys(states).every((s) => s === 'STOPPED');
 }

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DescribeClusterMirrors, ListClusterMirrors } from '../../../../src/lib/kafka/messages/index.js';
 import { UnsupportedByClusterError } from '../../../../src/lib/kafka/errors.js';
-import { checkMirrorLoops, enforceLoopCheck } from '../../../../src/lib/mirror/check/loop-check.js';
+import { checkMirrorLoops, enforceLoopCheck } from '../../../../src/lib/mirror/describe/loop-check.js';
 import { type FakeMirror, describeAnswer, listAnswer } from '../fake-answers.js';
 import { fakeClient } from '../fake-client.js';
 
