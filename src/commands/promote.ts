@@ -5,6 +5,7 @@ import { ExitCode } from '../lib/cli/exit-codes.js';
 import { Spinner } from '../lib/cli/spinner.js';
 import { interruptibleSleep, listenForStop } from '../lib/cli/stop-signal.js';
 import { promoteFlags } from '../lib/cli/switchover-flags.js';
+import { sourceCheckFlags } from '../lib/cli/source-check-flags.js';
 import { promoteInput } from '../lib/cli/topic-input.js';
 import { runPromote } from '../lib/mirror/promote.js';
 import { planPromote } from '../lib/mirror/promote-plan.js';
@@ -51,7 +52,10 @@ export default class Promote extends BaseCommand<typeof Promote> {
 
   static override args = { mirror: Args.string({ description: 'name of the mirror', required: true }) };
 
-  static override flags = promoteFlags;
+  static override flags = {
+    ...promoteFlags,
+    'source-check': sourceCheckFlags('to refuse a promote while it does not answer')['source-check'],
+  };
 
   async run(): Promise<PromoteResult> {
     const f = this.flags;
@@ -72,6 +76,7 @@ export default class Promote extends BaseCommand<typeof Promote> {
       },
       onProgress: (p: Parameters<typeof promoteProgressText>[0]) => spinner.update(promoteProgressText(p)),
       now: () => Date.now(),
+      sourceCheck: await this.sourceCheck(f),
     };
     try {
       const plan = await planPromote(client, input, deps);

@@ -14,6 +14,7 @@ import {
   type TopicActionPlan,
   type TopicActionResult,
   sendTopicAction,
+  settleViaPattern,
   waitedTopics,
 } from './topic-actions.js';
 import { waitForPartitionStates } from './wait.js';
@@ -55,10 +56,12 @@ export async function applyTopicAction(
       sleep: (ms, what) => wait.sleep(ms, what),
       onProgress: ({ done, total, rows }) => {
         result.final = [...rows];
+        settleViaPattern(result, rows);
         wait.onProgress?.(done, total);
       },
     });
     result.final = plan.spec.action === 'stop' ? await withEndOffsets(client, rows, warnings) : rows;
+    settleViaPattern(result, rows);
   } catch (waitError) {
     return { result, waitError, warnings };
   }

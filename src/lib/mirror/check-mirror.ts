@@ -13,6 +13,7 @@ import type { TwoWayCheck } from './two-way.js';
 import { DEFAULT_BROKER_RETRY_MS, describeMirrors } from './describe.js';
 import { decodeOperations } from './operations.js';
 import { diagnoseFailures, type FailureCauseGroup } from './failure-causes.js';
+import { findWedgedTopics, listedTopicNames, type WedgedTopic } from './wedged-topics.js';
 
 /** The CLUSTER_MIRROR operations kmirror's commands need, and which commands need each. */
 export const MIRROR_PERMISSIONS: readonly { readonly operation: string; readonly neededBy: readonly string[] }[] = [
@@ -38,6 +39,8 @@ export interface MirrorCheck {
   readonly permissions: MirrorPermission[];
   /** The mirror's FAILED partitions by recognised cause, with the recovery that works. */
   readonly failureCauses: FailureCauseGroup[];
+  /** Topics recorded STOPPED whose partitions are FAILED or MIRRORING (wedged-topics.ts). */
+  readonly wedged: WedgedTopic[];
 }
 
 type DescribedMirror = ResponseOf<typeof DescribeClusterMirrors>['Mirrors'][number];
@@ -121,8 +124,10 @@ export async function checkMirror(client: KafkaClient, name: string): Promise<Mi
       },
     );
   }
-  const failureCauses = diagnoseFailures(await describeMirrors(client, [name]), null);
-  return { name, authorizedOperations: decoded, permissions: permissionsFor(decoded), failureCauses };
+  const described = await describeMirrors(client, [name]);
+  const failureCauses = diagnoseFailures(described, null);
+  const wedged = findWedgedTopics(described, await listedTopicNames(client));
+  return { name, authorizedOperations: decoded, permissions: permissionsFor(decoded), failureCauses, wedged };
 }
 
 /** What `kmirror check [MIRROR]` returns: the cluster part, plus the mirror part when a name was given. */

@@ -18,6 +18,7 @@ import { ListOffsets } from '../kafka/messages/index.js';
 import { KafkaResponseError, MirrorError, NotFoundError, PartialFailureError } from './errors.js';
 import type { PartitionRow } from './lag.js';
 import { diagnoseFailures } from './failure-causes.js';
+import { findWedgedTopics, listedTopicNames } from './wedged-topics.js';
 
 export async function describeReport(
   client: KafkaClient,
@@ -26,6 +27,9 @@ export async function describeReport(
   sort: DescribeSort,
 ): Promise<DescribeReport> {
   const described = await describeMirrors(client, names);
+  // State and lag filters do not hide a wedged topic: `describe --failed` shows its MIRRORING partitions too.
+  const byName = applyFilters(described, { topics: filters.topics, topicPatterns: filters.topicPatterns });
+  const wedged = findWedgedTopics(byName, await listedTopicNames(client));
   // Without names, a state or lag filter leaves out the mirrors it matches nothing in.
   const filtered = applyFilters(described, filters, { dropEmptyMirrors: names.length === 0 });
   const { result: shown, unsupported } = await withStoppedEndOffsets(client, applySort(filtered, sort));
@@ -33,7 +37,13 @@ export async function describeReport(
   const retryMaxAttempts = anyFailed ? await failedRetryMaxAttempts(client) : null;
   const unavailable =
     unsupported.length === 0 ? [] : [stoppedOffsetsUnavailable(unsupported, client.apiKeys.keyOf(ListOffsets))];
-  return { ...shown, retryMaxAttempts, failureCauses: diagnoseFailures(shown, retryMaxAttempts), unavailable };
+  return {
+    ...shown,
+    retryMaxAttempts,
+    failureCauses: diagnoseFailures(shown, retryMaxAttempts),
+    unavailable,
+    wedged,
+  };
 }
 
 function stoppedOffsetsUnavailable(unsupported: readonly EndOffsetsUnsupported[], apiKey: number): UnavailableData {

@@ -13,6 +13,7 @@ import type { HealthReport } from './health.js';
 import { decodeOperations } from './operations.js';
 import type { TrendRow } from './trend.js';
 import type { FailureCauseGroup } from './failure-causes.js';
+import type { WedgedTopic } from './wedged-topics.js';
 
 export interface TopicDescription {
   readonly name: string;
@@ -78,6 +79,8 @@ export interface DescribeReport extends DescribeResult {
   readonly failureCauses: FailureCauseGroup[];
   /** What the brokers cannot give (optional APIs they lack); the exit code stays 0 for these. */
   readonly unavailable: UnavailableData[];
+  /** Topics recorded STOPPED with FAILED or MIRRORING partitions (wedged-topics.ts); --fail-on failing counts them. */
+  readonly wedged: WedgedTopic[];
 }
 
 export interface DescribeOptions {

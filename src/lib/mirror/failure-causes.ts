@@ -11,7 +11,8 @@ export type FailureCause =
   | 'retries-exhausted'
   | 'non-retryable'
   | 'mirror-loop'
-  | 'epoch-war';
+  | 'epoch-war'
+  | 'wedged';
 
 export interface FailureDiagnosis {
   readonly cause: FailureCause;

@@ -26,7 +26,10 @@ function actionLabel(plan: TopicActionPlan, t: TopicToAct): string {
     case 'blocked':
       return style.bad('blocked (see below)');
     case 'via-pattern':
-      return style.warn(`stopped by the broker: matches exclude pattern ${t.pattern ?? ''}`);
+      return style.warn(
+        `stop requested through exclude pattern ${t.pattern ?? ''}` +
+          (t.partitions.some((p) => p.state === 'FAILED') ? ' (its FAILED partitions ignore it)' : ''),
+      );
   }
 }
 
@@ -191,10 +194,17 @@ function outcome(plan: TopicActionPlan, result: TopicActionResult, options: Outc
       ),
     );
   for (const v of result.viaPattern) {
+    if (v.notStopped === 0) {
+      out.push(style.ok(`Stopped through exclude pattern ${v.pattern} (not in the request): ${v.topic}`));
+      continue;
+    }
+    const ignored = /FAILED/.test(v.state)
+      ? '; FAILED partitions ignore it: the topic stays read-only and mirrors again when the source returns'
+      : '';
     out.push(
       style.warn(
-        `Marked STOPPED by the broker through exclude pattern ${v.pattern} (not in the request; ${v.state}; ` +
-          `it stops when its partitions allow): ${v.topic}`,
+        `Stop requested through exclude pattern ${v.pattern} (not in the request): ${v.topic}; ` +
+          `${v.notStopped} partition(s) still ${stillStates(v.state)}${ignored}`,
       ),
     );
   }
@@ -237,6 +247,15 @@ function outcome(plan: TopicActionPlan, result: TopicActionResult, options: Outc
     }
   }
   return out.join('\n');
+}
+
+/** "2 FAILED, 1 STOPPED" → "FAILED": the states that are not STOPPED, for "N partition(s) still …". */
+function stillStates(counted: string): string {
+  const states = counted
+    .split(', ')
+    .map((part) => part.replace(/^\d+ /, ''))
+    .filter((s) => s !== 'STOPPED');
+  return states.join('/');
 }
 
 /** The confirmation before StopMirrorTopics: the preview, the question, and the action a refusal names. */
