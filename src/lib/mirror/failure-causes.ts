@@ -141,7 +141,8 @@ export function diagnoseFailure(
       recovery: `remove the cause, then ${RESTART}`,
     };
   }
-  if (message === SOURCE_METADATA_FAILED && row.retryAttempt <= 1) {
+  // The start transient is retry 1; other partitions of the mirror showing an outage make it the outage.
+  if (message === SOURCE_METADATA_FAILED && row.retryAttempt <= 1 && !sourceOutage) {
     return {
       cause: 'starting',
       summary: 'starting: the prototype broker shows this for about 2 s after a start or a config change',

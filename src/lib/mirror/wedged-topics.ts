@@ -70,7 +70,7 @@ export function findWedgedTopics(
         summary:
           `wedged: the broker recorded ${topic.name} as STOPPED (mirror ${mirror.name} no longer lists it) but ` +
           `${stuck.length} partition(s) are ${states} (${nameList(stuck.map((p) => String(p.partition)))}): ` +
-          'they missed the stop while FAILED, so the topic stays read-only',
+          'they missed the stop while FAILED, so they stay read-only',
         recovery: wedgedRecovery(mirror.name),
       });
     }

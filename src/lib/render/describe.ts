@@ -162,6 +162,7 @@ function attention(
   retryMax: number | null,
   notes: Footnotes,
   causes: readonly FailureCauseGroup[],
+  wedged = 0,
 ): string[] {
   const failed: string[][] = [];
   let failedCount = 0;
@@ -215,7 +216,9 @@ function attention(
         ),
       );
   }
-  if (out.length === 0) out.push(style.ok('No partitions need attention.'));
+  if (out.length === 0 && wedged > 0)
+    out.push(style.bad(`No partition is FAILED or lagging, but ${wedged} topic(s) are wedged (below).`));
+  else if (out.length === 0) out.push(style.ok('No partitions need attention.'));
   return out;
 }
 
@@ -225,6 +228,7 @@ function mirrorView(
   retryMax: number | null,
   notes: Footnotes,
   causes: readonly FailureCauseGroup[],
+  wedged = 0,
 ): string {
   const out = [mirrorSummary(mirror, notes)];
   if (mirror.topics.length === 0) {
@@ -241,7 +245,7 @@ function mirrorView(
     lagging: options.attentionLimit ?? DEFAULT_ATTENTION_LIMIT,
     failed: options.failedLimit ?? Number.POSITIVE_INFINITY,
   };
-  out.push(...attention(mirror, limits, retryMax, notes, causes));
+  out.push(...attention(mirror, limits, retryMax, notes, causes, wedged));
   return out.join('\n');
 }
 
@@ -354,7 +358,16 @@ function* describeLines(report: DescribeReport, options: DescribeRenderOptions):
     else yield* partitionTableLines(report, options.sort, notes);
   } else {
     yield report.mirrors
-      .map((m) => mirrorView(m, options, report.retryMaxAttempts, notes, report.failureCauses))
+      .map((m) =>
+        mirrorView(
+          m,
+          options,
+          report.retryMaxAttempts,
+          notes,
+          report.failureCauses,
+          (report.wedged ?? []).filter((w) => w.mirror === m.name).length,
+        ),
+      )
       .join('\n\n');
   }
   const passing = passingStateNotes(report);
