@@ -13,7 +13,7 @@ import type { TwoWayCheck } from './two-way.js';
 import { DEFAULT_BROKER_RETRY_MS, describeMirrors } from './describe.js';
 import { decodeOperations } from './operations.js';
 import { diagnoseFailures, type FailureCauseGroup } from './failure-causes.js';
-import { findWedgedTopics, listedTopicNames, type WedgedTopic } from './wedged-topics.js';
+import { wedgedTopicsOf, type WedgedTopic } from './wedged-topics.js';
 
 /** The CLUSTER_MIRROR operations kmirror's commands need, and which commands need each. */
 export const MIRROR_PERMISSIONS: readonly { readonly operation: string; readonly neededBy: readonly string[] }[] = [
@@ -126,7 +126,7 @@ export async function checkMirror(client: KafkaClient, name: string): Promise<Mi
   }
   const described = await describeMirrors(client, [name]);
   const failureCauses = diagnoseFailures(described, null);
-  const wedged = findWedgedTopics(described, await listedTopicNames(client));
+  const wedged = await wedgedTopicsOf(client, described);
   return { name, authorizedOperations: decoded, permissions: permissionsFor(decoded), failureCauses, wedged };
 }
 

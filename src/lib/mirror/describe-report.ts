@@ -18,7 +18,7 @@ import { ListOffsets } from '../kafka/messages/index.js';
 import { KafkaResponseError, MirrorError, NotFoundError, PartialFailureError } from './errors.js';
 import type { PartitionRow } from './lag.js';
 import { diagnoseFailures } from './failure-causes.js';
-import { findWedgedTopics, listedTopicNames } from './wedged-topics.js';
+import { wedgedTopicsOf } from './wedged-topics.js';
 
 export async function describeReport(
   client: KafkaClient,
@@ -29,7 +29,7 @@ export async function describeReport(
   const described = await describeMirrors(client, names);
   // State and lag filters do not hide a wedged topic: `describe --failed` shows its MIRRORING partitions too.
   const byName = applyFilters(described, { topics: filters.topics, topicPatterns: filters.topicPatterns });
-  const wedged = findWedgedTopics(byName, await listedTopicNames(client));
+  const wedged = await wedgedTopicsOf(client, byName);
   // Without names, a state or lag filter leaves out the mirrors it matches nothing in.
   const filtered = applyFilters(described, filters, { dropEmptyMirrors: names.length === 0 });
   const { result: shown, unsupported } = await withStoppedEndOffsets(client, applySort(filtered, sort));
