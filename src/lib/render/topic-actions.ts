@@ -186,11 +186,22 @@ function outcome(plan: TopicActionPlan, result: TopicActionResult, options: Outc
     return out.join('\n');
   }
   const capital = spec.past.charAt(0).toUpperCase() + spec.past.slice(1);
-  if (result.succeeded.length > 0)
+  // A stop is only "stopped" once every partition is STOPPED: without --wait (or short of it) it was accepted.
+  const reached = (topic: string): boolean =>
+    spec.action !== 'stop' ||
+    (result.final?.some((r) => r.topic === topic) === true &&
+      result.final.every((r) => r.topic !== topic || r.state === 'STOPPED'));
+  const done = result.succeeded.filter(reached);
+  const accepted = result.succeeded.filter((t) => !reached(t));
+  if (done.length > 0)
+    out.push(
+      style.ok(`${capital} mirroring for ${done.length} topic(s) in mirror ${result.mirror}: ${nameList(done)}`),
+    );
+  if (accepted.length > 0)
     out.push(
       style.ok(
-        `${capital} mirroring for ${result.succeeded.length} topic(s) in mirror ${result.mirror}: ` +
-          `${nameList(result.succeeded)}`,
+        `Stop accepted by the broker for ${accepted.length} topic(s) in mirror ${result.mirror} (not all ` +
+          `partitions STOPPED yet; --wait waits for it): ${nameList(accepted)}`,
       ),
     );
   for (const v of result.viaPattern) {

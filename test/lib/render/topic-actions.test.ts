@@ -194,7 +194,26 @@ describe('topic action renderers (remove-topics, pause, resume)', () => {
       }),
     );
     const lines = text.split('\n');
-    assert.equal(lines[0], 'Stopped mirroring for 1 topic(s) in mirror m1: orders');
+    // orders-1 is still STOPPING: accepted, not "stopped".
+    assert.equal(
+      lines[0],
+      'Stop accepted by the broker for 1 topic(s) in mirror m1 (not all partitions STOPPED yet; --wait waits for ' +
+        'it): orders',
+    );
+    const all = render(
+      stopPlan(),
+      result({
+        final: [0, 1].map((partition) => ({
+          topic: 'orders',
+          partition,
+          state: 'STOPPED',
+          retryAttempt: 0,
+          errorMessage: null,
+          destinationEndOffset: 42n,
+        })),
+      }),
+    );
+    assert.equal(all.split('\n')[0], 'Stopped mirroring for 1 topic(s) in mirror m1: orders');
     assert.ok(
       lines.some(
         (l) =>
