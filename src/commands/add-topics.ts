@@ -15,6 +15,8 @@ import {
 import { confirmPlan } from '../lib/prompt/confirm-plan.js';
 import { addTopicsConfirmation, renderAddTopics } from '../lib/render/add-topics.js';
 import { caughtUpNote, notCaughtUpError } from '../lib/mirror/caught-up.js';
+import { guardLoops } from '../lib/mirror/loop-check.js';
+import { allowMirrorLoopFlag } from '../lib/cli/guard-flags.js';
 
 /**
  * Result of starting mirror topics. `added` lists what was started (or, with dryRun, what would be);
@@ -30,7 +32,12 @@ export default class AddTopics extends BaseCommand<typeof AddTopics> {
     'regular expressions (^(p1|p2)$, as the broker applies them) and are saved in the mirror ' +
     '(mirror.topics.include / mirror.topics.exclude), so source topics created later that match are started ' +
     'automatically. Topics already in this mirror or in another mirror are reported and left out, because the ' +
-    'broker would refuse the whole request for them. Topics that only a pattern selected need confirmation: on a ' +
+    'broker would refuse the whole request for them. Before sending it asks the source whether it mirrors a ' +
+    "selected topic from this cluster (a mirror loop: the broker accepts it and makes this cluster's topic " +
+    "read-only) and refuses with exit 2 unless --allow-mirror-loop; and it reads both sides' end offsets of " +
+    'selected topics that already exist here, since the start truncates them (to 0 for a topic outside any ' +
+    "mirror) and copies the source again: what was written here beyond the source's end is lost. That, and " +
+    'topics that only a pattern selected, need confirmation: on a ' +
     'terminal it asks, elsewhere pass --yes. Exit codes: 3 when some topics failed, 6 when the mirror (or every ' +
     'named topic) does not exist, 124 when --wait or --timeout runs out.';
   static override examples = [
@@ -74,7 +81,11 @@ export default class AddTopics extends BaseCommand<typeof AddTopics> {
         'the source end ' +
         'offsets read when the wait began (also bounded by --timeout)',
     }),
-    yes: yesFlag('add topics matched by --pattern without asking (required when there is no terminal to ask on)'),
+    yes: yesFlag(
+      'add topics matched by --pattern, or that truncate destination data, without asking (required when there is ' +
+        'no terminal to ask on)',
+    ),
+    ...allowMirrorLoopFlag,
   };
 
   async run(): Promise<AddTopicsResult> {
@@ -84,7 +95,9 @@ export default class AddTopics extends BaseCommand<typeof AddTopics> {
     const flags = { ...f, topics: f.topic, topicsFile: f['topics-file'], include: f.pattern };
     const input = { ...addTopicsInput(this.args.mirror, flags, warn), ...(await this.sourceAccess(f)) };
     const client = await this.kafka();
-    const plan = await planAddTopics(client, input, { openSource: this.openSource, warn });
+    const planned = await planAddTopics(client, input, { openSource: this.openSource, warn });
+    const loopCheck = await guardLoops(planned.mirror, planned.loopCheck, f['allow-mirror-loop'], warn);
+    const plan = { ...planned, loopCheck };
 
     if (f['dry-run']) {
       const result = addTopicsResultOf(plan, true);

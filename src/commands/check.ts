@@ -11,9 +11,7 @@ import { parseFeatureLevel } from '../lib/mirror/feature-levels.js';
 import { UsageError } from '../lib/cli/errors.js';
 import { renderFeatureChange } from '../lib/render/feature-change.js';
 import { checkTwoWay } from '../lib/mirror/two-way.js';
-
-/** How long `check` spends on one mirror's source when looking for a mirror back from it. */
-const SOURCE_PROBE_MS = 5000;
+import { sourceCheckFlags } from '../lib/cli/source-check-flags.js';
 
 /**
  * Whether the cluster can serve cluster mirroring, per broker; with a MIRROR argument, its permissions;
@@ -46,6 +44,7 @@ export default class Check extends BaseCommand<typeof Check> {
   ];
 
   static override flags = {
+    ...sourceCheckFlags('for mirrors back from it; with MIRROR, its topic ids and FAILED partitions'),
     feature: Flags.string({
       summary: "also validate every mirror's stored configs at this feature level, FEATURE=LEVEL (repeatable)",
       description:
@@ -72,6 +71,7 @@ export default class Check extends BaseCommand<typeof Check> {
         });
       return parsed;
     });
+    const sourceCheck = await this.sourceCheck(this.flags);
     const client = await this.kafka();
     const cluster = await checkCluster(client);
     const name = this.args.mirror;
@@ -79,7 +79,7 @@ export default class Check extends BaseCommand<typeof Check> {
     if (name !== undefined) {
       if (cluster.verdict === 'usable') {
         try {
-          mirror = await checkMirror(client, name);
+          mirror = await checkMirror(client, name, sourceCheck);
         } catch (err) {
           // The cluster part is shown above the error; in JSON it is the document the error joins.
           this.render(cluster, (c) => renderClusterCheck(c, hints));
@@ -91,7 +91,7 @@ export default class Check extends BaseCommand<typeof Check> {
     }
     const twoWay =
       cluster.verdict === 'usable' && cluster.clusterId !== null
-        ? await checkTwoWay(client, cluster.clusterId, { openSource: this.openSourceWithin(SOURCE_PROBE_MS) })
+        ? await checkTwoWay(client, cluster.clusterId, { sourceCheck })
         : undefined;
     const featureChange =
       changes.length === 0

@@ -17,6 +17,7 @@ import { refuseSecretArgs } from '../lib/cli/setting-args.js';
 import { autoDiscoveryConfirmation, renderCreateMirror } from '../lib/render/create.js';
 import { confirmPlan } from '../lib/prompt/confirm-plan.js';
 import { createdIncludePatterns } from '../lib/mirror/topic-filter-changes.js';
+import { askSourceForLoops, filterSelector, guardLoops, notMade } from '../lib/mirror/loop-check.js';
 
 /** The mirror that was created (or, with --dry-run, would be): the configs sent, secrets masked as [redacted]. */
 export type CreateJson = CreateMirrorResult;
@@ -85,12 +86,23 @@ export default class Create extends BaseCommand<typeof Create> {
     this.trace(`source cluster id: ${sourceClusterId}`);
     const config = withSourceClusterId(plan.config, sourceClusterId);
     const include = createdIncludePatterns(config);
+    const loopCheck =
+      include.length === 0
+        ? null
+        : await guardLoops(
+            plan.mirror,
+            client
+              ? askSourceForLoops(plan.sourceConnection, this.openSource, destination, filterSelector(include, []))
+              : Promise.resolve(notMade('--dry-run does not contact this cluster, so its id is unknown')),
+            flags['allow-mirror-loop'],
+            (m) => this.warning(m),
+          );
     if (client && include.length > 0) {
       const confirmation = autoDiscoveryConfirmation(plan.mirror, plan.sourceBootstrap, include);
       await confirmPlan(confirmation, this.confirmSettings(flags.yes));
     }
     if (client) await sendCreateMirror(client, plan.mirror, config, (m) => this.warning(m));
-    const result = createResult(plan, config, sourceClusterId, dryRun);
+    const result = createResult(plan, config, sourceClusterId, dryRun, loopCheck);
     this.render(result, (shown) => renderCreateMirror(shown, this.reachArgs()));
     return result;
   }

@@ -15,6 +15,7 @@ import {
   waitUntilGone,
 } from '../lib/mirror/delete.js';
 import { confirmByName } from '../lib/prompt/confirm-by-name.js';
+import { readOnlyAction } from '../lib/mirror/delete-read-only.js';
 import { removeTopicsCommand, renderDeleteOutcome, renderDeleteTopics } from '../lib/render/delete.js';
 
 /** The mirror deleted (or, with --dry-run, that would be), or why the broker refused. */
@@ -86,11 +87,16 @@ export default class Delete extends BaseCommand<typeof Delete> {
           `deleting needs both DELETE and ALTER, so the broker will probably refuse`,
       );
     }
-    const confirmed = await confirmByName(`Type the mirror name (${mirror}) to delete it:`, {
+    const readOnly = plan.readOnlyAfterDelete;
+    const question = readOnly
+      ? `${readOnly.topics.length} topic(s) become read-only until a rolling restart. Type the mirror name ` +
+        `(${mirror}) to delete it anyway:`
+      : `Type the mirror name (${mirror}) to delete it:`;
+    const confirmed = await confirmByName(question, {
       name: mirror,
       canPrompt: this.canPrompt(this.flags.yes),
       yes: this.flags.yes,
-      action: `delete mirror '${mirror}'`,
+      action: readOnlyAction(mirror, readOnly),
     });
     if (!confirmed) {
       throw new KmirrorError(`the name typed does not match '${mirror}'; nothing was deleted`, ExitCode.Error, {

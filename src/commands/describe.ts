@@ -7,6 +7,7 @@ import { FilterError, describeFilters, isFiltered, type DescribeSort } from '../
 import {
   describeOutcomeError,
   describeReport,
+  healthConfirmation,
   describeWarnings,
   mapReportText,
 } from '../lib/mirror/describe-report.js';
@@ -75,15 +76,21 @@ export default class Describe extends BaseCommand<typeof Describe> {
         '--fail-on is a one-shot check and cannot be used with --watch',
         'drop --watch (e.g. run it from cron)',
       );
+    const sourceCheck = await this.sourceCheck(flags);
     if (!flags.watch) {
       const client = await this.kafka();
       const sleep = (ms: number) =>
         this.deadline.race(new Promise<void>((r) => setTimeout(r, ms)), 'waiting out --grace');
+      const confirm = {
+        compareTopicIds: conditions.length > 0,
+        confirmZeroLag: conditions.some((c) => c.kind === 'lagging' || c.kind === 'not-mirroring'),
+      };
       const { result, health } = await checkHealth(
-        () => describeReport(client, names, filters, sort),
+        () => describeReport(client, names, filters, sort, sourceCheck, confirm),
         conditions,
         flags.grace,
         { now: Date.now, sleep },
+        healthConfirmation,
       );
       const report: DescribeReport = conditions.length > 0 ? { ...result, health } : result;
       show(report);
@@ -99,7 +106,7 @@ export default class Describe extends BaseCommand<typeof Describe> {
       intervalMs,
       deadline: this.deadline,
       refresh: async () => {
-        const report = await describeReport(client, names, filters, sort);
+        const report = await describeReport(client, names, filters, sort, sourceCheck);
         history = addSamples(history, report, Date.now());
         return { ...report, trends: trendRows(history, report) };
       },

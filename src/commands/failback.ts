@@ -9,6 +9,7 @@ import { type FailbackResult, planFailback, runFailback } from '../lib/mirror/fa
 import { confirmPlan } from '../lib/prompt/confirm-plan.js';
 import {
   cleanupCommands,
+  cleanupEffect,
   failbackConfirmation,
   failbackProgressText,
   renderFailbackPlan,
@@ -30,7 +31,9 @@ export default class Failback extends BaseCommand<typeof Failback> {
     'offsets and, on B, where the two logs part (the last epoch B mirrored from A, then OffsetForLeaderEpoch), ' +
     'so it can say before anything starts how many records A will lose to truncation (written there after the ' +
     'failover) and ask with that count. It then creates (or reuses) a mirror on A reading from B, starts the ' +
-    'topics and follows A’s partitions through LOG_TRUNCATION, FAILED (retry 1), EPOCH_FENCING to MIRRORING. It ' +
+    'topics and follows A’s partitions through the states the prototype passes: LOG_TRUNCATION, MIRRORING, ' +
+    'FAILED ("Failed to get source metadata", retry 1) and MIRRORING again, the cut made by A’s fetcher after ' +
+    'that (EPOCH_FENCING only when a batch from B carries a newer leader epoch than A’s). It ' +
     'ends with the cleanup to run: until the old mirror on B is deleted, both clusters raise the topics’ leader ' +
     'epochs at every sync. The security settings A’s brokers get for B (--source-config, else this command’s ' +
     'own) are stored in the mirror, never printed.';
@@ -78,6 +81,7 @@ export default class Failback extends BaseCommand<typeof Failback> {
       const { result, error } = await runFailback(a, b, plan, deps);
       spinner.stop();
       result.cleanup = cleanupCommands(result, this.connectionArgs(bSettings));
+      result.cleanupEffect = cleanupEffect(result);
       this.render(result, renderFailbackResult);
       if (error !== undefined) throw error;
       return result;

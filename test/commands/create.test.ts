@@ -157,6 +157,7 @@ describe('kmirror create', () => {
         'mirror.fetch.max.bytes': '2097152',
         'mirror.source.cluster.id': emulator.source.clusterId,
       },
+      loopCheck: null,
       dryRun: false,
       warnings: [],
     });

@@ -11,6 +11,7 @@ import { INSTANT_START } from '../helpers/emulator-timing.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
 import { aclEmulatorOptions, asUser, mirrorNames, protocolClient, setUpMirror } from './mirror-protocol-setup.js';
 import { joinedRegex } from '../helpers/joined-regex.js';
+import { DELETE_SAFE_ORDER } from '../../src/lib/mirror/delete-read-only.js';
 
 interface DeleteJson {
   mirror: string;
@@ -25,6 +26,7 @@ interface DeleteJson {
     removeTopicsCommand: string | null;
   } | null;
   confirmedGone: boolean | null;
+  readOnlyAfterDelete: { topics: string[]; partitions: number; safeOrder: string } | null;
 }
 
 interface ErrorJson {
@@ -112,16 +114,20 @@ describe('kmirror delete', () => {
     assert.match(result.stdout, /^happy-a +STOPPED +2 STOPPED +ok$/m);
     assert.match(result.stdout, /^happy-b +STOPPED +2 STOPPED +ok$/m);
     assert.match(result.stdout, /^Deleted mirror happy$/m);
-    // The emulator advertises the prototype's keys 94-105, so the prototype's known issue is named.
+    // The emulator advertises the prototype's keys 94-105, so the prototype's read-only-after-delete is named.
     assert.match(
       result.stdout,
       joinedRegex([
-        /Warning: Known issue of the KIP-1279 prototype broker \(Kafka 4\.2\.0-SNAPSHOT builds\): after a mirror is /,
-        /deleted, its former topics may refuse writes with READ_ONLY_TOPIC until the destination brokers are /,
-        /restarted\./,
+        /Warning: deleting mirror 'happy' makes its 2 STOPPED topic\(s\) \(4 partition\(s\): happy-a, happy-b\), /,
+        /which take writes now, refuse them \(READ_ONLY_TOPIC\) until the destination brokers are restarted /,
+        /.*The safe order: keep the stopped mirror until a restart window/,
       ]),
     );
     assert.ok(!(await mirrorNames(client())).includes('happy'));
+    // What it said: the topics refuse writes now, and a restart of the brokers lifts it.
+    assert.throws(() => env().destination.cluster.produce('happy-a', 0, 1), /READ_ONLY_TOPIC/);
+    env().destination.cluster.restartBrokers();
+    assert.doesNotThrow(() => env().destination.cluster.produce('happy-a', 0, 1));
     const listed = await run('admin', ['list', '--json']);
     assert.equal(listed.code, 0, listed.stderr);
     assert.ok(!JSON.stringify(jsonOf(listed)).includes('"happy"'), 'kmirror list no longer shows the mirror');
@@ -180,7 +186,10 @@ describe('kmirror delete', () => {
     const sent = requests.length;
     const result = await run('admin', ['delete', 'ask']);
     assert.equal(result.code, 2, result.stderr);
-    assert.match(result.stderr, /refusing to delete mirror 'ask' without confirmation/);
+    assert.match(
+      result.stderr,
+      /refusing to delete mirror 'ask' \(making 1 topic\(s\) read-only until a rolling restart\) without confirmation/,
+    );
     assert.match(result.stderr, /--yes/);
     assert.ok(!requests.slice(sent).includes('DeleteClusterMirror'));
     assert.ok((await mirrorNames(client())).includes('ask'));
@@ -203,7 +212,10 @@ describe('kmirror delete', () => {
         const as = asUser(env(), 'admin');
         const result = await runInTerminal(['delete', 'typed', ...as.args], 'typed', as.env);
         assert.equal(result.code, 0, result.stdout);
-        assert.match(result.stdout, /Type the mirror name \(typed\) to delete it:/);
+        assert.match(
+          result.stdout,
+          /1 topic\(s\) become read-only until a rolling restart\. Type the mirror name\s+\(typed\) to delete it/,
+        );
         assert.match(result.stdout, /Deleted mirror typed/);
         assert.ok(!(await mirrorNames(client())).includes('typed'));
       });
@@ -234,6 +246,8 @@ describe('kmirror delete', () => {
     assertMatchesSchema('delete', doc);
     assert.equal(doc.dryRun, true);
     assert.equal(doc.deleted, false);
+    assert.deepEqual(doc.readOnlyAfterDelete, { topics: ['dry-a'], partitions: 2, safeOrder: DELETE_SAFE_ORDER });
+    assert.match(result.stdout, /deleting mirror 'dry' makes its 1 STOPPED topic\(s\) .*READ_ONLY_TOPIC/);
     assert.ok(requests.slice(sent).includes('ListClusterMirrors'), 'the dry run did look');
     assert.ok(!requests.slice(sent).includes('DeleteClusterMirror'), 'the dry run sent no delete');
     assert.ok((await mirrorNames(client())).includes('dry'));

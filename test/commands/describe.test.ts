@@ -527,7 +527,7 @@ describe('kmirror describe: failures', () => {
         text.stdout,
         /Why, and what recovers them:\n {2}1 partition\(s\) \(inventory-0\): the source topic was deleted/,
       );
-      assert.match(text.stdout, /recreating the source topic empty makes the destination truncate its copy to 0/);
+      assert.match(text.stdout, /Recreating the source topic does NOT resume mirroring: it has a new topic id/);
 
       const json = await run('--failed', '--json');
       const report = jsonOf(json) as DescribeReport & { failureCauses: { mirror: string; cause: string }[] };
@@ -544,7 +544,7 @@ describe('kmirror describe: failures', () => {
       const check = await runCli(['check', 'm2', '-b', emulator.destination.bootstrap]);
       assert.equal(check.code, 0, check.stderr);
       assert.match(check.stdout, /1 FAILED partition\(s\) on mirror m2; why, and what recovers them:/);
-      assert.match(check.stdout, /Recovery: recreate the source topic with the same partition count/);
+      assert.match(check.stdout, /Recovery: restart the destination brokers .*, then stop the topic/);
     },
   );
 });

@@ -127,36 +127,29 @@ describe('kmirror failback', () => {
     );
   });
 
-  it(
-    '--yes: A goes FAILED (retry 1) → EPOCH_FENCING → MIRRORING, loses the split-brain writes, ' + 'then equals B',
-    async () => {
-      const result = await failback('--topic', 'orders', '--yes', '--json', '--timeout', '20s');
-      assert.equal(result.code, 0, result.stderr);
-      const doc = jsonOf(result) as Json;
-      assertMatchesSchema('failback', doc);
-      assert.equal(doc.complete, true);
-      assert.equal(doc.reverseMirror.created, true);
-      for (const p of doc.topics[0]?.partitions ?? []) {
-        const seen = p.states.filter((s) => s !== 'LOG_TRUNCATION');
-        assert.deepEqual(
-          seen,
-          ['FAILED', 'EPOCH_FENCING', 'MIRRORING'],
-          `partition ${p.partition}: ${p.states.join(' → ')}`,
-        );
-        assert.equal(BigInt(p.endAfter ?? -1), emulator.destination.cluster.endOffset('orders', p.partition));
-      }
-      assert.deepEqual(
-        doc.topics[0]?.partitions.map((p) => p.truncated),
-        [30, 4],
-      );
-      assert.deepEqual(doc.otherTopicsOfOldMirror, ['live']);
-      assert.deepEqual(doc.cleanup, [], 'fwd still mirrors live, so it cannot be deleted yet');
-      assert.deepEqual(
-        (emulator.source.cluster.topics.get('orders')?.partitions ?? []).map((p) => p.mirror?.state),
-        ['MIRRORING', 'MIRRORING'],
-      );
-    },
-  );
+  it('--yes: A goes MIRRORING → FAILED (retry 1) → MIRRORING (§18), loses the split-brain writes, = B', async () => {
+    const result = await failback('--topic', 'orders', '--yes', '--json', '--timeout', '20s');
+    assert.equal(result.code, 0, result.stderr);
+    const doc = jsonOf(result) as Json;
+    assertMatchesSchema('failback', doc);
+    assert.equal(doc.complete, true);
+    assert.equal(doc.reverseMirror.created, true);
+    for (const p of doc.topics[0]?.partitions ?? []) {
+      const seen = p.states.filter((s) => s !== 'LOG_TRUNCATION');
+      assert.deepEqual(seen, ['MIRRORING', 'FAILED', 'MIRRORING'], `partition ${p.partition}: ${p.states.join(' → ')}`);
+      assert.equal(BigInt(p.endAfter ?? -1), emulator.destination.cluster.endOffset('orders', p.partition));
+    }
+    assert.deepEqual(
+      doc.topics[0]?.partitions.map((p) => p.truncated),
+      [30, 4],
+    );
+    assert.deepEqual(doc.otherTopicsOfOldMirror, ['live']);
+    assert.deepEqual(doc.cleanup, [], 'fwd still mirrors live, so it cannot be deleted yet');
+    assert.deepEqual(
+      (emulator.source.cluster.topics.get('orders')?.partitions ?? []).map((p) => p.mirror?.state),
+      ['MIRRORING', 'MIRRORING'],
+    );
+  });
 
   it('the text report ends with the cleanup and the epoch-war warning', async () => {
     // live fails over and back as well; then the old mirror on B can go.
@@ -175,8 +168,20 @@ describe('kmirror failback', () => {
     const result = await failback('--topic', 'live', '--yes', '--timeout', '20s');
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /^Failed back 1 topic\(s\): A mirrors them from B in mirror fwd-failback\.$/m);
-    assert.match(result.stdout, /every mirror sync raises their leader epochs on both sides/);
+    assert.match(result.stdout, /every mirror sync raises their leader epochs \(A.s partitions stayed MIRRORING/);
     assert.match(result.stdout, /^Clean up now:\n {2}kmirror delete fwd -b \S+ --yes$/m);
+    // The cleanup's own cost (§18): B's topics, the ones producers now write to, go read-only until B restarts.
+    assert.match(
+      result.stdout,
+      joinedRegex(
+        [
+          /^Deleting mirror fwd on B makes its STOPPED topics, the ones producers write to now, refuse writes /,
+          /\(READ_ONLY_TOPIC\) until B's brokers are restarted/,
+        ],
+        'm',
+      ),
+    );
+    assert.match(result.stdout, /The safe order: keep the stopped mirror until a restart window/);
     await waitFor('live MIRRORING on A', () =>
       (emulator.source.cluster.topics.get('live')?.partitions ?? []).every((p) => p.mirror?.state === 'MIRRORING'),
     );
@@ -215,7 +220,7 @@ describe('kmirror failback', () => {
       );
       const text = await runCli(['check', '-b', emulator.source.bootstrap]);
       assert.match(text.stdout, /^2 topic\(s\) mirrored both ways:$/m);
-      assert.match(text.stdout, /leader-epoch war: both raise its leader epoch at every sync/);
+      assert.match(text.stdout, /leader-epoch war: its leader epoch is raised at every sync \(the mirroring side/);
 
       const cleanup = await runCli(['delete', 'fwd', '-b', emulator.destination.bootstrap, '--yes']);
       assert.equal(cleanup.code, 0, cleanup.stderr);

@@ -14,6 +14,9 @@ import { confirmPlan } from '../../lib/prompt/confirm-plan.js';
 import { topicFilterChanges } from '../../lib/mirror/topic-filter-changes.js';
 import { refuseSecretArgs, settingSourceFlags } from '../../lib/cli/setting-args.js';
 import { checkSourceAfterChange } from '../../lib/mirror/config-source-check.js';
+import { configChangeLoopCheck } from '../../lib/mirror/config-loop-check.js';
+import { guardLoops } from '../../lib/mirror/loop-check.js';
+import { allowMirrorLoopFlag } from '../../lib/cli/guard-flags.js';
 import { configRestartWarning, topicsMirroringNow, waitUntilMirroringAgain } from '../../lib/mirror/config-restart.js';
 
 /** The changes sent and the mirror's stored configs afterwards (unchanged with --dry-run). */
@@ -73,6 +76,7 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
         'after the change, wait up to this long until the partitions that were MIRRORING are MIRRORING ' +
         'again (a config change restarts them; also bounded by --timeout)',
     }),
+    ...allowMirrorLoopFlag,
     yes: yesFlag('change mirror.topics.include/exclude without asking (required when there is no terminal to ask on)'),
   };
 
@@ -102,10 +106,15 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     const validateOnly = this.flags['dry-run'] ?? false;
     const mirroring = validateOnly ? [] : await topicsMirroringNow(client, this.args.mirror);
     if (mirroring.length > 0) this.warning(configRestartWarning(this.args.mirror, mirroring));
+    const loops = await configChangeLoopCheck(client, this.args.mirror, changes, this.openSource);
+    const loopCheck = loops && (await guardLoops(this.args.mirror, loops, this.flags['allow-mirror-loop'], warn));
     const filters = validateOnly ? [] : topicFilterChanges(changes);
     if (filters.length > 0)
       await confirmPlan(topicFilterConfirmation(this.args.mirror, filters), this.confirmSettings(this.flags.yes));
-    const result = await setMirrorConfigs(client, this.args.mirror, changes, { validateOnly, warn });
+    const result = {
+      ...(await setMirrorConfigs(client, this.args.mirror, changes, { validateOnly, warn })),
+      loopCheck,
+    };
     this.render(result, renderConfigSet);
     if (this.flags.wait !== undefined && mirroring.length > 0) {
       const hint = `the change was applied; kmirror describe ${this.args.mirror} shows the partition states`;

@@ -3,6 +3,7 @@
 
 import * as Flags from '@oclif/core/flags';
 import { regexFlag, yesFlag } from './flags.js';
+import { allowMirrorLoopFlag } from './guard-flags.js';
 import { settingSourceFlags } from './setting-args.js';
 
 export const createFlags = {
@@ -41,4 +42,5 @@ export const createFlags = {
     summary: 'check everything and print the configs that would be sent; send nothing to the destination',
   }),
   yes: yesFlag('create a mirror with --include patterns without asking (required when there is no terminal to ask on)'),
+  ...allowMirrorLoopFlag,
 };

@@ -6,6 +6,7 @@ import { DEFAULT_GRACE_MS } from '../mirror/health.js';
 import { PARTITION_STATES } from '../mirror/lag.js';
 import { durationFlag, int64Flag } from './flags.js';
 import { watchFlags } from './watch.js';
+import { sourceCheckFlags } from './source-check-flags.js';
 
 export const describeFlags = {
   topic: Flags.string({ summary: 'only this topic (exact name; repeatable)', multiple: true, helpValue: '<name>' }),
@@ -48,4 +49,5 @@ export const describeFlags = {
     description: 'with --fail-on: how long a partition FAILED with a retriable error may take to recover',
     defaultMs: DEFAULT_GRACE_MS,
   }),
+  ...sourceCheckFlags('to explain FAILED partitions, confirm a zero lag under --fail-on, compare topic ids'),
 };

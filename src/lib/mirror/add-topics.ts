@@ -27,6 +27,8 @@ import { readCatchUpTargetsFrom, waitUntilCaughtUp, type CatchUpOutcome } from '
 import { nameList } from './name-list.js';
 import { listedTopics } from './list.js';
 import { type ReadBack, answerFromReadBack, applied, notApplied, sendOrReadBack } from './read-back.js';
+import { type LoopCheck, checkMirrorLoops } from './loop-check.js';
+import { type DestinationTruncation, destinationTruncation } from './readd-truncation.js';
 
 export const ADD_TOPICS_APIS = [
   StartMirrorTopics,
@@ -69,6 +71,10 @@ export interface AddTopicsPlan {
   readonly addedByPattern: readonly string[];
   /** How this machine reaches the source; --wait reads the source end offsets with it. */
   readonly sourceSettings: ConnectionConfig;
+  /** Selected topics the source mirrors from this cluster (a start would make a mirror loop). */
+  readonly loopCheck: LoopCheck;
+  /** Selected topics whose destination copy holds records that the start truncates. */
+  readonly truncation: DestinationTruncation;
 }
 
 /** The --json document. */
@@ -91,6 +97,10 @@ export interface AddTopicsResult {
   }[];
   failed: { topic: string; error: { code: number; name: string; message: string } }[];
   patterns: { include: string[]; exclude: string[] };
+  /** Whether the source mirrors a selected topic from this cluster (checked before sending). */
+  loopCheck: LoopCheck;
+  /** What the start truncates on the destination, per partition, and the records lost. */
+  truncation: DestinationTruncation;
   dryRun: boolean;
 }
 
@@ -170,24 +180,39 @@ export async function planAddTopics(
   const stored = await describeMirrorConfigs(client, input.mirror);
 
   const settings = await sourceSettingsOf({ mirror: input.mirror, stored }, input, deps.warn);
+  const hereClusterId = (await client.clusterView()).clusterId;
   const source = await deps.openSource(settings);
-  let sourceTopics;
+  let topics: TopicToAdd[];
+  let loopCheck: LoopCheck;
+  let truncation: DestinationTruncation;
   try {
-    sourceTopics = await listSourceTopics(source, settings.bootstrap);
+    const sourceTopics = await listSourceTopics(source, settings.bootstrap);
+    topics = classifyTopics({
+      mirror: input.mirror,
+      named: input.topics,
+      include: input.include,
+      exclude: input.exclude,
+      allowMissing: input.allowMissing,
+      sourceTopics,
+      ownership,
+      storedExclude: splitListValue(stored.get('mirror.topics.exclude')),
+    });
+    const started = new Set(topics.filter((t) => isSent(t.action)).map((t) => t.topic));
+    loopCheck = await checkMirrorLoops(source, hereClusterId, (topic) => started.has(topic));
+    const onSource = topics.filter((t) => t.action === 'add' || t.action === 'restart');
+    truncation = await destinationTruncation(
+      client,
+      source,
+      onSource.map((t) => ({ topic: t.topic, stoppedInMirror: t.action === 'restart' })),
+    );
   } finally {
     await source.close().catch(() => undefined);
   }
-
-  const topics = classifyTopics({
-    mirror: input.mirror,
-    named: input.topics,
-    include: input.include,
-    exclude: input.exclude,
-    allowMissing: input.allowMissing,
-    sourceTopics,
-    ownership,
-    storedExclude: splitListValue(stored.get('mirror.topics.exclude')),
-  });
+  if (truncation.readFailures.length > 0)
+    deps.warn(
+      `end offsets not read (${truncation.readFailures.join('; ')}): the report of what the start truncates ` +
+        `on the destination may miss those partitions`,
+    );
   const sent = topics.filter((t) => isSent(t.action));
   const hasPatterns = input.include.length > 0 || input.exclude.length > 0;
   const request: StartRequest | null =
@@ -213,6 +238,8 @@ export async function planAddTopics(
     exclude: input.exclude,
     request,
     addedByPattern: sent.filter((t) => !t.named).map((t) => t.topic),
+    loopCheck,
+    truncation,
   };
 }
 
@@ -224,8 +251,11 @@ export const LARGE_START = 100;
  * in the mirror (auto-discovery starts what matches later; an exclude pattern stops mirror topics it
  * matches), or starts more than {@link LARGE_START} topics at once.
  */
-export function confirmationReason(plan: AddTopicsPlan): 'pattern-matches' | 'patterns-saved' | 'many-topics' | null {
+export function confirmationReason(
+  plan: AddTopicsPlan,
+): 'truncates-destination' | 'pattern-matches' | 'patterns-saved' | 'many-topics' | null {
   if (plan.request === null) return null;
+  if (plan.truncation.truncatedPartitions > 0) return 'truncates-destination';
   if (plan.addedByPattern.length > 0) return 'pattern-matches';
   if (plan.include.length > 0 || plan.exclude.length > 0) return 'patterns-saved';
   if ((plan.request.Topics?.length ?? 0) > LARGE_START) return 'many-topics';
@@ -247,6 +277,8 @@ export function addTopicsResultOf(plan: AddTopicsPlan, dryRun: boolean): AddTopi
     skipped: [],
     failed: [],
     patterns: { include: [...plan.include], exclude: [...plan.exclude] },
+    loopCheck: plan.loopCheck,
+    truncation: plan.truncation,
     dryRun,
   };
   for (const t of plan.topics) {

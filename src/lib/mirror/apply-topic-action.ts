@@ -8,7 +8,7 @@ import type { KafkaClient } from '../kafka/client.js';
 import { type CatchUpOutcome, type MirrorCatchUpDependencies, waitUntilMirrorCaughtUp } from './caught-up.js';
 import { stoppedEndOffsets } from './end-offsets.js';
 import { MirrorError } from './errors.js';
-import { causeHint, diagnoseFailure, showsSourceOutage } from './failure-causes.js';
+import { causeHint, diagnoseFailure, factsFromRows } from './failure-causes.js';
 import {
   type FinalPartition,
   type TopicActionPlan,
@@ -120,8 +120,8 @@ export function unsettledError(result: TopicActionResult, target: string): Mirro
     .map((r) => `${r.topic}-${r.partition} ${r.state}${r.errorMessage ? ` (${r.errorMessage})` : ''}`)
     .join(', ');
   const reached = (result.final ?? []).length > off.length;
-  const outage = showsSourceOutage(off);
-  const cause = off.map((r) => diagnoseFailure(result.mirror, r, null, outage)).find((d) => d !== null);
+  const facts = factsFromRows(off);
+  const cause = off.map((r) => diagnoseFailure(result.mirror, r, null, facts)).find((d) => d !== null);
   return new MirrorError(
     `${off.length} partition(s) did not reach ${target}: ${list}`,
     reached ? 'partial' : 'failed',

@@ -10,7 +10,7 @@ import type { KafkaClient } from '../kafka/client.js';
 import { MirrorError } from './errors.js';
 import { describeMirrors } from './describe.js';
 import { readEndOffsets } from './end-offsets.js';
-import { causeHint, diagnoseFailure, showsSourceOutage } from './failure-causes.js';
+import { causeHint, diagnoseFailure, factsFromRows } from './failure-causes.js';
 import type { PartitionRow } from './lag.js';
 import { describeMirrorConfigs, sourceConnection } from './source-client.js';
 import type { FinalPartition } from './topic-actions.js';
@@ -171,8 +171,8 @@ export function notCaughtUpError(mirror: string, outcome: CatchUpOutcome): Mirro
     outcome.pending.some((p) => p.topic === r.topic && p.partition === r.partition),
   );
   const list = failed.map((r) => `${r.topic}-${r.partition} ${r.state}${r.errorMessage ? ` (${r.errorMessage})` : ''}`);
-  const outage = showsSourceOutage(failed);
-  const diagnosis = failed.map((r) => diagnoseFailure(mirror, r, null, outage)).find((d) => d !== null);
+  const facts = factsFromRows(failed);
+  const diagnosis = failed.map((r) => diagnoseFailure(mirror, r, null, facts)).find((d) => d !== null);
   return new MirrorError(
     `${outcome.pending.length} partition(s) of mirror '${mirror}' cannot catch up: ${list.join(', ')}`,
     outcome.done > 0 ? 'partial' : 'failed',

@@ -14,6 +14,9 @@ import { DEFAULT_BROKER_RETRY_MS, describeMirrors } from './describe.js';
 import { decodeOperations } from './operations.js';
 import { diagnoseFailures, type FailureCauseGroup } from './failure-causes.js';
 import { wedgedTopicsOf, type WedgedTopic } from './wedged-topics.js';
+import { gatherFailureFacts, type SourceCheckNote } from './failure-facts.js';
+import type { SourceCheckPolicy } from './source-check.js';
+import { confirmOnSources, type RecreatedSourceTopic } from './source-confirm.js';
 
 /** The CLUSTER_MIRROR operations kmirror's commands need, and which commands need each. */
 export const MIRROR_PERMISSIONS: readonly { readonly operation: string; readonly neededBy: readonly string[] }[] = [
@@ -41,6 +44,10 @@ export interface MirrorCheck {
   readonly failureCauses: FailureCauseGroup[];
   /** Topics recorded STOPPED whose partitions are FAILED or MIRRORING (wedged-topics.ts). */
   readonly wedged: WedgedTopic[];
+  /** Its topics whose source id is not the destination's (copies nothing, §18); asked with the source check. */
+  readonly recreatedTopics: RecreatedSourceTopic[];
+  /** The source check's own words when it asked the source (absent when it did not). */
+  readonly sourceChecks?: SourceCheckNote[];
 }
 
 type DescribedMirror = ResponseOf<typeof DescribeClusterMirrors>['Mirrors'][number];
@@ -88,7 +95,12 @@ export function permissionsFor(authorized: readonly string[]): MirrorPermission[
  * not describe it, NotFoundError (6) when it does not exist. Describe comes first: ListClusterMirrors
  * silently hides mirrors the principal may not describe, which would look like "not found".
  */
-export async function checkMirror(client: KafkaClient, name: string): Promise<MirrorCheck> {
+/** `sourceCheck`: the policy for asking the mirror's source (its topic ids, and why partitions are FAILED). */
+export async function checkMirror(
+  client: KafkaClient,
+  name: string,
+  sourceCheck?: SourceCheckPolicy,
+): Promise<MirrorCheck> {
   await client.requireMirroring([DescribeClusterMirrors, ListClusterMirrors]);
   const entry = await describeEntry(client, name, true);
   if (entry && entry.ErrorCode === errors.CLUSTER_MIRROR_AUTHORIZATION_FAILED.code) {
@@ -125,9 +137,22 @@ export async function checkMirror(client: KafkaClient, name: string): Promise<Mi
     );
   }
   const described = await describeMirrors(client, [name]);
-  const failureCauses = diagnoseFailures(described, null);
+  const base = { name, authorizedOperations: decoded, permissions: permissionsFor(decoded) };
   const wedged = await wedgedTopicsOf(client, described);
-  return { name, authorizedOperations: decoded, permissions: permissionsFor(decoded), failureCauses, wedged };
+  if (!sourceCheck?.enabled)
+    return { ...base, failureCauses: diagnoseFailures(described, null), recreatedTopics: [], wedged };
+  const failing = described.mirrors.some((m) => m.summary.failing > 0);
+  const [gathered, confirmed] = await Promise.all([
+    failing ? gatherFailureFacts(client, described, await describeMirrors(client, []), sourceCheck) : undefined,
+    confirmOnSources(client, described, false, sourceCheck),
+  ]);
+  return {
+    ...base,
+    failureCauses: diagnoseFailures(described, null, gathered?.facts),
+    recreatedTopics: confirmed.recreatedTopics,
+    wedged,
+    ...(gathered && gathered.checks.length > 0 ? { sourceChecks: gathered.checks } : {}),
+  };
 }
 
 /** What `kmirror check [MIRROR]` returns: the cluster part, plus the mirror part when a name was given. */

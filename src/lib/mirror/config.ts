@@ -9,6 +9,7 @@ import { REDACTED } from '../connection/redact.js';
 import type { BrokerInfo, KafkaClient } from '../kafka/client.js';
 import { DescribeConfigs, IncrementalAlterConfigs, ListClusterMirrors } from '../kafka/messages/index.js';
 import { CONFIG_APIS } from './apis.js';
+import type { LoopCheck } from './loop-check.js';
 import { MIRROR_CONFIG_KEYS, type MirrorConfigType, mirrorConfigKey, splitListValue } from './config-keys.js';
 import { AnswerLostError } from '../kafka/errors.js';
 import { type ReadBack, applied, notApplied, sendOrReadBack } from './read-back.js';
@@ -338,6 +339,8 @@ export interface ConfigSetResult {
   }[];
   /** The stored configs after the change (before it, unchanged, with --validate-only). */
   readonly configs: MirrorConfigEntry[];
+  /** For a change that starts topics: whether the source mirrors one of them from this cluster. */
+  readonly loopCheck?: LoopCheck | null;
 }
 
 /**

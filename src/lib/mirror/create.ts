@@ -15,6 +15,7 @@ import { CreateClusterMirror, DescribeCluster } from '../kafka/messages/index.js
 import { mirrorListed } from './list.js';
 import { type ReadBack, applied, conflict, notApplied, sendOrReadBack } from './read-back.js';
 import { describeMirrorConfigs } from './source-client.js';
+import type { LoopCheck } from './loop-check.js';
 import { mirrorConfigKey } from './config-keys.js';
 import {
   checkConfigValue,
@@ -68,6 +69,8 @@ export interface CreateMirrorResult {
   readonly sourceClusterId: string;
   /** The configs sent (or that would be sent), secrets masked. */
   readonly config: Record<string, string>;
+  /** With mirror.topics.include: whether the source mirrors a matching topic from this cluster. */
+  readonly loopCheck: LoopCheck | null;
   readonly dryRun: boolean;
 }
 
@@ -389,12 +392,14 @@ export function createResult(
   config: ReadonlyMap<string, string>,
   sourceClusterId: string,
   dryRun: boolean,
+  loopCheck: LoopCheck | null = null,
 ): CreateMirrorResult {
   return {
     mirror: plan.mirror,
     sourceBootstrap: plan.sourceBootstrap,
     sourceClusterId,
     config: maskedConfig(config),
+    loopCheck,
     dryRun,
   };
 }

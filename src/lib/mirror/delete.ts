@@ -9,6 +9,7 @@ import { kafkaError, errors } from '../kafka/error-codes.js';
 import { KafkaProtocolError } from '../kafka/errors.js';
 import { DeleteClusterMirror, DescribeClusterMirrors, ListClusterMirrors } from '../kafka/messages/index.js';
 import { describeEntry } from './check-mirror.js';
+import { type ReadOnlyAfterDelete, readOnlyAfterDelete, readOnlyConsequence } from './delete-read-only.js';
 import { describeMirrors } from './describe.js';
 import { orderedStates } from './lag.js';
 import type { BrokerInfo } from '../kafka/client.js';
@@ -42,6 +43,8 @@ export interface DeletePlan {
   readonly authorizedOperations: string[] | null;
   /** Brokers that did not answer the describe: their partitions are missing from `topics`. */
   readonly warnings: string[];
+  /** On the prototype: the STOPPED topics the delete makes read-only until a rolling restart. */
+  readonly readOnlyAfterDelete: ReadOnlyAfterDelete | null;
 }
 
 export const DELETE_APIS = [DeleteClusterMirror, DescribeClusterMirrors, ListClusterMirrors] as const;
@@ -101,8 +104,8 @@ export async function planDelete(
       `broker ${w.broker}${w.nodeId === null ? '' : ` (node ${w.nodeId})`} did not answer ` +
       `DescribeClusterMirrors (${w.message}); its partitions are not shown`,
   );
-  if (topics.length > 0 && looksLikePrototype(info, client.apiKeys))
-    warnings.push(prototypeReadOnlyWarning(topics.map((t) => t.topic)));
+  const readOnly = looksLikePrototype(info, client.apiKeys) ? readOnlyAfterDelete(topics) : null;
+  if (readOnly) warnings.push(readOnlyConsequence(mirror, readOnly));
   return {
     mirror,
     topics,
@@ -112,6 +115,7 @@ export async function planDelete(
     failed,
     authorizedOperations: description?.authorizedOperations ?? null,
     warnings,
+    readOnlyAfterDelete: readOnly,
   };
 }
 
@@ -283,6 +287,8 @@ export interface DeleteResult {
   readonly refusal: DeleteRefusal | null;
   /** With --wait: true once the mirror no longer appears in ListClusterMirrors; null without --wait. */
   readonly confirmedGone: boolean | null;
+  /** The STOPPED topics the delete makes read-only until the destination brokers restart (prototype). */
+  readonly readOnlyAfterDelete: ReadOnlyAfterDelete | null;
   readonly warnings: string[];
 }
 
@@ -305,6 +311,7 @@ export function deleteResultOf(
         }
       : null,
     confirmedGone: outcome.confirmedGone ?? null,
+    readOnlyAfterDelete: plan.readOnlyAfterDelete,
     warnings: plan.warnings,
   };
 }
@@ -327,15 +334,4 @@ export function looksLikePrototype(info: BrokerInfo, keys: ApiKeyMap): boolean {
     const key = keys.keyOf(api);
     return key >= 94 && key <= 105 && info.apis.has(key);
   });
-}
-
-/** The read-only-after-delete bug of the prototype, reproduced on real clusters (see the emulator's SKIPPED.md). */
-export function prototypeReadOnlyWarning(topics: readonly string[]): string {
-  const shown = topics.slice(0, 5).join(', ') + (topics.length > 5 ? ', …' : '');
-  return (
-    'Known issue of the KIP-1279 prototype broker (Kafka 4.2.0-SNAPSHOT builds): after a mirror is deleted, its ' +
-    'former topics may refuse writes with READ_ONLY_TOPIC until the destination brokers are restarted. If producers ' +
-    (`to ${shown} get READ_ONLY_TOPIC after this delete, restart the destination brokers (one at a time) to ` +
-      `make them writable.`)
-  );
 }

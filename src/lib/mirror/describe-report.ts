@@ -11,7 +11,7 @@ import {
   type DescribeResult,
   type UnavailableData,
 } from './describe.js';
-import { applyFilters, applySort, type DescribeFilters, type DescribeSort } from './describe-filters.js';
+import { applyFilters, applySort, type DescribeFilters, type DescribeSort, isFiltered } from './describe-filters.js';
 import { stoppedOffsets } from './last-mirrored-offsets.js';
 import type { EndOffsetsUnsupported } from './end-offsets.js';
 import { ListOffsets } from '../kafka/messages/index.js';
@@ -19,12 +19,30 @@ import { KafkaResponseError, MirrorError, NotFoundError, PartialFailureError } f
 import type { PartitionRow } from './lag.js';
 import { diagnoseFailures } from './failure-causes.js';
 import { wedgedTopicsOf } from './wedged-topics.js';
+import { gatherFailureFacts } from './failure-facts.js';
+import type { SourceCheckPolicy } from './source-check.js';
+import { confirmedLagIndex, confirmOnSources } from './source-confirm.js';
+import type { HealthConfirmation } from './health.js';
 
+/** What describe confirms on the sources besides explaining FAILED partitions (the --fail-on checks). */
+export interface DescribeConfirmations {
+  /** Compare every mirrored topic's id on the source with the destination's. */
+  readonly compareTopicIds: boolean;
+  /** Confirm reported zero lags against the source's end offsets. */
+  readonly confirmZeroLag: boolean;
+}
+
+/**
+ * `sourceCheck`: the policy for asking the sources (none: no source is asked): of mirrors with FAILED
+ * partitions, and of every mirror for what `confirm` asks.
+ */
 export async function describeReport(
   client: KafkaClient,
   names: readonly string[],
   filters: DescribeFilters,
   sort: DescribeSort,
+  sourceCheck?: SourceCheckPolicy,
+  confirm: DescribeConfirmations = { compareTopicIds: false, confirmZeroLag: false },
 ): Promise<DescribeReport> {
   const described = await describeMirrors(client, names);
   // State and lag filters do not hide a wedged topic: `describe --failed` shows its MIRRORING partitions too.
@@ -37,12 +55,42 @@ export async function describeReport(
   const retryMaxAttempts = anyFailed ? await failedRetryMaxAttempts(client) : null;
   const unavailable =
     unsupported.length === 0 ? [] : [stoppedOffsetsUnavailable(unsupported, client.apiKeys.keyOf(ListOffsets))];
+  const base = { ...shown, retryMaxAttempts, unavailable, wedged };
+  if (!sourceCheck?.enabled) {
+    const unconfirmed = confirm.confirmZeroLag && sourceCheck !== undefined ? { sourceNotes: [NOT_CONFIRMED] } : {};
+    return { ...base, failureCauses: diagnoseFailures(shown, retryMaxAttempts), ...unconfirmed };
+  }
+  const confirming = confirm.compareTopicIds || confirm.confirmZeroLag || anyFailed;
+  // The stall rule reads every mirror of the cluster, not only those shown.
+  const all = !anyFailed
+    ? shown
+    : names.length === 0 && !isFiltered(filters)
+      ? described
+      : await describeMirrors(client, []);
+  const [gathered, confirmed] = await Promise.all([
+    anyFailed ? gatherFailureFacts(client, shown, all, sourceCheck) : undefined,
+    confirming ? confirmOnSources(client, shown, confirm.confirmZeroLag, sourceCheck) : undefined,
+  ]);
   return {
-    ...shown,
-    retryMaxAttempts,
-    failureCauses: diagnoseFailures(shown, retryMaxAttempts),
-    unavailable,
-    wedged,
+    ...base,
+    failureCauses: diagnoseFailures(shown, retryMaxAttempts, gathered?.facts),
+    ...(gathered && gathered.checks.length > 0 ? { sourceChecks: gathered.checks } : {}),
+    ...(confirmed && confirm.confirmZeroLag ? { confirmedLags: confirmed.confirmedLags } : {}),
+    ...(confirmed && confirmed.recreatedTopics.length > 0 ? { recreatedTopics: confirmed.recreatedTopics } : {}),
+    ...(confirmed && confirmed.notes.length > 0 ? { sourceNotes: confirmed.notes } : {}),
+  };
+}
+
+const NOT_CONFIRMED =
+  'the reported lags are not confirmed on the sources (--no-source-check): right after a start or resume the ' +
+  'broker reports lag 0 for about a second';
+
+/** What the sources confirmed, for the health rules. */
+export function healthConfirmation(report: DescribeReport): HealthConfirmation | undefined {
+  if (report.confirmedLags === undefined && report.recreatedTopics === undefined) return undefined;
+  return {
+    lags: confirmedLagIndex(report.confirmedLags ?? []),
+    recreated: new Set((report.recreatedTopics ?? []).map((r) => `${r.mirror}\u0000${r.topic}`)),
   };
 }
 
@@ -145,6 +193,9 @@ export function describeWarnings(report: DescribeReport): string[] {
       (e) => `mirror '${e.name}': ${kafkaError(e.errorCode).name} (${kafkaError(e.errorCode).message})`,
     ),
     ...report.unavailable.map((u) => unavailableWarning(u)),
+    ...(report.sourceChecks ?? []).map((c) => c.text),
+    ...(report.recreatedTopics ?? []).map((r) => `mirror ${r.mirror}: ${r.summary}; ${r.recovery}`),
+    ...(report.sourceNotes ?? []),
   ];
 }
 

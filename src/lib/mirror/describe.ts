@@ -12,6 +12,8 @@ import type { PartitionRow, Summary } from './lag.js';
 import type { HealthReport } from './health.js';
 import { decodeOperations } from './operations.js';
 import type { TrendRow } from './trend.js';
+import type { SourceCheckNote } from './failure-facts.js';
+import type { ConfirmedLag, RecreatedSourceTopic } from './source-confirm.js';
 import type { FailureCauseGroup } from './failure-causes.js';
 import type { WedgedTopic } from './wedged-topics.js';
 
@@ -81,6 +83,17 @@ export interface DescribeReport extends DescribeResult {
   readonly unavailable: UnavailableData[];
   /** Topics recorded STOPPED with FAILED or MIRRORING partitions (wedged-topics.ts); --fail-on failing counts them. */
   readonly wedged: WedgedTopic[];
+  /**
+   * The sources asked from this machine to explain FAILED partitions (absent when none was asked): whether each
+   * answered, beside what the destination brokers' partition states say.
+   */
+  readonly sourceChecks?: SourceCheckNote[];
+  /** With --fail-on lagging or not-mirroring: every reported zero lag as checked on the source. */
+  readonly confirmedLags?: ConfirmedLag[];
+  /** Mirrored topics whose source id differs from the destination's: they copy nothing (§18). */
+  readonly recreatedTopics?: RecreatedSourceTopic[];
+  /** What the source checks could not confirm, in words. */
+  readonly sourceNotes?: string[];
 }
 
 export interface DescribeOptions {

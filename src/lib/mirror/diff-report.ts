@@ -8,6 +8,7 @@ import { DescribeClusterMirrors, DescribeConfigs, ListClusterMirrors, Metadata }
 import { readSyncInterval, type SyncInterval } from './broker-config.js';
 import { InvalidInputError, MirrorError } from './errors.js';
 import { type EffectiveList, readMirrorSide, type SourceAccess, sourceSettingsOf } from './mirror-side.js';
+import { compareTopicIds, type RecreatedSourceTopic } from './source-confirm.js';
 import { compareTopicConfigs, type TopicDiff, topicConfigReader, topicDrifts } from './topic-config-diff.js';
 
 export const DIFF_APIS = [ListClusterMirrors, DescribeClusterMirrors, DescribeConfigs, Metadata] as const;
@@ -38,6 +39,8 @@ export interface DiffResult {
   /** How many mirrored topics were compared. @minimum 0 */
   compared: number;
   warnings: string[];
+  /** Mirrored topics whose source id is not the destination's: they copy nothing (§18); counted by --fail-on drift. */
+  recreatedTopics: RecreatedSourceTopic[];
   /** With `--fail-on drift`: whether a topic differs in more than excluded keys, and which. */
   failOn?: { condition: 'drift'; holds: boolean; topics: string[] };
 }
@@ -56,11 +59,18 @@ export async function diffReport(client: KafkaClient, input: DiffInput, deps: Di
   const settings = await sourceSettingsOf(side, input, deps.warn);
   const source = await deps.openSource(settings);
   let diffs: TopicDiff[];
+  let recreatedTopics: RecreatedSourceTopic[];
   try {
     diffs = await compareTopicConfigs(topicConfigReader(source), topicConfigReader(client), {
       topics: wanted,
       excludedKeys: side.propertiesExclude.items,
     });
+    recreatedTopics = await compareTopicIds(
+      source,
+      client,
+      input.mirror,
+      wanted.map((t) => t.topic),
+    );
   } finally {
     await source.close().catch(() => undefined);
   }
@@ -73,13 +83,15 @@ export async function diffReport(client: KafkaClient, input: DiffInput, deps: Di
       ? diffs
       : diffs.filter((d) => d.configs.length > 0 || d.sourcePartitions !== d.destinationPartitions),
     compared: diffs.length,
+    recreatedTopics,
     warnings: side.warnings,
   };
 }
 
 /** Adds the `--fail-on drift` verdict: partition counts, or configs that are not expected to differ. */
 export function withDriftCheck(result: DiffResult): DiffResult {
-  const topics = result.topics.filter(topicDrifts).map((t) => t.topic);
+  const recreated = result.recreatedTopics.map((r) => r.topic);
+  const topics = [...new Set([...result.topics.filter(topicDrifts).map((t) => t.topic), ...recreated])];
   return { ...result, failOn: { condition: 'drift', holds: topics.length > 0, topics } };
 }
 

@@ -1,8 +1,9 @@
 // failback: the way back after a failover. Topics were STOPPED in mirror M on B (the old destination)
 // and producers moved to B; now the old source A must follow B again. On the prototype a mirror on A
-// with source B, starting the same topics, is accepted: A's partitions go LOG_TRUNCATION → FAILED
-// "Failed to get source metadata" (retry 1) → EPOCH_FENCING → MIRRORING, and what A wrote after the
-// failover (split brain) is truncated away. So before anything starts, failback says per partition
+// with source B, starting the same topics, is accepted: A's partitions go LOG_TRUNCATION → MIRRORING →
+// FAILED "Failed to get source metadata" (retry 1) → MIRRORING (§18; EPOCH_FENCING only when a source
+// batch carries a newer leader epoch than A's), and what A wrote after the failover (split brain) is
+// truncated away by A's fetcher after that. So before anything starts, failback says per partition
 // how many records A will lose (A's end offset versus where the two logs part, read on B), refuses
 // while B still mirrors a topic (a mirror loop), and afterwards names the cleanup that ends the
 // leader-epoch war both clusters wage while each lists the topic.
@@ -25,6 +26,7 @@ import { readEndOffsets } from './end-offsets.js';
 import { InvalidInputError, KafkaResponseError, MirrorError, NotFoundError } from './errors.js';
 import type { PartitionRow } from './lag.js';
 import { divergencePoints } from './log-divergence.js';
+import { failbackSettled } from './failback-settled.js';
 import { mirrorSecurityConfig } from './peer-mirror-config.js';
 import { sendOrReadBack } from './read-back.js';
 import { describeMirrorConfigs } from './source-client.js';
@@ -69,7 +71,7 @@ export interface FailbackPartition {
   readonly partition: number;
   /** Latest state on A (UNKNOWN before the start). */
   readonly state: string;
-  /** Every state A reported for it, in order (LOG_TRUNCATION, FAILED, EPOCH_FENCING, MIRRORING). */
+  /** Every state A reported for it, in order (LOG_TRUNCATION, MIRRORING, FAILED, MIRRORING on the prototype). */
   readonly states: string[];
   /** A's end offset before the failback; null when A has no such partition. @minimum 0 */
   readonly endBefore: bigint | null;
@@ -110,6 +112,8 @@ export interface FailbackResult {
   readonly otherTopicsOfOldMirror: string[];
   /** The commands that end the leader-epoch war (set by the command, with its connection flags). */
   cleanup: string[];
+  /** What the cleanup costs (the old mirror's topics on B go read-only until B restarts), with the safe order. */
+  cleanupEffect: string | null;
   /** Why it ended before every partition was MIRRORING on A. */
   interruption: string | null;
   readonly warnings: string[];
@@ -242,6 +246,7 @@ export async function planFailback(
       truncatedPartitions: all.filter((p) => (p.truncated ?? 0n) > 0n).length,
       otherTopicsOfOldMirror: others,
       cleanup: [],
+      cleanupEffect: null,
       interruption: null,
       warnings,
     },
@@ -379,6 +384,7 @@ export async function runFailback(
 async function follow(a: KafkaClient, result: FailbackResult, deps: FailbackDependencies): Promise<void> {
   const mirror = result.reverseMirror.name;
   const total = result.topics.reduce((n, t) => n + t.partitions.length, 0);
+  const mirroringPolls = new Map<string, number>();
   for (;;) {
     const described = await describeMirrors(a, [mirror]);
     const rows = new Map((described.mirrors[0]?.topics ?? []).map((t) => [t.name, t.partitions]));
@@ -394,7 +400,10 @@ async function follow(a: KafkaClient, result: FailbackResult, deps: FailbackDepe
           topic.partitions[i] = { ...p, state: row.state, states: [...p.states, row.state] };
           changes.push({ topic: topic.topic, partition: p.partition, state: row.state });
         }
-        if (row.state === 'MIRRORING') done++;
+        const key = `${topic.topic}-${p.partition}`;
+        const polls = row.state === 'MIRRORING' ? (mirroringPolls.get(key) ?? 0) + 1 : 0;
+        mirroringPolls.set(key, polls);
+        if (failbackSettled(topic.partitions[i]?.states ?? [], row, polls)) done++;
         if (stuck(row)) stuckRows.push(`${topic.topic}-${p.partition}: ${row.errorMessage ?? 'FAILED'}`);
       });
     }

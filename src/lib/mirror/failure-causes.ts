@@ -1,17 +1,22 @@
-// Why a mirror partition is FAILED, read from the error text and retry count the prototype broker
-// reports, and the recovery that works on it (seen on a real 4.2.0-SNAPSHOT prototype cluster).
+// Why a mirror partition is FAILED, and the recovery that works on it (PROTOCOL.md §18). The broker's
+// text and retry count decide only what they prove (a wrong cluster id, a deleted source topic, a loop
+// the broker names, a non-retryable mark); the rest is decided by facts read elsewhere: whether the
+// source answers from here, the mirrors ON THE SOURCE that read this topic back, and the other mirrors
+// here whose unreachable source stalls them all. What the facts leave open is listed, not picked.
 
 import type { DescribeResult } from './describe.js';
 
 export type FailureCause =
   | 'starting'
   | 'source-unreachable'
+  | 'blocked-by-mirror'
   | 'source-cluster-id-changed'
   | 'source-topic-deleted'
   | 'retries-exhausted'
   | 'non-retryable'
   | 'mirror-loop'
   | 'epoch-war'
+  | 'undecided'
   | 'wedged';
 
 export interface FailureDiagnosis {
@@ -20,6 +25,8 @@ export interface FailureDiagnosis {
   readonly summary: string;
   /** What brings the partitions back, in the order to do it. */
   readonly recovery: string;
+  /** With `undecided` (and `epoch-war`, which alone fails nothing): the causes the facts leave possible. */
+  readonly possibleCauses?: FailureCause[];
 }
 
 export interface FailureCauseGroup extends FailureDiagnosis {
@@ -28,17 +35,73 @@ export interface FailureCauseGroup extends FailureDiagnosis {
   readonly partitions: string[];
 }
 
+interface FailedRow {
+  readonly state: string;
+  readonly retryAttempt: number;
+  readonly errorMessage: string | null;
+}
+
+/** A mirror on the SOURCE cluster that lists this topic and reads from this cluster (DescribeClusterMirrors there). */
+export interface ReadBackMirror {
+  readonly mirror: string;
+  /** Every partition of the topic there is STOPPED (a failover's leftover), else it still mirrors it. */
+  readonly stopped: boolean;
+}
+
+/** What is known beyond the broker's row when one partition is diagnosed; every field may be unknown. */
+export interface FailureFacts {
+  /** This mirror's source, asked from this machine: true answers, false does not, null not asked. */
+  readonly sourceAnswers: boolean | null;
+  /** Mirrors on the source reading this topic back from here; null when the source was not asked. */
+  readonly readBack: readonly ReadBackMirror[] | null;
+  /** Other mirrors here whose source the brokers cannot reach (each stalls every mirror here); null: not known. */
+  readonly blockingMirrors: readonly string[] | null;
+  /** The mirror's rows show its source down at the brokers (texts only an outage gives, see showsSourceOutage). */
+  readonly brokersShowOutage?: boolean;
+}
+
+/** Nothing known but the row: what add-topics, the topic actions and --wait have. */
+export const NO_FACTS: FailureFacts = { sourceAnswers: null, readBack: null, blockingMirrors: null };
+
 export const SOURCE_METADATA_FAILED = 'Failed to get source metadata';
 const SOURCE_TOPIC_DELETED = 'The source topic is deleted.';
 const CLUSTER_ID_CHANGED = /^Source cluster ID changed for mirror .*: expected (\S+), got (\S+?)\.(\s|$)/;
 const MIRROR_LOOP = /^Detected mirror loop for mirror:/;
-const EPOCH_WAR = 'Truncation requires source metadata refresh';
-/** Only a fetcher that gets no answer from its source reports this (§18). */
-const NO_ENDPOINT_INFO = 'No endpoint info in fetch response';
+/** The texts of a source the brokers cannot reach (§18: they vary; the first is no proof of an epoch war). */
+export const SOURCE_DOWN_MESSAGES: readonly string[] = [
+  'Truncation requires source metadata refresh',
+  'No endpoint info in fetch response',
+  SOURCE_METADATA_FAILED,
+];
 
 const RESTART =
   'restart the destination brokers (the non-retryable mark lives in broker memory; until then pause, resume, ' +
   'stop, start and delete are refused with INVALID_CLUSTER_MIRROR_STATES)';
+
+const READ_ONLY_WHILE_DOWN =
+  'While it is down the topic stays read-only here and stopping or pausing it by name is refused ' +
+  '(INVALID_CLUSTER_MIRROR_STATES): no request makes it writable before the source answers; an exclude pattern ' +
+  'is stored but FAILED partitions ignore it and go MIRRORING when the source returns.';
+
+const NO_ENDPOINT_INFO = 'No endpoint info in fetch response';
+
+/**
+ * Whether these rows (one mirror's) show a source that does not answer: while it is down the prototype's
+ * partitions report texts that vary (§18), and two of them are never seen otherwise: the fetcher's "no
+ * endpoint info", and the metadata failure at a retry count the start transient (retry 1) never reaches.
+ */
+export function showsSourceOutage(rows: readonly FailedRow[]): boolean {
+  return rows.some(
+    (r) =>
+      r.state === 'FAILED' &&
+      (r.errorMessage === NO_ENDPOINT_INFO || (r.errorMessage === SOURCE_METADATA_FAILED && r.retryAttempt > 1)),
+  );
+}
+
+/** What the rows of one mirror tell beyond each row: all a caller without a source check has. */
+export function factsFromRows(rows: readonly FailedRow[]): FailureFacts {
+  return { ...NO_FACTS, brokersShowOutage: showsSourceOutage(rows) };
+}
 
 /** The start (or config change) leaves a MIRRORING partition carrying retry 1 and this text: recovered, not failing. */
 export function isRecoveredStart(row: {
@@ -49,30 +112,12 @@ export function isRecoveredStart(row: {
   return row.state !== 'FAILED' && row.retryAttempt > 0 && row.errorMessage === SOURCE_METADATA_FAILED;
 }
 
-type FailureRow = { readonly state: string; readonly retryAttempt: number; readonly errorMessage: string | null };
-
-/**
- * Whether these rows (one mirror's) show a source that does not answer: while it is down the prototype's
- * partitions report texts that vary (§18), and two of them are never seen otherwise: the fetcher's "no
- * endpoint info", and the metadata failure at a retry count the start transient (retry 1) never reaches.
- */
-export function showsSourceOutage(rows: readonly FailureRow[]): boolean {
-  return rows.some(
-    (r) =>
-      r.state === 'FAILED' &&
-      (r.errorMessage === NO_ENDPOINT_INFO || (r.errorMessage === SOURCE_METADATA_FAILED && r.retryAttempt !== 1)),
-  );
-}
-
-/**
- * The cause of one FAILED partition, or null for a partition that is not FAILED. `sourceOutage`: other
- * partitions of the mirror show its source down, so the truncation text means that, not an epoch war.
- */
+/** The cause of one FAILED partition, or null for a partition that is not FAILED. */
 export function diagnoseFailure(
   mirror: string,
-  row: FailureRow,
+  row: FailedRow,
   retryMaxAttempts: number | null,
-  sourceOutage = false,
+  facts: FailureFacts = NO_FACTS,
 ): FailureDiagnosis | null {
   if (row.state !== 'FAILED') return null;
   const message = row.errorMessage ?? '';
@@ -89,44 +134,9 @@ export function diagnoseFailure(
         'The partitions are MIRRORING within seconds of the restart.',
     };
   }
-  if (message === SOURCE_TOPIC_DELETED) {
-    return {
-      cause: 'source-topic-deleted',
-      summary: 'the source topic was deleted; the destination topic is read-only and every mirror RPC on it is refused',
-      recovery:
-        "recreate the source topic with the same partition count and at least the destination's end offset in " +
-        `every partition, then ${RESTART}; the topic returns to MIRRORING and can then be stopped with nothing lost. ` +
-        'WARNING: recreating the source topic empty makes the destination truncate its copy to 0: the mirrored ' +
-        'records are lost. A restart alone does not help.',
-    };
-  }
-  if (MIRROR_LOOP.test(message)) {
-    return {
-      cause: 'mirror-loop',
-      summary:
-        'mirror loop: the source cluster still mirrors this topic from this cluster, so this side refuses ' +
-        'to start it; ' +
-        'the topic is read-only here and stopping it is refused',
-      recovery:
-        'stop the topic on the SOURCE cluster (kmirror promote or remove-topics in its mirror there); the partitions ' +
-        `here retry and then mirror. To give up instead, stop it in mirror ${mirror} once it has left FAILED.`,
-    };
-  }
-  if (message === EPOCH_WAR && !sourceOutage) {
-    return {
-      cause: 'epoch-war',
-      summary:
-        'leader-epoch war: the source cluster lists this topic in a mirror that reads from this cluster ' +
-        '(even a STOPPED ' +
-        'one, the leftover of a failover), so both raise its leader epoch at every sync; or the source does not ' +
-        'answer (the prototype shows this text then too, with "No endpoint info in fetch response" and "Failed to ' +
-        'get source metadata" on other partitions or retries)',
-      recovery:
-        'delete that old mirror on the source cluster (kmirror delete, once all its topics are STOPPED); ' +
-        'the partitions ' +
-        'here then settle at MIRRORING',
-    };
-  }
+  if (message === SOURCE_TOPIC_DELETED) return sourceTopicDeleted(mirror);
+  const loop = (facts.readBack ?? []).find((m) => !m.stopped);
+  if (MIRROR_LOOP.test(message) || loop) return mirrorLoop(mirror, loop?.mirror ?? null);
   if (row.retryAttempt === -1) {
     return {
       cause: 'non-retryable',
@@ -141,22 +151,150 @@ export function diagnoseFailure(
       recovery: `remove the cause, then ${RESTART}`,
     };
   }
-  // The start transient is retry 1; other partitions of the mirror showing an outage make it the outage.
-  if (message === SOURCE_METADATA_FAILED && row.retryAttempt <= 1 && !sourceOutage) {
+  return retryableCause(mirror, row, facts);
+}
+
+/** A retryable FAILED partition: decided only by the facts; what they leave open is listed, not picked. */
+function retryableCause(mirror: string, row: FailedRow, facts: FailureFacts): FailureDiagnosis {
+  const said = row.errorMessage === null ? 'no message' : `'${row.errorMessage}'`;
+  if (facts.sourceAnswers === false || (facts.brokersShowOutage === true && facts.sourceAnswers !== true)) {
+    const summary =
+      facts.sourceAnswers === false
+        ? "the source does not answer from this machine, and the brokers' partitions of this mirror fail as they " +
+          'do while it is down for them'
+        : "the brokers' partitions of this mirror fail as they do while their source is down (this machine did " +
+          'not ask the source)';
+    return {
+      cause: 'source-unreachable',
+      summary,
+      recovery:
+        'check bootstrap.servers, the network and the source credentials (kmirror config get shows them); once the ' +
+        `source answers the partitions recover by themselves within seconds. ${READ_ONLY_WHILE_DOWN} While one ` +
+        'source is unreachable, every mirror on this cluster stalls (new topics stay FAILED, config sync stops).',
+    };
+  }
+  if (facts.brokersShowOutage === true) {
+    return {
+      cause: 'source-unreachable',
+      summary:
+        "the source answers from this machine, but the brokers' partitions show it down for them " +
+        `(${said}, retry ${row.retryAttempt}): they reach it another way (their bootstrap.servers, network or ` +
+        'credentials) than this machine does',
+      recovery:
+        `check what the brokers use (kmirror config get ${mirror}: bootstrap.servers and the security keys) from a ` +
+        `destination broker's host; the partitions recover by themselves once it answers them. ${READ_ONLY_WHILE_DOWN}`,
+    };
+  }
+  const blocker = (facts.blockingMirrors ?? []).find((m) => m !== mirror);
+  if (facts.sourceAnswers === true && blocker !== undefined) {
+    return {
+      cause: 'blocked-by-mirror',
+      summary:
+        `blocked by mirror ${blocker}'s source: its brokers cannot reach it, which stalls every mirror on this ` +
+        `cluster; this mirror's own source answers (${said}, retry ${row.retryAttempt})`,
+      recovery:
+        `make mirror ${blocker}'s source reachable (kmirror describe ${blocker}; kmirror config get ${blocker} shows ` +
+        `its bootstrap.servers), or remove that mirror's topics; this partition recovers by itself within seconds`,
+    };
+  }
+  const stoppedBack = (facts.readBack ?? []).find((m) => m.stopped);
+  const possible = possibleCauses(mirror, row, facts);
+  if (facts.sourceAnswers === true && possible.length === 1 && possible[0] === 'starting' && !stoppedBack) {
     return {
       cause: 'starting',
       summary: 'starting: the prototype broker shows this for about 2 s after a start or a config change',
       recovery:
-        'nothing to do: it moves to MIRRORING by itself; if it is still FAILED in a minute, the source is unreachable',
+        'nothing to do: it moves to MIRRORING by itself; if it is still FAILED in a minute, ask the source again',
+    };
+  }
+  if (stoppedBack) {
+    return {
+      cause: 'epoch-war',
+      summary:
+        `the source cluster keeps mirror ${stoppedBack.mirror}, which lists this topic as STOPPED reading from this ` +
+        'cluster (a failover leftover): it raises the leader epochs there at every sync period; on the prototype ' +
+        `that alone did not fail partitions, so this FAILED (${said}) has another cause too`,
+      recovery:
+        `delete mirror ${stoppedBack.mirror} on the source cluster once it is no longer the active side ` +
+        `(deleting it made that cluster's topics refuse writes until a broker restart); meanwhile: ` +
+        possibleText(possible, mirror),
+      possibleCauses: possible,
     };
   }
   return {
-    cause: 'source-unreachable',
-    summary: `the source does not answer (${message || 'no message'}); each retry waits the 30 s request timeout`,
+    cause: 'undecided',
+    summary:
+      `cannot tell from the facts here why it is FAILED (${said}, retry ${row.retryAttempt}): ` +
+      (possible.length === 0
+        ? "the broker's message is the only clue"
+        : possible.map((c) => POSSIBLE_WORDS[c]).join('; or ')),
+    recovery: possibleText(possible, mirror),
+    possibleCauses: possible,
+  };
+}
+
+/** The causes a retryable FAILED row leaves open, given what is known. */
+function possibleCauses(mirror: string, row: FailedRow, facts: FailureFacts): FailureCause[] {
+  const causes: FailureCause[] = [];
+  const startingShape = row.errorMessage === SOURCE_METADATA_FAILED && row.retryAttempt <= 1;
+  const downShape = row.errorMessage === null || SOURCE_DOWN_MESSAGES.includes(row.errorMessage);
+  if (startingShape) causes.push('starting');
+  // A source that answers here may still be out of the brokers' reach (their bootstrap, network, credentials).
+  if (facts.sourceAnswers === null || (!startingShape && downShape)) causes.push('source-unreachable');
+  const others = facts.blockingMirrors;
+  if (others === null ? facts.sourceAnswers !== false : others.some((m) => m !== mirror))
+    causes.push('blocked-by-mirror');
+  // A loop alternates (retry 1, its message) with (retry 2, null): a null row may be one (§18).
+  if (facts.readBack === null && row.errorMessage === null) causes.push('mirror-loop');
+  return causes;
+}
+
+const POSSIBLE_WORDS: Partial<Record<FailureCause, string>> = {
+  starting: 'starting (the broker shows this for ~2 s after a start or a config change)',
+  'source-unreachable': 'the brokers cannot reach the source',
+  'blocked-by-mirror': "another mirror's unreachable source stalls every mirror on this cluster",
+  'mirror-loop': 'a mirror loop (its partitions alternate with a null message)',
+};
+
+function possibleText(possible: readonly FailureCause[], mirror: string): string {
+  const steps: string[] = [];
+  if (possible.includes('starting')) steps.push('look again in a few seconds (a start clears by itself)');
+  if (possible.includes('source-unreachable') || possible.includes('mirror-loop'))
+    steps.push(
+      `let kmirror ask the source (kmirror describe ${mirror}, with --source-config or --source-profile when the ` +
+        'stored settings do not work from here)',
+    );
+  if (possible.includes('blocked-by-mirror'))
+    steps.push('kmirror describe (every mirror) shows whether another mirror is FAILED for its source');
+  if (steps.length === 0) steps.push("remove what the broker's message names; the partition retries by itself");
+  return steps.join('; ');
+}
+
+function mirrorLoop(mirror: string, other: string | null): FailureDiagnosis {
+  const there = other === null ? 'the source cluster still mirrors this topic' : `mirror ${other} on the source`;
+  return {
+    cause: 'mirror-loop',
+    summary:
+      `mirror loop: ${there} reads it from this cluster, so this side refuses to mirror it; the topic is ` +
+      'read-only here and stopping it is refused',
     recovery:
-      'check bootstrap.servers, the network and the source credentials (kmirror config get shows them); once the ' +
-      'source answers the partitions recover by themselves within seconds. While one source is unreachable, the ' +
-      'periodic sync (auto-discovery, exclude list, config sync) of every mirror on this cluster stalls.',
+      `stop the topic on the SOURCE cluster (kmirror promote or remove-topics in ${other ?? 'its mirror there'}); ` +
+      `the partitions here retry and then mirror. To give up instead, stop it in mirror ${mirror} once it has left ` +
+      'FAILED.',
+  };
+}
+
+/** §18: recreating the source topic does not bring mirroring back (a new topic id copies nothing). */
+function sourceTopicDeleted(mirror: string): FailureDiagnosis {
+  return {
+    cause: 'source-topic-deleted',
+    summary: 'the source topic was deleted; the destination topic is read-only and every mirror RPC on it is refused',
+    recovery:
+      `${RESTART}, then stop the topic (kmirror remove-topics ${mirror} TOPIC): it becomes writable with every ` +
+      'record copied so far (its end is the destination end + 1). Recreating the source topic does NOT resume ' +
+      'mirroring: it has a new topic id, and after the restart the partitions show MIRRORING with lag 0 and copy ' +
+      'nothing. To mirror a recreated source topic, delete the destination topic and let the mirror create it ' +
+      'again: every record copied so far is lost on the destination.',
   };
 }
 
@@ -168,31 +306,48 @@ export function causeHint(diagnosis: FailureDiagnosis): string {
 /** The distinct causes among one topic's FAILED partitions, in partition order: what blocked topics point to. */
 export function topicFailureCauses(
   mirror: string,
-  partitions: readonly {
-    readonly state: string;
-    readonly retryAttempt: number;
-    readonly errorMessage: string | null;
-  }[],
+  partitions: readonly FailedRow[],
   retryMaxAttempts: number | null,
+  facts: FailureFacts = NO_FACTS,
 ): FailureDiagnosis[] {
   const causes = new Map<string, FailureDiagnosis>();
-  const outage = showsSourceOutage(partitions);
+  const known = { ...facts, brokersShowOutage: facts.brokersShowOutage ?? showsSourceOutage(partitions) };
   for (const row of partitions) {
-    const diagnosis = diagnoseFailure(mirror, row, retryMaxAttempts, outage);
+    const diagnosis = diagnoseFailure(mirror, row, retryMaxAttempts, known);
     if (diagnosis) causes.set(`${diagnosis.cause}\u0000${diagnosis.summary}`, diagnosis);
   }
   return [...causes.values()];
 }
 
 /** FAILED partitions grouped by mirror and cause, in order of first appearance. */
-export function diagnoseFailures(result: DescribeResult, retryMaxAttempts: number | null): FailureCauseGroup[] {
+/** Per mirror: the facts of its source check; topic → mirrors reading it back; mirrors missing: nothing known. */
+export interface MirrorFailureFacts {
+  readonly sourceAnswers: boolean | null;
+  readonly readBack: ReadonlyMap<string, readonly ReadBackMirror[]> | null;
+  readonly blockingMirrors: readonly string[] | null;
+}
+
+export function diagnoseFailures(
+  result: DescribeResult,
+  retryMaxAttempts: number | null,
+  facts: ReadonlyMap<string, MirrorFailureFacts> = new Map(),
+): FailureCauseGroup[] {
   const groups = new Map<string, { diagnosis: FailureDiagnosis; mirror: string; partitions: string[] }>();
   for (const mirror of result.mirrors) {
-    const outage = showsSourceOutage(mirror.topics.flatMap((t) => t.partitions));
+    const brokersShowOutage = showsSourceOutage(mirror.topics.flatMap((t) => t.partitions));
     for (const topic of mirror.topics) {
       if (topic.summary.failing === 0) continue;
+      const known = facts.get(mirror.name);
+      const topicFacts: FailureFacts = known
+        ? {
+            sourceAnswers: known.sourceAnswers,
+            readBack: known.readBack === null ? null : (known.readBack.get(topic.name) ?? []),
+            blockingMirrors: known.blockingMirrors,
+            brokersShowOutage,
+          }
+        : { ...NO_FACTS, brokersShowOutage };
       for (const row of topic.partitions) {
-        const diagnosis = diagnoseFailure(mirror.name, row, retryMaxAttempts, outage);
+        const diagnosis = diagnoseFailure(mirror.name, row, retryMaxAttempts, topicFacts);
         if (!diagnosis) continue;
         const key = `${mirror.name}\u0000${diagnosis.cause}\u0000${diagnosis.summary}`;
         let group = groups.get(key);

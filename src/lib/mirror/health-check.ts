@@ -3,7 +3,13 @@
 // config change), describe once more after the grace period and judge the second view.
 
 import type { DescribeResult } from './describe.js';
-import { evaluateHealth, trackFailures, type HealthCondition, type HealthReport } from './health.js';
+import {
+  evaluateHealth,
+  trackFailures,
+  type HealthConfirmation,
+  type HealthCondition,
+  type HealthReport,
+} from './health.js';
 
 export interface HealthCheckClock {
   now(): number;
@@ -16,26 +22,29 @@ export interface HealthCheckOutcome<R extends DescribeResult> {
   readonly health: HealthReport;
 }
 
+/** `confirmed`: what the sources confirmed for a view (zero lags, recreated topics); none: the reported lags stand. */
 export async function checkHealth<R extends DescribeResult>(
   describe: () => Promise<R>,
   conditions: readonly HealthCondition[],
   graceMs: number,
   clock: HealthCheckClock,
+  confirmed: (view: R) => HealthConfirmation | undefined = () => undefined,
 ): Promise<HealthCheckOutcome<R>> {
   const firstAt = clock.now();
   const first = await describe();
   const failedSince = trackFailures(new Map(), first, firstAt);
-  const health = evaluateHealth(first, conditions, { nowMs: firstAt, graceMs, failedSince });
+  const health = evaluateHealth(first, conditions, { nowMs: firstAt, graceMs, failedSince }, confirmed(first));
   if (health.holds || health.withinGrace === 0) return { result: first, health };
   await clock.sleep(graceMs);
   const secondAt = clock.now();
   const second = await describe();
   return {
     result: second,
-    health: evaluateHealth(second, conditions, {
-      nowMs: secondAt,
-      graceMs,
-      failedSince: trackFailures(failedSince, second, secondAt),
-    }),
+    health: evaluateHealth(
+      second,
+      conditions,
+      { nowMs: secondAt, graceMs, failedSince: trackFailures(failedSince, second, secondAt) },
+      confirmed(second),
+    ),
   };
 }

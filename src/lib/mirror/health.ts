@@ -74,6 +74,19 @@ export interface Offence {
   readonly retryAttempt: number;
   /** The conditions this partition meets, as written on the command line. */
   readonly conditions: string[];
+  /**
+   * Its reported zero lag checked on the source: the lag found there, or null when it could not be
+   * confirmed (an unknown lag meets lagging and not-mirroring). Absent when not checked.
+   */
+  readonly confirmedLag?: bigint | null;
+  /** The topic copies nothing: its source was recreated under a new topic id (counts as failing). */
+  readonly recreatedSource?: boolean;
+}
+
+/** What the sources confirmed, keyed by {@link partitionKey} (lags) and `mirror\u0000topic` (recreated). */
+export interface HealthConfirmation {
+  readonly lags: ReadonlyMap<string, bigint | null>;
+  readonly recreated: ReadonlySet<string>;
 }
 
 /** The verdict of `--fail-on`: part of describe's JSON when the flag is given. */
@@ -97,6 +110,7 @@ export function evaluateHealth(
   result: DescribeResult & { readonly wedged?: readonly WedgedTopic[] },
   conditions: readonly HealthCondition[],
   clock: HealthClock,
+  confirmation?: HealthConfirmation,
 ): HealthReport {
   const offending: Offence[] = [];
   let withinGrace = 0;
@@ -106,10 +120,21 @@ export function evaluateHealth(
       for (const t of m.topics)
         for (const p of t.partitions) {
           const graced = p.state === 'FAILED' && p.retryAttempt !== -1 && isWithinGrace(m.name, t.name, p, clock);
+          const key = partitionKey(m.name, t.name, p.partition);
+          const checked = confirmation?.lags.has(key) === true;
+          const confirmed = checked ? (confirmation?.lags.get(key) ?? null) : p.lag;
+          const recreated = confirmation?.recreated.has(`${m.name}\u0000${t.name}`) === true;
           const met: string[] = [];
           for (const c of conditions) {
-            if (c.kind === 'lagging' ? p.lag !== null && p.lag > c.above : !graced && isUnhealthyState(c, p.state))
-              met.push(conditionLabel(c));
+            const holds =
+              c.kind === 'lagging'
+                ? checked
+                  ? confirmed === null || confirmed > c.above
+                  : p.lag !== null && p.lag > c.above
+                : c.kind === 'failing'
+                  ? (!graced && isUnhealthyState(c, p.state)) || recreated
+                  : (!graced && isUnhealthyState(c, p.state)) || (checked && confirmed === null) || recreated;
+            if (holds) met.push(conditionLabel(c));
           }
           if (graced && conditions.some((c) => c.kind !== 'lagging')) withinGrace++;
           if (met.length > 0)
@@ -121,6 +146,8 @@ export function evaluateHealth(
               lag: p.lag,
               retryAttempt: p.retryAttempt,
               conditions: met,
+              ...(checked ? { confirmedLag: confirmed } : {}),
+              ...(recreated ? { recreatedSource: true } : {}),
             });
         }
   // A wedged topic's MIRRORING partitions look healthy but will never stop: failing too (its FAILED ones are above).

@@ -17,7 +17,8 @@ import { reasonOf } from './source-cluster-id.js';
 export const SOURCE_CHECK_BUDGET_MS = 2000;
 
 /** What a command has to decide on the source; a mirror with none is not contacted. */
-export type SourceCheckNeed = 'explain-failed' | 'confirm-zero-lag' | 'compare-topic-ids' | 'refuse-stop';
+export type SourceCheckNeed =
+  'explain-failed' | 'confirm-zero-lag' | 'compare-topic-ids' | 'refuse-stop' | 'find-loops';
 
 export interface SourceCheckPolicy {
   /** false with --no-source-check: nothing is contacted, every answer is `not-checked`. */

@@ -1,15 +1,14 @@
 // Mirroring both ways: a topic this cluster lists in a mirror reading from cluster X, while X lists
 // it in a mirror reading from here. After a failback this is expected until the old mirror is
-// deleted, and it costs: both clusters raise the topic's leader epoch at every sync and the mirroring
-// side flaps to FAILED; with both mirrors active it is a mirror loop. `kmirror check` on either
-// cluster asks each mirror's source for its mirrors to find it.
+// deleted: the topic's leader epoch is raised at every sync (the mirroring side stayed MIRRORING on
+// the prototype, §18); with both mirrors active it is a mirror loop. `kmirror check` on either
+// cluster asks each mirror's source (the one source-check policy) for its mirrors to find it.
 
-import type { ConnectionConfig } from '../connection/connection-config.js';
 import type { KafkaClient } from '../kafka/client.js';
 import { KafkaProtocolError } from '../kafka/errors.js';
 import { ListClusterMirrors } from '../kafka/messages/index.js';
-import { describeMirrors } from './describe.js';
-import { describeMirrorConfigs, sourceConnection } from './source-client.js';
+import { type DescribeResult, describeMirrors } from './describe.js';
+import { checkSources, type SourceCheckPolicy } from './source-check.js';
 
 export interface TwoWayTopic {
   readonly topic: string;
@@ -33,17 +32,22 @@ export interface TwoWayCheck {
 }
 
 export interface TwoWayDependencies {
-  /** A client to a mirror's source, bounded so that an unreachable source only costs a few seconds. */
-  openSource(settings: ConnectionConfig): Promise<KafkaClient>;
+  /** The one source-check policy: every mirror's source in parallel, within its bound. */
+  readonly sourceCheck: SourceCheckPolicy;
 }
 
-function stateCounts(states: Readonly<Record<string, number>>): string {
+interface MirrorsBack {
+  readonly there: DescribeResult;
+  readonly otherCluster: string | null;
+}
+
+export function stateCounts(states: Readonly<Record<string, number>>): string {
   return Object.entries(states)
     .map(([state, n]) => `${n} ${state}`)
     .join(', ');
 }
 
-function allStopped(states: Readonly<Record<string, number>>): boolean {
+export function allStopped(states: Readonly<Record<string, number>>): boolean {
   return Object.keys(states).every((s) => s === 'STOPPED');
 }
 
@@ -54,41 +58,48 @@ export async function checkTwoWay(
 ): Promise<TwoWayCheck> {
   const here = await describeMirrors(client, []);
   const result: TwoWayCheck = { checkedMirrors: [], unreachable: [], topics: [] };
-  for (const mirror of here.mirrors) {
-    if (mirror.topics.length === 0) continue;
-    let source: KafkaClient | undefined;
-    try {
-      const stored = await describeMirrorConfigs(client, mirror.name);
-      source = await deps.openSource(await sourceConnection({ mirror: mirror.name, stored }, () => undefined));
+  const mirrors = here.mirrors.filter((m) => m.topics.length > 0);
+  const answers = await checkSources(
+    client,
+    mirrors.map((m) => ({ mirror: m.name, needs: ['find-loops'] as const })),
+    async (source): Promise<MirrorsBack> => {
       const listed = await source.send(ListClusterMirrors, { IncludeTopicNames: false });
       if (listed.ErrorCode !== 0)
         throw new KafkaProtocolError(listed.ErrorCode, 'ListClusterMirrors', listed.ErrorMessage);
-      result.checkedMirrors.push(mirror.name);
       const back = listed.Mirrors.filter((m) => m.SourceClusterId === clusterId).map((m) => m.MirrorName);
-      if (back.length === 0) continue;
-      const there = await describeMirrors(source, back, { namesKnownToExist: true });
-      const otherCluster = (await source.clusterView()).clusterId ?? stored.get('mirror.source.cluster.id') ?? '?';
-      for (const topic of mirror.topics) {
-        for (const other of there.mirrors) {
-          const match = other.topics.find((t) => t.name === topic.name);
-          if (!match) continue;
-          const stopped = allStopped(topic.summary.states) || allStopped(match.summary.states);
-          if (allStopped(topic.summary.states) && allStopped(match.summary.states)) continue;
-          result.topics.push({
-            topic: topic.name,
-            mirror: mirror.name,
-            states: stateCounts(topic.summary.states),
-            otherCluster,
-            otherMirror: other.name,
-            otherStates: stateCounts(match.summary.states),
-            kind: stopped ? 'epoch-war' : 'loop',
-          });
-        }
+      const there =
+        back.length === 0
+          ? { mirrors: [], notFound: [], errors: [], brokerWarnings: [] }
+          : await describeMirrors(source, back, { namesKnownToExist: true });
+      return { there, otherCluster: (await source.clusterView()).clusterId };
+    },
+    deps.sourceCheck,
+  );
+  for (const answer of answers) {
+    const mirror = mirrors.find((m) => m.name === answer.mirror);
+    if (!mirror || answer.status === 'not-checked') continue;
+    if (answer.status !== 'answered') {
+      result.unreachable.push({ mirror: mirror.name, message: answer.message });
+      continue;
+    }
+    result.checkedMirrors.push(mirror.name);
+    const otherCluster = answer.facts.otherCluster ?? '?';
+    for (const topic of mirror.topics) {
+      for (const other of answer.facts.there.mirrors) {
+        const match = other.topics.find((t) => t.name === topic.name);
+        if (!match) continue;
+        const stopped = allStopped(topic.summary.states) || allStopped(match.summary.states);
+        if (allStopped(topic.summary.states) && allStopped(match.summary.states)) continue;
+        result.topics.push({
+          topic: topic.name,
+          mirror: mirror.name,
+          states: stateCounts(topic.summary.states),
+          otherCluster,
+          otherMirror: other.name,
+          otherStates: stateCounts(match.summary.states),
+          kind: stopped ? 'epoch-war' : 'loop',
+        });
       }
-    } catch (err) {
-      result.unreachable.push({ mirror: mirror.name, message: err instanceof Error ? err.message : String(err) });
-    } finally {
-      await source?.close().catch(() => undefined);
     }
   }
   return result;

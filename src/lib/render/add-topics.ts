@@ -9,6 +9,7 @@ import {
   type confirmationReason,
 } from '../mirror/add-topics.js';
 import type { TopicToAdd } from '../mirror/topic-selection.js';
+import { type DestinationTruncation, truncationSentence } from '../mirror/readd-truncation.js';
 import { formatCount, nameList } from '../mirror/name-list.js';
 import { style } from './style.js';
 import { renderTable } from './table.js';
@@ -53,6 +54,17 @@ function confirmation(
     `'${plan.mirror}' for auto-discovery`;
   const shown = preview(plan, { maxRows: CONFIRMATION_ROWS });
   switch (reason) {
+    case 'truncates-destination': {
+      const lost = plan.truncation.lostRecords;
+      const parts = plan.truncation.truncatedPartitions;
+      return {
+        preview: shown,
+        question:
+          `Start ${count} topic(s) in mirror ${plan.mirror}, truncating ${parts} destination partition(s) and ` +
+          `losing ${lost} record(s) written there?`,
+        action: `truncate ${parts} destination partition(s) (${lost} record(s) lost)`,
+      };
+    }
     case 'pattern-matches':
       return {
         preview: shown,
@@ -104,6 +116,7 @@ function preview(plan: AddTopicsPlan, options: { maxRows?: number } = {}): strin
   }
   if (plan.include.length > 0 || plan.exclude.length > 0)
     out.push(`Patterns: include ${list(plan.include)}; exclude ${list(plan.exclude)}`);
+  out.push(...truncationLines(plan.truncation));
   if (plan.topics.some((t) => t.action === 'missing-on-source')) {
     out.push(
       style.dim(
@@ -113,6 +126,36 @@ function preview(plan: AddTopicsPlan, options: { maxRows?: number } = {}): strin
     );
   }
   return out.join('\n');
+}
+
+/** What the start truncates on the destination, per partition (nothing when it truncates nothing). */
+function truncationLines(report: DestinationTruncation): string[] {
+  if (report.topics.length === 0) return [];
+  const rows = report.topics.flatMap((t) =>
+    t.partitions.map((p) => [
+      t.topic,
+      String(p.partition),
+      String(p.destinationEnd),
+      p.sourceEnd === null ? '?' : String(p.sourceEnd),
+      String(p.truncatedTo),
+      String(p.lost),
+    ]),
+  );
+  return [
+    style.warn(`Data loss on the destination: ${truncationSentence(report)}.`),
+    renderTable(
+      [
+        { header: 'TOPIC' },
+        { header: 'PARTITION', align: 'right' },
+        { header: 'DEST END', align: 'right' },
+        { header: 'SOURCE END', align: 'right' },
+        { header: 'TRUNCATED TO', align: 'right' },
+        { header: 'LOST', align: 'right' },
+      ],
+      rows,
+      style.header,
+    ),
+  ];
 }
 
 function startRequest(request: StartRequest): string {

@@ -139,6 +139,8 @@ function mirrorCheck(check: MirrorCheck, missing: readonly MirrorPermission[]): 
   }
   const wedged = renderWedgedTopics(check.wedged);
   if (wedged.length > 0) out.push('', ...wedged);
+  for (const r of check.recreatedTopics) out.push('', style.bad(r.summary), `Recovery: ${r.recovery}`);
+  for (const c of check.sourceChecks ?? []) out.push(style.dim(c.text));
   return out.join('\n');
 }
 
@@ -156,7 +158,8 @@ function twoWayLines(twoWay: TwoWayCheck | undefined): string[] {
           `${t.otherMirror} on ${t.otherCluster} (${t.otherStates})`,
           t.kind === 'loop'
             ? 'mirror loop: the side that started last is FAILED and read-only'
-            : 'leader-epoch war: both raise its leader epoch at every sync; the mirroring side flaps to FAILED',
+            : 'leader-epoch war: its leader epoch is raised at every sync (the mirroring side stayed ' +
+              'MIRRORING on the prototype)',
         ]),
         style.header,
       ),

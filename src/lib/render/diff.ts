@@ -83,6 +83,7 @@ function diffView(result: DiffResult): string {
     out.push(renderTable(COLUMNS, rows(result.topics), style.header));
     out.push('', `${result.topics.length} of ${result.compared} mirrored topic(s) shown.`);
   }
+  for (const r of result.recreatedTopics) out.push('', style.bad(r.summary), `Recovery: ${r.recovery}`);
   if (result.failOn) {
     out.push(
       result.failOn.holds

@@ -2,6 +2,7 @@
 // progress of A's partitions through their states, the report, and the cleanup that ends the
 // leader-epoch war.
 
+import { DELETE_SAFE_ORDER } from '../mirror/delete-read-only.js';
 import type { FailbackProgress, FailbackResult } from '../mirror/failback.js';
 import { shellQuote } from './delete.js';
 import { orDash, stateColour, style } from './style.js';
@@ -74,6 +75,16 @@ function failbackProgress(progress: FailbackProgress): string {
   return `following A: ${progress.done}/${progress.total} partition(s) MIRRORING${changed ? `; ${changed}` : ''}`;
 }
 
+/** What deleting the old mirror on B costs on the prototype (§18), and the safe order; null when no cleanup. */
+export function cleanupEffect(result: FailbackResult): string | null {
+  if (result.cleanup.length === 0) return null;
+  return (
+    `Deleting mirror ${result.mirror} on B makes its STOPPED topics, the ones producers write to now, refuse writes ` +
+    `(READ_ONLY_TOPIC) until B's brokers are restarted (seen on the KIP-1279 prototype broker). The safe order: ` +
+    `${DELETE_SAFE_ORDER}.`
+  );
+}
+
 /** The cleanup that ends the leader-epoch war: delete the old mirror on B once its topics are all STOPPED. */
 export function cleanupCommands(result: FailbackResult, bConnectionArgs: readonly string[]): string[] {
   if (result.otherTopicsOfOldMirror.length > 0) return [];
@@ -116,11 +127,11 @@ function failbackOutcome(result: FailbackResult): string {
     style.warn(
       `Until mirror ${result.mirror} on B is cleaned up, both clusters list these topics in a mirror ` +
         `reading from the other: ` +
-        'every mirror sync raises their leader epochs on both sides, and A\u2019s partitions flap to FAILED ' +
-        '("Truncation requires source metadata refresh").',
+        'every mirror sync raises their leader epochs (A\u2019s partitions stayed MIRRORING on the prototype).',
     ),
   ];
   if (result.cleanup.length > 0) out.push('Clean up now:', ...result.cleanup.map((c) => `  ${c}`));
+  if (result.cleanupEffect) out.push(style.warn(result.cleanupEffect));
   else if (result.otherTopicsOfOldMirror.length > 0)
     out.push(
       `Mirror ${result.mirror} on B still mirrors ${result.otherTopicsOfOldMirror.join(', ')}, so it cannot ` +

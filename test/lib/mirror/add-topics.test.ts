@@ -39,13 +39,17 @@ const MIRRORS: readonly FakeMirror[] = [
 ];
 
 function destination(mirrors: readonly FakeMirror[] = MIRRORS, exclude = '__.*'): FakeClient {
-  return fakeClient()
-    .answer(ListClusterMirrors, listAnswer(mirrors))
-    .answer(DescribeClusterMirrors, describeAnswer(mirrors))
-    .answer(
-      DescribeConfigs,
-      mirrorConfigsAnswer({ 'bootstrap.servers': 'src:9092', 'mirror.topics.exclude': exclude }),
-    );
+  return (
+    fakeClient()
+      .answer(ListClusterMirrors, listAnswer(mirrors))
+      .answer(DescribeClusterMirrors, describeAnswer(mirrors))
+      .answer(
+        DescribeConfigs,
+        mirrorConfigsAnswer({ 'bootstrap.servers': 'src:9092', 'mirror.topics.exclude': exclude }),
+      )
+      // No selected topic exists on the destination yet: nothing for the start to truncate.
+      .answer(Metadata, () => metadata([]))
+  );
 }
 
 function source(): FakeClient {
@@ -139,6 +143,8 @@ function planFor(topics: [string, number][]): AddTopicsPlan {
   return {
     mirror: 'm1',
     sourceBootstrap: ['src:9092'],
+    loopCheck: { made: true, notMadeReason: null, loops: [], overridden: false },
+    truncation: { topics: [], truncatedPartitions: 0, lostRecords: 0n, readFailures: [] },
     sourceSettings: { bootstrap: ['src:9092'], clientId: 'kmirror' },
     topics: topics.map(([topic, partitions]) => ({ topic, topicId: null, partitions, action: 'add', named: true })),
     include: [],

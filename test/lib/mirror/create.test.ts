@@ -206,7 +206,14 @@ describe('create results', () => {
     const result = createResult({ ...plan, warnings: [] }, full, 'looked-up', true);
     assert.deepEqual(
       { ...result, config: undefined },
-      { mirror: 'm1', sourceBootstrap: SOURCE, sourceClusterId: 'looked-up', config: undefined, dryRun: true },
+      {
+        mirror: 'm1',
+        sourceBootstrap: SOURCE,
+        sourceClusterId: 'looked-up',
+        config: undefined,
+        loopCheck: null,
+        dryRun: true,
+      },
     );
     assert.equal(result.config['sasl.jaas.config'], '[redacted]');
   });

@@ -122,6 +122,7 @@ describe('planDelete', () => {
 describe('sendDelete', () => {
   const plan = (operations: string[] | null): DeletePlan => ({
     mirror: 'm1',
+    readOnlyAfterDelete: null,
     topics: [],
     toStop: [],
     settling: [],
@@ -206,6 +207,7 @@ describe('delete helpers', () => {
     () => {
       const base: DeletePlan = {
         mirror: 'm1',
+        readOnlyAfterDelete: null,
         topics: [],
         toStop: [],
         settling: ['s'],

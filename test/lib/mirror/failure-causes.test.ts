@@ -6,6 +6,7 @@ import {
   causeHint,
   diagnoseFailure,
   isRecoveredStart,
+  NO_FACTS,
   topicFailureCauses,
 } from '../../../src/lib/mirror/failure-causes.js';
 import { createMirror, pair, rowsOf, run, startTopics, type Pair } from '../emulator/state/setup.js';
@@ -33,19 +34,23 @@ describe('FAILED causes and their recovery', () => {
     );
     assert.equal(loop?.cause, 'mirror-loop');
     assert.match(loop?.recovery ?? '', /^stop the topic on the SOURCE cluster/);
-    const war = diagnoseFailure(
-      'rev',
-      { state: 'FAILED', retryAttempt: 3, errorMessage: 'Truncation requires source metadata refresh' },
-      100,
-    );
+    // The epoch war only with a mirror on the source that really lists the topic (§18: a STOPPED leftover).
+    const row = { state: 'FAILED', retryAttempt: 3, errorMessage: 'Truncation requires source metadata refresh' };
+    const war = diagnoseFailure('rev', row, 100, {
+      sourceAnswers: true,
+      readBack: [{ mirror: 'old', stopped: true }],
+      blockingMirrors: [],
+    });
     assert.equal(war?.cause, 'epoch-war');
-    assert.match(war?.recovery ?? '', /^delete that old mirror on the source cluster/);
+    assert.match(war?.recovery ?? '', /^delete mirror old on the source cluster/);
+    assert.notEqual(diagnoseFailure('rev', row, 100)?.cause, 'epoch-war', 'not from the text alone');
   });
 
   it('the startup FAILED is "starting", and the MIRRORING partition after it is recovered, not failing', () => {
     const p = started({ timing: { startupFailureMs: 2000 } });
     run(p, 500);
-    assert.equal(diagnoseFailure('m1', firstRow(p), 100)?.cause, 'starting');
+    const everyoneAnswers = { sourceAnswers: true, readBack: [], blockingMirrors: [] };
+    assert.equal(diagnoseFailure('m1', firstRow(p), 100, everyoneAnswers)?.cause, 'starting');
     run(p, 2500);
     const row = firstRow(p);
     assert.equal(row.state, 'MIRRORING');
@@ -63,18 +68,15 @@ describe('FAILED causes and their recovery', () => {
     assert.match(d?.recovery ?? '', /restart the destination brokers/);
   });
 
-  it('a deleted source topic: recreate with the end offsets and restart; recreating it empty loses the records', () => {
+  it('a deleted source topic: restart and stop it to keep the copy; recreating it copies nothing', () => {
     const p = started();
     run(p, 1000);
     p.source.deleteTopic('orders');
     run(p, 1000);
     const d = diagnoseFailure('m1', firstRow(p), 100);
     assert.equal(d?.cause, 'source-topic-deleted');
-    assert.match(d?.recovery ?? '', /at least the destination's end offset/);
-    assert.match(
-      d?.recovery ?? '',
-      /recreating the source topic empty .* truncate its copy to 0: the mirrored records are lost/,
-    );
+    assert.match(d?.recovery ?? '', /restart the destination brokers/);
+    assert.match(d?.recovery ?? '', /Recreating the source topic does NOT resume mirroring/);
   });
 
   it('an unreachable source: check the connection; it recovers by itself', () => {
@@ -82,7 +84,8 @@ describe('FAILED causes and their recovery', () => {
     run(p, 1000);
     p.source.setReachable(false);
     run(p, 100_000, 1000);
-    const d = diagnoseFailure('m1', firstRow(p), 100);
+    // What the source check found: no answer from this machine either.
+    const d = diagnoseFailure('m1', firstRow(p), 100, { ...NO_FACTS, sourceAnswers: false });
     assert.equal(d?.cause, 'source-unreachable');
     assert.match(d?.recovery ?? '', /recover by themselves/);
   });
@@ -107,7 +110,8 @@ describe('FAILED causes and their recovery', () => {
       { state: 'FAILED', retryAttempt: 3, errorMessage: 'Truncation requires source metadata refresh' },
       100,
     );
-    assert.match(alone?.summary ?? '', /or the source does not answer/, 'one row alone cannot tell: both are named');
+    assert.equal(alone?.cause, 'undecided', 'one row alone cannot tell');
+    assert.ok(alone?.possibleCauses?.includes('source-unreachable'));
   });
 
   it('retries used up: only a restart', () => {

@@ -10,6 +10,8 @@ useColours(undefined);
 const plan: AddTopicsPlan = {
   mirror: 'm1',
   sourceBootstrap: ['src:9092'],
+  loopCheck: { made: true, notMadeReason: null, loops: [], overridden: false },
+  truncation: { topics: [], truncatedPartitions: 0, lostRecords: 0n, readFailures: [] },
   sourceSettings: { bootstrap: ['src:9092'], clientId: 'kmirror' },
   topics: [
     { topic: 'a', topicId: 'id-a', partitions: 2, action: 'add', named: false },

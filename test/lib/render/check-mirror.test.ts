@@ -23,6 +23,7 @@ describe('mirror permission report', () => {
       permissions: permissionsFor(['DELETE', 'ALTER', 'DESCRIBE', 'DESCRIBE_CONFIGS', 'ALTER_CONFIGS']),
       failureCauses: [],
       wedged: [],
+      recreatedTopics: [],
     });
     assert.match(text, /^CREATE +no +create \(a new mirror; informational here\)$/m);
     assert.match(text, /This principal may run every kmirror command on mirror m1\./);
@@ -35,6 +36,7 @@ describe('mirror permission report', () => {
       permissions: permissionsFor(['DELETE', 'DESCRIBE']),
       failureCauses: [],
       wedged: [],
+      recreatedTopics: [],
     });
     assert.match(text, /^Mirror m1: this principal may perform DELETE, DESCRIBE$/m);
     assert.match(

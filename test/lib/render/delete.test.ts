@@ -11,6 +11,7 @@ const base: DeleteResult = {
   topics: [],
   refusal: null,
   confirmedGone: null,
+  readOnlyAfterDelete: null,
   warnings: [],
 };
 

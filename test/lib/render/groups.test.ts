@@ -106,6 +106,7 @@ describe('renderDiff', () => {
         },
       ],
       compared: 2,
+      recreatedTopics: [],
       warnings: [],
     };
     const text = renderDiff(result);

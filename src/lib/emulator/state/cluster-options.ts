@@ -26,6 +26,8 @@ export interface MirrorTiming {
   readonly failbackTruncationMs: number;
   /** EPOCH_FENCING: how long BumpLeaderEpochs takes before the partition mirrors again. */
   readonly epochFencingMs: number;
+  /** A failback's first MIRRORING, before its metadata refresh fails once (§18: all within ~2.5 s). */
+  readonly failbackMetadataRefreshMs: number;
 }
 
 export const DEFAULT_TIMING: MirrorTiming = {
@@ -38,10 +40,14 @@ export const DEFAULT_TIMING: MirrorTiming = {
   restartRecoveryMs: 3000,
   failbackTruncationMs: 50,
   epochFencingMs: 300,
+  failbackMetadataRefreshMs: 300,
 };
 
 /** How long a partition that just left its startup failure reports offsets 0/0 before its first fetch. */
 export const FIRST_FETCH_DELAY_MS = 1000;
+
+/** §18: about 3 s after a partition is MIRRORING again, RetryAttempt is back to 0 and ErrorMessage to null. */
+export const FAILURE_RECORD_CLEAR_MS = 3000;
 
 /** `metadata.version` 4.2-IV2, the first level that allows `mirror.version` 1. */
 export const MIRROR_METADATA_VERSION = 30;

@@ -254,10 +254,10 @@ export class EmulatedCluster {
     const p = topic.partitions[partition];
     if (!p) throw new RangeError(`topic '${topicName}' has no partition ${partition}`);
     if (isFrozen(p)) {
-      throw new Error(
-        `READ_ONLY_TOPIC: ${topicName}-${partition} on cluster ${this.name} is a mirror topic in state ` +
-          `${p.mirror?.state ?? 'UNKNOWN'}`,
-      );
+      const why = p.mirror
+        ? `is a mirror topic in state ${p.mirror.state}`
+        : 'belonged to a deleted mirror (read-only until the brokers restart)';
+      throw new Error(`READ_ONLY_TOPIC: ${topicName}-${partition} on cluster ${this.name} ${why}`);
     }
     if (!Number.isSafeInteger(count) || count < 1) throw new RangeError(`invalid record count ${count}`);
     const now = this.clock.now();

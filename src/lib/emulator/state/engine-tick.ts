@@ -3,10 +3,11 @@
 // phases, retries, desired-state changes at the moment they were requested), so the outcome does
 // not depend on how often the server ticks, only on when requests and outages happened.
 
-import { FIRST_FETCH_DELAY_MS } from './cluster-options.js';
+import { FAILURE_RECORD_CLEAR_MS, FIRST_FETCH_DELAY_MS } from './cluster-options.js';
 import type { EmulatedCluster, MirrorTiming } from './cluster.js';
 import { copyEpochs, epochsAt, highestEpochIn, noteRecords, truncateEpochs, type EpochStart } from './epoch-history.js';
 import { reverseMirrorOf, type ReverseMirror } from './failback.js';
+import { nextLoopFailure } from './mirror-loop.js';
 import type { DesiredState, MirrorPartition, MirrorStateName } from './partition-state.js';
 import {
   outageMessage,
@@ -41,6 +42,8 @@ interface PartitionEnv {
   readonly fetchIntervalMs: number;
   readonly timing: MirrorTiming;
   readonly retry: RetryPolicy;
+  /** Another mirror's source is unreachable: the start transient does not end (§18, every mirror stalls). */
+  readonly stalled: boolean;
 }
 
 interface SourceView {
@@ -63,12 +66,19 @@ function retryPolicyOf(cluster: EmulatedCluster): RetryPolicy {
 
 export function advanceMirrors(cluster: EmulatedCluster, now: number): void {
   const retry = retryPolicyOf(cluster);
-  for (const mirrorName of cluster.mirrors.namesWithTopics()) {
-    const status = sourceStatus(cluster, mirrorName);
+  const names = cluster.mirrors.namesWithTopics();
+  const statuses = new Map(names.map((name) => [name, sourceStatus(cluster, name)]));
+  const unreachable = names.filter((name) => statuses.get(name)?.ok === false && hasLiveTopics(cluster, name));
+  for (const mirrorName of names) {
+    const status = statuses.get(mirrorName) ?? sourceStatus(cluster, mirrorName);
+    const stalled = unreachable.some((name) => name !== mirrorName);
     for (const topic of cluster.mirrors.topicsOf(mirrorName)) {
       const link = topic.mirror;
       if (!link) continue;
-      const sourceTopic = status.ok ? status.cluster.topics.get(topic.name) : undefined;
+      const found = status.ok ? status.cluster.topics.get(topic.name) : undefined;
+      // §18: a source topic recreated under a new id is never fetched (UNKNOWN_TOPIC_ID): MIRRORING, lag 0.
+      const recreated = found !== undefined && found.id !== topic.id;
+      const sourceTopic = found;
       let problem: SourceProblem | null = status.ok ? null : status.problem;
       const mismatch = cluster.sourceIdMismatch.get(mirrorName);
       if (status.ok && mismatch !== undefined) problem = { retryable: false, message: mismatch };
@@ -89,6 +99,7 @@ export function advanceMirrors(cluster: EmulatedCluster, now: number): void {
             problem,
             source: () => {
               if (!sourceTopic || !sp) return NO_SOURCE;
+              if (recreated) return { end: p.base, epoch: p.leaderEpoch, epochs: [] };
               const end = endOffset(sourceTopic, sp, sourceNow);
               return { end, epoch: sp.leaderEpoch, epochs: epochsAt(sp, end, !isFrozen(sp)) };
             },
@@ -96,12 +107,19 @@ export function advanceMirrors(cluster: EmulatedCluster, now: number): void {
             fetchIntervalMs: cluster.mirrorFetchIntervalMs,
             timing: cluster.timing,
             retry,
+            stalled,
           },
           now,
         );
       }
     }
   }
+}
+
+function hasLiveTopics(cluster: EmulatedCluster, mirrorName: string): boolean {
+  for (const t of cluster.mirrors.topicsOf(mirrorName))
+    if (t.partitions.some((p) => p.mirror !== null && p.mirror.state !== 'STOPPED')) return true;
+  return false;
 }
 
 function advancePartition(e: PartitionEnv, now: number): void {
@@ -114,6 +132,12 @@ function advancePartition(e: PartitionEnv, now: number): void {
   }
   // Each pass handles one event; a partition has at most a handful per tick plus its retries.
   for (let guard = 0; guard < 1000; guard++) {
+    if (m.state === 'MIRRORING' && m.failbackStep === 'metadata-refresh' && e.desired === 'MIRRORING') {
+      if (m.deadline > now) break;
+      at = Math.max(at, m.deadline);
+      refreshFailbackMetadata(e, at);
+      continue;
+    }
     if (m.state === 'FAILED' || TIMED.has(m.state)) {
       if (m.deadline > now) break;
       at = Math.max(at, m.deadline);
@@ -131,6 +155,10 @@ function advancePartition(e: PartitionEnv, now: number): void {
   if (m.state === 'MIRRORING' || m.state === 'LOG_TRUNCATION') {
     if (e.problem) fail(e, now, e.problem);
     else if (m.state === 'MIRRORING' && !startFencingIfNeeded(e, now)) copy(e, now);
+  }
+  if (m.state === 'MIRRORING' && m.failure !== null && now >= m.failureClearAt) {
+    m.failure = null;
+    m.failureClearAt = Infinity;
   }
   m.processedAt = now;
 }
@@ -178,12 +206,36 @@ function completePhase(e: PartitionEnv, at: number): void {
     e.p.leaderEpoch = Math.max(e.p.leaderEpoch, e.m.fenceTo);
     enter(e, e.desired === 'STOPPED' ? 'STOPPING' : 'MIRRORING', at);
   } else if (e.desired === 'STOPPED') enter(e, 'STOPPING', at);
-  else {
+  else if (e.reverse?.kind === 'failback') {
+    // §18: MIRRORING at once, before the source's metadata is read; that read fails once (retry 1),
+    // and the cut is made later, by the fetcher (copy below).
+    e.m.failbackStep = 'metadata-refresh';
+    enter(e, 'MIRRORING', at);
+    if (e.m.state !== 'MIRRORING') {
+      e.m.failbackStep = null;
+      return;
+    }
+    e.m.deadline = at + e.timing.failbackMetadataRefreshMs;
+    e.m.fetchHoldUntil = Infinity;
+  } else {
     if (!e.problem) truncateLog(e, at);
-    // A failback looks up the last mirrored epochs first, then fails to read source metadata once.
-    if (e.reverse?.kind === 'failback' && startupFailure(e.m, at, e.timing, 'MIRRORING')) return;
     enter(e, 'MIRRORING', at);
   }
+}
+
+/**
+ * The failback's metadata refresh: it fails once ("Failed to get source metadata", retry 1), and
+ * raises the local leader epoch past the source's, as each side's refresh does while both list the
+ * topic; so the source's batches carry no newer epoch and EPOCH_FENCING is not entered (§18).
+ */
+function refreshFailbackMetadata(e: PartitionEnv, at: number): void {
+  const m = e.m;
+  materialize(e.topic, e.p, at);
+  e.p.leaderEpoch = Math.max(e.p.leaderEpoch, e.source().epoch) + 1;
+  m.failbackStep = 'fetcher-truncation';
+  m.fetchHoldUntil = 0;
+  m.deadline = Infinity;
+  startupFailure(m, at, e.timing, 'MIRRORING');
 }
 
 /**
@@ -193,7 +245,13 @@ function completePhase(e: PartitionEnv, at: number): void {
  */
 function truncateLog(e: PartitionEnv, at: number): void {
   const point =
-    e.reverse?.kind === 'failback' ? (e.reverse.truncationPoint(e.p.index) ?? e.source().end) : e.source().end;
+    e.reverse?.kind === 'failback'
+      ? (e.reverse.truncationPoint(e.p.index) ?? e.source().end)
+      : // A log the mirror never fetched into (a topic that existed here outside any mirror) has no
+        // common point with the source: §18 saw it truncated to 0 and copied again.
+        e.m.fetched
+        ? e.source().end
+        : 0n;
   if (e.p.base <= point) return;
   truncateEpochs(e.p, point);
   setEndOffset(e.p, at, point);
@@ -201,6 +259,7 @@ function truncateLog(e: PartitionEnv, at: number): void {
 
 /** A fetch brought records of a newer leader epoch than this partition's: EPOCH_FENCING. */
 function startFencingIfNeeded(e: PartitionEnv, at: number): boolean {
+  if (e.m.failbackStep !== null) return false;
   const source = e.source();
   const highest = highestEpochIn(source.epochs, e.p.base, source.end);
   if (highest <= e.p.leaderEpoch) return false;
@@ -219,7 +278,7 @@ function enter(e: PartitionEnv, next: MirrorStateName, at: number, keepFailure =
   }
   // The loop check comes before truncation: the source mirrors this very topic from here.
   if (next === 'LOG_TRUNCATION' && e.reverse?.kind === 'loop') {
-    fail(e, at, { retryable: true, message: e.reverse.message }, 'LOG_TRUNCATION');
+    failInLoop(e, at, e.reverse.message);
     return;
   }
   const previous = m.state;
@@ -240,6 +299,9 @@ function enter(e: PartitionEnv, next: MirrorStateName, at: number, keepFailure =
       m.fetchedAt = at;
       m.lastFetchAt = -Infinity;
       m.carry = 0;
+      m.failureClearAt = m.failure === null ? Infinity : at + FAILURE_RECORD_CLEAR_MS;
+      // §18: after a resume the first fetch is not in yet: the old offsets, lag 0, for about a second.
+      if (previous === 'PAUSED' && e.timing.startupFailureMs > 0) m.fetchHoldUntil = at + FIRST_FETCH_DELAY_MS;
       if (m.firstFetchPending) {
         // The fetcher's first answer is not in yet: offsets and lag read 0 whatever the source holds.
         m.firstFetchPending = false;
@@ -318,12 +380,31 @@ function fail(e: PartitionEnv, at: number, problem: SourceProblem, resume?: Mirr
   m.deadline = nextRetryAt(e, at, attempts);
 }
 
+/** A loop fails every attempt; its record alternates (mirror-loop.ts) and the topic stays read-only. */
+function failInLoop(e: PartitionEnv, at: number, message: string): void {
+  const m = e.m;
+  materialize(e.topic, e.p, at);
+  if (m.state !== 'FAILED') m.preFailureState = 'LOG_TRUNCATION';
+  m.state = 'FAILED';
+  m.failure = nextLoopFailure(m.failure, message);
+  m.deadline = nextRetryAt(e, at, m.failure.retryAttempt);
+}
+
 function problemMessage(e: PartitionEnv, problem: SourceProblem, attempt: number): string {
   return problem.unreachable ? outageMessage(e.p.index, attempt) : problem.message;
 }
 
 function retry(e: PartitionEnv, at: number): void {
   const m = e.m;
+  if (m.startup && e.stalled && !e.problem) {
+    // The start transient lasts as long as another mirror's source does not answer.
+    m.deadline = at + e.timing.startupFailureMs;
+    return;
+  }
+  if (!m.startup && !e.problem && e.reverse?.kind === 'loop') {
+    failInLoop(e, at, e.reverse.message);
+    return;
+  }
   if (m.startup) {
     m.startup = false;
     if (!e.problem) {
@@ -361,6 +442,11 @@ function copy(e: PartitionEnv, to: number): void {
   if (e.fetchIntervalMs > 0 && to < m.lastFetchAt + e.fetchIntervalMs) return;
   m.lastFetchAt = to;
   m.fetchedAt = Math.max(m.fetchedAt, m.fetchHoldUntil);
+  m.fetched = true;
+  if (m.failbackStep === 'fetcher-truncation') {
+    m.failbackStep = null;
+    truncateLog(e, to);
+  }
   const { end, epoch, epochs } = e.source();
   m.sourceOffset = end;
   m.lastMirrorEpoch = epoch;
@@ -407,6 +493,7 @@ export function failMirrorPartition(
       fetchIntervalMs: 0,
       timing: cluster.timing,
       retry: retryPolicyOf(cluster),
+      stalled: false,
     },
     at,
     problem,

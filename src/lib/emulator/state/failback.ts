@@ -7,6 +7,7 @@
 
 import type { EmulatedCluster } from './cluster.js';
 import { endOffsetForEpoch, epochsAt } from './epoch-history.js';
+import { loopMessage } from './mirror-loop.js';
 import { endOffset, isFrozen, type Topic } from './topics.js';
 
 export type ReverseMirror =
@@ -29,7 +30,7 @@ export function reverseMirrorOf(
   if (!sourceTopic || !link) return null;
   if (source.mirrors.config(link.name, 'mirror.source.cluster.id') !== destination.clusterId) return null;
   const stopped = link.desired === 'STOPPED' && sourceTopic.partitions.every((p) => p.mirror?.state === 'STOPPED');
-  if (!stopped) return { kind: 'loop', message: `Detected mirror loop for mirror:${mirrorName}` };
+  if (!stopped) return { kind: 'loop', message: loopMessage(mirrorName) };
   return {
     kind: 'failback',
     truncationPoint(partition) {

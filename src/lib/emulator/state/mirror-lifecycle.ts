@@ -9,6 +9,7 @@ import { mirrorConfigKey, parseMirrorConfigValue } from '../../mirror/config-key
 import { CLUSTER_RESOURCE_NAME } from './acl.js';
 import { errors } from '../../kafka/error-codes.js';
 import { authorizeMirror, controllerGate, statesAllowed } from './rpc-common.js';
+import { fenceUntilRestart } from './deleted-mirror-fence.js';
 
 export const MIRROR_STATE_TOPIC = '__mirror_state';
 
@@ -109,7 +110,10 @@ export function deleteOnController(
     );
   }
   const now = cluster.clock.now();
-  for (const topic of topics) cluster.mirrors.detach(topic, now);
+  for (const topic of topics) {
+    cluster.mirrors.detach(topic, now);
+    fenceUntilRestart(topic);
+  }
   for (const key of [...configs.keys()]) cluster.mirrors.setConfig(name, key, null);
   return plain(errors.NONE.code);
 }

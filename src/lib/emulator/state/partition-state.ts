@@ -41,7 +41,8 @@ export function isValidTransition(from: MirrorStateName, to: MirrorStateName): b
 export interface FailureRecord {
   /** Attempts so far (1, 2, ...); -1 for a failure that is never retried. */
   retryAttempt: number;
-  message: string;
+  /** Null in a mirror loop's every other attempt (PROTOCOL.md §18), as the prototype reports it. */
+  message: string | null;
 }
 
 export interface MirrorPartition {
@@ -74,8 +75,14 @@ export interface MirrorPartition {
   fetchHoldUntil: number;
   /** When the last fetch response arrived (offsets and lag are as of then). */
   lastFetchAt: number;
+  /** A MIRRORING partition still carrying the record of a failure drops it at this engine time (§18: ~3 s). */
+  failureClearAt: number;
   /** EPOCH_FENCING: the leader epoch BumpLeaderEpochs raises this partition to. */
   fenceTo: number;
+  /** Whether a fetch ever answered for this association; a log that never had one is truncated to 0. */
+  fetched: boolean;
+  /** Where a failback stands (see failback-steps.ts); null outside one. */
+  failbackStep: FailbackStep | null;
   /**
    * The desired state this partition acts on; null until it takes in its topic's first one. It
    * differs from the topic's when a change arrived while the partition was FAILED: the prototype's
@@ -86,6 +93,12 @@ export interface MirrorPartition {
   /** The topic's `changedAt` this partition last took in or missed. */
   seenChangeAt: number;
 }
+
+/**
+ * A failback on the prototype (§18): MIRRORING before the source's metadata is read, then the one
+ * FAILED retry of that read, then MIRRORING again, with the cut made by the fetcher's first fetch.
+ */
+export type FailbackStep = 'metadata-refresh' | 'fetcher-truncation';
 
 export function newMirrorPartition(now: number): MirrorPartition {
   return {
@@ -103,7 +116,10 @@ export function newMirrorPartition(now: number): MirrorPartition {
     firstFetchPending: false,
     fetchHoldUntil: 0,
     lastFetchAt: -Infinity,
+    failureClearAt: Infinity,
     fenceTo: -1,
+    fetched: false,
+    failbackStep: null,
     follows: null,
     seenChangeAt: -Infinity,
   };

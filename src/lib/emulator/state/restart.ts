@@ -8,6 +8,7 @@
 import type { EmulatedCluster } from './cluster.js';
 import { advanceMirrors, forgetNonRetryableFailures, takeInMissedChange } from './engine-tick.js';
 import type { Topic } from './topics.js';
+import { liftFencesAtRestart } from './deleted-mirror-fence.js';
 
 export interface RestartOptions {
   /**
@@ -33,6 +34,7 @@ export function restartBrokers(cluster: EmulatedCluster, options: RestartOptions
   advanceMirrors(cluster, now);
   cluster.sourceIdMismatch.clear();
   forgetNonRetryableFailures(cluster, now);
+  liftFencesAtRestart(cluster.topics.values(), now);
   const report = takeInMissedChanges(cluster, options.takesInMissedChange ?? EVERY_OTHER);
   cluster.nextSyncAt = now;
   return report;

@@ -18,6 +18,8 @@ export interface Partition {
   mirror: MirrorPartition | null;
   /** Which leader epoch wrote which records (the leader-epoch checkpoint); see epoch-history.ts. */
   epochs: EpochStart[];
+  /** Read-only although in no mirror: its mirror was deleted and no restart has happened since. */
+  readOnlyUntilRestart?: boolean;
 }
 
 /** The association a MirrorTopicStateChangeRecord gives a topic. */
@@ -40,9 +42,12 @@ export interface Topic {
   mirror: MirrorLink | null;
 }
 
-/** A mirror topic is read-only (and does not grow) until its partition reaches STOPPED. */
+/**
+ * A mirror topic is read-only (and does not grow) until its partition reaches STOPPED; the topics of
+ * a deleted mirror stay read-only until the brokers restart (deleted-mirror-fence.ts).
+ */
 export function isFrozen(p: Partition): boolean {
-  return p.mirror !== null && p.mirror.state !== 'STOPPED';
+  return (p.mirror !== null && p.mirror.state !== 'STOPPED') || p.readOnlyUntilRestart === true;
 }
 
 export function endOffset(topic: Topic, p: Partition, now: number): bigint {

@@ -1,6 +1,17 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createMirror, ctx, pair, rowsOf, run, startTopics, states } from './setup.js';
+import { createMirror, ctx, pair, rowsOf, run, startTopics, states, type Pair } from './setup.js';
+
+/** Runs in 50 ms steps and returns the lowest end offset the destination's `orders`-0 had meanwhile. */
+function lowestEndWhileRunning(p: Pair, totalMs: number): bigint {
+  let lowest = p.destination.endOffset('orders', 0);
+  for (let t = 0; t < totalMs; t += 50) {
+    run(p, 50, 50);
+    const end = p.destination.endOffset('orders', 0);
+    if (end < lowest) lowest = end;
+  }
+  return lowest;
+}
 
 describe('mirroring engine (§10 lifecycle)', () => {
   it('start → LOG_TRUNCATION → MIRRORING, lag falls to 0 while the source keeps growing', () => {
@@ -118,6 +129,39 @@ describe('mirroring engine (§10 lifecycle)', () => {
       assert.equal(p.destination.endOffset('orders', 0), 15n);
     },
   );
+
+  it('real prototype (§18): starting a topic that exists here with data truncates it to 0, then copies again', () => {
+    const p = pair();
+    p.source.createTopic('orders', { partitions: 1, initialOffset: 40n });
+    // The same topic (same id) on the destination, outside any mirror, with 70 records of its own.
+    const id = p.source.topics.get('orders')?.id;
+    p.destination.createTopic('orders', { partitions: 1, id, initialOffset: 70n });
+    createMirror(p);
+    startTopics(p, 'm1', ['orders']);
+    const lowest = lowestEndWhileRunning(p, 2000);
+    assert.equal(lowest, 0n, 'the destination end went back to 0');
+    assert.deepEqual(states(p.destination, 'orders'), ['MIRRORING']);
+    assert.equal(p.destination.endOffset('orders', 0), 40n, 'then the source was copied again');
+    assert.deepEqual(
+      p.destination.topics.get('orders')?.partitions[0]?.epochs,
+      p.source.topics.get('orders')?.partitions[0]?.epochs,
+    );
+  });
+
+  it('a stopped topic started again in its mirror is cut at the source end, not at 0', () => {
+    const p = pair();
+    p.source.createTopic('orders', { partitions: 1, initialOffset: 40n });
+    createMirror(p);
+    startTopics(p, 'm1', ['orders']);
+    run(p, 1000);
+    p.destination.stopMirrorTopics(ctx(), { MirrorName: 'm1', Topics: [{ TopicName: 'orders' }] });
+    run(p, 1000);
+    p.destination.produce('orders', 0, 9);
+    startTopics(p, 'm1', ['orders']);
+    const lowest = lowestEndWhileRunning(p, 2000);
+    assert.equal(lowest, 40n);
+    assert.equal(p.destination.endOffset('orders', 0), 40n);
+  });
 
   it('retries stop at mirror.failed.retry.max.attempts and the partition stays FAILED', () => {
     const p = pair({

@@ -223,6 +223,23 @@ describe('DeleteClusterMirror (§3 DeleteClusterMirror)', () => {
     assert.equal(p.destination.topics.get('orders')?.mirror, null);
     assert.deepEqual(p.destination.listClusterMirrors(ctx(), {}).Mirrors, []);
   });
+
+  it("real prototype (§18): the deleted mirror's STOPPED topics refuse writes until the brokers restart", () => {
+    const p = pair();
+    p.source.createTopic('orders', { partitions: 1, initialOffset: 10n });
+    createMirror(p);
+    startTopics(p, 'm1', ['orders']);
+    run(p, 1000);
+    p.destination.stopMirrorTopics(ctx(), { MirrorName: 'm1', Topics: [{ TopicName: 'orders' }] });
+    run(p, 1000);
+    assert.deepEqual(p.destination.produce('orders', 0, 5), { baseOffset: 11n, nextOffset: 16n });
+    assert.equal(p.destination.deleteClusterMirror(ctx(), { MirrorName: 'm1' }).ErrorCode, 0);
+    assert.throws(() => p.destination.produce('orders', 0, 1), /READ_ONLY_TOPIC.*deleted mirror/);
+    run(p, 60_000, 1000);
+    assert.throws(() => p.destination.produce('orders', 0, 1), /READ_ONLY_TOPIC/, 'time alone does not lift it');
+    p.destination.restartBrokers();
+    assert.deepEqual(p.destination.produce('orders', 0, 2), { baseOffset: 16n, nextOffset: 18n });
+  });
 });
 
 describe('ListClusterMirrors (§3 ListClusterMirrors)', () => {

@@ -5,7 +5,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { EmulatedCluster } from '../../../../src/lib/emulator/state/cluster.js';
-import { TRUNCATION_NEEDS_REFRESH } from '../../../../src/lib/emulator/state/source-link.js';
 import { createMirror, ctx, pair, rowsOf, run, startTopics, type Pair } from './setup.js';
 
 const DESTINATION_ADDRESS = 'destination:9092';
@@ -125,8 +124,8 @@ describe('EPOCH_FENCING', () => {
 
 describe('failback', () => {
   it(
-    'LOG_TRUNCATION → FAILED "Failed to get source metadata" (retry 1) → EPOCH_FENCING → MIRRORING; A ' +
-      'loses what B never had',
+    'LOG_TRUNCATION → MIRRORING → FAILED "Failed to get source metadata" (retry 1) → MIRRORING, no ' +
+      'EPOCH_FENCING, the cut made by the fetcher (§18); A loses what B never had',
     () => {
       const p = mirroredPair();
       failOver(p);
@@ -140,13 +139,15 @@ describe('failback', () => {
         seen.map((s) => [s.state, s.retry, s.error]),
         [
           ['LOG_TRUNCATION', 0, null],
+          ['MIRRORING', 0, null],
           ['FAILED', 1, 'Failed to get source metadata'],
-          ['EPOCH_FENCING', 1, 'Failed to get source metadata'],
           ['MIRRORING', 1, 'Failed to get source metadata'],
         ],
       );
-      // Cut from 130 to 100 (B's end of the last epoch it mirrored from A), then B's records copied.
-      assert.equal(seen[1]?.end, 100n);
+      // Not cut before the fetcher runs: A still holds its 130 records through the FAILED retry...
+      assert.equal(seen[1]?.end, 130n);
+      assert.equal(seen[2]?.end, 130n);
+      // ...then cut to 100 (B's end of the last epoch it mirrored from A), and B's records copied.
       assert.equal(p.source.endOffset('orders', 0), 121n);
       assert.equal(p.source.endOffset('orders', 0), p.destination.endOffset('orders', 0));
       assert.deepEqual(
@@ -164,6 +165,7 @@ describe('failback', () => {
     assert.equal(startOnA(p), 0);
     const seen = follow(p, p.source, 6000);
     assert.equal(seen[1]?.end, 100n);
+    assert.ok(!seen.some((s) => s.state === 'EPOCH_FENCING'), "B's newer epoch does not fence A");
     assert.equal(p.source.endOffset('orders', 0), 108n);
   });
 });
@@ -194,10 +196,29 @@ describe('mirror loop', () => {
   );
 });
 
+describe('mirror loop, as DescribeClusterMirrors reports it', () => {
+  it('alternates per partition between (retry 1, "Detected mirror loop for mirror:rev") and (retry 2, null)', () => {
+    const p = mirroredPair();
+    assert.equal(startOnA(p), 0);
+    const seen = new Set<string>();
+    for (let i = 0; i < 200; i++) {
+      run(p, 100);
+      const [row] = rowsOf(p.source, 'orders');
+      assert.equal(row?.StateValue, 'FAILED');
+      seen.add(JSON.stringify([row?.RetryAttempt, row?.ErrorMessage]));
+      assert.throws(() => p.source.produce('orders', 0, 1), /READ_ONLY_TOPIC/);
+    }
+    assert.deepEqual(
+      [...seen].sort(),
+      [JSON.stringify([1, 'Detected mirror loop for mirror:rev']), JSON.stringify([2, null])].sort(),
+    );
+  });
+});
+
 describe('leader-epoch war', () => {
   it(
-    'while both sides list the topic, every sync raises its epoch and A flaps FAILED; deleting the ' +
-      'old mirror ends it',
+    'while both sides list the topic, every sync raises its epoch and A stays MIRRORING (§18: no flapping); ' +
+      'deleting the old mirror ends it',
     () => {
       const p = mirroredPair({ refreshMs: 2000 });
       failOver(p);
@@ -219,8 +240,7 @@ describe('leader-epoch war', () => {
       // Ten seconds hold five syncs on each side.
       assert.ok(epochA() >= (before[0] ?? 0) + 5, `A ${before[0]} → ${epochA()}`);
       assert.ok(epochB() >= (before[1] ?? 0) + 5, `B ${before[1]} → ${epochB()}`);
-      assert.ok(failed > 0, 'A went FAILED');
-      assert.deepEqual([...errors], [TRUNCATION_NEEDS_REFRESH]);
+      assert.equal(failed, 0, `A never went FAILED (${[...errors].join(', ')})`);
 
       const deleted = p.destination.deleteClusterMirror(ctx(), { MirrorName: 'fwd' });
       assert.equal(deleted.ErrorCode, 0);

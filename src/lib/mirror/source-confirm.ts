@@ -1,0 +1,154 @@
+// What describe's health checks confirm on the mirrors' sources (through the one source-check policy):
+// a reported zero lag against the source's own end offsets (ListOffsets, one request per source
+// broker: the broker's lag is computed from its last fetch and reads 0 for about a second after a
+// start or resume, §18), and each mirrored topic's id on the source against the destination's (a
+// recreated source topic shows MIRRORING with lag 0 and copies nothing, §18).
+
+import type { KafkaClient } from '../kafka/client.js';
+import type { DescribeResult } from './describe.js';
+import { partitionLeaders, readEndOffsets } from './end-offsets.js';
+import { partitionKey } from './health.js';
+import { brokerSourceView, checkSources, type SourceCheckPolicy, sourceReachText } from './source-check.js';
+
+/** A mirrored topic whose source id is not the destination's: it copies nothing. */
+export interface RecreatedSourceTopic {
+  readonly mirror: string;
+  readonly topic: string;
+  readonly sourceTopicId: string;
+  readonly destinationTopicId: string;
+  readonly summary: string;
+  readonly recovery: string;
+}
+
+/** A partition whose reported lag was 0, as confirmed on the source. */
+export interface ConfirmedLag {
+  readonly mirror: string;
+  readonly topic: string;
+  /** @minimum 0 */
+  readonly partition: number;
+  /** The source's end offset now (ListOffsets there); null when it could not be read. */
+  readonly sourceEndOffset: bigint | null;
+  /** Source end minus the reported destination offset (never below 0); null: unknown, not confirmed. */
+  readonly lag: bigint | null;
+}
+
+export interface SourceConfirmation {
+  readonly confirmedLags: ConfirmedLag[];
+  readonly recreatedTopics: RecreatedSourceTopic[];
+  /** Why some lag stays unknown: the source check's own words. */
+  readonly notes: string[];
+}
+
+interface SourceView {
+  readonly ids: ReadonlyMap<string, string>;
+  readonly ends: ReadonlyMap<string, ReadonlyMap<number, bigint>>;
+}
+
+export function recreatedTopic(
+  mirror: string,
+  topic: string,
+  source: string,
+  destination: string,
+): RecreatedSourceTopic {
+  return {
+    mirror,
+    topic,
+    sourceTopicId: source,
+    destinationTopicId: destination,
+    summary:
+      `${topic} copies nothing: the source topic was recreated (source id ${source}, destination ${destination}); ` +
+      'the broker shows it MIRRORING with lag 0',
+    recovery:
+      `the broker's own remedy: delete the topic on the destination and let the mirror create it again with the ` +
+      `source's id (every record copied so far is lost there); or stop it (kmirror remove-topics ${mirror} ` +
+      `--topic ${topic}) to keep the copy as it is and make it writable`,
+  };
+}
+
+/**
+ * Asks each mirror's source, within the policy's bound, for its topic ids and, when `confirmZeroLag`,
+ * the end offsets of the MIRRORING partitions that report lag 0.
+ */
+export async function confirmOnSources(
+  client: KafkaClient,
+  shown: DescribeResult,
+  confirmZeroLag: boolean,
+  policy: SourceCheckPolicy,
+): Promise<SourceConfirmation> {
+  const mirrors = shown.mirrors.filter((m) => m.topics.length > 0);
+  const zeroLag = (m: (typeof mirrors)[number]) =>
+    new Map(
+      m.topics.map((t) => [
+        t.name,
+        confirmZeroLag
+          ? t.partitions.filter((p) => p.state === 'MIRRORING' && p.lag === 0n).map((p) => p.partition)
+          : [],
+      ]),
+    );
+  const wanted = new Map(mirrors.map((m) => [m.name, zeroLag(m)]));
+  const answers = await checkSources(
+    client,
+    mirrors.map((m) => ({ mirror: m.name, needs: ['compare-topic-ids', 'confirm-zero-lag'] as const })),
+    async (source, mirror): Promise<SourceView> => {
+      const read = await readEndOffsets(source, wanted.get(mirror) ?? new Map());
+      return { ids: read.topicIds ?? new Map(), ends: read.offsets };
+    },
+    policy,
+  );
+  const all = new Map<string, readonly number[]>();
+  for (const m of mirrors) for (const t of m.topics) all.set(t.name, []);
+  const destinationIds = all.size === 0 ? new Map<string, string>() : (await partitionLeaders(client, all)).topicIds;
+  const result: SourceConfirmation = { confirmedLags: [], recreatedTopics: [], notes: [] };
+  for (const answer of answers) {
+    const mirror = mirrors.find((m) => m.name === answer.mirror);
+    if (!mirror) continue;
+    const view = answer.status === 'answered' ? answer.facts : null;
+    for (const topic of mirror.topics) {
+      const sourceId = view?.ids.get(topic.name);
+      const destinationId = destinationIds.get(topic.name);
+      if (sourceId !== undefined && destinationId !== undefined && sourceId !== destinationId)
+        result.recreatedTopics.push(recreatedTopic(mirror.name, topic.name, sourceId, destinationId));
+      for (const partition of wanted.get(mirror.name)?.get(topic.name) ?? []) {
+        const row = topic.partitions.find((p) => p.partition === partition);
+        const end = view?.ends.get(topic.name)?.get(partition) ?? null;
+        const destination = row?.destinationOffset ?? null;
+        const lag = end === null || destination === null ? null : end > destination ? end - destination : 0n;
+        result.confirmedLags.push({ mirror: mirror.name, topic: topic.name, partition, sourceEndOffset: end, lag });
+      }
+    }
+    const unknown = result.confirmedLags.filter((c) => c.mirror === mirror.name && c.lag === null).length;
+    if (unknown > 0) {
+      const why =
+        sourceReachText(answer, brokerSourceView(mirror.topics.flatMap((t) => t.partitions))) ??
+        (answer.status === 'not-checked' && answer.reason === 'no-source-check'
+          ? 'the source was not asked (--no-source-check)'
+          : 'the source did not give their end offsets');
+      result.notes.push(
+        `the zero lag of ${unknown} partition(s) of mirror ${mirror.name} is not confirmed (unknown): ${why}`,
+      );
+    }
+  }
+  return result;
+}
+
+/** The topics (of one mirror) whose id on the source differs from the destination's: one Metadata each side. */
+export async function compareTopicIds(
+  source: KafkaClient,
+  destination: KafkaClient,
+  mirror: string,
+  topics: readonly string[],
+): Promise<RecreatedSourceTopic[]> {
+  if (topics.length === 0) return [];
+  const names = new Map<string, readonly number[]>(topics.map((t) => [t, []]));
+  const [there, here] = await Promise.all([partitionLeaders(source, names), partitionLeaders(destination, names)]);
+  return topics.flatMap((topic) => {
+    const s = there.topicIds.get(topic);
+    const d = here.topicIds.get(topic);
+    return s !== undefined && d !== undefined && s !== d ? [recreatedTopic(mirror, topic, s, d)] : [];
+  });
+}
+
+/** partitionKey → the confirmed lag (null: unknown), for the health rules. */
+export function confirmedLagIndex(lags: readonly ConfirmedLag[]): Map<string, bigint | null> {
+  return new Map(lags.map((c) => [partitionKey(c.mirror, c.topic, c.partition), c.lag]));
+}
