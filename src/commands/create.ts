@@ -18,6 +18,7 @@ import { autoDiscoveryConfirmation, renderCreateMirror } from '../lib/render/cre
 import { confirmPlan } from '../lib/prompt/confirm-plan.js';
 import { createdIncludePatterns } from '../lib/mirror/topic-filter-changes.js';
 import { askSourceForLoops, filterSelector, guardLoops, notMade } from '../lib/mirror/loop-check.js';
+import { SOURCE_CHECK_BUDGET_MS } from '../lib/mirror/source-check.js';
 
 /** The mirror that was created (or, with --dry-run, would be): the configs sent, secrets masked as [redacted]. */
 export type CreateJson = CreateMirrorResult;
@@ -92,7 +93,12 @@ export default class Create extends BaseCommand<typeof Create> {
         : await guardLoops(
             plan.mirror,
             client
-              ? askSourceForLoops(plan.sourceConnection, this.openSource, destination, filterSelector(include, []))
+              ? askSourceForLoops(
+                  plan.sourceConnection,
+                  this.openSourceWithin(SOURCE_CHECK_BUDGET_MS),
+                  destination,
+                  filterSelector(include, []),
+                )
               : Promise.resolve(notMade('--dry-run does not contact this cluster, so its id is unknown')),
             flags['allow-mirror-loop'],
             (m) => this.warning(m),

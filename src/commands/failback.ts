@@ -7,9 +7,9 @@ import { failbackFlags } from '../lib/cli/switchover-flags.js';
 import { topicActionInput } from '../lib/cli/topic-input.js';
 import { type FailbackResult, planFailback, runFailback } from '../lib/mirror/failback.js';
 import { confirmPlan } from '../lib/prompt/confirm-plan.js';
+import { cleanupEffect } from '../lib/mirror/delete-read-only.js';
 import {
   cleanupCommands,
-  cleanupEffect,
   failbackConfirmation,
   failbackProgressText,
   renderFailbackPlan,
@@ -71,6 +71,7 @@ export default class Failback extends BaseCommand<typeof Failback> {
         ...(f['reverse-mirror'] ? { reverseMirror: f['reverse-mirror'] } : {}),
         ...(f['source-bootstrap'] ? { sourceBootstrap: f['source-bootstrap'] } : {}),
         ...(f['source-config'] ? { sourceConfigFile: f['source-config'] } : {}),
+        allowMirrorLoop: f['allow-mirror-loop'],
       };
       const plan = await planFailback(b, a, input, deps);
       if (f['dry-run']) {

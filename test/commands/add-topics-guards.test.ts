@@ -9,7 +9,7 @@ import type { AddTopicsJson } from '../../src/commands/add-topics.js';
 import type { Parsed } from '../helpers/cli.js';
 import { jsonOf, runCli, type CliResult } from '../helpers/in-process-cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
-import { type ErrorJson, waitFor } from './topic-actions-setup.js';
+import { type ErrorJson, startTopics, statesOf, waitFor } from './topic-actions-setup.js';
 import { loopingEmulator } from './mirror-loop-setup.js';
 
 type Json = Parsed<AddTopicsJson>;
@@ -88,5 +88,32 @@ describe('kmirror add-topics guards', () => {
     assert.equal(emulator.destination.cluster.topics.get('ledger')?.mirror?.name, 'fwd');
     // What the report said: the copy here goes back to 0 and holds the source's 40 records again.
     await waitFor('ledger recopied', () => emulator.destination.cluster.endOffset('ledger', 0) === 40n);
+  });
+
+  it('a topic STOPPED here and written to since: cut at the source end, the offsets beyond it lost', async () => {
+    emulator.source.cluster.createTopic('refunds', { partitions: 1, initialOffset: 20n });
+    await startTopics(emulator, 'fwd', ['refunds']);
+    const stop = await runCli([
+      'remove-topics',
+      'fwd',
+      '--topic',
+      'refunds',
+      '--yes',
+      '-b',
+      emulator.destination.bootstrap,
+    ]);
+    assert.equal(stop.code, 0, stop.stderr);
+    await waitFor('refunds STOPPED', () => statesOf(emulator, 'refunds').every((s) => s === 'STOPPED'));
+    // Failed over: 20 mirrored, the stop's marker (21), then 5 records written here.
+    emulator.destination.cluster.produce('refunds', 0, 5);
+    const dry = await addTopics('--topic', 'refunds', '--dry-run', '--json');
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.deepEqual((jsonOf(dry) as Json).truncation.topics, [
+      {
+        topic: 'refunds',
+        kind: 'stopped-in-mirror',
+        partitions: [{ partition: 0, destinationEnd: 26, sourceEnd: 20, truncatedTo: 20, lost: 6 }],
+      },
+    ]);
   });
 });

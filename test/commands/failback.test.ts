@@ -35,9 +35,13 @@ describe('kmirror failback', () => {
   const failback = (...args: string[]) =>
     runCli(['failback', 'fwd', '-b', emulator.destination.bootstrap, '--to', emulator.source.bootstrap, ...args]);
 
-  it('refuses while B still mirrors the topic: the mirror-loop consequence, exit 1, nothing started on A', async () => {
+  it('refuses while B still mirrors the topic: the mirror-loop consequence, exit 2, nothing started on A', async () => {
     const result = await failback('--topic', 'orders', '--yes');
-    assert.equal(result.code, 1, result.stderr);
+    assert.equal(result.code, 2, result.stderr);
+    assert.match(
+      result.stderr,
+      /the safe order: move producers to B, fail over first .*--allow-mirror-loop starts it anyway/,
+    );
     assert.match(
       result.stderr,
       joinedRegex([
@@ -46,6 +50,10 @@ describe('kmirror failback', () => {
       ]),
     );
     assert.equal(emulator.source.cluster.mirrors.names().length, 0);
+    const overridden = await failback('--topic', 'orders', '--allow-mirror-loop', '--dry-run');
+    assert.equal(overridden.code, 0, overridden.stderr);
+    assert.match(overridden.stderr, /is a mirror loop.*; starting anyway \(--allow-mirror-loop\)/s);
+    assert.equal(emulator.source.cluster.mirrors.names().length, 0, 'a dry run still starts nothing');
   });
 
   it('--dry-run after a failover: the partitions A will lose records in, exactly the split-brain writes', async () => {

@@ -239,7 +239,7 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
     {
       what: 'a topic still mirroring',
       argv: () => ['failback', 'jc', '--to', emulator.source.bootstrap, '--topic', 'orders', '--yes', ...b()],
-      exit: 1,
+      exit: 2,
       outcome: 'failed',
     },
   ],

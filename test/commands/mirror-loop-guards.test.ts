@@ -9,6 +9,7 @@ import type { ErrorJson } from './topic-actions-setup.js';
 import { jsonOf, runCli } from '../helpers/in-process-cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
 import { loopingEmulator } from './mirror-loop-setup.js';
+import { deadPort } from '../helpers/dead-port.js';
 
 describe('the mirror-loop guard of create --include and config set', () => {
   let emulator: EmulatedClusters;
@@ -77,5 +78,25 @@ describe('the mirror-loop guard of create --include and config set', () => {
       emulator.destination.bootstrap,
     ]);
     assert.notEqual(shrink.code, 2, 'a change that starts nothing is not checked');
+  });
+
+  it('a source that does not answer: the change goes on, saying the loop check was not made', async () => {
+    const dead = `127.0.0.1:${await deadPort()}`;
+    const result = await runCli([
+      'config',
+      'set',
+      'fwd',
+      `bootstrap.servers=${dead}`,
+      'mirror.topics.include=payments',
+      '-b',
+      emulator.destination.bootstrap,
+      '--force',
+      '--yes',
+      '--json',
+    ]);
+    assert.equal(result.code, 0, result.stderr);
+    const doc = jsonOf(result) as { loopCheck: { made: boolean; notMadeReason: string | null } };
+    assert.equal(doc.loopCheck.made, false);
+    assert.ok(doc.loopCheck.notMadeReason);
   });
 });

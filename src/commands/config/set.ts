@@ -16,6 +16,7 @@ import { refuseSecretArgs, settingSourceFlags } from '../../lib/cli/setting-args
 import { checkSourceAfterChange } from '../../lib/mirror/config-source-check.js';
 import { configChangeLoopCheck } from '../../lib/mirror/config-loop-check.js';
 import { guardLoops } from '../../lib/mirror/loop-check.js';
+import { SOURCE_CHECK_BUDGET_MS } from '../../lib/mirror/source-check.js';
 import { allowMirrorLoopFlag } from '../../lib/cli/guard-flags.js';
 import { configRestartWarning, topicsMirroringNow, waitUntilMirroringAgain } from '../../lib/mirror/config-restart.js';
 
@@ -106,7 +107,9 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     const validateOnly = this.flags['dry-run'] ?? false;
     const mirroring = validateOnly ? [] : await topicsMirroringNow(client, this.args.mirror);
     if (mirroring.length > 0) this.warning(configRestartWarning(this.args.mirror, mirroring));
-    const loops = await configChangeLoopCheck(client, this.args.mirror, changes, this.openSource);
+    // The loop check is bounded like every other source check: an unreachable source costs 2 s, not the run.
+    const within = this.openSourceWithin(SOURCE_CHECK_BUDGET_MS);
+    const loops = await configChangeLoopCheck(client, this.args.mirror, changes, within);
     const loopCheck = loops && (await guardLoops(this.args.mirror, loops, this.flags['allow-mirror-loop'], warn));
     const filters = validateOnly ? [] : topicFilterChanges(changes);
     if (filters.length > 0)

@@ -1,5 +1,6 @@
 // The flags of the switchover commands, promote and failback, kept out of the command files.
 
+import { allowMirrorLoopFlag } from './guard-flags.js';
 import * as Flags from '@oclif/core/flags';
 import { durationFlag, yesFlag } from './flags.js';
 
@@ -89,4 +90,5 @@ export const failbackFlags = {
   }),
   'dry-run': Flags.boolean({ summary: 'show the partitions of A that will be cut and by how much; change nothing' }),
   yes: yesFlag('fail back without asking (required when there is no terminal to ask on)'),
+  ...allowMirrorLoopFlag,
 };

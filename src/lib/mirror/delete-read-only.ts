@@ -48,3 +48,13 @@ export function readOnlyAction(mirror: string, report: ReadOnlyAfterDelete | nul
     ? `delete mirror '${mirror}' (making ${report.topics.length} topic(s) read-only until a rolling restart)`
     : `delete mirror '${mirror}'`;
 }
+
+/** What deleting the old mirror on B costs on the prototype (§18), and the safe order; null when no cleanup. */
+export function cleanupEffect(result: { readonly cleanup: readonly string[]; readonly mirror: string }): string | null {
+  if (result.cleanup.length === 0) return null;
+  return (
+    `Deleting mirror ${result.mirror} on B makes its STOPPED topics, the ones producers write to now, refuse writes ` +
+    `(READ_ONLY_TOPIC) until B's brokers are restarted (seen on the KIP-1279 prototype broker). The safe order: ` +
+    `${DELETE_SAFE_ORDER}.`
+  );
+}

@@ -29,6 +29,7 @@ import { divergencePoints } from './log-divergence.js';
 import { failbackSettled } from './failback-settled.js';
 import { mirrorSecurityConfig } from './peer-mirror-config.js';
 import { sendOrReadBack } from './read-back.js';
+import { ALLOW_MIRROR_LOOP_FLAG } from './loop-check.js';
 import { describeMirrorConfigs } from './source-client.js';
 import { type TopicActionInput, selectMirrorTopics } from './topic-actions.js';
 import { ZERO_UUID } from '../kafka/wire/uuid.js';
@@ -48,6 +49,8 @@ export interface FailbackInput extends TopicActionInput {
   readonly sourceBootstrap?: string;
   /** --source-config: how A's brokers authenticate to B; default: this command's own settings for B. */
   readonly sourceConfigFile?: string;
+  /** --allow-mirror-loop: start topics B still mirrors from A. */
+  readonly allowMirrorLoop?: boolean;
 }
 
 export type FailbackProgress = {
@@ -170,13 +173,16 @@ export async function planFailback(
     return rows.length === 0 || rows.some((r) => r.state !== 'STOPPED');
   });
   if (active.length > 0) {
-    throw new MirrorError(
+    const what =
       `not STOPPED in mirror '${input.mirror}' on B: ` +
-        `${active.map((t) => `${t} (${stateCounts(selection.rows.get(t))})`).join(', ')}; ` +
-        `${LOOP_CONSEQUENCE}; nothing was started`,
-      'failed',
-      { hint: `fail over first: kmirror promote ${input.mirror} (or remove-topics) on B, then run failback again` },
-    );
+      `${active.map((t) => `${t} (${stateCounts(selection.rows.get(t))})`).join(', ')}; ${LOOP_CONSEQUENCE}`;
+    if (!input.allowMirrorLoop)
+      throw new InvalidInputError(`${what}; nothing was started`, {
+        hint:
+          `the safe order: move producers to B, fail over first (kmirror promote ${input.mirror}, or ` +
+          `remove-topics, on B), then run failback again; ${ALLOW_MIRROR_LOOP_FLAG} starts it anyway`,
+      });
+    warn(`${what}; starting anyway (${ALLOW_MIRROR_LOOP_FLAG})`);
   }
 
   const stored = await describeMirrorConfigs(b, input.mirror);

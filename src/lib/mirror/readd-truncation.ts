@@ -17,7 +17,10 @@ export interface TruncatedPartition {
   sourceEnd: bigint | null;
   /** Where the broker cuts the destination's copy before copying the source again. @minimum 0 */
   truncatedTo: bigint;
-  /** Records written on the destination beyond the source's end: gone once the copy restarts. @minimum 0 */
+  /**
+   * Offsets the destination holds beyond the source's end: gone once the copy restarts (for a topic
+   * stopped in this mirror they include the stop's marker). @minimum 0
+   */
   lost: bigint;
 }
 
@@ -105,13 +108,4 @@ export async function destinationTruncation(
     report.lostRecords += rows.reduce((n, r) => n + r.lost, 0n);
   }
   return report;
-}
-
-/** "truncates 3 partition(s) of 1 topic(s) on the destination and copies the source again; 120 record(s) … lost" */
-export function truncationSentence(report: DestinationTruncation): string {
-  return (
-    `the start truncates ${report.truncatedPartitions} partition(s) of ${report.topics.length} topic(s) that ` +
-    `already hold records on the destination and copies the source into them again: ${report.lostRecords} ` +
-    `record(s) written on the destination beyond the source's end are lost`
-  );
 }

@@ -9,7 +9,7 @@ import {
   type confirmationReason,
 } from '../mirror/add-topics.js';
 import type { TopicToAdd } from '../mirror/topic-selection.js';
-import { type DestinationTruncation, truncationSentence } from '../mirror/readd-truncation.js';
+import type { DestinationTruncation } from '../mirror/readd-truncation.js';
 import { formatCount, nameList } from '../mirror/name-list.js';
 import { style } from './style.js';
 import { renderTable } from './table.js';
@@ -126,6 +126,15 @@ function preview(plan: AddTopicsPlan, options: { maxRows?: number } = {}): strin
     );
   }
   return out.join('\n');
+}
+
+/** "truncates 3 partition(s) of 1 topic(s) on the destination and copies the source again; 120 record(s) … lost" */
+function truncationSentence(report: DestinationTruncation): string {
+  return (
+    `the start truncates ${report.truncatedPartitions} partition(s) of ${report.topics.length} topic(s) that ` +
+    `already hold records on the destination and copies the source into them again: ${report.lostRecords} ` +
+    `record(s) written on the destination beyond the source's end are lost`
+  );
 }
 
 /** What the start truncates on the destination, per partition (nothing when it truncates nothing). */

@@ -2,7 +2,6 @@
 // progress of A's partitions through their states, the report, and the cleanup that ends the
 // leader-epoch war.
 
-import { DELETE_SAFE_ORDER } from '../mirror/delete-read-only.js';
 import type { FailbackProgress, FailbackResult } from '../mirror/failback.js';
 import { shellQuote } from './delete.js';
 import { orDash, stateColour, style } from './style.js';
@@ -73,16 +72,6 @@ function failbackQuestion(result: FailbackResult): { preview: string; question: 
 function failbackProgress(progress: FailbackProgress): string {
   const changed = progress.changes.map((c) => `${c.topic}-${c.partition} ${c.state}`).join(', ');
   return `following A: ${progress.done}/${progress.total} partition(s) MIRRORING${changed ? `; ${changed}` : ''}`;
-}
-
-/** What deleting the old mirror on B costs on the prototype (§18), and the safe order; null when no cleanup. */
-export function cleanupEffect(result: FailbackResult): string | null {
-  if (result.cleanup.length === 0) return null;
-  return (
-    `Deleting mirror ${result.mirror} on B makes its STOPPED topics, the ones producers write to now, refuse writes ` +
-    `(READ_ONLY_TOPIC) until B's brokers are restarted (seen on the KIP-1279 prototype broker). The safe order: ` +
-    `${DELETE_SAFE_ORDER}.`
-  );
 }
 
 /** The cleanup that ends the leader-epoch war: delete the old mirror on B once its topics are all STOPPED. */

@@ -396,13 +396,13 @@ function problemMessage(e: PartitionEnv, problem: SourceProblem, attempt: number
 
 function retry(e: PartitionEnv, at: number): void {
   const m = e.m;
+  if (!m.startup && !e.problem && e.reverse?.kind === 'loop') {
+    failInLoop(e, at, e.reverse.message);
+    return;
+  }
   if (m.startup && e.stalled && !e.problem) {
     // The start transient lasts as long as another mirror's source does not answer.
     m.deadline = at + e.timing.startupFailureMs;
-    return;
-  }
-  if (!m.startup && !e.problem && e.reverse?.kind === 'loop') {
-    failInLoop(e, at, e.reverse.message);
     return;
   }
   if (m.startup) {

@@ -81,7 +81,7 @@ export interface MirrorPartition {
   fenceTo: number;
   /** Whether a fetch ever answered for this association; a log that never had one is truncated to 0. */
   fetched: boolean;
-  /** Where a failback stands (see failback-steps.ts); null outside one. */
+  /** Where a failback stands (engine-tick.ts: completePhase, refreshFailbackMetadata, copy); null outside one. */
   failbackStep: FailbackStep | null;
   /**
    * The desired state this partition acts on; null until it takes in its topic's first one. It
