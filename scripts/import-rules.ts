@@ -45,6 +45,7 @@ export const LAYER_RULES: Readonly<Record<string, LayerRule>> = {
     files: {
       mirror: [
         'src/lib/mirror/config/config-keys.ts',
+        'src/lib/mirror/core/list-value.ts',
         'src/lib/mirror/config/config-validation.ts',
         'src/lib/mirror/patterns/java-regex.ts',
         'src/lib/mirror/topics/topic-selection.ts',

@@ -7,6 +7,7 @@ import { promoteInput } from '../lib/cli/flags/topic-input.js';
 import { runPromote } from '../lib/mirror/switchover/promote.js';
 import { planPromote } from '../lib/mirror/switchover/promote-plan.js';
 import { type PromoteResult, promoteLossError, promotePlanResult } from '../lib/mirror/switchover/promote-report.js';
+import { sourceCheckFlags } from '../lib/cli/flags/source-check-flags.js';
 import { confirmPlan } from '../lib/prompt/confirm-plan.js';
 import {
   promoteConfirmation,
@@ -49,7 +50,10 @@ export default class Promote extends BaseCommand<typeof Promote> {
 
   static override args = { mirror: Args.string({ description: 'name of the mirror', required: true }) };
 
-  static override flags = promoteFlags;
+  static override flags = {
+    ...promoteFlags,
+    'source-check': sourceCheckFlags('to refuse a promote while it does not answer')['source-check'],
+  };
 
   async run(): Promise<PromoteResult> {
     const f = this.flags;
@@ -66,6 +70,7 @@ export default class Promote extends BaseCommand<typeof Promote> {
       requireTimeLeft: (ms: number, what: string) => this.deadline.requireLeft(ms, what),
       onProgress: (p: Parameters<typeof promoteProgressText>[0]) => spinner.update(promoteProgressText(p)),
       now: Date.now,
+      sourceCheck: await this.sourceCheck(f),
     };
     try {
       const plan = await planPromote(client, input, deps);

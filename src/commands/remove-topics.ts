@@ -4,7 +4,11 @@ import {
   topicActionArgs,
   topicActionFlags,
 } from '../lib/cli/command/topic-action-command.js';
+import * as Flags from '@oclif/core/flags';
 import { yesFlag } from '../lib/cli/flags/flags.js';
+import { sourceCheckFlags } from '../lib/cli/flags/source-check-flags.js';
+import type { KafkaClient } from '../lib/kafka/client.js';
+import { refuseStopWhileSourceDown } from '../lib/mirror/topics/source-down-refusal.js';
 import type { TopicActionResult } from '../lib/mirror/topics/topic-actions.js';
 import { ACTION_SPECS, type TopicActionPlan } from '../lib/mirror/topics/topic-actions.js';
 import { confirmPlan } from '../lib/prompt/confirm-plan.js';
@@ -28,11 +32,13 @@ export default class RemoveTopics extends TopicActionCommand<typeof RemoveTopics
     'PAUSED topics are blocked too: the controller refuses to stop a paused topic (MIRROR_TOPIC_ALREADY_PAUSED), ' +
     'so resume them first. Already STOPPED topics are reported as no-ops. Patterns are sent too, so the broker ' +
     'saves them: a pattern found verbatim in mirror.topics.include is removed from it, any other is added to ' +
-    'mirror.topics.exclude (the preview says which); the broker then marks every topic of the mirror matching ' +
-    'the exclude list STOPPED, paused and FAILED ones included (reported under viaPattern). Stopping is ' +
-    'failover: it asks for confirmation on a terminal; elsewhere pass --yes. With --wait it polls until every ' +
-    "partition is STOPPED and reports each partition's destination end offset (source end + 1: the PID-reset " +
-    'control record). ' +
+    'mirror.topics.exclude (the preview says which); the controller then records every topic of the mirror ' +
+    'matching the exclude list as STOPPED, paused ones included (reported under viaPattern), but partitions ' +
+    'FAILED at that moment ignore it: they stay read-only and mirror again when the source returns. So a stop ' +
+    'through a pattern is reported as requested, with its partitions not yet STOPPED, and exits 3 until they ' +
+    'are. Stopping is failover: it asks for confirmation on a terminal; elsewhere pass --yes. With --wait it ' +
+    'polls until every partition of the topics it meant to stop (through a pattern too) is STOPPED and reports ' +
+    "each partition's end state and destination end offset (source end + 1: the PID-reset control record). " +
     TOPIC_ACTION_EXIT_RULE;
 
   static override examples = [
@@ -50,10 +56,24 @@ export default class RemoveTopics extends TopicActionCommand<typeof RemoveTopics
         'sent, so the broker saves it (see the description)',
     ),
     yes: yesFlag('stop without asking (required when there is no terminal to ask on)'),
+    ...sourceCheckFlags('to refuse a stop while it does not answer'),
+    'send-while-source-down': Flags.boolean({
+      summary:
+        'send the stop although the source does not answer (the broker refuses names and stores patterns that ' +
+        'FAILED partitions ignore)',
+    }),
   };
 
   protected readonly spec = ACTION_SPECS.stop;
   protected readonly renderResult = renderTopicAction;
+
+  /** The source does not answer: nothing can make a topic writable, so say so before sending (§18). */
+  protected override async checkBeforeSend(client: KafkaClient, plan: TopicActionPlan): Promise<void> {
+    const wantsStop = plan.sendsRequest || plan.topics.some((t) => t.verdict !== 'noop');
+    if (!wantsStop || this.flags['send-while-source-down']) return;
+    const rows = plan.topics.flatMap((t) => t.partitions);
+    await refuseStopWhileSourceDown(client, plan.mirror, this.spec.command, rows, await this.sourceCheck(this.flags));
+  }
 
   /** Stopping is failover: asked on a terminal, --yes elsewhere. */
   protected override async confirmSend(plan: TopicActionPlan): Promise<boolean> {

@@ -326,11 +326,12 @@ describe('kmirror remove-topics during a source outage', () => {
     async () => {
       // Not 'orders' itself: Start put that name in mirror.topics.include, so it would only leave the include list.
       const result = await run('--pattern', 'ord.*', '--yes', '--json');
-      assert.equal(result.code, 0, result.stderr);
+      // Requested, not done: the FAILED partitions ignore the stored pattern, so no exit 0.
+      assert.equal(result.code, 3, result.stderr);
       const doc = jsonOf(result) as ActionJson;
       assertMatchesSchema('remove-topics', doc);
       assert.deepEqual(doc.sent, []);
-      assert.deepEqual(doc.viaPattern, [{ topic: 'orders', pattern: 'ord.*', state: '3 FAILED' }]);
+      assert.deepEqual(doc.viaPattern, [{ topic: 'orders', pattern: 'ord.*', state: '3 FAILED', notStopped: 3 }]);
       assert.equal(doc.patterns[0]?.effect, 'add-to-exclude');
       // The FAILED partitions ignored it (§18): back to MIRRORING, not STOPPED, once the source answers.
       emulator.source.cluster.setReachable(true);
@@ -341,6 +342,94 @@ describe('kmirror remove-topics during a source outage', () => {
       );
     },
   );
+
+  it('once the source is back the topic is wedged: blocked with the recovery that works, nothing sent', async () => {
+    const result = await run('--topic', 'orders', '--yes');
+    assert.equal(result.code, 1, result.stderr);
+    assert.match(
+      result.stdout,
+      /\n {2}orders: wedged: the broker recorded orders as STOPPED \(mirror m1 no longer lists it\) but 3 partition/,
+    );
+    assert.match(result.stdout, /\n {4}Recovery: no request can finish this stop: .*restart the destination brokers/);
+    assert.doesNotMatch(result.stdout + result.stderr, /run remove-topics again|run kmirror remove-topics/);
+    assert.match(result.stderr, /Hint: wedged: .*; recovery: no request can finish this stop/);
+    assert.ok(
+      statesOf(emulator, 'orders').every((s) => s === 'MIRRORING'),
+      'nothing changed',
+    );
+  });
+});
+
+describe('kmirror remove-topics with the source cluster down (this machine cannot reach it either)', () => {
+  let emulator: EmulatedClusters;
+  before(async () => {
+    emulator = await startEmulatedClusters({
+      timing: INSTANT_START,
+      seed: 'remove-source-down',
+      demoTopics: true,
+      growthPerSec: 0,
+    });
+    await createMirror(emulator, 'm1');
+    await startTopics(emulator, 'm1', ['orders']);
+    for (const node of emulator.source.nodes) await node.faults.down();
+    await waitFor('FAILED', () => statesOf(emulator, 'orders').every((s) => s === 'FAILED'));
+  });
+  after(async () => {
+    await emulator.close();
+  });
+  const run = (...args: string[]) => runCli(['remove-topics', 'm1', '-b', emulator.destination.bootstrap, ...args]);
+  const desired = () => emulator.destination.cluster.topics.get('orders')?.mirror?.desired;
+
+  it('refuses before sending: says it cannot make the topic writable, what that means, and the options', async () => {
+    const result = await run('--topic', 'orders', '--yes');
+    assert.equal(result.code, 1, result.stderr);
+    assert.match(
+      result.stderr,
+      joinedRegex([
+        /the source of mirror m1 \(127\.0\.0\.1:\d+(,127\.0\.0\.1:\d+)*\) does not answer from this machine .*, /,
+        /and the destination brokers' partitions are FAILED too; nothing was sent: /,
+        /this broker cannot make a topic writable while its source is unreachable/,
+      ]),
+    );
+    assert.match(result.stderr, /producers: the topics stay read-only \(writes fail with READ_ONLY_TOPIC\)/);
+    assert.match(result.stderr, /\(1\) restore reachability .*\(2\) kmirror remove-topics --send-while-source-down /);
+    assert.match(result.stderr, /\(3\) After that, a restart of the destination brokers stopped some/);
+    assert.equal(desired(), 'MIRRORING', 'nothing was sent');
+    const json = await run('--pattern', 'ord.*', '--yes', '--json');
+    assert.equal(json.code, 1);
+    const doc = jsonOf(json) as ErrorJson;
+    assert.match(doc.error.message, /cannot make a topic writable while its source is unreachable/);
+    assert.match(doc.error.hint ?? '', /--send-while-source-down/);
+    assert.equal(emulator.destination.cluster.mirrors.config('m1', 'mirror.topics.exclude'), '', 'no pattern stored');
+  });
+
+  it('--no-source-check asks no source: the plan blocks the FAILED topic as before', async () => {
+    const result = await run('--topic', 'orders', '--yes', '--no-source-check');
+    assert.equal(result.code, 1);
+    assert.match(result.stdout, /Blocked \(not sent\):\n {2}orders: 3 FAILED/);
+    assert.doesNotMatch(result.stderr, /does not answer from this machine/);
+  });
+
+  it('--send-while-source-down with a pattern: stored, requested, --wait reports end states, runs out', async () => {
+    const result = await run('--pattern', 'ord.*', '--yes', '--send-while-source-down', '--wait', '2s', '--json');
+    assert.equal(result.code, 124, result.stderr);
+    const doc = jsonOf(result) as ActionJson;
+    assert.equal(doc.patterns[0]?.effect, 'add-to-exclude');
+    assert.deepEqual(doc.viaPattern, [{ topic: 'orders', pattern: 'ord.*', state: '3 FAILED', notStopped: 3 }]);
+    assert.deepEqual(
+      doc.final?.map((r) => [r.topic, r.partition, r.state]),
+      [
+        ['orders', 0, 'FAILED'],
+        ['orders', 1, 'FAILED'],
+        ['orders', 2, 'FAILED'],
+      ],
+    );
+    assert.equal(desired(), 'STOPPED', 'the controller recorded it');
+    assert.ok(
+      statesOf(emulator, 'orders').every((s) => s === 'FAILED'),
+      'the partitions ignored it',
+    );
+  });
 });
 
 describe('kmirror remove-topics --wait timeout', () => {

@@ -7,13 +7,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
-import { splitListValue, mirrorConfigKey } from '../../src/lib/mirror/config/config-keys.js';
+import { mirrorConfigKey } from '../../src/lib/mirror/config/config-keys.js';
 import { compareGroups, type GroupsComparison } from '../../src/lib/mirror/groups/group-compare.js';
 import { groupOffsetsReader } from '../../src/lib/mirror/groups/group-offsets.js';
 import { compareTopicConfigs, topicConfigReader } from '../../src/lib/mirror/diff/topic-config-diff.js';
 import { markFailureOf, startSingleNode, type SingleNode } from './harness.js';
 import { ClientPool, ConfigOp, ResourceType } from './kmirror-client.js';
 import { IncrementalAlterConfigs } from '../../src/lib/kafka/messages/index.js';
+import { splitListValue } from '../../src/lib/mirror/core/list-value.js';
 
 const HOOK_TIMEOUT = 300_000;
 const RECORDS_PER_PARTITION = 20;

@@ -2,6 +2,7 @@ import type { ClusterCheck, Verdict } from '../mirror/check/check.js';
 import type { CheckResult, MirrorCheck, MirrorPermission } from '../mirror/check/check-mirror.js';
 import type { TwoWayCheck } from '../mirror/check/two-way.js';
 import { renderFailureCauses } from './describe.js';
+import { renderWedgedTopics } from './wedged-topics.js';
 import { orDash, style } from './style.js';
 import { renderTable } from './table.js';
 import { forTerminal } from '../text/terminal-safe.js';
@@ -136,6 +137,8 @@ function mirrorCheck(check: MirrorCheck, missing: readonly MirrorPermission[]): 
     out.push('', style.bad(`${failed} FAILED partition(s) on mirror ${check.name}; why, and what recovers them:`));
     out.push(...renderFailureCauses(check.failureCauses));
   }
+  const wedged = renderWedgedTopics(check.wedged);
+  if (wedged.length > 0) out.push('', ...wedged);
   for (const r of check.recreatedTopics) out.push('', style.bad(r.summary), `Recovery: ${r.recovery}`);
   for (const c of check.sourceChecks ?? []) out.push(style.dim(c.text));
   return out.join('\n');

@@ -7,6 +7,7 @@ import { fitToScreen, type Screen } from './describe-fit.js';
 import { renderHealth } from './health.js';
 import { renderTrends } from './trend.js';
 import type { DescribeReport } from '../mirror/describe/describe-report.js';
+import { renderWedgedTopics } from './wedged-topics.js';
 
 export function* describeViewLines(report: DescribeReport, options: DescribeRenderOptions): Generator<string> {
   let printed = false;
@@ -14,7 +15,9 @@ export function* describeViewLines(report: DescribeReport, options: DescribeRend
     printed = true;
     yield line;
   }
+  const wedged = renderWedgedTopics(report.wedged ?? []);
   const extras = [
+    ...(wedged.length > 0 ? ['', ...wedged] : []),
     ...(report.health ? ['', renderHealth(report.health)] : []),
     ...(report.trends ? ['', renderTrends(report.trends)] : []),
   ];

@@ -163,6 +163,7 @@ function attention(
   retryMax: number | null,
   notes: Footnotes,
   causes: readonly FailureCauseGroup[],
+  wedged = 0,
 ): string[] {
   const failed: string[][] = [];
   let failedCount = 0;
@@ -216,7 +217,9 @@ function attention(
         ),
       );
   }
-  if (out.length === 0) out.push(style.ok('No partitions need attention.'));
+  if (out.length === 0 && wedged > 0)
+    out.push(style.bad(`No partition is FAILED or lagging, but ${wedged} topic(s) are wedged (below).`));
+  else if (out.length === 0) out.push(style.ok('No partitions need attention.'));
   return out;
 }
 
@@ -226,6 +229,7 @@ function mirrorView(
   retryMax: number | null,
   notes: Footnotes,
   causes: readonly FailureCauseGroup[],
+  wedged = 0,
 ): string {
   const out = [mirrorSummary(mirror, notes)];
   if (mirror.topics.length === 0) {
@@ -242,7 +246,7 @@ function mirrorView(
     lagging: options.attentionLimit ?? DEFAULT_ATTENTION_LIMIT,
     failed: options.failedLimit ?? Number.POSITIVE_INFINITY,
   };
-  out.push(...attention(mirror, limits, retryMax, notes, causes));
+  out.push(...attention(mirror, limits, retryMax, notes, causes, wedged));
   return out.join('\n');
 }
 
@@ -355,7 +359,16 @@ function* describeLines(report: DescribeReport, options: DescribeRenderOptions):
     else yield* partitionTableLines(report, options.sort, notes);
   } else {
     yield report.mirrors
-      .map((m) => mirrorView(m, options, report.retryMaxAttempts, notes, report.failureCauses))
+      .map((m) =>
+        mirrorView(
+          m,
+          options,
+          report.retryMaxAttempts,
+          notes,
+          report.failureCauses,
+          (report.wedged ?? []).filter((w) => w.mirror === m.name).length,
+        ),
+      )
       .join('\n\n');
   }
   const passing = passingStateNotes(report);

@@ -21,7 +21,10 @@ function actionLabel(plan: TopicActionPlan, t: TopicToAct): string {
     case 'blocked':
       return style.bad('blocked (see below)');
     case 'via-pattern':
-      return style.warn(`stopped by the broker: matches exclude pattern ${t.pattern ?? ''}`);
+      return style.warn(
+        `stop requested through exclude pattern ${t.pattern ?? ''}` +
+          (t.partitions.some((p) => p.state === 'FAILED') ? ' (its FAILED partitions ignore it)' : ''),
+      );
   }
 }
 
@@ -178,18 +181,36 @@ function outcome(plan: TopicActionPlan, result: TopicActionResult, options: Outc
     return out.join('\n');
   }
   const capital = spec.past.charAt(0).toUpperCase() + spec.past.slice(1);
-  if (result.succeeded.length > 0)
+  // A stop is only "stopped" once every partition is STOPPED: without --wait (or short of it) it was accepted.
+  const reached = (topic: string): boolean =>
+    spec.action !== 'stop' ||
+    (result.final?.some((r) => r.topic === topic) === true &&
+      result.final.every((r) => r.topic !== topic || r.state === 'STOPPED'));
+  const done = result.succeeded.filter(reached);
+  const accepted = result.succeeded.filter((t) => !reached(t));
+  if (done.length > 0)
+    out.push(
+      style.ok(`${capital} mirroring for ${done.length} topic(s) in mirror ${result.mirror}: ${nameList(done)}`),
+    );
+  if (accepted.length > 0)
     out.push(
       style.ok(
-        `${capital} mirroring for ${result.succeeded.length} topic(s) in mirror ${result.mirror}: ` +
-          `${nameList(result.succeeded)}`,
+        `Stop accepted by the broker for ${accepted.length} topic(s) in mirror ${result.mirror} (not all ` +
+          `partitions STOPPED yet; --wait waits for it): ${nameList(accepted)}`,
       ),
     );
   for (const v of result.viaPattern) {
+    if (v.notStopped === 0) {
+      out.push(style.ok(`Stopped through exclude pattern ${v.pattern} (not in the request): ${v.topic}`));
+      continue;
+    }
+    const ignored = /FAILED/.test(v.state)
+      ? '; FAILED partitions ignore it: the topic stays read-only and mirrors again when the source returns'
+      : '';
     out.push(
       style.warn(
-        `Marked STOPPED by the broker through exclude pattern ${v.pattern} (not in the request; ${v.state}; ` +
-          `it stops when its partitions allow): ${v.topic}`,
+        `Stop requested through exclude pattern ${v.pattern} (not in the request): ${v.topic}; ` +
+          `${v.notStopped} partition(s) still ${stillStates(v.state)}${ignored}`,
       ),
     );
   }
@@ -232,6 +253,15 @@ function outcome(plan: TopicActionPlan, result: TopicActionResult, options: Outc
     }
   }
   return out.join('\n');
+}
+
+/** "2 FAILED, 1 STOPPED" → "FAILED": the states that are not STOPPED, for "N partition(s) still …". */
+function stillStates(counted: string): string {
+  const states = counted
+    .split(', ')
+    .map((part) => part.replace(/^\d+ /, ''))
+    .filter((s) => s !== 'STOPPED');
+  return states.join('/');
 }
 
 /** The confirmation before StopMirrorTopics: the preview, the question, and the action a refusal names. */

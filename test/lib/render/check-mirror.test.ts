@@ -22,6 +22,7 @@ describe('mirror permission report', () => {
       authorizedOperations: ['DELETE', 'ALTER', 'DESCRIBE', 'DESCRIBE_CONFIGS', 'ALTER_CONFIGS'],
       permissions: permissionsFor(['DELETE', 'ALTER', 'DESCRIBE', 'DESCRIBE_CONFIGS', 'ALTER_CONFIGS']),
       failureCauses: [],
+      wedged: [],
       recreatedTopics: [],
     });
     assert.match(text, /^CREATE +no +create \(a new mirror; informational here\)$/m);
@@ -34,6 +35,7 @@ describe('mirror permission report', () => {
       authorizedOperations: ['DELETE', 'DESCRIBE'],
       permissions: permissionsFor(['DELETE', 'DESCRIBE']),
       failureCauses: [],
+      wedged: [],
       recreatedTopics: [],
     });
     assert.match(text, /^Mirror m1: this principal may perform DELETE, DESCRIBE$/m);

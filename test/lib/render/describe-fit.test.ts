@@ -37,6 +37,7 @@ function reportOf(failed: number, lagging: number): DescribeReport {
     retryMaxAttempts: 5,
     failureCauses: [],
     unavailable: [],
+    wedged: [],
   };
 }
 

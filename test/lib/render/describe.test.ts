@@ -45,6 +45,7 @@ function report(mirrors: MirrorDescription[], retryMaxAttempts: number | null = 
     retryMaxAttempts,
     failureCauses: [],
     unavailable: [],
+    wedged: [],
   };
 }
 

@@ -99,7 +99,7 @@ describe('topic action renderers (remove-topics, pause, resume)', () => {
     assert.match(text, /^done +1 +1 STOPPED +none: already STOPPED$/m);
     assert.match(text, /^going +1 +1 STOPPING +none: already on its way to STOPPED$/m);
     assert.match(text, /^broken +1 +1 FAILED +blocked \(see below\)$/m);
-    assert.match(text, /^eu-1 +1 +1 MIRRORING +stopped by the broker: matches exclude pattern eu-\.\*$/m);
+    assert.match(text, /^eu-1 +1 +1 MIRRORING +stop requested through exclude pattern eu-\.\*$/m);
     assert.ok(lines.includes('Patterns (sent to the broker, which saves them):'));
     assert.ok(
       lines.includes(
@@ -160,7 +160,11 @@ describe('topic action renderers (remove-topics, pause, resume)', () => {
     const text = render(
       stopPlan(),
       result({
-        viaPattern: [{ topic: 'eu-1', pattern: 'eu-.*', state: 'MIRRORING' }],
+        viaPattern: [
+          { topic: 'eu-1', pattern: 'eu-.*', state: '2 MIRRORING', notStopped: 2 },
+          { topic: 'eu-2', pattern: 'eu-.*', state: '1 STOPPED', notStopped: 0 },
+          { topic: 'eu-3', pattern: 'eu-.*', state: '1 FAILED, 1 STOPPED', notStopped: 1 },
+        ],
         failed: [
           {
             topic: 'late',
@@ -190,12 +194,41 @@ describe('topic action renderers (remove-topics, pause, resume)', () => {
       }),
     );
     const lines = text.split('\n');
-    assert.equal(lines[0], 'Stopped mirroring for 1 topic(s) in mirror m1: orders');
+    // orders-1 is still STOPPING: accepted, not "stopped".
+    assert.equal(
+      lines[0],
+      'Stop accepted by the broker for 1 topic(s) in mirror m1 (not all partitions STOPPED yet; --wait waits for ' +
+        'it): orders',
+    );
+    const all = render(
+      stopPlan(),
+      result({
+        final: [0, 1].map((partition) => ({
+          topic: 'orders',
+          partition,
+          state: 'STOPPED',
+          retryAttempt: 0,
+          errorMessage: null,
+          destinationEndOffset: 42n,
+        })),
+      }),
+    );
+    assert.equal(all.split('\n')[0], 'Stopped mirroring for 1 topic(s) in mirror m1: orders');
     assert.ok(
       lines.some(
-        (l) => l.startsWith('Marked STOPPED by the broker through exclude pattern eu-.* ') && l.endsWith(': eu-1'),
+        (l) =>
+          l ===
+          'Stop requested through exclude pattern eu-.* (not in the request): eu-1; 2 partition(s) still MIRRORING',
       ),
     );
+    assert.ok(lines.includes('Stopped through exclude pattern eu-.* (not in the request): eu-2'));
+    assert.ok(
+      lines.includes(
+        'Stop requested through exclude pattern eu-.* (not in the request): eu-3; 1 partition(s) still FAILED; ' +
+          'FAILED partitions ignore it: the topic stays read-only and mirrors again when the source returns',
+      ),
+    );
+    assert.ok(!/Marked STOPPED/.test(text), 'never claims a stop that did not happen');
     assert.ok(lines.includes('Already STOPPED: done'));
     assert.ok(lines.includes('Already on its way to STOPPED (STOPPING): going'));
     assert.ok(lines.includes('Patterns saved to the mirror:'));

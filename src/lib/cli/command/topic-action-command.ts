@@ -17,6 +17,7 @@ import {
   requestOf,
   topicActionResultOf,
 } from '../../mirror/topics/topic-actions.js';
+import type { KafkaClient } from '../../kafka/client.js';
 import { BaseCommand } from './base-command.js';
 import { durationFlag } from '../flags/flags.js';
 import { Spinner } from '../output/spinner.js';
@@ -58,8 +59,8 @@ export const TOPIC_ACTION_EXIT_RULE =
   'Exit codes: 0 when every selected topic reached the state or was already in it; when some did: 6 if others ' +
   'are not in the mirror (the rest is still shown), else 3 (blocked or refused by the broker); when none did: 1 ' +
   'if topics were blocked, 6 if the named topics are not in the mirror (or the mirror does not exist), the Kafka ' +
-  "error's own code if the broker refused them (5 for authorization); 4 when mirroring is disabled; 124 when " +
-  '--wait or --timeout runs out.';
+  "error's own code if the broker refused them (5 for authorization); 3 when a stop through a stored pattern " +
+  'left partitions not STOPPED; 4 when mirroring is disabled; 124 when --wait or --timeout runs out.';
 
 interface TopicActionFlagValues {
   readonly topic?: string[];
@@ -82,6 +83,9 @@ export abstract class TopicActionCommand<T extends typeof Command> extends BaseC
   protected abstract readonly spec: ActionSpec;
   protected abstract readonly renderResult: TopicActionRenderer;
 
+  /** Before anything is shown or sent: remove-topics refuses while the source is down (throws). */
+  protected async checkBeforeSend(_client: KafkaClient, _plan: TopicActionPlan): Promise<void> {}
+
   /** Before sending: remove-topics asks (prompt/); returns whether its preview was shown. */
   protected async confirmSend(_plan: TopicActionPlan): Promise<boolean> {
     return false;
@@ -94,6 +98,7 @@ export abstract class TopicActionCommand<T extends typeof Command> extends BaseC
     const source = { openSource: this.openSource, warn, ...(await this.sourceAccess(flags)) };
     const client = await this.kafka();
     const plan = await planTopicAction(client, this.spec, input, { warn });
+    await this.checkBeforeSend(client, plan);
     if (flags['dry-run']) {
       const result = topicActionResultOf(plan, true);
       this.render(result, (r) => this.renderResult(plan, r, { request: requestOf(plan) }));

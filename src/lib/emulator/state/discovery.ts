@@ -4,7 +4,7 @@
 // prototype's brokers, it goes through the same Start/Stop RPCs an admin would send, as a
 // principal the authorizer never denies.
 
-import { splitListValue, mirrorConfigKey } from '../../mirror/config/config-keys.js';
+import { mirrorConfigKey } from '../../mirror/config/config-keys.js';
 import type { RequestContext } from './request-context.js';
 import type { EmulatedCluster } from './cluster.js';
 import { syncGroupOffsets } from './group-sync.js';
@@ -14,6 +14,7 @@ import { sourceIdMismatch, sourceStatus } from './source-link.js';
 import { startMirrorTopics } from './start-mirror-topics.js';
 import { stopMirrorTopics } from './topic-transitions.js';
 import type { Topic } from './topics.js';
+import { splitListValue } from '../../mirror/core/list-value.js';
 
 export function runPeriodicSync(cluster: EmulatedCluster, _now: number): void {
   if (!cluster.mirroringEnabled()) return;

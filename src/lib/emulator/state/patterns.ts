@@ -2,8 +2,9 @@
 // Java regex lists combined as ^(p1|p2|…)$ (a full match), matched through the same translation as
 // kmirror's own (mirror/java-regex.ts); a pattern it cannot translate makes the filter unusable here.
 
-import { mirrorConfigKey, splitListValue } from '../../mirror/config/config-keys.js';
+import { mirrorConfigKey } from '../../mirror/config/config-keys.js';
 import { javaPatternList } from '../../mirror/patterns/java-regex.js';
+import { splitListValue } from '../../mirror/core/list-value.js';
 
 export const TOPICS_INCLUDE = 'mirror.topics.include';
 export const TOPICS_EXCLUDE = 'mirror.topics.exclude';

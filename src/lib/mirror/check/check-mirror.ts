@@ -16,6 +16,7 @@ import { diagnoseFailures, type FailureCauseGroup } from '../describe/failure-ca
 import { gatherFailureFacts, type SourceCheckNote } from '../describe/failure-facts.js';
 import type { SourceCheckPolicy } from '../core/source-check.js';
 import { confirmOnSources, type RecreatedSourceTopic } from '../describe/source-confirm.js';
+import { wedgedTopicsOf, type WedgedTopic } from '../describe/wedged-topics.js';
 
 /** The CLUSTER_MIRROR operations kmirror's commands need, and which commands need each. */
 export const MIRROR_PERMISSIONS: readonly { readonly operation: string; readonly neededBy: readonly string[] }[] = [
@@ -41,6 +42,8 @@ export interface MirrorCheck {
   readonly permissions: MirrorPermission[];
   /** The mirror's FAILED partitions by recognised cause, with the recovery that works. */
   readonly failureCauses: FailureCauseGroup[];
+  /** Topics recorded STOPPED whose partitions are FAILED or MIRRORING (wedged-topics.ts). */
+  readonly wedged: WedgedTopic[];
   /** Its topics whose source id is not the destination's (copies nothing, §18); asked with the source check. */
   readonly recreatedTopics: RecreatedSourceTopic[];
   /** The source check's own words when it asked the source (absent when it did not). */
@@ -135,7 +138,9 @@ export async function checkMirror(
   }
   const described = await describeMirrors(client, [name]);
   const base = { name, authorizedOperations: decoded, permissions: permissionsFor(decoded) };
-  if (!sourceCheck?.enabled) return { ...base, failureCauses: diagnoseFailures(described, null), recreatedTopics: [] };
+  const wedged = await wedgedTopicsOf(client, described);
+  if (!sourceCheck?.enabled)
+    return { ...base, failureCauses: diagnoseFailures(described, null), recreatedTopics: [], wedged };
   const failing = described.mirrors.some((m) => m.summary.failing > 0);
   const [gathered, confirmed] = await Promise.all([
     failing ? gatherFailureFacts(client, described, await describeMirrors(client, []), sourceCheck) : undefined,
@@ -145,6 +150,7 @@ export async function checkMirror(
     ...base,
     failureCauses: diagnoseFailures(described, null, gathered?.facts),
     recreatedTopics: confirmed.recreatedTopics,
+    wedged,
     ...(gathered && gathered.checks.length > 0 ? { sourceChecks: gathered.checks } : {}),
   };
 }

@@ -158,15 +158,6 @@ function parseWithSpec(spec: KeySpec, value: string): MirrorConfigParseResult {
   return { ok: true };
 }
 
-/** Splits a stored LIST value the way the prototype's controller does: on commas, trimmed, empties dropped. */
-export function splitListValue(value: string | null | undefined): string[] {
-  if (!value) return [];
-  return value
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
-}
-
 export const BOOTSTRAP_KEY = 'bootstrap.servers';
 
 export const SOURCE_CLUSTER_ID_KEY = 'mirror.source.cluster.id';

@@ -5,11 +5,11 @@
 import type { ConnectionConfig } from '../../connection/connection-config.js';
 import type { KafkaClient } from '../../kafka/client.js';
 import type { ConfigChange } from './config.js';
-import { splitListValue } from './config-keys.js';
 import { configAfterChanges } from './config-source-check.js';
 import { type LoopCheck, askSourceForLoops, filterSelector, notMade } from '../describe/loop-check.js';
 import { describeMirrorConfigs, sourceConnection } from '../core/source-client.js';
 import { TOPICS_EXCLUDE, TOPICS_INCLUDE, topicFilterChanges } from './topic-filter-changes.js';
+import { splitListValue } from '../core/list-value.js';
 
 /** The check for a change that starts topics; null when the change starts none. */
 export async function configChangeLoopCheck(

@@ -9,7 +9,6 @@ import type { ConnectionConfig } from '../../connection/connection-config.js';
 import type { KafkaClient } from '../../kafka/client.js';
 import { MirroringDisabledError } from '../../kafka/errors.js';
 import { type ConfigChange, readStoredConfigs } from './config.js';
-import { splitListValue } from './config-keys.js';
 import { describeMirrors } from '../describe/describe.js';
 import { InvalidInputError } from '../core/errors.js';
 import { isConnectionKey, sourceConnection } from '../core/source-client.js';
@@ -17,6 +16,7 @@ import { checkSourceClusterId } from './source-cluster-id.js';
 import { BOOTSTRAP_KEY, SOURCE_CLUSTER_ID_KEY } from './config-keys.js';
 import { lookupSourceClusterId } from './source-cluster-id.js';
 import { reasonOf } from '../core/source-access.js';
+import { splitListValue } from '../core/list-value.js';
 
 /** Whether the changes touch how the brokers reach the source, or which cluster they expect there. */
 export function changesSourceIdentity(changes: readonly ConfigChange[]): boolean {

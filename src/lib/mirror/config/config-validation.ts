@@ -8,14 +8,9 @@ import { closestKey } from '../../kafka/closest-key.js';
 import { InvalidInputError } from '../core/errors.js';
 import { parseBootstrapServers } from '../../connection/connection-config.js';
 import { isSensitiveKey } from '../../connection/redact.js';
-import {
-  MIRROR_CONFIG_KEYS,
-  type MirrorConfigKey,
-  mirrorConfigKey,
-  parseMirrorConfigValue,
-  splitListValue,
-} from './config-keys.js';
+import { MIRROR_CONFIG_KEYS, type MirrorConfigKey, mirrorConfigKey, parseMirrorConfigValue } from './config-keys.js';
 import { checkPattern } from '../patterns/pattern-check.js';
+import { splitListValue } from '../core/list-value.js';
 
 export const MAX_MIRROR_NAME_LENGTH = 249;
 

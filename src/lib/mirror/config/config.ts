@@ -12,7 +12,7 @@ import { REDACTED } from '../../connection/redact.js';
 import type { BrokerInfo, KafkaClient } from '../../kafka/client.js';
 import { DescribeConfigs, IncrementalAlterConfigs, ListClusterMirrors } from '../../kafka/messages/index.js';
 import { CONFIG_APIS } from '../core/apis.js';
-import { MIRROR_CONFIG_KEYS, type MirrorConfigType, mirrorConfigKey, splitListValue } from './config-keys.js';
+import { MIRROR_CONFIG_KEYS, type MirrorConfigType, mirrorConfigKey } from './config-keys.js';
 import { AnswerLostError } from '../../kafka/errors.js';
 import { type ReadBack, applied, notApplied, sendOrReadBack } from '../core/read-back.js';
 import {
@@ -25,6 +25,7 @@ import {
 } from './config-validation.js';
 import { errors } from '../../kafka/error-codes.js';
 import type { LoopCheck } from '../describe/loop-check.js';
+import { splitListValue } from '../core/list-value.js';
 
 export const CLUSTER_MIRROR_RESOURCE_TYPE = 64;
 

@@ -6,10 +6,11 @@
 import type { KafkaClient } from '../../kafka/client.js';
 import { KafkaProtocolError } from '../../kafka/errors.js';
 import { ListClusterMirrors } from '../../kafka/messages/index.js';
-import { mirrorConfigKey, splitListValue } from './config-keys.js';
+import { mirrorConfigKey } from './config-keys.js';
 import { describeMirrors } from '../describe/describe.js';
 import { NotFoundError } from '../core/errors.js';
 import { describeMirrorConfigs } from '../core/source-client.js';
+import { splitListValue } from '../core/list-value.js';
 
 /** A mirror-level LIST key as in force: the stored items, or the default when the key is not stored. */
 export interface EffectiveList {

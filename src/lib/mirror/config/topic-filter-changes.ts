@@ -4,8 +4,8 @@
 // list is a change that needs a yes like add-topics --pattern and remove-topics, wherever it is made
 // (config set, create --include). Shrinking the include list starts and stops nothing.
 
-import { splitListValue } from './config-keys.js';
 import type { ConfigChange } from './config.js';
+import { splitListValue } from '../core/list-value.js';
 
 export const TOPICS_INCLUDE = 'mirror.topics.include';
 export const TOPICS_EXCLUDE = 'mirror.topics.exclude';

@@ -18,8 +18,10 @@ import type { PartitionRow } from './lag.js';
 import { diagnoseFailures } from './failure-causes.js';
 import type { DescribeResult, UnavailableData } from './describe-types.js';
 import type { HealthReport } from './health.js';
+import type { WedgedTopic } from './wedged-topics.js';
 import type { TrendRow } from './trend.js';
 import type { FailureCauseGroup } from './failure-causes.js';
+import { wedgedTopicsOf } from './wedged-topics.js';
 
 /** What describe confirms on the sources besides explaining FAILED partitions (the --fail-on checks). */
 export interface DescribeConfirmations {
@@ -42,6 +44,9 @@ export async function describeReport(
   confirm: DescribeConfirmations = { compareTopicIds: false, confirmZeroLag: false },
 ): Promise<DescribeReport> {
   const described = await describeMirrors(client, names);
+  // State and lag filters do not hide a wedged topic: `describe --failed` shows its MIRRORING partitions too.
+  const byName = applyFilters(described, { topics: filters.topics, topicPatterns: filters.topicPatterns });
+  const wedged = await wedgedTopicsOf(client, byName);
   // Without names, a state or lag filter leaves out the mirrors it matches nothing in.
   const filtered = applyFilters(described, filters, { dropEmptyMirrors: names.length === 0 });
   const { result: shown, unsupported } = await withStoppedEndOffsets(client, applySort(filtered, sort));
@@ -49,7 +54,7 @@ export async function describeReport(
   const retryMaxAttempts = anyFailed ? await failedRetryMaxAttempts(client) : null;
   const unavailable =
     unsupported.length === 0 ? [] : [stoppedOffsetsUnavailable(unsupported, client.apiKeys.keyOf(ListOffsets))];
-  const base = { ...shown, retryMaxAttempts, unavailable };
+  const base = { ...shown, retryMaxAttempts, unavailable, wedged };
   if (!sourceCheck?.enabled) {
     const unconfirmed = confirm.confirmZeroLag && sourceCheck !== undefined ? { sourceNotes: [NOT_CONFIRMED] } : {};
     return { ...base, failureCauses: diagnoseFailures(shown, retryMaxAttempts), ...unconfirmed };
@@ -256,6 +261,8 @@ export interface DescribeReport extends DescribeResult {
   readonly failureCauses: FailureCauseGroup[];
   /** What the brokers cannot give (optional APIs they lack); the exit code stays 0 for these. */
   readonly unavailable: UnavailableData[];
+  /** Topics recorded STOPPED with FAILED or MIRRORING partitions (wedged-topics.ts); --fail-on failing counts them. */
+  readonly wedged: WedgedTopic[];
   /**
    * The sources asked from this machine to explain FAILED partitions (absent when none was asked): whether each
    * answered, beside what the destination brokers' partition states say.

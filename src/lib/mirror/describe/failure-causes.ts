@@ -12,7 +12,8 @@ export type FailureCause =
   | 'non-retryable'
   | 'mirror-loop'
   | 'epoch-war'
-  | 'undecided';
+  | 'undecided'
+  | 'wedged';
 
 export interface FailureDiagnosis {
   readonly cause: FailureCause;

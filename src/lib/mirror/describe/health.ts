@@ -6,6 +6,7 @@
 import { FilterError } from './describe-filters.js';
 import type { PartitionRow } from './lag.js';
 import type { DescribeResult } from './describe-types.js';
+import type { WedgedTopic } from './wedged-topics.js';
 
 export type HealthConditionName = 'failing' | 'lagging' | 'not-mirroring';
 export const HEALTH_CONDITIONS: readonly HealthConditionName[] = ['failing', 'lagging', 'not-mirroring'];
@@ -106,7 +107,7 @@ export interface HealthClock {
 }
 
 export function evaluateHealth(
-  result: DescribeResult,
+  result: DescribeResult & { readonly wedged?: readonly WedgedTopic[] },
   conditions: readonly HealthCondition[],
   clock: HealthClock,
   confirmation?: HealthConfirmation,
@@ -149,6 +150,29 @@ export function evaluateHealth(
               ...(recreated ? { recreatedSource: true } : {}),
             });
         }
+  // A wedged topic's MIRRORING partitions look healthy but will never stop: failing too (its FAILED ones are above).
+  const failing = conditions.find((c) => c.kind === 'failing');
+  const wedgedLabel = failing ? `${conditionLabel(failing)} (wedged)` : '';
+  for (const w of failing ? (result.wedged ?? []) : [])
+    for (const p of w.partitions) {
+      if (p.state === 'FAILED') continue;
+      const row = result.mirrors
+        .find((m) => m.name === w.mirror)
+        ?.topics.find((t) => t.name === w.topic)
+        ?.partitions.find((r) => r.partition === p.partition);
+      const known = offending.find((o) => o.mirror === w.mirror && o.topic === w.topic && o.partition === p.partition);
+      if (known) known.conditions.push(wedgedLabel);
+      else
+        offending.push({
+          mirror: w.mirror,
+          topic: w.topic,
+          partition: p.partition,
+          state: p.state,
+          lag: row?.lag ?? null,
+          retryAttempt: row?.retryAttempt ?? 0,
+          conditions: [wedgedLabel],
+        });
+    }
   return {
     conditions: conditions.map(conditionLabel),
     holds: offending.length > 0,

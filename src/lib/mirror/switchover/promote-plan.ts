@@ -5,6 +5,8 @@
 import type { ConnectionConfig } from '../../connection/connection-config.js';
 import type { PropertyEntry } from '../../connection/properties-file.js';
 import type { KafkaClient } from '../../kafka/client.js';
+import type { SourceCheckPolicy } from '../core/source-check.js';
+import { refuseStopWhileSourceDown } from '../topics/source-down-refusal.js';
 import {
   DescribeClusterMirrors,
   DescribeConfigs,
@@ -61,6 +63,8 @@ export interface PromoteDependencies {
   requireTimeLeft(ms: number, what: string): void;
   onProgress?(progress: PromoteProgress): void;
   now(): number;
+  /** The source check (source-check.ts) that refuses a promote while the source does not answer. */
+  readonly sourceCheck?: SourceCheckPolicy;
 }
 
 export interface PromotePlan {
@@ -136,6 +140,12 @@ export async function planPromote(
       throw new MirrorError(`every topic the pattern(s) match is already STOPPED: nothing to promote`, 'failed', {
         hint: `kmirror describe ${input.mirror} shows the states`,
       });
+  }
+  // FAILED partitions are waited for below: not while the source does not answer, which no wait fixes.
+  if (deps.sourceCheck) {
+    const rows = selection.selected.flatMap((t) => selection.rows.get(t) ?? []);
+    if (rows.some((r) => r.state === 'FAILED'))
+      await refuseStopWhileSourceDown(client, input.mirror, 'promote', rows, deps.sourceCheck);
   }
   for (;;) {
     const verdicts = selection.selected.map((t) => [t, verdictOf(selection.rows.get(t))] as const);

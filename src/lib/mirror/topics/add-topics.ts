@@ -16,7 +16,6 @@ import {
   StartMirrorTopics,
 } from '../../kafka/messages/index.js';
 import { ZERO_UUID } from '../../kafka/wire/uuid.js';
-import { splitListValue } from '../config/config-keys.js';
 import { describeMirrors } from '../describe/describe.js';
 import { type FailureDiagnosis, topicFailureCauses } from '../describe/failure-causes.js';
 import type { PartitionRow } from '../describe/lag.js';
@@ -29,6 +28,7 @@ import { type ReadBack, answerFromReadBack, applied, notApplied, sendOrReadBack 
 import { type LoopCheck, checkMirrorLoops } from '../describe/loop-check.js';
 import { type DestinationTruncation, destinationTruncation } from './readd-truncation.js';
 import { sourceSettingsOf } from '../core/source-access.js';
+import { splitListValue } from '../core/list-value.js';
 
 export const ADD_TOPICS_APIS = [
   StartMirrorTopics,

@@ -10,6 +10,7 @@ import { stoppedEndOffsets } from '../describe/end-offsets.js';
 import { MirrorError } from '../core/errors.js';
 import { causeHint, diagnoseFailure, factsFromRows } from '../describe/failure-causes.js';
 import { type TopicActionPlan, type TopicActionResult, sendTopicAction, waitedTopics } from './topic-actions.js';
+import { settleViaPattern } from './topic-actions.js';
 import { waitForPartitionStates } from './wait.js';
 import type { FinalPartition } from './final-partition.js';
 
@@ -50,10 +51,12 @@ export async function applyTopicAction(
       sleep: (ms, what) => wait.sleep(ms, what),
       onProgress: ({ done, total, rows }) => {
         result.final = [...rows];
+        settleViaPattern(result, rows);
         wait.onProgress?.(done, total);
       },
     });
     result.final = plan.spec.action === 'stop' ? await withEndOffsets(client, rows, warnings) : rows;
+    settleViaPattern(result, rows);
   } catch (waitError) {
     return { result, waitError, warnings };
   }

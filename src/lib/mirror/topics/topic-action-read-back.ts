@@ -6,12 +6,12 @@
 import type { KafkaClient } from '../../kafka/client.js';
 import type { ResponseOf } from '../../kafka/message-types.js';
 import type { StopMirrorTopics } from '../../kafka/messages/index.js';
-import { splitListValue } from '../config/config-keys.js';
 import { describeMirrors } from '../describe/describe.js';
 import { listedTopics } from '../core/list.js';
 import { type ReadBack, answerFromReadBack, applied, notApplied } from '../core/read-back.js';
 import { describeMirrorConfigs } from '../core/source-client.js';
 import type { PatternPlan, TopicActionPlan } from './topic-actions.js';
+import { splitListValue } from '../core/list-value.js';
 
 /** The three answers have one shape: a top-level code and one entry per refused topic. */
 export type TopicActionResponse = ResponseOf<typeof StopMirrorTopics>;

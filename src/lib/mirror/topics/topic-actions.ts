@@ -20,16 +20,17 @@ import {
   ResumeMirrorTopics,
   StopMirrorTopics,
 } from '../../kafka/messages/index.js';
-import { splitListValue } from '../config/config-keys.js';
 import { describeMirrors, failedRetryMaxAttempts } from '../describe/describe.js';
 import { type FailureDiagnosis, causeHint, topicFailureCauses } from '../describe/failure-causes.js';
-import type { PartitionRow } from '../describe/lag.js';
+import { combine, summarize, type PartitionRow } from '../describe/lag.js';
 import { describeMirrorConfigs } from '../core/source-client.js';
 import { compilePatterns } from './topic-selection.js';
 import { nameList } from '../core/name-list.js';
 import { sendOrReadBack } from '../core/read-back.js';
+import { findWedgedTopics } from '../describe/wedged-topics.js';
 import { actedTopics, type TopicActionResponse } from './topic-action-read-back.js';
 import type { FinalPartition } from './final-partition.js';
+import { splitListValue } from '../core/list-value.js';
 
 export type TopicAction = 'stop' | 'pause' | 'resume';
 
@@ -154,11 +155,20 @@ export interface NotInMirror {
   readonly mirror: string | null;
 }
 
-/** A topic stop does not name but a pattern sent to mirror.topics.exclude makes the broker stop. */
+/**
+ * A topic stop does not name but a pattern sent to mirror.topics.exclude asks the broker to stop: the
+ * controller records it STOPPED, yet FAILED partitions ignore that (§18), so it is only requested.
+ */
 export interface ViaPatternTopic {
   readonly topic: string;
   readonly pattern: string;
-  readonly state: string;
+  /** Its partition states as last read ("2 FAILED"): before sending, or at the end of --wait. */
+  state: string;
+  /**
+   * Partitions not STOPPED as last read; the command exits 0 only when this is 0 for every such topic.
+   * @minimum 0
+   */
+  notStopped: number;
 }
 
 /** A topic left out of the request because of its partition states. */
@@ -376,11 +386,12 @@ export async function planTopicAction(
     ListClusterMirrors,
     ...(spec.action === 'stop' ? [DescribeConfigs] : []),
   ]);
-  const { rows, selected, named, notInMirror, patterns, brokerWarnings } = await selectMirrorTopics(
+  const { listed, rows, selected, named, notInMirror, patterns, brokerWarnings } = await selectMirrorTopics(
     client,
     input,
     deps,
   );
+  const wedged = wedgedIn(input.mirror, listed, rows);
 
   if (spec.action === 'stop' && patterns.length > 0) {
     let include: string[] | null = null;
@@ -407,6 +418,8 @@ export async function planTopicAction(
     ? await failedRetryMaxAttempts(client)
     : null;
   const topics = selected.map((t) => {
+    const stuck = wedged.get(t);
+    if (stuck) return stuck(classifyTopic(spec, t, named.has(t), rows.get(t)));
     const planned = withFailureCauses(
       classifyTopic(spec, t, named.has(t), rows.get(t)),
       input.mirror,
@@ -428,6 +441,36 @@ export async function planTopicAction(
     sendsRequest: send.length > 0 || (spec.action === 'stop' && patterns.length > 0),
     brokerWarnings,
   };
+}
+
+/**
+ * Wedged topics of the mirror (wedged-topics.ts): the broker refuses every request naming them and no
+ * pattern changes them, so each is blocked with the one recovery that works, whatever the action.
+ */
+function wedgedIn(
+  mirror: string,
+  listed: MirrorTopicSelection['listed'],
+  rows: ReadonlyMap<string, PartitionRow[]>,
+): Map<string, (planned: TopicToAct) => TopicToAct> {
+  const names = new Map(listed.map((m) => [m.MirrorName, new Set(m.TopicNames)]));
+  const topics = [...rows].map(([name, partitions]) => ({ name, summary: summarize(partitions), partitions }));
+  const result = {
+    mirrors: [{ name: mirror, summary: combine([]), topics }],
+    notFound: [],
+    errors: [],
+    brokerWarnings: [],
+  };
+  return new Map(
+    findWedgedTopics(result, names).map((w) => [
+      w.topic,
+      (planned: TopicToAct): TopicToAct => ({
+        ...planned,
+        verdict: 'blocked',
+        reason: w.summary,
+        causes: [{ cause: 'wedged', summary: w.summary, recovery: w.recovery }],
+      }),
+    ]),
+  );
 }
 
 /** The request body for the plan (what --dry-run shows). */
@@ -467,7 +510,12 @@ export function topicActionResultOf(plan: TopicActionPlan, dryRun: boolean): Top
     blocked: blockedOf(plan),
     viaPattern: plan.topics
       .filter((t) => t.verdict === 'via-pattern')
-      .map((t) => ({ topic: t.topic, pattern: t.pattern ?? '', state: t.states })),
+      .map((t) => ({
+        topic: t.topic,
+        pattern: t.pattern ?? '',
+        state: t.states,
+        notStopped: t.partitions.filter((p) => p.state !== 'STOPPED').length,
+      })),
     failed: [],
     notInMirror: [...plan.notInMirror],
     patterns: plan.patterns.map((p) => ({ ...p, matched: [...p.matched] })),
@@ -552,6 +600,10 @@ export async function sendTopicAction(
  */
 export function outcomeError(result: TopicActionResult, spec: ActionSpec): MirrorError | null {
   const problems = result.blocked.length + result.failed.length + result.notInMirror.length;
+  if (problems === 0 && !result.dryRun) {
+    const requested = viaPatternPendingError(result);
+    if (requested) return requested;
+  }
   if (problems === 0) {
     // Stop still saves its patterns (no match yet = exclude future topics); pause/resume did nothing.
     if (spec.action !== 'stop' && result.requested.length === 0 && !result.dryRun) {
@@ -564,7 +616,7 @@ export function outcomeError(result: TopicActionResult, spec: ActionSpec): Mirro
   const done =
     result.succeeded.length +
     result.noop.length +
-    result.viaPattern.length +
+    result.viaPattern.filter((v) => v.notStopped === 0).length +
     (spec.action === 'stop' && result.patterns.length > 0 && !result.dryRun ? 1 : 0);
   const parts = [
     result.blocked.length > 0
@@ -615,14 +667,46 @@ export function outcomeError(result: TopicActionResult, spec: ActionSpec): Mirro
   );
 }
 
-/** The topics --wait watches: those just sent without error, and those whose action was already under way. */
+/**
+ * Stop through a stored pattern only: the topics it asked to stop whose partitions are not all STOPPED
+ * (as last read). Requested is not done: exit 3, with what the partitions are still doing.
+ */
+function viaPatternPendingError(result: TopicActionResult): MirrorError | null {
+  const pending = result.viaPattern.filter((v) => v.notStopped > 0);
+  if (pending.length === 0) return null;
+  const partitions = pending.reduce((n, v) => n + v.notStopped, 0);
+  const failed = pending.some((v) => /FAILED/.test(v.state));
+  return new MirrorError(
+    `stop requested through a stored pattern for ${nameList(pending.map((v) => `${v.topic} (${v.state})`))}; ` +
+      `${partitions} partition(s) not STOPPED yet`,
+    'partial',
+    {
+      hint: failed
+        ? 'FAILED partitions ignore a stop stored while they are FAILED: the topic stays read-only and mirrors ' +
+          'again when its source returns (then it is wedged: kmirror describe ' +
+          `${result.mirror} shows it with the recovery that works)`
+        : `kmirror ${ACTION_SPECS.stop.command} ${result.mirror} --wait <duration> waits until they are STOPPED`,
+    },
+  );
+}
+
+/**
+ * The topics --wait watches: those just sent without error, those whose action was already under way,
+ * and those asked to stop through a stored pattern (FAILED ones included: the wait reports their end state).
+ */
 export function waitedTopics(plan: TopicActionPlan, result: TopicActionResult): string[] {
-  // Topics stopped through a pattern are watched unless FAILED, which they leave only when the source is back.
   const inTransit = plan.topics
-    .filter(
-      (t) =>
-        t.verdict === 'in-transit' || (t.verdict === 'via-pattern' && !t.partitions.some((p) => p.state === 'FAILED')),
-    )
+    .filter((t) => t.verdict === 'in-transit' || t.verdict === 'via-pattern')
     .map((t) => t.topic);
   return [...new Set([...result.succeeded, ...inTransit])].sort();
+}
+
+/** After --wait: each pattern-stopped topic's state and count of partitions not STOPPED, from the last rows read. */
+export function settleViaPattern(result: TopicActionResult, rows: readonly FinalPartition[]): void {
+  for (const v of result.viaPattern) {
+    const mine = rows.filter((r) => r.topic === v.topic);
+    if (mine.length === 0) continue;
+    v.state = countStates(mine.map((r) => r.state));
+    v.notStopped = mine.filter((r) => r.state !== 'STOPPED').length;
+  }
 }

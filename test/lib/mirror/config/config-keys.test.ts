@@ -4,9 +4,9 @@ import {
   MIRROR_CONFIG_KEYS,
   mirrorConfigKey,
   parseMirrorConfigValue,
-  splitListValue,
 } from '../../../../src/lib/mirror/config/config-keys.js';
 import { isSensitiveMirrorKey } from '../../../../src/lib/mirror/config/config-validation.js';
+import { splitListValue } from '../../../../src/lib/mirror/core/list-value.js';
 
 describe('mirror config keys (§11.1)', () => {
   it('has the required keys, the topic filter defaults and the sensitive ones', () => {

@@ -32,6 +32,7 @@ describe('mapReportText (masking a describe report)', () => {
       retryMaxAttempts: null,
       failureCauses: [],
       unavailable: [],
+      wedged: [],
     };
     const mapped = mapReportText(report, (text) => text.toUpperCase());
     const topics = mapped.mirrors[0]?.topics ?? [];
@@ -59,6 +60,7 @@ const report = (over: Partial<DescribeReport> = {}): DescribeReport => ({
   retryMaxAttempts: null,
   failureCauses: [],
   unavailable: [],
+  wedged: [],
   ...over,
 });
 const brokerDown = { broker: 'b2:9092', nodeId: 2, message: 'connection refused', errorCode: null };
