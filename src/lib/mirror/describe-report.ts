@@ -18,6 +18,7 @@ import { ListOffsets } from '../kafka/messages/index.js';
 import { KafkaResponseError, MirrorError, NotFoundError, PartialFailureError } from './errors.js';
 import type { PartitionRow } from './lag.js';
 import { diagnoseFailures } from './failure-causes.js';
+import { withMissingPartitions } from './describe-coverage.js';
 
 export async function describeReport(
   client: KafkaClient,
@@ -25,7 +26,7 @@ export async function describeReport(
   filters: DescribeFilters,
   sort: DescribeSort,
 ): Promise<DescribeReport> {
-  const described = await describeMirrors(client, names);
+  const { result: described, missing } = await withMissingPartitions(client, await describeMirrors(client, names));
   // Without names, a state or lag filter leaves out the mirrors it matches nothing in.
   const filtered = applyFilters(described, filters, { dropEmptyMirrors: names.length === 0 });
   const { result: shown, unsupported } = await withStoppedEndOffsets(client, applySort(filtered, sort));
@@ -33,7 +34,13 @@ export async function describeReport(
   const retryMaxAttempts = anyFailed ? await failedRetryMaxAttempts(client) : null;
   const unavailable =
     unsupported.length === 0 ? [] : [stoppedOffsetsUnavailable(unsupported, client.apiKeys.keyOf(ListOffsets))];
-  return { ...shown, retryMaxAttempts, failureCauses: diagnoseFailures(shown, retryMaxAttempts), unavailable };
+  return {
+    ...shown,
+    retryMaxAttempts,
+    failureCauses: diagnoseFailures(shown, retryMaxAttempts),
+    unavailable,
+    missingPartitions: missing,
+  };
 }
 
 function stoppedOffsetsUnavailable(unsupported: readonly EndOffsetsUnsupported[], apiKey: number): UnavailableData {
@@ -135,7 +142,24 @@ export function describeWarnings(report: DescribeReport): string[] {
       (e) => `mirror '${e.name}': ${kafkaError(e.errorCode).name} (${kafkaError(e.errorCode).message})`,
     ),
     ...report.unavailable.map((u) => unavailableWarning(u)),
+    ...missingWarnings(report),
   ];
+}
+
+/** One line per topic with partitions no broker reported: they are in the view as OFFLINE / UNREPORTED. */
+function missingWarnings(report: DescribeReport): string[] {
+  const byTopic = new Map<string, { partitions: number[]; reason: string }>();
+  for (const m of report.missingPartitions) {
+    const key = `mirror '${m.mirror}' topic '${m.topic}'`;
+    const entry = byTopic.get(key) ?? { partitions: [], reason: m.reason };
+    entry.partitions.push(m.partition);
+    byTopic.set(key, entry);
+  }
+  return [...byTopic].map(
+    ([key, e]) =>
+      `${key}: partition(s) ${e.partitions.join(', ')} not reported by any broker (${e.reason}); ` +
+      'they are shown as OFFLINE or UNREPORTED and are not mirroring as far as this view can tell',
+  );
 }
 
 /** The warning for data the brokers cannot give: which API, what is not shown, and that the rest is complete. */
@@ -177,14 +201,16 @@ export function describeOutcomeError(
       api: 'DescribeClusterMirrors',
       mirror: firstError.name,
     });
-  if (report.brokerWarnings.length > 0 || report.errors.length > 0) {
+  const missing = report.missingPartitions.length;
+  if (report.brokerWarnings.length > 0 || report.errors.length > 0 || missing > 0) {
     const parts = [
       report.brokerWarnings.length > 0 ? `${report.brokerWarnings.length} broker problem(s)` : '',
       report.errors.length > 0 ? `${report.errors.length} mirror(s) refused` : '',
+      missing > 0 ? `${missing} partition(s) not reported by any broker` : '',
     ].filter(Boolean);
     return new PartialFailureError(`the view is incomplete: ${parts.join(', ')}`, {
       succeeded: report.mirrors.length,
-      failed: report.brokerWarnings.length + report.errors.length,
+      failed: report.brokerWarnings.length + report.errors.length + missing,
     });
   }
   return null;

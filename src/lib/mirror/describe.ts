@@ -13,6 +13,7 @@ import type { HealthReport } from './health.js';
 import { decodeOperations } from './operations.js';
 import type { TrendRow } from './trend.js';
 import type { FailureCauseGroup } from './failure-causes.js';
+import type { MissingPartition } from './describe-coverage.js';
 
 export interface TopicDescription {
   readonly name: string;
@@ -78,6 +79,11 @@ export interface DescribeReport extends DescribeResult {
   readonly failureCauses: FailureCauseGroup[];
   /** What the brokers cannot give (optional APIs they lack); the exit code stays 0 for these. */
   readonly unavailable: UnavailableData[];
+  /**
+   * Partitions of the mirrors' topics that no broker reported (leaderless: a broker is down), also
+   * present as rows in state OFFLINE or UNREPORTED; any makes the exit code 3.
+   */
+  readonly missingPartitions: MissingPartition[];
 }
 
 export interface DescribeOptions {

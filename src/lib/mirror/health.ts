@@ -6,6 +6,7 @@
 import type { DescribeResult } from './describe.js';
 import { FilterError } from './describe-filters.js';
 import type { PartitionRow } from './lag.js';
+import { isMissingState } from './describe-coverage.js';
 
 export type HealthConditionName = 'failing' | 'lagging' | 'not-mirroring';
 export const HEALTH_CONDITIONS: readonly HealthConditionName[] = ['failing', 'lagging', 'not-mirroring'];
@@ -107,7 +108,9 @@ export function evaluateHealth(
           const graced = p.state === 'FAILED' && p.retryAttempt !== -1 && isWithinGrace(m.name, t.name, p, clock);
           const met: string[] = [];
           for (const c of conditions) {
-            if (c.kind === 'lagging' ? p.lag !== null && p.lag > c.above : !graced && isUnhealthyState(c, p.state))
+            // A partition no broker reported meets every condition: nothing says it is well.
+            if (isMissingState(p.state)) met.push(conditionLabel(c));
+            else if (c.kind === 'lagging' ? p.lag !== null && p.lag > c.above : !graced && isUnhealthyState(c, p.state))
               met.push(conditionLabel(c));
           }
           if (graced && conditions.some((c) => c.kind !== 'lagging')) withinGrace++;

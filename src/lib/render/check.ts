@@ -39,6 +39,16 @@ function clusterCheck(check: ClusterCheck, hints: CheckHints): string {
   out.push(
     `Cluster ${check.clusterId ?? '(no id)'}  controller ${check.controllerId ?? '-'}  brokers ${check.brokers.length}`,
   );
+  const registered = check.registeredBrokers;
+  if (registered !== null) {
+    const fenced = registered.filter((b) => b.fenced);
+    out.push(
+      `Brokers registered ${registered.length}, live ${registered.length - fenced.length}` +
+        (fenced.length === 0
+          ? ''
+          : style.bad(`; missing: ${fenced.map((b) => `node ${b.nodeId} (${b.address}, fenced)`).join(', ')}`)),
+    );
+  }
   out.push('');
   out.push(
     renderTable(

@@ -27,6 +27,7 @@ describe('mapReportText (masking a describe report)', () => {
       retryMaxAttempts: null,
       failureCauses: [],
       unavailable: [],
+      missingPartitions: [],
     };
     const mapped = mapReportText(report, (text) => text.toUpperCase());
     const topics = mapped.mirrors[0]?.topics ?? [];
@@ -54,6 +55,7 @@ const report = (over: Partial<DescribeReport> = {}): DescribeReport => ({
   retryMaxAttempts: null,
   failureCauses: [],
   unavailable: [],
+  missingPartitions: [],
   ...over,
 });
 const brokerDown = { broker: 'b2:9092', nodeId: 2, message: 'connection refused', errorCode: null };

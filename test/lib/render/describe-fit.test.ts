@@ -36,6 +36,7 @@ function reportOf(failed: number, lagging: number): DescribeReport {
     retryMaxAttempts: 5,
     failureCauses: [],
     unavailable: [],
+    missingPartitions: [],
   };
 }
 

@@ -44,6 +44,7 @@ function report(mirrors: MirrorDescription[], retryMaxAttempts: number | null = 
     retryMaxAttempts,
     failureCauses: [],
     unavailable: [],
+    missingPartitions: [],
   };
 }
 
