@@ -35,7 +35,9 @@ export default class Check extends BaseCommand<typeof Check> {
     'DELETE and ALTER). Exits 0 when usable, 4 when not, 3 when some brokers did not answer. With MIRROR: 5 when ' +
     'the principal may not even describe the mirror, 6 when it does not exist; a missing permission alone does ' +
     'NOT change the exit code (still 0): the check is a report, read the ALLOWED column or `mirror.permissions` ' +
-    "in --json. It also asks each mirror's source for mirrors reading back from this cluster and flags topics " +
+    "in --json. It also asks Metadata for the operations allowed on each of the mirror's topics: pause, " +
+    'remove-topics and resume need ALTER_CONFIGS on every listed topic, and a topic without it exits 5.' +
+    " It also asks each mirror's source for mirrors reading back from this cluster and flags topics " +
     'mirrored both ways (after a failback, until the old mirror is deleted: the leader-epoch war; with both ' +
     'active: a mirror loop).';
   static override examples = [
@@ -112,6 +114,7 @@ export default class Check extends BaseCommand<typeof Check> {
     const invalid = featureChange ? featureChange.invalid.length + featureChange.dependencies.length : 0;
     // A report, not an error: the result is printed whole, the exit code still says 4, 3 or 1.
     if (result.verdict !== 'usable') this.exitAfterOutput(ExitCode.Unsupported);
+    else if ((result.mirror?.topicPermissions.deniedTopics.length ?? 0) > 0) this.exitAfterOutput(ExitCode.Auth);
     else if (invalid > 0) this.exitAfterOutput(ExitCode.Error);
     else if (result.unreachable.length > 0) this.exitAfterOutput(ExitCode.PartialFailure);
     return result;

@@ -13,6 +13,7 @@ import type { TwoWayCheck } from './two-way.js';
 import { DEFAULT_BROKER_RETRY_MS, describeMirrors } from './describe.js';
 import { decodeOperations } from './operations.js';
 import { diagnoseFailures, type FailureCauseGroup } from './failure-causes.js';
+import { checkTopicPermissions, mirrorTopicNames, type TopicPermissionCheck } from './topic-permissions.js';
 
 /** The CLUSTER_MIRROR operations kmirror's commands need, and which commands need each. */
 export const MIRROR_PERMISSIONS: readonly { readonly operation: string; readonly neededBy: readonly string[] }[] = [
@@ -38,6 +39,8 @@ export interface MirrorCheck {
   readonly permissions: MirrorPermission[];
   /** The mirror's FAILED partitions by recognised cause, with the recovery that works. */
   readonly failureCauses: FailureCauseGroup[];
+  /** ALTER_CONFIGS on the mirror's topics, which pause, remove-topics and resume need; any denial exits 5. */
+  readonly topicPermissions: TopicPermissionCheck;
 }
 
 type DescribedMirror = ResponseOf<typeof DescribeClusterMirrors>['Mirrors'][number];
@@ -122,7 +125,8 @@ export async function checkMirror(client: KafkaClient, name: string): Promise<Mi
     );
   }
   const failureCauses = diagnoseFailures(await describeMirrors(client, [name]), null);
-  return { name, authorizedOperations: decoded, permissions: permissionsFor(decoded), failureCauses };
+  const topicPermissions = await checkTopicPermissions(client, await mirrorTopicNames(client, name));
+  return { name, authorizedOperations: decoded, permissions: permissionsFor(decoded), failureCauses, topicPermissions };
 }
 
 /** What `kmirror check [MIRROR]` returns: the cluster part, plus the mirror part when a name was given. */

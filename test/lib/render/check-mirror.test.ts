@@ -22,6 +22,7 @@ describe('mirror permission report', () => {
       authorizedOperations: ['DELETE', 'ALTER', 'DESCRIBE', 'DESCRIBE_CONFIGS', 'ALTER_CONFIGS'],
       permissions: permissionsFor(['DELETE', 'ALTER', 'DESCRIBE', 'DESCRIBE_CONFIGS', 'ALTER_CONFIGS']),
       failureCauses: [],
+      topicPermissions: { operation: 'ALTER_CONFIGS', neededBy: [], deniedTopics: [], checkedTopics: 0 },
     });
     assert.match(text, /^CREATE +no +create \(a new mirror; informational here\)$/m);
     assert.match(text, /This principal may run every kmirror command on mirror m1\./);
@@ -33,6 +34,7 @@ describe('mirror permission report', () => {
       authorizedOperations: ['DELETE', 'DESCRIBE'],
       permissions: permissionsFor(['DELETE', 'DESCRIBE']),
       failureCauses: [],
+      topicPermissions: { operation: 'ALTER_CONFIGS', neededBy: [], deniedTopics: [], checkedTopics: 0 },
     });
     assert.match(text, /^Mirror m1: this principal may perform DELETE, DESCRIBE$/m);
     assert.match(
