@@ -8,7 +8,12 @@ import { yesFlag } from '../lib/cli/flags.js';
 import type { TopicActionResult } from '../lib/mirror/topic-actions.js';
 import { ACTION_SPECS, type TopicActionPlan } from '../lib/mirror/topic-actions.js';
 import { confirmPlan } from '../lib/prompt/confirm-plan.js';
+import type { KafkaClient } from '../lib/kafka/client.js';
+import { type SourceAccess, withOpenTransactions } from '../lib/mirror/stop-open-transactions.js';
 import { renderTopicAction, stopConfirmation } from '../lib/render/topic-actions.js';
+
+/** How long remove-topics spends reaching the source for its open transactions. */
+const SOURCE_PROBE_MS = 5000;
 
 /**
  * Result of kmirror remove-topics: which selected topics were sent, already STOPPED (noop), blocked by their
@@ -54,6 +59,14 @@ export default class RemoveTopics extends TopicActionCommand<typeof RemoveTopics
 
   protected readonly spec = ACTION_SPECS.stop;
   protected readonly renderResult = renderTopicAction;
+
+  /**
+   * The source's open transactions on the topics to stop: the destination aborts them. A source out of
+   * reach (the usual reason to fail over) costs at most a few seconds and a warning.
+   */
+  protected override completePlan(client: KafkaClient, plan: TopicActionPlan, source: SourceAccess) {
+    return withOpenTransactions(client, plan, { ...source, openSource: this.openSourceWithin(SOURCE_PROBE_MS) });
+  }
 
   /** Stopping is failover: asked on a terminal, --yes elsewhere. */
   protected override async confirmSend(plan: TopicActionPlan): Promise<boolean> {

@@ -17,6 +17,8 @@ import {
   requestOf,
   topicActionResultOf,
 } from '../mirror/topic-actions.js';
+import type { KafkaClient } from '../kafka/client.js';
+import type { SourceAccess } from '../mirror/stop-open-transactions.js';
 import { BaseCommand } from './base-command.js';
 import { durationFlag } from './flags.js';
 import { Spinner } from './spinner.js';
@@ -81,6 +83,15 @@ export abstract class TopicActionCommand<T extends typeof Command> extends BaseC
   protected abstract readonly spec: ActionSpec;
   protected abstract readonly renderResult: TopicActionRenderer;
 
+  /** After planning: remove-topics reads the source's open transactions (mirror/stop-open-transactions.ts). */
+  protected async completePlan(
+    _client: KafkaClient,
+    plan: TopicActionPlan,
+    _source: SourceAccess,
+  ): Promise<TopicActionPlan> {
+    return plan;
+  }
+
   /** Before sending: remove-topics asks (prompt/); returns whether its preview was shown. */
   protected async confirmSend(_plan: TopicActionPlan): Promise<boolean> {
     return false;
@@ -92,7 +103,7 @@ export abstract class TopicActionCommand<T extends typeof Command> extends BaseC
     const warn = (m: string): void => this.warning(m);
     const source = { openSource: this.openSource, warn, ...sourceConfigInput(flags['source-config'], warn) };
     const client = await this.kafka();
-    const plan = await planTopicAction(client, this.spec, input, { warn });
+    const plan = await this.completePlan(client, await planTopicAction(client, this.spec, input, { warn }), source);
     if (flags['dry-run']) {
       const result = topicActionResultOf(plan, true);
       this.render(result, (r) => this.renderResult(plan, r, { request: requestOf(plan) }));

@@ -13,6 +13,7 @@ import {
 } from '../kafka/messages/index.js';
 import { type CatchUpTargets, readCatchUpTargets } from './caught-up.js';
 import { readEndOffsets } from './end-offsets.js';
+import { readOpenTransactions, type OpenTransactionPartition } from './open-transactions.js';
 import { MirrorError, NotFoundError, SourceClusterError } from './errors.js';
 import { GROUP_READ_APIS } from './group-offsets.js';
 import type { PartitionRow } from './lag.js';
@@ -76,6 +77,8 @@ export interface PromotePlan {
   readonly destinationEnds: CatchUpTargets;
   /** The groups step 4 waits for, as compared when planned. */
   readonly groups: GroupsPlan;
+  /** Source partitions with open transactions when planned: the stop aborts them on the destination. */
+  readonly openTransactions: OpenTransactionPartition[];
   readonly warnings: string[];
 }
 
@@ -176,6 +179,7 @@ export async function planPromote(
   try {
     const sourceEnds = await reading(sourceLabel, () => readCatchUpTargets(source, partitions, sourceLabel));
     const destinationEnds = (await readEndOffsets(client, wantedOf(partitions))).offsets;
+    const openTransactions = await reading(sourceLabel, () => readOpenTransactions(source, wantedOf(partitions)));
     const groups = input.skipGroups
       ? skippedGroups(warn)
       : await planGroups(source, client, { stored, topics: selection.selected, input, warn });
@@ -189,6 +193,7 @@ export async function planPromote(
       sourceEnds,
       destinationEnds,
       groups,
+      openTransactions,
       warnings,
     };
   } finally {

@@ -9,6 +9,7 @@ import { copyEpochs, epochsAt, highestEpochIn, noteRecords, truncateEpochs, type
 import { reverseMirrorOf, type ReverseMirror } from './failback.js';
 import type { DesiredState, MirrorPartition, MirrorStateName } from './partition-state.js';
 import { sourceStatus, SOURCE_METADATA_FAILED, SOURCE_TOPIC_DELETED, type SourceProblem } from './source-link.js';
+import { copyTransaction, stopMarkers, type OpenTransaction } from './transactions.js';
 import { endOffset, isFrozen, materialize, setEndOffset, type Partition, type Topic } from './topics.js';
 
 interface RetryPolicy {
@@ -38,9 +39,10 @@ interface SourceView {
   readonly end: bigint;
   readonly epoch: number;
   readonly epochs: readonly EpochStart[];
+  readonly transaction: OpenTransaction | null;
 }
 
-const NO_SOURCE: SourceView = { end: 0n, epoch: -1, epochs: [] };
+const NO_SOURCE: SourceView = { end: 0n, epoch: -1, epochs: [], transaction: null };
 
 const TIMED: ReadonlySet<MirrorStateName> = new Set(['LOG_TRUNCATION', 'EPOCH_FENCING', 'PAUSING', 'STOPPING']);
 
@@ -80,7 +82,12 @@ export function advanceMirrors(cluster: EmulatedCluster, now: number): void {
             source: () => {
               if (!sourceTopic || !sp) return NO_SOURCE;
               const end = endOffset(sourceTopic, sp, sourceNow);
-              return { end, epoch: sp.leaderEpoch, epochs: epochsAt(sp, end, !isFrozen(sp)) };
+              return {
+                end,
+                epoch: sp.leaderEpoch,
+                epochs: epochsAt(sp, end, !isFrozen(sp)),
+                transaction: sp.openTransaction,
+              };
             },
             reverse,
             fetchIntervalMs: cluster.mirrorFetchIntervalMs,
@@ -227,6 +234,7 @@ function enter(e: PartitionEnv, next: MirrorStateName, at: number, keepFailure =
           copyEpochs(p, source.epochs, p.base, source.end);
           setEndOffset(p, at, source.end);
         }
+        copyTransaction(p, source.transaction, p.base);
       }
       m.deadline = at + e.timing.stoppingMs;
       break;
@@ -236,10 +244,11 @@ function enter(e: PartitionEnv, next: MirrorStateName, at: number, keepFailure =
     case 'STOPPED':
       m.failure = null;
       m.lastMirroredOffset = p.base;
-      // The leader epoch bump of failover, then one MIRROR_PID_RESET control batch in the new epoch.
+      // The leader epoch bump of failover, then one MIRROR_PID_RESET control batch in the new epoch,
+      // and an abort marker when a copied transaction is still open.
       p.leaderEpoch += 1;
       noteRecords(p, p.leaderEpoch, p.base);
-      setEndOffset(p, at, p.base + 1n);
+      setEndOffset(p, at, p.base + stopMarkers(p, p.base));
       break;
     default:
       break;
@@ -326,7 +335,7 @@ function copy(e: PartitionEnv, to: number): void {
   if (e.fetchIntervalMs > 0 && to < m.lastFetchAt + e.fetchIntervalMs) return;
   m.lastFetchAt = to;
   m.fetchedAt = Math.max(m.fetchedAt, m.fetchHoldUntil);
-  const { end, epoch, epochs } = e.source();
+  const { end, epoch, epochs, transaction } = e.source();
   m.sourceOffset = end;
   m.lastMirrorEpoch = epoch;
   const elapsed = Math.max(0, to - m.fetchedAt);
@@ -340,6 +349,7 @@ function copy(e: PartitionEnv, to: number): void {
   const reached = BigInt(whole) >= end - p.base ? end : p.base + BigInt(whole);
   copyEpochs(p, epochs, p.base, reached);
   setEndOffset(p, to, reached);
+  copyTransaction(p, transaction, reached);
   m.carry = reached === end ? 0 : budget - whole;
 }
 

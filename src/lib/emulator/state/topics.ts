@@ -4,6 +4,7 @@
 
 import { noteRecords, type EpochStart } from './epoch-history.js';
 import type { DesiredState, MirrorPartition } from './partition-state.js';
+import type { OpenTransaction } from './transactions.js';
 
 export interface Partition {
   readonly index: number;
@@ -18,6 +19,8 @@ export interface Partition {
   mirror: MirrorPartition | null;
   /** Which leader epoch wrote which records (the leader-epoch checkpoint); see epoch-history.ts. */
   epochs: EpochStart[];
+  /** The oldest open transaction (transactions.ts); null when none. */
+  openTransaction: OpenTransaction | null;
 }
 
 /** The association a MirrorTopicStateChangeRecord gives a topic. */
@@ -107,6 +110,7 @@ export function buildTopic(spec: NewTopic): Topic {
       anchorMs: spec.now,
       mirror: null,
       epochs: (spec.initialOffset ?? 0n) > 0n ? [{ epoch: 0, start: 0n }] : [],
+      openTransaction: null,
     });
   }
   return {
