@@ -13,6 +13,7 @@ import { durationFlag, yesFlag } from '../../lib/cli/flags.js';
 import { confirmPlan } from '../../lib/prompt/confirm-plan.js';
 import { topicFilterChanges } from '../../lib/mirror/topic-filter-changes.js';
 import { refuseSecretArgs, settingSourceFlags } from '../../lib/cli/setting-args.js';
+import { requireKnownKey } from '../../lib/mirror/config-validation.js';
 import { checkSourceAfterChange } from '../../lib/mirror/config-source-check.js';
 import { configRestartWarning, topicsMirroringNow, waitUntilMirroringAgain } from '../../lib/mirror/config-restart.js';
 
@@ -79,6 +80,10 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
   async run(): Promise<ConfigSetResult> {
     // BaseCommand parsed with ignoreStdin: a second parse here would read a piped stdin as a KEY=VALUE.
     const given = this.argList.slice(1);
+    const allowUnknown = this.flags['allow-unknown-config'] ?? false;
+    for (const text of given)
+      if (text.includes('='))
+        requireKnownKey(text.slice(0, text.indexOf('=')).trim(), { allowUnknown, origin: 'config set' });
     refuseSecretArgs(given, 'config set', this.flags['allow-secret-arg']);
     const fromFile = await this.configFileSettings(this.flags['config-file']);
     const { changes, warnings } = planConfigChanges({
@@ -86,7 +91,7 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
       delete: this.flags.delete ?? [],
       append: this.flags.append ?? [],
       subtract: this.flags.subtract ?? [],
-      allowUnknown: this.flags['allow-unknown-config'] ?? false,
+      allowUnknown,
     });
     const warn = (message: string): void => this.warning(message);
     for (const warning of warnings) warn(warning);

@@ -192,6 +192,15 @@ export function replacedDefaultWarnings(key: string, value: string, origin: stri
  * Checks one key and value; throws a InvalidInputError for a value the broker would refuse or that would
  * break the mirror, and returns warnings for what it could not fully check.
  */
+/**
+ * An unknown key, judged on its name alone: before the secret check, so `no.such.key=1` is called unknown,
+ * not a secret (its name merely looks like one); a known or allowed key passes.
+ */
+export function requireKnownKey(key: string, options: CheckOptions): void {
+  if (!options.allowUnknown && !BROKER_ONLY_MIRROR_KEYS.has(key) && !mirrorConfigKey(key))
+    throw unknownKeyError(key, options.origin);
+}
+
 export function checkConfigValue(key: string, value: string, options: CheckOptions): string[] {
   if (BROKER_ONLY_MIRROR_KEYS.has(key)) throw brokerOnlyKeyError(key, value, options.origin);
   const spec = mirrorConfigKey(key);

@@ -12,7 +12,8 @@ import {
   type PromoteProgress,
   planPromote,
 } from '../../../src/lib/mirror/promote-plan.js';
-import { promoteLossError } from '../../../src/lib/mirror/promote-report.js';
+import { promoteLossError, promotePlanResult } from '../../../src/lib/mirror/promote-report.js';
+import { renderPromotePlan } from '../../../src/lib/render/promote.js';
 import type { KafkaClient } from '../../../src/lib/kafka/client.js';
 import { type FakeClusterState, type FakeGroupState, fakeCluster } from './fake-cluster.js';
 import { joinedRegex } from '../../helpers/joined-regex.js';
@@ -73,6 +74,20 @@ function deps(source: KafkaClient, hooks: { onSleep?: (what: string) => void; pr
 }
 
 describe('planPromote', () => {
+  it('a destination read after a moving source is not "negative records to copy": the gap is 0, the total agrees', async () => {
+    const w = world();
+    // Producers ran between the source read and the destination read: the destination is ahead of it.
+    const d = w.destination.topics.get('orders');
+    if (d) d.ends = [130n, 50n];
+    const plan = await planPromote(w.dst.client, { ...INPUT, skipGroups: true }, deps(w.src.client).d);
+    const result = promotePlanResult(plan, INPUT);
+    assert.deepEqual(
+      result.topics[0]?.partitions.map((p) => p.gap),
+      [0n, 0n],
+    );
+    assert.match(renderPromotePlan(result, { force: false, waitForQuiet: true }), /^Now 0 record\(s\) to copy\./m);
+  });
+
   it('refuses a PAUSED topic before anything changes, naming its states', async () => {
     const w = world(['PAUSED', 'PAUSED']);
     await assert.rejects(
