@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import { errors } from '../../../../src/lib/kafka/error-codes.js';
 import { lastStableOffset } from '../../../../src/lib/emulator/state/transactions.js';
 import { Authorizer } from '../../../../src/lib/emulator/state/acl.js';
+import { mirrorCoordinatorOf } from '../../../../src/lib/emulator/state/internal-rpcs.js';
 import { stopOnController } from '../../../../src/lib/emulator/state/topic-transitions.js';
 import { createMirror, ctx, describeAll, pair, run, startTopics, states } from './setup.js';
 
@@ -142,5 +143,30 @@ describe('emulator: what the prototype did on a running cluster', () => {
       reported,
       partitions.map((x) => x.index).filter((i) => !led.includes(i)),
     );
+  });
+
+  it('group offset sync copies only partitions with a replica on the syncing broker (replication factor 1)', () => {
+    const p = pair({
+      nodeCount: 3,
+      brokerConfigs: { 'default.replication.factor': '1', 'mirror.metadata.refresh.interval.ms': '1000' },
+    });
+    p.source.createTopic('orders', { partitions: 6, initialOffset: 100n });
+    createMirror(p);
+    startTopics(p, 'm1', ['orders']);
+    run(p, 2000);
+    for (let partition = 0; partition < 6; partition++)
+      p.source.groups.commit('app', 'orders', partition, {
+        offset: 50n,
+        leaderEpoch: 0,
+        metadata: null,
+        committedAt: 0,
+      });
+    run(p, 3000);
+    const syncing = mirrorCoordinatorOf(p.destination, 'm1');
+    const partitions = p.destination.topics.get('orders')?.partitions ?? [];
+    const onSyncing = partitions.filter((x) => x.replicas.includes(syncing)).map((x) => x.index);
+    assert.ok(onSyncing.length > 0 && onSyncing.length < 6, 'some partitions, not all, live on the syncing broker');
+    const copied = partitions.filter((x) => p.destination.groups.offset('app', 'orders', x.index)).map((x) => x.index);
+    assert.deepEqual(copied, onSyncing);
   });
 });
