@@ -369,6 +369,23 @@ describe('runPromote step 4: the consumer groups', () => {
     assert.ok(!w.dst.apis().includes('StopMirrorTopics'));
   });
 
+  it('--timeout after a sync skipped some partitions: the copy may never converge, not raise --timeout', async () => {
+    const w = groupWorld();
+    // One sync period (3 s) has passed with orders-1 missing while orders-0 arrived; then --timeout runs out.
+    w.destination.syncIntervalMs = 3000;
+    const { d } = deps(w.src.client);
+    d.requireTimeLeft = (_ms, what) => {
+      if (what.includes('consumer group') && d.now() >= 4000) throw new Error(`timed out while ${what}`);
+    };
+    const plan = await planPromote(w.dst.client, INPUT, d);
+    await assert.rejects(runPromote(w.dst.client, plan, INPUT, d), (err: Error & { hint?: string }) => {
+      assert.match(err.message, /never arrived on the destination for some partitions.*billing \(orders-1\)/);
+      assert.match(err.hint ?? '', /--skip-groups/);
+      return true;
+    });
+    assert.ok(!w.dst.apis().includes('StopMirrorTopics'));
+  });
+
   it('a group active on the destination blocks: waited for by default, until its consumers leave', async () => {
     const w = groupWorld();
     w.destinationGroups.set('billing', { offsets: offsets({ orders: { 0: 90n, 1: 40n } }), members: 1 });
