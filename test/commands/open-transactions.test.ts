@@ -25,9 +25,12 @@ describe('open transactions at a stop: promote and remove-topics say what the de
     // A producer began a transaction on orders-0 and wrote 7 records; it neither commits nor aborts.
     emulator.source.cluster.beginTransaction('orders', 0);
     emulator.source.cluster.appendRecords('orders', 7, 0);
+    emulator.source.cluster.beginTransaction('payments', 1);
+    emulator.source.cluster.appendRecords('payments', 3, 1);
     createMirror(emulator, 'm1');
     startTopics(emulator, 'm1', ['orders', 'payments']);
     await waitFor('caught up', () => emulator.destination.cluster.endOffset('orders', 0) === 1207n);
+    await waitFor('caught up', () => emulator.destination.cluster.endOffset('payments', 1) === 403n);
   });
   after(async () => {
     await emulator.close();
@@ -66,5 +69,30 @@ describe('open transactions at a stop: promote and remove-topics say what the de
     assert.equal(emulator.destination.cluster.endOffset('orders', 1), 1201n);
     const ends = new Map(doc.final?.map((r) => [r.partition, r.destinationEndOffset]));
     assert.equal(ends.get(0), 1209);
+  });
+
+  it('promote: the stop check accepts the abort marker (ok, +1 control record) and the report names it', async () => {
+    const json = await run(
+      'promote',
+      'm1',
+      '--topic',
+      'payments',
+      '--yes',
+      '--skip-groups',
+      '--quiet-period',
+      '200ms',
+      '--json',
+    );
+    assert.equal(json.code, 0, json.stderr);
+    const doc = jsonOf(json) as Parsed<PromoteResult>;
+    const rows = doc.topics[0]?.partitions.map((p) => [p.partition, p.verified, p.controlRecords, p.destinationEnd]);
+    assert.deepEqual(rows, [
+      [0, 'ok', 0, 401],
+      [1, 'ok', 1, 405],
+    ]);
+    assert.deepEqual(
+      doc.openTransactions.map((o) => `${o.topic}-${o.partition}`),
+      ['payments-1'],
+    );
   });
 });
