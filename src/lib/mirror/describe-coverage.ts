@@ -57,12 +57,19 @@ interface TopicLayout {
   readonly partitions: { readonly index: number; readonly leader: number; readonly replicas: number[] }[];
 }
 
-async function mirrorTopics(client: KafkaClient, mirrors: readonly string[]): Promise<Map<string, string[]>> {
+/** Every mirror's topics and their partitions' leaders, read BEFORE describing (see {@link readExpectedPartitions}). */
+export interface ExpectedPartitions {
+  readonly topicsOf: ReadonlyMap<string, readonly string[]>;
+  readonly layouts: ReadonlyMap<string, TopicLayout>;
+}
+
+async function mirrorTopics(client: KafkaClient, names: readonly string[]): Promise<Map<string, string[]>> {
   const listed = await client.send(ListClusterMirrors, { IncludeTopicNames: true });
-  const wanted = new Set(mirrors);
   const out = new Map<string, string[]>();
   if (listed.ErrorCode !== 0) return out;
-  for (const m of listed.Mirrors) if (wanted.has(m.MirrorName)) out.set(m.MirrorName, [...m.TopicNames]);
+  const wanted = new Set(names);
+  for (const m of listed.Mirrors)
+    if (wanted.size === 0 || wanted.has(m.MirrorName)) out.set(m.MirrorName, [...m.TopicNames]);
   return out;
 }
 
@@ -85,6 +92,23 @@ async function topicLayouts(client: KafkaClient, topics: readonly string[]): Pro
     });
   }
   return out;
+}
+
+/**
+ * What the describe should cover, read before it: a topic the periodic sync adds in between is then
+ * reported but not expected (harmless), never expected but not yet reported. `names`: those mirrors
+ * only (all when empty). Null when it cannot be read.
+ */
+export async function readExpectedPartitions(
+  client: KafkaClient,
+  names: readonly string[],
+): Promise<ExpectedPartitions | null> {
+  try {
+    const topicsOf = await mirrorTopics(client, names);
+    return { topicsOf, layouts: await topicLayouts(client, [...new Set([...topicsOf.values()].flat())]) };
+  } catch {
+    return null;
+  }
 }
 
 function reasonFor(leader: number, replicas: readonly number[], fenced: ReadonlySet<number>): string {
@@ -110,25 +134,15 @@ function missingRow(partition: number, state: string, reason: string): Partition
 
 /**
  * The result with a row (OFFLINE / UNREPORTED) for every partition of the mirrors' topics that no
- * broker reported, and those partitions listed. Best effort: when the topics or Metadata cannot be
- * read the result is returned as it was.
+ * broker reported, and those partitions listed; unchanged when the expectation could not be read.
  */
 export async function withMissingPartitions(
   client: KafkaClient,
   result: DescribeResult,
+  expected: ExpectedPartitions | null,
 ): Promise<{ result: DescribeResult; missing: MissingPartition[] }> {
-  if (result.mirrors.length === 0) return { result, missing: [] };
-  let topicsOf: Map<string, string[]>;
-  let layouts: Map<string, TopicLayout>;
-  try {
-    topicsOf = await mirrorTopics(
-      client,
-      result.mirrors.map((m) => m.name),
-    );
-    layouts = await topicLayouts(client, [...new Set([...topicsOf.values()].flat())]);
-  } catch {
-    return { result, missing: [] };
-  }
+  if (result.mirrors.length === 0 || expected === null) return { result, missing: [] };
+  const { topicsOf, layouts } = expected;
   let fenced: Set<number> | null = null;
   const missing: MissingPartition[] = [];
   const mirrors: MirrorDescription[] = [];

@@ -18,7 +18,7 @@ import { ListOffsets } from '../kafka/messages/index.js';
 import { KafkaResponseError, MirrorError, NotFoundError, PartialFailureError } from './errors.js';
 import type { PartitionRow } from './lag.js';
 import { diagnoseFailures } from './failure-causes.js';
-import { withMissingPartitions } from './describe-coverage.js';
+import { readExpectedPartitions, withMissingPartitions } from './describe-coverage.js';
 
 export async function describeReport(
   client: KafkaClient,
@@ -26,7 +26,12 @@ export async function describeReport(
   filters: DescribeFilters,
   sort: DescribeSort,
 ): Promise<DescribeReport> {
-  const { result: described, missing } = await withMissingPartitions(client, await describeMirrors(client, names));
+  const expected = await readExpectedPartitions(client, names);
+  const { result: described, missing } = await withMissingPartitions(
+    client,
+    await describeMirrors(client, names),
+    expected,
+  );
   // Without names, a state or lag filter leaves out the mirrors it matches nothing in.
   const filtered = applyFilters(described, filters, { dropEmptyMirrors: names.length === 0 });
   const { result: shown, unsupported } = await withStoppedEndOffsets(client, applySort(filtered, sort));

@@ -2,9 +2,10 @@
 // report, and in remove-topics' preview and result.
 
 import type { OpenTransactionPartition } from '../mirror/open-transactions.js';
+import { forTerminal } from '../text/terminal-safe.js';
 
 /** What the plan, the confirmation and the report say; null when no transaction is open. */
-export function openTransactionsText(open: readonly OpenTransactionPartition[]): string | null {
+function openTransactionsSentence(open: readonly OpenTransactionPartition[]): string | null {
   if (open.length === 0) return null;
   const records = open.reduce((n, p) => n + p.records, 0n);
   const shown = open.slice(0, 5).map((p) => `${p.topic}-${p.partition}`);
@@ -16,3 +17,6 @@ export function openTransactionsText(open: readonly OpenTransactionPartition[]):
     'partition ends at source end + 2)'
   );
 }
+
+/** What the plan, the confirmation and the report say; null when no transaction is open. */
+export const openTransactionsText = forTerminal(openTransactionsSentence);
