@@ -3,13 +3,13 @@ import {
   TopicActionCommand,
   topicActionArgs,
   topicActionFlags,
-} from '../lib/cli/topic-action-command.js';
-import { yesFlag } from '../lib/cli/flags.js';
-import type { TopicActionResult } from '../lib/mirror/topic-actions.js';
-import { ACTION_SPECS, type TopicActionPlan } from '../lib/mirror/topic-actions.js';
+} from '../lib/cli/command/topic-action-command.js';
+import { yesFlag } from '../lib/cli/flags/flags.js';
+import type { TopicActionResult } from '../lib/mirror/topics/topic-actions.js';
+import { ACTION_SPECS, type TopicActionPlan } from '../lib/mirror/topics/topic-actions.js';
 import { confirmPlan } from '../lib/prompt/confirm-plan.js';
 import type { KafkaClient } from '../lib/kafka/client.js';
-import { type SourceAccess, withOpenTransactions } from '../lib/mirror/stop-open-transactions.js';
+import { type SourceAccess, withOpenTransactions } from '../lib/mirror/topics/stop-open-transactions.js';
 import { renderTopicAction, stopConfirmation } from '../lib/render/topic-actions.js';
 
 /** How long remove-topics spends reaching the source for its open transactions. */

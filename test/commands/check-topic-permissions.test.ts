@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import type { AclRule } from '../../src/lib/emulator/index.js';
-import type { CheckResult } from '../../src/lib/mirror/check-mirror.js';
+import type { CheckResult } from '../../src/lib/mirror/check/check-mirror.js';
 import { INSTANT_START } from '../helpers/emulator-timing.js';
 import { jsonOf, runCli } from '../helpers/in-process-cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
-import type { PromoteResult } from '../../src/lib/mirror/promote-report.js';
-import type { TopicActionResult } from '../../src/lib/mirror/topic-actions.js';
+import type { PromoteResult } from '../../src/lib/mirror/switchover/promote-report.js';
+import type { TopicActionResult } from '../../src/lib/mirror/topics/topic-actions.js';
 import { INSTANT_START } from '../helpers/emulator-timing.js';
 import { jsonOf, runCli } from '../helpers/in-process-cli.js';
 import type { Parsed } from '../helpers/cli.js';

@@ -1,7 +1,7 @@
 // The words for open transactions at a stop: the same sentence in promote's plan, confirmation and
 // report, and in remove-topics' preview and result.
 
-import type { OpenTransactionPartition } from '../mirror/open-transactions.js';
+import type { OpenTransactionPartition } from '../mirror/describe/open-transactions.js';
 import { forTerminal } from '../text/terminal-safe.js';
 
 /** What the plan, the confirmation and the report say; null when no transaction is open. */
