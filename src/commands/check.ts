@@ -14,12 +14,13 @@ import { renderFeatureChange } from '../lib/render/feature-change.js';
  */
 export type CheckJson = CheckReport;
 
-/** A report, not an error: the result is printed whole, the exit code still says 4, 1 or 3. */
+/** A report, not an error: the result is printed whole, the exit code still says 4, 5, 1 or 3. */
 const EXIT_OF = {
   usable: ExitCode.Ok,
   unsupported: ExitCode.Unsupported,
   'invalid-at-level': ExitCode.Error,
   'brokers-unreachable': ExitCode.PartialFailure,
+  'topic-permission-denied': ExitCode.Auth,
 } as const;
 
 export default class Check extends BaseCommand<typeof Check> {
@@ -36,7 +37,9 @@ export default class Check extends BaseCommand<typeof Check> {
     'DELETE and ALTER). Exits 0 when usable, 4 when not, 3 when some brokers did not answer. With MIRROR: 5 when ' +
     'the principal may not even describe the mirror, 6 when it does not exist; a missing permission alone does ' +
     'NOT change the exit code (still 0): the check is a report, read the ALLOWED column or `mirror.permissions` ' +
-    "in --json. It also asks each mirror's source for mirrors reading back from this cluster and flags topics " +
+    "in --json. It also asks Metadata for the operations allowed on each of the mirror's topics: pause, " +
+    'remove-topics and resume need ALTER_CONFIGS on every listed topic, and a topic without it exits 5.' +
+    " It also asks each mirror's source for mirrors reading back from this cluster and flags topics " +
     'mirrored both ways (after a failback, until the old mirror is deleted: the leader-epoch war; with both ' +
     'active: a mirror loop).';
   static override examples = [

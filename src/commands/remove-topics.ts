@@ -12,7 +12,11 @@ import { refuseStopWhileSourceDown } from '../lib/mirror/topics/source-down-refu
 import type { TopicActionResult } from '../lib/mirror/topics/topic-actions.js';
 import { ACTION_SPECS, type TopicActionPlan } from '../lib/mirror/topics/topic-actions.js';
 import { confirmPlan } from '../lib/prompt/confirm-plan.js';
+import { type SourceAccess, withOpenTransactions } from '../lib/mirror/topics/stop-open-transactions.js';
 import { renderTopicAction, stopConfirmation } from '../lib/render/topic-actions.js';
+
+/** How long remove-topics spends reaching the source for its open transactions. */
+const SOURCE_PROBE_MS = 5000;
 
 /**
  * Result of kmirror remove-topics: which selected topics were sent, already STOPPED (noop), blocked by their
@@ -73,6 +77,14 @@ export default class RemoveTopics extends TopicActionCommand<typeof RemoveTopics
     if (!wantsStop || this.flags['send-while-source-down']) return;
     const rows = plan.topics.flatMap((t) => t.partitions);
     await refuseStopWhileSourceDown(client, plan.mirror, this.spec.command, rows, await this.sourceCheck(this.flags));
+  }
+
+  /**
+   * The source's open transactions on the topics to stop: the destination aborts them. A source out of
+   * reach (the usual reason to fail over) costs at most a few seconds and a warning.
+   */
+  protected override completePlan(client: KafkaClient, plan: TopicActionPlan, source: SourceAccess) {
+    return withOpenTransactions(client, plan, { ...source, openSource: this.openSourceWithin(SOURCE_PROBE_MS) });
   }
 
   /** Stopping is failover: asked on a terminal, --yes elsewhere. */

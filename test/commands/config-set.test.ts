@@ -241,6 +241,12 @@ describe('kmirror config set', () => {
         message: /not a mirror config key \(did you mean 'mirror\.fetch\.max\.bytes'\?\)/,
       },
       { name: 'a bad INT', args: ['request.timeout.ms=1.5'], message: /invalid value '1\.5' for request\.timeout\.ms/ },
+      {
+        // Its name looks like a secret's (…key), but it is no mirror key: that comes first.
+        name: 'an unknown key whose name looks like a secret',
+        args: ['no.such.key=1'],
+        message: /config set: 'no\.such\.key' is not a mirror config key/,
+      },
       { name: 'a LONG below its minimum', args: ['mirror.fetch.backoff.ms=-5'], message: /at least 0/ },
       {
         name: 'an argument without =',

@@ -491,13 +491,16 @@ describe('kmirror describe: failures', () => {
       const text = await run('m1');
       assert.equal(text.code, 3, text.stderr);
       assert.match(text.stderr, new RegExp(`Warning: broker 127\\.0\\.0\\.1:${node.port} \\(node ${node.nodeId}\\)`));
-      assert.match(text.stdout, new RegExp(`^Mirror m1: ${5 - onNode} partitions`, 'm'));
+      // Its partitions still have it as leader: listed as UNREPORTED, not left out.
+      assert.match(text.stdout, new RegExp(`^Mirror m1: 5 partitions in 2 topics \\(.*${onNode} UNREPORTED`, 'm'));
 
       const json = await run('m1', '--json');
       assert.equal(json.code, 3);
       const report = jsonOf(json) as DescribeReport;
       assertMatchesSchema('describe', report);
-      assert.equal(partitionCount(report), 5 - onNode);
+      assert.equal(partitionCount(report), 5);
+      assert.equal(report.missingPartitions.length, onNode);
+      assert.ok(report.missingPartitions.every((m) => m.state === 'UNREPORTED' && m.leader === node.nodeId));
       assert.deepEqual(
         report.brokerWarnings.map((w) => w.nodeId),
         [node.nodeId],

@@ -124,11 +124,11 @@ describe('commands with --protocol kip-draft', () => {
       requests = [];
       const result = await kmirror(...command);
       assert.equal(result.code, 4, result.stderr);
-      assert.match(result.stderr, /is not part of the KIP draft/);
+      assert.match(result.stderr, /is not part of KIP-1279 revision 57: KIP-1279 revision 57 has no/);
       assert.deepEqual(requests, [], 'nothing was sent');
       const json = await kmirror(...command, '--json');
       assert.equal(json.code, 4);
-      assert.match((jsonOf(json) as { error: { message: string } }).error.message, /not part of the KIP draft/);
+      assert.match((jsonOf(json) as { error: { message: string } }).error.message, /not part of KIP-1279 revision 57/);
     });
   }
 

@@ -131,8 +131,8 @@ describe('kmirror remove-topics', () => {
         '',
         'TOPIC      PARTITION  STATE    DESTINATION END OFFSET  ERROR',
         'inventory          0  STOPPED                      51',
-        'A stopped partition ends one offset past the source: stopping appends one PID-reset control record ' +
-          '(plus one abort marker per open transaction).',
+        'A partition stopped here ends one offset past the last record it copied: stopping appends one ' +
+          'PID-reset control record (plus one abort marker where a transaction was open).',
         '',
       ].join('\n'),
     );

@@ -63,7 +63,7 @@ for (const protocol of ['prototype', 'kip-draft'] as const) {
     /** A step the KIP draft has no RPC for: exit 4, said before anything was sent. */
     const notInDraft = (result: CliResult, what: string): void => {
       assert.equal(result.code, 4, `${what} in the KIP draft:\n${result.stdout}\n${result.stderr}`);
-      assert.match(`${result.stdout}${result.stderr}`, /not part of the KIP draft/, what);
+      assert.match(`${result.stdout}${result.stderr}`, /not part of KIP-1279 revision 57/, what);
     };
 
     async function topics(): Promise<Map<string, Partition[]>> {

@@ -6,6 +6,7 @@ import { type ConfigSetResult, planConfigChanges, setMirrorConfigs } from '../..
 import { configRestartWarning, waitUntilMirroringAgain } from '../../lib/mirror/topics/config-restart.js';
 import { preflightConfigChanges } from '../../lib/mirror/topics/config-preflight.js';
 import { confirmPlan } from '../../lib/prompt/confirm-plan.js';
+import { requireKnownKeys } from '../../lib/mirror/config/config-validation.js';
 import { renderConfigSet, topicFilterConfirmation } from '../../lib/render/config.js';
 import { configChangeLoopCheck } from '../../lib/mirror/config/config-loop-check.js';
 import { guardLoops } from '../../lib/mirror/describe/loop-check.js';
@@ -47,6 +48,8 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
   async run(): Promise<ConfigSetResult> {
     // BaseCommand parsed with ignoreStdin: a second parse here would read a piped stdin as a KEY=VALUE.
     const given = this.argList.slice(1);
+    const allowUnknown = this.flags['allow-unknown-config'] ?? false;
+    requireKnownKeys(given, { allowUnknown, origin: 'config set' });
     refuseSecretArgs(given, 'config set', this.flags['allow-secret-arg']);
     const fromFile = await this.configFileSettings(this.flags['config-file']);
     const { changes, warnings } = planConfigChanges({
@@ -54,7 +57,7 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
       delete: this.flags.delete ?? [],
       append: this.flags.append ?? [],
       subtract: this.flags.subtract ?? [],
-      allowUnknown: this.flags['allow-unknown-config'] ?? false,
+      allowUnknown,
     });
     const warn = (message: string): void => this.warning(message);
     for (const warning of warnings) warn(warning);

@@ -127,10 +127,10 @@ export function prototypeDialect(apiKeys: ApiKeyMap = ApiKeyMap.DEFAULT): Dialec
           kind: 'absent',
           reason:
             'the prototype removed it; its epoch lookup moved into DescribeClusterMirrors (use --protocol ' +
-            'kip-draft for a cluster built from the seed KIP)',
+            'kip-draft for a cluster built from KIP-1279 revision 57)',
         };
       if (KIP_DRAFT_APIS.includes(api))
-        return { kind: 'absent', reason: `${api.name} is an RPC of the seed KIP (--protocol kip-draft)` };
+        return { kind: 'absent', reason: `${api.name} is an RPC of KIP-1279 revision 57 (--protocol kip-draft)` };
       return { kind: 'direct', api };
     },
     mirrorApis: MIRROR_APIS,
@@ -147,7 +147,7 @@ export function keyedNames(protocol: ProtocolName): KeyedApiNames {
   const prototype = Object.fromEntries(MIRROR_APIS.map((api) => [api.name, api.apiKey]));
   return protocol === 'kip-draft'
     ? {
-        dialect: 'the KIP draft',
+        dialect: 'KIP-1279 revision 57',
         keys: draft,
         reserved: reservedApiKeys(),
         otherDialect: { flag: '--protocol prototype', names: Object.keys(prototype) },

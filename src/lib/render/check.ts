@@ -40,6 +40,16 @@ function clusterCheck(check: ClusterCheck, hints: CheckHints): string {
   out.push(
     `Cluster ${check.clusterId ?? '(no id)'}  controller ${check.controllerId ?? '-'}  brokers ${check.brokers.length}`,
   );
+  const registered = check.registeredBrokers;
+  if (registered !== null) {
+    const fenced = registered.filter((b) => b.fenced);
+    out.push(
+      `Brokers registered ${registered.length}, live ${registered.length - fenced.length}` +
+        (fenced.length === 0
+          ? ''
+          : style.bad(`; missing: ${fenced.map((b) => `node ${b.nodeId} (${b.address}, fenced)`).join(', ')}`)),
+    );
+  }
   out.push('');
   out.push(
     renderTable(
@@ -132,6 +142,7 @@ function mirrorCheck(check: MirrorCheck, missing: readonly MirrorPermission[]): 
       out.push('delete needs both DELETE (checked by the broker) and ALTER (checked by the controller).');
     out.push(style.dim('This is a report: check still exits 0 when only permissions are missing.'));
   }
+  out.push(...topicPermissionLines(check));
   if (check.failureCauses.length > 0) {
     const failed = check.failureCauses.reduce((n, c) => n + c.partitions.length, 0);
     out.push('', style.bad(`${failed} FAILED partition(s) on mirror ${check.name}; why, and what recovers them:`));
@@ -142,6 +153,23 @@ function mirrorCheck(check: MirrorCheck, missing: readonly MirrorPermission[]): 
   for (const r of check.recreatedTopics) out.push('', style.bad(r.summary), `Recovery: ${r.recovery}`);
   for (const c of check.sourceChecks ?? []) out.push(style.dim(c.text));
   return out.join('\n');
+}
+
+function topicPermissionLines(check: MirrorCheck): string[] {
+  const t = check.topicPermissions;
+  if (t.deniedTopics.length === 0)
+    return t.checkedTopics === 0
+      ? []
+      : [`Topic ${t.operation}: allowed on all ${t.checkedTopics} topic(s) of the mirror.`];
+  const shown = t.deniedTopics.slice(0, 10).join(', ') + (t.deniedTopics.length > 10 ? ', …' : '');
+  return [
+    style.bad(
+      `Topic ${t.operation} denied on ${t.deniedTopics.length} of ${t.checkedTopics} topic(s) (${shown}): ` +
+        `${t.neededBy.join(', ')} fail with TOPIC_AUTHORIZATION_FAILED (exit 5).`,
+    ),
+    `Grant it: kafka-acls.sh --bootstrap-server <destination> --add --allow-principal User:<principal> ` +
+      `--operation AlterConfigs --topic <topic>`,
+  ];
 }
 
 function twoWayLines(twoWay: TwoWayCheck | undefined): string[] {

@@ -36,6 +36,17 @@ function verdictText(c: ConfigDifference, paused: boolean): string {
   }
 }
 
+/** The periodic sync adds the partitions a source topic gained; it never removes any. */
+function partitionVerdict(t: TopicDiff): string {
+  if (t.sourcePartitions !== null && t.destinationPartitions !== null && t.sourcePartitions > t.destinationPartitions)
+    return style.warn(
+      t.state === 'paused'
+        ? 'partition counts differ; pending: added after resume'
+        : 'partition counts differ; pending: added at the next sync',
+    );
+  return style.bad('partition counts differ');
+}
+
 function rows(topics: readonly TopicDiff[]): string[][] {
   const out: string[][] = [];
   for (const t of topics) {
@@ -46,7 +57,7 @@ function rows(topics: readonly TopicDiff[]): string[][] {
         'partitions',
         t.sourcePartitions === null ? style.bad('missing') : String(t.sourcePartitions),
         t.destinationPartitions === null ? style.bad('missing') : String(t.destinationPartitions),
-        style.bad('partition counts differ'),
+        partitionVerdict(t),
       ]);
     }
     for (const c of t.configs) {

@@ -56,7 +56,7 @@ function playgroundBanner(info: PlaygroundBanner, nextCommands: readonly string[
   );
   if (info.protocol === 'kip-draft') {
     out.push(
-      "The destination speaks the seed KIP's messages (revision 57): CreateMirror, AddTopicsToMirror, ListMirrors,",
+      'The destination speaks the messages of KIP-1279 revision 57: CreateMirror, AddTopicsToMirror, ListMirrors,',
       `DescribeMirrors, LastMirroredOffsets, on the keys given. Commands need: ${info.dialectArgs.join(' ')}`,
       'It has no stop, pause, resume or delete: remove-topics, pause, resume and delete exit 4 there.',
     );

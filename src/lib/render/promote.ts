@@ -5,6 +5,7 @@
 import type { PromoteGroups } from '../mirror/switchover/promote-groups.js';
 import type { PromoteProgress } from '../mirror/switchover/promote-plan.js';
 import type { PromoteResult, PromoteTopic } from '../mirror/switchover/promote-report.js';
+import { openTransactionsText } from './open-transactions.js';
 import { periodText, shownText } from './broker-text.js';
 import { renderGroupsTable } from './groups.js';
 import { orDash, stateColour, style } from './style.js';
@@ -64,9 +65,15 @@ function promotePlan(result: PromoteResult, options: { force: boolean; waitForQu
       'them (not the reported lag);',
     `  3. ${groupsStep(result.groups)};`,
     '  4. stop the topics (StopMirrorTopics) and verify destination end >= source end + 1 (the PID-reset marker).',
+    ...openTransactionLines(result),
   ];
   if (result.dryRun) lines.push('', style.dim('Dry run: nothing was stopped.'));
   return lines.join('\n');
+}
+
+function openTransactionLines(result: PromoteResult): string[] {
+  const text = openTransactionsText(result.openTransactions);
+  return text === null ? [] : ['', style.warn(`Note: ${text}.`)];
 }
 
 function names(list: readonly string[]): string {
@@ -212,6 +219,7 @@ function promoteOutcome(result: PromoteResult): string {
   else out.push(style.warn('Producers: not checked (--force).'));
   out.push(groupsLine(result.groups));
   if (result.groups.groups.length > 0) out.push(renderGroupsTable(result.groups.groups));
+  out.push(...openTransactionLines(result));
   if (result.finishCommand) out.push('', 'To finish the job:', `  ${result.finishCommand}`);
   if (result.complete)
     out.push(

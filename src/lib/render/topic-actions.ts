@@ -8,6 +8,7 @@ import { orDash, stateColour, style } from './style.js';
 import { renderTable } from './table.js';
 import { forTerminal } from '../text/terminal-safe.js';
 import type { FinalPartition } from '../mirror/topics/final-partition.js';
+import { openTransactionsText } from './open-transactions.js';
 
 function actionLabel(plan: TopicActionPlan, t: TopicToAct): string {
   const { spec } = plan;
@@ -108,8 +109,13 @@ function preview(plan: TopicActionPlan): string {
     for (const p of plan.patterns) out.push(patternLine(p, true));
   }
   const pending = resultLike(plan);
-  out.push(...blockedSection(pending), ...notInMirrorLine(pending));
+  out.push(...blockedSection(pending), ...notInMirrorLine(pending), ...openTransactionLines(plan.openTransactions));
   return out.join('\n');
+}
+
+function openTransactionLines(open: TopicActionResult['openTransactions']): string[] {
+  const text = openTransactionsText(open ?? []);
+  return text === null ? [] : [style.warn(`Note: ${text}.`)];
 }
 
 function resultLike(plan: TopicActionPlan): TopicActionResult {
@@ -243,15 +249,18 @@ function outcome(plan: TopicActionPlan, result: TopicActionResult, options: Outc
   if (result.final) {
     const withOffsets = spec.action === 'stop';
     out.push('', finalTable(result.final, withOffsets));
-    if (withOffsets && result.final.some((r) => r.destinationEndOffset !== null)) {
+    // True only of what this run stopped: a topic STOPPED before (or by a pattern) may have been written since.
+    const stoppedNow = new Set(result.succeeded);
+    if (withOffsets && result.final.some((r) => r.destinationEndOffset !== null && stoppedNow.has(r.topic))) {
       out.push(
         style.dim(
-          'A stopped partition ends one offset past the source: stopping appends one PID-reset control ' +
-            'record (plus one abort marker per open transaction).',
+          'A partition stopped here ends one offset past the last record it copied: stopping appends one ' +
+            'PID-reset control record (plus one abort marker where a transaction was open).',
         ),
       );
     }
   }
+  if (!options.previewShown) out.push(...openTransactionLines(result.openTransactions));
   return out.join('\n');
 }
 

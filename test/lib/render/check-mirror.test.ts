@@ -24,6 +24,7 @@ describe('mirror permission report', () => {
       failureCauses: [],
       wedged: [],
       recreatedTopics: [],
+      topicPermissions: { operation: 'ALTER_CONFIGS', neededBy: [], deniedTopics: [], checkedTopics: 0 },
     });
     assert.match(text, /^CREATE +no +create \(a new mirror; informational here\)$/m);
     assert.match(text, /This principal may run every kmirror command on mirror m1\./);
@@ -37,6 +38,7 @@ describe('mirror permission report', () => {
       failureCauses: [],
       wedged: [],
       recreatedTopics: [],
+      topicPermissions: { operation: 'ALTER_CONFIGS', neededBy: [], deniedTopics: [], checkedTopics: 0 },
     });
     assert.match(text, /^Mirror m1: this principal may perform DELETE, DESCRIBE$/m);
     assert.match(

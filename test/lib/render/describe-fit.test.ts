@@ -38,6 +38,7 @@ function reportOf(failed: number, lagging: number): DescribeReport {
     failureCauses: [],
     unavailable: [],
     wedged: [],
+    missingPartitions: [],
   };
 }
 

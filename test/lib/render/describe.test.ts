@@ -46,6 +46,7 @@ function report(mirrors: MirrorDescription[], retryMaxAttempts: number | null = 
     failureCauses: [],
     unavailable: [],
     wedged: [],
+    missingPartitions: [],
   };
 }
 

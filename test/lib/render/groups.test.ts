@@ -113,7 +113,15 @@ describe('renderDiff', () => {
     assert.match(text, /Not copied: mirror\.topic\.properties\.exclude=retention\.bytes\n/);
     assert.match(text, /so these default entries are copied: min\.insync\.replicas/);
     assert.match(text, /every 5 s/);
-    assert.match(text, /orders\s+partitions\s+6\s+3\s+partition counts differ/);
+    assert.match(text, /orders\s+partitions\s+6\s+3\s+partition counts differ; pending: added after resume/);
+    const mirroring = renderDiff({ ...result, topics: result.topics.map((t) => ({ ...t, state: 'mirroring' })) });
+    assert.match(mirroring, /partitions\s+6\s+3\s+partition counts differ; pending: added at the next sync/);
+    // More on the destination: no sync removes partitions.
+    const fewer = renderDiff({
+      ...result,
+      topics: result.topics.map((t) => ({ ...t, sourcePartitions: 2, state: 'mirroring' })),
+    });
+    assert.match(fewer, /partitions\s+2\s+3\s+partition counts differ$/m);
     assert.match(text, /retention\.ms\s+2\s+1\s+pending: copied after resume/);
     assert.match(text, /1 of 2 mirrored topic\(s\) shown\./);
   });

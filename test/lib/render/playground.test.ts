@@ -88,7 +88,8 @@ describe('renderPlayground', () => {
     for (const command of commands)
       assert.ok(command.includes(`-b ${info.destination.bootstrap} ${args.join(' ')}`), command);
     const banner = renderPlayground(draft, commands);
-    assert.match(banner, /seed KIP's messages/);
+    assert.match(banner, /speaks the messages of KIP-1279 revision 57/);
+    assert.doesNotMatch(banner, /the seed/);
     assert.match(banner, /remove-topics, pause, resume and delete exit 4/);
   });
 

@@ -240,7 +240,30 @@ describe('topic action renderers (remove-topics, pause, resume)', () => {
     assert.match(text, /^TOPIC +PARTITION +STATE +DESTINATION END OFFSET +ERROR$/m);
     assert.match(text, /^orders +0 +STOPPED +42 *$/m);
     assert.match(text, /^orders +1 +STOPPING +- *$/m);
-    assert.match(lines.at(-1) ?? '', /^A stopped partition ends one offset past the source/);
+    assert.match(lines.at(-1) ?? '', /^A partition stopped here ends one offset past the last record it copied/);
+  });
+
+  it('the end-offset note is left out when no partition in the table was stopped by this run', () => {
+    // Stopped earlier: written since, so "one past the last copied record" would not be true of it.
+    const text = render(
+      stopPlan(),
+      result({
+        succeeded: [],
+        noop: [{ topic: 'orders', state: '1 STOPPED' }],
+        final: [
+          {
+            topic: 'orders',
+            partition: 0,
+            state: 'STOPPED',
+            retryAttempt: 0,
+            errorMessage: null,
+            destinationEndOffset: 900n,
+          },
+        ],
+      }),
+    );
+    assert.match(text, /^orders +0 +STOPPED +900 *$/m);
+    assert.doesNotMatch(text, /ends one offset past/);
   });
 
   it('after a shown preview the patterns and blocked topics are not repeated; pause has no offset column', () => {

@@ -18,6 +18,7 @@ import {
   topicActionResultOf,
 } from '../../mirror/topics/topic-actions.js';
 import type { KafkaClient } from '../../kafka/client.js';
+import type { SourceAccess } from '../../mirror/topics/stop-open-transactions.js';
 import { BaseCommand } from './base-command.js';
 import { durationFlag } from '../flags/flags.js';
 import { Spinner } from '../output/spinner.js';
@@ -85,6 +86,14 @@ export abstract class TopicActionCommand<T extends typeof Command> extends BaseC
 
   /** Before anything is shown or sent: remove-topics refuses while the source is down (throws). */
   protected async checkBeforeSend(_client: KafkaClient, _plan: TopicActionPlan): Promise<void> {}
+  /** After planning: remove-topics reads the source's open transactions (mirror/stop-open-transactions.ts). */
+  protected async completePlan(
+    _client: KafkaClient,
+    plan: TopicActionPlan,
+    _source: SourceAccess,
+  ): Promise<TopicActionPlan> {
+    return plan;
+  }
 
   /** Before sending: remove-topics asks (prompt/); returns whether its preview was shown. */
   protected async confirmSend(_plan: TopicActionPlan): Promise<boolean> {
@@ -97,7 +106,7 @@ export abstract class TopicActionCommand<T extends typeof Command> extends BaseC
     const warn = (m: string): void => this.warning(m);
     const source = { openSource: this.openSource, warn, ...(await this.sourceAccess(flags)) };
     const client = await this.kafka();
-    const plan = await planTopicAction(client, this.spec, input, { warn });
+    const plan = await this.completePlan(client, await planTopicAction(client, this.spec, input, { warn }), source);
     await this.checkBeforeSend(client, plan);
     if (flags['dry-run']) {
       const result = topicActionResultOf(plan, true);

@@ -308,7 +308,7 @@ function unsupportedFailure(err: protocol.UnsupportedByClusterError): Failure {
   if (err.ours && err.brokerRange && !lead) {
     return failure(
       ExitCode.Unsupported,
-      `this cluster does not support mirror configuration management as the KIP draft describes it: broker ` +
+      `this cluster does not support mirror configuration management as KIP-1279 revision 57 describes it: broker ` +
         `${err.broker} speaks ${err.apiName} (API key ${err.apiKey}) only at versions ` +
         `${range(err.brokerRange)}, and --api-versions asks for ${range(err.ours)}`,
       'check --api-versions against the versions the broker advertises (kmirror check lists them)',
@@ -358,7 +358,7 @@ function protocolFailure(err: Error): Failure | undefined {
       ExitCode.Unsupported,
       err.message,
       `kmirror did not send it; a cluster that implements it speaks another dialect (--protocol ` +
-        `${err.dialect.startsWith('the KIP draft') ? 'prototype' : 'kip-draft'})`,
+        `${err.dialect === 'the prototype' ? 'kip-draft' : 'prototype'})`,
     );
   }
   if (err instanceof protocol.DialectSettingMissingError) return dialectSettingFailure(err);
@@ -370,7 +370,12 @@ function protocolFailure(err: Error): Failure | undefined {
       err.message,
       err.apiName === 'ApiVersions'
         ? `${err.broker} did not answer like a Kafka broker: ${foreignHint('text')}`
-        : 'the broker broke the Kafka protocol, so kmirror closed that connection; --debug shows the request ' +
+        : KIP_DRAFT_APIS.some((api) => api.name === err.apiName)
+          ? // An RPC of revision 57 numbered onto a key where the broker serves the prototype's RPC: the
+            // broker is right, the dialect is wrong.
+            `the broker most likely speaks the prototype's messages, not those of KIP-1279 revision 57: run ` +
+            'the command with --protocol prototype (and without --api-keys); kmirror check shows what it serves'
+          : 'the broker broke the Kafka protocol, so kmirror closed that connection; --debug shows the request ' +
             'it answered',
     );
   }

@@ -18,7 +18,7 @@ export const describeFlags = {
   }),
   state: Flags.string({
     summary:
-      `only partitions in this state (repeatable): ${PARTITION_STATES.join(', ')}; the KIP draft's ` +
+      `only partitions in this state (repeatable): ${PARTITION_STATES.join(', ')}; KIP-1279 revision 57's ` +
       `INITIALIZING and PREPARING are LOG_TRUNCATION and EPOCH_FENCING`,
     multiple: true,
     helpValue: '<state>',

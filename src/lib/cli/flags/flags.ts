@@ -211,7 +211,7 @@ export const globalFlags = {
     helpGroup: HelpGroup.Global,
   }),
   protocol: Flags.option({
-    summary: 'which KIP-1279 messages the cluster speaks: prototype (default) or kip-draft (the seed KIP, revision 57)',
+    summary: 'which KIP-1279 messages the cluster speaks: prototype (default) or kip-draft (KIP-1279 revision 57)',
     description:
       'prototype: the running prototype broker, mirror RPCs on keys 94-105. kip-draft: the layouts of the KIP text ' +
       '(CreateMirror, AddTopicsToMirror, ListMirrors, DescribeMirrors, LastMirroredOffsets), which number no RPC: ' +
@@ -236,7 +236,8 @@ export const globalFlags = {
     summary:
       'with --protocol kip-draft: the bumped versions for mirror configs, DescribeConfigs=N,IncrementalAlterConfigs=M',
     description:
-      'The KIP draft bumps DescribeConfigs and IncrementalAlterConfigs for mirror configuration management without ' +
+      'KIP-1279 revision 57 bumps DescribeConfigs and IncrementalAlterConfigs for mirror configuration ' +
+      'management without ' +
       'naming the versions; config commands on a mirror need them.',
     helpValue: '<Name=version,…>',
     env: 'KMIRROR_API_VERSIONS',

@@ -95,7 +95,9 @@ export class HandlerRegistry {
     for (const handler of handlers) {
       const key = apiKeys.keyOf(handler.api);
       if (key === TBD)
-        throw new Error(`${handler.api.name} has no API key: the seed KIP numbers none, give it with --api-keys`);
+        throw new Error(
+          `${handler.api.name} has no API key: KIP-1279 revision 57 numbers none, give it with --api-keys`,
+        );
       const clash = this.byKey.get(key);
       if (clash) throw new Error(`API key ${key} has two handlers: ${clash.api.name} and ${handler.api.name}`);
       this.byKey.set(key, handler);

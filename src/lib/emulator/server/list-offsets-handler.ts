@@ -5,11 +5,13 @@ import { ListOffsets } from '../../kafka/messages/index.js';
 import type { BrokerContext } from './broker-context.js';
 import { defineHandler, type RegisteredHandler } from './handler.js';
 import { errors } from '../../kafka/error-codes.js';
+import { lastStableOffset } from '../state/transactions.js';
 
 const LATEST = -1n;
 const EARLIEST = -2n;
 const MAX_TIMESTAMP = -3n;
 const EARLIEST_LOCAL = -4n;
+const READ_COMMITTED = 1;
 
 export function listOffsetsHandler(broker: BrokerContext): RegisteredHandler {
   return defineHandler({
@@ -44,7 +46,13 @@ export function listOffsetsHandler(broker: BrokerContext): RegisteredHandler {
               const end = cluster.endOffset(topic.name, p.index);
               switch (req.Timestamp) {
                 case LATEST:
-                  return answer(0, end, -1n, p.leaderEpoch);
+                  // read_committed stops before the first open transaction (the last stable offset).
+                  return answer(
+                    0,
+                    body.IsolationLevel === READ_COMMITTED ? lastStableOffset(p, end) : end,
+                    -1n,
+                    p.leaderEpoch,
+                  );
                 case EARLIEST:
                 case EARLIEST_LOCAL:
                   // Nothing is ever deleted by retention here, so the log starts at 0.

@@ -32,7 +32,8 @@ export interface MirrorTiming {
 
 export const DEFAULT_TIMING: MirrorTiming = {
   logTruncationMs: 500,
-  pausingMs: 200,
+  // The prototype showed no PAUSING ~150 ms after a pause (PROTOCOL.md §18).
+  pausingMs: 100,
   stoppingMs: 200,
   copyRecordsPerSec: 10_000,
   startupFailureMs: 2000,

@@ -269,6 +269,31 @@ export class EmulatedCluster {
   }
 
   /**
+   * A transactional producer's first write to a partition: the transaction stays open (the last stable
+   * offset stays at its start) until {@link endTransaction}. Records it writes come from produce or growth.
+   */
+  beginTransaction(topicName: string, partition: number): void {
+    const p = this.writablePartition(topicName, partition);
+    if (p.openTransaction === null) p.openTransaction = { firstOffset: p.base };
+  }
+
+  /** Commit or abort: one control marker is appended and the last stable offset reaches the end. */
+  endTransaction(topicName: string, partition: number): void {
+    const p = this.writablePartition(topicName, partition);
+    if (p.openTransaction === null) return;
+    p.openTransaction = null;
+    p.base += 1n;
+  }
+
+  private writablePartition(topicName: string, partition: number): Topic['partitions'][number] {
+    const topic = this.requireTopic(topicName);
+    const p = topic.partitions[partition];
+    if (!p) throw new RangeError(`topic '${topicName}' has no partition ${partition}`);
+    materialize(topic, p, this.clock.now());
+    return p;
+  }
+
+  /**
    * Producers on or off: off holds every growing topic of this cluster still (its end offsets stop
    * moving), on restores the rates it had. What `playground --no-traffic` starts with.
    */

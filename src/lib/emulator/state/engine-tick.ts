@@ -16,6 +16,7 @@ import {
   SOURCE_TOPIC_DELETED,
   type SourceProblem,
 } from './source-link.js';
+import { copyTransaction, stopMarkers, type OpenTransaction } from './transactions.js';
 import { endOffset, isFrozen, materialize, setEndOffset, type Partition, type Topic } from './topics.js';
 
 interface RetryPolicy {
@@ -50,9 +51,10 @@ interface SourceView {
   readonly end: bigint;
   readonly epoch: number;
   readonly epochs: readonly EpochStart[];
+  readonly transaction: OpenTransaction | null;
 }
 
-const NO_SOURCE: SourceView = { end: 0n, epoch: -1, epochs: [] };
+const NO_SOURCE: SourceView = { end: 0n, epoch: -1, epochs: [], transaction: null };
 
 const TIMED: ReadonlySet<MirrorStateName> = new Set(['LOG_TRUNCATION', 'EPOCH_FENCING', 'PAUSING', 'STOPPING']);
 
@@ -99,9 +101,14 @@ export function advanceMirrors(cluster: EmulatedCluster, now: number): void {
             problem,
             source: () => {
               if (!sourceTopic || !sp) return NO_SOURCE;
-              if (recreated) return { end: p.base, epoch: p.leaderEpoch, epochs: [] };
+              if (recreated) return { end: p.base, epoch: p.leaderEpoch, epochs: [], transaction: null };
               const end = endOffset(sourceTopic, sp, sourceNow);
-              return { end, epoch: sp.leaderEpoch, epochs: epochsAt(sp, end, !isFrozen(sp)) };
+              return {
+                end,
+                epoch: sp.leaderEpoch,
+                epochs: epochsAt(sp, end, !isFrozen(sp)),
+                transaction: sp.openTransaction,
+              };
             },
             reverse,
             fetchIntervalMs: cluster.mirrorFetchIntervalMs,
@@ -320,6 +327,7 @@ function enter(e: PartitionEnv, next: MirrorStateName, at: number, keepFailure =
           copyEpochs(p, source.epochs, p.base, source.end);
           setEndOffset(p, at, source.end);
         }
+        copyTransaction(p, source.transaction, p.base);
       }
       m.deadline = at + e.timing.stoppingMs;
       break;
@@ -329,10 +337,11 @@ function enter(e: PartitionEnv, next: MirrorStateName, at: number, keepFailure =
     case 'STOPPED':
       m.failure = null;
       m.lastMirroredOffset = p.base;
-      // The leader epoch bump of failover, then one MIRROR_PID_RESET control batch in the new epoch.
+      // The leader epoch bump of failover, then one MIRROR_PID_RESET control batch in the new epoch,
+      // and an abort marker when a copied transaction is still open.
       p.leaderEpoch += 1;
       noteRecords(p, p.leaderEpoch, p.base);
-      setEndOffset(p, at, p.base + 1n);
+      setEndOffset(p, at, p.base + stopMarkers(p, p.base));
       break;
     default:
       break;
@@ -447,7 +456,7 @@ function copy(e: PartitionEnv, to: number): void {
     m.failbackStep = null;
     truncateLog(e, to);
   }
-  const { end, epoch, epochs } = e.source();
+  const { end, epoch, epochs, transaction } = e.source();
   m.sourceOffset = end;
   m.lastMirrorEpoch = epoch;
   const elapsed = Math.max(0, to - m.fetchedAt);
@@ -461,6 +470,7 @@ function copy(e: PartitionEnv, to: number): void {
   const reached = BigInt(whole) >= end - p.base ? end : p.base + BigInt(whole);
   copyEpochs(p, epochs, p.base, reached);
   setEndOffset(p, to, reached);
+  copyTransaction(p, transaction, reached);
   m.carry = reached === end ? 0 : budget - whole;
 }
 

@@ -4,12 +4,15 @@
 // becomes the source's exactly, backward moves included. It is a simple commit (no generation, no
 // member), so a group the destination did not have appears there Empty with no protocol type; a
 // group with members on the destination is skipped with the broker's warning; a group with offsets
-// only on other topics is never created on the destination.
+// only on other topics is never created on the destination. The broker running the sync (the mirror's
+// coordinator) copies only partitions with a replica on it: on a multi-broker destination with few
+// replicas the other partitions never get the offset.
 
 import type { EmulatedCluster } from './cluster.js';
 import { SIMPLE_COMMITTER, type ConsumerGroup } from './groups.js';
 import { patternFilterOf, type PatternFilter } from './patterns.js';
 import type { Topic } from './topics.js';
+import { mirrorCoordinatorOf } from './internal-rpcs.js';
 
 export const GROUPS_INCLUDE = 'mirror.groups.include';
 export const GROUPS_EXCLUDE = 'mirror.groups.exclude';
@@ -37,9 +40,11 @@ export function syncGroupOffsets(destination: EmulatedCluster, mirrorName: strin
   }
   if (mirrored.size === 0) return;
   const now = destination.clock.now();
+  // The broker running the sync copies only partitions it holds a replica of (PROTOCOL.md §18).
+  const syncing = mirrorCoordinatorOf(destination, mirrorName);
   for (const group of source.groups.values()) {
     if (!groupSelected(filter, group.id)) continue;
-    const offsets = mirroredOffsets(group, mirrored);
+    const offsets = mirroredOffsets(group, mirrored, syncing);
     if (offsets.length === 0) continue;
     if (destination.groups.refusal(group.id, SIMPLE_COMMITTER) !== null) {
       destination.groups.log(activeOnDestinationWarning(mirrorName, group.id));
@@ -64,14 +69,18 @@ interface SourceOffset {
   readonly metadata: string | null;
 }
 
-/** The group's committed offsets on partitions the destination's mirror topics have. */
-function mirroredOffsets(group: ConsumerGroup, mirrored: ReadonlyMap<string, Topic>): SourceOffset[] {
+/**
+ * The group's committed offsets on partitions the destination's mirror topics have and the syncing
+ * broker holds a replica of (every partition when no broker is known to sync: -1).
+ */
+function mirroredOffsets(group: ConsumerGroup, mirrored: ReadonlyMap<string, Topic>, syncing: number): SourceOffset[] {
   const out: SourceOffset[] = [];
   for (const [topicName, partitions] of group.offsets) {
     const topic = mirrored.get(topicName);
     if (!topic) continue;
     for (const [partition, c] of partitions) {
-      if (!topic.partitions[partition]) continue;
+      const local = topic.partitions[partition];
+      if (!local || (syncing >= 0 && !local.replicas.includes(syncing))) continue;
       out.push({ topic: topicName, partition, offset: c.offset, leaderEpoch: c.leaderEpoch, metadata: c.metadata });
     }
   }

@@ -135,8 +135,15 @@ export function stopOnController(
   body: StopMirrorTopicsRequestBody,
 ): MirrorTopicsResponseBody {
   const patterns = body.Patterns ?? [];
+  // The per-topic step reads the metadata image as it was before the pattern records were written: a
+  // named PAUSED topic is refused (140) even when a pattern of the same request stops it (PROTOCOL.md §18).
+  const desiredBefore = new Map<string, DesiredState>();
   const applyPatterns = (): MirrorTopicsResponseBody | null => {
     if (patterns.length === 0) return null;
+    for (const name of topicNames(body)) {
+      const desired = cluster.topics.get(name)?.mirror?.desired;
+      if (desired !== undefined) desiredBefore.set(name, desired);
+    }
     const error = updatePatternsAndStopExcluded(cluster, body.MirrorName, [], (include, exclude) => {
       for (const pattern of patterns) {
         if (!include.delete(pattern)) exclude.add(pattern);
@@ -149,8 +156,10 @@ export function stopOnController(
     ctx,
     body,
     (name, found, now) => {
+      const desired = desiredBefore.get(name) ?? found.desired;
+      if (desired === 'STOPPED') return result(name, errors.NONE.code);
+      if (desired === 'PAUSED') return result(name, errors.MIRROR_TOPIC_ALREADY_PAUSED.code);
       if (found.desired === 'STOPPED') return result(name, errors.NONE.code);
-      if (found.desired === 'PAUSED') return result(name, errors.MIRROR_TOPIC_ALREADY_PAUSED.code);
       cluster.mirrors.associate(found.topic, body.MirrorName, 'STOPPED', now);
       return result(name, errors.NONE.code);
     },

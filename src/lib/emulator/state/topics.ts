@@ -4,6 +4,7 @@
 
 import { noteRecords, type EpochStart } from './epoch-history.js';
 import type { DesiredState, MirrorPartition } from './partition-state.js';
+import type { OpenTransaction } from './transactions.js';
 
 export interface Partition {
   readonly index: number;
@@ -20,6 +21,8 @@ export interface Partition {
   epochs: EpochStart[];
   /** Read-only although in no mirror: its mirror was deleted and no restart has happened since. */
   readOnlyUntilRestart?: boolean;
+  /** The oldest open transaction (transactions.ts); null when none. */
+  openTransaction: OpenTransaction | null;
 }
 
 /** The association a MirrorTopicStateChangeRecord gives a topic. */
@@ -112,6 +115,7 @@ export function buildTopic(spec: NewTopic): Topic {
       anchorMs: spec.now,
       mirror: null,
       epochs: (spec.initialOffset ?? 0n) > 0n ? [{ epoch: 0, start: 0n }] : [],
+      openTransaction: null,
     });
   }
   return {

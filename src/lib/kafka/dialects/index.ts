@@ -48,7 +48,8 @@ export function buildDialect(settings: DialectSettings): Dialect {
         '--api-keys',
         (err as Error).message,
         protocol === 'kip-draft'
-          ? 'write Name=key pairs separated by commas with the numbers your broker gives the seed RPCs, e.g. ' +
+          ? 'write Name=key pairs separated by commas with the numbers your broker gives the RPCs of ' +
+              'KIP-1279 revision 57, e.g. ' +
               '--api-keys CreateMirror=200,AddTopicsToMirror=201,LastMirroredOffsets=202,' +
               'ListMirrors=203,DescribeMirrors=204'
           : 'write Name=key pairs separated by commas, e.g. --api-keys ' +
@@ -61,7 +62,7 @@ export function buildDialect(settings: DialectSettings): Dialect {
       throw new DialectInputError(
         '--api-versions',
         'the prototype speaks DescribeConfigs and IncrementalAlterConfigs at their usual versions',
-        'leave --api-versions out, or use --protocol kip-draft for a cluster built from the seed KIP',
+        'leave --api-versions out, or use --protocol kip-draft for a cluster built from KIP-1279 revision 57',
       );
     return prototypeDialect(apiKeys);
   }

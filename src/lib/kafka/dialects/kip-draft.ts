@@ -42,7 +42,7 @@ import {
 } from '../messages/kip-draft/index.js';
 import { type ApiKeyMap, TBD } from '../mirror-api-keys.js';
 
-export const KIP_DRAFT_TITLE = 'the KIP draft (revision 57)';
+export const KIP_DRAFT_TITLE = 'KIP-1279 revision 57';
 
 /** A translation with the types of both messages, erased for the table. */
 function translation<P extends ApiDefinition, W extends ApiDefinition>(spec: {
@@ -78,7 +78,7 @@ const addTopics = translation<typeof StartMirrorTopics, typeof AddTopicsToMirror
     const exclude = body.ExcludePatterns ?? [];
     if (include.length > 0 || exclude.length > 0) {
       note(
-        `the KIP draft's AddTopicsToMirror names topics only: the pattern(s) ` +
+        `KIP-1279 revision 57's AddTopicsToMirror names topics only: the pattern(s) ` +
           `${[...include, ...exclude.map((p) => `exclude ${p}`)].join(', ')} selected the topics sent now but ` +
           `are not saved in the mirror, so source topics created later are not added`,
       );
@@ -141,7 +141,8 @@ const describeMirrors = translation<typeof DescribeClusterMirrors, typeof Descri
       throw new NotInDialectError(
         'DescribeClusterMirrors with LastMirrorEpochLookups',
         KIP_DRAFT_TITLE,
-        'the seed has no epoch lookup (its LastMirroredOffsets asks the mirror coordinator for offsets instead)',
+        'KIP-1279 revision 57 has no epoch lookup (its LastMirroredOffsets asks the mirror coordinator for ' +
+          'offsets instead)',
       );
     }
     return {
@@ -185,13 +186,13 @@ const TRANSLATIONS: ReadonlyMap<ApiDefinition, Translation> = new Map<ApiDefinit
 
 /** Prototype RPCs the seed has no counterpart for, and why. */
 const ABSENT: ReadonlyMap<ApiDefinition, string> = new Map<ApiDefinition, string>([
-  [StopMirrorTopics, 'the seed has no way to stop mirroring a topic (no StopMirrorTopics)'],
-  [PauseMirrorTopics, 'the seed has no pause (no PauseMirrorTopics)'],
-  [ResumeMirrorTopics, 'the seed has no pause, so nothing to resume (no ResumeMirrorTopics)'],
-  [DeleteClusterMirror, 'the seed has no way to delete a mirror (no DeleteClusterMirror)'],
-  [BumpLeaderEpochs, 'the seed has no BumpLeaderEpochs'],
-  [ReadMirrorStates, "broker-internal; kmirror sends the seed's own ReadMirrorStates only as the emulator"],
-  [WriteMirrorStates, "broker-internal; the seed's WriteMirrorStates carries offsets, not epochs"],
+  [StopMirrorTopics, 'KIP-1279 revision 57 has no way to stop mirroring a topic (no StopMirrorTopics)'],
+  [PauseMirrorTopics, 'KIP-1279 revision 57 has no pause (no PauseMirrorTopics)'],
+  [ResumeMirrorTopics, 'KIP-1279 revision 57 has no pause, so nothing to resume (no ResumeMirrorTopics)'],
+  [DeleteClusterMirror, 'KIP-1279 revision 57 has no way to delete a mirror (no DeleteClusterMirror)'],
+  [BumpLeaderEpochs, 'KIP-1279 revision 57 has no BumpLeaderEpochs'],
+  [ReadMirrorStates, "broker-internal; kmirror sends revision 57's own ReadMirrorStates only as the emulator"],
+  [WriteMirrorStates, "broker-internal; revision 57's WriteMirrorStates carries offsets, not epochs"],
 ]);
 
 function setting(kind: DialectSetting, name: string): WirePlan {

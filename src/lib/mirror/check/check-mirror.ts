@@ -17,6 +17,7 @@ import { gatherFailureFacts, type SourceCheckNote } from '../describe/failure-fa
 import type { SourceCheckPolicy } from '../core/source-check.js';
 import { confirmOnSources, type RecreatedSourceTopic } from '../describe/source-confirm.js';
 import { wedgedTopicsOf, type WedgedTopic } from '../describe/wedged-topics.js';
+import { checkTopicPermissions, mirrorTopicNames, type TopicPermissionCheck } from './topic-permissions.js';
 
 /** The CLUSTER_MIRROR operations kmirror's commands need, and which commands need each. */
 export const MIRROR_PERMISSIONS: readonly { readonly operation: string; readonly neededBy: readonly string[] }[] = [
@@ -48,6 +49,8 @@ export interface MirrorCheck {
   readonly recreatedTopics: RecreatedSourceTopic[];
   /** The source check's own words when it asked the source (absent when it did not). */
   readonly sourceChecks?: SourceCheckNote[];
+  /** ALTER_CONFIGS on the mirror's topics, which pause, remove-topics and resume need; any denial exits 5. */
+  readonly topicPermissions: TopicPermissionCheck;
 }
 
 type DescribedMirror = ResponseOf<typeof DescribeClusterMirrors>['Mirrors'][number];
@@ -137,7 +140,8 @@ export async function checkMirror(
     );
   }
   const described = await describeMirrors(client, [name]);
-  const base = { name, authorizedOperations: decoded, permissions: permissionsFor(decoded) };
+  const topicPermissions = await checkTopicPermissions(client, await mirrorTopicNames(client, name));
+  const base = { name, authorizedOperations: decoded, permissions: permissionsFor(decoded), topicPermissions };
   const wedged = await wedgedTopicsOf(client, described);
   if (!sourceCheck?.enabled)
     return { ...base, failureCauses: diagnoseFailures(described, null), recreatedTopics: [], wedged };

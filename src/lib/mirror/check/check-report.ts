@@ -24,7 +24,8 @@ export interface CheckRequest {
   readonly clusterBeforeFailure: (cluster: ClusterCheck) => void;
 }
 
-export type CheckOutcome = 'usable' | 'unsupported' | 'invalid-at-level' | 'brokers-unreachable';
+export type CheckOutcome =
+  'usable' | 'topic-permission-denied' | 'unsupported' | 'invalid-at-level' | 'brokers-unreachable';
 
 export async function checkReport(client: KafkaClient, request: CheckRequest): Promise<CheckReport> {
   const cluster = await checkCluster(client);
@@ -61,6 +62,8 @@ export function checkOutcome(report: CheckReport): CheckOutcome {
   const change = report.featureChange;
   const invalid = change ? change.invalid.length + change.dependencies.length : 0;
   if (report.verdict !== 'usable') return 'unsupported';
+  // Pause, remove-topics and resume would fail with TOPIC_AUTHORIZATION_FAILED on these topics.
+  if ((report.mirror?.topicPermissions.deniedTopics.length ?? 0) > 0) return 'topic-permission-denied';
   if (invalid > 0) return 'invalid-at-level';
   if (report.unreachable.length > 0) return 'brokers-unreachable';
   return 'usable';

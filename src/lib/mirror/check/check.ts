@@ -15,6 +15,7 @@ import {
 } from '../../kafka/negotiation.js';
 import type { BrokerAddress } from '../../kafka/transport.js';
 import { DescribeCluster, ListOffsets } from '../../kafka/messages/index.js';
+import { registeredBrokers, type BrokerRegistration } from '../describe/describe-coverage.js';
 
 export type Verdict = MirroringVerdict;
 
@@ -47,6 +48,24 @@ export interface ClusterCheck {
   readonly brokers: BrokerCheck[];
   readonly verdict: Verdict;
   readonly unreachable: string[];
+  /**
+   * Brokers the controller has registered, fenced (down) ones included (DescribeCluster v2); null when
+   * the cluster cannot say. A fenced broker is missing from Metadata, so it is listed unreachable too.
+   */
+  readonly registeredBrokers: BrokerRegistration[] | null;
+}
+
+/** A registered broker that is fenced: not in Metadata, its partitions leaderless. */
+function fencedBrokerCheck(b: BrokerRegistration): BrokerCheck {
+  return {
+    nodeId: b.nodeId,
+    address: b.address,
+    reachable: false,
+    error: 'registered but fenced (not live): the partitions it leads have no leader',
+    apis: [],
+    features: { metadataVersion: null, mirrorVersion: null, mirrorVersionSupported: null },
+    verdict: null,
+  };
 }
 
 /** A mirror key on a broker without mirroring belongs to some other API: shown as absent. */
@@ -95,7 +114,8 @@ export async function checkCluster(client: KafkaClient): Promise<ClusterCheck> {
   await client.bootstrap();
   const view = await client.clusterView();
   const settled = await Promise.allSettled(view.brokers.map((b) => client.brokerInfo(b)));
-  const brokers = settled.map((outcome, i): BrokerCheck => {
+  const registered = await registeredBrokers(client);
+  const live = settled.map((outcome, i): BrokerCheck => {
     const address = view.brokers[i] as BrokerAddress;
     if (outcome.status === 'fulfilled') return brokerCheck(address, outcome.value, client.dialect);
     const error = outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason);
@@ -109,6 +129,9 @@ export async function checkCluster(client: KafkaClient): Promise<ClusterCheck> {
       verdict: null,
     };
   });
+  const listed = new Set(view.brokers.map((b) => b.nodeId));
+  const fenced = (registered ?? []).filter((b) => b.fenced && !listed.has(b.nodeId)).map(fencedBrokerCheck);
+  const brokers = [...live, ...fenced];
   const verdicts = brokers.map((b) => b.verdict).filter((v): v is Verdict => v !== null);
   // The cluster is only as usable as its weakest reachable broker: every broker must serve mirrors.
   const verdict = verdicts.reduce<Verdict>(
@@ -123,5 +146,6 @@ export async function checkCluster(client: KafkaClient): Promise<ClusterCheck> {
     unreachable: brokers
       .filter((b) => !b.reachable)
       .map((b) => (b.nodeId === null ? b.address : `${b.address} (node ${b.nodeId})`)),
+    registeredBrokers: registered,
   };
 }

@@ -187,6 +187,19 @@ export function replacedDefaultWarnings(key: string, value: string, origin: stri
  * Checks one key and value; throws a InvalidInputError for a value the broker would refuse or that would
  * break the mirror, and returns warnings for what it could not fully check.
  */
+/**
+ * Unknown keys among KEY=VALUE texts, judged on the name alone: before the secret check, so
+ * `no.such.key=1` is called unknown, not a secret (its name merely looks like one).
+ */
+export function requireKnownKeys(settings: readonly string[], options: CheckOptions): void {
+  if (options.allowUnknown) return;
+  for (const text of settings) {
+    if (!text.includes('=')) continue;
+    const key = text.slice(0, text.indexOf('=')).trim();
+    if (!BROKER_ONLY_MIRROR_KEYS.has(key) && !mirrorConfigKey(key)) throw unknownKeyError(key, options.origin);
+  }
+}
+
 export function checkConfigValue(key: string, value: string, options: CheckOptions): string[] {
   if (BROKER_ONLY_MIRROR_KEYS.has(key)) throw brokerOnlyKeyError(key, value, options.origin);
   const spec = mirrorConfigKey(key);

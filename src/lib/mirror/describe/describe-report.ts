@@ -22,6 +22,7 @@ import type { WedgedTopic } from './wedged-topics.js';
 import type { TrendRow } from './trend.js';
 import type { FailureCauseGroup } from './failure-causes.js';
 import { wedgedTopicsOf } from './wedged-topics.js';
+import { readExpectedPartitions, withMissingPartitions, type MissingPartition } from './describe-coverage.js';
 
 /** What describe confirms on the sources besides explaining FAILED partitions (the --fail-on checks). */
 export interface DescribeConfirmations {
@@ -43,7 +44,12 @@ export async function describeReport(
   sourceCheck?: SourceCheckPolicy,
   confirm: DescribeConfirmations = { compareTopicIds: false, confirmZeroLag: false },
 ): Promise<DescribeReport> {
-  const described = await describeMirrors(client, names);
+  const expected = await readExpectedPartitions(client, names);
+  const { result: described, missing } = await withMissingPartitions(
+    client,
+    await describeMirrors(client, names),
+    expected,
+  );
   // State and lag filters do not hide a wedged topic: `describe --failed` shows its MIRRORING partitions too.
   const byName = applyFilters(described, { topics: filters.topics, topicPatterns: filters.topicPatterns });
   const wedged = await wedgedTopicsOf(client, byName);
@@ -54,7 +60,7 @@ export async function describeReport(
   const retryMaxAttempts = anyFailed ? await failedRetryMaxAttempts(client) : null;
   const unavailable =
     unsupported.length === 0 ? [] : [stoppedOffsetsUnavailable(unsupported, client.apiKeys.keyOf(ListOffsets))];
-  const base = { ...shown, retryMaxAttempts, unavailable, wedged };
+  const base = { ...shown, retryMaxAttempts, unavailable, wedged, missingPartitions: missing };
   if (!sourceCheck?.enabled) {
     const unconfirmed = confirm.confirmZeroLag && sourceCheck !== undefined ? { sourceNotes: [NOT_CONFIRMED] } : {};
     return { ...base, failureCauses: diagnoseFailures(shown, retryMaxAttempts), ...unconfirmed };
@@ -195,7 +201,24 @@ export function describeWarnings(report: DescribeReport): string[] {
     ...(report.sourceChecks ?? []).map((c) => c.text),
     ...(report.recreatedTopics ?? []).map((r) => `mirror ${r.mirror}: ${r.summary}; ${r.recovery}`),
     ...(report.sourceNotes ?? []),
+    ...missingWarnings(report),
   ];
+}
+
+/** One line per topic with partitions no broker reported: they are in the view as OFFLINE / UNREPORTED. */
+function missingWarnings(report: DescribeReport): string[] {
+  const byTopic = new Map<string, { partitions: number[]; reason: string }>();
+  for (const m of report.missingPartitions) {
+    const key = `mirror '${m.mirror}' topic '${m.topic}'`;
+    const entry = byTopic.get(key) ?? { partitions: [], reason: m.reason };
+    entry.partitions.push(m.partition);
+    byTopic.set(key, entry);
+  }
+  return [...byTopic].map(
+    ([key, e]) =>
+      `${key}: partition(s) ${e.partitions.join(', ')} not reported by any broker (${e.reason}); ` +
+      'they are shown as OFFLINE or UNREPORTED and are not mirroring as far as this view can tell',
+  );
 }
 
 /** The warning for data the brokers cannot give: which API, what is not shown, and that the rest is complete. */
@@ -237,14 +260,16 @@ export function describeOutcomeError(
       api: 'DescribeClusterMirrors',
       mirror: firstError.name,
     });
-  if (report.brokerWarnings.length > 0 || report.errors.length > 0) {
+  const missing = report.missingPartitions.length;
+  if (report.brokerWarnings.length > 0 || report.errors.length > 0 || missing > 0) {
     const parts = [
       report.brokerWarnings.length > 0 ? `${report.brokerWarnings.length} broker problem(s)` : '',
       report.errors.length > 0 ? `${report.errors.length} mirror(s) refused` : '',
+      missing > 0 ? `${missing} partition(s) not reported by any broker` : '',
     ].filter(Boolean);
     return new PartialFailureError(`the view is incomplete: ${parts.join(', ')}`, {
       succeeded: report.mirrors.length,
-      failed: report.brokerWarnings.length + report.errors.length,
+      failed: report.brokerWarnings.length + report.errors.length + missing,
     });
   }
   return null;
@@ -274,4 +299,9 @@ export interface DescribeReport extends DescribeResult {
   readonly recreatedTopics?: RecreatedSourceTopic[];
   /** What the source checks could not confirm, in words. */
   readonly sourceNotes?: string[];
+  /**
+   * Partitions of the mirrors' topics that no broker reported (leaderless: a broker is down), also
+   * present as rows in state OFFLINE or UNREPORTED; any makes the exit code 3.
+   */
+  readonly missingPartitions: MissingPartition[];
 }

@@ -98,10 +98,14 @@ export async function partitionLeaders(
   return { brokers, byLeader, topicIds, failures };
 }
 
-/** Reads the latest offset of each wanted partition from its leader. Failures are collected, not thrown. */
+/**
+ * Reads the latest offset of each wanted partition from its leader. Failures are collected, not thrown.
+ * `readCommitted`: the last stable offset (before the first open transaction) instead of the high watermark.
+ */
 export async function readEndOffsets(
   client: KafkaClient,
   wanted: ReadonlyMap<string, readonly number[]>,
+  options: { readonly readCommitted?: boolean } = {},
 ): Promise<EndOffsets> {
   const offsets = new Map<string, Map<number, bigint>>();
   const unsupported: EndOffsetsUnsupported[] = [];
@@ -116,7 +120,7 @@ export async function readEndOffsets(
           ListOffsets,
           {
             ReplicaId: -1,
-            IsolationLevel: 0,
+            IsolationLevel: options.readCommitted ? 1 : 0,
             Topics: [...topics].map(([Name, partitions]) => ({
               Name,
               Partitions: partitions.map((PartitionIndex) => ({ PartitionIndex, Timestamp: LATEST_TIMESTAMP })),

@@ -7,6 +7,7 @@ import { FilterError } from './describe-filters.js';
 import type { PartitionRow } from './lag.js';
 import type { DescribeResult } from './describe-types.js';
 import type { WedgedTopic } from './wedged-topics.js';
+import { isMissingState } from './describe-coverage.js';
 
 export type HealthConditionName = 'failing' | 'lagging' | 'not-mirroring';
 export const HEALTH_CONDITIONS: readonly HealthConditionName[] = ['failing', 'lagging', 'not-mirroring'];
@@ -126,14 +127,16 @@ export function evaluateHealth(
           const recreated = confirmation?.recreated.has(`${m.name}\u0000${t.name}`) === true;
           const met: string[] = [];
           for (const c of conditions) {
+            // A partition no broker reported meets every condition: nothing says it is well.
             const holds =
-              c.kind === 'lagging'
+              isMissingState(p.state) ||
+              (c.kind === 'lagging'
                 ? checked
                   ? confirmed === null || confirmed > c.above
                   : p.lag !== null && p.lag > c.above
                 : c.kind === 'failing'
                   ? (!graced && isUnhealthyState(c, p.state)) || recreated
-                  : (!graced && isUnhealthyState(c, p.state)) || (checked && confirmed === null) || recreated;
+                  : (!graced && isUnhealthyState(c, p.state)) || (checked && confirmed === null) || recreated);
             if (holds) met.push(conditionLabel(c));
           }
           if (graced && conditions.some((c) => c.kind !== 'lagging')) withinGrace++;

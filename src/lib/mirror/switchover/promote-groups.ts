@@ -7,6 +7,7 @@
 // sync, so it never gets there by waiting alone: promote waits for its consumers to leave, refuses
 // (--no-wait-for-quiet), or goes on without it (--force).
 
+import { ConvergenceWatch, convergenceError } from './group-convergence.js';
 import type { KafkaClient } from '../../kafka/client.js';
 import { readSyncInterval, type SyncInterval } from '../core/broker-config.js';
 import { MirrorError, StepFailedError } from '../core/errors.js';
@@ -241,6 +242,7 @@ export async function awaitGroupsInSync(
   const periodMs = syncInterval.ms ?? syncInterval.defaultMs;
   let noted = false;
   let forced = false;
+  const convergence = new ConvergenceWatch(periodMs);
   for (;;) {
     // Waited: until the comparison that found them in sync began (0 when the first one did).
     const elapsed = deps.now() - started;
@@ -259,6 +261,8 @@ export async function awaitGroupsInSync(
     const hidden = comparison.brokerWarnings.map((w) => `source broker ${w.broker} did not answer ListGroups`);
     if (waiting.length === 0 && active.length === 0 && hidden.length === 0) return result;
     if (active.length > 0 && !options.waitForQuiet) throw activeRefusal(active);
+    const { stuck, suspect, givenUp } = convergence.observe(deps.now(), comparison.groups);
+    if (givenUp) throw convergenceError(stuck);
     if (!noted && waiting.length > 0) {
       noted = true;
       deps.note(
@@ -280,7 +284,13 @@ export async function awaitGroupsInSync(
     const what =
       `waiting for consumer group offsets to be in sync on the destination (not in sync: ` +
       `${notInSync}); nothing was stopped`;
-    deps.requireTimeLeft(options.reserveMs + GROUPS_POLL_MS, what);
+    try {
+      deps.requireTimeLeft(options.reserveMs + GROUPS_POLL_MS, what);
+    } catch (err) {
+      // "Raise --timeout" would not help partitions a sync already skipped.
+      if (suspect) throw convergenceError(stuck, err);
+      throw err;
+    }
     await deps.sleep(GROUPS_POLL_MS, what);
   }
 }

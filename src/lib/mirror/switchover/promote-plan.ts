@@ -18,6 +18,7 @@ import { readEndOffsets } from '../describe/end-offsets.js';
 import { MirrorError, NotFoundError, SourceClusterError } from '../core/errors.js';
 import { GROUP_READ_APIS } from '../groups/group-offsets.js';
 import type { PartitionRow } from '../describe/lag.js';
+import { readOpenTransactions, type OpenTransactionPartition } from '../describe/open-transactions.js';
 import {
   type GroupsPlan,
   type GroupsProgress,
@@ -80,6 +81,8 @@ export interface PromotePlan {
   readonly destinationEnds: CatchUpTargets;
   /** The groups step 4 waits for, as compared when planned. */
   readonly groups: GroupsPlan;
+  /** Source partitions with open transactions when planned: the stop aborts them on the destination. */
+  readonly openTransactions: OpenTransactionPartition[];
   readonly warnings: string[];
 }
 
@@ -186,6 +189,7 @@ export async function planPromote(
   try {
     const sourceEnds = await reading(sourceLabel, () => readCatchUpTargets(source, partitions, sourceLabel));
     const destinationEnds = (await readEndOffsets(client, wantedOf(partitions))).offsets;
+    const openTransactions = await reading(sourceLabel, () => readOpenTransactions(source, wantedOf(partitions)));
     const groups = input.skipGroups
       ? skippedGroups(warn)
       : await planGroups(source, client, { stored, topics: selection.selected, input, warn });
@@ -199,6 +203,7 @@ export async function planPromote(
       sourceEnds,
       destinationEnds,
       groups,
+      openTransactions,
       warnings,
     };
   } finally {

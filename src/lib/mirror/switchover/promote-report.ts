@@ -4,6 +4,7 @@
 import { MirrorError } from '../core/errors.js';
 import type { PromoteGroups } from './promote-groups.js';
 import type { PromoteInput, PromotePlan } from './promote-plan.js';
+import type { OpenTransactionPartition } from '../describe/open-transactions.js';
 
 export interface PromotePartition {
   /** @minimum 0 */
@@ -47,6 +48,11 @@ export interface PromoteResult {
   };
   /** The consumer groups' committed offsets on both sides: when planned (dry run), or as promote left them. */
   groups: PromoteGroups;
+  /**
+   * Source partitions with open transactions when planned (last stable offset below the high watermark):
+   * the stop makes the destination abort up to `records` of each, with an abort marker after the PID reset.
+   */
+  readonly openTransactions: OpenTransactionPartition[];
   /** Topics confirmed STOPPED. */
   stopped: string[];
   /** Selected topics not (yet) confirmed STOPPED; empty when complete. */
@@ -60,6 +66,15 @@ export interface PromoteResult {
   /** @minimum 0 */
   elapsedMs: number;
   readonly warnings: string[];
+}
+
+/**
+ * Records still to copy. The destination is read after the source, so with producers running it can be
+ * ahead of that earlier source read: nothing is left to copy then (0), never a negative count.
+ */
+function gapOf(sourceEnd: bigint | null, destinationEnd: bigint | null): bigint | null {
+  if (sourceEnd === null || destinationEnd === null) return null;
+  return sourceEnd > destinationEnd ? sourceEnd - destinationEnd : 0n;
 }
 
 /** The plan as --dry-run shows it: the current gap of every partition and of every group. */
@@ -78,7 +93,7 @@ export function promotePlanResult(plan: PromotePlan, input: PromoteInput, dryRun
           sourceEnd,
           destinationEnd,
           state: row.state,
-          gap: sourceEnd !== null && destinationEnd !== null ? sourceEnd - destinationEnd : null,
+          gap: gapOf(sourceEnd, destinationEnd),
           verified: null,
           controlRecords: null,
           missing: null,
@@ -87,6 +102,7 @@ export function promotePlanResult(plan: PromotePlan, input: PromoteInput, dryRun
     })),
     quiet: { checked: false, periodMs: input.quietPeriodMs, waitedMs: 0 },
     groups: plan.groups.result,
+    openTransactions: plan.openTransactions,
     stopped: [],
     notStopped: [...plan.topics],
     stopSent: false,

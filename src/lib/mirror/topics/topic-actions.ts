@@ -7,6 +7,7 @@
 // (PROTOCOL.md §3), so a FAILED topic during a source outage would otherwise block the failover
 // of every other topic. Per-topic errors come back only in Topics[] and are reported per topic.
 
+import type { OpenTransactionPartition } from '../describe/open-transactions.js';
 import { KafkaResponseError, MirrorError, NotFoundError, WholeRequestRefusedError } from '../core/errors.js';
 import type { KafkaClient } from '../../kafka/client.js';
 import { kafkaError, kafkaErrorHint, errors } from '../../kafka/error-codes.js';
@@ -147,6 +148,8 @@ export interface TopicActionPlan {
   readonly sendsRequest: boolean;
   /** Brokers that did not answer the describe: their partitions are missing from the plan. */
   readonly brokerWarnings: string[];
+  /** stop: source partitions of the sent topics with open transactions (stop-open-transactions.ts), when read. */
+  readonly openTransactions?: OpenTransactionPartition[];
 }
 
 export interface NotInMirror {
@@ -205,6 +208,11 @@ export interface TopicActionResult<A extends TopicAction = TopicAction> {
   patterns: PatternPlan[];
   /** Partition states after --wait (null without --wait). */
   final: FinalPartition[] | null;
+  /**
+   * remove-topics: source partitions of the sent topics with open transactions before the stop (last stable
+   * offset below the high watermark); the destination aborts up to `records` of each. Absent when not read.
+   */
+  openTransactions?: OpenTransactionPartition[];
 }
 
 function countStates(states: readonly string[]): string {
@@ -520,6 +528,7 @@ export function topicActionResultOf(plan: TopicActionPlan, dryRun: boolean): Top
     notInMirror: [...plan.notInMirror],
     patterns: plan.patterns.map((p) => ({ ...p, matched: [...p.matched] })),
     final: null,
+    ...(plan.openTransactions ? { openTransactions: [...plan.openTransactions] } : {}),
   };
 }
 

@@ -61,9 +61,9 @@ describe('mirroring engine (§10 lifecycle)', () => {
     startTopics(p, 'm1', ['orders']);
     run(p, 1000);
     p.destination.pauseMirrorTopics(ctx(), { MirrorName: 'm1', Topics: [{ TopicName: 'orders' }] });
-    run(p, 100);
+    run(p, 50);
     assert.deepEqual(states(p.destination, 'orders'), ['PAUSING']);
-    run(p, 200);
+    run(p, 250);
     const [paused] = rowsOf(p.destination, 'orders');
     assert.deepEqual([paused?.StateValue, paused?.Lag], ['PAUSED', -1n]);
     p.source.appendRecords('orders', 25);

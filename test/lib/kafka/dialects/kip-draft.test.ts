@@ -132,7 +132,7 @@ describe('--protocol kip-draft: client and emulator', () => {
     await withClient(draft(), async (client, wire) => {
       await assert.rejects(
         client.requireMirroring([StopMirrorTopics, ListClusterMirrors]),
-        (err: unknown) => err instanceof NotInDialectError && /not part of the KIP draft/.test(err.message),
+        (err: unknown) => err instanceof NotInDialectError && /not part of KIP-1279 revision 57/.test(err.message),
       );
       await assert.rejects(
         client.send(StopMirrorTopics, { MirrorName: 'm1', Topics: [{ TopicName: 'orders' }] }),

@@ -33,6 +33,7 @@ describe('mapReportText (masking a describe report)', () => {
       failureCauses: [],
       unavailable: [],
       wedged: [],
+      missingPartitions: [],
     };
     const mapped = mapReportText(report, (text) => text.toUpperCase());
     const topics = mapped.mirrors[0]?.topics ?? [];
@@ -61,6 +62,7 @@ const report = (over: Partial<DescribeReport> = {}): DescribeReport => ({
   failureCauses: [],
   unavailable: [],
   wedged: [],
+  missingPartitions: [],
   ...over,
 });
 const brokerDown = { broker: 'b2:9092', nodeId: 2, message: 'connection refused', errorCode: null };

@@ -12,7 +12,8 @@ import {
   type PromoteProgress,
   planPromote,
 } from '../../../../src/lib/mirror/switchover/promote-plan.js';
-import { promoteLossError } from '../../../../src/lib/mirror/switchover/promote-report.js';
+import { promoteLossError, promotePlanResult } from '../../../../src/lib/mirror/switchover/promote-report.js';
+import { renderPromotePlan } from '../../../../src/lib/render/promote.js';
 import type { KafkaClient } from '../../../../src/lib/kafka/client.js';
 import { type FakeClusterState, type FakeGroupState, fakeCluster } from '../fake-cluster.js';
 import { joinedRegex } from '../../../helpers/joined-regex.js';
@@ -73,6 +74,20 @@ function deps(source: KafkaClient, hooks: { onSleep?: (what: string) => void; pr
 }
 
 describe('planPromote', () => {
+  it('a destination read after a moving source: gap 0, not negative; the total agrees', async () => {
+    const w = world();
+    // Producers ran between the source read and the destination read: the destination is ahead of it.
+    const d = w.destination.topics.get('orders');
+    if (d) d.ends = [130n, 50n];
+    const plan = await planPromote(w.dst.client, { ...INPUT, skipGroups: true }, deps(w.src.client).d);
+    const result = promotePlanResult(plan, INPUT);
+    assert.deepEqual(
+      result.topics[0]?.partitions.map((p) => p.gap),
+      [0n, 0n],
+    );
+    assert.match(renderPromotePlan(result, { force: false, waitForQuiet: true }), /^Now 0 record\(s\) to copy\./m);
+  });
+
   it('refuses a PAUSED topic before anything changes, naming its states', async () => {
     const w = world(['PAUSED', 'PAUSED']);
     await assert.rejects(
@@ -351,6 +366,23 @@ describe('runPromote step 4: the consumer groups', () => {
       asked.every((ms) => ms > STOP_RESERVE_MS),
       `asked for ${asked.join(', ')} ms`,
     );
+    assert.ok(!w.dst.apis().includes('StopMirrorTopics'));
+  });
+
+  it('--timeout after a sync skipped some partitions: the copy may never converge, not raise --timeout', async () => {
+    const w = groupWorld();
+    // One sync period (3 s) has passed with orders-1 missing while orders-0 arrived; then --timeout runs out.
+    w.destination.syncIntervalMs = 3000;
+    const { d } = deps(w.src.client);
+    d.requireTimeLeft = (_ms, what) => {
+      if (what.includes('consumer group') && d.now() >= 4000) throw new Error(`timed out while ${what}`);
+    };
+    const plan = await planPromote(w.dst.client, INPUT, d);
+    await assert.rejects(runPromote(w.dst.client, plan, INPUT, d), (err: Error & { hint?: string }) => {
+      assert.match(err.message, /never arrived on the destination for some partitions.*billing \(orders-1\)/);
+      assert.match(err.hint ?? '', /--skip-groups/);
+      return true;
+    });
     assert.ok(!w.dst.apis().includes('StopMirrorTopics'));
   });
 

@@ -30,6 +30,7 @@ export const AddTopicsToMirror = defineApi({
   response: layoutOf(StartMirrorTopics.response, 'AddTopicsToMirrorResponse'),
   assumed: {
     response:
-      'the seed prints no AddTopicsToMirrorResponse; this is the prototype StartMirrorTopicsResponse (its successor)',
+      'KIP-1279 revision 57 prints no AddTopicsToMirrorResponse; this is the prototype ' +
+      'StartMirrorTopicsResponse (its successor)',
   },
 });

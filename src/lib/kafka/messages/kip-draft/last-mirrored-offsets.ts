@@ -68,7 +68,8 @@ export const LastMirroredOffsets = defineApi({
   },
   assumed: {
     response:
-      'the seed prints no LastMirroredOffsetsResponse and the prototype has no such RPC; this mirrors the ' +
+      'KIP-1279 revision 57 prints no LastMirroredOffsetsResponse and the prototype has no such RPC; ' +
+      'this mirrors the ' +
       "request's topics and partitions and answers each with an error code and the LastMirroredOffset int64 the " +
       'seed writes in WriteMirrorStates (-1 unknown), after the top-level ThrottleTimeMs/ErrorCode/ErrorMessage ' +
       'every prototype mirror response starts with',

@@ -31,6 +31,7 @@ export const ListMirrors = defineApi({
   },
   assumed: {
     request:
-      'the seed prints no ListMirrorsRequest; this is the prototype ListClusterMirrorsRequest (IncludeTopicNames)',
+      'KIP-1279 revision 57 prints no ListMirrorsRequest; this is the prototype ' +
+      'ListClusterMirrorsRequest (IncludeTopicNames)',
   },
 });

@@ -33,5 +33,7 @@ export const ReadMirrorStates = defineApi({
     ],
   },
   response: layoutOf(PrototypeReadMirrorStates.response, 'ReadMirrorStatesResponse'),
-  assumed: { response: 'the seed prints no ReadMirrorStatesResponse; this is the prototype ReadMirrorStatesResponse' },
+  assumed: {
+    response: 'KIP-1279 revision 57 prints no ReadMirrorStatesResponse; this is the prototype ReadMirrorStatesResponse',
+  },
 });

@@ -40,6 +40,7 @@ export const WriteMirrorStates = defineApi({
   },
   response: layoutOf(PrototypeWriteMirrorStates.response, 'WriteMirrorStatesResponse'),
   assumed: {
-    response: 'the seed prints no WriteMirrorStatesResponse; this is the prototype WriteMirrorStatesResponse',
+    response:
+      'KIP-1279 revision 57 prints no WriteMirrorStatesResponse; this is the prototype WriteMirrorStatesResponse',
   },
 });
