@@ -180,7 +180,11 @@ export async function fuzzBinary(
         const rssFile = join(dir, `rss-${w}`);
         rmSync(rssFile, { force: true });
         const rules = nodes.map((n) =>
-          n.faults.mutateResponse(api, (frame) => mutateFrame(frame, mutation, runRnd), once ? { times: 1 } : {}),
+          n.faults.mutateResponse(
+            api,
+            (frame, response) => mutateFrame(frame, mutation, runRnd, response),
+            once ? { times: 1 } : {},
+          ),
         );
         let result;
         firstRequestAt[w] = undefined;

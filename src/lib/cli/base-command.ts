@@ -13,6 +13,7 @@ import { DialectInputError, buildDialect } from '../kafka/dialects/index.js';
 import { useColourLevel } from './color.js';
 import { type ConnectionConfig, resolveConnectionConfig } from '../connection/connection-config.js';
 import { Deadline } from './deadline.js';
+import { rowsWithinBudget } from './rows-within-budget.js';
 import { type Failure, UsageError, toFailure } from './errors.js';
 import { errorDocument, failureJson, resultDocument } from './json-document.js';
 import { ExitCode } from './exit-codes.js';
@@ -491,7 +492,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         const text = human(shown, { wide: this.outputFormat === 'wide', color: coloursOn() });
         // A refresh frame wraps the whole text; otherwise lines are written as they are made.
         if (frame) this.stdout.write(frame(typeof text === 'string' ? text : [...text].join('\n')));
-        else if (typeof text !== 'string') print(this.stdout, linesAsText(text));
+        else if (typeof text !== 'string') print(this.stdout, linesAsText(rowsWithinBudget(text, this.deadline)));
         else if (text !== '') this.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
         for (const warning of warnings) this.warning(warning);
       }

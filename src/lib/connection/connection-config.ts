@@ -209,7 +209,7 @@ function reportUnknownKeys(entries: ReadonlyMap<string, PropertyEntry>, file: st
 // ------------------------------------------------------------------------------------------------
 // Kafka config providers (${provider:path:key}), so files that keep secrets elsewhere still work.
 
-const PROVIDER_REFERENCE = /\$\{([^}]*?):(?:([^}]*?):)?([^}]*?)\}/g;
+const PROVIDER_REFERENCE = /\$\{([^${}:]*):(?:([^${}:]*):)?([^${}]*)\}/g;
 
 function resolveConfigProviders(
   entries: Map<string, PropertyEntry>,
