@@ -14,6 +14,12 @@ let require_: NodeJS.Require | undefined;
 // parser and inert on a terminal that shows the document.
 const RAW_IN_JSON = /[\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 
+/** Whether `text` holds a character that JSON.stringify leaves raw (a /g expression keeps state in test()). */
+function hasRawInJson(text: string): boolean {
+  RAW_IN_JSON.lastIndex = 0;
+  return RAW_IN_JSON.test(text);
+}
+
 const unicodeEscape = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 /** A JSON string literal (as JSON.stringify writes it) with no character left that acts on a terminal. */
@@ -120,7 +126,6 @@ export function formatJsonLine(value: unknown): string {
   return `${stringifyJson(toJsonValue(value))}\n`;
 }
 
-const RAW_IN_JSON_ONE = new RegExp(RAW_IN_JSON.source);
 // C0 controls but the line break, which a block scalar keeps as a line of its own.
 // eslint-disable-next-line no-control-regex -- these characters are what is found
 const C0_BUT_LINE_BREAK = /[\x00-\x09\x0b-\x1f]/;
@@ -137,7 +142,7 @@ export function formatYaml(value: unknown): string {
   YAML.visit(document, {
     Scalar(_key, node) {
       if (typeof node.value !== 'string') return;
-      const raw = RAW_IN_JSON_ONE.test(node.value);
+      const raw = hasRawInJson(node.value);
       if (!raw && !C0_BUT_LINE_BREAK.test(node.value)) return;
       node.type = YAML.Scalar.QUOTE_DOUBLE;
       escaped ||= raw;
