@@ -102,7 +102,11 @@ export interface FailbackResult {
   /** Every partition is MIRRORING on A. */
   complete: boolean;
   readonly topics: FailbackTopic[];
-  /** Total records A loses (or lost) to truncation. @minimum 0 */
+  /**
+   * Total records A loses (or lost) to truncation. Exact, past 2^63-1 too.
+   * @minimum 0
+   * @sum
+   */
   truncatedRecords: bigint;
   /** Partitions where A loses records. @minimum 0 */
   truncatedPartitions: number;
