@@ -495,6 +495,11 @@ export class KafkaClient {
     if (typeof throttle === 'number' && throttle > 0)
       this.throttledUntil.set(addressKey(broker), Date.now() + throttle);
     const code = topLevelErrorCode(response);
+    // The broker gave up waiting (for the controller, say), not the change: it may still be applied.
+    if (stateChange && code === errors.REQUEST_TIMED_OUT.code) {
+      const timedOut = new KafkaProtocolError(code, api.name, topLevelErrorMessage(response), brokerLabel(broker));
+      throw new AnswerLostError(api.name, brokerLabel(broker), timedOut);
+    }
     if (code !== 0 && kafkaError(code).retriable && options.retryErrorCodes !== false) {
       throw new KafkaProtocolError(code, api.name, topLevelErrorMessage(response), brokerLabel(broker));
     }

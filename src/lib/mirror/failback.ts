@@ -364,7 +364,7 @@ export async function runFailback(
   try {
     await follow(a, result, deps);
     const targets = await readCatchUpTargets(b, partitions, 'B');
-    const caughtUp = await waitUntilCaughtUp(a, mirror, targets, deps.sleep);
+    const caughtUp = await waitUntilCaughtUp(a, mirror, targets, deps.sleep, 'the topics were started on A');
     const stuck = notCaughtUpError(mirror, caughtUp);
     if (stuck) throw stuck;
   } catch (error) {
