@@ -1,7 +1,7 @@
 import * as Args from '@oclif/core/args';
 import { BaseCommand } from '../lib/cli/base-command.js';
 import { KmirrorError } from '../lib/cli/errors.js';
-import { ExitCode } from '../lib/cli/exit-codes.js';
+import { exitCodeOfSignal } from '../lib/cli/exit-codes.js';
 import { Spinner } from '../lib/cli/spinner.js';
 import { interruptibleSleep, listenForStop } from '../lib/cli/stop-signal.js';
 import { promoteFlags } from '../lib/cli/switchover-flags.js';
@@ -27,6 +27,9 @@ import {
 export type PromoteJson = PromoteResult;
 
 export default class Promote extends BaseCommand<typeof Promote> {
+  /** Ctrl-C / SIGTERM: read back an unanswered change, report, exit 130 / 143 (cli/change-interrupt-watch.ts). */
+  static changesState = true;
+
   static override summary = 'Planned switchover: stop mirroring topics once nothing is left to copy';
   static override description =
     'Unlike remove-topics (a failover, whatever the lag), promote makes sure nothing is lost: it checks that the ' +
@@ -61,7 +64,7 @@ export default class Promote extends BaseCommand<typeof Promote> {
     const spinner = new Spinner(this.stderr, process.stderr.isTTY === true && this.canPrompt());
     const stop = listenForStop();
     const interrupted = (signal: NodeJS.Signals, what: string) =>
-      new KmirrorError(`interrupted by ${signal} while ${what}`, ExitCode.Error);
+      new KmirrorError(`interrupted by ${signal} while ${what}`, exitCodeOfSignal(signal));
     const deps = {
       openSource: this.openSource,
       warn: (m: string) => this.warning(m),

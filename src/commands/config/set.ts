@@ -20,6 +20,9 @@ import { configRestartWarning, topicsMirroringNow, waitUntilMirroringAgain } fro
 export type ConfigSetJson = ConfigSetResult;
 
 export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
+  /** Ctrl-C / SIGTERM: read back an unanswered change, report, exit 130 / 143 (cli/change-interrupt-watch.ts). */
+  static changesState = true;
+
   static override summary = "Change a mirror's configuration";
   static override description =
     'Changes settings of an existing MIRROR with IncrementalAlterConfigs (resource type 64): KEY=VALUE arguments ' +

@@ -14,6 +14,7 @@ import { useColourLevel } from './color.js';
 import { type ConnectionConfig, resolveConnectionConfig } from '../connection/connection-config.js';
 import { Deadline } from './deadline.js';
 import { rowsWithinBudget } from './rows-within-budget.js';
+import { ChangeInterruptWatch, changesState, interruptedFailure } from './change-interrupt-watch.js';
 import { type Failure, UsageError, toFailure } from './errors.js';
 import { errorDocument, failureJson, resultDocument } from './json-document.js';
 import { ExitCode } from './exit-codes.js';
@@ -201,6 +202,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
   private lineMode: 'watch' | 'server' | undefined;
   /** Set by exitAfterOutput(): the exit code of a command that printed its whole result. */
   private exitCodeAfterOutput: ExitCode | undefined;
+  private interrupts: ChangeInterruptWatch | undefined;
   private connectionPromise: Promise<ConnectionConfig> | undefined;
   private clientPromise: Promise<KafkaClient> | undefined;
   /**
@@ -244,6 +246,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     if (defaults?.timeout !== undefined && !given.has('timeout') && !process.env.KMIRROR_TIMEOUT)
       budget = parseDuration(defaults.timeout, `timeout of profile '${this.activeProfile?.name ?? ''}'`);
     this.deadline = new Deadline(budget, { startedAt: started });
+    if (changesState(this)) this.interrupts = new ChangeInterruptWatch((line) => this.warning(line), this.deadline);
 
     const output = base.output ?? (base.json === true ? undefined : defaults?.output);
     this.outputFormat = resolveOutputFormat(base.json, output);
@@ -297,6 +300,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
         },
         this.deadline,
         this.wireTracer(),
+        this.interrupts,
       );
     });
     return this.clientPromise;
@@ -334,6 +338,8 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
       await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
     }
     if (err === undefined && this.exitCodeAfterOutput !== undefined) process.exitCode = this.exitCodeAfterOutput;
+    this.interrupts?.dispose();
+    if (err === undefined && this.interrupts?.signal) process.exitCode = this.interrupts.exitCode();
     await super.finally(err);
   }
 
@@ -693,7 +699,7 @@ export abstract class BaseCommand<T extends typeof Command> extends Command {
     // A failure before the flags were read (a usage error): --color / --no-color as the words before `--` say.
     const words = optionWords(this.argv);
     await this.decideColours(words.includes('--no-color') ? false : words.includes('--color') ? true : undefined);
-    const failure = this.failureOf(this.withFlagSuggestion(err));
+    const failure = interruptedFailure(this.failureOf(this.withFlagSuggestion(err)), this.interrupts);
     const format = this.baseFlagValues ? this.outputFormat : this.jsonEnabled() ? 'json' : outputFromArgv(this.argv);
     const machine = format === 'json' || format === 'yaml';
     if (machine && this.pendingResult !== undefined) this.writePendingResult(failure);
