@@ -12,12 +12,12 @@ export interface RegexBound {
 
 export const REGEX_BOUNDS: readonly RegexBound[] = [
   {
-    file: 'src/lib/cli/base-command.ts',
+    file: 'src/lib/cli/failures/flag-suggestion.ts',
     source: String.raw`\n+Note: (--[\w-]+(?:, --[\w-]+)*) allow multiple values[\s\S]*?arguments\.(?=\n|$)`,
     bound: "oclif's own parse-error text, which holds one such note; each 'Note:' scan ends at the first 'arguments.'",
   },
   {
-    file: 'src/lib/cli/duration.ts',
+    file: 'src/lib/cli/flags/duration.ts',
     source: String.raw`(\d+(?:\.\d+)?)(ms|s|m|h)`,
     bound: 'run only on text the anchored check before it accepted, so every run of digits ends in a unit',
   },
@@ -32,12 +32,12 @@ export const REGEX_BOUNDS: readonly RegexBound[] = [
     bound: 'a literal string (every special character escaped): a linear search',
   },
   {
-    file: 'src/lib/mirror/java-regex.ts',
+    file: 'src/lib/mirror/patterns/java-regex.ts',
     source: "new RegExp(`\\\\p{Script=${name}}`, 'u')",
     bound: 'compiled only, never run; the name is letters and underscores',
   },
   {
-    file: 'src/lib/mirror/java-regex.ts',
+    file: 'src/lib/mirror/patterns/java-regex.ts',
     source: "new RegExp(`^(?:${body})$`, 'u')",
     bound: "the user's own topic pattern, run on topic names, which Kafka bounds at 249 characters",
   },

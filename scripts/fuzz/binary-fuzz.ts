@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EXIT_CODES } from '../../src/lib/cli/exit-codes.js';
+import { EXIT_CODES } from '../../src/lib/cli/failures/exit-codes.js';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import { MUTATIONS, mutateFrame, type MutationName } from './mutations.js';
 import { Random } from './random.js';
