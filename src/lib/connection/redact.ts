@@ -49,7 +49,7 @@ function escapeRegExp(text: string): string {
 }
 
 // Only a block with content: the bare marker in a hint ("in PEM form (-----BEGIN CERTIFICATE-----)") stays.
-const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----(?=\s*[A-Za-z0-9+/]{4})[\s\S]*?(?:-----END \1-----|$)/g;
+const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]{1,64})-----(?=\s*[A-Za-z0-9+/]{4})[\s\S]*?(?:-----END \1-----|$)/g;
 /** A JAAS value is a structure, not one secret: its password="…" options are masked one by one. */
 const JAAS_KEY = /jaas\.config$/i;
 /** Not a secret: the word Bearer (its token follows), or the … of a hint's example. */
