@@ -1,6 +1,7 @@
 // `npm run bench`: speed and memory figures for the targets in the issues. Run on a quiet machine;
 // nothing here is a pass/fail test. Start-up, list and describe are measured on every Node found (this
 // one, and Node 22/24 when `npm run tools:node` installed them); decode and the emulator on this one.
+import { benchBrokerText } from './broker-text.js';
 import { benchColdStart } from './cold-start.js';
 import { benchDecode } from './decode.js';
 import { benchDescribe } from './describe.js';
@@ -25,6 +26,7 @@ if (caNote) console.log(caNote);
 try {
   if (wanted('start')) printResults(await benchColdStart(nodes));
   if (wanted('decode')) printResults(benchDecode());
+  if (wanted('text')) printResults(benchBrokerText());
   if (wanted('emulator')) printResults(await benchEmulator());
   if (wanted('describe')) printResults(await benchDescribe(nodes));
   if (wanted('fail-fast')) printResults(await benchFailFast());

@@ -8,6 +8,8 @@ const { readFileSync } = require('node:fs');
 const { isAbsolute, join } = require('node:path');
 const { pathToFileURL } = require('node:url');
 
+require('./stdout-errors.cjs').guardStdout();
+
 // The oclif settings of package.json a direct run was written for; any other (plugins, exit codes, a theme, bin
 // aliases, flexible taxonomy...) would change what the loaded configuration holds: oclif's whole run then.
 const DIRECT_RUN_SETTINGS = [

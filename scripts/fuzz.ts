@@ -1,24 +1,21 @@
 // `npm run fuzz`: a client that trusts no broker, tried on damaged answers. Prints its seed and its
 // figures; exits non-zero on any crash (stack trace, undocumented exit code, not one JSON
 // document), any hang (past --timeout + 1 s from its first request) or any decode that is not a DecodeError. Time and
-// memory are printed, never judged. `--ci` is the short run CI does; `--seed N` replays a run.
+// memory are printed, never judged. `--ci` is the short run CI does; `--seed N` replays a run; `--help` says all.
 
 import { MIRROR_APIS } from '../src/lib/kafka/messages/index.js';
 import { fuzzBinary } from './fuzz/binary-fuzz.js';
 import { DECODE_HANG_MS, fuzzDecoder } from './fuzz/decoder-fuzz.js';
+import { FUZZ_USAGE, parseFuzzArgs } from './fuzz/options.js';
 import { Random } from './fuzz/random.js';
 
-function option(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i === -1 ? undefined : process.argv[i + 1];
+const commandLine = parseFuzzArgs(process.argv.slice(2), () => Math.floor(Math.random() * 0x7fffffff));
+if (commandLine.kind !== 'run') {
+  if (commandLine.kind === 'bad') console.error(`fuzz: ${commandLine.message}\n`);
+  console[commandLine.kind === 'bad' ? 'error' : 'log'](FUZZ_USAGE);
+  process.exit(commandLine.kind === 'bad' ? 2 : 0);
 }
-
-const ci = process.argv.includes('--ci');
-const seed = Number(option('--seed') ?? Math.floor(Math.random() * 0x7fffffff));
-const framesPerApi = Number(option('--frames') ?? (ci ? 2000 : 1_000_000));
-const runs = Number(option('--runs') ?? (ci ? 50 : 2000));
-const timeoutMs = Number(option('--timeout-ms') ?? 2000);
-const parallel = Number(option('--parallel') ?? 2);
+const { ci, seed, framesPerApi, runs, timeoutMs, parallel } = commandLine.options;
 
 console.log(`fuzz seed ${seed} (replay: npm run fuzz -- --seed ${seed}${ci ? ' --ci' : ''})`);
 console.log(`decoder: ${framesPerApi.toLocaleString('en')} mutated response frames per mirror RPC`);

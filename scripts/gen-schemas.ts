@@ -15,10 +15,18 @@ import {
   type CompletedConfig,
   type Schema,
 } from 'ts-json-schema-generator';
-import { BigIntNodeParser, INT64_COMMENT, IntegerFormatter, NullableIntegerFormatter } from './schema-integers.js';
+import {
+  BigIntNodeParser,
+  INT64_COMMENT,
+  IntegerFormatter,
+  NullableIntegerFormatter,
+  SUM_COMMENT,
+  SUM_TAG,
+  withSumComments,
+} from './schema-integers.js';
 import { SCHEMA_VERSION } from '../src/lib/cli/output/json-document.js';
 
-export { INT64_COMMENT };
+export { INT64_COMMENT, SUM_COMMENT };
 
 export const SCHEMA_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -111,6 +119,7 @@ export function generateSchemas(root = SCHEMA_ROOT): Map<string, string> {
     expose: 'export',
     topRef: false,
     jsDoc: 'extended',
+    extraTags: [SUM_TAG],
     additionalProperties: false,
     skipTypeCheck: true,
     sortProps: false,
@@ -126,7 +135,7 @@ export function generateSchemas(root = SCHEMA_ROOT): Map<string, string> {
   const { $schema: _failureDraft, $defs: _noDefs, ...failureBody } = failure;
   const out = new Map<string, string>();
   for (const [command, type] of Object.entries(CONTRACTS)) {
-    const generated = inlineRoot(toDefs(generator.createSchema(type) as Schema as Json) as JsonObject);
+    const generated = inlineRoot(withSumComments(toDefs(generator.createSchema(type) as Schema as Json)) as JsonObject);
     const { $schema: _draft, description, ...body } = generated;
     const schema = {
       $schema: 'https://json-schema.org/draft/2020-12/schema',

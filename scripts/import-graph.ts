@@ -56,7 +56,8 @@ export function layerOf(file: string): string | null {
   return top ?? null;
 }
 
-function listSources(dir: string): string[] {
+/** Every .ts file under dir (not .d.ts), sorted. */
+export function listSources(dir: string): string[] {
   const out: string[] = [];
   for (const name of readdirSync(dir).sort()) {
     const path = join(dir, name);

@@ -18,6 +18,30 @@ export const INT64_COMMENT =
   'int64: written as an integer literal with every digit (may exceed 2^53; read it with a parser that keeps ' +
   'big integers)';
 
+export const SUM_COMMENT =
+  'a sum of int64 values: an exact integer with no int64 bound (it may exceed 2^63-1), written with every digit; ' +
+  'read it with a parser that keeps big integers';
+
+/** The JSDoc tag that marks a roll-up field (`@sum`): the schema then says SUM_COMMENT instead of int64. */
+export const SUM_TAG = 'sum';
+
+/**
+ * Every property tagged `@sum` (the generator keeps the tag as a keyword, config.extraTags) with the sum
+ * comment instead of the int64 one; the tag itself is no JSON Schema keyword and is dropped.
+ */
+export function withSumComments<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withSumComments) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  const tagged = SUM_TAG in value;
+  for (const [key, item] of Object.entries(value)) {
+    if (key === SUM_TAG) continue;
+    out[key] = key === '$comment' && tagged ? SUM_COMMENT : withSumComments(item);
+  }
+  if (tagged) out.$comment = SUM_COMMENT;
+  return out as T;
+}
+
 /** The schema type of a TypeScript `bigint`. */
 export class Int64Type extends BaseType {
   getId(): string {

@@ -7,13 +7,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { EXIT_CODES } from '../../src/lib/cli/failures/exit-codes.js';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import { MUTATIONS, mutateFrame, type MutationName } from './mutations.js';
 import { Random } from './random.js';
 
 const BIN = fileURLToPath(new URL('../../../bin/run.cjs', import.meta.url));
 const PROBE = fileURLToPath(new URL('./rss-probe.js', import.meta.url));
-const DOCUMENTED_EXIT_CODES = new Set([0, 1, 2, 3, 4, 5, 6, 7, 124]);
+const DOCUMENTED_EXIT_CODES: ReadonlySet<number> = new Set(EXIT_CODES.map((row) => row.code));
 const APIS = ['DescribeClusterMirrors', 'ListClusterMirrors', 'ApiVersions'] as const;
 const COMMANDS = [['describe'], ['describe', 'm1', '--partitions'], ['list']] as const;
 const STACK = /^\s+at .+(\(|:\d+:\d+)/m;
@@ -180,7 +181,11 @@ export async function fuzzBinary(
         const rssFile = join(dir, `rss-${w}`);
         rmSync(rssFile, { force: true });
         const rules = nodes.map((n) =>
-          n.faults.mutateResponse(api, (frame) => mutateFrame(frame, mutation, runRnd), once ? { times: 1 } : {}),
+          n.faults.mutateResponse(
+            api,
+            (frame, response) => mutateFrame(frame, mutation, runRnd, response),
+            once ? { times: 1 } : {},
+          ),
         );
         let result;
         firstRequestAt[w] = undefined;

@@ -1,6 +1,8 @@
 // Ways to damage a response frame (size prefix included), as a broker or a network might: the
 // same list drives the in-process decoder fuzz and the mutating server the real binary talks to.
 
+import type { ApiDefinition } from '../../src/lib/kafka/definition.js';
+import { withLongStrings } from './long-strings.js';
 import type { Random } from './random.js';
 
 export type MutationName =
@@ -13,7 +15,8 @@ export type MutationName =
   | 'trailing-bytes'
   | 'wrong-correlation-id'
   | 'insert'
-  | 'close';
+  | 'close'
+  | 'long-strings';
 
 export const MUTATIONS: readonly MutationName[] = [
   'flip',
@@ -26,6 +29,7 @@ export const MUTATIONS: readonly MutationName[] = [
   'wrong-correlation-id',
   'insert',
   'close',
+  'long-strings',
 ];
 
 /** Mutations of the body alone (the decoder fuzz sees no size prefix or correlation id). */
@@ -78,9 +82,16 @@ export function mutateBody(body: Buffer, name: MutationName, rnd: Random, protec
 }
 
 /** Damages a whole response frame; 'close' closes the connection instead of answering. */
-export function mutateFrame(frame: Buffer, name: MutationName, rnd: Random): Buffer | 'close' {
+export function mutateFrame(
+  frame: Buffer,
+  name: MutationName,
+  rnd: Random,
+  response?: { api: ApiDefinition; version: number },
+): Buffer | 'close' {
   const body = frame.subarray(4);
   switch (name) {
+    case 'long-strings':
+      return response ? withLongStrings(frame, response, rnd) : frame;
     case 'size-0':
       return Buffer.concat([Buffer.from([0, 0, 0, 0]), body]);
     case 'size-minus-1':

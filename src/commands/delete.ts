@@ -22,6 +22,9 @@ import { readOnlyAction } from '../lib/mirror/lifecycle/delete-read-only.js';
 export type DeleteJson = DeleteResult;
 
 export default class Delete extends BaseCommand<typeof Delete> {
+  /** Ctrl-C / SIGTERM: read back an unanswered change, report, exit 130 / 143 (cli/change-interrupt-watch.ts). */
+  static changesState = true;
+
   static override summary = 'Delete a cluster mirror whose topics are all STOPPED';
   static override description =
     "Shows the mirror's topics and their partition states first. The broker deletes a mirror only when every " +

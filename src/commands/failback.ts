@@ -23,6 +23,9 @@ import {
 export type FailbackJson = FailbackResult;
 
 export default class Failback extends BaseCommand<typeof Failback> {
+  /** Ctrl-C / SIGTERM: read back an unanswered change, report, exit 130 / 143 (cli/change-interrupt-watch.ts). */
+  static changesState = true;
+
   static override summary = 'Fail back: make the old source follow this cluster again after a failover';
   static override description =
     'MIRROR is the mirror on this cluster (B, -b) whose topics were failed over (STOPPED); --to is the old ' +

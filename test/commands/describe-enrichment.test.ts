@@ -5,24 +5,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters, type FaultRule } from '../../src/lib/emulator/index.js';
-import type { ApiDefinition } from '../../src/lib/kafka/definition.js';
-import { decodeResponseFrame, encodeResponseFrame } from '../../src/lib/kafka/frames.js';
 import { ListOffsets } from '../../src/lib/kafka/messages/index.js';
 import { INSTANT_START } from '../helpers/emulator-timing.js';
 import { jsonOf, runCli } from '../helpers/in-process-cli.js';
+import { withoutKey } from '../helpers/without-api-key.js';
 import { createMirror, engineStates, startTopics, stopTopics, waitFor } from './describe-setup.js';
-
-function withoutKey(key: number) {
-  return (frame: Buffer, { api, version }: { api: ApiDefinition; version: number }): Buffer => {
-    const { correlationId, body } = decodeResponseFrame<{ ApiKeys: { ApiKey: number }[] }>(
-      api,
-      version,
-      frame.subarray(4),
-    );
-    const edited = { ...body, ApiKeys: body.ApiKeys.filter((k) => k.ApiKey !== key) };
-    return encodeResponseFrame(api, version, correlationId, edited);
-  };
-}
 
 interface Doc {
   mirrors: { topics: { name: string; partitions: { state: string; destinationOffset: number | null }[] }[] }[];

@@ -21,7 +21,15 @@ describe('kmirror against a broker that breaks framing', () => {
     return node.faults;
   };
 
-  for (const name of ['size 0', 'size -1', 'size 0x7fffffff', 'wrong correlation id', 'bytes after the frame']) {
+  const names = [
+    'size 0',
+    'size -1',
+    'size 0x7fffffff',
+    'wrong correlation id',
+    'duplicated frame',
+    'bytes after the frame',
+  ];
+  for (const name of names) {
     for (const api of ['ApiVersions', 'ListClusterMirrors']) {
       it(`list --json, ${api} answered with ${name}: {"error": …} naming broker and API, exit 1`, async () => {
         const hostile = HOSTILE_FRAMES[name];

@@ -30,6 +30,8 @@ export const HOSTILE_FRAMES: Readonly<Record<string, { mutate: FrameMutation; ki
       },
       kind: 'correlation-id',
     },
+    // The same answer twice in one write: the second was dropped unseen, the command went on.
+    'duplicated frame': { mutate: (f) => Buffer.concat([f, f]), kind: 'correlation-id' },
     'bytes after the frame': { mutate: (f) => Buffer.concat([f, Buffer.from([0, 0, 1])]), kind: 'trailing-bytes' },
     'bytes left over inside the frame': {
       mutate: (f) => sized(Buffer.concat([f.subarray(4), Buffer.from([7, 7])])),

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONTRACTS, INT64_COMMENT, generateSchemas, schemaFileName } from '../../scripts/gen-schemas.js';
+import { CONTRACTS, INT64_COMMENT, SUM_COMMENT, generateSchemas, schemaFileName } from '../../scripts/gen-schemas.js';
 import { REPO_ROOT } from '../helpers/cli.js';
 
 describe('schemas/ is generated from the result types', () => {
@@ -27,6 +27,25 @@ describe('schemas/ is generated from the result types', () => {
       assert.equal(row[field]?.$comment, INT64_COMMENT, field);
     }
     assert.equal(schema.$defs.Summary?.properties.totalLag?.type, 'integer');
+  });
+
+  it('sums are exact integers with no int64 bound, and the README names each of them', () => {
+    // totalLag summed past 2^63-1 is printed exactly (9223372036854775810), so its schema must not say int64.
+    const sums = new Set<string>();
+    const walk = (value: unknown, key: string): void => {
+      if (value === null || typeof value !== 'object') return;
+      const node = value as Record<string, unknown>;
+      if (node.$comment === SUM_COMMENT) {
+        sums.add(key);
+        assert.equal(node.type, 'integer', key);
+        assert.equal(node.maximum, undefined, key);
+      }
+      for (const [k, v] of Object.entries(node)) walk(v, k);
+    };
+    for (const text of generated.values()) walk(JSON.parse(text), '');
+    assert.deepEqual([...sums].sort(), ['totalLag', 'truncatedRecords']);
+    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+    for (const field of sums) assert.ok(readme.includes(`\`${field}\``), `README does not name the sum ${field}`);
   });
 
   it('group offsets are int64 or null on each side, in the core shape of `groups --json`', () => {

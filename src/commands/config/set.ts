@@ -16,6 +16,9 @@ import { SOURCE_CHECK_BUDGET_MS } from '../../lib/mirror/core/source-check.js';
 export type ConfigSetJson = ConfigSetResult;
 
 export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
+  /** Ctrl-C / SIGTERM: read back an unanswered change, report, exit 130 / 143 (cli/change-interrupt-watch.ts). */
+  static changesState = true;
+
   static override summary = "Change a mirror's configuration";
   static override description =
     'Changes settings of an existing MIRROR with IncrementalAlterConfigs (resource type 64): KEY=VALUE arguments ' +

@@ -7,7 +7,7 @@ import { type PropertyEntry, readPropertiesFile } from './properties-file.js';
 
 // Kafka config providers (${provider:path:key}), so files that keep secrets elsewhere still work.
 
-const PROVIDER_REFERENCE = /\$\{([^}]*?):(?:([^}]*?):)?([^}]*?)\}/g;
+const PROVIDER_REFERENCE = /\$\{([^${}:]*):(?:([^${}:]*):)?([^${}]*)\}/g;
 
 export function resolveConfigProviders(
   entries: Map<string, PropertyEntry>,

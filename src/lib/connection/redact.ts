@@ -49,14 +49,17 @@ function escapeRegExp(text: string): string {
 }
 
 // Only a block with content: the bare marker in a hint ("in PEM form (-----BEGIN CERTIFICATE-----)") stays.
-const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----(?=\s*[A-Za-z0-9+/]{4})[\s\S]*?(?:-----END \1-----|$)/g;
+const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]{1,64})-----(?=\s*[A-Za-z0-9+/]{4})[\s\S]*?(?:-----END \1-----|$)/g;
 /** A JAAS value is a structure, not one secret: its password="…" options are masked one by one. */
 const JAAS_KEY = /jaas\.config$/i;
 /** Not a secret: the word Bearer (its token follows), or the … of a hint's example. */
 const PLACEHOLDER = /^(?:bearer|(["']?)\u2026\1)$/i;
-const KEY_VALUE = /(["']?)([A-Za-z0-9_.-]+)\1(\s*[=:]\s*)("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|[^\s,;&"'}\]]+)/g;
+// The look-behinds start a key or a scheme only where a word starts: without them an unbroken run of
+// key characters was tried from every position, each try running to the run's end (quadratic).
+const KEY_VALUE =
+  /(?<![A-Za-z0-9_.-])(["']?)([A-Za-z0-9_.-]+)\1(\s*[=:]\s*)("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|[^\s,;&"'}\]]+)/g;
 const BEARER = /\b(Bearer\s+)[A-Za-z0-9._~+/=-]+/g;
-const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:)[^\s@/]+@/gi;
+const URL_PASSWORD = /(?<![a-z0-9+.-])([a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:)[^\s@/]+@/gi;
 
 export interface RedactOptions {
   /**

@@ -51,12 +51,9 @@ export interface PemBlock {
  */
 export function pemBlocks(text: string): PemBlock[] {
   const blocks: PemBlock[] = [];
-  const re = /-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END \1-----/g;
-  for (const match of text.matchAll(re)) {
-    const label = match[1] ?? '';
-    const body = match[2] ?? '';
+  for (const { label, body, whole } of pemSpans(text)) {
     if (/^[ \t]*[A-Za-z-]+:/m.test(body)) {
-      blocks.push({ label, pem: `${match[0].trim()}\n` });
+      blocks.push({ label, pem: `${whole.trim()}\n` });
       continue;
     }
     const base64 = body.replace(/\s+/g, '');
@@ -64,6 +61,37 @@ export function pemBlocks(text: string): PemBlock[] {
     blocks.push({ label, pem: `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----\n` });
   }
   return blocks;
+}
+
+/**
+ * Each BEGIN with the first END of its label after it, in one pass over each kind of marker. One
+ * expression with a back-reference (`BEGIN (…)-----[\s\S]*?-----END \1`) scanned to the text's end
+ * from every BEGIN that had no END: quadratic on a file of BEGIN lines.
+ */
+function* pemSpans(text: string): Generator<{ label: string; body: string; whole: string }> {
+  const ends = new Map<string, number[]>();
+  for (const end of text.matchAll(/-----END ([A-Z0-9 ]{1,64})-----/g)) {
+    const label = end[1] ?? '';
+    const list = ends.get(label);
+    if (list) list.push(end.index);
+    else ends.set(label, [end.index]);
+  }
+  const next = new Map<string, number>();
+  let from = 0;
+  for (const begin of text.matchAll(/-----BEGIN ([A-Z0-9 ]{1,64})-----/g)) {
+    if (begin.index < from) continue;
+    const label = begin[1] ?? '';
+    const at = ends.get(label) ?? [];
+    const bodyStart = begin.index + begin[0].length;
+    let i = next.get(label) ?? 0;
+    while (i < at.length && (at[i] as number) < bodyStart) i++;
+    next.set(label, i);
+    const end = at[i];
+    if (end === undefined) continue;
+    const stop = end + `-----END ${label}-----`.length;
+    yield { label, body: text.slice(bodyStart, end), whole: text.slice(begin.index, stop) };
+    from = stop;
+  }
 }
 
 const isKeyLabel = (label: string): boolean => /(^|\s)PRIVATE KEY$/.test(label);

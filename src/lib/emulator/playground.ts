@@ -3,6 +3,7 @@
 // emulator's default copy rate would catch up before a human could look). Shared by
 // `kmirror playground` and `npm run demo`.
 
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -156,6 +157,8 @@ export function clientProperties(security: {
   ].join('\n');
 }
 
+const PLAYGROUND_USER = 'kmirror';
+
 export async function startPlayground(options: PlaygroundOptions = {}): Promise<RunningPlayground> {
   const sourceNodes = options.sourceNodes ?? 1;
   const refresh = { 'mirror.metadata.refresh.interval.ms': String(PLAYGROUND_REFRESH_INTERVAL_MS) };
@@ -175,7 +178,11 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     demoTopics: PLAYGROUND_TOPICS,
     growthPerSec: PLAYGROUND_GROWTH_PER_SEC,
     timing: { copyRecordsPerSec: PLAYGROUND_COPY_RECORDS_PER_SEC },
-    ...(options.secure ? { tls: true, sasl: true } : {}),
+    // A password of this start only: a fixed one would be known to anyone who read the source, and
+    // still accepted by a playground left running on a shared machine.
+    ...(options.secure
+      ? { tls: true, sasl: { users: { [PLAYGROUND_USER]: randomBytes(18).toString('base64url') } } }
+      : {}),
     ...(options.mirroringDisabled ? { mirroringDisabled: true } : {}),
     ...(options.dialect ? { dialect: options.dialect } : {}),
     ...(options.onError ? { onError: options.onError } : {}),

@@ -7,6 +7,7 @@ import pLimit from 'p-limit';
 import { DecodeError, encodeMessage } from './codec.js';
 import type { ApiDefinition } from './definition.js';
 import { type VersionRange, parseVersions } from './definition.js';
+import { type ChangeInterrupts, ChangeNotSentError } from './change-interrupts.js';
 import { kafkaError, errors } from './error-codes.js';
 import { DEFAULT_FAN_OUT_CONCURRENCY } from './fan-out.js';
 import {
@@ -55,6 +56,8 @@ export interface ClientOptions {
   readonly bootstrap: readonly BrokerAddress[];
   readonly transport: Transport;
   readonly deadline: TimeBudget;
+  /** Ctrl-C / SIGTERM: an unanswered state change is then treated as a lost answer (read back). */
+  readonly interrupts?: ChangeInterrupts;
   /** Per-request cap; the deadline still bounds the whole. */
   readonly requestTimeoutMs?: number;
   readonly onWire?: (event: WireEvent) => void;
@@ -491,10 +494,33 @@ export class KafkaClient {
     if (typeof throttle === 'number' && throttle > 0)
       this.throttledUntil.set(addressKey(broker), Date.now() + throttle);
     const code = topLevelErrorCode(response);
+    // The broker gave up waiting (for the controller, say), not the change: it may still be applied.
+    if (stateChange && code === errors.REQUEST_TIMED_OUT.code) {
+      const timedOut = new KafkaProtocolError(code, api.name, topLevelErrorMessage(response), brokerLabel(broker));
+      throw new AnswerLostError(api.name, brokerLabel(broker), timedOut);
+    }
     if (code !== 0 && kafkaError(code).retriable && options.retryErrorCodes !== false) {
       throw new KafkaProtocolError(code, api.name, topLevelErrorMessage(response), brokerLabel(broker));
     }
     return response;
+  }
+
+  /** The answer to a state change, or, on Ctrl-C / SIGTERM first, a lost answer: the caller reads the state back. */
+  private async unlessInterrupted(sending: Promise<Buffer>, apiName: string, broker: BrokerAddress): Promise<Buffer> {
+    const interrupts = this.options.interrupts;
+    if (!interrupts) return sending;
+    interrupts.changeSent(apiName, brokerLabel(broker));
+    const label = brokerLabel(broker);
+    const interrupted = interrupts.interrupted.then((signal): never => {
+      // A broker answers one connection's requests in order: the read-back goes over a new one.
+      this.options.transport.discard?.(broker);
+      throw new TransportError('timeout', label, `interrupted by ${signal} before the answer came`, undefined, true);
+    });
+    try {
+      return await Promise.race([sending, interrupted]);
+    } finally {
+      interrupts.changeEnded();
+    }
   }
 
   /** A broker that reported ThrottleTimeMs gets no request from us before that time (KIP-219). */
@@ -540,7 +566,9 @@ export class KafkaClient {
         error,
       });
     try {
-      const answer = await this.options.transport.send(
+      const signal = stateChange ? this.options.interrupts?.signal : undefined;
+      if (signal) throw new ChangeNotSentError(signal, api.name);
+      const sending = this.options.transport.send(
         broker,
         {
           apiName: api.name,
@@ -551,6 +579,7 @@ export class KafkaClient {
         },
         timeout,
       );
+      const answer = stateChange ? await this.unlessInterrupted(sending, api.name, broker) : await sending;
       trace('ok', answer.length);
       return answer;
     } catch (err) {

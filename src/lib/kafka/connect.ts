@@ -1,6 +1,7 @@
 // Builds a protocol client from validated connection settings. Nothing connects here; the first
 // request does.
 
+import type { ChangeInterrupts } from './change-interrupts.js';
 import type { ConnectionOptions } from 'node:tls';
 import { KafkaClient } from './client.js';
 import type { TimeBudget, WireEvent } from './client.js';
@@ -76,6 +77,7 @@ export function createClient(
   settings: ClientSettings,
   deadline: TimeBudget,
   onWire?: (event: WireEvent) => void,
+  interrupts?: ChangeInterrupts,
 ): KafkaClient {
   const transport = new KafkajsTransport({
     clientId: settings.clientId,
@@ -93,5 +95,6 @@ export function createClient(
     ...(settings.fanOutConcurrency !== undefined ? { fanOutConcurrency: settings.fanOutConcurrency } : {}),
     ...(settings.dialect ? { dialect: settings.dialect } : {}),
     ...(settings.onNote ? { onNote: settings.onNote } : {}),
+    ...(interrupts ? { interrupts } : {}),
   });
 }

@@ -76,6 +76,10 @@ export function guardFrames(
       throw err;
     }
     const inflight = connection.requestQueue.inflight;
+    // Every answer of the batch is checked before any is handed over: a frame sent twice would otherwise
+    // answer its request with the first copy and be dropped as the second, unseen.
+    const repeated = connection.authHandlers ? undefined : repeatedCorrelationId(frames);
+    if (repeated !== undefined) return violate('correlation-id', `correlation id ${repeated} was answered twice`);
     for (const [i, frame] of frames.entries()) {
       if (connection.authHandlers) {
         const sized = Buffer.alloc(4 + frame.length);
@@ -105,6 +109,16 @@ export function guardFrames(
       return received;
     },
   };
+}
+
+function repeatedCorrelationId(frames: readonly Buffer[]): number | undefined {
+  const seen = new Set<number>();
+  for (const frame of frames) {
+    const id = frame.readInt32BE(0);
+    if (seen.has(id)) return id;
+    seen.add(id);
+  }
+  return undefined;
 }
 
 function unexpectedId(correlationId: number, inflight: ReadonlyMap<number, unknown>): string {

@@ -13,7 +13,7 @@ import { DEFAULT_MAX_FRAME_BYTES } from './frame-reader.js';
 import { guardFrames, type FrameGuardState, type GuardableConnection } from './kafkajs-frame-guard.js';
 import { ForeignProtocolError } from './foreign-protocol.js';
 import { ProtocolViolationError } from './protocol-violation.js';
-import { speaksTls } from './tls-probe.js';
+import { probeBudgetMs, speaksTls } from './tls-probe.js';
 import type { BrokerAddress, RawRequest, Transport, TransportOptions } from './transport.js';
 import { TransportError, brokerLabel } from './transport.js';
 
@@ -55,9 +55,6 @@ interface KafkajsError {
   message?: string;
   code?: string;
 }
-
-/** The TLS probe after a silent close: a TLS listener answers a ClientHello at once. */
-const PROBE_TIMEOUT_MS = 2_000;
 
 const TLS_CODES = /CERT|SELF_SIGNED|UNABLE_TO|ALTNAME|ERR_SSL|ERR_TLS|EPROTO|HANDSHAKE/;
 
@@ -162,6 +159,7 @@ export class KafkajsTransport implements Transport {
     // header v2 adds an empty tag buffer right after the client id, so it leads our payload.
     const payload = request.flexibleHeader ? Buffer.concat([Buffer.of(0), request.body]) : request.body;
     let timer: NodeJS.Timeout | undefined;
+    const sentAt = Date.now();
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
         () => {
@@ -198,7 +196,8 @@ export class KafkajsTransport implements Transport {
         if (err instanceof ProtocolViolationError)
           throw new ProtocolViolationError(err.kind, err.broker, request.apiName, err.detail);
         // Handed to the connection already: the broker may have it, whatever became of the answer.
-        throw await this.explainSilentClose(translate(err, broker).afterSending(), connection, broker, timeoutMs);
+        const probeMs = probeBudgetMs(timeoutMs, Date.now() - sentAt);
+        throw await this.explainSilentClose(translate(err, broker).afterSending(), connection, broker, probeMs);
       });
     try {
       return await Promise.race([sent, timeout]);
@@ -216,10 +215,10 @@ export class KafkajsTransport implements Transport {
     err: TransportError,
     connection: KafkajsConnection,
     broker: BrokerAddress,
-    timeoutMs: number,
+    probeMs: number,
   ): Promise<TransportError> {
     if (err.kind !== 'closed' || this.options.tls || (this.guards.get(connection)?.bytesReceived ?? 0) > 0) return err;
-    if (!(await speaksTls(broker, Math.min(PROBE_TIMEOUT_MS, timeoutMs)))) return err;
+    if (probeMs === 0 || !(await speaksTls(broker, probeMs))) return err;
     return new ForeignProtocolError(brokerLabel(broker), { protocol: 'tls', sample: '' });
   }
 

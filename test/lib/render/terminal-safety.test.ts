@@ -6,6 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
 import { Chalk } from 'chalk';
 import { useColours } from '../../../src/lib/text/paint.js';
@@ -14,6 +15,7 @@ import { REPO_ROOT } from '../../helpers/cli.js';
 import { readExportedFunctions, TypeSampler, type ExportedFunction } from '../../helpers/type-samples.js';
 import { PARTITION_STATES } from '../../../src/lib/mirror/describe/lag.js';
 import { escapeControl, hasUnsafeText, terminalSafe } from '../../../src/lib/text/terminal-safe.js';
+import { formatJson, formatJsonLine, formatJsonPieces, formatYaml } from '../../../src/lib/cli/output/output-format.js';
 
 /** What a broker might put in any string: each part would act on a terminal if printed raw. */
 export const HOSTILE_PARTS = [
@@ -179,4 +181,28 @@ describe('terminalSafe', () => {
     assert.equal(escapeControl('orders'), 'orders');
     assert.equal(escapeControl('order\x1b'), 'order\\x1b');
   });
+});
+
+describe('terminal safety of every document format', () => {
+  const YAML = createRequire(import.meta.url)('yaml') as typeof import('yaml');
+  const FORMATS: Record<string, { write: (v: unknown) => string; read: (text: string) => unknown }> = {
+    json: { write: formatJson, read: (t) => JSON.parse(t) },
+    'json line': { write: formatJsonLine, read: (t) => JSON.parse(t) },
+    'json pieces': { write: (v) => [...formatJsonPieces(v)].join(''), read: (t) => JSON.parse(t) },
+    yaml: { write: formatYaml, read: (t) => YAML.parse(t) },
+  };
+  // Each part alone too: a lone C1 or bidi character left a YAML scalar plain, and raw.
+  const texts = [HOSTILE, ...HOSTILE_PARTS, 'plain \u009b', 'x\u202ey', '\u0085', '\ufeffname'];
+  const document = {
+    names: texts,
+    byName: Object.fromEntries(texts.map((t, i) => [t, i])),
+  };
+  for (const [name, format] of Object.entries(FORMATS)) {
+    it(`${name} escapes every control, C1 and bidi character, in keys and values, and keeps the strings`, () => {
+      const text = format.write(document);
+      const raw = [...text].find((c) => c !== '\n' && hasUnsafeText(c));
+      assert.equal(raw, undefined, `raw U+${raw?.codePointAt(0)?.toString(16).padStart(4, '0')} in\n${text}`);
+      assert.deepEqual(format.read(text), document);
+    });
+  }
 });

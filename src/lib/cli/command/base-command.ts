@@ -15,6 +15,7 @@ import { useColourLevel } from '../output/colour-level.js';
 import { optionWords } from '../output/option-words.js';
 import { outputFromArgv, resolveOutputFormat } from '../output/output-from-argv.js';
 import { ConnectedCommand, readProfile } from './connected-command.js';
+import { ChangeInterruptWatch, changesState, interruptedFailure } from './change-interrupt-watch.js';
 import { Deadline } from './deadline.js';
 import { flushed } from './output-command.js';
 
@@ -84,6 +85,7 @@ export abstract class BaseCommand<T extends typeof Command> extends ConnectedCom
     if (defaults?.timeout !== undefined && !given.has('timeout') && !process.env.KMIRROR_TIMEOUT)
       budget = parseDuration(defaults.timeout, `timeout of profile '${this.activeProfile?.name ?? ''}'`);
     this.deadline = new Deadline(budget, { startedAt: started });
+    if (changesState(this)) this.interrupts = new ChangeInterruptWatch((line) => this.warning(line), this.deadline);
 
     const output = base.output ?? (base.json === true ? undefined : defaults?.output);
     this.outputFormat = resolveOutputFormat(base.json, output);
@@ -116,6 +118,8 @@ export abstract class BaseCommand<T extends typeof Command> extends ConnectedCom
   override async finally(err: Error | undefined): Promise<void> {
     await this.closeClient();
     if (err === undefined && this.exitCodeAfterOutput !== undefined) process.exitCode = this.exitCodeAfterOutput;
+    this.interrupts?.dispose();
+    if (err === undefined && this.interrupts?.signal) process.exitCode = this.interrupts.exitCode();
     await super.finally(err);
   }
   /**
@@ -155,13 +159,16 @@ export abstract class BaseCommand<T extends typeof Command> extends ConnectedCom
     // A failure before the flags were read (a usage error): --color / --no-color as the words before `--` say.
     const words = optionWords(this.argv);
     await this.decideColours(words.includes('--no-color') ? false : words.includes('--color') ? true : undefined);
-    const failure = failureOf(
-      withFlagSuggestion(
-        err,
-        this.argv,
-        Object.keys({ ...baseFlags, ...(this.ctor.flags ?? {}), json: true }),
-        this.id,
+    const failure = interruptedFailure(
+      failureOf(
+        withFlagSuggestion(
+          err,
+          this.argv,
+          Object.keys({ ...baseFlags, ...(this.ctor.flags ?? {}), json: true }),
+          this.id,
+        ),
       ),
+      this.interrupts,
     );
     this.reportFailure(err, failure);
     process.exitCode = failure.exitCode;

@@ -20,6 +20,7 @@ import { sourceConfigInput } from '../reach/source-input.js';
 import { type SourceCheckFlagValues, sourceCheckPolicy } from '../flags/source-check-flags.js';
 import type { SourceCheckPolicy } from '../../mirror/core/source-check.js';
 import { readFirstLine } from '../reach/stdin-line.js';
+import type { ChangeInterruptWatch } from './change-interrupt-watch.js';
 import { Deadline } from './deadline.js';
 import { OutputCommand, formatWireEvent } from './output-command.js';
 import { type SourceAccess } from '../../mirror/core/source-access.js';
@@ -61,6 +62,8 @@ const REACH_FLAGS = new Set([...Object.values(FLAG_OF_SETTING), 'profile', 'prot
 export abstract class ConnectedCommand extends OutputCommand {
   /** The --timeout budget of the whole command. */
   protected deadline: Deadline = new Deadline(DEFAULT_TIMEOUT_MS);
+  /** Set for a command that changes state (change-interrupt-watch.ts). */
+  protected interrupts: ChangeInterruptWatch | undefined;
   private connectionPromise: Promise<ConnectionConfig> | undefined;
   private clientPromise: Promise<KafkaClient> | undefined;
   /** The flags given on the command line itself (not from KMIRROR_* variables), in order. */
@@ -94,6 +97,7 @@ export abstract class ConnectedCommand extends OutputCommand {
         },
         this.deadline,
         this.wireTracer(),
+        this.interrupts,
       );
     });
     return this.clientPromise;

@@ -7,7 +7,7 @@ import { formatDuration } from '../../text/durations.js';
 export class Deadline {
   readonly budgetMs: number;
   readonly startedAt: number;
-  readonly expiresAt: number;
+  private until: number;
   private readonly now: () => number;
   private abortSignal: AbortSignal | undefined;
   /** Set by end(): whatever still waits on this budget gives up at its next look. */
@@ -18,7 +18,16 @@ export class Deadline {
     this.budgetMs = budgetMs;
     this.now = options.now ?? Date.now;
     this.startedAt = options.startedAt ?? this.now();
-    this.expiresAt = this.startedAt + budgetMs;
+    this.until = this.startedAt + budgetMs;
+  }
+
+  get expiresAt(): number {
+    return this.until;
+  }
+
+  /** Leaves at most `ms` of the budget (an interrupted command's bounded read-back). */
+  shortenTo(ms: number): void {
+    this.until = Math.min(this.until, this.now() + ms);
   }
 
   /** Milliseconds left, never negative. */

@@ -2,6 +2,8 @@
 // and its failure), --watch and server lines, text for people written with backpressure, notes, warnings and
 // --debug traces. Secrets are masked in everything written here; broker text reaching a terminal is escaped.
 
+import { rowsWithinBudget } from './rows-within-budget.js';
+import type { Deadline } from './deadline.js';
 import { Command } from '@oclif/core/command';
 import type { WireEvent } from '../../kafka/client.js';
 import { redact, redactText } from '../../connection/redact.js';
@@ -62,6 +64,8 @@ export abstract class OutputCommand extends Command {
   private lineMode: 'watch' | 'server' | undefined;
   /** Set by exitAfterOutput(): the exit code of a command that printed its whole result. */
   protected exitCodeAfterOutput: ExitCode | undefined;
+  /** --timeout: making the rows of a long text is checked against it (rows-within-budget.ts). */
+  protected abstract deadline: Deadline;
   /** Whether a prompt may be shown (TTY both ways, not JSON/YAML, no --yes, not CI). */
   protected canPrompt(yes?: boolean): boolean {
     return canPrompt({ json: this.outputFormat === 'json', output: this.outputFormat, yes });
@@ -98,7 +102,7 @@ export abstract class OutputCommand extends Command {
         const text = human(shown, { wide: this.outputFormat === 'wide', color: coloursOn() });
         // A refresh frame wraps the whole text; otherwise lines are written as they are made.
         if (frame) this.stdout.write(frame(typeof text === 'string' ? text : [...text].join('\n')));
-        else if (typeof text !== 'string') print(this.stdout, linesAsText(text));
+        else if (typeof text !== 'string') print(this.stdout, linesAsText(rowsWithinBudget(text, this.deadline)));
         else if (text !== '') this.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
         for (const warning of warnings) this.warning(warning);
       }

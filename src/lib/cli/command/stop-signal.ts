@@ -1,7 +1,7 @@
 // Ctrl-C and SIGTERM as a value: what `describe --watch` and `playground` wait for to end with exit 0.
 
 import { KmirrorError } from '../failures/errors.js';
-import { ExitCode } from '../failures/exit-codes.js';
+import { exitCodeOfSignal } from '../failures/exit-codes.js';
 
 /** Resolves on the first SIGINT or SIGTERM; while listening, those signals no longer kill the process. */
 export function listenForStop(): { stopped: Promise<NodeJS.Signals>; dispose(): void } {
@@ -29,7 +29,7 @@ export function interruptibleSleep(
   sleep: (ms: number, what: string) => Promise<void>,
   stop: Promise<NodeJS.Signals>,
   interrupted: (signal: NodeJS.Signals, what: string) => Error = (signal, what) =>
-    new KmirrorError(`interrupted by ${signal} while ${what}`, ExitCode.Error),
+    new KmirrorError(`interrupted by ${signal} while ${what}`, exitCodeOfSignal(signal)),
 ): (ms: number, what: string) => Promise<void> {
   let received: NodeJS.Signals | undefined;
   void stop.then((signal) => {

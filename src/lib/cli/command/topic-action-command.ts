@@ -81,6 +81,8 @@ export type TopicActionRenderer = (
 ) => string;
 
 export abstract class TopicActionCommand<T extends typeof Command> extends BaseCommand<T> {
+  /** Ctrl-C / SIGTERM: read back an unanswered change, report, exit 130 / 143 (change-interrupt-watch.ts). */
+  static changesState = true;
   protected abstract readonly spec: ActionSpec;
   protected abstract readonly renderResult: TopicActionRenderer;
 

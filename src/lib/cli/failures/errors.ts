@@ -498,10 +498,15 @@ function causeOf(err: unknown): unknown {
 const ANSI = /\u001b\[[0-9;]*m/g;
 
 /** oclif wraps errors thrown by a flag's `parse` as "Parsing --x \n\t<message>\nSee more help with --help". */
+// String steps, not one expression: the message quotes the user's value, of any length.
 function unwrapped(message: string): string {
-  const wrapped = /^Parsing --(\S+)\s*\n\t([\s\S]*?)\nSee more help with --help$/.exec(message);
-  if (wrapped) return (wrapped[2] ?? message).trim();
-  return message.replace(/\nSee more help with --help$/, '').trim();
+  const tail = '\nSee more help with --help';
+  const body = message.endsWith(tail) ? message.slice(0, -tail.length) : message;
+  const tab = body.indexOf('\n\t');
+  const flag = tab === -1 ? '' : body.slice('Parsing --'.length, tab).trimEnd();
+  if (body !== message && body.startsWith('Parsing --') && flag !== '' && !/\s/.test(flag))
+    return body.slice(tab + 2).trim();
+  return body.trim();
 }
 
 /** oclif's own messages come coloured; the colour is taken out (our output colours itself). */

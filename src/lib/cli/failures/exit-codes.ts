@@ -11,6 +11,8 @@ export const ExitCode = {
   NotFound: 6,
   ConditionHolds: 7,
   Timeout: 124,
+  Interrupted: 130,
+  Terminated: 143,
 } as const;
 
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
@@ -42,7 +44,17 @@ export const EXIT_CODES: readonly ExitCodeRow[] = [
     description: 'a condition named by --fail-on holds (describe, groups and diff checks)',
   },
   { code: ExitCode.Timeout, description: 'timed out (--timeout bounds the whole command, retries and waits included)' },
+  {
+    code: ExitCode.Interrupted,
+    description: 'interrupted by Ctrl-C (SIGINT), after saying what was done; a --watch ended by Ctrl-C exits 0',
+  },
+  { code: ExitCode.Terminated, description: 'ended by SIGTERM, after saying what was done' },
 ];
+
+/** The exit code of a command interrupted by `signal` (128 + the signal's number, as shells report it). */
+export function exitCodeOfSignal(signal: NodeJS.Signals): ExitCode {
+  return signal === 'SIGTERM' ? ExitCode.Terminated : ExitCode.Interrupted;
+}
 
 export function describeExitCode(code: number): string | undefined {
   return EXIT_CODES.find((row) => row.code === code)?.description;

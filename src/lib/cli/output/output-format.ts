@@ -14,9 +14,17 @@ let require_: NodeJS.Require | undefined;
 // parser and inert on a terminal that shows the document.
 const RAW_IN_JSON = /[\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 
+/** Whether `text` holds a character that JSON.stringify leaves raw (a /g expression keeps state in test()). */
+function hasRawInJson(text: string): boolean {
+  RAW_IN_JSON.lastIndex = 0;
+  return RAW_IN_JSON.test(text);
+}
+
+const unicodeEscape = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
 /** A JSON string literal (as JSON.stringify writes it) with no character left that acts on a terminal. */
 export function jsonString(text: string): string {
-  return JSON.stringify(text).replace(RAW_IN_JSON, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(text).replace(RAW_IN_JSON, unicodeEscape);
 }
 
 export type JsonValue = null | boolean | number | bigint | string | JsonValue[] | { [key: string]: JsonValue };
@@ -118,9 +126,31 @@ export function formatJsonLine(value: unknown): string {
   return `${stringifyJson(toJsonValue(value))}\n`;
 }
 
+// C0 controls but the line break, which a block scalar keeps as a line of its own.
+// eslint-disable-next-line no-control-regex -- these characters are what is found
+const C0_BUT_LINE_BREAK = /[\x00-\x09\x0b-\x1f]/;
+
+/**
+ * The yaml package writes DEL, C1 controls and bidi overrides raw, in plain and quoted scalars alike.
+ * A string (value or key) holding one is written double-quoted, where `\uXXXX` is an escape, and each
+ * such character becomes one, as in JSON: the same string to every parser, inert on a terminal.
+ */
 export function formatYaml(value: unknown): string {
   const YAML = (require_ ??= createRequire(import.meta.url))('yaml') as typeof import('yaml');
-  return YAML.stringify(toJsonValue(value), { lineWidth: 0 });
+  const document = new YAML.Document(toJsonValue(value));
+  let escaped = false;
+  YAML.visit(document, {
+    Scalar(_key, node) {
+      if (typeof node.value !== 'string') return;
+      const raw = hasRawInJson(node.value);
+      if (!raw && !C0_BUT_LINE_BREAK.test(node.value)) return;
+      node.type = YAML.Scalar.QUOTE_DOUBLE;
+      escaped ||= raw;
+    },
+  });
+  const text = document.toString({ lineWidth: 0 });
+  // Only double-quoted scalars hold these characters now, so every one is inside a string with escapes.
+  return escaped ? text.replace(RAW_IN_JSON, unicodeEscape) : text;
 }
 
 // ---- The same pretty JSON, produced piece by piece for large documents (describe of a million

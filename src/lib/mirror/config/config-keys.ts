@@ -57,7 +57,7 @@ export function baseValidator(spec: KeySpec): ConfigValidator {
     rule: spec.oneOf ? `one of ${spec.oneOf.join(', ')}` : `${spec.type}${bound}`,
     check: (value) => {
       const parsed = parseWithSpec(spec, value);
-      return parsed.ok ? null : parsed.message.replace(/^Invalid value .* for configuration [^:]+: /, '');
+      return parsed.ok ? null : parsed.reason;
     },
   };
 }
@@ -118,7 +118,13 @@ export function mirrorConfigKey(name: string): MirrorConfigKey | undefined {
   return BY_NAME.get(name);
 }
 
-export type MirrorConfigParseResult = { readonly ok: true } | { readonly ok: false; readonly message: string };
+export type MirrorConfigParseResult =
+  | { readonly ok: true }
+  | {
+      readonly ok: false;
+      readonly message: string;
+      /** The message without its 'Invalid value … for configuration …: ' lead. */ readonly reason: string;
+    };
 
 const INT_MIN = -2147483648;
 const INT_MAX = 2147483647;
@@ -127,7 +133,7 @@ const LONG_MAX = 2n ** 63n - 1n;
 
 function invalid(name: string, value: string, reason: string): MirrorConfigParseResult {
   // Same wording as Kafka's ConfigException, which the broker returns as the error message.
-  return { ok: false, message: `Invalid value ${value} for configuration ${name}: ${reason}` };
+  return { ok: false, message: `Invalid value ${value} for configuration ${name}: ${reason}`, reason };
 }
 
 /**
@@ -136,7 +142,7 @@ function invalid(name: string, value: string, reason: string): MirrorConfigParse
  */
 export function parseMirrorConfigValue(name: string, value: string): MirrorConfigParseResult {
   const spec = BY_NAME.get(name);
-  if (!spec) return { ok: false, message: `Unknown mirror configuration: ${name}` };
+  if (!spec) return { ok: false, message: `Unknown mirror configuration: ${name}`, reason: 'unknown key' };
   return parseWithSpec(spec, value);
 }
 

@@ -209,7 +209,7 @@ export function checkConfigValue(key: string, value: string, options: CheckOptio
   }
   const parsed = parseMirrorConfigValue(key, value);
   if (!parsed.ok) {
-    const reason = parsed.message.replace(/^Invalid value .* for configuration [^:]+: /, '');
+    const reason = parsed.reason;
     throw new InvalidInputError(`${options.origin}: invalid value '${value}' for ${key}: ${reason}`, {
       hint: `${key} takes ${expected(spec)}`,
     });

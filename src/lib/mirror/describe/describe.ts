@@ -6,6 +6,7 @@
 
 import type { KafkaClient } from '../../kafka/client.js';
 import type { BrokerFailure } from '../../kafka/errors.js';
+import { describeKafkaError } from '../../kafka/error-codes.js';
 import { KafkaProtocolError } from '../../kafka/errors.js';
 import type { ResponseOf } from '../../kafka/message-types.js';
 import { DescribeClusterMirrors, ListClusterMirrors } from '../../kafka/messages/index.js';
@@ -121,7 +122,11 @@ export function mergeAnswers(answers: readonly { broker: string; nodeId: number 
         broker,
         nodeId,
         errorCode: response.ErrorCode,
-        message: response.ErrorMessage ?? `error ${response.ErrorCode}`,
+        // The code's name and words, not "error 144": an unknown code gets a readable stand-in too.
+        message: describeKafkaError(response.ErrorCode, response.ErrorMessage, {
+          api: DescribeClusterMirrors.name,
+          broker,
+        }),
       });
       continue;
     }
@@ -158,6 +163,24 @@ function describeOne(name: string, acc: MirrorAccumulator, withOperations: boole
     .map(([topic, partitions]): TopicDescription => ({ name: topic, summary: summarize(partitions), partitions }));
   const description: MirrorDescription = { name, summary: combine(topics.map((t) => t.summary)), topics };
   return withOperations ? { ...description, authorizedOperations: decodeOperations(acc.operations) } : description;
+}
+
+/**
+ * The command's failure when every broker that answered did so with a top-level error: nothing was
+ * described, and "0 partitions, no topics yet" would be a lie. From only some brokers it is a partial
+ * result, their warnings naming them.
+ */
+function everyAnswerRefused(
+  answers: readonly { broker: { host: string; port: number }; response: CompactAnswer }[],
+): KafkaProtocolError | undefined {
+  const first = answers[0];
+  if (first === undefined || answers.some((a) => a.response.ErrorCode === 0)) return undefined;
+  return new KafkaProtocolError(
+    first.response.ErrorCode,
+    DescribeClusterMirrors.name,
+    first.response.ErrorMessage ?? null,
+    `${first.broker.host}:${first.broker.port}`,
+  );
 }
 
 /** Names of the mirrors that exist (DescribeClusterMirrors answers unknown names with an empty success). */
@@ -207,6 +230,8 @@ export async function describeMirrors(
     ...warnings,
   ];
   if (fanOut.answers.length === 0 && fanOut.failures[0]) throw fanOut.failures[0].error;
+  const refusal = everyAnswerRefused(fanOut.answers);
+  if (refusal) throw refusal;
   const described: MirrorDescription[] = [];
   const errors: MirrorError[] = [];
   for (const name of [...mirrors.keys()].sort()) {

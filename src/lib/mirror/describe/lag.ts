@@ -85,7 +85,11 @@ export interface Summary {
   readonly partitions: number;
   /** Partition count per state name, as the broker spelled the state. */
   readonly states: Record<string, number>;
-  /** Sum of known lags; partitions without a lag are counted in `lagUnknown`. @minimum 0 */
+  /**
+   * Sum of known lags; partitions without a lag are counted in `lagUnknown`. Exact, past 2^63-1 too.
+   * @minimum 0
+   * @sum
+   */
   readonly totalLag: bigint;
   /** null when no partition has a known lag. @minimum 0 */
   readonly maxLag: bigint | null;

@@ -107,7 +107,11 @@ export interface FailbackResult {
   /** Every partition is MIRRORING on A. */
   complete: boolean;
   readonly topics: FailbackTopic[];
-  /** Total records A loses (or lost) to truncation. @minimum 0 */
+  /**
+   * Total records A loses (or lost) to truncation. Exact, past 2^63-1 too.
+   * @minimum 0
+   * @sum
+   */
   truncatedRecords: bigint;
   /** Partitions where A loses records. @minimum 0 */
   truncatedPartitions: number;
@@ -371,7 +375,7 @@ export async function runFailback(
   try {
     await follow(a, result, deps);
     const targets = await readCatchUpTargets(b, partitions, 'B');
-    const caughtUp = await waitUntilCaughtUp(a, mirror, targets, deps.sleep);
+    const caughtUp = await waitUntilCaughtUp(a, mirror, targets, deps.sleep, 'the topics were started on A');
     const stuck = notCaughtUpError(mirror, caughtUp);
     if (stuck) throw stuck;
   } catch (error) {

@@ -17,6 +17,8 @@ import { awaitGroupsInSync } from './promote-groups.js';
 import { promotePlanResult } from './promote-report.js';
 import { type PromoteOutcome, stopAndVerify } from './promote-stop.js';
 
+const NOTHING_CHANGED_YET = 'nothing was changed yet (promote stops the topics only once they have caught up)';
+
 /** Less than this left of --timeout and promote does not start the stop: it could not verify it. */
 export const STOP_RESERVE_MS = 5000;
 
@@ -40,18 +42,25 @@ export async function runPromote(
       } else {
         targets = await readCatchUpTargets(source, plan.partitions, plan.sourceLabel);
       }
-      const caughtUp = await waitUntilCaughtUp(client, plan.mirror, targets, deps.sleep, (progress) =>
-        deps.onProgress?.({
-          phase: 'catching-up',
-          done: progress.done,
-          total: progress.total,
-          remaining: progress.pending.reduce(
-            (n, p) =>
-              n +
-              (p.destinationEnd === null ? p.target : p.target > p.destinationEnd ? p.target - p.destinationEnd : 0n),
-            0n,
-          ),
-        }),
+      // Promote waits before it stops anything: no topic was started or changed by it.
+      const caughtUp = await waitUntilCaughtUp(
+        client,
+        plan.mirror,
+        targets,
+        deps.sleep,
+        NOTHING_CHANGED_YET,
+        (progress) =>
+          deps.onProgress?.({
+            phase: 'catching-up',
+            done: progress.done,
+            total: progress.total,
+            remaining: progress.pending.reduce(
+              (n, p) =>
+                n +
+                (p.destinationEnd === null ? p.target : p.target > p.destinationEnd ? p.target - p.destinationEnd : 0n),
+              0n,
+            ),
+          }),
       );
       const stuck = notCaughtUpError(plan.mirror, caughtUp);
       if (stuck) throw stuck;

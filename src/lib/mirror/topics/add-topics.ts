@@ -493,5 +493,5 @@ export async function waitUntilAddedCaughtUp(
   const topics = new Map(added.filter((a) => (a.partitions ?? 0) > 0).map((a) => [a.topic, a.partitions ?? 0]));
   if (topics.size === 0) return { done: 0, total: 0, pending: [], rows: [] };
   const targets = await readCatchUpTargetsFrom(plan.sourceSettings, topics, deps.openSource);
-  return waitUntilCaughtUp(client, plan.mirror, targets, deps.sleep);
+  return waitUntilCaughtUp(client, plan.mirror, targets, deps.sleep, 'the topics were started');
 }

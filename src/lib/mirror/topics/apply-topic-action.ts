@@ -76,6 +76,7 @@ async function waitResumedCaughtUp(
   try {
     const caughtUp = await waitUntilMirrorCaughtUp(client, plan.mirror, topics, {
       ...wait.source,
+      soFar: 'the topics were resumed',
       sleep: (ms, what) => wait.sleep(ms, what),
       onProgress: (progress) => {
         result.final = [...progress.rows];

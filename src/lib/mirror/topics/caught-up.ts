@@ -116,6 +116,8 @@ export async function waitUntilCaughtUp(
   mirror: string,
   targets: CatchUpTargets,
   sleep: (ms: number, what: string) => Promise<void>,
+  /** What the command has done so far, for a hint ("the topics were started"; promote: nothing yet). */
+  soFar: string,
   onProgress?: (progress: CatchUpOutcome) => void,
 ): Promise<CatchUpOutcome> {
   const wanted = new Map([...targets].map(([topic, parts]) => [topic, [...parts.keys()]]));
@@ -134,7 +136,7 @@ export async function waitUntilCaughtUp(
     // Caught up is measured with the destination end offsets: without ListOffsets it can never be told.
     if (lacking)
       throw new MirrorError(`${lacking.message}, so kmirror cannot tell when the mirror has caught up`, 'unsupported', {
-        hint: `the topics were started; kmirror describe ${mirror} shows their states and the lag the broker reports`,
+        hint: `${soFar}; kmirror describe ${mirror} shows their states and the lag the broker reports`,
       });
     const rows = watched.map(({ topic, row }) => ({
       topic,
@@ -189,6 +191,8 @@ export interface MirrorCatchUpDependencies {
   warn(message: string): void;
   sleep(ms: number, what: string): Promise<void>;
   onProgress?(progress: CatchUpOutcome): void;
+  /** What the command has done before the wait, for a hint ("the topics were resumed"). */
+  readonly soFar: string;
   /** --source-config entries, already read: how this machine reaches the source when the stored ones do not. */
   readonly sourceConfig?: ReadonlyMap<string, PropertyEntry>;
   readonly sourceConfigName?: string;
@@ -210,5 +214,5 @@ export async function waitUntilMirrorCaughtUp(
   const stored = await describeMirrorConfigs(destination, mirror);
   const settings = await sourceSettingsOf({ mirror, stored }, deps, (message) => deps.warn(message));
   const targets = await readCatchUpTargetsFrom(settings, topics, deps.openSource);
-  return waitUntilCaughtUp(destination, mirror, targets, deps.sleep, deps.onProgress);
+  return waitUntilCaughtUp(destination, mirror, targets, deps.sleep, deps.soFar, deps.onProgress);
 }

@@ -56,7 +56,8 @@ export function readTopicsFile(path: string): string[] {
   }
   const names = new Set<string>();
   for (const [i, line] of text.split(/\r?\n/).entries()) {
-    const name = line.replace(/#.*$/, '').trim();
+    const hash = line.indexOf('#');
+    const name = (hash === -1 ? line : line.slice(0, hash)).trim();
     if (name === '') continue;
     const problem = topicNameProblem(name);
     if (problem)

@@ -6,6 +6,7 @@ import {
   EXIT_CODES,
   ExitCode,
   describeExitCode,
+  exitCodeOfSignal,
   exitCodesHelpText,
 } from '../../../../src/lib/cli/failures/exit-codes.js';
 import { REPO_ROOT } from '../../../helpers/cli.js';
@@ -14,9 +15,11 @@ describe('exit codes', () => {
   it('has the contract values', () => {
     assert.deepEqual(
       EXIT_CODES.map((row) => row.code),
-      [0, 1, 2, 3, 4, 5, 6, 7, 124],
+      [0, 1, 2, 3, 4, 5, 6, 7, 124, 130, 143],
     );
     assert.equal(ExitCode.Timeout, 124);
+    assert.equal(exitCodeOfSignal('SIGINT'), 130);
+    assert.equal(exitCodeOfSignal('SIGTERM'), 143);
     assert.match(describeExitCode(2) ?? '', /confirmation/);
     assert.equal(describeExitCode(99), undefined);
   });
@@ -25,7 +28,8 @@ describe('exit codes', () => {
     const lines = exitCodesHelpText().split('\n');
     assert.equal(lines.length, EXIT_CODES.length);
     assert.match(lines[0] ?? '', /^ {2} {2}0 {2}success$/);
-    assert.match(lines.at(-1) ?? '', /^ {2}124 {2}timed out/);
+    assert.match(lines.at(-3) ?? '', /^ {2}124 {2}timed out/);
+    assert.match(lines.at(-1) ?? '', /^ {2}143 {2}ended by SIGTERM/);
   });
 
   it('the README lists the same codes as the table', () => {

@@ -28,17 +28,23 @@ describe('mirror config keys (§11.1)', () => {
     assert.deepEqual(parseMirrorConfigValue('request.timeout.ms', '2147483648'), {
       ok: false,
       message: 'Invalid value 2147483648 for configuration request.timeout.ms: Not a number of type INT',
+      reason: 'Not a number of type INT',
     });
     assert.deepEqual(parseMirrorConfigValue('connections.max.idle.ms', '9223372036854775807'), { ok: true });
     assert.deepEqual(parseMirrorConfigValue('connections.max.idle.ms', ''), {
       ok: false,
       message: 'Invalid value  for configuration connections.max.idle.ms: Not a number of type LONG',
+      reason: 'Not a number of type LONG',
     });
     assert.equal(parseMirrorConfigValue('mirror.fetch.min.bytes', '-1').ok, false);
     assert.equal(parseMirrorConfigValue('security.protocol', 'SASL_SSL').ok, true);
     assert.equal(parseMirrorConfigValue('security.protocol', 'sasl_ssl').ok, false);
     assert.equal(parseMirrorConfigValue('mirror.topics.include', 'a,b').ok, true);
-    assert.deepEqual(parseMirrorConfigValue('nope', 'x'), { ok: false, message: 'Unknown mirror configuration: nope' });
+    assert.deepEqual(parseMirrorConfigValue('nope', 'x'), {
+      ok: false,
+      message: 'Unknown mirror configuration: nope',
+      reason: 'unknown key',
+    });
   });
 
   it('splits LIST values on commas, trimmed, empties dropped', () => {

@@ -1,6 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { catchUpProgress, caughtUpNote, notCaughtUpError } from '../../../../src/lib/mirror/topics/caught-up.js';
+import { Deadline } from '../../../../src/lib/cli/command/deadline.js';
+import { startEmulatedClusters } from '../../../../src/lib/emulator/index.js';
+import { createClient } from '../../../../src/lib/kafka/connect.js';
+import { ListOffsets } from '../../../../src/lib/kafka/messages/index.js';
+import {
+  catchUpProgress,
+  caughtUpNote,
+  notCaughtUpError,
+  waitUntilCaughtUp,
+} from '../../../../src/lib/mirror/topics/caught-up.js';
+import { MirrorError } from '../../../../src/lib/mirror/core/errors.js';
+import { createMirror, startTopics } from '../../../commands/describe-setup.js';
+import { withoutKey } from '../../../helpers/without-api-key.js';
 
 const targets = new Map([
   [
@@ -125,5 +137,36 @@ describe('caught up (one definition for every --wait)', () => {
     assert.match(error?.hint ?? '', /restart the destination brokers/);
     assert.equal(notCaughtUpError('m1', { ...outcome, done: 2, pending: [] }), null);
     assert.match(caughtUpNote(outcome), /^Caught up: 2 partition\(s\); every partition is MIRRORING/);
+  });
+});
+
+describe('waitUntilCaughtUp when the destination cannot give end offsets', () => {
+  it("its hint says what the command did so far, not 'the topics were started' for every caller", async () => {
+    const emulator = await startEmulatedClusters({
+      seed: 'caught-up-hint',
+      growthPerSec: 0,
+      demoTopics: [{ name: 'orders', partitions: 1, initialOffset: 5n }],
+    });
+    const client = createClient(
+      { bootstrap: emulator.destination.bootstrap.split(','), clientId: 'caught-up-test' },
+      new Deadline(20_000),
+    );
+    try {
+      createMirror(emulator, 'm1');
+      startTopics(emulator, 'm1', ['orders']);
+      for (const n of emulator.destination.nodes)
+        n.faults.mutateResponse('ApiVersions', withoutKey(ListOffsets.apiKey));
+      const soFar = 'nothing was changed yet';
+      const stopAfterOneLook = async (): Promise<void> => {
+        throw new Error('waited instead of failing: ListOffsets was still offered');
+      };
+      await assert.rejects(
+        waitUntilCaughtUp(client, 'm1', new Map([['orders', new Map([[0, 5n]])]]), stopAfterOneLook, soFar),
+        (err: unknown) => err instanceof MirrorError && err.hint?.startsWith(`${soFar};`) === true,
+      );
+    } finally {
+      await client.close();
+      await emulator.close();
+    }
   });
 });
