@@ -171,6 +171,7 @@ export class Connection {
     if (this.closed) return;
 
     let closeAfter = false;
+    let silent = false;
     const ctx: RequestContext = {
       nodeId: this.options.nodeId,
       clientId,
@@ -178,6 +179,9 @@ export class Connection {
       session,
       closeAfterResponse: () => {
         closeAfter = true;
+      },
+      noResponse: () => {
+        silent = true;
       },
     };
 
@@ -200,7 +204,7 @@ export class Connection {
       body,
       fault: plan.outcome.kind,
     });
-    if (plan.outcome.kind === 'drop') return;
+    if (plan.outcome.kind === 'drop' || silent) return;
 
     let bytes: Buffer;
     try {

@@ -7,6 +7,7 @@ import { FIRST_FETCH_DELAY_MS } from './cluster-options.js';
 import type { EmulatedCluster, MirrorTiming } from './cluster.js';
 import { copyEpochs, epochsAt, highestEpochIn, noteRecords, truncateEpochs, type EpochStart } from './epoch-history.js';
 import { reverseMirrorOf, type ReverseMirror } from './failback.js';
+import { mirrorRecords, type MirrorRecords } from './mirror-records.js';
 import type { DesiredState, MirrorPartition, MirrorStateName } from './partition-state.js';
 import { sourceStatus, SOURCE_METADATA_FAILED, SOURCE_TOPIC_DELETED, type SourceProblem } from './source-link.js';
 import { endOffset, isFrozen, materialize, setEndOffset, type Partition, type Topic } from './topics.js';
@@ -32,6 +33,8 @@ interface PartitionEnv {
   readonly fetchIntervalMs: number;
   readonly timing: MirrorTiming;
   readonly retry: RetryPolicy;
+  /** The batches behind the offsets (mirror-records.ts); absent where nothing is copied. */
+  readonly records?: MirrorRecords;
 }
 
 interface SourceView {
@@ -86,6 +89,13 @@ export function advanceMirrors(cluster: EmulatedCluster, now: number): void {
             fetchIntervalMs: cluster.mirrorFetchIntervalMs,
             timing: cluster.timing,
             retry,
+            records: mirrorRecords(
+              cluster,
+              topic,
+              p,
+              status.ok && sourceTopic && sp ? { cluster: status.cluster, topic: sourceTopic, partition: sp } : null,
+              cluster.mirrors.config(mirrorName, 'mirror.source.cluster.id') ?? '',
+            ),
           },
           now,
         );
@@ -225,7 +235,7 @@ function enter(e: PartitionEnv, next: MirrorStateName, at: number, keepFailure =
         const source = e.source();
         if (source.end > p.base) {
           copyEpochs(p, source.epochs, p.base, source.end);
-          setEndOffset(p, at, source.end);
+          setEndOffset(p, at, e.records?.copy(p.base, source.end) ?? source.end);
         }
       }
       m.deadline = at + e.timing.stoppingMs;
@@ -239,6 +249,7 @@ function enter(e: PartitionEnv, next: MirrorStateName, at: number, keepFailure =
       // The leader epoch bump of failover, then one MIRROR_PID_RESET control batch in the new epoch.
       p.leaderEpoch += 1;
       noteRecords(p, p.leaderEpoch, p.base);
+      e.records?.stopMarker(p.base, p.leaderEpoch);
       setEndOffset(p, at, p.base + 1n);
       break;
     default:
@@ -337,7 +348,8 @@ function copy(e: PartitionEnv, to: number): void {
   }
   const budget = m.carry + (elapsed * e.timing.copyRecordsPerSec) / 1000;
   const whole = Math.floor(budget);
-  const reached = BigInt(whole) >= end - p.base ? end : p.base + BigInt(whole);
+  const budgeted = BigInt(whole) >= end - p.base ? end : p.base + BigInt(whole);
+  const reached = e.records?.copy(p.base, budgeted) ?? budgeted;
   copyEpochs(p, epochs, p.base, reached);
   setEndOffset(p, to, reached);
   m.carry = reached === end ? 0 : budget - whole;
