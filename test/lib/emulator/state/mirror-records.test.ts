@@ -75,12 +75,16 @@ describe('mirroring copies batches', () => {
     p.source.createTopic('clicks', { partitions: 1, growthPerSec: 50 });
     createMirror(p, 'm1');
     startTopics(p, 'm1', ['clicks']);
-    run(p, 3000);
+    run(p, 1500);
+    // A consumer on the source reads meanwhile: the batches it sees are the ones the destination gets.
+    const early = batchesOf(p.source, 'clicks');
+    run(p, 1500);
     p.source.setTraffic(false);
     run(p, 1000);
     const source = batchesOf(p.source, 'clicks');
     assert.ok(source.length > 1);
     assert.deepEqual(batchesOf(p.destination, 'clicks'), source);
+    assert.deepEqual(source.slice(0, early.length), early);
     assert.equal(valuesOf(source)[0], 'clicks-0@0');
   });
 
