@@ -178,7 +178,7 @@ describeWithTool(kcat, 'kcat against the emulator (PLAINTEXT)', () => {
     assert.equal(BigInt(entry.offset), emulator.source.cluster.endOffset('views', 0));
   });
 
-  it('kcat -Q with timestamp -2 reads the log start, which the emulator keeps at 0 (SKIPPED.md)', async () => {
+  it('kcat -Q with timestamp -2 reads the log start, 0 while retention has deleted nothing', async () => {
     const offsets = await kcatJson<KcatOffsets>(['-Q', '-J', '-b', emulator.source.bootstrap, '-t', 'clicks:1:-2']);
     const entry = offsets.clicks?.['1'];
     assert.ok(entry && typeof entry === 'object');
