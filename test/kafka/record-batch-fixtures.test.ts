@@ -103,7 +103,8 @@ describe('record batches from Kafka 4.4', () => {
         if (process.env.KMIRROR_WRITE_FIXTURES === '1') {
           const doc = {
             about:
-              'Record batches fetched (Fetch v11) from a real Kafka 4.4.0 broker by test/kafka/record-batch-fixtures.test.ts: ' +
+              'Record batches fetched (Fetch v11) from a real Kafka 4.4.0 broker ' +
+              'by test/kafka/record-batch-fixtures.test.ts: ' +
               'data batches written by librdkafka 2.0.2 (kcat, plain and gzip; confluent-kafka, transactional), ' +
               'control batches (COMMIT, ABORT) written by the broker.',
             highWatermark: String(p?.HighWatermark),
