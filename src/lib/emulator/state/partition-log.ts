@@ -1,6 +1,7 @@
-// One partition's records: real magic-v2 batches kept in memory, oldest out once the log holds more
-// than its retention in bytes (the log start offset moves to the first batch left, as Kafka's does
-// when it deletes a segment). Offsets are exact bigints; a batch's bytes are stored as appended.
+// One partition's records: real magic-v2 batches kept in memory in segments, the oldest segment out
+// once the log holds more than its retention in bytes (the log start offset moves to the first batch
+// left, as Kafka's does when it deletes a segment). Offsets are exact bigints; a batch's bytes are
+// stored as appended.
 
 import {
   decodeRecords,
@@ -22,14 +23,32 @@ export interface StoredBatch {
   readonly control: boolean;
 }
 
+/** Segments start small (most partitions hold little) and double up to this size. */
+export const MAX_SEGMENT_BYTES = 64 * 1024;
+const FIRST_SEGMENT_BYTES = 4 * 1024;
+
+/** One allocation holding consecutive batches, dropped whole by retention as Kafka drops a segment file. */
+interface Segment {
+  readonly id: number;
+  readonly buf: Buffer;
+  used: number;
+}
+
+interface Placed extends StoredBatch {
+  readonly segment: number;
+}
+
 export class PartitionLog {
-  private batches: StoredBatch[] = [];
+  private batches: Placed[] = [];
+  private segments: Segment[] = [];
+  private nextSegmentId = 0;
   private held = 0;
 
   constructor(
     readonly retentionBytes: number,
     private startOffset = 0n,
     private endOffset = startOffset,
+    private readonly maxSegmentBytes = MAX_SEGMENT_BYTES,
   ) {}
 
   get start(): bigint {
@@ -42,28 +61,38 @@ export class PartitionLog {
   get sizeBytes(): number {
     return this.held;
   }
+  /** Bytes allocated for them (segments are filled in order, the last one partly). */
+  get allocatedBytes(): number {
+    return this.segments.reduce((n, s) => n + s.buf.length, 0);
+  }
   get batchCount(): number {
     return this.batches.length;
   }
 
   /**
-   * Appends a batch already placed at its offset. A batch past the end (the records between were
-   * never received) empties the log and starts it there, as a follower does below a leader's start.
+   * Appends a batch already placed at its offset, copied into the log's own segment: the bytes given
+   * are often a slice of a request frame or of a Buffer pool slab, which holding would hold whole. A
+   * batch past the end (the records between were never received) empties the log and starts it there,
+   * as a follower does below a leader's log start.
    */
   append(bytes: Buffer): StoredBatch {
     const h = readBatchHeader(bytes);
     if (h.baseOffset < this.endOffset)
       throw new RecordBatchError(`batch at ${h.baseOffset} overlaps the log, which ends at ${this.endOffset}`);
     if (h.baseOffset > this.endOffset) this.resetAt(h.baseOffset);
-    const batch: StoredBatch = {
+    const segment = this.segmentFor(bytes.length);
+    bytes.copy(segment.buf, segment.used);
+    const batch: Placed = {
       base: h.baseOffset,
       next: nextOffsetOf(h),
-      bytes,
+      bytes: segment.buf.subarray(segment.used, segment.used + bytes.length),
       maxTimestamp: h.maxTimestamp,
       producerId: h.producerId,
       transactional: isTransactional(h),
       control: isControl(h),
+      segment: segment.id,
     };
+    segment.used += bytes.length;
     this.batches.push(batch);
     this.held += bytes.length;
     this.endOffset = batch.next;
@@ -75,19 +104,25 @@ export class PartitionLog {
   truncateTo(offset: bigint): void {
     if (offset >= this.endOffset) return;
     while (this.batches.length > 0) {
-      const last = this.batches[this.batches.length - 1] as StoredBatch;
+      const last = this.batches[this.batches.length - 1] as Placed;
       if (last.next <= offset) break;
       this.batches.pop();
       this.held -= last.bytes.length;
+      const segment = this.segments[this.segments.length - 1];
+      if (segment && segment.id === last.segment) {
+        segment.used -= last.bytes.length;
+        if (segment.used === 0) this.segments.pop();
+      }
     }
     const kept = this.batches[this.batches.length - 1]?.next;
     this.endOffset = kept ?? (offset < this.startOffset ? offset : this.startOffset);
-    if (this.batches.length === 0) this.startOffset = this.endOffset;
+    if (this.batches.length === 0) this.resetAt(this.endOffset);
   }
 
   /** Empties the log; it starts (and ends) at `offset`. */
   resetAt(offset: bigint): void {
     this.batches = [];
+    this.segments = [];
     this.held = 0;
     this.startOffset = offset;
     this.endOffset = offset;
@@ -98,7 +133,7 @@ export class PartitionLog {
     const out: StoredBatch[] = [];
     let bytes = 0;
     for (let i = this.firstIndexAtOrAfter(from); i < this.batches.length; i++) {
-      const batch = this.batches[i] as StoredBatch;
+      const batch = this.batches[i] as Placed;
       if (out.length > 0 && bytes + batch.bytes.length > maxBytes) break;
       out.push(batch);
       bytes += batch.bytes.length;
@@ -127,7 +162,7 @@ export class PartitionLog {
 
   /** The offset and timestamp of the record with the largest timestamp; null for an empty log. */
   maxTimestamp(): { readonly offset: bigint; readonly timestamp: bigint } | null {
-    let best: StoredBatch | undefined;
+    let best: Placed | undefined;
     for (const batch of this.batches)
       if (!batch.control && (!best || batch.maxTimestamp >= best.maxTimestamp)) best = batch;
     return best ? { offset: best.next - 1n, timestamp: best.maxTimestamp } : null;
@@ -138,17 +173,33 @@ export class PartitionLog {
     let hi = this.batches.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if ((this.batches[mid] as StoredBatch).next <= offset) lo = mid + 1;
+      if ((this.batches[mid] as Placed).next <= offset) lo = mid + 1;
       else hi = mid;
     }
     return lo;
   }
 
+  private segmentFor(size: number): Segment {
+    const last = this.segments[this.segments.length - 1];
+    if (last && last.buf.length - last.used >= size) return last;
+    const grown = last ? Math.min(this.maxSegmentBytes, last.buf.length * 2) : FIRST_SEGMENT_BYTES;
+    const segment: Segment = {
+      id: this.nextSegmentId++,
+      buf: Buffer.allocUnsafeSlow(Math.max(size, Math.min(grown, this.maxSegmentBytes))),
+      used: 0,
+    };
+    this.segments.push(segment);
+    return segment;
+  }
+
+  /** Drops the oldest segments while the log holds more than its retention; the last one always stays. */
   private enforceRetention(): void {
-    while (this.held > this.retentionBytes && this.batches.length > 1) {
-      const oldest = this.batches.shift() as StoredBatch;
-      this.held -= oldest.bytes.length;
-      this.startOffset = (this.batches[0] as StoredBatch).base;
+    while (this.held > this.retentionBytes && this.segments.length > 1) {
+      const oldest = this.segments.shift() as Segment;
+      while (this.batches.length > 0 && (this.batches[0] as Placed).segment === oldest.id) {
+        this.held -= (this.batches.shift() as Placed).bytes.length;
+      }
+      this.startOffset = (this.batches[0] as Placed).base;
     }
   }
 }

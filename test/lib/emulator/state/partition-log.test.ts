@@ -14,14 +14,31 @@ function batchAt(base: bigint, count: number, timestamp = 0n): Buffer {
 }
 
 describe('a partition log', () => {
-  it('stays within its retention: the oldest batches go and the log start moves to the first left', () => {
+  it('stays within its retention: the oldest segments go and the log start moves to the first batch left', () => {
     const size = batchAt(0n, 10).length;
-    const log = new PartitionLog(size * 3);
+    // Segments of one batch each, so retention drops batch by batch.
+    const log = new PartitionLog(size * 3, 0n, 0n, size);
     for (let i = 0n; i < 10n; i++) log.append(batchAt(i * 10n, 10));
     assert.equal(log.end, 100n);
     assert.equal(log.batchCount, 3);
     assert.equal(log.start, 70n);
     assert.ok(log.sizeBytes <= size * 3);
+  });
+
+  it('drops whole segments: batches sharing a segment go together, and memory stays within a segment of the bound', () => {
+    const size = batchAt(0n, 10).length;
+    const log = new PartitionLog(size * 4, 0n, 0n, size * 2);
+    for (let i = 0n; i < 10n; i++) log.append(batchAt(i * 10n, 10));
+    assert.equal(log.end, 100n);
+    assert.equal(log.batchCount, 4);
+    assert.equal(log.start, 60n);
+    assert.ok(log.allocatedBytes <= size * 4 + size * 2);
+    // Truncation gives the tail of the last segment back.
+    log.truncateTo(95n);
+    assert.equal(log.end, 90n);
+    assert.equal(log.sizeBytes, size * 3);
+    log.append(batchAt(90n, 10));
+    assert.equal(log.batchCount, 4);
   });
 
   it('keeps one batch even when it alone exceeds the retention', () => {
