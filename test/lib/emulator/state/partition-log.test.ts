@@ -25,7 +25,7 @@ describe('a partition log', () => {
     assert.ok(log.sizeBytes <= size * 3);
   });
 
-  it('drops whole segments: batches sharing a segment go together, and memory stays within a segment of the bound', () => {
+  it('drops whole segments: batches sharing one go together; memory stays within a segment of the bound', () => {
     const size = batchAt(0n, 10).length;
     const log = new PartitionLog(size * 4, 0n, 0n, size * 2);
     for (let i = 0n; i < 10n; i++) log.append(batchAt(i * 10n, 10));
