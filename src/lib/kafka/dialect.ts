@@ -15,6 +15,7 @@ import {
   FindCoordinator,
   IncrementalAlterConfigs,
   MIRROR_APIS,
+  RECORD_APIS,
 } from './messages/index.js';
 import { KIP_DRAFT_APIS, LastMirroredOffsets } from './messages/kip-draft/index.js';
 import { ApiKeyMap, type KeyedApiNames, TBD } from './mirror-api-keys.js';
@@ -78,10 +79,14 @@ export interface Dialect {
   readonly savesTopicPatterns: boolean;
 }
 
-/** Keys of the standard APIs kmirror sends: a mirror RPC of the seed must not be numbered onto one. */
+/**
+ * Keys of the standard APIs kmirror sends and the record APIs the emulator serves: a mirror RPC of
+ * the seed must not be numbered onto one.
+ */
 export function reservedApiKeys(): Map<number, string> {
   const reserved = new Map<number, string>();
-  for (const api of [...ALL_APIS, FindCoordinator]) if (!MIRROR_APIS.includes(api)) reserved.set(api.apiKey, api.name);
+  for (const api of [...ALL_APIS, ...RECORD_APIS, FindCoordinator])
+    if (!MIRROR_APIS.includes(api)) reserved.set(api.apiKey, api.name);
   return reserved;
 }
 

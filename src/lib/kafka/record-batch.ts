@@ -199,6 +199,63 @@ export function encodeBatch(spec: NewBatch): Buffer {
   return batch;
 }
 
+/** Writes a zigzag varint at `at`; returns the offset after it. */
+function putVarint(buf: Buffer, at: number, value: number): number {
+  let v = ((value << 1) ^ (value >> 31)) >>> 0;
+  while (v >= 0x80) {
+    buf[at++] = (v & 0x7f) | 0x80;
+    v >>>= 7;
+  }
+  buf[at++] = v;
+  return at;
+}
+
+function varintSize(value: number): number {
+  let v = ((value << 1) ^ (value >> 31)) >>> 0;
+  let n = 1;
+  while (v >= 0x80) {
+    v >>>= 7;
+    n++;
+  }
+  return n;
+}
+
+/**
+ * The batch {@link encodeBatch} makes for one uncompressed record with no key and no headers, written
+ * straight into one buffer: the emulator's traffic generator makes one per record.
+ */
+export function encodeSingleValueBatch(
+  baseOffset: bigint,
+  leaderEpoch: number,
+  timestamp: bigint,
+  value: Buffer,
+): Buffer {
+  const body = 5 + varintSize(value.length) + value.length;
+  const size = BATCH_HEADER_BYTES + varintSize(body) + body;
+  const b = Buffer.alloc(size);
+  b.writeBigInt64BE(baseOffset, 0);
+  b.writeInt32BE(size - LENGTH_FIELD_END, 8);
+  b.writeInt32BE(leaderEpoch, 12);
+  b.writeInt8(2, 16);
+  b.writeInt16BE(0, 21);
+  b.writeInt32BE(0, 23);
+  b.writeBigInt64BE(timestamp, 27);
+  b.writeBigInt64BE(timestamp, 35);
+  b.writeBigInt64BE(-1n, 43);
+  b.writeInt16BE(-1, 51);
+  b.writeInt32BE(-1, 53);
+  b.writeInt32BE(1, 57);
+  let at = putVarint(b, BATCH_HEADER_BYTES, body);
+  // attributes, timestamp delta 0, offset delta 0, key null (-1)
+  at = putVarint(b, at + 3, -1);
+  at = putVarint(b, at, value.length);
+  value.copy(b, at);
+  at += value.length;
+  putVarint(b, at, 0);
+  b.writeUInt32BE(crc32c(b.subarray(CRC_START)), 17);
+  return b;
+}
+
 function readNullableVarBytes(r: ByteReader): Buffer | null {
   const length = r.varint();
   return length < 0 ? null : r.raw(length);

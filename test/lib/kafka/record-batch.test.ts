@@ -8,6 +8,7 @@ import {
   crcMatches,
   decodeRecords,
   encodeBatch,
+  encodeSingleValueBatch,
   isControl,
   mirrorPidResetValue,
   nextOffsetOf,
@@ -100,6 +101,20 @@ describe('record batch v2', () => {
       [a.length, b.length],
     );
     assert.throws(() => splitBatches(both.subarray(0, both.length - 1)), RecordBatchError);
+  });
+
+  it('the one-record fast path writes exactly what encodeBatch writes', () => {
+    for (const size of [0, 5, 63, 64, 200]) {
+      const value = Buffer.alloc(size, 7);
+      const fast = encodeSingleValueBatch(123_456_789_012n, 4, 1_700_000_000_123n, value);
+      const general = encodeBatch({
+        baseOffset: 123_456_789_012n,
+        leaderEpoch: 4,
+        baseTimestamp: 1_700_000_000_123n,
+        records: [{ timestampDelta: 0n, key: null, value, headers: [] }],
+      });
+      assert.equal(fast.toString('hex'), general.toString('hex'), `value of ${size} bytes`);
+    }
   });
 
   it('refuses magic 0 and 1', () => {

@@ -34,8 +34,27 @@ interface Segment {
   used: number;
 }
 
-interface Placed extends StoredBatch {
-  readonly segment: number;
+/** A stored batch: where its bytes lie in its segment (the view is made when read, not kept per batch). */
+class Placed implements StoredBatch {
+  constructor(
+    readonly base: bigint,
+    readonly next: bigint,
+    readonly maxTimestamp: bigint,
+    readonly producerId: bigint,
+    readonly transactional: boolean,
+    readonly control: boolean,
+    private readonly seg: Segment,
+    private readonly at: number,
+    readonly length: number,
+  ) {}
+
+  get segment(): number {
+    return this.seg.id;
+  }
+
+  get bytes(): Buffer {
+    return this.seg.buf.subarray(this.at, this.at + this.length);
+  }
 }
 
 export class PartitionLog {
@@ -82,16 +101,17 @@ export class PartitionLog {
     if (h.baseOffset > this.endOffset) this.resetAt(h.baseOffset);
     const segment = this.segmentFor(bytes.length);
     bytes.copy(segment.buf, segment.used);
-    const batch: Placed = {
-      base: h.baseOffset,
-      next: nextOffsetOf(h),
-      bytes: segment.buf.subarray(segment.used, segment.used + bytes.length),
-      maxTimestamp: h.maxTimestamp,
-      producerId: h.producerId,
-      transactional: isTransactional(h),
-      control: isControl(h),
-      segment: segment.id,
-    };
+    const batch = new Placed(
+      h.baseOffset,
+      nextOffsetOf(h),
+      h.maxTimestamp,
+      h.producerId,
+      isTransactional(h),
+      isControl(h),
+      segment,
+      segment.used,
+      bytes.length,
+    );
     segment.used += bytes.length;
     this.batches.push(batch);
     this.held += bytes.length;
@@ -107,10 +127,10 @@ export class PartitionLog {
       const last = this.batches[this.batches.length - 1] as Placed;
       if (last.next <= offset) break;
       this.batches.pop();
-      this.held -= last.bytes.length;
+      this.held -= last.length;
       const segment = this.segments[this.segments.length - 1];
       if (segment && segment.id === last.segment) {
-        segment.used -= last.bytes.length;
+        segment.used -= last.length;
         if (segment.used === 0) this.segments.pop();
       }
     }
@@ -134,9 +154,9 @@ export class PartitionLog {
     let bytes = 0;
     for (let i = this.firstIndexAtOrAfter(from); i < this.batches.length; i++) {
       const batch = this.batches[i] as Placed;
-      if (out.length > 0 && bytes + batch.bytes.length > maxBytes) break;
+      if (out.length > 0 && bytes + batch.length > maxBytes) break;
       out.push(batch);
-      bytes += batch.bytes.length;
+      bytes += batch.length;
     }
     return out;
   }
@@ -196,9 +216,11 @@ export class PartitionLog {
   private enforceRetention(): void {
     while (this.held > this.retentionBytes && this.segments.length > 1) {
       const oldest = this.segments.shift() as Segment;
-      while (this.batches.length > 0 && (this.batches[0] as Placed).segment === oldest.id) {
-        this.held -= (this.batches.shift() as Placed).bytes.length;
-      }
+      // The segment's batches are a prefix of the list; one splice, not a shift per batch.
+      let count = 0;
+      for (; count < this.batches.length && (this.batches[count] as Placed).segment === oldest.id; count++)
+        this.held -= (this.batches[count] as Placed).length;
+      this.batches.splice(0, count);
       this.startOffset = (this.batches[0] as Placed).base;
     }
   }

@@ -4,18 +4,14 @@
 // epoch the history gives them), and a log longer than the end offset is truncated, so failback and
 // re-add truncation cut the batches too. Logs hang off their partitions, so a deleted topic's go with it.
 
-import { Compression, encodeBatch, placeBatch, readBatchHeader } from '../../kafka/record-batch.js';
+import { encodeSingleValueBatch, placeBatch, readBatchHeader } from '../../kafka/record-batch.js';
 import type { EmulatedCluster } from './cluster.js';
-import { epochsAt } from './epoch-history.js';
+import { epochsAt, type EpochStart } from './epoch-history.js';
 import { PartitionLog } from './partition-log.js';
 import { endOffset, isFrozen, type Partition, type Topic } from './topics.js';
 
 /** The most bytes one partition's log keeps (a smaller positive `retention.bytes` wins). */
-export const MAX_PARTITION_LOG_BYTES = 1024 * 1024;
-/** The traffic generator's batches hold at most this many records (a real producer's linger). */
-export const GENERATED_BATCH_RECORDS = 100;
-/** Bytes of one generated record inside its batch, for the retention cap of a long gap. */
-const GENERATED_RECORD_BYTES = 32;
+export const MAX_PARTITION_LOG_BYTES = 2 * 1024 * 1024;
 
 const logs = new WeakMap<Partition, PartitionLog>();
 
@@ -27,6 +23,15 @@ function retentionOf(topic: Topic): number {
 /** The value of the generated record at `offset`: says where it was written, so a reader can check. */
 export function generatedValue(topic: string, partition: number, offset: bigint): Buffer {
   return Buffer.from(`${topic}-${partition}@${offset}`, 'utf8');
+}
+
+function generatedBatch(topic: string, partition: number, offset: bigint, leaderEpoch: number, now: number): Buffer {
+  return encodeSingleValueBatch(offset, leaderEpoch, BigInt(Math.floor(now)), generatedValue(topic, partition, offset));
+}
+
+/** Bytes of one generated batch near `offset`, for the retention cap of a long gap. */
+function generatedBatchBytes(topic: string, partition: number, offset: bigint): number {
+  return generatedBatch(topic, partition, offset, 0, 0).length;
 }
 
 /** The partition's log, level with the engine's end offset at the cluster's clock. */
@@ -43,30 +48,20 @@ export function recordLog(cluster: EmulatedCluster, topic: Topic, p: Partition):
   return log;
 }
 
-/** Writes the records [log.end, end) the traffic generator owes, batch by batch, in their epochs. */
+/**
+ * Writes the records [log.end, end) the traffic generator owes, in their epochs, one record per
+ * batch: the engine's copy rate counts records, and a fetcher copies whole batches, so a batch of
+ * one is what lets the copy stop at any offset as it always has.
+ */
 function generate(log: PartitionLog, topic: Topic, p: Partition, end: bigint, now: number): void {
-  const fits = BigInt(Math.floor(log.retentionBytes / GENERATED_RECORD_BYTES));
+  const fits = BigInt(Math.floor(log.retentionBytes / generatedBatchBytes(topic.name, p.index, end)));
   // Records that retention would delete at once are never made: the log starts after them.
   if (end - log.end > fits) log.resetAt(end - fits);
   const epochs = epochsAt(p, end, !isFrozen(p));
-  let offset = log.end;
-  while (offset < end) {
-    const entry = [...epochs].reverse().find((e) => e.start <= offset);
-    const nextEpochStart = epochs.find((e) => e.start > offset)?.start ?? end;
-    const stop = [nextEpochStart, end, offset + BigInt(GENERATED_BATCH_RECORDS)].reduce((a, b) => (b < a ? b : a));
-    const records = [];
-    for (let o = offset; o < stop; o++)
-      records.push({ timestampDelta: 0n, key: null, value: generatedValue(topic.name, p.index, o), headers: [] });
-    log.append(
-      encodeBatch({
-        baseOffset: offset,
-        leaderEpoch: entry?.epoch ?? p.leaderEpoch,
-        baseTimestamp: BigInt(Math.floor(now)),
-        compression: Compression.NONE,
-        records,
-      }),
-    );
-    offset = stop;
+  let e = 0;
+  for (let offset = log.end; offset < end; offset++) {
+    while (e + 1 < epochs.length && (epochs[e + 1] as EpochStart).start <= offset) e++;
+    log.append(generatedBatch(topic.name, p.index, offset, epochs[e]?.epoch ?? p.leaderEpoch, now));
   }
 }
 

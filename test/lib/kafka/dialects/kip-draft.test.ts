@@ -205,3 +205,18 @@ describe('--protocol kip-draft: client and emulator', () => {
     });
   });
 });
+
+describe('--api-keys under the KIP draft', () => {
+  it('refuses a key the emulator serves a record API on (Produce 0, Fetch 1, InitProducerId 22)', () => {
+    for (const [key, name] of [
+      [0, 'Produce'],
+      [1, 'Fetch'],
+      [22, 'InitProducerId'],
+    ] as const) {
+      assert.throws(
+        () => draft(DRAFT_KEYS.replace('CreateMirror=200', `CreateMirror=${key}`)),
+        new RegExp(`${name} and CreateMirror on the same key ${key}`),
+      );
+    }
+  });
+});
