@@ -70,7 +70,7 @@ export async function benchEmulatorRecords(): Promise<BenchResult[]> {
         name: 'emulator: record batches held after 1 h of playground traffic (source + destination)',
         value: held,
         unit: 'MB',
-        target: `≤ ${bound.toFixed(1)} MB (${MAX_PARTITION_LOG_BYTES / 1024 / 1024} MiB × ${partitions} partitions × 2)`,
+        target: `≤ ${bound.toFixed(1)} MB (${MAX_PARTITION_LOG_BYTES / 1048576} MiB × ${partitions} partitions × 2)`,
         detail:
           `simulated in ${elapsed.toFixed(0)} s; ${first}-0 ends at ${destination.cluster.endOffset(first, 0)} ` +
           `on the destination, ${source.cluster.endOffset(first, 0)} on the source`,
