@@ -38,7 +38,7 @@ export function mirrorRecords(
       const log = recordLog(destination, topic, p);
       if (log.end !== from) log.truncateTo(from);
       let reached = to;
-      for (const batch of recordLog(source.cluster, source.topic, source.partition).read(
+      for (const batch of recordLog(source.cluster, source.topic, source.partition, to).read(
         from,
         Number.MAX_SAFE_INTEGER,
       )) {

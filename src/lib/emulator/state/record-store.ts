@@ -34,8 +34,12 @@ function generatedBatchBytes(topic: string, partition: number, offset: bigint): 
   return generatedBatch(topic, partition, offset, 0, 0).length;
 }
 
-/** The partition's log, level with the engine's end offset at the cluster's clock. */
-export function recordLog(cluster: EmulatedCluster, topic: Topic, p: Partition): PartitionLog {
+/**
+ * The partition's log, level with the engine's end offset at the cluster's clock. With `upTo`, owed
+ * records are written only that far (the mirror copy reads a stretch at a time, so a long backlog
+ * is not written all at once); a later call writes the rest.
+ */
+export function recordLog(cluster: EmulatedCluster, topic: Topic, p: Partition, upTo?: bigint): PartitionLog {
   let log = logs.get(p);
   if (!log) {
     log = new PartitionLog(retentionOf(topic));
@@ -44,22 +48,22 @@ export function recordLog(cluster: EmulatedCluster, topic: Topic, p: Partition):
   const now = cluster.clock.now();
   const end = endOffset(topic, p, now);
   if (log.end > end) log.truncateTo(end);
-  if (log.end < end) generate(log, topic, p, end, now);
+  if (log.end < end) generate(log, topic, p, end, upTo !== undefined && upTo < end ? upTo : end, now);
   return log;
 }
 
 /**
- * Writes the records [log.end, end) the traffic generator owes, in their epochs, one record per
- * batch: the engine's copy rate counts records, and a fetcher copies whole batches, so a batch of
- * one is what lets the copy stop at any offset as it always has.
+ * Writes the records [log.end, stop) of the [log.end, end) the traffic generator owes, in their
+ * epochs, one record per batch: the engine's copy rate counts records, and a fetcher copies whole
+ * batches, so a batch of one is what lets the copy stop at any offset as it always has.
  */
-function generate(log: PartitionLog, topic: Topic, p: Partition, end: bigint, now: number): void {
+function generate(log: PartitionLog, topic: Topic, p: Partition, end: bigint, stop: bigint, now: number): void {
   const fits = BigInt(Math.floor(log.retentionBytes / generatedBatchBytes(topic.name, p.index, end)));
   // Records that retention would delete at once are never made: the log starts after them.
   if (end - log.end > fits) log.resetAt(end - fits);
   const epochs = epochsAt(p, end, !isFrozen(p));
   let e = 0;
-  for (let offset = log.end; offset < end; offset++) {
+  for (let offset = log.end; offset < stop; offset++) {
     while (e + 1 < epochs.length && (epochs[e + 1] as EpochStart).start <= offset) e++;
     log.append(generatedBatch(topic.name, p.index, offset, epochs[e]?.epoch ?? p.leaderEpoch, now));
   }
