@@ -1,7 +1,7 @@
 // The emulator holding 1,000 topics × 100 partitions over 3 destination nodes and answering a full
 // DescribeClusterMirrors fan-out (issue target: within 1 s, under 500 MB). Measured, not asserted.
 
-import { Deadline } from '../src/lib/cli/deadline.js';
+import { Deadline } from '../src/lib/cli/command/deadline.js';
 import { ManualClock, startEmulatedClusters } from '../src/lib/emulator/index.js';
 import { createClient } from '../src/lib/kafka/connect.js';
 import { CreateClusterMirror, DescribeClusterMirrors, StartMirrorTopics } from '../src/lib/kafka/messages/index.js';

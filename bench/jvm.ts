@@ -1,5 +1,5 @@
 // `npm run bench:jvm` (issue 12): kmirror beside the Java tools operators run today, against one real
-// Apache Kafka 4.4 broker (test/kafka/harness.ts). `kmirror check -b …` is paired with
+// Apache Kafka 4.4 broker (test/real-kafka/harness.ts). `kmirror check -b …` is paired with
 // `kafka-features.sh --bootstrap-server … describe` (org.apache.kafka.tools.FeatureCommand from
 // kafka-tools 4.4.0, on the classpath scripts/kafka-classpath.sh resolves): a JVM start, an Admin
 // client and one round trip, as kafka-run-class.sh starts it (its default heap and JVM options, no
@@ -8,7 +8,7 @@
 // Measured without the caller's NODE_EXTRA_CA_CERTS (see nodes.ts), with a line for kmirror with it.
 
 import { fileURLToPath } from 'node:url';
-import { kafkaClasspath, startSingleNode } from '../test/kafka/harness.js';
+import { kafkaClasspath, startSingleNode } from '../test/real-kafka/harness.js';
 import { median, stats } from './measure.js';
 import { benchEnv, envWithExtraCaCerts, extraCaCertsNote, removeBenchCache } from './nodes.js';
 import { timedRun, type TimedRun } from './process-run.js';

@@ -85,7 +85,7 @@ function runWithOclif(argv) {
 
 /**
  * For a run of the command `id` that shows no help: the words after the id and the package's facts, when oclif's
- * configuration need not be loaded for it (src/lib/cli/direct-run.ts says why and what it reads); or undefined
+ * configuration need not be loaded for it (src/lib/cli/startup/direct-run.ts says why and what it reads); or undefined
  * for oclif's whole run.
  */
 function directRun(argv, id) {

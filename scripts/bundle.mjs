@@ -6,7 +6,7 @@
 // strategy gives them, so a command file added there is in the next build with nothing else to edit.
 // CommonJS, not ESM: Node builds an ESM facade of every built-in module an ES module imports (node:fs
 // with all its lazy getters, streams…), which costs more than the bundle's own code.
-// bin/dev.js and the in-process tests run the sources (src/lib/cli/source-commands.ts) instead.
+// bin/dev.js and the in-process tests run the sources (src/lib/cli/startup/source-commands.ts) instead.
 import { build } from 'esbuild';
 import { DYNAMIC_IMPORT, IMPORT_BANNER, MANIFEST_BANNER, dependencySources } from './bundle-patches.mjs';
 import { RUN_MANIFEST_PATH, writeRunManifest } from './run-manifest.mjs';
@@ -53,9 +53,9 @@ export function entrySource() {
     "  get Config() { return require('@oclif/core/config').Config; },",
     "  get handle() { return require('@oclif/core/handle').handle; },",
     "  get run() { return require('@oclif/core/run').run; },",
-    "  get Help() { return require('./src/lib/cli/help.ts').default; },",
-    // bin/run.cjs, for a run that needs no loaded oclif configuration (src/lib/cli/direct-run.ts)
-    "  get directRun() { return require('./src/lib/cli/direct-run.ts'); },",
+    "  get Help() { return require('./src/lib/cli/startup/help.ts').default; },",
+    // bin/run.cjs, for a run that needs no loaded oclif configuration (src/lib/cli/startup/direct-run.ts)
+    "  get directRun() { return require('./src/lib/cli/startup/direct-run.ts'); },",
     // bin/run.cjs, before run(), for a run that shows no help: oclif reads the small manifest
     `  useRunManifest() { __kmirrorManifestFile = ${JSON.stringify(RUN_MANIFEST_PATH)}; },`,
     '  COMMANDS: {',
@@ -106,7 +106,7 @@ async function bundle() {
     // Short names: a smaller bundle and code cache (~3 ms of each start). KMIRROR_BUNDLE_NAMES=1 keeps the
     // source's names, for reading a CPU profile. No keepNames: it renames each function back as its module
     // loads (~1,500 defineProperty calls, 650 KB of maps, ~5 % of a short run's instructions); classes that
-    // report their name set it themselves (test/lib/cli/error-names.test.ts), and --debug's stack traces go
+    // report their name set it themselves (test/lib/cli/failures/error-names.test.ts), and --debug's stack traces go
     // through the source map (bin/run.cjs).
     minifyIdentifiers: process.env.KMIRROR_BUNDLE_NAMES !== '1',
     sourcemap: 'linked',

@@ -15,7 +15,7 @@ for (const change of docChanges(process.cwd())) {
 }
 
 // The README's table of exporter metrics, from the metric definitions (test/lib/render/metrics-table.test.ts).
-const { METRICS } = await import('../dist/src/lib/mirror/metrics.js');
+const { METRICS } = await import('../dist/src/lib/mirror/metrics/metrics.js');
 const { renderMetricsTable, withMetricsTable } = await import('../dist/src/lib/render/metrics-table.js');
 const readme = readFileSync('README.md', 'utf8');
 const withTable = withMetricsTable(readme, renderMetricsTable(Object.values(METRICS)));

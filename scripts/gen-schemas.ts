@@ -16,7 +16,7 @@ import {
   type Schema,
 } from 'ts-json-schema-generator';
 import { BigIntNodeParser, INT64_COMMENT, IntegerFormatter, NullableIntegerFormatter } from './schema-integers.js';
-import { SCHEMA_VERSION } from '../src/lib/cli/json-document.js';
+import { SCHEMA_VERSION } from '../src/lib/cli/output/json-document.js';
 
 export { INT64_COMMENT };
 
@@ -106,7 +106,7 @@ function inlineRoot(schema: JsonObject): JsonObject {
 export function generateSchemas(root = SCHEMA_ROOT): Map<string, string> {
   const config: CompletedConfig = {
     ...DEFAULT_CONFIG,
-    path: join(root, '{src/commands/**/*.ts,src/lib/cli/json-document.ts}'),
+    path: join(root, '{src/commands/**/*.ts,src/lib/cli/output/json-document.ts}'),
     tsconfig: join(root, 'tsconfig.json'),
     expose: 'export',
     topRef: false,
@@ -166,7 +166,7 @@ const SCHEMA_VERSION_PROPERTY: JsonObject = {
 };
 
 /**
- * The fields every document carries (src/lib/cli/json-document.ts): `schemaVersion` first, `timestamp` per
+ * The fields every document carries (src/lib/cli/output/json-document.ts): `schemaVersion` first, `timestamp` per
  * --watch refresh, `warnings` always, and `error` when the command failed after making its result.
  */
 function withEnvelope(body: JsonObject, failure: JsonObject, watch: boolean): JsonObject {

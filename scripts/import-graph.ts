@@ -11,6 +11,7 @@ import ts from 'typescript';
 import {
   ALLOWLIST,
   EMULATOR_IMPORTERS,
+  FOLDER_RULES,
   LAYER_RULES,
   TYPE_ONLY_TARGETS,
   VALUES_ALLOWED,
@@ -148,7 +149,7 @@ export function ruleBroken(edge: ImportEdge): { fromLayer: string; toLayer: stri
   const verdict = (reason: string | null) => (reason === null ? null : { fromLayer, toLayer, reason });
   if (toLayer === 'computed') return verdict('a computed import(…) cannot be checked; use a string literal');
   if (toLayer === 'outside') return verdict('imports a file outside src/');
-  if (fromLayer === toLayer) return null;
+  if (fromLayer === toLayer) return verdict(folderRuleBroken(fromLayer, edge));
   if (toLayer === 'emulator') {
     return verdict(
       EMULATOR_IMPORTERS.includes(edge.from) ? null : `only ${EMULATOR_IMPORTERS.join(', ')} import emulator/`,
@@ -172,6 +173,49 @@ export function ruleBroken(edge: ImportEdge): { fromLayer: string; toLayer: stri
       );
   }
   return null;
+}
+
+/** The folder of a file inside a layer with folder rules (`src/lib/mirror/topics/x.ts` → topics), else null. */
+export function folderOf(layer: string, file: string): string | null {
+  const prefix = `src/lib/${layer}/`;
+  if (!FOLDER_RULES[layer] || !file.startsWith(prefix)) return null;
+  const rest = file.slice(prefix.length);
+  return rest.includes('/') ? (rest.split('/')[0] ?? null) : '';
+}
+
+/** Why an import inside one layer breaks its folder rules, or null. */
+function folderRuleBroken(layer: string, edge: ImportEdge): string | null {
+  const rules = FOLDER_RULES[layer];
+  if (!rules) return null;
+  const from = folderOf(layer, edge.from);
+  const to = folderOf(layer, edge.to);
+  for (const [file, folder] of [
+    [edge.from, from],
+    [edge.to, to],
+  ] as const) {
+    if (folder === '') return `${file} lies directly in ${layer}/: put it in one of its folders`;
+    if (folder !== null && !rules[folder]) return `${layer}/${folder}/ has no rule in FOLDER_RULES`;
+  }
+  if (from === to || from === null || to === null) return null;
+  const may = rules[from] ?? [];
+  if (may.includes(to)) return null;
+  const allowed = may.length > 0 ? may.map((f) => `${layer}/${f}/`).join(', ') : 'no other folder';
+  return `${layer}/${from}/ may import ${allowed}`;
+}
+
+/** Folder rules that form a cycle (a → … → a), as paths; empty when every layer's folders are ordered. */
+export function folderCycles(): string[] {
+  const cycles: string[] = [];
+  for (const [layer, rules] of Object.entries(FOLDER_RULES)) {
+    const visit = (folder: string, path: readonly string[]): void => {
+      for (const next of rules[folder] ?? []) {
+        if (path.includes(next)) cycles.push(`${layer}: ${[...path, next].join(' → ')}`);
+        else visit(next, [...path, next]);
+      }
+    };
+    for (const folder of Object.keys(rules)) visit(folder, [folder]);
+  }
+  return cycles;
 }
 
 /** `*` is any run of characters but `/`; `{a,b}` is either word. */

@@ -44,10 +44,10 @@ export const LAYER_RULES: Readonly<Record<string, LayerRule>> = {
     may: [...KAFKA],
     files: {
       mirror: [
-        'src/lib/mirror/config-keys.ts',
-        'src/lib/mirror/config-validation.ts',
-        'src/lib/mirror/java-regex.ts',
-        'src/lib/mirror/topic-selection.ts',
+        'src/lib/mirror/config/config-keys.ts',
+        'src/lib/mirror/config/config-validation.ts',
+        'src/lib/mirror/patterns/java-regex.ts',
+        'src/lib/mirror/topics/topic-selection.ts',
       ],
     },
   },
@@ -66,11 +66,47 @@ export const TYPE_ONLY_TARGETS: Readonly<Record<string, readonly string[]>> = {
  */
 export const VALUES_ALLOWED: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
   render: {
-    'src/lib/mirror/lag.ts': ['orderedStates', 'displayedStates', 'displayState'],
-    'src/lib/mirror/describe-filters.ts': ['byLagDescending'],
+    'src/lib/mirror/describe/lag.ts': ['orderedStates', 'displayedStates', 'displayState'],
+    'src/lib/mirror/describe/describe-filters.ts': ['byLagDescending'],
     'src/lib/connection/redact.ts': ['REDACTED'],
     // Names in a message are cut the same way wherever the message is made.
-    'src/lib/mirror/name-list.ts': ['nameList', 'formatCount'],
+    'src/lib/mirror/core/name-list.ts': ['nameList', 'formatCount'],
+  },
+};
+
+/**
+ * Folders inside a layer, and the folders of the same layer each may import (its own files always). Lower folders
+ * (mirror/core/, mirror/patterns/) import no feature folder; the rules form no cycle, so no import circle runs
+ * between files of two folders. A file directly in the layer's own folder is refused: every file has its room.
+ */
+export const FOLDER_RULES: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+  mirror: {
+    // What every part of the domain shares: its errors, the RPC sets, reaching the source, listing mirrors.
+    core: [],
+    patterns: ['core'],
+    describe: ['core', 'patterns'],
+    config: ['core', 'patterns', 'describe'],
+    check: ['core', 'describe', 'config'],
+    topics: ['core', 'patterns', 'describe', 'config'],
+    lifecycle: ['core', 'patterns', 'describe', 'config', 'check'],
+    groups: ['core', 'patterns', 'config'],
+    diff: ['core', 'config'],
+    metrics: ['core', 'describe'],
+    switchover: ['core', 'patterns', 'describe', 'config', 'topics', 'lifecycle', 'groups'],
+  },
+  cli: {
+    // How a failure ends a run (exit codes, messages, hints): everything above may throw or map one.
+    failures: [],
+    // Reaching a cluster: profiles, secrets asked on the terminal, a second cluster's settings.
+    reach: ['failures'],
+    flags: ['failures', 'reach'],
+    output: ['failures', 'flags'],
+    // The command lifecycle, its output and connection halves, the watch loop and signals.
+    command: ['failures', 'flags', 'output', 'reach'],
+    completion: ['failures', 'flags', 'output'],
+    // What runs before a command: help, the unknown-command hook, the direct run.
+    startup: ['failures', 'output'],
+    server: ['failures'],
   },
 };
 

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Prints the path of a file holding the Java classpath that runs a real Kafka broker for the
-# integration suite (test/kafka). Maven resolves it once; later calls reuse the cached file so
+# integration suite (test/real-kafka). Maven resolves it once; later calls reuse the cached file so
 # each test run does not pay for a Maven start. Quiet on success: stdout carries only the path.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-pom="$root/test/kafka/pom.xml"
-target="$root/test/kafka/target"
+pom="$root/test/real-kafka/pom.xml"
+target="$root/test/real-kafka/target"
 out="$target/classpath.txt"
 
 cache_ok() {

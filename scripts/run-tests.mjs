@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs one suite of compiled tests with node's test runner and prints its wall time and counts.
 // Suites are folders of dist/test: `unit` is everything except the suites that need outside tools
-// (test/clients, test/kafka, test/observe, test/install). Usage: run-tests.mjs [suite] [--build] [--concurrency N].
+// (test/clients, test/real-kafka, test/observe, test/install).
+// Usage: run-tests.mjs [suite] [--build] [--concurrency N].
 // --build runs `npm run build` first and counts it in the time (npm test does).
 // The unit suite runs six files at a time (each file is its own process; they share no ports or
 // files): most of a file's time is spent waiting on emulated clocks and sockets (about 130 s of CPU
@@ -18,7 +19,7 @@ const started = performance.now();
 const argv = process.argv.slice(2);
 const suite = argv.find((arg, i) => !arg.startsWith('--') && argv[i - 1] !== '--concurrency') ?? 'unit';
 const root = 'dist/test';
-const external = { clients: 'clients', kafka: 'kafka', observe: 'observe', install: 'install' };
+const external = { clients: 'clients', kafka: 'real-kafka', observe: 'observe', install: 'install' };
 const concurrencyArg = argv.indexOf('--concurrency');
 const concurrency = concurrencyArg === -1 ? (suite === 'unit' ? 6 : 1) : Number(argv[concurrencyArg + 1]);
 if (!Number.isInteger(concurrency) || concurrency < 1) {

@@ -1,5 +1,5 @@
 import * as Errors from '@oclif/core/errors';
-import { BaseCommand } from '../lib/cli/base-command.js';
+import { BaseCommand } from '../lib/cli/command/base-command.js';
 import {
   type CompletionCommand,
   connectionWords,
@@ -7,11 +7,11 @@ import {
   planCompletion,
   splitCommandLine,
   withValues,
-} from '../lib/cli/completion.js';
-import { Deadline } from '../lib/cli/deadline.js';
-import { profileFilePath } from '../lib/connection/profile-store.js';
-import { ProfileStore } from '../lib/connection/profiles.js';
-import { mirrorNames, topicNames } from '../lib/mirror/completion-values.js';
+} from '../lib/cli/completion/completion.js';
+import { Deadline } from '../lib/cli/command/deadline.js';
+import { profileFilePath } from '../lib/connection/profile-file.js';
+import { ProfileStore } from '../lib/connection/profile-operations.js';
+import { mirrorNames, topicNames } from '../lib/mirror/lifecycle/completion-values.js';
 
 /** How long completion may wait for the cluster: a shell waiting longer feels broken. */
 const COMPLETION_BUDGET_MS = 2_000;

@@ -1,8 +1,7 @@
 import * as Args from '@oclif/core/args';
-import * as Flags from '@oclif/core/flags';
-import { BaseCommand } from '../lib/cli/base-command.js';
-import { durationFlag, regexFlag, sourceConfigFlag, sourceProfileFlag, yesFlag } from '../lib/cli/flags.js';
-import { addTopicsInput } from '../lib/cli/topic-input.js';
+import { addTopicsFlags } from '../lib/cli/flags/add-topics-flags.js';
+import { BaseCommand } from '../lib/cli/command/base-command.js';
+import { addTopicsInput } from '../lib/cli/flags/topic-input.js';
 import {
   type AddTopicsResult,
   planAddTopics,
@@ -11,10 +10,10 @@ import {
   sendAddTopics,
   unmetNamedTopics,
   waitUntilAddedCaughtUp,
-} from '../lib/mirror/add-topics.js';
+} from '../lib/mirror/topics/add-topics.js';
 import { confirmPlan } from '../lib/prompt/confirm-plan.js';
 import { addTopicsConfirmation, renderAddTopics } from '../lib/render/add-topics.js';
-import { caughtUpNote, notCaughtUpError } from '../lib/mirror/caught-up.js';
+import { caughtUpNote, notCaughtUpError } from '../lib/mirror/topics/caught-up.js';
 
 /**
  * Result of starting mirror topics. `added` lists what was started (or, with dryRun, what would be);
@@ -44,38 +43,7 @@ export default class AddTopics extends BaseCommand<typeof AddTopics> {
     mirror: Args.string({ description: 'name of the mirror', required: true }),
   };
 
-  static override flags = {
-    topic: Flags.string({
-      char: 't',
-      summary: 'topic to add (repeatable, or a comma-separated list)',
-      multiple: true,
-      helpValue: '<name>',
-    }),
-    'topics-file': Flags.string({
-      summary: 'file with one topic name per line (# starts a comment)',
-      helpValue: '<file>',
-    }),
-    pattern: regexFlag(
-      'regular expression selecting source topics (repeatable; also --include); saved for auto-discovery',
-      { char: 'p', aliases: ['include'] },
-    ),
-    exclude: regexFlag('regular expression of topics to leave out (repeatable); saved in the mirror', { char: 'x' }),
-    'allow-missing': Flags.boolean({
-      summary: 'send named topics that do not exist on the source yet (the mirror starts them when they appear)',
-    }),
-    'source-config': sourceConfigFlag(
-      "properties file for reaching the source cluster from this machine; overrides the mirror's stored settings",
-    ),
-    ...sourceProfileFlag,
-    'dry-run': Flags.boolean({ summary: 'show the matching topics and the request that would be sent; send nothing' }),
-    wait: durationFlag({
-      description:
-        'after starting, wait up to this long until every added partition is MIRRORING and caught up with ' +
-        'the source end ' +
-        'offsets read when the wait began (also bounded by --timeout)',
-    }),
-    yes: yesFlag('add topics matched by --pattern without asking (required when there is no terminal to ask on)'),
-  };
+  static override flags = addTopicsFlags;
 
   async run(): Promise<AddTopicsResult> {
     const f = this.flags;

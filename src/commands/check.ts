@@ -1,16 +1,12 @@
 import * as Args from '@oclif/core/args';
-import * as Flags from '@oclif/core/flags';
-import { BaseCommand } from '../lib/cli/base-command.js';
-import { ExitCode } from '../lib/cli/exit-codes.js';
+import { BaseCommand } from '../lib/cli/command/base-command.js';
+import { ExitCode } from '../lib/cli/failures/exit-codes.js';
+import { checkFlags, featureChangesOf } from '../lib/cli/flags/check-flags.js';
 import { ENABLE_MIRRORING_HINT } from '../lib/kafka/error-codes.js';
-import { checkCluster } from '../lib/mirror/check.js';
-import { type CheckResult, type MirrorCheck, checkMirror, missingPermissions } from '../lib/mirror/check-mirror.js';
+import { missingPermissions } from '../lib/mirror/check/check-mirror.js';
+import { type CheckReport, checkOutcome, checkReport } from '../lib/mirror/check/check-report.js';
 import { renderCheck, renderClusterCheck } from '../lib/render/check.js';
-import { type FeatureChange, type FeatureChangeCheck, checkFeatureChange } from '../lib/mirror/config-levels.js';
-import { parseFeatureLevel } from '../lib/mirror/feature-levels.js';
-import { UsageError } from '../lib/cli/errors.js';
 import { renderFeatureChange } from '../lib/render/feature-change.js';
-import { checkTwoWay } from '../lib/mirror/two-way.js';
 
 /** How long `check` spends on one mirror's source when looking for a mirror back from it. */
 const SOURCE_PROBE_MS = 5000;
@@ -19,7 +15,15 @@ const SOURCE_PROBE_MS = 5000;
  * Whether the cluster can serve cluster mirroring, per broker; with a MIRROR argument, its permissions;
  * with --feature, what the proposed feature levels would make invalid (null when the cluster cannot serve mirrors).
  */
-export type CheckJson = CheckResult & { readonly featureChange?: FeatureChangeCheck | null };
+export type CheckJson = CheckReport;
+
+/** A report, not an error: the result is printed whole, the exit code still says 4, 1 or 3. */
+const EXIT_OF = {
+  usable: ExitCode.Ok,
+  unsupported: ExitCode.Unsupported,
+  'invalid-at-level': ExitCode.Error,
+  'brokers-unreachable': ExitCode.PartialFailure,
+} as const;
 
 export default class Check extends BaseCommand<typeof Check> {
   static override summary =
@@ -45,18 +49,7 @@ export default class Check extends BaseCommand<typeof Check> {
     '<%= config.bin %> check -b localhost:9092 --feature mirror.version=2',
   ];
 
-  static override flags = {
-    feature: Flags.string({
-      summary: "also validate every mirror's stored configs at this feature level, FEATURE=LEVEL (repeatable)",
-      description:
-        'For mirror.version and metadata.version: the validators of each config key at the given level (the ' +
-        'highest entry at or below it) judge what each mirror stores, and the feature dependencies are checked ' +
-        '(mirror.version 1 needs metadata.version 30). Lists what would be invalid after that upgrade or ' +
-        'downgrade; exit 1 if anything would be.',
-      helpValue: '<feature=level>',
-      multiple: true,
-    }),
-  };
+  static override flags = checkFlags;
 
   static override args = {
     mirror: Args.string({ description: 'also report what this principal may do with this mirror', required: false }),
@@ -64,56 +57,20 @@ export default class Check extends BaseCommand<typeof Check> {
 
   async run(): Promise<CheckJson> {
     const hints = { enableMirroring: ENABLE_MIRRORING_HINT };
-    const changes = (this.flags.feature ?? []).map((text): FeatureChange => {
-      const parsed = parseFeatureLevel(text);
-      if (typeof parsed === 'string')
-        throw new UsageError(`--feature: ${parsed}`, {
-          hint: 'e.g. --feature mirror.version=2 or --feature metadata.version=31',
-        });
-      return parsed;
+    const featureChanges = featureChangesOf(this.flags.feature);
+    const result = await checkReport(await this.kafka(), {
+      mirror: this.args.mirror,
+      featureChanges,
+      openSource: this.openSourceWithin(SOURCE_PROBE_MS),
+      // The cluster part is shown above the error; in JSON it is the document the error joins.
+      clusterBeforeFailure: (cluster) => this.render(cluster, (c) => renderClusterCheck(c, hints)),
     });
-    const client = await this.kafka();
-    const cluster = await checkCluster(client);
-    const name = this.args.mirror;
-    let mirror: MirrorCheck | null | undefined;
-    if (name !== undefined) {
-      if (cluster.verdict === 'usable') {
-        try {
-          mirror = await checkMirror(client, name);
-        } catch (err) {
-          // The cluster part is shown above the error; in JSON it is the document the error joins.
-          this.render(cluster, (c) => renderClusterCheck(c, hints));
-          throw err;
-        }
-      } else {
-        mirror = null;
-      }
-    }
-    const twoWay =
-      cluster.verdict === 'usable' && cluster.clusterId !== null
-        ? await checkTwoWay(client, cluster.clusterId, { openSource: this.openSourceWithin(SOURCE_PROBE_MS) })
-        : undefined;
-    const featureChange =
-      changes.length === 0
-        ? undefined
-        : cluster.verdict === 'usable'
-          ? await checkFeatureChange(client, changes)
-          : null;
-    const result: CheckJson = {
-      ...cluster,
-      ...(mirror === undefined ? {} : { mirror }),
-      ...(featureChange === undefined ? {} : { featureChange }),
-      ...(twoWay === undefined ? {} : { twoWay }),
-    };
     this.render(result, (r) => {
       const text = renderCheck(r, r.mirror ? missingPermissions(r.mirror) : [], hints);
       return r.featureChange ? `${text}\n\n${renderFeatureChange(r.featureChange)}` : text;
     });
-    const invalid = featureChange ? featureChange.invalid.length + featureChange.dependencies.length : 0;
-    // A report, not an error: the result is printed whole, the exit code still says 4, 3 or 1.
-    if (result.verdict !== 'usable') this.exitAfterOutput(ExitCode.Unsupported);
-    else if (invalid > 0) this.exitAfterOutput(ExitCode.Error);
-    else if (result.unreachable.length > 0) this.exitAfterOutput(ExitCode.PartialFailure);
+    const exit = EXIT_OF[checkOutcome(result)];
+    if (exit !== ExitCode.Ok) this.exitAfterOutput(exit);
     return result;
   }
 }

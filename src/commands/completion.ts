@@ -1,6 +1,6 @@
 import * as Args from '@oclif/core/args';
-import { BaseCommand } from '../lib/cli/base-command.js';
-import { COMPLETION_SHELLS, type CompletionShell, completionScript } from '../lib/cli/completion-scripts.js';
+import { BaseCommand } from '../lib/cli/command/base-command.js';
+import { COMPLETION_SHELLS, type CompletionShell, completionScript } from '../lib/cli/completion/completion-scripts.js';
 
 /** The completion script for one shell. */
 export interface CompletionJson {

@@ -1,6 +1,6 @@
 import * as Args from '@oclif/core/args';
-import { BaseCommand } from '../lib/cli/base-command.js';
-import { createFlags } from '../lib/cli/create-flags.js';
+import { BaseCommand } from '../lib/cli/command/base-command.js';
+import { createFlags } from '../lib/cli/flags/create-flags.js';
 import { CreateClusterMirror } from '../lib/kafka/messages/index.js';
 import {
   type CreateMirrorResult,
@@ -9,14 +9,14 @@ import {
   sendCreateMirror,
   sourceBootstrapProblem,
   withSourceClusterId,
-} from '../lib/mirror/create.js';
-import { resolveCreateSourceClusterId } from '../lib/mirror/source-cluster-id.js';
-import { requireMirroringAtLevels } from '../lib/mirror/config-levels.js';
+} from '../lib/mirror/lifecycle/create.js';
+import { requireMirroringAtLevels } from '../lib/mirror/config/config-levels.js';
 import { askFor } from '../lib/prompt/ask.js';
-import { refuseSecretArgs } from '../lib/cli/setting-args.js';
+import { refuseSecretArgs } from '../lib/cli/flags/setting-args.js';
 import { autoDiscoveryConfirmation, renderCreateMirror } from '../lib/render/create.js';
 import { confirmPlan } from '../lib/prompt/confirm-plan.js';
-import { createdIncludePatterns } from '../lib/mirror/topic-filter-changes.js';
+import { createdIncludePatterns } from '../lib/mirror/config/topic-filter-changes.js';
+import { resolveCreateSourceClusterId } from '../lib/mirror/lifecycle/create-source-id.js';
 
 /** The mirror that was created (or, with --dry-run, would be): the configs sent, secrets masked as [redacted]. */
 export type CreateJson = CreateMirrorResult;

@@ -1,21 +1,21 @@
 import * as Args from '@oclif/core/args';
-import * as Flags from '@oclif/core/flags';
-import { BaseCommand } from '../lib/cli/base-command.js';
-import { KmirrorError, UsageError } from '../lib/cli/errors.js';
-import { ExitCode } from '../lib/cli/exit-codes.js';
-import { durationFlag, yesFlag } from '../lib/cli/flags.js';
+import { deleteFlags } from '../lib/cli/flags/delete-flags.js';
+import { BaseCommand } from '../lib/cli/command/base-command.js';
+import { KmirrorError, UsageError } from '../lib/cli/failures/errors.js';
+import { ExitCode } from '../lib/cli/failures/exit-codes.js';
 import {
   type DeleteResult,
   deleteBlocked,
   deleteRefusal,
-  missingDeletePermissions,
+  deletePermissionWarning,
   planDelete,
   deleteResultOf,
   sendDelete,
   waitUntilGone,
-} from '../lib/mirror/delete.js';
+} from '../lib/mirror/lifecycle/delete.js';
 import { confirmByName } from '../lib/prompt/confirm-by-name.js';
-import { removeTopicsCommand, renderDeleteOutcome, renderDeleteTopics } from '../lib/render/delete.js';
+import { renderDeleteOutcome, renderDeleteTopics } from '../lib/render/delete.js';
+import { removeTopicsCommand } from '../lib/render/next-commands.js';
 
 /** The mirror deleted (or, with --dry-run, that would be), or why the broker refused. */
 export type DeleteJson = DeleteResult;
@@ -43,15 +43,7 @@ export default class Delete extends BaseCommand<typeof Delete> {
     mirror: Args.string({ description: 'name of the mirror to delete', required: true }),
   };
 
-  static override flags = {
-    'dry-run': Flags.boolean({ summary: 'show the topics and whether the mirror can be deleted; send nothing' }),
-    wait: durationFlag({
-      description:
-        'after deleting, wait up to this long until the mirror no longer appears in the mirror list (also ' +
-        'bounded by --timeout)',
-    }),
-    yes: yesFlag('delete without typing the mirror name (required when there is no terminal to ask on)'),
-  };
+  static override flags = deleteFlags;
 
   async run(): Promise<DeleteResult> {
     const mirror = this.args.mirror;
@@ -79,13 +71,8 @@ export default class Delete extends BaseCommand<typeof Delete> {
       return looked;
     }
 
-    const missing = missingDeletePermissions(plan.authorizedOperations);
-    if (missing && missing.length > 0) {
-      this.warning(
-        `the brokers report that this principal lacks ${missing.join(' and ')} on mirror '${mirror}'; ` +
-          `deleting needs both DELETE and ALTER, so the broker will probably refuse`,
-      );
-    }
+    const permissionWarning = deletePermissionWarning(plan, mirror);
+    if (permissionWarning) this.warning(permissionWarning);
     const confirmed = await confirmByName(`Type the mirror name (${mirror}) to delete it:`, {
       name: mirror,
       canPrompt: this.canPrompt(this.flags.yes),

@@ -1,18 +1,16 @@
 import * as Args from '@oclif/core/args';
-import { BaseCommand } from '../lib/cli/base-command.js';
-import { describeFlags } from '../lib/cli/describe-flags.js';
-import { terminalScreen, watchDeadline, watchFrame, watchIntervalMs, watchLoop } from '../lib/cli/watch.js';
-import type { DescribeReport } from '../lib/mirror/describe.js';
-import { FilterError, describeFilters, isFiltered, type DescribeSort } from '../lib/mirror/describe-filters.js';
+import { BaseCommand } from '../lib/cli/command/base-command.js';
+import { describeFlags, describeRequestOf } from '../lib/cli/flags/describe-flags.js';
+import { terminalScreen, watchDeadline, watchFrame, watchLoop } from '../lib/cli/command/watch.js';
+import { watchIntervalMs } from '../lib/cli/flags/watch-flags.js';
+import { isFiltered } from '../lib/mirror/describe/describe-filters.js';
 import {
+  type DescribeReport,
   describeOutcomeError,
-  describeReport,
   describeWarnings,
   mapReportText,
-} from '../lib/mirror/describe-report.js';
-import { checkHealth } from '../lib/mirror/health-check.js';
-import { parseHealthConditions } from '../lib/mirror/health.js';
-import { addSamples, trendRows, type TrendHistory } from '../lib/mirror/trend.js';
+} from '../lib/mirror/describe/describe-report.js';
+import { describeOnce, describeRefresher } from '../lib/mirror/describe/describe-run.js';
 import { describeViewFitting } from '../lib/render/describe-view.js';
 
 /**
@@ -52,15 +50,12 @@ export default class Describe extends BaseCommand<typeof Describe> {
   static override flags = describeFlags;
 
   async run(): Promise<DescribeReport | undefined> {
-    const { flags, argList: names } = this;
-    const states = [...(flags.state ?? []), ...(flags.failed ? ['FAILED'] : [])];
-    const topicPatterns = flags['topic-pattern'];
-    const filters = describeFilters({ topics: flags.topic, topicPatterns, states, minLag: flags['min-lag'] });
-    const sort = flags.sort as DescribeSort;
+    const { flags } = this;
+    const request = describeRequestOf(this.argList, flags);
     const intervalMs = watchIntervalMs(flags);
     const show = (report: DescribeReport, refreshFrame?: (text: string) => string): void => {
       // Lines made while written: the table of a million partitions is never one text.
-      const view = { sort, filtered: isFiltered(filters), reach: this.reachArgs() };
+      const view = { sort: request.sort, filtered: isFiltered(request.filters), reach: this.reachArgs() };
       // A frame redrawn in place fits the terminal, less the rows of watchFrame's header.
       const screen = refreshFrame && this.ttyText() ? terminalScreen() : undefined;
       const human = (r: DescribeReport, o: { wide: boolean }) =>
@@ -69,40 +64,21 @@ export default class Describe extends BaseCommand<typeof Describe> {
       const warnings = describeWarnings(report);
       this.render(report, human, { maskText: mapReportText, warnings, ...(refreshFrame ? { refreshFrame } : {}) });
     };
-    const conditions = parseHealthConditions(flags['fail-on'] ?? []);
-    if (conditions.length > 0 && flags.watch)
-      throw new FilterError(
-        '--fail-on is a one-shot check and cannot be used with --watch',
-        'drop --watch (e.g. run it from cron)',
-      );
     if (!flags.watch) {
-      const client = await this.kafka();
       const sleep = (ms: number) =>
         this.deadline.race(new Promise<void>((r) => setTimeout(r, ms)), 'waiting out --grace');
-      const { result, health } = await checkHealth(
-        () => describeReport(client, names, filters, sort),
-        conditions,
-        flags.grace,
-        { now: Date.now, sleep },
-      );
-      const report: DescribeReport = conditions.length > 0 ? { ...result, health } : result;
+      const report = await describeOnce(await this.kafka(), request, { now: Date.now, sleep });
       show(report);
       const error = describeOutcomeError(report);
       if (error) throw error;
       return report;
     }
     this.deadline = watchDeadline(this.deadline, this.argv, process.env);
-    const client = await this.kafka();
-    let history: TrendHistory = new Map();
     const frame = { intervalMs, commandLine: ['kmirror describe', ...this.argv].join(' '), tty: this.ttyText() };
     return watchLoop({
       intervalMs,
       deadline: this.deadline,
-      refresh: async () => {
-        const report = await describeReport(client, names, filters, sort);
-        history = addSamples(history, report, Date.now());
-        return { ...report, trends: trendRows(history, report) };
-      },
+      refresh: describeRefresher(await this.kafka(), request),
       show: (report, index) => {
         show(report, (text) => watchFrame(text, frame));
         const error = index === 0 ? describeOutcomeError(report, { namesOnly: true }) : null;

@@ -1,9 +1,9 @@
 import * as Args from '@oclif/core/args';
 import * as Flags from '@oclif/core/flags';
-import { BaseCommand } from '../lib/cli/base-command.js';
-import { sourceConfigFlag, sourceProfileFlag } from '../lib/cli/flags.js';
-import { type DiffResult, diffOutcomeError, diffReport, withDriftCheck } from '../lib/mirror/diff-report.js';
-import { parseTopicNames } from '../lib/mirror/topic-selection.js';
+import { BaseCommand } from '../lib/cli/command/base-command.js';
+import { sourceConfigFlag, sourceProfileFlag } from '../lib/cli/flags/flags.js';
+import { type DiffResult, diffOutcomeError, diffReport, withDriftCheck } from '../lib/mirror/diff/diff-report.js';
+import { parseTopicNames } from '../lib/mirror/topics/topic-selection.js';
 import { renderDiff } from '../lib/render/diff.js';
 
 /** Per mirrored topic: partition counts on both sides and the topic configs that differ, each with its verdict. */

@@ -1,12 +1,11 @@
 import * as Args from '@oclif/core/args';
-import * as Flags from '@oclif/core/flags';
-import { BaseCommand } from '../lib/cli/base-command.js';
-import { durationFlag } from '../lib/cli/flags.js';
-import { parseListen, serveHttp } from '../lib/cli/http-server.js';
-import { RestartingDeadline } from '../lib/cli/refresh-deadline.js';
-import { listenForStop } from '../lib/cli/stop-signal.js';
-import { METRICS, metricSamples, type MetricId } from '../lib/mirror/metrics.js';
-import { MetricsCollector, collectMirrors, requireCollectable } from '../lib/mirror/metrics-collector.js';
+import { exporterFlags } from '../lib/cli/flags/exporter-flags.js';
+import { BaseCommand } from '../lib/cli/command/base-command.js';
+import { parseListen, serveHttp } from '../lib/cli/server/http-server.js';
+import { RestartingDeadline } from '../lib/cli/command/refresh-deadline.js';
+import { listenForStop } from '../lib/cli/command/stop-signal.js';
+import { METRICS, metricSamples, type MetricId } from '../lib/mirror/metrics/metrics.js';
+import { MetricsCollector, collectMirrors, requireCollectable } from '../lib/mirror/metrics/metrics-collector.js';
 import { renderPrometheus } from '../lib/render/prometheus.js';
 import { renderStatusPage } from '../lib/render/status-page.js';
 
@@ -38,20 +37,7 @@ export default class Exporter extends BaseCommand<typeof Exporter> {
     mirror: Args.string({ description: 'mirror name(s) to export; all mirrors when none is given', required: false }),
   };
 
-  static override flags = {
-    listen: Flags.string({
-      summary: 'address to serve on, HOST:PORT (port 0: any free port)',
-      default: '127.0.0.1:9464',
-    }),
-    'min-interval': durationFlag({
-      description: 'serve cached values to scrapes closer together than this',
-      defaultMs: 5000,
-    }),
-    'collect-timeout': durationFlag({
-      description: 'longest a scrape waits for the brokers; keep it below the scrape_timeout of Prometheus',
-      defaultMs: 8000,
-    }),
-  };
+  static override flags = exporterFlags;
 
   async run(): Promise<ExporterJson> {
     // Parsed once by the base command: a second parse would read a piped stdin password as a mirror name.

@@ -1,11 +1,11 @@
 import * as Args from '@oclif/core/args';
-import { BaseCommand } from '../lib/cli/base-command.js';
-import { askSecret } from '../lib/cli/secret-prompt.js';
-import { Spinner } from '../lib/cli/spinner.js';
-import { peerConnection } from '../lib/cli/peer-connection.js';
-import { failbackFlags } from '../lib/cli/switchover-flags.js';
-import { topicActionInput } from '../lib/cli/topic-input.js';
-import { type FailbackResult, planFailback, runFailback } from '../lib/mirror/failback.js';
+import { BaseCommand } from '../lib/cli/command/base-command.js';
+import { askSecret } from '../lib/cli/reach/secret-prompt.js';
+import { Spinner } from '../lib/cli/output/spinner.js';
+import { peerConnection } from '../lib/cli/reach/peer-connection.js';
+import { failbackFlags } from '../lib/cli/flags/switchover-flags.js';
+import { topicActionInput } from '../lib/cli/flags/topic-input.js';
+import { type FailbackResult, planFailback, runFailback } from '../lib/mirror/switchover/failback.js';
 import { confirmPlan } from '../lib/prompt/confirm-plan.js';
 import {
   cleanupCommands,

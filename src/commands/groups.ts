@@ -1,9 +1,9 @@
 import * as Args from '@oclif/core/args';
 import * as Flags from '@oclif/core/flags';
-import { BaseCommand } from '../lib/cli/base-command.js';
-import { sourceConfigFlag, sourceProfileFlag } from '../lib/cli/flags.js';
-import { groupFilterInput } from '../lib/cli/group-input.js';
-import { type GroupsResult, groupsOutcomeError, groupsReport, withFailOn } from '../lib/mirror/groups-report.js';
+import { BaseCommand } from '../lib/cli/command/base-command.js';
+import { sourceConfigFlag, sourceProfileFlag } from '../lib/cli/flags/flags.js';
+import { groupFilterInput } from '../lib/cli/flags/group-input.js';
+import { type GroupsResult, groupsOutcomeError, groupsReport, withFailOn } from '../lib/mirror/groups/groups-report.js';
 import { renderGroups } from '../lib/render/groups.js';
 
 /**

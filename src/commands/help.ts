@@ -1,8 +1,8 @@
 import * as Args from '@oclif/core/args';
 import * as Flags from '@oclif/core/flags';
-import { BaseCommand } from '../lib/cli/base-command.js';
-import { UsageError } from '../lib/cli/errors.js';
-import KmirrorHelp from '../lib/cli/help.js';
+import { BaseCommand } from '../lib/cli/command/base-command.js';
+import { UsageError } from '../lib/cli/failures/errors.js';
+import KmirrorHelp from '../lib/cli/startup/help.js';
 
 /** The help text `kmirror help [COMMAND]` prints, for scripts and editors. */
 export interface HelpJson {

@@ -1,6 +1,6 @@
 import * as Flags from '@oclif/core/flags';
-import { BaseCommand } from '../lib/cli/base-command.js';
-import { listMirrors, type ListedMirror } from '../lib/mirror/list.js';
+import { BaseCommand } from '../lib/cli/command/base-command.js';
+import { listMirrors, type ListedMirror } from '../lib/mirror/core/list.js';
 import { renderMirrorList } from '../lib/render/list.js';
 
 /** The cluster mirrors of the destination cluster. */

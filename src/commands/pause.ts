@@ -3,9 +3,9 @@ import {
   TopicActionCommand,
   topicActionArgs,
   topicActionFlags,
-} from '../lib/cli/topic-action-command.js';
-import type { TopicActionResult } from '../lib/mirror/topic-actions.js';
-import { ACTION_SPECS } from '../lib/mirror/topic-actions.js';
+} from '../lib/cli/command/topic-action-command.js';
+import type { TopicActionResult } from '../lib/mirror/topics/topic-actions.js';
+import { ACTION_SPECS } from '../lib/mirror/topics/topic-actions.js';
 import { renderTopicAction } from '../lib/render/topic-actions.js';
 
 /**

@@ -1,13 +1,14 @@
-import { BaseCommand } from '../lib/cli/base-command.js';
-import { type baseFlags, globalFlags } from '../lib/cli/flags.js';
+import { BaseCommand } from '../lib/cli/command/base-command.js';
 import {
+  playgroundBaseFlags,
   playgroundDialect,
   playgroundFlags,
   playgroundPorts,
+  playgroundProfile,
   playgroundStartFailure,
   savePlaygroundProfile,
-} from '../lib/cli/playground-flags.js';
-import { listenForStop } from '../lib/cli/stop-signal.js';
+} from '../lib/cli/flags/playground-flags.js';
+import { listenForStop } from '../lib/cli/command/stop-signal.js';
 import {
   DEFAULT_PLAYGROUND_SEED,
   nextCommands,
@@ -15,7 +16,6 @@ import {
   type PlaygroundInfo,
 } from '../lib/emulator/playground.js';
 import { renderPlayground } from '../lib/render/playground.js';
-import type { Profile } from '../lib/connection/profile.js';
 
 /**
  * Printed as ONE line on stdout once both emulated clusters listen; the playground then keeps running
@@ -40,16 +40,7 @@ export default class Playground extends BaseCommand<typeof Playground> {
     '<%= config.bin %> playground --json > playground.json &',
   ];
 
-  // The playground serves clusters instead of connecting to one, so it takes none of the connection
-  // flags; the cast keeps BaseCommand's typing while oclif sees only these.
-  static override baseFlags = {
-    output: globalFlags.output,
-    color: globalFlags.color,
-    debug: globalFlags.debug,
-    protocol: globalFlags.protocol,
-    'api-keys': globalFlags['api-keys'],
-    'api-versions': globalFlags['api-versions'],
-  } as unknown as typeof baseFlags;
+  static override baseFlags = playgroundBaseFlags;
 
   static override flags = playgroundFlags(DEFAULT_PLAYGROUND_SEED);
 
@@ -105,15 +96,4 @@ export default class Playground extends BaseCommand<typeof Playground> {
       await playground.close();
     }
   }
-}
-
-function playgroundProfile(info: PlaygroundInfo): Profile {
-  const arg = (flag: string) => info.dialectArgs[info.dialectArgs.indexOf(flag) + 1];
-  return {
-    bootstrapServer: info.destination.bootstrap.split(','),
-    ...(info.security ? { commandConfig: info.security.clientPropertiesPath } : {}),
-    ...(info.protocol === 'kip-draft' ? { protocol: info.protocol } : {}),
-    ...(info.dialectArgs.includes('--api-keys') ? { apiKeys: arg('--api-keys') } : {}),
-    ...(info.dialectArgs.includes('--api-versions') ? { apiVersions: arg('--api-versions') } : {}),
-  };
 }

@@ -1,22 +1,20 @@
 import * as Args from '@oclif/core/args';
-import { BaseCommand } from '../lib/cli/base-command.js';
-import { KmirrorError } from '../lib/cli/errors.js';
-import { ExitCode } from '../lib/cli/exit-codes.js';
-import { Spinner } from '../lib/cli/spinner.js';
-import { interruptibleSleep, listenForStop } from '../lib/cli/stop-signal.js';
-import { promoteFlags } from '../lib/cli/switchover-flags.js';
-import { promoteInput } from '../lib/cli/topic-input.js';
-import { runPromote } from '../lib/mirror/promote.js';
-import { planPromote } from '../lib/mirror/promote-plan.js';
-import { type PromoteResult, promoteLossError, promotePlanResult } from '../lib/mirror/promote-report.js';
+import { BaseCommand } from '../lib/cli/command/base-command.js';
+import { Spinner } from '../lib/cli/output/spinner.js';
+import { interruptibleSleep, listenForStop } from '../lib/cli/command/stop-signal.js';
+import { promoteFlags } from '../lib/cli/flags/switchover-flags.js';
+import { promoteInput } from '../lib/cli/flags/topic-input.js';
+import { runPromote } from '../lib/mirror/switchover/promote.js';
+import { planPromote } from '../lib/mirror/switchover/promote-plan.js';
+import { type PromoteResult, promoteLossError, promotePlanResult } from '../lib/mirror/switchover/promote-report.js';
 import { confirmPlan } from '../lib/prompt/confirm-plan.js';
-import { removeTopicsCommand } from '../lib/render/delete.js';
 import {
   promoteConfirmation,
   promoteProgressText,
   renderPromotePlan,
   renderPromoteResult,
 } from '../lib/render/promote.js';
+import { removeTopicsCommand } from '../lib/render/next-commands.js';
 
 /**
  * Result of kmirror promote: per topic and partition the source and destination end offsets and the state
@@ -60,18 +58,14 @@ export default class Promote extends BaseCommand<typeof Promote> {
     const client = await this.kafka();
     const spinner = new Spinner(this.stderr, process.stderr.isTTY === true && this.canPrompt());
     const stop = listenForStop();
-    const interrupted = (signal: NodeJS.Signals, what: string) =>
-      new KmirrorError(`interrupted by ${signal} while ${what}`, ExitCode.Error);
     const deps = {
       openSource: this.openSource,
       warn: (m: string) => this.warning(m),
       note: (m: string) => this.note(m),
-      sleep: interruptibleSleep((ms, what) => this.deadline.sleep(ms, what), stop.stopped, interrupted),
-      requireTimeLeft: (ms: number, what: string) => {
-        if (this.deadline.remainingMs() < ms) throw this.deadline.timeoutError(what);
-      },
+      sleep: interruptibleSleep((ms, what) => this.deadline.sleep(ms, what), stop.stopped),
+      requireTimeLeft: (ms: number, what: string) => this.deadline.requireLeft(ms, what),
       onProgress: (p: Parameters<typeof promoteProgressText>[0]) => spinner.update(promoteProgressText(p)),
-      now: () => Date.now(),
+      now: Date.now,
     };
     try {
       const plan = await planPromote(client, input, deps);

@@ -3,10 +3,10 @@ import {
   TopicActionCommand,
   topicActionArgs,
   topicActionFlags,
-} from '../lib/cli/topic-action-command.js';
-import { yesFlag } from '../lib/cli/flags.js';
-import type { TopicActionResult } from '../lib/mirror/topic-actions.js';
-import { ACTION_SPECS, type TopicActionPlan } from '../lib/mirror/topic-actions.js';
+} from '../lib/cli/command/topic-action-command.js';
+import { yesFlag } from '../lib/cli/flags/flags.js';
+import type { TopicActionResult } from '../lib/mirror/topics/topic-actions.js';
+import { ACTION_SPECS, type TopicActionPlan } from '../lib/mirror/topics/topic-actions.js';
 import { confirmPlan } from '../lib/prompt/confirm-plan.js';
 import { renderTopicAction, stopConfirmation } from '../lib/render/topic-actions.js';
 

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { BaseCommand } from '../lib/cli/base-command.js';
+import { BaseCommand } from '../lib/cli/command/base-command.js';
 
 /** What kmirror is and speaks: its version, Node's, oclif's, the wire dialect and API keys, the regex dialect. */
 export interface VersionJson {

@@ -1,4 +1,4 @@
-// bin/run.cjs runs a command that shows no help without oclif's Config.load (src/lib/cli/direct-run.ts). Each
+// bin/run.cjs runs a command that shows no help without oclif's Config.load (src/lib/cli/startup/direct-run.ts). Each
 // command line here runs both ways, the second through oclif's whole run (any DEBUG setting chooses it, so
 // oclif's own debug output stays as it was): same exit code, same stdout, same stderr. NODE_DEBUG=kmirror says
 // which way a run went, and whether it read a field of the configuration that the direct run does not make.

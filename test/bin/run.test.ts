@@ -209,7 +209,7 @@ describe('bin/run.cjs --debug', () => {
     assert.equal(result.status, 2, result.stderr);
     assert.match(
       result.stderr,
-      /at parseBootstrapServers \(.*src[\\/]lib[\\/]connection[\\/]connection-config\.ts:\d+/,
+      /at parseBootstrapServers \(.*src[\\/]lib[\\/]connection[\\/]bootstrap-servers\.ts:\d+/,
     );
     const quiet = spawnSync(process.execPath, [BIN, ...ARGS], { env: testEnv(), encoding: 'utf8' });
     assert.doesNotMatch(quiet.stderr, /\n\s+at /, 'no stack trace without --debug');

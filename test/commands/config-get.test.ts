@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters, type EmulatorOptions } from '../../src/lib/emulator/index.js';
-import { MIRROR_CONFIG_KEYS } from '../../src/lib/mirror/config-keys.js';
+import { MIRROR_CONFIG_KEYS } from '../../src/lib/mirror/config/config-keys.js';
 import { jsonOf, runCli, type CliResult } from '../helpers/in-process-cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
 import { INSTANT_START } from '../helpers/emulator-timing.js';

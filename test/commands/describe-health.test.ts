@@ -2,10 +2,10 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import { INSTANT_START } from '../helpers/emulator-timing.js';
-import type { DescribeReport } from '../../src/lib/mirror/describe.js';
 import { jsonOf, runCli } from '../helpers/cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
 import { createMirror, engineStates, pauseTopics, startTopics, waitFor } from './describe-setup.js';
+import type { DescribeReport } from '../../src/lib/mirror/describe/describe-report.js';
 
 describe('kmirror describe --fail-on: health checks (exit 7)', () => {
   let emulator: EmulatedClusters;

@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
-import type { DescribeReport as Report } from '../../src/lib/mirror/describe.js';
 import type { Parsed } from '../helpers/cli.js';
 import { jsonOf, runCli, testEnv } from '../helpers/in-process-cli.js';
 
@@ -11,6 +10,7 @@ type DescribeReport = Parsed<Report>;
 import { INSTANT_START } from '../helpers/emulator-timing.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
 import { createMirror, engineStates, pauseTopics, startTopics, stopTopics, waitFor } from './describe-setup.js';
+import type { DescribeReport as Report } from '../../src/lib/mirror/describe/describe-report.js';
 
 const BIN = fileURLToPath(new URL('../../../bin/run.cjs', import.meta.url));
 

@@ -1,12 +1,12 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ManualClock, startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
-import type { DescribeReport } from '../../src/lib/mirror/describe.js';
 import { jsonOf, runCli } from '../helpers/cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
 import { seriesValue, startExporter, type RunningExporter } from '../helpers/exporter-process.js';
 import { createMirror, pauseTopics, startTopics } from './describe-setup.js';
 import { INSTANT_START } from '../helpers/emulator-timing.js';
+import type { DescribeReport } from '../../src/lib/mirror/describe/describe-report.js';
 
 // A manual clock holds the emulator still between steps, so a scrape and `describe --json` see the same values.
 describe('kmirror exporter', () => {

@@ -2,7 +2,7 @@
 // (KafkaClient + CreateClusterMirror/StartMirrorTopics/StopMirrorTopics) as a privileged principal,
 // so the tests do not depend on the commands that create and stop topics.
 
-import { Deadline } from '../../src/lib/cli/deadline.js';
+import { Deadline } from '../../src/lib/cli/command/deadline.js';
 import type { KafkaClient } from '../../src/lib/kafka/client.js';
 import { createClient } from '../../src/lib/kafka/connect.js';
 import {
@@ -12,7 +12,7 @@ import {
   StopMirrorTopics,
 } from '../../src/lib/kafka/messages/index.js';
 import type { AclRule, EmulatedClusters } from '../../src/lib/emulator/index.js';
-import { describeMirrors } from '../../src/lib/mirror/describe.js';
+import { describeMirrors } from '../../src/lib/mirror/describe/describe.js';
 import { waitFor } from './describe-setup.js';
 
 /** SASL users of the ACL tests: one super user for setup, the others with the rules below. */

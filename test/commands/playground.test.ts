@@ -8,9 +8,9 @@ import type { PlaygroundInfo } from '../../src/lib/emulator/playground.js';
 // The playground itself runs as a process (signals, ports closed at exit); the commands against it run in-process.
 import { jsonOf, runCli, testEnv } from '../helpers/in-process-cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
-import { Deadline } from '../../src/lib/cli/deadline.js';
+import { Deadline } from '../../src/lib/cli/command/deadline.js';
 import { createClient } from '../../src/lib/kafka/connect.js';
-import { readEndOffsets } from '../../src/lib/mirror/end-offsets.js';
+import { readEndOffsets } from '../../src/lib/mirror/describe/end-offsets.js';
 
 const BIN = fileURLToPath(new URL('../../../bin/run.cjs', import.meta.url));
 const START_TIMEOUT_MS = 30_000;

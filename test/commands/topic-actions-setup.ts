@@ -2,13 +2,13 @@
 // topics go through the protocol layer (KafkaClient), not through the create/add-topics commands.
 
 import assert from 'node:assert/strict';
-import { Deadline } from '../../src/lib/cli/deadline.js';
+import { Deadline } from '../../src/lib/cli/command/deadline.js';
 import type { EmulatedClusters } from '../../src/lib/emulator/index.js';
 import type { KafkaClient } from '../../src/lib/kafka/client.js';
 import { createClient } from '../../src/lib/kafka/connect.js';
 import { CreateClusterMirror, PauseMirrorTopics, StartMirrorTopics } from '../../src/lib/kafka/messages/index.js';
-import type { JsonDocument } from '../../src/lib/cli/json-document.js';
-import type { TopicActionResult } from '../../src/lib/mirror/topic-actions.js';
+import type { JsonDocument } from '../../src/lib/cli/output/json-document.js';
+import type { TopicActionResult } from '../../src/lib/mirror/topics/topic-actions.js';
 
 export type ActionJson = JsonDocument<TopicActionResult>;
 

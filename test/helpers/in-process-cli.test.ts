@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { coloursOn } from '../../src/lib/text/colours.js';
+import { coloursOn } from '../../src/lib/text/paint.js';
 import { redactText } from '../../src/lib/connection/redact.js';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import { type CliOptions, runCli as runBinary } from './cli.js';

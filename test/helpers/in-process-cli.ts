@@ -7,8 +7,8 @@ import './plain-terminal-env.js';
 import { PassThrough } from 'node:stream';
 import { Config, run } from '@oclif/core';
 import { Exit, handle } from '@oclif/core/handle';
-import { useColours } from '../../src/lib/text/colours.js';
-import { sourceCommandsOptions } from '../../src/lib/cli/source-commands.js';
+import { useColours } from '../../src/lib/text/paint.js';
+import { sourceCommandsOptions } from '../../src/lib/cli/startup/source-commands.js';
 import { clearRegisteredSecrets } from '../../src/lib/connection/redact.js';
 import { type CliOptions, type CliResult, REPO_ROOT, testEnv } from './cli.js';
 

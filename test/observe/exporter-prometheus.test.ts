@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ManualClock, startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
-import type { DescribeReport } from '../../src/lib/mirror/describe.js';
 import { createMirror, pauseTopics, startTopics, waitFor } from '../commands/describe-setup.js';
 import { REPO_ROOT, jsonOf, runCli } from '../helpers/cli.js';
 import { startExporter, type RunningExporter } from '../helpers/exporter-process.js';
 import { requireTool, startPrometheus, type RunningPrometheus } from './prometheus-process.js';
+import type { DescribeReport } from '../../src/lib/mirror/describe/describe-report.js';
 
 const SCRAPE_TIMEOUT_S = 3;
 const COLLECT_TIMEOUT = '2s';

@@ -4,13 +4,13 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { Deadline } from '../../src/lib/cli/deadline.js';
+import { Deadline } from '../../src/lib/cli/command/deadline.js';
 import { ManualClock, startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import { INSTANT_START } from '../helpers/emulator-timing.js';
 import type { KafkaClient } from '../../src/lib/kafka/client.js';
 import { createClient } from '../../src/lib/kafka/connect.js';
-import { describeMirrors } from '../../src/lib/mirror/describe.js';
-import { addSamples, trendRows, type TrendHistory } from '../../src/lib/mirror/trend.js';
+import { describeMirrors } from '../../src/lib/mirror/describe/describe.js';
+import { addSamples, trendRows, type TrendHistory } from '../../src/lib/mirror/describe/trend.js';
 import { createMirror, startTopics } from '../commands/describe-setup.js';
 
 const GROWTH_PER_SEC = 20;

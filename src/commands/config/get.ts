@@ -1,7 +1,7 @@
 import * as Args from '@oclif/core/args';
 import * as Flags from '@oclif/core/flags';
-import { BaseCommand } from '../../lib/cli/base-command.js';
-import { getMirrorConfigs, type MirrorConfigs, requireMirrorConfigApis } from '../../lib/mirror/config.js';
+import { BaseCommand } from '../../lib/cli/command/base-command.js';
+import { getMirrorConfigs, type MirrorConfigs, requireMirrorConfigApis } from '../../lib/mirror/config/config.js';
 import { renderMirrorConfigs } from '../../lib/render/config.js';
 
 /**

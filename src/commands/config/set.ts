@@ -1,20 +1,12 @@
 import * as Args from '@oclif/core/args';
-import * as Flags from '@oclif/core/flags';
-import { BaseCommand } from '../../lib/cli/base-command.js';
-import {
-  type ConfigSetResult,
-  planConfigChanges,
-  requireMirrorConfigApis,
-  setMirrorConfigs,
-} from '../../lib/mirror/config.js';
-import { renderConfigSet, topicFilterConfirmation } from '../../lib/render/config.js';
-import { requireValidAtFinalizedLevels } from '../../lib/mirror/config-levels.js';
-import { durationFlag, yesFlag } from '../../lib/cli/flags.js';
+import { BaseCommand } from '../../lib/cli/command/base-command.js';
+import { configSetFlags } from '../../lib/cli/flags/config-set-flags.js';
+import { refuseSecretArgs } from '../../lib/cli/flags/setting-args.js';
+import { type ConfigSetResult, planConfigChanges, setMirrorConfigs } from '../../lib/mirror/config/config.js';
+import { configRestartWarning, waitUntilMirroringAgain } from '../../lib/mirror/topics/config-restart.js';
+import { preflightConfigChanges } from '../../lib/mirror/topics/config-preflight.js';
 import { confirmPlan } from '../../lib/prompt/confirm-plan.js';
-import { topicFilterChanges } from '../../lib/mirror/topic-filter-changes.js';
-import { refuseSecretArgs, settingSourceFlags } from '../../lib/cli/setting-args.js';
-import { checkSourceAfterChange } from '../../lib/mirror/config-source-check.js';
-import { configRestartWarning, topicsMirroringNow, waitUntilMirroringAgain } from '../../lib/mirror/config-restart.js';
+import { renderConfigSet, topicFilterConfirmation } from '../../lib/render/config.js';
 
 /** The changes sent and the mirror's stored configs afterwards (unchanged with --dry-run). */
 export type ConfigSetJson = ConfigSetResult;
@@ -47,34 +39,7 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     setting: Args.string({ description: 'KEY=VALUE settings to set', required: false }),
   };
 
-  static override flags = {
-    delete: Flags.string({ summary: 'return KEY to its default (repeatable)', helpValue: '<key>', multiple: true }),
-    append: Flags.string({
-      summary: 'add items to a LIST key, KEY=VALUE (repeatable)',
-      helpValue: '<key=value>',
-      multiple: true,
-    }),
-    subtract: Flags.string({
-      summary: 'remove items from a LIST key, KEY=VALUE (repeatable)',
-      helpValue: '<key=value>',
-      multiple: true,
-    }),
-    'dry-run': Flags.boolean({
-      summary: 'let the broker check the changes without applying them (also --validate-only)',
-      aliases: ['validate-only'],
-    }),
-    'allow-unknown-config': Flags.boolean({ summary: 'send keys kmirror does not know (a newer broker may)' }),
-    ...settingSourceFlags,
-    force: Flags.boolean({
-      summary: 'apply a change of the source settings without asking the source first',
-    }),
-    wait: durationFlag({
-      description:
-        'after the change, wait up to this long until the partitions that were MIRRORING are MIRRORING ' +
-        'again (a config change restarts them; also bounded by --timeout)',
-    }),
-    yes: yesFlag('change mirror.topics.include/exclude without asking (required when there is no terminal to ask on)'),
-  };
+  static override flags = configSetFlags;
 
   async run(): Promise<ConfigSetResult> {
     // BaseCommand parsed with ignoreStdin: a second parse here would read a piped stdin as a KEY=VALUE.
@@ -91,18 +56,15 @@ export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
     const warn = (message: string): void => this.warning(message);
     for (const warning of warnings) warn(warning);
     const client = await this.kafka();
-    const info = await requireMirrorConfigApis(client, warn);
-    // Before anything changes: the cluster's finalized feature levels decide which validators apply.
-    requireValidAtFinalizedLevels(
-      changes.filter((c) => c.operation === 'SET' || c.operation === 'APPEND').map((c) => [c.name, c.value]),
-      info.finalizedFeatures,
-    );
-    const force = this.flags.force ?? false;
-    await checkSourceAfterChange(client, this.args.mirror, changes, { openSource: this.openSource, warn, force });
     const validateOnly = this.flags['dry-run'] ?? false;
-    const mirroring = validateOnly ? [] : await topicsMirroringNow(client, this.args.mirror);
+    const force = this.flags.force ?? false;
+    const { mirroring, filters } = await preflightConfigChanges(client, this.args.mirror, changes, {
+      openSource: this.openSource,
+      warn,
+      force,
+      validateOnly,
+    });
     if (mirroring.length > 0) this.warning(configRestartWarning(this.args.mirror, mirroring));
-    const filters = validateOnly ? [] : topicFilterChanges(changes);
     if (filters.length > 0)
       await confirmPlan(topicFilterConfirmation(this.args.mirror, filters), this.confirmSettings(this.flags.yes));
     const result = await setMirrorConfigs(client, this.args.mirror, changes, { validateOnly, warn });

@@ -1,10 +1,15 @@
 import * as Args from '@oclif/core/args';
 import * as Flags from '@oclif/core/flags';
-import { BaseCommand } from '../../lib/cli/base-command.js';
-import { parseDuration } from '../../lib/cli/duration.js';
-import { OUTPUT_FORMATS } from '../../lib/cli/flags.js';
-import { profileFilePath } from '../../lib/connection/profile-store.js';
-import { type ProfileChangeJson, ProfileStore, buildProfile, createProfile } from '../../lib/connection/profiles.js';
+import { BaseCommand } from '../../lib/cli/command/base-command.js';
+import { parseDuration } from '../../lib/cli/flags/duration.js';
+import { OUTPUT_FORMATS } from '../../lib/cli/flags/flags.js';
+import { profileFilePath } from '../../lib/connection/profile-file.js';
+import {
+  type ProfileChangeJson,
+  ProfileStore,
+  buildProfile,
+  createProfile,
+} from '../../lib/connection/profile-operations.js';
 import { renderProfileChange } from '../../lib/render/profile.js';
 
 export type ProfileCreateJson = ProfileChangeJson;

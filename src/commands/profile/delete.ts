@@ -1,8 +1,8 @@
 import * as Args from '@oclif/core/args';
-import { BaseCommand } from '../../lib/cli/base-command.js';
-import { yesFlag } from '../../lib/cli/flags.js';
-import { profileFilePath } from '../../lib/connection/profile-store.js';
-import { type ProfileChangeJson, ProfileStore, deleteProfile } from '../../lib/connection/profiles.js';
+import { BaseCommand } from '../../lib/cli/command/base-command.js';
+import { yesFlag } from '../../lib/cli/flags/flags.js';
+import { profileFilePath } from '../../lib/connection/profile-file.js';
+import { type ProfileChangeJson, ProfileStore, deleteProfile } from '../../lib/connection/profile-operations.js';
 import { PromptCancelledError, confirmAction } from '../../lib/prompt/confirm.js';
 import { renderProfileChange } from '../../lib/render/profile.js';
 

@@ -1,6 +1,6 @@
-import { BaseCommand } from '../../lib/cli/base-command.js';
-import { profileFilePath } from '../../lib/connection/profile-store.js';
-import { type ProfileListJson, ProfileStore, listProfiles } from '../../lib/connection/profiles.js';
+import { BaseCommand } from '../../lib/cli/command/base-command.js';
+import { profileFilePath } from '../../lib/connection/profile-file.js';
+import { type ProfileListJson, ProfileStore, listProfiles } from '../../lib/connection/profile-operations.js';
 import { renderProfileList } from '../../lib/render/profile.js';
 
 export type { ProfileListJson };

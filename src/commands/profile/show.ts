@@ -1,7 +1,7 @@
 import * as Args from '@oclif/core/args';
-import { BaseCommand } from '../../lib/cli/base-command.js';
-import { profileFilePath } from '../../lib/connection/profile-store.js';
-import { type ProfileView, ProfileStore, showProfile } from '../../lib/connection/profiles.js';
+import { BaseCommand } from '../../lib/cli/command/base-command.js';
+import { profileFilePath } from '../../lib/connection/profile-file.js';
+import { type ProfileView, ProfileStore, showProfile } from '../../lib/connection/profile-operations.js';
 import { renderProfile } from '../../lib/render/profile.js';
 
 /** A profile's settings; each secret is replaced by where it comes from (never its value). */

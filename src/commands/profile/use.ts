@@ -1,7 +1,7 @@
 import * as Args from '@oclif/core/args';
-import { BaseCommand } from '../../lib/cli/base-command.js';
-import { profileFilePath } from '../../lib/connection/profile-store.js';
-import { type ProfileChangeJson, ProfileStore, useProfile } from '../../lib/connection/profiles.js';
+import { BaseCommand } from '../../lib/cli/command/base-command.js';
+import { profileFilePath } from '../../lib/connection/profile-file.js';
+import { type ProfileChangeJson, ProfileStore, useProfile } from '../../lib/connection/profile-operations.js';
 import { renderProfileChange } from '../../lib/render/profile.js';
 
 export type ProfileUseJson = ProfileChangeJson;

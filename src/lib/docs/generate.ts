@@ -4,7 +4,7 @@
 
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { exitCodesHelpText } from '../cli/exit-codes.js';
+import { exitCodesHelpText } from '../cli/failures/exit-codes.js';
 import { readExamples, type ExamplesFile } from './examples-file.js';
 import { manualPages, readmeReference } from './manual.js';
 import type { Manifest } from './manual.js';

@@ -31,6 +31,7 @@ import { ProtocolViolationError } from './protocol-violation.js';
 import type { BrokerAddress, Transport } from './transport.js';
 import { TransportError, brokerLabel } from './transport.js';
 import { BootstrapUnreachableError, type UnreachableAddress, unreachableAddress } from './bootstrap-unreachable.js';
+import type { FanOutResult } from './fan-out.js';
 
 export interface WireEvent {
   readonly api: string;
@@ -73,11 +74,6 @@ export interface ClusterView {
   readonly clusterId: string | null;
   readonly controllerId: number;
   readonly brokers: readonly BrokerAddress[];
-}
-
-export interface FanOutResult<T> {
-  readonly answers: { broker: BrokerAddress; response: T }[];
-  readonly failures: BrokerFailure[];
 }
 
 type Body<A extends ApiDefinition> = MessageInput<RequestOf<A>>;

@@ -6,7 +6,6 @@
 
 import type { ApiDefinition, VersionRange } from './definition.js';
 import { parseVersions } from './definition.js';
-import type { FanOutResult } from './client.js';
 import type { MessageInput, RequestOf, ResponseOf } from './message-types.js';
 import {
   ADMIN_MIRROR_APIS,
@@ -20,6 +19,7 @@ import {
 import { KIP_DRAFT_APIS, LastMirroredOffsets } from './messages/kip-draft/index.js';
 import { ApiKeyMap, type KeyedApiNames, TBD } from './mirror-api-keys.js';
 import { DialectSettingMissingError, NotInDialectError } from './errors.js';
+import type { FanOutResult } from './fan-out.js';
 
 export const PROTOCOLS = ['prototype', 'kip-draft'] as const;
 export type ProtocolName = (typeof PROTOCOLS)[number];

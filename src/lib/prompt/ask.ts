@@ -2,7 +2,7 @@
 // is shown only when the caller says one is allowed (BaseCommand.canPrompt), and otherwise the
 // missing flag is a usage error that names it (DESIGN.md "Contracts", oclif's getFlagOrPrompt).
 
-import { UsageError } from '../cli/errors.js';
+import { UsageError } from '../cli/failures/errors.js';
 import { PromptCancelledError, isPromptCancelled } from './confirm.js';
 
 /** Streams a prompt reads and writes; tests inject their own instead of a TTY. */

@@ -3,7 +3,7 @@
 // confirm-command). --yes answers for the operator; without a terminal and without --yes the
 // command stops with exit 2 naming the flag.
 
-import { ConfirmationRequiredError } from '../cli/errors.js';
+import { ConfirmationRequiredError } from '../cli/failures/errors.js';
 import { PromptCancelledError, isPromptCancelled } from './confirm.js';
 
 /** Streams and abort signal of a prompt (@inquirer's Context, without depending on its type package). */

@@ -3,8 +3,8 @@
 // can be asked and --yes is absent, text output shows the preview on stderr (what was refused) and
 // the command stops with exit 2. A "no" ends the command before anything is sent.
 
-import { KmirrorError } from '../cli/errors.js';
-import { ExitCode } from '../cli/exit-codes.js';
+import { KmirrorError } from '../cli/failures/errors.js';
+import { ExitCode } from '../cli/failures/exit-codes.js';
 import { type PromptContext, confirmAction } from './confirm.js';
 
 export interface PlanConfirmation {

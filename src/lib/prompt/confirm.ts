@@ -2,8 +2,8 @@
 // question is asked only when the command says a person can answer (BaseCommand.canPrompt);
 // otherwise the command stops with exit 2 naming the flag, rather than hang or go ahead.
 
-import { ConfirmationRequiredError, KmirrorError } from '../cli/errors.js';
-import { ExitCode } from '../cli/exit-codes.js';
+import { ConfirmationRequiredError, KmirrorError } from '../cli/failures/errors.js';
+import { ExitCode } from '../cli/failures/exit-codes.js';
 
 /** Streams and abort signal of a prompt (@inquirer's Context, without depending on its type package). */
 export type PromptContext = Parameters<typeof import('@inquirer/prompts').confirm>[1];

@@ -7,9 +7,9 @@ import {
   type StartRequest,
   type TopicFailureDetail,
   type confirmationReason,
-} from '../mirror/add-topics.js';
-import type { TopicToAdd } from '../mirror/topic-selection.js';
-import { formatCount, nameList } from '../mirror/name-list.js';
+} from '../mirror/topics/add-topics.js';
+import type { TopicToAdd } from '../mirror/topics/topic-selection.js';
+import { formatCount, nameList } from '../mirror/core/name-list.js';
 import { style } from './style.js';
 import { renderTable } from './table.js';
 import { forTerminal } from '../text/terminal-safe.js';

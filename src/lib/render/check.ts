@@ -1,6 +1,6 @@
-import type { ClusterCheck, Verdict } from '../mirror/check.js';
-import type { CheckResult, MirrorCheck, MirrorPermission } from '../mirror/check-mirror.js';
-import type { TwoWayCheck } from '../mirror/two-way.js';
+import type { ClusterCheck, Verdict } from '../mirror/check/check.js';
+import type { CheckResult, MirrorCheck, MirrorPermission } from '../mirror/check/check-mirror.js';
+import type { TwoWayCheck } from '../mirror/check/two-way.js';
 import { renderFailureCauses } from './describe.js';
 import { orDash, style } from './style.js';
 import { renderTable } from './table.js';

@@ -2,8 +2,8 @@
 // values as `-` and empty ones spelled out, and a note when secrets were masked.
 
 import { REDACTED } from '../connection/redact.js';
-import type { ConfigSetResult, MirrorConfigEntry } from '../mirror/config.js';
-import type { FilterChange, FilterEffect } from '../mirror/topic-filter-changes.js';
+import type { ConfigSetResult, MirrorConfigEntry } from '../mirror/config/config.js';
+import type { FilterChange, FilterEffect } from '../mirror/config/topic-filter-changes.js';
 import { style } from './style.js';
 import { renderTable } from './table.js';
 import { forTerminal } from '../text/terminal-safe.js';

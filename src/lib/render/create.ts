@@ -1,6 +1,6 @@
 // Text for `kmirror create`: one line saying what happened, then the configs sent (masked).
 
-import type { CreateMirrorResult } from '../mirror/create.js';
+import type { CreateMirrorResult } from '../mirror/lifecycle/create.js';
 import { style } from './style.js';
 import { renderTable } from './table.js';
 import { forTerminal } from '../text/terminal-safe.js';

@@ -1,24 +1,8 @@
-import type { DeleteResult } from '../mirror/delete.js';
+import type { DeleteResult } from '../mirror/lifecycle/delete.js';
 import { stateColour, style } from './style.js';
 import { renderTable } from './table.js';
 import { forTerminal } from '../text/terminal-safe.js';
-
-/** Quotes a word for a POSIX shell only when it needs it, so the common case stays copy-paste clean. */
-export function shellQuote(word: string): string {
-  if (/^[A-Za-z0-9_.,:/@%+=-]+$/.test(word)) return word;
-  return `'${word.replaceAll("'", `'\\''`)}'`;
-}
-
-/** The exact `kmirror remove-topics` command that stops `topics`, with the caller's connection flags. */
-export function removeTopicsCommand(
-  mirror: string,
-  topics: readonly string[],
-  connectionArgs: readonly string[],
-): string {
-  return ['kmirror', 'remove-topics', mirror, '--topic', topics.join(','), '--yes', ...connectionArgs]
-    .map(shellQuote)
-    .join(' ');
-}
+import { shellQuote } from '../text/shell-words.js';
 
 function partitionCounts(partitions: Readonly<Record<string, number>>): string {
   const entries = Object.entries(partitions);

@@ -4,9 +4,9 @@
 // grows with trouble), then, if still too tall, lines off the end; a last line says what is hidden.
 
 import { DEFAULT_ATTENTION_LIMIT } from './describe.js';
-import type { DescribeReport } from '../mirror/describe.js';
 import { lineWidth } from './table.js';
 import { style } from './style.js';
+import type { DescribeReport } from '../mirror/describe/describe-report.js';
 
 export interface Screen {
   /** Rows for the view. */

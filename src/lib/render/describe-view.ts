@@ -1,12 +1,12 @@
 // The whole text of one `kmirror describe` view: the mirrors (render/describe.ts), then the --fail-on
 // health report and the --watch trends when the report holds them. Lines are made as they are written.
 
-import type { DescribeReport } from '../mirror/describe.js';
 import type { DescribeRenderOptions } from './describe.js';
 import { renderDescribeLines } from './describe.js';
 import { fitToScreen, type Screen } from './describe-fit.js';
 import { renderHealth } from './health.js';
 import { renderTrends } from './trend.js';
+import type { DescribeReport } from '../mirror/describe/describe-report.js';
 
 export function* describeViewLines(report: DescribeReport, options: DescribeRenderOptions): Generator<string> {
   let printed = false;

@@ -2,13 +2,14 @@
 // (summary, per-topic roll-up, partitions needing attention); `--partitions` lists every partition.
 // Everything here is linear in the number of partitions; the --partitions table is made line by line.
 
-import type { DescribeReport, MirrorDescription } from '../mirror/describe.js';
-import { byLagDescending, type DescribeSort } from '../mirror/describe-filters.js';
-import { displayedStates, type PartitionRow, type Summary } from '../mirror/lag.js';
+import { byLagDescending, type DescribeSort } from '../mirror/describe/describe-filters.js';
+import { displayedStates, type PartitionRow, type Summary } from '../mirror/describe/lag.js';
 import { orDash, stateColour, style } from './style.js';
 import { renderTable, renderTableLines, type Column } from './table.js';
-import type { FailureCauseGroup } from '../mirror/failure-causes.js';
+import type { FailureCauseGroup } from '../mirror/describe/failure-causes.js';
 import { forTerminal } from '../text/terminal-safe.js';
+import type { MirrorDescription } from '../mirror/describe/describe-types.js';
+import type { DescribeReport } from '../mirror/describe/describe-report.js';
 
 export interface DescribeRenderOptions {
   /** Every partition row instead of the summary view. */

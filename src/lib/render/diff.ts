@@ -1,8 +1,8 @@
 // Text for `kmirror diff`: per mirrored topic the partition counts and the configs that differ
 // between the source and the destination, each with what the periodic sync will do about it.
 
-import type { DiffResult } from '../mirror/diff-report.js';
-import type { ConfigDifference, TopicDiff } from '../mirror/topic-config-diff.js';
+import type { DiffResult } from '../mirror/diff/diff-report.js';
+import type { ConfigDifference, TopicDiff } from '../mirror/diff/topic-config-diff.js';
 import { shownText } from './broker-text.js';
 import { listText, syncPeriodText } from './groups.js';
 import { style } from './style.js';

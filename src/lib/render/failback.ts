@@ -2,8 +2,8 @@
 // progress of A's partitions through their states, the report, and the cleanup that ends the
 // leader-epoch war.
 
-import type { FailbackProgress, FailbackResult } from '../mirror/failback.js';
-import { shellQuote } from './delete.js';
+import type { FailbackProgress, FailbackResult } from '../mirror/switchover/failback.js';
+import { shellQuote } from '../text/shell-words.js';
 import { orDash, stateColour, style } from './style.js';
 import { renderTable } from './table.js';
 import { forTerminal } from '../text/terminal-safe.js';

@@ -1,4 +1,4 @@
-import type { FeatureChangeCheck } from '../mirror/config-levels.js';
+import type { FeatureChangeCheck } from '../mirror/config/config-levels.js';
 import { style } from './style.js';
 import { renderTable } from './table.js';
 import { forTerminal } from '../text/terminal-safe.js';

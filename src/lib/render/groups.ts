@@ -1,10 +1,10 @@
 // Text for `kmirror groups`: which groups the mirror's filters select, and per group and mirrored
 // partition the committed offset on each side, with a verdict per group.
 
-import type { SyncInterval } from '../mirror/broker-config.js';
-import type { GroupComparison, GroupVerdict } from '../mirror/group-compare.js';
-import type { GroupsResult } from '../mirror/groups-report.js';
-import type { EffectiveList } from '../mirror/mirror-side.js';
+import type { SyncInterval } from '../mirror/core/broker-config.js';
+import type { GroupComparison, GroupVerdict } from '../mirror/groups/group-compare.js';
+import type { GroupsResult } from '../mirror/groups/groups-report.js';
+import type { EffectiveList } from '../mirror/config/mirror-side.js';
 import { periodText, shownText } from './broker-text.js';
 import { orDash, style } from './style.js';
 import { renderTable, type Column } from './table.js';

@@ -1,7 +1,7 @@
 // The verdict of `describe --fail-on` under the describe view: which condition holds, and the
 // partitions that meet it (so the check's output says what to look at).
 
-import type { HealthReport } from '../mirror/health.js';
+import type { HealthReport } from '../mirror/describe/health.js';
 import { orDash, stateColour, style } from './style.js';
 import { renderTable, type Column } from './table.js';
 import { forTerminal } from '../text/terminal-safe.js';

@@ -1,4 +1,4 @@
-import type { ListedMirror } from '../mirror/list.js';
+import type { ListedMirror } from '../mirror/core/list.js';
 import { orDash, style } from './style.js';
 import { renderTable, type Column } from './table.js';
 import { forTerminal } from '../text/terminal-safe.js';

@@ -1,7 +1,7 @@
 // The README's table of exporter metrics, generated from the definitions (scripts/gen-docs.mjs
 // writes it; a test fails when the README differs).
 
-import type { MetricDefinition } from '../mirror/metrics.js';
+import type { MetricDefinition } from '../mirror/metrics/metrics.js';
 
 export const METRICS_TABLE_START = '<!-- metrics -->';
 export const METRICS_TABLE_END = '<!-- metricsstop -->';

@@ -1,6 +1,7 @@
 // Text for `kmirror profile …`. Secrets never appear: the view holds only where each one comes from.
 
-// The shapes of connection/profiles.ts's results that this renderer reads (render/ does not import connection/).
+// The shapes of connection/profile-operations.ts's results that this renderer reads (render/ does not import
+// connection/).
 interface ProfileListJson {
   file: string;
   profiles: readonly { name: string; current: boolean; bootstrapServer: readonly string[] | null }[];

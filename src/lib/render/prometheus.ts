@@ -1,7 +1,7 @@
 // The Prometheus text exposition of one exporter snapshot, written by prom-client (never by hand):
 // a fresh registry per scrape, so series of partitions that went away do not linger.
 
-import type { MetricDefinition, MetricSample } from '../mirror/metrics.js';
+import type { MetricDefinition, MetricSample } from '../mirror/metrics/metrics.js';
 
 export interface MetricFamily {
   readonly definition: MetricDefinition;

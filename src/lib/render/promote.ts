@@ -2,9 +2,9 @@
 // (--dry-run and the confirmation), the progress line of each waiting step, and the final report with
 // every partition's end offsets on both sides, how the stop was verified, and the groups.
 
-import type { PromoteGroups } from '../mirror/promote-groups.js';
-import type { PromoteProgress } from '../mirror/promote-plan.js';
-import type { PromoteResult, PromoteTopic } from '../mirror/promote-report.js';
+import type { PromoteGroups } from '../mirror/switchover/promote-groups.js';
+import type { PromoteProgress } from '../mirror/switchover/promote-plan.js';
+import type { PromoteResult, PromoteTopic } from '../mirror/switchover/promote-report.js';
 import { periodText, shownText } from './broker-text.js';
 import { renderGroupsTable } from './groups.js';
 import { orDash, stateColour, style } from './style.js';

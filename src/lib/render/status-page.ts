@@ -1,7 +1,7 @@
 // The exporter's `/` page: the mirrors, their states and lag, and a link to /metrics. Every name
 // and message comes from a broker, so every one is HTML-escaped.
 
-import type { MetricsSnapshot } from '../mirror/metrics.js';
+import type { MetricsSnapshot } from '../mirror/metrics/metrics.js';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

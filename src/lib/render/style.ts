@@ -1,8 +1,8 @@
-// Colours in one place, painted with the run's colours (text/colours.ts: chalk, when the base command decided
+// Colours in one place, painted with the run's colours (text/paint.ts: chalk, when the base command decided
 // for colour after NO_COLOR, FORCE_COLOR, --no-color and the TTY; else plain), so renderers stay pure.
 
-import { blue, bold, cyan, dim, gray, green, red, yellow } from '../text/colours.js';
-import { displayState } from '../mirror/lag.js';
+import { blue, bold, cyan, dim, gray, green, red, yellow } from '../text/paint.js';
+import { displayState } from '../mirror/describe/lag.js';
 import { escapeControl } from '../text/terminal-safe.js';
 
 export const style = { header: bold, ok: green, warn: yellow, bad: red, dim, strong: bold };

@@ -1,18 +1,13 @@
 // Text for remove-topics, pause and resume: the preview (what happens to each selected topic and,
 // for remove-topics, to each pattern), the request for --dry-run, and the outcome per topic.
 
-import { nameList } from '../mirror/name-list.js';
-import type {
-  FinalPartition,
-  PatternPlan,
-  TopicToAct,
-  TopicActionPlan,
-  TopicActionResult,
-} from '../mirror/topic-actions.js';
-import type { requestOf } from '../mirror/topic-actions.js';
+import { nameList } from '../mirror/core/name-list.js';
+import type { PatternPlan, TopicToAct, TopicActionPlan, TopicActionResult } from '../mirror/topics/topic-actions.js';
+import type { requestOf } from '../mirror/topics/topic-actions.js';
 import { orDash, stateColour, style } from './style.js';
 import { renderTable } from './table.js';
 import { forTerminal } from '../text/terminal-safe.js';
+import type { FinalPartition } from '../mirror/topics/final-partition.js';
 
 function actionLabel(plan: TopicActionPlan, t: TopicToAct): string {
   const { spec } = plan;

@@ -2,7 +2,7 @@
 // the watch window, a sparkline of the lag at the last refreshes, the lag's change per second and
 // the estimated time to zero lag ("—" unless the lag is falling).
 
-import type { TrendRow } from '../mirror/trend.js';
+import type { TrendRow } from '../mirror/describe/trend.js';
 import { style } from './style.js';
 import { renderTable, type Column } from './table.js';
 import { forTerminal } from '../text/terminal-safe.js';

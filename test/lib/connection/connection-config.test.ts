@@ -12,7 +12,7 @@ import {
   resolveConnectionConfig,
 } from '../../../src/lib/connection/connection-config.js';
 import { SettingsError } from '../../../src/lib/connection/errors.js';
-import { baseFlags } from '../../../src/lib/cli/flags.js';
+import { baseFlags } from '../../../src/lib/cli/flags/flags.js';
 import { clearRegisteredSecrets, redactText } from '../../../src/lib/connection/redact.js';
 import { joinedRegex } from '../../helpers/joined-regex.js';
 

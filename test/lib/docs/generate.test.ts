@@ -107,7 +107,7 @@ describe('recorded example sessions in the docs', () => {
 describe('README exit codes', () => {
   it('lists exactly the codes of the exit-code table', async () => {
     const { readFileSync } = await import('node:fs');
-    const { EXIT_CODES } = await import('../../../src/lib/cli/exit-codes.js');
+    const { EXIT_CODES } = await import('../../../src/lib/cli/failures/exit-codes.js');
     const readme = readFileSync(`${REPO_ROOT}/README.md`, 'utf8');
     const section = readme.slice(readme.indexOf('## Exit codes'), readme.indexOf('## Commands'));
     const listed = [...section.matchAll(/^\| (\d+) \|/gm)].map((m) => Number(m[1]));

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { Deadline } from '../../../src/lib/cli/deadline.js';
+import { Deadline } from '../../../src/lib/cli/command/deadline.js';
 import { startEmulatedClusters, unsecuredJwt } from '../../../src/lib/emulator/index.js';
 import type { EmulatedClusters } from '../../../src/lib/emulator/index.js';
 import type { WireEvent } from '../../../src/lib/kafka/client.js';

@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { Deadline } from '../../../src/lib/cli/deadline.js';
+import { Deadline } from '../../../src/lib/cli/command/deadline.js';
 import { startEmulatedClusters } from '../../../src/lib/emulator/index.js';
 import type { EmulatedClusters } from '../../../src/lib/emulator/index.js';
 import { createClient } from '../../../src/lib/kafka/connect.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { Deadline } from '../../../src/lib/cli/deadline.js';
+import { Deadline } from '../../../src/lib/cli/command/deadline.js';
 import { type EmulatedClusters, startEmulatedClusters } from '../../../src/lib/emulator/index.js';
 import { createClient } from '../../../src/lib/kafka/connect.js';
 import { UnsupportedByClusterError } from '../../../src/lib/kafka/errors.js';

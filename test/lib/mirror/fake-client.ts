@@ -5,11 +5,12 @@
 // The real client over real TCP to the emulator stays covered by test/commands and test/lib/kafka.
 
 import type { BrokerAddress } from '../../../src/lib/kafka/transport.js';
-import type { BrokerInfo, ClusterView, FanOutResult, KafkaClient } from '../../../src/lib/kafka/client.js';
+import type { BrokerInfo, ClusterView, KafkaClient } from '../../../src/lib/kafka/client.js';
 import type { ApiDefinition } from '../../../src/lib/kafka/definition.js';
 import { ApiKeyMap } from '../../../src/lib/kafka/mirror-api-keys.js';
 import { prototypeDialect } from '../../../src/lib/kafka/dialect.js';
 import type { RequestInput, ResponseOf } from '../../../src/lib/kafka/message-types.js';
+import type { FanOutResult } from '../../../src/lib/kafka/fan-out.js';
 
 export interface SentRequest {
   readonly api: string;

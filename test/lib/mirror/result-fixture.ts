@@ -1,7 +1,7 @@
 // Describe results built by hand for the pure health, trend and metrics functions.
 
-import type { DescribeResult, MirrorDescription } from '../../../src/lib/mirror/describe.js';
-import { combine, summarize, type PartitionRow } from '../../../src/lib/mirror/lag.js';
+import { combine, summarize, type PartitionRow } from '../../../src/lib/mirror/describe/lag.js';
+import type { DescribeResult, MirrorDescription } from '../../../src/lib/mirror/describe/describe-types.js';
 
 export interface RowSpec {
   readonly state?: string;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { describe, it } from 'node:test';
-import { UsageError } from '../../../src/lib/cli/errors.js';
+import { UsageError } from '../../../src/lib/cli/failures/errors.js';
 import { askFor } from '../../../src/lib/prompt/ask.js';
 
 /** Fake terminal streams: what the prompt printed, and a way to type. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { describe, it } from 'node:test';
-import { ConfirmationRequiredError } from '../../../src/lib/cli/errors.js';
+import { ConfirmationRequiredError } from '../../../src/lib/cli/failures/errors.js';
 import { confirmByName } from '../../../src/lib/prompt/confirm-by-name.js';
 
 /** Runs the real @inquirer prompt on injected streams, typing `typed` once the question is shown. */

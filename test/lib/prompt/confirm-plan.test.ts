@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { describe, it } from 'node:test';
-import { ConfirmationRequiredError, KmirrorError } from '../../../src/lib/cli/errors.js';
-import { ExitCode } from '../../../src/lib/cli/exit-codes.js';
+import { ConfirmationRequiredError, KmirrorError } from '../../../src/lib/cli/failures/errors.js';
+import { ExitCode } from '../../../src/lib/cli/failures/exit-codes.js';
 import { confirmPlan, type PlanConfirmOptions } from '../../../src/lib/prompt/confirm-plan.js';
 
 const confirmation = { preview: 'PREVIEW', question: 'Stop 1 topic(s)?', action: 'stop 1 topic(s)' };

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { PassThrough } from 'node:stream';
-import { ConfirmationRequiredError } from '../../../src/lib/cli/errors.js';
+import { ConfirmationRequiredError } from '../../../src/lib/cli/failures/errors.js';
 import { PromptCancelledError, confirmAction } from '../../../src/lib/prompt/confirm.js';
 
 describe('confirmAction', () => {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { useColours } from '../../../src/lib/text/colours.js';
-import type { AddTopicsPlan } from '../../../src/lib/mirror/add-topics.js';
-import { addTopicsResultOf } from '../../../src/lib/mirror/add-topics.js';
+import { useColours } from '../../../src/lib/text/paint.js';
+import type { AddTopicsPlan } from '../../../src/lib/mirror/topics/add-topics.js';
+import { addTopicsResultOf } from '../../../src/lib/mirror/topics/add-topics.js';
 import { renderAddTopics } from '../../../src/lib/render/add-topics.js';
 
 useColours(undefined);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { useColours } from '../../../src/lib/text/colours.js';
+import { useColours } from '../../../src/lib/text/paint.js';
 import { before, describe, it } from 'node:test';
-import { type MirrorCheck, missingPermissions, permissionsFor } from '../../../src/lib/mirror/check-mirror.js';
+import { type MirrorCheck, missingPermissions, permissionsFor } from '../../../src/lib/mirror/check/check-mirror.js';
 import { renderMirrorCheck } from '../../../src/lib/render/check.js';
 import { joinedRegex } from '../../helpers/joined-regex.js';
 

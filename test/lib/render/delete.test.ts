@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { useColours } from '../../../src/lib/text/colours.js';
+import { useColours } from '../../../src/lib/text/paint.js';
 import { before, describe, it } from 'node:test';
-import type { DeleteResult } from '../../../src/lib/mirror/delete.js';
-import { removeTopicsCommand, renderDelete, shellQuote } from '../../../src/lib/render/delete.js';
+import type { DeleteResult } from '../../../src/lib/mirror/lifecycle/delete.js';
+import { renderDelete } from '../../../src/lib/render/delete.js';
 
 const base: DeleteResult = {
   mirror: 'm1',
@@ -17,17 +17,6 @@ const base: DeleteResult = {
 describe('delete renderer', () => {
   before(() => {
     useColours(undefined);
-  });
-
-  it('quotes only words a shell would split or expand', () => {
-    assert.equal(shellQuote('orders,payments'), 'orders,payments');
-    assert.equal(shellQuote('127.0.0.1:9092'), '127.0.0.1:9092');
-    assert.equal(shellQuote('my config.properties'), "'my config.properties'");
-    assert.equal(shellQuote("it's"), "'it'\\''s'");
-    assert.equal(
-      removeTopicsCommand('m1', ['a', 'b'], ['-b', 'h:1']),
-      'kmirror remove-topics m1 --topic a,b --yes -b h:1',
-    );
   });
 
   it('a mirror without topics, deleted and confirmed gone', () => {

@@ -1,10 +1,11 @@
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { useColours } from '../../../src/lib/text/colours.js';
-import type { DescribeReport, MirrorDescription } from '../../../src/lib/mirror/describe.js';
-import { summarize, type PartitionRow } from '../../../src/lib/mirror/lag.js';
+import { useColours } from '../../../src/lib/text/paint.js';
+import { summarize, type PartitionRow } from '../../../src/lib/mirror/describe/lag.js';
 import { renderDescribeLines } from '../../../src/lib/render/describe.js';
 import { fitToScreen, rowsTaken } from '../../../src/lib/render/describe-fit.js';
+import type { MirrorDescription } from '../../../src/lib/mirror/describe/describe-types.js';
+import type { DescribeReport } from '../../../src/lib/mirror/describe/describe-report.js';
 
 function row(partition: number, state: string, lag: number): PartitionRow {
   return {

@@ -1,9 +1,8 @@
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Chalk } from 'chalk';
-import { useColours } from '../../../src/lib/text/colours.js';
-import type { DescribeReport, MirrorDescription } from '../../../src/lib/mirror/describe.js';
-import { summarize, type PartitionRow } from '../../../src/lib/mirror/lag.js';
+import { useColours } from '../../../src/lib/text/paint.js';
+import { summarize, type PartitionRow } from '../../../src/lib/mirror/describe/lag.js';
 import {
   renderDescribe,
   renderPartitionTable,
@@ -12,6 +11,8 @@ import {
   statesText,
 } from '../../../src/lib/render/describe.js';
 import { joinedRegex } from '../../helpers/joined-regex.js';
+import type { MirrorDescription } from '../../../src/lib/mirror/describe/describe-types.js';
+import type { DescribeReport } from '../../../src/lib/mirror/describe/describe-report.js';
 
 function row(partition: number, state: string, lag: number | null, extra: Partial<PartitionRow> = {}): PartitionRow {
   return {

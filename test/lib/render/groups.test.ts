@@ -3,8 +3,8 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { DiffResult } from '../../../src/lib/mirror/diff-report.js';
-import type { GroupsResult } from '../../../src/lib/mirror/groups-report.js';
+import type { DiffResult } from '../../../src/lib/mirror/diff/diff-report.js';
+import type { GroupsResult } from '../../../src/lib/mirror/groups/groups-report.js';
 import { renderDiff } from '../../../src/lib/render/diff.js';
 import { renderGroups } from '../../../src/lib/render/groups.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { useColours } from '../../../src/lib/text/colours.js';
+import { useColours } from '../../../src/lib/text/paint.js';
 import { parseJaasConfig } from '../../../src/lib/connection/jaas.js';
 import { parseProperties } from '../../../src/lib/connection/properties-file.js';
 import {

@@ -8,11 +8,11 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { Chalk } from 'chalk';
-import { useColours } from '../../../src/lib/text/colours.js';
+import { useColours } from '../../../src/lib/text/paint.js';
 import ts from 'typescript';
 import { REPO_ROOT } from '../../helpers/cli.js';
 import { readExportedFunctions, TypeSampler, type ExportedFunction } from '../../helpers/type-samples.js';
-import { PARTITION_STATES } from '../../../src/lib/mirror/lag.js';
+import { PARTITION_STATES } from '../../../src/lib/mirror/describe/lag.js';
 import { escapeControl, hasUnsafeText, terminalSafe } from '../../../src/lib/text/terminal-safe.js';
 
 /** What a broker might put in any string: each part would act on a terminal if printed raw. */
@@ -38,8 +38,7 @@ const NOT_TERMINAL_TEXT: Readonly<Record<string, string>> = {
   'table.ts': 'lays out cells the renderers built from safe data; cells carry their colours and line breaks',
   'table-colour.ts': 'keeps the colours of multi-line cells the renderers built',
   'style.ts#style': 'paints text a renderer composed from safe data',
-  'delete.ts#shellQuote': 'quotes a word for a command line kept in the result document (JSON keeps it exact)',
-  'delete.ts#removeTopicsCommand': 'builds the command line kept in the result document (JSON keeps it exact)',
+  'next-commands.ts#removeTopicsCommand': 'builds the command line kept in the result document (JSON keeps it exact)',
   'failback.ts#cleanupCommands': 'builds the command lines kept in the result document (JSON keeps them exact)',
   'status-page.ts': 'HTML for a browser, escaped for HTML (test/lib/render/status-page.test.ts)',
   'prometheus.ts': 'the Prometheus exposition format, served over HTTP',

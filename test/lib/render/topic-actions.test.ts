@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { useColours } from '../../../src/lib/text/colours.js';
+import { useColours } from '../../../src/lib/text/paint.js';
 import { before, describe, it } from 'node:test';
 import {
   ACTION_SPECS,
@@ -7,7 +7,7 @@ import {
   type TopicActionPlan,
   type TopicActionResult,
   requestOf,
-} from '../../../src/lib/mirror/topic-actions.js';
+} from '../../../src/lib/mirror/topics/topic-actions.js';
 import {
   renderTopicAction,
   renderTopicActionPreview,

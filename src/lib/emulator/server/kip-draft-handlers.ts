@@ -17,7 +17,7 @@ import {
   ReadMirrorStates,
   WriteMirrorStates,
 } from '../../kafka/messages/kip-draft/index.js';
-import { mirrorNameProblem } from '../../mirror/config-validation.js';
+import { mirrorNameProblem } from '../../mirror/config/config-validation.js';
 import { mirrorCoordinatorOf } from '../state/internal-rpcs.js';
 import type * as B from '../state/message-bodies.js';
 import { authorizeMirror } from '../state/rpc-common.js';

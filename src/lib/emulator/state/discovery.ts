@@ -4,7 +4,7 @@
 // prototype's brokers, it goes through the same Start/Stop RPCs an admin would send, as a
 // principal the authorizer never denies.
 
-import { splitListValue, mirrorConfigKey } from '../../mirror/config-keys.js';
+import { splitListValue, mirrorConfigKey } from '../../mirror/config/config-keys.js';
 import type { RequestContext } from './request-context.js';
 import type { EmulatedCluster } from './cluster.js';
 import { syncGroupOffsets } from './group-sync.js';

@@ -2,7 +2,7 @@
 // stored keys only, every value a STRING in clear text (secrets included), and the broker's
 // key/value checks before the controller's ALTER_CONFIGS check.
 
-import { mirrorConfigKey, parseMirrorConfigValue } from '../../mirror/config-keys.js';
+import { mirrorConfigKey, parseMirrorConfigValue } from '../../mirror/config/config-keys.js';
 import { errors } from '../../kafka/error-codes.js';
 import type * as B from './message-bodies.js';
 import type { RequestContext } from './request-context.js';

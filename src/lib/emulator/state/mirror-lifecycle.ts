@@ -5,7 +5,7 @@
 import type * as B from './message-bodies.js';
 import type { RequestContext } from './request-context.js';
 import type { EmulatedCluster } from './cluster.js';
-import { mirrorConfigKey, parseMirrorConfigValue } from '../../mirror/config-keys.js';
+import { mirrorConfigKey, parseMirrorConfigValue } from '../../mirror/config/config-keys.js';
 import { CLUSTER_RESOURCE_NAME } from './acl.js';
 import { errors } from '../../kafka/error-codes.js';
 import { authorizeMirror, controllerGate, statesAllowed } from './rpc-common.js';

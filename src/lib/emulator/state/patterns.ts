@@ -2,8 +2,8 @@
 // Java regex lists combined as ^(p1|p2|…)$ (a full match), matched through the same translation as
 // kmirror's own (mirror/java-regex.ts); a pattern it cannot translate makes the filter unusable here.
 
-import { mirrorConfigKey, splitListValue } from '../../mirror/config-keys.js';
-import { javaPatternList } from '../../mirror/java-regex.js';
+import { mirrorConfigKey, splitListValue } from '../../mirror/config/config-keys.js';
+import { javaPatternList } from '../../mirror/patterns/java-regex.js';
 
 export const TOPICS_INCLUDE = 'mirror.topics.include';
 export const TOPICS_EXCLUDE = 'mirror.topics.exclude';

@@ -13,7 +13,7 @@ import { FindCoordinator, OffsetCommit, OffsetFetch } from '../../../../src/lib/
 import { errors } from '../../../../src/lib/kafka/error-codes.js';
 import type { KafkaClient } from '../../../../src/lib/kafka/client.js';
 import { createClient } from '../../../../src/lib/kafka/connect.js';
-import { Deadline } from '../../../../src/lib/cli/deadline.js';
+import { Deadline } from '../../../../src/lib/cli/command/deadline.js';
 
 describe('group coordinator against kafkajs admin', () => {
   let emulator: EmulatedClusters;

@@ -3,7 +3,7 @@
 // mirror's coordinator is found with FindCoordinator key type 3 and answers LastMirroredOffsets alone.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { Deadline } from '../../../../src/lib/cli/deadline.js';
+import { Deadline } from '../../../../src/lib/cli/command/deadline.js';
 import { type EmulatedClusters, startEmulatedClusters } from '../../../../src/lib/emulator/index.js';
 import { createClient } from '../../../../src/lib/kafka/connect.js';
 import { buildDialect } from '../../../../src/lib/kafka/dialects/index.js';

@@ -1,0 +1,284 @@
+// The output half of every command: the one JSON/YAML document (kept until the command ends, with its warnings
+// and its failure), --watch and server lines, text for people written with backpressure, notes, warnings and
+// --debug traces. Secrets are masked in everything written here; broker text reaching a terminal is escaped.
+
+import { Command } from '@oclif/core/command';
+import type { WireEvent } from '../../kafka/client.js';
+import { redact, redactText } from '../../connection/redact.js';
+import { escapeControl, escapeStackTrace } from '../../text/terminal-safe.js';
+import { coloursOn, dim, red, yellow } from '../../text/paint.js';
+import { type Failure, failureOf } from '../failures/errors.js';
+import type { ExitCode } from '../failures/exit-codes.js';
+import type { BaseFlags } from '../flags/flags.js';
+import type { OutputFormat } from '../flags/flags.js';
+import { canPrompt } from '../output/interactive.js';
+import { errorDocument, failureJson, resultDocument } from '../output/json-document.js';
+import { formatJson, formatJsonLine, formatJsonPieces, formatYaml } from '../output/output-format.js';
+import { outputFromArgv } from '../output/output-from-argv.js';
+import { OutputStream, linesAsText, type Printable } from '../output/output-stream.js';
+import { optionWords } from '../output/option-words.js';
+
+export interface RenderOptions {
+  /** `-o wide`: show every column. */
+  readonly wide: boolean;
+  /** Whether colour codes may be used (text/paint.ts already knows; for renderers that write their own). */
+  readonly color: boolean;
+}
+
+/** Text for people: a string, or for output that can be huge, its lines (made as they are written). */
+export type HumanRenderer<R> = (result: R, options: RenderOptions) => string | Iterable<string>;
+
+export interface OutputOptions<R> {
+  /** An explicit flag asked for the secrets: print the result unmasked. */
+  readonly showSecrets?: boolean;
+  /** Masks only these free-text fields, for results too large for the generic deep walk (describe). */
+  readonly maskText?: (result: R, mask: (text: string) => string) => R;
+  /** --watch: one document per refresh (a JSON line; a YAML document after ---); the text inside this frame. */
+  readonly refreshFrame?: (text: string) => string;
+  /** Warnings about this result: in its document, or on stderr after the text. */
+  readonly warnings?: readonly string[];
+}
+
+/** Where a command writes; the process streams, or a buffer in tests. */
+export interface TextSink {
+  write(text: string): unknown;
+}
+
+export abstract class OutputCommand extends Command {
+  /** The shared flags, typed without the command's own. */
+  protected baseFlagValues: BaseFlags | undefined;
+  protected outputFormat: OutputFormat = 'table';
+  /** Written with backpressure; the command ends only after both are flushed (see _run). */
+  protected stdout: TextSink = new OutputStream(process.stdout);
+  protected stderr: TextSink = new OutputStream(process.stderr);
+
+  /** A document was made: the one JSON/YAML document (pending until the command ends) or a --watch line. */
+  private documentWritten = false;
+  /** The result document, written when the command ends: with its warnings, and its failure if it fails. */
+  private pendingResult: { readonly value: unknown } | undefined;
+  /** Warnings given in JSON/YAML mode, for the `warnings` array of the next document. */
+  private documentWarnings: string[] = [];
+  /** Line documents written: one per --watch refresh, or the one line of a server (playground, exporter). */
+  private lineMode: 'watch' | 'server' | undefined;
+  /** Set by exitAfterOutput(): the exit code of a command that printed its whole result. */
+  protected exitCodeAfterOutput: ExitCode | undefined;
+  /** Whether a prompt may be shown (TTY both ways, not JSON/YAML, no --yes, not CI). */
+  protected canPrompt(yes?: boolean): boolean {
+    return canPrompt({ json: this.outputFormat === 'json', output: this.outputFormat, yes });
+  }
+
+  // ---- Output: every result, note, warning, trace and error a command prints is written below. ----
+
+  /** What a confirmation needs to know (prompt/confirm-plan.ts): can it ask, --yes, where the preview goes. */
+  protected confirmSettings(yes: boolean | undefined) {
+    const textOutput = this.textOutput();
+    return { canPrompt: this.canPrompt(yes), yes: yes === true, textOutput, stdout: this.stdout, stderr: this.stderr };
+  }
+
+  /**
+   * Prints the command's result: one JSON or YAML document, or the human text from `human`.
+   * Secrets are masked unless the command passes `showSecrets` (for an explicit flag).
+   */
+  protected render<R>(result: R, human: HumanRenderer<R>, options: OutputOptions<R> = {}): void {
+    const shown = options.showSecrets
+      ? result
+      : options.maskText
+        ? options.maskText(result, (text) => redactText(text, { registeredSecrets: false }))
+        : (redact(result, { registeredSecrets: false }) as R);
+    const frame = options.refreshFrame;
+    const warnings = options.warnings ?? [];
+    switch (this.outputFormat) {
+      case 'json':
+      case 'yaml':
+        for (const warning of warnings) this.warning(warning);
+        if (frame) this.writeRefreshDocument(shown);
+        else this.keepResult(shown);
+        return;
+      default: {
+        const text = human(shown, { wide: this.outputFormat === 'wide', color: coloursOn() });
+        // A refresh frame wraps the whole text; otherwise lines are written as they are made.
+        if (frame) this.stdout.write(frame(typeof text === 'string' ? text : [...text].join('\n')));
+        else if (typeof text !== 'string') print(this.stdout, linesAsText(text));
+        else if (text !== '') this.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+        for (const warning of warnings) this.warning(warning);
+      }
+    }
+  }
+
+  /** Whether the output is text for people (table or wide), not a JSON or YAML document. */
+  protected textOutput(): boolean {
+    return this.outputFormat === 'table' || this.outputFormat === 'wide';
+  }
+
+  /** Text output to a terminal (where a --watch redraws in place). */
+  protected ttyText(): boolean {
+    return process.stdout.isTTY === true && this.textOutput();
+  }
+
+  /** After the whole result is printed: end with this exit code, without an error message (a report). */
+  protected exitAfterOutput(code: ExitCode): void {
+    this.exitCodeAfterOutput = code;
+  }
+
+  /** Waits until everything printed so far has left the process (a refresh loop waits for its reader). */
+  protected async outputFlushed(): Promise<void> {
+    await flushed(this.stdout);
+    await flushed(this.stderr);
+  }
+
+  /** Whether stdout's reader went away (`| head`, a pager quit): nothing more is worth printing. */
+  protected outputClosed(): boolean {
+    return this.stdout instanceof OutputStream && this.stdout.closed;
+  }
+
+  /**
+   * The one line a server prints once it runs (playground, exporter --json): written at once, as the
+   * command goes on. Warnings after it can join no document and go to stderr, the server's log.
+   */
+  protected renderJsonLine(result: unknown, options: { showSecrets?: boolean } = {}): void {
+    this.documentWritten = true;
+    this.lineMode = 'server';
+    const shown = options.showSecrets ? result : redact(result, { registeredSecrets: false });
+    this.stdout.write(formatJsonLine(resultDocument(shown, { warnings: this.takeDocumentWarnings() })));
+  }
+
+  /** A --watch refresh that failed after the first: a warning in text, an error document line in JSON/YAML. */
+  protected refreshFailed(err: unknown, retryInMs: number): void {
+    const failure = failureOf(err);
+    if (this.textOutput()) {
+      this.warning(`refresh failed: ${failure.message}; trying again in ${retryInMs / 1000}s`);
+      return;
+    }
+    this.lineMode = 'watch';
+    this.documentWritten = true;
+    this.writeErrorLine(failure);
+  }
+
+  /** A note for people, on stderr; left out of JSON/YAML output, whose document holds what matters. */
+  protected note(message: string): void {
+    if (!this.textOutput()) return;
+    this.stderr.write(`${escapeControl(redactText(message))}\n`);
+  }
+
+  /** A warning: on stderr for people; in JSON/YAML the `warnings` array of the document. */
+  protected warning(message: string): void {
+    if (!this.textOutput() && this.lineMode !== 'server') {
+      this.documentWarnings.push(redactText(message));
+      return;
+    }
+    this.stderr.write(`${yellow('Warning:')} ${escapeControl(redactText(message))}\n`);
+  }
+
+  /** A --debug trace line on stderr; the message is built only when tracing is on. */
+  protected trace(message: string | (() => string)): void {
+    if (!this.debugEnabled()) return;
+    const text = typeof message === 'function' ? message() : message;
+    this.stderr.write(`${dim(`[debug] ${escapeControl(redactText(text))}`)}\n`);
+  }
+
+  protected debugEnabled(): boolean {
+    if (this.baseFlagValues) return this.baseFlagValues.debug === true;
+    return (
+      optionWords(this.argv).includes('--debug') ||
+      ['1', 'true', 'yes'].includes((process.env.KMIRROR_DEBUG ?? '').toLowerCase())
+    );
+  }
+
+  // oclif prints a returned result itself under --json; route that through the same writer so a
+  // command that also called render() still emits exactly one document.
+  protected override logJson(json: unknown): void {
+    if (this.documentWritten) return;
+    this.keepResult(redact(json, { registeredSecrets: false }));
+  }
+
+  /** The result document waits for the end of the command: its warnings and outcome are known only then. */
+  private keepResult(shown: unknown): void {
+    this.documentWritten = true;
+    this.pendingResult = { value: shown };
+  }
+
+  private takeDocumentWarnings(): string[] {
+    const taken = this.documentWarnings;
+    this.documentWarnings = [];
+    return taken;
+  }
+
+  /** Writes the kept result document, with the failure that ended the command if there was one. */
+  protected writePendingResult(failure?: Failure): void {
+    const pending = this.pendingResult;
+    if (pending === undefined) return;
+    this.pendingResult = undefined;
+    const warnings = this.takeDocumentWarnings();
+    const document = resultDocument(pending.value, {
+      warnings,
+      ...(failure === undefined ? {} : { error: failureJson(failure) }),
+    });
+    print(this.stdout, this.outputFormat === 'yaml' ? formatYaml(document) : formatJsonPieces(document));
+  }
+
+  /** One --watch refresh: a compact JSON line, or a YAML document after ---, stamped with its time. */
+  private writeRefreshDocument(shown: unknown): void {
+    this.documentWritten = true;
+    this.lineMode = 'watch';
+    const timestamp = new Date().toISOString();
+    this.writeLineDocument(resultDocument(shown, { warnings: this.takeDocumentWarnings(), timestamp }));
+  }
+
+  private writeErrorLine(failure: Failure): void {
+    const timestamp = new Date().toISOString();
+    this.writeLineDocument(errorDocument(failureJson(failure), { warnings: this.takeDocumentWarnings(), timestamp }));
+  }
+
+  private writeLineDocument(document: unknown): void {
+    this.stdout.write(this.outputFormat === 'yaml' ? `---\n${formatYaml(document)}` : formatJsonLine(document));
+  }
+
+  /** The failure that ends the command: in its document (JSON/YAML), else Error/Hint lines; --debug adds stacks. */
+  protected reportFailure(err: Error, failure: Failure): void {
+    const format = this.baseFlagValues ? this.outputFormat : this.jsonEnabled() ? 'json' : outputFromArgv(this.argv);
+    const machine = format === 'json' || format === 'yaml';
+    if (machine && this.pendingResult !== undefined) this.writePendingResult(failure);
+    else if (machine && this.lineMode === 'watch') this.writeErrorLine(failure);
+    else if (machine && !this.documentWritten) {
+      const document = errorDocument(failureJson(failure), { warnings: this.takeDocumentWarnings() });
+      this.documentWritten = true;
+      print(this.stdout, format === 'yaml' ? formatYaml(document) : formatJson(document));
+    } else {
+      // The documents above keep the broker's exact text; a terminal gets it escaped.
+      const lines = [`${red('Error:')} ${escapeControl(failure.message)}`];
+      if (failure.hint) lines.push(`${dim('Hint:')} ${escapeControl(failure.hint)}`);
+      this.stderr.write(`${lines.join('\n')}\n`);
+    }
+    if (this.debugEnabled()) {
+      for (
+        let current: unknown = err, depth = 0;
+        current instanceof Error && depth < 5;
+        current = current.cause, depth++
+      ) {
+        const stack = redactText(current.stack ?? `${current.name}: ${current.message}`);
+        this.stderr.write(`${escapeStackTrace(stack, redactText(current.message))}\n`);
+      }
+    }
+  }
+}
+
+/** Text to a sink: pulled with backpressure by an OutputStream, joined for a plain sink (tests). */
+function print(sink: TextSink, text: Printable): void {
+  if (sink instanceof OutputStream) sink.write(text);
+  else sink.write(typeof text === 'string' ? text : [...text].join(''));
+}
+
+/** Resolves once everything written to the sink so far has left the process. */
+export function flushed(sink: TextSink): Promise<void> {
+  return sink instanceof OutputStream ? sink.flushed() : Promise.resolve();
+}
+
+/** One --debug line for a request on the wire. */
+export function formatWireEvent(event: WireEvent): string {
+  const size =
+    event.responseBytes === undefined ? `${event.requestBytes}B` : `${event.requestBytes}B/${event.responseBytes}B`;
+  const outcome = event.outcome === 'ok' ? 'ok' : `error: ${event.error ?? 'unknown'}`;
+  return (
+    `${event.api} v${event.version} (key ${event.apiKey}) -> ${event.broker}: ${outcome} in ` + `${event.ms}ms, ${size}`
+  );
+}

@@ -1,0 +1,45 @@
+// Ctrl-C and SIGTERM as a value: what `describe --watch` and `playground` wait for to end with exit 0.
+
+import { KmirrorError } from '../failures/errors.js';
+import { ExitCode } from '../failures/exit-codes.js';
+
+/** Resolves on the first SIGINT or SIGTERM; while listening, those signals no longer kill the process. */
+export function listenForStop(): { stopped: Promise<NodeJS.Signals>; dispose(): void } {
+  let dispose = (): void => undefined;
+  const stopped = new Promise<NodeJS.Signals>((resolve) => {
+    const stop = (signal: NodeJS.Signals): void => {
+      dispose();
+      resolve(signal);
+    };
+    dispose = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  return { stopped, dispose };
+}
+
+/**
+ * A sleeper for a command's wait loops that ends early, with `interrupted`'s error, on Ctrl-C or
+ * SIGTERM: the command then reports what it did instead of dying mid-way.
+ */
+export function interruptibleSleep(
+  sleep: (ms: number, what: string) => Promise<void>,
+  stop: Promise<NodeJS.Signals>,
+  interrupted: (signal: NodeJS.Signals, what: string) => Error = (signal, what) =>
+    new KmirrorError(`interrupted by ${signal} while ${what}`, ExitCode.Error),
+): (ms: number, what: string) => Promise<void> {
+  let received: NodeJS.Signals | undefined;
+  void stop.then((signal) => {
+    received = signal;
+  });
+  return async (ms, what) => {
+    if (received) throw interrupted(received, what);
+    const signalled = stop.then((signal) => {
+      throw interrupted(signal, what);
+    });
+    await Promise.race([sleep(ms, what), signalled]);
+  };
+}

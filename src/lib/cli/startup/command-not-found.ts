@@ -1,0 +1,42 @@
+// A mistyped command (`kmirror delet m1 --yes`): say what was meant and stop, exit 2. oclif's
+// not-found plugin instead asks "Did you mean delete? (Y/n)", Enter meaning yes, and then runs the
+// guess with every flag typed, --yes included: a destructive command nobody asked for. Nothing is
+// guessed and run here. Wired in package.json: "oclif": {"hooks": {"command_not_found": …}}.
+
+import type { Hook } from '@oclif/core';
+import { closestKey, editDistance } from '../../kafka/closest-key.js';
+import { errorDocument, failureJson } from '../output/json-document.js';
+import { ExitCode } from '../failures/exit-codes.js';
+import { formatJson } from '../output/output-format.js';
+import { outputFromArgv } from '../output/output-from-argv.js';
+
+const hook: Hook<'command_not_found'> = async function (options) {
+  const shown = (id: string): string => id.replaceAll(':', ' ');
+  const visible = options.config.commands.filter((c) => !c.hidden).map((c) => c.id);
+  // With spaces between topics, oclif joins the arguments into the id too (`delet m1` → delet:m1):
+  // each command is compared with as many typed words as its own name has.
+  const words = options.id.split(':');
+  let guess: string | undefined;
+  let best = Infinity;
+  for (const id of visible) {
+    const typedName = words.slice(0, id.split(':').length).join(':');
+    if (closestKey(typedName, [id], Math.max(2, Math.floor(typedName.length / 3))) === undefined) continue;
+    const distance = editDistance(typedName, id);
+    if (distance < best) [guess, best] = [id, distance];
+  }
+  const typed = guess ? words.slice(0, guess.split(':').length).join(':') : (words[0] ?? options.id);
+  const bin = options.config.bin;
+  const failure = {
+    exitCode: ExitCode.Usage,
+    message: `'${shown(typed)}' is not a ${bin} command`,
+    hint: `${guess ? `did you mean '${bin} ${shown(guess)}'? ` : ''}'${bin} help' lists every command`,
+    kafkaError: null,
+  };
+  const argv = options.argv ?? [];
+  if (argv.includes('--json') || outputFromArgv(argv) === 'json')
+    process.stdout.write(formatJson(errorDocument(failureJson(failure))));
+  else process.stderr.write(`Error: ${failure.message}\nHint: ${failure.hint}\n`);
+  this.exit(ExitCode.Usage);
+};
+
+export default hook;

@@ -1,0 +1,112 @@
+// What the destination says about one mirror that decides what its periodic sync copies: the topics
+// it syncs (desired MIRRORING or PAUSED; a paused one waits for resume), the group filters and the
+// topic-config exclude list in force (a stored list replaces the default one, it is not merged), and
+// how this machine reaches the source (the stored connection keys, or --source-config).
+
+import type { ConnectionConfig } from '../../connection/connection-config.js';
+import type { PropertyEntry } from '../../connection/properties-file.js';
+import type { KafkaClient } from '../../kafka/client.js';
+import { KafkaProtocolError } from '../../kafka/errors.js';
+import { ListClusterMirrors } from '../../kafka/messages/index.js';
+import { mirrorConfigKey, splitListValue } from './config-keys.js';
+import { describeMirrors } from '../describe/describe.js';
+import { NotFoundError } from '../core/errors.js';
+import { describeMirrorConfigs, sourceConnection } from '../core/source-client.js';
+
+/** A mirror-level LIST key as in force: the stored items, or the default when the key is not stored. */
+export interface EffectiveList {
+  readonly key: string;
+  readonly items: string[];
+  /** The key is stored, so its value replaced the default list (even when it repeats some of it). */
+  readonly stored: boolean;
+  readonly defaultItems: string[];
+}
+
+export interface SyncedTopic {
+  readonly topic: string;
+  /** `paused`: every partition PAUSED or PAUSING, so nothing is synced until resume. */
+  readonly state: 'mirroring' | 'paused';
+}
+
+export interface MirrorSide {
+  readonly mirror: string;
+  readonly topics: SyncedTopic[];
+  readonly groupsInclude: EffectiveList;
+  readonly groupsExclude: EffectiveList;
+  readonly propertiesExclude: EffectiveList;
+  /** Every stored key, values in clear (the source connection needs them; never print this). */
+  readonly stored: ReadonlyMap<string, string>;
+  /** Brokers whose partition states were missing from DescribeClusterMirrors. */
+  readonly warnings: string[];
+}
+
+export function effectiveList(stored: ReadonlyMap<string, string>, key: string): EffectiveList {
+  const defaultItems = splitListValue(mirrorConfigKey(key)?.default);
+  const value = stored.get(key);
+  return {
+    key,
+    items: value === undefined ? defaultItems : splitListValue(value),
+    stored: value !== undefined,
+    defaultItems,
+  };
+}
+
+/** Reads the mirror side from the destination; NotFoundError when the mirror does not exist. */
+export async function readMirrorSide(client: KafkaClient, mirror: string): Promise<MirrorSide> {
+  const listed = await client.send(ListClusterMirrors, { IncludeTopicNames: true });
+  if (listed.ErrorCode !== 0) throw new KafkaProtocolError(listed.ErrorCode, 'ListClusterMirrors', listed.ErrorMessage);
+  const entry = listed.Mirrors.find((m) => m.MirrorName === mirror);
+  if (!entry) throw new NotFoundError('mirror', mirror);
+  const stored = await describeMirrorConfigs(client, mirror);
+  const described = await describeMirrors(client, [mirror], { namesKnownToExist: true });
+  const states = new Map<string, string[]>();
+  for (const m of described.mirrors)
+    for (const t of m.topics)
+      states.set(
+        t.name,
+        t.partitions.map((p) => p.state),
+      );
+  const topics = [...new Set(entry.TopicNames)].sort().map((topic): SyncedTopic => {
+    const partitionStates = states.get(topic) ?? [];
+    const paused = partitionStates.length > 0 && partitionStates.every((s) => s === 'PAUSED' || s === 'PAUSING');
+    return { topic, state: paused ? 'paused' : 'mirroring' };
+  });
+  return {
+    mirror,
+    topics,
+    groupsInclude: effectiveList(stored, 'mirror.groups.include'),
+    groupsExclude: effectiveList(stored, 'mirror.groups.exclude'),
+    propertiesExclude: effectiveList(stored, 'mirror.topic.properties.exclude'),
+    stored,
+    warnings: described.brokerWarnings.map(
+      (w) =>
+        `broker ${w.broker} did not answer DescribeClusterMirrors (${w.message}): paused topics may show as mirroring`,
+    ),
+  };
+}
+
+export interface SourceAccess {
+  /** --source-config entries, already read. */
+  readonly sourceConfig?: ReadonlyMap<string, PropertyEntry>;
+  readonly sourceConfigName?: string;
+  /** A whole connection for the source (a saved profile), used instead of the stored keys. */
+  readonly sourceProfile?: ConnectionConfig;
+}
+
+/** How this machine reaches the mirror's source: a profile, else the stored keys with --source-config on top. */
+export async function sourceSettingsOf(
+  side: Pick<MirrorSide, 'mirror' | 'stored'>,
+  access: SourceAccess,
+  warn: (message: string) => void,
+): Promise<ConnectionConfig> {
+  if (access.sourceProfile) return access.sourceProfile;
+  return sourceConnection(
+    {
+      mirror: side.mirror,
+      stored: side.stored,
+      ...(access.sourceConfig ? { override: access.sourceConfig } : {}),
+      ...(access.sourceConfigName ? { overrideName: access.sourceConfigName } : {}),
+    },
+    warn,
+  );
+}

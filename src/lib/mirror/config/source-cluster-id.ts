@@ -1,0 +1,101 @@
+// Which cluster a mirror's settings reach, checked before they are stored. The prototype broker
+// compares the source's cluster id with the stored mirror.source.cluster.id at every sync and, when
+// they differ, moves every partition of the mirror to non-retryable FAILED: only a restart of the
+// destination brokers clears that, even after the id is put right. So `create` and `config set`
+// ask the source itself first and refuse (exit 2) what it does not confirm. --force skips asking
+// (for a machine that cannot reach the source the way the brokers do): it stores what it is given.
+
+import type { ConnectionConfig } from '../../connection/connection-config.js';
+import type { KafkaClient } from '../../kafka/client.js';
+import { InvalidInputError } from '../core/errors.js';
+import { DescribeCluster } from '../../kafka/messages/index.js';
+import { KafkaProtocolError } from '../../kafka/errors.js';
+import { MirrorError, SourceClusterError } from '../core/errors.js';
+
+/** What a wrong id does, for messages and warnings. */
+export const WRONG_ID_EFFECT =
+  'at its next sync the broker moves every partition of the mirror to non-retryable FAILED ' +
+  '("Source cluster ID changed"), which only a restart of the destination brokers clears';
+
+export interface SourceIdCheck {
+  /** The id the mirror would store; null: store what the source reports. */
+  readonly expected: string | null;
+  /** What the source reports (DescribeCluster). */
+  readonly reported: string;
+  /** The destination's own id; null when unknown (create --dry-run does not ask the destination). */
+  readonly destination: string | null;
+  /** `the source cluster at host:port`: where `reported` came from. */
+  readonly sourceLabel: string;
+  /** Where `expected` was given: `--source-cluster-id`, `the new mirror.source.cluster.id`. */
+  readonly origin: string;
+  /** How to put it right, for the hint (which adds --force). */
+  readonly fix: string;
+}
+
+/**
+ * Pure: the id to store, or an InvalidInputError naming both ids; a source that is the destination
+ * itself is refused too.
+ */
+export function checkSourceClusterId(check: SourceIdCheck): string {
+  if (check.destination !== null && check.reported === check.destination) {
+    throw new InvalidInputError(
+      `${check.sourceLabel} is the destination cluster itself (cluster id ${check.reported}): a mirror ` +
+        `copies from another cluster`,
+      { hint: 'give the brokers of the SOURCE cluster (bootstrap.servers / --source-bootstrap), not those of -b' },
+    );
+  }
+  if (check.expected === null || check.expected === check.reported) return check.reported;
+  throw new InvalidInputError(
+    `${check.origin} is ${check.expected}, but ${check.sourceLabel} reports cluster id ${check.reported}; ` +
+      `${WRONG_ID_EFFECT}`,
+    { hint: `${check.fix}; --force stores it without asking the source` },
+  );
+}
+
+/** An error's message with those of its causes: what a refusal can say about a failure. */
+export function reasonOf(err: unknown): string {
+  const parts: string[] = [];
+  for (let e: unknown = err; e instanceof Error && parts.length < 3; e = e.cause) parts.push(e.message);
+  return parts.length > 0 ? parts.join(': ') : String(err);
+}
+
+/** The source cluster id, from DescribeCluster (or Metadata on a broker without it), over a second client. */
+export async function lookupSourceClusterId(
+  connection: ConnectionConfig,
+  openSource: (settings: ConnectionConfig) => Promise<KafkaClient>,
+): Promise<string> {
+  const client = await openSource(connection);
+  try {
+    const info = await client.bootstrap();
+    let clusterId: string | null;
+    if (info.apis.has(DescribeCluster.apiKey)) {
+      const response = await client.send(DescribeCluster, {
+        IncludeClusterAuthorizedOperations: false,
+        EndpointType: 1,
+        IncludeFencedBrokers: false,
+      });
+      if (response.ErrorCode !== 0)
+        throw new KafkaProtocolError(response.ErrorCode, 'DescribeCluster', response.ErrorMessage);
+      clusterId = response.ClusterId;
+    } else {
+      clusterId = (await client.clusterView()).clusterId;
+    }
+    if (!clusterId)
+      throw new MirrorError('the source cluster did not report a cluster id', 'failed', {
+        hint: 'pass it with --source-cluster-id ID --force',
+      });
+    return clusterId;
+  } catch (err) {
+    throw new SourceClusterError(
+      `cannot read the source cluster id from ${connection.bootstrap.join(',')}`,
+      'check --source-bootstrap and --source-config (they describe the SOURCE cluster), or pass ' +
+        '--source-cluster-id ID --force to create the mirror without asking the source',
+      err,
+    );
+  } finally {
+    await Promise.race([
+      client.close().catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, 2000).unref()),
+    ]);
+  }
+}

@@ -1,0 +1,123 @@
+// mirror/core/: what every part of the domain shares: its errors, the RPC sets it gates on, reaching the source,
+// listing mirrors, reading back a lost answer.
+//
+// What the domain throws. Each error says what went wrong with the data an operator needs (which
+// mirror, which topics, which broker code); how it ends (exit code, JSON error document) is decided
+// in one place, src/lib/cli/failures/errors.ts, from `kind` and, for Kafka codes, from the error table.
+
+import {
+  type KafkaErrorClass,
+  type KafkaErrorContext,
+  type KafkaErrorRef,
+  describeKafkaError,
+  kafkaError,
+  kafkaErrorHint,
+  kafkaErrorRef,
+} from '../../kafka/error-codes.js';
+
+/**
+ * A Kafka code's class, or: bad input found before sending, some items done and some not, or a
+ * health condition (`--fail-on`) that holds.
+ */
+export type FailureKind = KafkaErrorClass | 'invalid-input' | 'partial' | 'condition-holds';
+
+export interface MirrorErrorOptions {
+  readonly hint?: string | null;
+  readonly kafkaError?: KafkaErrorRef | null;
+  readonly cause?: unknown;
+}
+
+export class MirrorError extends Error {
+  override readonly name: string = 'MirrorError';
+  readonly kind: FailureKind;
+  readonly hint: string | null;
+  readonly kafkaError: KafkaErrorRef | null;
+
+  constructor(message: string, kind: FailureKind = 'failed', options: MirrorErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.kind = kind;
+    this.hint = options.hint ?? null;
+    this.kafkaError = options.kafkaError ?? null;
+  }
+}
+
+/** Bad names, configs, patterns or files, found before anything is sent. */
+export class InvalidInputError extends MirrorError {
+  override readonly name: string = 'InvalidInputError';
+  constructor(message: string, options: Omit<MirrorErrorOptions, 'kafkaError'> = {}) {
+    super(message, 'invalid-input', options);
+  }
+}
+
+export class NotFoundError extends MirrorError {
+  override readonly name: string = 'NotFoundError';
+  readonly what: 'mirror' | 'topic';
+  readonly subject: string;
+
+  constructor(what: 'mirror' | 'topic', name: string, options: MirrorErrorOptions = {}) {
+    super(`${what} '${name}' not found`, 'not-found', {
+      hint:
+        what === 'mirror'
+          ? 'kmirror list shows the mirrors this principal may describe; names are case-sensitive'
+          : 'check the topic name on the cluster the command talks to (mirror topics live on the destination)',
+      ...options,
+    });
+    this.what = what;
+    this.subject = name;
+  }
+}
+
+/** Some items succeeded and some failed; the result already lists which. */
+export class PartialFailureError extends MirrorError {
+  override readonly name: string = 'PartialFailureError';
+  readonly succeeded: number;
+  readonly failed: number;
+
+  constructor(message: string, counts: { succeeded: number; failed: number }, options: MirrorErrorOptions = {}) {
+    super(message, 'partial', { hint: 'the output lists each failed item with its error', ...options });
+    this.succeeded = counts.succeeded;
+    this.failed = counts.failed;
+  }
+}
+
+/** A non-zero error code in a broker's answer, with what it was about. Words and class come from the table. */
+export class KafkaResponseError extends MirrorError {
+  override readonly name: string = 'KafkaResponseError';
+  readonly code: number;
+  readonly serverMessage: string | null;
+  readonly context: KafkaErrorContext;
+  readonly retriable: boolean;
+
+  constructor(code: number, serverMessage?: string | null, context: KafkaErrorContext = {}) {
+    const info = kafkaError(code);
+    super(describeKafkaError(code, serverMessage, context), info.exit, {
+      hint: kafkaErrorHint(code, context),
+      kafkaError: kafkaErrorRef(code),
+    });
+    this.code = code;
+    this.serverMessage = serverMessage ?? null;
+    this.context = context;
+    this.retriable = info.retriable;
+  }
+}
+
+/** The broker refused a whole Start/Stop/Pause/Resume request because one listed topic was off (PROTOCOL.md §3). */
+export class WholeRequestRefusedError extends MirrorError {
+  override readonly name: string = 'WholeRequestRefusedError';
+}
+
+/**
+ * A step failed for a reason of its own (the cause): the cause keeps its meaning (exit code, Kafka
+ * code); the message says which step, and `hint` is added to the cause's own hint.
+ */
+export class StepFailedError extends MirrorError {
+  override readonly name: string = 'StepFailedError';
+  constructor(doing: string, hint: string, cause: unknown) {
+    super(doing, 'failed', { hint, cause });
+  }
+}
+
+/** Talking to the SOURCE cluster failed: the message says so, as every other request goes to the destination. */
+export class SourceClusterError extends StepFailedError {
+  override readonly name: string = 'SourceClusterError';
+}

@@ -1,0 +1,79 @@
+// What one `kmirror describe` asks for, and the two ways it is answered: once (judged by --fail-on, which may
+// describe a second time after the grace period) or as the refreshes of --watch, each with the catch-up trend
+// of the samples so far.
+
+import type { KafkaClient } from '../../kafka/client.js';
+import { type DescribeFilters, type DescribeSort, FilterError, describeFilters } from './describe-filters.js';
+import { type DescribeReport, describeReport } from './describe-report.js';
+import { type HealthCheckClock, checkHealth } from './health-check.js';
+import { type HealthCondition, parseHealthConditions } from './health.js';
+import { type TrendHistory, addSamples, trendRows } from './trend.js';
+
+export interface DescribeRequest {
+  readonly names: readonly string[];
+  readonly filters: DescribeFilters;
+  readonly sort: DescribeSort;
+  readonly conditions: readonly HealthCondition[];
+  readonly graceMs: number;
+}
+
+export interface DescribeRequestInput {
+  readonly names: readonly string[];
+  readonly topics?: readonly string[] | undefined;
+  readonly topicPatterns?: readonly string[] | undefined;
+  readonly states?: readonly string[] | undefined;
+  readonly failed?: boolean;
+  readonly minLag?: bigint | undefined;
+  readonly sort: string;
+  readonly failOn?: readonly string[] | undefined;
+  readonly graceMs: number;
+  readonly watch: boolean;
+}
+
+/** The request, checked before anything is sent (filters, patterns, --fail-on). */
+export function describeRequest(input: DescribeRequestInput): DescribeRequest {
+  const states = [...(input.states ?? []), ...(input.failed ? ['FAILED'] : [])];
+  const filters = describeFilters({
+    topics: input.topics,
+    topicPatterns: input.topicPatterns,
+    states,
+    minLag: input.minLag,
+  });
+  const conditions = parseHealthConditions(input.failOn ?? []);
+  if (conditions.length > 0 && input.watch)
+    throw new FilterError(
+      '--fail-on is a one-shot check and cannot be used with --watch',
+      'drop --watch (e.g. run it from cron)',
+    );
+  return { names: input.names, filters, sort: input.sort as DescribeSort, conditions, graceMs: input.graceMs };
+}
+
+/** One describe; with --fail-on conditions, judged (health) after the grace period when FAILED is in doubt. */
+export async function describeOnce(
+  client: KafkaClient,
+  request: DescribeRequest,
+  clock: HealthCheckClock,
+): Promise<DescribeReport> {
+  const { names, filters, sort, conditions } = request;
+  const { result, health } = await checkHealth(
+    () => describeReport(client, names, filters, sort),
+    conditions,
+    request.graceMs,
+    clock,
+  );
+  return conditions.length > 0 ? { ...result, health } : result;
+}
+
+/** The refresh of --watch: each call describes again and adds the catch-up trend of the samples so far. */
+export function describeRefresher(
+  client: KafkaClient,
+  request: DescribeRequest,
+  now: () => number = Date.now,
+): () => Promise<DescribeReport> {
+  let history: TrendHistory = new Map();
+  return async () => {
+    const report = await describeReport(client, request.names, request.filters, request.sort);
+    history = addSamples(history, report, now());
+    return { ...report, trends: trendRows(history, report) };
+  };
+}

@@ -1,0 +1,365 @@
+// mirror/lifecycle/: a mirror's birth and end: create (with its source cluster id) and delete.
+//
+// `kmirror create`: builds the config map of a new mirror from the flags and the --source-config
+// file, checks all of it before anything is sent, looks up the source cluster id the way the Java
+// Admin does (a second client to the SOURCE, DescribeCluster), and sends CreateClusterMirror.
+// The same map is what the destination brokers use to reach the source (PROTOCOL.md §11.1).
+
+import { type ConnectionConfig, connectionFromProperties } from '../../connection/connection-config.js';
+import { SettingsError } from '../../connection/errors.js';
+import { InvalidInputError, KafkaResponseError, MirrorError } from '../core/errors.js';
+import { type PropertyEntry, readPropertiesFile } from '../../connection/properties-file.js';
+import { REDACTED } from '../../connection/redact.js';
+import type { KafkaClient } from '../../kafka/client.js';
+import { kafkaError, errors } from '../../kafka/error-codes.js';
+import { CreateClusterMirror } from '../../kafka/messages/index.js';
+import { mirrorListed } from '../core/list.js';
+import { type ReadBack, applied, conflict, notApplied, sendOrReadBack } from '../core/read-back.js';
+import { describeMirrorConfigs } from '../core/source-client.js';
+import { mirrorConfigKey } from '../config/config-keys.js';
+import {
+  checkConfigValue,
+  replacedDefaultWarnings,
+  isSensitiveMirrorKey,
+  parseKeyValue,
+  validateMirrorName,
+} from '../config/config-validation.js';
+import { BOOTSTRAP_KEY, SOURCE_CLUSTER_ID_KEY } from '../config/config-keys.js';
+import { checkPattern } from '../patterns/pattern-check.js';
+
+export interface CreateMirrorInput {
+  readonly mirror: string;
+  readonly sourceBootstrap?: string | undefined;
+  readonly sourceConfigFile?: string | undefined;
+  /** `--config KEY=VALUE`, in order. */
+  readonly config: readonly string[];
+  readonly include: readonly string[];
+  readonly exclude: readonly string[];
+  readonly sourceClusterId?: string | undefined;
+  readonly allowUnknownConfig: boolean;
+  /** Settings below the file and the flags, with where they come from (failback: its own connection). */
+  readonly baseConfig?: { readonly config: ReadonlyMap<string, string>; readonly origin: string };
+  /** Called only when no source bootstrap was given anywhere (prompt or InvalidInputError). */
+  readonly askSourceBootstrap: () => Promise<string>;
+}
+
+export interface CreateMirrorPlan {
+  readonly mirror: string;
+  readonly sourceBootstrap: string;
+  /** Every key to send except mirror.source.cluster.id when it must still be looked up; values in clear. */
+  readonly config: ReadonlyMap<string, string>;
+  /** Given by flag or config; else looked up from the source. */
+  readonly sourceClusterId: string | null;
+  /** How this machine reaches the source to read (or check) its id; null when the settings cannot be used here. */
+  readonly sourceConnection: ConnectionConfig | null;
+  /** Why the settings cannot be used here; only when an id was given (else that is an error at once). */
+  readonly sourceConnectionProblem: SettingsError | null;
+  readonly warnings: readonly string[];
+}
+
+export interface CreateMirrorResult {
+  /**
+   * @minLength 1
+   * @maxLength 249
+   * @pattern ^[A-Za-z0-9._-]+$
+   */
+  readonly mirror: string;
+  /** @minLength 1 */
+  readonly sourceBootstrap: string;
+  /** @minLength 1 */
+  readonly sourceClusterId: string;
+  /** The configs sent (or that would be sent), secrets masked. */
+  readonly config: Record<string, string>;
+  readonly dryRun: boolean;
+}
+
+/** A bootstrap list as the prompt and --source-bootstrap accept it: true, or what is wrong. */
+export function sourceBootstrapProblem(value: string): true | string {
+  try {
+    checkConfigValue(BOOTSTRAP_KEY, value, { allowUnknown: false, origin: '--source-bootstrap' });
+    return true;
+  } catch (err) {
+    return err instanceof Error ? err.message.replace(/^--source-bootstrap: (bootstrap\.servers: )?/, '') : String(err);
+  }
+}
+
+function fileOrigin(file: string, entry: PropertyEntry): string {
+  return `--source-config '${file}' line ${entry.line}`;
+}
+
+function joinPatterns(flag: string, patterns: readonly string[], warnings: string[]): string {
+  for (const pattern of patterns) warnings.push(...checkPattern(pattern, flag));
+  return [...new Set(patterns)].join(',');
+}
+
+/**
+ * Everything `create` can check without the network: the name, every key and value, the patterns,
+ * the source bootstrap and the source connection settings. Throws a InvalidInputError on the first problem.
+ */
+export async function planCreateMirror(input: CreateMirrorInput): Promise<CreateMirrorPlan> {
+  validateMirrorName(input.mirror);
+  const warnings: string[] = [];
+  const config = new Map<string, string>();
+  const origins = new Map<string, string>();
+
+  for (const [key, value] of input.baseConfig?.config ?? []) {
+    const origin = `${input.baseConfig?.origin ?? 'settings'} (${key})`;
+    warnings.push(...checkConfigValue(key, value, { allowUnknown: input.allowUnknownConfig, origin }));
+    config.set(key, value);
+    origins.set(key, origin);
+  }
+  let fileEntries = new Map<string, PropertyEntry>();
+  if (input.sourceConfigFile !== undefined) {
+    fileEntries = readPropertiesFile(input.sourceConfigFile, '--source-config');
+    for (const [key, entry] of fileEntries) {
+      const origin = fileOrigin(input.sourceConfigFile, entry);
+      warnings.push(...checkConfigValue(key, entry.value, { allowUnknown: input.allowUnknownConfig, origin }));
+      warnings.push(...replacedDefaultWarnings(key, entry.value, origin));
+      config.set(key, entry.value);
+      origins.set(key, origin);
+    }
+  }
+  // --config overrides the file, as a flag overrides a properties file elsewhere in kmirror.
+  const fromFlags = new Set<string>();
+  for (const text of input.config) {
+    const { key, value } = parseKeyValue(text, '--config');
+    if (fromFlags.has(key))
+      throw new InvalidInputError(`--config ${key} is given twice`, { hint: 'give each key once' });
+    fromFlags.add(key);
+    warnings.push(...checkConfigValue(key, value, { allowUnknown: input.allowUnknownConfig, origin: '--config' }));
+    warnings.push(...replacedDefaultWarnings(key, value, '--config'));
+    config.set(key, value);
+    origins.set(key, `--config ${key}`);
+  }
+
+  for (const [flag, key, patterns] of [
+    ['--include', 'mirror.topics.include', input.include],
+    ['--exclude', 'mirror.topics.exclude', input.exclude],
+  ] as const) {
+    if (patterns.length === 0) continue;
+    if (fromFlags.has(key))
+      throw new InvalidInputError(`${flag} and --config ${key} both set ${key}`, {
+        hint: `use one of them (${flag} can be repeated)`,
+      });
+    config.set(key, joinPatterns(flag, patterns, warnings));
+    origins.set(key, flag);
+  }
+
+  const conflict = (flag: string, key: string, value: string | undefined): void => {
+    const other = config.get(key);
+    if (value !== undefined && other !== undefined && other.trim() !== value.trim()) {
+      throw new InvalidInputError(
+        `${flag} '${value}' disagrees with ${key}=${other} from ${origins.get(key) ?? 'the config'}`,
+        { hint: `give ${key} once` },
+      );
+    }
+  };
+  conflict('--source-bootstrap', BOOTSTRAP_KEY, input.sourceBootstrap);
+  conflict('--source-cluster-id', SOURCE_CLUSTER_ID_KEY, input.sourceClusterId);
+
+  let sourceBootstrap = input.sourceBootstrap ?? config.get(BOOTSTRAP_KEY);
+  if (sourceBootstrap === undefined) sourceBootstrap = await input.askSourceBootstrap();
+  const bootstrapProblem = sourceBootstrapProblem(sourceBootstrap);
+  if (bootstrapProblem !== true)
+    throw new InvalidInputError(`--source-bootstrap: ${bootstrapProblem}`, {
+      hint: 'give the SOURCE cluster brokers as host:port[,host:port…]',
+    });
+  sourceBootstrap = sourceBootstrap.trim();
+  if (!origins.has(BOOTSTRAP_KEY)) origins.set(BOOTSTRAP_KEY, '--source-bootstrap');
+  config.set(BOOTSTRAP_KEY, sourceBootstrap);
+
+  let sourceClusterId: string | null = input.sourceClusterId ?? config.get(SOURCE_CLUSTER_ID_KEY) ?? null;
+  if (sourceClusterId !== null) {
+    sourceClusterId = sourceClusterId.trim();
+    if (sourceClusterId === '')
+      throw new InvalidInputError('--source-cluster-id is empty', {
+        hint: 'leave it out and kmirror reads the id from the source cluster',
+      });
+    config.set(SOURCE_CLUSTER_ID_KEY, sourceClusterId);
+  }
+
+  // A given id is checked against the source too; settings unusable here only block that check (--force).
+  let sourceConnection: ConnectionConfig | null = null;
+  let sourceConnectionProblem: SettingsError | null = null;
+  try {
+    sourceConnection = await sourceConnectionFor(config, origins, fileEntries, warnings);
+  } catch (err) {
+    if (sourceClusterId === null || !(err instanceof SettingsError)) throw err;
+    sourceConnectionProblem = err;
+  }
+  return {
+    mirror: input.mirror,
+    sourceBootstrap,
+    config,
+    sourceClusterId,
+    sourceConnection,
+    sourceConnectionProblem,
+    warnings,
+  };
+}
+
+/**
+ * How kmirror itself reaches the source for the id lookup: the mirror's own security settings, as
+ * the Java Admin builds its second client from the very same map. Settings kmirror cannot use
+ * (JKS stores, Kerberos) are refused here, before any request, with the way around them.
+ */
+async function sourceConnectionFor(
+  config: ReadonlyMap<string, string>,
+  origins: ReadonlyMap<string, string>,
+  fileEntries: ReadonlyMap<string, PropertyEntry>,
+  warnings: string[],
+): Promise<ConnectionConfig> {
+  const entries = new Map<string, PropertyEntry>();
+  for (const [key, value] of config) {
+    // Only client keys matter; mirror.* keys would only draw "not a client setting" notes.
+    if (key.startsWith('mirror.')) continue;
+    entries.set(key, { key, value, line: fileEntries.get(key)?.line ?? 0, origin: origins.get(key) ?? key });
+  }
+  // The mirror's sasl.mechanism defaults to PLAIN (PROTOCOL.md §11.1), not to Kafka's GSSAPI.
+  const protocol = config.get('security.protocol')?.trim().toUpperCase();
+  if ((protocol === 'SASL_SSL' || protocol === 'SASL_PLAINTEXT') && !entries.has('sasl.mechanism')) {
+    const mechanism = mirrorConfigKey('sasl.mechanism')?.default ?? 'PLAIN';
+    entries.set('sasl.mechanism', {
+      key: 'sasl.mechanism',
+      value: mechanism,
+      line: 0,
+      origin: 'the mirror default of sasl.mechanism',
+    });
+  }
+  try {
+    // No KMIRROR_* secrets: those belong to the destination connection.
+    return await connectionFromProperties(entries, 'the source settings', {
+      env: {},
+      warn: (message) => warnings.push(`source cluster: ${message}`),
+    });
+  } catch (err) {
+    if (err instanceof SettingsError) {
+      throw new SettingsError(`cannot connect to the source cluster to read its id: ${err.message}`, {
+        hint:
+          `${err.hint ? `${err.hint}; ` : ''}or pass --source-cluster-id ID --force so kmirror need not ` +
+          `connect to the source (the brokers still use these settings)`,
+      });
+    }
+    throw err;
+  }
+}
+
+/** The config map as the result shows it: secrets masked, keys sorted. */
+export function maskedConfig(config: ReadonlyMap<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of [...config.keys()].sort()) {
+    const value = config.get(key) ?? '';
+    out[key] = isSensitiveMirrorKey(key) && value !== '' ? REDACTED : value;
+  }
+  return out;
+}
+
+/** Codes Create returns after the mirror config was committed (PROTOCOL.md §3 step 6). */
+const STATE_TOPIC_FAILURES = new Set([29, 38]);
+
+/**
+ * After a lost answer: the mirror is there with the source kmirror sent (applied), or it is not. A mirror
+ * of that name with another source is someone else's, not this create's.
+ */
+function createdMirror(client: KafkaClient, mirror: string, config: ReadonlyMap<string, string>): ReadBack<null> {
+  return {
+    readWith: 'ListClusterMirrors and DescribeConfigs',
+    checkWith: `kmirror list and kmirror config get ${mirror}`,
+    read: async () => {
+      if (!(await mirrorListed(client, mirror))) return notApplied(`mirror '${mirror}' is not listed`);
+      const stored = await describeMirrorConfigs(client, mirror);
+      const differs = [BOOTSTRAP_KEY, SOURCE_CLUSTER_ID_KEY].filter((k) => stored.get(k) !== config.get(k));
+      if (differs.length > 0)
+        return conflict(
+          new MirrorError(
+            `a mirror named '${mirror}' exists, but its ` +
+              `${differs.map((k) => `${k} (${stored.get(k) ?? 'unset'})`).join(' and ')} is not what kmirror ` +
+              `sent`,
+            'failed',
+            { hint: 'it is not the mirror this command created; pick another name, or kmirror delete it first' },
+          ),
+        );
+      return applied(null);
+    },
+  };
+}
+
+/** Sends CreateClusterMirror and explains what each failure means for the operator. */
+export async function sendCreateMirror(
+  client: KafkaClient,
+  mirror: string,
+  config: ReadonlyMap<string, string>,
+  warn: (message: string) => void = () => undefined,
+): Promise<void> {
+  const request = { MirrorName: mirror, Config: [...config].map(([Name, Value]) => ({ Name, Value })) };
+  const response = await sendOrReadBack(
+    () => client.send(CreateClusterMirror, request),
+    createdMirror(client, mirror, config),
+    warn,
+  );
+  // null: the answer was lost and the read-back found the mirror created.
+  if (response === null) return;
+  const code = response.ErrorCode;
+  if (code === 0) return;
+  const said = response.ErrorMessage?.trim() ? `: ${response.ErrorMessage.trim()}` : '';
+  if (STATE_TOPIC_FAILURES.has(code)) {
+    const info = kafkaError(code);
+    const replicationCause =
+      'mirror.state.topic.replication.factor (default 3) is more than the live brokers: ' +
+      'lower it in the broker config or add brokers';
+    const authorizationCause =
+      'your principal may not create topics: grant CREATE on the cluster or on topic __mirror_state, ' +
+      'or let an admin create __mirror_state';
+    throw new MirrorError(
+      `the mirror '${mirror}' WAS created, but the broker could not create __mirror_state: ${info.name} ` +
+        `(${info.message})${said}`,
+      'failed',
+      {
+        hint:
+          `do not retry create (it would say 'already exists'); fix the cause ` +
+          `(${code === errors.INVALID_REPLICATION_FACTOR.code ? replicationCause : authorizationCause}) ` +
+          `and continue with kmirror add-topics ${mirror}`,
+        kafkaError: { code, name: info.name },
+      },
+    );
+  }
+  if (code === errors.INVALID_REQUEST.code) {
+    throw new MirrorError(
+      `the broker refused to create mirror '${mirror}' as an invalid request (INVALID_REQUEST)${said}: it ` +
+        `requires bootstrap.servers and mirror.source.cluster.id, and kmirror sent both ` +
+        (`(bootstrap.servers=${config.get(BOOTSTRAP_KEY) ?? '?'}, ` +
+          `mirror.source.cluster.id=${config.get(SOURCE_CLUSTER_ID_KEY) ?? '?'}), so the broker disagrees ` +
+          `about one of them`),
+      'failed',
+      {
+        hint:
+          'the reason is only in the controller log; check that the broker build implements ' +
+          'CreateClusterMirror as the prototype does',
+        kafkaError: { code, name: kafkaError(code).name },
+      },
+    );
+  }
+  throw new KafkaResponseError(code, response.ErrorMessage, { api: 'CreateClusterMirror', mirror });
+}
+
+export function createResult(
+  plan: CreateMirrorPlan,
+  config: ReadonlyMap<string, string>,
+  sourceClusterId: string,
+  dryRun: boolean,
+): CreateMirrorResult {
+  return {
+    mirror: plan.mirror,
+    sourceBootstrap: plan.sourceBootstrap,
+    sourceClusterId,
+    config: maskedConfig(config),
+    dryRun,
+  };
+}
+
+/** The map to send: the plan's, with the looked-up id placed where the Admin puts it. */
+export function withSourceClusterId(config: ReadonlyMap<string, string>, sourceClusterId: string): Map<string, string> {
+  const out = new Map(config);
+  out.set(SOURCE_CLUSTER_ID_KEY, sourceClusterId);
+  return out;
+}

@@ -1,0 +1,112 @@
+// Collection for `kmirror exporter`: on scrape, at most one DescribeClusterMirrors fan-out per
+// minimum interval however many scrapers ask (they share the cached or in-flight collection), and
+// never longer than the timeout: a broker gone silent yields the older values marked stale, not a
+// hung scrape.
+
+import type { KafkaClient } from '../../kafka/client.js';
+import { DescribeClusterMirrors, ListClusterMirrors } from '../../kafka/messages/index.js';
+import { describeMirrors } from '../describe/describe.js';
+import type { BrokerStatus, MetricsSnapshot } from './metrics.js';
+import type { DescribeResult } from '../describe/describe-types.js';
+
+export interface Collected {
+  readonly result: DescribeResult;
+  readonly brokers: readonly BrokerStatus[];
+}
+
+/**
+ * The exporter's gate, before it serves: a cluster that cannot mirror is an error to exit on (4, as every
+ * command), not a series of failed scrapes.
+ */
+export async function requireCollectable(client: KafkaClient): Promise<void> {
+  await client.requireMirroring([DescribeClusterMirrors, ListClusterMirrors]);
+}
+
+/** One fan-out: the mirrors, and for every broker of the cluster whether its answer arrived. */
+export async function collectMirrors(
+  client: KafkaClient,
+  names: readonly string[],
+  brokerRetryMs?: number,
+): Promise<Collected> {
+  const result = await describeMirrors(client, names, { brokerRetryMs });
+  const view = await client.clusterView();
+  const brokers = view.brokers.map((b): BrokerStatus => {
+    const address = `${b.host}:${b.port}`;
+    const warning = result.brokerWarnings.find((w) =>
+      w.nodeId !== null ? w.nodeId === b.nodeId : w.broker.startsWith(address),
+    );
+    return { broker: address, nodeId: b.nodeId ?? null, answered: !warning, message: warning?.message ?? null };
+  });
+  return { result, brokers };
+}
+
+export interface CollectorOptions {
+  /** A snapshot younger than this is served as is. */
+  readonly minIntervalMs: number;
+  /** How long a scrape waits for a collection before it gets the older values, marked stale. */
+  readonly timeoutMs: number;
+  readonly now: () => number;
+}
+
+export class MetricsCollector {
+  private last: MetricsSnapshot | undefined;
+  private inFlight: Promise<MetricsSnapshot> | undefined;
+
+  constructor(
+    private readonly collect: () => Promise<Collected>,
+    private readonly options: CollectorOptions,
+  ) {}
+
+  async snapshot(): Promise<MetricsSnapshot> {
+    const now = this.options.now();
+    if (this.last && !this.last.stale && now - this.last.collectedAtMs < this.options.minIntervalMs) return this.last;
+    this.inFlight ??= this.start(now);
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), this.options.timeoutMs);
+    });
+    try {
+      const outcome = await Promise.race([this.inFlight, timedOut]);
+      if (outcome !== 'timeout') return outcome;
+      return this.staleView(now, this.options.timeoutMs, 'the collection did not finish in time');
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async start(startedAt: number): Promise<MetricsSnapshot> {
+    try {
+      const { result, brokers } = await this.collect();
+      const durationMs = this.options.now() - startedAt;
+      this.last = {
+        result,
+        brokers,
+        up: brokers.some((b) => b.answered),
+        stale: false,
+        collectedAtMs: startedAt,
+        durationMs,
+        error: null,
+      };
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      this.last = this.staleView(startedAt, this.options.now() - startedAt, message);
+    } finally {
+      this.inFlight = undefined;
+    }
+    return this.last;
+  }
+
+  /** The last good values, marked stale, with every broker marked as not answering and kmirror_up 0. */
+  private staleView(at: number, durationMs: number, error: string): MetricsSnapshot {
+    const previous = this.last;
+    return {
+      result: previous?.result ?? null,
+      brokers: (previous?.brokers ?? []).map((b) => ({ ...b, answered: false, message: error })),
+      up: false,
+      stale: true,
+      collectedAtMs: previous?.collectedAtMs ?? at,
+      durationMs,
+      error,
+    };
+  }
+}

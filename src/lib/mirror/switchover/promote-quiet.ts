@@ -1,0 +1,57 @@
+// promote's step 2: the source end offsets stand still for one period (the producers stopped), and
+// the comparison of two readings of them that promote also uses to notice producers coming back.
+
+import type { KafkaClient } from '../../kafka/client.js';
+import { type CatchUpTargets, readCatchUpTargets } from '../topics/caught-up.js';
+import { MirrorError } from '../core/errors.js';
+import type { PromoteDependencies, PromoteInput, PromotePlan } from './promote-plan.js';
+
+/** Records `after` holds beyond `before`, over every partition (what arrived in between). */
+export function recordsAhead(after: CatchUpTargets, before?: CatchUpTargets): bigint {
+  let total = 0n;
+  for (const [topic, parts] of after)
+    for (const [p, end] of parts) {
+      const other = before?.get(topic)?.get(p) ?? 0n;
+      total += end > other ? end - other : 0n;
+    }
+  return total;
+}
+
+export function sameOffsets(a: CatchUpTargets, b: CatchUpTargets): boolean {
+  for (const [topic, parts] of a) for (const [p, end] of parts) if (b.get(topic)?.get(p) !== end) return false;
+  return true;
+}
+
+/** Step 2: the source end offsets stand still for one period (waiting for it unless told not to). */
+export async function awaitQuietSource(
+  source: KafkaClient,
+  plan: PromotePlan,
+  input: PromoteInput,
+  deps: PromoteDependencies,
+): Promise<CatchUpTargets> {
+  let before = await readCatchUpTargets(source, plan.partitions, plan.sourceLabel);
+  for (;;) {
+    await deps.sleep(
+      input.quietPeriodMs,
+      `waiting for the end offsets of ${plan.sourceLabel} to stop moving (the producers to stop)`,
+    );
+    const after = await readCatchUpTargets(source, plan.partitions, plan.sourceLabel);
+    const moved = recordsAhead(after, before);
+    deps.onProgress?.({ phase: 'quiet', moved, periodMs: input.quietPeriodMs });
+    if (moved === 0n && sameOffsets(after, before)) return after;
+    if (!input.waitForQuiet) {
+      throw new MirrorError(
+        `producers still write to the source: ${moved} record(s) arrived in ${input.quietPeriodMs} ms; ` +
+          `nothing was stopped`,
+        'failed',
+        {
+          hint:
+            'stop the producers (or move them to the destination only after the promote), then run promote ' +
+            'again; it waits for them by default (--wait-for-quiet); --force promotes anyway, and records ' +
+            'written after it reads the source are lost',
+        },
+      );
+    }
+    before = after;
+  }
+}

@@ -1,0 +1,125 @@
+// The domain flow of remove-topics, pause and resume after the plan (and any confirmation): send the
+// movable topics, then with --wait poll until every partition reaches the target (resume: until it
+// has caught up, the one definition of caught-up.ts), and for STOPPED partitions read where
+// failover left them. A wait that fails keeps the rows seen so far, so the
+// result can still be shown before the error.
+
+import type { KafkaClient } from '../../kafka/client.js';
+import { type CatchUpOutcome, type MirrorCatchUpDependencies, waitUntilMirrorCaughtUp } from './caught-up.js';
+import { stoppedEndOffsets } from '../describe/end-offsets.js';
+import { MirrorError } from '../core/errors.js';
+import { causeHint, diagnoseFailure } from '../describe/failure-causes.js';
+import { type TopicActionPlan, type TopicActionResult, sendTopicAction, waitedTopics } from './topic-actions.js';
+import { waitForPartitionStates } from './wait.js';
+import type { FinalPartition } from './final-partition.js';
+
+export interface TopicActionWait {
+  /** Sleeps between polls; throws when --wait or --timeout runs out. */
+  sleep(ms: number, what: string): Promise<void>;
+  onProgress?(done: number, total: number): void;
+  /** resume waits until caught up (caught-up.ts): how it reaches the source to read the end offsets. */
+  readonly source: Pick<MirrorCatchUpDependencies, 'openSource' | 'warn' | 'sourceConfig' | 'sourceConfigName'>;
+}
+
+export interface AppliedTopicAction {
+  readonly result: TopicActionResult;
+  /** Why the wait ended early (a timeout, a failed poll); the result holds the rows seen until then. */
+  readonly waitError?: unknown;
+  /** End offsets that could not be read. */
+  readonly warnings: string[];
+  /** resume --wait: how the caught-up wait ended (every partition, or the ones that cannot catch up). */
+  readonly caughtUp?: CatchUpOutcome;
+}
+
+export async function applyTopicAction(
+  client: KafkaClient,
+  plan: TopicActionPlan,
+  wait?: TopicActionWait,
+): Promise<AppliedTopicAction> {
+  const warnings: string[] = [];
+  const result = await sendTopicAction(client, plan, (message) => warnings.push(message));
+  if (wait === undefined) return { result, warnings };
+  const watched = waitedTopics(plan, result);
+  if (watched.length === 0) {
+    result.final = [];
+    return { result, warnings };
+  }
+  if (plan.spec.action === 'resume') return waitResumedCaughtUp(client, plan, watched, result, wait);
+  try {
+    const rows = await waitForPartitionStates(client, plan.mirror, watched, plan.spec.target, {
+      sleep: (ms, what) => wait.sleep(ms, what),
+      onProgress: ({ done, total, rows }) => {
+        result.final = [...rows];
+        wait.onProgress?.(done, total);
+      },
+    });
+    result.final = plan.spec.action === 'stop' ? await withEndOffsets(client, rows, warnings) : rows;
+  } catch (waitError) {
+    return { result, waitError, warnings };
+  }
+  return { result, warnings };
+}
+
+/** resume --wait: the resumed topics have caught up with the source end offsets read when the wait began. */
+async function waitResumedCaughtUp(
+  client: KafkaClient,
+  plan: TopicActionPlan,
+  watched: readonly string[],
+  result: TopicActionResult,
+  wait: TopicActionWait,
+): Promise<AppliedTopicAction> {
+  const counts = new Map(plan.topics.map((t) => [t.topic, t.partitions.length]));
+  const topics = new Map(watched.map((t) => [t, counts.get(t) ?? 0]));
+  try {
+    const caughtUp = await waitUntilMirrorCaughtUp(client, plan.mirror, topics, {
+      ...wait.source,
+      sleep: (ms, what) => wait.sleep(ms, what),
+      onProgress: (progress) => {
+        result.final = [...progress.rows];
+        wait.onProgress?.(progress.done, progress.total);
+      },
+    });
+    result.final = caughtUp.rows;
+    return { result, warnings: [], caughtUp };
+  } catch (waitError) {
+    return { result, waitError, warnings: [] };
+  }
+}
+
+/** Destination end offsets of the STOPPED partitions (where failover left each one). */
+async function withEndOffsets(
+  client: KafkaClient,
+  rows: FinalPartition[],
+  warnings: string[],
+): Promise<FinalPartition[]> {
+  const stopped = rows.filter((r) => r.state === 'STOPPED');
+  if (stopped.length === 0) return rows;
+  const { offsets, failures, unsupported } = await stoppedEndOffsets(client, stopped);
+  for (const f of failures) warnings.push(`cannot read a destination end offset: ${f.message}`);
+  for (const u of unsupported)
+    warnings.push(
+      `${u.message}, so the destination end offsets of ${u.partitions.length} STOPPED partition(s) it leads ` +
+        `are not shown; the partitions did stop`,
+    );
+  return rows.map((r) => ({ ...r, destinationEndOffset: offsets.get(r.topic)?.get(r.partition) ?? null }));
+}
+
+/** After --wait: partitions that settled FAILED for good instead of reaching the target (partial when some did). */
+export function unsettledError(result: TopicActionResult, target: string): MirrorError | null {
+  const off = (result.final ?? []).filter((r) => r.state !== target);
+  if (off.length === 0) return null;
+  const list = off
+    .map((r) => `${r.topic}-${r.partition} ${r.state}${r.errorMessage ? ` (${r.errorMessage})` : ''}`)
+    .join(', ');
+  const reached = (result.final ?? []).length > off.length;
+  const cause = off.map((r) => diagnoseFailure(result.mirror, r, null)).find((d) => d !== null);
+  return new MirrorError(
+    `${off.length} partition(s) did not reach ${target}: ${list}`,
+    reached ? 'partial' : 'failed',
+    {
+      hint: cause
+        ? causeHint(cause)
+        : 'a FAILED partition with a non-retryable error stays FAILED; kmirror describe shows it',
+    },
+  );
+}

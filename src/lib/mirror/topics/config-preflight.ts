@@ -1,0 +1,45 @@
+// What `config set` checks before it changes a mirror: the mirror config APIs, the values at the cluster's
+// finalized feature levels, a new source identity against the source itself, and what the change will set in
+// motion: the MIRRORING topics it restarts and the topic filters that start or stop topics by themselves.
+
+import type { ConnectionConfig } from '../../connection/connection-config.js';
+import type { KafkaClient } from '../../kafka/client.js';
+import { type ConfigChange, requireMirrorConfigApis } from '../config/config.js';
+import { requireValidAtFinalizedLevels } from '../config/config-levels.js';
+import { checkSourceAfterChange } from '../config/config-source-check.js';
+import { type FilterChange, topicFilterChanges } from '../config/topic-filter-changes.js';
+import { topicsMirroringNow } from './config-restart.js';
+
+export interface ConfigPreflightOptions {
+  readonly openSource: (settings: ConnectionConfig) => Promise<KafkaClient>;
+  readonly warn: (message: string) => void;
+  /** Apply a change of the source settings without asking the source. */
+  readonly force: boolean;
+  /** --dry-run: the broker only validates, so nothing restarts and no filter acts. */
+  readonly validateOnly: boolean;
+}
+
+export interface ConfigPreflight {
+  /** Topics MIRRORING now, which the change restarts (their partitions go FAILED for ~2 s). */
+  readonly mirroring: string[];
+  /** Topic filter changes that need a yes. */
+  readonly filters: FilterChange[];
+}
+
+export async function preflightConfigChanges(
+  client: KafkaClient,
+  mirror: string,
+  changes: readonly ConfigChange[],
+  options: ConfigPreflightOptions,
+): Promise<ConfigPreflight> {
+  const info = await requireMirrorConfigApis(client, options.warn);
+  // Before anything changes: the cluster's finalized feature levels decide which validators apply.
+  requireValidAtFinalizedLevels(
+    changes.filter((c) => c.operation === 'SET' || c.operation === 'APPEND').map((c) => [c.name, c.value]),
+    info.finalizedFeatures,
+  );
+  const { openSource, warn, force } = options;
+  await checkSourceAfterChange(client, mirror, changes, { openSource, warn, force });
+  if (options.validateOnly) return { mirroring: [], filters: [] };
+  return { mirroring: await topicsMirroringNow(client, mirror), filters: topicFilterChanges(changes) };
+}

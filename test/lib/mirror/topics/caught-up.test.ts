@@ -1,0 +1,129 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { catchUpProgress, caughtUpNote, notCaughtUpError } from '../../../../src/lib/mirror/topics/caught-up.js';
+
+const targets = new Map([
+  [
+    'orders',
+    new Map([
+      [0, 1000n],
+      [1, 500n],
+    ]),
+  ],
+]);
+
+describe('caught up (one definition for every --wait)', () => {
+  it('needs MIRRORING and the destination end offset at or past the source end read when the wait began', () => {
+    const states = new Map([
+      [
+        'orders',
+        new Map([
+          [0, 'MIRRORING'],
+          [1, 'MIRRORING'],
+        ]),
+      ],
+    ]);
+    const progress = catchUpProgress(
+      targets,
+      states,
+      new Map([
+        [
+          'orders',
+          new Map([
+            [0, 1000n],
+            [1, 499n],
+          ]),
+        ],
+      ]),
+    );
+    assert.equal(progress.done, 1);
+    assert.deepEqual(progress.pending, [
+      { topic: 'orders', partition: 1, state: 'MIRRORING', destinationEnd: 499n, target: 500n },
+    ]);
+  });
+
+  it('a MIRRORING partition that reports lag 0 before its first fetch is not caught up', () => {
+    // The prototype reports source/destination 0/0, lag 0, while the source holds 1,000 records.
+    const states = new Map([
+      [
+        'orders',
+        new Map([
+          [0, 'MIRRORING'],
+          [1, 'MIRRORING'],
+        ]),
+      ],
+    ]);
+    const progress = catchUpProgress(
+      targets,
+      states,
+      new Map([
+        [
+          'orders',
+          new Map([
+            [0, 0n],
+            [1, 0n],
+          ]),
+        ],
+      ]),
+    );
+    assert.equal(progress.done, 0);
+  });
+
+  it('a partition past its target but not MIRRORING (FAILED, PAUSED) is not caught up', () => {
+    const states = new Map([
+      [
+        'orders',
+        new Map([
+          [0, 'FAILED'],
+          [1, 'MIRRORING'],
+        ]),
+      ],
+    ]);
+    const progress = catchUpProgress(
+      targets,
+      states,
+      new Map([
+        [
+          'orders',
+          new Map([
+            [0, 2000n],
+            [1, 600n],
+          ]),
+        ],
+      ]),
+    );
+    assert.deepEqual(
+      progress.pending.map((p) => [p.partition, p.state]),
+      [[0, 'FAILED']],
+    );
+  });
+
+  it('a wait that ended on a non-retryable FAILED partition names it with its cause and recovery', () => {
+    const row = (partition: number, state: string, retryAttempt: number, errorMessage: string | null) => ({
+      topic: 'orders',
+      partition,
+      state,
+      retryAttempt,
+      errorMessage,
+      destinationEndOffset: 10n,
+    });
+    const message =
+      'Source cluster ID changed for mirror m1: expected old-id, got new-id. This may indicate a misconfiguration.';
+    const outcome = {
+      done: 1,
+      total: 2,
+      pending: [{ topic: 'orders', partition: 1, state: 'FAILED', destinationEnd: 10n, target: 500n }],
+      rows: [row(0, 'MIRRORING', 0, null), row(1, 'FAILED', -1, message)],
+    };
+    const error = notCaughtUpError('m1', outcome);
+    assert.equal(error?.kind, 'partial');
+    assert.match(
+      error?.message ?? '',
+      /^1 partition\(s\) of mirror 'm1' cannot catch up: orders-1 FAILED \(Source cluster ID changed/,
+    );
+    assert.match(error?.hint ?? '', /kmirror config set m1 mirror\.source\.cluster\.id=new-id/);
+    assert.match(error?.hint ?? '', /restart the destination brokers/);
+    assert.equal(notCaughtUpError('m1', { ...outcome, done: 2, pending: [] }), null);
+    assert.match(caughtUpNote(outcome), /^Caught up: 2 partition\(s\); every partition is MIRRORING/);
+  });
+});
