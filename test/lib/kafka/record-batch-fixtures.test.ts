@@ -1,5 +1,5 @@
 // The codec against bytes it did not write: batches a real Kafka 4.4 broker served
-// (test/fixtures/kafka-4.4-record-batches.json, made by test/kafka/record-batch-fixtures.test.ts).
+// (test/fixtures/kafka-4.4-record-batches.json, made by test/real-kafka/record-batch-fixtures.test.ts).
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
