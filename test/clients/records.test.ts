@@ -16,10 +16,10 @@ import {
   probeKcat,
   runTool,
 } from './tools.js';
+import { startMirror } from './mirror-setup.js';
 
 const kcat = await probeKcat();
 const confluentKafka = await probeConfluentKafka();
-const ADMIN = { principal: 'User:admin', nodeId: 1 };
 const ROLES = ['source', 'destination'] as const;
 
 /** librdkafka settings for the playground: nothing for plain, SASL/PLAIN over TLS for --secure. */
@@ -49,21 +49,7 @@ async function kcatOk(pg: RunningPlayground, bootstrap: string, args: string[], 
 /** Mirrors a demo topic into the destination and waits until the destination holds `atLeast` records of partition 0. */
 async function mirrorTopic(pg: RunningPlayground, topic: string, atLeast: bigint): Promise<void> {
   const { source, destination } = pg.clusters;
-  const created = destination.cluster.createClusterMirror(ADMIN, {
-    MirrorName: 'records',
-    Config: [
-      { Name: 'bootstrap.servers', Value: source.bootstrap },
-      { Name: 'mirror.source.cluster.id', Value: source.clusterId },
-    ],
-  });
-  assert.equal(created.ErrorCode, 0);
-  const t = source.cluster.topics.get(topic);
-  assert.ok(t);
-  const started = destination.cluster.startMirrorTopics(ADMIN, {
-    MirrorName: 'records',
-    Topics: [{ TopicId: t.id, TopicName: topic, NumPartitions: t.partitions.length }],
-  });
-  assert.equal(started.ErrorCode, 0);
+  startMirror(source, destination, 'records', [topic]);
   for (let i = 0; i < 300 && destination.cluster.endOffset(topic, 0) < atLeast; i++) await sleep(100);
   assert.ok(destination.cluster.endOffset(topic, 0) >= atLeast, 'the destination caught up');
 }

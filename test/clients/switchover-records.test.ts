@@ -8,10 +8,10 @@ import { after, before, it } from 'node:test';
 import { Kafka, logLevel, type Producer } from 'kafkajs';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import { jsonOf, runCli } from '../helpers/in-process-cli.js';
+import { startMirror } from './mirror-setup.js';
 import { DEBIAN_PYTHON, RECORDS_PROBE, describeRun, describeWithTool, probeConfluentKafka, runTool } from './tools.js';
 
 const confluentKafka = await probeConfluentKafka();
-const ADMIN = { principal: 'User:admin', nodeId: 1 };
 const BEFORE = 30;
 const AFTER = 10;
 
@@ -42,20 +42,8 @@ describeWithTool(confluentKafka, 'a producer and a consumer follow a switchover'
 
   before(async () => {
     emulator = await startEmulatedClusters({ seed: 'clients-switchover', timing: { startupFailureMs: 0 } });
-    const topic = emulator.source.cluster.createTopic('orders', { partitions: 1 });
-    const created = emulator.destination.cluster.createClusterMirror(ADMIN, {
-      MirrorName: 'm1',
-      Config: [
-        { Name: 'bootstrap.servers', Value: emulator.source.bootstrap },
-        { Name: 'mirror.source.cluster.id', Value: emulator.source.clusterId },
-      ],
-    });
-    assert.equal(created.ErrorCode, 0);
-    const started = emulator.destination.cluster.startMirrorTopics(ADMIN, {
-      MirrorName: 'm1',
-      Topics: [{ TopicId: topic.id, TopicName: 'orders', NumPartitions: 1 }],
-    });
-    assert.equal(started.ErrorCode, 0);
+    emulator.source.cluster.createTopic('orders', { partitions: 1 });
+    startMirror(emulator.source, emulator.destination, 'm1', ['orders']);
   });
 
   after(async () => {
