@@ -8,6 +8,7 @@ import { benchDescribe } from './describe.js';
 import { benchDescribeMillion } from './describe-million.js';
 import { benchDescribeScale } from './describe-scale.js';
 import { benchEmulator } from './emulator.js';
+import { benchEmulatorRecords } from './emulator-records.js';
 import { benchFailFast } from './fail-fast.js';
 import { printResults } from './measure.js';
 import { benchNodes, extraCaCertsNote, removeBenchCache } from './nodes.js';
@@ -28,6 +29,7 @@ try {
   if (wanted('decode')) printResults(benchDecode());
   if (wanted('text')) printResults(benchBrokerText());
   if (wanted('emulator')) printResults(await benchEmulator());
+  if (wanted('records')) printResults(await benchEmulatorRecords());
   if (wanted('describe')) printResults(await benchDescribe(nodes));
   if (wanted('fail-fast')) printResults(await benchFailFast());
   if (wanted('pairs')) for (const line of await benchStartupPairs(nodes)) console.log(line);

@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters, type WireEvent } from '../../src/lib/emulator/index.js';
 import { jsonOf, runCli } from '../helpers/in-process-cli.js';
+import { startMirror } from './mirror-setup.js';
 import { COMMIT_PROBE, DEBIAN_PYTHON, describeRun, describeWithTool, probeConfluentKafka, runTool } from './tools.js';
 
 const confluentKafka = await probeConfluentKafka();
-const ADMIN = { principal: 'User:admin', nodeId: 1 };
 const SYNC_MS = 1000;
 
 interface ProbeAnswer {
@@ -44,21 +44,9 @@ describeWithTool(
         },
       });
       const source = emulator.source.cluster;
-      const topic = source.createTopic('orders', { partitions: 2 });
+      source.createTopic('orders', { partitions: 2 });
       source.appendRecords('orders', 500);
-      const created = emulator.destination.cluster.createClusterMirror(ADMIN, {
-        MirrorName: 'm1',
-        Config: [
-          { Name: 'bootstrap.servers', Value: emulator.source.bootstrap },
-          { Name: 'mirror.source.cluster.id', Value: emulator.source.clusterId },
-        ],
-      });
-      assert.equal(created.ErrorCode, 0);
-      const started = emulator.destination.cluster.startMirrorTopics(ADMIN, {
-        MirrorName: 'm1',
-        Topics: [{ TopicId: topic.id, TopicName: 'orders', NumPartitions: 2 }],
-      });
-      assert.equal(started.ErrorCode, 0);
+      startMirror(emulator.source, emulator.destination, 'm1', ['orders']);
     });
 
     after(async () => {

@@ -3,11 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import {
-  startEmulatedClusters,
-  type EmulatedClusterHandle,
-  type EmulatedClusters,
-} from '../../src/lib/emulator/index.js';
+import { startEmulatedClusters, type EmulatedClusterHandle, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import { expectedBrokers, expectedTopics } from './expected.js';
 import { describeRun, describeWithTool, probeKcat, runTool } from './tools.js';
 
@@ -178,7 +174,7 @@ describeWithTool(kcat, 'kcat against the emulator (PLAINTEXT)', () => {
     assert.equal(BigInt(entry.offset), emulator.source.cluster.endOffset('views', 0));
   });
 
-  it('kcat -Q with timestamp -2 reads the log start, which the emulator keeps at 0 (SKIPPED.md)', async () => {
+  it('kcat -Q with timestamp -2 reads the log start, 0 while retention has deleted nothing', async () => {
     const offsets = await kcatJson<KcatOffsets>(['-Q', '-J', '-b', emulator.source.bootstrap, '-t', 'clicks:1:-2']);
     const entry = offsets.clicks?.['1'];
     assert.ok(entry && typeof entry === 'object');

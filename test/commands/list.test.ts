@@ -4,15 +4,7 @@ import { INSTANT_START } from '../helpers/emulator-timing.js';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import { jsonOf, runCli } from '../helpers/in-process-cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
-import {
-  createMirror,
-  normalisePorts,
-  pauseTopics,
-  startTopics,
-  stopTopics,
-  waitFor,
-  engineStates,
-} from './describe-setup.js';
+import { createMirror, normalisePorts, pauseTopics, startTopics, stopTopics, waitFor, engineStates } from './describe-setup.js';
 
 interface Listed {
   name: string;

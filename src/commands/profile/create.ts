@@ -4,12 +4,7 @@ import { BaseCommand } from '../../lib/cli/command/base-command.js';
 import { parseDuration } from '../../lib/cli/flags/duration.js';
 import { OUTPUT_FORMATS } from '../../lib/cli/flags/flags.js';
 import { profileFilePath } from '../../lib/connection/profile-file.js';
-import {
-  type ProfileChangeJson,
-  ProfileStore,
-  buildProfile,
-  createProfile,
-} from '../../lib/connection/profile-operations.js';
+import { type ProfileChangeJson, ProfileStore, buildProfile, createProfile } from '../../lib/connection/profile-operations.js';
 import { renderProfileChange } from '../../lib/render/profile.js';
 
 export type ProfileCreateJson = ProfileChangeJson;

@@ -7,14 +7,7 @@
 import type { ApiDefinition, VersionRange } from './definition.js';
 import { parseVersions } from './definition.js';
 import type { MessageInput, RequestOf, ResponseOf } from './message-types.js';
-import {
-  ADMIN_MIRROR_APIS,
-  ALL_APIS,
-  DescribeConfigs,
-  FindCoordinator,
-  IncrementalAlterConfigs,
-  MIRROR_APIS,
-} from './messages/index.js';
+import { ADMIN_MIRROR_APIS, ALL_APIS, DescribeConfigs, FindCoordinator, IncrementalAlterConfigs, MIRROR_APIS, RECORD_APIS } from './messages/index.js';
 import { KIP_DRAFT_APIS, LastMirroredOffsets } from './messages/kip-draft/index.js';
 import { ApiKeyMap, type KeyedApiNames, TBD } from './mirror-api-keys.js';
 import { DialectSettingMissingError, NotInDialectError } from './errors.js';
@@ -78,10 +71,14 @@ export interface Dialect {
   readonly savesTopicPatterns: boolean;
 }
 
-/** Keys of the standard APIs kmirror sends: a mirror RPC of the seed must not be numbered onto one. */
+/**
+ * Keys of the standard APIs kmirror sends and the record APIs the emulator serves: a mirror RPC of
+ * the seed must not be numbered onto one.
+ */
 export function reservedApiKeys(): Map<number, string> {
   const reserved = new Map<number, string>();
-  for (const api of [...ALL_APIS, FindCoordinator]) if (!MIRROR_APIS.includes(api)) reserved.set(api.apiKey, api.name);
+  for (const api of [...ALL_APIS, ...RECORD_APIS, FindCoordinator])
+    if (!MIRROR_APIS.includes(api)) reserved.set(api.apiKey, api.name);
   return reserved;
 }
 

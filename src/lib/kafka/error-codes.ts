@@ -167,6 +167,12 @@ const ENTRIES = {
     message: 'fewer in-sync replicas than min.insync.replicas',
     hint: 'bring the offline replicas back or lower min.insync.replicas',
   },
+  INVALID_REQUIRED_ACKS: {
+    code: 21,
+    retriable: false,
+    message: 'a produce request asked for acks other than -1, 0 or 1',
+    hint: null,
+  },
   ILLEGAL_GENERATION: {
     code: 22,
     retriable: false,

@@ -2,13 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { readExamples } from '../../../src/lib/docs/examples-file.js';
 import { docChanges, readManifest } from '../../../src/lib/docs/generate.js';
-import {
-  commandMarkdown,
-  pageName,
-  readmeReference,
-  sessionText,
-  visibleCommands,
-} from '../../../src/lib/docs/manual.js';
+import { commandMarkdown, pageName, readmeReference, sessionText, visibleCommands } from '../../../src/lib/docs/manual.js';
 import type { Manifest } from '../../../src/lib/docs/manual.js';
 import { REPO_ROOT } from '../../helpers/cli.js';
 

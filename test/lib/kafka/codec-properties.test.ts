@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { DecodeError, decodeMessage, encodeMessage } from '../../../src/lib/kafka/codec.js';
 import type { FieldDefinition, MessageDefinition } from '../../../src/lib/kafka/definition.js';
 import { inVersions, parseVersions } from '../../../src/lib/kafka/definition.js';
-import { ALL_APIS, HEADERS } from '../../../src/lib/kafka/messages/index.js';
+import { ALL_APIS, HEADERS, RECORD_APIS } from '../../../src/lib/kafka/messages/index.js';
 import { ZERO_UUID } from '../../../src/lib/kafka/wire/uuid.js';
 
 // FC_RUNS raises the run count for a deeper local or nightly search; FC_SEED=<n> replays a failure.
@@ -188,7 +188,10 @@ function versionsOf(message: MessageDefinition): number[] {
   return Array.from({ length: max - min + 1 }, (_, i) => min + i);
 }
 
-const targets: Target[] = [...ALL_APIS.flatMap((api) => [api.request, api.response]), ...HEADERS].map((message) => ({
+const targets: Target[] = [
+  ...[...ALL_APIS, ...RECORD_APIS].flatMap((api) => [api.request, api.response]),
+  ...HEADERS,
+].map((message) => ({
   message,
   versions: versionsOf(message),
 }));
@@ -226,7 +229,7 @@ function describeValue(value: unknown): string {
 }
 
 test('the property tests cover every API (request and response) and both headers', () => {
-  assert.equal(targets.length, ALL_APIS.length * 2 + HEADERS.length);
+  assert.equal(targets.length, (ALL_APIS.length + RECORD_APIS.length) * 2 + HEADERS.length);
   assert.ok(targets.every((t) => t.versions.length > 0));
   assert.ok(targets.some((t) => t.message.name === 'RequestHeader'));
   assert.ok(targets.some((t) => t.message.name === 'CreateTopicsRequest' && t.versions.includes(8)));

@@ -3,13 +3,7 @@ import assert from 'node:assert/strict';
 import { Chalk } from 'chalk';
 import { useColours } from '../../../src/lib/text/paint.js';
 import { summarize, type PartitionRow } from '../../../src/lib/mirror/describe/lag.js';
-import {
-  renderDescribe,
-  renderPartitionTable,
-  retryCell,
-  retryText,
-  statesText,
-} from '../../../src/lib/render/describe.js';
+import { renderDescribe, renderPartitionTable, retryCell, retryText, statesText } from '../../../src/lib/render/describe.js';
 import { joinedRegex } from '../../helpers/joined-regex.js';
 import type { MirrorDescription } from '../../../src/lib/mirror/describe/describe-types.js';
 import type { DescribeReport } from '../../../src/lib/mirror/describe/describe-report.js';

@@ -2,12 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import {
-  METRICS,
-  metricSamples,
-  type MetricId,
-  type MetricsSnapshot,
-} from '../../../src/lib/mirror/metrics/metrics.js';
+import { METRICS, metricSamples, type MetricId, type MetricsSnapshot } from '../../../src/lib/mirror/metrics/metrics.js';
 import { renderMetricsTable, withMetricsTable } from '../../../src/lib/render/metrics-table.js';
 import { renderPrometheus } from '../../../src/lib/render/prometheus.js';
 import { escapeHtml, renderStatusPage } from '../../../src/lib/render/status-page.js';

@@ -4,11 +4,7 @@
 
 import type { KafkaClient, WireEvent } from '../../kafka/client.js';
 import { type Dialect, prototypeDialect } from '../../kafka/dialect.js';
-import {
-  type ConnectionConfig,
-  type ConnectionFlagValues,
-  resolveConnectionConfig,
-} from '../../connection/connection-config.js';
+import { type ConnectionConfig, type ConnectionFlagValues, resolveConnectionConfig } from '../../connection/connection-config.js';
 import { type Profile, profileConnectionValues } from '../../connection/profile-yaml.js';
 import { UsageError } from '../failures/errors.js';
 import { DEFAULT_TIMEOUT_MS } from '../flags/flags.js';

@@ -21,6 +21,7 @@ import { metadataHandler } from './metadata-handler.js';
 import { kipDraftHandlers } from './kip-draft-handlers.js';
 import { mirrorHandlers } from './mirror-handlers.js';
 import { offsetForLeaderEpochHandler } from './offset-for-leader-epoch-handler.js';
+import { recordHandlers } from './record-handlers.js';
 import { saslHandlers } from './sasl-handlers.js';
 import type { SaslServer } from './sasl-server.js';
 
@@ -76,6 +77,7 @@ export function brokerRegistry(
     metadataHandler(broker),
     describeClusterHandler(broker),
     listOffsetsHandler(broker),
+    ...recordHandlers(broker),
     offsetForLeaderEpochHandler(broker),
     old ? withMaxVersion(createTopics, OLD_BROKER_CREATE_TOPICS_MAX) : createTopics,
     ...configHandlers(broker, dialect),

@@ -9,22 +9,8 @@ import { ApiVersions, SaslAuthenticate, SaslHandshake } from '../../kafka/messag
 import { unsupportedApiVersionsBody } from './api-versions-handler.js';
 import type { FaultPlan, NodeFaults } from './faults.js';
 import { FrameReader } from '../../kafka/frame-reader.js';
-import {
-  CloseConnection,
-  versionsOf,
-  type ConnectionSession,
-  type HandlerRegistry,
-  type RegisteredHandler,
-  type RequestContext,
-} from './handler.js';
-import {
-  hasTopLevelErrorCode,
-  topLevelErrorBody,
-  withAllErrors,
-  withThrottle,
-  withTopicErrors,
-  withoutTopics,
-} from './response-rewrite.js';
+import { CloseConnection, versionsOf, type ConnectionSession, type HandlerRegistry, type RegisteredHandler, type RequestContext } from './handler.js';
+import { hasTopLevelErrorCode, topLevelErrorBody, withAllErrors, withThrottle, withTopicErrors, withoutTopics } from './response-rewrite.js';
 import { errors } from '../../kafka/error-codes.js';
 
 /** What a test sees of the traffic (after decoding, before encoding). */
@@ -171,6 +157,7 @@ export class Connection {
     if (this.closed) return;
 
     let closeAfter = false;
+    let silent = false;
     const ctx: RequestContext = {
       nodeId: this.options.nodeId,
       clientId,
@@ -178,6 +165,9 @@ export class Connection {
       session,
       closeAfterResponse: () => {
         closeAfter = true;
+      },
+      noResponse: () => {
+        silent = true;
       },
     };
 
@@ -200,7 +190,7 @@ export class Connection {
       body,
       fault: plan.outcome.kind,
     });
-    if (plan.outcome.kind === 'drop') return;
+    if (plan.outcome.kind === 'drop' || silent) return;
 
     let bytes: Buffer;
     try {

@@ -38,6 +38,8 @@ export interface RequestContext {
   readonly session: ConnectionSession;
   /** Sends this response, then closes the connection (Kafka does so after a failed SASL step). */
   closeAfterResponse(): void;
+  /** Sends nothing back (Produce with acks=0). */
+  noResponse(): void;
 }
 
 /** Thrown by a handler (or the dispatcher) to close the connection without answering. */

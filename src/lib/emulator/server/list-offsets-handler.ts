@@ -6,6 +6,7 @@ import type { BrokerContext } from './broker-context.js';
 import { defineHandler, type RegisteredHandler } from './handler.js';
 import { errors } from '../../kafka/error-codes.js';
 import { lastStableOffset } from '../state/transactions.js';
+import { recordLog } from '../state/record-store.js';
 
 const LATEST = -1n;
 const EARLIEST = -2n;
@@ -20,7 +21,6 @@ export function listOffsetsHandler(broker: BrokerContext): RegisteredHandler {
     maxVersion: 10,
     handle(ctx, body) {
       const cluster = broker.cluster;
-      const now = cluster.clock.now();
       return {
         ThrottleTimeMs: 0,
         Topics: body.Topics.map((t) => {
@@ -55,16 +55,21 @@ export function listOffsetsHandler(broker: BrokerContext): RegisteredHandler {
                   );
                 case EARLIEST:
                 case EARLIEST_LOCAL:
-                  // Nothing is ever deleted by retention here, so the log starts at 0.
-                  return answer(0, 0n, -1n, p.leaderEpoch);
-                case MAX_TIMESTAMP:
-                  return end > 0n
-                    ? answer(0, end - 1n, BigInt(Math.floor(now)), p.leaderEpoch)
+                  return answer(0, recordLog(cluster, topic, p).start, -1n, p.leaderEpoch);
+                case MAX_TIMESTAMP: {
+                  const found = recordLog(cluster, topic, p).maxTimestamp();
+                  return found
+                    ? answer(0, found.offset, found.timestamp, p.leaderEpoch)
                     : answer(0, -1n, -1n, p.leaderEpoch);
-                default:
-                  // Record timestamps are not modelled: no record is found (Kafka's "none" answer),
-                  // and tiered-storage lookups (-5, -6) find nothing either.
-                  return answer(0, -1n, -1n, p.leaderEpoch);
+                }
+                default: {
+                  // Tiered-storage lookups (-5, -6) find nothing: there is no remote tier.
+                  const found =
+                    req.Timestamp >= 0n ? recordLog(cluster, topic, p).offsetForTimestamp(req.Timestamp) : null;
+                  return found
+                    ? answer(0, found.offset, found.timestamp, p.leaderEpoch)
+                    : answer(0, -1n, -1n, p.leaderEpoch);
+                }
               }
             }),
           };

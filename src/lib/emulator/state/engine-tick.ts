@@ -8,14 +8,9 @@ import type { EmulatedCluster, MirrorTiming } from './cluster.js';
 import { copyEpochs, epochsAt, highestEpochIn, noteRecords, truncateEpochs, type EpochStart } from './epoch-history.js';
 import { reverseMirrorOf, type ReverseMirror } from './failback.js';
 import { nextLoopFailure } from './mirror-loop.js';
+import { mirrorRecords, type MirrorRecords } from './mirror-records.js';
 import type { DesiredState, MirrorPartition, MirrorStateName } from './partition-state.js';
-import {
-  outageMessage,
-  sourceStatus,
-  SOURCE_METADATA_FAILED,
-  SOURCE_TOPIC_DELETED,
-  type SourceProblem,
-} from './source-link.js';
+import { outageMessage, sourceStatus, SOURCE_METADATA_FAILED, SOURCE_TOPIC_DELETED, type SourceProblem } from './source-link.js';
 import { copyTransaction, stopMarkers, type OpenTransaction } from './transactions.js';
 import { endOffset, isFrozen, materialize, setEndOffset, type Partition, type Topic } from './topics.js';
 
@@ -45,6 +40,8 @@ interface PartitionEnv {
   readonly retry: RetryPolicy;
   /** Another mirror's source is unreachable: the start transient does not end (§18, every mirror stalls). */
   readonly stalled: boolean;
+  /** The batches behind the offsets (mirror-records.ts); absent where nothing is copied. */
+  readonly records?: MirrorRecords;
 }
 
 interface SourceView {
@@ -115,6 +112,13 @@ export function advanceMirrors(cluster: EmulatedCluster, now: number): void {
             timing: cluster.timing,
             retry,
             stalled,
+            records: mirrorRecords(
+              cluster,
+              topic,
+              p,
+              status.ok && sourceTopic && sp ? { cluster: status.cluster, topic: sourceTopic, partition: sp } : null,
+              cluster.mirrors.config(mirrorName, 'mirror.source.cluster.id') ?? '',
+            ),
           },
           now,
         );
@@ -325,7 +329,7 @@ function enter(e: PartitionEnv, next: MirrorStateName, at: number, keepFailure =
         const source = e.source();
         if (source.end > p.base) {
           copyEpochs(p, source.epochs, p.base, source.end);
-          setEndOffset(p, at, source.end);
+          setEndOffset(p, at, e.records?.copy(p.base, source.end) ?? source.end);
         }
         copyTransaction(p, source.transaction, p.base);
       }
@@ -341,6 +345,7 @@ function enter(e: PartitionEnv, next: MirrorStateName, at: number, keepFailure =
       // and an abort marker when a copied transaction is still open.
       p.leaderEpoch += 1;
       noteRecords(p, p.leaderEpoch, p.base);
+      e.records?.stopMarker(p.base, p.leaderEpoch);
       setEndOffset(p, at, p.base + stopMarkers(p, p.base));
       break;
     default:
@@ -467,7 +472,8 @@ function copy(e: PartitionEnv, to: number): void {
   }
   const budget = m.carry + (elapsed * e.timing.copyRecordsPerSec) / 1000;
   const whole = Math.floor(budget);
-  const reached = BigInt(whole) >= end - p.base ? end : p.base + BigInt(whole);
+  const budgeted = BigInt(whole) >= end - p.base ? end : p.base + BigInt(whole);
+  const reached = e.records?.copy(p.base, budgeted) ?? budgeted;
   copyEpochs(p, epochs, p.base, reached);
   setEndOffset(p, to, reached);
   copyTransaction(p, transaction, reached);

@@ -8,9 +8,11 @@ import { DescribeCluster } from './describe-cluster.js';
 import { DescribeClusterMirrors } from './describe-cluster-mirrors.js';
 import { DescribeConfigs } from './describe-configs.js';
 import { DescribeGroups } from './describe-groups.js';
+import { Fetch } from './fetch.js';
 import { FindCoordinator } from './find-coordinator.js';
 import { RequestHeader, ResponseHeader } from './headers.js';
 import { IncrementalAlterConfigs } from './incremental-alter-configs.js';
+import { InitProducerId } from './init-producer-id.js';
 import { ListClusterMirrors } from './list-cluster-mirrors.js';
 import { ListGroups } from './list-groups.js';
 import { ListOffsets } from './list-offsets.js';
@@ -19,6 +21,7 @@ import { OffsetForLeaderEpoch } from './offset-for-leader-epoch.js';
 import { OffsetCommit } from './offset-commit.js';
 import { OffsetFetch } from './offset-fetch.js';
 import { PauseMirrorTopics } from './pause-mirror-topics.js';
+import { Produce } from './produce.js';
 import { ReadMirrorStates } from './read-mirror-states.js';
 import { ResumeMirrorTopics } from './resume-mirror-topics.js';
 import { SaslAuthenticate } from './sasl-authenticate.js';
@@ -37,8 +40,10 @@ export {
   DescribeClusterMirrors,
   DescribeConfigs,
   DescribeGroups,
+  Fetch,
   FindCoordinator,
   IncrementalAlterConfigs,
+  InitProducerId,
   ListClusterMirrors,
   ListGroups,
   ListOffsets,
@@ -47,6 +52,7 @@ export {
   OffsetFetch,
   OffsetForLeaderEpoch,
   PauseMirrorTopics,
+  Produce,
   ReadMirrorStates,
   RequestHeader,
   ResponseHeader,
@@ -109,5 +115,11 @@ export const ALL_APIS: readonly ApiDefinition[] = [
   ...GROUP_APIS,
   ...MIRROR_APIS,
 ];
+
+/**
+ * The record APIs: kmirror itself never produces or fetches, but the emulator serves them so that
+ * real clients can write and read the records that mirroring copies.
+ */
+export const RECORD_APIS: readonly ApiDefinition[] = [Produce, Fetch, InitProducerId];
 
 export const HEADERS: readonly MessageDefinition[] = [RequestHeader, ResponseHeader];

@@ -10,19 +10,8 @@ import type { WireEvent } from '../../../../src/lib/kafka/client.js';
 import { createClient } from '../../../../src/lib/kafka/connect.js';
 import type { Dialect } from '../../../../src/lib/kafka/dialect.js';
 import { buildDialect } from '../../../../src/lib/kafka/dialects/index.js';
-import {
-  DialectSettingMissingError,
-  NotInDialectError,
-  UnsupportedByClusterError,
-} from '../../../../src/lib/kafka/errors.js';
-import {
-  CreateClusterMirror,
-  DescribeClusterMirrors,
-  DescribeConfigs,
-  ListClusterMirrors,
-  StartMirrorTopics,
-  StopMirrorTopics,
-} from '../../../../src/lib/kafka/messages/index.js';
+import { DialectSettingMissingError, NotInDialectError, UnsupportedByClusterError } from '../../../../src/lib/kafka/errors.js';
+import { CreateClusterMirror, DescribeClusterMirrors, DescribeConfigs, ListClusterMirrors, StartMirrorTopics, StopMirrorTopics } from '../../../../src/lib/kafka/messages/index.js';
 import { LastMirroredOffsets } from '../../../../src/lib/kafka/messages/kip-draft/index.js';
 import { INSTANT_START } from '../../../helpers/emulator-timing.js';
 import { DRAFT_KEYS, DRAFT_VERSIONS } from '../../../helpers/kip-draft.js';
@@ -203,5 +192,20 @@ describe('--protocol kip-draft: client and emulator', () => {
         (err: unknown) => err instanceof UnsupportedByClusterError,
       );
     });
+  });
+});
+
+describe('--api-keys under the KIP draft', () => {
+  it('refuses a key the emulator serves a record API on (Produce 0, Fetch 1, InitProducerId 22)', () => {
+    for (const [key, name] of [
+      [0, 'Produce'],
+      [1, 'Fetch'],
+      [22, 'InitProducerId'],
+    ] as const) {
+      assert.throws(
+        () => draft(DRAFT_KEYS.replace('CreateMirror=200', `CreateMirror=${key}`)),
+        new RegExp(`${name} and CreateMirror on the same key ${key}`),
+      );
+    }
   });
 });

@@ -1,15 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 
-import {
-  parseVersions,
-  type ApiDefinition,
-  type FieldDefinition,
-  type MessageDefinition,
-  type VersionRange,
-} from '../../../../src/lib/kafka/definition.js';
+import { parseVersions, type ApiDefinition, type FieldDefinition, type MessageDefinition, type VersionRange } from '../../../../src/lib/kafka/definition.js';
 import { ApiVersions } from '../../../../src/lib/kafka/messages/api-versions.js';
-import { GROUP_APIS } from '../../../../src/lib/kafka/messages/index.js';
+import { Fetch, GROUP_APIS, InitProducerId, Produce } from '../../../../src/lib/kafka/messages/index.js';
 import { CreateTopics } from '../../../../src/lib/kafka/messages/create-topics.js';
 import { DescribeCluster } from '../../../../src/lib/kafka/messages/describe-cluster.js';
 import { DescribeConfigs } from '../../../../src/lib/kafka/messages/describe-configs.js';
@@ -32,6 +26,9 @@ const apis: readonly [ApiDefinition, number][] = [
   [SaslAuthenticate, 36],
   [ListOffsets, 2],
   [OffsetForLeaderEpoch, 23],
+  [Produce, 0],
+  [Fetch, 1],
+  [InitProducerId, 22],
   ...GROUP_APIS.map((api): [ApiDefinition, number] => [api, api.apiKey]),
 ];
 

@@ -1,0 +1,113 @@
+// Fetch v4-11 for consumers: whole stored batches from the one holding the fetch offset, up to the
+// high watermark (every record is replicated at once here) or, READ_COMMITTED, the last stable offset.
+// With nothing to return the answer waits up to MaxWaitMs for records, as a broker's purgatory does.
+// No fetch sessions are created (SessionId 0 tells the client so; KIP-227 allows it), and no replica
+// fetches are served: followers do not exist here.
+
+import { setTimeout as sleep } from 'node:timers/promises';
+import { errors } from '../../kafka/error-codes.js';
+import { Fetch } from '../../kafka/messages/index.js';
+import type { RequestOf } from '../../kafka/message-types.js';
+import type { EmulatedCluster } from '../state/cluster.js';
+import { recordLog } from '../state/record-store.js';
+import type { BrokerContext } from './broker-context.js';
+import { defineHandler, type RegisteredHandler } from './handler.js';
+
+/** How often a waiting fetch looks at the logs again. */
+const WAIT_STEP_MS = 20;
+
+type FetchRequest = RequestOf<typeof Fetch>;
+type FetchPartitionRequest = FetchRequest['Topics'][number]['Partitions'][number];
+
+interface PartitionAnswer {
+  readonly PartitionIndex: number;
+  readonly ErrorCode: number;
+  readonly HighWatermark: bigint;
+  readonly LastStableOffset: bigint;
+  readonly LogStartOffset: bigint;
+  readonly AbortedTransactions: never[];
+  readonly PreferredReadReplica: number;
+  readonly Records: Buffer | null;
+}
+
+function failed(index: number, code: number): PartitionAnswer {
+  return {
+    PartitionIndex: index,
+    ErrorCode: code,
+    HighWatermark: -1n,
+    LastStableOffset: -1n,
+    LogStartOffset: -1n,
+    AbortedTransactions: [],
+    PreferredReadReplica: -1,
+    Records: null,
+  };
+}
+
+function fetchPartition(
+  cluster: EmulatedCluster,
+  nodeId: number,
+  topicName: string,
+  req: FetchPartitionRequest,
+  budget: { bytes: number },
+): PartitionAnswer {
+  const topic = cluster.topics.get(topicName);
+  const p = topic?.partitions[req.Partition];
+  if (!topic || !p) return failed(req.Partition, errors.UNKNOWN_TOPIC_OR_PARTITION.code);
+  if (p.leader !== nodeId) return failed(req.Partition, errors.NOT_LEADER_OR_FOLLOWER.code);
+  if (req.CurrentLeaderEpoch >= 0 && req.CurrentLeaderEpoch < p.leaderEpoch)
+    return failed(req.Partition, errors.FENCED_LEADER_EPOCH.code);
+  if (req.CurrentLeaderEpoch > p.leaderEpoch) return failed(req.Partition, errors.UNKNOWN_LEADER_EPOCH.code);
+  const log = recordLog(cluster, topic, p);
+  const offsets = {
+    PartitionIndex: req.Partition,
+    HighWatermark: log.end,
+    // No transaction is ever open here, so every record is stable.
+    LastStableOffset: log.end,
+    LogStartOffset: log.start,
+    AbortedTransactions: [],
+    PreferredReadReplica: -1,
+  };
+  if (req.FetchOffset < log.start || req.FetchOffset > log.end)
+    return { ...offsets, ErrorCode: errors.OFFSET_OUT_OF_RANGE.code, Records: null };
+  const limit = Math.min(req.PartitionMaxBytes, budget.bytes);
+  const batches = limit > 0 && req.FetchOffset < log.end ? log.read(req.FetchOffset, limit) : [];
+  const records = Buffer.concat(batches.map((b) => b.bytes));
+  budget.bytes -= records.length;
+  return { ...offsets, ErrorCode: errors.NONE.code, Records: records };
+}
+
+function answer(cluster: EmulatedCluster, nodeId: number, principal: string, body: FetchRequest) {
+  const budget = { bytes: body.MaxBytes };
+  let bytes = 0;
+  let failures = 0;
+  const Responses = body.Topics.map((t) => {
+    const authorized = cluster.authorizer.authorize(principal, 'TOPIC', t.Topic, 'READ');
+    return {
+      Topic: t.Topic,
+      Partitions: t.Partitions.map((req) => {
+        if (!authorized) return failed(req.Partition, errors.TOPIC_AUTHORIZATION_FAILED.code);
+        const a = fetchPartition(cluster, nodeId, t.Topic, req, budget);
+        bytes += a.Records?.length ?? 0;
+        if (a.ErrorCode !== errors.NONE.code) failures++;
+        return a;
+      }),
+    };
+  });
+  return { bytes, failures, Responses };
+}
+
+export function fetchHandler(broker: BrokerContext): RegisteredHandler {
+  return defineHandler({
+    api: Fetch,
+    async handle(ctx, body) {
+      const waitUntil = Date.now() + Math.max(0, body.MaxWaitMs);
+      // An error answers at once, as Kafka's purgatory completes a fetch that hit one.
+      let result = answer(broker.cluster, broker.nodeId, ctx.session.principal, body);
+      while (result.failures === 0 && result.bytes < Math.max(1, body.MinBytes) && Date.now() < waitUntil) {
+        await sleep(Math.min(WAIT_STEP_MS, waitUntil - Date.now()));
+        result = answer(broker.cluster, broker.nodeId, ctx.session.principal, body);
+      }
+      return { ThrottleTimeMs: 0, ErrorCode: errors.NONE.code, SessionId: 0, Responses: result.Responses };
+    },
+  });
+}

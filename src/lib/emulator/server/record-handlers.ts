@@ -1,0 +1,11 @@
+// The record APIs a node serves (Produce, Fetch, InitProducerId), registered in one line by broker-handlers.ts.
+
+import type { BrokerContext } from './broker-context.js';
+import { fetchHandler } from './fetch-handler.js';
+import type { RegisteredHandler } from './handler.js';
+import { initProducerIdHandler } from './init-producer-id-handler.js';
+import { produceHandler } from './produce-handler.js';
+
+export function recordHandlers(broker: BrokerContext): RegisteredHandler[] {
+  return [produceHandler(broker), fetchHandler(broker), initProducerIdHandler(broker)];
+}

@@ -1,0 +1,220 @@
+// One partition's records: real magic-v2 batches kept in memory in segments, the oldest segment out
+// once the log holds more than its retention in bytes (the log start offset moves to the first batch
+// left, as Kafka's does when it deletes a segment). Offsets are exact bigints; a batch's bytes are
+// stored as appended.
+
+import { decodeRecords, isControl, isTransactional, nextOffsetOf, readBatchHeader, RecordBatchError } from '../../kafka/record-batch.js';
+
+export interface StoredBatch {
+  readonly base: bigint;
+  /** The offset after the batch's last record. */
+  readonly next: bigint;
+  readonly bytes: Buffer;
+  readonly maxTimestamp: bigint;
+  readonly producerId: bigint;
+  readonly transactional: boolean;
+  readonly control: boolean;
+}
+
+/** Segments start small (most partitions hold little) and double up to this size. */
+export const MAX_SEGMENT_BYTES = 64 * 1024;
+const FIRST_SEGMENT_BYTES = 4 * 1024;
+
+/** One allocation holding consecutive batches, dropped whole by retention as Kafka drops a segment file. */
+interface Segment {
+  readonly id: number;
+  readonly buf: Buffer;
+  used: number;
+}
+
+/** A stored batch: where its bytes lie in its segment (the view is made when read, not kept per batch). */
+class Placed implements StoredBatch {
+  constructor(
+    readonly base: bigint,
+    readonly next: bigint,
+    readonly maxTimestamp: bigint,
+    readonly producerId: bigint,
+    readonly transactional: boolean,
+    readonly control: boolean,
+    private readonly seg: Segment,
+    private readonly at: number,
+    readonly length: number,
+  ) {}
+
+  get segment(): number {
+    return this.seg.id;
+  }
+
+  get bytes(): Buffer {
+    return this.seg.buf.subarray(this.at, this.at + this.length);
+  }
+}
+
+export class PartitionLog {
+  private batches: Placed[] = [];
+  private segments: Segment[] = [];
+  private nextSegmentId = 0;
+  private held = 0;
+
+  constructor(
+    readonly retentionBytes: number,
+    private startOffset = 0n,
+    private endOffset = startOffset,
+    private readonly maxSegmentBytes = MAX_SEGMENT_BYTES,
+  ) {}
+
+  get start(): bigint {
+    return this.startOffset;
+  }
+  get end(): bigint {
+    return this.endOffset;
+  }
+  /** Bytes of the batches held. */
+  get sizeBytes(): number {
+    return this.held;
+  }
+  /** Bytes allocated for them (segments are filled in order, the last one partly). */
+  get allocatedBytes(): number {
+    return this.segments.reduce((n, s) => n + s.buf.length, 0);
+  }
+  get batchCount(): number {
+    return this.batches.length;
+  }
+
+  /**
+   * Appends a batch already placed at its offset, copied into the log's own segment: the bytes given
+   * are often a slice of a request frame or of a Buffer pool slab, which holding would hold whole. A
+   * batch past the end (the records between were never received) empties the log and starts it there,
+   * as a follower does below a leader's log start.
+   */
+  append(bytes: Buffer): StoredBatch {
+    const h = readBatchHeader(bytes);
+    if (h.baseOffset < this.endOffset)
+      throw new RecordBatchError(`batch at ${h.baseOffset} overlaps the log, which ends at ${this.endOffset}`);
+    if (h.baseOffset > this.endOffset) this.resetAt(h.baseOffset);
+    const segment = this.segmentFor(bytes.length);
+    bytes.copy(segment.buf, segment.used);
+    const batch = new Placed(
+      h.baseOffset,
+      nextOffsetOf(h),
+      h.maxTimestamp,
+      h.producerId,
+      isTransactional(h),
+      isControl(h),
+      segment,
+      segment.used,
+      bytes.length,
+    );
+    segment.used += bytes.length;
+    this.batches.push(batch);
+    this.held += bytes.length;
+    this.endOffset = batch.next;
+    this.enforceRetention();
+    return batch;
+  }
+
+  /** Drops every record at or beyond `offset` (a batch holding it goes whole). */
+  truncateTo(offset: bigint): void {
+    if (offset >= this.endOffset) return;
+    while (this.batches.length > 0) {
+      const last = this.batches[this.batches.length - 1] as Placed;
+      if (last.next <= offset) break;
+      this.batches.pop();
+      this.held -= last.length;
+      const segment = this.segments[this.segments.length - 1];
+      if (segment && segment.id === last.segment) {
+        segment.used -= last.length;
+        if (segment.used === 0) this.segments.pop();
+      }
+    }
+    const kept = this.batches[this.batches.length - 1]?.next;
+    this.endOffset = kept ?? (offset < this.startOffset ? offset : this.startOffset);
+    if (this.batches.length === 0) this.resetAt(this.endOffset);
+  }
+
+  /** Empties the log; it starts (and ends) at `offset`. */
+  resetAt(offset: bigint): void {
+    this.batches = [];
+    this.segments = [];
+    this.held = 0;
+    this.startOffset = offset;
+    this.endOffset = offset;
+  }
+
+  /** The batches from the one holding `from` on, up to about `maxBytes` (always at least one). */
+  read(from: bigint, maxBytes: number): StoredBatch[] {
+    const out: StoredBatch[] = [];
+    let bytes = 0;
+    for (let i = this.firstIndexAtOrAfter(from); i < this.batches.length; i++) {
+      const batch = this.batches[i] as Placed;
+      if (out.length > 0 && bytes + batch.length > maxBytes) break;
+      out.push(batch);
+      bytes += batch.length;
+    }
+    return out;
+  }
+
+  /** ListOffsets by timestamp: the first offset whose record has a timestamp at or after `ts`; null when none. */
+  offsetForTimestamp(ts: bigint): { readonly offset: bigint; readonly timestamp: bigint } | null {
+    for (const batch of this.batches) {
+      if (batch.control || batch.maxTimestamp < ts) continue;
+      const h = readBatchHeader(batch.bytes);
+      try {
+        for (const record of decodeRecords(batch.bytes)) {
+          const timestamp = h.baseTimestamp + record.timestampDelta;
+          if (timestamp >= ts) return { offset: batch.base + BigInt(record.offsetDelta), timestamp };
+        }
+      } catch (err) {
+        // Records compressed in a way the emulator cannot read: the batch stands for its first record.
+        if (!(err instanceof RecordBatchError)) throw err;
+        return { offset: batch.base, timestamp: batch.maxTimestamp };
+      }
+    }
+    return null;
+  }
+
+  /** The offset and timestamp of the record with the largest timestamp; null for an empty log. */
+  maxTimestamp(): { readonly offset: bigint; readonly timestamp: bigint } | null {
+    let best: Placed | undefined;
+    for (const batch of this.batches)
+      if (!batch.control && (!best || batch.maxTimestamp >= best.maxTimestamp)) best = batch;
+    return best ? { offset: best.next - 1n, timestamp: best.maxTimestamp } : null;
+  }
+
+  private firstIndexAtOrAfter(offset: bigint): number {
+    let lo = 0;
+    let hi = this.batches.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((this.batches[mid] as Placed).next <= offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  private segmentFor(size: number): Segment {
+    const last = this.segments[this.segments.length - 1];
+    if (last && last.buf.length - last.used >= size) return last;
+    const grown = last ? Math.min(this.maxSegmentBytes, last.buf.length * 2) : FIRST_SEGMENT_BYTES;
+    const segment: Segment = {
+      id: this.nextSegmentId++,
+      buf: Buffer.allocUnsafeSlow(Math.max(size, Math.min(grown, this.maxSegmentBytes))),
+      used: 0,
+    };
+    this.segments.push(segment);
+    return segment;
+  }
+
+  /** Drops the oldest segments while the log holds more than its retention; the last one always stays. */
+  private enforceRetention(): void {
+    while (this.held > this.retentionBytes && this.segments.length > 1) {
+      const oldest = this.segments.shift() as Segment;
+      // The segment's batches are a prefix of the list; one splice, not a shift per batch.
+      let count = 0;
+      for (; count < this.batches.length && (this.batches[count] as Placed).segment === oldest.id; count++)
+        this.held -= (this.batches[count] as Placed).length;
+      this.batches.splice(0, count);
+      this.startOffset = (this.batches[0] as Placed).base;
+    }
+  }
+}

@@ -1,0 +1,82 @@
+// The records behind the engine's offsets. A partition's end offset still comes from the engine
+// (growth, Produce, the mirror copy, truncation); its log is brought level with it whenever records
+// are read or written: records the traffic generator owes are written as real batches (in the leader
+// epoch the history gives them), and a log longer than the end offset is truncated, so failback and
+// re-add truncation cut the batches too. Logs hang off their partitions, so a deleted topic's go with it.
+
+import { encodeSingleValueBatch, placeBatch, readBatchHeader } from '../../kafka/record-batch.js';
+import type { EmulatedCluster } from './cluster.js';
+import { epochsAt, type EpochStart } from './epoch-history.js';
+import { PartitionLog } from './partition-log.js';
+import { endOffset, isFrozen, type Partition, type Topic } from './topics.js';
+
+/** The most bytes one partition's log keeps (a smaller positive `retention.bytes` wins). */
+export const MAX_PARTITION_LOG_BYTES = 2 * 1024 * 1024;
+
+const logs = new WeakMap<Partition, PartitionLog>();
+
+function retentionOf(topic: Topic): number {
+  const configured = Number(topic.configs.get('retention.bytes') ?? '-1');
+  return configured > 0 ? Math.min(configured, MAX_PARTITION_LOG_BYTES) : MAX_PARTITION_LOG_BYTES;
+}
+
+/** The value of the generated record at `offset`: says where it was written, so a reader can check. */
+export function generatedValue(topic: string, partition: number, offset: bigint): Buffer {
+  return Buffer.from(`${topic}-${partition}@${offset}`, 'utf8');
+}
+
+function generatedBatch(topic: string, partition: number, offset: bigint, leaderEpoch: number, now: number): Buffer {
+  return encodeSingleValueBatch(offset, leaderEpoch, BigInt(Math.floor(now)), generatedValue(topic, partition, offset));
+}
+
+/** Bytes of one generated batch near `offset`, for the retention cap of a long gap. */
+function generatedBatchBytes(topic: string, partition: number, offset: bigint): number {
+  return generatedBatch(topic, partition, offset, 0, 0).length;
+}
+
+/**
+ * The partition's log, level with the engine's end offset at the cluster's clock. With `upTo`, owed
+ * records are written only that far (the mirror copy reads a stretch at a time, so a long backlog
+ * is not written all at once); a later call writes the rest.
+ */
+export function recordLog(cluster: EmulatedCluster, topic: Topic, p: Partition, upTo?: bigint): PartitionLog {
+  let log = logs.get(p);
+  if (!log) {
+    log = new PartitionLog(retentionOf(topic));
+    logs.set(p, log);
+  }
+  const now = cluster.clock.now();
+  const end = endOffset(topic, p, now);
+  if (log.end > end) log.truncateTo(end);
+  if (log.end < end) generate(log, topic, p, end, upTo !== undefined && upTo < end ? upTo : end, now);
+  return log;
+}
+
+/**
+ * Writes the records [log.end, stop) of the [log.end, end) the traffic generator owes, in their
+ * epochs, one record per batch: the engine's copy rate counts records, and a fetcher copies whole
+ * batches, so a batch of one is what lets the copy stop at any offset as it always has.
+ */
+function generate(log: PartitionLog, topic: Topic, p: Partition, end: bigint, stop: bigint, now: number): void {
+  const fits = BigInt(Math.floor(log.retentionBytes / generatedBatchBytes(topic.name, p.index, end)));
+  // Records that retention would delete at once are never made: the log starts after them.
+  if (end - log.end > fits) log.resetAt(end - fits);
+  const epochs = epochsAt(p, end, !isFrozen(p));
+  let e = 0;
+  for (let offset = log.end; offset < stop; offset++) {
+    while (e + 1 < epochs.length && (epochs[e + 1] as EpochStart).start <= offset) e++;
+    log.append(generatedBatch(topic.name, p.index, offset, epochs[e]?.epoch ?? p.leaderEpoch, now));
+  }
+}
+
+/**
+ * A producer's batch as the leader appends it: the next offsets and the leader's epoch are written
+ * into its header (outside the CRC), and the engine's end offset moves past it. Returns its base offset.
+ */
+export function appendProducedBatch(cluster: EmulatedCluster, topic: Topic, p: Partition, batch: Buffer): bigint {
+  const log = recordLog(cluster, topic, p);
+  const count = readBatchHeader(batch).lastOffsetDelta + 1;
+  const { baseOffset } = cluster.produce(topic.name, p.index, count);
+  log.append(placeBatch(batch, baseOffset, p.leaderEpoch));
+  return baseOffset;
+}
