@@ -29,6 +29,8 @@ export default class ProfileCreate extends BaseCommand<typeof ProfileCreate> {
     '<%= config.bin %> profile create ci --command-config client.properties --default-output json',
   ];
   static override appliesProfile = false;
+  // Its help points to `kmirror help connection`: the shared connection flags are what it saves.
+  static savesConnection = true;
 
   static override args = { name: Args.string({ description: 'profile name', required: true }) };
 
