@@ -8,6 +8,7 @@ import * as Errors from '@oclif/core/errors';
 import type * as Interfaces from '@oclif/core/interfaces';
 import { DialectInputError, buildDialect } from '../../kafka/dialects/index.js';
 import { UsageError, failureOf } from '../failures/errors.js';
+import { withMissingInput } from '../failures/missing-input.js';
 import { withFlagSuggestion } from '../failures/flag-suggestion.js';
 import { type BaseFlags, DEFAULT_TIMEOUT_MS, baseFlags } from '../flags/flags.js';
 import { parseDuration } from '../flags/duration.js';
@@ -157,7 +158,7 @@ export abstract class BaseCommand<T extends typeof Command> extends ConnectedCom
     await this.decideColours(words.includes('--no-color') ? false : words.includes('--color') ? true : undefined);
     const failure = failureOf(
       withFlagSuggestion(
-        err,
+        withMissingInput(err, this.config.bin, this.id ? { ...this.ctor, id: this.id } : undefined),
         this.argv,
         Object.keys({ ...baseFlags, ...(this.ctor.flags ?? {}), json: true }),
         this.id,

@@ -3,6 +3,7 @@
 // command shares. The long descriptions stay in `--help --verbose` (oclif's whole help) and the man pages.
 
 import type { Command } from '@oclif/core/command';
+import { exampleCommands, usageLine } from '../failures/usage-line.js';
 
 type Flag = Command.Flag.Cached;
 type Arg = Command.Arg.Cached;
@@ -17,16 +18,6 @@ export const SHARED_GROUPS = ['CONNECTION', 'TLS', 'SASL', 'GLOBAL'] as const;
 export function usesConnection(command: Command.Loadable): boolean {
   const facts = command as Command.Loadable & { appliesProfile?: unknown; savesConnection?: unknown };
   return facts.appliesProfile === undefined || facts.appliesProfile === true || facts.savesConnection === true;
-}
-
-/** `kmirror describe [MIRROR...] [FLAGS]` */
-export function usageLine(bin: string, command: Command.Loadable): string {
-  const args = Object.values(command.args ?? {}) as Arg[];
-  const words = args.map((arg, i) => {
-    const name = arg.name.toUpperCase() + (command.strict === false && i === args.length - 1 ? '...' : '');
-    return arg.required ? name : `[${name}]`;
-  });
-  return [bin, command.id.replaceAll(':', ' '), ...words, '[FLAGS]'].join(' ');
 }
 
 /** `-t, --topic <name>...` */
@@ -73,16 +64,6 @@ export function wrapWords(prefix: string, text: string, width: number, indent: n
   }
   lines.push(line);
   return lines;
-}
-
-function exampleCommands(bin: string, command: Command.Loadable): string[] {
-  const examples = command.examples ?? [];
-  const list = Array.isArray(examples) ? examples : [examples];
-  return list
-    .map((example) => (typeof example === 'string' ? example : example.command))
-    .flatMap((text) => text.split('\n'))
-    .map((text) => text.replaceAll('<%= config.bin %>', bin).replace(/^\$ /, ''))
-    .filter((text) => text.trim() !== '');
 }
 
 function twoColumns(rows: Array<[string, string]>, width: number): string[] {
