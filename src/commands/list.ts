@@ -11,6 +11,7 @@ export interface ListJson {
 
 export default class List extends BaseCommand<typeof List> {
   static override summary = 'List the cluster mirrors of the destination cluster';
+  static override aliases = ['ls'];
   static override description =
     'One row per mirror, sorted by name: the number of topics it mirrors, the source cluster id and the source ' +
     'bootstrap servers stored with the mirror. TOPICS counts the topics whose target state is MIRRORING, FAILED ' +

@@ -97,6 +97,11 @@ export abstract class ConnectedCommand extends OutputCommand {
     return this.clientPromise;
   }
 
+  /** The client the command opened, if it opened one (for a hint that asks the cluster once more). */
+  protected openedClient(): Promise<KafkaClient> | undefined {
+    return this.clientPromise;
+  }
+
   /** Opens a client to another cluster (the source of a mirror), bounded by --timeout, traced as [source]. */
   protected readonly openSource = async (settings: ConnectionConfig): Promise<KafkaClient> => {
     const { createClient } = await import('../../kafka/connect.js');

@@ -9,8 +9,14 @@ import { watchFlags } from './watch-flags.js';
 import { type DescribeRequest, describeRequest } from '../../mirror/describe/describe-run.js';
 
 export const describeFlags = {
-  topic: Flags.string({ summary: 'only this topic (exact name; repeatable)', multiple: true, helpValue: '<name>' }),
+  topic: Flags.string({
+    char: 't',
+    summary: 'only this topic (exact name; repeatable)',
+    multiple: true,
+    helpValue: '<name>',
+  }),
   'topic-pattern': Flags.string({
+    char: 'p',
     summary: 'only topics whose whole name matches this regular expression (repeatable)',
     multiple: true,
     helpValue: '<regex>',
