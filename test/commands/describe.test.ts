@@ -112,7 +112,7 @@ describe('kmirror describe: stable mirror', () => {
     assert.equal(
       result.stdout,
       [
-        'MIRROR  TOPIC      PARTITION  SOURCE OFFSET  DESTINATION OFFSET  LAG  STATE      RETRY  ERROR',
+        'MIRROR  TOPIC      PARTITION  SOURCE OFFSET  DESTINATION OFFSET  LAG  STATE      FAILED RETRY  FAILURE',
         'm1      inventory          0              -                 51*    -  STOPPED',
         'm1      orders             0           1200                1200    0  MIRRORING',
         'm1      orders             1           1200                1200    0  MIRRORING',

@@ -53,8 +53,8 @@ describe('describe renderer', () => {
     useColours(undefined);
   });
 
-  it('a MIRRORING partition still carrying the retry of its start is marked recovered, not failing', () => {
-    assert.equal(retryCell({ state: 'MIRRORING', retryAttempt: 1 }, 100), '1 (recovered)');
+  it('a MIRRORING partition still carrying the retry and message of its start shows no failure', () => {
+    assert.equal(retryCell({ state: 'MIRRORING', retryAttempt: 1 }, 100), '');
     assert.equal(retryCell({ state: 'FAILED', retryAttempt: 1 }, 100), '1/100');
     assert.equal(retryCell({ state: 'MIRRORING', retryAttempt: 0 }, 100), '');
   });
