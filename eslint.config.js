@@ -13,6 +13,30 @@ export default tseslint.config(
       'no-constant-condition': ['error', { checkLoops: false }],
     },
   },
+  {
+    // Rules that need the types, for the bugs a type checker alone lets through: a promise nobody awaits (node:test's
+    // describe/it are meant to be left unawaited), a promise where a value or callback is expected, an await of a
+    // non-promise, a switch over a union that misses a member (one with a default is taken as covering the rest).
+    files: ['**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          allowForKnownSafeCalls: [
+            {
+              from: 'package',
+              package: 'node:test',
+              name: ['describe', 'it', 'test', 'suite', 'before', 'after', 'beforeEach', 'afterEach'],
+            },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
   prettier,
   {
     // Prettier wraps code at 120 but cannot wrap comments, strings, templates or regexes; max-len holds those

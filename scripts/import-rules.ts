@@ -86,7 +86,7 @@ export const FOLDER_RULES: Readonly<Record<string, Readonly<Record<string, reado
     patterns: ['core'],
     describe: ['core', 'patterns'],
     config: ['core', 'patterns', 'describe'],
-    check: ['core', 'describe'],
+    check: ['core', 'describe', 'config'],
     topics: ['core', 'patterns', 'describe', 'config'],
     lifecycle: ['core', 'patterns', 'describe', 'config', 'check'],
     groups: ['core', 'patterns', 'config'],

@@ -52,6 +52,7 @@ export default class Describe extends BaseCommand<typeof Describe> {
   async run(): Promise<DescribeReport | undefined> {
     const { flags } = this;
     const request = describeRequestOf(this.argList, flags);
+    const intervalMs = watchIntervalMs(flags);
     const show = (report: DescribeReport, refreshFrame?: (text: string) => string): void => {
       // Lines made while written: the table of a million partitions is never one text.
       const view = { sort: request.sort, filtered: isFiltered(request.filters), reach: this.reachArgs() };
@@ -73,7 +74,6 @@ export default class Describe extends BaseCommand<typeof Describe> {
       return report;
     }
     this.deadline = watchDeadline(this.deadline, this.argv, process.env);
-    const intervalMs = watchIntervalMs(flags);
     const frame = { intervalMs, commandLine: ['kmirror describe', ...this.argv].join(' '), tty: this.ttyText() };
     return watchLoop({
       intervalMs,
