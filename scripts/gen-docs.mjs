@@ -16,7 +16,8 @@ for (const change of docChanges(process.cwd())) {
 
 // docs/monitoring.md's table of exporter metrics, from the metric definitions (test/lib/render/prometheus.test.ts).
 const { METRICS } = await import('../dist/src/lib/mirror/metrics/metrics.js');
-const { MONITORING_DOC, renderMetricsTable, withMetricsTable } = await import('../dist/src/lib/render/metrics-table.js');
+const metricsTable = await import('../dist/src/lib/render/metrics-table.js');
+const { MONITORING_DOC, renderMetricsTable, withMetricsTable } = metricsTable;
 const monitoring = readFileSync(MONITORING_DOC, 'utf8');
 const withTable = withMetricsTable(monitoring, renderMetricsTable(Object.values(METRICS)));
 if (withTable !== monitoring) {

@@ -48,7 +48,7 @@ describe('short --help', () => {
     const help = (await runCli(['describe', '--help'])).stdout;
     assert.match(help, /^ {2}kmirror describe \[MIRROR\.\.\.\] \[FLAGS\]$/m);
     assert.ok(help.indexOf('EXAMPLES') < help.indexOf('FLAGS\n'));
-    assert.match(help, /^ {6}--topic-pattern <regex>\.\.\. +only topics/m);
+    assert.match(help, /^ {2}-p, --topic-pattern <regex>\.\.\. +only topics/m);
     assert.match((await runCli(['pause', '--help'])).stdout, /^ {2}kmirror pause MIRROR \[FLAGS\]$/m);
   });
 
