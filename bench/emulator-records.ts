@@ -4,7 +4,11 @@
 // work it does in real time: the generator writes batches, the mirror copies them, retention drops them.
 
 import { ManualClock, startEmulatedClusters } from '../src/lib/emulator/index.js';
-import { PLAYGROUND_COPY_RECORDS_PER_SEC, PLAYGROUND_GROWTH_PER_SEC, PLAYGROUND_TOPICS } from '../src/lib/emulator/playground.js';
+import {
+  PLAYGROUND_COPY_RECORDS_PER_SEC,
+  PLAYGROUND_GROWTH_PER_SEC,
+  PLAYGROUND_TOPICS,
+} from '../src/lib/emulator/playground.js';
 import { MAX_PARTITION_LOG_BYTES, recordLog } from '../src/lib/emulator/state/record-store.js';
 import type { EmulatedCluster } from '../src/lib/emulator/state/cluster.js';
 import type { BenchResult } from './measure.js';

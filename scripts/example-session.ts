@@ -8,7 +8,12 @@ import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ManualClock, startEmulatedClusters, type EmulatedClusterHandle, type EmulatedClusters } from '../src/lib/emulator/index.js';
+import {
+  ManualClock,
+  startEmulatedClusters,
+  type EmulatedClusterHandle,
+  type EmulatedClusters,
+} from '../src/lib/emulator/index.js';
 import { PLAYGROUND_REFRESH_INTERVAL_MS, PLAYGROUND_TOPICS, shellQuote } from '../src/lib/emulator/playground.js';
 import type { ExamplesFile } from '../src/lib/docs/examples-file.js';
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run docs` (last step): writes man/*.1 and the README command reference from oclif.manifest.json
+// `npm run docs` (last step): writes man/*.1 and the command reference (docs/commands.md) from oclif.manifest.json
 // and docs/examples.json (written just before by dist/scripts/docs-examples.js).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -14,12 +14,13 @@ for (const change of docChanges(process.cwd())) {
   console.log(`updated ${change.path}`);
 }
 
-// The README's table of exporter metrics, from the metric definitions (test/lib/render/metrics-table.test.ts).
+// docs/monitoring.md's table of exporter metrics, from the metric definitions (test/lib/render/prometheus.test.ts).
 const { METRICS } = await import('../dist/src/lib/mirror/metrics/metrics.js');
-const { renderMetricsTable, withMetricsTable } = await import('../dist/src/lib/render/metrics-table.js');
-const readme = readFileSync('README.md', 'utf8');
-const withTable = withMetricsTable(readme, renderMetricsTable(Object.values(METRICS)));
-if (withTable !== readme) {
-  writeFileSync('README.md', withTable);
-  console.log('updated README.md (metrics table)');
+const metricsTable = await import('../dist/src/lib/render/metrics-table.js');
+const { MONITORING_DOC, renderMetricsTable, withMetricsTable } = metricsTable;
+const monitoring = readFileSync(MONITORING_DOC, 'utf8');
+const withTable = withMetricsTable(monitoring, renderMetricsTable(Object.values(METRICS)));
+if (withTable !== monitoring) {
+  writeFileSync(MONITORING_DOC, withTable);
+  console.log(`updated ${MONITORING_DOC} (metrics table)`);
 }

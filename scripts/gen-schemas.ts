@@ -6,8 +6,24 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_CONFIG, SchemaGenerator, createFormatter, createParser, createProgram, type CompletedConfig, type Schema } from 'ts-json-schema-generator';
-import { BigIntNodeParser, INT64_COMMENT, IntegerFormatter, NullableIntegerFormatter, SUM_COMMENT, SUM_TAG, withSumComments } from './schema-integers.js';
+import {
+  DEFAULT_CONFIG,
+  SchemaGenerator,
+  createFormatter,
+  createParser,
+  createProgram,
+  type CompletedConfig,
+  type Schema,
+} from 'ts-json-schema-generator';
+import {
+  BigIntNodeParser,
+  INT64_COMMENT,
+  IntegerFormatter,
+  NullableIntegerFormatter,
+  SUM_COMMENT,
+  SUM_TAG,
+  withSumComments,
+} from './schema-integers.js';
 import { SCHEMA_VERSION } from '../src/lib/cli/output/json-document.js';
 
 export { INT64_COMMENT, SUM_COMMENT };

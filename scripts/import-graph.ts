@@ -8,7 +8,15 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { ALLOWLIST, EMULATOR_IMPORTERS, FOLDER_RULES, LAYER_RULES, TYPE_ONLY_TARGETS, VALUES_ALLOWED, type AllowedEdge } from './import-rules.js';
+import {
+  ALLOWLIST,
+  EMULATOR_IMPORTERS,
+  FOLDER_RULES,
+  LAYER_RULES,
+  TYPE_ONLY_TARGETS,
+  VALUES_ALLOWED,
+  type AllowedEdge,
+} from './import-rules.js';
 
 export interface ImportEdge {
   /** Importing file, relative to the repository root with forward slashes (src/lib/…/x.ts). */

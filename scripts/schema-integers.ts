@@ -4,7 +4,15 @@
 // "integer", `bigint` "integer" with an int64 comment, also inside `| null` unions.
 
 import ts from 'typescript';
-import { BaseType, NullType, NumberType, UnionType, type Definition, type SubNodeParser, type SubTypeFormatter } from 'ts-json-schema-generator';
+import {
+  BaseType,
+  NullType,
+  NumberType,
+  UnionType,
+  type Definition,
+  type SubNodeParser,
+  type SubTypeFormatter,
+} from 'ts-json-schema-generator';
 
 export const INT64_COMMENT =
   'int64: written as an integer literal with every digit (may exceed 2^53; read it with a parser that keeps ' +

@@ -1,6 +1,13 @@
 import * as Errors from '@oclif/core/errors';
 import { BaseCommand } from '../lib/cli/command/base-command.js';
-import { type CompletionCommand, connectionWords, formatCompletion, planCompletion, splitCommandLine, withValues } from '../lib/cli/completion/completion.js';
+import {
+  type CompletionCommand,
+  connectionWords,
+  formatCompletion,
+  planCompletion,
+  splitCommandLine,
+  withValues,
+} from '../lib/cli/completion/completion.js';
 import { Deadline } from '../lib/cli/command/deadline.js';
 import { profileFilePath } from '../lib/connection/profile-file.js';
 import { ProfileStore } from '../lib/connection/profile-operations.js';

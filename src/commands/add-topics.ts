@@ -2,7 +2,15 @@ import * as Args from '@oclif/core/args';
 import { addTopicsFlags } from '../lib/cli/flags/add-topics-flags.js';
 import { BaseCommand } from '../lib/cli/command/base-command.js';
 import { addTopicsInput } from '../lib/cli/flags/topic-input.js';
-import { type AddTopicsResult, planAddTopics, addTopicsResultOf, confirmationReason, sendAddTopics, unmetNamedTopics, waitUntilAddedCaughtUp } from '../lib/mirror/topics/add-topics.js';
+import {
+  type AddTopicsResult,
+  planAddTopics,
+  addTopicsResultOf,
+  confirmationReason,
+  sendAddTopics,
+  unmetNamedTopics,
+  waitUntilAddedCaughtUp,
+} from '../lib/mirror/topics/add-topics.js';
 import { confirmPlan } from '../lib/prompt/confirm-plan.js';
 import { addTopicsConfirmation, renderAddTopics } from '../lib/render/add-topics.js';
 import { caughtUpNote, notCaughtUpError } from '../lib/mirror/topics/caught-up.js';

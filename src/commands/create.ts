@@ -2,7 +2,14 @@ import * as Args from '@oclif/core/args';
 import { BaseCommand } from '../lib/cli/command/base-command.js';
 import { createFlags } from '../lib/cli/flags/create-flags.js';
 import { CreateClusterMirror } from '../lib/kafka/messages/index.js';
-import { type CreateMirrorResult, createResult, planCreateMirror, sendCreateMirror, sourceBootstrapProblem, withSourceClusterId } from '../lib/mirror/lifecycle/create.js';
+import {
+  type CreateMirrorResult,
+  createResult,
+  planCreateMirror,
+  sendCreateMirror,
+  sourceBootstrapProblem,
+  withSourceClusterId,
+} from '../lib/mirror/lifecycle/create.js';
 import { requireMirroringAtLevels } from '../lib/mirror/config/config-levels.js';
 import { askFor } from '../lib/prompt/ask.js';
 import { refuseSecretArgs } from '../lib/cli/flags/setting-args.js';

@@ -3,7 +3,16 @@ import { deleteFlags } from '../lib/cli/flags/delete-flags.js';
 import { BaseCommand } from '../lib/cli/command/base-command.js';
 import { KmirrorError, UsageError } from '../lib/cli/failures/errors.js';
 import { ExitCode } from '../lib/cli/failures/exit-codes.js';
-import { type DeleteResult, deleteBlocked, deleteRefusal, deletePermissionWarning, planDelete, deleteResultOf, sendDelete, waitUntilGone } from '../lib/mirror/lifecycle/delete.js';
+import {
+  type DeleteResult,
+  deleteBlocked,
+  deleteRefusal,
+  deletePermissionWarning,
+  planDelete,
+  deleteResultOf,
+  sendDelete,
+  waitUntilGone,
+} from '../lib/mirror/lifecycle/delete.js';
 import { confirmByName } from '../lib/prompt/confirm-by-name.js';
 import { renderDeleteOutcome, renderDeleteTopics } from '../lib/render/delete.js';
 import { removeTopicsCommand } from '../lib/render/next-commands.js';

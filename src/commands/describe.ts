@@ -4,7 +4,12 @@ import { describeFlags, describeRequestOf } from '../lib/cli/flags/describe-flag
 import { terminalScreen, watchDeadline, watchFrame, watchLoop } from '../lib/cli/command/watch.js';
 import { watchIntervalMs } from '../lib/cli/flags/watch-flags.js';
 import { isFiltered } from '../lib/mirror/describe/describe-filters.js';
-import { type DescribeReport, describeOutcomeError, describeWarnings, mapReportText } from '../lib/mirror/describe/describe-report.js';
+import {
+  type DescribeReport,
+  describeOutcomeError,
+  describeWarnings,
+  mapReportText,
+} from '../lib/mirror/describe/describe-report.js';
 import { describeOnce, describeRefresher } from '../lib/mirror/describe/describe-run.js';
 import { describeViewFitting } from '../lib/render/describe-view.js';
 

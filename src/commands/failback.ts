@@ -8,7 +8,13 @@ import { topicActionInput } from '../lib/cli/flags/topic-input.js';
 import { type FailbackResult, planFailback, runFailback } from '../lib/mirror/switchover/failback.js';
 import { confirmPlan } from '../lib/prompt/confirm-plan.js';
 import { cleanupEffect } from '../lib/mirror/lifecycle/delete-read-only.js';
-import { cleanupCommands, failbackConfirmation, failbackProgressText, renderFailbackPlan, renderFailbackResult } from '../lib/render/failback.js';
+import {
+  cleanupCommands,
+  failbackConfirmation,
+  failbackProgressText,
+  renderFailbackPlan,
+  renderFailbackResult,
+} from '../lib/render/failback.js';
 
 /**
  * Result of kmirror failback: per topic and partition A's end offset before, where A's and B's logs part, the records

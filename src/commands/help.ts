@@ -2,7 +2,7 @@ import * as Args from '@oclif/core/args';
 import * as Flags from '@oclif/core/flags';
 import { BaseCommand } from '../lib/cli/command/base-command.js';
 import { UsageError } from '../lib/cli/failures/errors.js';
-import KmirrorHelp from '../lib/cli/startup/help.js';
+import KmirrorHelp, { VERBOSE_FLAG } from '../lib/cli/startup/help.js';
 
 /** The help text `kmirror help [COMMAND]` prints, for scripts and editors. */
 export interface HelpJson {
@@ -29,6 +29,7 @@ export default class Help extends BaseCommand<typeof Help> {
   static override examples = [
     '<%= config.bin %> help',
     '<%= config.bin %> help describe',
+    '<%= config.bin %> help connection',
     '<%= config.bin %> help config get',
     '<%= config.bin %> help --nested-commands',
   ];
@@ -39,13 +40,14 @@ export default class Help extends BaseCommand<typeof Help> {
   };
   static override flags = {
     'nested-commands': Flags.boolean({ char: 'n', description: 'include every nested command in the output' }),
+    verbose: Flags.boolean({ description: "a command's whole help: descriptions, every shared flag, exit codes" }),
   };
 
   async run(): Promise<HelpJson> {
     const help = new GatheredHelp(this.config, { all: this.flags['nested-commands'] });
     const words = this.argList;
     try {
-      await help.showHelp(words);
+      await help.showHelp(this.flags.verbose ? [...words, VERBOSE_FLAG] : words);
     } catch (err) {
       if (err instanceof Error && /^Command .* not found\.$/.test(err.message))
         throw new UsageError(`'${words.join(' ')}' is no ${this.config.bin} command or topic`, {

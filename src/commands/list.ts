@@ -1,22 +1,23 @@
 import * as Flags from '@oclif/core/flags';
 import { BaseCommand } from '../lib/cli/command/base-command.js';
-import { listMirrors, type ListedMirror } from '../lib/mirror/core/list.js';
+import { mirrorStatuses, type StatusRow } from '../lib/mirror/describe/mirror-status.js';
 import { renderMirrorList } from '../lib/render/list.js';
 
 /** The cluster mirrors of the destination cluster. */
 export interface ListJson {
   /** Sorted by name; empty when there are none. */
-  readonly mirrors: ListedMirror[];
+  readonly mirrors: StatusRow[];
 }
 
 export default class List extends BaseCommand<typeof List> {
   static override summary = 'List the cluster mirrors of the destination cluster';
+  static override aliases = ['ls'];
   static override description =
-    'One row per mirror, sorted by name: the number of topics it mirrors, the source cluster id and the source ' +
-    'bootstrap servers stored with the mirror. TOPICS counts the topics whose target state is MIRRORING, FAILED ' +
-    'ones included (the broker does not count PAUSED ones); --include-topics adds the topic names, which do ' +
-    'include PAUSED topics. Prints "No mirrors" (JSON: {"mirrors": []}) when there are none. Exits 4 when the ' +
-    'cluster does not support or has not enabled cluster mirroring.';
+    'One row per mirror, sorted by name: its topics (in any state), partitions, partition states, total and ' +
+    'largest lag, FAILED partitions and the source bootstrap servers, from one ListClusterMirrors and one ' +
+    'DescribeClusterMirrors to every broker; JSON adds the source cluster id and ListClusterMirrors TopicCount. ' +
+    '--include-topics adds the topic names. Prints "No mirrors" (JSON: {"mirrors": []}) when there are none. ' +
+    'Exits 4 when the cluster does not support or has not enabled cluster mirroring.';
   static override examples = [
     '<%= config.bin %> list -b localhost:9092',
     '<%= config.bin %> list -b localhost:9092 --include-topics',
@@ -31,7 +32,8 @@ export default class List extends BaseCommand<typeof List> {
 
   async run(): Promise<ListJson> {
     const includeTopics = this.flags['include-topics'] ?? false;
-    const result: ListJson = { mirrors: await listMirrors(await this.kafka(), { includeTopics }) };
+    const warn = (m: string) => this.warning(m);
+    const result: ListJson = { mirrors: await mirrorStatuses(await this.kafka(), { includeTopics, warn }) };
     this.render(result, (r) => renderMirrorList(r.mirrors, { includeTopics }));
     return result;
   }

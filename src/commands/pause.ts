@@ -1,4 +1,9 @@
-import { TOPIC_ACTION_EXIT_RULE, TopicActionCommand, topicActionArgs, topicActionFlags } from '../lib/cli/command/topic-action-command.js';
+import {
+  TOPIC_ACTION_EXIT_RULE,
+  TopicActionCommand,
+  topicActionArgs,
+  topicActionFlags,
+} from '../lib/cli/command/topic-action-command.js';
 import type { TopicActionResult } from '../lib/mirror/topics/topic-actions.js';
 import { ACTION_SPECS } from '../lib/mirror/topics/topic-actions.js';
 import { renderTopicAction } from '../lib/render/topic-actions.js';

@@ -1,7 +1,20 @@
 import { BaseCommand } from '../lib/cli/command/base-command.js';
-import { playgroundBaseFlags, playgroundDialect, playgroundFlags, playgroundPorts, playgroundProfile, playgroundStartFailure, savePlaygroundProfile } from '../lib/cli/flags/playground-flags.js';
+import {
+  playgroundBaseFlags,
+  playgroundDialect,
+  playgroundFlags,
+  playgroundPorts,
+  playgroundProfile,
+  playgroundStartFailure,
+  savePlaygroundProfile,
+} from '../lib/cli/flags/playground-flags.js';
 import { listenForStop } from '../lib/cli/command/stop-signal.js';
-import { DEFAULT_PLAYGROUND_SEED, nextCommands, startPlayground, type PlaygroundInfo } from '../lib/emulator/playground.js';
+import {
+  DEFAULT_PLAYGROUND_SEED,
+  nextCommands,
+  startPlayground,
+  type PlaygroundInfo,
+} from '../lib/emulator/playground.js';
 import { renderPlayground } from '../lib/render/playground.js';
 
 /**

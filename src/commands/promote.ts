@@ -9,7 +9,12 @@ import { planPromote } from '../lib/mirror/switchover/promote-plan.js';
 import { type PromoteResult, promoteLossError, promotePlanResult } from '../lib/mirror/switchover/promote-report.js';
 import { sourceCheckFlags } from '../lib/cli/flags/source-check-flags.js';
 import { confirmPlan } from '../lib/prompt/confirm-plan.js';
-import { promoteConfirmation, promoteProgressText, renderPromotePlan, renderPromoteResult } from '../lib/render/promote.js';
+import {
+  promoteConfirmation,
+  promoteProgressText,
+  renderPromotePlan,
+  renderPromoteResult,
+} from '../lib/render/promote.js';
 import { removeTopicsCommand } from '../lib/render/next-commands.js';
 
 /**

@@ -1,4 +1,9 @@
-import { TOPIC_ACTION_EXIT_RULE, TopicActionCommand, topicActionArgs, topicActionFlags } from '../lib/cli/command/topic-action-command.js';
+import {
+  TOPIC_ACTION_EXIT_RULE,
+  TopicActionCommand,
+  topicActionArgs,
+  topicActionFlags,
+} from '../lib/cli/command/topic-action-command.js';
 import * as Flags from '@oclif/core/flags';
 import { yesFlag } from '../lib/cli/flags/flags.js';
 import { sourceCheckFlags } from '../lib/cli/flags/source-check-flags.js';

@@ -3,10 +3,23 @@
 
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { startEmulatedClusters, type EmulatedClusterHandle, type EmulatedClusters, type WireEvent } from '../../src/lib/emulator/index.js';
+import {
+  startEmulatedClusters,
+  type EmulatedClusterHandle,
+  type EmulatedClusters,
+  type WireEvent,
+} from '../../src/lib/emulator/index.js';
 import { expectedBrokers, expectedTopicConfigs, expectedTopics, sortedEntries } from './expected.js';
 import { analyseScram } from './scram-check.js';
-import { ADMIN_PROBE, DEBIAN_PYTHON, describeRun, describeWithTool, probeConfluentKafka, runTool, type ToolResult } from './tools.js';
+import {
+  ADMIN_PROBE,
+  DEBIAN_PYTHON,
+  describeRun,
+  describeWithTool,
+  probeConfluentKafka,
+  runTool,
+  type ToolResult,
+} from './tools.js';
 
 const confluentKafka = await probeConfluentKafka();
 /** librdkafka's version as an int (0xMMmmrrpp); 0 when the module is missing. */

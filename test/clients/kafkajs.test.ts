@@ -5,7 +5,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Kafka, logLevel, type Admin, type SASLOptions } from 'kafkajs';
-import { startEmulatedClusters, type EmulatedClusterHandle, type EmulatedClusters, type EmulatorOptions } from '../../src/lib/emulator/index.js';
+import {
+  startEmulatedClusters,
+  type EmulatedClusterHandle,
+  type EmulatedClusters,
+  type EmulatorOptions,
+} from '../../src/lib/emulator/index.js';
 import { expectedBrokers, expectedTopics, sortedEntries } from './expected.js';
 import { analyseScram } from './scram-check.js';
 

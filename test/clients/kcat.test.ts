@@ -3,7 +3,11 @@
 
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { startEmulatedClusters, type EmulatedClusterHandle, type EmulatedClusters } from '../../src/lib/emulator/index.js';
+import {
+  startEmulatedClusters,
+  type EmulatedClusterHandle,
+  type EmulatedClusters,
+} from '../../src/lib/emulator/index.js';
 import { expectedBrokers, expectedTopics } from './expected.js';
 import { describeRun, describeWithTool, probeKcat, runTool } from './tools.js';
 

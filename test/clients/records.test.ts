@@ -7,7 +7,15 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, it } from 'node:test';
 import { startPlayground, type RunningPlayground } from '../../src/lib/emulator/playground.js';
-import { DEBIAN_PYTHON, RECORDS_PROBE, describeRun, describeWithTool, probeConfluentKafka, probeKcat, runTool } from './tools.js';
+import {
+  DEBIAN_PYTHON,
+  RECORDS_PROBE,
+  describeRun,
+  describeWithTool,
+  probeConfluentKafka,
+  probeKcat,
+  runTool,
+} from './tools.js';
 import { startMirror } from './mirror-setup.js';
 
 const kcat = await probeKcat();

@@ -116,9 +116,10 @@ describe('kmirror create', () => {
         'mirror.topics.exclude     orders-internal',
         'mirror.topics.include     orders-.*,payments',
         '',
-        'Preview the source topics a pattern selects, then run it again without --dry-run to start them:',
+        // --include starts its topics: the next step watches them, not a pattern of every topic (issue 33)
+        'mirror.topics.include starts the matching source topics by itself; see them arrive:',
         // the hint repeats -b, so it runs as printed (test/commands/next-hints.test.ts runs it)
-        "Next: kmirror add-topics eu-orders -b 127.0.0.1:PORT,127.0.0.1:PORT,127.0.0.1:PORT --pattern '.*' --dry-run",
+        'Next: kmirror describe eu-orders -b 127.0.0.1:PORT,127.0.0.1:PORT,127.0.0.1:PORT',
         '',
       ].join('\n'),
     );

@@ -112,7 +112,7 @@ describe('kmirror describe: stable mirror', () => {
     assert.equal(
       result.stdout,
       [
-        'MIRROR  TOPIC      PARTITION  SOURCE OFFSET  DESTINATION OFFSET  LAG  STATE      RETRY  ERROR',
+        'MIRROR  TOPIC      PARTITION  SOURCE OFFSET  DESTINATION OFFSET  LAG  STATE      FAILED RETRY  FAILURE',
         'm1      inventory          0              -                 51*    -  STOPPED',
         'm1      orders             0           1200                1200    0  MIRRORING',
         'm1      orders             1           1200                1200    0  MIRRORING',
@@ -340,7 +340,7 @@ describe('kmirror describe: stable mirror', () => {
       assert.ok((result.stdout.match(/^Mirror m1: 6 partitions/gm)?.length ?? 0) >= 2, result.stdout);
       assert.match(result.stdout, /^Every 0\.2s: kmirror describe /m);
       assert.match(result.stderr, /timed out after 3s/);
-      const help = await runCli(['describe', '--help']);
+      const help = await runCli(['describe', '--help', '--verbose']);
       assert.match(help.stdout, /Without an explicit --timeout the watch runs until Ctrl-C/);
       const usage = await run('m1', '--interval', '1');
       assert.equal(usage.code, 2, '--interval needs --watch');

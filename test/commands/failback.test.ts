@@ -129,6 +129,8 @@ describe('kmirror failback', () => {
     const result = await failback('--topic', 'orders');
     assert.equal(result.code, 2);
     assert.match(result.stderr, /^A loses 34 record\(s\) in 2 partition\(s\) to truncation/m);
+    assert.match(result.stderr, /^Plan: Fail back 1 topic\(s\) of mirror fwd/m);
+    assert.doesNotMatch(result.stderr, /dry run/i, 'only --dry-run says dry run');
     assert.match(
       result.stderr,
       /refusing to fail back 1 topic\(s\) \(A loses 34 record\(s\) in 2 partition\(s\) to truncation\)/,

@@ -4,7 +4,20 @@ import { INSTANT_START } from '../helpers/emulator-timing.js';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import { jsonOf, runCli } from '../helpers/in-process-cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
-import { createMirror, normalisePorts, pauseTopics, startTopics, stopTopics, waitFor, engineStates } from './describe-setup.js';
+import {
+  createMirror,
+  normalisePorts,
+  pauseTopics,
+  startTopics,
+  stopTopics,
+  waitFor,
+  engineStates,
+} from './describe-setup.js';
+
+interface Status {
+  topics: number;
+  summary: { partitions: number; failing: number; states: Record<string, number> };
+}
 
 interface Listed {
   name: string;
@@ -62,35 +75,34 @@ describe('kmirror list', () => {
     assert.equal(mirrors[1]?.topicCount, 0);
     assert.equal(mirrors[0]?.topics, undefined, 'names only with --include-topics');
 
+    // One row per mirror with its status, from one fan-out DescribeClusterMirrors (issue 33).
+    const alpha = (jsonOf(json) as { mirrors: Array<Listed & { status: Status | null }> }).mirrors[0];
+    assert.equal(alpha?.status?.topics, 3, 'every topic the describe reports, STOPPED and PAUSED ones too');
+    assert.equal(alpha?.status?.summary.partitions, 6);
+    assert.equal(alpha?.status?.summary.failing, 0);
     const text = await list();
     assert.equal(text.code, 0, text.stderr);
-    assert.equal(
-      normalisePorts(text.stdout),
-      [
-        'MIRROR  TOPICS  SOURCE CLUSTER          SOURCE BOOTSTRAP',
-        `alpha        1  ${emulator.source.clusterId}  127.0.0.1:<port>`,
-        `zeta         0  ${emulator.source.clusterId}  127.0.0.1:<port>`,
-        '',
-      ].join('\n'),
-    );
+    const lines = normalisePorts(text.stdout).trimEnd().split('\n');
+    assert.match(lines[0] ?? '', /^MIRROR +TOPICS +PARTS +STATES +LAG +MAX LAG +FAILING +SOURCE$/);
+    assert.match(lines[1] ?? '', /^alpha +3 +6 +MIRRORING \d.* +\d+ +\d+ +0 +127\.0\.0\.1:<port>$/);
+    assert.match(lines[2] ?? '', /^zeta +0 +0 +- +0 +- +0 +127\.0\.0\.1:<port>$/);
+    assert.equal(lines.length, 3);
   });
 
-  it('--include-topics adds the names (MIRRORING and PAUSED) and explains the count once', async () => {
+  it('--include-topics adds the names of the topics TOPICS counts', async () => {
     const json = await list('--include-topics', '--json');
     assertMatchesSchema('list', jsonOf(json));
     const { mirrors } = jsonOf(json) as { mirrors: Listed[] };
-    assert.deepEqual(mirrors[0]?.topics, ['orders', 'payments']);
+    assert.deepEqual(mirrors[0]?.topics, ['inventory', 'orders', 'payments']);
     assert.deepEqual(mirrors[1]?.topics, []);
     assert.equal(json.stderr, '');
 
     const text = await list('--include-topics');
     assert.equal(text.code, 0, text.stderr);
-    assert.match(text.stdout, /^MIRROR\s+TOPICS\s+SOURCE CLUSTER\s+SOURCE BOOTSTRAP\s+TOPIC NAMES$/m);
-    assert.match(text.stdout, /^alpha\s+1\s+\S+\s+\S+\s+orders,payments$/m);
-    assert.equal(
-      text.stdout.match(/TOPICS counts topics whose target state is MIRRORING, FAILED ones included/g)?.length,
-      1,
-    );
+    assert.match(text.stdout, /^MIRROR\s+TOPICS\s+PARTS\s+.*SOURCE\s+TOPIC NAMES$/m);
+    // TOPICS counts what TOPIC NAMES lists: no note to explain a difference.
+    assert.match(text.stdout, /^alpha\s+3\s+6\s.*\s(inventory,orders,payments)$/m);
+    assert.doesNotMatch(text.stdout, /Note:/);
   });
 
   it(

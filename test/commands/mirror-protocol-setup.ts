@@ -5,7 +5,12 @@
 import { Deadline } from '../../src/lib/cli/command/deadline.js';
 import type { KafkaClient } from '../../src/lib/kafka/client.js';
 import { createClient } from '../../src/lib/kafka/connect.js';
-import { CreateClusterMirror, ListClusterMirrors, StartMirrorTopics, StopMirrorTopics } from '../../src/lib/kafka/messages/index.js';
+import {
+  CreateClusterMirror,
+  ListClusterMirrors,
+  StartMirrorTopics,
+  StopMirrorTopics,
+} from '../../src/lib/kafka/messages/index.js';
 import type { AclRule, EmulatedClusters } from '../../src/lib/emulator/index.js';
 import { describeMirrors } from '../../src/lib/mirror/describe/describe.js';
 import { waitFor } from './describe-setup.js';

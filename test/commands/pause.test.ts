@@ -6,7 +6,16 @@ import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emul
 import { jsonOf, runCli } from '../helpers/in-process-cli.js';
 import { FAST_SYNC, INSTANT_START } from '../helpers/emulator-timing.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
-import { type ActionJson, type ErrorJson, clearFaults, createMirror, injectTopicErrors, startTopics, statesOf, waitFor } from './topic-actions-setup.js';
+import {
+  type ActionJson,
+  type ErrorJson,
+  clearFaults,
+  createMirror,
+  injectTopicErrors,
+  startTopics,
+  statesOf,
+  waitFor,
+} from './topic-actions-setup.js';
 import { joinedRegex } from '../helpers/joined-regex.js';
 
 describe('kmirror pause', () => {

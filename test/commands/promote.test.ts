@@ -67,7 +67,11 @@ describe('kmirror promote', () => {
     const result = await promote('--topic', 'orders');
     assert.equal(result.code, 2, result.stderr);
     assert.match(result.stderr, /Promote mirror m1: 1 topic\(s\), 2 partition\(s\)/);
+    // A plan before a confirmation is a plan: only --dry-run says dry run (issue 33).
+    assert.match(result.stderr, /^Plan: Promote mirror m1/m);
+    assert.doesNotMatch(result.stderr, /dry run/i);
     assert.deepEqual(statesOf(emulator, 'orders'), ['MIRRORING', 'MIRRORING']);
+    assert.match((await promote('--topic', 'orders', '--dry-run')).stdout, /^Dry run: nothing was stopped\.$/m);
   });
 
   it(

@@ -6,7 +6,17 @@ import { after, afterEach, before, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import { jsonOf, runCli } from '../helpers/in-process-cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
-import { type ActionJson, type ErrorJson, clearFaults, createMirror, injectTopicErrors, pauseTopics, startTopics, statesOf, waitFor } from './topic-actions-setup.js';
+import {
+  type ActionJson,
+  type ErrorJson,
+  clearFaults,
+  createMirror,
+  injectTopicErrors,
+  pauseTopics,
+  startTopics,
+  statesOf,
+  waitFor,
+} from './topic-actions-setup.js';
 import { joinedRegex } from '../helpers/joined-regex.js';
 
 describe('kmirror remove-topics', () => {

@@ -17,11 +17,9 @@ import type { DescribeReport } from '../../src/lib/mirror/describe/describe-repo
 const SCRAPE_TIMEOUT_S = 3;
 const COLLECT_TIMEOUT = '2s';
 
-/** The fenced ```yaml blocks of the README's Monitoring section, in order. */
+/** The fenced ```yaml blocks of the monitoring guide (docs/monitoring.md), in order. */
 function monitoringYaml(): string[] {
-  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
-  const start = readme.indexOf('## Monitoring');
-  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+  const section = readFileSync(join(REPO_ROOT, 'docs/monitoring.md'), 'utf8');
   return [...section.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');
 }
 

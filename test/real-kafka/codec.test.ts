@@ -4,7 +4,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 
 import type { ResponseOf } from '../../src/lib/kafka/message-types.js';
-import { ApiVersions, CreateTopics, DescribeCluster, DescribeConfigs, IncrementalAlterConfigs, Metadata } from '../../src/lib/kafka/messages/index.js';
+import {
+  ApiVersions,
+  CreateTopics,
+  DescribeCluster,
+  DescribeConfigs,
+  IncrementalAlterConfigs,
+  Metadata,
+} from '../../src/lib/kafka/messages/index.js';
 import { markFailureOf, startSingleNode, type SingleNode } from './harness.js';
 import { atVersion, ClientPool, ConfigOp, ResourceType, type TracedClient } from './kmirror-client.js';
 

@@ -8,7 +8,18 @@ import { after, before, describe, test } from 'node:test';
 
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import type { ResponseOf } from '../../src/lib/kafka/message-types.js';
-import { ApiVersions, CreateTopics, DescribeCluster, DescribeConfigs, DescribeGroups, FindCoordinator, ListGroups, Metadata, OffsetCommit, OffsetFetch } from '../../src/lib/kafka/messages/index.js';
+import {
+  ApiVersions,
+  CreateTopics,
+  DescribeCluster,
+  DescribeConfigs,
+  DescribeGroups,
+  FindCoordinator,
+  ListGroups,
+  Metadata,
+  OffsetCommit,
+  OffsetFetch,
+} from '../../src/lib/kafka/messages/index.js';
 import { ALL_APIS } from '../../src/lib/kafka/messages/index.js';
 import { isMirrorApiKey } from './cli-trace.js';
 import { markFailureOf, startSingleNode, type SingleNode } from './harness.js';

@@ -6,8 +6,22 @@ import { existsSync, readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { connect as tlsConnect } from 'node:tls';
 
-import { HOST, markFailureOf, portOpen, startCluster, startSingleNode, type Cluster, type SingleNode } from './harness.js';
-import { authenticatePlain, authenticateScram, ERROR_TOPIC_AUTHORIZATION_FAILED, RawKafkaConnection, type AuthResult } from './wire.js';
+import {
+  HOST,
+  markFailureOf,
+  portOpen,
+  startCluster,
+  startSingleNode,
+  type Cluster,
+  type SingleNode,
+} from './harness.js';
+import {
+  authenticatePlain,
+  authenticateScram,
+  ERROR_TOPIC_AUTHORIZATION_FAILED,
+  RawKafkaConnection,
+  type AuthResult,
+} from './wire.js';
 
 const MiB = 1024 * 1024;
 const HOOK_TIMEOUT = 240_000;

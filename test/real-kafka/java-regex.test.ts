@@ -11,7 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { InvalidJavaRegexError, UntranslatablePatternError, javaPatternList, translateJavaRegex } from '../../src/lib/mirror/patterns/java-regex.js';
+import {
+  InvalidJavaRegexError,
+  UntranslatablePatternError,
+  javaPatternList,
+  translateJavaRegex,
+} from '../../src/lib/mirror/patterns/java-regex.js';
 import { SeededRandom } from '../../src/lib/emulator/state/random.js';
 import { JAVA_SAYS, UNTRANSLATABLE } from '../lib/mirror/patterns/java-regex-cases.js';
 

@@ -9,7 +9,16 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { CreateTopics, Fetch } from '../../src/lib/kafka/messages/index.js';
-import { Compression, compressionOf, controlTypeOf, crcMatches, decodeRecords, isControl, readBatchHeader, splitBatches } from '../../src/lib/kafka/record-batch.js';
+import {
+  Compression,
+  compressionOf,
+  controlTypeOf,
+  crcMatches,
+  decodeRecords,
+  isControl,
+  readBatchHeader,
+  splitBatches,
+} from '../../src/lib/kafka/record-batch.js';
 import { RawClient } from '../lib/emulator/server/raw-client.js';
 import { DEBIAN_PYTHON, runTool } from '../clients/tools.js';
 import { repoRoot } from '../helpers/reference.js';

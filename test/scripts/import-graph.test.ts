@@ -3,7 +3,16 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkImportGraph, folderCycles, formatCheck, importsOf, layerOf, readImportGraph, ruleBroken, type ImportEdge } from '../../scripts/import-graph.js';
+import {
+  checkImportGraph,
+  folderCycles,
+  formatCheck,
+  importsOf,
+  layerOf,
+  readImportGraph,
+  ruleBroken,
+  type ImportEdge,
+} from '../../scripts/import-graph.js';
 import { REPO_ROOT } from '../helpers/cli.js';
 
 const edge = (from: string, to: string, typeOnly = false, values = typeOnly ? [] : ['*']): ImportEdge => ({

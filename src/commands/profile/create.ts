@@ -4,7 +4,12 @@ import { BaseCommand } from '../../lib/cli/command/base-command.js';
 import { parseDuration } from '../../lib/cli/flags/duration.js';
 import { OUTPUT_FORMATS } from '../../lib/cli/flags/flags.js';
 import { profileFilePath } from '../../lib/connection/profile-file.js';
-import { type ProfileChangeJson, ProfileStore, buildProfile, createProfile } from '../../lib/connection/profile-operations.js';
+import {
+  type ProfileChangeJson,
+  ProfileStore,
+  buildProfile,
+  createProfile,
+} from '../../lib/connection/profile-operations.js';
 import { renderProfileChange } from '../../lib/render/profile.js';
 
 export type ProfileCreateJson = ProfileChangeJson;
@@ -24,6 +29,8 @@ export default class ProfileCreate extends BaseCommand<typeof ProfileCreate> {
     '<%= config.bin %> profile create ci --command-config client.properties --default-output json',
   ];
   static override appliesProfile = false;
+  // Its help points to `kmirror help connection`: the shared connection flags are what it saves.
+  static savesConnection = true;
 
   static override args = { name: Args.string({ description: 'profile name', required: true }) };
 

@@ -8,7 +8,12 @@ import { registerSecret } from './redact.js';
 import { layerFlagValues } from './setting-layers.js';
 
 import { located, reportUnknownKeys } from './key-tables.js';
-import { type ConnectionConfig, type ConnectionFlagValues, DEFAULT_CLIENT_ID, type ResolveConnectionOptions } from './connection-settings.js';
+import {
+  type ConnectionConfig,
+  type ConnectionFlagValues,
+  DEFAULT_CLIENT_ID,
+  type ResolveConnectionOptions,
+} from './connection-settings.js';
 import { PROTOCOLS, type SecurityProtocol } from './sasl-settings.js';
 import { resolveConfigProviders } from './config-providers.js';
 import { parseBootstrapServers } from './bootstrap-servers.js';

@@ -7,7 +7,13 @@ import { located } from './key-tables.js';
 import { SettingsError } from './errors.js';
 import { type PropertyEntry } from './properties-file.js';
 import { registerSecret } from './redact.js';
-import { type ClientIdentity, caFromInlinePem, clientIdentityFromInlinePem, readCaFile, readClientKeystore } from './tls-files.js';
+import {
+  type ClientIdentity,
+  caFromInlinePem,
+  clientIdentityFromInlinePem,
+  readCaFile,
+  readClientKeystore,
+} from './tls-files.js';
 
 export function resolveTls(
   flags: ConnectionFlagValues,

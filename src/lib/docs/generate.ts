@@ -1,4 +1,4 @@
-// Computes what the generated docs (man/*.1 and the README command reference) should contain and
+// Computes what the generated docs (man/*.1 and the command reference, docs/commands.md) should contain and
 // which files differ from that. Sources: oclif.manifest.json and docs/examples.json (the recorded
 // example session). `npm run docs` writes the differences; a test fails on any.
 
@@ -7,10 +7,13 @@ import { join } from 'node:path';
 import { exitCodesHelpText } from '../cli/failures/exit-codes.js';
 import { readExamples, type ExamplesFile } from './examples-file.js';
 import { manualPages, readmeReference } from './manual.js';
+import { readmeExamples, withReadmeExamples } from './readme-examples.js';
 import type { Manifest } from './manual.js';
 
 export const README_START = '<!-- commands -->';
 export const README_END = '<!-- commandsstop -->';
+/** The generated command reference (the README links to it and shows one short example per command). */
+export const REFERENCE_PATH = 'docs/commands.md';
 
 export interface DocChange {
   readonly path: string;
@@ -47,13 +50,17 @@ export function docChanges(
   const man = [...pages.keys()].sort().map((file) => `./man/${file}`);
   const withMan = `${JSON.stringify({ ...pkg, man }, null, 2)}\n`;
   if (withMan !== packageText) changes.push({ path: packagePath, expected: withMan });
-  const readmePath = join(root, 'README.md');
+  const readmePath = join(root, REFERENCE_PATH);
   const readme = readFileSync(readmePath, 'utf8');
   const a = readme.indexOf(README_START);
   const b = readme.indexOf(README_END);
-  if (a < 0 || b < a) throw new Error(`README.md lacks the ${README_START} … ${README_END} markers`);
+  if (a < 0 || b < a) throw new Error(`${REFERENCE_PATH} lacks the ${README_START} … ${README_END} markers`);
   const before = readme.slice(0, a + README_START.length);
   const next = `${before}\n${readmeReference(manifest, examples)}\n${readme.slice(b)}`;
   if (next !== readme) changes.push({ path: readmePath, expected: next });
+  const frontPath = join(root, 'README.md');
+  const front = readFileSync(frontPath, 'utf8');
+  const withExamples = withReadmeExamples(front, readmeExamples(manifest, examples), 'README.md');
+  if (withExamples !== front) changes.push({ path: frontPath, expected: withExamples });
   return changes;
 }

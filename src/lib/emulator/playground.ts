@@ -8,7 +8,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Dialect } from '../kafka/dialect.js';
-import { startEmulatedClusters, type DemoTopic, type EmulatedClusterHandle, type EmulatedClusters, type EmulatorOptions } from './index.js';
+import {
+  startEmulatedClusters,
+  type DemoTopic,
+  type EmulatedClusterHandle,
+  type EmulatedClusters,
+  type EmulatorOptions,
+} from './index.js';
 
 export const PLAYGROUND_TOPICS: readonly DemoTopic[] = [
   { name: 'orders-us', partitions: 3, initialOffset: 24_000n },

@@ -10,7 +10,16 @@ import { type VersionRange, parseVersions } from './definition.js';
 import { type ChangeInterrupts, ChangeNotSentError } from './change-interrupts.js';
 import { kafkaError, errors } from './error-codes.js';
 import { DEFAULT_FAN_OUT_CONCURRENCY } from './fan-out.js';
-import { AnswerLostError, BrokerFailure, DeadlineExceededError, DialectSettingMissingError, KafkaProtocolError, MirroringDisabledError, NotInDialectError, UnsupportedByClusterError } from './errors.js';
+import {
+  AnswerLostError,
+  BrokerFailure,
+  DeadlineExceededError,
+  DialectSettingMissingError,
+  KafkaProtocolError,
+  MirroringDisabledError,
+  NotInDialectError,
+  UnsupportedByClusterError,
+} from './errors.js';
 import { type Dialect, type Translation, prototypeDialect, wireApisOf } from './dialect.js';
 import { decodeResponseAfterCorrelationId, requestHeaderVersion } from './frames.js';
 import type { MessageInput, RequestOf, ResponseOf } from './message-types.js';

@@ -7,7 +7,15 @@
 import type { ApiDefinition, VersionRange } from './definition.js';
 import { parseVersions } from './definition.js';
 import type { MessageInput, RequestOf, ResponseOf } from './message-types.js';
-import { ADMIN_MIRROR_APIS, ALL_APIS, DescribeConfigs, FindCoordinator, IncrementalAlterConfigs, MIRROR_APIS, RECORD_APIS } from './messages/index.js';
+import {
+  ADMIN_MIRROR_APIS,
+  ALL_APIS,
+  DescribeConfigs,
+  FindCoordinator,
+  IncrementalAlterConfigs,
+  MIRROR_APIS,
+  RECORD_APIS,
+} from './messages/index.js';
 import { KIP_DRAFT_APIS, LastMirroredOffsets } from './messages/kip-draft/index.js';
 import { ApiKeyMap, type KeyedApiNames, TBD } from './mirror-api-keys.js';
 import { DialectSettingMissingError, NotInDialectError } from './errors.js';

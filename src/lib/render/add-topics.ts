@@ -1,7 +1,13 @@
 // Text for `kmirror add-topics`: the preview table (what each matching topic will get), the request
 // in readable form for --dry-run, and the outcome per topic.
 
-import { type AddTopicsPlan, type AddTopicsResult, type StartRequest, type TopicFailureDetail, type confirmationReason } from '../mirror/topics/add-topics.js';
+import {
+  type AddTopicsPlan,
+  type AddTopicsResult,
+  type StartRequest,
+  type TopicFailureDetail,
+  type confirmationReason,
+} from '../mirror/topics/add-topics.js';
 import type { TopicToAdd } from '../mirror/topics/topic-selection.js';
 import type { DestinationTruncation } from '../mirror/topics/readd-truncation.js';
 import { formatCount, nameList } from '../mirror/core/name-list.js';

@@ -20,13 +20,21 @@ function createMirror(result: CreateMirrorResult, reach = ''): string {
       `destination.`
     : style.ok(`Created mirror ${result.mirror} (${where})`);
   // A command that runs as printed: the preview of what a pattern selects changes nothing and asks nothing.
+  // With --include the stored patterns already start their topics (issue 33): the next step is to watch them.
+  const discovering = (result.config['mirror.topics.include'] ?? '') !== '';
   const next = result.dryRun
     ? []
-    : [
-        '',
-        'Preview the source topics a pattern selects, then run it again without --dry-run to start them:',
-        `Next: kmirror add-topics ${result.mirror}${reach} --pattern '.*' --dry-run`,
-      ];
+    : discovering
+      ? [
+          '',
+          'mirror.topics.include starts the matching source topics by itself; see them arrive:',
+          `Next: kmirror describe ${result.mirror}${reach}`,
+        ]
+      : [
+          '',
+          'Preview the source topics a pattern selects, then run it again without --dry-run to start them:',
+          `Next: kmirror add-topics ${result.mirror}${reach} --pattern '.*' --dry-run`,
+        ];
   return [
     headline,
     '',

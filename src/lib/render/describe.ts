@@ -66,12 +66,17 @@ export function retryText(attempt: number, max: number | null): string {
 }
 
 /**
- * The RETRY cell of a partition: a partition that is no longer FAILED but still carries the retry
- * count of an earlier failure (every start leaves one on the prototype broker) is marked recovered.
+ * The FAILED RETRY cell of a partition: empty unless it is FAILED. A partition that is no longer FAILED still
+ * carries the retry count and message of an earlier failure (every start leaves one on the prototype broker):
+ * a healthy row shows no error (the JSON keeps the broker's fields).
  */
 export function retryCell(row: { readonly state: string; readonly retryAttempt: number }, max: number | null): string {
-  if (row.state !== 'FAILED' && row.retryAttempt > 0) return `${row.retryAttempt} (recovered)`;
-  return retryText(row.retryAttempt, max);
+  return row.state === 'FAILED' ? retryText(row.retryAttempt, max) : '';
+}
+
+/** The FAILURE cell: the broker's error message of a FAILED partition, else empty. */
+function failureCell(row: { readonly state: string; readonly errorMessage: string | null }): string {
+  return row.state === 'FAILED' ? (row.errorMessage ?? '') : '';
 }
 
 function failureCauseLines(causes: readonly FailureCauseGroup[]): string[] {
@@ -258,12 +263,12 @@ const PARTITION_COLUMNS: Column[] = [
   { header: 'DESTINATION OFFSET', align: 'right' },
   { header: 'LAG', align: 'right' },
   { header: 'STATE' },
-  { header: 'RETRY' },
-  { header: 'ERROR' },
+  { header: 'FAILED RETRY' },
+  { header: 'FAILURE' },
 ];
 
-/** The partition columns without MIRROR, RETRY and ERROR: the most lagging partitions of one mirror. */
-const LAGGING_COLUMNS = PARTITION_COLUMNS.filter((c) => !['MIRROR', 'RETRY', 'ERROR'].includes(c.header));
+/** The partition columns without MIRROR, FAILED RETRY and FAILURE: the most lagging partitions of one mirror. */
+const LAGGING_COLUMNS = PARTITION_COLUMNS.filter((c) => !['MIRROR', 'FAILED RETRY', 'FAILURE'].includes(c.header));
 
 function partitionTable(report: DescribeReport, sort: DescribeSort, notes: Footnotes = new Footnotes()): string {
   return [...partitionTableLines(report, sort, notes)].join('\n');
@@ -296,7 +301,7 @@ function partitionTableLines(report: DescribeReport, sort: DescribeSort, notes: 
     shared[5] = notes.value(row.lag);
     shared[6] = stateCell(row.state);
     shared[7] = retryCell(row, report.retryMaxAttempts);
-    shared[8] = row.errorMessage ?? '';
+    shared[8] = failureCell(row);
     return shared;
   };
   if (sort !== 'lag') {

@@ -63,7 +63,8 @@ function failbackQuestion(result: FailbackResult): { preview: string; question: 
       ? 'A loses no records'
       : `A loses ${result.truncatedRecords} record(s) in ${result.truncatedPartitions} partition(s) to truncation`;
   return {
-    preview: failbackPlan(result),
+    // Shown before the question of a real run: a plan, not a dry run.
+    preview: `${style.strong('Plan:')} ${failbackPlan({ ...result, dryRun: false })}`,
     question: `Start ${count} topic(s) on A from B (${loses})?`,
     action: `fail back ${count} topic(s) (${loses})`,
   };

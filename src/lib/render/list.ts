@@ -1,30 +1,44 @@
-import type { ListedMirror } from '../mirror/core/list.js';
+import type { StatusRow } from '../mirror/describe/mirror-status.js';
 import { orDash, style } from './style.js';
 import { renderTable, type Column } from './table.js';
 import { forTerminal } from '../text/terminal-safe.js';
 
-export const TOPIC_COUNT_NOTE =
-  'TOPICS counts topics whose target state is MIRRORING, FAILED ones included (a real broker counts the ' +
-  'target state, not what the partitions are doing); TOPIC NAMES also lists PAUSED topics. STOPPED topics ' +
-  'appear in neither.';
+/** `MIRRORING 4, PAUSED 2`: the states of a mirror's partitions, most first. */
+function statesText(states: Readonly<Record<string, number>>): string {
+  const entries = Object.entries(states).sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]));
+  return entries.length === 0 ? '-' : entries.map(([state, n]) => `${state} ${n}`).join(', ');
+}
 
-function mirrorList(mirrors: readonly ListedMirror[], options: { includeTopics: boolean }): string {
+function mirrorList(mirrors: readonly StatusRow[], options: { includeTopics: boolean }): string {
   if (mirrors.length === 0) return 'No mirrors';
   const columns: Column[] = [
     { header: 'MIRROR' },
     { header: 'TOPICS', align: 'right' },
-    { header: 'SOURCE CLUSTER' },
-    { header: 'SOURCE BOOTSTRAP' },
+    { header: 'PARTS', align: 'right' },
+    { header: 'STATES' },
+    { header: 'LAG', align: 'right' },
+    { header: 'MAX LAG', align: 'right' },
+    { header: 'FAILING', align: 'right' },
+    { header: 'SOURCE' },
   ];
   if (options.includeTopics) columns.push({ header: 'TOPIC NAMES' });
   const rows = mirrors.map((m) => {
-    const row = [m.name, String(m.topicCount), orDash(m.sourceClusterId), orDash(m.sourceBootstrap)];
+    const s = m.status;
+    const row = [
+      m.name,
+      s ? String(s.topics) : String(m.topicCount),
+      s ? String(s.summary.partitions) : '-',
+      s ? statesText(s.summary.states) : '-',
+      s ? String(s.summary.totalLag) : '-',
+      s?.summary.maxLag !== null && s?.summary.maxLag !== undefined ? String(s.summary.maxLag) : '-',
+      s ? String(s.summary.failing) : '-',
+      orDash(m.sourceBootstrap),
+    ];
     if (options.includeTopics) row.push(m.topics && m.topics.length > 0 ? m.topics.join(',') : '-');
     return row;
   });
-  const table = renderTable(columns, rows, style.header);
-  return options.includeTopics ? `${table}\n\n${style.dim(`Note: ${TOPIC_COUNT_NOTE}`)}` : table;
+  return renderTable(columns, rows, style.header);
 }
 
-/** MIRROR, TOPICS, SOURCE CLUSTER, SOURCE BOOTSTRAP (and TOPIC NAMES) of each mirror. */
+/** MIRROR, TOPICS, PARTS, STATES, LAG, MAX LAG, FAILING, SOURCE (bootstrap; and TOPIC NAMES) of each mirror. */
 export const renderMirrorList = forTerminal(mirrorList);

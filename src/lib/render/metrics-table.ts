@@ -16,9 +16,13 @@ export function renderMetricsTable(definitions: readonly MetricDefinition[]): st
 }
 
 /** The README with the text between the markers replaced by `table`. */
+/** Where the table lives: the monitoring page of the operator's guide. */
+export const MONITORING_DOC = 'docs/monitoring.md';
+
 export function withMetricsTable(readme: string, table: string): string {
   const a = readme.indexOf(METRICS_TABLE_START);
   const b = readme.indexOf(METRICS_TABLE_END);
-  if (a < 0 || b < a) throw new Error(`README.md lacks the ${METRICS_TABLE_START} … ${METRICS_TABLE_END} markers`);
+  if (a < 0 || b < a)
+    throw new Error(`${MONITORING_DOC} lacks the ${METRICS_TABLE_START} … ${METRICS_TABLE_END} markers`);
   return `${readme.slice(0, a + METRICS_TABLE_START.length)}\n${table}\n${readme.slice(b)}`;
 }

@@ -108,7 +108,8 @@ function promoteQuestion(
 ): { preview: string; question: string; action: string } {
   const count = result.topics.length;
   return {
-    preview: promotePlan(result, options),
+    // Shown before the question of a real run: a plan, not a dry run.
+    preview: `${style.strong('Plan:')} ${promotePlan({ ...result, dryRun: false }, options)}`,
     question:
       `Promote ${count} topic(s) of mirror '${result.mirror}': stop mirroring them once caught up, ` +
       `making them writable here?`,

@@ -5,7 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Parser } from '@oclif/core';
-import { type ConnectionFlagValues, type ResolveConnectionOptions, parseBootstrapServers, resolveConnectionConfig } from '../../../src/lib/connection/connection-config.js';
+import {
+  type ConnectionFlagValues,
+  type ResolveConnectionOptions,
+  parseBootstrapServers,
+  resolveConnectionConfig,
+} from '../../../src/lib/connection/connection-config.js';
 import { SettingsError } from '../../../src/lib/connection/errors.js';
 import { baseFlags } from '../../../src/lib/cli/flags/flags.js';
 import { clearRegisteredSecrets, redactText } from '../../../src/lib/connection/redact.js';

@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { SettingsError } from '../../../src/lib/connection/errors.js';
-import { PropertiesSyntaxError, parseProperties, readPropertiesFile } from '../../../src/lib/connection/properties-file.js';
+import {
+  PropertiesSyntaxError,
+  parseProperties,
+  readPropertiesFile,
+} from '../../../src/lib/connection/properties-file.js';
 
 function values(text: string): Record<string, string> {
   return Object.fromEntries([...parseProperties(text)].map(([k, v]) => [k, v.value]));

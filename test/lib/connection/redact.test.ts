@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
-import { REDACTED, clearRegisteredSecrets, isSensitiveKey, redact, redactText, registerSecret } from '../../../src/lib/connection/redact.js';
+import {
+  REDACTED,
+  clearRegisteredSecrets,
+  isSensitiveKey,
+  redact,
+  redactText,
+  registerSecret,
+} from '../../../src/lib/connection/redact.js';
 import { joinedRegex } from '../../helpers/joined-regex.js';
 
 const PASSWORD = 'Pa55-w0rd!x';

@@ -2,12 +2,18 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { readExamples } from '../../../src/lib/docs/examples-file.js';
 import { docChanges, readManifest } from '../../../src/lib/docs/generate.js';
-import { commandMarkdown, pageName, readmeReference, sessionText, visibleCommands } from '../../../src/lib/docs/manual.js';
+import {
+  commandMarkdown,
+  pageName,
+  readmeReference,
+  sessionText,
+  visibleCommands,
+} from '../../../src/lib/docs/manual.js';
 import type { Manifest } from '../../../src/lib/docs/manual.js';
 import { REPO_ROOT } from '../../helpers/cli.js';
 
 describe('generated docs', () => {
-  it('man/ and the README reference match the commands (run npm run docs after changing a command)', () => {
+  it('man/ and docs/commands.md match the commands (run npm run docs after changing a command)', () => {
     const stale = docChanges(REPO_ROOT).map((c) => c.path.slice(REPO_ROOT.length));
     assert.deepEqual(stale, []);
   });
@@ -88,13 +94,13 @@ describe('recorded example sessions in the docs', () => {
     );
   });
 
-  it('reports the man page and README as stale when a recorded output changes', () => {
+  it('reports the man page and the command reference as stale when a recorded output changes', () => {
     const examples = readExamples(REPO_ROOT);
     const first = examples.list?.[0];
     assert.ok(first, 'docs/examples.json has a list run');
     const changed = { ...examples, list: [{ ...first, output: `${first.output}\nsomething new` }] };
     const stale = docChanges(REPO_ROOT, readManifest(REPO_ROOT), changed).map((c) => c.path.slice(REPO_ROOT.length));
-    assert.deepEqual(stale.sort(), ['README.md', `man/${pageName('list')}.1`]);
+    assert.deepEqual(stale.sort(), ['docs/commands.md', `man/${pageName('list')}.1`]);
   });
 });
 
@@ -103,7 +109,8 @@ describe('README exit codes', () => {
     const { readFileSync } = await import('node:fs');
     const { EXIT_CODES } = await import('../../../src/lib/cli/failures/exit-codes.js');
     const readme = readFileSync(`${REPO_ROOT}/README.md`, 'utf8');
-    const section = readme.slice(readme.indexOf('## Exit codes'), readme.indexOf('## Commands'));
+    const start = readme.indexOf('## Exit codes');
+    const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
     const listed = [...section.matchAll(/^\| (\d+) \|/gm)].map((m) => Number(m[1]));
     assert.deepEqual(
       listed,

@@ -2,7 +2,11 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, it } from 'node:test';
 import { startEmulatedClusters, type WireEvent } from '../../../src/lib/emulator/index.js';
-import { CreateClusterMirror, DescribeClusterMirrors, StartMirrorTopics } from '../../../src/lib/kafka/messages/index.js';
+import {
+  CreateClusterMirror,
+  DescribeClusterMirrors,
+  StartMirrorTopics,
+} from '../../../src/lib/kafka/messages/index.js';
 import { RawClient } from './server/raw-client.js';
 
 describe('startEmulatedClusters', () => {

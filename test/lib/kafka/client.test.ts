@@ -10,7 +10,12 @@ import type { EmulatedClusters } from '../../../src/lib/emulator/index.js';
 import type { WireEvent } from '../../../src/lib/kafka/client.js';
 import { createClient } from '../../../src/lib/kafka/connect.js';
 import type { ClientSettings } from '../../../src/lib/kafka/connect.js';
-import { AnswerLostError, DeadlineExceededError, MirroringDisabledError, UnsupportedByClusterError } from '../../../src/lib/kafka/errors.js';
+import {
+  AnswerLostError,
+  DeadlineExceededError,
+  MirroringDisabledError,
+  UnsupportedByClusterError,
+} from '../../../src/lib/kafka/errors.js';
 import { CreateClusterMirror, ListClusterMirrors } from '../../../src/lib/kafka/messages/index.js';
 import { TransportError } from '../../../src/lib/kafka/transport.js';
 

@@ -6,7 +6,16 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DecodeError, EncodeError, decodeMessage, encodeMessage } from '../../../src/lib/kafka/codec.js';
 import type { MessageDefinition } from '../../../src/lib/kafka/definition.js';
-import { CreateTopics, DescribeClusterMirrors, DescribeConfigs, IncrementalAlterConfigs, ListClusterMirrors, Metadata, SaslAuthenticate, StartMirrorTopics } from '../../../src/lib/kafka/messages/index.js';
+import {
+  CreateTopics,
+  DescribeClusterMirrors,
+  DescribeConfigs,
+  IncrementalAlterConfigs,
+  ListClusterMirrors,
+  Metadata,
+  SaslAuthenticate,
+  StartMirrorTopics,
+} from '../../../src/lib/kafka/messages/index.js';
 import { withReferenceFile } from '../../helpers/reference.js';
 
 function hex(text: string): Buffer {

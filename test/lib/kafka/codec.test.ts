@@ -6,7 +6,25 @@ import { describe, test } from 'node:test';
 import { DecodeError, decodeMessage, encodeMessage } from '../../../src/lib/kafka/codec.js';
 import type { ApiDefinition, MessageDefinition } from '../../../src/lib/kafka/definition.js';
 import { decodeRequestFrame, encodeRequestFrame } from '../../../src/lib/kafka/frames.js';
-import { ALL_APIS, ApiVersions, CreateClusterMirror, CreateTopics, DeleteClusterMirror, DescribeClusterMirrors, DescribeConfigs, IncrementalAlterConfigs, ListClusterMirrors, Metadata, PauseMirrorTopics, RequestHeader, ResponseHeader, ResumeMirrorTopics, SaslAuthenticate, StartMirrorTopics, StopMirrorTopics } from '../../../src/lib/kafka/messages/index.js';
+import {
+  ALL_APIS,
+  ApiVersions,
+  CreateClusterMirror,
+  CreateTopics,
+  DeleteClusterMirror,
+  DescribeClusterMirrors,
+  DescribeConfigs,
+  IncrementalAlterConfigs,
+  ListClusterMirrors,
+  Metadata,
+  PauseMirrorTopics,
+  RequestHeader,
+  ResponseHeader,
+  ResumeMirrorTopics,
+  SaslAuthenticate,
+  StartMirrorTopics,
+  StopMirrorTopics,
+} from '../../../src/lib/kafka/messages/index.js';
 
 /** Hex as written in PROTOCOL.md (spaces and line breaks allowed) to bytes. */
 function hex(text: string): Buffer {

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { errors, isRetriable, kafkaError, kafkaErrorByName, kafkaErrorHint, knownKafkaErrors } from '../../../src/lib/kafka/error-codes.js';
+import {
+  errors,
+  isRetriable,
+  kafkaError,
+  kafkaErrorByName,
+  kafkaErrorHint,
+  knownKafkaErrors,
+} from '../../../src/lib/kafka/error-codes.js';
 
 describe('kafka error code table', () => {
   it('names every code once: errors.X is the entry kafkaError(code) finds', () => {

@@ -5,8 +5,23 @@ import { describe, test } from 'node:test';
 import { DecodeError, encodeMessage } from '../../../src/lib/kafka/codec.js';
 import type { ApiDefinition } from '../../../src/lib/kafka/definition.js';
 import { parseVersions } from '../../../src/lib/kafka/definition.js';
-import { decodeRequestFrame, decodeResponseAfterCorrelationId, decodeResponseFrame, encodeRequestFrame, encodeResponseFrame, requestHeaderVersion, responseHeaderVersion } from '../../../src/lib/kafka/frames.js';
-import { ALL_APIS, ApiVersions, CreateTopics, DescribeClusterMirrors, ListClusterMirrors, Metadata } from '../../../src/lib/kafka/messages/index.js';
+import {
+  decodeRequestFrame,
+  decodeResponseAfterCorrelationId,
+  decodeResponseFrame,
+  encodeRequestFrame,
+  encodeResponseFrame,
+  requestHeaderVersion,
+  responseHeaderVersion,
+} from '../../../src/lib/kafka/frames.js';
+import {
+  ALL_APIS,
+  ApiVersions,
+  CreateTopics,
+  DescribeClusterMirrors,
+  ListClusterMirrors,
+  Metadata,
+} from '../../../src/lib/kafka/messages/index.js';
 import { ApiKeyMap, isMirrorApi } from '../../../src/lib/kafka/mirror-api-keys.js';
 
 function hex(text: string): Buffer {

@@ -2,7 +2,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ListClusterMirrors, Metadata } from '../../../src/lib/kafka/messages/index.js';
 import { ApiKeyMap } from '../../../src/lib/kafka/mirror-api-keys.js';
-import { type BrokerInfo, advertisesMirroring, apiSupport, mirroringVerdict } from '../../../src/lib/kafka/negotiation.js';
+import {
+  type BrokerInfo,
+  advertisesMirroring,
+  apiSupport,
+  mirroringVerdict,
+} from '../../../src/lib/kafka/negotiation.js';
 
 function broker(options: {
   apis: Array<[number, number, number]>;

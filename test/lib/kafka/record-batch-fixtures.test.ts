@@ -5,7 +5,20 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { compressionOf, Compression, ControlType, controlTypeOf, crcMatches, decodeRecords, encodeBatch, isControl, isTransactional, nextOffsetOf, placeBatch, readBatchHeader } from '../../../src/lib/kafka/record-batch.js';
+import {
+  compressionOf,
+  Compression,
+  ControlType,
+  controlTypeOf,
+  crcMatches,
+  decodeRecords,
+  encodeBatch,
+  isControl,
+  isTransactional,
+  nextOffsetOf,
+  placeBatch,
+  readBatchHeader,
+} from '../../../src/lib/kafka/record-batch.js';
 import { repoRoot } from '../../helpers/reference.js';
 
 interface Fixture {

@@ -1,6 +1,22 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Compression, controlKey, ControlType, controlTypeOf, crcMatches, decodeRecords, encodeBatch, encodeSingleValueBatch, isControl, mirrorPidResetValue, nextOffsetOf, placeBatch, readBatchHeader, RecordBatchError, splitBatches } from '../../../src/lib/kafka/record-batch.js';
+import {
+  Compression,
+  controlKey,
+  ControlType,
+  controlTypeOf,
+  crcMatches,
+  decodeRecords,
+  encodeBatch,
+  encodeSingleValueBatch,
+  isControl,
+  mirrorPidResetValue,
+  nextOffsetOf,
+  placeBatch,
+  readBatchHeader,
+  RecordBatchError,
+  splitBatches,
+} from '../../../src/lib/kafka/record-batch.js';
 
 const records = [
   { timestampDelta: 0n, key: Buffer.from('k1'), value: Buffer.from('v1'), headers: [] },

@@ -2,7 +2,12 @@
 // their topics (listed = desired MIRRORING/PAUSED) and each partition's state on its leader broker.
 
 import type { BrokerAddress } from '../../../src/lib/kafka/transport.js';
-import type { DescribeClusterMirrors, DescribeConfigs, ListClusterMirrors, Metadata } from '../../../src/lib/kafka/messages/index.js';
+import type {
+  DescribeClusterMirrors,
+  DescribeConfigs,
+  ListClusterMirrors,
+  Metadata,
+} from '../../../src/lib/kafka/messages/index.js';
 import { BROKERS } from './fake-client.js';
 import type { RequestInput, ResponseOf } from '../../../src/lib/kafka/message-types.js';
 

@@ -5,7 +5,21 @@
 // copies offsets); every partition and every group is on node 1. Only the APIs the services send are
 // answered.
 
-import { CreateClusterMirror, DescribeClusterMirrors, DescribeConfigs, DescribeGroups, FindCoordinator, ListClusterMirrors, ListGroups, ListOffsets, Metadata, OffsetFetch, OffsetForLeaderEpoch, StartMirrorTopics, StopMirrorTopics } from '../../../src/lib/kafka/messages/index.js';
+import {
+  CreateClusterMirror,
+  DescribeClusterMirrors,
+  DescribeConfigs,
+  DescribeGroups,
+  FindCoordinator,
+  ListClusterMirrors,
+  ListGroups,
+  ListOffsets,
+  Metadata,
+  OffsetFetch,
+  OffsetForLeaderEpoch,
+  StartMirrorTopics,
+  StopMirrorTopics,
+} from '../../../src/lib/kafka/messages/index.js';
 import { metadata, metadataTopic, mirrorConfigsAnswer } from './fake-answers.js';
 import { BROKERS, type FakeClient, fakeClient } from './fake-client.js';
 

@@ -3,7 +3,13 @@ import assert from 'node:assert/strict';
 import { Chalk } from 'chalk';
 import { useColours } from '../../../src/lib/text/paint.js';
 import { summarize, type PartitionRow } from '../../../src/lib/mirror/describe/lag.js';
-import { renderDescribe, renderPartitionTable, retryCell, retryText, statesText } from '../../../src/lib/render/describe.js';
+import {
+  renderDescribe,
+  renderPartitionTable,
+  retryCell,
+  retryText,
+  statesText,
+} from '../../../src/lib/render/describe.js';
 import { joinedRegex } from '../../helpers/joined-regex.js';
 import type { MirrorDescription } from '../../../src/lib/mirror/describe/describe-types.js';
 import type { DescribeReport } from '../../../src/lib/mirror/describe/describe-report.js';
@@ -49,8 +55,8 @@ describe('describe renderer', () => {
     useColours(undefined);
   });
 
-  it('a MIRRORING partition still carrying the retry of its start is marked recovered, not failing', () => {
-    assert.equal(retryCell({ state: 'MIRRORING', retryAttempt: 1 }, 100), '1 (recovered)');
+  it('a MIRRORING partition still carrying the retry and message of its start shows no failure', () => {
+    assert.equal(retryCell({ state: 'MIRRORING', retryAttempt: 1 }, 100), '');
     assert.equal(retryCell({ state: 'FAILED', retryAttempt: 1 }, 100), '1/100');
     assert.equal(retryCell({ state: 'MIRRORING', retryAttempt: 0 }, 100), '');
   });

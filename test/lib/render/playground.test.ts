@@ -3,7 +3,12 @@ import { describe, it } from 'node:test';
 import { useColours } from '../../../src/lib/text/paint.js';
 import { parseJaasConfig } from '../../../src/lib/connection/jaas.js';
 import { parseProperties } from '../../../src/lib/connection/properties-file.js';
-import { clientProperties, nextCommands, shellQuote, type PlaygroundInfo } from '../../../src/lib/emulator/playground.js';
+import {
+  clientProperties,
+  nextCommands,
+  shellQuote,
+  type PlaygroundInfo,
+} from '../../../src/lib/emulator/playground.js';
 import { renderPlayground } from '../../../src/lib/render/playground.js';
 import { joinedRegex } from '../../helpers/joined-regex.js';
 

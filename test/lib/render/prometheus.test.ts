@@ -2,7 +2,12 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { METRICS, metricSamples, type MetricId, type MetricsSnapshot } from '../../../src/lib/mirror/metrics/metrics.js';
+import {
+  METRICS,
+  metricSamples,
+  type MetricId,
+  type MetricsSnapshot,
+} from '../../../src/lib/mirror/metrics/metrics.js';
 import { renderMetricsTable, withMetricsTable } from '../../../src/lib/render/metrics-table.js';
 import { renderPrometheus } from '../../../src/lib/render/prometheus.js';
 import { escapeHtml, renderStatusPage } from '../../../src/lib/render/status-page.js';
@@ -79,14 +84,14 @@ describe('exporter metrics', () => {
     assert.doesNotMatch(body, /^kmirror_partition_lag\{/m);
   });
 
-  it('the alert rules the README shows are the file docs/prometheus/kmirror-rules.yml', () => {
-    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+  it('the alert rules docs/monitoring.md shows are the file docs/prometheus/kmirror-rules.yml', () => {
+    const readme = readFileSync(join(REPO_ROOT, 'docs/monitoring.md'), 'utf8');
     const rules = readFileSync(join(REPO_ROOT, 'docs/prometheus/kmirror-rules.yml'), 'utf8');
     assert.ok(readme.includes(`\`\`\`yaml\n${rules}\`\`\``));
   });
 
-  it('the README table is generated from the definitions (npm run docs)', () => {
-    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+  it('the metrics table of docs/monitoring.md is generated from the definitions (npm run docs)', () => {
+    const readme = readFileSync(join(REPO_ROOT, 'docs/monitoring.md'), 'utf8');
     assert.equal(readme, withMetricsTable(readme, renderMetricsTable(Object.values(METRICS))));
     assert.match(
       renderMetricsTable(Object.values(METRICS)),

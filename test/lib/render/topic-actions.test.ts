@@ -1,8 +1,18 @@
 import assert from 'node:assert/strict';
 import { useColours } from '../../../src/lib/text/paint.js';
 import { before, describe, it } from 'node:test';
-import { ACTION_SPECS, type TopicToAct, type TopicActionPlan, type TopicActionResult, requestOf } from '../../../src/lib/mirror/topics/topic-actions.js';
-import { renderTopicAction, renderTopicActionPreview, renderTopicActionRequest } from '../../../src/lib/render/topic-actions.js';
+import {
+  ACTION_SPECS,
+  type TopicToAct,
+  type TopicActionPlan,
+  type TopicActionResult,
+  requestOf,
+} from '../../../src/lib/mirror/topics/topic-actions.js';
+import {
+  renderTopicAction,
+  renderTopicActionPreview,
+  renderTopicActionRequest,
+} from '../../../src/lib/render/topic-actions.js';
 
 // The command hands the renderer the request of its plan (render/ does not compute it).
 const render = (plan: TopicActionPlan, r: TopicActionResult, options: { previewShown?: boolean } = {}): string =>

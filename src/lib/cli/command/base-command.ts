@@ -8,6 +8,8 @@ import * as Errors from '@oclif/core/errors';
 import type * as Interfaces from '@oclif/core/interfaces';
 import { DialectInputError, buildDialect } from '../../kafka/dialects/index.js';
 import { UsageError, failureOf } from '../failures/errors.js';
+import { withMissingInput } from '../failures/missing-input.js';
+import { withMirrorSuggestion } from './mirror-suggestion.js';
 import { withFlagSuggestion } from '../failures/flag-suggestion.js';
 import { type BaseFlags, DEFAULT_TIMEOUT_MS, baseFlags } from '../flags/flags.js';
 import { parseDuration } from '../flags/duration.js';
@@ -159,10 +161,11 @@ export abstract class BaseCommand<T extends typeof Command> extends ConnectedCom
     // A failure before the flags were read (a usage error): --color / --no-color as the words before `--` say.
     const words = optionWords(this.argv);
     await this.decideColours(words.includes('--no-color') ? false : words.includes('--color') ? true : undefined);
+    const suggested = await withMirrorSuggestion(err, this.openedClient());
     const failure = interruptedFailure(
       failureOf(
         withFlagSuggestion(
-          err,
+          withMissingInput(suggested, this.config.bin, this.id ? { ...this.ctor, id: this.id } : undefined),
           this.argv,
           Object.keys({ ...baseFlags, ...(this.ctor.flags ?? {}), json: true }),
           this.id,

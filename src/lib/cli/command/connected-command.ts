@@ -4,7 +4,11 @@
 
 import type { KafkaClient, WireEvent } from '../../kafka/client.js';
 import { type Dialect, prototypeDialect } from '../../kafka/dialect.js';
-import { type ConnectionConfig, type ConnectionFlagValues, resolveConnectionConfig } from '../../connection/connection-config.js';
+import {
+  type ConnectionConfig,
+  type ConnectionFlagValues,
+  resolveConnectionConfig,
+} from '../../connection/connection-config.js';
 import { type Profile, profileConnectionValues } from '../../connection/profile-yaml.js';
 import { UsageError } from '../failures/errors.js';
 import { DEFAULT_TIMEOUT_MS } from '../flags/flags.js';
@@ -96,6 +100,11 @@ export abstract class ConnectedCommand extends OutputCommand {
         this.interrupts,
       );
     });
+    return this.clientPromise;
+  }
+
+  /** The client the command opened, if it opened one (for a hint that asks the cluster once more). */
+  protected openedClient(): Promise<KafkaClient> | undefined {
     return this.clientPromise;
   }
 

@@ -8,7 +8,15 @@ import type { Command } from '@oclif/core/command';
 import * as Flags from '@oclif/core/flags';
 import { applyTopicAction, unsettledError } from '../../mirror/topics/apply-topic-action.js';
 import { caughtUpNote } from '../../mirror/topics/caught-up.js';
-import { type ActionSpec, type TopicActionPlan, type TopicActionResult, outcomeError, planTopicAction, requestOf, topicActionResultOf } from '../../mirror/topics/topic-actions.js';
+import {
+  type ActionSpec,
+  type TopicActionPlan,
+  type TopicActionResult,
+  outcomeError,
+  planTopicAction,
+  requestOf,
+  topicActionResultOf,
+} from '../../mirror/topics/topic-actions.js';
 import type { KafkaClient } from '../../kafka/client.js';
 import type { SourceAccess } from '../../mirror/topics/stop-open-transactions.js';
 import { BaseCommand } from './base-command.js';

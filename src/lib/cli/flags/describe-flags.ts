@@ -10,8 +10,14 @@ import { type DescribeRequest, describeRequest } from '../../mirror/describe/des
 
 import { sourceCheckFlags } from './source-check-flags.js';
 export const describeFlags = {
-  topic: Flags.string({ summary: 'only this topic (exact name; repeatable)', multiple: true, helpValue: '<name>' }),
+  topic: Flags.string({
+    char: 't',
+    summary: 'only this topic (exact name; repeatable)',
+    multiple: true,
+    helpValue: '<name>',
+  }),
   'topic-pattern': Flags.string({
+    char: 'p',
     summary: 'only topics whose whole name matches this regular expression (repeatable)',
     multiple: true,
     helpValue: '<regex>',

@@ -9,6 +9,7 @@ import { errorDocument, failureJson } from '../output/json-document.js';
 import { ExitCode } from '../failures/exit-codes.js';
 import { formatJson } from '../output/output-format.js';
 import { outputFromArgv } from '../output/output-from-argv.js';
+import { operatorWordHint } from './operator-words.js';
 
 const hook: Hook<'command_not_found'> = async function (options) {
   const shown = (id: string): string => id.replaceAll(':', ' ');
@@ -24,12 +25,14 @@ const hook: Hook<'command_not_found'> = async function (options) {
     const distance = editDistance(typedName, id);
     if (distance < best) [guess, best] = [id, distance];
   }
+  const pointer = operatorWordHint(words[0] ?? '');
+  if (pointer !== undefined) guess = undefined;
   const typed = guess ? words.slice(0, guess.split(':').length).join(':') : (words[0] ?? options.id);
   const bin = options.config.bin;
   const failure = {
     exitCode: ExitCode.Usage,
     message: `'${shown(typed)}' is not a ${bin} command`,
-    hint: `${guess ? `did you mean '${bin} ${shown(guess)}'? ` : ''}'${bin} help' lists every command`,
+    hint: pointer ?? `${guess ? `did you mean '${bin} ${shown(guess)}'? ` : ''}'${bin} help' lists every command`,
     kafkaError: null,
   };
   const argv = options.argv ?? [];

@@ -4,8 +4,12 @@
 import type { Command } from '@oclif/core/command';
 import { CommandHelp, Help, type HelpSectionRenderer } from '@oclif/core/help';
 import { exitCodesHelpText } from '../failures/exit-codes.js';
+import { CONNECTION_TOPIC, CONNECTION_TOPIC_SUMMARY, connectionHelp } from './connection-help.js';
+import { shortCommandHelp } from './short-help.js';
 
 export const EXIT_CODES_HEADER = 'EXIT CODES';
+/** After --help (or `kmirror help X`): oclif's whole help instead of the one-screen one. */
+export const VERBOSE_FLAG = '--verbose';
 
 export class KmirrorCommandHelp extends CommandHelp {
   protected override sections(): Array<{ generate: HelpSectionRenderer; header: string }> {
@@ -20,6 +24,30 @@ export class KmirrorCommandHelp extends CommandHelp {
 
 export default class KmirrorHelp extends Help {
   protected override CommandHelpClass = KmirrorCommandHelp;
+  private verbose = false;
+
+  override async showHelp(argv: string[]): Promise<void> {
+    const before = argv.indexOf('--');
+    const words = before === -1 ? argv : argv.slice(0, before);
+    this.verbose = words.includes(VERBOSE_FLAG);
+    const rest = argv.filter((word, i) => (before !== -1 && i >= before) || word !== VERBOSE_FLAG);
+    const subject = rest.filter((word) => !word.startsWith('-') && word !== 'help');
+    if (subject.length === 1 && subject[0] === CONNECTION_TOPIC && !this.config.findCommand(CONNECTION_TOPIC)) {
+      this.log(connectionHelp(this.config.bin, this.config.commands, this.opts.maxWidth).trimEnd());
+      return;
+    }
+    // `kmirror help --help` and `kmirror help help`: the help command's own help (oclif shows the root help).
+    const helpCommand = this.config.findCommand('help');
+    if (subject.length === 0 && argv.includes('help') && helpCommand) return this.showCommandHelp(helpCommand);
+    await super.showHelp(rest);
+  }
+
+  // One screen unless --verbose: the full text (descriptions, every shared flag, exit codes) is oclif's.
+  override async showCommandHelp(command: Command.Loadable): Promise<void> {
+    const ours = command.pluginName === undefined || command.pluginName === this.config.name;
+    if (this.verbose || !ours) return super.showCommandHelp(command);
+    this.log(shortCommandHelp(this.config.bin, command, this.opts.maxWidth).trimEnd());
+  }
 
   // oclif's Help renames the commands it shows in place (config:get becomes `config get`), after which the
   // process's Config no longer finds them: harmless when help ends the process, not after `kmirror help`
@@ -34,6 +62,13 @@ export default class KmirrorHelp extends Help {
 
   protected override async showRootHelp(): Promise<void> {
     await super.showRootHelp();
+    this.log(
+      this.section(
+        'HELP TOPICS',
+        `${CONNECTION_TOPIC}  ${CONNECTION_TOPIC_SUMMARY} (${this.config.bin} help ${CONNECTION_TOPIC})`,
+      ),
+    );
+    this.log('');
     this.log(this.section(EXIT_CODES_HEADER, exitCodesHelpText('')));
     this.log('');
   }

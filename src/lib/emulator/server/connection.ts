@@ -9,8 +9,22 @@ import { ApiVersions, SaslAuthenticate, SaslHandshake } from '../../kafka/messag
 import { unsupportedApiVersionsBody } from './api-versions-handler.js';
 import type { FaultPlan, NodeFaults } from './faults.js';
 import { FrameReader } from '../../kafka/frame-reader.js';
-import { CloseConnection, versionsOf, type ConnectionSession, type HandlerRegistry, type RegisteredHandler, type RequestContext } from './handler.js';
-import { hasTopLevelErrorCode, topLevelErrorBody, withAllErrors, withThrottle, withTopicErrors, withoutTopics } from './response-rewrite.js';
+import {
+  CloseConnection,
+  versionsOf,
+  type ConnectionSession,
+  type HandlerRegistry,
+  type RegisteredHandler,
+  type RequestContext,
+} from './handler.js';
+import {
+  hasTopLevelErrorCode,
+  topLevelErrorBody,
+  withAllErrors,
+  withThrottle,
+  withTopicErrors,
+  withoutTopics,
+} from './response-rewrite.js';
 import { errors } from '../../kafka/error-codes.js';
 
 /** What a test sees of the traffic (after decoding, before encoding). */

@@ -5,7 +5,14 @@
 
 import { DescribeGroups, FindCoordinator, ListGroups, OffsetCommit, OffsetFetch } from '../../kafka/messages/index.js';
 import { errors } from '../../kafka/error-codes.js';
-import { type CoordinatorAnswer, describeGroups, findCoordinator, listGroups, offsetCommit, offsetFetch } from '../state/group-rpcs.js';
+import {
+  type CoordinatorAnswer,
+  describeGroups,
+  findCoordinator,
+  listGroups,
+  offsetCommit,
+  offsetFetch,
+} from '../state/group-rpcs.js';
 import { engineContext, type BrokerContext } from './broker-context.js';
 import { defineHandler, type RegisteredHandler } from './handler.js';
 

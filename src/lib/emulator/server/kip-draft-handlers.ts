@@ -8,7 +8,15 @@
 import { DRAFT_STATE_OF_PROTOTYPE } from '../../kafka/dialects/kip-draft-states.js';
 import { errors } from '../../kafka/error-codes.js';
 import type { RequestBody } from '../../kafka/message-types.js';
-import { AddTopicsToMirror, CreateMirror, DescribeMirrors, LastMirroredOffsets, ListMirrors, ReadMirrorStates, WriteMirrorStates } from '../../kafka/messages/kip-draft/index.js';
+import {
+  AddTopicsToMirror,
+  CreateMirror,
+  DescribeMirrors,
+  LastMirroredOffsets,
+  ListMirrors,
+  ReadMirrorStates,
+  WriteMirrorStates,
+} from '../../kafka/messages/kip-draft/index.js';
 import { mirrorNameProblem } from '../../mirror/config/config-validation.js';
 import { mirrorCoordinatorOf } from '../state/internal-rpcs.js';
 import type * as B from '../state/message-bodies.js';

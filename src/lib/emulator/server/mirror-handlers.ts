@@ -1,7 +1,19 @@
 // The mirror RPCs (keys 94–96, 98–105 by default) delegate to the engine with the principal and the
 // receiving node; DescribeClusterMirrors therefore answers only for what this node leads.
 
-import { BumpLeaderEpochs, CreateClusterMirror, DeleteClusterMirror, DescribeClusterMirrors, ListClusterMirrors, PauseMirrorTopics, ReadMirrorStates, ResumeMirrorTopics, StartMirrorTopics, StopMirrorTopics, WriteMirrorStates } from '../../kafka/messages/index.js';
+import {
+  BumpLeaderEpochs,
+  CreateClusterMirror,
+  DeleteClusterMirror,
+  DescribeClusterMirrors,
+  ListClusterMirrors,
+  PauseMirrorTopics,
+  ReadMirrorStates,
+  ResumeMirrorTopics,
+  StartMirrorTopics,
+  StopMirrorTopics,
+  WriteMirrorStates,
+} from '../../kafka/messages/index.js';
 import { engineContext, type BrokerContext } from './broker-context.js';
 import { defineHandler, type RegisteredHandler } from './handler.js';
 

@@ -7,7 +7,13 @@ import type * as B from './message-bodies.js';
 import type { RequestContext } from './request-context.js';
 import { BrokerConfigs } from './broker-configs.js';
 import { ManualClock, SystemClock, type Clock } from './clock.js';
-import { DEFAULT_TIMING, MIRROR_METADATA_VERSION, type CreateTopicOptions, type EmulatedClusterOptions, type MirrorTiming } from './cluster-options.js';
+import {
+  DEFAULT_TIMING,
+  MIRROR_METADATA_VERSION,
+  type CreateTopicOptions,
+  type EmulatedClusterOptions,
+  type MirrorTiming,
+} from './cluster-options.js';
 import { describeConfigs, incrementalAlterConfigs } from './config-resources.js';
 import { describeClusterMirrors } from './describe-mirrors.js';
 import { runPeriodicSync } from './discovery.js';

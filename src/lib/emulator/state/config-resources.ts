@@ -6,7 +6,17 @@ import { CLUSTER_RESOURCE_NAME } from './acl.js';
 import type * as B from './message-bodies.js';
 import type { RequestContext } from './request-context.js';
 import type { EmulatedCluster } from './cluster.js';
-import { applyListOperation, ConfigSource, ConfigType, OPERATION_NAMES, parseTypedValue, ResourceType, TOPIC_BROKER_SYNONYMS, TOPIC_CONFIGS, type ConfigDefinition } from './config-tables.js';
+import {
+  applyListOperation,
+  ConfigSource,
+  ConfigType,
+  OPERATION_NAMES,
+  parseTypedValue,
+  ResourceType,
+  TOPIC_BROKER_SYNONYMS,
+  TOPIC_CONFIGS,
+  type ConfigDefinition,
+} from './config-tables.js';
 import { errors } from '../../kafka/error-codes.js';
 import { alterMirrorConfigs, describeMirrorConfigs } from './mirror-config-resource.js';
 

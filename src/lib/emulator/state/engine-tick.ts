@@ -10,7 +10,13 @@ import { reverseMirrorOf, type ReverseMirror } from './failback.js';
 import { nextLoopFailure } from './mirror-loop.js';
 import { mirrorRecords, type MirrorRecords } from './mirror-records.js';
 import type { DesiredState, MirrorPartition, MirrorStateName } from './partition-state.js';
-import { outageMessage, sourceStatus, SOURCE_METADATA_FAILED, SOURCE_TOPIC_DELETED, type SourceProblem } from './source-link.js';
+import {
+  outageMessage,
+  sourceStatus,
+  SOURCE_METADATA_FAILED,
+  SOURCE_TOPIC_DELETED,
+  type SourceProblem,
+} from './source-link.js';
 import { copyTransaction, stopMarkers, type OpenTransaction } from './transactions.js';
 import { endOffset, isFrozen, materialize, setEndOffset, type Partition, type Topic } from './topics.js';
 

@@ -3,7 +3,21 @@
 // Requests: fields with a default or a tag may be left out (RequestBody); responses carry every field.
 
 import type { RequestBody, ResponseOf } from '../../kafka/message-types.js';
-import type { BumpLeaderEpochs, CreateClusterMirror, DeleteClusterMirror, DescribeClusterMirrors, DescribeConfigs, IncrementalAlterConfigs, ListClusterMirrors, PauseMirrorTopics, ReadMirrorStates, ResumeMirrorTopics, StartMirrorTopics, StopMirrorTopics, WriteMirrorStates } from '../../kafka/messages/index.js';
+import type {
+  BumpLeaderEpochs,
+  CreateClusterMirror,
+  DeleteClusterMirror,
+  DescribeClusterMirrors,
+  DescribeConfigs,
+  IncrementalAlterConfigs,
+  ListClusterMirrors,
+  PauseMirrorTopics,
+  ReadMirrorStates,
+  ResumeMirrorTopics,
+  StartMirrorTopics,
+  StopMirrorTopics,
+  WriteMirrorStates,
+} from '../../kafka/messages/index.js';
 
 export type CreateClusterMirrorRequestBody = RequestBody<typeof CreateClusterMirror>;
 export type CreateClusterMirrorResponseBody = ResponseOf<typeof CreateClusterMirror>;

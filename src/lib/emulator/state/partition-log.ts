@@ -3,7 +3,14 @@
 // left, as Kafka's does when it deletes a segment). Offsets are exact bigints; a batch's bytes are
 // stored as appended.
 
-import { decodeRecords, isControl, isTransactional, nextOffsetOf, readBatchHeader, RecordBatchError } from '../../kafka/record-batch.js';
+import {
+  decodeRecords,
+  isControl,
+  isTransactional,
+  nextOffsetOf,
+  readBatchHeader,
+  RecordBatchError,
+} from '../../kafka/record-batch.js';
 
 export interface StoredBatch {
   readonly base: bigint;

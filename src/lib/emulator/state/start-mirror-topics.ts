@@ -1,7 +1,11 @@
 // StartMirrorTopics (95), PROTOCOL.md §3: broker gate and pre-validation, controller checks,
 // include/exclude merge, then per-topic results with the first error copied to the top level.
 
-import type { MirrorTopicResult, StartMirrorTopicsRequestBody, StartMirrorTopicsResponseBody } from './message-bodies.js';
+import type {
+  MirrorTopicResult,
+  StartMirrorTopicsRequestBody,
+  StartMirrorTopicsResponseBody,
+} from './message-bodies.js';
 import type { RequestContext } from './request-context.js';
 import type { EmulatedCluster } from './cluster.js';
 import { errors } from '../../kafka/error-codes.js';

@@ -2,7 +2,12 @@
 // Their per-topic errors stay in Topics[] (never copied to the top level), and which topics are
 // listed differs per API exactly as the prototype's controller builds the lists.
 
-import type { MirrorTopicResult, MirrorTopicsResponseBody, PauseMirrorTopicsRequestBody, StopMirrorTopicsRequestBody } from './message-bodies.js';
+import type {
+  MirrorTopicResult,
+  MirrorTopicsResponseBody,
+  PauseMirrorTopicsRequestBody,
+  StopMirrorTopicsRequestBody,
+} from './message-bodies.js';
 import type { RequestContext } from './request-context.js';
 import type { EmulatedCluster } from './cluster.js';
 import { errors } from '../../kafka/error-codes.js';

@@ -2,7 +2,14 @@
 // --api-versions (or their KMIRROR_* variables, or a profile). Bad values are refused here, before
 // any request, with the words to fix them.
 
-import { type Dialect, type ProtocolName, PROTOCOLS, keyedNames, parseApiVersions, prototypeDialect } from '../dialect.js';
+import {
+  type Dialect,
+  type ProtocolName,
+  PROTOCOLS,
+  keyedNames,
+  parseApiVersions,
+  prototypeDialect,
+} from '../dialect.js';
 import { ApiKeyMap } from '../mirror-api-keys.js';
 import { kipDraftDialect } from './kip-draft.js';
 

@@ -6,11 +6,40 @@
 // need --api-versions).
 
 import type { ApiDefinition } from '../definition.js';
-import { type BumpedConfigApiName, BUMPED_CONFIG_APIS, CLUSTER_MIRROR_RESOURCE_TYPE, type Dialect, type DialectSetting, type Translation, type WirePlan, type WireSender, atVersion } from '../dialect.js';
+import {
+  type BumpedConfigApiName,
+  BUMPED_CONFIG_APIS,
+  CLUSTER_MIRROR_RESOURCE_TYPE,
+  type Dialect,
+  type DialectSetting,
+  type Translation,
+  type WirePlan,
+  type WireSender,
+  atVersion,
+} from '../dialect.js';
 import { NotInDialectError } from '../errors.js';
 import type { RequestInput, ResponseOf } from '../message-types.js';
-import { BumpLeaderEpochs, CreateClusterMirror, DeleteClusterMirror, DescribeClusterMirrors, ListClusterMirrors, PauseMirrorTopics, ReadMirrorStates, ResumeMirrorTopics, StartMirrorTopics, StopMirrorTopics, WriteMirrorStates } from '../messages/index.js';
-import { AddTopicsToMirror, CreateMirror, DescribeMirrors, KIP_DRAFT_ADMIN_APIS, KIP_DRAFT_APIS, ListMirrors } from '../messages/kip-draft/index.js';
+import {
+  BumpLeaderEpochs,
+  CreateClusterMirror,
+  DeleteClusterMirror,
+  DescribeClusterMirrors,
+  ListClusterMirrors,
+  PauseMirrorTopics,
+  ReadMirrorStates,
+  ResumeMirrorTopics,
+  StartMirrorTopics,
+  StopMirrorTopics,
+  WriteMirrorStates,
+} from '../messages/index.js';
+import {
+  AddTopicsToMirror,
+  CreateMirror,
+  DescribeMirrors,
+  KIP_DRAFT_ADMIN_APIS,
+  KIP_DRAFT_APIS,
+  ListMirrors,
+} from '../messages/kip-draft/index.js';
 import { type ApiKeyMap, TBD } from '../mirror-api-keys.js';
 
 export const KIP_DRAFT_TITLE = 'KIP-1279 revision 57';

@@ -6,7 +6,13 @@
 import type { BrokerInfo, KafkaClient } from '../../kafka/client.js';
 import type { ApiDefinition } from '../../kafka/definition.js';
 import type { Dialect } from '../../kafka/dialect.js';
-import { type ApiSupport as NegotiatedApi, type MirroringVerdict, advertisesMirroring, apiSupport, mirroringVerdict } from '../../kafka/negotiation.js';
+import {
+  type ApiSupport as NegotiatedApi,
+  type MirroringVerdict,
+  advertisesMirroring,
+  apiSupport,
+  mirroringVerdict,
+} from '../../kafka/negotiation.js';
 import type { BrokerAddress } from '../../kafka/transport.js';
 import { DescribeCluster, ListOffsets } from '../../kafka/messages/index.js';
 import { registeredBrokers, type BrokerRegistration } from '../describe/describe-coverage.js';

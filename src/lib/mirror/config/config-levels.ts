@@ -11,7 +11,13 @@ import { readStoredConfigs } from './config.js';
 import { MIRROR_CONFIG_KEYS, type MirrorConfigKey } from './config-keys.js';
 import { isSensitiveMirrorKey } from './config-validation.js';
 import { InvalidInputError } from '../core/errors.js';
-import { type FeatureLevels, type LevelProblem, type LevelledFeature, levelOf, problemsAtLevels } from './feature-levels.js';
+import {
+  type FeatureLevels,
+  type LevelProblem,
+  type LevelledFeature,
+  levelOf,
+  problemsAtLevels,
+} from './feature-levels.js';
 
 /** metadata.version 4.2-IV2, which mirror.version 1 needs (PROTOCOL.md §8). */
 export const MIRROR_METADATA_VERSION = 30;

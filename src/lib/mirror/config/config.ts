@@ -15,7 +15,14 @@ import { CONFIG_APIS } from '../core/apis.js';
 import { MIRROR_CONFIG_KEYS, type MirrorConfigType, mirrorConfigKey } from './config-keys.js';
 import { AnswerLostError } from '../../kafka/errors.js';
 import { type ReadBack, applied, notApplied, sendOrReadBack } from '../core/read-back.js';
-import { checkConfigValue, deleteProblem, isSensitiveMirrorKey, parseKeyValue, replacedDefaultWarnings, suggestMirrorKey } from './config-validation.js';
+import {
+  checkConfigValue,
+  deleteProblem,
+  isSensitiveMirrorKey,
+  parseKeyValue,
+  replacedDefaultWarnings,
+  suggestMirrorKey,
+} from './config-validation.js';
 import { errors } from '../../kafka/error-codes.js';
 import type { LoopCheck } from '../describe/loop-check.js';
 import { splitListValue } from '../core/list-value.js';

@@ -5,7 +5,15 @@
 // mirror, which topics, which broker code); how it ends (exit code, JSON error document) is decided
 // in one place, src/lib/cli/failures/errors.ts, from `kind` and, for Kafka codes, from the error table.
 
-import { type KafkaErrorClass, type KafkaErrorContext, type KafkaErrorRef, describeKafkaError, kafkaError, kafkaErrorHint, kafkaErrorRef } from '../../kafka/error-codes.js';
+import {
+  type KafkaErrorClass,
+  type KafkaErrorContext,
+  type KafkaErrorRef,
+  describeKafkaError,
+  kafkaError,
+  kafkaErrorHint,
+  kafkaErrorRef,
+} from '../../kafka/error-codes.js';
 
 /**
  * A Kafka code's class, or: bad input found before sending, some items done and some not, or a

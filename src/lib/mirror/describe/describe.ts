@@ -14,7 +14,13 @@ import { readBrokerConfigNumber } from '../core/broker-config.js';
 import { combine, known, summarize } from './lag.js';
 import type { PartitionRow } from './lag.js';
 import { decodeOperations } from '../core/operations.js';
-import type { BrokerWarning, DescribeResult, MirrorDescription, MirrorError, TopicDescription } from './describe-types.js';
+import type {
+  BrokerWarning,
+  DescribeResult,
+  MirrorDescription,
+  MirrorError,
+  TopicDescription,
+} from './describe-types.js';
 
 export interface DescribeOptions {
   readonly includeAuthorizedOperations?: boolean;

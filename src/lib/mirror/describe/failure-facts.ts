@@ -10,7 +10,14 @@ import { ListClusterMirrors } from '../../kafka/messages/index.js';
 import { describeMirrors } from './describe.js';
 import type { DescribeResult } from './describe-types.js';
 import type { MirrorFailureFacts, ReadBackMirror } from './failure-causes.js';
-import { type BrokerSourceView, brokerSourceView, checkSources, type SourceAnswer, type SourceCheckPolicy, sourceReachText } from '../core/source-check.js';
+import {
+  type BrokerSourceView,
+  brokerSourceView,
+  checkSources,
+  type SourceAnswer,
+  type SourceCheckPolicy,
+  sourceReachText,
+} from '../core/source-check.js';
 
 /** topic → the mirrors on the source that list it and read from this cluster. */
 export type ReadBack = ReadonlyMap<string, readonly ReadBackMirror[]>;

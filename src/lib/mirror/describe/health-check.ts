@@ -2,7 +2,13 @@
 // with a retriable error (which the broker passes through for a moment on every new topic or
 // config change), describe once more after the grace period and judge the second view.
 
-import { evaluateHealth, trackFailures, type HealthConfirmation, type HealthCondition, type HealthReport } from './health.js';
+import {
+  evaluateHealth,
+  trackFailures,
+  type HealthConfirmation,
+  type HealthCondition,
+  type HealthReport,
+} from './health.js';
 import type { DescribeResult } from './describe-types.js';
 
 export interface HealthCheckClock {

@@ -6,7 +6,13 @@
 // is active on the destination. No RPC says whether that happened: only comparing OffsetFetch on both
 // sides shows it. The mirror side is data here, so the same comparison runs against any two clusters.
 
-import { type DescribedGroup, type GroupOffsets, type GroupOffsetsReader, isActiveGroup, mapLimited } from './group-offsets.js';
+import {
+  type DescribedGroup,
+  type GroupOffsets,
+  type GroupOffsetsReader,
+  isActiveGroup,
+  mapLimited,
+} from './group-offsets.js';
 import { javaPatternList, translateJavaRegex } from '../patterns/java-regex.js';
 
 export interface GroupSelection {

@@ -17,7 +17,13 @@ import { mirrorListed } from '../core/list.js';
 import { type ReadBack, applied, conflict, notApplied, sendOrReadBack } from '../core/read-back.js';
 import { describeMirrorConfigs } from '../core/source-client.js';
 import { mirrorConfigKey } from '../config/config-keys.js';
-import { checkConfigValue, replacedDefaultWarnings, isSensitiveMirrorKey, parseKeyValue, validateMirrorName } from '../config/config-validation.js';
+import {
+  checkConfigValue,
+  replacedDefaultWarnings,
+  isSensitiveMirrorKey,
+  parseKeyValue,
+  validateMirrorName,
+} from '../config/config-validation.js';
 import { BOOTSTRAP_KEY, SOURCE_CLUSTER_ID_KEY } from '../config/config-keys.js';
 import { checkPattern } from '../patterns/pattern-check.js';
 import type { LoopCheck } from '../describe/loop-check.js';

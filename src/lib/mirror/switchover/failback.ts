@@ -11,7 +11,13 @@
 import type { ConnectionConfig } from '../../connection/connection-config.js';
 import type { KafkaClient } from '../../kafka/client.js';
 import { errors } from '../../kafka/error-codes.js';
-import { CreateClusterMirror, DescribeClusterMirrors, DescribeConfigs, ListClusterMirrors, StartMirrorTopics } from '../../kafka/messages/index.js';
+import {
+  CreateClusterMirror,
+  DescribeClusterMirrors,
+  DescribeConfigs,
+  ListClusterMirrors,
+  StartMirrorTopics,
+} from '../../kafka/messages/index.js';
 import { startedTopics } from '../topics/add-topics.js';
 import { maskedConfig, planCreateMirror, sendCreateMirror, withSourceClusterId } from '../lifecycle/create.js';
 import { notCaughtUpError, readCatchUpTargets, waitUntilCaughtUp } from '../topics/caught-up.js';

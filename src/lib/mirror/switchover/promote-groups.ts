@@ -11,7 +11,12 @@ import { ConvergenceWatch, convergenceError } from './group-convergence.js';
 import type { KafkaClient } from '../../kafka/client.js';
 import { readSyncInterval, type SyncInterval } from '../core/broker-config.js';
 import { MirrorError, StepFailedError } from '../core/errors.js';
-import { compareGroups, type GroupComparison, type GroupSelection, type GroupsComparison } from '../groups/group-compare.js';
+import {
+  compareGroups,
+  type GroupComparison,
+  type GroupSelection,
+  type GroupsComparison,
+} from '../groups/group-compare.js';
 import { groupOffsetsReader } from '../groups/group-offsets.js';
 import { effectiveList } from '../config/mirror-side.js';
 

@@ -7,14 +7,25 @@ import type { PropertyEntry } from '../../connection/properties-file.js';
 import type { KafkaClient } from '../../kafka/client.js';
 import type { SourceCheckPolicy } from '../core/source-check.js';
 import { refuseStopWhileSourceDown } from '../topics/source-down-refusal.js';
-import { DescribeClusterMirrors, DescribeConfigs, ListClusterMirrors, StopMirrorTopics } from '../../kafka/messages/index.js';
+import {
+  DescribeClusterMirrors,
+  DescribeConfigs,
+  ListClusterMirrors,
+  StopMirrorTopics,
+} from '../../kafka/messages/index.js';
 import { type CatchUpTargets, readCatchUpTargets } from '../topics/caught-up.js';
 import { readEndOffsets } from '../describe/end-offsets.js';
 import { MirrorError, NotFoundError, SourceClusterError } from '../core/errors.js';
 import { GROUP_READ_APIS } from '../groups/group-offsets.js';
 import type { PartitionRow } from '../describe/lag.js';
 import { readOpenTransactions, type OpenTransactionPartition } from '../describe/open-transactions.js';
-import { type GroupsPlan, type GroupsProgress, planGroups, type PromoteGroupsInput, skippedGroups } from './promote-groups.js';
+import {
+  type GroupsPlan,
+  type GroupsProgress,
+  planGroups,
+  type PromoteGroupsInput,
+  skippedGroups,
+} from './promote-groups.js';
 import { describeMirrorConfigs, sourceConnection } from '../core/source-client.js';
 import { type TopicActionInput, selectMirrorTopics } from '../topics/topic-actions.js';
 

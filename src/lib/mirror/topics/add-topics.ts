@@ -9,7 +9,12 @@ import type { KafkaClient } from '../../kafka/client.js';
 import { kafkaError, kafkaErrorHint, errors } from '../../kafka/error-codes.js';
 import { KafkaProtocolError } from '../../kafka/errors.js';
 import type { RequestInput, ResponseOf } from '../../kafka/message-types.js';
-import { DescribeClusterMirrors, DescribeConfigs, ListClusterMirrors, StartMirrorTopics } from '../../kafka/messages/index.js';
+import {
+  DescribeClusterMirrors,
+  DescribeConfigs,
+  ListClusterMirrors,
+  StartMirrorTopics,
+} from '../../kafka/messages/index.js';
 import { ZERO_UUID } from '../../kafka/wire/uuid.js';
 import { describeMirrors } from '../describe/describe.js';
 import { type FailureDiagnosis, topicFailureCauses } from '../describe/failure-causes.js';

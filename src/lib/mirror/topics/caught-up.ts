@@ -17,9 +17,10 @@ import type { FinalPartition } from './final-partition.js';
 import { sourceSettingsOf } from '../core/source-access.js';
 
 /** How the wait decides, in words a command prints. */
+// In the operator's words (issue 33: no RPC names); caught-up.ts's header says which requests read the offsets.
 export const CAUGHT_UP_RULE =
-  'every partition is MIRRORING and its destination end offset (ListOffsets on the destination) reached the ' +
-  "source end offset read with ListOffsets on the source when the wait began; the broker's reported lag is not used";
+  'every partition is MIRRORING and holds every record the source had when the wait began ' +
+  "(end offsets read on both clusters; the broker's reported lag is not used)";
 
 /** topic → partition → the source end offset when the wait began. */
 export type CatchUpTargets = ReadonlyMap<string, ReadonlyMap<number, bigint>>;

@@ -6,7 +6,14 @@
 
 import type { KafkaClient } from '../../kafka/client.js';
 import { MirrorError } from '../core/errors.js';
-import { brokerSourceView, checkSources, clusterIdProbe, sourceReachText, type SourceAnswer, type SourceCheckPolicy } from '../core/source-check.js';
+import {
+  brokerSourceView,
+  checkSources,
+  clusterIdProbe,
+  sourceReachText,
+  type SourceAnswer,
+  type SourceCheckPolicy,
+} from '../core/source-check.js';
 
 /** The flag that sends the stop anyway; named here so the refusal and the command agree. */
 export const SEND_WHILE_SOURCE_DOWN_FLAG = '--send-while-source-down';

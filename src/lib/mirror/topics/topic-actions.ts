@@ -13,7 +13,14 @@ import type { KafkaClient } from '../../kafka/client.js';
 import { kafkaError, kafkaErrorHint, errors } from '../../kafka/error-codes.js';
 import { KafkaProtocolError } from '../../kafka/errors.js';
 import type { ResponseOf } from '../../kafka/message-types.js';
-import { DescribeClusterMirrors, DescribeConfigs, ListClusterMirrors, PauseMirrorTopics, ResumeMirrorTopics, StopMirrorTopics } from '../../kafka/messages/index.js';
+import {
+  DescribeClusterMirrors,
+  DescribeConfigs,
+  ListClusterMirrors,
+  PauseMirrorTopics,
+  ResumeMirrorTopics,
+  StopMirrorTopics,
+} from '../../kafka/messages/index.js';
 import { describeMirrors, failedRetryMaxAttempts } from '../describe/describe.js';
 import { type FailureDiagnosis, causeHint, topicFailureCauses } from '../describe/failure-causes.js';
 import { combine, summarize, type PartitionRow } from '../describe/lag.js';

@@ -1,7 +1,20 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Flags, Parser } from '@oclif/core';
-import { AuthenticationError, ConfirmationRequiredError, ConnectionError, KafkaResponseError, KmirrorError, NotFoundError, PartialFailureError, TimeoutError, TlsError, UsageError, exitCodeForKafkaError, toFailure } from '../../../../src/lib/cli/failures/errors.js';
+import {
+  AuthenticationError,
+  ConfirmationRequiredError,
+  ConnectionError,
+  KafkaResponseError,
+  KmirrorError,
+  NotFoundError,
+  PartialFailureError,
+  TimeoutError,
+  TlsError,
+  UsageError,
+  exitCodeForKafkaError,
+  toFailure,
+} from '../../../../src/lib/cli/failures/errors.js';
 import { Deadline } from '../../../../src/lib/cli/command/deadline.js';
 import * as protocol from '../../../../src/lib/kafka/errors.js';
 import { TransportError } from '../../../../src/lib/kafka/transport.js';

@@ -2,7 +2,13 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { EXIT_CODES, ExitCode, describeExitCode, exitCodeOfSignal, exitCodesHelpText } from '../../../../src/lib/cli/failures/exit-codes.js';
+import {
+  EXIT_CODES,
+  ExitCode,
+  describeExitCode,
+  exitCodeOfSignal,
+  exitCodesHelpText,
+} from '../../../../src/lib/cli/failures/exit-codes.js';
 import { REPO_ROOT } from '../../../helpers/cli.js';
 
 describe('exit codes', () => {

@@ -2,7 +2,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { KafkaResponseError } from '../../../../src/lib/mirror/core/errors.js';
 import { toFailure } from '../../../../src/lib/cli/failures/errors.js';
-import { SCHEMA_VERSION, errorDocument, failureJson, resultDocument } from '../../../../src/lib/cli/output/json-document.js';
+import {
+  SCHEMA_VERSION,
+  errorDocument,
+  failureJson,
+  resultDocument,
+} from '../../../../src/lib/cli/output/json-document.js';
 
 describe('failureJson', () => {
   it('has the contract shape and key order', () => {

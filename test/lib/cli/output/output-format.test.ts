@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatJson, formatJsonLine, formatJsonPieces, formatYaml, stringifyJson, toJsonValue } from '../../../../src/lib/cli/output/output-format.js';
+import {
+  formatJson,
+  formatJsonLine,
+  formatJsonPieces,
+  formatYaml,
+  stringifyJson,
+  toJsonValue,
+} from '../../../../src/lib/cli/output/output-format.js';
 
 describe('output formats', () => {
   it('makes bigint, Map, Set and Date plain', () => {

@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseVersions } from '../../../../src/lib/kafka/definition.js';
 import { decodeResponseFrame } from '../../../../src/lib/kafka/frames.js';
-import { ALL_APIS, ApiVersions, CreateTopics, ListClusterMirrors, Metadata, RECORD_APIS } from '../../../../src/lib/kafka/messages/index.js';
+import {
+  ALL_APIS,
+  ApiVersions,
+  CreateTopics,
+  ListClusterMirrors,
+  Metadata,
+  RECORD_APIS,
+} from '../../../../src/lib/kafka/messages/index.js';
 import type { ResponseOf } from '../../../../src/lib/kafka/message-types.js';
 import { ApiKeyMap } from '../../../../src/lib/kafka/mirror-api-keys.js';
 import { ByteWriter } from '../../../../src/lib/kafka/wire/writer.js';

@@ -2,7 +2,11 @@
 // hooks, so no test leaves a socket or timer behind.
 
 import { after, before } from 'node:test';
-import { startEmulatedClusters, type EmulatedClusters, type EmulatorOptions } from '../../../../src/lib/emulator/index.js';
+import {
+  startEmulatedClusters,
+  type EmulatedClusters,
+  type EmulatorOptions,
+} from '../../../../src/lib/emulator/index.js';
 import { RawClient, type RawClientOptions } from './raw-client.js';
 
 export interface EmulatorFixture {

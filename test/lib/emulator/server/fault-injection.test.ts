@@ -2,7 +2,16 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ManualClock } from '../../../../src/lib/emulator/state/clock.js';
 import { decodeResponseFrame } from '../../../../src/lib/kafka/frames.js';
-import { ApiVersions, CreateClusterMirror, CreateTopics, DescribeCluster, DescribeClusterMirrors, ListClusterMirrors, Metadata, StartMirrorTopics } from '../../../../src/lib/kafka/messages/index.js';
+import {
+  ApiVersions,
+  CreateClusterMirror,
+  CreateTopics,
+  DescribeCluster,
+  DescribeClusterMirrors,
+  ListClusterMirrors,
+  Metadata,
+  StartMirrorTopics,
+} from '../../../../src/lib/kafka/messages/index.js';
 import { useEmulator } from './emulator-fixture.js';
 import { RawClient } from './raw-client.js';
 

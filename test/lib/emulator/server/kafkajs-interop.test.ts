@@ -5,7 +5,12 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { Kafka, logLevel, type KafkaConfig } from 'kafkajs';
-import { startEmulatedClusters, unsecuredJwt, type EmulatedClusters, type EmulatorOptions } from '../../../../src/lib/emulator/index.js';
+import {
+  startEmulatedClusters,
+  unsecuredJwt,
+  type EmulatedClusters,
+  type EmulatorOptions,
+} from '../../../../src/lib/emulator/index.js';
 
 async function withAdmin(
   options: EmulatorOptions,

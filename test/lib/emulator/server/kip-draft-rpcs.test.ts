@@ -9,7 +9,11 @@ import { createClient } from '../../../../src/lib/kafka/connect.js';
 import { buildDialect } from '../../../../src/lib/kafka/dialects/index.js';
 import { FindCoordinator } from '../../../../src/lib/kafka/messages/index.js';
 import { groupCoordinator } from '../../../../src/lib/emulator/state/groups.js';
-import { AddTopicsToMirror, CreateMirror, LastMirroredOffsets } from '../../../../src/lib/kafka/messages/kip-draft/index.js';
+import {
+  AddTopicsToMirror,
+  CreateMirror,
+  LastMirroredOffsets,
+} from '../../../../src/lib/kafka/messages/kip-draft/index.js';
 import { INSTANT_START } from '../../../helpers/emulator-timing.js';
 import { DRAFT_KEYS, DRAFT_VERSIONS } from '../../../helpers/kip-draft.js';
 

@@ -1,7 +1,19 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ManualClock } from '../../../../src/lib/emulator/state/clock.js';
-import { BumpLeaderEpochs, CreateClusterMirror, DeleteClusterMirror, DescribeClusterMirrors, DescribeConfigs, IncrementalAlterConfigs, ListClusterMirrors, Metadata, ReadMirrorStates, StartMirrorTopics, StopMirrorTopics } from '../../../../src/lib/kafka/messages/index.js';
+import {
+  BumpLeaderEpochs,
+  CreateClusterMirror,
+  DeleteClusterMirror,
+  DescribeClusterMirrors,
+  DescribeConfigs,
+  IncrementalAlterConfigs,
+  ListClusterMirrors,
+  Metadata,
+  ReadMirrorStates,
+  StartMirrorTopics,
+  StopMirrorTopics,
+} from '../../../../src/lib/kafka/messages/index.js';
 import type { ResponseOf } from '../../../../src/lib/kafka/message-types.js';
 import { useEmulator } from './emulator-fixture.js';
 import type { RawClient } from './raw-client.js';

@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { SaslStep } from '../../../../src/lib/emulator/server/handler.js';
-import { oauthBearerExchange, unsecuredJwt, unsecuredJwtCheck } from '../../../../src/lib/emulator/server/sasl-oauthbearer.js';
+import {
+  oauthBearerExchange,
+  unsecuredJwt,
+  unsecuredJwtCheck,
+} from '../../../../src/lib/emulator/server/sasl-oauthbearer.js';
 import { plainExchange } from '../../../../src/lib/emulator/server/sasl-plain.js';
 import { scramCredential, scramExchange } from '../../../../src/lib/emulator/server/sasl-scram.js';
 

@@ -5,7 +5,14 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { EmulatedCluster } from '../../../../src/lib/emulator/state/cluster.js';
 import { appendProducedBatch, recordLog } from '../../../../src/lib/emulator/state/record-store.js';
-import { ControlType, controlTypeOf, decodeRecords, encodeBatch, isControl, readBatchHeader } from '../../../../src/lib/kafka/record-batch.js';
+import {
+  ControlType,
+  controlTypeOf,
+  decodeRecords,
+  encodeBatch,
+  isControl,
+  readBatchHeader,
+} from '../../../../src/lib/kafka/record-batch.js';
 import { createMirror, ctx, pair, run, startTopics, type Pair } from './setup.js';
 
 const DESTINATION_ADDRESS = 'destination:9092';

@@ -1,7 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Authorizer } from '../../../../src/lib/emulator/state/acl.js';
-import { pauseOnController, resumeOnController, stopOnController } from '../../../../src/lib/emulator/state/topic-transitions.js';
+import {
+  pauseOnController,
+  resumeOnController,
+  stopOnController,
+} from '../../../../src/lib/emulator/state/topic-transitions.js';
 import { createMirror, ctx, pair, run, startTopics, type Pair } from './setup.js';
 
 /** m1 mirrors a, b, c; m2 mirrors d; `plain` is a destination topic in no mirror. All MIRRORING. */

@@ -10,8 +10,19 @@ import type { WireEvent } from '../../../../src/lib/kafka/client.js';
 import { createClient } from '../../../../src/lib/kafka/connect.js';
 import type { Dialect } from '../../../../src/lib/kafka/dialect.js';
 import { buildDialect } from '../../../../src/lib/kafka/dialects/index.js';
-import { DialectSettingMissingError, NotInDialectError, UnsupportedByClusterError } from '../../../../src/lib/kafka/errors.js';
-import { CreateClusterMirror, DescribeClusterMirrors, DescribeConfigs, ListClusterMirrors, StartMirrorTopics, StopMirrorTopics } from '../../../../src/lib/kafka/messages/index.js';
+import {
+  DialectSettingMissingError,
+  NotInDialectError,
+  UnsupportedByClusterError,
+} from '../../../../src/lib/kafka/errors.js';
+import {
+  CreateClusterMirror,
+  DescribeClusterMirrors,
+  DescribeConfigs,
+  ListClusterMirrors,
+  StartMirrorTopics,
+  StopMirrorTopics,
+} from '../../../../src/lib/kafka/messages/index.js';
 import { LastMirroredOffsets } from '../../../../src/lib/kafka/messages/kip-draft/index.js';
 import { INSTANT_START } from '../../../helpers/emulator-timing.js';
 import { DRAFT_KEYS, DRAFT_VERSIONS } from '../../../helpers/kip-draft.js';

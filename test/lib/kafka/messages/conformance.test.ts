@@ -8,7 +8,13 @@ import type { ApiDefinition, MessageDefinition } from '../../../../src/lib/kafka
 import { ALL_APIS, HEADERS } from '../../../../src/lib/kafka/messages/index.js';
 import { DEFAULT_MIRROR_API_KEYS, isMirrorApi } from '../../../../src/lib/kafka/mirror-api-keys.js';
 import { repoRoot } from '../../../helpers/reference.js';
-import { type Json, compareDefinition, isRecord, show, stripJsonComments } from '../../../helpers/definition-compare.js';
+import {
+  type Json,
+  compareDefinition,
+  isRecord,
+  show,
+  stripJsonComments,
+} from '../../../helpers/definition-compare.js';
 
 /** Reference schemas we deliberately do not define, each with the reason. */
 const NOT_DEFINED: ReadonlyMap<string, string> = new Map([

@@ -5,7 +5,14 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { decodeMessage, encodeMessage } from '../../../../src/lib/kafka/codec.js';
 import type { MessageDefinition } from '../../../../src/lib/kafka/definition.js';
-import { DescribeGroups, FindCoordinator, GROUP_APIS, ListGroups, OffsetCommit, OffsetFetch } from '../../../../src/lib/kafka/messages/index.js';
+import {
+  DescribeGroups,
+  FindCoordinator,
+  GROUP_APIS,
+  ListGroups,
+  OffsetCommit,
+  OffsetFetch,
+} from '../../../../src/lib/kafka/messages/index.js';
 
 const hex = (text: string): Buffer => Buffer.from(text.replace(/\s+/g, ''), 'hex');
 

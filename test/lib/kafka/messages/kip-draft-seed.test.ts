@@ -8,7 +8,12 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import type { ApiDefinition, MessageDefinition } from '../../../../src/lib/kafka/definition.js';
 import { DRAFT_STATES } from '../../../../src/lib/kafka/dialects/kip-draft-states.js';
-import { ListClusterMirrors, ReadMirrorStates, StartMirrorTopics, WriteMirrorStates } from '../../../../src/lib/kafka/messages/index.js';
+import {
+  ListClusterMirrors,
+  ReadMirrorStates,
+  StartMirrorTopics,
+  WriteMirrorStates,
+} from '../../../../src/lib/kafka/messages/index.js';
 import { KIP_DRAFT_APIS, MIRROR_COORDINATOR_KEY_TYPE } from '../../../../src/lib/kafka/messages/kip-draft/index.js';
 import { TBD } from '../../../../src/lib/kafka/mirror-api-keys.js';
 import { type Json, compareDefinition, isRecord, stripJsonComments } from '../../../helpers/definition-compare.js';

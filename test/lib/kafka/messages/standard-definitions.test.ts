@@ -1,7 +1,13 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { parseVersions, type ApiDefinition, type FieldDefinition, type MessageDefinition, type VersionRange } from '../../../../src/lib/kafka/definition.js';
+import {
+  parseVersions,
+  type ApiDefinition,
+  type FieldDefinition,
+  type MessageDefinition,
+  type VersionRange,
+} from '../../../../src/lib/kafka/definition.js';
 import { ApiVersions } from '../../../../src/lib/kafka/messages/api-versions.js';
 import { Fetch, GROUP_APIS, InitProducerId, Produce } from '../../../../src/lib/kafka/messages/index.js';
 import { CreateTopics } from '../../../../src/lib/kafka/messages/create-topics.js';

@@ -1,6 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { MIRROR_CONFIG_KEYS, mirrorConfigKey, parseMirrorConfigValue } from '../../../../src/lib/mirror/config/config-keys.js';
+import {
+  MIRROR_CONFIG_KEYS,
+  mirrorConfigKey,
+  parseMirrorConfigValue,
+} from '../../../../src/lib/mirror/config/config-keys.js';
 import { isSensitiveMirrorKey } from '../../../../src/lib/mirror/config/config-validation.js';
 import { splitListValue } from '../../../../src/lib/mirror/core/list-value.js';
 

@@ -7,8 +7,16 @@ import { Deadline } from '../../../../src/lib/cli/command/deadline.js';
 import { type EmulatedClusters, startEmulatedClusters } from '../../../../src/lib/emulator/index.js';
 import { createClient } from '../../../../src/lib/kafka/connect.js';
 import { CreateClusterMirror } from '../../../../src/lib/kafka/messages/index.js';
-import { baseValidator, MIRROR_CONFIG_KEYS, type MirrorConfigKey } from '../../../../src/lib/mirror/config/config-keys.js';
-import { checkFeatureChange, requireMirroringAtLevels, requireValidAtFinalizedLevels } from '../../../../src/lib/mirror/config/config-levels.js';
+import {
+  baseValidator,
+  MIRROR_CONFIG_KEYS,
+  type MirrorConfigKey,
+} from '../../../../src/lib/mirror/config/config-keys.js';
+import {
+  checkFeatureChange,
+  requireMirroringAtLevels,
+  requireValidAtFinalizedLevels,
+} from '../../../../src/lib/mirror/config/config-levels.js';
 import type { WireEvent } from '../../../../src/lib/kafka/client.js';
 import { InvalidInputError } from '../../../../src/lib/mirror/core/errors.js';
 import { LevelValidators } from '../../../../src/lib/mirror/config/feature-levels.js';

@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type Failure, toFailure } from '../../../../src/lib/cli/failures/errors.js';
-import { checkConfigValue, deleteProblem, isSensitiveMirrorKey, mirrorNameProblem, parseKeyValue, replacedDefaultWarnings, suggestMirrorKey } from '../../../../src/lib/mirror/config/config-validation.js';
+import {
+  checkConfigValue,
+  deleteProblem,
+  isSensitiveMirrorKey,
+  mirrorNameProblem,
+  parseKeyValue,
+  replacedDefaultWarnings,
+  suggestMirrorKey,
+} from '../../../../src/lib/mirror/config/config-validation.js';
 import { checkPattern } from '../../../../src/lib/mirror/patterns/pattern-check.js';
 
 const strict = { allowUnknown: false, origin: '--config' };

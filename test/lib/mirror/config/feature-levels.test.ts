@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MIRROR_CONFIG_KEYS, parseMirrorConfigValue } from '../../../../src/lib/mirror/config/config-keys.js';
-import { type ConfigValidator, LevelValidators, parseFeatureLevel, problemsAtLevels } from '../../../../src/lib/mirror/config/feature-levels.js';
+import {
+  type ConfigValidator,
+  LevelValidators,
+  parseFeatureLevel,
+  problemsAtLevels,
+} from '../../../../src/lib/mirror/config/feature-levels.js';
 
 const atLeast = (n: number): ConfigValidator => ({
   rule: `at least ${n}`,

@@ -4,7 +4,15 @@ import { toFailure } from '../../../../src/lib/cli/failures/errors.js';
 import { AnswerLostError } from '../../../../src/lib/kafka/errors.js';
 import { TransportError } from '../../../../src/lib/kafka/transport.js';
 import { MirrorError } from '../../../../src/lib/mirror/core/errors.js';
-import { NotAppliedError, OutcomeUnknownError, type ReadBack, applied, conflict, notApplied, sendOrReadBack } from '../../../../src/lib/mirror/core/read-back.js';
+import {
+  NotAppliedError,
+  OutcomeUnknownError,
+  type ReadBack,
+  applied,
+  conflict,
+  notApplied,
+  sendOrReadBack,
+} from '../../../../src/lib/mirror/core/read-back.js';
 
 const lost = () =>
   new AnswerLostError(

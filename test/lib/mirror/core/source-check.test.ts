@@ -6,7 +6,13 @@ import type { ConnectionConfig } from '../../../../src/lib/connection/connection
 import { startEmulatedClusters, type EmulatedClusters } from '../../../../src/lib/emulator/index.js';
 import type { KafkaClient } from '../../../../src/lib/kafka/client.js';
 import { createClient } from '../../../../src/lib/kafka/connect.js';
-import { brokerSourceView, checkSources, clusterIdProbe, type SourceCheckPolicy, sourceReachText } from '../../../../src/lib/mirror/core/source-check.js';
+import {
+  brokerSourceView,
+  checkSources,
+  clusterIdProbe,
+  type SourceCheckPolicy,
+  sourceReachText,
+} from '../../../../src/lib/mirror/core/source-check.js';
 
 const ADMIN = { principal: 'User:admin', nodeId: 1 };
 

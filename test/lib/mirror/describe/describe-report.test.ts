@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { kafkaError } from '../../../../src/lib/kafka/error-codes.js';
-import { describeOutcomeError, describeWarnings, mapReportText } from '../../../../src/lib/mirror/describe/describe-report.js';
+import {
+  describeOutcomeError,
+  describeWarnings,
+  mapReportText,
+} from '../../../../src/lib/mirror/describe/describe-report.js';
 import { summarize, type PartitionRow } from '../../../../src/lib/mirror/describe/lag.js';
 import type { MirrorDescription } from '../../../../src/lib/mirror/describe/describe-types.js';
 import type { DescribeReport } from '../../../../src/lib/mirror/describe/describe-report.js';

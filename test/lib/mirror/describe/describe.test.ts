@@ -6,7 +6,13 @@ import type { ResponseOf } from '../../../../src/lib/kafka/message-types.js';
 import type { DescribeClusterMirrors } from '../../../../src/lib/kafka/messages/index.js';
 import { compactAnswer, describeMirrors, mergeAnswers } from '../../../../src/lib/mirror/describe/describe.js';
 import type { PartitionRow } from '../../../../src/lib/mirror/describe/lag.js';
-import { applyFilters, applySort, parseStates, parseTopicPatterns, FilterError } from '../../../../src/lib/mirror/describe/describe-filters.js';
+import {
+  applyFilters,
+  applySort,
+  parseStates,
+  parseTopicPatterns,
+  FilterError,
+} from '../../../../src/lib/mirror/describe/describe-filters.js';
 
 type Answer = ResponseOf<typeof DescribeClusterMirrors>;
 type WirePartition = Answer['Mirrors'][number]['Topics'][number]['Partitions'][number];

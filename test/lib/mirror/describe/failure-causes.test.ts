@@ -2,7 +2,13 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { causeHint, diagnoseFailure, isRecoveredStart, NO_FACTS, topicFailureCauses } from '../../../../src/lib/mirror/describe/failure-causes.js';
+import {
+  causeHint,
+  diagnoseFailure,
+  isRecoveredStart,
+  NO_FACTS,
+  topicFailureCauses,
+} from '../../../../src/lib/mirror/describe/failure-causes.js';
 import { createMirror, pair, rowsOf, run, startTopics, type Pair } from '../../emulator/state/setup.js';
 
 function started(options: Parameters<typeof pair>[0] = {}, extra: Record<string, string> = {}): Pair {

@@ -2,7 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { FilterError } from '../../../../src/lib/mirror/describe/describe-filters.js';
 import { checkHealth } from '../../../../src/lib/mirror/describe/health-check.js';
-import { evaluateHealth, parseHealthConditions, partitionKey, trackFailures, type HealthCondition } from '../../../../src/lib/mirror/describe/health.js';
+import {
+  evaluateHealth,
+  parseHealthConditions,
+  partitionKey,
+  trackFailures,
+  type HealthCondition,
+} from '../../../../src/lib/mirror/describe/health.js';
 import { mirror, result, row } from '../result-fixture.js';
 
 const view = result(

@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type PartitionRow, combine, known, orderedStates, summarize } from '../../../../src/lib/mirror/describe/lag.js';
+import {
+  type PartitionRow,
+  combine,
+  known,
+  orderedStates,
+  summarize,
+} from '../../../../src/lib/mirror/describe/lag.js';
 
 function row(partition: number, state: string, lag: bigint | null): PartitionRow {
   return {

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { addSamples, eta, scopeKey, trendOf, trendRows, type TrendHistory } from '../../../../src/lib/mirror/describe/trend.js';
+import {
+  addSamples,
+  eta,
+  scopeKey,
+  trendOf,
+  trendRows,
+  type TrendHistory,
+} from '../../../../src/lib/mirror/describe/trend.js';
 import { mirror, result, row } from '../result-fixture.js';
 
 /** Two partitions; the source stays at 1000, the destination moves to `destination`. */

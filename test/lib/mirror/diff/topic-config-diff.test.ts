@@ -4,7 +4,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { effectiveList } from '../../../../src/lib/mirror/config/mirror-side.js';
-import { compareTopicConfigs, diffTopicConfigs, topicDrifts, type TopicConfigReader, type TopicConfigValue, type TopicSnapshot } from '../../../../src/lib/mirror/diff/topic-config-diff.js';
+import {
+  compareTopicConfigs,
+  diffTopicConfigs,
+  topicDrifts,
+  type TopicConfigReader,
+  type TopicConfigValue,
+  type TopicSnapshot,
+} from '../../../../src/lib/mirror/diff/topic-config-diff.js';
 
 const set = (value: string | null): TopicConfigValue => ({ value, override: true, sensitive: false });
 const inherited = (value: string): TopicConfigValue => ({ value, override: false, sensitive: false });

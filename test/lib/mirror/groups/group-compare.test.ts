@@ -3,8 +3,19 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { compareGroups, judgeGroup, mirrorSelectsGroup, outOfSyncGroups, pairOffsets, type GroupSelection } from '../../../../src/lib/mirror/groups/group-compare.js';
-import type { DescribedGroup, GroupOffsets, GroupOffsetsReader } from '../../../../src/lib/mirror/groups/group-offsets.js';
+import {
+  compareGroups,
+  judgeGroup,
+  mirrorSelectsGroup,
+  outOfSyncGroups,
+  pairOffsets,
+  type GroupSelection,
+} from '../../../../src/lib/mirror/groups/group-compare.js';
+import type {
+  DescribedGroup,
+  GroupOffsets,
+  GroupOffsetsReader,
+} from '../../../../src/lib/mirror/groups/group-offsets.js';
 
 interface FakeGroup {
   readonly offsets: Record<string, Record<number, bigint>>;

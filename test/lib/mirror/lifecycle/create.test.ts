@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { toFailure } from '../../../../src/lib/cli/failures/errors.js';
 import { CreateClusterMirror } from '../../../../src/lib/kafka/messages/index.js';
-import { type CreateMirrorInput, createResult, maskedConfig, planCreateMirror, sendCreateMirror, withSourceClusterId } from '../../../../src/lib/mirror/lifecycle/create.js';
+import {
+  type CreateMirrorInput,
+  createResult,
+  maskedConfig,
+  planCreateMirror,
+  sendCreateMirror,
+  withSourceClusterId,
+} from '../../../../src/lib/mirror/lifecycle/create.js';
 import { fakeClient } from '../fake-client.js';
 
 const SOURCE = 'src1:9092,src2:9092';

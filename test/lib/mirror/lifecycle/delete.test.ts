@@ -1,8 +1,22 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { toFailure } from '../../../../src/lib/cli/failures/errors.js';
-import { DeleteClusterMirror, DescribeClusterMirrors, ListClusterMirrors } from '../../../../src/lib/kafka/messages/index.js';
-import { type DeletePlan, deleteBlocked, deleteRefusal, missingDeletePermissions, planDelete, deleteResultOf, looksLikePrototype, sendDelete, waitUntilGone } from '../../../../src/lib/mirror/lifecycle/delete.js';
+import {
+  DeleteClusterMirror,
+  DescribeClusterMirrors,
+  ListClusterMirrors,
+} from '../../../../src/lib/kafka/messages/index.js';
+import {
+  type DeletePlan,
+  deleteBlocked,
+  deleteRefusal,
+  missingDeletePermissions,
+  planDelete,
+  deleteResultOf,
+  looksLikePrototype,
+  sendDelete,
+  waitUntilGone,
+} from '../../../../src/lib/mirror/lifecycle/delete.js';
 import { ApiKeyMap } from '../../../../src/lib/kafka/mirror-api-keys.js';
 import { ADMIN_MIRROR_APIS } from '../../../../src/lib/mirror/core/apis.js';
 import { mirrorListed } from '../../../../src/lib/mirror/core/list.js';

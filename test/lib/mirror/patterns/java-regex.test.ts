@@ -2,7 +2,12 @@
 // java-regex-cases.ts (the test:kafka suite asks Java itself, for those and thousands of random patterns).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { InvalidJavaRegexError, UntranslatablePatternError, javaPatternList, translateJavaRegex } from '../../../../src/lib/mirror/patterns/java-regex.js';
+import {
+  InvalidJavaRegexError,
+  UntranslatablePatternError,
+  javaPatternList,
+  translateJavaRegex,
+} from '../../../../src/lib/mirror/patterns/java-regex.js';
 import { JAVA_SAYS, UNTRANSLATABLE } from './java-regex-cases.js';
 
 describe('translateJavaRegex: Java semantics in a JavaScript RegExp', () => {

@@ -5,7 +5,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ConnectionConfig } from '../../../../src/lib/connection/connection-config.js';
-import { type FailbackDependencies, type FailbackInput, planFailback, runFailback, truncationSummary } from '../../../../src/lib/mirror/switchover/failback.js';
+import {
+  type FailbackDependencies,
+  type FailbackInput,
+  planFailback,
+  runFailback,
+  truncationSummary,
+} from '../../../../src/lib/mirror/switchover/failback.js';
 import { type FakeClusterState, fakeCluster } from '../fake-cluster.js';
 import { joinedRegex } from '../../../helpers/joined-regex.js';
 

@@ -6,7 +6,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ConnectionConfig } from '../../../../src/lib/connection/connection-config.js';
 import { STOP_RESERVE_MS, runPromote } from '../../../../src/lib/mirror/switchover/promote.js';
-import { type PromoteDependencies, type PromoteInput, type PromoteProgress, planPromote } from '../../../../src/lib/mirror/switchover/promote-plan.js';
+import {
+  type PromoteDependencies,
+  type PromoteInput,
+  type PromoteProgress,
+  planPromote,
+} from '../../../../src/lib/mirror/switchover/promote-plan.js';
 import { promoteLossError, promotePlanResult } from '../../../../src/lib/mirror/switchover/promote-report.js';
 import { renderPromotePlan } from '../../../../src/lib/render/promote.js';
 import type { KafkaClient } from '../../../../src/lib/kafka/client.js';

@@ -2,9 +2,29 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { toFailure } from '../../../../src/lib/cli/failures/errors.js';
 import type { ConnectionConfig } from '../../../../src/lib/connection/connection-config.js';
-import { DescribeClusterMirrors, DescribeConfigs, ListClusterMirrors, Metadata, StartMirrorTopics } from '../../../../src/lib/kafka/messages/index.js';
-import { type AddTopicsInput, type AddTopicsPlan, planAddTopics, addTopicsResultOf, sendAddTopics, unmetNamedTopics } from '../../../../src/lib/mirror/topics/add-topics.js';
-import { type FakeMirror, describeAnswer, listAnswer, metadata, metadataTopic, mirrorConfigsAnswer } from '../fake-answers.js';
+import {
+  DescribeClusterMirrors,
+  DescribeConfigs,
+  ListClusterMirrors,
+  Metadata,
+  StartMirrorTopics,
+} from '../../../../src/lib/kafka/messages/index.js';
+import {
+  type AddTopicsInput,
+  type AddTopicsPlan,
+  planAddTopics,
+  addTopicsResultOf,
+  sendAddTopics,
+  unmetNamedTopics,
+} from '../../../../src/lib/mirror/topics/add-topics.js';
+import {
+  type FakeMirror,
+  describeAnswer,
+  listAnswer,
+  metadata,
+  metadataTopic,
+  mirrorConfigsAnswer,
+} from '../fake-answers.js';
 import { type FakeClient, fakeClient } from '../fake-client.js';
 
 const ORDERS_ID = 'b3JkZXJzAAAAAAAAAAAAAA';

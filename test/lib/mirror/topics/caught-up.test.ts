@@ -4,7 +4,12 @@ import { Deadline } from '../../../../src/lib/cli/command/deadline.js';
 import { startEmulatedClusters } from '../../../../src/lib/emulator/index.js';
 import { createClient } from '../../../../src/lib/kafka/connect.js';
 import { ListOffsets } from '../../../../src/lib/kafka/messages/index.js';
-import { catchUpProgress, caughtUpNote, notCaughtUpError, waitUntilCaughtUp } from '../../../../src/lib/mirror/topics/caught-up.js';
+import {
+  catchUpProgress,
+  caughtUpNote,
+  notCaughtUpError,
+  waitUntilCaughtUp,
+} from '../../../../src/lib/mirror/topics/caught-up.js';
 import { MirrorError } from '../../../../src/lib/mirror/core/errors.js';
 import { createMirror, startTopics } from '../../../commands/describe-setup.js';
 import { withoutKey } from '../../../helpers/without-api-key.js';

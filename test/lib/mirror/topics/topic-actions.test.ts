@@ -4,9 +4,20 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { PartitionRow } from '../../../../src/lib/mirror/describe/lag.js';
-import { ACTION_SPECS, type TopicActionPlan, classifyTopic, outcomeError, planTopicAction, topicActionResultOf } from '../../../../src/lib/mirror/topics/topic-actions.js';
+import {
+  ACTION_SPECS,
+  type TopicActionPlan,
+  classifyTopic,
+  outcomeError,
+  planTopicAction,
+  topicActionResultOf,
+} from '../../../../src/lib/mirror/topics/topic-actions.js';
 import { renderTopicActionPreview, stopConfirmation } from '../../../../src/lib/render/topic-actions.js';
-import { DescribeClusterMirrors, DescribeConfigs, ListClusterMirrors } from '../../../../src/lib/kafka/messages/index.js';
+import {
+  DescribeClusterMirrors,
+  DescribeConfigs,
+  ListClusterMirrors,
+} from '../../../../src/lib/kafka/messages/index.js';
 import { type FakeMirror, describeAnswer, listAnswer, mirrorConfigsAnswer } from '../fake-answers.js';
 import { fakeClient } from '../fake-client.js';
 

@@ -4,7 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { InvalidInputError } from '../../../../src/lib/mirror/core/errors.js';
-import { type SelectionInput, type TopicOwnership, classifyTopics, compilePatterns, excludeAfterStart, parseTopicNames, readTopicsFile } from '../../../../src/lib/mirror/topics/topic-selection.js';
+import {
+  type SelectionInput,
+  type TopicOwnership,
+  classifyTopics,
+  compilePatterns,
+  excludeAfterStart,
+  parseTopicNames,
+  readTopicsFile,
+} from '../../../../src/lib/mirror/topics/topic-selection.js';
 import type { SourceTopic } from '../../../../src/lib/mirror/core/source-client.js';
 
 function source(...topics: [string, number][]): Map<string, SourceTopic> {

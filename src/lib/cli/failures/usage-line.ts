@@ -1,0 +1,33 @@
+// The usage line and the first example of a command, from its static description (the class or its manifest entry):
+// the short --help prints them, and so does a usage error for a missing argument or flag (issue 33).
+
+/** What the line needs of a command: the class's statics and its manifest entry both have these. */
+export interface UsageFacts {
+  readonly id: string;
+  readonly args?: Readonly<Record<string, { readonly required?: boolean }>>;
+  readonly strict?: boolean;
+  readonly examples?: unknown;
+}
+
+/** `kmirror describe [MIRROR...] [FLAGS]`: a required argument bare, an optional one in brackets. */
+export function usageLine(bin: string, command: UsageFacts): string {
+  const args = Object.entries(command.args ?? {});
+  const words = args.map(([name, arg], i) => {
+    const word = name.toUpperCase() + (command.strict === false && i === args.length - 1 ? '...' : '');
+    return arg.required ? word : `[${word}]`;
+  });
+  return [bin, command.id.replaceAll(':', ' '), ...words, '[FLAGS]'].join(' ');
+}
+
+/** The command's examples as command lines (`<%= config.bin %>` replaced), one string each. */
+export function exampleCommands(bin: string, command: UsageFacts): string[] {
+  const examples = command.examples ?? [];
+  const list: unknown[] = Array.isArray(examples) ? examples : [examples];
+  return list
+    .map((example) =>
+      typeof example === 'string' ? example : String((example as { command?: unknown }).command ?? ''),
+    )
+    .flatMap((text) => text.split('\n'))
+    .map((text) => text.replaceAll('<%= config.bin %>', bin).replace(/^\$ /, ''))
+    .filter((text) => text.trim() !== '');
+}
