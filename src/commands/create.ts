@@ -1,6 +1,6 @@
 import * as Args from '@oclif/core/args';
 import { BaseCommand } from '../lib/cli/command/base-command.js';
-import { createFlags } from '../lib/cli/flags/create-flags.js';
+import { createFlags, createInputOf } from '../lib/cli/flags/create-flags.js';
 import { CreateClusterMirror } from '../lib/kafka/messages/index.js';
 import {
   type CreateMirrorResult,
@@ -17,7 +17,7 @@ import { autoDiscoveryConfirmation, renderCreateMirror } from '../lib/render/cre
 import { confirmPlan } from '../lib/prompt/confirm-plan.js';
 import { createdIncludePatterns } from '../lib/mirror/config/topic-filter-changes.js';
 import { resolveCreateSourceClusterId } from '../lib/mirror/lifecycle/create-source-id.js';
-import { askSourceForLoops, filterSelector, guardLoops, notMade } from '../lib/mirror/describe/loop-check.js';
+import { createLoopCheck } from '../lib/mirror/lifecycle/create-loop-check.js';
 import { SOURCE_CHECK_BUDGET_MS } from '../lib/mirror/core/source-check.js';
 
 /** The mirror that was created (or, with --dry-run, would be): the configs sent, secrets masked as [redacted]. */
@@ -59,22 +59,13 @@ export default class Create extends BaseCommand<typeof Create> {
     const { flags, args } = this;
     refuseSecretArgs(flags.config ?? [], '--config', flags['allow-secret-arg']);
     const fromFile = await this.configFileSettings(this.flags['config-file']);
-    const plan = await planCreateMirror({
-      mirror: args.mirror,
-      sourceBootstrap: flags['source-bootstrap'],
-      sourceConfigFile: flags['source-config'],
-      config: [...fromFile, ...(flags.config ?? [])],
-      include: flags.include ?? [],
-      exclude: flags.exclude ?? [],
-      sourceClusterId: flags['source-cluster-id'],
-      allowUnknownConfig: flags['allow-unknown-config'] ?? false,
-      askSourceBootstrap: () =>
-        askFor('source-bootstrap', 'Bootstrap servers of the SOURCE cluster (host:port,…):', {
-          canPrompt: this.canPrompt(),
-          validate: sourceBootstrapProblem,
-          hint: 'it names the cluster the mirror copies from',
-        }),
-    });
+    const ask = () =>
+      askFor('source-bootstrap', 'Bootstrap servers of the SOURCE cluster (host:port,…):', {
+        canPrompt: this.canPrompt(),
+        validate: sourceBootstrapProblem,
+        hint: 'it names the cluster the mirror copies from',
+      });
+    const plan = await planCreateMirror(createInputOf(args.mirror, flags, fromFile, ask));
     for (const warning of plan.warnings) this.warning(warning);
     const dryRun = flags['dry-run'] ?? false;
     // The destination is gated before the source is contacted: no point reading an id we cannot use.
@@ -90,22 +81,12 @@ export default class Create extends BaseCommand<typeof Create> {
     this.trace(`source cluster id: ${sourceClusterId}`);
     const config = withSourceClusterId(plan.config, sourceClusterId);
     const include = createdIncludePatterns(config);
-    const loopCheck =
-      include.length === 0
-        ? null
-        : await guardLoops(
-            plan.mirror,
-            client
-              ? askSourceForLoops(
-                  plan.sourceConnection,
-                  this.openSourceWithin(SOURCE_CHECK_BUDGET_MS),
-                  destination,
-                  filterSelector(include, []),
-                )
-              : Promise.resolve(notMade('--dry-run does not contact this cluster, so its id is unknown')),
-            flags['allow-mirror-loop'],
-            (m) => this.warning(m),
-          );
+    const loopCheck = await createLoopCheck(plan, include, {
+      destination: client ? destination : undefined,
+      openSource: this.openSourceWithin(SOURCE_CHECK_BUDGET_MS),
+      allowLoop: flags['allow-mirror-loop'],
+      warn: (m) => this.warning(m),
+    });
     if (client && include.length > 0) {
       const confirmation = autoDiscoveryConfirmation(plan.mirror, plan.sourceBootstrap, include);
       await confirmPlan(confirmation, this.confirmSettings(flags.yes));

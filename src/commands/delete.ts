@@ -1,8 +1,7 @@
 import * as Args from '@oclif/core/args';
 import { deleteFlags } from '../lib/cli/flags/delete-flags.js';
 import { BaseCommand } from '../lib/cli/command/base-command.js';
-import { KmirrorError, UsageError } from '../lib/cli/failures/errors.js';
-import { ExitCode } from '../lib/cli/failures/exit-codes.js';
+import { UsageError } from '../lib/cli/failures/errors.js';
 import {
   type DeleteResult,
   deleteBlocked,
@@ -13,8 +12,8 @@ import {
   sendDelete,
   waitUntilGone,
 } from '../lib/mirror/lifecycle/delete.js';
-import { confirmByName } from '../lib/prompt/confirm-by-name.js';
-import { renderDeleteOutcome, renderDeleteTopics } from '../lib/render/delete.js';
+import { confirmByName, nameMismatch } from '../lib/prompt/confirm-by-name.js';
+import { deleteQuestion, renderDeleteOutcome, renderDeleteTopics } from '../lib/render/delete.js';
 import { removeTopicsCommand } from '../lib/render/next-commands.js';
 import { readOnlyAction } from '../lib/mirror/lifecycle/delete-read-only.js';
 
@@ -78,21 +77,13 @@ export default class Delete extends BaseCommand<typeof Delete> {
     const permissionWarning = deletePermissionWarning(plan, mirror);
     if (permissionWarning) this.warning(permissionWarning);
     const readOnly = plan.readOnlyAfterDelete;
-    const question = readOnly
-      ? `${readOnly.topics.length} topic(s) become read-only until a rolling restart. Type the mirror name ` +
-        `(${mirror}) to delete it anyway:`
-      : `Type the mirror name (${mirror}) to delete it:`;
-    const confirmed = await confirmByName(question, {
+    const confirmed = await confirmByName(deleteQuestion(mirror, readOnly), {
       name: mirror,
       canPrompt: this.canPrompt(this.flags.yes),
       yes: this.flags.yes,
       action: readOnlyAction(mirror, readOnly),
     });
-    if (!confirmed) {
-      throw new KmirrorError(`the name typed does not match '${mirror}'; nothing was deleted`, ExitCode.Error, {
-        hint: 'type the mirror name exactly (names are case-sensitive), or pass --yes',
-      });
-    }
+    if (!confirmed) throw nameMismatch(mirror);
 
     await sendDelete(client, plan, { ...who, warn: (m) => this.warning(m) });
     let confirmedGone: boolean | null = null;

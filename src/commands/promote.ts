@@ -2,12 +2,11 @@ import * as Args from '@oclif/core/args';
 import { BaseCommand } from '../lib/cli/command/base-command.js';
 import { Spinner } from '../lib/cli/output/spinner.js';
 import { interruptibleSleep, listenForStop } from '../lib/cli/command/stop-signal.js';
-import { promoteFlags } from '../lib/cli/flags/switchover-flags.js';
+import { promoteCommandFlags } from '../lib/cli/flags/switchover-flags.js';
 import { promoteInput } from '../lib/cli/flags/topic-input.js';
 import { runPromote } from '../lib/mirror/switchover/promote.js';
 import { planPromote } from '../lib/mirror/switchover/promote-plan.js';
 import { type PromoteResult, promoteLossError, promotePlanResult } from '../lib/mirror/switchover/promote-report.js';
-import { sourceCheckFlags } from '../lib/cli/flags/source-check-flags.js';
 import { confirmPlan } from '../lib/prompt/confirm-plan.js';
 import {
   promoteConfirmation,
@@ -15,7 +14,7 @@ import {
   renderPromotePlan,
   renderPromoteResult,
 } from '../lib/render/promote.js';
-import { removeTopicsCommand } from '../lib/render/next-commands.js';
+import { finishStopCommand } from '../lib/render/next-commands.js';
 
 /**
  * Result of kmirror promote: per topic and partition the source and destination end offsets and the state
@@ -53,14 +52,11 @@ export default class Promote extends BaseCommand<typeof Promote> {
 
   static override args = { mirror: Args.string({ description: 'name of the mirror', required: true }) };
 
-  static override flags = {
-    ...promoteFlags,
-    'source-check': sourceCheckFlags('to refuse a promote while it does not answer')['source-check'],
-  };
+  static override flags = promoteCommandFlags;
 
   async run(): Promise<PromoteResult> {
     const f = this.flags;
-    const input = promoteInput(this.args.mirror, f, (m) => this.warning(m));
+    const input = { ...promoteInput(this.args.mirror, f, (m) => this.warning(m)), ...(await this.sourceProfileOf(f)) };
     const options = { force: f.force, waitForQuiet: f['wait-for-quiet'] };
     const client = await this.kafka();
     const spinner = new Spinner(this.stderr, process.stderr.isTTY === true && this.canPrompt());
@@ -90,10 +86,8 @@ export default class Promote extends BaseCommand<typeof Promote> {
         throw err;
       });
       spinner.stop();
-      if (result.stopSent && !result.complete) {
-        const args = this.connectionArgs(await this.connection());
-        result.finishCommand = `${removeTopicsCommand(result.mirror, result.notStopped, args)} --wait 2m`;
-      }
+      if (result.stopSent && !result.complete)
+        result.finishCommand = finishStopCommand(result, this.connectionArgs(await this.connection()));
       this.render(result, (r) => renderPromoteResult(r));
       if (error !== undefined) throw error;
       const loss = promoteLossError(result);

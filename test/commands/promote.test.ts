@@ -2,6 +2,10 @@
 // traffic the test holds still or starts (the emulator's API stands in for the producers).
 
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deadPort } from '../helpers/dead-port.js';
 import { after, afterEach, before, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import type { PromoteJson } from '../../src/commands/promote.js';
@@ -61,6 +65,25 @@ describe('kmirror promote', () => {
       ],
     );
     assert.deepEqual(statesOf(emulator, 'orders'), ['MIRRORING', 'MIRRORING']);
+  });
+
+  it('--source-profile reaches the source through that profile, not the stored settings', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kmirror-promote-profile-'));
+    try {
+      const env = { XDG_CONFIG_HOME: dir };
+      const dead = `127.0.0.1:${await deadPort()}`;
+      const saved = await runCli(['profile', 'create', 'elsewhere', '-b', dead], { env });
+      assert.equal(saved.code, 0, saved.stderr);
+      const dst = emulator.destination.bootstrap;
+      const args = ['promote', 'm1', '-b', dst, '--topic', 'orders', '--dry-run', '--no-source-check'];
+      const result = await runCli([...args, '--timeout', '3s', '--source-profile', 'elsewhere'], { env });
+      assert.notEqual(result.code, 0, 'the profile names a source nothing answers at');
+      assert.ok(result.stderr.includes(dead), result.stderr);
+      const stored = await runCli([...args, '--timeout', '10s'], { env });
+      assert.equal(stored.code, 0, `the stored settings reach the source: ${stored.stderr}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('without a terminal and without --yes: exit 2 and nothing stopped', async () => {

@@ -3,7 +3,8 @@
 // confirm-command). --yes answers for the operator; without a terminal and without --yes the
 // command stops with exit 2 naming the flag.
 
-import { ConfirmationRequiredError } from '../cli/failures/errors.js';
+import { ConfirmationRequiredError, KmirrorError } from '../cli/failures/errors.js';
+import { ExitCode } from '../cli/failures/exit-codes.js';
 import { PromptCancelledError, isPromptCancelled } from './confirm.js';
 
 /** Streams and abort signal of a prompt (@inquirer's Context, without depending on its type package). */
@@ -43,4 +44,11 @@ export async function confirmByName(question: string, options: ConfirmByNameOpti
     if (isPromptCancelled(err)) throw new PromptCancelledError();
     throw err;
   }
+}
+
+/** The failure when the name typed is not the one asked for: nothing was done. */
+export function nameMismatch(name: string): KmirrorError {
+  return new KmirrorError(`the name typed does not match '${name}'; nothing was deleted`, ExitCode.Error, {
+    hint: 'type the mirror name exactly (names are case-sensitive), or pass --yes',
+  });
 }

@@ -101,3 +101,13 @@ export const renderDeleteOutcome = forTerminal(deleteOutcome);
 
 /** The whole human output at once (topics, then the outcome). */
 export const renderDelete = forTerminal(wholeDelete);
+
+function question(mirror: string, readOnly: { readonly topics: readonly unknown[] } | null | undefined): string {
+  return readOnly
+    ? `${readOnly.topics.length} topic(s) become read-only until a rolling restart. Type the mirror name ` +
+        `(${mirror}) to delete it anyway:`
+    : `Type the mirror name (${mirror}) to delete it:`;
+}
+
+/** The question before a delete: the name to type, and what the delete costs when its topics go read-only. */
+export const deleteQuestion = forTerminal(question);

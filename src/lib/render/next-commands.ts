@@ -12,3 +12,11 @@ export function removeTopicsCommand(
     .map(shellQuote)
     .join(' ');
 }
+
+/** The command that finishes a stop cut short (promote): remove-topics of what did not stop, with a wait. */
+export function finishStopCommand(
+  result: { readonly mirror: string; readonly notStopped: readonly string[] },
+  connectionArgs: readonly string[],
+): string {
+  return `${removeTopicsCommand(result.mirror, result.notStopped, connectionArgs)} --wait 2m`;
+}

@@ -41,6 +41,7 @@ const NOT_TERMINAL_TEXT: Readonly<Record<string, string>> = {
   'table-colour.ts': 'keeps the colours of multi-line cells the renderers built',
   'style.ts#style': 'paints text a renderer composed from safe data',
   'next-commands.ts#removeTopicsCommand': 'builds the command line kept in the result document (JSON keeps it exact)',
+  'next-commands.ts#finishStopCommand': 'builds the command line kept in the result document (JSON keeps it exact)',
   'failback.ts#cleanupCommands': 'builds the command lines kept in the result document (JSON keeps them exact)',
   'status-page.ts': 'HTML for a browser, escaped for HTML (test/lib/render/status-page.test.ts)',
   'prometheus.ts': 'the Prometheus exposition format, served over HTTP',

@@ -238,6 +238,14 @@ export abstract class ConnectedCommand extends OutputCommand {
     return sourceCheckPolicy(flags, await this.sourceAccess(flags), (ms) => this.openSourceWithin(ms), warn);
   }
 
+  /** --source-profile as the source input's sourceProfile (a whole connection from the saved profile), or nothing. */
+  protected async sourceProfileOf(flags: {
+    readonly 'source-profile'?: string;
+  }): Promise<{ sourceProfile?: ConnectionConfig }> {
+    const name = flags['source-profile'];
+    return name === undefined ? {} : { sourceProfile: await this.profileConnection(name) };
+  }
+
   /** The connection flags to repeat in a suggested command (never a secret: those come from stdin or env). */
   protected connectionArgs(settings: ConnectionConfig): string[] {
     const f = this.baseFlagValues;

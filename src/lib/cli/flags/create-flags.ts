@@ -5,6 +5,7 @@ import * as Flags from '@oclif/core/flags';
 import { regexFlag, yesFlag } from './flags.js';
 import { allowMirrorLoopFlag } from './guard-flags.js';
 import { settingSourceFlags } from './setting-args.js';
+import type { CreateMirrorInput } from '../../mirror/lifecycle/create.js';
 
 export const createFlags = {
   'source-bootstrap': Flags.string({
@@ -44,3 +45,31 @@ export const createFlags = {
   yes: yesFlag('create a mirror with --include patterns without asking (required when there is no terminal to ask on)'),
   ...allowMirrorLoopFlag,
 };
+
+/** What `create` plans from its flags and --config-file settings; a missing --source-bootstrap is asked for. */
+export function createInputOf(
+  mirror: string,
+  flags: {
+    readonly 'source-bootstrap'?: string | undefined;
+    readonly 'source-config'?: string | undefined;
+    readonly config?: string[] | undefined;
+    readonly include?: string[] | undefined;
+    readonly exclude?: string[] | undefined;
+    readonly 'source-cluster-id'?: string | undefined;
+    readonly 'allow-unknown-config'?: boolean | undefined;
+  },
+  fromFile: readonly string[],
+  askSourceBootstrap: () => Promise<string>,
+): CreateMirrorInput {
+  return {
+    mirror,
+    sourceBootstrap: flags['source-bootstrap'],
+    sourceConfigFile: flags['source-config'],
+    config: [...fromFile, ...(flags.config ?? [])],
+    include: flags.include ?? [],
+    exclude: flags.exclude ?? [],
+    sourceClusterId: flags['source-cluster-id'],
+    allowUnknownConfig: flags['allow-unknown-config'] ?? false,
+    askSourceBootstrap,
+  };
+}

@@ -2,7 +2,8 @@
 
 import { allowMirrorLoopFlag } from './guard-flags.js';
 import * as Flags from '@oclif/core/flags';
-import { durationFlag, yesFlag } from './flags.js';
+import { durationFlag, sourceProfileFlag, yesFlag } from './flags.js';
+import { sourceCheckFlags } from './source-check-flags.js';
 
 export const promoteFlags = {
   topic: Flags.string({
@@ -50,6 +51,7 @@ export const promoteFlags = {
     summary: "properties file for reaching the source from this machine; overrides the mirror's stored settings",
     helpValue: '<file>',
   }),
+  ...sourceProfileFlag,
   'dry-run': Flags.boolean({ summary: 'show the plan with the current gap of every partition; change nothing' }),
   yes: yesFlag('promote without asking (required when there is no terminal to ask on)'),
 };
@@ -91,4 +93,10 @@ export const failbackFlags = {
   'dry-run': Flags.boolean({ summary: 'show the partitions of A that will be cut and by how much; change nothing' }),
   yes: yesFlag('fail back without asking (required when there is no terminal to ask on)'),
   ...allowMirrorLoopFlag,
+};
+
+/** promote's flags with --source-check / --no-source-check (its refusal while the source does not answer). */
+export const promoteCommandFlags = {
+  ...promoteFlags,
+  'source-check': sourceCheckFlags('to refuse a promote while it does not answer')['source-check'],
 };

@@ -26,7 +26,8 @@ import {
   type PromoteGroupsInput,
   skippedGroups,
 } from './promote-groups.js';
-import { describeMirrorConfigs, sourceConnection } from '../core/source-client.js';
+import { describeMirrorConfigs } from '../core/source-client.js';
+import { sourceSettingsOf } from '../core/source-access.js';
 import { type TopicActionInput, selectMirrorTopics } from '../topics/topic-actions.js';
 
 export const PROMOTE_APIS = [StopMirrorTopics, DescribeClusterMirrors, ListClusterMirrors, DescribeConfigs] as const;
@@ -43,6 +44,8 @@ export interface PromoteInput extends TopicActionInput, PromoteGroupsInput {
   readonly quietPeriodMs: number;
   readonly sourceConfig?: ReadonlyMap<string, PropertyEntry>;
   readonly sourceConfigName?: string;
+  /** --source-profile: a whole connection for the source, used instead of the stored keys. */
+  readonly sourceProfile?: ConnectionConfig;
 }
 
 export type PromoteProgress =
@@ -175,15 +178,8 @@ export async function planPromote(
 
   const partitions = new Map(selection.selected.map((t) => [t, selection.rows.get(t)?.length ?? 0]));
   const stored = await describeMirrorConfigs(client, input.mirror);
-  const sourceSettings = await sourceConnection(
-    {
-      mirror: input.mirror,
-      stored,
-      ...(input.sourceConfig ? { override: input.sourceConfig } : {}),
-      ...(input.sourceConfigName ? { overrideName: input.sourceConfigName } : {}),
-    },
-    warn,
-  );
+  // The one settings rule (core/source-access.ts): --source-profile, else the stored keys with --source-config on top.
+  const sourceSettings = await sourceSettingsOf({ mirror: input.mirror, stored }, input, warn);
   const sourceLabel = `the source cluster (${sourceSettings.bootstrap.join(',')})`;
   const source = await deps.openSource(sourceSettings);
   try {
