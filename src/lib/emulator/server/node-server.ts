@@ -8,6 +8,9 @@ import { Connection, type WireListener } from './connection.js';
 import type { NodeFaults, NodeLifecycle } from './faults.js';
 import type { HandlerRegistry } from './handler.js';
 
+/** How often a restarted node asks for its old port back, 100 ms apart, before the restart fails. */
+const RESTART_LISTEN_ATTEMPTS = 30;
+
 export interface NodeTlsOptions {
   readonly certPem: string;
   readonly keyPem: string;
@@ -80,8 +83,29 @@ export class NodeServer implements NodeLifecycle {
 
   async start(): Promise<void> {
     if (this.server) return;
-    const server = this.createServer();
-    await new Promise<void>((resolve, reject) => {
+    let server = this.createServer();
+    // A node brought back up (faults.up) listens on its old port. While it was down, the port was free, and the
+    // kernel may have lent it for a moment to a client's outgoing connection, whose local ports come from the same
+    // range: such a holder goes away within moments, so a restart asks again for a while before it fails.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.listen(server);
+        break;
+      } catch (err) {
+        const inUse = (err as NodeJS.ErrnoException).code === 'EADDRINUSE';
+        if (!inUse || this.boundPort === 0 || attempt >= RESTART_LISTEN_ATTEMPTS) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        server = this.createServer();
+      }
+    }
+    const address = server.address();
+    if (address && typeof address === 'object') this.boundPort = address.port;
+    this.server = server;
+    this.options.onRunningChange?.(true);
+  }
+
+  private listen(server: Server): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
       const onError = (err: Error): void => reject(err);
       server.once('error', onError);
       server.listen({ port: this.boundPort, host: this.host, exclusive: true }, () => {
@@ -89,10 +113,6 @@ export class NodeServer implements NodeLifecycle {
         resolve();
       });
     });
-    const address = server.address();
-    if (address && typeof address === 'object') this.boundPort = address.port;
-    this.server = server;
-    this.options.onRunningChange?.(true);
   }
 
   /** `fence: false` leaves the engine thinking the node is alive (see NodeFaults.down). */

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createServer } from 'node:net';
 import { describe, it } from 'node:test';
 import { ManualClock } from '../../../../src/lib/emulator/state/clock.js';
 import { decodeResponseFrame } from '../../../../src/lib/kafka/frames.js';
@@ -94,6 +95,21 @@ describe('fault injection', () => {
     );
     node(2).faults.clear();
     assert.equal((await client.request(DescribeCluster, 0, {})).ThrottleTimeMs, 0);
+  });
+
+  it('brings a node back on its port although something held that port for a moment while it was down', async () => {
+    const victim = node(2);
+    const port = victim.port;
+    await victim.faults.down();
+    // What a client's outgoing connection can do to a free port: hold it briefly.
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen({ port, host: '127.0.0.1', exclusive: true }, resolve));
+    setTimeout(() => holder.close(), 300);
+    await victim.faults.up();
+    assert.equal(victim.faults.isUp, true);
+    assert.equal(victim.port, port);
+    const back = await fx.connect(victim.address);
+    assert.ok((await back.request(Metadata, 12, { Topics: [], AllowAutoTopicCreation: false })).Brokers.length > 0);
   });
 
   it(
