@@ -78,9 +78,11 @@ describe('output to slow and early-closing readers (spawned kmirror)', () => {
     assert.ok(fastTable.stdout.length > 600_000, `${fastTable.stdout.length} bytes of table`);
     assert.equal(fastTable.stdout.split('\n').length, TOPICS * PARTITIONS + 2); // header, rows, final newline
 
+    // The reader outwaits oclif's 10 s flush; --timeout is raised so that a loaded machine's slow describe of
+    // 3,000 partitions plus the reader's wait cannot run into the command's own budget instead.
     const [slowJson, slowTable] = await Promise.all([
-      runPiped(args(['--json']), `sleep ${SLOW_READER_SECONDS}; cat`),
-      runPiped(args(['--partitions']), `sleep ${SLOW_READER_SECONDS}; cat`),
+      runPiped(args(['--json', '--timeout', '120s']), `sleep ${SLOW_READER_SECONDS}; cat`),
+      runPiped(args(['--partitions', '--timeout', '120s']), `sleep ${SLOW_READER_SECONDS}; cat`),
     ]);
     for (const [slow, fast] of [
       [slowJson, fastJson],
