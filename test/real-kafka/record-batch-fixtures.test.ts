@@ -32,7 +32,7 @@ export const FIXTURE_PATH = join('test', 'fixtures', 'kafka-4.4-record-batches.j
 const TRANSACTIONS = `
 import sys
 from confluent_kafka import Producer
-p = Producer({"bootstrap.servers": sys.argv[1], "transactional.id": "fixture-tx"})
+p = Producer({"bootstrap.servers": sys.argv[1], "transactional.id": "fixture-tx", "linger.ms": 500})
 p.init_transactions(20)
 for outcome, values in (("commit", [b"t1", b"t2"]), ("abort", [b"t3"])):
     p.begin_transaction()
@@ -63,7 +63,13 @@ describe('record batches from Kafka 4.4', () => {
         });
         assert.equal(created.Topics[0]?.ErrorCode, 0);
         const kcat = (args: string[], stdin: string) =>
-          runTool('kcat', ['-b', kafka.bootstrap.plaintext, '-P', '-t', TOPIC, '-p', '0', ...args], { stdin });
+          runTool(
+            'kcat',
+            ['-b', kafka.bootstrap.plaintext, '-X', 'linger.ms=500', '-P', '-t', TOPIC, '-p', '0', ...args],
+            {
+              stdin,
+            },
+          );
         assert.equal((await kcat(['-K', ':', '-H', 'origin=kcat'], 'k1:plain-one\nk2:plain-two\n')).code, 0);
         assert.equal(
           (await kcat(['-z', 'gzip'], ['one', 'two', 'three'].map((v) => `gzip-${v}${PADDING}\n`).join(''))).code,
