@@ -67,6 +67,8 @@ export interface RedactOptions {
    * password that is also a topic name would otherwise blank that name out of the data.
    */
   readonly registeredSecrets?: boolean;
+  /** Called for every value a deep walk reaches: a check of the time left may throw from it. */
+  readonly onValue?: () => void;
 }
 
 /** Masks secrets inside free text: properties lines, flag values, JSON, JAAS strings, messages. */
@@ -98,6 +100,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 function redactInner(value: unknown, ancestors: WeakSet<object>, options: RedactOptions): unknown {
+  options.onValue?.();
   if (typeof value === 'string') return redactText(value, options);
   if (value === null || typeof value !== 'object') return value;
   // Certificates and keys travel as bytes; nothing binary is worth printing.

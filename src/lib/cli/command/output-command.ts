@@ -2,6 +2,7 @@
 // and its failure), --watch and server lines, text for people written with backpressure, notes, warnings and
 // --debug traces. Secrets are masked in everything written here; broker text reaching a terminal is escaped.
 
+import { RenderBudget } from './render-budget.js';
 import { rowsWithinBudget } from './rows-within-budget.js';
 import type { Deadline } from './deadline.js';
 import { Command } from '@oclif/core/command';
@@ -15,7 +16,7 @@ import type { BaseFlags } from '../flags/flags.js';
 import type { OutputFormat } from '../flags/flags.js';
 import { canPrompt } from '../output/interactive.js';
 import { errorDocument, failureJson, resultDocument } from '../output/json-document.js';
-import { formatJson, formatJsonLine, formatJsonPieces, formatYaml } from '../output/output-format.js';
+import { type JsonCut, formatJson, formatJsonLine, formatJsonPieces, formatYaml } from '../output/output-format.js';
 import { outputFromArgv } from '../output/output-from-argv.js';
 import { OutputStream, linesAsText, type Printable } from '../output/output-stream.js';
 import { optionWords } from '../output/option-words.js';
@@ -57,15 +58,19 @@ export abstract class OutputCommand extends Command {
   /** A document was made: the one JSON/YAML document (pending until the command ends) or a --watch line. */
   private documentWritten = false;
   /** The result document, written when the command ends: with its warnings, and its failure if it fails. */
-  private pendingResult: { readonly value: unknown } | undefined;
+  private pendingResult: { readonly value: unknown; readonly budget: RenderBudget } | undefined;
+  /** The timeout that cut the result document short: already inside it as its `error`, not printed again. */
+  private failureInDocument: unknown;
   /** Warnings given in JSON/YAML mode, for the `warnings` array of the next document. */
   private documentWarnings: string[] = [];
   /** Line documents written: one per --watch refresh, or the one line of a server (playground, exporter). */
   private lineMode: 'watch' | 'server' | undefined;
   /** Set by exitAfterOutput(): the exit code of a command that printed its whole result. */
   protected exitCodeAfterOutput: ExitCode | undefined;
-  /** --timeout: making the rows of a long text is checked against it (rows-within-budget.ts). */
+  /** --timeout: masking, the rows of a long text and a JSON document are checked against it (render-budget.ts). */
   protected abstract deadline: Deadline;
+  /** The clock a render budget reads (a test's own, to expire a deadline mid-render). */
+  protected renderClock: () => number = performance.now.bind(performance);
   /** Whether a prompt may be shown (TTY both ways, not JSON/YAML, no --yes, not CI). */
   protected canPrompt(yes?: boolean): boolean {
     return canPrompt({ json: this.outputFormat === 'json', output: this.outputFormat, yes });
@@ -84,11 +89,8 @@ export abstract class OutputCommand extends Command {
    * Secrets are masked unless the command passes `showSecrets` (for an explicit flag).
    */
   protected render<R>(result: R, human: HumanRenderer<R>, options: OutputOptions<R> = {}): void {
-    const shown = options.showSecrets
-      ? result
-      : options.maskText
-        ? options.maskText(result, (text) => redactText(text, { registeredSecrets: false }))
-        : (redact(result, { registeredSecrets: false }) as R);
+    const budget = new RenderBudget(this.deadline, this.renderClock);
+    const shown = options.showSecrets ? result : budget.step(() => this.masked(result, options, budget));
     const frame = options.refreshFrame;
     const warnings = options.warnings ?? [];
     switch (this.outputFormat) {
@@ -96,17 +98,28 @@ export abstract class OutputCommand extends Command {
       case 'yaml':
         for (const warning of warnings) this.warning(warning);
         if (frame) this.writeRefreshDocument(shown);
-        else this.keepResult(shown);
+        else this.keepResult(shown, budget);
         return;
       default: {
         const text = human(shown, { wide: this.outputFormat === 'wide', color: coloursOn() });
         // A refresh frame wraps the whole text; otherwise lines are written as they are made.
         if (frame) this.stdout.write(frame(typeof text === 'string' ? text : [...text].join('\n')));
-        else if (typeof text !== 'string') print(this.stdout, linesAsText(rowsWithinBudget(text, this.deadline)));
+        else if (typeof text !== 'string') print(this.stdout, linesAsText(rowsWithinBudget(text, budget)));
         else if (text !== '') this.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
         for (const warning of warnings) this.warning(warning);
       }
     }
+  }
+
+  /** The result with its secrets masked, within the render budget (a large result takes a while). */
+  private masked<R>(result: R, options: OutputOptions<R>, budget: RenderBudget): R {
+    const what = 'masking the secrets in the output';
+    if (options.maskText)
+      return options.maskText(
+        result,
+        budget.checked((text: string) => redactText(text, { registeredSecrets: false }), what),
+      );
+    return redact(result, { registeredSecrets: false, onValue: budget.checked(() => undefined, what) }) as R;
   }
 
   /** Whether the output is text for people (table or wide), not a JSON or YAML document. */
@@ -192,13 +205,18 @@ export abstract class OutputCommand extends Command {
   // command that also called render() still emits exactly one document.
   protected override logJson(json: unknown): void {
     if (this.documentWritten) return;
-    this.keepResult(redact(json, { registeredSecrets: false }));
+    const budget = new RenderBudget(this.deadline, this.renderClock);
+    const onValue = budget.checked(() => undefined, 'masking the secrets in the output');
+    this.keepResult(
+      budget.step(() => redact(json, { registeredSecrets: false, onValue })),
+      budget,
+    );
   }
 
   /** The result document waits for the end of the command: its warnings and outcome are known only then. */
-  private keepResult(shown: unknown): void {
+  private keepResult(shown: unknown, budget: RenderBudget): void {
     this.documentWritten = true;
-    this.pendingResult = { value: shown };
+    this.pendingResult = { value: shown, budget };
   }
 
   private takeDocumentWarnings(): string[] {
@@ -207,7 +225,11 @@ export abstract class OutputCommand extends Command {
     return taken;
   }
 
-  /** Writes the kept result document, with the failure that ended the command if there was one. */
+  /**
+   * Writes the kept result document, with the failure that ended the command if there was one. A JSON document
+   * whose making uses up the render budget is cut short (JsonCut): closed where it stands, with the timeout (or
+   * the command's own failure) as its `error`; the timeout then ends the command, once the document is out.
+   */
   protected writePendingResult(failure?: Failure): void {
     const pending = this.pendingResult;
     if (pending === undefined) return;
@@ -217,7 +239,27 @@ export abstract class OutputCommand extends Command {
       warnings,
       ...(failure === undefined ? {} : { error: failureJson(failure) }),
     });
-    print(this.stdout, this.outputFormat === 'yaml' ? formatYaml(document) : formatJsonPieces(document));
+    if (this.outputFormat === 'yaml') {
+      print(this.stdout, formatYaml(document));
+      return;
+    }
+    const { budget } = pending;
+    const timeout = budget.timeoutError('making the JSON document of the output');
+    let cutShort = false;
+    const cut: JsonCut = {
+      due: () => (cutShort = budget.spent),
+      ending: () => ({ warnings: document.warnings, error: failureJson(failure ?? failureOf(timeout)) }),
+    };
+    const pieces = budgeted(formatJsonPieces(document, cut), budget);
+    print(this.stdout, failure === undefined ? this.failingWhen(() => cutShort, pieces, timeout) : pieces);
+  }
+
+  /** The pieces of a document, then `timeout` as the command's failure if they were cut short. */
+  private *failingWhen(cutShort: () => boolean, pieces: Iterable<string>, timeout: Error): Generator<string> {
+    yield* pieces;
+    if (!cutShort()) return;
+    this.failureInDocument = timeout;
+    throw timeout;
   }
 
   /** One --watch refresh: a compact JSON line, or a YAML document after ---, stamped with its time. */
@@ -241,7 +283,9 @@ export abstract class OutputCommand extends Command {
   protected reportFailure(err: Error, failure: Failure): void {
     const format = this.baseFlagValues ? this.outputFormat : this.jsonEnabled() ? 'json' : outputFromArgv(this.argv);
     const machine = format === 'json' || format === 'yaml';
-    if (machine && this.pendingResult !== undefined) this.writePendingResult(failure);
+    if (machine && err === this.failureInDocument) {
+      // Already the `error` of the document that was cut short.
+    } else if (machine && this.pendingResult !== undefined) this.writePendingResult(failure);
     else if (machine && this.lineMode === 'watch') this.writeErrorLine(failure);
     else if (machine && !this.documentWritten) {
       const document = errorDocument(failureJson(failure), { warnings: this.takeDocumentWarnings() });
@@ -266,10 +310,36 @@ export abstract class OutputCommand extends Command {
   }
 }
 
-/** Text to a sink: pulled with backpressure by an OutputStream, joined for a plain sink (tests). */
+/**
+ * Text to a sink: pulled with backpressure by an OutputStream, joined for a plain sink (tests), which like the
+ * stream gets what was made before a failure.
+ */
 function print(sink: TextSink, text: Printable): void {
-  if (sink instanceof OutputStream) sink.write(text);
-  else sink.write(typeof text === 'string' ? text : [...text].join(''));
+  if (sink instanceof OutputStream) {
+    sink.write(text);
+    return;
+  }
+  if (typeof text === 'string') {
+    sink.write(text);
+    return;
+  }
+  const pieces: string[] = [];
+  try {
+    for (const piece of text) pieces.push(piece);
+  } finally {
+    sink.write(pieces.join(''));
+  }
+}
+
+/** Each piece made as one step of the budget (the time the reader takes between pieces is not counted). */
+function* budgeted(pieces: Iterable<string>, budget: RenderBudget): Generator<string> {
+  const iterator = pieces[Symbol.iterator]();
+  try {
+    for (let step = budget.step(() => iterator.next()); !step.done; step = budget.step(() => iterator.next()))
+      yield step.value;
+  } finally {
+    iterator.return?.();
+  }
 }
 
 /** Resolves once everything written to the sink so far has left the process. */

@@ -344,31 +344,65 @@ function appendSimple(value: unknown, indent: Indent, out: { text: string }): Co
   return undefined;
 }
 
+/**
+ * Cutting a document short (--timeout ran out while it was being made): asked between pieces, it closes every
+ * open container where it stands and ends the outermost object with `ending`'s members, so what the reader gets
+ * is still one document, its failure inside it.
+ */
+export interface JsonCut {
+  /** Whether to stop here (asked after each piece is handed over). */
+  readonly due: () => boolean;
+  /** The members the outermost object ends with once cut (`error`); a member already begun is not repeated. */
+  readonly ending: () => Readonly<Record<string, unknown>>;
+}
+
+interface CutState {
+  readonly cut: JsonCut;
+  done: boolean;
+}
+
+/** The outermost depth: the document itself. */
+const TOP = new Indent('', '  ');
+
 // A generator only for the containers that hold containers (mirrors, topics): rows are appended
 // without one, which at a million partitions is most of the time saved.
-function* walk(node: Container, indent: Indent, out: { text: string }): Generator<string> {
+function* walk(node: Container, indent: Indent, out: { text: string }, cut?: CutState): Generator<string> {
   out.text += node.kind === 'array' ? '[' : '{';
   const count = size(node);
   const members = indent.deeper;
-  for (let i = 0; i < count; i++) {
+  let begun = 0;
+  while (begun < count && cut?.done !== true) {
+    const i = begun++;
     const lead = indent.lead(node.kind === 'array' ? null : (node.keys[i] as string));
     out.text += i === 0 ? lead.first : lead.next;
     const nested = appendSimple(child(node, i), members, out);
-    if (nested !== undefined) yield* walk(nested, members, out);
+    if (nested !== undefined) yield* walk(nested, members, out, cut);
     if (out.text.length >= PIECE_CHARS) {
       yield out.text;
       out.text = '';
+      if (cut?.cut.due() === true) cut.done = true;
+    }
+  }
+  if (cut?.done === true && indent === TOP && node.kind === 'object') {
+    const before = new Set(node.keys.slice(0, begun));
+    for (const [key, value] of Object.entries(cut.cut.ending())) {
+      if (before.has(key)) continue;
+      const lead = indent.lead(key);
+      out.text += begun++ === 0 ? lead.first : lead.next;
+      const nested = appendSimple(value, members, out);
+      if (nested !== undefined) yield* walk(nested, members, out);
     }
   }
   out.text += node.kind === 'array' ? indent.closeArray : indent.closeObject;
 }
 
-const TOP = new Indent('', '  ');
-
-/** formatJson(value), byte for byte, as pieces of about 16 KiB made as they are asked for. */
-export function* formatJsonPieces(value: unknown): Generator<string> {
+/**
+ * formatJson(value), byte for byte, as pieces of about 16 KiB made as they are asked for; with `cut`, ended
+ * early as it says.
+ */
+export function* formatJsonPieces(value: unknown, cut?: JsonCut): Generator<string> {
   const out = { text: '' };
   const node = appendSimple(value, TOP, out);
-  if (node !== undefined) yield* walk(node, TOP, out);
+  if (node !== undefined) yield* walk(node, TOP, out, cut === undefined ? undefined : { cut, done: false });
   yield `${out.text}\n`;
 }

@@ -37,6 +37,7 @@ class Probe extends BaseCommand<typeof Probe> {
     warn: Flags.boolean(),
     'no-render': Flags.boolean(),
     wait: durationFlag({ description: 'how long to wait' }),
+    big: Flags.string({ options: ['unmasked', 'masked'], description: 'render a large result on a slow clock' }),
   };
 
   protected override stdout = { write: (text: string) => sink.out.push(text) };
@@ -44,6 +45,7 @@ class Probe extends BaseCommand<typeof Probe> {
 
   async run(): Promise<ProbeResult> {
     seen.apiKeys = this.dialect.apiKeys;
+    if (this.flags.big !== undefined) return this.renderBig(this.flags.big === 'unmasked');
     switch (this.flags.fail) {
       case 'usage':
         throw new UsageError('the thing is wrong', { hint: 'do it right' });
@@ -74,6 +76,19 @@ class Probe extends BaseCommand<typeof Probe> {
     if (this.flags.warn) this.warning('careful: hunter2222 is not masked here, sasl.jaas.config=x password="pw1";');
     if (!this.flags['no-render']) this.render(result, (r, options) => `mirror ${r.mirror} wide=${options.wide}`);
     if (this.flags.partial) throw new PartialFailureError('1 of 2 topics failed', { succeeded: 1, failed: 1 });
+    return result;
+  }
+
+  /**
+   * 20,000 rows while the render clock moves 50 ms at every look: making the output (masking it, or, unmasked,
+   * its JSON) takes seconds of that clock, past what is left of --timeout.
+   */
+  private renderBig(unmasked: boolean): ProbeResult {
+    let clock = 0;
+    this.renderClock = () => (clock += 50);
+    const rows = Array.from({ length: 20_000 }, (_, i) => ({ topic: `topic-${i}`, partition: i, lag: BigInt(i) }));
+    const result = { mirror: 'm1', offset: 1n, rows };
+    this.render(result, (r) => r.rows.map((row) => `${row.topic} ${row.partition}`), { showSecrets: unmasked });
     return result;
   }
 
@@ -188,6 +203,45 @@ describe('BaseCommand output', () => {
     assert.doesNotMatch(doc.warnings[0] ?? '', /pw1/);
     const text = await run(['--warn']);
     assert.match(text.stderr, /^a note for humans\nWarning: careful: /);
+  });
+});
+
+describe('BaseCommand output within --timeout', () => {
+  it('cuts a JSON document short when making it uses up the budget: one document, the timeout its error', async () => {
+    const r = await run(['--big', 'unmasked', '--json', '--timeout', '1s']);
+    assert.equal(r.exit, 124);
+    assert.equal(r.stderr, '');
+    const doc = JSON.parse(r.stdout) as {
+      mirror: string;
+      rows: unknown[];
+      warnings: unknown[];
+      error: { exitCode: number; message: string };
+    };
+    assert.equal(doc.mirror, 'm1');
+    assert.ok(doc.rows.length > 0 && doc.rows.length < 20_000, `${doc.rows.length} rows`);
+    assert.deepEqual(doc.warnings, []);
+    assert.equal(doc.error.exitCode, 124);
+    assert.match(doc.error.message, /timed out after 1s \(--timeout\) while making the JSON document/);
+  });
+
+  it('stops masking a large result when it uses up the budget: the error document, nothing of the result', async () => {
+    const json = await run(['--big', 'masked', '--json', '--timeout', '1s']);
+    assert.equal(json.exit, 124);
+    const doc = JSON.parse(json.stdout) as { rows?: unknown; error: { message: string } };
+    assert.equal(doc.rows, undefined);
+    assert.match(doc.error.message, /while masking the secrets in the output/);
+    const text = await run(['--big', 'masked', '--timeout', '1s']);
+    assert.equal(text.exit, 124);
+    assert.equal(text.stdout, '');
+    assert.match(text.stderr, /Error: timed out after 1s \(--timeout\) while masking the secrets/);
+  });
+
+  it('ends the rows of a large text at the budget', async () => {
+    const r = await run(['--big', 'unmasked', '--timeout', '1s']);
+    assert.equal(r.exit, 124);
+    const rows = r.stdout.split('\n').filter((line) => line !== '');
+    assert.ok(rows.length > 0 && rows.length < 20_000, `${rows.length} rows`);
+    assert.match(r.stderr, /while making the rows of the output/);
   });
 });
 

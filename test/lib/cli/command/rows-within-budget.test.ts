@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Deadline } from '../../../../src/lib/cli/command/deadline.js';
 import { TimeoutError } from '../../../../src/lib/cli/failures/errors.js';
-import { MIN_RENDER_MS, rowsWithinBudget } from '../../../../src/lib/cli/command/rows-within-budget.js';
+import { MIN_RENDER_MS, RenderBudget } from '../../../../src/lib/cli/command/render-budget.js';
+import { rowsWithinBudget } from '../../../../src/lib/cli/command/rows-within-budget.js';
 
 describe('rowsWithinBudget', () => {
   it('ends with the timeout error once making rows has used what was left of the budget', () => {
@@ -19,7 +20,7 @@ describe('rowsWithinBudget', () => {
     const seen: string[] = [];
     assert.throws(
       () => {
-        for (const row of rowsWithinBudget(slowRows(), deadline, now)) seen.push(row);
+        for (const row of rowsWithinBudget(slowRows(), new RenderBudget(deadline, now))) seen.push(row);
       },
       (err: unknown) => err instanceof TimeoutError && /making the rows/.test(err.message),
     );
@@ -32,7 +33,7 @@ describe('rowsWithinBudget', () => {
     const now = (): number => clock;
     const deadline = new Deadline(1000, { now, startedAt: 0 });
     clock = 5000; // already past the budget: rows still get MIN_RENDER_MS
-    const rows = rowsWithinBudget(['a', 'b', 'c'], deadline, now);
+    const rows = rowsWithinBudget(['a', 'b', 'c'], new RenderBudget(deadline, now));
     const seen: string[] = [];
     for (const row of rows) {
       seen.push(row);

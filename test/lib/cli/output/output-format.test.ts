@@ -74,3 +74,55 @@ describe('output formats', () => {
     assert.equal(formatYaml({ a: [1, 2] }), 'a:\n  - 1\n  - 2\n');
   });
 });
+
+describe('formatJsonPieces cut short', () => {
+  const document = {
+    schemaVersion: 1,
+    mirrors: Array.from({ length: 3 }, (_, m) => ({
+      name: `m${m}`,
+      topics: Array.from({ length: 50 }, (_, t) => ({
+        name: `t${t}`,
+        partitions: Array.from({ length: 100 }, (_, p) => ({ partition: p, lag: BigInt(p) })),
+      })),
+    })),
+    totalLag: 5n,
+    warnings: ['w'],
+  };
+
+  it('closes every open container where it stands and ends the document with the ending members', () => {
+    let asked = 0;
+    const pieces = [
+      ...formatJsonPieces(document, {
+        due: () => ++asked === 20,
+        ending: () => ({ warnings: ['w'], error: { exitCode: 124, message: 'timed out' } }),
+      }),
+    ];
+    assert.equal(asked, 20);
+    const text = pieces.join('');
+    const parsed = JSON.parse(text) as {
+      mirrors: { topics: { partitions: unknown[] }[] }[];
+      totalLag?: unknown;
+      warnings: string[];
+      error: { exitCode: number };
+    };
+    // Laid out as formatJson lays out what it holds.
+    assert.equal(text, formatJson(parsed));
+    assert.ok(parsed.mirrors.length < 3 || parsed.mirrors[2]!.topics.length < 50, 'cut before the end');
+    assert.equal(parsed.totalLag, undefined);
+    assert.deepEqual(parsed.warnings, ['w']);
+    assert.equal(parsed.error.exitCode, 124);
+    assert.ok(text.endsWith('}\n'));
+  });
+
+  it('does not repeat a member already begun, and is formatJson itself when never due', () => {
+    const whole = [...formatJsonPieces(document, { due: () => false, ending: () => ({ error: 1 }) })].join('');
+    assert.equal(whole, formatJson(document));
+    // Items that are containers, so the cut falls inside the array.
+    const small = { schemaVersion: 1, warnings: Array.from({ length: 5000 }, (_, i) => [`warning ${i}`]) };
+    const cut = [...formatJsonPieces(small, { due: () => true, ending: () => ({ warnings: [], error: 2 }) })];
+    const parsed = JSON.parse(cut.join('')) as { warnings: string[][]; error: number };
+    assert.ok(parsed.warnings.length > 0 && parsed.warnings.length < 5000);
+    assert.equal(parsed.error, 2);
+    assert.equal(cut.join('').match(/"warnings"/g)?.length, 1);
+  });
+});
