@@ -1,7 +1,8 @@
 import * as Args from '@oclif/core/args';
 import { BaseCommand } from '../lib/cli/command/base-command.js';
 import { Spinner } from '../lib/cli/output/spinner.js';
-import { interruptibleSleep, listenForStop } from '../lib/cli/command/stop-signal.js';
+import { listenForStop } from '../lib/cli/command/stop-signal.js';
+import { promoteDependencies } from '../lib/cli/command/promote-dependencies.js';
 import { promoteCommandFlags } from '../lib/cli/flags/switchover-flags.js';
 import { promoteInput } from '../lib/cli/flags/topic-input.js';
 import { runPromote } from '../lib/mirror/switchover/promote.js';
@@ -61,16 +62,13 @@ export default class Promote extends BaseCommand<typeof Promote> {
     const client = await this.kafka();
     const spinner = new Spinner(this.stderr, process.stderr.isTTY === true && this.canPrompt());
     const stop = listenForStop();
-    const deps = {
+    const deps = promoteDependencies(this.deadline, stop.stopped, {
       openSource: this.openSource,
-      warn: (m: string) => this.warning(m),
-      note: (m: string) => this.note(m),
-      sleep: interruptibleSleep((ms, what) => this.deadline.sleep(ms, what), stop.stopped),
-      requireTimeLeft: (ms: number, what: string) => this.deadline.requireLeft(ms, what),
-      onProgress: (p: Parameters<typeof promoteProgressText>[0]) => spinner.update(promoteProgressText(p)),
-      now: Date.now,
+      warn: (m) => this.warning(m),
+      note: (m) => this.note(m),
+      onProgress: (p) => spinner.update(promoteProgressText(p)),
       sourceCheck: await this.sourceCheck(f),
-    };
+    });
     try {
       const plan = await planPromote(client, input, deps);
       if (f['dry-run']) {

@@ -83,6 +83,3 @@ export async function readMirrorSide(client: KafkaClient, mirror: string): Promi
     ),
   };
 }
-
-// Moved to core/ so the source check (core/source-check.ts) reads the same rule; kept here for its importers.
-export { type SourceAccess, sourceSettingsOf } from '../core/source-access.js';

@@ -52,9 +52,6 @@ export function checkSourceClusterId(check: SourceIdCheck): string {
   );
 }
 
-/** An error's message with those of its causes: what a refusal can say about a failure. */
-export { reasonOf } from '../core/source-access.js';
-
 /** The source cluster id, from DescribeCluster (or Metadata on a broker without it), over a second client. */
 export async function lookupSourceClusterId(
   connection: ConnectionConfig,
