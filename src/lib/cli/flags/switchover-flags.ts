@@ -2,22 +2,19 @@
 
 import { allowMirrorLoopFlag } from './guard-flags.js';
 import * as Flags from '@oclif/core/flags';
-import { durationFlag, sourceProfileFlag, yesFlag } from './flags.js';
+import { durationFlag, regexFlag, sourceProfileFlag, yesFlag } from './flags.js';
 import { sourceCheckFlags } from './source-check-flags.js';
 
+/** -t/--topic (its summary says which topics) and -p/--pattern: the topics of the mirror a switchover takes. */
+function topicSelectionFlags(topicSummary: string) {
+  return {
+    topic: Flags.string({ char: 't', summary: topicSummary, multiple: true, helpValue: '<name>' }),
+    pattern: regexFlag("regular expression (full match) selecting the mirror's topics (repeatable)", { char: 'p' }),
+  };
+}
+
 export const promoteFlags = {
-  topic: Flags.string({
-    char: 't',
-    summary: 'topic of the mirror to promote (repeatable, or a comma-separated list)',
-    multiple: true,
-    helpValue: '<name>',
-  }),
-  pattern: Flags.string({
-    char: 'p',
-    summary: "regular expression (full match) selecting the mirror's topics (repeatable)",
-    multiple: true,
-    helpValue: '<regex>',
-  }),
+  ...topicSelectionFlags('topic of the mirror to promote (repeatable, or a comma-separated list)'),
   'wait-for-quiet': Flags.boolean({
     summary: 'wait until the source end offsets stand still (--no-wait-for-quiet: refuse if they move)',
     default: true,
@@ -66,18 +63,7 @@ export const failbackFlags = {
     summary: 'Kafka client properties for reaching A from this machine (security.protocol, sasl.*, ssl.*)',
     helpValue: '<file>',
   }),
-  topic: Flags.string({
-    char: 't',
-    summary: 'failed-over topic of the mirror to fail back (repeatable, or a comma-separated list)',
-    multiple: true,
-    helpValue: '<name>',
-  }),
-  pattern: Flags.string({
-    char: 'p',
-    summary: "regular expression (full match) selecting the mirror's topics (repeatable)",
-    multiple: true,
-    helpValue: '<regex>',
-  }),
+  ...topicSelectionFlags('failed-over topic of the mirror to fail back (repeatable, or a comma-separated list)'),
   'reverse-mirror': Flags.string({
     summary: "name of the mirror on A that reads from B (default: A's mirror from B, else MIRROR-failback)",
     helpValue: '<name>',

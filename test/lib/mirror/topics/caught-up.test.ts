@@ -14,40 +14,23 @@ import { MirrorError } from '../../../../src/lib/mirror/core/errors.js';
 import { createMirror, startTopics } from '../../../commands/describe-setup.js';
 import { withoutKey } from '../../../helpers/without-api-key.js';
 
-const targets = new Map([
-  [
-    'orders',
-    new Map([
-      [0, 1000n],
-      [1, 500n],
-    ]),
-  ],
-]);
+/** One topic's partitions 0 and 1, as the maps catchUpProgress reads. */
+const orders = <V>(p0: V, p1: V): Map<string, Map<number, V>> =>
+  new Map([
+    [
+      'orders',
+      new Map([
+        [0, p0],
+        [1, p1],
+      ]),
+    ],
+  ]);
+
+const targets = orders(1000n, 500n);
 
 describe('caught up (one definition for every --wait)', () => {
   it('needs MIRRORING and the destination end offset at or past the source end read when the wait began', () => {
-    const states = new Map([
-      [
-        'orders',
-        new Map([
-          [0, 'MIRRORING'],
-          [1, 'MIRRORING'],
-        ]),
-      ],
-    ]);
-    const progress = catchUpProgress(
-      targets,
-      states,
-      new Map([
-        [
-          'orders',
-          new Map([
-            [0, 1000n],
-            [1, 499n],
-          ]),
-        ],
-      ]),
-    );
+    const progress = catchUpProgress(targets, orders('MIRRORING', 'MIRRORING'), orders(1000n, 499n));
     assert.equal(progress.done, 1);
     assert.deepEqual(progress.pending, [
       { topic: 'orders', partition: 1, state: 'MIRRORING', destinationEnd: 499n, target: 500n },
@@ -56,54 +39,12 @@ describe('caught up (one definition for every --wait)', () => {
 
   it('a MIRRORING partition that reports lag 0 before its first fetch is not caught up', () => {
     // The prototype reports source/destination 0/0, lag 0, while the source holds 1,000 records.
-    const states = new Map([
-      [
-        'orders',
-        new Map([
-          [0, 'MIRRORING'],
-          [1, 'MIRRORING'],
-        ]),
-      ],
-    ]);
-    const progress = catchUpProgress(
-      targets,
-      states,
-      new Map([
-        [
-          'orders',
-          new Map([
-            [0, 0n],
-            [1, 0n],
-          ]),
-        ],
-      ]),
-    );
+    const progress = catchUpProgress(targets, orders('MIRRORING', 'MIRRORING'), orders(0n, 0n));
     assert.equal(progress.done, 0);
   });
 
   it('a partition past its target but not MIRRORING (FAILED, PAUSED) is not caught up', () => {
-    const states = new Map([
-      [
-        'orders',
-        new Map([
-          [0, 'FAILED'],
-          [1, 'MIRRORING'],
-        ]),
-      ],
-    ]);
-    const progress = catchUpProgress(
-      targets,
-      states,
-      new Map([
-        [
-          'orders',
-          new Map([
-            [0, 2000n],
-            [1, 600n],
-          ]),
-        ],
-      ]),
-    );
+    const progress = catchUpProgress(targets, orders('FAILED', 'MIRRORING'), orders(2000n, 600n));
     assert.deepEqual(
       progress.pending.map((p) => [p.partition, p.state]),
       [[0, 'FAILED']],
