@@ -13,7 +13,14 @@ import { type ForeignProtocol, ForeignProtocolError } from '../../kafka/foreign-
 import { ProtocolViolationError } from '../../kafka/protocol-violation.js';
 import { isMirrorApi } from '../../kafka/mirror-api-keys.js';
 import { KIP_DRAFT_APIS } from '../../kafka/messages/kip-draft/index.js';
-import { type FailureKind, KafkaResponseError, MirrorError, StepFailedError } from '../../mirror/core/errors.js';
+import {
+  ExplainedError,
+  type FailureKind,
+  KafkaResponseError,
+  MirrorError,
+  type MirrorErrorOptions,
+  StepFailedError,
+} from '../../mirror/core/errors.js';
 import { ExitCode } from './exit-codes.js';
 import { formatDuration } from '../../text/durations.js';
 import { redactText } from '../../connection/redact.js';
@@ -29,23 +36,16 @@ export interface Failure {
   readonly kafkaError: KafkaErrorRef | null;
 }
 
-export interface KmirrorErrorOptions {
-  readonly hint?: string | null;
-  readonly kafkaError?: KafkaErrorRef | null;
-  readonly cause?: unknown;
-}
+export type KmirrorErrorOptions = MirrorErrorOptions;
 
-export class KmirrorError extends Error {
+/** An error of the CLI itself: its exit code is known where it is thrown. */
+export class KmirrorError extends ExplainedError {
   override readonly name: string = 'KmirrorError';
   readonly exitCode: ExitCode;
-  readonly hint: string | null;
-  readonly kafkaError: KafkaErrorRef | null;
 
   constructor(message: string, exitCode: ExitCode = ExitCode.Error, options: KmirrorErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    super(message, options);
     this.exitCode = exitCode;
-    this.hint = options.hint ?? null;
-    this.kafkaError = options.kafkaError ?? null;
   }
 }
 

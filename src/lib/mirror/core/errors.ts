@@ -27,17 +27,29 @@ export interface MirrorErrorOptions {
   readonly cause?: unknown;
 }
 
-export class MirrorError extends Error {
-  override readonly name: string = 'MirrorError';
-  readonly kind: FailureKind;
+/**
+ * What every error kmirror throws on purpose carries, the domain's (MirrorError, by `kind`) and the CLI's
+ * (cli/failures' KmirrorError, by exit code) alike: the hint, the Kafka error behind it, its cause.
+ */
+export abstract class ExplainedError extends Error {
+  override readonly name: string = 'ExplainedError';
   readonly hint: string | null;
   readonly kafkaError: KafkaErrorRef | null;
 
-  constructor(message: string, kind: FailureKind = 'failed', options: MirrorErrorOptions = {}) {
+  constructor(message: string, options: MirrorErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.kind = kind;
     this.hint = options.hint ?? null;
     this.kafkaError = options.kafkaError ?? null;
+  }
+}
+
+export class MirrorError extends ExplainedError {
+  override readonly name: string = 'MirrorError';
+  readonly kind: FailureKind;
+
+  constructor(message: string, kind: FailureKind = 'failed', options: MirrorErrorOptions = {}) {
+    super(message, options);
+    this.kind = kind;
   }
 }
 
