@@ -59,18 +59,24 @@ interface TopicLayout {
 
 /** Every mirror's topics and their partitions' leaders, read BEFORE describing (see {@link readExpectedPartitions}). */
 export interface ExpectedPartitions {
+  /** Every mirror ListClusterMirrors named, whatever `names` asked for. */
+  readonly mirrors: ReadonlySet<string>;
   readonly topicsOf: ReadonlyMap<string, readonly string[]>;
   readonly layouts: ReadonlyMap<string, TopicLayout>;
 }
 
-async function mirrorTopics(client: KafkaClient, names: readonly string[]): Promise<Map<string, string[]>> {
+/** The mirrors' topics; null when ListClusterMirrors answered with an error. */
+async function mirrorTopics(
+  client: KafkaClient,
+  names: readonly string[],
+): Promise<{ mirrors: Set<string>; topicsOf: Map<string, string[]> } | null> {
   const listed = await client.send(ListClusterMirrors, { IncludeTopicNames: true });
-  const out = new Map<string, string[]>();
-  if (listed.ErrorCode !== 0) return out;
+  if (listed.ErrorCode !== 0) return null;
+  const topicsOf = new Map<string, string[]>();
   const wanted = new Set(names);
   for (const m of listed.Mirrors)
-    if (wanted.size === 0 || wanted.has(m.MirrorName)) out.set(m.MirrorName, [...m.TopicNames]);
-  return out;
+    if (wanted.size === 0 || wanted.has(m.MirrorName)) topicsOf.set(m.MirrorName, [...m.TopicNames]);
+  return { mirrors: new Set(listed.Mirrors.map((m) => m.MirrorName)), topicsOf };
 }
 
 async function topicLayouts(client: KafkaClient, topics: readonly string[]): Promise<Map<string, TopicLayout>> {
@@ -97,15 +103,18 @@ async function topicLayouts(client: KafkaClient, topics: readonly string[]): Pro
 /**
  * What the describe should cover, read before it: a topic the periodic sync adds in between is then
  * reported but not expected (harmless), never expected but not yet reported. `names`: those mirrors
- * only (all when empty). Null when it cannot be read.
+ * only (all when empty). Null when it cannot be read. The listing also serves the describe's check that
+ * the names exist and, where it names every described topic, the wedged-topic check (one round trip for three).
  */
 export async function readExpectedPartitions(
   client: KafkaClient,
   names: readonly string[],
 ): Promise<ExpectedPartitions | null> {
   try {
-    const topicsOf = await mirrorTopics(client, names);
-    return { topicsOf, layouts: await topicLayouts(client, [...new Set([...topicsOf.values()].flat())]) };
+    const listed = await mirrorTopics(client, names);
+    if (listed === null) return null;
+    const { mirrors, topicsOf } = listed;
+    return { mirrors, topicsOf, layouts: await topicLayouts(client, [...new Set([...topicsOf.values()].flat())]) };
   } catch {
     return null;
   }

@@ -47,12 +47,12 @@ export async function describeReport(
   const expected = await readExpectedPartitions(client, names);
   const { result: described, missing } = await withMissingPartitions(
     client,
-    await describeMirrors(client, names),
+    await describeMirrors(client, names, expected === null ? {} : { existingNames: expected.mirrors }),
     expected,
   );
   // State and lag filters do not hide a wedged topic: `describe --failed` shows its MIRRORING partitions too.
   const byName = applyFilters(described, { topics: filters.topics, topicPatterns: filters.topicPatterns });
-  const wedged = await wedgedTopicsOf(client, byName);
+  const wedged = await wedgedTopicsOf(client, byName, expected?.topicsOf);
   // Without names, a state or lag filter leaves out the mirrors it matches nothing in.
   const filtered = applyFilters(described, filters, { dropEmptyMirrors: names.length === 0 });
   const { result: shown, unsupported } = await withStoppedEndOffsets(client, applySort(filtered, sort));

@@ -28,6 +28,8 @@ export interface DescribeOptions {
   readonly brokerRetryMs?: number;
   /** The caller has just read ListClusterMirrors and the names exist: do not ask again. */
   readonly namesKnownToExist?: boolean;
+  /** The caller has just read ListClusterMirrors: the mirrors it named (the names are checked against them). */
+  readonly existingNames?: ReadonlySet<string>;
 }
 
 export const DEFAULT_BROKER_RETRY_MS = 3000;
@@ -199,7 +201,7 @@ export async function describeMirrors(
   let wanted = [...new Set(names)];
   const notFound: string[] = [];
   if (wanted.length > 0 && !options.namesKnownToExist) {
-    const existing = await existingMirrorNames(client);
+    const existing = options.existingNames ?? (await existingMirrorNames(client));
     notFound.push(...wanted.filter((n) => !existing.has(n)));
     wanted = wanted.filter((n) => existing.has(n));
     if (wanted.length === 0) return { mirrors: [], notFound, errors: [], brokerWarnings: [] };

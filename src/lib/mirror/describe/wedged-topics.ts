@@ -82,10 +82,36 @@ export async function storedExcludes(
   return excludes;
 }
 
-/** The wedged topics of a describe, with both lists they are judged by read from the destination. */
-export async function wedgedTopicsOf(client: KafkaClient, result: DescribeResult): Promise<WedgedTopic[]> {
-  const listed = await listedTopicNames(client);
+/**
+ * The wedged topics of a describe, with both lists they are judged by read from the destination. `before`: a
+ * listing read just before the describe; when it names every described topic it is the listing judged by
+ * (a topic it names was listed, so it is not recorded STOPPED; one it lacks may have been added by the sync
+ * in between, which only a listing read after the describe tells apart, so then that is read).
+ */
+export async function wedgedTopicsOf(
+  client: KafkaClient,
+  result: DescribeResult,
+  before?: ReadonlyMap<string, readonly string[]>,
+): Promise<WedgedTopic[]> {
+  const earlier = before === undefined ? undefined : listingNamingAll(result, before);
+  const listed = earlier ?? (await listedTopicNames(client));
   return findWedgedTopics(result, listed, await storedExcludes(client, result, listed));
+}
+
+/** `before` as sets, when it names every topic of every described mirror; undefined otherwise. */
+function listingNamingAll(
+  result: DescribeResult,
+  before: ReadonlyMap<string, readonly string[]>,
+): Map<string, Set<string>> | undefined {
+  const listed = new Map<string, Set<string>>();
+  for (const mirror of result.mirrors) {
+    const topics = before.get(mirror.name);
+    if (topics === undefined) return undefined;
+    const names = new Set(topics);
+    if (mirror.topics.some((t) => !names.has(t.name))) return undefined;
+    listed.set(mirror.name, names);
+  }
+  return listed;
 }
 
 /**
