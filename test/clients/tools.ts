@@ -13,6 +13,7 @@ export const DEBIAN_PYTHON = '/usr/bin/python3';
 export const ADMIN_PROBE = fileURLToPath(new URL('../../../test/clients/py/admin_probe.py', import.meta.url));
 export const COMMIT_PROBE = fileURLToPath(new URL('../../../test/clients/py/commit_probe.py', import.meta.url));
 export const RECORDS_PROBE = fileURLToPath(new URL('../../../test/clients/py/records_probe.py', import.meta.url));
+export const TXN_PROBE = fileURLToPath(new URL('../../../test/clients/py/txn_probe.py', import.meta.url));
 /** A hung client is a failure, never a stuck suite. */
 export const TOOL_KILL_AFTER_MS = 30_000;
 
