@@ -151,7 +151,7 @@ for (const secure of [false, true]) {
         ]);
       });
 
-      it(`a transactional Producer commits and aborts; a read_committed Consumer reads the commits only (${role})`, async () => {
+      it(`a transactional Producer commits and aborts; read_committed reads the commits only (${role})`, async () => {
         const handle = pg.clusters[role];
         handle.cluster.createTopic('py-txn', { partitions: 1 });
         const request = {
