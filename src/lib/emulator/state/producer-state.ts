@@ -87,12 +87,13 @@ export class ProducerStates {
     const last = lastSequenceOf(h);
     const duplicate = entry.batches.find((b) => b.firstSeq === first && b.lastSeq === last);
     if (duplicate) return { kind: 'duplicate', base: duplicate.base };
-    const previous = entry.batches[entry.batches.length - 1];
-    if (!previous || inSequence(previous.lastSeq, first)) return { kind: 'append' };
+    // No batch yet in this epoch (it began with a marker): the sequence starts at 0.
+    const lastSeq = entry.batches[entry.batches.length - 1]?.lastSeq ?? -1;
+    if (inSequence(lastSeq, first)) return { kind: 'append' };
     return refused(
       errors.OUT_OF_ORDER_SEQUENCE_NUMBER.code,
       `Out of order sequence number for producer ${h.producerId}: ${first} (incoming seq. number), ` +
-        `${previous.lastSeq} (current end sequence number)`,
+        `${lastSeq} (current end sequence number)`,
     );
   }
 
@@ -116,7 +117,8 @@ export class ProducerStates {
         this.aborted.push({ producerId: pid, firstOffset: first, lastOffset: h.baseOffset });
         abortedAdded = true;
       }
-      next = { epoch, batches: before?.batches ?? [], txnFirst: null };
+      // A marker in a newer epoch (a fenced producer's transaction aborted) starts the epoch afresh.
+      next = { epoch, batches: before && before.epoch === epoch ? before.batches : [], txnFirst: null };
     } else {
       const kept = before && before.epoch === h.producerEpoch ? before.batches : [];
       const batch = { firstSeq: h.baseSequence, lastSeq: lastSequenceOf(h), base: h.baseOffset };

@@ -211,6 +211,16 @@ describe('transactions and idempotent producers', () => {
     );
     assert.equal(await end(client, 'tx-f', old, true, 2), errors.PRODUCER_FENCED.code);
     assert.equal(await end(client, 'tx-f', old, true, 1), errors.INVALID_PRODUCER_EPOCH.code);
+    // The new producer's epoch began with the abort marker: its sequence 0 is new, not the old one's retry.
+    const fresh = { producerId: init.ProducerId, epoch: init.ProducerEpoch, transactional: true };
+    await client.request(AddPartitionsToTxn, 3, {
+      V3AndBelowTransactionalId: 'tx-f',
+      V3AndBelowProducerId: fresh.producerId,
+      V3AndBelowProducerEpoch: fresh.epoch,
+      V3AndBelowTopics: [{ Name: 'tx-fence', Partitions: [0] }],
+    });
+    assert.deepEqual(await produce(client, 'tx-fence', batch(fresh, 0, ['new']), 'tx-f'), { code: 0, base: 2n });
+    assert.equal(await end(client, 'tx-f', fresh, true), 0);
     const stranger = await client.request(AddPartitionsToTxn, 1, {
       V3AndBelowTransactionalId: 'tx-f',
       V3AndBelowProducerId: old.producerId + 1000n,
