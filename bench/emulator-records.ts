@@ -2,6 +2,7 @@
 // 20 records/s per partition, every topic mirrored at its copy rate), run on a manual clock in the
 // engine's 100 ms ticks, so the hour takes a minute or so instead of an hour. The engine does the same
 // work it does in real time: the generator writes batches, the mirror copies them, retention drops them.
+// KMIRROR_BENCH_RECORDS_HOURS=6 runs six simulated hours instead, to see where RSS levels off.
 
 import { ManualClock, startEmulatedClusters } from '../src/lib/emulator/index.js';
 import {
@@ -14,6 +15,8 @@ import type { EmulatedCluster } from '../src/lib/emulator/state/cluster.js';
 import type { BenchResult } from './measure.js';
 
 const HOUR_MS = 3_600_000;
+/** Simulated hours (KMIRROR_BENCH_RECORDS_HOURS, default 1): a longer run shows where RSS levels off. */
+const HOURS = Math.max(1, Number(process.env.KMIRROR_BENCH_RECORDS_HOURS ?? '1') || 1);
 const TICK_MS = 100;
 const ADMIN = { principal: 'User:admin', nodeId: 1 };
 
@@ -53,7 +56,7 @@ export async function benchEmulatorRecords(): Promise<BenchResult[]> {
     globalThis.gc?.();
     const rssBefore = process.memoryUsage().rss / 1e6;
     const started = performance.now();
-    for (let t = 0; t < HOUR_MS; t += TICK_MS) {
+    for (let t = 0; t < HOURS * HOUR_MS; t += TICK_MS) {
       clock.advance(TICK_MS);
       emulator.tick();
     }
@@ -67,7 +70,7 @@ export async function benchEmulatorRecords(): Promise<BenchResult[]> {
     const first = PLAYGROUND_TOPICS[0]?.name ?? '';
     return [
       {
-        name: 'emulator: record batches held after 1 h of playground traffic (source + destination)',
+        name: `emulator: record batches held after ${HOURS} h of playground traffic (source + destination)`,
         value: held,
         unit: 'MB',
         target: `≤ ${bound.toFixed(1)} MB (${MAX_PARTITION_LOG_BYTES / 1048576} MiB × ${partitions} partitions × 2)`,
@@ -76,11 +79,11 @@ export async function benchEmulatorRecords(): Promise<BenchResult[]> {
           `on the destination, ${source.cluster.endOffset(first, 0)} on the source`,
       },
       {
-        name: 'emulator process RSS after 1 h of playground traffic',
+        name: `emulator process RSS after ${HOURS} h of playground traffic`,
         value: rssAfter,
         unit: 'MB',
         detail:
-          `${rssBefore.toFixed(0)} MB before the hour; after it heap ${(memory.heapUsed / 1e6).toFixed(0)} MB, ` +
+          `${rssBefore.toFixed(0)} MB before; after it heap ${(memory.heapUsed / 1e6).toFixed(0)} MB, ` +
           `buffers ${(memory.arrayBuffers / 1e6).toFixed(0)} MB`,
       },
     ];

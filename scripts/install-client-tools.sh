@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs the clients written by others that `npm run test:clients` drives: kcat and Debian's
-# confluent-kafka for /usr/bin/python3 (a pyenv python3 on PATH would not see it), tmux, the
+# Installs the clients written by others that `npm run test:clients` drives: kcat, and Debian's
+# confluent-kafka and kafka-python for /usr/bin/python3 (a pyenv python3 on PATH would not see them), tmux, the
 # real terminal of test/terminal (unit suite; it fails without tmux when CI is set), zsh and fish,
 # whose completion engines run the scripts of `kmirror completion` (unit suite, likewise), and
 # man-db, whose `man` reads the installed pages in `npm run test:install`. Idempotent: does nothing
@@ -15,6 +15,9 @@ command -v zsh >/dev/null 2>&1 || missing+=(zsh)
 command -v fish >/dev/null 2>&1 || missing+=(fish)
 if ! /usr/bin/python3 -c 'import confluent_kafka' >/dev/null 2>&1; then
   missing+=(python3-confluent-kafka)
+fi
+if ! /usr/bin/python3 -c 'import kafka' >/dev/null 2>&1; then
+  missing+=(python3-kafka)
 fi
 [ "${#missing[@]}" -eq 0 ] && exit 0
 
@@ -44,3 +47,4 @@ for tool in man zsh fish; do
   command -v "$tool" >/dev/null 2>&1 || { echo "install-client-tools: $tool still missing after install" >&2; exit 1; }
 done
 /usr/bin/python3 -c 'import confluent_kafka' || { echo "install-client-tools: confluent_kafka still not importable by /usr/bin/python3" >&2; exit 1; }
+/usr/bin/python3 -c 'import kafka' || { echo "install-client-tools: kafka (kafka-python) still not importable by /usr/bin/python3" >&2; exit 1; }

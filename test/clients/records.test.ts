@@ -10,6 +10,7 @@ import { startPlayground, type RunningPlayground } from '../../src/lib/emulator/
 import {
   DEBIAN_PYTHON,
   RECORDS_PROBE,
+  TXN_PROBE,
   describeRun,
   describeWithTool,
   probeConfluentKafka,
@@ -148,6 +149,42 @@ for (const secure of [false, true]) {
           [1, 'two'],
           [2, 'three'],
         ]);
+      });
+
+      it(`a transactional Producer commits and aborts; read_committed reads the commits only (${role})`, async () => {
+        const handle = pg.clusters[role];
+        handle.cluster.createTopic('py-txn', { partitions: 1 });
+        const request = {
+          config: { 'bootstrap.servers': handle.bootstrap, ...librdkafkaSettings(pg) },
+          topic: 'py-txn',
+          partition: 0,
+          transactional_id: `py-txn-${role}`,
+          transactions: [
+            { values: ['kept-0', 'kept-1'], commit: true },
+            { values: ['gone-0', 'gone-1', 'gone-2'], commit: false },
+            { values: ['kept-2'], commit: true },
+          ],
+          read: 3,
+          from: 0,
+        };
+        const result = await runTool(DEBIAN_PYTHON, [TXN_PROBE], { stdin: JSON.stringify(request) });
+        assert.equal(result.code, 0, describeRun('txn_probe.py', result));
+        const answer = JSON.parse(result.stdout) as { delivered: [number, string][]; consumed: [number, string][] };
+        // Each transaction ends with its marker: COMMIT at 2, ABORT at 6, COMMIT at 8.
+        assert.deepEqual(answer.delivered, [
+          [0, 'kept-0'],
+          [1, 'kept-1'],
+          [3, 'gone-0'],
+          [4, 'gone-1'],
+          [5, 'gone-2'],
+          [7, 'kept-2'],
+        ]);
+        assert.deepEqual(answer.consumed, [
+          [0, 'kept-0'],
+          [1, 'kept-1'],
+          [7, 'kept-2'],
+        ]);
+        assert.equal(handle.cluster.endOffset('py-txn', 0), 9n);
       });
     }
   });

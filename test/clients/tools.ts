@@ -7,12 +7,17 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 
-export const INSTALL_HINT = 'bash scripts/install-client-tools.sh  (apt-get install kcat python3-confluent-kafka)';
+export const INSTALL_HINT =
+  'bash scripts/install-client-tools.sh  (apt-get install kcat python3-confluent-kafka python3-kafka)';
 /** Debian's interpreter: the package python3-confluent-kafka installs only for it, not for a pyenv python3. */
 export const DEBIAN_PYTHON = '/usr/bin/python3';
 export const ADMIN_PROBE = fileURLToPath(new URL('../../../test/clients/py/admin_probe.py', import.meta.url));
 export const COMMIT_PROBE = fileURLToPath(new URL('../../../test/clients/py/commit_probe.py', import.meta.url));
 export const RECORDS_PROBE = fileURLToPath(new URL('../../../test/clients/py/records_probe.py', import.meta.url));
+export const KAFKA_PYTHON_PROBE = fileURLToPath(
+  new URL('../../../test/clients/py/kafka_python_probe.py', import.meta.url),
+);
+export const TXN_PROBE = fileURLToPath(new URL('../../../test/clients/py/txn_probe.py', import.meta.url));
 /** A hung client is a failure, never a stuck suite. */
 export const TOOL_KILL_AFTER_MS = 30_000;
 
@@ -91,6 +96,11 @@ export function probeConfluentKafka(): Promise<ToolCheck> {
     '-c',
     'import confluent_kafka as c; print(c.version()[0], c.libversion()[0], c.libversion()[1])',
   ]);
+}
+
+/** Prints the kafka-python version (Debian's python3-kafka). */
+export function probeKafkaPython(): Promise<ToolCheck> {
+  return probe('python3-kafka', DEBIAN_PYTHON, ['-c', 'import kafka; print(kafka.__version__)']);
 }
 
 function inCi(): boolean {

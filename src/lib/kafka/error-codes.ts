@@ -357,10 +357,40 @@ const ENTRIES = {
     message: 'the broker received an out-of-order producer sequence number',
     hint: null,
   },
+  DUPLICATE_SEQUENCE_NUMBER: {
+    code: 46,
+    retriable: false,
+    message: 'the broker received a duplicate producer sequence number',
+    hint: null,
+  },
   INVALID_PRODUCER_EPOCH: {
     code: 47,
     retriable: false,
     message: 'the producer epoch is older than the broker expects',
+    hint: null,
+  },
+  INVALID_TXN_STATE: {
+    code: 48,
+    retriable: false,
+    message: 'the producer attempted a transactional operation in an invalid state',
+    hint: null,
+  },
+  INVALID_PRODUCER_ID_MAPPING: {
+    code: 49,
+    retriable: false,
+    message: 'the producer id does not match the transactional id it was used with',
+    hint: null,
+  },
+  INVALID_TRANSACTION_TIMEOUT: {
+    code: 50,
+    retriable: false,
+    message: 'the transaction timeout is larger than the broker allows (transaction.max.timeout.ms)',
+    hint: null,
+  },
+  CONCURRENT_TRANSACTIONS: {
+    code: 51,
+    retriable: true,
+    message: 'the producer attempted to update a transaction while another update was in progress',
     hint: null,
   },
   TRANSACTIONAL_ID_AUTHORIZATION_FAILED: {
@@ -475,6 +505,12 @@ const ENTRIES = {
     retriable: true,
     message: 'a controller mutation quota was exceeded',
     hint: 'retry later, or raise controller_mutation_rate for this principal',
+  },
+  PRODUCER_FENCED: {
+    code: 90,
+    retriable: false,
+    message: 'another producer with the same transactional id is newer (this one is fenced)',
+    hint: null,
   },
   RESOURCE_NOT_FOUND: {
     code: 91,

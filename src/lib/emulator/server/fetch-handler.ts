@@ -1,5 +1,7 @@
 // Fetch v4-11 for consumers: whole stored batches from the one holding the fetch offset, up to the
-// high watermark (every record is replicated at once here) or, READ_COMMITTED, the last stable offset.
+// high watermark (every record is replicated at once here) or, READ_COMMITTED, the last stable offset
+// (the first offset of the oldest open transaction), with the aborted transactions among the batches
+// returned so the consumer can drop their records.
 // With nothing to return the answer waits up to MaxWaitMs for records, as a broker's purgatory does.
 // No fetch sessions are created (SessionId 0 tells the client so; KIP-227 allows it), and no replica
 // fetches are served: followers do not exist here.
@@ -9,12 +11,14 @@ import { errors } from '../../kafka/error-codes.js';
 import { Fetch } from '../../kafka/messages/index.js';
 import type { RequestOf } from '../../kafka/message-types.js';
 import type { EmulatedCluster } from '../state/cluster.js';
-import { recordLog } from '../state/record-store.js';
+import { recordLog, stableOffset } from '../state/record-store.js';
+import { expireTransactions } from '../state/transaction-coordinator.js';
 import type { BrokerContext } from './broker-context.js';
 import { defineHandler, type RegisteredHandler } from './handler.js';
 
 /** How often a waiting fetch looks at the logs again. */
 const WAIT_STEP_MS = 20;
+const READ_COMMITTED = 1;
 
 type FetchRequest = RequestOf<typeof Fetch>;
 type FetchPartitionRequest = FetchRequest['Topics'][number]['Partitions'][number];
@@ -25,7 +29,7 @@ interface PartitionAnswer {
   readonly HighWatermark: bigint;
   readonly LastStableOffset: bigint;
   readonly LogStartOffset: bigint;
-  readonly AbortedTransactions: never[];
+  readonly AbortedTransactions: { readonly ProducerId: bigint; readonly FirstOffset: bigint }[];
   readonly PreferredReadReplica: number;
   readonly Records: Buffer | null;
 }
@@ -49,6 +53,7 @@ function fetchPartition(
   topicName: string,
   req: FetchPartitionRequest,
   budget: { bytes: number },
+  readCommitted: boolean,
 ): PartitionAnswer {
   const topic = cluster.topics.get(topicName);
   const p = topic?.partitions[req.Partition];
@@ -58,26 +63,38 @@ function fetchPartition(
     return failed(req.Partition, errors.FENCED_LEADER_EPOCH.code);
   if (req.CurrentLeaderEpoch > p.leaderEpoch) return failed(req.Partition, errors.UNKNOWN_LEADER_EPOCH.code);
   const log = recordLog(cluster, topic, p);
+  const stable = stableOffset(cluster, topic, p);
   const offsets = {
     PartitionIndex: req.Partition,
     HighWatermark: log.end,
-    // No transaction is ever open here, so every record is stable.
-    LastStableOffset: log.end,
+    LastStableOffset: stable,
     LogStartOffset: log.start,
     AbortedTransactions: [],
     PreferredReadReplica: -1,
   };
   if (req.FetchOffset < log.start || req.FetchOffset > log.end)
     return { ...offsets, ErrorCode: errors.OFFSET_OUT_OF_RANGE.code, Records: null };
+  const upTo = readCommitted ? stable : log.end;
   const limit = Math.min(req.PartitionMaxBytes, budget.bytes);
-  const batches = limit > 0 && req.FetchOffset < log.end ? log.read(req.FetchOffset, limit) : [];
+  const batches = (limit > 0 && req.FetchOffset < upTo ? log.read(req.FetchOffset, limit) : []).filter(
+    (b) => b.base < upTo,
+  );
   const records = Buffer.concat(batches.map((b) => b.bytes));
   budget.bytes -= records.length;
-  return { ...offsets, ErrorCode: errors.NONE.code, Records: records };
+  const last = batches[batches.length - 1];
+  const aborted = readCommitted && last ? log.producers.abortedIn(req.FetchOffset, last.next) : [];
+  return {
+    ...offsets,
+    AbortedTransactions: aborted.map((a) => ({ ProducerId: a.producerId, FirstOffset: a.firstOffset })),
+    ErrorCode: errors.NONE.code,
+    Records: records,
+  };
 }
 
 function answer(cluster: EmulatedCluster, nodeId: number, principal: string, body: FetchRequest) {
   const budget = { bytes: body.MaxBytes };
+  const readCommitted = body.IsolationLevel === READ_COMMITTED;
+  expireTransactions(cluster);
   let bytes = 0;
   let failures = 0;
   const Responses = body.Topics.map((t) => {
@@ -86,7 +103,7 @@ function answer(cluster: EmulatedCluster, nodeId: number, principal: string, bod
       Topic: t.Topic,
       Partitions: t.Partitions.map((req) => {
         if (!authorized) return failed(req.Partition, errors.TOPIC_AUTHORIZATION_FAILED.code);
-        const a = fetchPartition(cluster, nodeId, t.Topic, req, budget);
+        const a = fetchPartition(cluster, nodeId, t.Topic, req, budget, readCommitted);
         bytes += a.Records?.length ?? 0;
         if (a.ErrorCode !== errors.NONE.code) failures++;
         return a;

@@ -5,8 +5,7 @@ import { ListOffsets } from '../../kafka/messages/index.js';
 import type { BrokerContext } from './broker-context.js';
 import { defineHandler, type RegisteredHandler } from './handler.js';
 import { errors } from '../../kafka/error-codes.js';
-import { lastStableOffset } from '../state/transactions.js';
-import { recordLog } from '../state/record-store.js';
+import { recordLog, stableOffset } from '../state/record-store.js';
 
 const LATEST = -1n;
 const EARLIEST = -2n;
@@ -44,28 +43,28 @@ export function listOffsetsHandler(broker: BrokerContext): RegisteredHandler {
                 return answer(errors.FENCED_LEADER_EPOCH.code);
               if (req.CurrentLeaderEpoch > p.leaderEpoch) return answer(errors.UNKNOWN_LEADER_EPOCH.code);
               const end = cluster.endOffset(topic.name, p.index);
+              // read_committed stops before the first open transaction (the last stable offset), and
+              // a lookup by timestamp finds only what it may read, as Kafka's does.
+              const fetchable = body.IsolationLevel === READ_COMMITTED ? stableOffset(cluster, topic, p) : end;
+              const readable = <T extends { offset: bigint }>(found: T | null): T | null =>
+                found && found.offset < fetchable ? found : null;
               switch (req.Timestamp) {
                 case LATEST:
-                  // read_committed stops before the first open transaction (the last stable offset).
-                  return answer(
-                    0,
-                    body.IsolationLevel === READ_COMMITTED ? lastStableOffset(p, end) : end,
-                    -1n,
-                    p.leaderEpoch,
-                  );
+                  return answer(0, fetchable, -1n, p.leaderEpoch);
                 case EARLIEST:
                 case EARLIEST_LOCAL:
                   return answer(0, recordLog(cluster, topic, p).start, -1n, p.leaderEpoch);
                 case MAX_TIMESTAMP: {
-                  const found = recordLog(cluster, topic, p).maxTimestamp();
+                  const found = readable(recordLog(cluster, topic, p).maxTimestamp());
                   return found
                     ? answer(0, found.offset, found.timestamp, p.leaderEpoch)
                     : answer(0, -1n, -1n, p.leaderEpoch);
                 }
                 default: {
                   // Tiered-storage lookups (-5, -6) find nothing: there is no remote tier.
-                  const found =
-                    req.Timestamp >= 0n ? recordLog(cluster, topic, p).offsetForTimestamp(req.Timestamp) : null;
+                  const found = readable(
+                    req.Timestamp >= 0n ? recordLog(cluster, topic, p).offsetForTimestamp(req.Timestamp) : null,
+                  );
                   return found
                     ? answer(0, found.offset, found.timestamp, p.leaderEpoch)
                     : answer(0, -1n, -1n, p.leaderEpoch);

@@ -1,13 +1,23 @@
-// Produce v3-9: the leader checks each batch (magic 2, CRC-32C), gives it the next offsets, stamps
-// its leader epoch and stores it. A mirror topic takes no writes until its partition is STOPPED
+// Produce v3-9: the leader checks each batch (magic 2, CRC-32C), then a producer's batch against the
+// partition's producer state (epoch, sequence: a retried batch is answered with the offset it was
+// stored at, as Kafka does, and not stored again) and a transactional one against the coordinator
+// (its partition added to an ongoing transaction of that epoch), gives it the next offsets, stamps its
+// leader epoch and stores it. A mirror topic takes no writes until its partition is STOPPED
 // (READ_ONLY_TOPIC, as on the prototype). acks=0 gets no answer at all, as from Kafka.
 
 import { errors } from '../../kafka/error-codes.js';
 import { Produce } from '../../kafka/messages/index.js';
-import { crcMatches, readBatchHeader, RecordBatchError, splitBatches } from '../../kafka/record-batch.js';
+import {
+  crcMatches,
+  isTransactional,
+  readBatchHeader,
+  RecordBatchError,
+  splitBatches,
+} from '../../kafka/record-batch.js';
 import type { EmulatedCluster } from '../state/cluster.js';
 import { appendProducedBatch, recordLog } from '../state/record-store.js';
-import { isFrozen } from '../state/topics.js';
+import { isFrozen, type Partition, type Topic } from '../state/topics.js';
+import { verifyTransactionalWrite } from '../state/transaction-coordinator.js';
 import type { BrokerContext } from './broker-context.js';
 import { defineHandler, type RegisteredHandler } from './handler.js';
 
@@ -68,7 +78,8 @@ function producePartition(
   if (!Array.isArray(checked)) return refused(index, checked.code, checked.message);
   let baseOffset = -1n;
   for (const batch of checked) {
-    const given = appendProducedBatch(cluster, topic, p, batch);
+    const given = appendChecked(cluster, topic, p, batch);
+    if (typeof given !== 'bigint') return refused(index, given.code, given.message);
     if (baseOffset < 0n) baseOffset = given;
   }
   return {
@@ -76,6 +87,27 @@ function producePartition(
     BaseOffset: baseOffset,
     LogStartOffset: recordLog(cluster, topic, p).start,
   };
+}
+
+/** Appends a producer's batch after Kafka's producer-state checks; a retry answers its first offset. */
+function appendChecked(
+  cluster: EmulatedCluster,
+  topic: Topic,
+  p: Partition,
+  batch: Buffer,
+): bigint | { readonly code: number; readonly message: string | null } {
+  const h = readBatchHeader(batch);
+  if (h.producerId >= 0n && isTransactional(h)) {
+    const code = verifyTransactionalWrite(cluster, h.producerId, h.producerEpoch, {
+      topic: topic.name,
+      partition: p.index,
+    });
+    if (code !== errors.NONE.code) return { code, message: null };
+  }
+  const check = recordLog(cluster, topic, p).producers.check(h);
+  if (check.kind === 'refused') return { code: check.code, message: check.message };
+  if (check.kind === 'duplicate') return check.base;
+  return appendProducedBatch(cluster, topic, p, batch);
 }
 
 export function produceHandler(broker: BrokerContext): RegisteredHandler {

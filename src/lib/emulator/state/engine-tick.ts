@@ -17,7 +17,7 @@ import {
   SOURCE_TOPIC_DELETED,
   type SourceProblem,
 } from './source-link.js';
-import { copyTransaction, stopMarkers, type OpenTransaction } from './transactions.js';
+import { copyTransaction, takeStopAbort, type OpenTransaction } from './transactions.js';
 import { endOffset, isFrozen, materialize, setEndOffset, type Partition, type Topic } from './topics.js';
 
 interface RetryPolicy {
@@ -347,12 +347,15 @@ function enter(e: PartitionEnv, next: MirrorStateName, at: number, keepFailure =
     case 'STOPPED':
       m.failure = null;
       m.lastMirroredOffset = p.base;
-      // The leader epoch bump of failover, then one MIRROR_PID_RESET control batch in the new epoch,
-      // and an abort marker when a copied transaction is still open.
+      // The leader epoch bump of failover, then in the new epoch an abort marker per copied
+      // transaction still open and one MIRROR_PID_RESET control batch.
       p.leaderEpoch += 1;
       noteRecords(p, p.leaderEpoch, p.base);
-      e.records?.stopMarker(p.base, p.leaderEpoch);
-      setEndOffset(p, at, p.base + stopMarkers(p, p.base));
+      {
+        const hookAbort = takeStopAbort(p, p.base);
+        const written = e.records?.stopMarkers(p.base, p.leaderEpoch, hookAbort) ?? (hookAbort ? 2 : 1);
+        setEndOffset(p, at, p.base + BigInt(written));
+      }
       break;
     default:
       break;

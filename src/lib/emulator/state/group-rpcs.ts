@@ -34,14 +34,18 @@ export function findCoordinator(
     errorCode: code,
     errorMessage,
   });
-  if (keyType === CoordinatorKeyType.TRANSACTION || keyType === CoordinatorKeyType.SHARE) {
-    // Transactions and share groups are not modelled; a client keeps asking, as for a coordinator still loading.
+  if (keyType === CoordinatorKeyType.SHARE) {
+    // Share groups are not modelled; a client keeps asking, as for a coordinator still loading.
     return refused(errors.COORDINATOR_NOT_AVAILABLE.code, errors.COORDINATOR_NOT_AVAILABLE.brokerMessage);
   }
-  if (keyType !== CoordinatorKeyType.GROUP)
+  if (keyType === CoordinatorKeyType.TRANSACTION) {
+    if (key === '') return refused(errors.INVALID_REQUEST.code, 'Transactional id must not be empty');
+  } else if (keyType !== CoordinatorKeyType.GROUP) {
     return refused(errors.INVALID_REQUEST.code, `Unknown coordinator type received: ${keyType}`);
-  if (!cluster.authorizer.authorize(ctx.principal, 'GROUP', key, 'DESCRIBE'))
+  } else if (!cluster.authorizer.authorize(ctx.principal, 'GROUP', key, 'DESCRIBE')) {
     return refused(errors.GROUP_AUTHORIZATION_FAILED.code, errors.GROUP_AUTHORIZATION_FAILED.brokerMessage);
+  }
+  // A transactional id's `__transaction_state` partition is laid out as a group's `__consumer_offsets` one.
   const nodeId = groupCoordinator(cluster, key);
   if (nodeId < 0) return refused(errors.COORDINATOR_NOT_AVAILABLE.code, errors.COORDINATOR_NOT_AVAILABLE.brokerMessage);
   return { nodeId, errorCode: errors.NONE.code, errorMessage: null };

@@ -1,8 +1,16 @@
 // What the mirror fetcher does with records: the source's batches land on the destination at the
 // same offsets, byte for byte (CRC, records and the epoch that wrote them unchanged, as a follower
-// appends), and a stop appends the prototype's MIRROR_PID_RESET control batch.
+// appends: transactional batches and their markers too, so the destination's open transactions and
+// last stable offset follow the source's), and a stop appends, as the prototype does (PROTOCOL.md §18),
+// an ABORT marker per transaction still open there, then its MIRROR_PID_RESET control batch.
 
-import { controlKey, ControlType, encodeBatch, mirrorPidResetValue } from '../../kafka/record-batch.js';
+import {
+  controlKey,
+  ControlType,
+  encodeBatch,
+  endTxnMarkerValue,
+  mirrorPidResetValue,
+} from '../../kafka/record-batch.js';
 import type { EmulatedCluster } from './cluster.js';
 import { recordLog } from './record-store.js';
 import type { Partition, Topic } from './topics.js';
@@ -14,8 +22,12 @@ export interface MirrorRecords {
    * when the last batch does (a fetcher copies whole batches).
    */
   copy(from: bigint, to: bigint): bigint;
-  /** Appends the stop's PID-reset control batch at `offset`, written in `leaderEpoch`. */
-  stopMarker(offset: bigint, leaderEpoch: number): void;
+  /**
+   * Appends the stop's control batches from `offset`, written in `leaderEpoch`: an abort marker per
+   * open transaction (and one more for a transaction of the offsets-only test hook when
+   * `hookTransaction`), then the PID reset. Returns how many records it wrote.
+   */
+  stopMarkers(offset: bigint, leaderEpoch: number, hookTransaction: boolean): number;
 }
 
 /** The source partition a fetch reads; null while the source cannot be read. */
@@ -50,25 +62,28 @@ export function mirrorRecords(
       }
       return reached;
     },
-    stopMarker(offset, leaderEpoch) {
+    stopMarkers(offset, leaderEpoch, hookTransaction) {
       const log = recordLog(destination, topic, p);
       if (log.end !== offset) log.truncateTo(offset);
-      log.append(
-        encodeBatch({
-          baseOffset: offset,
-          leaderEpoch,
-          baseTimestamp: BigInt(Math.floor(destination.clock.now())),
-          control: true,
-          records: [
-            {
-              timestampDelta: 0n,
-              key: controlKey(ControlType.MIRROR_PID_RESET),
-              value: mirrorPidResetValue(sourceClusterId),
-              headers: [],
-            },
-          ],
-        }),
-      );
+      const baseTimestamp = BigInt(Math.floor(destination.clock.now()));
+      const control = (key: Buffer, value: Buffer, producer: { producerId: bigint; epoch: number } | null) =>
+        log.append(
+          encodeBatch({
+            baseOffset: log.end,
+            leaderEpoch,
+            baseTimestamp,
+            control: true,
+            ...(producer
+              ? { producerId: producer.producerId, producerEpoch: producer.epoch, transactional: true }
+              : {}),
+            records: [{ timestampDelta: 0n, key, value, headers: [] }],
+          }),
+        );
+      const open: ({ producerId: bigint; epoch: number } | null)[] = log.producers.openTransactions();
+      if (hookTransaction) open.push(null);
+      for (const producer of open) control(controlKey(ControlType.ABORT), endTxnMarkerValue(0), producer);
+      control(controlKey(ControlType.MIRROR_PID_RESET), mirrorPidResetValue(sourceClusterId), null);
+      return open.length + 1;
     },
   };
 }

@@ -4,6 +4,7 @@
 // stored as appended.
 
 import {
+  controlTypeOf,
   decodeRecords,
   isControl,
   isTransactional,
@@ -11,6 +12,7 @@ import {
   readBatchHeader,
   RecordBatchError,
 } from '../../kafka/record-batch.js';
+import { ProducerStates } from './producer-state.js';
 
 export interface StoredBatch {
   readonly base: bigint;
@@ -62,6 +64,8 @@ export class PartitionLog {
   private segments: Segment[] = [];
   private nextSegmentId = 0;
   private held = 0;
+  /** Producer ids, sequences and transactions, as the appended batches left them. */
+  readonly producers = new ProducerStates();
 
   constructor(
     readonly retentionBytes: number,
@@ -99,6 +103,8 @@ export class PartitionLog {
     if (h.baseOffset < this.endOffset)
       throw new RecordBatchError(`batch at ${h.baseOffset} overlaps the log, which ends at ${this.endOffset}`);
     if (h.baseOffset > this.endOffset) this.resetAt(h.baseOffset);
+    const control = isControl(h);
+    if (h.producerId >= 0n || control) this.producers.observe(h, control ? controlTypeOf(bytes) : null);
     const segment = this.segmentFor(bytes.length);
     bytes.copy(segment.buf, segment.used);
     const batch = new Placed(
@@ -107,7 +113,7 @@ export class PartitionLog {
       h.maxTimestamp,
       h.producerId,
       isTransactional(h),
-      isControl(h),
+      control,
       segment,
       segment.used,
       bytes.length,
@@ -136,6 +142,7 @@ export class PartitionLog {
     }
     const kept = this.batches[this.batches.length - 1]?.next;
     this.endOffset = kept ?? (offset < this.startOffset ? offset : this.startOffset);
+    this.producers.truncateTo(this.endOffset);
     if (this.batches.length === 0) this.resetAt(this.endOffset);
   }
 
@@ -146,6 +153,7 @@ export class PartitionLog {
     this.held = 0;
     this.startOffset = offset;
     this.endOffset = offset;
+    this.producers.trimBelow(offset);
   }
 
   /** The batches from the one holding `from` on, up to about `maxBytes` (always at least one). */
@@ -223,5 +231,6 @@ export class PartitionLog {
       this.batches.splice(0, count);
       this.startOffset = (this.batches[0] as Placed).base;
     }
+    this.producers.trimBelow(this.startOffset);
   }
 }

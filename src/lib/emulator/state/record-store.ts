@@ -4,11 +4,20 @@
 // epoch the history gives them), and a log longer than the end offset is truncated, so failback and
 // re-add truncation cut the batches too. Logs hang off their partitions, so a deleted topic's go with it.
 
-import { encodeSingleValueBatch, placeBatch, readBatchHeader } from '../../kafka/record-batch.js';
+import {
+  controlKey,
+  ControlType,
+  encodeBatch,
+  encodeSingleValueBatch,
+  endTxnMarkerValue,
+  placeBatch,
+  readBatchHeader,
+} from '../../kafka/record-batch.js';
 import type { EmulatedCluster } from './cluster.js';
 import { epochsAt, type EpochStart } from './epoch-history.js';
 import { PartitionLog } from './partition-log.js';
 import { endOffset, isFrozen, type Partition, type Topic } from './topics.js';
+import { lastStableOffset } from './transactions.js';
 
 /** The most bytes one partition's log keeps (a smaller positive `retention.bytes` wins). */
 export const MAX_PARTITION_LOG_BYTES = 2 * 1024 * 1024;
@@ -79,4 +88,51 @@ export function appendProducedBatch(cluster: EmulatedCluster, topic: Topic, p: P
   const { baseOffset } = cluster.produce(topic.name, p.index, count);
   log.append(placeBatch(batch, baseOffset, p.leaderEpoch));
   return baseOffset;
+}
+
+/**
+ * A COMMIT or ABORT marker (EndTxnMarker v0, coordinator epoch 0) in a partition of a transaction, as
+ * the coordinator writes it: the next offset, the leader's epoch, the producer's id and epoch. A
+ * partition gone, or turned read-only since the transaction wrote there, gets none.
+ */
+export function appendTxnMarker(
+  cluster: EmulatedCluster,
+  topicName: string,
+  partition: number,
+  marker: { readonly producerId: bigint; readonly epoch: number; readonly commit: boolean },
+): void {
+  const topic = cluster.topics.get(topicName);
+  const p = topic?.partitions[partition];
+  if (!topic || !p || isFrozen(p)) return;
+  const log = recordLog(cluster, topic, p);
+  const { baseOffset } = cluster.produce(topic.name, p.index, 1);
+  log.append(
+    encodeBatch({
+      baseOffset,
+      leaderEpoch: p.leaderEpoch,
+      baseTimestamp: BigInt(Math.floor(cluster.clock.now())),
+      producerId: marker.producerId,
+      producerEpoch: marker.epoch,
+      transactional: true,
+      control: true,
+      records: [
+        {
+          timestampDelta: 0n,
+          key: controlKey(marker.commit ? ControlType.COMMIT : ControlType.ABORT),
+          value: endTxnMarkerValue(0),
+          headers: [],
+        },
+      ],
+    }),
+  );
+}
+
+/**
+ * The last stable offset: the first offset of the oldest open transaction in the log (or of one the
+ * offsets-only test hook opened, `state/transactions.ts`), else the high watermark.
+ */
+export function stableOffset(cluster: EmulatedCluster, topic: Topic, p: Partition): bigint {
+  const log = recordLog(cluster, topic, p);
+  const first = log.producers.firstUnstableOffset();
+  return lastStableOffset(p, first !== null && first < log.end ? first : log.end);
 }

@@ -1,8 +1,8 @@
-// Open transactions, as offsets (the emulator holds no records yet): a partition's transaction is the
-// offset of its first record, which is the last stable offset while it is open. A mirror copies it
-// with the records; a stop aborts what is still open on the destination with one abort marker after
-// the PID-reset batch (PROTOCOL.md §18 "Transactions at a stop"). A later record store takes this
-// state over: it is the one piece a producer's begin / commit and the stop read and write.
+// The offsets-only transaction of the test hook (`cluster.beginTransaction`): a partition's transaction
+// is the offset of its first record, which is the last stable offset while it is open, over records
+// the traffic generator writes. A mirror copies it with the offsets; a stop aborts what is still open
+// on the destination with one abort marker (PROTOCOL.md §18 "Transactions at a stop"). Real
+// transactions, of producers through the coordinator, live in the records (state/producer-state.ts).
 
 /** The oldest open transaction on a partition. */
 export interface OpenTransaction {
@@ -25,9 +25,9 @@ export function copyTransaction(dest: TransactionHolder, source: OpenTransaction
   dest.openTransaction = source !== null && source.firstOffset < copiedTo ? source : null;
 }
 
-/** Control records a stop appends after the copy: the PID reset, plus an abort marker for an open transaction. */
-export function stopMarkers(p: TransactionHolder, end: bigint): bigint {
-  const aborts = p.openTransaction !== null && p.openTransaction.firstOffset < end ? 1n : 0n;
+/** A stop aborts the hook's open transaction: true when there was one (its abort marker is then written). */
+export function takeStopAbort(p: TransactionHolder, end: bigint): boolean {
+  const open = p.openTransaction !== null && p.openTransaction.firstOffset < end;
   p.openTransaction = null;
-  return 1n + aborts;
+  return open;
 }

@@ -1,4 +1,6 @@
 import type { ApiDefinition, MessageDefinition } from '../definition.js';
+import { AddOffsetsToTxn } from './add-offsets-to-txn.js';
+import { AddPartitionsToTxn } from './add-partitions-to-txn.js';
 import { ApiVersions } from './api-versions.js';
 import { BumpLeaderEpochs } from './bump-leader-epochs.js';
 import { CreateClusterMirror } from './create-cluster-mirror.js';
@@ -8,6 +10,7 @@ import { DescribeCluster } from './describe-cluster.js';
 import { DescribeClusterMirrors } from './describe-cluster-mirrors.js';
 import { DescribeConfigs } from './describe-configs.js';
 import { DescribeGroups } from './describe-groups.js';
+import { EndTxn } from './end-txn.js';
 import { Fetch } from './fetch.js';
 import { FindCoordinator } from './find-coordinator.js';
 import { RequestHeader, ResponseHeader } from './headers.js';
@@ -28,9 +31,12 @@ import { SaslAuthenticate } from './sasl-authenticate.js';
 import { SaslHandshake } from './sasl-handshake.js';
 import { StartMirrorTopics } from './start-mirror-topics.js';
 import { StopMirrorTopics } from './stop-mirror-topics.js';
+import { TxnOffsetCommit } from './txn-offset-commit.js';
 import { WriteMirrorStates } from './write-mirror-states.js';
 
 export {
+  AddOffsetsToTxn,
+  AddPartitionsToTxn,
   ApiVersions,
   BumpLeaderEpochs,
   CreateClusterMirror,
@@ -40,6 +46,7 @@ export {
   DescribeClusterMirrors,
   DescribeConfigs,
   DescribeGroups,
+  EndTxn,
   Fetch,
   FindCoordinator,
   IncrementalAlterConfigs,
@@ -61,6 +68,7 @@ export {
   SaslHandshake,
   StartMirrorTopics,
   StopMirrorTopics,
+  TxnOffsetCommit,
   WriteMirrorStates,
 };
 
@@ -118,8 +126,16 @@ export const ALL_APIS: readonly ApiDefinition[] = [
 
 /**
  * The record APIs: kmirror itself never produces or fetches, but the emulator serves them so that
- * real clients can write and read the records that mirroring copies.
+ * real clients can write and read the records that mirroring copies, in transactions too.
  */
-export const RECORD_APIS: readonly ApiDefinition[] = [Produce, Fetch, InitProducerId];
+export const RECORD_APIS: readonly ApiDefinition[] = [
+  Produce,
+  Fetch,
+  InitProducerId,
+  AddPartitionsToTxn,
+  AddOffsetsToTxn,
+  EndTxn,
+  TxnOffsetCommit,
+];
 
 export const HEADERS: readonly MessageDefinition[] = [RequestHeader, ResponseHeader];

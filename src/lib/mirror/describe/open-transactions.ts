@@ -1,7 +1,8 @@
 // Open transactions at a stop (PROTOCOL.md §18): the destination aborts what is still open when a
-// topic stops, with one abort marker after the PID reset, and its read_committed consumers never
-// see those records. The source shows them as a last stable offset below the high watermark
-// (ListOffsets with both isolation levels); promote and remove-topics say so before they stop.
+// topic stops, with one abort marker per open transaction before the PID reset, and its
+// read_committed consumers never see those records. The source shows them as a last stable offset
+// below the high watermark (ListOffsets with both isolation levels); promote and remove-topics say
+// so before they stop.
 
 import type { KafkaClient } from '../../kafka/client.js';
 import { readEndOffsets } from './end-offsets.js';

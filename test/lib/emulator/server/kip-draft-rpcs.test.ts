@@ -108,7 +108,8 @@ describe('emulator: seed-KIP handlers', () => {
   });
 
   it(
-    'FindCoordinator answers key type MIRROR beside GROUP (the group coordinator) and refuses ' + 'TRANSACTION',
+    'FindCoordinator answers key type MIRROR beside GROUP and TRANSACTION (both on the group layout) and refuses ' +
+      'SHARE',
     async () => {
       const node = emulator.destination.nodes[0];
       assert.ok(node);
@@ -122,7 +123,10 @@ describe('emulator: seed-KIP handlers', () => {
       const group = (await ask(0, 'some-group')).Coordinators[0];
       assert.equal(group?.ErrorCode, 0);
       assert.equal(group?.NodeId, groupCoordinator(emulator.destination.cluster, 'some-group'));
-      assert.equal((await ask(1, 'some-transaction')).Coordinators[0]?.ErrorCode, 15);
+      const transaction = (await ask(1, 'some-transaction')).Coordinators[0];
+      assert.equal(transaction?.ErrorCode, 0);
+      assert.equal(transaction?.NodeId, groupCoordinator(emulator.destination.cluster, 'some-transaction'));
+      assert.equal((await ask(2, 'some-share-group')).Coordinators[0]?.ErrorCode, 15);
     },
   );
 });

@@ -185,7 +185,7 @@ describe('the record APIs', () => {
     assert.equal(accepted.Responses[0]?.PartitionResponses[0]?.BaseOffset, 1n);
   });
 
-  it('InitProducerId hands out producer ids in order; a transactional id finds no coordinator', async () => {
+  it('InitProducerId hands out producer ids in order', async () => {
     const client = await fx.connect(source().bootstrap);
     const a = await client.request(InitProducerId, 1, { TransactionalId: null, TransactionTimeoutMs: 60_000 });
     const b = await client.request(InitProducerId, 4, { TransactionalId: null, TransactionTimeoutMs: 60_000 });
@@ -199,7 +199,5 @@ describe('the record APIs', () => {
       ProducerEpoch: 0,
     });
     assert.deepEqual([bump.ProducerId, bump.ProducerEpoch], [b.ProducerId, 1]);
-    const txn = await client.request(InitProducerId, 4, { TransactionalId: 'tx', TransactionTimeoutMs: 60_000 });
-    assert.equal(txn.ErrorCode, errors.NOT_COORDINATOR.code);
   });
 });

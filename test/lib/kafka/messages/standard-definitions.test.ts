@@ -9,7 +9,16 @@ import {
   type VersionRange,
 } from '../../../../src/lib/kafka/definition.js';
 import { ApiVersions } from '../../../../src/lib/kafka/messages/api-versions.js';
-import { Fetch, GROUP_APIS, InitProducerId, Produce } from '../../../../src/lib/kafka/messages/index.js';
+import {
+  AddOffsetsToTxn,
+  AddPartitionsToTxn,
+  EndTxn,
+  Fetch,
+  GROUP_APIS,
+  InitProducerId,
+  Produce,
+  TxnOffsetCommit,
+} from '../../../../src/lib/kafka/messages/index.js';
 import { CreateTopics } from '../../../../src/lib/kafka/messages/create-topics.js';
 import { DescribeCluster } from '../../../../src/lib/kafka/messages/describe-cluster.js';
 import { DescribeConfigs } from '../../../../src/lib/kafka/messages/describe-configs.js';
@@ -35,6 +44,10 @@ const apis: readonly [ApiDefinition, number][] = [
   [Produce, 0],
   [Fetch, 1],
   [InitProducerId, 22],
+  [AddPartitionsToTxn, 24],
+  [AddOffsetsToTxn, 25],
+  [EndTxn, 26],
+  [TxnOffsetCommit, 28],
   ...GROUP_APIS.map((api): [ApiDefinition, number] => [api, api.apiKey]),
 ];
 
