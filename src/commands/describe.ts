@@ -30,7 +30,9 @@ export default class Describe extends BaseCommand<typeof Describe> {
     'with their retry count and error, and the most lagging partitions. --partitions (or -o wide) lists every ' +
     'partition instead. Offsets and lag are reported by the broker only for MIRRORING partitions (shown as -, ' +
     'null in JSON); for STOPPED partitions the destination log-end offset is read with ListOffsets from each ' +
-    'partition leader. Exits 6 when a named mirror does not exist (the others are still shown), 3 when a broker ' +
+    'partition leader. LAG TIME (lagTimeMs in JSON) is the age of the oldest record a lagging partition lacks, ' +
+    'read with a small Fetch on the source (? and null when the source cannot be read from here). Exits 6 when ' +
+    'a named mirror does not exist (the others are still shown), 3 when a broker ' +
     'did not answer (its partitions are missing and a warning names it).';
   static override examples = [
     '<%= config.bin %> describe -b localhost:9092',

@@ -169,6 +169,8 @@ describe('kmirror describe: stable mirror', () => {
       sourceOffset: 1200,
       destinationOffset: 1200,
       lag: 0,
+      // Caught up: no record is missing, so no age to read on the source.
+      lagTimeMs: 0,
       state: 'MIRRORING',
       retryAttempt: 0,
       errorMessage: null,

@@ -1,5 +1,8 @@
 // `npm run test:observe`: a real Prometheus scrapes `kmirror exporter` in front of the emulator.
 // A manual clock holds the emulator still, so what Prometheus stored must equal `describe --json`.
+// The estate (test/helpers/on-call-estate.ts) has lagging, PAUSED and FAILED partitions and a mirror
+// loop, and one exporter target is down: every dashboard panel's query and every alert rule must
+// return data there.
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -7,11 +10,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ManualClock, startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
-import { createMirror, pauseTopics, startTopics, waitFor } from '../commands/describe-setup.js';
+import { parse as parseYaml } from 'yaml';
+import type { EmulatedClusters } from '../../src/lib/emulator/index.js';
+import { waitFor } from '../commands/describe-setup.js';
+import { startOnCallEstate } from '../helpers/on-call-estate.js';
 import { REPO_ROOT, jsonOf, runCli } from '../helpers/cli.js';
 import { startExporter, type RunningExporter } from '../helpers/exporter-process.js';
-import { requireTool, startPrometheus, type RunningPrometheus } from './prometheus-process.js';
+import { freePort, requireTool, startPrometheus, type RunningPrometheus } from './prometheus-process.js';
 import type { DescribeReport } from '../../src/lib/mirror/describe/describe-report.js';
 
 const SCRAPE_TIMEOUT_S = 3;
@@ -39,7 +44,7 @@ describe('README monitoring snippets, checked by promtool', () => {
       writeFileSync(file, rules);
       const checked = promtool(['check', 'rules'], file);
       assert.equal(checked.code, 0, checked.output);
-      assert.match(checked.output, /SUCCESS: 3 rules found/);
+      assert.match(checked.output, /SUCCESS: 6 rules found/);
       writeFileSync(file, rules.replace('kmirror_partition_lag > 100000', 'kmirror_partition_lag >'));
       assert.notEqual(promtool(['check', 'rules'], file).code, 0, 'promtool does reject a broken rule');
     } finally {
@@ -67,26 +72,10 @@ describe('a real Prometheus scraping kmirror exporter in front of the emulator',
   let exporter: RunningExporter;
   let prometheus: RunningPrometheus;
   let report: DescribeReport;
+  let target = '';
 
   before(async () => {
-    const clock = new ManualClock(2_000_000);
-    emulator = await startEmulatedClusters({
-      seed: 'observe',
-      demoTopics: true,
-      growthPerSec: 0,
-      clock,
-      timing: { copyRecordsPerSec: 100 },
-    });
-    createMirror(emulator, 'm1');
-    startTopics(emulator, 'm1', ['orders', 'payments', 'inventory']);
-    const engine = emulator.destination.cluster;
-    engine.advance(2000, 100);
-    // Lag moved through the emulator's API: records appended to the source logs, then partly copied.
-    emulator.source.cluster.appendRecords('orders', 700, 0);
-    emulator.source.cluster.appendRecords('orders', 300, 2);
-    engine.advance(1500, 100);
-    pauseTopics(emulator, 'm1', ['payments']);
-    engine.advance(1000, 100);
+    emulator = (await startOnCallEstate('observe')).emulator;
     // From here on the clock stands still: every value is frozen.
     report = jsonOf(await runCli(['describe', 'm1', '-b', emulator.destination.bootstrap, '--json'])) as DescribeReport;
     exporter = await startExporter([
@@ -96,8 +85,12 @@ describe('a real Prometheus scraping kmirror exporter in front of the emulator',
       '1s',
       '--collect-timeout',
       COLLECT_TIMEOUT,
+      '--cluster',
+      emulator.source.bootstrap,
     ]);
-    const target = new URL(exporter.url).host;
+    target = new URL(exporter.url).host;
+    // A second exporter target that is down, for the alert on it.
+    const down = `127.0.0.1:${await freePort()}`;
     prometheus = await startPrometheus(
       [
         'global:',
@@ -108,7 +101,7 @@ describe('a real Prometheus scraping kmirror exporter in front of the emulator',
         '  - job_name: kmirror',
         '    scrape_interval: 3s',
         '    static_configs:',
-        `      - targets: ['${target}']`,
+        `      - targets: ['${target}', '${down}']`,
         '',
       ].join('\n'),
     );
@@ -147,11 +140,82 @@ describe('a real Prometheus scraping kmirror exporter in front of the emulator',
       for (const p of t.partitions) fromDescribe.set(`${t.name}/${p.partition}`, p.state);
     assert.deepEqual(fromPrometheus, fromDescribe);
     assert.ok([...fromDescribe.values()].includes('PAUSED'));
+    assert.ok([...fromDescribe.values()].includes('FAILED'));
     const zeros = await prometheus.query('count(kmirror_partition_state{mirror="m1"} == 0)');
     assert.equal(zeros[0]?.value, fromDescribe.size * 8, 'every other state is a 0 series');
     const total = await prometheus.query('kmirror_mirror_lag{mirror="m1"}');
     assert.equal(total[0]?.value, Number(report.mirrors[0]?.summary.totalLag));
     assert.equal((await prometheus.query('kmirror_up'))[0]?.value, 1);
+  });
+
+  it('kmirror_partition_lag_seconds in Prometheus: the lag times describe --json read, to the scrape', async () => {
+    const stored = await prometheus.query('kmirror_partition_lag_seconds{mirror="m1"}');
+    const fromPrometheus = new Map(stored.map((s) => [`${s.metric.topic}/${s.metric.partition}`, s.value]));
+    const fromDescribe = new Map<string, number>();
+    for (const t of report.mirrors[0]?.topics ?? [])
+      for (const p of t.partitions)
+        if (typeof p.lagTimeMs === 'number') fromDescribe.set(`${t.name}/${p.partition}`, p.lagTimeMs);
+    assert.deepEqual([...fromPrometheus.keys()].sort(), [...fromDescribe.keys()].sort());
+    // The exporter read the same records a little later than describe did: older by that much, never younger.
+    for (const [key, ms] of fromDescribe) {
+      const seconds = fromPrometheus.get(key) ?? NaN;
+      assert.ok(seconds * 1000 >= ms, `${key}: ${seconds}s against describe's ${ms}ms`);
+      assert.ok(seconds * 1000 - ms < 600_000, `${key}: ${seconds}s against describe's ${ms}ms`);
+    }
+    assert.ok(
+      [...fromDescribe.values()].some((ms) => ms > 0),
+      'some partition lags in time',
+    );
+  });
+
+  it('every alert rule returns data in front of this estate (each has its case here)', async () => {
+    const rules = parseYaml(readFileSync(join(REPO_ROOT, 'docs/prometheus/kmirror-rules.yml'), 'utf8')) as {
+      groups: { rules: { alert: string; expr: string }[] }[];
+    };
+    const all = rules.groups.flatMap((g) => g.rules);
+    assert.ok(all.length >= 6, 'the rules were read');
+    const empty: string[] = [];
+    for (const rule of all) {
+      assert.doesNotMatch(rule.expr, /vector\(/, `${rule.alert} pads with vector()`);
+      if ((await prometheus.query(rule.expr)).length === 0) empty.push(`${rule.alert}: ${rule.expr}`);
+    }
+    const clusters = await prometheus.query('kmirror_topology_cluster_up');
+    assert.deepEqual(empty, [], `alert rules that return nothing for data that exists (${JSON.stringify(clusters)})`);
+  });
+
+  it("every dashboard panel's query and variable returns data (docs/grafana/kmirror.json)", async () => {
+    const text = readFileSync(join(REPO_ROOT, 'docs/grafana/kmirror.json'), 'utf8');
+    assert.doesNotMatch(text, /vector\(/, 'no panel pads with vector()');
+    const dashboard = JSON.parse(text) as {
+      panels: { title: string; type: string; targets?: { expr: string }[] }[];
+      templating: { list: { name: string; type: string; query?: { query: string } }[] };
+    };
+    const queries = dashboard.panels.filter((p) => p.type !== 'row');
+    assert.ok(queries.length >= 10, 'the panels were read');
+    const titles = queries.map((p) => p.title).join(' | ');
+    for (const wanted of [
+      /Lag \(records\) per mirror/,
+      /Lag \(seconds\) per topic/,
+      /by state/,
+      /Failing/,
+      /Exporter up/,
+    ])
+      assert.match(titles, wanted);
+    // Variables as Grafana fills them with "All": a regex of every value.
+    const filled = (expr: string) => expr.replaceAll('$mirror', '.+').replaceAll('$job', '.+');
+    const empty: string[] = [];
+    for (const panel of queries) {
+      assert.ok((panel.targets ?? []).length > 0, `${panel.title} has a query`);
+      for (const t of panel.targets ?? [])
+        if ((await prometheus.query(filled(t.expr))).length === 0) empty.push(`${panel.title}: ${t.expr}`);
+    }
+    for (const v of dashboard.templating.list.filter((x) => x.type === 'query')) {
+      const match = /^label_values\((\w+), (\w+)\)$/.exec(v.query?.query ?? '');
+      assert.ok(match, `variable ${v.name} reads label_values(metric, label)`);
+      const [, metric = '', label = ''] = match;
+      if ((await prometheus.query(`count by (${label}) (${metric})`)).length === 0) empty.push(`$${v.name}`);
+    }
+    assert.deepEqual(empty, [], 'panel queries that return nothing for data that exists');
   });
 
   it('a scrape during a broker outage returns within the scrape timeout with that broker marked', async () => {
@@ -165,9 +229,9 @@ describe('a real Prometheus scraping kmirror exporter in front of the emulator',
         60_000,
         500,
       );
-      const up = await prometheus.query('up{job="kmirror"}');
+      const up = await prometheus.query(`up{job="kmirror", instance="${target}"}`);
       assert.equal(up[0]?.value, 1, 'the scrape itself succeeded');
-      const duration = await prometheus.query('scrape_duration_seconds{job="kmirror"}');
+      const duration = await prometheus.query(`scrape_duration_seconds{job="kmirror", instance="${target}"}`);
       const seconds = duration[0]?.value ?? Infinity;
       assert.ok(seconds < SCRAPE_TIMEOUT_S, `scrape took ${seconds}s`);
       assert.ok(seconds > 1, `the scrape waited for the silent broker (${seconds}s)`);

@@ -27,7 +27,8 @@ export function requireTool(name: string): string {
   return path;
 }
 
-async function freePort(): Promise<number> {
+/** A port on 127.0.0.1 that nothing listens on (just now). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -8,6 +8,7 @@ import { orDash, stateColour, style } from './style.js';
 import { renderTable, renderTableLines, type Column } from './table.js';
 import type { FailureCauseGroup } from '../mirror/describe/failure-causes.js';
 import { forTerminal } from '../text/terminal-safe.js';
+import { formatDuration } from '../text/durations.js';
 import type { MirrorDescription } from '../mirror/describe/describe-types.js';
 import type { DescribeReport } from '../mirror/describe/describe-report.js';
 
@@ -32,10 +33,25 @@ const LIST_OFFSETS_NOTE =
   '* = destination log-end offset read with ListOffsets (the partition is STOPPED, so the mirror no longer ' +
   'reports it).';
 
+const UNKNOWN_AGE_NOTE =
+  '? = lag time unknown: the first record the destination lacks could not be read on the source (the warnings ' +
+  'say why).';
+
 /** Remembers which footnotes the rendered cells need, so each is printed once at the end. */
 class Footnotes {
   dash = false;
   listOffsets = false;
+  unknownAge = false;
+
+  /** LAG TIME: the age of the oldest record the destination lacks. */
+  age(row: PartitionRow): string {
+    if (row.lagTimeMs === undefined) return this.value(null);
+    if (row.lagTimeMs === null) {
+      this.unknownAge = true;
+      return '?';
+    }
+    return row.lagTimeMs === 0 ? '0s' : formatDuration(row.lagTimeMs);
+  }
 
   value(v: bigint | null): string {
     if (v === null) this.dash = true;
@@ -54,6 +70,7 @@ class Footnotes {
     const out: string[] = [];
     if (this.dash) out.push(DASH_NOTE);
     if (this.listOffsets) out.push(LIST_OFFSETS_NOTE);
+    if (this.unknownAge) out.push(UNKNOWN_AGE_NOTE);
     return out.map((l) => style.dim(l));
   }
 }
@@ -206,16 +223,18 @@ function attention(
           ? ` (top ${top.length} of ${lagging}; see all with --partitions --sort lag):`
           : ':';
     out.push(style.warn(`Most lagging partitions${more}`));
+    const withAge = top.some(({ row }) => row.lagTimeMs !== undefined);
     if (top.length > 0)
       out.push(
         renderTable(
-          LAGGING_COLUMNS,
+          withAge ? LAGGING_COLUMNS : LAGGING_COLUMNS.filter((c) => c !== LAG_TIME_COLUMN),
           top.map(({ topic, row }) => [
             topic,
             String(row.partition),
             notes.value(row.sourceOffset),
             notes.destination(row),
             notes.value(row.lag),
+            ...(withAge ? [notes.age(row)] : []),
             stateColour(row.state),
           ]),
           style.header,
@@ -255,6 +274,8 @@ function mirrorView(
   return out.join('\n');
 }
 
+const LAG_TIME_COLUMN: Column = { header: 'LAG TIME', align: 'right' };
+
 const PARTITION_COLUMNS: Column[] = [
   { header: 'MIRROR' },
   { header: 'TOPIC' },
@@ -262,6 +283,7 @@ const PARTITION_COLUMNS: Column[] = [
   { header: 'SOURCE OFFSET', align: 'right' },
   { header: 'DESTINATION OFFSET', align: 'right' },
   { header: 'LAG', align: 'right' },
+  LAG_TIME_COLUMN,
   { header: 'STATE' },
   { header: 'FAILED RETRY' },
   { header: 'FAILURE' },
@@ -279,6 +301,11 @@ function partitionTable(report: DescribeReport, sort: DescribeSort, notes: Footn
  * text). Rows are made twice, for the widths and then for the lines, and never kept.
  */
 function partitionTableLines(report: DescribeReport, sort: DescribeSort, notes: Footnotes): Generator<string> {
+  // LAG TIME only when some partition lags and its age was asked for (a view all caught up keeps its width).
+  const withAge = report.mirrors.some((m) =>
+    m.topics.some((t) => t.partitions.some((p) => p.lagTimeMs !== undefined && p.lag !== null && p.lag > 0n)),
+  );
+  const columns = withAge ? PARTITION_COLUMNS : PARTITION_COLUMNS.filter((c) => c !== LAG_TIME_COLUMN);
   // A state's cell is the same at every partition in it: made once per state (a few) in this render.
   const stateCells = new Map<string, string>();
   const stateCell = (state: string): string => {
@@ -299,14 +326,16 @@ function partitionTableLines(report: DescribeReport, sort: DescribeSort, notes: 
     shared[3] = notes.value(row.sourceOffset);
     shared[4] = notes.destination(row);
     shared[5] = notes.value(row.lag);
-    shared[6] = stateCell(row.state);
-    shared[7] = retryCell(row, report.retryMaxAttempts);
-    shared[8] = failureCell(row);
+    const at = withAge ? 7 : 6;
+    if (withAge) shared[6] = notes.age(row);
+    shared[at] = stateCell(row.state);
+    shared[at + 1] = retryCell(row, report.retryMaxAttempts);
+    shared[at + 2] = failureCell(row);
     return shared;
   };
   if (sort !== 'lag') {
     return renderTableLines(
-      PARTITION_COLUMNS,
+      columns,
       function* () {
         for (const m of report.mirrors)
           for (const t of m.topics) for (const row of t.partitions) yield cells(m.name, t.name, row);
@@ -319,7 +348,7 @@ function partitionTableLines(report: DescribeReport, sort: DescribeSort, notes: 
     for (const t of m.topics) for (const row of t.partitions) located.push({ mirror: m.name, topic: t.name, row });
   located.sort((a, b) => byLagDescending(a.row, b.row));
   return renderTableLines(
-    PARTITION_COLUMNS,
+    columns,
     function* () {
       for (const { mirror, topic, row } of located) yield cells(mirror, topic, row);
     },

@@ -43,10 +43,14 @@ export const describeFlags = {
   partitions: Flags.boolean({ summary: 'list every partition (same as -o wide)' }),
   ...watchFlags,
   'fail-on': Flags.string({
-    summary: 'exit 7 when a partition meets this condition: failing, lagging[=N], not-mirroring (repeatable)',
+    summary:
+      'exit 7 when a partition meets this condition: failing, lagging[=N], lagging-time=DURATION, not-mirroring ' +
+      '(repeatable)',
     description:
-      'failing: FAILED; lagging=N: lag above N records (lagging: above 0); not-mirroring: any state but ' +
-      'MIRRORING. A partition FAILED with a retriable error is counted only when it is still FAILED after ' +
+      'failing: FAILED; lagging=N: lag above N records (lagging: above 0); lagging-time=30s: the oldest record ' +
+      'the destination lacks is older than 30s (read on the source; a lagging partition whose record cannot be ' +
+      'read there counts, its age being unknown); not-mirroring: any state but MIRRORING. A partition FAILED ' +
+      'with a retriable error is counted only when it is still FAILED after ' +
       '--grace (describe asks once more). The offending partitions are listed; with --json in `health`. Not with ' +
       '--watch.',
     multiple: true,
@@ -56,7 +60,9 @@ export const describeFlags = {
     description: 'with --fail-on: how long a partition FAILED with a retriable error may take to recover',
     defaultMs: DEFAULT_GRACE_MS,
   }),
-  ...sourceCheckFlags('to explain FAILED partitions, confirm a zero lag under --fail-on, compare topic ids'),
+  ...sourceCheckFlags(
+    'to explain FAILED partitions, confirm a zero lag under --fail-on, compare topic ids, read lag times',
+  ),
 };
 
 /** The describe request these flags ask for, checked before anything is sent. */

@@ -27,6 +27,7 @@ import { bumpLeaderEpochs, readMirrorStates, writeMirrorStates } from './interna
 import { createClusterMirror, deleteClusterMirror, listClusterMirrors } from './mirror-lifecycle.js';
 import { MirrorStore } from './mirrors.js';
 import { SeededRandom } from './random.js';
+import { recordLog } from './record-store.js';
 import { INTERNAL_PRINCIPAL } from './rpc-common.js';
 import type { ClusterRegistry } from './registry.js';
 import { startMirrorTopics } from './start-mirror-topics.js';
@@ -237,6 +238,8 @@ export class EmulatedCluster {
       materialize(topic, p, now);
       if (count > 0) noteRecords(p, p.leaderEpoch, p.base);
       p.base += BigInt(count);
+      // Written now, as a broker appends them: each record carries the time it was produced.
+      recordLog(this, topic, p);
     }
   }
 

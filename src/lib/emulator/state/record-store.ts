@@ -74,8 +74,19 @@ function generate(log: PartitionLog, topic: Topic, p: Partition, end: bigint, st
   let e = 0;
   for (let offset = log.end; offset < stop; offset++) {
     while (e + 1 < epochs.length && (epochs[e + 1] as EpochStart).start <= offset) e++;
-    log.append(generatedBatch(topic.name, p.index, offset, epochs[e]?.epoch ?? p.leaderEpoch, now));
+    const epoch = epochs[e]?.epoch ?? p.leaderEpoch;
+    log.append(generatedBatch(topic.name, p.index, offset, epoch, producedAt(topic, p, offset, now)));
   }
+}
+
+/**
+ * When the traffic generator produced `offset`: a record past the folded base came at its place in the
+ * steady growth since the anchor; one before it (folded earlier) is stamped `now`, the only time known.
+ */
+function producedAt(topic: Topic, p: Partition, offset: bigint, now: number): number {
+  if (offset < p.base || topic.growthPerSec <= 0 || isFrozen(p)) return now;
+  const at = p.anchorMs + (Number(offset - p.base + 1n) * 1000) / topic.growthPerSec;
+  return Math.min(now, Math.ceil(at));
 }
 
 /**

@@ -1,10 +1,11 @@
 // The one policy for reaching a mirror's SOURCE cluster from this machine while reading the
 // destination (describe, diff, check, health checks, refusals of a stop). kmirror contacts a source
 // only when it has something to decide there (FAILED partitions to explain, a zero lag to confirm,
-// topic ids to compare, a stop to refuse), every source in parallel, all within one bound (2 s by
-// default), and never with --no-source-check. What it finds is reported as what it is: a source that
-// does not answer from this machine may still answer the destination brokers (another network, other
-// credentials), so the brokers' own view (their partition states) is kept beside it.
+// topic ids to compare, a stop to refuse, the age of a lagging partition's oldest unmirrored record),
+// every source in parallel, all within one bound (2 s by default), and never with --no-source-check.
+// What it finds is reported as what it is: a source that does not answer from this machine may still
+// answer the destination brokers (another network, other credentials), so the brokers' own view (their
+// partition states) is kept beside it.
 
 import type { ConnectionConfig } from '../../connection/connection-config.js';
 import type { KafkaClient } from '../../kafka/client.js';
@@ -17,7 +18,7 @@ export const SOURCE_CHECK_BUDGET_MS = 2000;
 
 /** What a command has to decide on the source; a mirror with none is not contacted. */
 export type SourceCheckNeed =
-  'explain-failed' | 'confirm-zero-lag' | 'compare-topic-ids' | 'refuse-stop' | 'find-loops';
+  'explain-failed' | 'confirm-zero-lag' | 'compare-topic-ids' | 'refuse-stop' | 'find-loops' | 'lag-time';
 
 export interface SourceCheckPolicy {
   /** false with --no-source-check: nothing is contacted, every answer is `not-checked`. */

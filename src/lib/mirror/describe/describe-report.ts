@@ -11,6 +11,7 @@ import type { SourceCheckPolicy } from '../core/source-check.js';
 import { type ConfirmedLag, confirmedLagIndex, confirmOnSources, type RecreatedSourceTopic } from './source-confirm.js';
 import type { HealthConfirmation } from './health.js';
 import { stoppedOffsets } from './last-mirrored-offsets.js';
+import { withLagTimes } from './lag-time.js';
 import type { EndOffsetsUnsupported } from './end-offsets.js';
 import { ListOffsets } from '../../kafka/messages/index.js';
 import { KafkaResponseError, MirrorError, NotFoundError, PartialFailureError } from '../core/errors.js';
@@ -55,15 +56,25 @@ export async function describeReport(
   const wedged = await wedgedTopicsOf(client, byName, expected?.topicsOf);
   // Without names, a state or lag filter leaves out the mirrors it matches nothing in.
   const filtered = applyFilters(described, filters, { dropEmptyMirrors: names.length === 0 });
-  const { result: shown, unsupported } = await withStoppedEndOffsets(client, applySort(filtered, sort));
+  const stopped = await withStoppedEndOffsets(client, applySort(filtered, sort));
+  const { unsupported } = stopped;
+  // Lag in time of every lagging partition, read on the sources (unknown without them, never 0).
+  const timed = sourceCheck ? await withLagTimes(client, stopped.result, sourceCheck) : undefined;
+  const shown = timed?.result ?? stopped.result;
+  const lagTimeNotes = timed?.notes ?? [];
   const anyFailed = shown.mirrors.some((m) => m.summary.failing > 0);
   const retryMaxAttempts = anyFailed ? await failedRetryMaxAttempts(client) : null;
   const unavailable =
     unsupported.length === 0 ? [] : [stoppedOffsetsUnavailable(unsupported, client.apiKeys.keyOf(ListOffsets))];
   const base = { ...shown, retryMaxAttempts, unavailable, wedged, missingPartitions: missing };
   if (!sourceCheck?.enabled) {
-    const unconfirmed = confirm.confirmZeroLag && sourceCheck !== undefined ? { sourceNotes: [NOT_CONFIRMED] } : {};
-    return { ...base, failureCauses: diagnoseFailures(shown, retryMaxAttempts), ...unconfirmed };
+    const unconfirmed = confirm.confirmZeroLag && sourceCheck !== undefined ? [NOT_CONFIRMED] : [];
+    const notes = [...unconfirmed, ...lagTimeNotes];
+    return {
+      ...base,
+      failureCauses: diagnoseFailures(shown, retryMaxAttempts),
+      ...(notes.length > 0 ? { sourceNotes: notes } : {}),
+    };
   }
   const confirming = confirm.compareTopicIds || confirm.confirmZeroLag || anyFailed;
   // The stall rule reads every mirror of the cluster, not only those shown.
@@ -82,9 +93,11 @@ export async function describeReport(
     ...(gathered && gathered.checks.length > 0 ? { sourceChecks: gathered.checks } : {}),
     ...(confirmed && confirm.confirmZeroLag ? { confirmedLags: confirmed.confirmedLags } : {}),
     ...(confirmed && confirmed.recreatedTopics.length > 0 ? { recreatedTopics: confirmed.recreatedTopics } : {}),
-    ...(confirmed && confirmed.notes.length > 0 ? { sourceNotes: confirmed.notes } : {}),
+    ...sourceNotesOf([...(confirmed?.notes ?? []), ...lagTimeNotes]),
   };
 }
+
+const sourceNotesOf = (notes: string[]): { sourceNotes?: string[] } => (notes.length > 0 ? { sourceNotes: notes } : {});
 
 const NOT_CONFIRMED =
   'the reported lags are not confirmed on the sources (--no-source-check): right after a start or resume the ' +

@@ -57,10 +57,10 @@ export async function describeOnce(
   sourceCheck?: SourceCheckPolicy,
 ): Promise<DescribeReport> {
   const { names, filters, sort, conditions } = request;
-  // --fail-on compares topic ids on the sources; lagging and not-mirroring confirm each reported zero lag there.
+  // --fail-on compares topic ids on the sources; every condition but failing confirms each reported zero lag there.
   const confirm = {
     compareTopicIds: conditions.length > 0,
-    confirmZeroLag: conditions.some((c) => c.kind === 'lagging' || c.kind === 'not-mirroring'),
+    confirmZeroLag: conditions.some((c) => c.kind !== 'failing'),
   };
   const { result, health } = await checkHealth(
     () => describeReport(client, names, filters, sort, sourceCheck, confirm),

@@ -9,25 +9,52 @@ import type { DescribeResult } from './describe-types.js';
 import type { WedgedTopic } from './wedged-topics.js';
 import { isMissingState } from './describe-coverage.js';
 
-export type HealthConditionName = 'failing' | 'lagging' | 'not-mirroring';
-export const HEALTH_CONDITIONS: readonly HealthConditionName[] = ['failing', 'lagging', 'not-mirroring'];
+export type HealthConditionName = 'failing' | 'lagging' | 'lagging-time' | 'not-mirroring';
+export const HEALTH_CONDITIONS: readonly HealthConditionName[] = [
+  'failing',
+  'lagging',
+  'lagging-time',
+  'not-mirroring',
+];
 
 export type HealthCondition =
   | { readonly kind: 'failing' }
   | { readonly kind: 'not-mirroring' }
   /** Holds for a partition whose known lag is above `above` records. */
-  | { readonly kind: 'lagging'; readonly above: number };
+  | { readonly kind: 'lagging'; readonly above: number }
+  /** Holds for a lagging partition whose oldest unmirrored record is older than `aboveMs`, or of unknown age. */
+  | { readonly kind: 'lagging-time'; readonly aboveMs: number; readonly written: string };
 
 export const DEFAULT_GRACE_MS = 10_000;
 
-/** `--fail-on` values (repeatable, comma-separated): `failing`, `lagging`, `lagging=N`, `not-mirroring`. */
+const TIME_UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** `30s`, `2m`, `500ms`, `1h` (a bare number: seconds) → ms; null when it is none of those. */
+function parseAge(text: string): number | null {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text);
+  if (!match) return null;
+  const ms = Math.round(Number(match[1]) * (TIME_UNIT_MS[match[2] ?? 's'] ?? 1000));
+  return Number.isSafeInteger(ms) ? ms : null;
+}
+
+/**
+ * `--fail-on` values (repeatable, comma-separated): `failing`, `lagging`, `lagging=N`, `lagging-time=DURATION`,
+ * `not-mirroring`.
+ */
 export function parseHealthConditions(values: readonly string[]): HealthCondition[] {
   const out: HealthCondition[] = [];
-  const hint = 'use failing, lagging, lagging=N (records) or not-mirroring; e.g. --fail-on failing,lagging=10000';
+  const hint =
+    'use failing, lagging, lagging=N (records), lagging-time=DURATION (e.g. 30s) or not-mirroring; e.g. ' +
+    '--fail-on failing,lagging=10000';
   for (const raw of values.flatMap((v) => v.split(','))) {
     const value = raw.trim();
     const [name, arg] = value.split('=', 2) as [string, string | undefined];
-    if (name === 'lagging') {
+    if (name === 'lagging-time') {
+      const aboveMs = arg === undefined ? null : parseAge(arg.trim().toLowerCase());
+      if (aboveMs === null)
+        throw new FilterError(`--fail-on ${value}: give the age as a duration (30s, 2m, 500ms, 1h)`, hint);
+      out.push({ kind: 'lagging-time', aboveMs, written: arg as string });
+    } else if (name === 'lagging') {
       if (arg !== undefined && !/^\d+$/.test(arg))
         throw new FilterError(`--fail-on lagging=${arg}: not a whole number of records`, hint);
       const above = arg === undefined ? 0 : Number(arg);
@@ -43,7 +70,7 @@ export function parseHealthConditions(values: readonly string[]): HealthConditio
 }
 
 export function conditionLabel(c: HealthCondition): string {
-  return c.kind === 'lagging' ? `lagging=${c.above}` : c.kind;
+  return c.kind === 'lagging' ? `lagging=${c.above}` : c.kind === 'lagging-time' ? `lagging-time=${c.written}` : c.kind;
 }
 
 /** Where each FAILED partition was first seen FAILED (ms); keys from {@link partitionKey}. */
@@ -72,6 +99,8 @@ export interface Offence {
   readonly partition: number;
   readonly state: string;
   readonly lag: PartitionRow['lag'];
+  /** Its lag time (ms; null unknown), when describe read one. */
+  readonly lagTimeMs?: number | null;
   readonly retryAttempt: number;
   /** The conditions this partition meets, as written on the command line. */
   readonly conditions: string[];
@@ -134,9 +163,11 @@ export function evaluateHealth(
                 ? checked
                   ? confirmed === null || confirmed > c.above
                   : p.lag !== null && p.lag > c.above
-                : c.kind === 'failing'
-                  ? (!graced && isUnhealthyState(c, p.state)) || recreated
-                  : (!graced && isUnhealthyState(c, p.state)) || (checked && confirmed === null) || recreated);
+                : c.kind === 'lagging-time'
+                  ? lagTimeHolds(p, c.aboveMs, checked, confirmed)
+                  : c.kind === 'failing'
+                    ? (!graced && isUnhealthyState(c, p.state)) || recreated
+                    : (!graced && isUnhealthyState(c, p.state)) || (checked && confirmed === null) || recreated);
             if (holds) met.push(conditionLabel(c));
           }
           if (graced && conditions.some((c) => c.kind !== 'lagging')) withinGrace++;
@@ -147,6 +178,7 @@ export function evaluateHealth(
               partition: p.partition,
               state: p.state,
               lag: p.lag,
+              ...(p.lagTimeMs !== undefined ? { lagTimeMs: p.lagTimeMs } : {}),
               retryAttempt: p.retryAttempt,
               conditions: met,
               ...(checked ? { confirmedLag: confirmed } : {}),
@@ -183,6 +215,18 @@ export function evaluateHealth(
     withinGrace,
     graceMs: clock.graceMs,
   };
+}
+
+/**
+ * lagging-time: a lagging MIRRORING partition whose oldest unmirrored record is older than the limit, or of
+ * unknown age (never taken for 0); a reported zero lag the source contradicts or could not confirm is such a
+ * partition too. A partition of unknown lag (FAILED and the like) is for the other conditions, as with lagging.
+ */
+function lagTimeHolds(p: PartitionRow, aboveMs: number, checked: boolean, confirmed: bigint | null): boolean {
+  if (p.state !== 'MIRRORING' || p.lag === null) return false;
+  if (checked) return confirmed === null || confirmed > 0n;
+  if (p.lag <= 0n) return false;
+  return p.lagTimeMs === undefined || p.lagTimeMs === null || p.lagTimeMs > aboveMs;
 }
 
 function isWithinGrace(mirror: string, topic: string, p: PartitionRow, clock: HealthClock): boolean {

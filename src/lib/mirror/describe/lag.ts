@@ -34,6 +34,14 @@ export interface PartitionRow {
    * --protocol kip-draft, with LastMirroredOffsets from the mirror's coordinator (where the copy ended).
    */
   readonly destinationOffsetSource?: 'ListOffsets' | 'LastMirroredOffsets';
+  /**
+   * Lag in time: the age in ms of the oldest record the destination lacks (the source's record at
+   * destinationOffset, read with Fetch from the source), by this machine's clock when it was read; 0 when
+   * the lag is 0. null when it could not be read (the source not reached from here, --no-source-check,
+   * the record deleted by retention): unknown, never 0. Absent when not asked (not MIRRORING).
+   * @minimum 0
+   */
+  readonly lagTimeMs?: number | null;
 }
 
 /** Partition states of PROTOCOL.md §10 in lifecycle order (display order, --state validation). */

@@ -5,13 +5,25 @@
 
 import type { KafkaClient } from '../../kafka/client.js';
 import { DescribeClusterMirrors, ListClusterMirrors } from '../../kafka/messages/index.js';
-import { describeMirrors } from '../describe/describe.js';
-import type { BrokerStatus, MetricsSnapshot } from './metrics.js';
+import { describeMirrors, failedRetryMaxAttempts } from '../describe/describe.js';
+import { withLagTimes } from '../describe/lag-time.js';
+import type { SourceCheckPolicy } from '../core/source-check.js';
+import { type BrokerStatus, type EstateView, type MetricsSnapshot, type StateSince, trackStates } from './metrics.js';
 import type { DescribeResult } from '../describe/describe-types.js';
 
 export interface Collected {
   readonly result: DescribeResult;
   readonly brokers: readonly BrokerStatus[];
+  readonly retryMaxAttempts?: number | null;
+  readonly estate?: EstateView | null;
+}
+
+export interface CollectOptions {
+  readonly brokerRetryMs?: number;
+  /** How the mirrors' sources are reached for the lag times; none: no lag time is read. */
+  readonly sourceCheck?: SourceCheckPolicy;
+  /** With several clusters (--cluster): reads them for the topology gauges. */
+  readonly estate?: () => Promise<EstateView>;
 }
 
 /**
@@ -22,13 +34,22 @@ export async function requireCollectable(client: KafkaClient): Promise<void> {
   await client.requireMirroring([DescribeClusterMirrors, ListClusterMirrors]);
 }
 
-/** One fan-out: the mirrors, and for every broker of the cluster whether its answer arrived. */
+/**
+ * One fan-out: the mirrors, and for every broker of the cluster whether its answer arrived; then, in
+ * parallel, the lag times on the sources (a few fetches per source broker), the retry limit and the estate.
+ */
 export async function collectMirrors(
   client: KafkaClient,
   names: readonly string[],
-  brokerRetryMs?: number,
+  options: CollectOptions = {},
 ): Promise<Collected> {
-  const result = await describeMirrors(client, names, { brokerRetryMs });
+  const described = await describeMirrors(client, names, { brokerRetryMs: options.brokerRetryMs });
+  const [timed, retryMaxAttempts, estate] = await Promise.all([
+    options.sourceCheck ? withLagTimes(client, described, options.sourceCheck) : undefined,
+    failedRetryMaxAttempts(client).catch(() => null),
+    options.estate ? options.estate() : null,
+  ]);
+  const result = timed?.result ?? described;
   const view = await client.clusterView();
   const brokers = view.brokers.map((b): BrokerStatus => {
     const address = `${b.host}:${b.port}`;
@@ -37,7 +58,7 @@ export async function collectMirrors(
     );
     return { broker: address, nodeId: b.nodeId ?? null, answered: !warning, message: warning?.message ?? null };
   });
-  return { result, brokers };
+  return { result, brokers, retryMaxAttempts, estate };
 }
 
 export interface CollectorOptions {
@@ -51,6 +72,7 @@ export interface CollectorOptions {
 export class MetricsCollector {
   private last: MetricsSnapshot | undefined;
   private inFlight: Promise<MetricsSnapshot> | undefined;
+  private stateSince: StateSince = new Map();
 
   constructor(
     private readonly collect: () => Promise<Collected>,
@@ -76,11 +98,15 @@ export class MetricsCollector {
 
   private async start(startedAt: number): Promise<MetricsSnapshot> {
     try {
-      const { result, brokers } = await this.collect();
+      const { result, brokers, retryMaxAttempts = null, estate = null } = await this.collect();
       const durationMs = this.options.now() - startedAt;
+      this.stateSince = trackStates(this.stateSince, result, startedAt);
       this.last = {
         result,
         brokers,
+        stateSince: this.stateSince,
+        retryMaxAttempts,
+        estate,
         up: brokers.some((b) => b.answered),
         stale: false,
         collectedAtMs: startedAt,
@@ -100,6 +126,7 @@ export class MetricsCollector {
   private staleView(at: number, durationMs: number, error: string): MetricsSnapshot {
     const previous = this.last;
     return {
+      ...previous,
       result: previous?.result ?? null,
       brokers: (previous?.brokers ?? []).map((b) => ({ ...b, answered: false, message: error })),
       up: false,

@@ -87,6 +87,44 @@ export const METRICS = {
     help: '1 when the last collection did not finish in time and older values are served, else 0',
     labels: [],
   },
+  partitionLagSeconds: {
+    name: 'kmirror_partition_lag_seconds',
+    help:
+      "Age of the oldest record the destination lacks (the source's record at the destination's end offset, " +
+      'read with Fetch on the source); 0 when caught up; absent when unknown (MIRRORING partitions only)',
+    labels: PARTITION,
+  },
+  partitionStateSeconds: {
+    name: 'kmirror_partition_state_seconds',
+    help:
+      'Seconds since this exporter first saw the partition in its current state (the broker reports no entry ' +
+      'time: it resets when the exporter restarts)',
+    labels: [...PARTITION, 'state'],
+  },
+  partitionRetriesLeft: {
+    name: 'kmirror_partition_retries_left',
+    help:
+      'Automatic retries a FAILED partition has left before mirror.failed.retry.max.attempts (0: it will not ' +
+      'recover by itself; non-retryable failures are 0)',
+    labels: PARTITION,
+  },
+  failedRetryMaxAttempts: {
+    name: 'kmirror_failed_retry_max_attempts',
+    help: "The brokers' mirror.failed.retry.max.attempts (DescribeConfigs), what retry attempts count up to",
+    labels: [],
+  },
+  topologyClusterUp: {
+    name: 'kmirror_topology_cluster_up',
+    help: "With --cluster: 1 when the cluster's mirrors were read in the last collection, else 0",
+    labels: ['cluster'],
+  },
+  topologyProblems: {
+    name: 'kmirror_topology_problems',
+    help:
+      'With --cluster: problems across the clusters; kind mirror-loop counts topics mirrored in a cycle, none ' +
+      'of the mirrors STOPPED (absent when a cluster did not answer)',
+    labels: ['kind'],
+  },
 } as const satisfies Record<string, MetricDefinition>;
 
 export type MetricId = keyof typeof METRICS;
@@ -97,6 +135,33 @@ export interface BrokerStatus {
   readonly answered: boolean;
   /** Why it did not answer. */
   readonly message: string | null;
+}
+
+/** The clusters given with --cluster (and -b's), as one collection read them. */
+export interface EstateView {
+  readonly clusters: readonly { readonly cluster: string; readonly up: boolean; readonly message: string | null }[];
+  /** Topics mirrored in a loop; null when a cluster did not answer (unknown, not none). */
+  readonly loopedTopics: readonly string[] | null;
+}
+
+/** Per partition (key from {@link stateKey}): the state it is in and since when this exporter has seen it so. */
+export type StateSince = ReadonlyMap<string, { readonly state: string; readonly sinceMs: number }>;
+
+export function stateKey(mirror: string, topic: string, partition: number): string {
+  return `${mirror}\u0000${topic}\u0000${partition}`;
+}
+
+/** The partitions of `result` with the time each entered its state: kept from `previous` while unchanged. */
+export function trackStates(previous: StateSince, result: DescribeResult, atMs: number): StateSince {
+  const next = new Map<string, { state: string; sinceMs: number }>();
+  for (const m of result.mirrors)
+    for (const t of m.topics)
+      for (const p of t.partitions) {
+        const key = stateKey(m.name, t.name, p.partition);
+        const known = previous.get(key);
+        next.set(key, known && known.state === p.state ? known : { state: p.state, sinceMs: atMs });
+      }
+  return next;
 }
 
 /** One collection as the exporter serves it. */
@@ -111,6 +176,12 @@ export interface MetricsSnapshot {
   readonly durationMs: number;
   /** Why the last collection failed, if it did. */
   readonly error: string | null;
+  /** Since when each partition is in its state, as this exporter saw it. */
+  readonly stateSince?: StateSince;
+  /** The brokers' mirror.failed.retry.max.attempts; null when it could not be read. */
+  readonly retryMaxAttempts?: number | null;
+  /** With --cluster: the estate. */
+  readonly estate?: EstateView | null;
 }
 
 export interface MetricSample {
@@ -127,6 +198,9 @@ export function metricSamples(snapshot: MetricsSnapshot): MetricSamples {
   s.collectionDuration.push({ labels: {}, value: snapshot.durationMs / 1000 });
   s.collectionTimestamp.push({ labels: {}, value: snapshot.collectedAtMs / 1000 });
   s.collectionStale.push({ labels: {}, value: snapshot.stale ? 1 : 0 });
+  const retryMax = snapshot.retryMaxAttempts ?? null;
+  if (retryMax !== null) s.failedRetryMaxAttempts.push({ labels: {}, value: retryMax });
+  estateSamples(s, snapshot.estate ?? null);
   for (const b of snapshot.brokers)
     s.brokerUp.push({ labels: { broker: b.broker, node_id: String(b.nodeId ?? '') }, value: b.answered ? 1 : 0 });
   for (const m of snapshot.result?.mirrors ?? []) {
@@ -149,12 +223,32 @@ export function metricSamples(snapshot: MetricsSnapshot): MetricSamples {
           s.partitionDestinationOffset.push({ labels, value: Number(p.destinationOffset) });
         if (p.lag !== null) s.partitionLag.push({ labels, value: Number(p.lag) });
         s.partitionRetryAttempt.push({ labels, value: p.retryAttempt });
+        if (p.lagTimeMs !== undefined && p.lagTimeMs !== null)
+          s.partitionLagSeconds.push({ labels, value: p.lagTimeMs / 1000 });
+        const since = snapshot.stateSince?.get(stateKey(mirror, topic, p.partition));
+        if (since && since.state === p.state)
+          s.partitionStateSeconds.push({
+            labels: { ...labels, state: p.state },
+            value: Math.max(0, snapshot.collectedAtMs - since.sinceMs) / 1000,
+          });
+        if (p.state === 'FAILED' && retryMax !== null)
+          s.partitionRetriesLeft.push({
+            labels,
+            value: p.retryAttempt < 0 ? 0 : Math.max(0, retryMax - p.retryAttempt),
+          });
         for (const [state] of statesWithZeros({ [p.state]: 1 }))
           s.partitionState.push({ labels: { ...labels, state }, value: state === p.state ? 1 : 0 });
       }
     }
   }
   return s;
+}
+
+function estateSamples(s: MetricSamples, estate: EstateView | null): void {
+  if (!estate) return;
+  for (const c of estate.clusters) s.topologyClusterUp.push({ labels: { cluster: c.cluster }, value: c.up ? 1 : 0 });
+  if (estate.loopedTopics !== null)
+    s.topologyProblems.push({ labels: { kind: 'mirror-loop' }, value: estate.loopedTopics.length });
 }
 
 /** Every known state (0 when absent), then any state a newer broker reports: series do not vanish. */

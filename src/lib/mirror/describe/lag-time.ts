@@ -1,0 +1,95 @@
+// Lag in time for `describe` and the exporter: for each lagging MIRRORING partition, the age of the
+// oldest record the destination lacks, that is the source's record at the destination's end offset
+// (record-timestamps.ts), asked through the one source-check policy. A partition caught up has lag time
+// 0; one whose record could not be read has null (unknown) and a note says why.
+
+import type { KafkaClient } from '../../kafka/client.js';
+import { brokerSourceView, checkSources, type SourceCheckPolicy, sourceReachText } from '../core/source-check.js';
+import type { DescribeResult, MirrorDescription } from './describe-types.js';
+import type { PartitionRow } from './lag.js';
+import { readRecordTimestamps, type RecordTimestamps } from './record-timestamps.js';
+
+export interface LagTimes<R extends DescribeResult> {
+  /** The result with `lagTimeMs` on every MIRRORING partition of known lag. */
+  readonly result: R;
+  /** Why some lag times are unknown, one line per mirror. */
+  readonly notes: string[];
+}
+
+const isLagging = (p: PartitionRow): boolean =>
+  p.state === 'MIRRORING' && p.lag !== null && p.lag > 0n && p.destinationOffset !== null;
+
+/** topic → partition → the destination's end offset, of the mirror's lagging partitions. */
+function laggingOffsets(m: MirrorDescription): Map<string, Map<number, bigint>> {
+  const wanted = new Map<string, Map<number, bigint>>();
+  for (const t of m.topics)
+    for (const p of t.partitions) {
+      if (!isLagging(p)) continue;
+      let parts = wanted.get(t.name);
+      if (!parts) wanted.set(t.name, (parts = new Map()));
+      parts.set(p.partition, p.destinationOffset as bigint);
+    }
+  return wanted;
+}
+
+/** Reads the lag times of every lagging partition, each mirror's source asked once, within the policy's bound. */
+export async function withLagTimes<R extends DescribeResult>(
+  client: KafkaClient,
+  result: R,
+  policy: SourceCheckPolicy,
+  now: () => number = Date.now,
+): Promise<LagTimes<R>> {
+  const wanted = new Map(result.mirrors.map((m) => [m.name, laggingOffsets(m)]));
+  const asked = result.mirrors.filter((m) => (wanted.get(m.name)?.size ?? 0) > 0);
+  const answers = await checkSources(
+    client,
+    asked.map((m) => ({ mirror: m.name, needs: ['lag-time'] as const })),
+    async (source, mirror) => ({
+      read: await readRecordTimestamps(source, wanted.get(mirror) ?? new Map()),
+      at: now(),
+    }),
+    policy,
+  );
+  const notes: string[] = [];
+  const byMirror = new Map<string, { read: RecordTimestamps; at: number } | null>();
+  for (const answer of answers) {
+    byMirror.set(answer.mirror, answer.status === 'answered' ? answer.facts : null);
+    const mirror = asked.find((m) => m.name === answer.mirror);
+    if (answer.status !== 'answered' && mirror) {
+      const why =
+        sourceReachText(answer, brokerSourceView(mirror.topics.flatMap((t) => t.partitions))) ??
+        'the source was not asked (--no-source-check)';
+      const n = countOf(wanted.get(mirror.name));
+      notes.push(`the lag time of ${n} lagging partition(s) of mirror ${mirror.name} is unknown: ${why}`);
+    }
+  }
+  const mirrors = result.mirrors.map((m) => {
+    const facts = byMirror.get(m.name) ?? null;
+    const reasons = new Map<string, number>();
+    const topics = m.topics.map((t) => ({
+      ...t,
+      partitions: t.partitions.map((p): PartitionRow => {
+        if (p.state !== 'MIRRORING' || p.lag === null) return p;
+        if (!isLagging(p)) return { ...p, lagTimeMs: 0 };
+        const read = facts?.read.get(t.name)?.get(p.partition);
+        if (facts && read && 'timestampMs' in read)
+          return { ...p, lagTimeMs: Math.max(0, facts.at - read.timestampMs) };
+        if (facts) {
+          const why = read && 'unknown' in read ? read.unknown : 'the source did not answer for it';
+          reasons.set(why, (reasons.get(why) ?? 0) + 1);
+        }
+        return { ...p, lagTimeMs: null };
+      }),
+    }));
+    for (const [why, n] of reasons)
+      notes.push(`the lag time of ${n} lagging partition(s) of mirror ${m.name} is unknown: ${why}`);
+    return { ...m, topics };
+  });
+  return { result: { ...result, mirrors }, notes };
+}
+
+function countOf(wanted: ReadonlyMap<string, ReadonlyMap<number, bigint>> | undefined): number {
+  let n = 0;
+  for (const parts of wanted?.values() ?? []) n += parts.size;
+  return n;
+}
