@@ -18,8 +18,7 @@ const debug = debuglog('kmirror');
 /** The bundle's exports, run from the cache in cacheDir when it has this build's code for `word`. */
 function requireWithCodeCache(file, cacheDir, word) {
   const require = createRequire(file);
-  // the bundle's import() of a package goes to Node's loader: an option of Node >= 20.12
-  if (require.cache[file] || vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER === undefined) return require(file);
+  if (require.cache[file]) return require.cache[file].exports;
   const { size, mtimeMs } = statSync(file);
   // one cache per install (a global one and one under npx or a checkout keep theirs side by side), Node and build
   const prefix = `kmirror-${process.version}-${process.arch}-${fnv1a(file)}-`;
@@ -32,11 +31,8 @@ function requireWithCodeCache(file, cacheDir, word) {
     // first run of this build
   }
   const source = `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`;
-  const script = new vm.Script(source, {
-    filename: file,
-    cachedData,
-    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-  });
+  // (no import() in it: scripts/bundle.mjs turns each into require())
+  const script = new vm.Script(source, { filename: file, cachedData });
   const rejected = cachedData !== undefined && script.cachedDataRejected;
   debug(`code cache ${cacheFile}: ${cachedData === undefined ? 'none' : rejected ? 'rejected' : 'accepted'}`);
   if (cachedData === undefined || rejected)

@@ -51,6 +51,7 @@ export function entrySource() {
     "  get handle() { return require('@oclif/core/handle').handle; },",
     "  get run() { return require('@oclif/core/run').run; },",
     "  get Help() { return require('./src/lib/cli/startup/help.ts').default; },",
+    "  get commandNotFound() { return require('./src/lib/cli/startup/command-not-found.ts').default; },",
     '  COMMANDS: {',
     ...registry.map((line) => `  ${line}`),
     '  },',
@@ -72,6 +73,11 @@ async function bundle() {
     // bundle that is the bundle's URL, next to the same node_modules.
     define: { 'import.meta.url': '__kmirrorBundleUrl' },
     banner: { js: "const __kmirrorBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+    // import() becomes require() (every package we load lazily has a CommonJS build): bin/code-cache.cjs runs the
+    // bundle as a vm.Script, whose import() needs an experimental option and fails from cached code on Node 20.
+    // oclif's own import() (of an ES module plugin or hook, which kmirror has none of: package.json's hook is in
+    // the bundle too) becomes require() as well.
+    supported: { 'dynamic-import': false },
     // oclif reads tsconfig.json through typescript only for ts-node development runs (bin/dev.js,
     // which does not use the bundle); it is no dependency of ours.
     external: ['typescript', '@inquirer/prompts', 'prom-client'],
