@@ -8,10 +8,7 @@
 // with all its lazy getters, streams…), which costs more than the bundle's own code.
 // bin/dev.js and the in-process tests run the sources (src/lib/cli/startup/source-commands.ts) instead.
 import { build } from 'esbuild';
-import { DYNAMIC_IMPORT, IMPORT_BANNER, MANIFEST_BANNER, dependencySources } from './bundle-patches.mjs';
-import { RUN_MANIFEST_PATH, writeRunManifest } from './run-manifest.mjs';
-import { isAscii } from 'node:buffer';
-import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -54,27 +51,13 @@ export function entrySource() {
     "  get handle() { return require('@oclif/core/handle').handle; },",
     "  get run() { return require('@oclif/core/run').run; },",
     "  get Help() { return require('./src/lib/cli/startup/help.ts').default; },",
-    // bin/run.cjs, for a run that needs no loaded oclif configuration (src/lib/cli/startup/direct-run.ts)
-    "  get directRun() { return require('./src/lib/cli/startup/direct-run.ts'); },",
-    // bin/run.cjs, before run(), for a run that shows no help: oclif reads the small manifest
-    `  useRunManifest() { __kmirrorManifestFile = ${JSON.stringify(RUN_MANIFEST_PATH)}; },`,
+    "  get commandNotFound() { return require('./src/lib/cli/startup/command-not-found.ts').default; },",
     '  COMMANDS: {',
     ...registry.map((line) => `  ${line}`),
     '  },',
     '};',
     '',
   ].join('\n');
-}
-
-/** Throws when the written bundle holds a non-ASCII character, showing the text around it. */
-function assertAscii(bytes) {
-  if (isAscii(bytes)) return;
-  const at = bytes.findIndex((byte) => byte > 0x7f);
-  throw new Error(
-    `${BUNDLE} holds a non-ASCII character at byte ${at}, near ` +
-      `${JSON.stringify(bytes.subarray(Math.max(0, at - 60), at + 20).toString('utf8'))}: ` +
-      'write it as \\uXXXX in its source',
-  );
 }
 
 async function bundle() {
@@ -89,15 +72,12 @@ async function bundle() {
     // Our sources find the packages they load lazily (yaml, string-width) from their own URL; in the
     // bundle that is the bundle's URL, next to the same node_modules.
     define: { 'import.meta.url': '__kmirrorBundleUrl' },
-    banner: {
-      js: [
-        "const __kmirrorBundleUrl = require('node:url').pathToFileURL(__filename).href;",
-        IMPORT_BANNER,
-        MANIFEST_BANNER,
-      ].join('\n'),
-    },
+    banner: { js: "const __kmirrorBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+    // import() becomes require() (every package we load lazily has a CommonJS build): bin/code-cache.cjs runs the
+    // bundle as a vm.Script, whose import() needs an experimental option and fails from cached code on Node 20.
+    // oclif's own import() (of an ES module plugin or hook, which kmirror has none of: package.json's hook is in
+    // the bundle too) becomes require() as well.
     supported: { 'dynamic-import': false },
-    plugins: [dependencySources],
     // oclif reads tsconfig.json through typescript only for ts-node development runs (bin/dev.js,
     // which does not use the bundle); it is no dependency of ours.
     external: ['typescript', '@inquirer/prompts', 'prom-client'],
@@ -114,15 +94,9 @@ async function bundle() {
     metafile: true,
     logLevel: 'warning',
   });
-  const written = readFileSync(BUNDLE);
-  assertAscii(written);
-  const left = written.toString('latin1').replace(IMPORT_BANNER, '').match(DYNAMIC_IMPORT);
-  if (left) throw new Error(`${BUNDLE} still holds ${left.length} import(): see scripts/bundle-patches.mjs`);
   const inputs = Object.keys(result.metafile.inputs).length;
   const bytes = result.metafile.outputs[relative(process.cwd(), BUNDLE).split(sep).join(posix.sep)]?.bytes;
   writeFileSync(join(OUT_DIR, 'meta.json'), JSON.stringify(result.metafile));
-  // from the manifest of the last build; `npm run build` writes it again after `oclif manifest`
-  if (existsSync(join(ROOT, 'oclif.manifest.json'))) writeRunManifest();
   console.log(`wrote ${relative(ROOT, BUNDLE)}: ${inputs} modules, ${((bytes ?? 0) / 1e6).toFixed(2)} MB`);
 }
 

@@ -105,7 +105,7 @@ export const FOLDER_RULES: Readonly<Record<string, Readonly<Record<string, reado
     // The command lifecycle, its output and connection halves, the watch loop and signals.
     command: ['failures', 'flags', 'output', 'reach'],
     completion: ['failures', 'flags', 'output'],
-    // What runs before a command: help, the unknown-command hook, the direct run.
+    // What runs before a command: help, the unknown-command hook.
     startup: ['failures', 'output'],
     server: ['failures'],
   },

@@ -4,10 +4,6 @@ declare module 'kafkajs/src/network/connection.js' {
   const connection: unknown;
   export default connection;
 }
-declare module 'kafkajs/src/network/socketFactory.js' {
-  const socketFactory: unknown;
-  export default socketFactory;
-}
 declare module 'kafkajs/src/loggers/index.js' {
   const loggers: unknown;
   export default loggers;

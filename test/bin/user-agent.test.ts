@@ -1,4 +1,4 @@
-// bin/run.cjs answers `--version` without loading oclif (bin/user-agent.cjs); the line must be the one oclif prints.
+// `kmirror --version` prints oclif's user agent line (bin/run.cjs leaves it to oclif); other first words are commands.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

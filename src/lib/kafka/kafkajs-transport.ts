@@ -5,10 +5,10 @@
 // Its internal modules by path (not the package index, which loads its producer, consumer and admin
 // too): static imports, so a bundler takes in only these.
 import KafkajsConnectionModule from 'kafkajs/src/network/connection.js';
-import createSocketFactory from 'kafkajs/src/network/socketFactory.js';
 import kafkajsLoggers from 'kafkajs/src/loggers/index.js';
 import KafkajsEncoderModule from 'kafkajs/src/protocol/encoder.js';
 import { scheduleChecksOnlyWhenPending } from './kafkajs-request-queue.js';
+import { socketFactory } from './socket-factory.js';
 import { DEFAULT_MAX_FRAME_BYTES } from './frame-reader.js';
 import { guardFrames, type FrameGuardState, type GuardableConnection } from './kafkajs-frame-guard.js';
 import { ForeignProtocolError } from './foreign-protocol.js';
@@ -42,8 +42,6 @@ type EncoderClass = new () => KafkajsEncoder;
 
 const Connection = KafkajsConnectionModule as ConnectionClass;
 const Encoder = KafkajsEncoderModule as EncoderClass;
-// Made on the first connection: making it loads node:tls, which a run that never connects can skip.
-let socketFactory: unknown;
 const { createLogger, LEVELS } = kafkajsLoggers as {
   createLogger(options: { level: number; logCreator: () => () => void }): unknown;
   LEVELS: { NOTHING: number };
@@ -107,7 +105,7 @@ export class KafkajsTransport implements Transport {
       host: broker.host,
       port: broker.port,
       logger: silentLogger,
-      socketFactory: (socketFactory ??= (createSocketFactory as () => unknown)()),
+      socketFactory,
       clientId: this.options.clientId,
       requestTimeout: 2_147_000_000, // our own deadline governs; see send()
       enforceRequestTimeout: false,
