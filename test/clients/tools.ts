@@ -7,7 +7,8 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 
-export const INSTALL_HINT = 'bash scripts/install-client-tools.sh  (apt-get install kcat python3-confluent-kafka)';
+export const INSTALL_HINT =
+  'bash scripts/install-client-tools.sh  (apt-get install kcat python3-confluent-kafka graphviz)';
 /** Debian's interpreter: the package python3-confluent-kafka installs only for it, not for a pyenv python3. */
 export const DEBIAN_PYTHON = '/usr/bin/python3';
 export const ADMIN_PROBE = fileURLToPath(new URL('../../../test/clients/py/admin_probe.py', import.meta.url));
@@ -91,6 +92,11 @@ export function probeConfluentKafka(): Promise<ToolCheck> {
     '-c',
     'import confluent_kafka as c; print(c.version()[0], c.libversion()[0], c.libversion()[1])',
   ]);
+}
+
+/** Debian's graphviz: `dot -V` prints its version on stderr. */
+export function probeGraphviz(): Promise<ToolCheck> {
+  return probe('graphviz', 'dot', ['-V']);
 }
 
 function inCi(): boolean {
