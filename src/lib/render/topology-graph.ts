@@ -5,7 +5,7 @@
 
 import type { TopologyReport } from '../mirror/topology/topology-types.js';
 import { forTerminal } from '../text/terminal-safe.js';
-import { statesText } from './topology.js';
+import { FINDING_WORD, statesText } from './topology.js';
 
 interface GraphNode {
   readonly id: string;
@@ -42,9 +42,16 @@ function graphOf(report: TopologyReport): { nodes: GraphNode[]; edges: GraphEdge
   }));
   const idOf = new Map(report.clusters.map((c, i) => [c.label, `c${i}`]));
   const outside = new Map<string, string>();
-  const problemMirrors = new Set(
+  // What is wrong with each mirror, in words on its edge: `epoch war: orders`.
+  const problemsOf = new Map<string, Set<string>>();
+  for (const f of report.findings.filter((x) => x.severity === 'problem' && x.kind !== 'split-brain'))
+    for (const m of f.mirrors) {
+      const key = `${m.cluster}\u0000${m.mirror}`;
+      problemsOf.set(key, (problemsOf.get(key) ?? new Set()).add(`${FINDING_WORD[f.kind]}: ${f.topic ?? '?'}`));
+    }
+  const splitMirrors = new Set(
     report.findings
-      .filter((f) => f.severity === 'problem')
+      .filter((f) => f.kind === 'split-brain')
       .flatMap((f) => f.mirrors.map((m) => `${m.cluster}\u0000${m.mirror}`)),
   );
   const edges: GraphEdge[] = report.mirrors.map((m) => {
@@ -63,11 +70,13 @@ function graphOf(report: TopologyReport): { nodes: GraphNode[]; edges: GraphEdge
         });
       }
     }
+    const key = `${m.cluster}\u0000${m.name}`;
+    const problems = [...(problemsOf.get(key) ?? [])];
     return {
       from,
       to: idOf.get(m.cluster) ?? '',
-      lines: [m.name, topicsLine(m.topics), statesText(m.states)],
-      problem: problemMirrors.has(`${m.cluster}\u0000${m.name}`),
+      lines: [m.name, topicsLine(m.topics), statesText(m.states), ...problems],
+      problem: problems.length > 0 || splitMirrors.has(key),
       finding: false,
     };
   });

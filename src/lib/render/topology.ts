@@ -63,7 +63,8 @@ function topicTable(report: TopologyReport): string {
   );
 }
 
-const FINDING_WORD: Record<TopologyFinding['kind'], string> = {
+/** A finding's kind in words (tables and drawings). */
+export const FINDING_WORD: Readonly<Record<TopologyFinding['kind'], string>> = {
   'mirror-loop': 'mirror loop',
   'split-brain': 'split brain',
   'epoch-war': 'epoch war',
