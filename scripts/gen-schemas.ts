@@ -57,6 +57,7 @@ export const CONTRACTS: Readonly<Record<string, string>> = {
   promote: 'PromoteJson',
   'remove-topics': 'RemoveTopicsJson',
   resume: 'ResumeJson',
+  topology: 'TopologyJson',
   version: 'VersionJson',
 };
 
@@ -179,6 +180,8 @@ const SCHEMA_VERSION_PROPERTY: JsonObject = {
  * --watch refresh, `warnings` always, and `error` when the command failed after making its result.
  */
 function withEnvelope(body: JsonObject, failure: JsonObject, watch: boolean): JsonObject {
+  const alternatives = body.anyOf;
+  if (Array.isArray(alternatives)) return unionWithEnvelope(body, alternatives, failure, watch);
   const properties = (body.properties ?? {}) as JsonObject;
   const { warnings: ownWarnings, ...own } = properties;
   const required = ((body.required ?? []) as Json[]).filter((name) => name !== 'warnings');
@@ -209,6 +212,25 @@ function withEnvelope(body: JsonObject, failure: JsonObject, watch: boolean): Js
     required: ['schemaVersion', ...required, 'warnings'],
     $defs: defs,
   };
+}
+
+/**
+ * A command whose document has more than one shape (check: one cluster, or several): each shape gets the
+ * envelope itself, since an object closed with additionalProperties admits no field from around it.
+ */
+function unionWithEnvelope(body: JsonObject, alternatives: Json[], failure: JsonObject, watch: boolean): JsonObject {
+  const defs = { ...((body.$defs ?? {}) as JsonObject) };
+  const shapes = alternatives.map((alternative) => {
+    const ref = (alternative as JsonObject).$ref;
+    const name = typeof ref === 'string' ? decodeURIComponent(ref.slice('#/$defs/'.length)) : '';
+    const target = defs[name] as JsonObject | undefined;
+    if (!target) return alternative;
+    if (!JSON.stringify([Object.entries(defs).filter(([key]) => key !== name)]).includes(`"${String(ref)}"`))
+      delete defs[name];
+    const { $defs: _none, ...shape } = withEnvelope(target, failure, watch);
+    return shape;
+  });
+  return { ...body, anyOf: shapes, $defs: { ...defs, FailureJson: failure } };
 }
 
 function main(): number {

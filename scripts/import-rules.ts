@@ -94,6 +94,8 @@ export const FOLDER_RULES: Readonly<Record<string, Readonly<Record<string, reado
     diff: ['core', 'config'],
     metrics: ['core', 'describe'],
     switchover: ['core', 'patterns', 'describe', 'config', 'topics', 'lifecycle', 'groups'],
+    // The estate: several clusters read together (topology, check across clusters).
+    topology: ['core', 'describe', 'config', 'check', 'switchover'],
   },
   cli: {
     // How a failure ends a run (exit codes, messages, hints): everything above may throw or map one.

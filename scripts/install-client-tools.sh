@@ -3,7 +3,8 @@
 # confluent-kafka and kafka-python for /usr/bin/python3 (a pyenv python3 on PATH would not see them), tmux, the
 # real terminal of test/terminal (unit suite; it fails without tmux when CI is set), zsh and fish,
 # whose completion engines run the scripts of `kmirror completion` (unit suite, likewise), and
-# man-db, whose `man` reads the installed pages in `npm run test:install`. Idempotent: does nothing
+# man-db, whose `man` reads the installed pages in `npm run test:install`, and graphviz, whose `dot` draws
+# `kmirror topology -o dot` as a PNG in `npm run test:clients`. Idempotent: does nothing
 # when all are present; quiet unless something fails.
 set -euo pipefail
 
@@ -13,6 +14,7 @@ command -v tmux >/dev/null 2>&1 || missing+=(tmux)
 command -v man >/dev/null 2>&1 || missing+=(man-db)
 command -v zsh >/dev/null 2>&1 || missing+=(zsh)
 command -v fish >/dev/null 2>&1 || missing+=(fish)
+command -v dot >/dev/null 2>&1 || missing+=(graphviz)
 if ! /usr/bin/python3 -c 'import confluent_kafka' >/dev/null 2>&1; then
   missing+=(python3-confluent-kafka)
 fi
@@ -43,7 +45,7 @@ fi
 
 command -v kcat >/dev/null 2>&1 || { echo "install-client-tools: kcat still missing after install" >&2; exit 1; }
 command -v tmux >/dev/null 2>&1 || { echo "install-client-tools: tmux still missing after install" >&2; exit 1; }
-for tool in man zsh fish; do
+for tool in man zsh fish dot; do
   command -v "$tool" >/dev/null 2>&1 || { echo "install-client-tools: $tool still missing after install" >&2; exit 1; }
 done
 /usr/bin/python3 -c 'import confluent_kafka' || { echo "install-client-tools: confluent_kafka still not importable by /usr/bin/python3" >&2; exit 1; }

@@ -1,7 +1,10 @@
 import * as Args from '@oclif/core/args';
 import { BaseCommand } from '../lib/cli/command/base-command.js';
 import { ExitCode } from '../lib/cli/failures/exit-codes.js';
-import { checkFlags, featureChangesOf } from '../lib/cli/flags/check-flags.js';
+import { type CheckFlagValues, checkFlags, featureChangesOf } from '../lib/cli/flags/check-flags.js';
+import { type EstateFlagValues, estateProfiles, namesSeveralClusters } from '../lib/cli/flags/estate-flags.js';
+import { type EstateCheck, checkEstate, estateOutcome } from '../lib/mirror/topology/estate-check.js';
+import { renderEstateCheck } from '../lib/render/check-estate.js';
 import { ENABLE_MIRRORING_HINT } from '../lib/kafka/error-codes.js';
 import { missingPermissions } from '../lib/mirror/check/check-mirror.js';
 import { type CheckReport, checkOutcome, checkReport } from '../lib/mirror/check/check-report.js';
@@ -11,8 +14,10 @@ import { renderFeatureChange } from '../lib/render/feature-change.js';
 /**
  * Whether the cluster can serve cluster mirroring, per broker; with a MIRROR argument, its permissions;
  * with --feature, what the proposed feature levels would make invalid (null when the cluster cannot serve mirrors).
+ * With several clusters named (-b repeated, --cluster, --all-profiles): each cluster summarised and the findings
+ * across them (kmirror topology's).
  */
-export type CheckJson = CheckReport;
+export type CheckJson = CheckReport | EstateCheck;
 
 /** A report, not an error: the result is printed whole, the exit code still says 4, 5, 1 or 3. */
 const EXIT_OF = {
@@ -21,6 +26,9 @@ const EXIT_OF = {
   'invalid-at-level': ExitCode.Error,
   'brokers-unreachable': ExitCode.PartialFailure,
   'topic-permission-denied': ExitCode.Auth,
+  ok: ExitCode.Ok,
+  problem: ExitCode.Error,
+  'clusters-unreachable': ExitCode.PartialFailure,
 } as const;
 
 export default class Check extends BaseCommand<typeof Check> {
@@ -41,12 +49,17 @@ export default class Check extends BaseCommand<typeof Check> {
     'remove-topics and resume need ALTER_CONFIGS on every listed topic, and a topic without it exits 5.' +
     " It also asks each mirror's source for mirrors reading back from this cluster and flags topics " +
     'mirrored both ways (after a failback, until the old mirror is deleted: the leader-epoch war; with both ' +
-    'active: a mirror loop).';
+    'active: a mirror loop). With several clusters (-b once per cluster, --cluster PROFILE, --all-profiles) it ' +
+    "summarises each cluster's verdict, brokers, mirrors and FAILED partitions, and the findings kmirror topology " +
+    'makes across them; exits 1 when there is a problem (a mirror loop, split brain, an epoch war, a cluster ' +
+    'that cannot serve mirroring), 3 when only some cluster could not be reached, 0 when there is only ' +
+    'information.';
   static override examples = [
     '<%= config.bin %> check -b localhost:9092',
     '<%= config.bin %> check -b localhost:9092 --json',
     '<%= config.bin %> check m1 -b localhost:9092',
     '<%= config.bin %> check -b localhost:9092 --feature mirror.version=2',
+    '<%= config.bin %> check -b a-kafka:9092 -b b-kafka:9092 -b c-kafka:9092',
   ];
 
   static override flags = checkFlags;
@@ -56,12 +69,14 @@ export default class Check extends BaseCommand<typeof Check> {
   };
 
   async run(): Promise<CheckJson> {
+    const f = this.flags as unknown as CheckFlagValues & EstateFlagValues;
+    if (namesSeveralClusters(f, this.bootstrapLists)) return this.checkEstate(f);
     const hints = { enableMirroring: ENABLE_MIRRORING_HINT };
-    const featureChanges = featureChangesOf(this.flags.feature);
+    const featureChanges = featureChangesOf(f.feature);
     const result = await checkReport(await this.kafka(), {
       mirror: this.args.mirror,
       featureChanges,
-      sourceCheck: await this.sourceCheck(this.flags),
+      sourceCheck: await this.sourceCheck(f),
       // The cluster part is shown above the error; in JSON it is the document the error joins.
       clusterBeforeFailure: (cluster) => this.render(cluster, (c) => renderClusterCheck(c, hints)),
     });
@@ -70,6 +85,14 @@ export default class Check extends BaseCommand<typeof Check> {
       return r.featureChange ? `${text}\n\n${renderFeatureChange(r.featureChange)}` : text;
     });
     const exit = EXIT_OF[checkOutcome(result)];
+    if (exit !== ExitCode.Ok) this.exitAfterOutput(exit);
+    return result;
+  }
+
+  private async checkEstate(flags: EstateFlagValues): Promise<EstateCheck> {
+    const result = await checkEstate(await this.estateTargets(estateProfiles(flags), flags['cluster-timeout']));
+    this.render(result, renderEstateCheck, { warnings: result.warnings });
+    const exit = EXIT_OF[estateOutcome(result)];
     if (exit !== ExitCode.Ok) this.exitAfterOutput(exit);
     return result;
   }

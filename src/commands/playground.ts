@@ -4,9 +4,8 @@ import {
   playgroundDialect,
   playgroundFlags,
   playgroundPorts,
-  playgroundProfile,
   playgroundStartFailure,
-  savePlaygroundProfile,
+  withSavedProfile,
 } from '../lib/cli/flags/playground-flags.js';
 import { listenForStop } from '../lib/cli/command/stop-signal.js';
 import {
@@ -18,7 +17,7 @@ import {
 import { renderPlayground } from '../lib/render/playground.js';
 
 /**
- * Printed as ONE line on stdout once both emulated clusters listen; the playground then keeps running
+ * Printed as ONE line on stdout once every emulated cluster listens; the playground then keeps running
  * until SIGINT/SIGTERM. `security` is present only with --secure and holds the throwaway credentials
  * of this run in clear (showing them is the purpose of --secure).
  */
@@ -30,12 +29,14 @@ export default class Playground extends BaseCommand<typeof Playground> {
     'Starts two emulated Kafka clusters on 127.0.0.1 in the foreground: a source holding demo topics (orders-us, ' +
     'orders-eu, payments, __internal) whose logs keep growing, and a destination that supports cluster mirroring ' +
     '(KIP-1279). Prints both bootstrap addresses and the kmirror commands to try next, then runs until Ctrl-C or ' +
-    'SIGTERM. With --json it prints one line, a JSON object with both clusters (and the credentials with --secure), ' +
+    'SIGTERM. --clusters N adds empty one-node clusters (cluster-3, …) for an estate of several clusters. With ' +
+    '--json it prints one line, a JSON object with every cluster (and the credentials with --secure), ' +
     'and keeps running. The emulator speaks the Kafka protocol for admin and mirror RPCs only: it holds no records, ' +
     'so producers and consumers cannot use it.';
   static override examples = [
     '<%= config.bin %> playground',
     '<%= config.bin %> playground --port-base 9092',
+    '<%= config.bin %> playground --clusters 3',
     '<%= config.bin %> playground --secure',
     '<%= config.bin %> playground --json > playground.json &',
   ];
@@ -59,6 +60,7 @@ export default class Playground extends BaseCommand<typeof Playground> {
     const playground = await startPlayground({
       sourceNodes: f['source-nodes'],
       destinationNodes: f['destination-nodes'],
+      clusters: f.clusters,
       ...ports,
       seed: f.seed,
       secure: f.secure,
@@ -80,13 +82,7 @@ export default class Playground extends BaseCommand<typeof Playground> {
     });
 
     try {
-      const info =
-        f['save-profile'] === undefined
-          ? playground.info
-          : {
-              ...playground.info,
-              profile: savePlaygroundProfile(f['save-profile'], playgroundProfile(playground.info)),
-            };
+      const info = withSavedProfile(playground.info, f['save-profile']);
       if (this.outputFormat === 'json') this.renderJsonLine(info, { showSecrets: true });
       else this.render(info, (i) => renderPlayground(i, nextCommands(i)), { showSecrets: true });
       const signal = await stop.stopped;

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 
 export const INSTALL_HINT =
-  'bash scripts/install-client-tools.sh  (apt-get install kcat python3-confluent-kafka python3-kafka)';
+  'bash scripts/install-client-tools.sh  (apt-get install kcat python3-confluent-kafka python3-kafka graphviz)';
 /** Debian's interpreter: the package python3-confluent-kafka installs only for it, not for a pyenv python3. */
 export const DEBIAN_PYTHON = '/usr/bin/python3';
 export const ADMIN_PROBE = fileURLToPath(new URL('../../../test/clients/py/admin_probe.py', import.meta.url));
@@ -101,6 +101,11 @@ export function probeConfluentKafka(): Promise<ToolCheck> {
 /** Prints the kafka-python version (Debian's python3-kafka). */
 export function probeKafkaPython(): Promise<ToolCheck> {
   return probe('python3-kafka', DEBIAN_PYTHON, ['-c', 'import kafka; print(kafka.__version__)']);
+}
+
+/** Debian's graphviz: `dot -V` prints its version on stderr. */
+export function probeGraphviz(): Promise<ToolCheck> {
+  return probe('graphviz', 'dot', ['-V']);
 }
 
 function inCi(): boolean {

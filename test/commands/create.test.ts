@@ -6,7 +6,12 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startEmulatedClusters, type EmulatedClusters, type EmulatorOptions } from '../../src/lib/emulator/index.js';
+import {
+  startEmulatedClusters,
+  type ClusterName,
+  type EmulatedClusters,
+  type EmulatorOptions,
+} from '../../src/lib/emulator/index.js';
 import { jsonOf, runCli, type CliResult } from '../helpers/in-process-cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
 import { INSTANT_START } from '../helpers/emulator-timing.js';
@@ -15,7 +20,7 @@ import { joinedRegex } from '../helpers/joined-regex.js';
 interface Recorded {
   emulator: EmulatedClusters;
   /** Requests seen, per cluster, in arrival order. */
-  requests: { cluster: 'source' | 'destination'; api: string }[];
+  requests: { cluster: ClusterName; api: string }[];
 }
 
 function useEmulator(options: EmulatorOptions = {}): () => Recorded {

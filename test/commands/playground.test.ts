@@ -138,6 +138,7 @@ describe('kmirror playground', () => {
       assert.deepEqual(info.topics, ['orders-us', 'orders-eu', 'payments', '__internal']);
       assert.equal(info.security, undefined);
       assert.equal(info.traffic, true);
+      assert.deepEqual(info.others, [], 'two clusters by default');
     });
 
     it('serves a destination that kmirror check finds usable', async () => {
@@ -307,6 +308,30 @@ describe('kmirror playground', () => {
       assert.equal(exit.code, 0, exit.stderr);
       assert.match(exit.stderr, /\[debug\] destination node 1: ApiVersions v\d/);
       assert.equal(exit.stdout.trimEnd().split('\n').length, 1);
+    });
+  });
+
+  describe('--clusters 3', () => {
+    const playground = usePlayground(['--clusters', '3', '--no-traffic', '--json']);
+
+    it('runs a third, empty one-node cluster that kmirror topology reads with the other two', async () => {
+      const info = await playground().firstJsonLine();
+      assertMatchesSchema('playground', info);
+      const [other, ...more] = info.others;
+      assert.ok(other);
+      assert.equal(more.length, 0);
+      assert.equal(other.name, 'cluster-3');
+      assert.equal(other.nodes.length, 1);
+      assert.equal(new Set([info.source.clusterId, info.destination.clusterId, other.clusterId]).size, 3);
+      const clusters = [info.source, info.destination, other].flatMap((c) => ['-b', c.bootstrap]);
+      const result = await runCli(['topology', ...clusters, '--json']);
+      assert.equal(result.code, 0, result.stderr);
+      const doc = jsonOf(result) as { clusters: { clusterId: string; reachable: boolean; topics: number }[] };
+      assert.deepEqual(
+        doc.clusters.map((c) => [c.clusterId, c.reachable]),
+        [info.source, info.destination, other].map((c) => [c.clusterId, true]),
+      );
+      assert.equal(doc.clusters[2]?.topics, 0, 'the third cluster starts empty');
     });
   });
 

@@ -12,7 +12,7 @@ import { joinedRegex } from '../helpers/joined-regex.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
 import { statesOf, waitFor, type ActionJson, type ErrorJson } from '../commands/topic-actions-setup.js';
 import type { DescribeJson } from '../../src/commands/describe.js';
-import type { CheckJson } from '../../src/commands/check.js';
+import type { CheckReport } from '../../src/lib/mirror/check/check-report.js';
 import type { JsonDocument } from '../../src/lib/cli/output/json-document.js';
 
 type Describe = JsonDocument<DescribeJson>;
@@ -143,7 +143,7 @@ describe('the worst day: failover with the source cluster down', () => {
     const text = await kmirror('check', 'm1');
     assert.match(text.stdout, /^3 FAILED partition\(s\) on mirror m1; why, and what recovers them:$/m);
     assert.doesNotMatch(text.stdout, /wedged/);
-    const doc = json<CheckJson>(await kmirror('check', 'm1', '--json'), 'check');
+    const doc = json<CheckReport>(await kmirror('check', 'm1', '--json'), 'check');
     assert.deepEqual([...new Set(doc.mirror?.failureCauses.map((c) => c.cause))], ['source-unreachable']);
     assert.deepEqual(doc.mirror?.wedged, []);
   });
@@ -215,7 +215,7 @@ describe('the worst day: failover with the source cluster down', () => {
 
     const check = await kmirror('check', 'm1');
     assert.match(check.stdout, /^1 wedged topic\(s\): the broker recorded a stop their partitions never made/m);
-    assert.equal(json<CheckJson>(await kmirror('check', 'm1', '--json')).mirror?.wedged[0]?.topic, 'orders');
+    assert.equal(json<CheckReport>(await kmirror('check', 'm1', '--json')).mirror?.wedged[0]?.topic, 'orders');
   });
 
   it('remove-topics on the wedged topic: blocked with the recovery, no request the broker refuses', async () => {

@@ -38,6 +38,8 @@ export type ClusterRole = 'source' | 'destination';
 
 /** Which clusters an option applies to: `true` both, or one of them by name. */
 export type ClusterChoice = boolean | ClusterRole;
+/** A cluster's name in the emulator: the source, the destination, or a further one (`cluster-3`, …). */
+export type ClusterName = ClusterRole | `cluster-${number}`;
 
 export interface ClusterSideOptions {
   /** Node count; default 1 for the source, 3 for the destination. */
@@ -78,6 +80,11 @@ export interface TlsListenerOptions {
 export interface EmulatorOptions {
   readonly source?: ClusterSideOptions;
   readonly destination?: ClusterSideOptions;
+  /**
+   * Further clusters (`cluster-3`, `cluster-4`, …; one node each by default), mirroring enabled, no demo
+   * topics: for an estate of more than two clusters (topology tests, `kmirror playground --clusters N`).
+   */
+  readonly others?: readonly ClusterSideOptions[];
   /** Seeds cluster and topic ids so two runs print the same ids; default 'kmirror'. */
   readonly seed?: string | number;
   /** Serve TLS with a throwaway CA (see `security.tls.caPath`). */
@@ -110,7 +117,7 @@ export interface EmulatorOptions {
   readonly timing?: Partial<MirrorTiming>;
   readonly maxFrameBytes?: number;
   /** Sees every decoded request and every response before it is encoded. */
-  readonly onWire?: (event: WireEvent & { readonly cluster: ClusterRole }) => void;
+  readonly onWire?: (event: WireEvent & { readonly cluster: ClusterName }) => void;
   /** Handler failures; default: printed to stderr. */
   readonly onError?: (error: unknown, apiName: string) => void;
 }
@@ -125,7 +132,7 @@ export interface EmulatedNode {
 }
 
 export interface EmulatedClusterHandle {
-  readonly role: ClusterRole;
+  readonly role: ClusterName;
   /** Comma-separated `127.0.0.1:port` of every node. */
   readonly bootstrap: string;
   readonly clusterId: string;
@@ -156,15 +163,17 @@ export interface EmulatorSecurity {
 export interface EmulatedClusters {
   readonly source: EmulatedClusterHandle;
   readonly destination: EmulatedClusterHandle;
+  /** The further clusters of `options.others`, in order (empty without them). */
+  readonly others: readonly EmulatedClusterHandle[];
   readonly security: EmulatorSecurity;
   readonly clock: Clock;
-  /** Advances both engines to `clock.now()` (the timer does this every tick with a real clock). */
+  /** Advances every engine to `clock.now()` (the timer does this every tick with a real clock). */
   tick(): void;
   /** Stops every listener and the timer and removes generated certificates; safe to call twice. */
   close(): Promise<void>;
 }
 
-function applies(choice: ClusterChoice | undefined, role: ClusterRole): boolean {
+function applies(choice: ClusterChoice | undefined, role: ClusterName): boolean {
   return choice === true || choice === role;
 }
 
@@ -200,7 +209,7 @@ export async function startEmulatedClusters(options: EmulatorOptions = {}): Prom
     const saslOptions = options.sasl === true ? {} : options.sasl || undefined;
     const sasl = saslOptions ? new SaslServer(saslOptions) : undefined;
 
-    const startSide = async (role: ClusterRole, side: ClusterSideOptions): Promise<EmulatedClusterHandle> => {
+    const startSide = async (role: ClusterName, side: ClusterSideOptions): Promise<EmulatedClusterHandle> => {
       const software: BrokerSoftware = applies(options.oldBroker, role) ? 'old' : 'prototype';
       const mirroring = software === 'prototype' && !applies(options.mirroringDisabled, role);
       const cluster = new EmulatedCluster({
@@ -282,6 +291,9 @@ export async function startEmulatedClusters(options: EmulatorOptions = {}): Prom
 
     const source = await startSide('source', options.source ?? {});
     const destination = await startSide('destination', options.destination ?? {});
+    const others: EmulatedClusterHandle[] = [];
+    for (const [i, side] of (options.others ?? []).entries())
+      others.push(await startSide(`cluster-${i + 3}`, { nodes: 1, ...side }));
 
     const demo = options.demoTopics === true ? DEFAULT_DEMO_TOPICS : options.demoTopics || [];
     for (const topic of demo) {
@@ -295,6 +307,7 @@ export async function startEmulatedClusters(options: EmulatorOptions = {}): Prom
     const tick = (): void => {
       source.cluster.tick();
       destination.cluster.tick();
+      for (const other of others) other.cluster.tick();
     };
     if (!options.clock) {
       // An engine bug must surface as a report, not as an uncaught exception in a timer.
@@ -332,7 +345,7 @@ export async function startEmulatedClusters(options: EmulatorOptions = {}): Prom
         ? { sasl: { mechanisms: sasl.mechanisms, users: saslOptions.users ?? DEFAULT_SASL_USERS } }
         : {}),
     };
-    return { source, destination, security, clock, tick, close };
+    return { source, destination, others, security, clock, tick, close };
   } catch (err) {
     await close();
     throw err;

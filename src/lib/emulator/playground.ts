@@ -43,6 +43,13 @@ export interface PlaygroundOptions {
   /** One port per node; absent = random free ports. */
   readonly sourcePorts?: readonly number[];
   readonly destinationPorts?: readonly number[];
+  /**
+   * Clusters in all, at least 2 (default): the source, the destination, and empty one-node clusters
+   * `cluster-3`, … with mirroring enabled, for an estate (topology, failback demos).
+   */
+  readonly clusters?: number;
+  /** Ports of the further clusters' nodes, one per cluster; absent = random free ports. */
+  readonly otherPorts?: readonly number[];
   readonly seed?: string;
   /** SASL (all mechanisms) over TLS with a throwaway CA, and a client.properties to use it. */
   readonly secure?: boolean;
@@ -70,6 +77,8 @@ export interface PlaygroundNode {
 }
 
 export interface PlaygroundCluster {
+  /** `source`, `destination`, `cluster-3`, … */
+  readonly name: string;
   /**
    * Comma-separated host:port of every node.
    * @pattern ^[^,]+:[0-9]+(,[^,]+:[0-9]+)*$
@@ -96,6 +105,8 @@ export interface PlaygroundSecurity {
 export interface PlaygroundInfo {
   readonly source: PlaygroundCluster;
   readonly destination: PlaygroundCluster;
+  /** The further clusters of --clusters N (cluster-3, …), one node each; empty with the default 2. */
+  readonly others: readonly PlaygroundCluster[];
   readonly mirroringEnabled: boolean;
   /** The messages the destination speaks: the prototype's, or the seed KIP's (--protocol kip-draft). */
   readonly protocol: 'prototype' | 'kip-draft';
@@ -120,6 +131,7 @@ export interface RunningPlayground {
 
 function describeCluster(handle: EmulatedClusterHandle): PlaygroundCluster {
   return {
+    name: handle.role,
     bootstrap: handle.bootstrap,
     clusterId: handle.clusterId,
     nodes: handle.nodes.map((n) => ({ nodeId: n.nodeId, host: n.host, port: n.port })),
@@ -175,6 +187,12 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       ...(options.destinationPorts ? { ports: options.destinationPorts } : {}),
       brokerConfigs: refresh,
     },
+    // Each further cluster may hold mirrors of its own: its __mirror_state must fit on its one node.
+    others: Array.from({ length: Math.max(0, (options.clusters ?? 2) - 2) }, (_, i) => ({
+      nodes: 1,
+      ...(options.otherPorts?.[i] !== undefined ? { ports: [options.otherPorts[i]] } : {}),
+      brokerConfigs: { ...refresh, 'mirror.state.topic.replication.factor': '1' },
+    })),
     demoTopics: PLAYGROUND_TOPICS,
     growthPerSec: PLAYGROUND_GROWTH_PER_SEC,
     timing: { copyRecordsPerSec: PLAYGROUND_COPY_RECORDS_PER_SEC },
@@ -225,6 +243,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     const info: PlaygroundInfo = {
       source: describeCluster(clusters.source),
       destination: describeCluster(clusters.destination),
+      others: clusters.others.map(describeCluster),
       mirroringEnabled: !options.mirroringDisabled,
       protocol: options.dialect?.name ?? 'prototype',
       dialectArgs: [...(options.dialectArgs ?? [])],

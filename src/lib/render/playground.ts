@@ -11,6 +11,7 @@ interface BannerCluster {
 export interface PlaygroundBanner {
   readonly source: BannerCluster;
   readonly destination: BannerCluster;
+  readonly others: readonly (BannerCluster & { readonly name: string })[];
   readonly mirroringEnabled: boolean;
   readonly protocol: string;
   readonly dialectArgs: readonly string[];
@@ -41,6 +42,7 @@ function playgroundBanner(info: PlaygroundBanner, nextCommands: readonly string[
   const out: string[] = ['Emulated Kafka clusters with cluster mirroring (KIP-1279) are running.', ''];
   out.push(...clusterLines('source:     ', info.source));
   out.push(...clusterLines('destination:', info.destination));
+  for (const other of info.others) out.push(...clusterLines(`${other.name}:`.padEnd(12), other));
   out.push(
     '',
     `Source topics: ${info.topics.join(', ')} ${

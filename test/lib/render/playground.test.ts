@@ -15,8 +15,14 @@ import { joinedRegex } from '../../helpers/joined-regex.js';
 useColours(undefined);
 
 const info: PlaygroundInfo = {
-  source: { bootstrap: '127.0.0.1:9092', clusterId: 'src-id', nodes: [{ nodeId: 1, host: '127.0.0.1', port: 9092 }] },
+  source: {
+    name: 'source',
+    bootstrap: '127.0.0.1:9092',
+    clusterId: 'src-id',
+    nodes: [{ nodeId: 1, host: '127.0.0.1', port: 9092 }],
+  },
   destination: {
+    name: 'destination',
     bootstrap: '127.0.0.1:9093,127.0.0.1:9094',
     clusterId: 'dst-id',
     nodes: [
@@ -24,6 +30,7 @@ const info: PlaygroundInfo = {
       { nodeId: 2, host: '127.0.0.1', port: 9094 },
     ],
   },
+  others: [],
   mirroringEnabled: true,
   protocol: 'prototype',
   dialectArgs: [],

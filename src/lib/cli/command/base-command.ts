@@ -58,6 +58,8 @@ export abstract class BaseCommand<T extends typeof Command> extends ConnectedCom
    * 'when-readable': use it when it can be read, carry on without it when not (version).
    */
   static appliesProfile: boolean | 'when-readable' = true;
+  /** -o choices beyond table, wide, json and yaml that this command draws (topology: dot, mermaid). */
+  static drawingFormats: readonly string[] = [];
   override async init(): Promise<void> {
     const started = Date.now();
     await super.init();
@@ -76,6 +78,13 @@ export abstract class BaseCommand<T extends typeof Command> extends ConnectedCom
     this.args = args as CommandArgs<T>;
     this.argList = argv.map(String);
     const base = flags as BaseFlags;
+    // A command that takes -b once per cluster (estate-flags.ts) gets a list: kept whole for the estate,
+    // and the one list as the connection of a single cluster.
+    const lists: unknown = base['bootstrap-server'];
+    if (Array.isArray(lists)) {
+      this.bootstrapLists = lists.map(String);
+      base['bootstrap-server'] = this.bootstrapLists.length === 1 ? this.bootstrapLists[0] : undefined;
+    }
     this.givenFlags = raw.flatMap((token) => (token.type === 'flag' ? [{ name: token.flag, input: token.input }] : []));
     const given = new Set(this.givenFlags.map((g) => g.name));
     const applies = (this.ctor as typeof BaseCommand).appliesProfile;
@@ -90,7 +99,7 @@ export abstract class BaseCommand<T extends typeof Command> extends ConnectedCom
     if (changesState(this)) this.interrupts = new ChangeInterruptWatch((line) => this.warning(line), this.deadline);
 
     const output = base.output ?? (base.json === true ? undefined : defaults?.output);
-    this.outputFormat = resolveOutputFormat(base.json, output);
+    this.outputFormat = resolveOutputFormat(base.json, output, (this.ctor as typeof BaseCommand).drawingFormats);
     // Set only now: until then catch() reads --json / -o from argv, which also covers a failure above.
     this.baseFlagValues = base;
     await this.decideColours(base.color);

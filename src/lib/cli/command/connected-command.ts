@@ -24,6 +24,7 @@ import type { ChangeInterruptWatch } from './change-interrupt-watch.js';
 import { Deadline } from './deadline.js';
 import { OutputCommand, formatWireEvent } from './output-command.js';
 import { type SourceAccess } from '../../mirror/core/source-access.js';
+import type { EstateTarget } from '../../mirror/topology/cluster-snapshot.js';
 
 /** The flag behind each connection setting (for telling command-line values from KMIRROR_* ones). */
 const FLAG_OF_SETTING: Record<string, string> = {
@@ -66,6 +67,10 @@ export abstract class ConnectedCommand extends OutputCommand {
   protected interrupts: ChangeInterruptWatch | undefined;
   private connectionPromise: Promise<ConnectionConfig> | undefined;
   private clientPromise: Promise<KafkaClient> | undefined;
+  /** -b as given to a command that takes it once per cluster (estate-flags.ts), in order. */
+  protected bootstrapLists: string[] = [];
+  /** The clients of estateTargets, closed with the command's own. */
+  private estateClients: KafkaClient[] = [];
   /** The flags given on the command line itself (not from KMIRROR_* variables), in order. */
   protected givenFlags: { name: string; input: string }[] = [];
   /** The profile in use (--profile, KMIRROR_PROFILE, or the current one), if any. */
@@ -145,7 +150,30 @@ export abstract class ConnectedCommand extends OutputCommand {
     return words.length === 0 ? '' : ` ${words.join(' ')}`;
   }
 
-  private async buildConnection(): Promise<ConnectionConfig> {
+  /**
+   * The clusters of an estate (topology, check across clusters): each saved profile named, then each -b
+   * list with this command's connection flags; with neither, the one cluster the command would reach.
+   * Every client gets `clusterMs` of the --timeout budget, so a cluster that cannot be reached fails alone.
+   */
+  protected async estateTargets(profiles: readonly string[], clusterMs: number): Promise<EstateTarget[]> {
+    const connections: { label: string; settings: ConnectionConfig }[] = [];
+    for (const name of profiles) connections.push({ label: name, settings: await this.profileConnection(name) });
+    for (const list of this.bootstrapLists)
+      connections.push({ label: list, settings: await this.buildConnection(list) });
+    if (connections.length === 0) {
+      const settings = await this.connection();
+      connections.push({ label: this.activeProfile?.name ?? settings.bootstrap.join(','), settings });
+    }
+    const { createClient } = await import('../../kafka/connect.js');
+    return connections.map(({ label, settings }) => {
+      const budget = new Deadline(Math.max(1, Math.min(clusterMs, this.deadline.remainingMs())));
+      const client = createClient({ ...settings, dialect: this.dialect }, budget, this.wireTracer(label));
+      this.estateClients.push(client);
+      return { label, bootstrap: settings.bootstrap.join(','), client };
+    });
+  }
+
+  private async buildConnection(bootstrapList?: string): Promise<ConnectionConfig> {
     const f = this.baseFlagValues;
     const given = new Set(this.givenFlags.map((g) => g.name));
     const fromEnv = new Set(
@@ -160,7 +188,7 @@ export abstract class ConnectedCommand extends OutputCommand {
       : undefined;
     return resolveConnectionConfig(
       {
-        bootstrapServer: f?.['bootstrap-server'],
+        bootstrapServer: bootstrapList ?? f?.['bootstrap-server'],
         commandConfig: f?.['command-config'],
         saslMechanism: f?.['sasl-mechanism'],
         saslUsername: f?.['sasl-username'],
@@ -268,8 +296,10 @@ export abstract class ConnectedCommand extends OutputCommand {
   protected async closeClient(): Promise<void> {
     const pending = this.clientPromise;
     this.clientPromise = undefined;
-    if (!pending) return;
-    const closing = pending.then((client) => client.close()).catch(() => undefined);
+    const estate = this.estateClients.splice(0);
+    if (!pending && estate.length === 0) return;
+    const close = (client: KafkaClient) => client.close().catch(() => undefined);
+    const closing = Promise.all([pending?.then(close).catch(() => undefined), ...estate.map(close)]);
     await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
   }
 }

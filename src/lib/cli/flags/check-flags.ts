@@ -5,8 +5,14 @@ import type { FeatureChange } from '../../mirror/config/config-levels.js';
 import { parseFeatureLevel } from '../../mirror/config/feature-levels.js';
 import { UsageError } from '../failures/errors.js';
 
-import { sourceCheckFlags } from './source-check-flags.js';
+import { estateFlags } from './estate-flags.js';
+import { type SourceCheckFlagValues, sourceCheckFlags } from './source-check-flags.js';
+
+/** The flags of check as parsed (its -b is a list per cluster, so oclif's inferred type does not reach them). */
+export type CheckFlagValues = SourceCheckFlagValues & { readonly feature?: string[] | undefined };
+/** Its own flags, and those naming several clusters (check across the estate). */
 export const checkFlags = {
+  ...estateFlags,
   ...sourceCheckFlags('for mirrors back from it; with MIRROR, its topic ids and FAILED partitions'),
   feature: Flags.string({
     summary: "also validate every mirror's stored configs at this feature level, FEATURE=LEVEL (repeatable)",

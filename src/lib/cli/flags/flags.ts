@@ -18,7 +18,9 @@ export const HelpGroup = {
 } as const;
 
 export const OUTPUT_FORMATS = ['table', 'wide', 'json', 'yaml'] as const;
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+/** Drawings a command may add to its -o choices (topology: Graphviz DOT, Mermaid). */
+export const DRAWING_FORMATS = ['dot', 'mermaid'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number] | (typeof DRAWING_FORMATS)[number];
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -34,6 +36,17 @@ export function durationFlag(options: { description: string; defaultMs?: number;
   if (options.defaultMs === undefined) return Flags.custom<number>(base)();
   const defaultText = formatDuration(options.defaultMs);
   return Flags.custom<number>({ ...base, default: options.defaultMs, defaultHelp: async () => defaultText })();
+}
+
+/** -o/--output with these choices (every command: OUTPUT_FORMATS; topology adds DRAWING_FORMATS). */
+export function outputFlag<F extends readonly string[]>(formats: F) {
+  return Flags.option({
+    char: 'o',
+    summary: 'output format (-o json is the same as --json)',
+    options: formats,
+    env: 'KMIRROR_OUTPUT',
+    helpGroup: HelpGroup.Global,
+  })();
 }
 
 const INT64_MAX = 2n ** 63n - 1n;
@@ -177,13 +190,7 @@ export const globalFlags = {
     env: 'KMIRROR_PROFILE',
     helpGroup: HelpGroup.Global,
   }),
-  output: Flags.option({
-    char: 'o',
-    summary: 'output format (-o json is the same as --json)',
-    options: OUTPUT_FORMATS,
-    env: 'KMIRROR_OUTPUT',
-    helpGroup: HelpGroup.Global,
-  })(),
+  output: outputFlag(OUTPUT_FORMATS),
   color: Flags.boolean({
     summary: 'colour the output (default: only on a terminal, and not when NO_COLOR is set)',
     allowNo: true,

@@ -12,6 +12,7 @@ import { ExitCode } from '../failures/exit-codes.js';
 import { type baseFlags, globalFlags } from './flags.js';
 
 export const MAX_PLAYGROUND_NODES = 32;
+export const MAX_PLAYGROUND_CLUSTERS = 16;
 
 function parsePortList(input: string, flag: string): number[] {
   const parts = input.split(',').map((p) => p.trim());
@@ -40,20 +41,32 @@ export interface PortFlags {
   readonly 'port-base'?: number | undefined;
   readonly 'source-ports'?: number[] | undefined;
   readonly 'destination-ports'?: number[] | undefined;
+  /** Clusters in all (default 2); the further ones have one node each. */
+  readonly clusters?: number | undefined;
 }
 
-/** The ports of each cluster (undefined: random free ports), checked: in range, one per node, none twice. */
-export function playgroundPorts(f: PortFlags): { sourcePorts?: number[]; destinationPorts?: number[] } {
+/**
+ * The ports of each cluster (undefined: random free ports), checked: in range, one per node, none twice.
+ * With --port-base the further clusters of --clusters N follow the destination's nodes, one port each.
+ */
+export function playgroundPorts(f: PortFlags): {
+  sourcePorts?: number[];
+  destinationPorts?: number[];
+  otherPorts?: number[];
+} {
   const sourceNodes = f['source-nodes'];
   const destinationNodes = f['destination-nodes'];
+  const others = Math.max(0, (f.clusters ?? 2) - 2);
   const sourcePorts = f['port-base'] === undefined ? f['source-ports'] : consecutive(f['port-base'], sourceNodes);
   const destinationPorts =
     f['port-base'] === undefined ? f['destination-ports'] : consecutive(f['port-base'] + sourceNodes, destinationNodes);
-  if (f['port-base'] !== undefined && f['port-base'] + sourceNodes + destinationNodes - 1 > 65_535) {
-    throw new UsageError(
-      `--port-base ${f['port-base']} leaves no room for ${sourceNodes + destinationNodes} ports below 65536`,
-      { hint: 'choose a lower --port-base' },
-    );
+  const otherPorts =
+    f['port-base'] === undefined ? undefined : consecutive(f['port-base'] + sourceNodes + destinationNodes, others);
+  const total = sourceNodes + destinationNodes + others;
+  if (f['port-base'] !== undefined && f['port-base'] + total - 1 > 65_535) {
+    throw new UsageError(`--port-base ${f['port-base']} leaves no room for ${total} ports below 65536`, {
+      hint: 'choose a lower --port-base',
+    });
   }
   checkPortCount('--source-ports', sourcePorts, sourceNodes, '--source-nodes');
   checkPortCount('--destination-ports', destinationPorts, destinationNodes, '--destination-nodes');
@@ -61,7 +74,11 @@ export function playgroundPorts(f: PortFlags): { sourcePorts?: number[]; destina
   const repeated = all.find((port, i) => all.indexOf(port) !== i);
   if (repeated !== undefined)
     throw new UsageError(`port ${repeated} is given twice`, { hint: 'give every node its own port' });
-  return { ...(sourcePorts ? { sourcePorts } : {}), ...(destinationPorts ? { destinationPorts } : {}) };
+  return {
+    ...(sourcePorts ? { sourcePorts } : {}),
+    ...(destinationPorts ? { destinationPorts } : {}),
+    ...(otherPorts && otherPorts.length > 0 ? { otherPorts } : {}),
+  };
 }
 
 function consecutive(first: number, count: number): number[] {
@@ -140,10 +157,19 @@ export function playgroundFlags(defaultSeed: string) {
       min: 1,
       max: MAX_PLAYGROUND_NODES,
     }),
+    clusters: Flags.integer({
+      summary: 'clusters to run: the source, the destination, and empty one-node clusters cluster-3, … (default 2)',
+      description:
+        'The further clusters have mirroring enabled and no topics: create mirrors on them (kmirror create -b ' +
+        'THEIR-BOOTSTRAP) to build an estate for kmirror topology, or to try a failback through a third cluster.',
+      default: 2,
+      min: 2,
+      max: MAX_PLAYGROUND_CLUSTERS,
+    }),
     'port-base': Flags.integer({
       summary:
-        'listen on consecutive ports from this one: source nodes first, then destination nodes (default: ' +
-        'random free ports)',
+        'listen on consecutive ports from this one: source nodes first, then destination nodes, then one per ' +
+        'further cluster (default: random free ports)',
       min: 1,
       max: 65_535,
       exclusive: ['source-ports', 'destination-ports'],
@@ -178,6 +204,11 @@ export function savePlaygroundProfile(name: string, profile: Profile): string {
   const store = ProfileStore.load(profileFilePath());
   createProfile(store, name, profile, { overwrite: true, use: false });
   return name;
+}
+
+/** The playground's info, with --save-profile NAME: the profile saved for its destination, named in it. */
+export function withSavedProfile<I extends PlaygroundReach>(info: I, name: string | undefined): I {
+  return name === undefined ? info : { ...info, profile: savePlaygroundProfile(name, playgroundProfile(info)) };
 }
 
 // The playground serves clusters instead of connecting to one, so it takes none of the connection

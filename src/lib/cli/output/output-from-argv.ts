@@ -23,9 +23,14 @@ export function outputFromArgv(
 }
 
 /** The format --json and -o ask for together; a contradiction is a usage error. */
-export function resolveOutputFormat(json: boolean | undefined, output: string | undefined): OutputFormat {
-  if (output !== undefined && !(OUTPUT_FORMATS as readonly string[]).includes(output)) {
-    throw new UsageError(`unknown output format '${output}'`, { hint: `use one of ${OUTPUT_FORMATS.join(', ')}` });
+export function resolveOutputFormat(
+  json: boolean | undefined,
+  output: string | undefined,
+  drawings: readonly string[] = [],
+): OutputFormat {
+  const formats: readonly string[] = [...OUTPUT_FORMATS, ...drawings];
+  if (output !== undefined && !formats.includes(output)) {
+    throw new UsageError(`unknown output format '${output}'`, { hint: `use one of ${formats.join(', ')}` });
   }
   const format = output as OutputFormat | undefined;
   if (json === true) {

@@ -52,6 +52,20 @@ export function checkSourceClusterId(check: SourceIdCheck): string {
   );
 }
 
+/** The id a cluster reports: DescribeCluster, or Metadata on a broker without it; null when it reports none. */
+export async function reportedClusterId(client: KafkaClient): Promise<string | null> {
+  const info = await client.bootstrap();
+  if (!info.apis.has(DescribeCluster.apiKey)) return (await client.clusterView()).clusterId;
+  const response = await client.send(DescribeCluster, {
+    IncludeClusterAuthorizedOperations: false,
+    EndpointType: 1,
+    IncludeFencedBrokers: false,
+  });
+  if (response.ErrorCode !== 0)
+    throw new KafkaProtocolError(response.ErrorCode, 'DescribeCluster', response.ErrorMessage);
+  return response.ClusterId;
+}
+
 /** The source cluster id, from DescribeCluster (or Metadata on a broker without it), over a second client. */
 export async function lookupSourceClusterId(
   connection: ConnectionConfig,
@@ -59,20 +73,7 @@ export async function lookupSourceClusterId(
 ): Promise<string> {
   const client = await openSource(connection);
   try {
-    const info = await client.bootstrap();
-    let clusterId: string | null;
-    if (info.apis.has(DescribeCluster.apiKey)) {
-      const response = await client.send(DescribeCluster, {
-        IncludeClusterAuthorizedOperations: false,
-        EndpointType: 1,
-        IncludeFencedBrokers: false,
-      });
-      if (response.ErrorCode !== 0)
-        throw new KafkaProtocolError(response.ErrorCode, 'DescribeCluster', response.ErrorMessage);
-      clusterId = response.ClusterId;
-    } else {
-      clusterId = (await client.clusterView()).clusterId;
-    }
+    const clusterId = await reportedClusterId(client);
     if (!clusterId)
       throw new MirrorError('the source cluster did not report a cluster id', 'failed', {
         hint: 'pass it with --source-cluster-id ID --force',

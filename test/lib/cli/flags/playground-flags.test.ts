@@ -14,6 +14,16 @@ describe('playground ports', () => {
     });
   });
 
+  it('--clusters N: the further clusters follow the destination nodes, one port each, within the range', () => {
+    assert.deepEqual(playgroundPorts({ ...nodes, clusters: 4, 'port-base': 9092 }), {
+      sourcePorts: [9092],
+      destinationPorts: [9093, 9094],
+      otherPorts: [9095, 9096],
+    });
+    assert.deepEqual(playgroundPorts({ ...nodes, clusters: 4 }), {});
+    assert.throws(() => playgroundPorts({ ...nodes, clusters: 3, 'port-base': 65_533 }), /leaves no room for 4 ports/);
+  });
+
   it('refuses a base too high, a count that does not match the nodes, and a port given twice', () => {
     assert.throws(() => playgroundPorts({ ...nodes, 'port-base': 65_534 }), /leaves no room for 3 ports/);
     assert.throws(
