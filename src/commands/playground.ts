@@ -4,10 +4,11 @@ import {
   playgroundDialect,
   playgroundFlags,
   playgroundPorts,
-  playgroundProfile,
   playgroundStartFailure,
-  savePlaygroundProfile,
+  toggleTraffic,
+  withSavedProfile,
 } from '../lib/cli/flags/playground-flags.js';
+import { PRODUCER_SIGNAL, listenForProducerToggle } from '../lib/cli/command/producer-signal.js';
 import { listenForStop } from '../lib/cli/command/stop-signal.js';
 import {
   DEFAULT_PLAYGROUND_SEED,
@@ -31,8 +32,8 @@ export default class Playground extends BaseCommand<typeof Playground> {
     'orders-eu, payments, __internal) whose logs keep growing, and a destination that supports cluster mirroring ' +
     '(KIP-1279). Prints both bootstrap addresses and the kmirror commands to try next, then runs until Ctrl-C or ' +
     'SIGTERM. With --json it prints one line, a JSON object with both clusters (and the credentials with --secure), ' +
-    'and keeps running. The emulator speaks the Kafka protocol for admin and mirror RPCs only: it holds no records, ' +
-    'so producers and consumers cannot use it.';
+    'and keeps running. Consumer groups commit offsets on the source; kill -USR1 PID stops and restarts the ' +
+    'producers.';
   static override examples = [
     '<%= config.bin %> playground',
     '<%= config.bin %> playground --port-base 9092',
@@ -48,6 +49,7 @@ export default class Playground extends BaseCommand<typeof Playground> {
 
   async run(): Promise<PlaygroundInfo> {
     const f = this.flags;
+    const producerSignal = { signal: PRODUCER_SIGNAL, pid: process.pid } as const;
     const ports = playgroundPorts(f);
     const { dialect, args } = playgroundDialect({
       protocol: f.protocol,
@@ -64,6 +66,7 @@ export default class Playground extends BaseCommand<typeof Playground> {
       secure: f.secure,
       mirroringDisabled: f['mirroring-disabled'],
       traffic: f.traffic,
+      destinationConsumer: f['destination-consumer'],
       dialect,
       dialectArgs: args,
       onError: (error, api) =>
@@ -79,20 +82,19 @@ export default class Playground extends BaseCommand<typeof Playground> {
       throw playgroundStartFailure(err);
     });
 
+    const producers = listenForProducerToggle(
+      () => toggleTraffic(playground.clusters),
+      (l) => this.note(l),
+    );
     try {
-      const info =
-        f['save-profile'] === undefined
-          ? playground.info
-          : {
-              ...playground.info,
-              profile: savePlaygroundProfile(f['save-profile'], playgroundProfile(playground.info)),
-            };
+      const info = { ...withSavedProfile(playground.info, f['save-profile']), producerSignal };
       if (this.outputFormat === 'json') this.renderJsonLine(info, { showSecrets: true });
       else this.render(info, (i) => renderPlayground(i, nextCommands(i)), { showSecrets: true });
       const signal = await stop.stopped;
       this.note(`${signal} received: stopping the playground.`);
       return info;
     } finally {
+      producers.dispose();
       await playground.close();
     }
   }

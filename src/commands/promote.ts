@@ -65,7 +65,7 @@ export default class Promote extends BaseCommand<typeof Promote> {
       openSource: this.openSource,
       warn: (m: string) => this.warning(m),
       note: (m: string) => this.note(m),
-      sleep: interruptibleSleep((ms, what) => this.deadline.sleep(ms, what), stop.stopped),
+      sleep: interruptibleSleep((ms, what, hint) => this.deadline.sleep(ms, what, hint), stop.stopped),
       requireTimeLeft: (ms: number, what: string) => this.deadline.requireLeft(ms, what),
       onProgress: (p: Parameters<typeof promoteProgressText>[0]) => spinner.update(promoteProgressText(p)),
       now: Date.now,
