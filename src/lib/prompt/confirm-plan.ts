@@ -3,9 +3,7 @@
 // can be asked and --yes is absent, text output shows the preview on stderr (what was refused) and
 // the command stops with exit 2. A "no" ends the command before anything is sent.
 
-import { KmirrorError } from '../cli/failures/errors.js';
-import { ExitCode } from '../cli/failures/exit-codes.js';
-import { type PromptContext, confirmAction } from './confirm.js';
+import { DeclinedError, type PromptContext, confirmAction } from './confirm.js';
 
 export interface PlanConfirmation {
   /** What would be sent, as the renderer shows it. */
@@ -43,9 +41,6 @@ export async function confirmPlan(
     action: confirmation.action,
     ...(options.context ? { context: options.context } : {}),
   });
-  if (!confirmed)
-    throw new KmirrorError('not confirmed; nothing was sent', ExitCode.Error, {
-      hint: '--dry-run shows what would be sent',
-    });
+  if (!confirmed) throw new DeclinedError();
   return { previewShown };
 }

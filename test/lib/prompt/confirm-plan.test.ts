@@ -49,7 +49,8 @@ describe('confirmPlan', () => {
     for (const keys of ['n\n', '\n']) {
       const no = await answer(keys);
       assert.ok(no.shown instanceof KmirrorError, `${JSON.stringify(keys)} went ahead`);
-      assert.equal(no.shown.message, 'not confirmed; nothing was sent');
+      assert.equal(no.shown.message, 'Nothing was changed.');
+      assert.equal(no.shown.name, 'DeclinedError');
       assert.equal(no.shown.exitCode, ExitCode.Error);
     }
   });
