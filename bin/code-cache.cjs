@@ -14,6 +14,8 @@ const { debuglog } = require('node:util');
 const vm = require('node:vm');
 
 const debug = debuglog('kmirror');
+// Loaded only when a cache is written (rarely): the size bound of the whole cache directory.
+const boundCacheDir = (...args) => require('./cache-bound.cjs').boundCacheDir(...args);
 
 /** A short name for a path: its FNV-1a hash, in base 36. */
 function pathKey(path) {
@@ -66,6 +68,7 @@ function requireWithCodeCache(path, cacheDir, key) {
         for (const name of readdirSync(cacheDir))
           if (name.startsWith(prefix) && name.endsWith('.v8') && !name.endsWith(build))
             rmSync(join(cacheDir, name), { force: true });
+        boundCacheDir(cacheDir, undefined, cacheFile);
       } catch {
         // read-only or missing cache home: next run compiles again
       }
