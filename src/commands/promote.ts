@@ -8,12 +8,8 @@ import { runPromote } from '../lib/mirror/switchover/promote.js';
 import { planPromote } from '../lib/mirror/switchover/promote-plan.js';
 import { type PromoteResult, promoteLossError, promotePlanResult } from '../lib/mirror/switchover/promote-report.js';
 import { confirmPlan } from '../lib/prompt/confirm-plan.js';
-import {
-  promoteConfirmation,
-  promoteProgressText,
-  renderPromotePlan,
-  renderPromoteResult,
-} from '../lib/render/promote.js';
+import { promoteConfirmation, promoteProgressText, renderPromotePlan } from '../lib/render/promote.js';
+import { renderPromoteResult } from '../lib/render/promote.js';
 import { finishStopCommand } from '../lib/render/next-commands.js';
 
 /**
@@ -79,7 +75,8 @@ export default class Promote extends BaseCommand<typeof Promote> {
         return result;
       }
       spinner.stop();
-      await confirmPlan(promoteConfirmation(promotePlanResult(plan, input), options), this.confirmSettings(f.yes));
+      const asked = await this.confirmSettingsOn(f.yes);
+      await confirmPlan(promoteConfirmation(promotePlanResult(plan, input), options), asked);
       const { result, error } = await runPromote(client, plan, input, deps).catch((err: unknown) => {
         spinner.stop();
         if (this.textOutput()) this.note('Nothing was stopped: every selected topic is still mirroring.');

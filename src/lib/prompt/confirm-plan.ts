@@ -21,6 +21,8 @@ export interface PlanConfirmOptions {
   readonly stdout: { write(text: string): unknown };
   readonly stderr: { write(text: string): unknown };
   readonly context?: PromptContext;
+  /** The cluster the plan acts on (profile or bootstrap): the question names it. */
+  readonly cluster?: string;
 }
 
 /** Resolves when the plan may be sent, with whether the preview was shown on stdout. */
@@ -35,7 +37,8 @@ export async function confirmPlan(
   } else if (!options.yes && options.textOutput) {
     options.stderr.write(`${confirmation.preview}\n`);
   }
-  const confirmed = await confirmAction(confirmation.question, {
+  const question = options.cluster ? `On ${options.cluster}: ${confirmation.question}` : confirmation.question;
+  const confirmed = await confirmAction(question, {
     canPrompt: options.canPrompt,
     yes: options.yes,
     action: confirmation.action,
