@@ -14,6 +14,8 @@ const { debuglog } = require('node:util');
 const vm = require('node:vm');
 
 const debug = debuglog('kmirror');
+// Loaded only when a cache is written (rarely): the size bound of the whole cache directory.
+const boundCacheDir = (...args) => require('./cache-bound.cjs').boundCacheDir(...args);
 
 /** The bundle's exports, run from the cache in cacheDir when it has this build's code for `word`. */
 function requireWithCodeCache(file, cacheDir, word) {
@@ -60,6 +62,7 @@ function writeCache(script, cacheDir, cacheFile, prefix, build) {
     // this install's earlier builds are never read again
     for (const name of readdirSync(cacheDir))
       if (name.startsWith(prefix) && !name.endsWith(build)) rmSync(join(cacheDir, name), { force: true });
+    boundCacheDir(cacheDir, undefined, cacheFile);
   } catch {
     // read-only or missing cache home: the next run compiles again
   }

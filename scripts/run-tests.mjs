@@ -2,23 +2,31 @@
 // Runs one suite of compiled tests with node's test runner and prints its wall time and counts.
 // Suites are folders of dist/test: `unit` is everything except the suites that need outside tools
 // (test/clients, test/real-kafka, test/observe, test/install).
-// Usage: run-tests.mjs [suite] [--build] [--concurrency N].
+// Usage: run-tests.mjs [suite] [--build] [--concurrency N] [--root DIR] [--log FILE] [--verbose].
 // --build runs `npm run build` first and counts it in the time (npm test does).
+// The terminal gets the failures (each test's name, file and error) and the summary; the runner's whole
+// report (every test, ~2,700 lines for the unit suite) goes to dist/test-results/<suite>.log, or to the
+// terminal as well with --verbose.
 // The unit suite runs six files at a time (each file is its own process; they share no ports or
 // files): most of a file's time is spent waiting on emulated clocks and sockets (about 130 s of CPU
 // in 380 s of file time, measured), so six keep two cores busy. The outside suites run one file at a
 // time, as they start real Kafka or client tools.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { createWriteStream, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
 
 const started = performance.now();
 const argv = process.argv.slice(2);
-const suite = argv.find((arg, i) => !arg.startsWith('--') && argv[i - 1] !== '--concurrency') ?? 'unit';
-const root = 'dist/test';
+const VALUED = new Set(['--concurrency', '--root', '--log']);
+const suite = argv.find((arg, i) => !arg.startsWith('--') && !VALUED.has(argv[i - 1])) ?? 'unit';
+const rootArg = argv.indexOf('--root');
+const root = rootArg === -1 ? 'dist/test' : argv[rootArg + 1];
+const verbose = argv.includes('--verbose');
+const logArg = argv.indexOf('--log');
+const logPath = logArg === -1 ? join('dist', 'test-results', `${suite}.log`) : argv[logArg + 1];
 const external = { clients: 'clients', kafka: 'real-kafka', observe: 'observe', install: 'install' };
 const concurrencyArg = argv.indexOf('--concurrency');
 const concurrency = concurrencyArg === -1 ? (suite === 'unit' ? 6 : 1) : Number(argv[concurrencyArg + 1]);
@@ -75,8 +83,21 @@ stream.on('test:diagnostic', ({ nesting, message }) => {
   const match = nesting === 0 ? /^(tests|pass|fail|cancelled|skipped|todo) (\d+)$/.exec(message) : null;
   if (match) summary[match[1]] = Number(match[2]);
 });
-stream.on('test:fail', ({ nesting }) => {
+// Each failing test (not the suites and files that fail because of it), printed when it fails.
+let failuresShown = 0;
+stream.on('test:fail', ({ nesting, name, file, details }) => {
   if (nesting === 0) failedFiles++;
+  const error = details?.error;
+  if (error?.failureType === 'subtestsFailed') return;
+  failuresShown++;
+  const where = file ? relative(root, file) : '';
+  const cause = error?.cause instanceof Error ? error.cause : error;
+  const text = String(cause?.stack ?? cause?.message ?? error ?? 'failed')
+    .split('\n')
+    .slice(0, 12)
+    .map((line) => `    ${line}`)
+    .join('\n');
+  console.log(`✖ ${where} › ${name}\n${text}`);
 });
 // Time per file (the sum of its top-level tests and suites), so the slowest can be printed at the end.
 const fileMs = new Map();
@@ -85,9 +106,13 @@ for (const event of ['test:pass', 'test:fail']) {
     if (nesting === 0 && file) fileMs.set(file, (fileMs.get(file) ?? 0) + (details?.duration_ms ?? 0));
   });
 }
+mkdirSync(dirname(logPath), { recursive: true });
+const log = createWriteStream(logPath);
 const report = stream.compose(spec);
-report.pipe(process.stdout, { end: false });
+report.pipe(log);
+if (verbose) report.pipe(process.stdout, { end: false });
 await new Promise((resolve) => report.on('end', resolve));
+await new Promise((resolve) => log.on('finish', resolve));
 
 const testsMs = performance.now() - testsStarted;
 const slowest = [...fileMs].sort((a, b) => b[1] - a[1]).slice(0, 8);
@@ -105,4 +130,5 @@ console.log(
     `wall time ${seconds(performance.now() - started)}`,
 );
 console.log(`${passed} passed, ${failed} failed${summary.skipped ? `, ${summary.skipped} skipped` : ''}`);
+console.log(`full report: ${logPath}${failuresShown > 0 ? ` (${failuresShown} failure(s) shown above)` : ''}`);
 process.exitCode = failed > 0 || failedFiles > 0 || summary.tests === undefined ? 1 : 0;

@@ -77,7 +77,7 @@ export default class Delete extends BaseCommand<typeof Delete> {
     const permissionWarning = deletePermissionWarning(plan, mirror);
     if (permissionWarning) this.warning(permissionWarning);
     const readOnly = plan.readOnlyAfterDelete;
-    const confirmed = await confirmByName(deleteQuestion(mirror, readOnly), {
+    const confirmed = await confirmByName(`On ${await this.clusterLabel()}: ${deleteQuestion(mirror, readOnly)}`, {
       name: mirror,
       canPrompt: this.canPrompt(this.flags.yes),
       yes: this.flags.yes,

@@ -77,7 +77,12 @@ export default class Describe extends BaseCommand<typeof Describe> {
       return report;
     }
     this.deadline = watchDeadline(this.deadline, this.argv, process.env);
-    const frame = { intervalMs, commandLine: ['kmirror describe', ...this.argv].join(' '), tty: this.ttyText() };
+    const frame = {
+      intervalMs,
+      commandLine: ['kmirror describe', ...this.argv].join(' '),
+      tty: this.ttyText(),
+      utc: flags.utc,
+    };
     return watchLoop({
       intervalMs,
       deadline: this.deadline,

@@ -81,7 +81,7 @@ export default class Failback extends BaseCommand<typeof Failback> {
         this.render(plan.result, renderFailbackPlan);
         return plan.result;
       }
-      await confirmPlan(failbackConfirmation(plan.result), this.confirmSettings(f.yes));
+      await confirmPlan(failbackConfirmation(plan.result), await this.confirmSettingsOn(f.yes));
       const { result, error } = await runFailback(a, b, plan, deps);
       spinner.stop();
       result.cleanup = cleanupCommands(result, this.connectionArgs(bSettings));

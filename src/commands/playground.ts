@@ -5,8 +5,10 @@ import {
   playgroundFlags,
   playgroundPorts,
   playgroundStartFailure,
+  toggleTraffic,
   withSavedProfile,
 } from '../lib/cli/flags/playground-flags.js';
+import { PRODUCER_SIGNAL, listenForProducerToggle } from '../lib/cli/command/producer-signal.js';
 import { listenForStop } from '../lib/cli/command/stop-signal.js';
 import {
   DEFAULT_PLAYGROUND_SEED,
@@ -31,8 +33,8 @@ export default class Playground extends BaseCommand<typeof Playground> {
     '(KIP-1279). Prints both bootstrap addresses and the kmirror commands to try next, then runs until Ctrl-C or ' +
     'SIGTERM. --clusters N adds empty one-node clusters (cluster-3, …) for an estate of several clusters. With ' +
     '--json it prints one line, a JSON object with every cluster (and the credentials with --secure), ' +
-    'and keeps running. The emulator speaks the Kafka protocol for admin and mirror RPCs only: it holds no records, ' +
-    'so producers and consumers cannot use it.';
+    'and keeps running. Consumer groups commit offsets on the source; kill -USR1 PID stops and restarts the ' +
+    'producers.';
   static override examples = [
     '<%= config.bin %> playground',
     '<%= config.bin %> playground --port-base 9092',
@@ -49,6 +51,7 @@ export default class Playground extends BaseCommand<typeof Playground> {
 
   async run(): Promise<PlaygroundInfo> {
     const f = this.flags;
+    const producerSignal = { signal: PRODUCER_SIGNAL, pid: process.pid } as const;
     const ports = playgroundPorts(f);
     const { dialect, args } = playgroundDialect({
       protocol: f.protocol,
@@ -66,6 +69,7 @@ export default class Playground extends BaseCommand<typeof Playground> {
       secure: f.secure,
       mirroringDisabled: f['mirroring-disabled'],
       traffic: f.traffic,
+      destinationConsumer: f['destination-consumer'],
       dialect,
       dialectArgs: args,
       onError: (error, api) =>
@@ -81,14 +85,19 @@ export default class Playground extends BaseCommand<typeof Playground> {
       throw playgroundStartFailure(err);
     });
 
+    const producers = listenForProducerToggle(
+      () => toggleTraffic(playground.clusters),
+      (l) => this.note(l),
+    );
     try {
-      const info = withSavedProfile(playground.info, f['save-profile']);
+      const info = { ...withSavedProfile(playground.info, f['save-profile']), producerSignal };
       if (this.outputFormat === 'json') this.renderJsonLine(info, { showSecrets: true });
       else this.render(info, (i) => renderPlayground(i, nextCommands(i)), { showSecrets: true });
       const signal = await stop.stopped;
       this.note(`${signal} received: stopping the playground.`);
       return info;
     } finally {
+      producers.dispose();
       await playground.close();
     }
   }

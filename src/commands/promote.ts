@@ -77,7 +77,8 @@ export default class Promote extends BaseCommand<typeof Promote> {
         return result;
       }
       spinner.stop();
-      await confirmPlan(promoteConfirmation(promotePlanResult(plan, input), options), this.confirmSettings(f.yes));
+      const asked = await this.confirmSettingsOn(f.yes);
+      await confirmPlan(promoteConfirmation(promotePlanResult(plan, input), options), asked);
       const { result, error } = await runPromote(client, plan, input, deps).catch((err: unknown) => {
         spinner.stop();
         if (this.textOutput()) this.note('Nothing was stopped: every selected topic is still mirroring.');

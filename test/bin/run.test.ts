@@ -14,6 +14,7 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import module from 'node:module';
@@ -81,6 +82,31 @@ describe('bin/run.cjs compile cache', () => {
     assert.equal(files.length, 1, files.join(', '));
     assert.equal(second.stdout, first.stdout);
     assert.equal(second.stderr.replace(/^KMIRROR \d+:.*\n/gm, ''), first.stderr.replace(/^KMIRROR \d+:.*\n/gm, ''));
+  });
+
+  it('the cache directory stays within 8 MB: writing a cache removes the oldest files, never the new one', () => {
+    const xdg = freshDir();
+    const dir = join(xdg, 'kmirror', 'compile-cache');
+    mkdirSync(join(dir, 'node-own'), { recursive: true });
+    const old = Array.from({ length: 9 }, (_, i) => join(i % 2 === 0 ? dir : join(dir, 'node-own'), `old-${i}.bin`));
+    for (const [i, file] of old.entries()) {
+      writeFileSync(file, Buffer.alloc(1024 * 1024));
+      const at = new Date(Date.UTC(2026, 0, 1 + i));
+      utimesSync(file, at, at);
+    }
+    const first = run(process.execPath, { XDG_CACHE_HOME: xdg, NODE_DEBUG: 'kmirror' });
+    assert.deepEqual(codeCacheEvents(first.stderr), ['none', 'written']);
+    const left = filesUnder(dir);
+    const total = readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .reduce((sum, entry) => sum + statSync(join(entry.parentPath, entry.name)).size, 0);
+    assert.ok(total <= 8 * 1024 * 1024, `${total} bytes left`);
+    assert.ok(
+      left.some((f) => f.endsWith('.v8')),
+      'the cache just written is kept',
+    );
+    assert.ok(!left.includes('old-0.bin'), 'the oldest file went first');
+    assert.ok(left.includes('old-8.bin'), 'the newest old file stays');
   });
 
   it('the bundle: code that V8 rejects (damaged) is compiled afresh and written again, output unchanged', () => {

@@ -132,6 +132,40 @@ describe('fail fast on bootstrap addresses that cannot answer', () => {
       },
     );
 
+    it('TLS without SASL on a SASL_SSL listener: exit 1 at once, naming SASL and its mechanisms', async () => {
+      const secure = await startEmulatedClusters({
+        seed: 'fail-fast-sasl',
+        growthPerSec: 0,
+        tls: true,
+        sasl: { users: { alice: 'secret-password-1' } },
+      });
+      try {
+        const first = secure.destination.bootstrap.split(',')[0] ?? '';
+        const ca = secure.security.tls?.caPath ?? '';
+        const result = await runCli(['list', '-b', first, '--tls-ca', ca, '--timeout', '20s']);
+        assert.equal(result.code, 1, result.stderr);
+        assert.match(
+          result.stderr,
+          new RegExp(
+            `^Error: ${first} wants SASL authentication \\(SASL_SSL: [A-Z0-9-]+(, [A-Z0-9-]+)*\\) and closed`,
+            'm',
+          ),
+        );
+        assert.match(result.stderr, /^Hint: add --sasl-mechanism with one of those/m);
+        // A TLS listener without SASL still works with the same flags: the probe is not taken for every close.
+        const tlsOnly = await startEmulatedClusters({ seed: 'fail-fast-tls-only', growthPerSec: 0, tls: true });
+        try {
+          const plain = tlsOnly.destination.bootstrap.split(',')[0] ?? '';
+          const ok = await runCli(['list', '-b', plain, '--tls-ca', tlsOnly.security.tls?.caPath ?? '', '--json']);
+          assert.equal(ok.code, 0, ok.stderr);
+        } finally {
+          await tlsOnly.close();
+        }
+      } finally {
+        await secure.close();
+      }
+    });
+
     it('a text banner (an SSH daemon): exit 1 quoting the first line, control characters dropped', async () => {
       const ssh = await serve(tcpServer((socket) => socket.write('SSH-2.0-OpenSSH_9.2p1 Debian\x1b[31m\r\n')));
       const result = await runCli(['list', '-b', ssh, '--timeout', '30s']);

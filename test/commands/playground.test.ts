@@ -182,6 +182,38 @@ describe('kmirror playground', () => {
     });
   });
 
+  describe('producers on a signal, consumers on both clusters', () => {
+    const playground = usePlayground(['--json', '--destination-consumer']);
+
+    it('SIGUSR1 stops the producers, the next one starts them; the JSON line names groups and signal', async () => {
+      const info = await playground().firstJsonLine();
+      assertMatchesSchema('playground', info);
+      assert.deepEqual(info.consumerGroups, ['billing', 'analytics', 'fraud-check']);
+      assert.equal(info.destinationConsumerGroup, 'billing');
+      assert.deepEqual(info.producerSignal, { signal: 'SIGUSR1', pid: playground().child.pid });
+      const client = createClient(
+        { bootstrap: info.source.bootstrap.split(','), clientId: 'playground-test' },
+        new Deadline(30_000),
+      );
+      const wanted = new Map([['payments', [0]]]);
+      const end = async () => (await readEndOffsets(client, wanted)).offsets.get('payments')?.get(0) ?? -1n;
+      const pause = () => new Promise((resolve) => setTimeout(resolve, 1200));
+      try {
+        playground().child.kill('SIGUSR1');
+        await pause();
+        const stopped = await end();
+        await pause();
+        assert.equal(await end(), stopped, 'no records while the producers are stopped');
+        playground().child.kill('SIGUSR1');
+        await pause();
+        assert.ok((await end()) > stopped, 'records arrive again');
+        assert.equal(playground().alive, true);
+      } finally {
+        await client.close();
+      }
+    });
+  });
+
   describe('text output', () => {
     const playground = usePlayground(['--source-nodes', '2', '--destination-nodes', '1', '--seed', 'playground-text']);
 

@@ -140,7 +140,11 @@ describe('kmirror promote', () => {
     emulator.source.cluster.setGrowthRate('payments', 200);
     const result = await promote('--topic', 'payments', '--yes', '--timeout', '3s', '--json');
     assert.equal(result.code, 124, result.stderr);
-    assert.match((jsonOf(result) as ErrorJson).error.message, /timed out after 3s .*producers to stop/);
+    const { error } = jsonOf(result) as ErrorJson;
+    assert.match(error.message, /timed out after 3s .*producers to stop/);
+    // The fixes that end the wait, not a longer --timeout.
+    assert.match(error.hint ?? '', /stop them, then run promote again .*kill -USR1 .*--no-traffic.*--force promotes/);
+    assert.doesNotMatch(error.hint ?? '', /raise --timeout/);
     assert.deepEqual(statesOf(emulator, 'payments'), ['MIRRORING', 'MIRRORING']);
     emulator.source.cluster.setGrowthRate('payments', 0);
   });

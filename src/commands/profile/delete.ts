@@ -3,7 +3,7 @@ import { BaseCommand } from '../../lib/cli/command/base-command.js';
 import { yesFlag } from '../../lib/cli/flags/flags.js';
 import { profileFilePath } from '../../lib/connection/profile-file.js';
 import { type ProfileChangeJson, ProfileStore, deleteProfile } from '../../lib/connection/profile-operations.js';
-import { PromptCancelledError, confirmAction } from '../../lib/prompt/confirm.js';
+import { DeclinedError, confirmAction } from '../../lib/prompt/confirm.js';
 import { renderProfileChange } from '../../lib/render/profile.js';
 
 export type ProfileDeleteJson = ProfileChangeJson;
@@ -24,7 +24,7 @@ export default class ProfileDelete extends BaseCommand<typeof ProfileDelete> {
       yes: this.flags.yes,
       action: `delete profile ${name}`,
     });
-    if (!go) throw new PromptCancelledError();
+    if (!go) throw new DeclinedError();
     const result = deleteProfile(store, name);
     this.render(result, renderProfileChange('Deleted'));
     return result;

@@ -171,7 +171,7 @@ export function indexMarkdown(manifest: Manifest, exitCodes: string): string {
   );
   lines.push('## COMMANDS', '');
   for (const c of visibleCommands(manifest))
-    lines.push(`* \`${commandLine(c.id)}\`:`, `  ${escapeMd(c.summary ?? '')} See ${pageName(c.id)}(1).`, '');
+    lines.push(`* \`${commandLine(c.id)}\`:`, `  ${sentence(escapeMd(c.summary ?? ''))} See ${pageName(c.id)}(1).`, '');
   lines.push('## EXIT STATUS', '', '```', exitCodes, '```', '');
   lines.push(
     '## SEE ALSO',
@@ -184,6 +184,21 @@ export function indexMarkdown(manifest: Manifest, exitCodes: string): string {
   return lines.join('\n');
 }
 
+/** A summary as a sentence of the command list: with its full stop. */
+function sentence(text: string): string {
+  return text === '' || /[.!?:]$/.test(text) ? text : `${text}.`;
+}
+
+/**
+ * Left-aligned text (`.ad l`, ragged right) after the title line: a page justified to both margins cannot
+ * stretch a line holding a long unbroken list such as CreateMirror=N,AddTopicsToMirror=N,…, and man then prints
+ * "warning: cannot adjust line".
+ */
+function leftAligned(roff: string): string {
+  const end = roff.indexOf('\n', roff.indexOf('.TH '));
+  return end === -1 ? roff : `${roff.slice(0, end + 1)}.ad l\n${roff.slice(end + 1)}`;
+}
+
 export function toRoff(markdown: string, name: string, version: string): string {
   const marked = new Marked();
   marked.use({
@@ -194,7 +209,7 @@ export function toRoff(markdown: string, name: string, version: string): string 
     manVersion: version,
     date: MAN_DATE,
   } as Parameters<Marked['use']>[0]);
-  return marked.parse(markdown, { async: false }) as string;
+  return leftAligned(marked.parse(markdown, { async: false }) as string);
 }
 
 /** Every page kmirror ships: file name → roff text. */

@@ -15,6 +15,7 @@ import {
   type EmulatedClusters,
   type EmulatorOptions,
 } from './index.js';
+import { startPlaygroundConsumers } from './playground-groups.js';
 
 export const PLAYGROUND_TOPICS: readonly DemoTopic[] = [
   { name: 'orders-us', partitions: 3, initialOffset: 24_000n },
@@ -54,6 +55,8 @@ export interface PlaygroundOptions {
   /** SASL (all mechanisms) over TLS with a throwaway CA, and a client.properties to use it. */
   readonly secure?: boolean;
   readonly mirroringDisabled?: boolean;
+  /** A consumer of one source group also runs on the destination (playground-groups.ts). */
+  readonly destinationConsumer?: boolean;
   /** False: producers do not write, the demo topics' end offsets stand still (setTraffic turns them on). */
   readonly traffic?: boolean;
   /** What the destination speaks (default: the prototype's messages). */
@@ -117,6 +120,12 @@ export interface PlaygroundInfo {
   readonly refreshIntervalMs: number;
   /** Whether producers write to the demo topics (false with --no-traffic). */
   readonly traffic: boolean;
+  /** Consumer groups committing offsets on the source (playground-groups.ts). */
+  readonly consumerGroups: readonly string[];
+  /** The group with a consumer on the destination too (--destination-consumer), or null. */
+  readonly destinationConsumerGroup: string | null;
+  /** How to stop and restart the producers while the playground runs (set by the command that handles it). */
+  readonly producerSignal?: { readonly signal: 'SIGUSR1'; readonly pid: number };
   readonly security?: PlaygroundSecurity;
   /** With --save-profile: the profile written for the destination cluster (the commands use it). */
   readonly profile?: string;
@@ -209,9 +218,13 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
 
   let propertiesDir: string | undefined;
   let closed = false;
+  const consumers = startPlaygroundConsumers(clusters.source.cluster, clusters.destination.cluster, {
+    activeOnDestination: options.destinationConsumer === true,
+  });
   const close = async (): Promise<void> => {
     if (closed) return;
     closed = true;
+    consumers.stop();
     await clusters.close();
     if (propertiesDir) await rm(propertiesDir, { recursive: true, force: true });
   };
@@ -250,6 +263,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       topics: PLAYGROUND_TOPICS.map((t) => t.name),
       refreshIntervalMs: PLAYGROUND_REFRESH_INTERVAL_MS,
       traffic,
+      consumerGroups: consumers.groups,
+      destinationConsumerGroup: consumers.activeOnDestination,
       ...(security ? { security } : {}),
     };
     return { info, clusters, close };

@@ -7,7 +7,8 @@
 
 import { TransportError } from './transport.js';
 
-export type ForeignProtocol = 'http' | 'tls' | 'text';
+/** `sasl`: a Kafka listener that wants SASL, reached without it (the sample names the listener and its mechanisms). */
+export type ForeignProtocol = 'http' | 'tls' | 'text' | 'sasl';
 
 /** Bytes enough to recognise every protocol below (a TLS record header is 3, "HTTP/" 5). */
 export const FOREIGN_SIGNATURE_BYTES = 5;
@@ -61,6 +62,8 @@ export function describeForeignAnswer(broker: string, answer: ForeignAnswer): st
       return `${broker} answered with TLS, not plaintext Kafka: it is a TLS listener`;
     case 'text':
       return `${broker} answered with text ("${answer.sample}"), not a Kafka broker`;
+    case 'sasl':
+      return `${broker} wants SASL authentication (${answer.sample}) and closed the connection without it`;
   }
 }
 

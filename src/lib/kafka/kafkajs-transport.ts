@@ -215,9 +215,47 @@ export class KafkajsTransport implements Transport {
     broker: BrokerAddress,
     probeMs: number,
   ): Promise<TransportError> {
-    if (err.kind !== 'closed' || this.options.tls || (this.guards.get(connection)?.bytesReceived ?? 0) > 0) return err;
-    if (probeMs === 0 || !(await speaksTls(broker, probeMs))) return err;
+    if (err.kind !== 'closed' || probeMs === 0) return err;
+    const answered = (this.guards.get(connection)?.bytesReceived ?? 0) > 0;
+    if (answered && !this.options.sasl) return (await this.saslListener(broker, probeMs)) ?? err;
+    if (this.options.tls || answered) return err;
+    if (!(await speaksTls(broker, probeMs))) return err;
     return new ForeignProtocolError(brokerLabel(broker), { protocol: 'tls', sample: '' });
+  }
+
+  /**
+   * A connection without SASL that answered ApiVersions and was then closed at the next request: what a SASL
+   * listener does before authentication. One SaslHandshake on a new connection tells it apart (a SASL listener
+   * names its mechanisms; any other answers ILLEGAL_SASL_STATE); the answer is then "add SASL", not a retry.
+   */
+  private async saslListener(broker: BrokerAddress, probeMs: number): Promise<ForeignProtocolError | undefined> {
+    let connection: KafkajsConnection | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const expiry = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), probeMs)));
+    const probe = async (): Promise<ForeignProtocolError | undefined> => {
+      connection = await this.open(broker);
+      const body = await connection.send({
+        request: {
+          apiKey: SASL_HANDSHAKE_KEY,
+          apiVersion: 1,
+          apiName: 'SaslHandshake',
+          encode: async () => new Encoder().writeBuffer(saslHandshakeBody('PLAIN')),
+        },
+        response: { decode: async (data) => data, parse: async (data) => data },
+        requestTimeout: probeMs,
+        logResponseError: false,
+      });
+      const mechanisms = saslMechanismsOf(body);
+      if (mechanisms === null) return undefined;
+      const listener = this.options.tls ? 'SASL_SSL' : 'SASL_PLAINTEXT';
+      return new ForeignProtocolError(brokerLabel(broker), { protocol: 'sasl', sample: `${listener}: ${mechanisms}` });
+    };
+    try {
+      return await Promise.race([probe().catch(() => undefined), expiry]);
+    } finally {
+      clearTimeout(timer);
+      if (connection) void forceClose(connection).catch(() => undefined);
+    }
   }
 
   async authenticate(
@@ -261,6 +299,38 @@ export class KafkajsTransport implements Transport {
  * kafkajs's disconnect() waits for every in-flight request, which never ends when a broker
  * swallowed one; failing them first and destroying the socket makes closing always finish.
  */
+const SASL_HANDSHAKE_KEY = 17;
+const UNSUPPORTED_SASL_MECHANISM = 33;
+
+/** SaslHandshake v1's request body: Mechanism (STRING). */
+function saslHandshakeBody(mechanism: string): Buffer {
+  const name = Buffer.from(mechanism, 'utf8');
+  const body = Buffer.alloc(2 + name.length);
+  body.writeInt16BE(name.length, 0);
+  name.copy(body, 2);
+  return body;
+}
+
+/**
+ * The mechanisms a SASL listener names in a SaslHandshake v1 answer (ErrorCode 0 or UNSUPPORTED_SASL_MECHANISM,
+ * then Mechanisms: ARRAY of STRING), comma-separated; null for any other answer (ILLEGAL_SASL_STATE: no SASL there).
+ */
+export function saslMechanismsOf(body: Buffer): string | null {
+  if (body.length < 6) return null;
+  const code = body.readInt16BE(0);
+  if (code !== 0 && code !== UNSUPPORTED_SASL_MECHANISM) return null;
+  const count = body.readInt32BE(2);
+  const names: string[] = [];
+  let at = 6;
+  for (let i = 0; i < count && at + 2 <= body.length; i++) {
+    const length = body.readInt16BE(at);
+    if (length < 0 || at + 2 + length > body.length) break;
+    names.push(body.toString('utf8', at + 2, at + 2 + length).replace(/[^\x20-\x7e]/g, '?'));
+    at += 2 + length;
+  }
+  return names.length > 0 ? names.join(', ') : 'none named';
+}
+
 async function forceClose(connection: KafkajsConnection): Promise<void> {
   connection.rejectRequests(new Error('connection closed by kmirror'));
   connection.socket?.destroy();

@@ -3,9 +3,7 @@
 // can be asked and --yes is absent, text output shows the preview on stderr (what was refused) and
 // the command stops with exit 2. A "no" ends the command before anything is sent.
 
-import { KmirrorError } from '../cli/failures/errors.js';
-import { ExitCode } from '../cli/failures/exit-codes.js';
-import { type PromptContext, confirmAction } from './confirm.js';
+import { DeclinedError, type PromptContext, confirmAction } from './confirm.js';
 
 export interface PlanConfirmation {
   /** What would be sent, as the renderer shows it. */
@@ -23,6 +21,8 @@ export interface PlanConfirmOptions {
   readonly stdout: { write(text: string): unknown };
   readonly stderr: { write(text: string): unknown };
   readonly context?: PromptContext;
+  /** The cluster the plan acts on (profile or bootstrap): the question names it. */
+  readonly cluster?: string;
 }
 
 /** Resolves when the plan may be sent, with whether the preview was shown on stdout. */
@@ -37,15 +37,13 @@ export async function confirmPlan(
   } else if (!options.yes && options.textOutput) {
     options.stderr.write(`${confirmation.preview}\n`);
   }
-  const confirmed = await confirmAction(confirmation.question, {
+  const question = options.cluster ? `On ${options.cluster}: ${confirmation.question}` : confirmation.question;
+  const confirmed = await confirmAction(question, {
     canPrompt: options.canPrompt,
     yes: options.yes,
     action: confirmation.action,
     ...(options.context ? { context: options.context } : {}),
   });
-  if (!confirmed)
-    throw new KmirrorError('not confirmed; nothing was sent', ExitCode.Error, {
-      hint: '--dry-run shows what would be sent',
-    });
+  if (!confirmed) throw new DeclinedError();
   return { previewShown };
 }

@@ -23,11 +23,19 @@ export interface ConfirmOptions {
   readonly ask?: (config: { message: string; default?: boolean }, context?: PromptContext) => Promise<boolean>;
 }
 
-/** The operator pressed Ctrl-C or closed the terminal during a question. */
+/** The operator pressed Ctrl-C or closed the terminal during a question: exit 130, like any interrupt. */
 export class PromptCancelledError extends KmirrorError {
   override readonly name: string = 'PromptCancelledError';
   constructor() {
-    super('cancelled; nothing was changed', ExitCode.Error);
+    super('cancelled at the question; nothing was changed', ExitCode.Interrupted);
+  }
+}
+
+/** The operator answered no: not a failure to explain, one plain line (printed without "Error:"), exit 1. */
+export class DeclinedError extends KmirrorError {
+  override readonly name: string = 'DeclinedError';
+  constructor() {
+    super('Nothing was changed.', ExitCode.Error);
   }
 }
 

@@ -218,6 +218,7 @@ function outcome(plan: AddTopicsPlan, result: AddTopicsResult, options: OutcomeO
         ? `No matching topics found yet. Patterns saved to mirror ${result.mirror} for auto-discovery.`
         : `Patterns saved to mirror ${result.mirror} for auto-discovery.`,
     );
+    out.push(...ownedElsewhere(plan));
   }
   if (result.failed.length > 0) {
     out.push(style.bad(`Failed to start ${result.failed.length} topic(s):`));
@@ -229,6 +230,20 @@ function outcome(plan: AddTopicsPlan, result: AddTopicsResult, options: OutcomeO
     }
   }
   return out.join('\n');
+}
+
+/** Topics a saved pattern matches that another mirror of this cluster already mirrors: said once, they stay there. */
+function ownedElsewhere(plan: AddTopicsPlan): string[] {
+  const owned = plan.topics.filter((t) => t.action === 'in-other-mirror' && !t.named);
+  if (owned.length === 0) return [];
+  const mirrors = [...new Set(owned.map((t) => t.mirror ?? '?'))];
+  return [
+    style.warn(
+      `Note: the pattern(s) also match ${nameList(owned.map((t) => t.topic))}, already mirrored by mirror ` +
+        `${mirrors.join(', ')} of this cluster; they stay there (a topic is in one mirror at a time), so this ` +
+        `mirror's pattern does not start them.`,
+    ),
+  ];
 }
 
 /** The confirmation before starting topics a pattern selected. */

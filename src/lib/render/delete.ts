@@ -34,23 +34,14 @@ function list(names: readonly string[]): string {
   return names.join(', ');
 }
 
+/**
+ * What the refusal's error (what happened, why, the remove-topics command) does not say: paused topics need a resume
+ * first, FAILED ones cannot be stopped yet, stopping ones need a wait. Empty for plain MIRRORING topics.
+ */
 function deleteRefusal(result: DeleteResult): string {
   const refusal = result.refusal;
   if (!refusal) return '';
-  const blocking = refusal.toStop.length + refusal.settling.length;
-  const out = [
-    style.bad(
-      `Cannot delete mirror ${result.mirror}: ${blocking} topic${blocking === 1 ? ' is' : 's are'} not STOPPED`,
-    ) + ' (the broker would refuse with 143 or 145).',
-  ];
-  if (refusal.toStop.length > 0) {
-    const one = refusal.toStop.length === 1;
-    const what = one
-      ? 'it (its destination topic becomes writable)'
-      : 'them (their destination topics become writable)';
-    out.push(`Still MIRRORING or PAUSED: ${list(refusal.toStop)}. Stop ${what}, then delete again:`);
-    if (refusal.removeTopicsCommand) out.push(`  ${refusal.removeTopicsCommand}`);
-  }
+  const out: string[] = [];
   if (refusal.paused.length > 0) {
     out.push(
       `Paused: ${list(refusal.paused)}. The broker refuses to stop a paused topic (140): resume it first ` +
@@ -74,7 +65,8 @@ function deleteRefusal(result: DeleteResult): string {
 
 function deleteOutcome(result: DeleteResult): string {
   const out: string[] = [];
-  for (const warning of result.warnings) out.push(style.warn(`Warning: ${warning}`));
+  // A refused delete changes nothing: warnings about what a delete would do do not apply.
+  if (!result.refusal) for (const warning of result.warnings) out.push(style.warn(`Warning: ${warning}`));
   if (result.refusal) out.push(deleteRefusal(result));
   else if (result.dryRun)
     out.push(`Dry run: mirror ${result.mirror} can be deleted (every topic is STOPPED); nothing was sent.`);

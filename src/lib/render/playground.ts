@@ -20,6 +20,9 @@ export interface PlaygroundBanner {
   readonly refreshIntervalMs: number;
   /** Whether producers write to the demo topics. */
   readonly traffic: boolean;
+  readonly consumerGroups?: readonly string[];
+  readonly destinationConsumerGroup?: string | null;
+  readonly producerSignal?: { readonly signal: string; readonly pid: number };
   readonly security?: {
     readonly securityProtocol: string;
     readonly saslMechanisms: readonly string[];
@@ -36,6 +39,25 @@ function clusterLines(label: string, cluster: BannerCluster): string[] {
     `${style.strong(label)} ${cluster.bootstrap}`,
     `${' '.repeat(label.length)} cluster id ${cluster.clusterId}, ${nodes}`,
   ];
+}
+
+/** The consumer groups that commit on the source, the one on the destination, and how to stop the producers. */
+function consumerLines(info: PlaygroundBanner): string[] {
+  const out: string[] = [];
+  const groups = info.consumerGroups ?? [];
+  if (groups.length > 0)
+    out.push(`Consumer groups on the source: ${groups.join(', ')} (they commit offsets every second).`);
+  if (info.destinationConsumerGroup)
+    out.push(
+      `Group ${info.destinationConsumerGroup} also has a consumer on the destination: the offset sync skips it ` +
+        '(kmirror groups and promote show it active there).',
+    );
+  if (info.producerSignal)
+    out.push(
+      `Stop the producers with kill -${info.producerSignal.signal.replace(/^SIG/, '')} ${info.producerSignal.pid} ` +
+        '(a plain promote needs them stopped); the same command starts them again.',
+    );
+  return out;
 }
 
 function playgroundBanner(info: PlaygroundBanner, nextCommands: readonly string[]): string {
@@ -56,6 +78,7 @@ function playgroundBanner(info: PlaygroundBanner, nextCommands: readonly string[
       ' a real broker waits mirror.metadata.refresh.interval.ms, 60 s by default.',
     'As on the prototype broker, a newly started topic is FAILED for about 2 s before it mirrors.',
   );
+  out.push(...consumerLines(info));
   if (info.protocol === 'kip-draft') {
     out.push(
       'The destination speaks the messages of KIP-1279 revision 57: CreateMirror, AddTopicsToMirror, ListMirrors,',

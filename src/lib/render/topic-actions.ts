@@ -246,7 +246,8 @@ function outcome(plan: TopicActionPlan, result: TopicActionResult, options: Outc
     }
   }
   if (!options.previewShown) out.push(...blockedSection(result), ...notInMirrorLine(result));
-  if (result.final) {
+  // Nothing was waited for (every topic blocked, say): no table, not an empty header.
+  if (result.final && result.final.length > 0) {
     const withOffsets = spec.action === 'stop';
     out.push('', finalTable(result.final, withOffsets));
     // True only of what this run stopped: a topic STOPPED before (or by a pattern) may have been written since.

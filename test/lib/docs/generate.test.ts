@@ -4,6 +4,7 @@ import { readExamples } from '../../../src/lib/docs/examples-file.js';
 import { docChanges, readManifest } from '../../../src/lib/docs/generate.js';
 import {
   commandMarkdown,
+  manualPages,
   pageName,
   readmeReference,
   sessionText,
@@ -11,11 +12,36 @@ import {
 } from '../../../src/lib/docs/manual.js';
 import type { Manifest } from '../../../src/lib/docs/manual.js';
 import { REPO_ROOT } from '../../helpers/cli.js';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 describe('generated docs', () => {
   it('man/ and docs/commands.md match the commands (run npm run docs after changing a command)', () => {
     const stale = docChanges(REPO_ROOT).map((c) => c.path.slice(REPO_ROOT.length));
     assert.deepEqual(stale, []);
+  });
+
+  it('the command list of kmirror(1) is full sentences; no page makes troff warn (as man kmirror-describe did)', () => {
+    const pages = manualPages(readManifest(REPO_ROOT), '0  success');
+    const index = pages.get('kmirror.1') ?? '';
+    assert.match(
+      index,
+      /^Start mirroring source topics, by name or by pattern\\\. See kmirror\\-add\\-topics\(1\)\\\.$/m,
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'kmirror-man-'));
+    try {
+      for (const [name, roff] of pages) {
+        writeFileSync(join(dir, name), roff);
+        // What man runs (preconv, the man macros, the terminal device), with every warning on.
+        const troff = spawnSync('groff', ['-k', '-man', '-Tutf8', '-ww', '-z', join(dir, name)], { encoding: 'utf8' });
+        assert.equal(troff.error, undefined, 'groff is needed (scripts/install-client-tools.sh installs man-db)');
+        assert.equal(troff.stderr, '', `${name}: ${troff.stderr}`);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('has a page for every command, and would notice a command without one', () => {

@@ -59,7 +59,7 @@ describe('confirmByName', () => {
       Promise.reject(Object.assign(new Error('User force closed the prompt'), { name: 'ExitPromptError' }));
     await assert.rejects(
       confirmByName('?', { name: 'm1', canPrompt: true, action: 'delete', ask }),
-      /cancelled; nothing was changed/,
+      /cancelled at the question; nothing was changed/,
     );
   });
 });

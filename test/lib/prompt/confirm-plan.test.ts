@@ -42,6 +42,24 @@ async function answer(keys: string): Promise<{ shown: boolean | Error; out: stri
 }
 
 describe('confirmPlan', () => {
+  it('names the cluster the change acts on in the question', async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let asked = '';
+    output.on('data', (d: Buffer) => (asked += d.toString()));
+    const pending = confirmPlan(confirmation, {
+      canPrompt: true,
+      yes: false,
+      textOutput: true,
+      ...sinks(),
+      cluster: 'profile prod (h1:9092)',
+      context: { input, output },
+    });
+    setTimeout(() => input.write('n\n'), 50);
+    await assert.rejects(pending, /Nothing was changed/);
+    assert.match(asked, /On profile prod \(h1:9092\): Stop 1 topic\(s\)\?/);
+  });
+
   it('on a terminal shows the preview on stdout; a yes goes ahead, a no or Enter sends nothing', async () => {
     const yes = await answer('y\n');
     assert.equal(yes.shown, true);
@@ -49,7 +67,8 @@ describe('confirmPlan', () => {
     for (const keys of ['n\n', '\n']) {
       const no = await answer(keys);
       assert.ok(no.shown instanceof KmirrorError, `${JSON.stringify(keys)} went ahead`);
-      assert.equal(no.shown.message, 'not confirmed; nothing was sent');
+      assert.equal(no.shown.message, 'Nothing was changed.');
+      assert.equal(no.shown.name, 'DeclinedError');
       assert.equal(no.shown.exitCode, ExitCode.Error);
     }
   });

@@ -40,11 +40,11 @@ describe('confirmAction', () => {
     }
   });
 
-  it('turns Ctrl-C into a cancellation', async () => {
+  it('turns Ctrl-C into a cancellation that exits 130, like any interrupt', async () => {
     const exit = Object.assign(new Error('User force closed the prompt'), { name: 'ExitPromptError' });
     await assert.rejects(
       confirmAction('Go?', { canPrompt: true, action: 'go', ask: () => Promise.reject(exit) }),
-      PromptCancelledError,
+      (err: unknown) => err instanceof PromptCancelledError && err.exitCode === 130,
     );
   });
 });

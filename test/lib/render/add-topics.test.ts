@@ -43,6 +43,11 @@ describe('renderAddTopics', () => {
     assert.match(text, /b +1 +id-b +in mirror m2 \(PAUSED\)/);
     assert.match(text, /Patterns: include \.\*; exclude none/);
     assert.match(text, /Started 1 mirror topic\(s\) in mirror m1: a\nPatterns saved to mirror m1 for auto-discovery\./);
+    // The saved pattern also matches b, which mirror m2 owns: said once.
+    assert.match(
+      text,
+      /^Note: the pattern\(s\) also match b, already mirrored by mirror m2 of this cluster; they stay/m,
+    );
   });
 
   it('lists failures with their hints and leaves out the preview when it was shown already', () => {

@@ -37,6 +37,8 @@ const info: PlaygroundInfo = {
   topics: ['orders-us', 'orders-eu', 'payments', '__internal'],
   refreshIntervalMs: 2000,
   traffic: true,
+  consumerGroups: [],
+  destinationConsumerGroup: null,
 };
 
 describe('renderPlayground', () => {
@@ -66,6 +68,21 @@ describe('renderPlayground', () => {
         'Press Ctrl-C to stop.',
       ].join('\n'),
     );
+  });
+
+  it('names the consumer groups, the one on the destination, and the signal that stops the producers', () => {
+    const text = renderPlayground(
+      {
+        ...info,
+        consumerGroups: ['billing', 'analytics'],
+        destinationConsumerGroup: 'billing',
+        producerSignal: { signal: 'SIGUSR1', pid: 4242 },
+      },
+      [],
+    );
+    assert.match(text, /^Consumer groups on the source: billing, analytics \(they commit offsets every second\)\.$/m);
+    assert.match(text, /^Group billing also has a consumer on the destination: the offset sync skips it /m);
+    assert.match(text, /^Stop the producers with kill -USR1 4242 \(a plain promote needs them stopped\); the same /m);
   });
 
   it('says when producers are held still (--no-traffic)', () => {

@@ -301,4 +301,15 @@ describe('topic action renderers (remove-topics, pause, resume)', () => {
     );
     assert.equal(nothing, 'No topic of mirror m1 matches; nothing was sent.');
   });
+
+  it('a refusal after --wait (nothing waited for) shows no empty table header', () => {
+    const plan = stopPlan({ spec: ACTION_SPECS.resume, send: [], sendsRequest: false });
+    const blocked = [{ topic: 'broken', reason: '2 PAUSING', partitions: rows('PAUSING', 'PAUSING'), causes: [] }];
+    const text = render(
+      plan,
+      result({ action: 'resume', sent: [], succeeded: [], noop: [], blocked, requested: ['broken'], final: [] }),
+    );
+    assert.match(text, /broken: 2 PAUSING/);
+    assert.doesNotMatch(text, /TOPIC|PARTITION/);
+  });
 });

@@ -274,6 +274,17 @@ export abstract class ConnectedCommand extends OutputCommand {
     return name === undefined ? {} : { sourceProfile: await this.profileConnection(name) };
   }
 
+  /** The cluster a change acts on, for its confirmation: "profile prod (h1:9092,h2:9092)" or the bootstrap list. */
+  protected async clusterLabel(): Promise<string> {
+    const bootstrap = (await this.connection()).bootstrap.join(',');
+    return this.activeProfile ? `profile ${this.activeProfile.name} (${bootstrap})` : bootstrap;
+  }
+
+  /** confirmSettings for a change to this command's cluster: the question names it (clusterLabel). */
+  protected async confirmSettingsOn(yes: boolean | undefined) {
+    return { ...this.confirmSettings(yes), cluster: await this.clusterLabel() };
+  }
+
   /** The connection flags to repeat in a suggested command (never a secret: those come from stdin or env). */
   protected connectionArgs(settings: ConnectionConfig): string[] {
     const f = this.baseFlagValues;

@@ -49,9 +49,10 @@ export class Deadline {
   }
 
   /** The error to throw when the budget runs out while doing `what` ("waiting for mirror m1 to be STOPPED"). */
-  timeoutError(what?: string): TimeoutError {
+  timeoutError(what?: string, hint?: string): TimeoutError {
     return new TimeoutError(
       `timed out after ${formatDuration(this.budgetMs)} (--timeout)${what ? ` while ${what}` : ''}`,
+      hint === undefined ? {} : { hint },
     );
   }
 
@@ -95,11 +96,14 @@ export class Deadline {
     }
   }
 
-  /** Waits `ms` or until the deadline, whichever is first; throws the timeout error at the deadline. */
-  async sleep(ms: number, what: string): Promise<void> {
+  /**
+   * Waits `ms` or until the deadline, whichever is first; throws the timeout error at the deadline, with `hint`
+   * when the waiter knows better than "raise --timeout" what ends the wait.
+   */
+  async sleep(ms: number, what: string, hint?: string): Promise<void> {
     if (ms >= this.remainingMs()) {
       await new Promise((resolve) => setTimeout(resolve, this.remainingMs()));
-      throw this.timeoutError(what);
+      throw this.timeoutError(what, hint);
     }
     await new Promise((resolve) => setTimeout(resolve, ms));
   }

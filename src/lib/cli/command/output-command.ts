@@ -293,7 +293,10 @@ export abstract class OutputCommand extends Command {
       print(this.stdout, format === 'yaml' ? formatYaml(document) : formatJson(document));
     } else {
       // The documents above keep the broker's exact text; a terminal gets it escaped.
-      const lines = [`${red('Error:')} ${escapeControl(failure.message)}`];
+      // A "no" at a question is the operator's choice, not an error: its one line stands alone.
+      const lines = [
+        err.name === 'DeclinedError' ? failure.message : `${red('Error:')} ${escapeControl(failure.message)}`,
+      ];
       if (failure.hint) lines.push(`${dim('Hint:')} ${escapeControl(failure.hint)}`);
       this.stderr.write(`${lines.join('\n')}\n`);
     }

@@ -18,7 +18,7 @@ export function promoteDependencies(
 ): PromoteDependencies {
   return {
     ...parts,
-    sleep: interruptibleSleep((ms, what) => deadline.sleep(ms, what), stopped),
+    sleep: interruptibleSleep((ms, what, hint) => deadline.sleep(ms, what, hint), stopped),
     requireTimeLeft: (ms, what) => deadline.requireLeft(ms, what),
     now: Date.now,
   };

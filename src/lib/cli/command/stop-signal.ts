@@ -26,20 +26,20 @@ export function listenForStop(): { stopped: Promise<NodeJS.Signals>; dispose(): 
  * SIGTERM: the command then reports what it did instead of dying mid-way.
  */
 export function interruptibleSleep(
-  sleep: (ms: number, what: string) => Promise<void>,
+  sleep: (ms: number, what: string, hint?: string) => Promise<void>,
   stop: Promise<NodeJS.Signals>,
   interrupted: (signal: NodeJS.Signals, what: string) => Error = (signal, what) =>
     new KmirrorError(`interrupted by ${signal} while ${what}`, exitCodeOfSignal(signal)),
-): (ms: number, what: string) => Promise<void> {
+): (ms: number, what: string, hint?: string) => Promise<void> {
   let received: NodeJS.Signals | undefined;
   void stop.then((signal) => {
     received = signal;
   });
-  return async (ms, what) => {
+  return async (ms, what, hint) => {
     if (received) throw interrupted(received, what);
     const signalled = stop.then((signal) => {
       throw interrupted(signal, what);
     });
-    await Promise.race([sleep(ms, what), signalled]);
+    await Promise.race([sleep(ms, what, hint), signalled]);
   };
 }

@@ -23,6 +23,10 @@ import { BaseCommand } from './base-command.js';
 import { durationFlag } from '../flags/flags.js';
 import { Spinner } from '../output/spinner.js';
 import { topicActionInput } from '../flags/topic-input.js';
+import { PASSING_WAIT_MS, type PassingWait, planPastPassingStates } from '../../mirror/topics/passing-states.js';
+
+/** What the passing-state wait leaves of --timeout for sending and reading back. */
+const SEND_RESERVE_MS = 3_000;
 
 export const topicActionArgs = {
   mirror: Args.string({ description: 'name of the mirror', required: true }),
@@ -102,13 +106,27 @@ export abstract class TopicActionCommand<T extends typeof Command> extends BaseC
     return false;
   }
 
+  /** Waits for passing states (mirror/topics/passing-states.ts) within --timeout, leaving time to send. */
+  private passingWait(): PassingWait {
+    return {
+      limitMs: Math.min(PASSING_WAIT_MS, Math.max(0, this.deadline.remainingMs() - SEND_RESERVE_MS)),
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      now: Date.now,
+      onWait: (line) => this.note(line),
+    };
+  }
+
   async run(): Promise<TopicActionResult> {
     const flags = this.flags as unknown as TopicActionFlagValues;
     const input = topicActionInput((this.args as { mirror: string }).mirror, flags);
     const warn = (m: string): void => this.warning(m);
     const source = { openSource: this.openSource, warn, ...(await this.sourceAccess(flags)) };
     const client = await this.kafka();
-    const plan = await this.completePlan(client, await planTopicAction(client, this.spec, input, { warn }), source);
+    const seen = new Set<string>();
+    const planned = () =>
+      planTopicAction(client, this.spec, input, { warn: (m) => (seen.has(m) ? undefined : (seen.add(m), warn(m))) });
+    const settled = await planPastPassingStates(await planned(), planned, this.passingWait());
+    const plan = await this.completePlan(client, settled, source);
     await this.checkBeforeSend(client, plan);
     if (flags['dry-run']) {
       const result = topicActionResultOf(plan, true);

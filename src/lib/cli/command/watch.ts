@@ -151,13 +151,32 @@ export function terminalScreen(reserved = WATCH_FRAME_ROWS): { rows: number; col
   return { rows: Math.max(1, rows - reserved), columns: columns || Number.POSITIVE_INFINITY, terminalRows: rows };
 }
 
+/**
+ * The header's time, to the second: the operator's local time ("2026-12-02 15:04:05"), or UTC with --utc
+ * ("2026-12-02 14:04:05 UTC"). The JSON documents keep their ISO UTC timestamps.
+ */
+export function headerTime(at: Date, utc: boolean): string {
+  const two = (n: number): string => String(n).padStart(2, '0');
+  const [y, mo, d, h, mi, s] = utc
+    ? [
+        at.getUTCFullYear(),
+        at.getUTCMonth() + 1,
+        at.getUTCDate(),
+        at.getUTCHours(),
+        at.getUTCMinutes(),
+        at.getUTCSeconds(),
+      ]
+    : [at.getFullYear(), at.getMonth() + 1, at.getDate(), at.getHours(), at.getMinutes(), at.getSeconds()];
+  return `${y}-${two(mo)}-${two(d)} ${two(h)}:${two(mi)}:${two(s)}${utc ? ' UTC' : ''}`;
+}
+
 /** The text of one refresh: a header line, then on a terminal home-and-clear before it (redrawn in place). */
 export function watchFrame(
   text: string,
-  options: { intervalMs: number; commandLine: string; tty: boolean; columns?: number },
+  options: { intervalMs: number; commandLine: string; tty: boolean; columns?: number; utc?: boolean },
 ): string {
   const every = `Every ${options.intervalMs / 1000}s: `;
-  const tail = `  ${new Date().toISOString()}${options.tty ? '  (Ctrl-C to stop)' : ''}`;
+  const tail = `  ${headerTime(new Date(), options.utc === true)}${options.tty ? '  (Ctrl-C to stop)' : ''}`;
   const columns = options.columns ?? (options.tty ? process.stdout.columns : undefined);
   let command = options.commandLine;
   // On a terminal the header keeps to one row (the view below is cut to the rows left): the command

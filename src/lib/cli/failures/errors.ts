@@ -477,6 +477,12 @@ function protocolFailure(err: Error): Failure | undefined {
 
 /** What to do about an address that answered in another protocol. */
 function foreignHint(protocol: ForeignProtocol): string {
+  if (protocol === 'sasl')
+    return (
+      'add --sasl-mechanism with one of those and --sasl-username (the password from KMIRROR_SASL_PASSWORD, ' +
+      '--sasl-password-stdin or a prompt), or set security.protocol, sasl.mechanism and sasl.jaas.config in ' +
+      '--command-config'
+    );
   return protocol === 'tls'
     ? "connect with TLS: add --tls (and --tls-ca FILE when a private CA signed the brokers' certificates), or " +
         'set security.protocol=SSL (SASL_SSL with SASL) in --command-config'

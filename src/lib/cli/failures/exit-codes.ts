@@ -24,7 +24,10 @@ export interface ExitCodeRow {
 
 export const EXIT_CODES: readonly ExitCodeRow[] = [
   { code: ExitCode.Ok, description: 'success' },
-  { code: ExitCode.Error, description: 'error (anything not listed below)' },
+  {
+    code: ExitCode.Error,
+    description: 'error (anything not listed below); also "no" at a confirmation (nothing changed)',
+  },
   {
     code: ExitCode.Usage,
     description: 'usage error: bad flag, argument or file; or confirmation needed without a TTY',
@@ -46,7 +49,9 @@ export const EXIT_CODES: readonly ExitCodeRow[] = [
   { code: ExitCode.Timeout, description: 'timed out (--timeout bounds the whole command, retries and waits included)' },
   {
     code: ExitCode.Interrupted,
-    description: 'interrupted by Ctrl-C (SIGINT), after saying what was done; a --watch ended by Ctrl-C exits 0',
+    description:
+      'interrupted by Ctrl-C (SIGINT), after saying what was done (also at a question); a --watch ended by Ctrl-C ' +
+      'exits 0',
   },
   { code: ExitCode.Terminated, description: 'ended by SIGTERM, after saying what was done' },
 ];

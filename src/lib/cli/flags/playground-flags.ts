@@ -191,12 +191,32 @@ export function playgroundFlags(defaultSeed: string) {
     'mirroring-disabled': Flags.boolean({
       summary: 'finalize mirror.version at 0, as on a cluster where mirroring is not enabled',
     }),
+    'destination-consumer': Flags.boolean({
+      summary: 'a consumer of group billing also runs on the destination (groups and promote show it active there)',
+    }),
     traffic: Flags.boolean({
       summary: 'producers write to the demo topics; --no-traffic holds their end offsets still (quiet producers)',
       default: true,
       allowNo: true,
     }),
   };
+}
+
+/** The playground's info, with the profile saved under `name` when one is given (--save-profile). */
+export function withSavedProfile<I extends PlaygroundReach>(
+  info: I,
+  name: string | undefined,
+): I & { profile?: string } {
+  return name === undefined ? info : { ...info, profile: savePlaygroundProfile(name, playgroundProfile(info)) };
+}
+
+/** Stops the source's producers when they write, starts them when stopped; returns whether they now write. */
+export function toggleTraffic(clusters: {
+  readonly source: { readonly cluster: { setTraffic(running: boolean): void; readonly trafficRunning: boolean } };
+}): boolean {
+  const source = clusters.source.cluster;
+  source.setTraffic(!source.trafficRunning);
+  return source.trafficRunning;
 }
 
 /** Saves (or replaces) the profile NAME for the playground's destination; returns NAME. */

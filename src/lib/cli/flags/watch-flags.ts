@@ -15,6 +15,7 @@ export const watchFlags = {
       'budget; a refresh that fails after the first is reported on stderr and the watch goes on. With --timeout ' +
       'the whole watch ends when the budget runs out (exit 124), as for every command.',
   }),
+  utc: Flags.boolean({ summary: 'show the --watch header time in UTC (default: local time; JSON is always UTC)' }),
   interval: Flags.custom<number>({
     summary: `seconds between --watch refreshes (default ${DEFAULT_INTERVAL_SECONDS})`,
     helpValue: '<seconds>',

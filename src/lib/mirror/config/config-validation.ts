@@ -77,31 +77,45 @@ export function suggestMirrorKey(name: string): string | undefined {
   );
 }
 
-function unknownKeyError(key: string, origin: string): InvalidInputError {
+/**
+ * The refusal of a key kmirror does not know. --allow-unknown-config is offered only where it helps: not for a
+ * typo of a known key, and not for a config change (the broker's IncrementalAlterConfigs refuses unknown keys;
+ * only CreateClusterMirror stores them).
+ */
+function unknownKeyError(key: string, options: CheckOptions): InvalidInputError {
   const suggestion = suggestMirrorKey(key);
+  const list = 'kmirror config get MIRROR --all lists every key with its default';
+  const hint = suggestion
+    ? `use ${suggestion}; ${list}`
+    : options.storesUnknown === true
+      ? `${list}; --allow-unknown-config sends it anyway (CreateClusterMirror stores keys it does not know)`
+      : `${list}; a config change cannot add a key the broker does not know`;
   return new InvalidInputError(
-    `${origin}: '${key}' is not a mirror config key${suggestion ? ` (did you mean '${suggestion}'?)` : ''}`,
-    {
-      hint:
-        'kmirror config get MIRROR --all lists every key with its default; pass --allow-unknown-config to ' +
-        'send it anyway (CreateClusterMirror stores it, IncrementalAlterConfigs refuses it)',
-    },
+    `${options.origin}: '${key}' is not a mirror config key${suggestion ? ` (did you mean '${suggestion}'?)` : ''}`,
+    { hint },
   );
 }
 
 const TYPE_WORDS: Readonly<Record<MirrorConfigKey['type'], string>> = {
-  INT: 'a whole number between -2147483648 and 2147483647',
+  INT: 'a whole number from -2147483648 to 2147483647',
   LONG: 'a whole number (64-bit)',
   LIST: 'a comma-separated list',
   STRING: 'a string',
   PASSWORD: 'a string (kept secret)',
 };
 
+const LARGEST: Partial<Record<MirrorConfigKey['type'], string>> = { INT: '2147483647', LONG: '9223372036854775807' };
+
+/** What a key takes, in one range: "a whole number from 0 to 2147483647 (default 30000)". */
 function expected(spec: MirrorConfigKey): string {
   if (spec.oneOf) return `one of ${spec.oneOf.join(', ')}`;
-  const bound = spec.min !== undefined ? `, at least ${spec.min}` : '';
+  const largest = LARGEST[spec.type];
+  const words =
+    spec.min !== undefined && largest !== undefined
+      ? `a whole number from ${spec.min} to ${largest}`
+      : `${TYPE_WORDS[spec.type]}${spec.min !== undefined ? `, at least ${spec.min}` : ''}`;
   const fallback = spec.default !== null && spec.default !== '' ? ` (default ${spec.default})` : '';
-  return `${TYPE_WORDS[spec.type]}${bound}${fallback}`;
+  return `${words}${fallback}`;
 }
 
 export interface CheckOptions {
@@ -109,6 +123,8 @@ export interface CheckOptions {
   readonly allowUnknown: boolean;
   /** Where the value came from, for messages: `--config`, `--source-config 'f' line 3`, … */
   readonly origin: string;
+  /** The request stores keys the broker does not know (CreateClusterMirror); a config change refuses them. */
+  readonly storesUnknown?: boolean;
 }
 
 /**
@@ -196,7 +212,7 @@ export function requireKnownKeys(settings: readonly string[], options: CheckOpti
   for (const text of settings) {
     if (!text.includes('=')) continue;
     const key = text.slice(0, text.indexOf('=')).trim();
-    if (!BROKER_ONLY_MIRROR_KEYS.has(key) && !mirrorConfigKey(key)) throw unknownKeyError(key, options.origin);
+    if (!BROKER_ONLY_MIRROR_KEYS.has(key) && !mirrorConfigKey(key)) throw unknownKeyError(key, options);
   }
 }
 
@@ -204,7 +220,7 @@ export function checkConfigValue(key: string, value: string, options: CheckOptio
   if (BROKER_ONLY_MIRROR_KEYS.has(key)) throw brokerOnlyKeyError(key, value, options.origin);
   const spec = mirrorConfigKey(key);
   if (!spec) {
-    if (!options.allowUnknown) throw unknownKeyError(key, options.origin);
+    if (!options.allowUnknown) throw unknownKeyError(key, options);
     return [`${options.origin}: '${key}' is not a mirror config key; sending it as given (--allow-unknown-config)`];
   }
   const parsed = parseMirrorConfigValue(key, value);

@@ -107,7 +107,9 @@ export async function planCreateMirror(input: CreateMirrorInput): Promise<Create
 
   for (const [key, value] of input.baseConfig?.config ?? []) {
     const origin = `${input.baseConfig?.origin ?? 'settings'} (${key})`;
-    warnings.push(...checkConfigValue(key, value, { allowUnknown: input.allowUnknownConfig, origin }));
+    warnings.push(
+      ...checkConfigValue(key, value, { allowUnknown: input.allowUnknownConfig, origin, storesUnknown: true }),
+    );
     config.set(key, value);
     origins.set(key, origin);
   }
@@ -116,7 +118,9 @@ export async function planCreateMirror(input: CreateMirrorInput): Promise<Create
     fileEntries = readPropertiesFile(input.sourceConfigFile, '--source-config');
     for (const [key, entry] of fileEntries) {
       const origin = fileOrigin(input.sourceConfigFile, entry);
-      warnings.push(...checkConfigValue(key, entry.value, { allowUnknown: input.allowUnknownConfig, origin }));
+      warnings.push(
+        ...checkConfigValue(key, entry.value, { allowUnknown: input.allowUnknownConfig, origin, storesUnknown: true }),
+      );
       warnings.push(...replacedDefaultWarnings(key, entry.value, origin));
       config.set(key, entry.value);
       origins.set(key, origin);
@@ -129,7 +133,13 @@ export async function planCreateMirror(input: CreateMirrorInput): Promise<Create
     if (fromFlags.has(key))
       throw new InvalidInputError(`--config ${key} is given twice`, { hint: 'give each key once' });
     fromFlags.add(key);
-    warnings.push(...checkConfigValue(key, value, { allowUnknown: input.allowUnknownConfig, origin: '--config' }));
+    warnings.push(
+      ...checkConfigValue(key, value, {
+        allowUnknown: input.allowUnknownConfig,
+        origin: '--config',
+        storesUnknown: true,
+      }),
+    );
     warnings.push(...replacedDefaultWarnings(key, value, '--config'));
     config.set(key, value);
     origins.set(key, `--config ${key}`);

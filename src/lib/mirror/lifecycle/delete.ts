@@ -330,12 +330,19 @@ export function deleteResultOf(
 export function deleteRefusal(plan: DeletePlan, fix: string | null): MirrorError {
   const states = new Map(plan.topics.map((t) => [t.topic, t.state]));
   const named = [...plan.toStop, ...plan.settling].map((t) => `${t} (${states.get(t) ?? 'UNKNOWN'})`).join(', ');
-  return new MirrorError(`mirror '${plan.mirror}' has topics that are not STOPPED: ${named}`, 'failed', {
-    hint: fix
-      ? `stop them first, then delete again: ${fix}`
-      : `they are already stopping: wait until kmirror describe ${plan.mirror} shows every partition STOPPED, ` +
-        `then delete again`,
-  });
+  const one = plan.toStop.length === 1;
+  return new MirrorError(
+    `mirror '${plan.mirror}' was not deleted: the broker deletes a mirror only when every topic is STOPPED, not ` +
+      `so for ${named}`,
+    'failed',
+    {
+      hint: fix
+        ? `stop ${one ? 'it (its destination topic becomes' : 'them (their destination topics become'} writable), ` +
+          `then delete again: ${fix}`
+        : `they are already stopping: wait until kmirror describe ${plan.mirror} shows every partition STOPPED, ` +
+          `then delete again`,
+    },
+  );
 }
 
 /** The prototype numbers the admin mirror RPCs 94-105; a broker advertising them there is taken for it. */

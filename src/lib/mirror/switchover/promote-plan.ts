@@ -61,8 +61,8 @@ export interface PromoteDependencies {
   warn(message: string): void;
   /** A line for people (text output only): what promote waits for, and how long that can take. */
   note(message: string): void;
-  /** Sleeps between polls; throws when --timeout runs out (or the operator interrupts). */
-  sleep(ms: number, what: string): Promise<void>;
+  /** Sleeps between polls; throws when --timeout runs out (with `hint` when given) or the operator interrupts. */
+  sleep(ms: number, what: string, hint?: string): Promise<void>;
   /** Throws the timeout error when less than `ms` of the budget is left. */
   requireTimeLeft(ms: number, what: string): void;
   onProgress?(progress: PromoteProgress): void;

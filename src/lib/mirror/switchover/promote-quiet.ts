@@ -22,6 +22,15 @@ export function sameOffsets(a: CatchUpTargets, b: CatchUpTargets): boolean {
   return true;
 }
 
+/**
+ * What ends a wait for quiet producers, on a real cluster and on the playground (which prints how to stop its
+ * producers): a longer --timeout does not, while they keep writing.
+ */
+export const MOVING_SOURCE_HINT =
+  'the producers still write to the source: stop them, then run promote again (the playground stops its producers ' +
+  'on kill -USR1 <its pid>, and starts without them with --no-traffic); or --force promotes while they write, and ' +
+  'the records written after promote reads the source are lost';
+
 /** Step 2: the source end offsets stand still for one period (waiting for it unless told not to). */
 export async function awaitQuietSource(
   source: KafkaClient,
@@ -34,6 +43,7 @@ export async function awaitQuietSource(
     await deps.sleep(
       input.quietPeriodMs,
       `waiting for the end offsets of ${plan.sourceLabel} to stop moving (the producers to stop)`,
+      MOVING_SOURCE_HINT,
     );
     const after = await readCatchUpTargets(source, plan.partitions, plan.sourceLabel);
     const moved = recordsAhead(after, before);
@@ -44,12 +54,7 @@ export async function awaitQuietSource(
         `producers still write to the source: ${moved} record(s) arrived in ${input.quietPeriodMs} ms; ` +
           `nothing was stopped`,
         'failed',
-        {
-          hint:
-            'stop the producers (or move them to the destination only after the promote), then run promote ' +
-            'again; it waits for them by default (--wait-for-quiet); --force promotes anyway, and records ' +
-            'written after it reads the source are lost',
-        },
+        { hint: `${MOVING_SOURCE_HINT}; without --no-wait-for-quiet promote waits for them` },
       );
     }
     before = after;

@@ -1,3 +1,4 @@
+import { DeclinedError } from '../../../../src/lib/prompt/confirm.js';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { afterEach, before, describe, it } from 'node:test';
@@ -62,6 +63,8 @@ class Probe extends BaseCommand<typeof Probe> {
       case 'exit':
         this.exit(7);
         break;
+      case 'declined':
+        throw new DeclinedError();
       case 'hostile':
         this.note(`note ${HOSTILE}`);
         this.warning(`warning ${HOSTILE}`);
@@ -251,6 +254,12 @@ describe('BaseCommand catch()', () => {
     assert.equal(r.exit, 2);
     assert.equal(r.stdout, '');
     assert.equal(r.stderr, 'Error: the thing is wrong\nHint: do it right\n');
+  });
+
+  it('a "no" at a question prints one plain line, Nothing was changed., and exits 1', async () => {
+    const r = await run(['--fail', 'declined']);
+    assert.equal(r.exit, 1);
+    assert.equal(r.stderr, 'Nothing was changed.\n');
   });
 
   it('prints the JSON error document on stdout under --json', async () => {

@@ -5,7 +5,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Deadline } from '../../../../src/lib/cli/command/deadline.js';
 import { TimeoutError } from '../../../../src/lib/cli/failures/errors.js';
-import { RefreshDeadline, timeoutGiven, watchFrame, watchLoop } from '../../../../src/lib/cli/command/watch.js';
+import {
+  RefreshDeadline,
+  timeoutGiven,
+  headerTime,
+  watchFrame,
+  watchLoop,
+} from '../../../../src/lib/cli/command/watch.js';
 import { watchIntervalMs } from '../../../../src/lib/cli/flags/watch-flags.js';
 
 describe('watchLoop', () => {
@@ -112,6 +118,16 @@ describe('watch flags and frame', () => {
     assert.ok(tty.startsWith('\x1b[H\x1b[2J'), 'home and clear first');
     assert.match(tty, /Every 2s: kmirror describe m1 .*\(Ctrl-C to stop\).*\n\nTEXT\n$/s);
     const plain = watchFrame('TEXT', { intervalMs: 2000, commandLine: 'kmirror describe', tty: false });
-    assert.match(plain, /^Every 2s: kmirror describe {2}\d{4}-\d\d-\d\dT[^\n]*\nTEXT\n\n$/);
+    assert.match(plain, /^Every 2s: kmirror describe {2}\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\nTEXT\n\n$/);
+    const utc = watchFrame('TEXT', { intervalMs: 2000, commandLine: 'kmirror describe', tty: false, utc: true });
+    assert.match(utc, /^Every 2s: kmirror describe {2}\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\n/);
+  });
+
+  it('the header time is local to the second, or UTC with --utc', () => {
+    const at = new Date(Date.UTC(2026, 11, 2, 14, 4, 5, 678));
+    assert.equal(headerTime(at, true), '2026-12-02 14:04:05 UTC');
+    const local = headerTime(at, false);
+    assert.match(local, /^2026-12-0[123] \d\d:04:05$/);
+    assert.equal(local.slice(11, 13), String(at.getHours()).padStart(2, '0'));
   });
 });

@@ -27,6 +27,7 @@ const ARGS: Record<string, unknown[]> = {
   OutcomeUnknownError: [lost, 'describe', 'check', new Error('read failed')],
   FilterError: ['bad pattern', 'a hint'],
   PromptCancelledError: [],
+  DeclinedError: [],
 };
 
 describe('error class names', () => {

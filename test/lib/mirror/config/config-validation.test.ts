@@ -73,6 +73,27 @@ describe('config keys and values', () => {
     assert.equal(suggestMirrorKey('completely.different.thing'), undefined);
   });
 
+  it('offers --allow-unknown-config only where it helps: not for a typo, not for a config change', () => {
+    const typo = usageError(() => checkConfigValue('mirror.fetch.max.byte', '1', { ...strict, storesUnknown: true }));
+    assert.match(typo.hint ?? '', /^use mirror\.fetch\.max\.bytes; /);
+    assert.doesNotMatch(typo.hint ?? '', /allow-unknown-config/);
+    const create = usageError(() => checkConfigValue('mirror.future.knob', '1', { ...strict, storesUnknown: true }));
+    assert.match(create.hint ?? '', /--allow-unknown-config sends it anyway \(CreateClusterMirror stores/);
+    const change = usageError(() => checkConfigValue('mirror.future.knob', '1', { ...strict, origin: 'config set' }));
+    assert.doesNotMatch(change.hint ?? '', /allow-unknown-config/);
+    assert.match(change.hint ?? '', /a config change cannot add a key the broker does not know/);
+  });
+
+  it('a value hint names one range: from the minimum to the largest value', () => {
+    const int = usageError(() => checkConfigValue('request.timeout.ms', '-1', strict));
+    assert.equal(int.hint, 'request.timeout.ms takes a whole number from 0 to 2147483647 (default 30000)');
+    const long = usageError(() => checkConfigValue('mirror.fetch.backoff.ms', 'x', strict));
+    assert.equal(
+      long.hint,
+      'mirror.fetch.backoff.ms takes a whole number from 0 to 9223372036854775807 (default 1000)',
+    );
+  });
+
   it('type-checks INT and LONG values with their ranges', () => {
     assert.deepEqual(checkConfigValue('request.timeout.ms', '60000', strict), []);
     assert.deepEqual(checkConfigValue('mirror.fetch.backoff.ms', '9223372036854775807', strict), []);

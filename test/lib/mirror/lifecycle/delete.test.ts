@@ -254,8 +254,15 @@ describe('delete refusal', () => {
     } as unknown as DeletePlan;
     const refusal = deleteRefusal(plan, 'kmirror remove-topics m1 --topic a');
     assert.equal(refusal.kind, 'failed');
-    assert.equal(refusal.message, "mirror 'm1' has topics that are not STOPPED: a (MIRRORING), b (STOPPING)");
-    assert.equal(refusal.hint, 'stop them first, then delete again: kmirror remove-topics m1 --topic a');
+    assert.equal(
+      refusal.message,
+      "mirror 'm1' was not deleted: the broker deletes a mirror only when every topic is STOPPED, not so for " +
+        'a (MIRRORING), b (STOPPING)',
+    );
+    assert.equal(
+      refusal.hint,
+      'stop it (its destination topic becomes writable), then delete again: kmirror remove-topics m1 --topic a',
+    );
     assert.match(deleteRefusal(plan, null).hint ?? '', /already stopping/);
   });
 });

@@ -1,0 +1,70 @@
+// The playground's consumers: a few consumer groups on the source commit offsets every second a little behind
+// the end of the demo topics (at the end once the producers stop: the consumers drain), so `kmirror groups` and
+// promote's group step have groups to show. With `activeOnDestination`, one of them also has a consumer on the
+// destination: the destination's sync then leaves it alone, as a real broker does, and promote says so.
+
+import type { EmulatedCluster } from './state/cluster.js';
+
+export interface PlaygroundGroup {
+  readonly id: string;
+  readonly topics: readonly string[];
+  /** How many records each partition's commit stays behind the end while producers write. */
+  readonly behind: bigint;
+}
+
+export const PLAYGROUND_GROUPS: readonly PlaygroundGroup[] = [
+  { id: 'billing', topics: ['orders-us', 'orders-eu'], behind: 40n },
+  { id: 'analytics', topics: ['orders-us', 'payments'], behind: 400n },
+  { id: 'fraud-check', topics: ['payments'], behind: 5n },
+];
+
+/** The group that also runs a consumer on the destination with `activeOnDestination`. */
+export const DESTINATION_ACTIVE_GROUP = 'billing';
+
+const COMMIT_EVERY_MS = 1_000;
+
+export interface PlaygroundConsumers {
+  /** The groups that commit on the source. */
+  readonly groups: string[];
+  /** The group with a consumer on the destination, or null. */
+  readonly activeOnDestination: string | null;
+  stop(): void;
+}
+
+/** One round of commits on the source: every group, every partition of its topics. */
+export function commitPlaygroundGroups(source: EmulatedCluster, groups: readonly PlaygroundGroup[]): void {
+  const now = source.clock.now();
+  for (const group of groups) {
+    for (const name of group.topics) {
+      const topic = source.topics.get(name);
+      if (!topic) continue;
+      for (const p of topic.partitions) {
+        const end = source.endOffset(name, p.index);
+        const behind = source.trafficRunning ? group.behind : 0n;
+        const offset = end > behind ? end - behind : 0n;
+        source.groups.commit(group.id, name, p.index, { offset, leaderEpoch: -1, metadata: null, committedAt: now });
+      }
+    }
+  }
+}
+
+/** Starts the consumers: the first commits at once, then every second until stop(). */
+export function startPlaygroundConsumers(
+  source: EmulatedCluster,
+  destination: EmulatedCluster,
+  options: { activeOnDestination?: boolean } = {},
+): PlaygroundConsumers {
+  commitPlaygroundGroups(source, PLAYGROUND_GROUPS);
+  const timer = setInterval(() => commitPlaygroundGroups(source, PLAYGROUND_GROUPS), COMMIT_EVERY_MS);
+  timer.unref();
+  let activeOnDestination: string | null = null;
+  if (options.activeOnDestination) {
+    destination.groups.markActive(DESTINATION_ACTIVE_GROUP, { clientId: 'playground-consumer' });
+    activeOnDestination = DESTINATION_ACTIVE_GROUP;
+  }
+  return {
+    groups: PLAYGROUND_GROUPS.map((g) => g.id),
+    activeOnDestination,
+    stop: () => clearInterval(timer),
+  };
+}

@@ -1,0 +1,82 @@
+// States the broker leaves by itself within seconds: the start-up FAILED (retry 1, "Failed to get source
+// metadata", ~2 s after a start or a mirror config change, PROTOCOL.md §18), PAUSING, STOPPING and the start's
+// LOG_TRUNCATION. A topic blocked only by these is planned again for a few seconds before the command refuses:
+// refusing at once sent operators back to run the same command by hand (issue 33 item 4). A FAILED that lasts
+// longer (retry 2 and up, another text) is a real failure and is refused as before.
+
+import { SOURCE_METADATA_FAILED } from '../describe/failure-causes.js';
+import { nameList } from '../core/name-list.js';
+import type { PartitionStateRow, TopicActionPlan, TopicToAct } from './topic-actions.js';
+
+/** How long a command waits at most for passing states before it refuses (within --timeout). */
+export const PASSING_WAIT_MS = 5_000;
+const POLL_MS = 500;
+
+const PASSING = new Set(['PAUSING', 'STOPPING', 'LOG_TRUNCATION']);
+
+/** A partition in a state the broker leaves on its own within seconds. */
+export function isPassing(p: Pick<PartitionStateRow, 'state' | 'retryAttempt' | 'errorMessage'>): boolean {
+  return (
+    PASSING.has(p.state) || (p.state === 'FAILED' && p.retryAttempt === 1 && p.errorMessage === SOURCE_METADATA_FAILED)
+  );
+}
+
+/** Blocked topics of the plan whose partitions are each acceptable to the action or passing (none wedged). */
+export function passingTopics(plan: TopicActionPlan): TopicToAct[] {
+  const { spec } = plan;
+  const fine = new Set([...spec.movable, spec.target, ...spec.transit]);
+  return plan.topics.filter(
+    (t) =>
+      t.verdict === 'blocked' &&
+      !(t.causes ?? []).some((c) => c.cause === 'wedged') &&
+      t.partitions.some(isPassing) &&
+      t.partitions.every((p) => fine.has(p.state) || isPassing(p)),
+  );
+}
+
+export interface PassingWait {
+  /** At most this long (PASSING_WAIT_MS, less when --timeout leaves less); 0 does not wait. */
+  readonly limitMs: number;
+  sleep(ms: number): Promise<void>;
+  now(): number;
+  /** Told once, when the wait begins: the one line the command prints. */
+  onWait(line: string): void;
+}
+
+/** The line shown when the wait begins: which topics, in which states, and for how long at most. */
+export function passingLine(topics: readonly TopicToAct[], limitMs: number): string {
+  const named = topics.map((t) => `${t.topic} (${t.partitions.filter(isPassing).length} ${statesOf(t)})`);
+  return (
+    `Waiting up to ${Math.ceil(limitMs / 1000)} s for ${nameList(named)}: states the broker leaves by itself ` +
+    `within seconds`
+  );
+}
+
+function statesOf(t: TopicToAct): string {
+  const states = [...new Set(t.partitions.filter(isPassing).map((p) => p.state))].sort();
+  return states.join('/');
+}
+
+/**
+ * Plans again (`replan`) every half second while a blocked topic is blocked only by passing states, for at most
+ * `wait.limitMs`; returns the last plan, which the command sends or refuses as usual.
+ */
+export async function planPastPassingStates(
+  first: TopicActionPlan,
+  replan: () => Promise<TopicActionPlan>,
+  wait: PassingWait,
+): Promise<TopicActionPlan> {
+  let plan = first;
+  let passing = passingTopics(plan);
+  if (passing.length === 0 || wait.limitMs <= 0) return plan;
+  wait.onWait(passingLine(passing, wait.limitMs));
+  const until = wait.now() + wait.limitMs;
+  while (passing.length > 0) {
+    const left = until - wait.now();
+    if (left <= 0) break;
+    await wait.sleep(Math.min(POLL_MS, left));
+    plan = await replan();
+    passing = passingTopics(plan);
+  }
+  return plan;
+}
