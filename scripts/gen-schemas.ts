@@ -57,6 +57,7 @@ export const CONTRACTS: Readonly<Record<string, string>> = {
   promote: 'PromoteJson',
   'remove-topics': 'RemoveTopicsJson',
   resume: 'ResumeJson',
+  verify: 'VerifyJson',
   version: 'VersionJson',
 };
 
