@@ -27,7 +27,8 @@ export default class Verify extends BaseCommand<typeof Verify> {
     'partition is identical, diverges at an offset (the first batch that differs, both CRCs), missing on one ' +
     'side, or not comparable (retention or compaction removed records of the range on one side). The ' +
     'markers a stop adds on the destination (MIRROR_PID_RESET, and an ABORT per open transaction) are the ' +
-    'broker’s own and never a divergence; records after them are. Exit codes: 7 when a partition diverges, ' +
+    'broker’s own and never a divergence; records after them are. Exit codes: 7 when a partition diverges ' +
+    'or is missing on one side, ' +
     '3 when some could not be read, 6 when the mirror is not found.';
   static override examples = [
     '<%= config.bin %> verify m1 -b dest:9092',

@@ -173,12 +173,17 @@ export class BatchComparison {
 
   /** From the stop marker on: markers are the brokers' own; a data batch was written after the stop. */
   private afterStop(s: BatchSummary | undefined, d: BatchSummary | undefined, waiting: boolean): boolean {
-    for (const [side, b] of [
-      ['destination', d],
-      ['source', s],
-    ] as const) {
-      const kind = b ? additionKind(b.controlType) : null;
-      if (b && kind && (side === 'destination' || kind !== 'pid-reset')) {
+    // The lower offset first, so additions are listed in log order.
+    const heads = (
+      [
+        ['destination', d],
+        ['source', s],
+      ] as const
+    ).filter(([, b]) => b !== undefined) as [Side, BatchSummary][];
+    heads.sort((x, y) => (x[1].baseOffset < y[1].baseOffset ? -1 : x[1].baseOffset > y[1].baseOffset ? 1 : 0));
+    for (const [side, b] of heads) {
+      const kind = additionKind(b.controlType);
+      if (kind && (side === 'destination' || kind !== 'pid-reset')) {
         this.additions.push({ side, offset: b.baseOffset, kind });
         this.shift(side);
         return true;

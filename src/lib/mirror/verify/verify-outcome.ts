@@ -69,12 +69,13 @@ export function verifySummary(results: readonly PartitionVerification[]): Verify
   };
 }
 
-/** Exit 7 when a partition diverges; 3 when some could not be read and none diverges. */
+/** Exit 7 when a partition diverges or is missing on one side; 3 when some could not be read and none diverges. */
 export function verifyOutcomeError(result: VerifyResult): MirrorError | null {
-  const diverged = result.partitions.filter((p) => p.verdict === 'diverges');
+  const diverged = result.partitions.filter((p) => p.verdict === 'diverges' || p.verdict === 'missing');
   if (diverged.length > 0)
     return new MirrorError(
-      `${diverged.length} partition(s) diverge: ${nameList(diverged.map((p) => `${p.topic}-${p.partition}`))}`,
+      `${diverged.length} partition(s) diverge or are missing on one side: ` +
+        nameList(diverged.map((p) => `${p.topic}-${p.partition}`)),
       'condition-holds',
       { hint: 'each divergence is listed above with both batches (`partitions[].divergence` in --json)' },
     );
