@@ -1,9 +1,11 @@
 import * as Args from '@oclif/core/args';
 import { BaseCommand } from '../lib/cli/command/base-command.js';
-import { verifyFlags, verifyRangeOf } from '../lib/cli/flags/verify-flags.js';
+import { receiptInput, verifyFlags, verifyRangeOf } from '../lib/cli/flags/verify-flags.js';
+import { verifyReceipt } from '../lib/mirror/verify/verify-receipt.js';
+import type { Receipt } from '../lib/mirror/verify/receipt.js';
 import { Spinner } from '../lib/cli/output/spinner.js';
 import { parseTopicNames } from '../lib/mirror/topics/topic-selection.js';
-import { verifyMirror } from '../lib/mirror/verify/verify.js';
+import { type VerifyProgress, verifyMirror } from '../lib/mirror/verify/verify.js';
 import { verifyOutcomeError } from '../lib/mirror/verify/verify-outcome.js';
 import type { VerifyResult } from '../lib/mirror/verify/verify-types.js';
 import { renderVerify, verifyProgressText } from '../lib/render/verify.js';
@@ -13,6 +15,9 @@ import { renderVerify, verifyProgressText } from '../lib/render/verify.js';
  * same, and the verdict (identical, diverges with both batches, missing on one side, not comparable and why).
  */
 export type VerifyJson = VerifyResult;
+
+/** The file promote --receipt and failback --receipt write, and verify --receipt reads. */
+export type ReceiptJson = Receipt;
 
 export default class Verify extends BaseCommand<typeof Verify> {
   static override summary = 'Prove that the destination holds the source’s records at the same offsets';
@@ -43,6 +48,7 @@ export default class Verify extends BaseCommand<typeof Verify> {
 
   async run(): Promise<VerifyResult> {
     const f = this.flags;
+    const receipt = receiptInput(f);
     const range = verifyRangeOf(f);
     const topics = parseTopicNames(f.topic ?? []);
     const source = await this.sourceAccess(f);
@@ -50,15 +56,14 @@ export default class Verify extends BaseCommand<typeof Verify> {
     const spinner = new Spinner(this.stderr, process.stderr.isTTY === true && this.textOutput());
     const started = Date.now();
     try {
-      const result = await verifyMirror(
-        client,
-        { mirror: this.args.mirror, topics, range, ...source },
-        {
-          openSource: this.openSource,
-          warn: (m) => this.warning(m),
-          onProgress: (p) => spinner.update(verifyProgressText(p, Date.now() - started)),
-        },
-      );
+      const deps = {
+        openSource: this.openSource,
+        warn: (m: string) => this.warning(m),
+        onProgress: (p: VerifyProgress) => spinner.update(verifyProgressText(p, Date.now() - started)),
+      };
+      const result = receipt
+        ? await verifyReceipt(client, receipt, source, deps)
+        : await verifyMirror(client, { mirror: this.args.mirror, topics, range, ...source }, deps);
       spinner.stop();
       this.render(result, renderVerify);
       const error = verifyOutcomeError(result);

@@ -45,6 +45,8 @@ function offsetsText(p: PartitionVerification): string {
 export function rangeText(range: VerifyRange): string {
   if (range.kind === 'full') return 'every offset both logs hold';
   if (range.kind === 'tail') return `the last ${range.batches} batch(es) of each partition`;
+  if (range.kind === 'receipt')
+    return `the ${range.batches} batch(es) the ${range.command} receipt recorded, on both clusters`;
   const bound = (b: typeof range.from) =>
     b === null ? null : 'offset' in b ? `offset ${b.offset}` : new Date(Number(b.timestamp)).toISOString();
   return `from ${bound(range.from) ?? 'the start both logs hold'} to ${bound(range.to) ?? 'the end both logs hold'}`;
@@ -60,7 +62,7 @@ function batchLine(side: string, b: Divergence['source']): string {
 }
 
 function details(p: PartitionVerification): string[] {
-  const name = `${shownText(p.topic)}-${p.partition}`;
+  const name = `${shownText(p.topic)}-${p.partition}${p.cluster ? ` on the ${p.cluster}` : ''}`;
   if (p.divergence) {
     const d = p.divergence;
     const fields = d.fields.length > 0 ? ` (${d.fields.join(', ')} differ)` : '';
@@ -82,7 +84,7 @@ function verifyView(result: VerifyResult): string {
   ];
   if (result.partitions.length > 0) {
     const rows = result.partitions.map((p) => [
-      shownText(p.topic),
+      p.cluster ? `${shownText(p.topic)} (${p.cluster})` : shownText(p.topic),
       String(p.partition),
       offsetsText(p),
       String(p.batches),

@@ -1,7 +1,9 @@
 // The flags of `kmirror verify`: which offsets to compare (--tail N, --from/--to, --full), checked before
 // anything is sent.
 
+import { readFileSync } from 'node:fs';
 import * as Flags from '@oclif/core/flags';
+import { type Receipt, receiptFromJson } from '../../mirror/verify/receipt.js';
 import type { RangeBound, VerifyRange } from '../../mirror/verify/verify-types.js';
 import { UsageError } from '../failures/errors.js';
 import { sourceConfigFlag, sourceProfileFlag } from './flags.js';
@@ -74,4 +76,33 @@ export function verifyRangeOf(f: {
     return { kind: 'range', from, to };
   }
   return { kind: 'tail', batches: f.tail ?? DEFAULT_TAIL_BATCHES };
+}
+
+/** --receipt FILE, read and checked before anything is sent; alone, it chooses what is compared. */
+export function receiptInput(
+  f: { readonly receipt?: string; readonly topic?: readonly string[] } & Parameters<typeof verifyRangeOf>[0],
+): Receipt | null {
+  if (f.receipt === undefined) return null;
+  if (f.tail !== undefined || f.from !== undefined || f.to !== undefined || f.full || (f.topic ?? []).length > 0)
+    throw new UsageError(
+      '--receipt checks what the receipt recorded: it takes no --tail, --from, --to, --full or --topic',
+      {
+        hint: `kmirror verify MIRROR --receipt ${f.receipt}`,
+      },
+    );
+  let text: string;
+  try {
+    text = readFileSync(f.receipt, 'utf8');
+  } catch (err) {
+    throw new UsageError(`--receipt ${f.receipt}: ${(err as Error).message}`, {
+      hint: 'give the file promote or failback wrote',
+    });
+  }
+  try {
+    return receiptFromJson(JSON.parse(text));
+  } catch (err) {
+    throw new UsageError(`--receipt ${f.receipt}: ${(err as Error).message}`, {
+      hint: 'give the file written by kmirror promote --receipt or failback --receipt',
+    });
+  }
 }

@@ -76,13 +76,17 @@ export interface PartitionVerification {
   readonly missingOn?: Side;
   readonly notComparable?: NotComparable;
   readonly brokerAdditions: BrokerAddition[];
+  /** With --receipt: the cluster this row checked against the receipt. */
+  readonly cluster?: Side;
 }
 
 /** Which offsets verify compares. */
 export type VerifyRange =
   | { readonly kind: 'tail'; /** @minimum 1 */ readonly batches: number }
   | { readonly kind: 'full' }
-  | { readonly kind: 'range'; readonly from: RangeBound | null; readonly to: RangeBound | null };
+  | { readonly kind: 'range'; readonly from: RangeBound | null; readonly to: RangeBound | null }
+  /** --receipt: the batches a promote or failback receipt recorded, read again on both clusters. */
+  | { readonly kind: 'receipt'; readonly command: 'promote' | 'failback'; /** @minimum 0 */ readonly batches: number };
 
 /** --from / --to: an offset, or a timestamp (ms) resolved on the source with ListOffsets. */
 export type RangeBound = { readonly offset: bigint } | { readonly timestamp: bigint };
