@@ -45,6 +45,14 @@ function additionKind(controlType: number | null): BrokerAddition['kind'] | null
   return null;
 }
 
+/**
+ * A batch a stop writes on the destination: the PID-reset marker, or the ABORT marker of a transaction open at the
+ * stop (which a source that later ends the transaction answers with its own marker at the same offset).
+ */
+function isStopMarker(b: BatchSummary): boolean {
+  return b.controlType === ControlType.MIRROR_PID_RESET || b.controlType === ControlType.ABORT;
+}
+
 export class BatchComparison {
   private readonly queues: Record<Side, BatchSummary[]> = { source: [], destination: [] };
   private readonly ended: Record<Side, boolean> = { source: false, destination: false };
@@ -133,7 +141,7 @@ export class BatchComparison {
         this.shift('destination');
         continue;
       }
-      if (d.controlType === ControlType.MIRROR_PID_RESET) {
+      if (isStopMarker(d)) {
         this.stopMarker = d.baseOffset;
         continue;
       }
@@ -143,7 +151,7 @@ export class BatchComparison {
 
   /** A batch that only `side` holds at its offset (the other side has none there, or ended). */
   private oneSided(batch: BatchSummary, side: Side): void {
-    if (side === 'destination' && batch.controlType === ControlType.MIRROR_PID_RESET) {
+    if (side === 'destination' && isStopMarker(batch)) {
       this.stopMarker = batch.baseOffset;
       return;
     }

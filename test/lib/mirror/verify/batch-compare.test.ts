@@ -112,6 +112,22 @@ describe('verify batch comparison (Kafka 4.4 batches)', () => {
     assert.equal(split.outcome?.divergence?.offset, stop);
   });
 
+  it('an ABORT marker the stop wrote first, facing the source’s own end of that transaction, is known', () => {
+    const end = readBatchHeader(A[A.length - 1] as Buffer);
+    const stop = end.baseOffset + BigInt(end.lastOffsetDelta) + 1n;
+    const stopped = [...A, marker(stop, ControlType.ABORT), marker(stop + 1n, ControlType.MIRROR_PID_RESET)];
+    const c = compare([...A, marker(stop, ControlType.COMMIT)], stopped);
+    assert.deepEqual(c.outcome, { verdict: 'identical' });
+    assert.deepEqual(
+      c.additions.map((a) => [a.side, a.offset, a.kind]),
+      [
+        ['destination', stop, 'abort'],
+        ['source', stop, 'commit'],
+        ['destination', stop + 1n, 'pid-reset'],
+      ],
+    );
+  });
+
   it('a batch missing on one side diverges, unless the topic is compacted: then not comparable', () => {
     const c = compare(A, [A[1] as Buffer]);
     assert.equal(c.outcome?.divergence?.reason, 'batch-missing');
