@@ -7,8 +7,8 @@
 import { startEmulatedClusters } from '../src/lib/emulator/index.js';
 import { appendProducedBatch, recordLog } from '../src/lib/emulator/state/record-store.js';
 import { encodeBatch } from '../src/lib/kafka/record-batch.js';
+import { startBenchMirror } from './describe.js';
 
-const ADMIN = { principal: 'User:admin', nodeId: 1 };
 const [topics, partitions, batches, records] = process.argv.slice(2).map(Number);
 if (!topics || !partitions || !batches || !records)
   throw new Error('usage: verify-clusters-process TOPICS PARTITIONS BATCHES RECORDS');
@@ -37,23 +37,7 @@ for (const name of names) {
       appendProducedBatch(source, topic, p, batch);
     }
 }
-const created = destination.createClusterMirror(ADMIN, {
-  MirrorName: 'bench',
-  Config: [
-    { Name: 'bootstrap.servers', Value: emulator.source.bootstrap },
-    { Name: 'mirror.source.cluster.id', Value: emulator.source.clusterId },
-  ],
-});
-if (created.ErrorCode !== 0) throw new Error(`create failed: ${created.ErrorCode}`);
-const startedTopics = destination.startMirrorTopics(ADMIN, {
-  MirrorName: 'bench',
-  Topics: names.map((name) => {
-    const t = source.topics.get(name);
-    if (!t) throw new Error(`no topic ${name}`);
-    return { TopicId: t.id, TopicName: name, NumPartitions: partitions };
-  }),
-});
-if (startedTopics.ErrorCode !== 0) throw new Error(`start failed: ${startedTopics.ErrorCode}`);
+startBenchMirror(emulator, names, partitions);
 const until = Date.now() + 600_000;
 for (;;) {
   let behind = 0;

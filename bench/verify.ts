@@ -2,14 +2,11 @@
 // kmirror's wall time, CPU and peak RSS from process-run.ts: `verify --full` of a mirror of large batches
 // (MB/s over both sides) and `verify` (tail) of 10,000 partitions. `BENCH_SECTIONS=verify npm run bench`.
 
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { BIN } from './bin.js';
 import { median } from './measure.js';
 import { benchEnv } from './nodes.js';
-import { runProcess, type ProcessRun } from './process-run.js';
+import { runProcess, type ProcessRun, withServingProcess } from './process-run.js';
 
 const EMULATOR = fileURLToPath(new URL('./verify-clusters-process.js', import.meta.url));
 
@@ -19,21 +16,8 @@ interface Ready {
   readonly bytesPerSide: number;
 }
 
-async function withClusters<T>(args: readonly number[], fn: (ready: Ready) => Promise<T>): Promise<T> {
-  const child = spawn(process.execPath, [EMULATOR, ...args.map(String)], { stdio: ['pipe', 'pipe', 'inherit'] });
-  try {
-    const lines = createInterface({ input: child.stdout });
-    const [first] = (await Promise.race([
-      once(lines, 'line'),
-      once(child, 'exit').then(() => {
-        throw new Error('the emulated clusters exited before serving');
-      }),
-    ])) as [string];
-    return await fn(JSON.parse(first) as Ready);
-  } finally {
-    child.stdin.end();
-    if (child.exitCode === null) await once(child, 'exit');
-  }
+function withClusters<T>(args: readonly number[], fn: (ready: Ready) => Promise<T>): Promise<T> {
+  return withServingProcess(EMULATOR, args.map(String), (first) => fn(JSON.parse(first) as Ready));
 }
 
 async function runs(bootstrap: string, extra: readonly string[], count: number): Promise<ProcessRun[]> {

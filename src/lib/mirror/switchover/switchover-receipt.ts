@@ -96,6 +96,13 @@ async function build(
   };
 }
 
+/** A result's partitions by `topic-partition`. */
+function byPartition<P extends { readonly partition: number }>(
+  topics: readonly { readonly topic: string; readonly partitions: readonly P[] }[],
+): Map<string, P> {
+  return new Map(topics.flatMap((t) => t.partitions.map((p) => [`${t.topic}-${p.partition}`, p] as const)));
+}
+
 /** The receipt of a promote that stopped its topics. */
 export function promoteReceipt(
   client: KafkaClient,
@@ -105,9 +112,7 @@ export function promoteReceipt(
   steps: Receipt['steps'],
   deps: ReceiptDependencies,
 ): Promise<Receipt> {
-  const ends = new Map(
-    result.topics.flatMap((t) => t.partitions.map((p) => [`${t.topic}-${p.partition}`, p] as const)),
-  );
+  const ends = byPartition(result.topics);
   return build(
     'promote',
     { client, bootstrap },
@@ -132,9 +137,7 @@ export function failbackReceipt(
   steps: Receipt['steps'],
   deps: ReceiptDependencies,
 ): Promise<Receipt> {
-  const ends = new Map(
-    result.topics.flatMap((t) => t.partitions.map((p) => [`${t.topic}-${p.partition}`, p] as const)),
-  );
+  const ends = byPartition(result.topics);
   return build(
     'failback',
     { client: a, bootstrap: aBootstrap },
