@@ -4,13 +4,10 @@
 // (emulated-clusters-process.ts); the figures are kmirror's own: wall time, CPU and peak RSS
 // (/usr/bin/time) of the CLI process, for --json and for --partitions (every row as a table, streamed).
 
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { median } from './measure.js';
 import { benchEnv } from './nodes.js';
-import { runProcess, type ProcessRun } from './process-run.js';
+import { runProcess, type ProcessRun, withServingProcess } from './process-run.js';
 import { BIN } from './bin.js';
 
 const EMULATOR = fileURLToPath(new URL('./emulated-clusters-process.js', import.meta.url));
@@ -33,27 +30,11 @@ export const SCALES: readonly Scale[] = [
 ];
 
 async function withEmulator<T>(scale: Scale, fn: (bootstrap: string, setUpMs: number) => Promise<T>): Promise<T> {
-  const child = spawn(
-    process.execPath,
-    [EMULATOR, String(scale.topics), String(scale.partitions), String(scale.nodes)],
-    {
-      stdio: ['pipe', 'pipe', 'inherit'],
-    },
-  );
-  try {
-    const lines = createInterface({ input: child.stdout });
-    const [first] = (await Promise.race([
-      once(lines, 'line'),
-      once(child, 'exit').then(() => {
-        throw new Error('the emulated clusters exited before serving');
-      }),
-    ])) as [string];
+  const args = [scale.topics, scale.partitions, scale.nodes].map(String);
+  return withServingProcess(EMULATOR, args, (first) => {
     const { bootstrap, setUpMs } = JSON.parse(first) as { bootstrap: string; setUpMs: number };
-    return await fn(bootstrap, setUpMs);
-  } finally {
-    child.stdin.end();
-    if (child.exitCode === null) await once(child, 'exit');
-  }
+    return fn(bootstrap, setUpMs);
+  });
 }
 
 function summary(label: string, runs: readonly ProcessRun[]): string {

@@ -18,23 +18,10 @@ const ADMIN = { principal: 'User:admin', nodeId: 1 };
  * `frozen`, the engine runs on a manual clock stepped only until then: at a million partitions its
  * ticks would otherwise starve this process, which also reads the CLI's output.
  */
-export async function setUp(
-  topics = TOPICS,
-  partitions = PARTITIONS,
-  frozen = false,
-  nodes = 3,
-): Promise<EmulatedClusters> {
-  const clock = frozen ? new ManualClock() : undefined;
-  const emulator = await startEmulatedClusters({
-    seed: 'bench',
-    growthPerSec: 0,
-    destination: { nodes },
-    ...(clock ? { clock } : {}),
-  });
+/** Mirror 'bench' on the destination, reading every named topic of the source. */
+export function startBenchMirror(emulator: EmulatedClusters, names: readonly string[], partitions: number): void {
   const source = emulator.source.cluster;
   const destination = emulator.destination.cluster;
-  const names = Array.from({ length: topics }, (_, i) => `topic-${String(i).padStart(4, '0')}`);
-  for (const name of names) source.createTopic(name, { partitions, initialOffset: 1000n });
   const created = destination.createClusterMirror(ADMIN, {
     MirrorName: 'bench',
     Config: [
@@ -52,6 +39,26 @@ export async function setUp(
     }),
   });
   if (started.ErrorCode !== 0) throw new Error(`start failed: ${started.ErrorCode}`);
+}
+
+export async function setUp(
+  topics = TOPICS,
+  partitions = PARTITIONS,
+  frozen = false,
+  nodes = 3,
+): Promise<EmulatedClusters> {
+  const clock = frozen ? new ManualClock() : undefined;
+  const emulator = await startEmulatedClusters({
+    seed: 'bench',
+    growthPerSec: 0,
+    destination: { nodes },
+    ...(clock ? { clock } : {}),
+  });
+  const source = emulator.source.cluster;
+  const destination = emulator.destination.cluster;
+  const names = Array.from({ length: topics }, (_, i) => `topic-${String(i).padStart(4, '0')}`);
+  for (const name of names) source.createTopic(name, { partitions, initialOffset: 1000n });
+  startBenchMirror(emulator, names, partitions);
   const until = Date.now() + Math.max(120_000, (topics * partitions) / 4);
   for (;;) {
     let mirroring = 0;

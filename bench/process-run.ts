@@ -3,6 +3,8 @@
 // the last VmHWM seen in /proc and CPU is not known.
 
 import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
 import { existsSync, readFileSync } from 'node:fs';
 
 const TIME = '/usr/bin/time';
@@ -83,4 +85,29 @@ export function timedRun(command: string, argv: readonly string[], env: NodeJS.P
   if (user === undefined || system === undefined || real === undefined || Number.isNaN(user + system + real))
     throw new Error(`${[command, ...argv].join(' ')}: no timing (${String(run.status)}): ${run.stderr}`);
   return { cpuMs: (user + system) * 1000, wallMs: real * 1000, status: run.status };
+}
+
+/**
+ * Runs `script ARGS` (emulated clusters serving in a process of their own), hands its first stdout line to `fn`,
+ * and ends it by closing its stdin.
+ */
+export async function withServingProcess<T>(
+  script: string,
+  args: readonly string[],
+  fn: (firstLine: string) => Promise<T>,
+): Promise<T> {
+  const child = spawn(process.execPath, [script, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+  try {
+    const lines = createInterface({ input: child.stdout });
+    const [first] = (await Promise.race([
+      once(lines, 'line'),
+      once(child, 'exit').then(() => {
+        throw new Error('the emulated clusters exited before serving');
+      }),
+    ])) as [string];
+    return await fn(first);
+  } finally {
+    child.stdin.end();
+    if (child.exitCode === null) await once(child, 'exit');
+  }
 }

@@ -13,6 +13,7 @@ import { benchFailFast } from './fail-fast.js';
 import { printResults } from './measure.js';
 import { benchNodes, extraCaCertsNote, removeBenchCache } from './nodes.js';
 import { benchStartupPairs } from './pairs.js';
+import { benchVerify } from './verify.js';
 
 const nodes = benchNodes();
 console.log(`Nodes: ${nodes.map((n) => `${n.version}${n.compileCache ? ' (compile cache)' : ''}`).join(', ')}`);
@@ -34,6 +35,7 @@ try {
   if (wanted('fail-fast')) printResults(await benchFailFast());
   if (wanted('pairs')) for (const line of await benchStartupPairs(nodes)) console.log(line);
   if (wanted('million')) printResults(await benchDescribeMillion());
+  if (wanted('verify')) for (const line of await benchVerify()) console.log(line);
   if (wanted('scale')) {
     console.log('describe at scale, the emulated clusters in a process of their own:');
     await benchDescribeScale();

@@ -58,6 +58,7 @@ export const CONTRACTS: Readonly<Record<string, string>> = {
   'remove-topics': 'RemoveTopicsJson',
   resume: 'ResumeJson',
   topology: 'TopologyJson',
+  verify: 'VerifyJson',
   version: 'VersionJson',
 };
 
@@ -66,6 +67,8 @@ const WATCH_COMMANDS: ReadonlySet<string> = new Set(['describe']);
 
 /** The document of a command that failed outright (no result): the same for every command. */
 export const ERROR_SCHEMA_FILE = 'kmirror-error.schema.json';
+/** The receipt file of promote and failback (--receipt), checked by verify --receipt. */
+export const RECEIPT_SCHEMA_FILE = 'kmirror-receipt.schema.json';
 
 export function schemaFileName(command: string): string {
   return `kmirror-${command.replaceAll(' ', '-')}.schema.json`;
@@ -166,6 +169,16 @@ export function generateSchemas(root = SCHEMA_ROOT): Map<string, string> {
     ),
   };
   out.set(ERROR_SCHEMA_FILE, `${JSON.stringify(errorSchema, null, 2)}\n`);
+  // Not a command's output: the file promote and failback write with --receipt, read by verify --receipt.
+  const receipt = inlineRoot(toDefs(generator.createSchema('ReceiptJson') as Schema as Json) as JsonObject);
+  const { $schema: _receiptDraft, ...receiptBody } = receipt;
+  const receiptSchema = {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: RECEIPT_SCHEMA_FILE,
+    title: 'kmirror promote --receipt / failback --receipt',
+    ...receiptBody,
+  };
+  out.set(RECEIPT_SCHEMA_FILE, `${JSON.stringify(receiptSchema, null, 2)}\n`);
   return out;
 }
 

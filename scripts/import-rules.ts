@@ -93,7 +93,9 @@ export const FOLDER_RULES: Readonly<Record<string, Readonly<Record<string, reado
     groups: ['core', 'patterns', 'config'],
     diff: ['core', 'config'],
     metrics: ['core', 'describe'],
-    switchover: ['core', 'patterns', 'describe', 'config', 'topics', 'lifecycle', 'groups'],
+    // Batch-by-batch comparison of a mirror's partitions on both clusters (kmirror verify, receipts).
+    verify: ['core', 'describe', 'config'],
+    switchover: ['core', 'patterns', 'describe', 'config', 'topics', 'lifecycle', 'groups', 'verify'],
     // The estate: several clusters read together (topology, check across clusters).
     topology: ['core', 'describe', 'config', 'check', 'switchover'],
   },

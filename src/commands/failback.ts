@@ -3,7 +3,8 @@ import { BaseCommand } from '../lib/cli/command/base-command.js';
 import { askSecret } from '../lib/cli/reach/secret-prompt.js';
 import { Spinner } from '../lib/cli/output/spinner.js';
 import { peerConnection } from '../lib/cli/reach/peer-connection.js';
-import { failbackFlags } from '../lib/cli/flags/switchover-flags.js';
+import { checkReceiptPath, writeFailbackReceipt } from '../lib/cli/command/switchover-evidence.js';
+import { failbackFlags, failbackOptions } from '../lib/cli/flags/switchover-flags.js';
 import { topicActionInput } from '../lib/cli/flags/topic-input.js';
 import { type FailbackResult, planFailback, runFailback } from '../lib/mirror/switchover/failback.js';
 import { confirmPlan } from '../lib/prompt/confirm-plan.js';
@@ -53,6 +54,8 @@ export default class Failback extends BaseCommand<typeof Failback> {
   async run(): Promise<FailbackResult> {
     const f = this.flags;
     const selection = topicActionInput(this.args.mirror, f);
+    checkReceiptPath(f.receipt);
+    const startedAt = Date.now();
     const bSettings = await this.connection();
     const peer = await peerConnection(f.to, f['to-config'], {
       env: process.env,
@@ -69,13 +72,7 @@ export default class Failback extends BaseCommand<typeof Failback> {
       bConnection: bSettings,
     };
     try {
-      const input = {
-        ...selection,
-        ...(f['reverse-mirror'] ? { reverseMirror: f['reverse-mirror'] } : {}),
-        ...(f['source-bootstrap'] ? { sourceBootstrap: f['source-bootstrap'] } : {}),
-        ...(f['source-config'] ? { sourceConfigFile: f['source-config'] } : {}),
-        allowMirrorLoop: f['allow-mirror-loop'],
-      };
+      const input = { ...selection, ...failbackOptions(f) };
       const plan = await planFailback(b, a, input, deps);
       if (f['dry-run']) {
         this.render(plan.result, renderFailbackPlan);
@@ -86,6 +83,9 @@ export default class Failback extends BaseCommand<typeof Failback> {
       spinner.stop();
       result.cleanup = cleanupCommands(result, this.connectionArgs(bSettings));
       result.cleanupEffect = cleanupEffect(result);
+      const aSide = { client: a, bootstrap: peer.settings.bootstrap };
+      const context = { hooks: this.commandHooks(), version: this.config.version, startedAt };
+      await writeFailbackReceipt(f.receipt, aSide, bSettings, result, context);
       this.render(result, renderFailbackResult);
       if (error !== undefined) throw error;
       return result;

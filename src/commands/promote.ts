@@ -2,7 +2,7 @@ import * as Args from '@oclif/core/args';
 import { BaseCommand } from '../lib/cli/command/base-command.js';
 import { Spinner } from '../lib/cli/output/spinner.js';
 import { listenForStop } from '../lib/cli/command/stop-signal.js';
-import { promoteDependencies } from '../lib/cli/command/promote-dependencies.js';
+import { promoteWiring } from '../lib/cli/command/switchover-evidence.js';
 import { promoteCommandFlags } from '../lib/cli/flags/switchover-flags.js';
 import { promoteInput } from '../lib/cli/flags/topic-input.js';
 import { runPromote } from '../lib/mirror/switchover/promote.js';
@@ -62,15 +62,14 @@ export default class Promote extends BaseCommand<typeof Promote> {
     const client = await this.kafka();
     const spinner = new Spinner(this.stderr, process.stderr.isTTY === true && this.canPrompt());
     const stop = listenForStop();
-    const deps = promoteDependencies(this.deadline, stop.stopped, {
-      openSource: this.openSource,
-      warn: (m) => this.warning(m),
-      note: (m) => this.note(m),
-      onProgress: (p) => spinner.update(promoteProgressText(p)),
-      sourceCheck: await this.sourceCheck(f),
+    const { deps, clock, afterStop } = promoteWiring({
+      ...this.commandHooks(),
+      ...{ stopped: stop.stopped, spinner, progressText: promoteProgressText, client, version: this.config.version },
+      ...{ sourceCheck: await this.sourceCheck(f), verify: f.verify, receipt: f.receipt },
     });
     try {
       const plan = await planPromote(client, input, deps);
+      clock.mark('planned');
       if (f['dry-run']) {
         const result = promotePlanResult(plan, input);
         this.render(result, (r) => renderPromotePlan(r, options));
@@ -85,6 +84,7 @@ export default class Promote extends BaseCommand<typeof Promote> {
         throw err;
       });
       spinner.stop();
+      await afterStop(plan, result, (await this.connection()).bootstrap);
       if (result.stopSent && !result.complete)
         result.finishCommand = finishStopCommand(result, this.connectionArgs(await this.connection()));
       this.render(result, (r) => renderPromoteResult(r));

@@ -169,6 +169,10 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
     { what: 'a mirror', argv: () => ['diff', 'jc', ...b()], exit: 0, outcome: 'complete' },
     { what: 'a missing mirror', argv: () => ['diff', 'nope', ...b()], exit: 6, outcome: 'failed' },
   ],
+  verify: [
+    { what: 'a mirror', argv: () => ['verify', 'jc', ...b()], exit: 0, outcome: 'complete' },
+    { what: 'a missing mirror', argv: () => ['verify', 'nope', ...b()], exit: 6, outcome: 'failed' },
+  ],
   exporter: [
     {
       what: 'serving',

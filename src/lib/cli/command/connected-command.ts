@@ -131,6 +131,21 @@ export abstract class ConnectedCommand extends OutputCommand {
     };
   }
 
+  /** What a switchover service needs of the command: the source client, its messages and the --timeout budget. */
+  protected commandHooks(): {
+    openSource: (settings: ConnectionConfig) => Promise<KafkaClient>;
+    warn: (message: string) => void;
+    note: (message: string) => void;
+    deadline: Deadline;
+  } {
+    return {
+      openSource: this.openSource,
+      warn: (m) => this.warning(m),
+      note: (m) => this.note(m),
+      deadline: this.deadline,
+    };
+  }
+
   /** The --debug trace of one client's requests; `label` names a second cluster (the source). */
   protected wireTracer(label?: string): (event: WireEvent) => void {
     return (event) => this.trace(() => `${label ? `[${label}] ` : ''}${formatWireEvent(event)}`);

@@ -44,7 +44,9 @@ export const EXIT_CODES: readonly ExitCodeRow[] = [
   { code: ExitCode.NotFound, description: 'mirror, topic or consumer group not found' },
   {
     code: ExitCode.ConditionHolds,
-    description: 'a condition named by --fail-on holds (describe, groups and diff checks)',
+    description:
+      'a condition named by --fail-on holds (describe, groups and diff checks); verify: a partition diverges or is ' +
+      'missing on one side',
   },
   { code: ExitCode.Timeout, description: 'timed out (--timeout bounds the whole command, retries and waits included)' },
   {

@@ -25,7 +25,22 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number] | (typeof DRAWING_FOR
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** A duration flag whose value is milliseconds (`30s`, `2m`, `1500ms`; a bare number is seconds). */
-export function durationFlag(options: { description: string; defaultMs?: number; helpGroup?: string; env?: string }) {
+interface DurationFlagOptions {
+  description: string;
+  defaultMs?: number;
+  helpGroup?: string;
+  env?: string;
+}
+
+// Overloads: with a default the value is always a number. Left to inference, the return type is a union whose
+// flag-value type TypeScript may resolve either way depending on the order it checks unrelated code.
+export function durationFlag(
+  options: DurationFlagOptions & { defaultMs: number },
+): Interfaces.OptionFlag<number, Interfaces.CustomOptions>;
+export function durationFlag(
+  options: DurationFlagOptions,
+): Interfaces.OptionFlag<number | undefined, Interfaces.CustomOptions>;
+export function durationFlag(options: DurationFlagOptions) {
   const base = {
     description: options.description,
     helpValue: '<duration>',

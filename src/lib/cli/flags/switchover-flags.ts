@@ -12,6 +12,14 @@ function topicSelectionFlags(topicSummary: string) {
     pattern: regexFlag("regular expression (full match) selecting the mirror's topics (repeatable)", { char: 'p' }),
   };
 }
+/** --receipt FILE: the evidence of a switchover (schemas/kmirror-receipt.schema.json), checked by verify --receipt. */
+const receiptFlag = (command: string) =>
+  Flags.string({
+    summary:
+      `after the ${command}, write a JSON receipt to this file: both clusters, the steps' times, per partition the ` +
+      'ends, stop markers and a verify of the last 10 batches, the groups (kmirror verify --receipt checks it later)',
+    helpValue: '<file>',
+  });
 
 export const promoteFlags = {
   ...topicSelectionFlags('topic of the mirror to promote (repeatable, or a comma-separated list)'),
@@ -50,6 +58,10 @@ export const promoteFlags = {
   }),
   ...sourceProfileFlag,
   'dry-run': Flags.boolean({ summary: 'show the plan with the current gap of every partition; change nothing' }),
+  verify: Flags.boolean({
+    summary: 'before the stop, compare the last 10 batches of each partition on both sides; refuse if they differ',
+  }),
+  receipt: receiptFlag('promote'),
   yes: yesFlag('promote without asking (required when there is no terminal to ask on)'),
 };
 
@@ -77,6 +89,7 @@ export const failbackFlags = {
     helpValue: '<file>',
   }),
   'dry-run': Flags.boolean({ summary: 'show the partitions of A that will be cut and by how much; change nothing' }),
+  receipt: receiptFlag('failback'),
   yes: yesFlag('fail back without asking (required when there is no terminal to ask on)'),
   ...allowMirrorLoopFlag,
 };
@@ -86,3 +99,23 @@ export const promoteCommandFlags = {
   ...promoteFlags,
   'source-check': sourceCheckFlags('to refuse a promote while it does not answer')['source-check'],
 };
+
+/** failback's input beyond the topic selection: the reverse mirror's name, how A's brokers reach B, the loop guard. */
+export function failbackOptions(f: {
+  readonly 'reverse-mirror'?: string;
+  readonly 'source-bootstrap'?: string;
+  readonly 'source-config'?: string;
+  readonly 'allow-mirror-loop': boolean;
+}): {
+  reverseMirror?: string;
+  sourceBootstrap?: string;
+  sourceConfigFile?: string;
+  allowMirrorLoop: boolean;
+} {
+  return {
+    ...(f['reverse-mirror'] ? { reverseMirror: f['reverse-mirror'] } : {}),
+    ...(f['source-bootstrap'] ? { sourceBootstrap: f['source-bootstrap'] } : {}),
+    ...(f['source-config'] ? { sourceConfigFile: f['source-config'] } : {}),
+    allowMirrorLoop: f['allow-mirror-loop'],
+  };
+}

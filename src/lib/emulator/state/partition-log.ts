@@ -156,6 +156,20 @@ export class PartitionLog {
     this.producers.trimBelow(offset);
   }
 
+  /**
+   * DeleteRecords: the log starts at `offset` (at most its end); batches wholly below it go. Their segment
+   * memory stays until retention drops the segment (a test hook, not a hot path).
+   */
+  deleteBefore(offset: bigint): void {
+    const start = offset < this.endOffset ? offset : this.endOffset;
+    if (start <= this.startOffset) return;
+    let count = 0;
+    for (; count < this.batches.length && (this.batches[count] as Placed).next <= start; count++)
+      this.held -= (this.batches[count] as Placed).length;
+    this.batches.splice(0, count);
+    this.startOffset = start;
+  }
+
   /** The batches from the one holding `from` on, up to about `maxBytes` (always at least one). */
   read(from: bigint, maxBytes: number): StoredBatch[] {
     const out: StoredBatch[] = [];

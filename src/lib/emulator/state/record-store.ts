@@ -147,3 +147,23 @@ export function stableOffset(cluster: EmulatedCluster, topic: Topic, p: Partitio
   const first = log.producers.firstUnstableOffset();
   return lastStableOffset(p, first !== null && first < log.end ? first : log.end);
 }
+
+/**
+ * A fault for verify's tests: the records [offset, end) of this cluster's log are written again with other
+ * values (one per batch, same offsets and epochs), as a log written twice would hold them.
+ */
+export function rewriteRecordsFrom(cluster: EmulatedCluster, topic: Topic, p: Partition, offset: bigint): void {
+  const log = recordLog(cluster, topic, p);
+  const end = log.end;
+  const epochs = log.read(offset, Number.MAX_SAFE_INTEGER).map((b) => readBatchHeader(b.bytes).partitionLeaderEpoch);
+  log.truncateTo(offset);
+  for (let at = offset, i = 0; at < end; at++, i++) {
+    const value = Buffer.from(`rewritten ${topic.name}-${p.index}@${at}`, 'utf8');
+    log.append(encodeSingleValueBatch(at, epochs[i] ?? p.leaderEpoch, BigInt(Math.floor(cluster.clock.now())), value));
+  }
+}
+
+/** DeleteRecords: the partition's log starts at `offset` from now on (the engine's end offset is unchanged). */
+export function deleteRecordsBefore(cluster: EmulatedCluster, topic: Topic, p: Partition, offset: bigint): void {
+  recordLog(cluster, topic, p).deleteBefore(offset);
+}

@@ -69,6 +69,8 @@ export interface PromoteDependencies {
   now(): number;
   /** The source check (source-check.ts) that refuses a promote while the source does not answer. */
   readonly sourceCheck?: SourceCheckPolicy;
+  /** Runs once the topics caught up, just before the stop; throwing refuses the stop (`--verify`). */
+  beforeStop?(plan: PromotePlan): Promise<void>;
 }
 
 export interface PromotePlan {

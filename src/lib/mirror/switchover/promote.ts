@@ -80,6 +80,7 @@ export async function runPromote(
           `waiting for quiet again`,
       );
     }
+    await deps.beforeStop?.(plan);
     deps.requireTimeLeft(STOP_RESERVE_MS, 'about to stop the topics; nothing was stopped');
     return await stopAndVerify(client, source, plan, targets, result, deps, started);
   } finally {
