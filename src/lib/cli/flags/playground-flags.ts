@@ -226,11 +226,6 @@ export function savePlaygroundProfile(name: string, profile: Profile): string {
   return name;
 }
 
-/** The playground's info, with --save-profile NAME: the profile saved for its destination, named in it. */
-export function withSavedProfile<I extends PlaygroundReach>(info: I, name: string | undefined): I {
-  return name === undefined ? info : { ...info, profile: savePlaygroundProfile(name, playgroundProfile(info)) };
-}
-
 // The playground serves clusters instead of connecting to one, so it takes none of the connection
 // flags; the cast keeps BaseCommand's typing while oclif sees only these.
 export const playgroundBaseFlags = {
