@@ -17,7 +17,7 @@ import {
   SOURCE_TOPIC_DELETED,
   type SourceProblem,
 } from './source-link.js';
-import { copyTransaction, stopMarkers, type OpenTransaction } from './transactions.js';
+import { copyTransaction, openTransactionStart, stopMarkers, type OpenTransaction } from './transactions.js';
 import { endOffset, isFrozen, materialize, setEndOffset, type Partition, type Topic } from './topics.js';
 
 interface RetryPolicy {
@@ -351,7 +351,7 @@ function enter(e: PartitionEnv, next: MirrorStateName, at: number, keepFailure =
       // and an abort marker when a copied transaction is still open.
       p.leaderEpoch += 1;
       noteRecords(p, p.leaderEpoch, p.base);
-      e.records?.stopMarker(p.base, p.leaderEpoch);
+      e.records?.stopMarker(p.base, p.leaderEpoch, openTransactionStart(p, p.base));
       setEndOffset(p, at, p.base + stopMarkers(p, p.base));
       break;
     default:

@@ -3,7 +3,15 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createMirror, pair, rowsOf, run, startTopics } from './setup.js';
+import { recordLog } from '../../../../src/lib/emulator/state/record-store.js';
+import {
+  ControlType,
+  controlTypeOf,
+  isControl,
+  isTransactional,
+  readBatchHeader,
+} from '../../../../src/lib/kafka/record-batch.js';
+import { createMirror, ctx, pair, rowsOf, run, startTopics } from './setup.js';
 
 describe('emulator: the prototype as kmirror drove it (third round)', () => {
   it('StartMirrorTopics adds the names to mirror.topics.include in Java HashSet order, not request order', () => {
@@ -47,6 +55,37 @@ describe('emulator: the prototype as kmirror drove it (third round)', () => {
     assert.deepEqual(
       rowsOf(p.destination, 'inv').map((r) => r.RetryAttempt),
       [2, 2],
+    );
+  });
+
+  it('a stop over an open transaction writes the ABORT marker first, then the MIRROR_PID_RESET batch', () => {
+    const p = pair();
+    p.source.createTopic('tx', { partitions: 1, initialOffset: 2n });
+    p.source.beginTransaction('tx', 0);
+    p.source.appendRecords('tx', 3, 0);
+    createMirror(p);
+    startTopics(p, 'm1', ['tx']);
+    run(p, 3000);
+    p.destination.stopMirrorTopics(ctx(), { MirrorName: 'm1', Topics: [{ TopicName: 'tx' }] });
+    run(p, 2000);
+    // Seen in a dump of the prototype's destination log (source end 5): offset 5 ABORT (transactional
+    // control batch of the open transaction's producer), offset 6 MirrorPidReset, end 7.
+    assert.equal(p.destination.endOffset('tx', 0), 7n);
+    const t = p.destination.topics.get('tx');
+    const dp = t?.partitions[0];
+    assert.ok(t && dp);
+    const tail = recordLog(p.destination, t, dp)
+      .read(5n, Number.MAX_SAFE_INTEGER)
+      .map((b) => b.bytes);
+    assert.deepEqual(
+      tail.map((b) => {
+        const h = readBatchHeader(b);
+        return [h.baseOffset, isControl(h), isTransactional(h), controlTypeOf(b), h.partitionLeaderEpoch];
+      }),
+      [
+        [5n, true, true, ControlType.ABORT, dp.leaderEpoch],
+        [6n, true, false, ControlType.MIRROR_PID_RESET, dp.leaderEpoch],
+      ],
     );
   });
 });
