@@ -88,4 +88,17 @@ describe('emulator: the prototype as kmirror drove it (third round)', () => {
       ],
     );
   });
+
+  it('with traffic held still (playground --no-traffic), a topic created through CreateTopics stays empty', () => {
+    // Seen: orders-new created on the real source held the 1 record kcat wrote; on the --no-traffic
+    // playground's source the same topic had grown to 297 records 15 s later.
+    const p = pair();
+    p.source.setTraffic(false);
+    p.source.addTopic('orders-new', p.source.newTopicId(), 2, 1, { growthPerSec: 20 });
+    run(p, 15_000);
+    assert.deepEqual([p.source.endOffset('orders-new', 0), p.source.endOffset('orders-new', 1)], [0n, 0n]);
+    p.source.setTraffic(true);
+    run(p, 1_000);
+    assert.equal(p.source.endOffset('orders-new', 0), 20n, 'its rate comes back with the traffic');
+  });
 });
