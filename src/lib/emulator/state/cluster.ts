@@ -71,6 +71,8 @@ export class EmulatedCluster {
   mirrorFetchIntervalMs = 0;
   /** Rates of the topics whose traffic {@link setTraffic} stopped, to restore them. */
   private readonly stoppedTraffic = new Map<string, number>();
+  /** {@link setTraffic}(false) is in force: topics created meanwhile start still. */
+  private trafficHeld = false;
   private readonly down = new Set<number>();
   private readonly features = new Map<string, number>();
   private topicCount = 0;
@@ -204,9 +206,12 @@ export class EmulatedCluster {
       now: this.clock.now(),
       internal: options.internal ?? name.startsWith('__'),
       configs: new Map(Object.entries(options.configs ?? {})),
-      growthPerSec: options.growthPerSec ?? 0,
+      // While traffic is held still, a topic created now (CreateTopics) stays still too, as an empty
+      // topic does on a broker; its rate comes back with the traffic.
+      growthPerSec: this.trafficHeld ? 0 : (options.growthPerSec ?? 0),
       initialOffset: options.initialOffset ?? 0n,
     });
+    if (this.trafficHeld && (options.growthPerSec ?? 0) > 0) this.stoppedTraffic.set(name, options.growthPerSec ?? 0);
     this.topics.add(topic);
     return topic;
   }
@@ -302,6 +307,7 @@ export class EmulatedCluster {
    */
   setTraffic(running: boolean): void {
     const now = this.clock.now();
+    this.trafficHeld = !running;
     if (!running) {
       for (const topic of this.topics.values()) {
         if (topic.growthPerSec <= 0) continue;
@@ -319,7 +325,7 @@ export class EmulatedCluster {
 
   /** Whether producers write (no topic held still by {@link setTraffic}). */
   get trafficRunning(): boolean {
-    return this.stoppedTraffic.size === 0;
+    return !this.trafficHeld;
   }
 
   endOffset(topicName: string, partition: number): bigint {

@@ -397,8 +397,9 @@ function fail(e: PartitionEnv, at: number, problem: SourceProblem, resume?: Mirr
     m.deadline = Infinity;
     return;
   }
-  // The record survives a retry that went straight back to MIRRORING, so attempts keep counting.
-  const attempts = m.failure && m.failure.retryAttempt > 0 ? m.failure.retryAttempt : 0;
+  // As the prototype's updateFailedState: the first failure is attempt 1; a record that survived a
+  // retry which went straight back to MIRRORING keeps counting (existing + 1).
+  const attempts = m.failure && m.failure.retryAttempt > 0 ? m.failure.retryAttempt + 1 : 1;
   m.failure = { retryAttempt: attempts, message: problemMessage(e, problem, attempts) };
   m.deadline = nextRetryAt(e, at, attempts);
 }

@@ -14,8 +14,9 @@ export const TRUNCATION_NEEDS_REFRESH = 'Truncation requires source metadata ref
  */
 const OUTAGE_MESSAGES = [SOURCE_METADATA_FAILED, NO_ENDPOINT_INFO, TRUNCATION_NEEDS_REFRESH] as const;
 
+/** `attempt` is the RetryAttempt the failure record gets: 1 for the first failure. */
 export function outageMessage(partition: number, attempt: number): string {
-  return OUTAGE_MESSAGES[(partition + attempt) % OUTAGE_MESSAGES.length] ?? SOURCE_METADATA_FAILED;
+  return OUTAGE_MESSAGES[(partition + Math.max(0, attempt - 1)) % OUTAGE_MESSAGES.length] ?? SOURCE_METADATA_FAILED;
 }
 
 /** Why a partition cannot talk to its source; non-retryable problems set RetryAttempt -1. */

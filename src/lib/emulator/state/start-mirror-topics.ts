@@ -9,6 +9,7 @@ import type {
 import type { RequestContext } from './request-context.js';
 import type { EmulatedCluster } from './cluster.js';
 import { errors } from '../../kafka/error-codes.js';
+import { javaHashMapOrder } from './java-hash-map.js';
 import { updatePatternsAndStopExcluded } from './pattern-updates.js';
 import { brokerPrevalidate, controllerGate, topicsAlterable, topicsResponse } from './rpc-common.js';
 import type { Topic } from './topics.js';
@@ -48,8 +49,10 @@ export function startOnController(
   if (!topicsAlterable(cluster, ctx, names)) return topicsResponse(errors.TOPIC_AUTHORIZATION_FAILED.code);
 
   const mirrorName = body.MirrorName;
+  // The controller collects the names into a HashSet (Collectors.toSet()) before adding them to the
+  // include list, so they land there in that set's iteration order, not in request order.
   const patternError = updatePatternsAndStopExcluded(cluster, mirrorName, names, (include, exclude) => {
-    for (const name of names) {
+    for (const name of javaHashMapOrder(names)) {
       include.add(name);
       exclude.delete(name);
     }

@@ -99,7 +99,8 @@ describe('mirroring engine (§10 lifecycle)', () => {
   });
 
   it(
-    'source outage → FAILED, each retry waits the 30 s request timeout plus 1 s, 2 s, 4 s backoff → ' + 'back in ≤ 2 s',
+    'source outage → FAILED with RetryAttempt 1 at once (as on the prototype, §18 third round), each retry waits ' +
+      'the 30 s request timeout plus 2 s, 4 s, 8 s backoff → back in ≤ 2 s',
     () => {
       const p = pair();
       p.source.createTopic('orders', { partitions: 1, initialOffset: 10n });
@@ -109,23 +110,26 @@ describe('mirroring engine (§10 lifecycle)', () => {
       p.source.setReachable(false);
       run(p, 100);
       const failed = rowsOf(p.destination, 'orders')[0];
+      // The prototype's first failure record is attempt 1 (updateFailedState: existing ? existing + 1 : 1).
       assert.deepEqual(
         [failed?.StateValue, failed?.RetryAttempt, failed?.ErrorMessage, failed?.Lag],
-        ['FAILED', 0, 'Failed to get source metadata', -1n],
+        ['FAILED', 1, 'Failed to get source metadata', -1n],
       );
       run(p, 31_000);
-      assert.equal(rowsOf(p.destination, 'orders')[0]?.RetryAttempt, 1);
-      run(p, 32_000);
+      assert.equal(rowsOf(p.destination, 'orders')[0]?.RetryAttempt, 1, 'backoff(1) is 2 s, not 1 s');
+      run(p, 1_000);
       assert.equal(rowsOf(p.destination, 'orders')[0]?.RetryAttempt, 2);
       run(p, 34_000);
       assert.equal(rowsOf(p.destination, 'orders')[0]?.RetryAttempt, 3);
+      run(p, 38_000);
+      assert.equal(rowsOf(p.destination, 'orders')[0]?.RetryAttempt, 4);
       p.source.setReachable(true);
       p.source.appendRecords('orders', 5);
       // The attempt in flight answers as soon as the source does: no waiting out the backoff.
       run(p, 2000);
       const recovered = rowsOf(p.destination, 'orders')[0];
       // The failure record survives a retry that goes straight back to MIRRORING.
-      assert.deepEqual([recovered?.StateValue, recovered?.Lag, recovered?.RetryAttempt], ['MIRRORING', 0n, 4]);
+      assert.deepEqual([recovered?.StateValue, recovered?.Lag, recovered?.RetryAttempt], ['MIRRORING', 0n, 5]);
       assert.equal(p.destination.endOffset('orders', 0), 15n);
     },
   );
