@@ -66,6 +66,8 @@ export function mirrorRecords(
       const log = recordLog(destination, topic, p);
       if (log.end !== offset) log.truncateTo(offset);
       const baseTimestamp = BigInt(Math.floor(destination.clock.now()));
+      // An abort marker is a transactional control batch, of the transaction's producer (-1/-1 for the
+      // test hook's offsets-only transaction); the PID reset is a control batch of no producer.
       const control = (key: Buffer, value: Buffer, producer: { producerId: bigint; epoch: number } | null) =>
         log.append(
           encodeBatch({
@@ -79,8 +81,8 @@ export function mirrorRecords(
             records: [{ timestampDelta: 0n, key, value, headers: [] }],
           }),
         );
-      const open: ({ producerId: bigint; epoch: number } | null)[] = log.producers.openTransactions();
-      if (hookTransaction) open.push(null);
+      const open: { producerId: bigint; epoch: number }[] = [...log.producers.openTransactions()];
+      if (hookTransaction) open.push({ producerId: -1n, epoch: -1 });
       for (const producer of open) control(controlKey(ControlType.ABORT), endTxnMarkerValue(0), producer);
       control(controlKey(ControlType.MIRROR_PID_RESET), mirrorPidResetValue(sourceClusterId), null);
       return open.length + 1;
