@@ -1,5 +1,8 @@
 // Fetch v4-11 for consumers: whole stored batches from the one holding the fetch offset, up to the
 // high watermark (every record is replicated at once here) or, READ_COMMITTED, the last stable offset.
+// Only the first partition that returns data may exceed PartitionMaxBytes with its first batch (as
+// Kafka: after it, a partition whose first batch does not fit gets no records; Kafka may send the
+// cut-off start of it, which no client can use either).
 // With nothing to return the answer waits up to MaxWaitMs for records, as a broker's purgatory does.
 // No fetch sessions are created (SessionId 0 tells the client so; KIP-227 allows it), and no replica
 // fetches are served: followers do not exist here.
@@ -48,7 +51,7 @@ function fetchPartition(
   nodeId: number,
   topicName: string,
   req: FetchPartitionRequest,
-  budget: { bytes: number },
+  budget: { bytes: number; minOne: boolean },
 ): PartitionAnswer {
   const topic = cluster.topics.get(topicName);
   const p = topic?.partitions[req.Partition];
@@ -70,14 +73,16 @@ function fetchPartition(
   if (req.FetchOffset < log.start || req.FetchOffset > log.end)
     return { ...offsets, ErrorCode: errors.OFFSET_OUT_OF_RANGE.code, Records: null };
   const limit = Math.min(req.PartitionMaxBytes, budget.bytes);
-  const batches = limit > 0 && req.FetchOffset < log.end ? log.read(req.FetchOffset, limit) : [];
+  const batches = limit > 0 && req.FetchOffset < log.end ? log.read(req.FetchOffset, limit, budget.minOne) : [];
   const records = Buffer.concat(batches.map((b) => b.bytes));
   budget.bytes -= records.length;
+  // As Kafka's ReplicaManager: limits are waived for the first batch of the first partition with data only.
+  if (records.length > 0) budget.minOne = false;
   return { ...offsets, ErrorCode: errors.NONE.code, Records: records };
 }
 
 function answer(cluster: EmulatedCluster, nodeId: number, principal: string, body: FetchRequest) {
-  const budget = { bytes: body.MaxBytes };
+  const budget = { bytes: body.MaxBytes, minOne: true };
   let bytes = 0;
   let failures = 0;
   const Responses = body.Topics.map((t) => {
