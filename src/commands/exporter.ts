@@ -6,6 +6,8 @@ import { RestartingDeadline } from '../lib/cli/command/refresh-deadline.js';
 import { listenForStop } from '../lib/cli/command/stop-signal.js';
 import { MetricsCollector, collectMirrors, requireCollectable } from '../lib/mirror/metrics/metrics-collector.js';
 import { exporterRoutes } from '../lib/cli/server/exporter-routes.js';
+import { renderPrometheus } from '../lib/render/prometheus.js';
+import { renderStatusPage } from '../lib/render/status-page.js';
 import { estateMembers } from '../lib/cli/reach/estate-members.js';
 import { askSecret } from '../lib/cli/reach/secret-prompt.js';
 import type { ConnectionConfig } from '../lib/connection/connection-config.js';
@@ -72,7 +74,8 @@ export default class Exporter extends BaseCommand<typeof Exporter> {
       { minIntervalMs: this.flags['min-interval'], timeoutMs, now: Date.now },
     );
     const stop = listenForStop();
-    const server = await serveHttp(address, exporterRoutes(collector));
+    const routes = exporterRoutes(collector, { prometheus: renderPrometheus, statusPage: renderStatusPage });
+    const server = await serveHttp(address, routes);
     try {
       const bound = server.address();
       const port = typeof bound === 'object' && bound !== null ? bound.port : address.port;

@@ -10,7 +10,11 @@ import { after, before, describe, it } from 'node:test';
 import { ManualClock, startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import { createMirror, startTopics } from './describe-setup.js';
 import { jsonOf, runCli } from '../helpers/cli.js';
+import { INSTANT_START } from '../helpers/emulator-timing.js';
 import type { DescribeReport } from '../../src/lib/mirror/describe/describe-report.js';
+import { appendProducedBatch } from '../../src/lib/emulator/state/record-store.js';
+import { encodeBatch } from '../../src/lib/kafka/record-batch.js';
+import { MAX_FETCHES_PER_BROKER, PARTITION_MAX_BYTES } from '../../src/lib/mirror/describe/record-timestamps.js';
 
 const TEN_MINUTES = 600_000;
 
@@ -141,5 +145,66 @@ describe('describe: lag in time', () => {
     const result = await runCli(['describe', 'm1', '-b', '127.0.0.1:1', '--fail-on', 'lagging-time=soon']);
     assert.equal(result.code, 2, result.stderr);
     assert.match(result.stderr, /lagging-time=soon/);
+  });
+});
+
+describe('describe: lag in time is bounded to a few fetches per source broker', () => {
+  let emulator: EmulatedClusters;
+  const fetches = new Map<number, number>();
+
+  before(async () => {
+    const clock = new ManualClock(Date.now() - TEN_MINUTES);
+    emulator = await startEmulatedClusters({
+      seed: 'lag-time-bound',
+      clock,
+      timing: { ...INSTANT_START, copyRecordsPerSec: 0.0001 },
+      onWire: (e) => {
+        if (e.cluster === 'source' && e.direction === 'request' && e.apiName === 'Fetch')
+          fetches.set(e.nodeId, (fetches.get(e.nodeId) ?? 0) + 1);
+      },
+    });
+    const source = emulator.source.cluster;
+    const topic = source.createTopic('wide', { partitions: 8 });
+    createMirror(emulator, 'm1');
+    startTopics(emulator, 'm1', ['wide']);
+    emulator.destination.cluster.advance(3000, 100);
+    // Every partition's first unmirrored batch is larger than a Fetch asks per partition.
+    const value = Buffer.alloc(PARTITION_MAX_BYTES + 1024, 'x');
+    for (const p of topic.partitions) {
+      const batch = encodeBatch({
+        baseOffset: 0n,
+        leaderEpoch: 0,
+        baseTimestamp: BigInt(clock.now()),
+        records: [{ timestampDelta: 0n, key: null, value, headers: [] }],
+      });
+      appendProducedBatch(source, topic, p, batch);
+    }
+    emulator.destination.cluster.advance(100, 100);
+  });
+
+  after(async () => {
+    await emulator?.close();
+  });
+
+  it('reads what fits in MAX_FETCHES_PER_BROKER fetches; the rest is unknown, and the note says why', async () => {
+    fetches.clear();
+    const result = await runCli(['describe', 'm1', '-b', emulator.destination.bootstrap, '--json']);
+    assert.equal(result.code, 0, result.stderr);
+    const report = jsonOf(result) as DescribeReport;
+    const rows = report.mirrors[0]?.topics[0]?.partitions ?? [];
+    assert.equal(rows.length, 8);
+    assert.ok(
+      rows.every((p) => Number(p.lag) === 1),
+      JSON.stringify(rows.map((p) => [p.state, p.lag])),
+    );
+    assert.deepEqual([...fetches.values()], [MAX_FETCHES_PER_BROKER], 'one source broker, asked that many times');
+    const known = rows.filter((p) => typeof p.lagTimeMs === 'number');
+    // A broker waives the size limit only for the first partition with data: one partition per fetch.
+    assert.equal(known.length, MAX_FETCHES_PER_BROKER);
+    assert.equal(rows.filter((p) => p.lagTimeMs === null).length, 8 - MAX_FETCHES_PER_BROKER);
+    assert.ok(
+      report.sourceNotes?.some((n) => n.includes(`not read within ${MAX_FETCHES_PER_BROKER} fetches`)),
+      JSON.stringify(report.sourceNotes),
+    );
   });
 });

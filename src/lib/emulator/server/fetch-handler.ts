@@ -1,7 +1,9 @@
 // Fetch v4-11 for consumers: whole stored batches from the one holding the fetch offset, up to the
 // high watermark (every record is replicated at once here) or, READ_COMMITTED, the last stable offset
 // (the first offset of the oldest open transaction), with the aborted transactions among the batches
-// returned so the consumer can drop their records.
+// returned so the consumer can drop their records. Only the first partition that returns data may exceed
+// PartitionMaxBytes with its first batch (as Kafka: after it, a partition whose first batch does not fit
+// gets no records; Kafka may send the cut-off start of it, which no client can use either).
 // With nothing to return the answer waits up to MaxWaitMs for records, as a broker's purgatory does.
 // No fetch sessions are created (SessionId 0 tells the client so; KIP-227 allows it), and no replica
 // fetches are served: followers do not exist here.
@@ -52,7 +54,7 @@ function fetchPartition(
   nodeId: number,
   topicName: string,
   req: FetchPartitionRequest,
-  budget: { bytes: number },
+  budget: { bytes: number; minOne: boolean },
   readCommitted: boolean,
 ): PartitionAnswer {
   const topic = cluster.topics.get(topicName);
@@ -76,11 +78,13 @@ function fetchPartition(
     return { ...offsets, ErrorCode: errors.OFFSET_OUT_OF_RANGE.code, Records: null };
   const upTo = readCommitted ? stable : log.end;
   const limit = Math.min(req.PartitionMaxBytes, budget.bytes);
-  const batches = (limit > 0 && req.FetchOffset < upTo ? log.read(req.FetchOffset, limit) : []).filter(
+  const batches = (limit > 0 && req.FetchOffset < upTo ? log.read(req.FetchOffset, limit, budget.minOne) : []).filter(
     (b) => b.base < upTo,
   );
   const records = Buffer.concat(batches.map((b) => b.bytes));
   budget.bytes -= records.length;
+  // As Kafka's ReplicaManager: limits are waived for the first batch of the first partition with data only.
+  if (records.length > 0) budget.minOne = false;
   const last = batches[batches.length - 1];
   const aborted = readCommitted && last ? log.producers.abortedIn(req.FetchOffset, last.next) : [];
   return {
@@ -92,7 +96,7 @@ function fetchPartition(
 }
 
 function answer(cluster: EmulatedCluster, nodeId: number, principal: string, body: FetchRequest) {
-  const budget = { bytes: body.MaxBytes };
+  const budget = { bytes: body.MaxBytes, minOne: true };
   const readCommitted = body.IsolationLevel === READ_COMMITTED;
   expireTransactions(cluster);
   let bytes = 0;

@@ -171,12 +171,13 @@ export class PartitionLog {
   }
 
   /** The batches from the one holding `from` on, up to about `maxBytes` (always at least one). */
-  read(from: bigint, maxBytes: number): StoredBatch[] {
+  read(from: bigint, maxBytes: number, minOne = true): StoredBatch[] {
     const out: StoredBatch[] = [];
     let bytes = 0;
     for (let i = this.firstIndexAtOrAfter(from); i < this.batches.length; i++) {
       const batch = this.batches[i] as Placed;
-      if (out.length > 0 && bytes + batch.length > maxBytes) break;
+      // minOne: the first batch comes whole even past maxBytes (KIP-74), so a fetch always makes progress.
+      if ((out.length > 0 || !minOne) && bytes + batch.length > maxBytes) break;
       out.push(batch);
       bytes += batch.length;
     }
