@@ -70,7 +70,7 @@ export abstract class OutputCommand extends Command {
   /** --timeout: masking, the rows of a long text and a JSON document are checked against it (render-budget.ts). */
   protected abstract deadline: Deadline;
   /** The clock a render budget reads (a test's own, to expire a deadline mid-render). */
-  protected renderClock: () => number = performance.now.bind(performance);
+  protected renderClock: () => number = Date.now;
   /** Whether a prompt may be shown (TTY both ways, not JSON/YAML, no --yes, not CI). */
   protected canPrompt(yes?: boolean): boolean {
     return canPrompt({ json: this.outputFormat === 'json', output: this.outputFormat, yes });
