@@ -64,8 +64,8 @@ export class PartitionLog {
   private segments: Segment[] = [];
   private nextSegmentId = 0;
   private held = 0;
-  /** Producer ids, sequences and transactions, as the appended batches left them. */
-  readonly producers = new ProducerStates();
+  /** Made at the first producer's or control batch: most logs hold only generated batches. */
+  private producerStates: ProducerStates | undefined;
 
   constructor(
     readonly retentionBytes: number,
@@ -90,6 +90,11 @@ export class PartitionLog {
   }
   get batchCount(): number {
     return this.batches.length;
+  }
+  /** Producer ids, sequences and transactions, as the appended batches left them. */
+  get producers(): ProducerStates {
+    this.producerStates ??= new ProducerStates();
+    return this.producerStates;
   }
 
   /**
@@ -142,7 +147,7 @@ export class PartitionLog {
     }
     const kept = this.batches[this.batches.length - 1]?.next;
     this.endOffset = kept ?? (offset < this.startOffset ? offset : this.startOffset);
-    this.producers.truncateTo(this.endOffset);
+    this.producerStates?.truncateTo(this.endOffset);
     if (this.batches.length === 0) this.resetAt(this.endOffset);
   }
 
@@ -153,7 +158,7 @@ export class PartitionLog {
     this.held = 0;
     this.startOffset = offset;
     this.endOffset = offset;
-    this.producers.trimBelow(offset);
+    this.producerStates?.trimBelow(offset);
   }
 
   /**
@@ -246,6 +251,6 @@ export class PartitionLog {
       this.batches.splice(0, count);
       this.startOffset = (this.batches[0] as Placed).base;
     }
-    this.producers.trimBelow(this.startOffset);
+    this.producerStates?.trimBelow(this.startOffset);
   }
 }
