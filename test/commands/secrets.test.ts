@@ -160,6 +160,7 @@ describe('no command prints a secret', () => {
     delete: (v) => [['delete', 'm1', '--dry-run', ...conn(v)]],
     describe: (v) => [['describe', 'm1', '--partitions', ...conn(v)]],
     diff: (v) => [['diff', 'm1', ...conn(v)]],
+    verify: (v) => [['verify', 'm1', ...conn(v)]],
     groups: (v) => [['groups', 'm1', ...conn(v)]],
     promote: (v) => [['promote', 'm1', '--topic', t(0), '--dry-run', ...conn(v)]],
     failback: (v) => [
