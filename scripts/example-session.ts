@@ -221,6 +221,8 @@ const STEPS: readonly Step[] = [
     args: (dst, src) => ['failback', MIRROR, '-b', dst, '--to', src, '--topic', 'orders-eu', '--yes'],
     engineMsPerRequest: 100,
   },
+  // Both clusters side by side while the failback is in progress (before the cleanup): the epoch war.
+  { id: 'topology', args: (dst, src) => ['topology', '-b', src, '-b', dst] },
   {
     id: 'remove-topics',
     args: (dst) => ['remove-topics', MIRROR, '-b', dst, '--pattern', 'orders-.*', '--yes'],

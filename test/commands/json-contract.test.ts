@@ -62,6 +62,22 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
     { what: 'the cluster', argv: () => ['check', ...b()], exit: 0, outcome: 'complete' },
     { what: 'a missing mirror', argv: () => ['check', 'nope', ...b()], exit: 6, outcome: 'partial' },
     { what: 'no broker', argv: () => ['check', '-b', DEAD], exit: 1, outcome: 'failed' },
+    {
+      what: 'several clusters',
+      argv: () => ['check', ...b(), '-b', emulator.source.bootstrap],
+      exit: 0,
+      outcome: 'complete',
+    },
+  ],
+  topology: [
+    {
+      what: 'two clusters',
+      argv: () => ['topology', ...b(), '-b', emulator.source.bootstrap],
+      exit: 0,
+      outcome: 'complete',
+    },
+    { what: 'no broker', argv: () => ['topology', '-b', DEAD, '--cluster-timeout', '1s'], exit: 1, outcome: 'failed' },
+    { what: 'a drawing it does not make', argv: () => ['topology', ...b(), '-o', 'svg'], exit: 2, outcome: 'failed' },
   ],
   create: [
     {

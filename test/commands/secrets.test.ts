@@ -180,6 +180,7 @@ describe('no command prints a secret', () => {
     list: (v) => [['list', '--include-topics', ...conn(v)]],
     pause: (v) => [['pause', 'm1', '--topic', t(0), '--dry-run', ...conn(v)]],
     resume: (v) => [['resume', 'm1', '--topic', t(0), '--dry-run', ...conn(v)]],
+    topology: (v) => [['topology', ...conn(v)]],
     'remove-topics': (v) => [['remove-topics', 'm1', '--topic', t(0), '--dry-run', ...conn(v)]],
     'config:get': (v) => [['config', 'get', 'm1', '--all', ...conn(v)]],
     'config:set': (v) => [
