@@ -219,7 +219,7 @@ describe('kmirror delete', () => {
         assert.equal(result.code, 0, result.stdout);
         assert.match(
           result.stdout,
-          /1 topic\(s\) become read-only until a rolling restart\. Type the mirror name\s+\(typed\) to delete it/,
+          /On 127\.0\.0\.1:\d+\S*: 1 topic\(s\) become\s+read-only until a rolling restart\. Type the mirror name/,
         );
         assert.match(result.stdout, /Deleted mirror typed/);
         assert.ok(!(await mirrorNames(client())).includes('typed'));
