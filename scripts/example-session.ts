@@ -193,6 +193,7 @@ const STEPS: readonly Step[] = [
       clusters.source.cluster.topics.get('orders-eu')?.configs.set('retention.ms', '86400000');
     },
   },
+  { id: 'verify', args: (dst) => ['verify', MIRROR, '-b', dst, '--topic', 'orders-eu', '--tail', '3'] },
   { id: 'pause', args: (dst) => ['pause', MIRROR, '-b', dst, '--topic', 'orders-eu'], thenAdvanceMs: 1_000 },
   { id: 'resume', args: (dst) => ['resume', MIRROR, '-b', dst, '--topic', 'orders-eu'], thenAdvanceMs: 2_000 },
   {

@@ -42,13 +42,18 @@ function offsetsText(p: PartitionVerification): string {
   return p.to > p.from ? `${p.from}-${p.to - 1n}` : 'none';
 }
 
+function timeText(ms: bigint): string {
+  const d = new Date(Number(ms));
+  return Number.isNaN(d.getTime()) ? `timestamp ${ms}` : d.toISOString();
+}
+
 export function rangeText(range: VerifyRange): string {
   if (range.kind === 'full') return 'every offset both logs hold';
   if (range.kind === 'tail') return `the last ${range.batches} batch(es) of each partition`;
   if (range.kind === 'receipt')
     return `the ${range.batches} batch(es) the ${range.command} receipt recorded, on both clusters`;
   const bound = (b: typeof range.from) =>
-    b === null ? null : 'offset' in b ? `offset ${b.offset}` : new Date(Number(b.timestamp)).toISOString();
+    b === null ? null : 'offset' in b ? `offset ${b.offset}` : timeText(b.timestamp);
   return `from ${bound(range.from) ?? 'the start both logs hold'} to ${bound(range.to) ?? 'the end both logs hold'}`;
 }
 
@@ -120,7 +125,8 @@ export function verifyProgressText(
   p: { readonly bytes: number; readonly offsetsDone: bigint; readonly offsetsTotal: bigint },
   elapsedMs: number,
 ): string {
-  const share = p.offsetsTotal > 0n ? Math.min(1, Number(p.offsetsDone) / Number(p.offsetsTotal)) : 0;
+  const raw = p.offsetsTotal > 0n ? Number(p.offsetsDone) / Number(p.offsetsTotal) : 0;
+  const share = Number.isFinite(raw) ? Math.max(0, Math.min(1, raw)) : 0;
   const width = 20;
   const filled = Math.round(share * width);
   const rate = elapsedMs > 0 ? (p.bytes / elapsedMs) * 1000 : 0;

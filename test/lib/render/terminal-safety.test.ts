@@ -57,6 +57,9 @@ const PRINTS_NO_STRING: Readonly<Record<string, string>> = {
   'trend.ts#etaText': 'numbers only',
   'broker-text.ts#periodText': 'numbers only',
   'groups.ts#verdictText': 'enumerated verdicts only',
+  'verify.ts#verdictText': 'enumerated verdicts and offsets only',
+  'verify.ts#rangeText': 'offsets and times only',
+  'verify.ts#verifyProgressText': 'numbers only',
   'describe-fit.ts#rowsTaken': 'numbers only: the rows lines take',
   'describe.ts#passingStateNotes': 'names only the states it explains (its own list), with their counts',
 };
