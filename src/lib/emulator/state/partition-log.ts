@@ -91,6 +91,10 @@ export class PartitionLog {
   get batchCount(): number {
     return this.batches.length;
   }
+  /** Whether a producer's or a control batch was ever appended (so there may be transactions). */
+  get hasProducers(): boolean {
+    return this.producerStates !== undefined;
+  }
   /** Producer ids, sequences and transactions, as the appended batches left them. */
   get producers(): ProducerStates {
     this.producerStates ??= new ProducerStates();

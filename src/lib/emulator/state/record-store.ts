@@ -143,6 +143,8 @@ export function appendTxnMarker(
  * offsets-only test hook opened, `state/transactions.ts`), else the high watermark.
  */
 export function stableOffset(cluster: EmulatedCluster, topic: Topic, p: Partition): bigint {
+  // A log no producer wrote to holds no transaction: the engine's end needs no records written.
+  if (!logs.get(p)?.hasProducers) return lastStableOffset(p, endOffset(topic, p, cluster.clock.now()));
   const log = recordLog(cluster, topic, p);
   const first = log.producers.firstUnstableOffset();
   return lastStableOffset(p, first !== null && first < log.end ? first : log.end);
