@@ -13,8 +13,8 @@ function openTransactionsSentence(open: readonly OpenTransactionPartition[]): st
   return (
     `open transactions on the source (last stable offset below the high watermark) on ${open.length} ` +
     `partition(s) (${list}): the stop makes the destination abort up to ${records} record(s) of them ` +
-    '(read_committed consumers never see those; an abort marker follows the PID-reset one, so such a ' +
-    'partition ends at source end + 2)'
+    '(read_committed consumers never see those; the stop writes an abort marker, then the PID-reset ' +
+    'one, so such a partition ends at source end + 2)'
   );
 }
 

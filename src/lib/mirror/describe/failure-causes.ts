@@ -267,7 +267,7 @@ function possibleText(possible: readonly FailureCause[], mirror: string): string
 }
 
 function mirrorLoop(mirror: string, other: string | null): FailureDiagnosis {
-  const there = other === null ? 'the source cluster still mirrors this topic' : `mirror ${other} on the source`;
+  const there = other === null ? 'a mirror on the source cluster' : `mirror ${other} on the source`;
   return {
     cause: 'mirror-loop',
     summary:
