@@ -1,6 +1,7 @@
 import { BaseCommand } from '../lib/cli/command/base-command.js';
 import {
   playgroundBaseFlags,
+  playgroundClusterOptions,
   playgroundDialect,
   playgroundFlags,
   playgroundPorts,
@@ -61,15 +62,8 @@ export default class Playground extends BaseCommand<typeof Playground> {
 
     const stop = listenForStop(); // before starting, so a Ctrl-C during start-up also stops cleanly
     const playground = await startPlayground({
-      sourceNodes: f['source-nodes'],
-      destinationNodes: f['destination-nodes'],
-      clusters: f.clusters,
+      ...playgroundClusterOptions(f),
       ...ports,
-      seed: f.seed,
-      secure: f.secure,
-      mirroringDisabled: f['mirroring-disabled'],
-      traffic: f.traffic,
-      destinationConsumer: f['destination-consumer'],
       dialect,
       dialectArgs: args,
       onError: (error, api) =>

@@ -45,6 +45,28 @@ export interface PortFlags {
   readonly clusters?: number | undefined;
 }
 
+/** What the playground's flags say about its clusters and their traffic (the ports come from playgroundPorts). */
+export function playgroundClusterOptions(
+  f: PortFlags & {
+    readonly seed: string;
+    readonly secure: boolean;
+    readonly 'mirroring-disabled': boolean;
+    readonly traffic: boolean;
+    readonly 'destination-consumer': boolean;
+  },
+) {
+  return {
+    sourceNodes: f['source-nodes'],
+    destinationNodes: f['destination-nodes'],
+    clusters: f.clusters,
+    seed: f.seed,
+    secure: f.secure,
+    mirroringDisabled: f['mirroring-disabled'],
+    traffic: f.traffic,
+    destinationConsumer: f['destination-consumer'],
+  };
+}
+
 /**
  * The ports of each cluster (undefined: random free ports), checked: in range, one per node, none twice.
  * With --port-base the further clusters of --clusters N follow the destination's nodes, one port each.
