@@ -67,6 +67,6 @@ describe('schemas/ is generated from the result types', () => {
     assert.deepEqual(action('pause'), { type: 'string', const: 'pause' });
     assert.deepEqual(action('resume'), { type: 'string', const: 'resume' });
     assert.deepEqual(action('remove-topics'), { type: 'string', const: 'stop' });
-    assert.equal(Object.keys(CONTRACTS).length, 27);
+    assert.equal(Object.keys(CONTRACTS).length, 28);
   });
 });
