@@ -67,6 +67,8 @@ function exampleEnv(): NodeJS.ProcessEnv {
   env.NO_COLOR = '1';
   env.CI = 'true';
   env.COLUMNS = '120';
+  // The lag times read on the source: a loaded machine (a CI run) can take longer than the default 2 s.
+  env.KMIRROR_SOURCE_CHECK_TIMEOUT = '20s';
   return env;
 }
 
@@ -127,14 +129,19 @@ interface Step {
  * for the group copy at all depends on where the destination's sync period stood when it began, so that clause
  * is left out too.
  */
+/** The width LAG TIME cells are given in the record (an age of thousands of hours fits). */
+const LAG_TIME_WIDTH = 12;
+
 function withoutWallTimes(text: string): string {
   return (
     text
       .replace(/\b(in|waited) \d+(?:\.\d)? s\b/g, '$1 N s')
       .replaceAll(' (waited N s for the copy)', '')
       // LAG TIME: the wall clock against records stamped by the scripted clock (2026-01-01), so hours that grow
-      // with every run; shown as N h, right-aligned in the cell's width so the table keeps its columns.
-      .replace(/\b\d{2,}h\d+m\d+s\b/g, (age) => 'N h'.padStart(age.length))
+      // with every run, and with them the column's width; shown as N h in a column of one fixed width (the
+      // header too), so the record does not depend on the day it was made.
+      .replace(/ +(\d{2,}h\d+m\d+s)\b/g, () => `  ${'N h'.padStart(LAG_TIME_WIDTH)}`)
+      .replace(/ +LAG TIME\b/g, () => `  ${'LAG TIME'.padStart(LAG_TIME_WIDTH)}`)
   );
 }
 

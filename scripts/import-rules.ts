@@ -92,7 +92,7 @@ export const FOLDER_RULES: Readonly<Record<string, Readonly<Record<string, reado
     lifecycle: ['core', 'patterns', 'describe', 'config', 'check'],
     groups: ['core', 'patterns', 'config'],
     diff: ['core', 'config'],
-    metrics: ['core', 'describe'],
+    metrics: ['core', 'describe', 'topology'],
     // Batch-by-batch comparison of a mirror's partitions on both clusters (kmirror verify, receipts).
     verify: ['core', 'describe', 'config'],
     switchover: ['core', 'patterns', 'describe', 'config', 'topics', 'lifecycle', 'groups', 'verify'],

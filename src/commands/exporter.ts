@@ -11,7 +11,7 @@ import { renderStatusPage } from '../lib/render/status-page.js';
 import { estateMembers } from '../lib/cli/reach/estate-members.js';
 import { askSecret } from '../lib/cli/reach/secret-prompt.js';
 import type { ConnectionConfig } from '../lib/connection/connection-config.js';
-import { readEstate } from '../lib/mirror/metrics/estate-loops.js';
+import { readEstate } from '../lib/mirror/metrics/estate-view.js';
 
 /** What `kmirror exporter --json` prints once it listens (one line; the process keeps running until stopped). */
 export interface ExporterJson {

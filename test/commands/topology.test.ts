@@ -12,6 +12,7 @@ import type { TopologyJson } from '../../src/commands/topology.js';
 import type { EstateCheck } from '../../src/lib/mirror/topology/estate-check.js';
 import type { Parsed } from '../helpers/cli.js';
 import { deadPort } from '../helpers/dead-port.js';
+import { seriesValue, startExporter } from '../helpers/exporter-process.js';
 import { jsonOf, runCli } from '../helpers/in-process-cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
 import { joinedRegex } from '../helpers/joined-regex.js';
@@ -199,6 +200,22 @@ describe('kmirror topology', () => {
     for (const i of red) assert.match(links[i] ?? '', /fwd|back|from-b|from-c|split brain/);
     assert.equal(red.length, links.length - 1);
     assert.ok(!red.includes(links.findIndex((l) => l.includes('from-a'))), 'a healthy mirror stays black');
+  });
+
+  it('the exporter given the same clusters counts the same problems by kind (kmirror_topology_problems)', async () => {
+    const doc = jsonOf(await topology('--json')) as Json;
+    const exporter = await startExporter(['-b', b, '--cluster', a, '--cluster', c]);
+    try {
+      const body = await (await fetch(exporter.url)).text();
+      for (const kind of ['mirror-loop', 'split-brain', 'epoch-war']) {
+        const expected = doc.findings.filter((f) => f.severity === 'problem' && f.kind === kind).length;
+        assert.ok(expected > 0, `the estate has a ${kind}`);
+        assert.equal(seriesValue(body, 'kmirror_topology_problems', { kind }), expected, `${kind}\n${body}`);
+      }
+      for (const cluster of [a, b, c]) assert.equal(seriesValue(body, 'kmirror_topology_cluster_up', { cluster }), 1);
+    } finally {
+      await exporter.stop();
+    }
   });
 
   it('check across the three clusters: each summarised, the problems named, exit 1', async () => {

@@ -6,7 +6,7 @@ import * as Flags from '@oclif/core/flags';
 import type { ConnectionConfig } from '../../connection/connection-config.js';
 import type { KafkaClient } from '../../kafka/client.js';
 import { SOURCE_CHECK_BUDGET_MS, type SourceCheckPolicy } from '../../mirror/core/source-check.js';
-import { sourceConfigFlag, sourceProfileFlag } from './flags.js';
+import { durationFlag, sourceConfigFlag, sourceProfileFlag } from './flags.js';
 import { type SourceAccess } from '../../mirror/core/source-access.js';
 
 /** --source-config, --source-profile and --source-check / --no-source-check. */
@@ -21,10 +21,17 @@ export function sourceCheckFlags(why: string) {
       summary: `ask the mirror's source cluster from this machine (${why}); --no-source-check skips it`,
       description:
         `kmirror contacts a source only when it has something to decide there, every source in parallel, ` +
-        `within ${SOURCE_CHECK_BUDGET_MS / 1000} s in all (and --timeout). A source that does not answer from ` +
+        `within --source-check-timeout in all (and --timeout). A source that does not answer from ` +
         'this machine may still answer the destination brokers: both are reported.',
       allowNo: true,
       default: true,
+    }),
+    'source-check-timeout': durationFlag({
+      description:
+        'how long the source check may take in all (a far or busy source needs longer); a source that has not ' +
+        'answered by then is reported as not answering from this machine',
+      defaultMs: SOURCE_CHECK_BUDGET_MS,
+      env: 'KMIRROR_SOURCE_CHECK_TIMEOUT',
     }),
   };
 }
@@ -33,6 +40,7 @@ export interface SourceCheckFlagValues {
   readonly 'source-config'?: string;
   readonly 'source-profile'?: string;
   readonly 'source-check': boolean;
+  readonly 'source-check-timeout'?: number;
 }
 
 /** The policy from the flags; `openWithin` is the command's bounded opener of a second cluster. */
@@ -44,7 +52,7 @@ export function sourceCheckPolicy(
 ): SourceCheckPolicy {
   return {
     enabled: flags['source-check'],
-    budgetMs: SOURCE_CHECK_BUDGET_MS,
+    budgetMs: flags['source-check-timeout'] ?? SOURCE_CHECK_BUDGET_MS,
     access,
     openSource: (settings, ms) => openWithin(ms)(settings),
     warn,

@@ -3,7 +3,7 @@
 
 import type { ConnectionConfig } from '../../connection/connection-config.js';
 import type { KafkaClient } from '../../kafka/client.js';
-import type { EstateMember } from '../../mirror/metrics/estate-loops.js';
+import type { EstateMember } from '../../mirror/metrics/estate-view.js';
 import { UsageError } from '../failures/errors.js';
 import { type PeerConnectionOptions, peerConnection } from './peer-connection.js';
 

@@ -121,8 +121,9 @@ export const METRICS = {
   topologyProblems: {
     name: 'kmirror_topology_problems',
     help:
-      'With --cluster: problems across the clusters; kind mirror-loop counts topics mirrored in a cycle, none ' +
-      'of the mirrors STOPPED (absent when a cluster did not answer)',
+      'With --cluster: problems across the clusters, as kmirror topology finds them: kind mirror-loop (a topic ' +
+      'mirrored in a cycle), split-brain (written on both sides after its stop), epoch-war (STOPPED on one side, ' +
+      'mirrored back from the other); absent when a cluster did not answer',
     labels: ['kind'],
   },
 } as const satisfies Record<string, MetricDefinition>;
@@ -137,11 +138,15 @@ export interface BrokerStatus {
   readonly message: string | null;
 }
 
+/** The problems `kmirror topology` finds across clusters, one series each (information is not counted). */
+export const TOPOLOGY_PROBLEM_KINDS = ['mirror-loop', 'split-brain', 'epoch-war'] as const;
+export type TopologyProblemKind = (typeof TOPOLOGY_PROBLEM_KINDS)[number];
+
 /** The clusters given with --cluster (and -b's), as one collection read them. */
 export interface EstateView {
   readonly clusters: readonly { readonly cluster: string; readonly up: boolean; readonly message: string | null }[];
-  /** Topics mirrored in a loop; null when a cluster did not answer (unknown, not none). */
-  readonly loopedTopics: readonly string[] | null;
+  /** Problems by kind; null when a cluster did not answer (unknown, not none). */
+  readonly problems: Readonly<Record<TopologyProblemKind, number>> | null;
 }
 
 /** Per partition (key from {@link stateKey}): the state it is in and since when this exporter has seen it so. */
@@ -247,8 +252,9 @@ export function metricSamples(snapshot: MetricsSnapshot): MetricSamples {
 function estateSamples(s: MetricSamples, estate: EstateView | null): void {
   if (!estate) return;
   for (const c of estate.clusters) s.topologyClusterUp.push({ labels: { cluster: c.cluster }, value: c.up ? 1 : 0 });
-  if (estate.loopedTopics !== null)
-    s.topologyProblems.push({ labels: { kind: 'mirror-loop' }, value: estate.loopedTopics.length });
+  const problems = estate.problems;
+  if (problems !== null)
+    for (const kind of TOPOLOGY_PROBLEM_KINDS) s.topologyProblems.push({ labels: { kind }, value: problems[kind] });
 }
 
 /** Every known state (0 when absent), then any state a newer broker reports: series do not vanish. */

@@ -3,7 +3,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MetricsCollector, type Collected } from '../../../../src/lib/mirror/metrics/metrics-collector.js';
-import { loopedTopics } from '../../../../src/lib/mirror/metrics/estate-loops.js';
 import { metricSamples, type MetricsSnapshot } from '../../../../src/lib/mirror/metrics/metrics.js';
 import type { DescribeResult } from '../../../../src/lib/mirror/describe/describe-types.js';
 import { mirror, result, row } from '../result-fixture.js';
@@ -85,10 +84,19 @@ describe('exporter series for on-call', () => {
       { cluster: 'a:9092', up: true, message: null },
       { cluster: 'dc2', up: true, message: null },
     ];
-    const s = metricSamples(snapshot({ result: described, estate: { clusters, loopedTopics: ['orders'] } }));
+    const s = metricSamples(
+      snapshot({
+        result: described,
+        estate: { clusters, problems: { 'mirror-loop': 1, 'split-brain': 0, 'epoch-war': 2 } },
+      }),
+    );
     assert.deepEqual(
       s.topologyProblems.map((x) => [x.labels.kind, x.value]),
-      [['mirror-loop', 1]],
+      [
+        ['mirror-loop', 1],
+        ['split-brain', 0],
+        ['epoch-war', 2],
+      ],
     );
     assert.deepEqual(
       s.topologyClusterUp.map((x) => [x.labels.cluster, x.value]),
@@ -98,30 +106,11 @@ describe('exporter series for on-call', () => {
       ],
     );
     const down = [clusters[0], { cluster: 'dc2', up: false, message: 'timed out' }].filter((c) => c !== undefined);
-    const partial = metricSamples(snapshot({ result: described, estate: { clusters: down, loopedTopics: null } }));
+    const partial = metricSamples(snapshot({ result: described, estate: { clusters: down, problems: null } }));
     assert.equal(partial.topologyProblems.length, 0);
     assert.deepEqual(
       partial.topologyClusterUp.map((x) => x.value),
       [1, 0],
     );
-  });
-
-  it('loopedTopics: a topic on a cycle of mirrors (two or three clusters), not a one-way chain', () => {
-    const edges = (clusterId: string, ...pairs: [string, string][]) => ({
-      clusterId,
-      edges: pairs.map(([topic, sourceClusterId]) => ({ topic, sourceClusterId })),
-    });
-    assert.deepEqual(
-      loopedTopics([
-        edges('A', ['orders', 'B'], ['chain', 'B']),
-        edges('B', ['orders', 'A'], ['chain', 'C'], ['ring', 'C']),
-        edges('C', ['ring', 'A']),
-        edges('A2', ['ring', 'B']),
-      ]),
-      ['orders'],
-    );
-    assert.deepEqual(loopedTopics([edges('A', ['ring', 'C']), edges('B', ['ring', 'A']), edges('C', ['ring', 'B'])]), [
-      'ring',
-    ]);
   });
 });
