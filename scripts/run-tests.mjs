@@ -108,11 +108,15 @@ for (const event of ['test:pass', 'test:fail']) {
 }
 mkdirSync(dirname(logPath), { recursive: true });
 const log = createWriteStream(logPath);
+// Listened for before anything is awaited: the log can finish before the report's end is handled, and a
+// promise made after that would never settle (node then ends the run with exit 13, unsettled top-level await).
+const logWritten = new Promise((resolve) => log.on('finish', resolve));
 const report = stream.compose(spec);
+const reportEnded = new Promise((resolve) => report.on('end', resolve));
 report.pipe(log);
 if (verbose) report.pipe(process.stdout, { end: false });
-await new Promise((resolve) => report.on('end', resolve));
-await new Promise((resolve) => log.on('finish', resolve));
+await reportEnded;
+await logWritten;
 
 const testsMs = performance.now() - testsStarted;
 const slowest = [...fileMs].sort((a, b) => b[1] - a[1]).slice(0, 8);
