@@ -1,5 +1,6 @@
 // Reads the `--debug` wire trace a kmirror process printed on stderr:
-// `[debug] <Api> v<n> (key <k>) -> <broker>: ok in …` (base-command.ts formatWireEvent).
+// `[debug] <Api> v<n> (key <k>) -> <broker>: ok in …` (base-command.ts formatWireEvent); a command that reads
+// several clusters (topology) names the cluster first: `[debug] [<cluster>] <Api> …`.
 
 export interface TracedRequest {
   readonly api: string;
@@ -9,7 +10,7 @@ export interface TracedRequest {
   readonly ok: boolean;
 }
 
-const LINE = /^\[debug\] (\w+) v(\d+) \(key (\d+)\) -> (.+?): (ok|error)\b/;
+const LINE = /^\[debug\] (?:\[[^\]]*\] )?(\w+) v(\d+) \(key (\d+)\) -> (.+?): (ok|error)\b/;
 
 export function tracedRequests(stderr: string): TracedRequest[] {
   const out: TracedRequest[] = [];

@@ -74,6 +74,8 @@ function argvFor(command: ManifestCommand, bootstrap: string): string[] {
   };
   for (const [flag, value] of Object.entries(pool)) {
     if (!(flag in command.flags)) continue;
+    // verify's --to is the end of the offset range it reads, not a cluster.
+    if (flag === 'to' && command.id === 'verify') continue;
     argv.push(`--${flag}`);
     if (value !== true) argv.push(value);
   }
