@@ -8,7 +8,7 @@ import { EmulatedCluster, type MirrorTiming } from './state/cluster.js';
 import { ClusterRegistry } from './state/registry.js';
 import { MIRROR_METADATA_VERSION, PRE_MIRROR_METADATA_VERSION } from './server/features.js';
 import type { BrokerSoftware, NodeEndpoint } from './server/broker-context.js';
-import { brokerRegistry } from './server/broker-handlers.js';
+import { brokerRegistry } from './apis/index.js';
 import type { WireEvent } from './server/connection.js';
 import { NodeFaults } from './server/faults.js';
 import { NodeServer } from './server/node-server.js';

@@ -6,7 +6,7 @@ import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { decodeRequestFrame, encodeResponseFrame } from '../../kafka/frames.js';
 import { ApiVersions, SaslAuthenticate, SaslHandshake } from '../../kafka/messages/index.js';
-import { unsupportedApiVersionsBody } from './api-versions-handler.js';
+import { unsupportedApiVersionsBody } from '../apis/api-versions.js';
 import type { FaultPlan, NodeFaults } from './faults.js';
 import { FrameReader } from '../../kafka/frame-reader.js';
 import {

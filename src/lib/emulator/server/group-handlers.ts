@@ -12,7 +12,7 @@ import {
   listGroups,
   offsetCommit,
   offsetFetch,
-} from '../state/group-rpcs.js';
+} from '../apis/groups.js';
 import { engineContext, type BrokerContext } from './broker-context.js';
 import { defineHandler, type RegisteredHandler } from './handler.js';
 

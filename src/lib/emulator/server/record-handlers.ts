@@ -2,11 +2,11 @@
 // registered in one line by broker-handlers.ts.
 
 import type { BrokerContext } from './broker-context.js';
-import { fetchHandler } from './fetch-handler.js';
+import { fetchHandler } from '../apis/fetch.js';
 import type { RegisteredHandler } from './handler.js';
-import { initProducerIdHandler } from './init-producer-id-handler.js';
-import { produceHandler } from './produce-handler.js';
-import { transactionHandlers } from './transaction-handlers.js';
+import { initProducerIdHandler } from '../apis/init-producer-id.js';
+import { produceHandler } from '../apis/produce.js';
+import { transactionHandlers } from '../apis/transactions.js';
 
 export function recordHandlers(broker: BrokerContext): RegisteredHandler[] {
   return [produceHandler(broker), fetchHandler(broker), initProducerIdHandler(broker), ...transactionHandlers(broker)];

@@ -14,8 +14,8 @@ import {
   type EmulatedClusterOptions,
   type MirrorTiming,
 } from './cluster-options.js';
-import { describeConfigs, incrementalAlterConfigs } from './config-resources.js';
-import { describeClusterMirrors } from './describe-mirrors.js';
+import { describeConfigs, incrementalAlterConfigs } from '../apis/configs.js';
+import { describeClusterMirrors } from '../apis/describe-cluster-mirrors.js';
 import { runPeriodicSync } from './discovery.js';
 import { GroupStore } from './groups.js';
 import { advanceMirrors } from './engine-tick.js';
@@ -23,15 +23,15 @@ import { restartBrokers, type RestartOptions, type RestartReport } from './resta
 import { noteRecords } from './epoch-history.js';
 import { raiseEpochsAgainstReverseMirrors } from './epoch-war.js';
 import type * as I from './message-bodies.js';
-import { bumpLeaderEpochs, readMirrorStates, writeMirrorStates } from './internal-rpcs.js';
-import { createClusterMirror, deleteClusterMirror, listClusterMirrors } from './mirror-lifecycle.js';
+import { bumpLeaderEpochs, readMirrorStates, writeMirrorStates } from '../apis/mirror-states.js';
+import { createClusterMirror, deleteClusterMirror, listClusterMirrors } from '../apis/cluster-mirrors.js';
 import { MirrorStore } from './mirrors.js';
 import { SeededRandom } from './random.js';
 import { recordLog } from './record-store.js';
 import { INTERNAL_PRINCIPAL } from './rpc-common.js';
 import type { ClusterRegistry } from './registry.js';
-import { startMirrorTopics } from './start-mirror-topics.js';
-import { pauseMirrorTopics, resumeMirrorTopics, stopMirrorTopics } from './topic-transitions.js';
+import { startMirrorTopics } from '../apis/start-mirror-topics.js';
+import { pauseMirrorTopics, resumeMirrorTopics, stopMirrorTopics } from '../apis/stop-pause-resume.js';
 import { buildTopic, endOffset, isFrozen, materialize, setGrowthRate, TopicTable, type Topic } from './topics.js';
 
 export {

@@ -12,7 +12,7 @@ import type { EmulatedCluster } from './cluster.js';
 import { SIMPLE_COMMITTER, type ConsumerGroup } from './groups.js';
 import { patternFilterOf, type PatternFilter } from './patterns.js';
 import type { Topic } from './topics.js';
-import { mirrorCoordinatorOf } from './internal-rpcs.js';
+import { mirrorCoordinatorOf } from '../apis/mirror-states.js';
 
 export const GROUPS_INCLUDE = 'mirror.groups.include';
 export const GROUPS_EXCLUDE = 'mirror.groups.exclude';

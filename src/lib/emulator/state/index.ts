@@ -27,9 +27,9 @@ export {
   type MirrorTiming,
 } from './cluster.js';
 export { ConfigOperation, ConfigSource, ConfigType, ResourceType } from './config-tables.js';
-export { AUTHORIZED_OPERATIONS_OMITTED } from './describe-mirrors.js';
-export { coordinatorOf } from './internal-rpcs.js';
-export { MIRROR_STATE_TOPIC } from './mirror-lifecycle.js';
+export { AUTHORIZED_OPERATIONS_OMITTED } from '../apis/describe-cluster-mirrors.js';
+export { coordinatorOf } from '../apis/mirror-states.js';
+export { MIRROR_STATE_TOPIC } from '../apis/cluster-mirrors.js';
 export { MirrorState, type DesiredState, type MirrorStateName } from './partition-state.js';
 export { ClusterRegistry } from './registry.js';
 export { INTERNAL_PRINCIPAL } from './rpc-common.js';

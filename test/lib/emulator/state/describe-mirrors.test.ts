@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Authorizer } from '../../../../src/lib/emulator/state/acl.js';
-import { AUTHORIZED_OPERATIONS_OMITTED } from '../../../../src/lib/emulator/state/describe-mirrors.js';
+import { AUTHORIZED_OPERATIONS_OMITTED } from '../../../../src/lib/emulator/apis/describe-cluster-mirrors.js';
 import { createMirror, ctx, describeAll, pair, run, startTopics } from './setup.js';
 
 function mirrored(partitions = 6): ReturnType<typeof pair> {

@@ -11,7 +11,7 @@ import {
   listGroups,
   offsetCommit,
   offsetFetch,
-} from '../../../../src/lib/emulator/state/group-rpcs.js';
+} from '../../../../src/lib/emulator/apis/groups.js';
 import { groupCoordinator, SIMPLE_COMMITTER, type Committer } from '../../../../src/lib/emulator/state/groups.js';
 import { createMirror, ctx, pair, run, startTopics, states, type Pair } from './setup.js';
 

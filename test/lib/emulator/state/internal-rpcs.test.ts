@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Authorizer } from '../../../../src/lib/emulator/state/acl.js';
-import { coordinatorOf, javaStringHash } from '../../../../src/lib/emulator/state/internal-rpcs.js';
+import { coordinatorOf, javaStringHash } from '../../../../src/lib/emulator/apis/mirror-states.js';
 import { createMirror, ctx, pair, run, startTopics } from './setup.js';
 
 function mirrored(): ReturnType<typeof pair> {

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Authorizer } from '../../../../src/lib/emulator/state/acl.js';
-import { deleteOnController, MIRROR_STATE_TOPIC } from '../../../../src/lib/emulator/state/mirror-lifecycle.js';
+import { deleteOnController, MIRROR_STATE_TOPIC } from '../../../../src/lib/emulator/apis/cluster-mirrors.js';
 import { createMirror, ctx, mirrorConfig, pair, run, startTopics } from './setup.js';
 
 describe('CreateClusterMirror (§3 CreateClusterMirror)', () => {

@@ -5,7 +5,7 @@ import {
   pauseOnController,
   resumeOnController,
   stopOnController,
-} from '../../../../src/lib/emulator/state/topic-transitions.js';
+} from '../../../../src/lib/emulator/apis/stop-pause-resume.js';
 import { createMirror, ctx, pair, run, startTopics, type Pair } from './setup.js';
 
 /** m1 mirrors a, b, c; m2 mirrors d; `plain` is a destination topic in no mirror. All MIRRORING. */

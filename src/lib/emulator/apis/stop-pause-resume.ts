@@ -7,14 +7,14 @@ import type {
   MirrorTopicsResponseBody,
   PauseMirrorTopicsRequestBody,
   StopMirrorTopicsRequestBody,
-} from './message-bodies.js';
-import type { RequestContext } from './request-context.js';
-import type { EmulatedCluster } from './cluster.js';
+} from '../state/message-bodies.js';
+import type { RequestContext } from '../state/request-context.js';
+import type { EmulatedCluster } from '../state/cluster.js';
 import { errors } from '../../kafka/error-codes.js';
-import type { DesiredState, MirrorStateName } from './partition-state.js';
-import { updatePatternsAndStopExcluded } from './pattern-updates.js';
-import { brokerPrevalidate, controllerGate, topicsAlterable, topicsResponse, uniqueNames } from './rpc-common.js';
-import type { Topic } from './topics.js';
+import type { DesiredState, MirrorStateName } from '../state/partition-state.js';
+import { updatePatternsAndStopExcluded } from '../state/pattern-updates.js';
+import { brokerPrevalidate, controllerGate, topicsAlterable, topicsResponse, uniqueNames } from '../state/rpc-common.js';
+import type { Topic } from '../state/topics.js';
 
 interface Gates {
   readonly desired: readonly MirrorStateName[];

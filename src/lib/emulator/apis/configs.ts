@@ -2,10 +2,10 @@
 // resources, with stock Kafka's checks and messages for the first two (read from Kafka's
 // ConfigHelper, ConfigAdminManager and the KRaft controller's ConfigurationControlManager).
 
-import { CLUSTER_RESOURCE_NAME } from './acl.js';
-import type * as B from './message-bodies.js';
-import type { RequestContext } from './request-context.js';
-import type { EmulatedCluster } from './cluster.js';
+import { CLUSTER_RESOURCE_NAME } from '../state/acl.js';
+import type * as B from '../state/message-bodies.js';
+import type { RequestContext } from '../state/request-context.js';
+import type { EmulatedCluster } from '../state/cluster.js';
 import {
   applyListOperation,
   ConfigSource,
@@ -16,9 +16,9 @@ import {
   TOPIC_BROKER_SYNONYMS,
   TOPIC_CONFIGS,
   type ConfigDefinition,
-} from './config-tables.js';
+} from '../state/config-tables.js';
 import { errors } from '../../kafka/error-codes.js';
-import { alterMirrorConfigs, describeMirrorConfigs } from './mirror-config-resource.js';
+import { alterMirrorConfigs, describeMirrorConfigs } from '../state/mirror-config-resource.js';
 
 type Outcome = { readonly code: number; readonly message: string | null };
 const TOPIC_DEFS = new Map(TOPIC_CONFIGS.map((d) => [d.name, d]));

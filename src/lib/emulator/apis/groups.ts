@@ -6,10 +6,10 @@
 import { errors } from '../../kafka/error-codes.js';
 import type { RequestBody, ResponseOf } from '../../kafka/message-types.js';
 import type { DescribeGroups, ListGroups, OffsetCommit, OffsetFetch } from '../../kafka/messages/index.js';
-import { CLUSTER_RESOURCE_NAME } from './acl.js';
-import type { EmulatedCluster } from './cluster.js';
-import { type CommitRefusal, type ConsumerGroup, groupCoordinator, groupState } from './groups.js';
-import type { RequestContext } from './request-context.js';
+import { CLUSTER_RESOURCE_NAME } from '../state/acl.js';
+import type { EmulatedCluster } from '../state/cluster.js';
+import { type CommitRefusal, type ConsumerGroup, groupCoordinator, groupState } from '../state/groups.js';
+import type { RequestContext } from '../state/request-context.js';
 
 const NOT_REQUESTED = -2147483648;
 const NO_OFFSET = -1n;

@@ -18,13 +18,13 @@ import {
   WriteMirrorStates,
 } from '../../kafka/messages/kip-draft/index.js';
 import { mirrorNameProblem } from '../../mirror/config/config-validation.js';
-import { mirrorCoordinatorOf } from '../state/internal-rpcs.js';
+import { mirrorCoordinatorOf } from './mirror-states.js';
 import type * as B from '../state/message-bodies.js';
 import { authorizeMirror } from '../state/rpc-common.js';
 import { sourceStatus } from '../state/source-link.js';
 import { endOffset } from '../state/topics.js';
-import { engineContext, type BrokerContext } from './broker-context.js';
-import { defineHandler, type RegisteredHandler, type ResponseInput } from './handler.js';
+import { engineContext, type BrokerContext } from '../server/broker-context.js';
+import { defineHandler, type RegisteredHandler, type ResponseInput } from '../server/handler.js';
 
 type AddTopicsBody = RequestBody<typeof AddTopicsToMirror>;
 type AddTopicsAnswer = ResponseInput<typeof AddTopicsToMirror>;

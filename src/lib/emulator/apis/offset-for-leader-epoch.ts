@@ -5,8 +5,8 @@ import { OffsetForLeaderEpoch } from '../../kafka/messages/index.js';
 import { errors } from '../../kafka/error-codes.js';
 import { endOffsetForEpoch, epochsAt } from '../state/epoch-history.js';
 import { isFrozen } from '../state/topics.js';
-import type { BrokerContext } from './broker-context.js';
-import { defineHandler, type RegisteredHandler } from './handler.js';
+import type { BrokerContext } from '../server/broker-context.js';
+import { defineHandler, type RegisteredHandler } from '../server/handler.js';
 
 export function offsetForLeaderEpochHandler(broker: BrokerContext): RegisteredHandler {
   return defineHandler({

@@ -3,8 +3,8 @@
 // with errors.ILLEGAL_SASL_STATE.code, and so do these.
 
 import { SaslAuthenticate, SaslHandshake } from '../../kafka/messages/index.js';
-import { defineHandler, type RegisteredHandler } from './handler.js';
-import type { SaslServer } from './sasl-server.js';
+import { defineHandler, type RegisteredHandler } from '../server/handler.js';
+import type { SaslServer } from '../server/sasl-server.js';
 import { errors } from '../../kafka/error-codes.js';
 
 export function saslHandlers(sasl: SaslServer | undefined): RegisteredHandler[] {

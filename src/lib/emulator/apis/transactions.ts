@@ -13,9 +13,9 @@ import {
   txnOffsetCommit,
   type TxnProducer,
 } from '../state/transaction-coordinator.js';
-import type { BrokerContext } from './broker-context.js';
-import { defineHandler, type RegisteredHandler } from './handler.js';
-import { fencedFor } from './init-producer-id-handler.js';
+import type { BrokerContext } from '../server/broker-context.js';
+import { defineHandler, type RegisteredHandler } from '../server/handler.js';
+import { fencedFor } from './init-producer-id.js';
 
 export function transactionHandlers(broker: BrokerContext): RegisteredHandler[] {
   const cluster = broker.cluster;

@@ -4,9 +4,9 @@
 import { errors } from '../../kafka/error-codes.js';
 import { DescribeCluster } from '../../kafka/messages/index.js';
 import { CLUSTER_RESOURCE_NAME } from '../state/acl.js';
-import { OPERATIONS_NOT_REQUESTED, type BrokerContext } from './broker-context.js';
-import { defineHandler, type RegisteredHandler } from './handler.js';
-import { CLUSTER_OPERATIONS } from './metadata-handler.js';
+import { OPERATIONS_NOT_REQUESTED, type BrokerContext } from '../server/broker-context.js';
+import { defineHandler, type RegisteredHandler } from '../server/handler.js';
+import { CLUSTER_OPERATIONS } from './metadata.js';
 
 const BROKERS_ENDPOINT = 1;
 

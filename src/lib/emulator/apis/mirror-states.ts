@@ -2,14 +2,14 @@
 // the coordinator cache (here: the engine's partition records) and BumpLeaderEpochs. kmirror never
 // sends them; they exist so the emulator answers every key it advertises the way the prototype does.
 
-import { CLUSTER_RESOURCE_NAME } from './acl.js';
-import type { RequestContext } from './request-context.js';
-import type { EmulatedCluster } from './cluster.js';
+import { CLUSTER_RESOURCE_NAME } from '../state/acl.js';
+import type { RequestContext } from '../state/request-context.js';
+import type { EmulatedCluster } from '../state/cluster.js';
 import { errors } from '../../kafka/error-codes.js';
-import type * as I from './message-bodies.js';
-import { MIRROR_STATE_TOPIC } from './mirror-lifecycle.js';
-import { MirrorState, type MirrorStateName } from './partition-state.js';
-import { materialize } from './topics.js';
+import type * as I from '../state/message-bodies.js';
+import { MIRROR_STATE_TOPIC } from './cluster-mirrors.js';
+import { MirrorState, type MirrorStateName } from '../state/partition-state.js';
+import { materialize } from '../state/topics.js';
 
 const NAME_OF_BYTE = new Map<number, MirrorStateName>(
   Object.entries(MirrorState).map(([name, byte]) => [byte, name as MirrorStateName]),

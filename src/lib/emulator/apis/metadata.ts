@@ -5,8 +5,8 @@ import { Metadata } from '../../kafka/messages/index.js';
 import { ZERO_UUID } from '../../kafka/wire/uuid.js';
 import { CLUSTER_RESOURCE_NAME, type AclOperationName } from '../state/acl.js';
 import type { Topic } from '../state/topics.js';
-import { OPERATIONS_NOT_REQUESTED, type BrokerContext } from './broker-context.js';
-import { CloseConnection, defineHandler, type RegisteredHandler } from './handler.js';
+import { OPERATIONS_NOT_REQUESTED, type BrokerContext } from '../server/broker-context.js';
+import { CloseConnection, defineHandler, type RegisteredHandler } from '../server/handler.js';
 import { errors } from '../../kafka/error-codes.js';
 
 export const TOPIC_OPERATIONS: readonly AclOperationName[] = [

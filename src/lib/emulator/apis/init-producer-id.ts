@@ -7,8 +7,8 @@ import { errors } from '../../kafka/error-codes.js';
 import { InitProducerId } from '../../kafka/messages/index.js';
 import { allocateProducerId } from '../state/producer-ids.js';
 import { initTransactionalProducer, transactionCoordinator } from '../state/transaction-coordinator.js';
-import type { BrokerContext } from './broker-context.js';
-import { defineHandler, type RegisteredHandler } from './handler.js';
+import type { BrokerContext } from '../server/broker-context.js';
+import { defineHandler, type RegisteredHandler } from '../server/handler.js';
 
 /** Clients older than a version know INVALID_PRODUCER_EPOCH, not PRODUCER_FENCED (Kafka maps it so). */
 export function fencedFor(code: number, version: number, firstFencedVersion: number): number {

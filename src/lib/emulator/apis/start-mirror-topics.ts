@@ -5,14 +5,14 @@ import type {
   MirrorTopicResult,
   StartMirrorTopicsRequestBody,
   StartMirrorTopicsResponseBody,
-} from './message-bodies.js';
-import type { RequestContext } from './request-context.js';
-import type { EmulatedCluster } from './cluster.js';
+} from '../state/message-bodies.js';
+import type { RequestContext } from '../state/request-context.js';
+import type { EmulatedCluster } from '../state/cluster.js';
 import { errors } from '../../kafka/error-codes.js';
-import { javaHashMapOrder } from './java-hash-map.js';
-import { updatePatternsAndStopExcluded } from './pattern-updates.js';
-import { brokerPrevalidate, controllerGate, topicsAlterable, topicsResponse } from './rpc-common.js';
-import type { Topic } from './topics.js';
+import { javaHashMapOrder } from '../state/java-hash-map.js';
+import { updatePatternsAndStopExcluded } from '../state/pattern-updates.js';
+import { brokerPrevalidate, controllerGate, topicsAlterable, topicsResponse } from '../state/rpc-common.js';
+import type { Topic } from '../state/topics.js';
 import { ZERO_UUID } from '../../kafka/wire/uuid.js';
 
 type StartTopic = StartMirrorTopicsRequestBody['Topics'][number];

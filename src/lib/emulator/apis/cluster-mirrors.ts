@@ -2,14 +2,14 @@
 // Create and Delete answer ErrorMessage "" when unset (their schema has no default); List never
 // sets a message.
 
-import type * as B from './message-bodies.js';
-import type { RequestContext } from './request-context.js';
-import type { EmulatedCluster } from './cluster.js';
+import type * as B from '../state/message-bodies.js';
+import type { RequestContext } from '../state/request-context.js';
+import type { EmulatedCluster } from '../state/cluster.js';
 import { mirrorConfigKey, parseMirrorConfigValue } from '../../mirror/config/config-keys.js';
-import { CLUSTER_RESOURCE_NAME } from './acl.js';
+import { CLUSTER_RESOURCE_NAME } from '../state/acl.js';
 import { errors } from '../../kafka/error-codes.js';
-import { authorizeMirror, controllerGate, statesAllowed } from './rpc-common.js';
-import { fenceUntilRestart } from './deleted-mirror-fence.js';
+import { authorizeMirror, controllerGate, statesAllowed } from '../state/rpc-common.js';
+import { fenceUntilRestart } from '../state/deleted-mirror-fence.js';
 
 export const MIRROR_STATE_TOPIC = '__mirror_state';
 

@@ -2,14 +2,14 @@
 // so a client must ask every node and merge (PROTOCOL.md §3, §17.2). Also the tagged
 // last-mirror-epoch lookup a destination uses when failing back.
 
-import { CLUSTER_MIRROR_OPERATIONS } from './acl.js';
-import type * as B from './message-bodies.js';
-import type { RequestContext } from './request-context.js';
-import type { EmulatedCluster } from './cluster.js';
+import { CLUSTER_MIRROR_OPERATIONS } from '../state/acl.js';
+import type * as B from '../state/message-bodies.js';
+import type { RequestContext } from '../state/request-context.js';
+import type { EmulatedCluster } from '../state/cluster.js';
 import { errors } from '../../kafka/error-codes.js';
-import { coordinatorOf } from './internal-rpcs.js';
-import { authorizeMirror } from './rpc-common.js';
-import { endOffset, type Partition, type Topic } from './topics.js';
+import { coordinatorOf } from './mirror-states.js';
+import { authorizeMirror } from '../state/rpc-common.js';
+import { endOffset, type Partition, type Topic } from '../state/topics.js';
 
 export const AUTHORIZED_OPERATIONS_OMITTED = -2147483648;
 

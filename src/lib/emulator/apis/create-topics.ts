@@ -6,8 +6,8 @@ import { CreateTopics } from '../../kafka/messages/index.js';
 import { ZERO_UUID } from '../../kafka/wire/uuid.js';
 import { CLUSTER_RESOURCE_NAME } from '../state/acl.js';
 import { ConfigSource, parseTypedValue, TOPIC_CONFIGS } from '../state/config-tables.js';
-import type { BrokerContext } from './broker-context.js';
-import { defineHandler, type RegisteredHandler } from './handler.js';
+import type { BrokerContext } from '../server/broker-context.js';
+import { defineHandler, type RegisteredHandler } from '../server/handler.js';
 import { errors } from '../../kafka/error-codes.js';
 
 const MAX_TOPIC_NAME = 249;

@@ -18,8 +18,8 @@ import type { EmulatedCluster } from '../state/cluster.js';
 import { appendProducedBatch, recordLog } from '../state/record-store.js';
 import { isFrozen, type Partition, type Topic } from '../state/topics.js';
 import { verifyTransactionalWrite } from '../state/transaction-coordinator.js';
-import type { BrokerContext } from './broker-context.js';
-import { defineHandler, type RegisteredHandler } from './handler.js';
+import type { BrokerContext } from '../server/broker-context.js';
+import { defineHandler, type RegisteredHandler } from '../server/handler.js';
 
 interface PartitionAnswer {
   readonly Index: number;
