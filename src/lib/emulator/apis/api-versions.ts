@@ -1,4 +1,4 @@
-// ApiVersions, derived from the registered handlers: each handler's request definition gives the
+// ApiVersions (key 18, v0-4), derived from the registered handlers: each handler's request definition gives the
 // version range, mirror keys come from the registry's API key map, so there is no second list to drift.
 
 import { ApiVersions } from '../../kafka/messages/index.js';

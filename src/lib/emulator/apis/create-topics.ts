@@ -1,6 +1,6 @@
-// CreateTopics up to the prototype's v8, whose MirrorInfo pre-creates a mirror topic under the
-// source topic's id. Validation and messages follow Kafka's controller; any node answers because a
-// broker would forward the request to the controller unchanged.
+// CreateTopics (key 19) v2 up to the prototype's v8 (v7 on an old broker), whose MirrorInfo
+// pre-creates a mirror topic under the source topic's id. Validation and messages follow Kafka's
+// controller; any node answers because a broker would forward the request to the controller unchanged.
 
 import { CreateTopics } from '../../kafka/messages/index.js';
 import { ZERO_UUID } from '../../kafka/wire/uuid.js';

@@ -1,4 +1,4 @@
-// DescribeCluster: what the Java Admin asks a source cluster for its id before CreateClusterMirror,
+// DescribeCluster (key 60, v0-2): what the Java Admin asks a source cluster for its id before CreateClusterMirror,
 // and what kmirror uses to list brokers. A broker listener serves only endpoint type 1 (brokers).
 
 import { errors } from '../../kafka/error-codes.js';

@@ -1,4 +1,4 @@
-// InitProducerId v0-4. Without a transactional id: a new producer id with epoch 0 on every call (a
+// InitProducerId (key 22) v0-4. Without a transactional id: a new producer id with epoch 0 on every call (a
 // producer asking to bump its own epoch, v3+, gets the same id with the next epoch). With one: the
 // transaction coordinator of that id answers (NOT_COORDINATOR on any other node) with its producer id
 // at the next epoch, aborting the previous producer's open transaction (state/transaction-coordinator.ts).

@@ -1,4 +1,4 @@
-// Metadata: live brokers with their addresses, the cluster id, the controller, and topics with
+// Metadata (key 3, v0-13): live brokers with their addresses, the cluster id, the controller, and topics with
 // leaders and replicas from the engine. Topic selection follows Kafka's per-version rules.
 
 import { Metadata } from '../../kafka/messages/index.js';

@@ -1,4 +1,4 @@
-// OffsetForLeaderEpoch: where one leader epoch's records end, from the partition's epoch history
+// OffsetForLeaderEpoch (key 23, v2-4): where one leader epoch's records end, from the partition's epoch history
 // (state/epoch-history.ts). Only the leader answers, as in Kafka; a consumer needs DESCRIBE on the topic.
 
 import { OffsetForLeaderEpoch } from '../../kafka/messages/index.js';

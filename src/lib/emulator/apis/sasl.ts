@@ -1,6 +1,6 @@
-// SaslHandshake and SaslAuthenticate. On a SASL listener they run Kafka's SaslServerAuthenticator
-// sequence; on any other listener, or after authentication, Kafka's request handler answers them
-// with errors.ILLEGAL_SASL_STATE.code, and so do these.
+// SaslHandshake (key 17, v0-1) and SaslAuthenticate (36, v0-2). On a SASL listener they run Kafka's
+// SaslServerAuthenticator sequence; on any other listener, or after authentication, Kafka's request
+// handler answers them with errors.ILLEGAL_SASL_STATE.code, and so do these.
 
 import { SaslAuthenticate, SaslHandshake } from '../../kafka/messages/index.js';
 import { defineHandler, type RegisteredHandler } from '../server/handler.js';

@@ -1,6 +1,7 @@
-// The transaction coordinator's APIs (transactions v1): AddPartitionsToTxn, AddOffsetsToTxn and EndTxn
-// answered by the coordinator of the transactional id (NOT_COORDINATOR elsewhere), TxnOffsetCommit by
-// the group's coordinator. The state lives in state/transaction-coordinator.ts.
+// The transaction coordinator's APIs (transactions v1): AddPartitionsToTxn (key 24, v0-3),
+// AddOffsetsToTxn (25, v0-3) and EndTxn (26, v0-4) answered by the coordinator of the transactional
+// id (NOT_COORDINATOR elsewhere), TxnOffsetCommit (28, v0-3) by the group's coordinator. The state
+// lives in state/transaction-coordinator.ts.
 
 import { errors } from '../../kafka/error-codes.js';
 import { AddOffsetsToTxn, AddPartitionsToTxn, EndTxn, TxnOffsetCommit } from '../../kafka/messages/index.js';

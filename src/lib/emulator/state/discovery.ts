@@ -5,8 +5,8 @@
 // principal the authorizer never denies.
 
 import { mirrorConfigKey } from '../../mirror/config/config-keys.js';
-import type { RequestContext } from './request-context.js';
-import type { EmulatedCluster } from './cluster.js';
+import type { RequestContext } from './types.js';
+import type { EmulatedCluster } from './cluster-model.js';
 import { syncGroupOffsets } from './group-sync.js';
 import { topicFilterOf, type TopicFilter } from './patterns.js';
 import { INTERNAL_PRINCIPAL } from './rpc-common.js';

@@ -9,6 +9,7 @@
 export {
   Authorizer,
   AclOperation,
+  AUTHORIZED_OPERATIONS_OMITTED,
   CLUSTER_MIRROR_OPERATIONS,
   CLUSTER_RESOURCE_NAME,
   type AclRule,
@@ -16,7 +17,7 @@ export {
   type AclResourceType,
 } from './acl.js';
 export type * from './message-bodies.js';
-export type * from './request-context.js';
+export type * from './types.js';
 export { ManualClock, SystemClock, type Clock } from './clock.js';
 export {
   EmulatedCluster,
@@ -27,9 +28,7 @@ export {
   type MirrorTiming,
 } from './cluster.js';
 export { ConfigOperation, ConfigSource, ConfigType, ResourceType } from './config-tables.js';
-export { AUTHORIZED_OPERATIONS_OMITTED } from '../apis/describe-cluster-mirrors.js';
-export { coordinatorOf } from '../apis/mirror-states.js';
-export { MIRROR_STATE_TOPIC } from '../apis/cluster-mirrors.js';
+export { coordinatorOf, MIRROR_STATE_TOPIC } from './mirror-coordinators.js';
 export { MirrorState, type DesiredState, type MirrorStateName } from './partition-state.js';
 export { ClusterRegistry } from './registry.js';
 export { INTERNAL_PRINCIPAL } from './rpc-common.js';
