@@ -3,8 +3,8 @@
 
 import { errors } from '../../kafka/error-codes.js';
 import { DescribeCluster } from '../../kafka/messages/index.js';
-import { CLUSTER_RESOURCE_NAME } from '../state/acl.js';
-import { OPERATIONS_NOT_REQUESTED, type BrokerContext } from '../server/broker-context.js';
+import { AUTHORIZED_OPERATIONS_OMITTED, CLUSTER_RESOURCE_NAME } from '../state/acl.js';
+import type { BrokerContext } from '../server/broker-context.js';
 import { defineHandler, type RegisteredHandler } from '../server/handler.js';
 import { CLUSTER_OPERATIONS } from './metadata.js';
 
@@ -49,7 +49,7 @@ export function describeClusterHandler(broker: BrokerContext): RegisteredHandler
               CLUSTER_RESOURCE_NAME,
               CLUSTER_OPERATIONS,
             )
-          : OPERATIONS_NOT_REQUESTED,
+          : AUTHORIZED_OPERATIONS_OMITTED,
       };
     },
   });

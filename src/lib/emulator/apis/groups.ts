@@ -9,14 +9,13 @@
 import { errors } from '../../kafka/error-codes.js';
 import type { RequestBody, ResponseOf } from '../../kafka/message-types.js';
 import { DescribeGroups, FindCoordinator, ListGroups, OffsetCommit, OffsetFetch } from '../../kafka/messages/index.js';
-import { CLUSTER_RESOURCE_NAME } from '../state/acl.js';
+import { AUTHORIZED_OPERATIONS_OMITTED, CLUSTER_RESOURCE_NAME } from '../state/acl.js';
 import type { EmulatedCluster } from '../state/cluster-model.js';
 import { type CommitRefusal, type ConsumerGroup, groupCoordinator, groupState } from '../state/groups.js';
 import type { RequestContext } from '../state/types.js';
 import { engineContext, type BrokerContext } from '../server/broker-context.js';
 import { defineHandler, type RegisteredHandler } from '../server/handler.js';
 
-const NOT_REQUESTED = -2147483648;
 const NO_OFFSET = -1n;
 
 /** FindCoordinator's key types (CoordinatorType); the prototype has no MIRROR type 3 (PROTOCOL.md §15). */
@@ -244,7 +243,7 @@ export function describeGroups(
         ProtocolType: '',
         ProtocolData: '',
         Members: [],
-        AuthorizedOperations: NOT_REQUESTED,
+        AuthorizedOperations: AUTHORIZED_OPERATIONS_OMITTED,
       };
       if (!cluster.authorizer.authorize(ctx.principal, 'GROUP', id, 'DESCRIBE'))
         return { ...empty, ErrorCode: errors.GROUP_AUTHORIZATION_FAILED.code };
@@ -267,7 +266,7 @@ export function describeGroups(
         })),
         AuthorizedOperations: withOperations
           ? cluster.authorizer.authorizedOperations(ctx.principal, 'GROUP', id, ['READ', 'DELETE', 'DESCRIBE'])
-          : NOT_REQUESTED,
+          : AUTHORIZED_OPERATIONS_OMITTED,
       };
     }),
   };

@@ -28,6 +28,3 @@ export interface BrokerContext {
 export function engineContext(ctx: RequestContext): EngineContext {
   return { principal: ctx.session.principal, nodeId: ctx.nodeId };
 }
-
-/** Kafka's int32 "authorized operations not requested" marker. */
-export const OPERATIONS_NOT_REQUESTED = -2147483648;
