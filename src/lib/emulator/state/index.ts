@@ -1,5 +1,5 @@
-// The emulator's in-memory engine, as the server and its per-API handlers use it: build clusters,
-// register their addresses, call one EmulatedCluster method per request, tick on an interval.
+// The emulator's in-memory engine, as the server and the per-API files (apis/) use it: build
+// clusters, register their addresses, change their state per request, tick on an interval.
 //
 // Not modelled (see each file for the finer approximations): records and their contents (only
 // offsets move), transactions and the abort markers Stop appends for them, EPOCH_FENCING, mirror
