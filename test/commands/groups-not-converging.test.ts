@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
-import { mirrorCoordinatorOf } from '../../src/lib/emulator/state/internal-rpcs.js';
+import { mirrorCoordinatorOf } from '../../src/lib/emulator/state/mirror-coordinators.js';
 import { jsonOf, runCli } from '../helpers/in-process-cli.js';
 import { INSTANT_START } from '../helpers/emulator-timing.js';
 import { commit } from './groups-setup.js';

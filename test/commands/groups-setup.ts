@@ -5,7 +5,7 @@
 import { ManualClock, startEmulatedClusters, type EmulatedClusters } from '../../src/lib/emulator/index.js';
 import type { EmulatedCluster } from '../../src/lib/emulator/state/cluster.js';
 import { groupCoordinator } from '../../src/lib/emulator/state/groups.js';
-import { offsetCommit } from '../../src/lib/emulator/state/group-rpcs.js';
+import { offsetCommit } from '../../src/lib/emulator/apis/groups.js';
 import { startTopics } from './describe-setup.js';
 
 export const SYNC_MS = 2000;

@@ -8,7 +8,7 @@ import { EmulatedCluster, type MirrorTiming } from './state/cluster.js';
 import { ClusterRegistry } from './state/registry.js';
 import { MIRROR_METADATA_VERSION, PRE_MIRROR_METADATA_VERSION } from './server/features.js';
 import type { BrokerSoftware, NodeEndpoint } from './server/broker-context.js';
-import { brokerRegistry } from './server/broker-handlers.js';
+import { brokerRegistry } from './apis/index.js';
 import type { WireEvent } from './server/connection.js';
 import { NodeFaults } from './server/faults.js';
 import { NodeServer } from './server/node-server.js';
@@ -36,18 +36,14 @@ export type { EmulatedCluster, MirrorTiming } from './state/cluster.js';
 
 export type ClusterRole = 'source' | 'destination';
 
-/** Which clusters an option applies to: `true` both, or one of them by name. */
 export type ClusterChoice = boolean | ClusterRole;
-/** A cluster's name in the emulator: the source, the destination, or a further one (`cluster-3`, …). */
 export type ClusterName = ClusterRole | `cluster-${number}`;
 
 export interface ClusterSideOptions {
   /** Node count; default 1 for the source, 3 for the destination. */
   readonly nodes?: number;
-  /** Fixed ports, one per node; missing entries (or 0) pick free ports. */
   readonly ports?: readonly number[];
   readonly clusterId?: string;
-  /** server.properties values, e.g. `{ 'mirror.failed.retry.max.attempts': '3' }`. */
   readonly brokerConfigs?: Readonly<Record<string, string>>;
   /** ACLs for this cluster (no rules = everything allowed, like Kafka without an authorizer). */
   readonly acls?: AuthorizerOptions;
@@ -61,7 +57,6 @@ export interface ClusterSideOptions {
 export interface DemoTopic {
   readonly name: string;
   readonly partitions: number;
-  /** Records already in each partition when the emulator starts. */
   readonly initialOffset?: bigint;
 }
 
@@ -72,7 +67,6 @@ export const DEFAULT_DEMO_TOPICS: readonly DemoTopic[] = [
 ];
 
 export interface TlsListenerOptions {
-  /** mTLS: make a client certificate and reject clients that present none. */
   readonly requireClientCert?: boolean;
   readonly clientCommonName?: string;
 }
@@ -85,9 +79,7 @@ export interface EmulatorOptions {
    * topics: for an estate of more than two clusters (topology tests, `kmirror playground --clusters N`).
    */
   readonly others?: readonly ClusterSideOptions[];
-  /** Seeds cluster and topic ids so two runs print the same ids; default 'kmirror'. */
   readonly seed?: string | number;
-  /** Serve TLS with a throwaway CA (see `security.tls.caPath`). */
   readonly tls?: boolean | TlsListenerOptions;
   /** Require SASL on every listener; `true` = all four mechanisms with the default users. */
   readonly sasl?: boolean | SaslOptions;
@@ -112,13 +104,10 @@ export interface EmulatorOptions {
   readonly demoTopics?: boolean | readonly DemoTopic[];
   /** The engine's clock; pass a ManualClock (and step it, then call `tick()`) to run without a timer. */
   readonly clock?: Clock;
-  /** How often the engine advances with a real clock; default 100 ms. */
   readonly tickIntervalMs?: number;
   readonly timing?: Partial<MirrorTiming>;
   readonly maxFrameBytes?: number;
-  /** Sees every decoded request and every response before it is encoded. */
   readonly onWire?: (event: WireEvent & { readonly cluster: ClusterName }) => void;
-  /** Handler failures; default: printed to stderr. */
   readonly onError?: (error: unknown, apiName: string) => void;
 }
 
@@ -133,13 +122,10 @@ export interface EmulatedNode {
 
 export interface EmulatedClusterHandle {
   readonly role: ClusterName;
-  /** Comma-separated `127.0.0.1:port` of every node. */
   readonly bootstrap: string;
   readonly clusterId: string;
   readonly nodes: readonly EmulatedNode[];
-  /** The engine behind the nodes: topics, mirrors, features, ACLs. */
   readonly cluster: EmulatedCluster;
-  /** Fault controls by node id. */
   readonly faults: ReadonlyMap<number, NodeFaults>;
   readonly software: BrokerSoftware;
 }
@@ -150,7 +136,6 @@ export interface EmulatorSecurity {
     readonly caPem: string;
     readonly clientCertPath?: string;
     readonly clientKeyPath?: string;
-    /** The principal a client using the generated certificate gets, e.g. `User:CN=kmirror-client`. */
     readonly clientPrincipal?: string;
   };
   readonly sasl?: {
@@ -163,13 +148,10 @@ export interface EmulatorSecurity {
 export interface EmulatedClusters {
   readonly source: EmulatedClusterHandle;
   readonly destination: EmulatedClusterHandle;
-  /** The further clusters of `options.others`, in order (empty without them). */
   readonly others: readonly EmulatedClusterHandle[];
   readonly security: EmulatorSecurity;
   readonly clock: Clock;
-  /** Advances every engine to `clock.now()` (the timer does this every tick with a real clock). */
   tick(): void;
-  /** Stops every listener and the timer and removes generated certificates; safe to call twice. */
   close(): Promise<void>;
 }
 

@@ -24,14 +24,11 @@ export const DESTINATION_ACTIVE_GROUP = 'billing';
 const COMMIT_EVERY_MS = 1_000;
 
 export interface PlaygroundConsumers {
-  /** The groups that commit on the source. */
   readonly groups: string[];
-  /** The group with a consumer on the destination, or null. */
   readonly activeOnDestination: string | null;
   stop(): void;
 }
 
-/** One round of commits on the source: every group, every partition of its topics. */
 export function commitPlaygroundGroups(source: EmulatedCluster, groups: readonly PlaygroundGroup[]): void {
   const now = source.clock.now();
   for (const group of groups) {

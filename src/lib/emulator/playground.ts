@@ -24,7 +24,6 @@ export const PLAYGROUND_TOPICS: readonly DemoTopic[] = [
   { name: '__internal', partitions: 1, initialOffset: 100n },
 ];
 
-/** Records per second and partition appended to the demo topics. */
 export const PLAYGROUND_GROWTH_PER_SEC = 20;
 /** Records per second and partition a mirrored partition copies: ~10 s to catch up orders-us. */
 export const PLAYGROUND_COPY_RECORDS_PER_SEC = 2_500;
@@ -35,7 +34,6 @@ export const PLAYGROUND_COPY_RECORDS_PER_SEC = 2_500;
 export const PLAYGROUND_REFRESH_INTERVAL_MS = 2_000;
 export const DEFAULT_PLAYGROUND_SEED = 'kmirror';
 
-/** The SASL mechanism written into the generated client.properties. */
 export const PLAYGROUND_SASL_MECHANISM = 'SCRAM-SHA-512';
 
 export interface PlaygroundOptions {
@@ -274,7 +272,6 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   }
 }
 
-/** The commands a newcomer runs next, in order, ready to paste. */
 export function nextCommands(info: PlaygroundInfo, bin = 'kmirror'): string[] {
   const dst = info.destination.bootstrap;
   const dialect = info.dialectArgs.map(shellQuote).join(' ');

@@ -1,8 +1,8 @@
 // What the request handlers of one node know: which node they run on, the engine's cluster behind
 // it, and the listener addresses of every node (the engine knows node ids, not ports).
 
-import type { RequestContext as EngineContext } from '../state/request-context.js';
-import type { EmulatedCluster } from '../state/cluster.js';
+import type { RequestContext as EngineContext } from '../state/types.js';
+import type { EmulatedCluster } from '../state/cluster-model.js';
 import type { RequestContext } from './handler.js';
 
 export interface NodeEndpoint {
@@ -25,10 +25,6 @@ export interface BrokerContext {
   readonly newTopicGrowthPerSec: number;
 }
 
-/** The engine's view of a request: who asked, and which node received it. */
 export function engineContext(ctx: RequestContext): EngineContext {
   return { principal: ctx.session.principal, nodeId: ctx.nodeId };
 }
-
-/** Kafka's int32 "authorized operations not requested" marker. */
-export const OPERATIONS_NOT_REQUESTED = -2147483648;

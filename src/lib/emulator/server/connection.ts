@@ -6,7 +6,7 @@ import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { decodeRequestFrame, encodeResponseFrame } from '../../kafka/frames.js';
 import { ApiVersions, SaslAuthenticate, SaslHandshake } from '../../kafka/messages/index.js';
-import { unsupportedApiVersionsBody } from './api-versions-handler.js';
+import { unsupportedApiVersionsBody } from '../apis/api-versions.js';
 import type { FaultPlan, NodeFaults } from './faults.js';
 import { FrameReader } from '../../kafka/frame-reader.js';
 import {
@@ -27,7 +27,6 @@ import {
 } from './response-rewrite.js';
 import { errors } from '../../kafka/error-codes.js';
 
-/** What a test sees of the traffic (after decoding, before encoding). */
 export interface WireEvent {
   readonly direction: 'request' | 'response';
   readonly nodeId: number;
@@ -38,7 +37,6 @@ export interface WireEvent {
   readonly clientId: string | null;
   readonly principal: string;
   readonly body: unknown;
-  /** On responses: what fault injection did with it. */
   readonly fault?: FaultPlan['outcome']['kind'];
 }
 
@@ -137,7 +135,6 @@ export class Connection {
       this.serveRawSasl(frame);
       return;
     }
-    // The first eight header bytes have the same layout in every header version.
     if (frame.length < 8) return this.close();
     const apiKey = frame.readInt16BE(0);
     const version = frame.readInt16BE(2);

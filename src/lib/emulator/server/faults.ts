@@ -4,11 +4,9 @@
 
 import type { ApiDefinition } from '../../kafka/definition.js';
 
-/** An API by name (`'Metadata'`), by definition, or `'*'` for every API. */
 export type ApiSelector = string | Pick<ApiDefinition, 'name'>;
 
 export interface FaultOptions {
-  /** How many requests the rule affects before it retires itself. */
   readonly times?: number;
 }
 
@@ -28,14 +26,11 @@ export type FrameMutation = (frame: Buffer, response: { api: ApiDefinition; vers
 export interface FaultRule {
   readonly kind: FaultKind;
   readonly api: string;
-  /** Requests this rule has affected so far. */
   readonly fired: number;
-  /** Requests it will still affect (Infinity when unlimited). */
   readonly remaining: number;
   remove(): void;
 }
 
-/** What the connection does with one request. */
 export interface FaultPlan {
   readonly delayMs: number;
   readonly outcome:
@@ -45,7 +40,6 @@ export interface FaultPlan {
     | { readonly kind: 'error'; readonly code: number; readonly message: string | null }
     | { readonly kind: 'topic-errors'; readonly codes: ReadonlyMap<string, number>; readonly message: string | null }
     | { readonly kind: 'mutate'; readonly mutate: FrameMutation };
-  /** Forced ThrottleTimeMs, or undefined to leave the handler's value. */
   readonly throttleMs: number | undefined;
 }
 
@@ -95,7 +89,6 @@ export class NodeFaults {
     return this.add({ kind: 'drop', api: nameOf(api), remaining: countOf(options, 1) });
   }
 
-  /** Writes the first half of the response, then destroys the connection. */
   closeMidFrame(api: ApiSelector, options?: FaultOptions): FaultRule {
     return this.add({ kind: 'close-mid-frame', api: nameOf(api), remaining: countOf(options, 1) });
   }
@@ -141,7 +134,6 @@ export class NodeFaults {
     else this.throttles.set(nameOf(api), ms);
   }
 
-  /** Removes every rule and throttle (the node's up/down state is left alone). */
   clear(): void {
     this.rules = [];
     this.throttles.clear();
@@ -160,7 +152,6 @@ export class NodeFaults {
     await this.requireLifecycle().stop({ fence: options.fenced !== false });
   }
 
-  /** Listens again on the same port. */
   async up(): Promise<void> {
     await this.requireLifecycle().start();
   }
@@ -169,12 +160,10 @@ export class NodeFaults {
     return this.lifecycle?.running ?? false;
   }
 
-  /** Called by the node server that owns these faults. */
   attach(lifecycle: NodeLifecycle): void {
     this.lifecycle = lifecycle;
   }
 
-  /** Consumes the rules that apply to one request of `apiName`. */
   plan(apiName: string): FaultPlan {
     const applies = (rule: MutableRule): boolean => rule.remaining > 0 && (rule.api === '*' || rule.api === apiName);
     let delayMs = 0;

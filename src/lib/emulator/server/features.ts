@@ -2,7 +2,7 @@
 // property of its software (a prototype broker or an older one); what is finalized is a property of
 // the cluster and comes from the engine.
 
-import { MIRROR_METADATA_VERSION } from '../state/cluster.js';
+import { MIRROR_METADATA_VERSION } from '../state/cluster-options.js';
 
 export interface SupportedFeature {
   readonly name: string;
@@ -16,7 +16,6 @@ export interface FinalizedFeatures {
   readonly epoch: bigint;
 }
 
-/** metadata.version 4.2-IV2 (level 30), the level `mirror.version` 1 requires; the engine's value. */
 export { MIRROR_METADATA_VERSION };
 /** metadata.version 4.1-IV1, the newest level of a release without mirroring. */
 export const PRE_MIRROR_METADATA_VERSION = 27;

@@ -7,14 +7,12 @@ import { ApiKeyMap, TBD } from '../../kafka/mirror-api-keys.js';
 
 export type ResponseInput<A extends ApiDefinition> = MessageInput<ResponseOf<A>>;
 
-/** Per-connection authentication state; SASL handlers move it forward. */
 export interface ConnectionSession {
   /** `User:ANONYMOUS`, `User:<sasl name>` or `User:CN=…` from a client certificate. */
   principal: string;
   /** False only on a SASL listener until SaslAuthenticate succeeds. */
   authenticated: boolean;
   readonly saslRequired: boolean;
-  /** Set by SaslHandshake; SaslAuthenticate feeds it the client's tokens. */
   saslExchange: SaslExchangeState | undefined;
 }
 
@@ -25,7 +23,6 @@ export interface SaslExchangeState {
   evaluate(token: Buffer): SaslStep;
 }
 
-/** One step of a SASL exchange, as the server mechanism reports it. */
 export type SaslStep =
   | { readonly kind: 'challenge'; readonly bytes: Buffer }
   | { readonly kind: 'done'; readonly bytes: Buffer; readonly authorizationId: string }
@@ -59,7 +56,6 @@ export interface Handler<A extends ApiDefinition> {
   errorResponse?(body: RequestOf<A>, version: number, code: number, message: string | null): ResponseInput<A>;
 }
 
-/** A handler with its types erased, so handlers of different APIs share one registry. */
 export interface RegisteredHandler {
   readonly api: ApiDefinition;
   readonly maxVersion?: number;
@@ -82,7 +78,6 @@ export function defineHandler<const A extends ApiDefinition>(handler: Handler<A>
   };
 }
 
-/** The versions a handler serves: its request definition's validVersions, capped by its maxVersion. */
 export function versionsOf(handler: RegisteredHandler): VersionRange {
   const range = parseVersions(handler.api.request.validVersions);
   if (handler.maxVersion === undefined || handler.maxVersion >= range.max) return range;
@@ -92,7 +87,6 @@ export function versionsOf(handler: RegisteredHandler): VersionRange {
 export class HandlerRegistry {
   private readonly byKey = new Map<number, RegisteredHandler>();
 
-  /** `apiKeys` says on which key each handler answers (remapped mirror APIs). */
   constructor(handlers: readonly RegisteredHandler[], apiKeys: ApiKeyMap = ApiKeyMap.DEFAULT) {
     for (const handler of handlers) {
       const key = apiKeys.keyOf(handler.api);
@@ -110,7 +104,6 @@ export class HandlerRegistry {
     return this.byKey.get(apiKey);
   }
 
-  /** Every handler with the key it answers on, in key order. */
   entries(): Array<{ readonly apiKey: number; readonly handler: RegisteredHandler }> {
     return [...this.byKey.entries()].sort(([a], [b]) => a - b).map(([apiKey, handler]) => ({ apiKey, handler }));
   }

@@ -15,13 +15,11 @@ export interface NodeTlsOptions {
   readonly certPem: string;
   readonly keyPem: string;
   readonly caPem: string;
-  /** mTLS: reject clients without a certificate signed by the CA. */
   readonly requireClientCert?: boolean;
 }
 
 export interface NodeServerOptions {
   readonly nodeId: number;
-  /** Always a loopback address; default 127.0.0.1. */
   readonly host?: string;
   /** 0 (default) picks a free port; after the first start the port is kept. */
   readonly port?: number;
@@ -32,7 +30,6 @@ export interface NodeServerOptions {
   readonly maxFrameBytes?: number;
   readonly onWire?: WireListener;
   readonly onError?: (error: unknown, apiName: string) => void;
-  /** Told after every start and stop, so the cluster's view of live nodes follows the listener. */
   readonly onRunningChange?: (running: boolean) => void;
 }
 
@@ -68,7 +65,6 @@ export class NodeServer implements NodeLifecycle {
     return this.options.nodeId;
   }
 
-  /** The listening port; stable across down/up once the node has started. */
   get port(): number {
     return this.boundPort;
   }
@@ -122,7 +118,6 @@ export class NodeServer implements NodeLifecycle {
     this.server = undefined;
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     for (const connection of this.connections) connection.close();
-    // Sockets still in a TLS handshake have no Connection yet.
     for (const socket of this.sockets) socket.destroy();
     this.connections.clear();
     this.sockets.clear();

@@ -26,7 +26,6 @@ export function hasTopLevelErrorCode(message: MessageDefinition, version: number
   );
 }
 
-/** A copy of `body` with ThrottleTimeMs set, when the response has that field at `version`. */
 export function withThrottle(message: MessageDefinition, version: number, body: unknown, throttleMs: number): unknown {
   if (
     !present(
@@ -43,7 +42,6 @@ function errorMessageValue(field: FieldDefinition, version: number, message: str
   return inVersions(field.nullableVersions, version) ? null : '';
 }
 
-/** The smallest error response: top-level ErrorCode (and ErrorMessage), everything else default. */
 export function topLevelErrorBody(message: MessageDefinition, version: number, code: number, text: string | null): Obj {
   const body: Obj = { ErrorCode: code };
   const messageField = message.fields.find((f) => f.name === 'ErrorMessage');
@@ -51,7 +49,6 @@ export function topLevelErrorBody(message: MessageDefinition, version: number, c
   return body;
 }
 
-/** A copy of `body` where every ErrorCode (and ErrorMessage) at every level is replaced. */
 export function withAllErrors(
   message: MessageDefinition,
   version: number,
@@ -80,7 +77,6 @@ export function withAllErrors(
   return walk(message.fields, body);
 }
 
-/** A copy of a Start/Stop/Pause/Resume request without the topics in `names` (by TopicName). */
 export function withoutTopics(request: unknown, names: ReadonlySet<string>): unknown {
   if (!isObj(request) || !Array.isArray(request['Topics'])) return request;
   return {
@@ -91,7 +87,6 @@ export function withoutTopics(request: unknown, names: ReadonlySet<string>): unk
   };
 }
 
-/** A copy of a Topics[]-shaped response with one `{Name, ErrorCode, ErrorMessage}` entry per faulted topic. */
 export function withTopicErrors(body: unknown, codes: ReadonlyMap<string, number>, text: string | null): unknown {
   const copy: Obj = isObj(body) ? { ...body } : {};
   const existing = Array.isArray(copy['Topics']) ? (copy['Topics'] as unknown[]) : [];

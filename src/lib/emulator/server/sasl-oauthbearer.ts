@@ -41,7 +41,6 @@ function parseJson(part: string): Record<string, unknown> | undefined {
   }
 }
 
-/** Builds an unsecured JWT for tests and the playground (what librdkafka's unsecure mode sends). */
 export function unsecuredJwt(subject: string, lifetimeSeconds = 3600, nowMs: number = Date.now()): string {
   const encode = (value: object): string => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
   const iat = Math.floor(nowMs / 1000);

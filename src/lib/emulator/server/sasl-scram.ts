@@ -53,7 +53,6 @@ function attributes(text: string): Map<string, string> {
   return map;
 }
 
-/** Printable nonce characters; `,` is excluded because it separates SCRAM attributes. */
 function randomNonce(): string {
   return randomBytes(18).toString('base64').replace(/[+/=]/g, 'x');
 }

@@ -45,7 +45,6 @@ export class SaslServer {
     this.tokenCheck = options.oauthTokenCheck ?? unsecuredJwtCheck();
   }
 
-  /** A fresh exchange for an enabled mechanism, or undefined when the mechanism is not enabled. */
   begin(mechanism: string, raw: boolean): SaslExchangeState | undefined {
     const enabled = this.mechanisms.find((m) => m === mechanism);
     if (!enabled) return undefined;

@@ -18,7 +18,6 @@ export interface TlsMaterial {
   readonly serverKeyPath: string;
   readonly serverCertPem: string;
   readonly serverKeyPem: string;
-  /** Present when client certificates were requested. */
   readonly client?: {
     readonly certPath: string;
     readonly keyPath: string;
@@ -34,7 +33,6 @@ export interface TlsMaterialOptions {
   /** Also make a client certificate signed by the same CA (for listeners that require one). */
   readonly clientCertificate?: boolean;
   readonly clientCommonName?: string;
-  /** Where `openssl` is; default: found on PATH. */
   readonly opensslPath?: string;
 }
 

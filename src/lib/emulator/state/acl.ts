@@ -33,7 +33,9 @@ export interface AclRule {
 /** The name Kafka gives the single CLUSTER resource. */
 export const CLUSTER_RESOURCE_NAME = 'kafka-cluster';
 
-/** Operations a CLUSTER_MIRROR ACL may name, in the order of their codes. */
+/** Kafka's int32 "authorized operations not requested" marker. */
+export const AUTHORIZED_OPERATIONS_OMITTED = -2147483648;
+
 export const CLUSTER_MIRROR_OPERATIONS: readonly AclOperationName[] = [
   'CREATE',
   'DELETE',

@@ -57,7 +57,6 @@ export class BrokerConfigs {
     return this.effective(name)?.value ?? undefined;
   }
 
-  /** Numeric value of a key, falling back to `fallback` when unset or unparsable. */
   number(name: string, fallback: number): number {
     const n = Number(this.get(name));
     return Number.isFinite(n) ? n : fallback;

@@ -3,32 +3,9 @@
 import type { Authorizer } from './acl.js';
 import type { Clock } from './clock.js';
 import type { ClusterRegistry } from './registry.js';
+import type { MirrorTiming } from './types.js';
 
-export interface MirrorTiming {
-  /** How long a partition stays in LOG_TRUNCATION before MIRRORING. */
-  readonly logTruncationMs: number;
-  readonly pausingMs: number;
-  readonly stoppingMs: number;
-  /** Records per second and partition a MIRRORING partition copies from its source. */
-  readonly copyRecordsPerSec: number;
-  /**
-   * How long a newly started partition, and every partition of a mirror whose config changed, stays
-   * FAILED ("Failed to get source metadata", retry 1) before it mirrors, as on the prototype broker.
-   * Its first fetch then reports source and destination offset 0 for {@link FIRST_FETCH_DELAY_MS}.
-   * 0 turns both off, for tests that need a partition MIRRORING at once.
-   */
-  readonly startupFailureMs: number;
-  /** While a source is unreachable, each retry counts only when this request timeout has passed. */
-  readonly sourceRequestTimeoutMs: number;
-  /** After a simulated broker restart, how long a partition freed of a non-retryable failure waits. */
-  readonly restartRecoveryMs: number;
-  /** LOG_TRUNCATION of a failback (the source mirrored this topic from here): tens of ms on the prototype. */
-  readonly failbackTruncationMs: number;
-  /** EPOCH_FENCING: how long BumpLeaderEpochs takes before the partition mirrors again. */
-  readonly epochFencingMs: number;
-  /** A failback's first MIRRORING, before its metadata refresh fails once (§18: all within ~2.5 s). */
-  readonly failbackMetadataRefreshMs: number;
-}
+export type { CreateTopicOptions, MirrorTiming } from './types.js';
 
 export const DEFAULT_TIMING: MirrorTiming = {
   logTruncationMs: 500,
@@ -55,7 +32,6 @@ export const MIRROR_METADATA_VERSION = 30;
 
 export interface EmulatedClusterOptions {
   readonly name?: string;
-  /** Seeds cluster and topic ids; defaults to the name. */
   readonly seed?: string | number;
   readonly clusterId?: string;
   readonly nodeCount?: number;
@@ -66,20 +42,7 @@ export interface EmulatedClusterOptions {
   /** Finalized `mirror.version`; 1 unless told otherwise (the emulator exists to mirror). */
   readonly mirrorVersion?: 0 | 1;
   readonly metadataVersion?: number;
-  /** Static broker configs (server.properties), e.g. `mirror.failed.retry.max.attempts`. */
   readonly brokerConfigs?: Readonly<Record<string, string>>;
   readonly timing?: Partial<MirrorTiming>;
-  /** Fail partitions when the source's id differs from the stored `mirror.source.cluster.id`. */
   readonly verifySourceClusterId?: boolean;
-}
-
-export interface CreateTopicOptions {
-  readonly partitions?: number;
-  readonly replicationFactor?: number;
-  readonly id?: string;
-  readonly configs?: Readonly<Record<string, string>>;
-  /** Records per second appended to each partition. */
-  readonly growthPerSec?: number;
-  readonly initialOffset?: bigint;
-  readonly internal?: boolean;
 }

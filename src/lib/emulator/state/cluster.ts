@@ -1,10 +1,11 @@
 // One emulated KRaft cluster in combined mode: nodes, features, broker configs, topics, mirrors and
-// the mirroring engine. Request handlers call the RPC methods at the bottom with the decoded body
-// and encode what they return; the server calls tick() on an interval (the engine has no timers).
+// the mirroring engine. The server calls tick() on an interval (the engine has no timers). State and
+// API code see it through cluster-model.ts, so none of them imports this file.
 
 import { Authorizer } from './acl.js';
 import type * as B from './message-bodies.js';
-import type { RequestContext } from './request-context.js';
+import type * as Model from './cluster-model.js';
+import type { RequestContext } from './types.js';
 import { BrokerConfigs } from './broker-configs.js';
 import { ManualClock, SystemClock, type Clock } from './clock.js';
 import {
@@ -14,8 +15,8 @@ import {
   type EmulatedClusterOptions,
   type MirrorTiming,
 } from './cluster-options.js';
-import { describeConfigs, incrementalAlterConfigs } from './config-resources.js';
-import { describeClusterMirrors } from './describe-mirrors.js';
+import { describeConfigs, incrementalAlterConfigs } from '../apis/configs.js';
+import { describeClusterMirrors } from '../apis/describe-cluster-mirrors.js';
 import { runPeriodicSync } from './discovery.js';
 import { GroupStore } from './groups.js';
 import { advanceMirrors } from './engine-tick.js';
@@ -23,15 +24,15 @@ import { restartBrokers, type RestartOptions, type RestartReport } from './resta
 import { noteRecords } from './epoch-history.js';
 import { raiseEpochsAgainstReverseMirrors } from './epoch-war.js';
 import type * as I from './message-bodies.js';
-import { bumpLeaderEpochs, readMirrorStates, writeMirrorStates } from './internal-rpcs.js';
-import { createClusterMirror, deleteClusterMirror, listClusterMirrors } from './mirror-lifecycle.js';
+import { bumpLeaderEpochs, readMirrorStates, writeMirrorStates } from '../apis/mirror-states.js';
+import { createClusterMirror, deleteClusterMirror, listClusterMirrors } from '../apis/cluster-mirrors.js';
 import { MirrorStore } from './mirrors.js';
 import { SeededRandom } from './random.js';
 import { recordLog } from './record-store.js';
 import { INTERNAL_PRINCIPAL } from './rpc-common.js';
 import type { ClusterRegistry } from './registry.js';
-import { startMirrorTopics } from './start-mirror-topics.js';
-import { pauseMirrorTopics, resumeMirrorTopics, stopMirrorTopics } from './topic-transitions.js';
+import { startMirrorTopics } from '../apis/start-mirror-topics.js';
+import { pauseMirrorTopics, resumeMirrorTopics, stopMirrorTopics } from '../apis/stop-pause-resume.js';
 import { buildTopic, endOffset, isFrozen, materialize, setGrowthRate, TopicTable, type Topic } from './topics.js';
 
 export {
@@ -42,7 +43,7 @@ export {
   type MirrorTiming,
 } from './cluster-options.js';
 
-export class EmulatedCluster {
+export class EmulatedCluster implements Model.EmulatedCluster {
   readonly name: string;
   readonly clusterId: string;
   readonly clock: Clock;
@@ -51,27 +52,21 @@ export class EmulatedCluster {
   readonly random: SeededRandom;
   readonly topics = new TopicTable();
   readonly mirrors = new MirrorStore();
-  /** Consumer groups and their committed offsets (groups.ts; the RPCs are in group-rpcs.ts). */
   readonly groups = new GroupStore();
   readonly brokerConfigs: BrokerConfigs;
   readonly timing: MirrorTiming;
   readonly verifySourceClusterId: boolean;
   readonly nodeIds: readonly number[];
-  /** False simulates a network outage: mirrors reading from this cluster fail. */
   reachable = true;
   featuresEpoch = 0n;
-  /** Next periodic mirror sync (auto-discovery, exclude enforcement, source cluster id check). */
   nextSyncAt: number;
-  /** Mirror → the message of the last sync's source cluster id check, while the ids differ. */
   readonly sourceIdMismatch = new Map<string, string>();
   /**
    * How often a mirror partition's fetch response arrives, in ms (0: every tick). Offsets and lag are
    * those of the last response, so with a slow fetcher lag reads 0 while the source has moved on.
    */
   mirrorFetchIntervalMs = 0;
-  /** Rates of the topics whose traffic {@link setTraffic} stopped, to restore them. */
   private readonly stoppedTraffic = new Map<string, number>();
-  /** {@link setTraffic}(false) is in force: topics created meanwhile start still. */
   private trafficHeld = false;
   private readonly down = new Set<number>();
   private readonly features = new Map<string, number>();
@@ -107,8 +102,6 @@ export class EmulatedCluster {
     }
     this.nextSyncAt = this.clock.now();
   }
-
-  // ---- nodes and features ---------------------------------------------------------------------
 
   /** Changes whenever a partition's leader does (setNodeUp is the only place leaders move). */
   leadershipVersion = 0;
@@ -170,9 +163,6 @@ export class EmulatedCluster {
     return this.featureLevel('mirror.version') >= 1;
   }
 
-  // ---- topics -----------------------------------------------------------------------------------
-
-  /** Creates a topic as an administrator would; throws when it cannot be placed. */
   createTopic(name: string, options: CreateTopicOptions = {}): Topic {
     const rf = options.replicationFactor ?? this.brokerConfigs.number('default.replication.factor', 1);
     if (rf > this.liveNodeIds().length)
@@ -187,7 +177,6 @@ export class EmulatedCluster {
     );
   }
 
-  /** Places a topic with no further checks; callers have validated name, id and factor. */
   addTopic(
     name: string,
     id: string,
@@ -234,7 +223,6 @@ export class EmulatedCluster {
     setGrowthRate(this.requireTopic(topicName), this.clock.now(), perSec);
   }
 
-  /** Produces `count` records to one partition (or every partition when omitted). */
   appendRecords(topicName: string, count: number, partition?: number): void {
     const topic = this.requireTopic(topicName);
     const now = this.clock.now();
@@ -323,7 +311,6 @@ export class EmulatedCluster {
     this.stoppedTraffic.clear();
   }
 
-  /** Whether producers write (no topic held still by {@link setTraffic}). */
   get trafficRunning(): boolean {
     return !this.trafficHeld;
   }
@@ -341,9 +328,6 @@ export class EmulatedCluster {
     return topic;
   }
 
-  // ---- engine -----------------------------------------------------------------------------------
-
-  /** Moves a ManualClock forward in steps of `stepMs`, ticking after each (tests, scripted demos). */
   advance(ms: number, stepMs = ms): void {
     if (!(this.clock instanceof ManualClock))
       throw new Error('advance() needs a ManualClock; with a real clock call tick()');
@@ -362,7 +346,6 @@ export class EmulatedCluster {
     return restartBrokers(this, options);
   }
 
-  /** Moves every mirror forward to clock.now(); deterministic for a given sequence of times. */
   tick(): void {
     const now = this.clock.now();
     const syncDue = now >= this.nextSyncAt;
@@ -374,7 +357,7 @@ export class EmulatedCluster {
     if (syncDue) raiseEpochsAgainstReverseMirrors(this, now);
   }
 
-  // ---- RPCs (one per API; handlers pass the decoded body straight through) ----------------------
+  // ---- RPCs without a connection (tests, scripts): each runs its API's state change in apis/ -----
 
   createClusterMirror(ctx: RequestContext, body: B.CreateClusterMirrorRequestBody): B.CreateClusterMirrorResponseBody {
     return createClusterMirror(this, ctx, body);

@@ -34,7 +34,6 @@ export interface ConfigDefinition {
   readonly type: ConfigTypeName;
   /** Kafka's default rendered as a string; null where Kafka's default is null. */
   readonly default: string | null;
-  /** BROKER only: may be changed with IncrementalAlterConfigs. */
   readonly dynamic?: boolean;
 }
 
@@ -113,7 +112,6 @@ export const TOPIC_BROKER_SYNONYMS: Readonly<Record<string, string>> = {
   'unclean.leader.election.enable': 'unclean.leader.election.enable',
 };
 
-/** Broker keys with the emulator's values; `nodeCount` keeps replication factors placeable. */
 export function brokerConfigDefinitions(nodeCount: number): ConfigDefinition[] {
   const rf = String(Math.min(3, Math.max(1, nodeCount)));
   return [

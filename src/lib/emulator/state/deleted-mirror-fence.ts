@@ -5,12 +5,10 @@
 
 import { materialize, type Topic } from './topics.js';
 
-/** DeleteClusterMirror, after the topic was detached from the mirror. */
 export function fenceUntilRestart(topic: Topic): void {
   for (const p of topic.partitions) p.readOnlyUntilRestart = true;
 }
 
-/** A simulated restart of the brokers: the fences go, and producers write from now on. */
 export function liftFencesAtRestart(topics: Iterable<Topic>, now: number): void {
   for (const topic of topics) {
     for (const p of topic.partitions) {

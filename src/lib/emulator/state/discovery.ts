@@ -5,14 +5,14 @@
 // principal the authorizer never denies.
 
 import { mirrorConfigKey } from '../../mirror/config/config-keys.js';
-import type { RequestContext } from './request-context.js';
-import type { EmulatedCluster } from './cluster.js';
+import type { RequestContext } from './types.js';
+import type { EmulatedCluster } from './cluster-model.js';
 import { syncGroupOffsets } from './group-sync.js';
 import { topicFilterOf, type TopicFilter } from './patterns.js';
 import { INTERNAL_PRINCIPAL } from './rpc-common.js';
 import { sourceIdMismatch, sourceStatus } from './source-link.js';
-import { startMirrorTopics } from './start-mirror-topics.js';
-import { stopMirrorTopics } from './topic-transitions.js';
+import { startMirrorTopics } from '../apis/start-mirror-topics.js';
+import { stopMirrorTopics } from '../apis/stop-pause-resume.js';
 import type { Topic } from './topics.js';
 import { splitListValue } from '../../mirror/core/list-value.js';
 

@@ -4,7 +4,7 @@
 // not depend on how often the server ticks, only on when requests and outages happened.
 
 import { FAILURE_RECORD_CLEAR_MS, FIRST_FETCH_DELAY_MS } from './cluster-options.js';
-import type { EmulatedCluster, MirrorTiming } from './cluster.js';
+import type { EmulatedCluster, MirrorTiming } from './cluster-model.js';
 import { copyEpochs, epochsAt, highestEpochIn, noteRecords, truncateEpochs, type EpochStart } from './epoch-history.js';
 import { reverseMirrorOf, type ReverseMirror } from './failback.js';
 import { nextLoopFailure } from './mirror-loop.js';

@@ -4,7 +4,7 @@
 // leader epoch; a mirror partition's records keep the epochs they had on the source. Failback rests on
 // it: the old destination's end offset of the last epoch it mirrored is where the two logs part.
 
-import type { Partition } from './topics.js';
+import type { Partition } from './types.js';
 
 export interface EpochStart {
   readonly epoch: number;

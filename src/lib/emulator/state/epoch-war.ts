@@ -4,7 +4,7 @@
 // → 208). The side that mirrors did NOT flap to FAILED over 23 minutes on the prototype, so it stays
 // MIRRORING here too. Deleting the old mirror (its STOPPED topics leave its topic set) ends it.
 
-import type { EmulatedCluster } from './cluster.js';
+import type { EmulatedCluster } from './cluster-model.js';
 import { inEpochWar } from './failback.js';
 import { sourceStatus } from './source-link.js';
 import { materialize } from './topics.js';

@@ -5,7 +5,7 @@
 // STOPPED the topic, this is a failback: the last epoch the source mirrored from here tells where the
 // two logs part, and everything this cluster wrote after that point is truncated away.
 
-import type { EmulatedCluster } from './cluster.js';
+import type { EmulatedCluster } from './cluster-model.js';
 import { endOffsetForEpoch, epochsAt } from './epoch-history.js';
 import { loopMessage } from './mirror-loop.js';
 import { endOffset, isFrozen, type Topic } from './topics.js';

@@ -8,11 +8,11 @@
 // coordinator) copies only partitions with a replica on it: on a multi-broker destination with few
 // replicas the other partitions never get the offset.
 
-import type { EmulatedCluster } from './cluster.js';
+import type { EmulatedCluster } from './cluster-model.js';
 import { SIMPLE_COMMITTER, type ConsumerGroup } from './groups.js';
 import { patternFilterOf, type PatternFilter } from './patterns.js';
 import type { Topic } from './topics.js';
-import { mirrorCoordinatorOf } from './internal-rpcs.js';
+import { mirrorCoordinatorOf } from './mirror-coordinators.js';
 
 export const GROUPS_INCLUDE = 'mirror.groups.include';
 export const GROUPS_EXCLUDE = 'mirror.groups.exclude';
@@ -26,7 +26,6 @@ export function groupSelected(filter: PatternFilter, groupId: string): boolean {
   return filter.include !== null && filter.include.test(groupId) && !filter.exclude?.test(groupId);
 }
 
-/** The broker's log line for a group it leaves alone because a consumer of it runs on the destination. */
 export function activeOnDestinationWarning(mirrorName: string, groupId: string): string {
   return `Skipping offset sync of group ${groupId} for mirror ${mirrorName}: the group is active on destination`;
 }

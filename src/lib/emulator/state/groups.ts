@@ -29,18 +29,15 @@ export interface GroupMember {
   readonly clientHost: string;
 }
 
-/** The classic states a group of this emulator can be in. */
 export type GroupState = 'Empty' | 'Stable';
 
 export interface ConsumerGroup {
   readonly id: string;
   /** '' for a group that only ever had simple commits; 'consumer' once a consumer joined. */
   protocolType: string;
-  /** The assignor of the current generation; '' while Empty. */
   protocol: string;
   generation: number;
   members: GroupMember[];
-  /** topic → partition → committed offset. */
   readonly offsets: Map<string, Map<number, CommittedOffset>>;
 }
 
@@ -48,28 +45,24 @@ export function groupState(group: ConsumerGroup): GroupState {
   return group.members.length > 0 ? 'Stable' : 'Empty';
 }
 
-/** Who commits: OffsetCommit's GenerationId, MemberId and GroupInstanceId. */
 export interface Committer {
   readonly generation: number;
   readonly memberId: string;
   readonly groupInstanceId: string | null;
 }
 
-/** The committer of the simple commit: no generation, no member. */
 export const SIMPLE_COMMITTER: Committer = { generation: -1, memberId: '', groupInstanceId: null };
 
 export type CommitRefusal = 'UNKNOWN_MEMBER_ID' | 'ILLEGAL_GENERATION';
 
 export class GroupStore {
   private readonly groups = new Map<string, ConsumerGroup>();
-  /** The offset sync's warnings (a broker writes them to its log), newest last. */
   readonly syncLog: string[] = [];
 
   get(id: string): ConsumerGroup | undefined {
     return this.groups.get(id);
   }
 
-  /** Every group, in the order each was first seen. */
   values(): ConsumerGroup[] {
     return [...this.groups.values()];
   }
@@ -91,7 +84,6 @@ export class GroupStore {
     return 'UNKNOWN_MEMBER_ID';
   }
 
-  /** Stores one committed offset; call refusal() first. A missing group is created as a simple group. */
   commit(id: string, topic: string, partition: number, value: CommittedOffset): void {
     const group = this.getOrCreate(id);
     let partitions = group.offsets.get(topic);
@@ -156,7 +148,6 @@ export class GroupStore {
   }
 }
 
-/** What the coordinator placement needs to know of a cluster. */
 export interface CoordinatorNodes {
   readonly nodeIds: readonly number[];
   isUp(nodeId: number): boolean;

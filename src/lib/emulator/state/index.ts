@@ -1,5 +1,5 @@
-// The emulator's in-memory engine, as the server and its per-API handlers use it: build clusters,
-// register their addresses, call one EmulatedCluster method per request, tick on an interval.
+// The emulator's in-memory engine, as the server and the per-API files (apis/) use it: build
+// clusters, register their addresses, change their state per request, tick on an interval.
 //
 // Not modelled (see each file for the finer approximations): records and their contents (only
 // offsets move), transactions and the abort markers Stop appends for them, EPOCH_FENCING, mirror
@@ -9,6 +9,7 @@
 export {
   Authorizer,
   AclOperation,
+  AUTHORIZED_OPERATIONS_OMITTED,
   CLUSTER_MIRROR_OPERATIONS,
   CLUSTER_RESOURCE_NAME,
   type AclRule,
@@ -16,7 +17,7 @@ export {
   type AclResourceType,
 } from './acl.js';
 export type * from './message-bodies.js';
-export type * from './request-context.js';
+export type * from './types.js';
 export { ManualClock, SystemClock, type Clock } from './clock.js';
 export {
   EmulatedCluster,
@@ -27,9 +28,7 @@ export {
   type MirrorTiming,
 } from './cluster.js';
 export { ConfigOperation, ConfigSource, ConfigType, ResourceType } from './config-tables.js';
-export { AUTHORIZED_OPERATIONS_OMITTED } from './describe-mirrors.js';
-export { coordinatorOf } from './internal-rpcs.js';
-export { MIRROR_STATE_TOPIC } from './mirror-lifecycle.js';
+export { coordinatorOf, MIRROR_STATE_TOPIC } from './mirror-coordinators.js';
 export { MirrorState, type DesiredState, type MirrorStateName } from './partition-state.js';
 export { ClusterRegistry } from './registry.js';
 export { INTERNAL_PRINCIPAL } from './rpc-common.js';

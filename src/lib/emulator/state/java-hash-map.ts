@@ -1,7 +1,6 @@
 // The iteration order of a java.util.HashMap<String, …> holding some keys, for answers the
 // prototype builds by walking such a map: buckets by spread String.hashCode, then insertion order.
 
-/** Java's String.hashCode (UTF-16 code units, 32-bit overflow). */
 export function javaStringHash(s: string): number {
   let h = 0;
   for (let i = 0; i < s.length; i++) h = (Math.imul(31, h) + s.charCodeAt(i)) | 0;

@@ -61,7 +61,6 @@ export type AlterConfigsResource = IncrementalAlterConfigsRequestBody['Resources
 export type AlterableConfig = AlterConfigsResource['Configs'][number];
 export type AlterConfigsResourceResponse = IncrementalAlterConfigsResponseBody['Responses'][number];
 
-// The broker-internal mirror RPCs.
 export type ReadMirrorStatesRequestBody = RequestBody<typeof ReadMirrorStates>;
 export type ReadMirrorStatesResponseBody = ResponseOf<typeof ReadMirrorStates>;
 export type ReadMirrorStatesPartitionResult = ReadMirrorStatesResponseBody['Topics'][number]['Partitions'][number];

@@ -5,8 +5,8 @@
 import { mirrorConfigKey, parseMirrorConfigValue } from '../../mirror/config/config-keys.js';
 import { errors } from '../../kafka/error-codes.js';
 import type * as B from './message-bodies.js';
-import type { RequestContext } from './request-context.js';
-import type { EmulatedCluster } from './cluster.js';
+import type { RequestContext } from './types.js';
+import type { EmulatedCluster } from './cluster-model.js';
 import { applyListOperation, ConfigSource, ConfigType, OPERATION_NAMES } from './config-tables.js';
 import { advanceMirrors, bounceMirror } from './engine-tick.js';
 import { javaHashMapOrder } from './java-hash-map.js';

@@ -8,7 +8,6 @@ export function loopMessage(mirrorName: string): string {
   return `Detected mirror loop for mirror:${mirrorName}`;
 }
 
-/** The record of the next failed attempt, given the one before it. */
 export function nextLoopFailure(previous: FailureRecord | null, message: string): FailureRecord {
   const wasFirst = previous?.retryAttempt === 1 && previous.message === message;
   return wasFirst ? { retryAttempt: 2, message: null } : { retryAttempt: 1, message };

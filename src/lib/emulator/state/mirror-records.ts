@@ -11,7 +11,7 @@ import {
   endTxnMarkerValue,
   mirrorPidResetValue,
 } from '../../kafka/record-batch.js';
-import type { EmulatedCluster } from './cluster.js';
+import type { EmulatedCluster } from './cluster-model.js';
 import { recordLog } from './record-store.js';
 import type { Partition, Topic } from './topics.js';
 

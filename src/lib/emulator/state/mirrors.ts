@@ -9,7 +9,6 @@ export class MirrorStore {
   private readonly configs = new Map<string, Map<string, string>>();
   private readonly topicsByMirror = new Map<string, Set<Topic>>();
 
-  /** Mirror names in the order they were first configured. */
   names(): string[] {
     return [...this.configs.keys()];
   }
@@ -46,7 +45,6 @@ export class MirrorStore {
     return this.topicsByMirror.get(name) ?? EMPTY;
   }
 
-  /** Names that have topics attached, whether or not the mirror still has configs. */
   namesWithTopics(): string[] {
     return [...this.topicsByMirror.keys()];
   }
@@ -83,7 +81,6 @@ export class MirrorStore {
     }
   }
 
-  /** Drops a deleted topic from the index. */
   forget(topic: Topic): void {
     if (topic.mirror) this.unindex(topic, topic.mirror.name);
   }

@@ -1,7 +1,7 @@
 // The controller's rewrite of `mirror.topics.include` / `mirror.topics.exclude` on Start and on
 // Stop-with-patterns, followed by stopping this mirror's topics that the new exclude list matches.
 
-import type { EmulatedCluster } from './cluster.js';
+import type { EmulatedCluster } from './cluster-model.js';
 import { errors } from '../../kafka/error-codes.js';
 import { compilePatternList, javaSetString, TOPICS_EXCLUDE, TOPICS_INCLUDE } from './patterns.js';
 import { splitListValue } from '../../mirror/core/list-value.js';

@@ -25,7 +25,6 @@ export function javaSetString(items: Iterable<string>): string {
   return `[${[...items].join(', ')}]`;
 }
 
-/** A mirror's include/exclude pair of pattern lists, compiled; exclude wins. */
 export interface PatternFilter {
   readonly include: RegExp | null;
   readonly exclude: RegExp | null;
@@ -33,7 +32,6 @@ export interface PatternFilter {
 
 export type TopicFilter = PatternFilter;
 
-/** Compiles one include/exclude pair; null when a stored pattern does not compile (the sync then skips). */
 export function patternFilterOf(
   configs: ReadonlyMap<string, string> | undefined,
   includeKey: string,
@@ -49,7 +47,6 @@ export function patternFilterOf(
   }
 }
 
-/** The mirror's topic filter (`mirror.topics.include` / `mirror.topics.exclude`). */
 export function topicFilterOf(configs: ReadonlyMap<string, string> | undefined): TopicFilter | null {
   return patternFilterOf(configs, TOPICS_INCLUDE, TOPICS_EXCLUDE);
 }

@@ -1,7 +1,7 @@
 // Producer ids for idempotent producers, handed out in order from 0 as Kafka's first block is.
 // Sequence numbers are not checked: a retried batch is stored again (SKIPPED.md).
 
-import type { EmulatedCluster } from './cluster.js';
+import type { EmulatedCluster } from './cluster-model.js';
 
 const next = new WeakMap<EmulatedCluster, bigint>();
 

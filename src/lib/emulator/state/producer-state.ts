@@ -21,14 +21,12 @@ interface BatchSequence {
 interface ProducerEntry {
   readonly epoch: number;
   readonly batches: readonly BatchSequence[];
-  /** First offset of the producer's open transaction, null when none is open. */
   readonly txnFirst: bigint | null;
 }
 
 export interface AbortedTransaction {
   readonly producerId: bigint;
   readonly firstOffset: bigint;
-  /** Offset of the abort marker. */
   readonly lastOffset: bigint;
 }
 
@@ -38,7 +36,6 @@ export interface OpenProducerTransaction {
   readonly firstOffset: bigint;
 }
 
-/** What a producer's new batch is to the partition: new, a retry of a stored one, or refused. */
 export type SequenceCheck =
   | { readonly kind: 'append' }
   | { readonly kind: 'duplicate'; readonly base: bigint }
@@ -97,7 +94,6 @@ export class ProducerStates {
     );
   }
 
-  /** Takes in an appended batch; `controlType` is the type of a control batch's record, else null. */
   observe(h: BatchHeader, controlType: number | null): void {
     if (controlType === ControlType.MIRROR_PID_RESET) {
       const before = this.producers;
@@ -139,13 +135,11 @@ export class ProducerStates {
     });
   }
 
-  /** The log was cut at `offset`: what the batches from there did is undone. */
   truncateTo(offset: bigint): void {
     while (this.undos.length > 0 && (this.undos[this.undos.length - 1] as Undo).at >= offset)
       (this.undos.pop() as Undo).undo();
   }
 
-  /** Retention moved the log start: nothing below it can be cut any more or fetched. */
   trimBelow(start: bigint): void {
     let undos = 0;
     while (undos < this.undos.length && (this.undos[undos] as Undo).at < start) undos++;
@@ -155,7 +149,6 @@ export class ProducerStates {
     if (aborted > 0) this.aborted.splice(0, aborted);
   }
 
-  /** Open transactions, oldest first. */
   openTransactions(): OpenProducerTransaction[] {
     const open: OpenProducerTransaction[] = [];
     for (const [producerId, entry] of this.producers)
@@ -163,7 +156,6 @@ export class ProducerStates {
     return open.sort((a, b) => (a.firstOffset < b.firstOffset ? -1 : a.firstOffset > b.firstOffset ? 1 : 0));
   }
 
-  /** The first offset of the oldest open transaction (the last stable offset), null when none is open. */
   firstUnstableOffset(): bigint | null {
     return this.openTransactions()[0]?.firstOffset ?? null;
   }

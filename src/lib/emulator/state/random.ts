@@ -31,7 +31,6 @@ export class SeededRandom {
     return (t ^ (t >>> 14)) >>> 0;
   }
 
-  /** A float in [0, 1), from the same sequence. */
   next(): number {
     return this.nextUint32() / 4294967296;
   }

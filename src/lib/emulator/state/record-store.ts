@@ -13,7 +13,7 @@ import {
   placeBatch,
   readBatchHeader,
 } from '../../kafka/record-batch.js';
-import type { EmulatedCluster } from './cluster.js';
+import type { EmulatedCluster } from './cluster-model.js';
 import { epochsAt, type EpochStart } from './epoch-history.js';
 import { PartitionLog } from './partition-log.js';
 import { endOffset, isFrozen, type Partition, type Topic } from './topics.js';

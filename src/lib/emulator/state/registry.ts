@@ -2,7 +2,7 @@
 // listener address ("host:port") against the cluster behind it, and a mirror's
 // `bootstrap.servers` is resolved through this map, the way a real broker would dial it.
 
-import type { EmulatedCluster } from './cluster.js';
+import type { EmulatedCluster } from './cluster-model.js';
 
 export class ClusterRegistry {
   private readonly byAddress = new Map<string, EmulatedCluster>();
@@ -15,7 +15,6 @@ export class ClusterRegistry {
     this.byAddress.delete(normalize(address));
   }
 
-  /** The cluster behind the first resolvable entry of a comma-separated bootstrap list. */
   resolve(bootstrapServers: string): EmulatedCluster | undefined {
     for (const entry of bootstrapServers.split(',')) {
       const cluster = this.byAddress.get(normalize(entry));

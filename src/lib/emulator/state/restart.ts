@@ -5,7 +5,7 @@
 // stopped one partition of a two-partition topic wedged MIRRORING and left the other MIRRORING).
 // Topics, mirrors and their configs are metadata and stay.
 
-import type { EmulatedCluster } from './cluster.js';
+import type { EmulatedCluster } from './cluster-model.js';
 import { advanceMirrors, forgetNonRetryableFailures, takeInMissedChange } from './engine-tick.js';
 import type { Topic } from './topics.js';
 import { liftFencesAtRestart } from './deleted-mirror-fence.js';

@@ -3,8 +3,8 @@
 
 import type { AclOperationName } from './acl.js';
 import type { MirrorTopicResult, MirrorTopicsResponseBody } from './message-bodies.js';
-import type { RequestContext } from './request-context.js';
-import type { EmulatedCluster } from './cluster.js';
+import type { RequestContext } from './types.js';
+import type { EmulatedCluster } from './cluster-model.js';
 import { errors } from '../../kafka/error-codes.js';
 import type { MirrorStateName } from './partition-state.js';
 import type { Topic } from './topics.js';
@@ -34,7 +34,6 @@ export function desiredOf(topic: Topic): MirrorStateName {
   return topic.mirror?.desired ?? 'UNKNOWN';
 }
 
-/** True when the desired state and every partition's cached state are among the allowed ones. */
 export function statesAllowed(
   topic: Topic,
   desired: readonly MirrorStateName[],

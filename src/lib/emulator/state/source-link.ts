@@ -1,7 +1,7 @@
 // How a destination mirror sees its source at a given moment: resolved through the registry from
 // the stored `bootstrap.servers`, reachable or not, and still the cluster it was created against.
 
-import type { EmulatedCluster } from './cluster.js';
+import type { EmulatedCluster } from './cluster-model.js';
 
 export const SOURCE_METADATA_FAILED = 'Failed to get source metadata';
 export const SOURCE_TOPIC_DELETED = 'The source topic is deleted.';

@@ -2,48 +2,10 @@
 // (computed from the clock when read), so a source cluster never needs ticking and a destination
 // can read the source's offsets at any moment.
 
-import { noteRecords, type EpochStart } from './epoch-history.js';
-import type { DesiredState, MirrorPartition } from './partition-state.js';
-import type { OpenTransaction } from './transactions.js';
+import { noteRecords } from './epoch-history.js';
+import type { Partition, Topic } from './types.js';
 
-export interface Partition {
-  readonly index: number;
-  readonly replicas: readonly number[];
-  /** First live replica; -1 when every replica is down. */
-  leader: number;
-  leaderEpoch: number;
-  /** End offset at `anchorMs` (the whole end offset while frozen). */
-  base: bigint;
-  anchorMs: number;
-  /** Mirror state of this partition; null when the topic is not (or no longer) a mirror topic. */
-  mirror: MirrorPartition | null;
-  /** Which leader epoch wrote which records (the leader-epoch checkpoint); see epoch-history.ts. */
-  epochs: EpochStart[];
-  /** Read-only although in no mirror: its mirror was deleted and no restart has happened since. */
-  readOnlyUntilRestart?: boolean;
-  /** The oldest open transaction (transactions.ts); null when none. */
-  openTransaction: OpenTransaction | null;
-}
-
-/** The association a MirrorTopicStateChangeRecord gives a topic. */
-export interface MirrorLink {
-  name: string;
-  desired: DesiredState;
-  /** When the desired state last changed; the engine reacts from that moment. */
-  changedAt: number;
-}
-
-export interface Topic {
-  readonly name: string;
-  readonly id: string;
-  readonly internal: boolean;
-  readonly partitions: Partition[];
-  /** Dynamic topic-level overrides (DescribeConfigs source DYNAMIC_TOPIC_CONFIG). */
-  readonly configs: Map<string, string>;
-  /** Records per second appended to every partition while it is writable. */
-  growthPerSec: number;
-  mirror: MirrorLink | null;
-}
+export type { MirrorLink, Partition, Topic } from './types.js';
 
 /**
  * A mirror topic is read-only (and does not grow) until its partition reaches STOPPED; the topics of
@@ -85,7 +47,6 @@ export interface NewTopic {
   readonly id: string;
   readonly numPartitions: number;
   readonly replicationFactor: number;
-  /** Node ids of the cluster, in order; replicas are laid out round-robin over them. */
   readonly nodeIds: readonly number[];
   readonly isUp: (nodeId: number) => boolean;
   /** Index into nodeIds of partition 0's leader, so successive topics start on different nodes. */

@@ -7,7 +7,7 @@
 // partition, laid out as `__consumer_offsets` is (50 partitions, abs(hash(id)) % 50).
 
 import { errors } from '../../kafka/error-codes.js';
-import type { EmulatedCluster } from './cluster.js';
+import type { EmulatedCluster } from './cluster-model.js';
 import { groupCoordinator } from './groups.js';
 import { allocateProducerId } from './producer-ids.js';
 import { appendTxnMarker } from './record-store.js';
@@ -55,12 +55,10 @@ function entries(cluster: EmulatedCluster): Map<string, TransactionEntry> {
   return map;
 }
 
-/** The node coordinating a transactional id (-1 while none of its replicas is up). */
 export function transactionCoordinator(cluster: EmulatedCluster, transactionalId: string): number {
   return groupCoordinator(cluster, transactionalId);
 }
 
-/** Writes the markers and ends the transaction; committed offsets reach their groups on a commit. */
 function complete(cluster: EmulatedCluster, entry: TransactionEntry, commit: boolean): void {
   for (const { topic, partition } of entry.partitions.values())
     appendTxnMarker(cluster, topic, partition, { producerId: entry.producerId, epoch: entry.epoch, commit });
@@ -140,7 +138,6 @@ export function initTransactionalProducer(
   return { code: errors.NONE.code, producerId: entry.producerId, epoch: entry.epoch };
 }
 
-/** The entry a transactional request names, or the code that refuses it. */
 function current(cluster: EmulatedCluster, who: TxnProducer): TransactionEntry | number {
   expireTransactions(cluster);
   const entry = entries(cluster).get(who.transactionalId);
@@ -177,7 +174,6 @@ export function addPartitionsToTxn(
   return codes;
 }
 
-/** AddOffsetsToTxn: the transaction will commit offsets of `group` (TxnOffsetCommit sends them). */
 export function addOffsetsToTxn(cluster: EmulatedCluster, who: TxnProducer): number {
   const entry = current(cluster, who);
   if (typeof entry === 'number') return entry;

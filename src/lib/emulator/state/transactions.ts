@@ -4,7 +4,6 @@
 // on the destination with one abort marker (PROTOCOL.md §18 "Transactions at a stop"). Real
 // transactions, of producers through the coordinator, live in the records (state/producer-state.ts).
 
-/** The oldest open transaction on a partition. */
 export interface OpenTransaction {
   /** Offset of its first record: the last stable offset while it is open. */
   readonly firstOffset: bigint;

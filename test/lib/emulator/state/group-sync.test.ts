@@ -6,12 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { errors } from '../../../../src/lib/kafka/error-codes.js';
 import type { EmulatedCluster } from '../../../../src/lib/emulator/state/cluster.js';
-import {
-  describeGroups,
-  listGroups,
-  offsetCommit,
-  offsetFetch,
-} from '../../../../src/lib/emulator/state/group-rpcs.js';
+import { describeGroups, listGroups, offsetCommit, offsetFetch } from '../../../../src/lib/emulator/apis/groups.js';
 import { groupCoordinator, SIMPLE_COMMITTER, type Committer } from '../../../../src/lib/emulator/state/groups.js';
 import { createMirror, ctx, pair, run, startTopics, states, type Pair } from './setup.js';
 

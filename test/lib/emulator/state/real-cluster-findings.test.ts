@@ -6,8 +6,8 @@ import { describe, it } from 'node:test';
 import { errors } from '../../../../src/lib/kafka/error-codes.js';
 import { lastStableOffset } from '../../../../src/lib/emulator/state/transactions.js';
 import { Authorizer } from '../../../../src/lib/emulator/state/acl.js';
-import { mirrorCoordinatorOf } from '../../../../src/lib/emulator/state/internal-rpcs.js';
-import { stopOnController } from '../../../../src/lib/emulator/state/topic-transitions.js';
+import { mirrorCoordinatorOf } from '../../../../src/lib/emulator/state/mirror-coordinators.js';
+import { stopOnController } from '../../../../src/lib/emulator/apis/stop-pause-resume.js';
 import { createMirror, ctx, describeAll, pair, run, startTopics, states } from './setup.js';
 
 const topics = (...names: string[]): { TopicName: string }[] => names.map((TopicName) => ({ TopicName }));

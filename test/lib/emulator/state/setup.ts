@@ -5,7 +5,7 @@ import { ManualClock } from '../../../../src/lib/emulator/state/clock.js';
 import { EmulatedCluster, type EmulatedClusterOptions } from '../../../../src/lib/emulator/state/cluster.js';
 import { ClusterRegistry } from '../../../../src/lib/emulator/state/registry.js';
 import type { MirrorPartitionDetail } from '../../../../src/lib/emulator/state/message-bodies.js';
-import type { RequestContext } from '../../../../src/lib/emulator/state/request-context.js';
+import type { RequestContext } from '../../../../src/lib/emulator/state/types.js';
 
 export const SOURCE_ADDRESS = 'source:9092';
 

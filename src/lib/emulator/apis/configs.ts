@@ -1,11 +1,14 @@
-// DescribeConfigs (32) and IncrementalAlterConfigs (44) for TOPIC, BROKER and CLUSTER_MIRROR
-// resources, with stock Kafka's checks and messages for the first two (read from Kafka's
-// ConfigHelper, ConfigAdminManager and the KRaft controller's ConfigurationControlManager).
+// DescribeConfigs (key 32, v1-4) and IncrementalAlterConfigs (44, v0-1) for TOPIC, BROKER and
+// CLUSTER_MIRROR (64) resources, with stock Kafka's checks and messages for the first two (read from
+// Kafka's ConfigHelper, ConfigAdminManager and the KRaft controller's ConfigurationControlManager).
+// An old broker does not know type 64 and answers it as an unknown type. A broker speaking the seed
+// KIP serves both up to the bumped versions (--api-versions) and knows type 64 only from those
+// versions on: below them it answers as an old broker does.
 
-import { CLUSTER_RESOURCE_NAME } from './acl.js';
-import type * as B from './message-bodies.js';
-import type { RequestContext } from './request-context.js';
-import type { EmulatedCluster } from './cluster.js';
+import { CLUSTER_RESOURCE_NAME } from '../state/acl.js';
+import type * as B from '../state/message-bodies.js';
+import type { RequestContext } from '../state/types.js';
+import type { EmulatedCluster } from '../state/cluster-model.js';
 import {
   applyListOperation,
   ConfigSource,
@@ -16,9 +19,15 @@ import {
   TOPIC_BROKER_SYNONYMS,
   TOPIC_CONFIGS,
   type ConfigDefinition,
-} from './config-tables.js';
+} from '../state/config-tables.js';
 import { errors } from '../../kafka/error-codes.js';
-import { alterMirrorConfigs, describeMirrorConfigs } from './mirror-config-resource.js';
+import { alterMirrorConfigs, describeMirrorConfigs } from '../state/mirror-config-resource.js';
+import type { ApiDefinition } from '../../kafka/definition.js';
+import { parseVersions } from '../../kafka/definition.js';
+import type { Dialect } from '../../kafka/dialect.js';
+import { DescribeConfigs, IncrementalAlterConfigs } from '../../kafka/messages/index.js';
+import { engineContext, type BrokerContext } from '../server/broker-context.js';
+import { defineHandler, type RegisteredHandler } from '../server/handler.js';
 
 type Outcome = { readonly code: number; readonly message: string | null };
 const TOPIC_DEFS = new Map(TOPIC_CONFIGS.map((d) => [d.name, d]));
@@ -83,7 +92,6 @@ export function describeConfigs(
 
 type Synonym = B.DescribeConfigsResourceResult['Synonyms'][number];
 
-/** `synonyms`: the entry's synonym list when the request asked for them, else null. */
 function entry(
   def: ConfigDefinition,
   value: string | null,
@@ -269,7 +277,6 @@ function alterOne(
   };
 }
 
-/** New values per key after the operations, or the controller's error. */
 function computeUpdates(
   r: B.AlterConfigsResource,
   defs: ReadonlyMap<string, ConfigDefinition>,
@@ -356,4 +363,101 @@ function alterBroker(
   }
   if (!validateOnly) for (const [key, value] of updates) cluster.brokerConfigs.setDynamic(key, value, name !== '');
   return { code: errors.NONE.code, message: null };
+}
+
+function served<A extends ApiDefinition>(api: A, dialect: Dialect | undefined): { api: A; mirrorsFrom: number } {
+  const own = parseVersions(api.request.validVersions);
+  const bumped = dialect?.name === 'kip-draft' ? dialect.mirrorConfigApis.find((a) => a.name === api.name) : undefined;
+  if (!bumped || bumped === api) return { api, mirrorsFrom: own.min };
+  const from = parseVersions(bumped.request.validVersions).min;
+  const validVersions = `${own.min}-${Math.max(own.max, from)}`;
+  return {
+    api: { ...api, request: { ...api.request, validVersions }, response: { ...api.response, validVersions } },
+    mirrorsFrom: from,
+  };
+}
+
+export function configHandlers(broker: BrokerContext, dialect?: Dialect): RegisteredHandler[] {
+  const old = broker.software === 'old';
+  const unknownType = (type: number): string => `Unsupported resource type: ${type}`;
+  const describeApi = served(DescribeConfigs, dialect);
+  const alterApi = served(IncrementalAlterConfigs, dialect);
+  const knowsMirrors = (version: number, from: number) => !old && version >= from;
+
+  const describe = defineHandler({
+    api: describeApi.api,
+    handle(ctx, body, version) {
+      const known = !knowsMirrors(version, describeApi.mirrorsFrom)
+        ? body.Resources.filter((r) => r.ResourceType !== ResourceType.CLUSTER_MIRROR)
+        : body.Resources;
+      const answer = describeConfigs(broker.cluster, engineContext(ctx), { ...body, Resources: known });
+      if (known.length === body.Resources.length) return answer;
+      // Keep the request's order: engine answers for known types, errors for type 64.
+      const results = [...answer.Results];
+      return {
+        ...answer,
+        Results: body.Resources.map((r) =>
+          r.ResourceType === ResourceType.CLUSTER_MIRROR
+            ? {
+                ErrorCode: errors.INVALID_REQUEST.code,
+                ErrorMessage: unknownType(r.ResourceType),
+                ResourceType: r.ResourceType,
+                ResourceName: r.ResourceName,
+                Configs: [],
+              }
+            : (results.shift() ?? {
+                ErrorCode: errors.INVALID_REQUEST.code,
+                ErrorMessage: null,
+                ResourceType: r.ResourceType,
+                ResourceName: r.ResourceName,
+                Configs: [],
+              }),
+        ),
+      };
+    },
+  });
+
+  const alter = defineHandler({
+    api: alterApi.api,
+    handle(ctx, body, version) {
+      const known = !knowsMirrors(version, alterApi.mirrorsFrom)
+        ? body.Resources.filter((r) => r.ResourceType !== ResourceType.CLUSTER_MIRROR)
+        : body.Resources;
+      const answer = incrementalAlterConfigs(broker.cluster, engineContext(ctx), { ...body, Resources: known });
+      if (known.length === body.Resources.length) return answer;
+      const responses = [...answer.Responses];
+      return {
+        ...answer,
+        Responses: body.Resources.map((r) =>
+          r.ResourceType === ResourceType.CLUSTER_MIRROR
+            ? {
+                ErrorCode: errors.INVALID_REQUEST.code,
+                ErrorMessage: unknownType(r.ResourceType),
+                ResourceType: r.ResourceType,
+                ResourceName: r.ResourceName,
+              }
+            : (responses.shift() ?? {
+                ErrorCode: errors.INVALID_REQUEST.code,
+                ErrorMessage: null,
+                ResourceType: r.ResourceType,
+                ResourceName: r.ResourceName,
+              }),
+        ),
+      };
+    },
+    // A retriable error must not change anything, so this one is built from the request alone.
+    errorResponse(body, _version, code, message) {
+      return {
+        ThrottleTimeMs: 0,
+        Responses: body.Resources.map((r) => ({
+          ErrorCode: code,
+          ErrorMessage: message,
+          ResourceType: r.ResourceType,
+          ResourceName: r.ResourceName,
+        })),
+      };
+    },
+  });
+
+  return [describe, alter];
 }

@@ -1,53 +1,23 @@
-// The broker-internal mirror RPCs (PROTOCOL.md §3): ReadMirrorStates / WriteMirrorStates against
-// the coordinator cache (here: the engine's partition records) and BumpLeaderEpochs. kmirror never
-// sends them; they exist so the emulator answers every key it advertises the way the prototype does.
+// The broker-internal mirror RPCs, v0 each (PROTOCOL.md §3): ReadMirrorStates (key 100) and
+// WriteMirrorStates (101) against the coordinator cache (here: the engine's partition records), and
+// BumpLeaderEpochs (105). kmirror never sends them; they exist so the emulator answers every key it
+// advertises the way the prototype does.
 
-import { CLUSTER_RESOURCE_NAME } from './acl.js';
-import type { RequestContext } from './request-context.js';
-import type { EmulatedCluster } from './cluster.js';
+import { CLUSTER_RESOURCE_NAME } from '../state/acl.js';
+import type { RequestContext } from '../state/types.js';
+import type { EmulatedCluster } from '../state/cluster-model.js';
 import { errors } from '../../kafka/error-codes.js';
-import type * as I from './message-bodies.js';
-import { MIRROR_STATE_TOPIC } from './mirror-lifecycle.js';
-import { MirrorState, type MirrorStateName } from './partition-state.js';
-import { materialize } from './topics.js';
+import type * as I from '../state/message-bodies.js';
+import { MirrorState, type MirrorStateName } from '../state/partition-state.js';
+import { coordinatorOf } from '../state/mirror-coordinators.js';
+import { materialize } from '../state/topics.js';
+import { BumpLeaderEpochs, ReadMirrorStates, WriteMirrorStates } from '../../kafka/messages/index.js';
+import { engineContext, type BrokerContext } from '../server/broker-context.js';
+import { defineHandler, type RegisteredHandler } from '../server/handler.js';
 
 const NAME_OF_BYTE = new Map<number, MirrorStateName>(
   Object.entries(MirrorState).map(([name, byte]) => [byte, name as MirrorStateName]),
 );
-
-/** Java's String.hashCode over UTF-16 code units. */
-export function javaStringHash(text: string): number {
-  let h = 0;
-  for (let i = 0; i < text.length; i++) h = (Math.imul(31, h) + text.charCodeAt(i)) | 0;
-  return h;
-}
-
-/** The node coordinating one partition's mirror state; -1 when `__mirror_state` is missing or offline. */
-export function coordinatorOf(
-  cluster: EmulatedCluster,
-  mirrorName: string,
-  topicId: string,
-  partition: number,
-): number {
-  const stateTopic = cluster.topics.get(MIRROR_STATE_TOPIC);
-  if (!stateTopic || stateTopic.partitions.length === 0) return -1;
-  const hash = javaStringHash(`${mirrorName}:${topicId}:${partition}`);
-  // Kafka's Utils.abs maps Integer.MIN_VALUE to 0 rather than leaving it negative.
-  const index = (hash === -2147483648 ? 0 : Math.abs(hash)) % stateTopic.partitions.length;
-  return stateTopic.partitions[index]?.leader ?? -1;
-}
-
-/**
- * The node coordinating a whole mirror (the prototype's periodic-sync coordinator, and what the seed's
- * FindCoordinator key type MIRROR names): the leader of `abs(hash(name)) % partitions` of `__mirror_state`.
- */
-export function mirrorCoordinatorOf(cluster: EmulatedCluster, mirrorName: string): number {
-  const stateTopic = cluster.topics.get(MIRROR_STATE_TOPIC);
-  if (!stateTopic || stateTopic.partitions.length === 0) return -1;
-  const hash = javaStringHash(mirrorName);
-  const index = (hash === -2147483648 ? 0 : Math.abs(hash)) % stateTopic.partitions.length;
-  return stateTopic.partitions[index]?.leader ?? -1;
-}
 
 function refusal(cluster: EmulatedCluster, ctx: RequestContext): { code: number; message: string | null } | null {
   if (!cluster.mirroringEnabled())
@@ -171,4 +141,22 @@ export function bumpLeaderEpochs(
     };
   });
   return { ThrottleTimeMs: 0, ErrorCode: errors.NONE.code, ErrorMessage: null, Topics: topics };
+}
+
+export function mirrorStateHandlers(broker: BrokerContext): RegisteredHandler[] {
+  const cluster = broker.cluster;
+  return [
+    defineHandler({
+      api: ReadMirrorStates,
+      handle: (ctx, body) => readMirrorStates(cluster, engineContext(ctx), body),
+    }),
+    defineHandler({
+      api: WriteMirrorStates,
+      handle: (ctx, body) => writeMirrorStates(cluster, engineContext(ctx), body),
+    }),
+    defineHandler({
+      api: BumpLeaderEpochs,
+      handle: (ctx, body) => bumpLeaderEpochs(cluster, engineContext(ctx), body),
+    }),
+  ];
 }

@@ -1,12 +1,12 @@
-// DescribeCluster: what the Java Admin asks a source cluster for its id before CreateClusterMirror,
+// DescribeCluster (key 60, v0-2): what the Java Admin asks a source cluster for its id before CreateClusterMirror,
 // and what kmirror uses to list brokers. A broker listener serves only endpoint type 1 (brokers).
 
 import { errors } from '../../kafka/error-codes.js';
 import { DescribeCluster } from '../../kafka/messages/index.js';
-import { CLUSTER_RESOURCE_NAME } from '../state/acl.js';
-import { OPERATIONS_NOT_REQUESTED, type BrokerContext } from './broker-context.js';
-import { defineHandler, type RegisteredHandler } from './handler.js';
-import { CLUSTER_OPERATIONS } from './metadata-handler.js';
+import { AUTHORIZED_OPERATIONS_OMITTED, CLUSTER_RESOURCE_NAME } from '../state/acl.js';
+import type { BrokerContext } from '../server/broker-context.js';
+import { defineHandler, type RegisteredHandler } from '../server/handler.js';
+import { CLUSTER_OPERATIONS } from './metadata.js';
 
 const BROKERS_ENDPOINT = 1;
 
@@ -49,7 +49,7 @@ export function describeClusterHandler(broker: BrokerContext): RegisteredHandler
               CLUSTER_RESOURCE_NAME,
               CLUSTER_OPERATIONS,
             )
-          : OPERATIONS_NOT_REQUESTED,
+          : AUTHORIZED_OPERATIONS_OMITTED,
       };
     },
   });

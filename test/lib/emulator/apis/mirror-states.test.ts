@@ -1,8 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Authorizer } from '../../../../src/lib/emulator/state/acl.js';
-import { coordinatorOf, javaStringHash } from '../../../../src/lib/emulator/state/internal-rpcs.js';
-import { createMirror, ctx, pair, run, startTopics } from './setup.js';
+import { coordinatorOf } from '../../../../src/lib/emulator/state/mirror-coordinators.js';
+import { javaStringHash } from '../../../../src/lib/emulator/state/java-hash-map.js';
+import { createMirror, ctx, pair, run, startTopics } from '../state/setup.js';
 
 function mirrored(): ReturnType<typeof pair> {
   const p = pair();

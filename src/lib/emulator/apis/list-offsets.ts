@@ -1,9 +1,9 @@
-// ListOffsets: log-end and log-start offsets for lag figures. Only the partition's leader answers,
+// ListOffsets (key 2, v1-10): log-end and log-start offsets for lag figures. Only the partition's leader answers,
 // as in Kafka; the others say errors.NOT_LEADER_OR_FOLLOWER.code so the client refreshes its metadata.
 
 import { ListOffsets } from '../../kafka/messages/index.js';
-import type { BrokerContext } from './broker-context.js';
-import { defineHandler, type RegisteredHandler } from './handler.js';
+import type { BrokerContext } from '../server/broker-context.js';
+import { defineHandler, type RegisteredHandler } from '../server/handler.js';
 import { errors } from '../../kafka/error-codes.js';
 import { recordLog, stableOffset } from '../state/record-store.js';
 

@@ -12,11 +12,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { errors } from '../../kafka/error-codes.js';
 import { Fetch } from '../../kafka/messages/index.js';
 import type { RequestOf } from '../../kafka/message-types.js';
-import type { EmulatedCluster } from '../state/cluster.js';
+import type { EmulatedCluster } from '../state/cluster-model.js';
 import { recordLog, stableOffset } from '../state/record-store.js';
 import { expireTransactions } from '../state/transaction-coordinator.js';
-import type { BrokerContext } from './broker-context.js';
-import { defineHandler, type RegisteredHandler } from './handler.js';
+import type { BrokerContext } from '../server/broker-context.js';
+import { defineHandler, type RegisteredHandler } from '../server/handler.js';
 
 /** How often a waiting fetch looks at the logs again. */
 const WAIT_STEP_MS = 20;

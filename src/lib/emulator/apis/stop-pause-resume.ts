@@ -1,4 +1,4 @@
-// StopMirrorTopics (96), PauseMirrorTopics (102) and ResumeMirrorTopics (103), PROTOCOL.md §3.
+// StopMirrorTopics (key 96), PauseMirrorTopics (102) and ResumeMirrorTopics (103), v0 each, PROTOCOL.md §3.
 // Their per-topic errors stay in Topics[] (never copied to the top level), and which topics are
 // listed differs per API exactly as the prototype's controller builds the lists.
 
@@ -7,21 +7,29 @@ import type {
   MirrorTopicsResponseBody,
   PauseMirrorTopicsRequestBody,
   StopMirrorTopicsRequestBody,
-} from './message-bodies.js';
-import type { RequestContext } from './request-context.js';
-import type { EmulatedCluster } from './cluster.js';
+} from '../state/message-bodies.js';
+import type { RequestContext } from '../state/types.js';
+import type { EmulatedCluster } from '../state/cluster-model.js';
 import { errors } from '../../kafka/error-codes.js';
-import type { DesiredState, MirrorStateName } from './partition-state.js';
-import { updatePatternsAndStopExcluded } from './pattern-updates.js';
-import { brokerPrevalidate, controllerGate, topicsAlterable, topicsResponse, uniqueNames } from './rpc-common.js';
-import type { Topic } from './topics.js';
+import type { DesiredState, MirrorStateName } from '../state/partition-state.js';
+import { updatePatternsAndStopExcluded } from '../state/pattern-updates.js';
+import {
+  brokerPrevalidate,
+  controllerGate,
+  topicsAlterable,
+  topicsResponse,
+  uniqueNames,
+} from '../state/rpc-common.js';
+import type { Topic } from '../state/topics.js';
+import { PauseMirrorTopics, ResumeMirrorTopics, StopMirrorTopics } from '../../kafka/messages/index.js';
+import { engineContext, type BrokerContext } from '../server/broker-context.js';
+import { defineHandler, type RegisteredHandler } from '../server/handler.js';
 
 interface Gates {
   readonly desired: readonly MirrorStateName[];
   readonly partitions: readonly MirrorStateName[];
 }
 
-/** The broker's feature gate and pre-validation; null when the request is forwarded. */
 function brokerSide(
   cluster: EmulatedCluster,
   ctx: RequestContext,
@@ -34,7 +42,6 @@ function brokerSide(
   return brokerPrevalidate(cluster, mirrorName, names, { ...gates, missingTopicsPass: false, memberOf: mirrorName });
 }
 
-/** The controller's ALTER / feature / forwarded / topic-ACL checks; null when they pass. */
 function controllerSide(
   cluster: EmulatedCluster,
   ctx: RequestContext,
@@ -87,7 +94,6 @@ export function resumeMirrorTopics(
 
 type Lookup = { readonly topic: Topic; readonly desired: DesiredState } | { readonly error: MirrorTopicResult };
 
-/** The 3 / 137 / 139 checks every one of the three APIs starts with. */
 function lookup(cluster: EmulatedCluster, mirrorName: string, name: string): Lookup {
   const topic = cluster.topics.get(name);
   if (!topic) return { error: result(name, errors.UNKNOWN_TOPIC_OR_PARTITION.code) };
@@ -195,4 +201,22 @@ export function resumeOnController(
     cluster.mirrors.associate(found.topic, body.MirrorName, 'MIRRORING', now);
     return null;
   });
+}
+
+export function stopPauseResumeHandlers(broker: BrokerContext): RegisteredHandler[] {
+  const cluster = broker.cluster;
+  return [
+    defineHandler({
+      api: StopMirrorTopics,
+      handle: (ctx, body) => stopMirrorTopics(cluster, engineContext(ctx), body),
+    }),
+    defineHandler({
+      api: PauseMirrorTopics,
+      handle: (ctx, body) => pauseMirrorTopics(cluster, engineContext(ctx), body),
+    }),
+    defineHandler({
+      api: ResumeMirrorTopics,
+      handle: (ctx, body) => resumeMirrorTopics(cluster, engineContext(ctx), body),
+    }),
+  ];
 }

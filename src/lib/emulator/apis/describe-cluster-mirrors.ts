@@ -1,17 +1,18 @@
-// DescribeClusterMirrors (99), answered per node: each node reports only the partitions it leads,
+// DescribeClusterMirrors (key 99, v0), answered per node: each node reports only the partitions it leads,
 // so a client must ask every node and merge (PROTOCOL.md §3, §17.2). Also the tagged
 // last-mirror-epoch lookup a destination uses when failing back.
 
-import { CLUSTER_MIRROR_OPERATIONS } from './acl.js';
-import type * as B from './message-bodies.js';
-import type { RequestContext } from './request-context.js';
-import type { EmulatedCluster } from './cluster.js';
+import { AUTHORIZED_OPERATIONS_OMITTED, CLUSTER_MIRROR_OPERATIONS } from '../state/acl.js';
+import type * as B from '../state/message-bodies.js';
+import type { RequestContext } from '../state/types.js';
+import type { EmulatedCluster } from '../state/cluster-model.js';
 import { errors } from '../../kafka/error-codes.js';
-import { coordinatorOf } from './internal-rpcs.js';
-import { authorizeMirror } from './rpc-common.js';
-import { endOffset, type Partition, type Topic } from './topics.js';
-
-export const AUTHORIZED_OPERATIONS_OMITTED = -2147483648;
+import { coordinatorOf } from '../state/mirror-coordinators.js';
+import { authorizeMirror } from '../state/rpc-common.js';
+import { endOffset, type Partition, type Topic } from '../state/topics.js';
+import { DescribeClusterMirrors } from '../../kafka/messages/index.js';
+import { engineContext, type BrokerContext } from '../server/broker-context.js';
+import { defineHandler, type RegisteredHandler } from '../server/handler.js';
 
 export function describeClusterMirrors(
   cluster: EmulatedCluster,
@@ -161,4 +162,14 @@ function lookupLastMirrorEpochs(
     });
   }
   return results;
+}
+
+export function describeClusterMirrorsHandlers(broker: BrokerContext): RegisteredHandler[] {
+  const cluster = broker.cluster;
+  return [
+    defineHandler({
+      api: DescribeClusterMirrors,
+      handle: (ctx, body) => describeClusterMirrors(cluster, engineContext(ctx), body),
+    }),
+  ];
 }

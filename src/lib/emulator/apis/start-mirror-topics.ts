@@ -1,19 +1,22 @@
-// StartMirrorTopics (95), PROTOCOL.md §3: broker gate and pre-validation, controller checks,
+// StartMirrorTopics (key 95, v0), PROTOCOL.md §3: broker gate and pre-validation, controller checks,
 // include/exclude merge, then per-topic results with the first error copied to the top level.
 
 import type {
   MirrorTopicResult,
   StartMirrorTopicsRequestBody,
   StartMirrorTopicsResponseBody,
-} from './message-bodies.js';
-import type { RequestContext } from './request-context.js';
-import type { EmulatedCluster } from './cluster.js';
+} from '../state/message-bodies.js';
+import type { RequestContext } from '../state/types.js';
+import type { EmulatedCluster } from '../state/cluster-model.js';
 import { errors } from '../../kafka/error-codes.js';
-import { javaHashMapOrder } from './java-hash-map.js';
-import { updatePatternsAndStopExcluded } from './pattern-updates.js';
-import { brokerPrevalidate, controllerGate, topicsAlterable, topicsResponse } from './rpc-common.js';
-import type { Topic } from './topics.js';
+import { javaHashMapOrder } from '../state/java-hash-map.js';
+import { updatePatternsAndStopExcluded } from '../state/pattern-updates.js';
+import { brokerPrevalidate, controllerGate, topicsAlterable, topicsResponse } from '../state/rpc-common.js';
+import type { Topic } from '../state/topics.js';
 import { ZERO_UUID } from '../../kafka/wire/uuid.js';
+import { StartMirrorTopics } from '../../kafka/messages/index.js';
+import { engineContext, type BrokerContext } from '../server/broker-context.js';
+import { defineHandler, type RegisteredHandler } from '../server/handler.js';
 
 type StartTopic = StartMirrorTopicsRequestBody['Topics'][number];
 
@@ -164,4 +167,14 @@ function firstPerName(topics: StartMirrorTopicsRequestBody['Topics']): StartTopi
   const byName = new Map<string, StartTopic>();
   for (const t of topics) if (!byName.has(t.TopicName)) byName.set(t.TopicName, t);
   return [...byName.values()];
+}
+
+export function startMirrorTopicsHandlers(broker: BrokerContext): RegisteredHandler[] {
+  const cluster = broker.cluster;
+  return [
+    defineHandler({
+      api: StartMirrorTopics,
+      handle: (ctx, body) => startMirrorTopics(cluster, engineContext(ctx), body),
+    }),
+  ];
 }

@@ -1,4 +1,4 @@
-// Produce v3-9: the leader checks each batch (magic 2, CRC-32C), then a producer's batch against the
+// Produce (key 0) v3-9: the leader checks each batch (magic 2, CRC-32C), then a producer's batch against the
 // partition's producer state (epoch, sequence: a retried batch is answered with the offset it was
 // stored at, as Kafka does, and not stored again) and a transactional one against the coordinator
 // (its partition added to an ongoing transaction of that epoch), gives it the next offsets, stamps its
@@ -14,12 +14,12 @@ import {
   RecordBatchError,
   splitBatches,
 } from '../../kafka/record-batch.js';
-import type { EmulatedCluster } from '../state/cluster.js';
+import type { EmulatedCluster } from '../state/cluster-model.js';
 import { appendProducedBatch, recordLog } from '../state/record-store.js';
 import { isFrozen, type Partition, type Topic } from '../state/topics.js';
 import { verifyTransactionalWrite } from '../state/transaction-coordinator.js';
-import type { BrokerContext } from './broker-context.js';
-import { defineHandler, type RegisteredHandler } from './handler.js';
+import type { BrokerContext } from '../server/broker-context.js';
+import { defineHandler, type RegisteredHandler } from '../server/handler.js';
 
 interface PartitionAnswer {
   readonly Index: number;

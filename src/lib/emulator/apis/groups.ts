@@ -1,17 +1,21 @@
-// The group coordinator's RPCs as far as offsets go: FindCoordinator (key type GROUP), OffsetCommit,
-// OffsetFetch, ListGroups and DescribeGroups, with Kafka 4's order of checks: group ACL, topic ACL
-// and existence per partition, then the coordinator (NOT_COORDINATOR on any other node) and its
-// generation rules. Each node answers ListGroups for the groups it coordinates only.
+// The group coordinator's APIs as far as offsets go: FindCoordinator (key 10, v0-6, key type GROUP),
+// OffsetCommit (8, v2-8), OffsetFetch (9, v1-8), ListGroups (16, v0-4) and DescribeGroups (15, v0-5),
+// with Kafka 4's order of checks: group ACL, topic ACL and existence per partition, then the
+// coordinator (NOT_COORDINATOR on any other node) and its generation rules. Each node answers
+// ListGroups for the groups it coordinates only. FindCoordinator turns the coordinator's node id into
+// its listener address, one key (v0-3) or a batch (v4+); a dialect may add a key type of its own (the
+// seed KIP's MIRROR coordinator), answered beside the group coordinator.
 
 import { errors } from '../../kafka/error-codes.js';
 import type { RequestBody, ResponseOf } from '../../kafka/message-types.js';
-import type { DescribeGroups, ListGroups, OffsetCommit, OffsetFetch } from '../../kafka/messages/index.js';
-import { CLUSTER_RESOURCE_NAME } from './acl.js';
-import type { EmulatedCluster } from './cluster.js';
-import { type CommitRefusal, type ConsumerGroup, groupCoordinator, groupState } from './groups.js';
-import type { RequestContext } from './request-context.js';
+import { DescribeGroups, FindCoordinator, ListGroups, OffsetCommit, OffsetFetch } from '../../kafka/messages/index.js';
+import { AUTHORIZED_OPERATIONS_OMITTED, CLUSTER_RESOURCE_NAME } from '../state/acl.js';
+import type { EmulatedCluster } from '../state/cluster-model.js';
+import { type CommitRefusal, type ConsumerGroup, groupCoordinator, groupState } from '../state/groups.js';
+import type { RequestContext } from '../state/types.js';
+import { engineContext, type BrokerContext } from '../server/broker-context.js';
+import { defineHandler, type RegisteredHandler } from '../server/handler.js';
 
-const NOT_REQUESTED = -2147483648;
 const NO_OFFSET = -1n;
 
 /** FindCoordinator's key types (CoordinatorType); the prototype has no MIRROR type 3 (PROTOCOL.md §15). */
@@ -118,7 +122,6 @@ interface GroupFetch {
   readonly topics: FetchedTopic[];
 }
 
-/** Answers v1–7 (one group at the top level) and v8 (a Groups array) alike. */
 export function offsetFetch(
   cluster: EmulatedCluster,
   ctx: RequestContext,
@@ -240,7 +243,7 @@ export function describeGroups(
         ProtocolType: '',
         ProtocolData: '',
         Members: [],
-        AuthorizedOperations: NOT_REQUESTED,
+        AuthorizedOperations: AUTHORIZED_OPERATIONS_OMITTED,
       };
       if (!cluster.authorizer.authorize(ctx.principal, 'GROUP', id, 'DESCRIBE'))
         return { ...empty, ErrorCode: errors.GROUP_AUTHORIZATION_FAILED.code };
@@ -263,8 +266,83 @@ export function describeGroups(
         })),
         AuthorizedOperations: withOperations
           ? cluster.authorizer.authorizedOperations(ctx.principal, 'GROUP', id, ['READ', 'DELETE', 'DESCRIBE'])
-          : NOT_REQUESTED,
+          : AUTHORIZED_OPERATIONS_OMITTED,
       };
     }),
   };
+}
+
+export interface ExtraCoordinator {
+  readonly keyType: number;
+  nodeOf(key: string): number;
+}
+
+export function groupHandlers(broker: BrokerContext, extra?: ExtraCoordinator): RegisteredHandler[] {
+  const cluster = broker.cluster;
+  const unavailable: CoordinatorAnswer = {
+    nodeId: -1,
+    errorCode: errors.COORDINATOR_NOT_AVAILABLE.code,
+    errorMessage: errors.COORDINATOR_NOT_AVAILABLE.brokerMessage,
+  };
+  const extraAnswer = (key: string): CoordinatorAnswer => {
+    const nodeId = extra?.nodeOf(key) ?? -1;
+    const known = broker.endpoints().some((e) => e.nodeId === nodeId);
+    return known && cluster.isUp(nodeId) ? { nodeId, errorCode: errors.NONE.code, errorMessage: null } : unavailable;
+  };
+  const locate = (nodeId: number): { Host: string; Port: number } => {
+    const endpoint = broker.endpoints().find((e) => e.nodeId === nodeId);
+    return endpoint ? { Host: endpoint.host, Port: endpoint.port } : { Host: '', Port: -1 };
+  };
+  return [
+    defineHandler({
+      api: FindCoordinator,
+      handle(ctx, body, version) {
+        const keyType = body.KeyType;
+        const keys = version >= 4 ? body.CoordinatorKeys : [body.Key];
+        const answers = keys.map((key) => {
+          const found =
+            keyType === extra?.keyType ? extraAnswer(key) : findCoordinator(cluster, engineContext(ctx), keyType, key);
+          return { key, found, address: found.nodeId < 0 ? { Host: '', Port: -1 } : locate(found.nodeId) };
+        });
+        const first = answers[0];
+        return {
+          ThrottleTimeMs: 0,
+          ErrorCode: first?.found.errorCode ?? 0,
+          // Kafka's one-key answer spells success out as "NONE"; the batched one leaves it empty.
+          ErrorMessage: first?.found.errorMessage ?? 'NONE',
+          NodeId: first?.found.nodeId ?? -1,
+          Host: first?.address.Host ?? '',
+          Port: first?.address.Port ?? -1,
+          Coordinators:
+            version >= 4
+              ? answers.map((a) => ({
+                  Key: a.key,
+                  NodeId: a.found.nodeId,
+                  ...a.address,
+                  ErrorCode: a.found.errorCode,
+                  ErrorMessage: a.found.errorMessage ?? '',
+                }))
+              : [],
+        };
+      },
+    }),
+    defineHandler({
+      api: OffsetCommit,
+      handle: (ctx, body) => offsetCommit(cluster, engineContext(ctx), body),
+      // An injected error must not commit anything, so it is built from the request alone.
+      errorResponse: (body, _version, code) => ({
+        ThrottleTimeMs: 0,
+        Topics: body.Topics.map((t) => ({
+          Name: t.Name,
+          Partitions: t.Partitions.map((p) => ({ PartitionIndex: p.PartitionIndex, ErrorCode: code })),
+        })),
+      }),
+    }),
+    defineHandler({
+      api: OffsetFetch,
+      handle: (ctx, body, version) => offsetFetch(cluster, engineContext(ctx), body, version),
+    }),
+    defineHandler({ api: ListGroups, handle: (ctx, body) => listGroups(cluster, engineContext(ctx), body) }),
+    defineHandler({ api: DescribeGroups, handle: (ctx, body) => describeGroups(cluster, engineContext(ctx), body) }),
+  ];
 }

@@ -1,8 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Authorizer } from '../../../../src/lib/emulator/state/acl.js';
-import { AUTHORIZED_OPERATIONS_OMITTED } from '../../../../src/lib/emulator/state/describe-mirrors.js';
-import { createMirror, ctx, describeAll, pair, run, startTopics } from './setup.js';
+import { AUTHORIZED_OPERATIONS_OMITTED } from '../../../../src/lib/emulator/state/acl.js';
+import { createMirror, ctx, describeAll, pair, run, startTopics } from '../state/setup.js';
 
 function mirrored(partitions = 6): ReturnType<typeof pair> {
   const p = pair();

@@ -1,6 +1,7 @@
-// The transaction coordinator's APIs (transactions v1): AddPartitionsToTxn, AddOffsetsToTxn and EndTxn
-// answered by the coordinator of the transactional id (NOT_COORDINATOR elsewhere), TxnOffsetCommit by
-// the group's coordinator. The state lives in state/transaction-coordinator.ts.
+// The transaction coordinator's APIs (transactions v1): AddPartitionsToTxn (key 24, v0-3),
+// AddOffsetsToTxn (25, v0-3) and EndTxn (26, v0-4) answered by the coordinator of the transactional
+// id (NOT_COORDINATOR elsewhere), TxnOffsetCommit (28, v0-3) by the group's coordinator. The state
+// lives in state/transaction-coordinator.ts.
 
 import { errors } from '../../kafka/error-codes.js';
 import { AddOffsetsToTxn, AddPartitionsToTxn, EndTxn, TxnOffsetCommit } from '../../kafka/messages/index.js';
@@ -13,9 +14,9 @@ import {
   txnOffsetCommit,
   type TxnProducer,
 } from '../state/transaction-coordinator.js';
-import type { BrokerContext } from './broker-context.js';
-import { defineHandler, type RegisteredHandler } from './handler.js';
-import { fencedFor } from './init-producer-id-handler.js';
+import type { BrokerContext } from '../server/broker-context.js';
+import { defineHandler, type RegisteredHandler } from '../server/handler.js';
+import { fencedFor } from './init-producer-id.js';
 
 export function transactionHandlers(broker: BrokerContext): RegisteredHandler[] {
   const cluster = broker.cluster;

@@ -1,9 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Authorizer } from '../../../../src/lib/emulator/state/acl.js';
-import { startOnController } from '../../../../src/lib/emulator/state/start-mirror-topics.js';
+import { startOnController } from '../../../../src/lib/emulator/apis/start-mirror-topics.js';
 import { ZERO_UUID } from '../../../../src/lib/kafka/wire/uuid.js';
-import { createMirror, ctx, pair, run, SOURCE_ADDRESS, startTopics, states } from './setup.js';
+import { createMirror, ctx, pair, run, SOURCE_ADDRESS, startTopics, states } from '../state/setup.js';
 
 function topic(
   name: string,

@@ -5,8 +5,8 @@ import {
   pauseOnController,
   resumeOnController,
   stopOnController,
-} from '../../../../src/lib/emulator/state/topic-transitions.js';
-import { createMirror, ctx, pair, run, startTopics, type Pair } from './setup.js';
+} from '../../../../src/lib/emulator/apis/stop-pause-resume.js';
+import { createMirror, ctx, pair, run, startTopics, type Pair } from '../state/setup.js';
 
 /** m1 mirrors a, b, c; m2 mirrors d; `plain` is a destination topic in no mirror. All MIRRORING. */
 function mirroring(): Pair {

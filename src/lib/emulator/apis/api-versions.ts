@@ -1,9 +1,9 @@
-// ApiVersions, derived from the registered handlers: each handler's request definition gives the
+// ApiVersions (key 18, v0-4), derived from the registered handlers: each handler's request definition gives the
 // version range, mirror keys come from the registry's API key map, so there is no second list to drift.
 
 import { ApiVersions } from '../../kafka/messages/index.js';
-import type { FinalizedFeatures, SupportedFeature } from './features.js';
-import { defineHandler, versionsOf, type HandlerRegistry, type RegisteredHandler } from './handler.js';
+import type { FinalizedFeatures, SupportedFeature } from '../server/features.js';
+import { defineHandler, versionsOf, type HandlerRegistry, type RegisteredHandler } from '../server/handler.js';
 import { errors } from '../../kafka/error-codes.js';
 
 // Kafka's rule for ClientSoftwareName/Version (KIP-511): letters and digits, dots and dashes inside.

@@ -1,12 +1,12 @@
-// OffsetForLeaderEpoch: where one leader epoch's records end, from the partition's epoch history
+// OffsetForLeaderEpoch (key 23, v2-4): where one leader epoch's records end, from the partition's epoch history
 // (state/epoch-history.ts). Only the leader answers, as in Kafka; a consumer needs DESCRIBE on the topic.
 
 import { OffsetForLeaderEpoch } from '../../kafka/messages/index.js';
 import { errors } from '../../kafka/error-codes.js';
 import { endOffsetForEpoch, epochsAt } from '../state/epoch-history.js';
 import { isFrozen } from '../state/topics.js';
-import type { BrokerContext } from './broker-context.js';
-import { defineHandler, type RegisteredHandler } from './handler.js';
+import type { BrokerContext } from '../server/broker-context.js';
+import { defineHandler, type RegisteredHandler } from '../server/handler.js';
 
 export function offsetForLeaderEpochHandler(broker: BrokerContext): RegisteredHandler {
   return defineHandler({

@@ -1,29 +1,37 @@
 // The handler set of one node. Which APIs and versions a node speaks is decided here and nowhere
-// else: an old broker simply registers no mirror handlers and an older CreateTopics.
+// else: an old broker simply registers no mirror handlers and an older CreateTopics. Each API has
+// its file in this folder, its handler beside the state change it makes.
 
 import type { ApiDefinition } from '../../kafka/definition.js';
 import { parseVersions } from '../../kafka/definition.js';
 import { type Dialect, prototypeDialect } from '../../kafka/dialect.js';
 import { MIRROR_COORDINATOR_KEY_TYPE } from '../../kafka/messages/kip-draft/index.js';
 import { TBD } from '../../kafka/mirror-api-keys.js';
-import type { EmulatedCluster } from '../state/cluster.js';
-import { mirrorCoordinatorOf } from '../state/internal-rpcs.js';
-import { apiVersionsHandler } from './api-versions-handler.js';
-import type { BrokerContext } from './broker-context.js';
-import { configHandlers } from './config-handlers.js';
-import { createTopicsHandler } from './create-topics-handler.js';
-import { describeClusterHandler } from './describe-cluster-handler.js';
-import { type ExtraCoordinator, groupHandlers } from './group-handlers.js';
-import { supportedFeatures } from './features.js';
-import { HandlerRegistry, type RegisteredHandler } from './handler.js';
-import { listOffsetsHandler } from './list-offsets-handler.js';
-import { metadataHandler } from './metadata-handler.js';
-import { kipDraftHandlers } from './kip-draft-handlers.js';
-import { mirrorHandlers } from './mirror-handlers.js';
-import { offsetForLeaderEpochHandler } from './offset-for-leader-epoch-handler.js';
-import { recordHandlers } from './record-handlers.js';
-import { saslHandlers } from './sasl-handlers.js';
-import type { SaslServer } from './sasl-server.js';
+import type { EmulatedCluster } from '../state/cluster-model.js';
+import { mirrorCoordinatorOf } from '../state/mirror-coordinators.js';
+import { apiVersionsHandler } from './api-versions.js';
+import type { BrokerContext } from '../server/broker-context.js';
+import { clusterMirrorHandlers } from './cluster-mirrors.js';
+import { configHandlers } from './configs.js';
+import { createTopicsHandler } from './create-topics.js';
+import { describeClusterHandler } from './describe-cluster.js';
+import { describeClusterMirrorsHandlers } from './describe-cluster-mirrors.js';
+import { fetchHandler } from './fetch.js';
+import { type ExtraCoordinator, groupHandlers } from './groups.js';
+import { initProducerIdHandler } from './init-producer-id.js';
+import { supportedFeatures } from '../server/features.js';
+import { HandlerRegistry, type RegisteredHandler } from '../server/handler.js';
+import { listOffsetsHandler } from './list-offsets.js';
+import { metadataHandler } from './metadata.js';
+import { kipDraftHandlers } from './kip-draft.js';
+import { mirrorStateHandlers } from './mirror-states.js';
+import { offsetForLeaderEpochHandler } from './offset-for-leader-epoch.js';
+import { produceHandler } from './produce.js';
+import { saslHandlers } from './sasl.js';
+import type { SaslServer } from '../server/sasl-server.js';
+import { startMirrorTopicsHandlers } from './start-mirror-topics.js';
+import { stopPauseResumeHandlers } from './stop-pause-resume.js';
+import { transactionHandlers } from './transactions.js';
 
 /** CreateTopics v8 (MirrorInfo) exists only in the prototype; Kafka 4.1 stops at v7. */
 const OLD_BROKER_CREATE_TOPICS_MAX = 7;
@@ -45,9 +53,15 @@ function mirrorCoordinatorKey(cluster: EmulatedCluster): ExtraCoordinator {
   return { keyType: MIRROR_COORDINATOR_KEY_TYPE, nodeOf: (name) => mirrorCoordinatorOf(cluster, name) };
 }
 
-/** The prototype's mirror RPCs, or the seed's that were given a key (FindCoordinator for MIRROR: groupHandlers). */
 function mirrorHandlersOf(broker: BrokerContext, dialect: Dialect): RegisteredHandler[] {
-  if (dialect.name !== 'kip-draft') return mirrorHandlers(broker);
+  if (dialect.name !== 'kip-draft')
+    return [
+      ...clusterMirrorHandlers(broker),
+      ...startMirrorTopicsHandlers(broker),
+      ...stopPauseResumeHandlers(broker),
+      ...describeClusterMirrorsHandlers(broker),
+      ...mirrorStateHandlers(broker),
+    ];
   return kipDraftHandlers(broker).filter((h) => dialect.apiKeys.keyOf(h.api) !== TBD);
 }
 
@@ -77,7 +91,10 @@ export function brokerRegistry(
     metadataHandler(broker),
     describeClusterHandler(broker),
     listOffsetsHandler(broker),
-    ...recordHandlers(broker),
+    produceHandler(broker),
+    fetchHandler(broker),
+    initProducerIdHandler(broker),
+    ...transactionHandlers(broker),
     offsetForLeaderEpochHandler(broker),
     old ? withMaxVersion(createTopics, OLD_BROKER_CREATE_TOPICS_MAX) : createTopics,
     ...configHandlers(broker, dialect),

@@ -1,13 +1,13 @@
-// CreateTopics up to the prototype's v8, whose MirrorInfo pre-creates a mirror topic under the
-// source topic's id. Validation and messages follow Kafka's controller; any node answers because a
-// broker would forward the request to the controller unchanged.
+// CreateTopics (key 19) v2 up to the prototype's v8 (v7 on an old broker), whose MirrorInfo
+// pre-creates a mirror topic under the source topic's id. Validation and messages follow Kafka's
+// controller; any node answers because a broker would forward the request to the controller unchanged.
 
 import { CreateTopics } from '../../kafka/messages/index.js';
 import { ZERO_UUID } from '../../kafka/wire/uuid.js';
 import { CLUSTER_RESOURCE_NAME } from '../state/acl.js';
 import { ConfigSource, parseTypedValue, TOPIC_CONFIGS } from '../state/config-tables.js';
-import type { BrokerContext } from './broker-context.js';
-import { defineHandler, type RegisteredHandler } from './handler.js';
+import type { BrokerContext } from '../server/broker-context.js';
+import { defineHandler, type RegisteredHandler } from '../server/handler.js';
 import { errors } from '../../kafka/error-codes.js';
 
 const MAX_TOPIC_NAME = 249;

@@ -1,12 +1,12 @@
-// Metadata: live brokers with their addresses, the cluster id, the controller, and topics with
+// Metadata (key 3, v0-13): live brokers with their addresses, the cluster id, the controller, and topics with
 // leaders and replicas from the engine. Topic selection follows Kafka's per-version rules.
 
 import { Metadata } from '../../kafka/messages/index.js';
 import { ZERO_UUID } from '../../kafka/wire/uuid.js';
-import { CLUSTER_RESOURCE_NAME, type AclOperationName } from '../state/acl.js';
+import { type AclOperationName, AUTHORIZED_OPERATIONS_OMITTED, CLUSTER_RESOURCE_NAME } from '../state/acl.js';
 import type { Topic } from '../state/topics.js';
-import { OPERATIONS_NOT_REQUESTED, type BrokerContext } from './broker-context.js';
-import { CloseConnection, defineHandler, type RegisteredHandler } from './handler.js';
+import type { BrokerContext } from '../server/broker-context.js';
+import { CloseConnection, defineHandler, type RegisteredHandler } from '../server/handler.js';
 import { errors } from '../../kafka/error-codes.js';
 
 export const TOPIC_OPERATIONS: readonly AclOperationName[] = [
@@ -56,7 +56,7 @@ export function metadataHandler(broker: BrokerContext): RegisteredHandler {
         }),
         TopicAuthorizedOperations: body.IncludeTopicAuthorizedOperations
           ? cluster.authorizer.authorizedOperations(principal, 'TOPIC', topic.name, TOPIC_OPERATIONS)
-          : OPERATIONS_NOT_REQUESTED,
+          : AUTHORIZED_OPERATIONS_OMITTED,
       });
       const failed = (name: string | null, topicId: string, code: number) => ({
         ErrorCode: code,
@@ -64,7 +64,7 @@ export function metadataHandler(broker: BrokerContext): RegisteredHandler {
         TopicId: topicId,
         IsInternal: false,
         Partitions: [],
-        TopicAuthorizedOperations: OPERATIONS_NOT_REQUESTED,
+        TopicAuthorizedOperations: AUTHORIZED_OPERATIONS_OMITTED,
       });
 
       // v0: an empty list means every topic; v1+: null means every topic and [] means none.
@@ -108,7 +108,7 @@ export function metadataHandler(broker: BrokerContext): RegisteredHandler {
         Topics: topics,
         ClusterAuthorizedOperations: body.IncludeClusterAuthorizedOperations
           ? cluster.authorizer.authorizedOperations(principal, 'CLUSTER', CLUSTER_RESOURCE_NAME, CLUSTER_OPERATIONS)
-          : OPERATIONS_NOT_REQUESTED,
+          : AUTHORIZED_OPERATIONS_OMITTED,
         ErrorCode: 0,
       };
     },

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { Authorizer } from '../../../../src/lib/emulator/state/acl.js';
 import type { AlterableConfig } from '../../../../src/lib/emulator/state/message-bodies.js';
 import type { EmulatedCluster } from '../../../../src/lib/emulator/state/cluster.js';
-import { createMirror, ctx, pair } from './setup.js';
+import { createMirror, ctx, pair } from '../state/setup.js';
 
 const SET = 0;
 const DELETE = 1;

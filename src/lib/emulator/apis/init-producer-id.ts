@@ -1,4 +1,4 @@
-// InitProducerId v0-4. Without a transactional id: a new producer id with epoch 0 on every call (a
+// InitProducerId (key 22) v0-4. Without a transactional id: a new producer id with epoch 0 on every call (a
 // producer asking to bump its own epoch, v3+, gets the same id with the next epoch). With one: the
 // transaction coordinator of that id answers (NOT_COORDINATOR on any other node) with its producer id
 // at the next epoch, aborting the previous producer's open transaction (state/transaction-coordinator.ts).
@@ -7,8 +7,8 @@ import { errors } from '../../kafka/error-codes.js';
 import { InitProducerId } from '../../kafka/messages/index.js';
 import { allocateProducerId } from '../state/producer-ids.js';
 import { initTransactionalProducer, transactionCoordinator } from '../state/transaction-coordinator.js';
-import type { BrokerContext } from './broker-context.js';
-import { defineHandler, type RegisteredHandler } from './handler.js';
+import type { BrokerContext } from '../server/broker-context.js';
+import { defineHandler, type RegisteredHandler } from '../server/handler.js';
 
 /** Clients older than a version know INVALID_PRODUCER_EPOCH, not PRODUCER_FENCED (Kafka maps it so). */
 export function fencedFor(code: number, version: number, firstFencedVersion: number): number {

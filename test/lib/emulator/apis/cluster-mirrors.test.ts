@@ -1,8 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Authorizer } from '../../../../src/lib/emulator/state/acl.js';
-import { deleteOnController, MIRROR_STATE_TOPIC } from '../../../../src/lib/emulator/state/mirror-lifecycle.js';
-import { createMirror, ctx, mirrorConfig, pair, run, startTopics } from './setup.js';
+import { deleteOnController } from '../../../../src/lib/emulator/apis/cluster-mirrors.js';
+import { MIRROR_STATE_TOPIC } from '../../../../src/lib/emulator/state/mirror-coordinators.js';
+import { createMirror, ctx, mirrorConfig, pair, run, startTopics } from '../state/setup.js';
 
 describe('CreateClusterMirror (§3 CreateClusterMirror)', () => {
   it('step 1 before step 2: CREATE is checked before the feature gate (144, not 35), message ""', () => {

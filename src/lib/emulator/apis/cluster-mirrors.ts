@@ -1,17 +1,19 @@
-// CreateClusterMirror (94), DeleteClusterMirror (104) and ListClusterMirrors (98), PROTOCOL.md §3.
+// CreateClusterMirror (key 94), ListClusterMirrors (98) and DeleteClusterMirror (104), v0 each, PROTOCOL.md §3.
 // Create and Delete answer ErrorMessage "" when unset (their schema has no default); List never
 // sets a message.
 
-import type * as B from './message-bodies.js';
-import type { RequestContext } from './request-context.js';
-import type { EmulatedCluster } from './cluster.js';
+import type * as B from '../state/message-bodies.js';
+import type { RequestContext } from '../state/types.js';
+import type { EmulatedCluster } from '../state/cluster-model.js';
 import { mirrorConfigKey, parseMirrorConfigValue } from '../../mirror/config/config-keys.js';
-import { CLUSTER_RESOURCE_NAME } from './acl.js';
+import { CLUSTER_RESOURCE_NAME } from '../state/acl.js';
 import { errors } from '../../kafka/error-codes.js';
-import { authorizeMirror, controllerGate, statesAllowed } from './rpc-common.js';
-import { fenceUntilRestart } from './deleted-mirror-fence.js';
-
-export const MIRROR_STATE_TOPIC = '__mirror_state';
+import { authorizeMirror, controllerGate, statesAllowed } from '../state/rpc-common.js';
+import { fenceUntilRestart } from '../state/deleted-mirror-fence.js';
+import { MIRROR_STATE_TOPIC } from '../state/mirror-coordinators.js';
+import { CreateClusterMirror, DeleteClusterMirror, ListClusterMirrors } from '../../kafka/messages/index.js';
+import { engineContext, type BrokerContext } from '../server/broker-context.js';
+import { defineHandler, type RegisteredHandler } from '../server/handler.js';
 
 function plain(code: number, message = ''): B.CreateClusterMirrorResponseBody {
   return { ThrottleTimeMs: 0, ErrorCode: code, ErrorMessage: message };
@@ -146,4 +148,22 @@ export function listClusterMirrors(
     });
   }
   return { ThrottleTimeMs: 0, ErrorCode: errors.NONE.code, ErrorMessage: null, Mirrors: mirrors };
+}
+
+export function clusterMirrorHandlers(broker: BrokerContext): RegisteredHandler[] {
+  const cluster = broker.cluster;
+  return [
+    defineHandler({
+      api: CreateClusterMirror,
+      handle: (ctx, body) => createClusterMirror(cluster, engineContext(ctx), body),
+    }),
+    defineHandler({
+      api: ListClusterMirrors,
+      handle: (ctx, body) => listClusterMirrors(cluster, engineContext(ctx), body),
+    }),
+    defineHandler({
+      api: DeleteClusterMirror,
+      handle: (ctx, body) => deleteClusterMirror(cluster, engineContext(ctx), body),
+    }),
+  ];
 }

@@ -1,9 +1,11 @@
-// The mirror RPCs as the seed KIP (revision 57) prints them, for `--protocol kip-draft`. Each handler
-// turns the seed's request into the prototype's, runs the same engine, and answers in the seed's
-// layout. Where the seed states a behaviour the handler follows it (the broker checks the mirror
-// name before forwarding a create; a mirror's coordinator is found with FindCoordinator key type 3,
-// answered beside the group coordinator in group-handlers.ts);
-// where it is silent the prototype's behaviour stands (SKIPPED.md lists both).
+// The mirror RPCs as the seed KIP (revision 57) prints them, for `--protocol kip-draft`: CreateMirror,
+// AddTopicsToMirror, ListMirrors, DescribeMirrors, LastMirroredOffsets, ReadMirrorStates and
+// WriteMirrorStates, v0 each, on the keys --api-keys gives (the seed numbers none). Each handler turns
+// the seed's request into the prototype's, runs the same state change, and answers in the seed's
+// layout. Where the seed states a behaviour the handler follows it (the broker checks the mirror name
+// before forwarding a create; a mirror's coordinator is found with FindCoordinator key type 3,
+// answered beside the group coordinator in groups.ts); where it is silent the prototype's behaviour
+// stands (SKIPPED.md lists both).
 
 import { DRAFT_STATE_OF_PROTOTYPE } from '../../kafka/dialects/kip-draft-states.js';
 import { errors } from '../../kafka/error-codes.js';
@@ -18,13 +20,17 @@ import {
   WriteMirrorStates,
 } from '../../kafka/messages/kip-draft/index.js';
 import { mirrorNameProblem } from '../../mirror/config/config-validation.js';
-import { mirrorCoordinatorOf } from '../state/internal-rpcs.js';
+import { mirrorCoordinatorOf } from '../state/mirror-coordinators.js';
 import type * as B from '../state/message-bodies.js';
 import { authorizeMirror } from '../state/rpc-common.js';
 import { sourceStatus } from '../state/source-link.js';
 import { endOffset } from '../state/topics.js';
-import { engineContext, type BrokerContext } from './broker-context.js';
-import { defineHandler, type RegisteredHandler, type ResponseInput } from './handler.js';
+import { engineContext, type BrokerContext } from '../server/broker-context.js';
+import { createClusterMirror, listClusterMirrors } from './cluster-mirrors.js';
+import { describeClusterMirrors } from './describe-cluster-mirrors.js';
+import { readMirrorStates, writeMirrorStates } from './mirror-states.js';
+import { startMirrorTopics } from './start-mirror-topics.js';
+import { defineHandler, type RegisteredHandler, type ResponseInput } from '../server/handler.js';
 
 type AddTopicsBody = RequestBody<typeof AddTopicsToMirror>;
 type AddTopicsAnswer = ResponseInput<typeof AddTopicsToMirror>;
@@ -38,7 +44,7 @@ export function kipDraftHandlers(broker: BrokerContext): RegisteredHandler[] {
         // The seed: the broker checks the name (in use, characters, `.removed`) before forwarding.
         const problem = body.MirrorName === null ? 'the mirror name is null' : mirrorNameProblem(body.MirrorName);
         if (problem) return { ThrottleTimeMs: 0, ErrorCode: errors.INVALID_REQUEST.code, ErrorMessage: problem };
-        return cluster.createClusterMirror(engineContext(ctx), {
+        return createClusterMirror(cluster, engineContext(ctx), {
           MirrorName: body.MirrorName ?? '',
           Config: body.Config,
         });
@@ -48,7 +54,7 @@ export function kipDraftHandlers(broker: BrokerContext): RegisteredHandler[] {
     defineHandler({
       api: ListMirrors,
       handle(ctx, body) {
-        const listed = cluster.listClusterMirrors(engineContext(ctx), body);
+        const listed = listClusterMirrors(cluster, engineContext(ctx), body);
         return {
           ThrottleTimeMs: listed.ThrottleTimeMs,
           ErrorCode: listed.ErrorCode,
@@ -64,7 +70,7 @@ export function kipDraftHandlers(broker: BrokerContext): RegisteredHandler[] {
       api: DescribeMirrors,
       handle(ctx, body) {
         // No top-level error in the seed: a disabled cluster answers with no mirrors.
-        const described = cluster.describeClusterMirrors(engineContext(ctx), body);
+        const described = describeClusterMirrors(cluster, engineContext(ctx), body);
         return {
           ThrottleTimeMs: described.ThrottleTimeMs,
           Mirrors: described.Mirrors.map((m) => ({
@@ -89,12 +95,12 @@ export function kipDraftHandlers(broker: BrokerContext): RegisteredHandler[] {
     defineHandler({
       api: ReadMirrorStates,
       // The request is the prototype's in all but field versions; the answer is the prototype's (assumed).
-      handle: (ctx, body) => cluster.readMirrorStates(engineContext(ctx), body),
+      handle: (ctx, body) => readMirrorStates(cluster, engineContext(ctx), body),
     }),
     defineHandler({
       api: WriteMirrorStates,
       handle(ctx, body) {
-        const answer = cluster.writeMirrorStates(engineContext(ctx), {
+        const answer = writeMirrorStates(cluster, engineContext(ctx), {
           MirrorName: body.MirrorName,
           Topics: body.Topics.map((t) => ({
             Name: t.Name,
@@ -138,7 +144,7 @@ function addTopicsToMirror(
   for (const [mirror, topics] of byMirror) {
     // The seed sends no partition count: the broker reads it from the mirror's source.
     const source = sourceStatus(cluster, mirror);
-    const answer = cluster.startMirrorTopics(engineContext(ctx), {
+    const answer = startMirrorTopics(cluster, engineContext(ctx), {
       MirrorName: mirror,
       Topics: topics.map((t) => ({
         TopicId: t.TopicId,

@@ -1,10 +1,10 @@
-// SaslHandshake and SaslAuthenticate. On a SASL listener they run Kafka's SaslServerAuthenticator
-// sequence; on any other listener, or after authentication, Kafka's request handler answers them
-// with errors.ILLEGAL_SASL_STATE.code, and so do these.
+// SaslHandshake (key 17, v0-1) and SaslAuthenticate (36, v0-2). On a SASL listener they run Kafka's
+// SaslServerAuthenticator sequence; on any other listener, or after authentication, Kafka's request
+// handler answers them with errors.ILLEGAL_SASL_STATE.code, and so do these.
 
 import { SaslAuthenticate, SaslHandshake } from '../../kafka/messages/index.js';
-import { defineHandler, type RegisteredHandler } from './handler.js';
-import type { SaslServer } from './sasl-server.js';
+import { defineHandler, type RegisteredHandler } from '../server/handler.js';
+import type { SaslServer } from '../server/sasl-server.js';
 import { errors } from '../../kafka/error-codes.js';
 
 export function saslHandlers(sasl: SaslServer | undefined): RegisteredHandler[] {
