@@ -68,6 +68,9 @@ export const SOURCE_DOWN_MESSAGES: readonly string[] = [
   'Truncation requires source metadata refresh',
   'No endpoint info in fetch response',
   SOURCE_METADATA_FAILED,
+  // The fetcher's text when the source dies under it (AbstractFetcherThread: "Fetch IO error: " + the
+  // IOException; "1" is the source broker's node id).
+  'Fetch IO error: Connection to 1 was disconnected before the response was read',
 ];
 
 const RESTART =
