@@ -21,7 +21,7 @@ import { GroupStore } from './groups.js';
 import { advanceMirrors } from './engine-tick.js';
 import { restartBrokers, type RestartOptions, type RestartReport } from './restart.js';
 import { noteRecords } from './epoch-history.js';
-import { raiseEpochsAgainstReverseMirrors } from './epoch-war.js';
+import { bumpEpochsAtSync } from './epoch-war.js';
 import type * as I from './message-bodies.js';
 import { bumpLeaderEpochs, readMirrorStates, writeMirrorStates } from './internal-rpcs.js';
 import { createClusterMirror, deleteClusterMirror, listClusterMirrors } from './mirror-lifecycle.js';
@@ -371,7 +371,7 @@ export class EmulatedCluster {
       this.nextSyncAt = now + Math.max(1, this.brokerConfigs.number('mirror.metadata.refresh.interval.ms', 60_000));
     }
     advanceMirrors(this, now);
-    if (syncDue) raiseEpochsAgainstReverseMirrors(this, now);
+    if (syncDue) bumpEpochsAtSync(this, now);
   }
 
   // ---- RPCs (one per API; handlers pass the decoded body straight through) ----------------------

@@ -10,6 +10,7 @@ import type * as I from './message-bodies.js';
 import { MIRROR_STATE_TOPIC } from './mirror-lifecycle.js';
 import { MirrorState, type MirrorStateName } from './partition-state.js';
 import { materialize } from './topics.js';
+import { bumpLeaderEpoch } from './epoch-war.js';
 
 const NAME_OF_BYTE = new Map<number, MirrorStateName>(
   Object.entries(MirrorState).map(([name, byte]) => [byte, name as MirrorStateName]),
@@ -144,7 +145,10 @@ export function writeMirrorStates(
   return { ThrottleTimeMs: 0, ErrorCode: errors.NONE.code, ErrorMessage: null, Topics: topics };
 }
 
-/** Not gated by mirror.version; requires CLUSTER_ACTION; never lowers an epoch. */
+/**
+ * Not gated by mirror.version; requires CLUSTER_ACTION. The controller sets MinLeaderEpoch + 1 unless
+ * the epoch is already above MinLeaderEpoch (PartitionChangeBuilder.computeLeaderEpoch).
+ */
 export function bumpLeaderEpochs(
   cluster: EmulatedCluster,
   ctx: RequestContext,
@@ -164,8 +168,10 @@ export function bumpLeaderEpochs(
       TopicName: topic?.name ?? '',
       Partitions: t.Partitions.map(({ PartitionIndex, MinLeaderEpoch }) => {
         const p = topic?.partitions[PartitionIndex];
-        if (!p) return { PartitionIndex, ErrorCode: errors.UNKNOWN_TOPIC_OR_PARTITION.code, ErrorMessage: null };
-        p.leaderEpoch = Math.max(p.leaderEpoch, MinLeaderEpoch ?? -1);
+        if (!p || !topic)
+          return { PartitionIndex, ErrorCode: errors.UNKNOWN_TOPIC_OR_PARTITION.code, ErrorMessage: null };
+        materialize(topic, p, cluster.clock.now());
+        bumpLeaderEpoch(p, MinLeaderEpoch ?? -1);
         return { PartitionIndex, ErrorCode: errors.NONE.code, ErrorMessage: null };
       }),
     };
