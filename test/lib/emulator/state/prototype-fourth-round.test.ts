@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { diagnoseFailure, NO_FACTS } from '../../../../src/lib/mirror/describe/failure-causes.js';
 import type { EmulatedCluster } from '../../../../src/lib/emulator/state/cluster.js';
-import { createMirror, ctx, pair, rowsOf, run, startTopics, type Pair } from './setup.js';
+import { createMirror, ctx, pair, rowsOf, run, startReverseMirror, startTopics, type Pair } from './setup.js';
 
 const DESTINATION_ADDRESS = 'destination:9092';
 const epochOf = (c: EmulatedCluster, topic = 'ep', partition = 0) =>
@@ -41,21 +41,14 @@ function statesOnA(p: Pair, totalMs: number): [string, number][] {
   return seen;
 }
 
-function failBack(p: Pair): void {
-  const created = p.source.createClusterMirror(ctx(), {
-    MirrorName: 'rev',
-    Config: [
-      { Name: 'bootstrap.servers', Value: DESTINATION_ADDRESS },
-      { Name: 'mirror.source.cluster.id', Value: p.destination.clusterId },
-    ],
-  });
-  assert.equal(created.ErrorCode, 0);
-  const topic = p.source.topics.get('ep');
-  const started = p.source.startMirrorTopics(ctx(), {
-    MirrorName: 'rev',
-    Topics: [{ TopicId: topic?.id ?? '', TopicName: 'ep', NumPartitions: 2 }],
-  });
-  assert.equal(started.ErrorCode, 0);
+/** One `name` topic mirrored in m1 for a second, then its source unreachable for `downMs`. */
+function mirroringThenDown(p: Pair, name: string, partitions: number, downMs: number, stepMs: number): void {
+  p.source.createTopic(name, { partitions, initialOffset: 100n });
+  createMirror(p);
+  startTopics(p, 'm1', [name]);
+  run(p, 1000);
+  p.source.setReachable(false);
+  run(p, downMs, stepMs);
 }
 
 describe('emulator: the prototype as kmirror drove it (fourth round)', () => {
@@ -78,7 +71,7 @@ describe('emulator: the prototype as kmirror drove it (fourth round)', () => {
     const p = mirrored();
     stopOnB(p);
     p.destination.produce('ep', 0, 3);
-    failBack(p);
+    startReverseMirror(p, DESTINATION_ADDRESS, 'ep', 2);
     const seen = statesOnA(p, 6000);
     // Seen: LOG_TRUNCATION 370-500 ms, MIRRORING for 10-80 ms, FAILED "Failed to get source metadata" ~2 s,
     // MIRRORING, then "Rejecting the batch because the batch leader epoch 11 is higher than local leader
@@ -126,12 +119,7 @@ describe('emulator: the prototype as kmirror drove it (fourth round)', () => {
   it('the retry backoff is the broker config: a short one makes recovery after the source returns quick', () => {
     const configs = { 'mirror.failed.retry.initial.backoff.ms': '100', 'mirror.failed.retry.max.backoff.ms': '200' };
     const p = pair({ brokerConfigs: configs, timing: { sourceRequestTimeoutMs: 500 } });
-    p.source.createTopic('ep', { partitions: 1, initialOffset: 10n });
-    createMirror(p);
-    startTopics(p, 'm1', ['ep']);
-    run(p, 1000);
-    p.source.setReachable(false);
-    run(p, 30_000, 500);
+    mirroringThenDown(p, 'ep', 1, 30_000, 500);
     p.source.setReachable(true);
     run(p, 1500);
     assert.equal(rowsOf(p.destination, 'ep')[0]?.StateValue, 'MIRRORING');
@@ -140,12 +128,7 @@ describe('emulator: the prototype as kmirror drove it (fourth round)', () => {
   it('a restart takes a missed stop in where the partition wins the race with its __mirror_state replay', () => {
     const wedged = (seed: string) => {
       const p = pair({ seed });
-      p.source.createTopic('orders', { partitions: 2, initialOffset: 100n });
-      createMirror(p);
-      startTopics(p, 'm1', ['orders']);
-      run(p, 1000);
-      p.source.setReachable(false);
-      run(p, 40_000, 1000);
+      mirroringThenDown(p, 'orders', 2, 40_000, 1000);
       p.destination.stopMirrorTopics(ctx(), { MirrorName: 'm1', Topics: [], Patterns: ['ord.*'] });
       p.source.setReachable(true);
       run(p, 60_000, 1000);
