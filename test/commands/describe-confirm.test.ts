@@ -83,7 +83,8 @@ describe('kmirror describe --fail-on: a zero lag and a topic id confirmed on the
     emulator.destination.cluster.advance(1000, 100);
     const now = emulator.source.cluster.createTopic('inventory', { partitions: 1 }).id;
     emulator.destination.cluster.restartBrokers();
-    emulator.destination.cluster.advance(3000, 100);
+    // MIRRORING within ~4 s of a restart: the freed partition's wait, then its LOG_TRUNCATION.
+    emulator.destination.cluster.advance(4000, 100);
     assert.equal(emulator.destination.cluster.topics.get('inventory')?.partitions[0]?.mirror?.state, 'MIRRORING');
     const result = await run('--fail-on', 'failing', '--json');
     assert.equal(result.code, 7, result.stderr);

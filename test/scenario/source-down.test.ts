@@ -80,7 +80,11 @@ describe('the worst day: failover with the source cluster down', () => {
     assert.equal(text.code, 0, text.stderr);
     assert.match(text.stdout, /^Mirror m1: 3 partitions in 2 topics \(3 FAILED\); .*; 3 failing$/m);
     // The first FAILED record already counts attempt 1, as on the prototype (third round of observations).
-    assert.match(text.stdout, /^orders +1 +1\/100 +No endpoint info in fetch response$/m, 'the texts vary (§18)');
+    // The fetcher's text when the source dies under it (the prototype after kill -9 of the source).
+    assert.match(
+      text.stdout,
+      /^orders +1 +1\/100 +Fetch IO error: Connection to 1 was disconnected before the response was read$/m,
+    );
     assert.match(
       text.stdout,
       /^ {2}3 partition\(s\) \(orders-0, orders-1, payments-0\): the source does not answer from this machine, /m,
@@ -236,7 +240,10 @@ describe('the worst day: failover with the source cluster down', () => {
   });
 
   it('a destination restart stops one partition of orders and leaves the other wedged', async () => {
-    const restart = emulator.destination.cluster.restartBrokers();
+    // §18's first run: partition 0 won the race against its __mirror_state shard's replay (restart.ts).
+    const restart = emulator.destination.cluster.restartBrokers({
+      takesInMissedChange: (_t, partition) => partition === 0,
+    });
     assert.deepEqual(restart, { tookIn: ['orders-0'], stillMissing: ['orders-1'] });
     await waitFor('orders-0 STOPPED', () => statesOf(emulator, 'orders')[0] === 'STOPPED');
     assert.deepEqual([writable('orders', 0), writable('orders', 1)], [true, false]);

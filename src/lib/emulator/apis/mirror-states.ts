@@ -14,6 +14,7 @@ import { materialize } from '../state/topics.js';
 import { BumpLeaderEpochs, ReadMirrorStates, WriteMirrorStates } from '../../kafka/messages/index.js';
 import { engineContext, type BrokerContext } from '../server/broker-context.js';
 import { defineHandler, type RegisteredHandler } from '../server/handler.js';
+import { bumpLeaderEpoch } from '../state/epoch-war.js';
 
 const NAME_OF_BYTE = new Map<number, MirrorStateName>(
   Object.entries(MirrorState).map(([name, byte]) => [byte, name as MirrorStateName]),
@@ -114,7 +115,10 @@ export function writeMirrorStates(
   return { ThrottleTimeMs: 0, ErrorCode: errors.NONE.code, ErrorMessage: null, Topics: topics };
 }
 
-/** Not gated by mirror.version; requires CLUSTER_ACTION; never lowers an epoch. */
+/**
+ * Not gated by mirror.version; requires CLUSTER_ACTION. The controller sets MinLeaderEpoch + 1 unless
+ * the epoch is already above MinLeaderEpoch (PartitionChangeBuilder.computeLeaderEpoch).
+ */
 export function bumpLeaderEpochs(
   cluster: EmulatedCluster,
   ctx: RequestContext,
@@ -134,8 +138,10 @@ export function bumpLeaderEpochs(
       TopicName: topic?.name ?? '',
       Partitions: t.Partitions.map(({ PartitionIndex, MinLeaderEpoch }) => {
         const p = topic?.partitions[PartitionIndex];
-        if (!p) return { PartitionIndex, ErrorCode: errors.UNKNOWN_TOPIC_OR_PARTITION.code, ErrorMessage: null };
-        p.leaderEpoch = Math.max(p.leaderEpoch, MinLeaderEpoch ?? -1);
+        if (!p || !topic)
+          return { PartitionIndex, ErrorCode: errors.UNKNOWN_TOPIC_OR_PARTITION.code, ErrorMessage: null };
+        materialize(topic, p, cluster.clock.now());
+        bumpLeaderEpoch(p, MinLeaderEpoch ?? -1);
         return { PartitionIndex, ErrorCode: errors.NONE.code, ErrorMessage: null };
       }),
     };

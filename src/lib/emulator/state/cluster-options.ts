@@ -16,9 +16,9 @@ export const DEFAULT_TIMING: MirrorTiming = {
   startupFailureMs: 2000,
   sourceRequestTimeoutMs: 30_000,
   restartRecoveryMs: 3000,
-  failbackTruncationMs: 50,
+  failbackTruncationMs: 400,
   epochFencingMs: 300,
-  failbackMetadataRefreshMs: 300,
+  failbackMetadataRefreshMs: 50,
 };
 
 /** How long a partition that just left its startup failure reports offsets 0/0 before its first fetch. */

@@ -22,7 +22,7 @@ import { GroupStore } from './groups.js';
 import { advanceMirrors } from './engine-tick.js';
 import { restartBrokers, type RestartOptions, type RestartReport } from './restart.js';
 import { noteRecords } from './epoch-history.js';
-import { raiseEpochsAgainstReverseMirrors } from './epoch-war.js';
+import { bumpEpochsAtSync } from './epoch-war.js';
 import type * as I from './message-bodies.js';
 import { bumpLeaderEpochs, readMirrorStates, writeMirrorStates } from '../apis/mirror-states.js';
 import { createClusterMirror, deleteClusterMirror, listClusterMirrors } from '../apis/cluster-mirrors.js';
@@ -354,7 +354,7 @@ export class EmulatedCluster implements Model.EmulatedCluster {
       this.nextSyncAt = now + Math.max(1, this.brokerConfigs.number('mirror.metadata.refresh.interval.ms', 60_000));
     }
     advanceMirrors(this, now);
-    if (syncDue) raiseEpochsAgainstReverseMirrors(this, now);
+    if (syncDue) bumpEpochsAtSync(this, now);
   }
 
   // ---- RPCs without a connection (tests, scripts): each runs its API's state change in apis/ -----

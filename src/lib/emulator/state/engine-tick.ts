@@ -6,6 +6,7 @@
 import { FAILURE_RECORD_CLEAR_MS, FIRST_FETCH_DELAY_MS } from './cluster-options.js';
 import type { EmulatedCluster, MirrorTiming } from './cluster-model.js';
 import { copyEpochs, epochsAt, highestEpochIn, noteRecords, truncateEpochs, type EpochStart } from './epoch-history.js';
+import { bumpLeaderEpoch, bumpTarget, LEADER_EPOCH_BUMP_THRESHOLD } from './epoch-war.js';
 import { reverseMirrorOf, type ReverseMirror } from './failback.js';
 import { nextLoopFailure } from './mirror-loop.js';
 import { mirrorRecords, type MirrorRecords } from './mirror-records.js';
@@ -143,9 +144,10 @@ function advancePartition(e: PartitionEnv, now: number): void {
   const m = e.m;
   let at = m.processedAt;
   takeInDesiredChange(e, m.state === 'FAILED' && !m.startup ? Math.min(m.deadline, now) : Infinity);
-  // An attempt waiting on an unreachable source returns as soon as the source answers again.
+  // A retry held behind a sync waiting on an unreachable source runs once that sync gets its answer
+  // (the source admin reconnects within about a second), but never before its own backoff is over.
   if (m.state === 'FAILED' && !m.startup && !e.problem && Number.isFinite(m.deadline)) {
-    m.deadline = Math.min(m.deadline, Math.max(at, now) + e.retry.initialMs);
+    m.deadline = Math.min(m.deadline, Math.max(m.retryDueAt, Math.max(at, now) + e.retry.initialMs));
   }
   // Each pass handles one event; a partition has at most a handful per tick plus its retries.
   for (let guard = 0; guard < 1000; guard++) {
@@ -220,7 +222,7 @@ function completePhase(e: PartitionEnv, at: number): void {
   else if (state === 'EPOCH_FENCING') {
     // BumpLeaderEpochs done: the local epoch now exceeds every epoch the fetcher brought.
     materialize(e.topic, e.p, at);
-    e.p.leaderEpoch = Math.max(e.p.leaderEpoch, e.m.fenceTo);
+    bumpLeaderEpoch(e.p, e.m.fenceTo);
     enter(e, e.desired === 'STOPPED' ? 'STOPPING' : 'MIRRORING', at);
   } else if (e.desired === 'STOPPED') enter(e, 'STOPPING', at);
   else if (e.reverse?.kind === 'failback') {
@@ -241,14 +243,11 @@ function completePhase(e: PartitionEnv, at: number): void {
 }
 
 /**
- * The failback's metadata refresh: it fails once ("Failed to get source metadata", retry 1), and
- * raises the local leader epoch past the source's, as each side's refresh does while both list the
- * topic; so the source's batches carry no newer epoch and EPOCH_FENCING is not entered (§18).
+ * The failback's first fetcher set-up: the source leader is not cached yet, so it fails once
+ * ("Failed to get source metadata", retry 1; ReplicaManager.maybeCreateMirrorFetchers).
  */
 function refreshFailbackMetadata(e: PartitionEnv, at: number): void {
   const m = e.m;
-  materialize(e.topic, e.p, at);
-  e.p.leaderEpoch = Math.max(e.p.leaderEpoch, e.source().epoch) + 1;
   m.failbackStep = 'fetcher-truncation';
   m.fetchHoldUntil = 0;
   m.deadline = Infinity;
@@ -274,14 +273,17 @@ function truncateLog(e: PartitionEnv, at: number): void {
   setEndOffset(e.p, at, point);
 }
 
-/** A fetch brought records of a newer leader epoch than this partition's: EPOCH_FENCING. */
+/**
+ * A fetch brought records of a newer leader epoch than this partition's: EPOCH_FENCING, whose bump
+ * asks for the source partition's epoch + 10 (MirrorFetcherThread.validateLeaderEpoch).
+ */
 function startFencingIfNeeded(e: PartitionEnv, at: number): boolean {
   if (e.m.failbackStep !== null) return false;
   const source = e.source();
   const highest = highestEpochIn(source.epochs, e.p.base, source.end);
   if (highest <= e.p.leaderEpoch) return false;
   materialize(e.topic, e.p, at);
-  e.m.fenceTo = highest + 1;
+  e.m.fenceTo = bumpTarget(Math.max(source.epoch, highest), e.p.leaderEpoch) ?? highest;
   e.m.state = 'EPOCH_FENCING';
   e.m.deadline = at + e.timing.epochFencingMs;
   return true;
@@ -347,9 +349,10 @@ function enter(e: PartitionEnv, next: MirrorStateName, at: number, keepFailure =
     case 'STOPPED':
       m.failure = null;
       m.lastMirroredOffset = p.base;
-      // The leader epoch bump of failover, then in the new epoch an abort marker per copied
-      // transaction still open and one MIRROR_PID_RESET control batch.
-      p.leaderEpoch += 1;
+      // The stop's bump asks for the log's latest epoch, a no-op once a sync has raised the partition
+      // past it (ClusterMirrorCoordinator STOPPING: getLatestLocalEpochs); then an abort marker per
+      // copied transaction still open and one MIRROR_PID_RESET control batch.
+      bumpLeaderEpoch(p, p.epochs[p.epochs.length - 1]?.epoch ?? -1);
       noteRecords(p, p.leaderEpoch, p.base);
       {
         const hookAbort = takeStopAbort(p, p.base);
@@ -364,12 +367,19 @@ function enter(e: PartitionEnv, next: MirrorStateName, at: number, keepFailure =
   if (next === 'MIRRORING' && !e.problem) startFencingIfNeeded(e, at);
 }
 
+/**
+ * ClusterMirrorCoordinator.scheduleFailedRetries: the retry is due after initial × 2^attempt (capped at
+ * the max backoff; the prototype adds ±20 % jitter, left out here). While the source does not answer,
+ * the retry task waits behind the source-metadata sync each failure schedules on the same scheduler,
+ * which blocks for the request timeout: seen as retries due in 3.2 s and 8.1 s running after 27.7 s
+ * and 32.3 s. So after a long outage the partition recovers only when its last backoff is over.
+ */
 function nextRetryAt(e: PartitionEnv, at: number, attempts: number): number {
-  if (attempts >= e.retry.maxAttempts) return Infinity;
+  if (attempts >= e.retry.maxAttempts) return (e.m.retryDueAt = Infinity);
   const backoff = Math.min(e.retry.maxMs, e.retry.initialMs * 2 ** attempts);
-  // An unreachable source makes each attempt wait out the request timeout before it counts.
-  const waiting = e.problem?.unreachable ? e.timing.sourceRequestTimeoutMs : 0;
-  return at + waiting + backoff;
+  e.m.retryDueAt = at + backoff;
+  const held = e.problem?.unreachable ? e.timing.sourceRequestTimeoutMs : 0;
+  return at + Math.max(backoff, held);
 }
 
 /**
@@ -390,6 +400,7 @@ export function startupFailure(m: MirrorPartition, at: number, timing: MirrorTim
 function fail(e: PartitionEnv, at: number, problem: SourceProblem, resume?: MirrorStateName): void {
   const m = e.m;
   materialize(e.topic, e.p, at);
+  const fetching = m.state === 'MIRRORING';
   if (m.state !== 'FAILED') m.preFailureState = resume ?? m.state;
   m.state = 'FAILED';
   if (!problem.retryable) {
@@ -400,7 +411,7 @@ function fail(e: PartitionEnv, at: number, problem: SourceProblem, resume?: Mirr
   // As the prototype's updateFailedState: the first failure is attempt 1; a record that survived a
   // retry which went straight back to MIRRORING keeps counting (existing + 1).
   const attempts = m.failure && m.failure.retryAttempt > 0 ? m.failure.retryAttempt + 1 : 1;
-  m.failure = { retryAttempt: attempts, message: problemMessage(e, problem, attempts) };
+  m.failure = { retryAttempt: attempts, message: problemMessage(e, problem, attempts, fetching) };
   m.deadline = nextRetryAt(e, at, attempts);
 }
 
@@ -414,8 +425,9 @@ function failInLoop(e: PartitionEnv, at: number, message: string): void {
   m.deadline = nextRetryAt(e, at, m.failure.retryAttempt);
 }
 
-function problemMessage(e: PartitionEnv, problem: SourceProblem, attempt: number): string {
-  return problem.unreachable ? outageMessage(e.p.index, attempt) : problem.message;
+function problemMessage(e: PartitionEnv, problem: SourceProblem, attempt: number, fetching = false): string {
+  if (!problem.unreachable) return problem.message;
+  return outageMessage(e.p.index, attempt, fetching ? problem.sourceNodeId : undefined);
 }
 
 function retry(e: PartitionEnv, at: number): void {
@@ -470,6 +482,8 @@ function copy(e: PartitionEnv, to: number): void {
   if (m.failbackStep === 'fetcher-truncation') {
     m.failbackStep = null;
     truncateLog(e, to);
+    // The first batches of a failback carry the epoch the source wrote them in after the failover.
+    if (startFencingIfNeeded(e, to)) return;
   }
   const { end, epoch, epochs, transaction } = e.source();
   m.sourceOffset = end;
@@ -478,16 +492,27 @@ function copy(e: PartitionEnv, to: number): void {
   m.fetchedAt = Math.max(m.fetchedAt, to);
   if (p.base >= end) {
     m.carry = 0;
+    bumpNearEpoch(p, -1, epoch);
     return;
   }
   const budget = m.carry + (elapsed * e.timing.copyRecordsPerSec) / 1000;
   const whole = Math.floor(budget);
   const budgeted = BigInt(whole) >= end - p.base ? end : p.base + BigInt(whole);
   const reached = e.records?.copy(p.base, budgeted) ?? budgeted;
+  bumpNearEpoch(p, highestEpochIn(epochs, p.base, reached), epoch);
   copyEpochs(p, epochs, p.base, reached);
   setEndOffset(p, to, reached);
   copyTransaction(p, transaction, reached);
   m.carry = reached === end ? 0 : budget - whole;
+}
+
+/**
+ * MirrorFetcherThread.validateLeaderEpoch's proactive bump: a fetched batch (-1 for an empty answer)
+ * within 3 epochs of the local one schedules a bump while it is appended, so a first fetch takes 0 to 11.
+ */
+function bumpNearEpoch(p: Partition, highestBatchEpoch: number, sourceEpoch: number): void {
+  if (highestBatchEpoch > p.leaderEpoch - LEADER_EPOCH_BUMP_THRESHOLD)
+    bumpLeaderEpoch(p, bumpTarget(sourceEpoch, p.leaderEpoch));
 }
 
 /**

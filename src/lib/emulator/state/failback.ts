@@ -43,12 +43,3 @@ export function reverseMirrorOf(
     },
   };
 }
-
-/** Both clusters list the topic in a mirror reading from the other, and at least one still fetches it. */
-export function inEpochWar(here: EmulatedCluster, topic: Topic, source: EmulatedCluster): Topic | null {
-  const sourceTopic = source.topics.get(topic.name);
-  const link = sourceTopic?.mirror;
-  if (!sourceTopic || !link || !topic.mirror) return null;
-  if (source.mirrors.config(link.name, 'mirror.source.cluster.id') !== here.clusterId) return null;
-  return topic.mirror.desired !== 'STOPPED' || link.desired !== 'STOPPED' ? sourceTopic : null;
-}

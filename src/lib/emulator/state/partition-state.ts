@@ -53,6 +53,8 @@ export interface MirrorPartition {
   failure: FailureRecord | null;
   /** End of the current timed phase, or the next retry while FAILED; Infinity when none. */
   deadline: number;
+  /** While FAILED: when the retry's backoff is over (the retry may run later, see engine-tick's nextRetryAt). */
+  retryDueAt: number;
   /** Engine time up to which this partition has been advanced. */
   processedAt: number;
   /** Engine time up to which records have been copied while MIRRORING. */
@@ -106,6 +108,7 @@ export function newMirrorPartition(now: number): MirrorPartition {
     preFailureState: 'UNKNOWN',
     failure: null,
     deadline: Infinity,
+    retryDueAt: Infinity,
     processedAt: now,
     fetchedAt: now,
     carry: 0,

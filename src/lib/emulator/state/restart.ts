@@ -1,21 +1,24 @@
 // A simulated restart of every destination broker of a cluster, as far as mirroring sees it: what
 // the brokers held in memory is gone (non-retryable failure marks, the last sync's cluster id check),
 // the periodic sync runs again at once, and partitions that missed a desired-state change while they
-// were FAILED read it again from the metadata log, though not all of them (PROTOCOL.md §18: a restart
-// stopped one partition of a two-partition topic wedged MIRRORING and left the other MIRRORING).
+// were FAILED may read it again from the metadata log. Whether one does is a race on the prototype
+// (MirrorMetadataManager.processStateTransitions against ClusterMirrorCoordinator's replay of the
+// partition's `__mirror_state` shard): read before its shard is replayed, the partition's state is
+// UNKNOWN, UNKNOWN → STOPPING is refused, and the replay then resumes the stored MIRRORING. §18 saw a
+// restart stop 1 of 2 partitions of a wedged topic, a later run 0 of 2.
 // Topics, mirrors and their configs are metadata and stay.
 
 import type { EmulatedCluster } from './cluster-model.js';
 import { advanceMirrors, forgetNonRetryableFailures, takeInMissedChange } from './engine-tick.js';
 import type { Topic } from './topics.js';
 import { liftFencesAtRestart } from './deleted-mirror-fence.js';
+import { SeededRandom } from './random.js';
 
 export interface RestartOptions {
   /**
-   * Which of the partitions that missed their topic's desired state take it in at this restart. How
-   * the prototype picks is not known; by default every other one of each topic (the 1st, 3rd, … of
-   * those still missing it, in partition order), so a two-partition topic gets one stopped and one
-   * left MIRRORING, as seen, and a second restart takes in the rest.
+   * Which of the partitions that missed their topic's desired state take it in at this restart (win
+   * the race above). By default a draw seeded by the cluster id, the restart's number and the
+   * partition, even odds for each: the same run gives the same answer, and a later restart draws anew.
    */
   readonly takesInMissedChange?: (topic: string, partition: number, position: number) => boolean;
 }
@@ -27,7 +30,14 @@ export interface RestartReport {
   readonly stillMissing: string[];
 }
 
-const EVERY_OTHER = (_topic: string, _partition: number, position: number): boolean => position % 2 === 0;
+const restartsOf = new WeakMap<EmulatedCluster, number>();
+
+/** The default race: whether the partition's `__mirror_state` shard was replayed before its metadata was read. */
+function shardReplayedFirst(cluster: EmulatedCluster): NonNullable<RestartOptions['takesInMissedChange']> {
+  const restart = (restartsOf.get(cluster) ?? 0) + 1;
+  restartsOf.set(cluster, restart);
+  return (topic, partition) => new SeededRandom(`${cluster.clusterId}/${restart}/${topic}-${partition}`).next() < 0.5;
+}
 
 export function restartBrokers(cluster: EmulatedCluster, options: RestartOptions = {}): RestartReport {
   const now = cluster.clock.now();
@@ -35,7 +45,7 @@ export function restartBrokers(cluster: EmulatedCluster, options: RestartOptions
   cluster.sourceIdMismatch.clear();
   forgetNonRetryableFailures(cluster, now);
   liftFencesAtRestart(cluster.topics.values(), now);
-  const report = takeInMissedChanges(cluster, options.takesInMissedChange ?? EVERY_OTHER);
+  const report = takeInMissedChanges(cluster, options.takesInMissedChange ?? shardReplayedFirst(cluster));
   cluster.nextSyncAt = now;
   return report;
 }

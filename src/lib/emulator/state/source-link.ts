@@ -14,8 +14,22 @@ export const TRUNCATION_NEEDS_REFRESH = 'Truncation requires source metadata ref
  */
 const OUTAGE_MESSAGES = [SOURCE_METADATA_FAILED, NO_ENDPOINT_INFO, TRUNCATION_NEEDS_REFRESH] as const;
 
-/** `attempt` is the RetryAttempt the failure record gets: 1 for the first failure. */
-export function outageMessage(partition: number, attempt: number): string {
+/**
+ * The fetcher's text when the source broker dies under a fetch in flight (AbstractFetcherThread
+ * handlePartitionsWithErrors: "Fetch IO error: " + NetworkClientUtils.sendAndReceive's IOException).
+ */
+export function fetchDisconnected(sourceNodeId: number): string {
+  return `Fetch IO error: Connection to ${sourceNodeId} was disconnected before the response was read`;
+}
+
+/**
+ * `attempt` is the RetryAttempt the failure record gets: 1 for the first failure. A partition whose
+ * fetcher was running when the source went away fails first with {@link fetchDisconnected}; its
+ * retries then vary like every other partition's (§18; a one-partition run after a kill -9 showed
+ * "Truncation requires source metadata refresh" at attempts 2 to 4).
+ */
+export function outageMessage(partition: number, attempt: number, fetchingFrom?: number): string {
+  if (attempt <= 1 && fetchingFrom !== undefined) return fetchDisconnected(fetchingFrom);
   return OUTAGE_MESSAGES[(partition + Math.max(0, attempt - 1)) % OUTAGE_MESSAGES.length] ?? SOURCE_METADATA_FAILED;
 }
 
@@ -25,6 +39,8 @@ export interface SourceProblem {
   readonly message: string;
   /** The source does not answer: the message then varies per attempt ({@link outageMessage}). */
   readonly unreachable?: boolean;
+  /** The node a running fetcher was reading from when the source stopped answering. */
+  readonly sourceNodeId?: number;
 }
 
 export type SourceStatus =
@@ -34,7 +50,8 @@ export function sourceStatus(destination: EmulatedCluster, mirrorName: string): 
   const bootstrap = destination.mirrors.config(mirrorName, 'bootstrap.servers');
   const source = bootstrap === undefined ? undefined : destination.registry?.resolve(bootstrap);
   if (!source || !source.reachable || source.liveNodeIds().length === 0) {
-    return { ok: false, problem: { retryable: true, message: SOURCE_METADATA_FAILED, unreachable: true } };
+    const problem = { retryable: true, message: SOURCE_METADATA_FAILED, unreachable: true };
+    return { ok: false, problem: source ? { ...problem, sourceNodeId: source.nodeIds[0] } : problem };
   }
   return { ok: true, cluster: source };
 }

@@ -58,6 +58,7 @@ export interface MirrorTiming {
   readonly logTruncationMs: number;
   readonly pausingMs: number;
   readonly stoppingMs: number;
+  /** Records per second and partition a MIRRORING partition copies from its source. */
   readonly copyRecordsPerSec: number;
   /**
    * How long a newly started partition, and every partition of a mirror whose config changed, stays
@@ -66,15 +67,26 @@ export interface MirrorTiming {
    * 0 turns both off, for tests that need a partition MIRRORING at once.
    */
   readonly startupFailureMs: number;
-  /** While a source is unreachable, each retry counts only when this request timeout has passed. */
+  /**
+   * While a source is unreachable, a retry runs no earlier than this request timeout after its failure
+   * (it waits behind the blocked source-metadata sync; engine-tick.ts nextRetryAt).
+   */
   readonly sourceRequestTimeoutMs: number;
   /** After a simulated broker restart, how long a partition freed of a non-retryable failure waits. */
   readonly restartRecoveryMs: number;
-  /** LOG_TRUNCATION of a failback (the source mirrored this topic from here): tens of ms on the prototype. */
+  /**
+   * LOG_TRUNCATION of a failback (the source mirrored this topic from here): the new mirror's first
+   * ListClusterMirrors and DescribeClusterMirrors (last-mirror-epoch lookup) to the source, each from a
+   * source admin client that still has to connect (ClusterMirrorCoordinator.scheduleTruncation):
+   * 370-500 ms on the prototype, long enough to be seen.
+   */
   readonly failbackTruncationMs: number;
   /** EPOCH_FENCING: how long BumpLeaderEpochs takes before the partition mirrors again. */
   readonly epochFencingMs: number;
-  /** A failback's first MIRRORING, before its metadata refresh fails once (§18: all within ~2.5 s). */
+  /**
+   * A failback's first MIRRORING, before its fetcher set-up fails once ("Failed to get source metadata",
+   * the source leader is not cached yet): 10-80 ms on the prototype, so a poll sees LOG_TRUNCATION → FAILED.
+   */
   readonly failbackMetadataRefreshMs: number;
 }
 

@@ -63,11 +63,17 @@ export const SOURCE_METADATA_FAILED = 'Failed to get source metadata';
 const SOURCE_TOPIC_DELETED = 'The source topic is deleted.';
 const CLUSTER_ID_CHANGED = /^Source cluster ID changed for mirror .*: expected (\S+), got (\S+?)\.(\s|$)/;
 const MIRROR_LOOP = /^Detected mirror loop for mirror:/;
+/**
+ * The fetcher's text when the source dies under it (AbstractFetcherThread: "Fetch IO error: " + the
+ * IOException; "1" is the source broker's node id). Only a source that went away gives it.
+ */
+const FETCH_IO_ERROR = 'Fetch IO error: Connection to 1 was disconnected before the response was read';
 /** The texts of a source the brokers cannot reach (§18: they vary; the first is no proof of an epoch war). */
 export const SOURCE_DOWN_MESSAGES: readonly string[] = [
   'Truncation requires source metadata refresh',
   'No endpoint info in fetch response',
   SOURCE_METADATA_FAILED,
+  FETCH_IO_ERROR,
 ];
 
 const RESTART =
@@ -83,14 +89,17 @@ const NO_ENDPOINT_INFO = 'No endpoint info in fetch response';
 
 /**
  * Whether these rows (one mirror's) show a source that does not answer: while it is down the prototype's
- * partitions report texts that vary (§18), and two of them are never seen otherwise: the fetcher's "no
- * endpoint info", and the metadata failure at a retry count the start transient (retry 1) never reaches.
+ * partitions report texts that vary (§18), and three of them are never seen otherwise: the fetcher's "no
+ * endpoint info" and IO error, and the metadata failure at a retry count the start transient (retry 1)
+ * never reaches.
  */
 export function showsSourceOutage(rows: readonly FailedRow[]): boolean {
   return rows.some(
     (r) =>
       r.state === 'FAILED' &&
-      (r.errorMessage === NO_ENDPOINT_INFO || (r.errorMessage === SOURCE_METADATA_FAILED && r.retryAttempt > 1)),
+      (r.errorMessage === NO_ENDPOINT_INFO ||
+        r.errorMessage === FETCH_IO_ERROR ||
+        (r.errorMessage === SOURCE_METADATA_FAILED && r.retryAttempt > 1)),
   );
 }
 

@@ -79,7 +79,7 @@ describe('ReadMirrorStates / WriteMirrorStates / BumpLeaderEpochs (§3)', () => 
     assert.deepEqual([part?.State, part?.LastMirrorEpoch], [4, 7]);
   });
 
-  it('BumpLeaderEpochs raises (never lowers) leader epochs and is not gated by the feature', () => {
+  it('BumpLeaderEpochs sets MinLeaderEpoch + 1 (never lowers an epoch) and is not gated by the feature', () => {
     const p = pair({ mirrorVersion: 0 });
     const t = p.destination.createTopic('t', { partitions: 1 });
     const res = p.destination.bumpLeaderEpochs(ctx(), {
@@ -105,6 +105,11 @@ describe('ReadMirrorStates / WriteMirrorStates / BumpLeaderEpochs (§3)', () => 
     p.destination.bumpLeaderEpochs(ctx(), {
       Topics: [{ TopicId: t.id, Partitions: [{ PartitionIndex: 0, MinLeaderEpoch: 2 }] }],
     });
-    assert.equal(t.partitions[0]?.leaderEpoch, 5);
+    // PartitionChangeBuilder.computeLeaderEpoch: max(MinLeaderEpoch + 1, current).
+    assert.equal(t.partitions[0]?.leaderEpoch, 6);
+    p.destination.bumpLeaderEpochs(ctx(), {
+      Topics: [{ TopicId: t.id, Partitions: [{ PartitionIndex: 0, MinLeaderEpoch: 6 }] }],
+    });
+    assert.equal(t.partitions[0]?.leaderEpoch, 7, 'a MinLeaderEpoch equal to the epoch still bumps');
   });
 });

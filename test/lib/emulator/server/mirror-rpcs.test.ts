@@ -160,7 +160,8 @@ describe('mirror RPCs over the wire', () => {
         Topics: [{ TopicId: orders?.id ?? '', Partitions: [{ PartitionIndex: 0, MinLeaderEpoch: before + 5 }] }],
       });
       assert.equal(bumped?.Topics[0]?.TopicName, 'orders');
-      assert.equal(orders?.partitions[0]?.leaderEpoch, before + 5);
+      // The controller sets MinLeaderEpoch + 1 (PartitionChangeBuilder.computeLeaderEpoch).
+      assert.equal(orders?.partitions[0]?.leaderEpoch, before + 6);
     },
   );
 

@@ -99,8 +99,8 @@ describe('mirroring engine (§10 lifecycle)', () => {
   });
 
   it(
-    'source outage → FAILED with RetryAttempt 1 at once (as on the prototype, §18 third round), each retry waits ' +
-      'the 30 s request timeout plus 2 s, 4 s, 8 s backoff → back in ≤ 2 s',
+    "source outage → FAILED with RetryAttempt 1 at once (the fetcher's IO error), each retry runs the 30 s " +
+      'request timeout after the last; back only once the last 16 s backoff is over',
     () => {
       const p = pair();
       p.source.createTopic('orders', { partitions: 1, initialOffset: 10n });
@@ -113,20 +113,22 @@ describe('mirroring engine (§10 lifecycle)', () => {
       // The prototype's first failure record is attempt 1 (updateFailedState: existing ? existing + 1 : 1).
       assert.deepEqual(
         [failed?.StateValue, failed?.RetryAttempt, failed?.ErrorMessage, failed?.Lag],
-        ['FAILED', 1, 'Failed to get source metadata', -1n],
+        ['FAILED', 1, 'Fetch IO error: Connection to 1 was disconnected before the response was read', -1n],
       );
-      run(p, 31_000);
-      assert.equal(rowsOf(p.destination, 'orders')[0]?.RetryAttempt, 1, 'backoff(1) is 2 s, not 1 s');
-      run(p, 1_000);
+      run(p, 29_800);
+      assert.equal(rowsOf(p.destination, 'orders')[0]?.RetryAttempt, 1, 'held behind the 30 s source sync');
+      run(p, 200);
       assert.equal(rowsOf(p.destination, 'orders')[0]?.RetryAttempt, 2);
-      run(p, 34_000);
+      run(p, 30_000);
       assert.equal(rowsOf(p.destination, 'orders')[0]?.RetryAttempt, 3);
-      run(p, 38_000);
+      run(p, 30_000);
       assert.equal(rowsOf(p.destination, 'orders')[0]?.RetryAttempt, 4);
       p.source.setReachable(true);
       p.source.appendRecords('orders', 5);
-      // The attempt in flight answers as soon as the source does: no waiting out the backoff.
-      run(p, 2000);
+      // Attempt 4's retry is due 2^4 s after it failed (at 91 s): the answering source does not bring it forward.
+      run(p, 14_000);
+      assert.equal(rowsOf(p.destination, 'orders')[0]?.StateValue, 'FAILED');
+      run(p, 3000);
       const recovered = rowsOf(p.destination, 'orders')[0];
       // The failure record survives a retry that goes straight back to MIRRORING.
       assert.deepEqual([recovered?.StateValue, recovered?.Lag, recovered?.RetryAttempt], ['MIRRORING', 0n, 5]);

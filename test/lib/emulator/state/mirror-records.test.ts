@@ -13,7 +13,7 @@ import {
   isControl,
   readBatchHeader,
 } from '../../../../src/lib/kafka/record-batch.js';
-import { createMirror, ctx, pair, run, startTopics, type Pair } from './setup.js';
+import { createMirror, ctx, pair, run, startReverseMirror, startTopics, type Pair } from './setup.js';
 
 const DESTINATION_ADDRESS = 'destination:9092';
 
@@ -118,20 +118,7 @@ describe('mirroring copies batches', () => {
     produce(p.destination, 'orders', ['on-b']);
     // A stray write reached A after the failover: failback must drop it.
     produce(p.source, 'orders', ['stray-on-a']);
-    const created = p.source.createClusterMirror(ctx(), {
-      MirrorName: 'rev',
-      Config: [
-        { Name: 'bootstrap.servers', Value: DESTINATION_ADDRESS },
-        { Name: 'mirror.source.cluster.id', Value: p.destination.clusterId },
-      ],
-    });
-    assert.equal(created.ErrorCode, 0);
-    const topic = p.source.topics.get('orders');
-    const started = p.source.startMirrorTopics(ctx(), {
-      MirrorName: 'rev',
-      Topics: [{ TopicId: topic?.id ?? '', TopicName: 'orders', NumPartitions: 1 }],
-    });
-    assert.equal(started.ErrorCode, 0);
+    startReverseMirror(p, DESTINATION_ADDRESS, 'orders', 1);
     run(p, 8000, 50);
     assert.equal(p.source.topics.get('orders')?.partitions[0]?.mirror?.state, 'MIRRORING');
     assert.equal(p.source.endOffset('orders', 0), p.destination.endOffset('orders', 0));

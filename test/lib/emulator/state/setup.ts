@@ -72,6 +72,23 @@ export function startTopics(p: Pair, mirror: string, names: string[]): void {
 }
 
 /** Advances the clock by `totalMs` in steps, ticking every cluster after each step. */
+/** A failback's start: A (the pair's source) gets mirror `rev` reading from B at `address`, with `topic` in it. */
+export function startReverseMirror(p: Pair, address: string, topic: string, partitions: number): void {
+  const created = p.source.createClusterMirror(ctx(), {
+    MirrorName: 'rev',
+    Config: [
+      { Name: 'bootstrap.servers', Value: address },
+      { Name: 'mirror.source.cluster.id', Value: p.destination.clusterId },
+    ],
+  });
+  if (created.ErrorCode !== 0) throw new Error(`create rev failed with ${created.ErrorCode}`);
+  const started = p.source.startMirrorTopics(ctx(), {
+    MirrorName: 'rev',
+    Topics: [{ TopicId: p.source.topics.get(topic)?.id ?? '', TopicName: topic, NumPartitions: partitions }],
+  });
+  if (started.ErrorCode !== 0) throw new Error(`start in rev failed with ${started.ErrorCode}`);
+}
+
 export function run(p: Pair, totalMs: number, stepMs = 100): void {
   p.destination.tick();
   for (let done = 0; done < totalMs;) {

@@ -106,26 +106,32 @@ describe('EPOCH_FENCING', () => {
     createMirror(p);
     startTopics(p, 'm1', ['orders']);
     run(p, 1000);
-    // A leader election on the source raises its epoch; the records written next carry it.
+    // The first fetch raised the destination to 0 + 10 + 1; leader elections on the source take it
+    // past that at once (12), and the records written next carry it.
+    assert.equal(p.destination.topics.get('orders')?.partitions[0]?.leaderEpoch, 11);
     const topic = p.source.topics.get('orders');
     const leader = topic?.partitions[0]?.leader ?? 1;
-    p.source.setNodeUp(leader, false);
+    for (let i = 0; i < 6; i++) {
+      p.source.setNodeUp(leader, false);
+      p.source.setNodeUp(leader, true);
+    }
+    assert.equal(topic?.partitions[0]?.leaderEpoch, 12);
     p.source.appendRecords('orders', 5);
     const seen = follow(p, p.destination, 1000);
     assert.deepEqual(
       seen.map((s) => s.state),
       ['EPOCH_FENCING', 'MIRRORING'],
     );
-    const local = p.destination.topics.get('orders')?.partitions[0];
-    assert.ok((local?.leaderEpoch ?? 0) > (topic?.partitions[0]?.leaderEpoch ?? 0));
+    // The bump asks for the source's epoch + 10; the controller adds 1.
+    assert.equal(p.destination.topics.get('orders')?.partitions[0]?.leaderEpoch, 23);
     assert.equal(p.destination.endOffset('orders', 0), 15n);
   });
 });
 
 describe('failback', () => {
   it(
-    'LOG_TRUNCATION → MIRRORING → FAILED "Failed to get source metadata" (retry 1) → MIRRORING, no ' +
-      'EPOCH_FENCING, the cut made by the fetcher (§18); A loses what B never had',
+    'LOG_TRUNCATION → MIRRORING → FAILED "Failed to get source metadata" (retry 1) → MIRRORING → ' +
+      'EPOCH_FENCING (B wrote in epoch 11, A is at 0) → MIRRORING at 22; A loses what B never had',
     () => {
       const p = mirroredPair();
       failOver(p);
@@ -142,7 +148,13 @@ describe('failback', () => {
           ['MIRRORING', 0, null],
           ['FAILED', 1, 'Failed to get source metadata'],
           ['MIRRORING', 1, 'Failed to get source metadata'],
+          ['EPOCH_FENCING', 1, 'Failed to get source metadata'],
+          ['MIRRORING', 1, 'Failed to get source metadata'],
         ],
+      );
+      assert.deepEqual(
+        [p.source, p.destination].map((c) => c.topics.get('orders')?.partitions[0]?.leaderEpoch),
+        [22, 11],
       );
       // Not cut before the fetcher runs: A still holds its 130 records through the FAILED retry...
       assert.equal(seen[1]?.end, 130n);
@@ -165,7 +177,10 @@ describe('failback', () => {
     assert.equal(startOnA(p), 0);
     const seen = follow(p, p.source, 6000);
     assert.equal(seen[1]?.end, 100n);
-    assert.ok(!seen.some((s) => s.state === 'EPOCH_FENCING'), "B's newer epoch does not fence A");
+    assert.ok(
+      seen.some((s) => s.state === 'EPOCH_FENCING'),
+      "B's records carry epoch 11, newer than A's: A fences once",
+    );
     assert.equal(p.source.endOffset('orders', 0), 108n);
   });
 });
@@ -216,20 +231,28 @@ describe('mirror loop, as DescribeClusterMirrors reports it', () => {
 });
 
 describe('leader-epoch war', () => {
+  /** B's old mirror `fwd` still mirrors `live` from A, so its syncs keep bumping its STOPPED `orders` too. */
+  function warPair(): { p: Pair; epochs: () => number[] } {
+    const p = mirroredPair({ refreshMs: 2000 });
+    p.source.createTopic('live', { partitions: 1, initialOffset: 5n });
+    startTopics(p, 'fwd', ['live']);
+    run(p, 1000);
+    failOver(p);
+    assert.equal(startOnA(p), 0);
+    const epochs = () => [p.source, p.destination].map((c) => c.topics.get('orders')?.partitions[0]?.leaderEpoch ?? -1);
+    return { p, epochs };
+  }
+
   it(
-    'while both sides list the topic, every sync raises its epoch and A stays MIRRORING (§18: no flapping); ' +
-      'deleting the old mirror ends it',
+    "while B's old mirror still has a MIRRORING topic, each sync raises the other side's epoch + 11 " +
+      '(B 11 → 33 → 55, A 22 → 44 on the prototype) and A stays MIRRORING; deleting the old mirror ends it',
     () => {
-      const p = mirroredPair({ refreshMs: 2000 });
-      failOver(p);
-      assert.equal(startOnA(p), 0);
+      const { p, epochs } = warPair();
       run(p, 4000);
-      const epochA = () => p.source.topics.get('orders')?.partitions[0]?.leaderEpoch ?? -1;
-      const epochB = () => p.destination.topics.get('orders')?.partitions[0]?.leaderEpoch ?? -1;
-      const before = [epochA(), epochB()];
+      const [a0 = 0, b0 = 0] = epochs();
       const errors = new Set<string>();
       let failed = 0;
-      for (let i = 0; i < 100; i++) {
+      for (let i = 0; i < 40; i++) {
         run(p, 100);
         const m = p.source.topics.get('orders')?.partitions[0]?.mirror;
         if (m?.state === 'FAILED') {
@@ -237,21 +260,41 @@ describe('leader-epoch war', () => {
           errors.add(m.failure?.message ?? '');
         }
       }
-      // Ten seconds hold five syncs on each side.
-      assert.ok(epochA() >= (before[0] ?? 0) + 5, `A ${before[0]} → ${epochA()}`);
-      assert.ok(epochB() >= (before[1] ?? 0) + 5, `B ${before[1]} → ${epochB()}`);
+      // Four seconds hold two syncs on each side: +22 each, and each side stays 11 from the other.
+      const [a1 = 0, b1 = 0] = epochs();
+      assert.deepEqual([a1 - a0, b1 - b0], [44, 44], `A ${a0} → ${a1}, B ${b0} → ${b1}`);
+      assert.equal(Math.abs(a1 - b1), 11);
       assert.equal(failed, 0, `A never went FAILED (${[...errors].join(', ')})`);
 
+      stopLiveInFwd(p);
       const deleted = p.destination.deleteClusterMirror(ctx(), { MirrorName: 'fwd' });
       assert.equal(deleted.ErrorCode, 0);
       run(p, 20_000);
-      const settled = [epochA(), epochB()];
+      const settled = epochs();
       run(p, 10_000);
-      assert.deepEqual([epochA(), epochB()], settled, 'no more raises once the old mirror is gone');
+      assert.deepEqual(epochs(), settled, 'no more raises once the old mirror is gone');
       assert.equal(p.source.topics.get('orders')?.partitions[0]?.mirror?.state, 'MIRRORING');
     },
   );
+
+  it("no war while every topic of B's old mirror is STOPPED: A is raised once past B (22) and B stays at 11", () => {
+    const p = mirroredPair({ refreshMs: 2000 });
+    failOver(p);
+    assert.equal(startOnA(p), 0);
+    run(p, 20_000);
+    assert.deepEqual(
+      [p.source, p.destination].map((c) => c.topics.get('orders')?.partitions[0]?.leaderEpoch),
+      [22, 11],
+    );
+  });
 });
+
+/** Stops `live` in B's `fwd` too, so that the old mirror can be deleted. */
+function stopLiveInFwd(p: Pair): void {
+  const res = p.destination.stopMirrorTopics(ctx(), { MirrorName: 'fwd', Topics: [{ TopicName: 'live' }] });
+  assert.equal(res.ErrorCode, 0);
+  run(p, 1000);
+}
 
 describe('producers', () => {
   it('setTraffic(false) holds every growing topic still and setTraffic(true) restores the rates', () => {
