@@ -46,13 +46,13 @@ export function failedWhy(mirror: DescribeResult['mirrors'][number], facts: Fail
         ? `mirror ${back[0].mirror} on the source reads the topic back from this ` + 'cluster'
         : `'${loopRow?.errorMessage ?? ''}'`
     }): the source is reached, the loop is the cause (below)`;
-  const next = Math.max(...rows.map((r) => r.retryAttempt)) + 1;
+  const attempt = Math.max(...rows.map((r) => r.retryAttempt));
   const of = facts.retryMaxAttempts === null ? '' : ` of ${facts.retryMaxAttempts}`;
   const reach = rows.filter(reachShape);
   if (reach.length > 0)
     return (
-      `with source-reachability errors (${saidOf(reach)}) and wait for retry ${next}${of}: if the source came ` +
-      'back only now, they recover by themselves at that retry; if they are still FAILED after it, the brokers ' +
+      `with source-reachability errors (${saidOf(reach)}) and wait to retry (attempt ${attempt}${of}): if the ` +
+      'source came back only now, they recover by themselves at the next attempt; if they stay FAILED, the brokers ' +
       'may reach it another way (their bootstrap.servers, network or credentials) and fail there'
     );
   const blocker = (facts.blockingMirrors ?? []).find((m) => m !== mirror.name);
@@ -66,7 +66,8 @@ export function failedWhy(mirror: DescribeResult['mirrors'][number], facts: Fail
       `in the start-up transient (retry 1 '${SOURCE_METADATA_FAILED}', which the prototype shows for about ` +
       '2 s after a start or a mirror config change): look again in a few seconds'
     );
-  return `and wait for retry ${next}${of} (last error: ${saidOf(rows)}); they retry by themselves`;
+  // The prototype's rows between two attempts: (retry N, no message), seen after a start too.
+  return `and wait to retry (attempt ${attempt}${of}; last error: ${saidOf(rows)}); they retry by themselves`;
 }
 
 function saidOf(rows: readonly FailedRow[]): string {

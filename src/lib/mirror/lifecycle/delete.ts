@@ -381,8 +381,8 @@ export function wedgedDeleteHint(plan: Pick<DeletePlan, 'mirror' | 'topics' | 'w
     'took the stop in, and the broker refuses to stop them by name (INVALID_CLUSTER_MIRROR_STATES), so waiting ' +
     'does not help';
   const unblock =
-    'what unblocks the delete is a restart of the destination brokers, which may stop some, all or none of ' +
-    `those partitions (${now}); a partition left MIRRORING needs another restart`;
+    'the only thing seen to unblock the delete is a restart of the destination brokers, and not always: a ' +
+    `restart stopped some, all or none of such partitions (${now})`;
   return failed > 0
     ? `${stuck}. While their source does not answer the brokers they stay FAILED whatever is done; once it does, ` +
         `${unblock}. Next: kmirror describe ${plan.mirror} --failed (why they are FAILED)`

@@ -33,9 +33,10 @@ describe('why FAILED while the source answers from here', () => {
     for (const text of [byText, byFacts]) assert.doesNotMatch(text, /another way/);
   });
 
-  it('a retry wait without a reachability error: "wait for retry N of M", no claim about the brokers', () => {
+  it('a retry wait without a reachability error: "wait to retry (attempt N of M)", no claim about the brokers', () => {
+    // As a prototype showed right after a start: FAILED, retry 2, no message.
     const text = said(failedWhy(failed(2, null), NOTHING));
-    assert.match(text, /FAILED and wait for retry 3 of 100 \(last error: no message\); they retry by themselves/);
+    assert.match(text, /FAILED and wait to retry \(attempt 2 of 100; last error: no message\); they retry by/);
     assert.doesNotMatch(text, /another way/);
   });
 
@@ -48,7 +49,7 @@ describe('why FAILED while the source answers from here', () => {
   it('§18 source unreachable: reachability errors keep the note, with the retry they wait for', () => {
     const text = said(failedWhy(failed(4, 'No endpoint info in fetch response'), NOTHING));
     assert.match(text, /FAILED with source-reachability errors \('No endpoint info in fetch response'\) and wait/);
-    assert.match(text, /wait for retry 5 of 100: if the source came back only now, they recover by themselves/);
+    assert.match(text, /wait to retry \(attempt 4 of 100\): if the source came back only now, they recover by/);
     assert.match(text, /the brokers may reach it another way/);
   });
 
