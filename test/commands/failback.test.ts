@@ -59,17 +59,8 @@ describe('kmirror failback', () => {
 
   it('A does not answer: the message and hint name --to, the flag of the cluster that did not answer', async () => {
     const dead = `127.0.0.1:${await deadPort()}`;
-    const result = await runCli([
-      'failback',
-      'fwd',
-      '-b',
-      emulator.destination.bootstrap,
-      '--to',
-      dead,
-      '--topic',
-      'orders',
-      '--json',
-    ]);
+    const toDead = ['--to', dead, '--topic', 'orders', '--json'];
+    const result = await runCli(['failback', 'fwd', '-b', emulator.destination.bootstrap, ...toDead]);
     assert.equal(result.code, 1, result.stderr);
     const { error } = jsonOf(result) as { error: { message: string; hint: string | null } };
     assert.match(error.message, new RegExp(`^--to: .*${dead}`));
