@@ -36,8 +36,9 @@ export default class AddTopics extends BaseCommand<typeof AddTopics> {
     'broker would refuse the whole request for them. Before sending it asks the source whether it mirrors a ' +
     "selected topic from this cluster (a mirror loop: the broker accepts it and makes this cluster's topic " +
     "read-only) and refuses with exit 2 unless --allow-mirror-loop; and it reads both sides' end offsets of " +
-    'selected topics that already exist here, since the start truncates them (to 0 for a topic outside any ' +
-    "mirror) and copies the source again: what was written here beyond the source's end is lost. That, and " +
+    'selected topics that already exist here, since the start truncates them to 0 (a topic outside any ' +
+    'mirror and one failed over in this mirror alike) and copies the source again: what was written here beyond ' +
+    "the source's end is lost. That (when it loses records), a loop allowed with --allow-mirror-loop, and " +
     'topics that only a pattern selected, need confirmation: on a ' +
     'terminal it asks, elsewhere pass --yes. Exit codes: 3 when some topics failed, 6 when the mirror (or every ' +
     'named topic) does not exist, 124 when --wait or --timeout runs out.';

@@ -1,6 +1,7 @@
 import * as Args from '@oclif/core/args';
 import { BaseCommand } from '../lib/cli/command/base-command.js';
 import { askSecret } from '../lib/cli/reach/secret-prompt.js';
+import { markedWithFlag } from '../lib/cli/failures/cluster-flag.js';
 import { Spinner } from '../lib/cli/output/spinner.js';
 import { peerConnection } from '../lib/cli/reach/peer-connection.js';
 import { checkReceiptPath, writeFailbackReceipt } from '../lib/cli/command/switchover-evidence.js';
@@ -63,7 +64,8 @@ export default class Failback extends BaseCommand<typeof Failback> {
       warn: (m) => this.warning(`--to: ${m}`),
     });
     const b = await this.kafka();
-    const a = await this.openSource(peer.settings);
+    // A failure from A names --to in its hint, not -b.
+    const a = markedWithFlag(await this.openSource(peer.settings), '--to');
     const spinner = new Spinner(this.stderr, process.stderr.isTTY === true && this.canPrompt());
     const deps = {
       warn: (m: string) => this.warning(m),

@@ -8,7 +8,7 @@ import * as Flags from '@oclif/core/flags';
 import { yesFlag } from '../lib/cli/flags/flags.js';
 import { sourceCheckFlags } from '../lib/cli/flags/source-check-flags.js';
 import type { KafkaClient } from '../lib/kafka/client.js';
-import { refuseStopWhileSourceDown } from '../lib/mirror/topics/source-down-refusal.js';
+import { refuseStopWhileSourceDown, sendingFailedTopics } from '../lib/mirror/topics/source-down-refusal.js';
 import type { TopicActionResult } from '../lib/mirror/topics/topic-actions.js';
 import { ACTION_SPECS, type TopicActionPlan } from '../lib/mirror/topics/topic-actions.js';
 import { confirmPlan } from '../lib/prompt/confirm-plan.js';
@@ -83,7 +83,9 @@ export default class RemoveTopics extends TopicActionCommand<typeof RemoveTopics
    * The source's open transactions on the topics to stop: the destination aborts them. A source out of
    * reach (the usual reason to fail over) costs at most a few seconds and a warning.
    */
-  protected override completePlan(client: KafkaClient, plan: TopicActionPlan, source: SourceAccess) {
+  protected override completePlan(client: KafkaClient, planned: TopicActionPlan, source: SourceAccess) {
+    // Told to send anyway: FAILED named topics go in the request, as a pattern does.
+    const plan = this.flags['send-while-source-down'] ? sendingFailedTopics(planned) : planned;
     return withOpenTransactions(client, plan, { ...source, openSource: this.openSourceWithin(SOURCE_PROBE_MS) });
   }
 

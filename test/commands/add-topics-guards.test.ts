@@ -38,6 +38,19 @@ describe('kmirror add-topics guards', () => {
     assert.equal(emulator.destination.cluster.topics.get('payments')?.mirror, null, 'nothing was started here');
   });
 
+  it('--allow-mirror-loop without --yes: asked about the loop, not about "0 records lost"', async () => {
+    const dry = await addTopics('--topic', 'payments', '--allow-mirror-loop', '--dry-run');
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.match(dry.stderr, /sending anyway \(--allow-mirror-loop\)/);
+    assert.doesNotMatch(dry.stdout, /Data loss/);
+    assert.match(dry.stdout, /^No data loss on the destination: the start truncates 1 partition\(s\)/m);
+    const result = await addTopics('--topic', 'payments', '--allow-mirror-loop');
+    assert.equal(result.code, 2, result.stderr);
+    assert.match(result.stderr, /start a mirror loop in mirror 'fwd' \(payments read-only on this cluster\)/);
+    assert.doesNotMatch(result.stderr, /record\(s\) lost|losing|Data loss/);
+    assert.equal(emulator.destination.cluster.topics.get('payments')?.mirror, null, 'nothing was started here');
+  });
+
   it('--allow-mirror-loop sends anyway, says so, and the JSON carries the loop', async () => {
     const result = await addTopics('--topic', 'payments', '--allow-mirror-loop', '--yes', '--json');
     assert.equal(result.code, 0, result.stderr);
@@ -90,7 +103,7 @@ describe('kmirror add-topics guards', () => {
     await waitFor('ledger recopied', () => emulator.destination.cluster.endOffset('ledger', 0) === 40n);
   });
 
-  it('a topic STOPPED here and written to since: cut at the source end, the offsets beyond it lost', async () => {
+  it('a topic STOPPED here and written to since: truncated to 0, what lies beyond the source end lost', async () => {
     emulator.source.cluster.createTopic('refunds', { partitions: 1, initialOffset: 20n });
     await startTopics(emulator, 'fwd', ['refunds']);
     const stop = await runCli([
@@ -112,8 +125,10 @@ describe('kmirror add-topics guards', () => {
       {
         topic: 'refunds',
         kind: 'stopped-in-mirror',
-        partitions: [{ partition: 0, destinationEnd: 26, sourceEnd: 20, truncatedTo: 20, lost: 6 }],
+        partitions: [{ partition: 0, destinationEnd: 26, sourceEnd: 20, truncatedTo: 0, lost: 6 }],
       },
     ]);
+    const text = await addTopics('--topic', 'refunds', '--dry-run');
+    assert.match(text.stdout, /^refunds\s+0\s+26\s+20\s+0\s+6$/m);
   });
 });

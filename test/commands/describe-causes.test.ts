@@ -63,6 +63,14 @@ describe('kmirror describe: causes from facts (§18)', () => {
     const check = report.sourceChecks?.find((c) => c.mirror === 'gone');
     assert.equal(check?.status, 'no-answer');
     assert.match(check?.text ?? '', new RegExp(`^the source of mirror gone \\(${dead}\\) does not answer from this`));
+    // m1's own source answers: its note names the stall, not another way of reaching the source.
+    const m1Check = report.sourceChecks?.find((c) => c.mirror === 'm1');
+    assert.match(
+      m1Check?.text ?? '',
+      /answers from this machine; the destination brokers' partitions are FAILED because/,
+    );
+    assert.match(m1Check?.text ?? '', /because mirror gone's source does not answer the brokers/);
+    assert.doesNotMatch(m1Check?.text ?? '', /another way/);
   });
 
   it('named alone, m1 still reads the other mirrors to find what stalls it', async () => {
@@ -132,5 +140,34 @@ describe('kmirror describe: a mirror loop from the facts on the source (§18)', 
     assert.ok(report);
     assert.deepEqual([...new Set(report.failureCauses.map((c) => c.cause))], ['mirror-loop']);
     assert.ok(report.failureCauses.every((c) => /mirror loop: mirror fwd on the source reads it/.test(c.summary)));
+    const [check] = report.sourceChecks ?? [];
+    assert.match(check?.text ?? '', /FAILED for a mirror loop \(mirror fwd on the source reads the topic back/);
+    assert.doesNotMatch(check?.text ?? '', /another way/);
+  });
+});
+
+describe('kmirror describe: the start-up window is not a reachability problem (§18)', () => {
+  let emulator: EmulatedClusters;
+  before(async () => {
+    emulator = await startEmulatedClusters({
+      seed: 'describe-startup',
+      demoTopics: true,
+      growthPerSec: 0,
+      timing: { startupFailureMs: 60_000 },
+    });
+    createMirror(emulator, 'm1');
+    startTopics(emulator, 'm1', ['orders']);
+  });
+  after(async () => {
+    await emulator.close();
+  });
+
+  it('§18 lag and start-up: FAILED retry 1 after a start, source answering: the note says start-up', async () => {
+    const text = await runCli(['describe', 'm1', '-b', emulator.destination.bootstrap]);
+    assert.match(text.stderr, /answers from this machine; the destination brokers' partitions are FAILED in the /);
+    assert.match(text.stderr, /start-up transient \(retry 1 'Failed to get source metadata', which the prototype/);
+    assert.doesNotMatch(text.stderr, /another way/);
+    const report = jsonOf(await runCli(['describe', 'm1', '-b', emulator.destination.bootstrap, '--json']));
+    assert.deepEqual([...new Set((report as DescribeReport).failureCauses.map((c) => c.cause))], ['starting']);
   });
 });

@@ -13,6 +13,7 @@ import { jsonOf, runCli } from '../helpers/in-process-cli.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
 import { createMirror, startTopics, statesOf, waitFor } from './topic-actions-setup.js';
 import { joinedRegex } from '../helpers/joined-regex.js';
+import { deadPort } from '../helpers/dead-port.js';
 
 type Json = Parsed<FailbackJson>;
 
@@ -54,6 +55,17 @@ describe('kmirror failback', () => {
     assert.equal(overridden.code, 0, overridden.stderr);
     assert.match(overridden.stderr, /is a mirror loop.*; starting anyway \(--allow-mirror-loop\)/s);
     assert.equal(emulator.source.cluster.mirrors.names().length, 0, 'a dry run still starts nothing');
+  });
+
+  it('A does not answer: the message and hint name --to, the flag of the cluster that did not answer', async () => {
+    const dead = `127.0.0.1:${await deadPort()}`;
+    const toDead = ['--to', dead, '--topic', 'orders', '--json'];
+    const result = await runCli(['failback', 'fwd', '-b', emulator.destination.bootstrap, ...toDead]);
+    assert.equal(result.code, 1, result.stderr);
+    const { error } = jsonOf(result) as { error: { message: string; hint: string | null } };
+    assert.match(error.message, new RegExp(`^--to: .*${dead}`));
+    assert.match(error.hint ?? '', /^check --to \(its address or saved profile, and --to-config\)/);
+    assert.doesNotMatch(error.hint ?? '', /-b\b|--bootstrap-server/);
   });
 
   it('--dry-run after a failover: the partitions A will lose records in, exactly the split-brain writes', async () => {

@@ -366,3 +366,38 @@ describe('kmirror topology: information only, and a cluster that cannot be reach
     assert.equal((jsonOf(check) as Parsed<EstateCheck>).clusters.find((x) => x.label === dead)?.reachable, false);
   });
 });
+
+describe('kmirror topology: the markers a stop writes over an open transaction are not writes on B', () => {
+  let estate: EmulatedClusters;
+  before(async () => {
+    estate = await startEstate('topology-open-transaction');
+    const A = estate.source;
+    const B = estate.destination;
+    A.cluster.createTopic('ledger', { partitions: 1, initialOffset: 10n });
+    A.cluster.beginTransaction('ledger', 0);
+    A.cluster.produce('ledger', 0, 5);
+    await mirrorTopics(B, 'fwd', A, ['ledger']);
+    await waitForStates(B, 'ledger', 'MIRRORING');
+    for (let i = 0; i < 100 && B.cluster.endOffset('ledger', 0) !== 15n; i++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    // §18: the stop aborts the open transaction on B: ABORT marker, then the PID reset (end = source end + 2).
+    await stopTopics(B, 'fwd', ['ledger']);
+    await waitForStates(B, 'ledger', 'STOPPED');
+    A.cluster.produce('ledger', 0, 7);
+  });
+  after(async () => estate.close());
+
+  it('only A was written after the stop: information, not split brain', async () => {
+    assert.equal(estate.destination.cluster.endOffset('ledger', 0), 17n, 'the stop wrote two markers');
+    const result = await runCli(['topology', ...estateArgs(estate.source, estate.destination), '--json']);
+    assert.equal(result.code, 0, result.stderr);
+    const doc = jsonOf(result) as Json;
+    const [finding, ...more] = doc.findings.filter((f) => f.topic === 'ledger');
+    assert.deepEqual(more, []);
+    assert.equal(finding?.kind, 'writable-both-sides');
+    assert.deepEqual(
+      finding?.partitions?.map((p) => [p.stopPoint, p.writtenOnSource, p.writtenOnDestination]),
+      [[15, 7, 0]],
+    );
+  });
+});

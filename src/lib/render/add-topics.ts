@@ -65,6 +65,16 @@ function confirmation(
         action: `truncate ${parts} destination partition(s) (${lost} record(s) lost)`,
       };
     }
+    case 'mirror-loop': {
+      const looped = plan.loopCheck.loops.map((l) => l.topic);
+      return {
+        preview: shown,
+        question:
+          `Start ${count} topic(s) in mirror ${plan.mirror} although it makes a mirror loop: ` +
+          `${looped.join(', ')} become(s) read-only on this cluster?`,
+        action: `start a mirror loop in mirror '${plan.mirror}' (${looped.join(', ')} read-only on this cluster)`,
+      };
+    }
     case 'pattern-matches':
       return {
         preview: shown,
@@ -150,8 +160,14 @@ function truncationLines(report: DestinationTruncation): string[] {
       String(p.lost),
     ]),
   );
+  const heading =
+    report.lostRecords > 0n
+      ? style.warn(`Data loss on the destination: ${truncationSentence(report)}.`)
+      : `No data loss on the destination: the start truncates ${report.truncatedPartitions} partition(s) of ` +
+        `${report.topics.length} topic(s) that already hold records here and copies the source into them again; ` +
+        "none holds a record beyond the source's end.";
   return [
-    style.warn(`Data loss on the destination: ${truncationSentence(report)}.`),
+    heading,
     renderTable(
       [
         { header: 'TOPIC' },

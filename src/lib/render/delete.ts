@@ -14,15 +14,18 @@ function deleteTopics(result: DeleteResult): string {
   if (result.topics.length === 0) return `Mirror ${result.mirror} has no topics.`;
   const toStop = new Set(result.refusal?.toStop ?? []);
   const settling = new Set(result.refusal?.settling ?? []);
+  const wedged = new Set(result.refusal?.wedged ?? []);
   const rows = result.topics.map((t) => [
     t.topic,
     stateColour(t.state),
     partitionCounts(t.partitions),
     toStop.has(t.topic)
       ? style.bad('stop it first')
-      : settling.has(t.topic)
-        ? style.warn('wait for STOPPED')
-        : style.ok('ok'),
+      : wedged.has(t.topic)
+        ? style.bad('wedged (below)')
+        : settling.has(t.topic)
+          ? style.warn('wait for STOPPED')
+          : style.ok('ok'),
   ]);
   const count = result.topics.length;
   const columns = [{ header: 'TOPIC' }, { header: 'STATE' }, { header: 'PARTITIONS' }, { header: 'DELETE' }];
@@ -54,12 +57,14 @@ function deleteRefusal(result: DeleteResult): string {
         `kmirror describe ${shellQuote(result.mirror)} --failed shows why.`,
     );
   }
-  if (refusal.settling.length > 0) {
+  const stopping = refusal.settling.filter((t) => !refusal.wedged.includes(t));
+  if (stopping.length > 0) {
     out.push(
-      `Already stopping, not all partitions STOPPED yet: ${list(refusal.settling)}. Wait until kmirror ` +
+      `Already stopping, not all partitions STOPPED yet: ${list(stopping)}. Wait until kmirror ` +
         `describe ${shellQuote(result.mirror)} shows them STOPPED.`,
     );
   }
+  if (refusal.wedgedHint !== null) out.push(`Wedged: ${refusal.wedgedHint}.`);
   return out.join('\n');
 }
 

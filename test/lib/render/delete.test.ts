@@ -32,7 +32,15 @@ describe('delete renderer', () => {
       ...base,
       warnings: ['deleting makes its topics read-only'],
       topics: [{ topic: 'a', state: 'MIRRORING', partitions: { MIRRORING: 1 }, active: true }],
-      refusal: { toStop: ['a'], settling: [], paused: [], failed: [], removeTopicsCommand: 'kmirror remove-topics m1' },
+      refusal: {
+        toStop: ['a'],
+        settling: [],
+        wedged: [],
+        wedgedHint: null,
+        paused: [],
+        failed: [],
+        removeTopicsCommand: 'kmirror remove-topics m1',
+      },
     });
     assert.equal(text.split('\n').length, 3, text);
   });
@@ -48,6 +56,8 @@ describe('delete renderer', () => {
       refusal: {
         toStop: ['a', 'b'],
         settling: ['c'],
+        wedged: [],
+        wedgedHint: null,
         paused: ['a'],
         failed: ['b'],
         removeTopicsCommand: 'kmirror remove-topics m1 --topic a,b --yes -b h:1',

@@ -21,6 +21,7 @@ import {
   type MirrorErrorOptions,
   StepFailedError,
 } from '../../mirror/core/errors.js';
+import { clusterFlagIn, forClusterFlag } from './cluster-flag.js';
 import { ExitCode } from './exit-codes.js';
 import { formatDuration } from '../../text/durations.js';
 import { redactText } from '../../connection/redact.js';
@@ -614,10 +615,12 @@ export function toFailure(err: unknown): Failure {
 /** What the operator is told about a failure: exit code, message and hint, secrets masked. */
 export function failureOf(err: unknown): Failure {
   const mapped = toFailure(err);
+  const flag = clusterFlagIn(err);
+  const hint = mapped.hint === null || flag === undefined ? mapped.hint : forClusterFlag(mapped.hint, flag);
   return {
     exitCode: mapped.exitCode === ExitCode.Ok ? ExitCode.Error : mapped.exitCode,
-    message: redactText(mapped.message),
-    hint: mapped.hint === null ? null : redactText(mapped.hint),
+    message: redactText(flag === undefined ? mapped.message : `${flag}: ${mapped.message}`),
+    hint: hint === null ? null : redactText(hint),
     kafkaError: mapped.kafkaError,
   };
 }

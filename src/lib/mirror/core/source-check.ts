@@ -155,8 +155,16 @@ export function brokerSourceView(
   return 'unknown';
 }
 
-/** The one sentence about a source check, saying both views when they differ; null when nothing was asked. */
-export function sourceReachText(answer: SourceAnswer<unknown>, brokers: BrokerSourceView): string | null {
+/**
+ * The one sentence about a source check, saying both views when they differ; null when nothing was asked.
+ * `failedWhy`: what the brokers' FAILED rows show when it is not a reachability error (a start, a loop, a
+ * retry wait); without it a source that answers here beside FAILED partitions is "reached another way".
+ */
+export function sourceReachText(
+  answer: SourceAnswer<unknown>,
+  brokers: BrokerSourceView,
+  failedWhy: string | null = null,
+): string | null {
   const where = 'bootstrap' in answer ? ` (${answer.bootstrap.join(',')})` : '';
   switch (answer.status) {
     case 'not-checked':
@@ -166,10 +174,12 @@ export function sourceReachText(answer: SourceAnswer<unknown>, brokers: BrokerSo
     case 'answered':
     case 'refused': {
       const here = `the source of mirror ${answer.mirror}${where} answers from this machine`;
-      return brokers === 'failing'
-        ? `${here}, but the destination brokers' partitions are FAILED: the brokers may reach it another way ` +
-            '(their bootstrap.servers, network or credentials) and fail there'
-        : here;
+      if (brokers !== 'failing') return here;
+      if (failedWhy !== null) return `${here}; the destination brokers' partitions are FAILED ${failedWhy}`;
+      return (
+        `${here}, but the destination brokers' partitions are FAILED with source-reachability errors: the ` +
+        'brokers may reach it another way (their bootstrap.servers, network or credentials) and fail there'
+      );
     }
     case 'no-answer': {
       const here =

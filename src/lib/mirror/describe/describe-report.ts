@@ -84,7 +84,7 @@ export async function describeReport(
       ? described
       : await describeMirrors(client, []);
   const [gathered, confirmed] = await Promise.all([
-    anyFailed ? gatherFailureFacts(client, shown, all, sourceCheck) : undefined,
+    anyFailed ? gatherFailureFacts(client, shown, all, sourceCheck, retryMaxAttempts) : undefined,
     confirming ? confirmOnSources(client, shown, confirm.confirmZeroLag, sourceCheck) : undefined,
   ]);
   return {

@@ -242,8 +242,10 @@ function retryableCause(mirror: string, row: FailedRow, facts: FailureFacts): Fa
 function possibleCauses(mirror: string, row: FailedRow, facts: FailureFacts): FailureCause[] {
   const causes: FailureCause[] = [];
   const startingShape = row.errorMessage === SOURCE_METADATA_FAILED && row.retryAttempt <= 1;
+  // After a start the prototype also showed (retry 2, no message) while it waited to retry.
+  const retryWaitShape = row.errorMessage === null && row.retryAttempt === 2;
   const downShape = row.errorMessage === null || SOURCE_DOWN_MESSAGES.includes(row.errorMessage);
-  if (startingShape) causes.push('starting');
+  if (startingShape || retryWaitShape) causes.push('starting');
   // A source that answers here may still be out of the brokers' reach (their bootstrap, network, credentials).
   if (facts.sourceAnswers === null || (!startingShape && downShape)) causes.push('source-unreachable');
   const others = facts.blockingMirrors;

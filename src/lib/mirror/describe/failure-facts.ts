@@ -10,6 +10,7 @@ import { ListClusterMirrors } from '../../kafka/messages/index.js';
 import { describeMirrors } from './describe.js';
 import type { DescribeResult } from './describe-types.js';
 import type { MirrorFailureFacts, ReadBackMirror } from './failure-causes.js';
+import { failedWhy } from './failed-why.js';
 import {
   type BrokerSourceView,
   brokerSourceView,
@@ -85,6 +86,7 @@ export async function gatherFailureFacts(
   shown: DescribeResult,
   all: DescribeResult,
   policy: SourceCheckPolicy,
+  retryMaxAttempts: number | null = null,
 ): Promise<GatheredFailureFacts> {
   const failing = all.mirrors.filter((m) => failingRows(m).length > 0);
   const wanted = new Set([...shown.mirrors.filter((m) => failingRows(m).length > 0).map((m) => m.name)]);
@@ -110,9 +112,12 @@ export async function gatherFailureFacts(
       readBack: answer.status === 'answered' ? answer.facts : null,
       blockingMirrors: blocking,
     });
-    const text = sourceReachText(answer, brokers);
-    if (text !== null && shown.mirrors.some((m) => m.name === answer.mirror))
-      checks.push({ mirror: answer.mirror, status: answer.status, brokers, text });
+    const described = shown.mirrors.find((m) => m.name === answer.mirror);
+    if (described === undefined) continue;
+    const readBack = answer.status === 'answered' ? answer.facts : null;
+    const why = failedWhy(described, { readBack, blockingMirrors: blocking, retryMaxAttempts });
+    const text = sourceReachText(answer, brokers, why);
+    if (text !== null) checks.push({ mirror: answer.mirror, status: answer.status, brokers, text });
   }
   return { facts, checks };
 }

@@ -5,6 +5,7 @@
 
 import type { KafkaClient } from '../../kafka/client.js';
 import { brokerSourceView, checkSources, type SourceCheckPolicy, sourceReachText } from '../core/source-check.js';
+import { failedWhy, ROWS_ONLY } from './failed-why.js';
 import type { DescribeResult, MirrorDescription } from './describe-types.js';
 import type { PartitionRow } from './lag.js';
 import { readRecordTimestamps, type RecordTimestamps } from './record-timestamps.js';
@@ -57,8 +58,11 @@ export async function withLagTimes<R extends DescribeResult>(
     const mirror = asked.find((m) => m.name === answer.mirror);
     if (answer.status !== 'answered' && mirror) {
       const why =
-        sourceReachText(answer, brokerSourceView(mirror.topics.flatMap((t) => t.partitions))) ??
-        'the source was not asked (--no-source-check)';
+        sourceReachText(
+          answer,
+          brokerSourceView(mirror.topics.flatMap((t) => t.partitions)),
+          failedWhy(mirror, ROWS_ONLY),
+        ) ?? 'the source was not asked (--no-source-check)';
       const n = countOf(wanted.get(mirror.name));
       notes.push(`the lag time of ${n} lagging partition(s) of mirror ${mirror.name} is unknown: ${why}`);
     }

@@ -12,6 +12,7 @@ import { type RecreatedSourceTopic, recreatedTopic } from '../core/topic-ids.js'
 export type { RecreatedSourceTopic } from '../core/topic-ids.js';
 import { partitionKey } from './health.js';
 import { brokerSourceView, checkSources, type SourceCheckPolicy, sourceReachText } from '../core/source-check.js';
+import { failedWhy, ROWS_ONLY } from './failed-why.js';
 
 /** A partition whose reported lag was 0, as confirmed on the source. */
 export interface ConfirmedLag {
@@ -91,7 +92,11 @@ export async function confirmOnSources(
     const unknown = result.confirmedLags.filter((c) => c.mirror === mirror.name && c.lag === null).length;
     if (unknown > 0) {
       const why =
-        sourceReachText(answer, brokerSourceView(mirror.topics.flatMap((t) => t.partitions))) ??
+        sourceReachText(
+          answer,
+          brokerSourceView(mirror.topics.flatMap((t) => t.partitions)),
+          failedWhy(mirror, ROWS_ONLY),
+        ) ??
         (answer.status === 'not-checked' && answer.reason === 'no-source-check'
           ? 'the source was not asked (--no-source-check)'
           : 'the source did not give their end offsets');

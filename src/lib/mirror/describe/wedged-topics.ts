@@ -46,15 +46,25 @@ export async function listedTopicNames(client: KafkaClient): Promise<Map<string,
   return new Map(listed.Mirrors.map((m) => [m.MirrorName, new Set(m.TopicNames)]));
 }
 
-/** The recovery that works on the prototype; the same words wherever a wedged topic is shown. */
-export function wedgedRecovery(mirror: string): string {
+/** How many of a topic's partitions the brokers report STOPPED, in words ("0 of 2 partition(s) … STOPPED"). */
+export function stoppedCount(topic: string, states: readonly string[]): string {
+  const stopped = states.filter((s) => s === 'STOPPED').length;
+  return `the brokers report ${stopped} of ${states.length} partition(s) of ${topic} STOPPED now`;
+}
+
+/**
+ * The recovery that works on the prototype; the same words wherever a wedged topic is shown. `states`: the
+ * topic's partition states as the brokers report them (counted, never assumed).
+ */
+export function wedgedRecovery(mirror: string, topic: string, states: readonly string[]): string {
   return (
     'no request can finish this stop: the broker refuses stop, pause and start by name for the topic ' +
     '(INVALID_CLUSTER_MIRROR_STATES), so running remove-topics or promote again does not help. Once the source ' +
-    'answers, restart the destination brokers: on the prototype a restart made some of such partitions STOPPED ' +
-    '(writable, end offset = source end + 1) and left others MIRRORING and read-only (1 of 2 seen). Then run ' +
-    `kmirror describe ${mirror} and check each partition: only STOPPED ones take writes. While the source is ` +
-    'down the partitions stay FAILED whatever is done.'
+    'answers, restart the destination brokers: a restart may take the stop in for some partitions (STOPPED: ' +
+    'writable, end offset = source end + 1) and leave others MIRRORING and read-only; how many varies from ' +
+    `restart to restart (${stoppedCount(topic, states)}). Then run kmirror describe ${mirror} and check each ` +
+    'partition: only STOPPED ones take writes. While the source is down the partitions stay FAILED whatever ' +
+    'is done.'
   );
 }
 
@@ -152,7 +162,11 @@ function recordedStopped(mirror: string, topic: DescribedTopic): WedgedTopic | n
       `wedged: the broker recorded ${topic.name} as STOPPED (mirror ${mirror} no longer lists it) but ` +
       `${stuck.length} partition(s) are ${states} (${nameList(stuck.map((p) => String(p.partition)))}): ` +
       'they missed the stop while FAILED, so they stay read-only',
-    recovery: wedgedRecovery(mirror),
+    recovery: wedgedRecovery(
+      mirror,
+      topic.name,
+      topic.partitions.map((p) => p.state),
+    ),
   };
 }
 

@@ -35,6 +35,8 @@ export interface DeletePlan {
   readonly toStop: string[];
   /** Topics already told to stop whose partitions are not all STOPPED yet: wait for them. */
   readonly settling: string[];
+  /** Of `settling`, those wedged (§18): recorded STOPPED, partitions FAILED or MIRRORING; waiting never ends. */
+  readonly wedged: string[];
   /** Topics in toStop whose partitions are PAUSED: the broker refuses to stop them (140) until resumed. */
   readonly paused: string[];
   /** Topics with FAILED partitions: the broker refuses to stop them (145) until they recover. */
@@ -95,6 +97,9 @@ export async function planDelete(
   const notStopped = (t: DeleteTopicState): boolean => Object.keys(t.partitions).some((s) => s !== 'STOPPED');
   const toStop = topics.filter((t) => t.active).map((t) => t.topic);
   const settling = topics.filter((t) => !t.active && notStopped(t)).map((t) => t.topic);
+  const wedged = topics
+    .filter((t) => !t.active && ((t.partitions.FAILED ?? 0) > 0 || (t.partitions.MIRRORING ?? 0) > 0))
+    .map((t) => t.topic);
   const paused = topics
     .filter((t) => t.active && Object.keys(t.partitions).some((s) => s === 'PAUSED' || s === 'PAUSING'))
     .map((t) => t.topic);
@@ -111,6 +116,7 @@ export async function planDelete(
     topics,
     toStop,
     settling,
+    wedged,
     paused,
     failed,
     authorizedOperations: description?.authorizedOperations ?? null,
@@ -281,6 +287,10 @@ export async function waitUntilGone(
 export interface DeleteRefusal {
   readonly toStop: string[];
   readonly settling: string[];
+  /** Of `settling`: recorded STOPPED with FAILED or MIRRORING partitions, which no wait and no request stops. */
+  readonly wedged: string[];
+  /** What unblocks the wedged topics and the command to run next; null when none is wedged. */
+  readonly wedgedHint: string | null;
   readonly paused: string[];
   readonly failed: string[];
   /** The `kmirror remove-topics` command that stops `toStop`; null when there is nothing to stop, only to wait for. */
@@ -315,6 +325,8 @@ export function deleteResultOf(
       ? {
           toStop: plan.toStop,
           settling: plan.settling,
+          wedged: plan.wedged,
+          wedgedHint: plan.wedged.length > 0 ? wedgedDeleteHint(plan) : null,
           paused: plan.paused,
           failed: plan.failed,
           removeTopicsCommand: plan.toStop.length > 0 ? outcome.removeTopicsCommand : null,
@@ -336,13 +348,46 @@ export function deleteRefusal(plan: DeletePlan, fix: string | null): MirrorError
       `so for ${named}`,
     'failed',
     {
-      hint: fix
-        ? `stop ${one ? 'it (its destination topic becomes' : 'them (their destination topics become'} writable), ` +
-          `then delete again: ${fix}`
-        : `they are already stopping: wait until kmirror describe ${plan.mirror} shows every partition STOPPED, ` +
-          `then delete again`,
+      hint: [
+        fix
+          ? `stop ${one ? 'it (its destination topic becomes' : 'them (their destination topics become'} writable), ` +
+            `then delete again: ${fix}`
+          : plan.settling.length > plan.wedged.length
+            ? `${plan.wedged.length > 0 ? 'the others are' : 'they are'} already stopping: wait until kmirror ` +
+              `describe ${plan.mirror} shows every partition STOPPED, then delete again`
+            : '',
+        plan.wedged.length > 0 ? wedgedDeleteHint(plan) : '',
+      ]
+        .filter((h) => h !== '')
+        .join('; '),
     },
   );
+}
+
+/**
+ * What unblocks a delete held by wedged topics (§18): the broker recorded them STOPPED, but partitions that
+ * were FAILED at the stop never take it in, and no request stops them later; and the one command to run next.
+ */
+export function wedgedDeleteHint(plan: Pick<DeletePlan, 'mirror' | 'topics' | 'wedged'>): string {
+  const wedged = plan.topics.filter((t) => plan.wedged.includes(t.topic));
+  const count = (state: string) => wedged.reduce((n, t) => n + (t.partitions[state] ?? 0), 0);
+  const total = wedged.reduce((n, t) => n + Object.values(t.partitions).reduce((a, b) => a + b, 0), 0);
+  const failed = count('FAILED');
+  const now = `the brokers report ${count('STOPPED')} of ${total} of their partition(s) STOPPED now`;
+  const names = wedged.map((t) => t.topic).join(', ');
+  const stuck =
+    `${names} ${wedged.length === 1 ? 'is' : 'are'} wedged, not stopping: recorded STOPPED, but ` +
+    `${failed > 0 ? `${failed} partition(s) FAILED` : `${count('MIRRORING')} partition(s) MIRRORING`} never ` +
+    'took the stop in, and the broker refuses to stop them by name (INVALID_CLUSTER_MIRROR_STATES), so waiting ' +
+    'does not help';
+  const unblock =
+    'the only thing seen to unblock the delete is a restart of the destination brokers, and not always: a ' +
+    `restart stopped some, all or none of such partitions (${now})`;
+  return failed > 0
+    ? `${stuck}. While their source does not answer the brokers they stay FAILED whatever is done; once it does, ` +
+        `${unblock}. Next: kmirror describe ${plan.mirror} --failed (why they are FAILED)`
+    : `${stuck}. ${unblock[0]?.toUpperCase() ?? ''}${unblock.slice(1)}. Next: restart the destination brokers one ` +
+        `at a time, then kmirror describe ${plan.mirror} and delete again once every partition is STOPPED`;
 }
 
 /** The prototype numbers the admin mirror RPCs 94-105; a broker advertising them there is taken for it. */

@@ -247,15 +247,19 @@ export async function planAddTopics(
 export const LARGE_START = 100;
 
 /**
- * Why sending this plan needs a yes, or null: it starts topics only a pattern selected, saves patterns
+ * Why sending this plan needs a yes, or null: it loses records written on the destination, makes a mirror
+ * loop (--allow-mirror-loop: this cluster's topic turns read-only), starts topics only a pattern selected,
+ * saves patterns
  * in the mirror (auto-discovery starts what matches later; an exclude pattern stops mirror topics it
  * matches), or starts more than {@link LARGE_START} topics at once.
  */
 export function confirmationReason(
   plan: AddTopicsPlan,
-): 'truncates-destination' | 'pattern-matches' | 'patterns-saved' | 'many-topics' | null {
+): 'truncates-destination' | 'mirror-loop' | 'pattern-matches' | 'patterns-saved' | 'many-topics' | null {
   if (plan.request === null) return null;
-  if (plan.truncation.truncatedPartitions > 0) return 'truncates-destination';
+  // A truncation that loses nothing (the copy brings every record back) is not asked about.
+  if (plan.truncation.lostRecords > 0n) return 'truncates-destination';
+  if (plan.loopCheck.overridden && plan.loopCheck.loops.length > 0) return 'mirror-loop';
   if (plan.addedByPattern.length > 0) return 'pattern-matches';
   if (plan.include.length > 0 || plan.exclude.length > 0) return 'patterns-saved';
   if ((plan.request.Topics?.length ?? 0) > LARGE_START) return 'many-topics';

@@ -1,7 +1,7 @@
 // Starting a topic that already holds data on the destination (PROTOCOL.md §18): the broker accepts it,
-// truncates the destination's copy (to 0 for a topic outside any mirror: a topic made there, or left by
-// a deleted mirror; to the source's end for one STOPPED in this mirror after a failover) and copies the
-// source again. Whatever was written on the destination beyond the source's end is lost, silently.
+// truncates the destination's copy to 0 (a topic outside any mirror, and one STOPPED in this mirror after
+// a failover alike: the prototype logs "Truncating <topic>-<p> to offset 0") and copies the source again.
+// Whatever was written on the destination beyond the source's end is lost, silently.
 // So add-topics reads both sides' end offsets first and reports, per partition, what goes.
 
 import type { KafkaClient } from '../../kafka/client.js';
@@ -15,7 +15,7 @@ export interface TruncatedPartition {
   destinationEnd: bigint;
   /** The source's end offset now; null when it could not be read. @minimum 0 */
   sourceEnd: bigint | null;
-  /** Where the broker cuts the destination's copy before copying the source again. @minimum 0 */
+  /** Where the broker cuts the destination's copy before copying the source again: 0. @minimum 0 */
   truncatedTo: bigint;
   /**
    * Offsets the destination holds beyond the source's end: gone once the copy restarts (for a topic
@@ -26,7 +26,10 @@ export interface TruncatedPartition {
 
 export interface TruncatedTopic {
   topic: string;
-  /** `outside-mirror`: truncated to 0 and copied whole; `stopped-in-mirror`: cut at the source's end. */
+  /**
+   * `outside-mirror`: made here or left by a deleted mirror; `stopped-in-mirror`: failed over in this mirror.
+   * Both are truncated to 0 and copied whole.
+   */
   kind: 'outside-mirror' | 'stopped-in-mirror';
   partitions: TruncatedPartition[];
 }
@@ -92,11 +95,9 @@ export async function destinationTruncation(
       if (destinationEnd === undefined || destinationEnd === 0n) continue;
       const sourceEnd = there.offsets.get(t.topic)?.get(partition) ?? null;
       const beyond = sourceEnd === null ? destinationEnd : destinationEnd > sourceEnd ? destinationEnd - sourceEnd : 0n;
-      // A stopped copy is cut where the source ends: with nothing beyond it, nothing goes.
+      // A stopped copy with nothing beyond the source's end loses nothing: the copy brings it all back.
       if (t.stoppedInMirror && beyond === 0n) continue;
-      const truncatedTo = t.stoppedInMirror ? destinationEnd - beyond : 0n;
-      const lost = beyond;
-      rows.push({ partition, destinationEnd, sourceEnd, truncatedTo, lost });
+      rows.push({ partition, destinationEnd, sourceEnd, truncatedTo: 0n, lost: beyond });
     }
     if (rows.length === 0) continue;
     report.topics.push({

@@ -14,6 +14,7 @@ import {
   type SourceAnswer,
   type SourceCheckPolicy,
 } from '../core/source-check.js';
+import type { TopicActionPlan } from './topic-actions.js';
 
 /** The flag that sends the stop anyway; named here so the refusal and the command agree. */
 export const SEND_WHILE_SOURCE_DOWN_FLAG = '--send-while-source-down';
@@ -35,7 +36,7 @@ export function sourceDownOptions(mirror: string, command: string): string {
     'and the topic recorded as ' +
     'STOPPED, but its FAILED partitions ignore that: it stays read-only, goes MIRRORING (not STOPPED) when the ' +
     'source returns, and from then on stop and pause are refused. (3) After that, a restart of the destination ' +
-    'brokers stopped some of its partitions and left others MIRRORING (seen on the prototype: 1 of 2). ' +
+    'brokers may stop some of its partitions and leave others MIRRORING (how many varies: all, some or none). ' +
     `Afterwards run kmirror describe ${mirror}: only partitions in STOPPED take writes.`
   );
 }
@@ -68,4 +69,23 @@ export async function refuseStopWhileSourceDown(
     'failed',
     { hint: sourceDownOptions(mirror, command) },
   );
+}
+
+/**
+ * --send-while-source-down: named topics held back only by retryable FAILED partitions are sent too, as a
+ * pattern is; the broker decides (the prototype refuses a stop by name of a FAILED topic, and says so).
+ * Wedged topics stay blocked: no request reaches them.
+ */
+export function sendingFailedTopics(plan: TopicActionPlan): TopicActionPlan {
+  const heldByFailed = (t: TopicActionPlan['topics'][number]): boolean =>
+    t.verdict === 'blocked' &&
+    t.named &&
+    !(t.causes ?? []).some((c) => c.cause === 'wedged') &&
+    t.partitions.some((p) => p.state === 'FAILED') &&
+    t.partitions.every((p) => plan.spec.movable.includes(p.state) || (p.state === 'FAILED' && p.retryAttempt >= 0));
+  const topics = plan.topics.map((t) =>
+    heldByFailed(t) ? { ...t, verdict: 'send' as const, reason: undefined, causes: undefined } : t,
+  );
+  const send = topics.filter((t) => t.verdict === 'send').map((t) => t.topic);
+  return { ...plan, topics, send, sendsRequest: plan.sendsRequest || send.length > 0 };
 }

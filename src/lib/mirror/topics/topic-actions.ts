@@ -532,10 +532,29 @@ export function topicActionResultOf(plan: TopicActionPlan, dryRun: boolean): Top
   };
 }
 
-function wholeRequestError(spec: ActionSpec, mirror: string, code: number, message: string | null): MirrorError {
+function wholeRequestError(plan: TopicActionPlan, code: number, message: string | null): MirrorError {
+  const { spec, mirror } = plan;
   if (code === errors.INVALID_CLUSTER_MIRROR_STATES.code) {
     // On the prototype 145 answers almost every state conflict: its text is often the only detail.
     const said = message?.trim() ? ` (broker: ${message.trim()})` : '';
+    // Sent FAILED on purpose (remove-topics --send-while-source-down): the refusal is the broker's rule, not a race.
+    const failed = plan.topics
+      .filter((t) => t.verdict === 'send' && t.partitions.some((p) => p.state === 'FAILED'))
+      .map((t) => t.topic);
+    if (failed.length > 0)
+      return new WholeRequestRefusedError(
+        `the broker refused the whole ${spec.api.name} request (${errors.INVALID_CLUSTER_MIRROR_STATES.name})` +
+          `${said}: it does not ${spec.verb} a topic by name while a partition is FAILED, as during a source ` +
+          `outage (${failed.join(', ')}); nothing was ${spec.past}`,
+        'failed',
+        {
+          hint:
+            `no request makes the topic writable while its source does not answer the brokers; kmirror ` +
+            `${spec.command} ${mirror} --topic ${failed.join(',')} (without --send-while-source-down) lists the ` +
+            'options that work',
+          kafkaError: { code, name: kafkaError(code).name },
+        },
+      );
     return new WholeRequestRefusedError(
       `the broker refused the whole ${spec.api.name} request: a listed topic changed state after kmirror ` +
         `described it (${errors.INVALID_CLUSTER_MIRROR_STATES.name})${said}; nothing was ${spec.past}`,
@@ -573,7 +592,7 @@ export async function sendTopicAction(
         ? client.send(PauseMirrorTopics, body, undefined, options)
         : client.send(ResumeMirrorTopics, body, undefined, options);
   const response = await sendOrReadBack(send, actedTopics(client, plan), warn);
-  if (response.ErrorCode !== 0) throw wholeRequestError(spec, plan.mirror, response.ErrorCode, response.ErrorMessage);
+  if (response.ErrorCode !== 0) throw wholeRequestError(plan, response.ErrorCode, response.ErrorMessage);
 
   // Pause lists no successes and Resume names already-mirroring topics "": a success is a sent topic without an error
   // entry.

@@ -1,12 +1,14 @@
 // Split brain: a topic STOPPED in a mirror on B (a failover) and writable on its source A, with records
 // written on both sides since the stop. Where the two logs part is read on B as failback reads it: the
 // last epoch B mirrored from A (DescribeClusterMirrors' lookup), then OffsetForLeaderEpoch for that
-// epoch's end. The stop appended one marker there, so B was written after the stop when its end is past
-// point + 1, and A was written after it when its end is past the point. Writable on both sides with
+// epoch's end. The stop appended its markers there (the PID reset, and an ABORT per transaction open at the
+// stop: read, not assumed), so B was written after the stop when its end is past them, and A was written
+// after it when its end is past the point. Writable on both sides with
 // only one side written (or neither) is a finished switchover: information, not a problem.
 
 import { readEndOffsets } from '../describe/end-offsets.js';
 import { divergencePoints } from '../switchover/log-divergence.js';
+import { stopMarkerOffsets } from '../switchover/stop-markers.js';
 import type { KafkaClient } from '../../kafka/client.js';
 import type { StoppedPair } from './topology-findings.js';
 import type { StopPointPartition, TopologyFinding } from './topology-types.js';
@@ -44,6 +46,7 @@ async function judge(
       for (const f of [...divergence.failures, ...bEnds.failures])
         warn(`${first.destination.label}: cannot tell where the logs part from ${first.source.label}: ${f.message}`);
       for (const f of aEnds.failures) warn(`${first.source.label}: end offsets not read: ${f.message}`);
+      const markers = await stopMarkerOffsets(b, divergence.points);
       return group.map((pair): Judged => ({
         pair,
         partitions: partitionsOf(pair).map((partition): StopPointPartition => {
@@ -57,7 +60,10 @@ async function judge(
             sourceEnd,
             destinationEnd,
             writtenOnSource: stopPoint === null ? null : since(sourceEnd, stopPoint),
-            writtenOnDestination: stopPoint === null ? null : since(destinationEnd, stopPoint + 1n),
+            writtenOnDestination:
+              stopPoint === null
+                ? null
+                : since(destinationEnd, stopPoint + (markers.get(pair.topic)?.get(partition) ?? 1n)),
           };
         }),
       }));

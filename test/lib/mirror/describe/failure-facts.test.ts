@@ -73,6 +73,12 @@ describe('failure causes from facts (§18)', () => {
     assert.equal(d?.cause, 'starting');
   });
 
+  it('§18 lag and start-up: (retry 2, no message), seen right after a start, leaves the start possible too', () => {
+    const d = diagnoseFailure('m2', failed(2, null), 100, known({}));
+    assert.equal(d?.cause, 'undecided');
+    assert.deepEqual(d?.possibleCauses, ['starting', 'source-unreachable']);
+  });
+
   it('§18 failback: a STOPPED leftover on the source bumps leader epochs every sync, without claiming flapping', () => {
     const d = diagnoseFailure(
       'rev',

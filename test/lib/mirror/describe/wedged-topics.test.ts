@@ -36,6 +36,10 @@ describe('wedged topics', () => {
       ],
     );
     assert.match(wedged[0]?.recovery ?? '', /restart the destination brokers/);
+    // Counted from what the brokers report, never assumed to be half (a restart stopped 0 of 2 once).
+    assert.match(wedged[0]?.recovery ?? '', /the brokers report 1 of 2 partition\(s\) of orders STOPPED now/);
+    assert.match(wedged[1]?.recovery ?? '', /the brokers report 0 of 2 partition\(s\) of refunds STOPPED now/);
+    assert.doesNotMatch(wedged[1]?.recovery ?? '', /1 of 2/);
     assert.doesNotMatch(wedged[0]?.recovery ?? '', /run (kmirror )?remove-topics again/);
   });
 

@@ -126,6 +126,7 @@ describe('sendDelete', () => {
     topics: [],
     toStop: [],
     settling: [],
+    wedged: [],
     paused: [],
     failed: [],
     authorizedOperations: operations,
@@ -211,6 +212,7 @@ describe('delete helpers', () => {
         topics: [],
         toStop: [],
         settling: ['s'],
+        wedged: [],
         paused: [],
         failed: [],
         authorizedOperations: null,
@@ -220,6 +222,8 @@ describe('delete helpers', () => {
       assert.deepEqual(waiting.refusal, {
         toStop: [],
         settling: ['s'],
+        wedged: [],
+        wedgedHint: null,
         paused: [],
         failed: [],
         removeTopicsCommand: null,
@@ -251,6 +255,7 @@ describe('delete refusal', () => {
       ],
       toStop: ['a'],
       settling: ['b'],
+      wedged: [],
     } as unknown as DeletePlan;
     const refusal = deleteRefusal(plan, 'kmirror remove-topics m1 --topic a');
     assert.equal(refusal.kind, 'failed');
@@ -264,6 +269,35 @@ describe('delete refusal', () => {
       'stop it (its destination topic becomes writable), then delete again: kmirror remove-topics m1 --topic a',
     );
     assert.match(deleteRefusal(plan, null).hint ?? '', /already stopping/);
+  });
+});
+
+describe('delete refusal of a wedged topic (§18: recorded STOPPED, its partitions never stopped)', () => {
+  const plan = (partitions: Record<string, number>): DeletePlan =>
+    ({
+      mirror: 'm1',
+      topics: [{ topic: 'orders', state: 'MIXED', partitions, active: false }],
+      toStop: [],
+      settling: ['orders'],
+      wedged: ['orders'],
+    }) as unknown as DeletePlan;
+
+  it('after a destination restart left it MIRRORING: no "wait", the restart that unblocks it, counted', () => {
+    const hint = deleteRefusal(plan({ MIRRORING: 2 }), null).hint ?? '';
+    assert.doesNotMatch(hint, /wait until|already stopping/);
+    assert.match(hint, /^orders is wedged, not stopping: recorded STOPPED, but 2 partition\(s\) MIRRORING never took/);
+    assert.match(hint, /The only thing seen to unblock the delete is a restart of the destination brokers, and not/);
+    assert.match(hint, /the brokers report 0 of 2 of their partition\(s\) STOPPED now/);
+    assert.match(hint, /Next: restart the destination brokers one at a time, then kmirror describe m1 and delete/);
+  });
+
+  it('FAILED while the source is down: the source must answer first; next, why they are FAILED', () => {
+    const hint = deleteRefusal(plan({ FAILED: 1, STOPPED: 1 }), null).hint ?? '';
+    assert.doesNotMatch(hint, /wait until/);
+    assert.match(hint, /1 partition\(s\) FAILED never took the stop in/);
+    assert.match(hint, /While their source does not answer the brokers they stay FAILED whatever is done; once it/);
+    assert.match(hint, /the brokers report 1 of 2 of their partition\(s\) STOPPED now/);
+    assert.match(hint, /Next: kmirror describe m1 --failed/);
   });
 });
 
