@@ -1,6 +1,11 @@
-import type { DescribeResult } from './describe-types.js';
 // Why a mirror partition is FAILED, read from the error text and retry count the prototype broker
 // reports, and the recovery that works on it (seen on a real 4.2.0-SNAPSHOT prototype cluster).
+
+import type { DescribeResult } from './describe-types.js';
+
+/** When a FAILED partition tries again (the prototype's backoff; a retry waits out a blocked source request). */
+export const NEXT_RETRY =
+  'the brokers back off 1 s, doubling up to mirror.failed.retry.max.backoff.ms, 5 min by default';
 
 export type FailureCause =
   | 'starting'
@@ -174,7 +179,7 @@ function retryableCause(mirror: string, row: FailedRow, facts: FailureFacts): Fa
       summary,
       recovery:
         'check bootstrap.servers, the network and the source credentials (kmirror config get shows them); once the ' +
-        `source answers the partitions recover by themselves within seconds. ${READ_ONLY_WHILE_DOWN} While one ` +
+        `source answers the partitions recover by themselves at their next retry (${NEXT_RETRY}). ${READ_ONLY_WHILE_DOWN} While one ` +
         'source is unreachable, every mirror on this cluster stalls (new topics stay FAILED, config sync stops).',
     };
   }
@@ -199,7 +204,7 @@ function retryableCause(mirror: string, row: FailedRow, facts: FailureFacts): Fa
         `cluster; this mirror's own source answers (${said}, retry ${row.retryAttempt})`,
       recovery:
         `make mirror ${blocker}'s source reachable (kmirror describe ${blocker}; kmirror config get ${blocker} shows ` +
-        `its bootstrap.servers), or remove that mirror's topics; this partition recovers by itself within seconds`,
+        `its bootstrap.servers), or remove that mirror's topics; this partition recovers by itself at its next retry (${NEXT_RETRY})`,
     };
   }
   const stoppedBack = (facts.readBack ?? []).find((m) => m.stopped);

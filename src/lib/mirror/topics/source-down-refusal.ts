@@ -6,6 +6,7 @@
 
 import type { KafkaClient } from '../../kafka/client.js';
 import { MirrorError } from '../core/errors.js';
+import { NEXT_RETRY } from '../describe/failure-causes.js';
 import {
   brokerSourceView,
   checkSources,
@@ -30,7 +31,7 @@ export function sourceDownOptions(mirror: string, command: string): string {
   return (
     `producers: the topics stay read-only (writes fail with READ_ONLY_TOPIC) until their partitions are STOPPED. ` +
     `Options: (1) restore reachability (the source cluster, or the brokers' bootstrap.servers, network or ` +
-    `credentials, which kmirror config get ${mirror} shows); within seconds the partitions are MIRRORING and ` +
+    `credentials, which kmirror config get ${mirror} shows); at their next retry (${NEXT_RETRY}) the partitions are MIRRORING and ` +
     `kmirror ${command} works. (2) kmirror remove-topics ${SEND_WHILE_SOURCE_DOWN_FLAG} sends a stop anyway: ` +
     'a stop by name is refused (INVALID_CLUSTER_MIRROR_STATES); a --pattern is stored in mirror.topics.exclude ' +
     'and the topic recorded as ' +

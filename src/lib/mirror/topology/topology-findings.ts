@@ -114,19 +114,32 @@ function loopFinding(topic: string, cycle: readonly ActiveEdge[]): TopologyFindi
   };
 }
 
-/** A topic STOPPED in a mirror on one side while the other side mirrors it back from there. */
+/**
+ * Some topic the broker wants mirroring (not stopping or pausing): the prototype's periodic sync bumps a
+ * mirror's topics, its STOPPED ones too, only while this holds (PROTOCOL.md §18, the leader-epoch war).
+ */
+function syncsEpochs(mirror: MirrorSnapshot): boolean {
+  const resting = new Set(['STOPPED', 'STOPPING', 'PAUSED', 'PAUSING']);
+  return mirror.topics.some((t) => Object.keys(t.summary.states).some((s) => !resting.has(s)));
+}
+
+/**
+ * A topic STOPPED in a mirror on one side while the other side mirrors it back from there, and both
+ * mirrors still sync: each raises the topic's leader epoch past the other's.
+ */
 export function epochWarFindings(snapshots: readonly ClusterSnapshot[]): TopologyFinding[] {
   const ids = byId(snapshots);
   const findings: TopologyFinding[] = [];
   for (const here of snapshots)
     for (const m of here.mirrors) {
       const there = ids.get(m.sourceClusterId);
-      if (!there) continue;
+      if (!there || !syncsEpochs(m)) continue;
       for (const t of m.topics) {
         if (!allStopped(t.summary.states)) continue;
         for (const back of there.mirrors.filter((b) => b.sourceClusterId === here.clusterId)) {
           const theirs = back.topics.find((x) => x.name === t.name);
-          if (!theirs || !holdsReadOnly(theirs.summary.states)) continue;
+          if (!theirs || !holdsReadOnly(theirs.summary.states) || !syncsEpochs(back)) continue;
+          if (Object.keys(theirs.summary.states).every((s) => s === 'PAUSED' || s === 'PAUSING')) continue;
           findings.push({
             kind: 'epoch-war',
             severity: 'problem',
@@ -139,7 +152,8 @@ export function epochWarFindings(snapshots: readonly ClusterSnapshot[]): Topolog
             message:
               `${t.name} is STOPPED in mirror ${m.name} on ${here.label} and mirrored back by ${back.name} on ` +
               `${there.label} (${stateCounts(theirs.summary.states)}): a failback before its cleanup; both ` +
-              `sides raise its leader epoch at every sync until mirror ${m.name} is deleted on ${here.label}`,
+              `sides raise its leader epoch at every sync until mirror ${m.name} is deleted on ${here.label} ` +
+              `(or holds no mirroring topic)`,
             partitions: [],
           });
         }
