@@ -136,7 +136,12 @@ function startOne(cluster: EmulatedCluster, mirrorName: string, request: StartTo
       return setError(result, errors.MIRROR_TOPIC_NOT_STOPPED.code, `Topic '${name}' is in ${link.desired} state`);
     }
   }
-  if (!idConflict) cluster.mirrors.associate(topic, mirrorName, 'MIRRORING', cluster.clock.now());
+  if (!idConflict) {
+    // A STOPPED topic started again keeps no common point with its source: the prototype truncated it to
+    // 0 and copied it again ("Truncating <topic>-<p> to offset 0 below high watermark 46").
+    if (link?.desired === 'STOPPED') for (const p of topic.partitions) if (p.mirror) p.mirror.fetched = false;
+    cluster.mirrors.associate(topic, mirrorName, 'MIRRORING', cluster.clock.now());
+  }
   return result;
 }
 

@@ -144,4 +144,23 @@ describe('emulator: the prototype as kmirror drove it (fourth round)', () => {
     // Seen: 1 of 2 in one run, 0 of 2 in another; never "always every other one".
     assert.ok(counts.has(0) && counts.has(1), `tookIn counts ${[...counts].join(', ')}`);
   });
+
+  it('a STOPPED topic started again is truncated to 0 and copied again, what B wrote after the stop lost', () => {
+    const p = mirrored();
+    stopOnB(p);
+    p.destination.produce('ep', 0, 3);
+    const partition = () => p.destination.topics.get('ep')?.partitions[0];
+    const before = partition()?.base ?? -1n;
+    startTopics(p, 'm1', ['ep']);
+    let lowest = before;
+    for (let t = 0; t < 6000; t += 50) {
+      run(p, 50, 50);
+      const base = partition()?.base ?? -1n;
+      if (base < lowest) lowest = base;
+    }
+    // Seen after a failover's re-add: "Truncating ledger-0 to offset 0 below high watermark 46".
+    assert.equal(before, 14n, 'source end 10, the PID reset, 3 records written on B');
+    assert.equal(lowest, 0n);
+    assert.equal(partition()?.base, 10n, 'copied again up to the source end');
+  });
 });
