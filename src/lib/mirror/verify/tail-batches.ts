@@ -54,8 +54,7 @@ export async function findTails(
   let active = states.filter((s) => !s.done);
   while (active.length > 0) {
     const answers = await fetchRound(
-      source.client,
-      source.leaderOf,
+      source,
       active.map((s) => ({ ...s.ask, offset: s.cursor })),
       (n) => (progress.bytes += n),
     );
