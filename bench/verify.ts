@@ -1,6 +1,7 @@
 // kmirror verify against emulated clusters in a process of their own (verify-clusters-process.ts), with
-// kmirror's wall time, CPU and peak RSS from process-run.ts: `verify --full` of a mirror of large batches
-// (MB/s over both sides) and `verify` (tail) of 10,000 partitions. `BENCH_SECTIONS=verify npm run bench`.
+// kmirror's wall time, CPU and peak RSS from process-run.ts: `verify --full` of mirrors of large batches,
+// 127 MB and 2 GB per side (MB/s over both sides), and `verify` (tail) of 10,000 partitions.
+// `BENCH_SECTIONS=verify npm run bench`.
 
 import { fileURLToPath } from 'node:url';
 import { BIN } from './bin.js';
