@@ -34,6 +34,11 @@ export interface FetchAnswer {
   readonly errorName: string | null;
   readonly highWatermark: bigint;
   readonly logStart: bigint;
+  /**
+   * Other partitions of the same response got records and this one none: the response's size limit was
+   * spent before it (a broker fills a response in request order), which says nothing about its log.
+   */
+  readonly crowdedOut: boolean;
 }
 
 export const partitionKey = (p: PartitionRef): string => `${p.topic}\u0000${p.partition}`;
@@ -143,6 +148,7 @@ async function fetchFromLeaders(
           },
           broker,
         );
+        const crowded = response.Responses.some((t) => t.Partitions.some((p) => (p.Records?.length ?? 0) > 0));
         for (const t of response.Responses) {
           for (const p of t.Partitions) {
             const records = p.Records ?? Buffer.alloc(0);
@@ -153,6 +159,7 @@ async function fetchFromLeaders(
               errorName: p.ErrorCode === 0 ? null : kafkaError(p.ErrorCode).name,
               highWatermark: p.HighWatermark,
               logStart: p.LogStartOffset,
+              crowdedOut: crowded && records.length === 0,
             });
           }
         }
