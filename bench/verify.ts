@@ -1,6 +1,7 @@
 // kmirror verify against emulated clusters in a process of their own (verify-clusters-process.ts), with
-// kmirror's wall time, CPU and peak RSS from process-run.ts: `verify --full` of a mirror of large batches
-// (MB/s over both sides) and `verify` (tail) of 10,000 partitions. `BENCH_SECTIONS=verify npm run bench`.
+// kmirror's wall time, CPU and peak RSS from process-run.ts: `verify --full` of mirrors of large batches,
+// 127 MB and 2 GB per side (MB/s over both sides), and `verify` (tail) of 10,000 partitions.
+// `BENCH_SECTIONS=verify npm run bench`.
 
 import { fileURLToPath } from 'node:url';
 import { BIN } from './bin.js';
@@ -39,17 +40,24 @@ function line(label: string, r: readonly ProcessRun[], bytes?: number): string {
   );
 }
 
+/** `verify --full` of TOPICS × PARTITIONS partitions of 180 batches of 100 × 100-byte records (~2 MB each). */
+async function fullRow(lines: string[], topics: number, partitions: number, count: number): Promise<void> {
+  await withClusters([topics, partitions, 180, 100], async (ready) => {
+    lines.push(
+      `verify --full, ${(topics * partitions).toLocaleString('en-US')} partitions, ` +
+        `${(ready.bytesPerSide / 1e6).toFixed(0)} MB per side (target ≥ 100 MB/s, ≤ 200 MB peak RSS for 2 GB; ` +
+        `emulator set up in ${(ready.setUpMs / 1000).toFixed(1)} s):`,
+    );
+    lines.push(line('--full', await runs(ready.bootstrap, ['--full'], count), 2 * ready.bytesPerSide));
+  });
+}
+
 export async function benchVerify(): Promise<string[]> {
   const lines: string[] = [];
-  // 64 partitions × 180 batches of 100 × 100-byte records: ~125 MB per side (the emulator keeps at most
-  // 2 MiB per partition, so a 2 GB mirror would need 1,000 partitions and 4 GB of emulator memory).
-  await withClusters([4, 16, 180, 100], async (ready) => {
-    lines.push(
-      `verify --full, 64 partitions, ${(ready.bytesPerSide / 1e6).toFixed(0)} MB per side ` +
-        `(target ≥ 100 MB/s, ≤ 200 MB peak RSS; emulator set up in ${(ready.setUpMs / 1000).toFixed(1)} s):`,
-    );
-    lines.push(line('--full', await runs(ready.bootstrap, ['--full'], 3), 2 * ready.bytesPerSide));
-  });
+  // The emulator keeps at most 2 MiB per partition, so a 2 GB mirror is 1,024 partitions (4 GB of emulator
+  // memory for both sides). BENCH_VERIFY_SMALL=1 measures only the 64-partition, 127 MB one.
+  await fullRow(lines, 4, 16, 3);
+  if (process.env.BENCH_VERIFY_SMALL !== '1') await fullRow(lines, 8, 128, 2);
   await withClusters([10, 1000, 20, 1], async (ready) => {
     lines.push(
       `verify (tail 10), 10,000 partitions of 20 one-record batches (target ≤ 5 s; emulator set up in ` +

@@ -15,12 +15,18 @@ export async function startMirrored(
   seed: string,
   mirrorConfigs: Record<string, string> = {},
   sourceTopicConfigs: Record<string, string> = {},
+  /** Nodes and broker configs of both clusters (e.g. a replication factor, for a leader that can move). */
+  sides: { readonly nodes?: number; readonly brokerConfigs?: Record<string, string> } = {},
 ): Promise<EmulatedClusters> {
   const emulator = await startEmulatedClusters({
     seed,
     clock: new ManualClock(1_000_000),
     timing: { startupFailureMs: 0 },
-    destination: { brokerConfigs: { 'mirror.metadata.refresh.interval.ms': String(SYNC_MS) } },
+    source: sides,
+    destination: {
+      ...sides,
+      brokerConfigs: { ...sides.brokerConfigs, 'mirror.metadata.refresh.interval.ms': String(SYNC_MS) },
+    },
   });
   const source = emulator.source.cluster;
   source.createTopic('orders', { partitions: 3, configs: sourceTopicConfigs });

@@ -36,8 +36,8 @@ interface VerifyJson {
 }
 
 const running: EmulatedClusters[] = [];
-async function mirrored(seed: string): Promise<EmulatedClusters> {
-  const emulator = await startMirrored(seed);
+async function mirrored(seed: string, sides: Parameters<typeof startMirrored>[3] = {}): Promise<EmulatedClusters> {
+  const emulator = await startMirrored(seed, {}, {}, sides);
   running.push(emulator);
   sync(emulator, 5);
   return emulator;
@@ -153,6 +153,49 @@ describe('kmirror verify', () => {
     assert.equal(p0?.divergence?.offset, 1000);
     assert.deepEqual(p0?.brokerAdditions, [{ side: 'destination', offset: 1000, kind: 'pid-reset' }]);
   });
+
+  // Leadership of orders-0 moves to another node (the old one still answers, with NOT_LEADER_OR_FOLLOWER)
+  // on `cluster` at the first answer to `api` that a node of `on` sends; returns the old leader.
+  function moveLeaderAt(on: EmulatedClusters['source'], api: string, cluster: EmulatedClusters['source']) {
+    const moved: { from?: number } = {};
+    for (const node of on.nodes)
+      node.faults.mutateResponse(api, (frame) => {
+        if (moved.from === undefined) {
+          moved.from = partitionOf(cluster.cluster, 'orders', 0)[1].leader;
+          cluster.cluster.setNodeUp(moved.from, false);
+        }
+        return frame;
+      });
+    return moved;
+  }
+
+  for (const [when, args, move] of [
+    // ListOffsets (the log bounds) comes after Metadata located the leaders, on each cluster.
+    [
+      'reading the log bounds',
+      ['--full'],
+      (e: EmulatedClusters) => [
+        moveLeaderAt(e.source, 'ListOffsets', e.source),
+        moveLeaderAt(e.destination, 'ListOffsets', e.destination),
+      ],
+    ],
+    // A tail reads the source first, then the destination from the leader located at the start.
+    ['reading the records', [], (e: EmulatedClusters) => [moveLeaderAt(e.source, 'Fetch', e.destination)]],
+  ] as const)
+    it(`a partition whose leader moves while verify is ${when} is read from its new leader`, async () => {
+      const emulator = await mirrored(`verify-leader-moves-${args.length}`, {
+        nodes: 3,
+        brokerConfigs: { 'default.replication.factor': '2' },
+      });
+      const moves = move(emulator);
+      const { code, doc } = await verifyJson(emulator, ...args);
+      assert.ok(moves.every((m) => m.from !== undefined));
+      assert.equal(code, 0, JSON.stringify(doc));
+      assert.deepEqual(
+        doc.partitions.map((p) => p.verdict),
+        ['identical', 'identical', 'identical'],
+      );
+    });
 
   it('refuses conflicting range flags and a bad bound before sending anything', async () => {
     const emulator = await mirrored('verify-usage');

@@ -4,7 +4,7 @@
 // CRC, the records or anything a consumer checks.
 
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { crc32c } from '@aws-crypto/crc32c';
+import { crc32c } from './crc32c.js';
 import { ByteReader } from './wire/reader.js';
 import { ByteWriter } from './wire/writer.js';
 

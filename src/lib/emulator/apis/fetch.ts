@@ -81,7 +81,7 @@ function fetchPartition(
   const batches = (limit > 0 && req.FetchOffset < upTo ? log.read(req.FetchOffset, limit, budget.minOne) : []).filter(
     (b) => b.base < upTo,
   );
-  const records = Buffer.concat(batches.map((b) => b.bytes));
+  const records = log.bytesOf(batches);
   budget.bytes -= records.length;
   // As Kafka's ReplicaManager: limits are waived for the first batch of the first partition with data only.
   if (records.length > 0) budget.minOne = false;

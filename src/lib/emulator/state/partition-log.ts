@@ -45,8 +45,8 @@ class Placed implements StoredBatch {
     readonly producerId: bigint,
     readonly transactional: boolean,
     readonly control: boolean,
-    private readonly seg: Segment,
-    private readonly at: number,
+    readonly seg: Segment,
+    readonly at: number,
     readonly length: number,
   ) {}
 
@@ -191,6 +191,24 @@ export class PartitionLog {
       bytes += batch.length;
     }
     return out;
+  }
+
+  /**
+   * The bytes of batches this log's read() returned, in order: consecutive batches of one segment lie side
+   * by side, so each run of them is one view of the segment, and only a read across segments is copied.
+   */
+  bytesOf(batches: readonly StoredBatch[]): Buffer {
+    const views: Buffer[] = [];
+    let run: { seg: Segment; start: number; end: number } | undefined;
+    for (const b of batches as readonly Placed[]) {
+      if (run && run.seg === b.seg && run.end === b.at) run.end += b.length;
+      else {
+        if (run) views.push(run.seg.buf.subarray(run.start, run.end));
+        run = { seg: b.seg, start: b.at, end: b.at + b.length };
+      }
+    }
+    if (run) views.push(run.seg.buf.subarray(run.start, run.end));
+    return views.length === 1 ? (views[0] as Buffer) : Buffer.concat(views);
   }
 
   /** ListOffsets by timestamp: the first offset whose record has a timestamp at or after `ts`; null when none. */

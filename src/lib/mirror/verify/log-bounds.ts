@@ -6,7 +6,14 @@ import { kafkaError } from '../../kafka/error-codes.js';
 import { ListOffsets } from '../../kafka/messages/index.js';
 import type { BrokerAddress } from '../../kafka/transport.js';
 import { partitionLeaders } from '../describe/end-offsets.js';
-import { type LeaderOf, partitionKey, type PartitionRef } from './fetch-round.js';
+import {
+  type FetchTarget,
+  groupBy,
+  LEADER_MOVED,
+  type LeaderOf,
+  partitionKey,
+  type PartitionRef,
+} from './fetch-round.js';
 import type { LogBounds } from './verify-types.js';
 
 export const EARLIEST = -2n;
@@ -25,9 +32,14 @@ export async function locatePartitions(
   client: KafkaClient,
   wanted: readonly PartitionRef[],
 ): Promise<ClusterPartitions> {
-  const byTopic = new Map<string, number[]>();
-  for (const p of wanted) byTopic.set(p.topic, [...(byTopic.get(p.topic) ?? []), p.partition]);
-  const leaders = await partitionLeaders(client, byTopic);
+  const leaders = await partitionLeaders(
+    client,
+    groupBy(
+      wanted,
+      (p) => p.topic,
+      (p) => p.partition,
+    ),
+  );
   const leaderByKey = new Map<string, BrokerAddress>();
   for (const [node, topics] of leaders.byLeader) {
     const broker = leaders.brokers.get(node) as BrokerAddress;
@@ -46,24 +58,68 @@ export async function locatePartitions(
   return { leaderOf: (p) => leaderByKey.get(partitionKey(p)), present: new Set(leaderByKey.keys()), absent };
 }
 
-/** ListOffsets at `timestampOf(p)` for each partition; offsets by key (absent when the broker has none). */
+/** The cluster as verify's reads see it: the leaders located first, and those located again since. */
+export function readTarget(client: KafkaClient, located: ClusterPartitions): FetchTarget {
+  const moved = new Map<string, BrokerAddress | undefined>();
+  return {
+    client,
+    leaderOf: (p) => {
+      const key = partitionKey(p);
+      return moved.has(key) ? moved.get(key) : located.leaderOf(p);
+    },
+    relocate: async (partitions) => {
+      const fresh = await locatePartitions(client, partitions);
+      for (const p of partitions) moved.set(partitionKey(p), fresh.leaderOf(p));
+    },
+  };
+}
+
+interface ListedOffsets {
+  readonly offsets: Map<string, bigint>;
+  readonly errors: Map<string, string>;
+  /** Partitions whose broker is no longer their leader. */
+  readonly moved: PartitionRef[];
+}
+
+/**
+ * ListOffsets at `timestampOf(p)` for each partition; offsets by key (absent when the broker has none).
+ * Partitions whose leader moved are located again (when the target can) and asked once more.
+ */
 export async function listOffsets(
-  client: KafkaClient,
-  located: ClusterPartitions,
+  target: Pick<FetchTarget, 'client' | 'leaderOf' | 'relocate'>,
   partitions: readonly PartitionRef[],
   timestampOf: (p: PartitionRef) => bigint,
 ): Promise<{ offsets: Map<string, bigint>; errors: Map<string, string> }> {
-  const byBroker = new Map<BrokerAddress, PartitionRef[]>();
-  for (const p of partitions) {
-    const broker = located.leaderOf(p);
-    if (broker) byBroker.set(broker, [...(byBroker.get(broker) ?? []), p]);
-  }
+  const first = await listOffsetsOnce(target.client, target.leaderOf, partitions, timestampOf);
+  if (!target.relocate || first.moved.length === 0) return first;
+  await target.relocate(first.moved);
+  const again = await listOffsetsOnce(target.client, target.leaderOf, first.moved, timestampOf);
+  for (const p of first.moved) first.errors.delete(partitionKey(p));
+  for (const [key, offset] of again.offsets) first.offsets.set(key, offset);
+  for (const [key, message] of again.errors) first.errors.set(key, message);
+  return first;
+}
+
+async function listOffsetsOnce(
+  client: KafkaClient,
+  leaderOf: LeaderOf,
+  partitions: readonly PartitionRef[],
+  timestampOf: (p: PartitionRef) => bigint,
+): Promise<ListedOffsets> {
+  const byBroker = groupBy(
+    partitions.flatMap((p) => {
+      const broker = leaderOf(p);
+      return broker ? [{ p, broker }] : [];
+    }),
+    (x) => x.broker,
+    (x) => x.p,
+  );
   const offsets = new Map<string, bigint>();
   const errors = new Map<string, string>();
+  const moved: PartitionRef[] = [];
   await Promise.all(
     [...byBroker].map(async ([broker, list]) => {
-      const topics = new Map<string, PartitionRef[]>();
-      for (const p of list) topics.set(p.topic, [...(topics.get(p.topic) ?? []), p]);
+      const topics = groupBy(list, (p) => p.topic);
       const response = await client.sendTo(
         ListOffsets,
         {
@@ -79,24 +135,25 @@ export async function listOffsets(
       for (const t of response.Topics)
         for (const p of t.Partitions) {
           const key = partitionKey({ topic: t.Name, partition: p.PartitionIndex });
+          if (LEADER_MOVED.has(p.ErrorCode)) moved.push({ topic: t.Name, partition: p.PartitionIndex });
           if (p.ErrorCode !== 0) errors.set(key, `ListOffsets: ${kafkaError(p.ErrorCode).name}`);
           else if (p.Offset >= 0n) offsets.set(key, p.Offset);
         }
     }),
   );
-  return { offsets, errors };
+  return { offsets, errors, moved };
 }
 
 /** Each present partition's log start and end. */
 export async function readLogBounds(
-  client: KafkaClient,
+  target: FetchTarget,
   located: ClusterPartitions,
   partitions: readonly PartitionRef[],
 ): Promise<{ bounds: Map<string, LogBounds>; errors: Map<string, string> }> {
   const present = partitions.filter((p) => located.present.has(partitionKey(p)));
   const [start, end] = await Promise.all([
-    listOffsets(client, located, present, () => EARLIEST),
-    listOffsets(client, located, present, () => LATEST),
+    listOffsets(target, present, () => EARLIEST),
+    listOffsets(target, present, () => LATEST),
   ]);
   const bounds = new Map<string, LogBounds>();
   const errors = new Map([...start.errors, ...end.errors]);

@@ -8,7 +8,7 @@ import { BatchComparison } from './batch-compare.js';
 import type { BatchSummary } from './batch-summary.js';
 import type { Cluster, ReadProgress } from './compare-partitions.js';
 import { partitionKey, type PartitionRef } from './fetch-round.js';
-import { locatePartitions, readLogBounds } from './log-bounds.js';
+import { locatePartitions, readLogBounds, readTarget } from './log-bounds.js';
 import { findTails } from './tail-batches.js';
 import { verdictOf, verifySummary } from './verify-outcome.js';
 import type { BatchFacts, PartitionVerification, Side, VerifyResult } from './verify-types.js';
@@ -97,12 +97,13 @@ export async function receiptPartitions(
 ): Promise<ReceiptPartition[]> {
   const refs = verified.partitions.map((p) => ({ topic: p.topic, partition: p.partition }));
   const located = await locatePartitions(destination, refs);
-  const bounds = await readLogBounds(destination, located, refs);
+  const target = readTarget(destination, located);
+  const bounds = await readLogBounds(target, located, refs);
   const stretches = verified.partitions.flatMap((p) => {
     const end = bounds.bounds.get(partitionKey(p))?.end;
     return p.from !== null && end !== undefined ? [{ ...p, from: p.from, to: end }] : [];
   });
-  const read = await readStretches({ client: destination, leaderOf: located.leaderOf }, stretches, {
+  const read = await readStretches(target, stretches, {
     bytes: 0,
     offsetsDone: 0n,
   });
@@ -136,13 +137,14 @@ export async function checkReceipt(
 ): Promise<PartitionVerification[]> {
   const refs = receipt.partitions.map((p) => ({ topic: p.topic, partition: p.partition }));
   const located = await locatePartitions(cluster, refs);
-  const bounds = await readLogBounds(cluster, located, refs);
+  const target = readTarget(cluster, located);
+  const bounds = await readLogBounds(target, located, refs);
   const stretches = receipt.partitions.flatMap((p) => {
     const first = p.batches[0];
     const recordedEnd = p.destinationEnd;
     return first && recordedEnd !== null ? [{ ...p, from: first.baseOffset, to: recordedEnd }] : [];
   });
-  const read = await readStretches({ client: cluster, leaderOf: located.leaderOf }, stretches, progress);
+  const read = await readStretches(target, stretches, progress);
   return receipt.partitions.map((p) => {
     const key = partitionKey(p);
     const now = bounds.bounds.get(key) ?? null;

@@ -54,8 +54,7 @@ export async function findTails(
   let active = states.filter((s) => !s.done);
   while (active.length > 0) {
     const answers = await fetchRound(
-      source.client,
-      source.leaderOf,
+      source,
       active.map((s) => ({ ...s.ask, offset: s.cursor })),
       (n) => (progress.bytes += n),
     );
@@ -77,7 +76,7 @@ export async function findTails(
         s.starved = 0;
       } else if (answer.highWatermark > s.cursor && !answer.batches.some((b) => b.baseOffset >= s.segEnd)) {
         // Starved by the response's size limit: asked again next round.
-        if (++s.starved >= 50) {
+        if (!answer.crowdedOut && ++s.starved >= 50) {
           s.error = `no batch returned at offset ${s.cursor} after 50 fetches`;
           s.done = true;
         }

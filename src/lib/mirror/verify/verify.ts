@@ -11,8 +11,8 @@ import { type SourceAccess, sourceSettingsOf } from '../core/source-access.js';
 import { describeMirrorConfigs } from '../core/source-client.js';
 import { describeMirrors } from '../describe/describe.js';
 import { type CompareJob, comparePartitions, type ReadProgress } from './compare-partitions.js';
-import { partitionKey, type PartitionRef } from './fetch-round.js';
-import { listOffsets, locatePartitions, readLogBounds } from './log-bounds.js';
+import { type FetchTarget, partitionKey, type PartitionRef } from './fetch-round.js';
+import { listOffsets, locatePartitions, readLogBounds, readTarget } from './log-bounds.js';
 import { decideRange, type RangeDecision } from './partition-range.js';
 import { findTails } from './tail-batches.js';
 import { verdictOf, verifySummary } from './verify-outcome.js';
@@ -81,14 +81,13 @@ async function mirrorPartitions(client: KafkaClient, input: VerifyInput): Promis
 }
 
 async function resolveBound(
-  source: KafkaClient,
-  located: Awaited<ReturnType<typeof locatePartitions>>,
+  source: FetchTarget,
   partitions: readonly PartitionRef[],
   bound: RangeBound | null,
 ): Promise<Map<string, bigint> | bigint | undefined> {
   if (bound === null) return undefined;
   if ('offset' in bound) return bound.offset;
-  return (await listOffsets(source, located, partitions, () => bound.timestamp)).offsets;
+  return (await listOffsets(source, partitions, () => bound.timestamp)).offsets;
 }
 
 function boundFor(resolved: Map<string, bigint> | bigint | undefined, key: string): bigint | undefined {
@@ -112,17 +111,18 @@ export async function verifyMirror(
       locatePartitions(source, partitions),
       locatePartitions(client, partitions),
     ]);
+    const clusters = { source: readTarget(source, srcLocated), destination: readTarget(client, dstLocated) };
     const [srcBounds, dstBounds, compacted] = await Promise.all([
-      readLogBounds(source, srcLocated, partitions),
-      readLogBounds(client, dstLocated, partitions),
+      readLogBounds(clusters.source, srcLocated, partitions),
+      readLogBounds(clusters.destination, dstLocated, partitions),
       compactedTopics(client, [...new Set(partitions.map((p) => p.topic))]),
     ]);
     const range = input.range;
     const [from, to] =
       range.kind === 'range'
         ? await Promise.all([
-            resolveBound(source, srcLocated, partitions, range.from),
-            resolveBound(source, srcLocated, partitions, range.to),
+            resolveBound(clusters.source, partitions, range.from),
+            resolveBound(clusters.source, partitions, range.to),
           ])
         : [undefined, undefined];
     const errors: VerifyResult['errors'] = [];
@@ -148,10 +148,6 @@ export async function verifyMirror(
       );
     }
     const progress: ReadProgress = { bytes: 0, offsetsDone: 0n };
-    const clusters = {
-      source: { client: source, leaderOf: srcLocated.leaderOf },
-      destination: { client, leaderOf: dstLocated.leaderOf },
-    };
     const tails = await findTails(
       clusters.source,
       partitions.flatMap((p) => {

@@ -25,6 +25,20 @@ describe('a partition log', () => {
     assert.ok(log.sizeBytes <= size * 3);
   });
 
+  it('serves the batches of one segment as one view of it, and copies only a read across segments', () => {
+    const size = batchAt(0n, 10).length;
+    const log = new PartitionLog(size * 100, 0n, 0n, size * 3);
+    for (let i = 0n; i < 6n; i++) log.append(batchAt(i * 10n, 10));
+    const inOne = log.read(0n, size * 3);
+    assert.equal(inOne.length, 3);
+    const view = log.bytesOf(inOne);
+    assert.deepEqual(view, Buffer.concat(inOne.map((b) => b.bytes)));
+    assert.equal(view.buffer, inOne[0]?.bytes.buffer, 'a view of the segment, not a copy');
+    const across = log.read(10n, size * 4);
+    assert.deepEqual(log.bytesOf(across), Buffer.concat(across.map((b) => b.bytes)));
+    assert.equal(log.bytesOf([]).length, 0);
+  });
+
   it('drops whole segments: batches sharing one go together; memory stays within a segment of the bound', () => {
     const size = batchAt(0n, 10).length;
     const log = new PartitionLog(size * 4, 0n, 0n, size * 2);
