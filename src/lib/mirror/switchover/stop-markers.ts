@@ -7,7 +7,7 @@ import type { KafkaClient } from '../../kafka/client.js';
 import { ControlType } from '../../kafka/record-batch.js';
 import { nextOf } from '../verify/batch-summary.js';
 import { fetchRound, partitionKey } from '../verify/fetch-round.js';
-import { locatePartitions } from '../verify/log-bounds.js';
+import { locatePartitions, readTarget } from '../verify/log-bounds.js';
 
 const STOP_MARKERS: ReadonlySet<number | null> = new Set([ControlType.ABORT, ControlType.MIRROR_PID_RESET]);
 
@@ -27,7 +27,7 @@ export async function stopMarkerOffsets(
   if (asks.length === 0) return counts;
   try {
     const located = await locatePartitions(destination, asks);
-    const answers = await fetchRound(destination, located.leaderOf, asks, () => undefined);
+    const answers = await fetchRound(readTarget(destination, located), asks, () => undefined);
     for (const ask of asks) {
       let end = ask.offset;
       for (const b of answers.get(partitionKey(ask))?.batches ?? []) {
