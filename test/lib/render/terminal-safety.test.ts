@@ -16,6 +16,7 @@ import { readExportedFunctions, TypeSampler, type ExportedFunction } from '../..
 import { PARTITION_STATES } from '../../../src/lib/mirror/describe/lag.js';
 import { escapeControl, hasUnsafeText, terminalSafe } from '../../../src/lib/text/terminal-safe.js';
 import { formatJson, formatJsonLine, formatJsonPieces, formatYaml } from '../../../src/lib/cli/output/output-format.js';
+import { formatYamlPieces } from '../../../src/lib/cli/output/yaml-pieces.js';
 
 /** What a broker might put in any string: each part would act on a terminal if printed raw. */
 export const HOSTILE_PARTS = [
@@ -194,6 +195,11 @@ describe('terminal safety of every document format', () => {
     'json line': { write: formatJsonLine, read: (t) => JSON.parse(t) },
     'json pieces': { write: (v) => [...formatJsonPieces(v)].join(''), read: (t) => JSON.parse(t) },
     yaml: { write: formatYaml, read: (t) => YAML.parse(t) },
+    'json line pieces': {
+      write: (v) => [...formatJsonPieces(v, undefined, true)].join(''),
+      read: (t) => JSON.parse(t),
+    },
+    'yaml pieces': { write: (v) => [...formatYamlPieces(v, undefined, 4)].join(''), read: (t) => YAML.parse(t) },
   };
   // Each part alone too: a lone C1 or bidi character left a YAML scalar plain, and raw.
   const texts = [HOSTILE, ...HOSTILE_PARTS, 'plain \u009b', 'x\u202ey', '\u0085', '\ufeffname'];
