@@ -40,6 +40,7 @@ const HOSTILE = `A${HOSTILE_PARTS.join('')}B`;
 const NOT_TERMINAL_TEXT: Readonly<Record<string, string>> = {
   'table.ts': 'lays out cells the renderers built from safe data; cells carry their colours and line breaks',
   'table-colour.ts': 'keeps the colours of multi-line cells the renderers built',
+  'table-fit.ts': 'narrows the cells the renderers built to the terminal: folds and cuts them, adds no text but …',
   'style.ts#style': 'paints text a renderer composed from safe data',
   'next-commands.ts#removeTopicsCommand': 'builds the command line kept in the result document (JSON keeps it exact)',
   'next-commands.ts#finishStopCommand': 'builds the command line kept in the result document (JSON keeps it exact)',
