@@ -233,39 +233,29 @@ describe('BaseCommand output', () => {
 });
 
 describe('BaseCommand output within --timeout', () => {
-  it('cuts a JSON document short when making it uses up the budget: one document, the timeout its error', async () => {
-    const r = await run(['--big', 'unmasked', '--json', '--timeout', '1s']);
-    assert.equal(r.exit, 124);
-    assert.equal(r.stderr, '');
-    const doc = JSON.parse(r.stdout) as {
-      mirror: string;
-      rows: unknown[];
-      warnings: unknown[];
-      error: { exitCode: number; message: string };
-    };
-    assert.equal(doc.mirror, 'm1');
-    assert.ok(doc.rows.length > 0 && doc.rows.length < 20_000, `${doc.rows.length} rows`);
-    assert.deepEqual(doc.warnings, []);
-    assert.equal(doc.error.exitCode, 124);
-    assert.match(doc.error.message, /timed out after 1s \(--timeout\) while making the JSON document/);
-  });
-
-  it('cuts a YAML document short the same way: still one YAML document, the timeout its error', async () => {
-    const r = await run(['--big', 'unmasked', '-o', 'yaml', '--timeout', '1s']);
-    assert.equal(r.exit, 124);
-    assert.equal(r.stderr, '');
-    const doc = YAML.parse(r.stdout) as {
-      mirror: string;
-      rows: unknown[];
-      warnings: unknown[];
-      error: { exitCode: number; message: string };
-    };
-    assert.equal(doc.mirror, 'm1');
-    assert.ok(doc.rows.length > 0 && doc.rows.length < 20_000, `${doc.rows.length} rows`);
-    assert.deepEqual(doc.warnings, []);
-    assert.equal(doc.error.exitCode, 124);
-    assert.match(doc.error.message, /timed out after 1s \(--timeout\) while making the YAML document/);
-  });
+  for (const [format, flags, parse] of [
+    ['JSON', ['--json'], (t: string) => JSON.parse(t) as unknown],
+    ['YAML', ['-o', 'yaml'], (t: string) => YAML.parse(t) as unknown],
+  ] as const)
+    it(`cuts a ${format} document short when it uses up the budget: one document, the timeout its error`, async () => {
+      const r = await run(['--big', 'unmasked', ...flags, '--timeout', '1s']);
+      assert.equal(r.exit, 124);
+      assert.equal(r.stderr, '');
+      const doc = parse(r.stdout) as {
+        mirror: string;
+        rows: unknown[];
+        warnings: unknown[];
+        error: { exitCode: number; message: string };
+      };
+      assert.equal(doc.mirror, 'm1');
+      assert.ok(doc.rows.length > 0 && doc.rows.length < 20_000, `${doc.rows.length} rows`);
+      assert.deepEqual(doc.warnings, []);
+      assert.equal(doc.error.exitCode, 124);
+      assert.match(
+        doc.error.message,
+        new RegExp(`timed out after 1s \\(--timeout\\) while making the ${format} document`),
+      );
+    });
 
   it('ends a --watch whose frame cannot be made within the budget: exit 124, one line, no frame', async () => {
     const text = await run(['--watch-big', '--timeout', '1s']);
