@@ -59,14 +59,14 @@ export function normaliseOutput(
 }
 
 /** The child's environment: no colour, no prompts, none of the user's KMIRROR_* settings. */
-function exampleEnv(): NodeJS.ProcessEnv {
+function exampleEnv(columns: number): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (!key.startsWith('KMIRROR_') && key !== 'FORCE_COLOR' && key !== 'DEBUG') env[key] = value;
   }
   env.NO_COLOR = '1';
   env.CI = 'true';
-  env.COLUMNS = '120';
+  env.COLUMNS = String(columns);
   // The lag times read on the source: a loaded machine (a CI run) can take longer than the default 2 s.
   env.KMIRROR_SOURCE_CHECK_TIMEOUT = '20s';
   return env;
@@ -81,11 +81,12 @@ function runBinary(
   bin: string,
   args: readonly string[],
   cwd: string,
+  columns: number,
 ): Promise<{ output: string; exitCode: number | null }> {
   return new Promise((resolve, reject) => {
     const child = spawn('/bin/sh', ['-c', 'exec "$0" "$@" 2>&1', process.execPath, bin, ...args], {
       cwd,
-      env: exampleEnv(),
+      env: exampleEnv(columns),
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let output = '';
@@ -105,6 +106,10 @@ export interface ExampleSessionOptions {
   readonly root: string;
   /** Command ids present in the manifest; steps of other commands are skipped. */
   readonly commands: ReadonlySet<string>;
+  /** The terminal width the commands are told (COLUMNS); the docs' is 120. */
+  readonly columns?: number;
+  /** Outputs as printed, their wall-clock times too (addresses are still the documented ones). */
+  readonly wallTimes?: boolean;
 }
 
 /** One step: the command id it documents, its arguments, and how far the engine moves afterwards. */
@@ -288,11 +293,13 @@ export async function runExampleSession(options: ExampleSessionOptions): Promise
       const args = step.args(dst, src);
       step.before?.(clusters, advance);
       perRequestMs = step.engineMsPerRequest ?? 0;
-      const run = await runBinary(bin, args, options.root).finally(() => (perRequestMs = 0));
+      const run = await runBinary(bin, args, options.root, options.columns ?? 120).finally(() => (perRequestMs = 0));
       const commandLine = normaliseOutput(`kmirror ${args.map(shellQuote).join(' ')}`, addresses, paths);
       (examples[step.id] ??= []).push({
         commandLine,
-        output: withoutWallTimes(normaliseOutput(run.output, addresses, paths)),
+        output: (options.wallTimes ? (text: string) => text : withoutWallTimes)(
+          normaliseOutput(run.output, addresses, paths),
+        ),
         exitCode: run.exitCode,
       });
       advance(step.thenAdvanceMs ?? 0);

@@ -61,11 +61,10 @@ export default class Describe extends BaseCommand<typeof Describe> {
       const view = { sort: request.sort, filtered: isFiltered(request.filters), reach: this.reachArgs() };
       // A frame redrawn in place fits the terminal, less the rows of watchFrame's header.
       const screen = refreshFrame && this.ttyText() ? terminalScreen() : undefined;
-      const human = (r: DescribeReport, o: { wide: boolean }) =>
-        describeViewFitting(r, { ...view, partitions: flags.partitions || o.wide }, screen);
+      const partitions = flags.partitions || this.outputFormat === 'wide';
       // Masked field by field: the generic deep redaction costs seconds on 100,000 partitions.
-      const warnings = describeWarnings(report);
-      this.render(report, human, { maskText: mapReportText, warnings, ...(refreshFrame ? { refreshFrame } : {}) });
+      const options = { maskText: mapReportText, warnings: describeWarnings(report), refreshFrame };
+      this.render(report, (r, o) => describeViewFitting(r, { ...view, partitions }, screen, o.checkpoint), options);
     };
     if (!flags.watch) {
       const sleep = (ms: number) =>

@@ -24,11 +24,11 @@ export interface CliOptions {
   readonly killAfterMs?: number;
 }
 
-/** Environment for tests: no colour, no inherited KMIRROR_* settings, CI set (never prompt). */
+/** Environment for tests: no colour, no inherited KMIRROR_* settings or COLUMNS, CI set (never prompt). */
 export function testEnv(extra: Readonly<Record<string, string | undefined>> = {}): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env))
-    if (v !== undefined && !k.startsWith('KMIRROR_') && k !== 'FORCE_COLOR') env[k] = v;
+    if (v !== undefined && !k.startsWith('KMIRROR_') && k !== 'FORCE_COLOR' && k !== 'COLUMNS') env[k] = v;
   env.NO_COLOR = '1';
   env.CI = 'true';
   // Never the developer's own profiles: a directory that holds none (tests that need one pass their own).

@@ -8,6 +8,7 @@ import { PassThrough } from 'node:stream';
 import { Config, run } from '@oclif/core';
 import { Exit, handle } from '@oclif/core/handle';
 import { useColours } from '../../src/lib/text/paint.js';
+import { useTableWidth } from '../../src/lib/text/table-width.js';
 import { sourceCommandsOptions } from '../../src/lib/cli/startup/source-commands.js';
 import { clearRegisteredSecrets } from '../../src/lib/connection/redact.js';
 import { type CliOptions, type CliResult, REPO_ROOT, testEnv } from './cli.js';
@@ -92,6 +93,7 @@ function isolate(options: CliOptions, out: string[], err: string[]): () => void 
   process.exitCode = undefined;
   // each run decides its colours (--color, NO_COLOR...); the next test finds the ones before it
   const savedColours = useColours(undefined);
+  const savedWidth = useTableWidth(undefined);
   const listeners = new Map(WATCHED_EVENTS.map((event) => [event, new Set(events.listeners(event))]));
 
   const stdinDescriptor = Object.getOwnPropertyDescriptor(process, 'stdin');
@@ -113,6 +115,7 @@ function isolate(options: CliOptions, out: string[], err: string[]): () => void 
       }
     }
     useColours(savedColours);
+    useTableWidth(savedWidth);
     process.exitCode = savedExitCode;
     clearRegisteredSecrets();
     for (const key of Object.keys(process.env)) if (!(key in savedEnv)) delete process.env[key];

@@ -3,7 +3,7 @@
 
 import type { DescribeRenderOptions } from './describe.js';
 import { renderDescribeLines } from './describe.js';
-import { fitToScreen, type Screen } from './describe-fit.js';
+import { type AttentionLimits, fitToScreen, type Screen } from './describe-fit.js';
 import { renderHealth } from './health.js';
 import { renderTrends } from './trend.js';
 import type { DescribeReport } from '../mirror/describe/describe-report.js';
@@ -26,17 +26,24 @@ export function* describeViewLines(report: DescribeReport, options: DescribeRend
   yield* extras;
 }
 
-/** The view, cut to `screen` when given (a --watch frame redrawn in place on a terminal). */
+/**
+ * The view, cut to `screen` when given (a --watch frame redrawn in place on a terminal); `checkpoint` is called
+ * before each line of every view tried for the cut (a caller's time budget, which may throw).
+ */
 export function describeViewFitting(
   report: DescribeReport,
   options: DescribeRenderOptions,
   screen: Screen | undefined,
+  checkpoint: () => void = () => undefined,
 ): Iterable<string> {
   if (!screen) return describeViewLines(report, options);
-  return fitToScreen(
-    report,
-    (limits) => [...describeViewLines(report, { ...options, ...limits })],
-    screen,
-    !options.partitions,
-  );
+  const view = (limits: AttentionLimits): string[] => {
+    const lines: string[] = [];
+    for (const line of describeViewLines(report, { ...options, ...limits })) {
+      checkpoint();
+      lines.push(line);
+    }
+    return lines;
+  };
+  return fitToScreen(report, view, screen, !options.partitions);
 }

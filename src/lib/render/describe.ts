@@ -206,7 +206,12 @@ function attention(
     if (failed.length > 0)
       out.push(
         renderTable(
-          [{ header: 'TOPIC' }, { header: 'PARTITION', align: 'right' }, { header: 'RETRY' }, { header: 'ERROR' }],
+          [
+            { header: 'TOPIC' },
+            { header: 'PARTITION', align: 'right' },
+            { header: 'RETRY' },
+            { header: 'ERROR', fit: 'cut' },
+          ],
           failed,
           style.header,
         ),
@@ -286,7 +291,7 @@ const PARTITION_COLUMNS: Column[] = [
   LAG_TIME_COLUMN,
   { header: 'STATE' },
   { header: 'FAILED RETRY' },
-  { header: 'FAILURE' },
+  { header: 'FAILURE', fit: 'cut' },
 ];
 
 /** The partition columns without MIRROR, FAILED RETRY and FAILURE: the most lagging partitions of one mirror. */

@@ -14,7 +14,7 @@ function featureChange(check: FeatureChangeCheck): string {
           { header: 'KEY' },
           { header: 'VALUE' },
           { header: 'RULE AT LEVEL' },
-          { header: 'PROBLEM' },
+          { header: 'PROBLEM', fit: 'cut' },
         ],
         check.invalid.map((p) => [
           p.mirror,

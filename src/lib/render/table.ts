@@ -5,12 +5,19 @@
 
 import { createRequire } from 'node:module';
 import { colourEachLine } from './table-colour.js';
+import { type Fit, type Layout, fitCell, fittedWidths, foldHeader, longestPiece } from './table-fit.js';
+import { tableWidth } from '../text/table-width.js';
 
 export type Align = 'left' | 'right';
 
 export interface Column {
   readonly header: string;
   readonly align?: Align;
+  /**
+   * How the column narrows on a narrow terminal (table-fit.ts): `keep` (the default when right-aligned: numbers)
+   * never, `fold` (the default otherwise: names) after separators, `cut` (free text) with an ellipsis.
+   */
+  readonly fit?: Fit;
 }
 
 const GAP = '  ';
@@ -79,6 +86,11 @@ export function* tableLines(
   const last = columns.length - 1;
   const heading = columns.map((c) => linesOf(header(c.header)));
   const widths = heading.map(widthOf);
+  const limit = tableWidth();
+  const fits = columns.map((c) => c.fit ?? (c.align === 'right' ? 'keep' : 'fold'));
+  // For a table that may have to narrow: the widest cell and unbreakable piece of each column.
+  const cellWidths = columns.map(() => 0);
+  const pieces = columns.map(() => 0);
   // A column's cell is often its previous row's (the mirror, the topic, the state): its width, and its
   // padded text, are then taken from that row instead of made again.
   const lastCell: (string | undefined)[] = [];
@@ -90,8 +102,41 @@ export function* tableLines(
       const width = one >= 0 ? one : widthOf(linesOf(cell));
       lastCell[i] = cell;
       if (width > (widths[i] ?? 0)) widths[i] = width;
+      if (limit === undefined || width <= (cellWidths[i] ?? 0)) continue;
+      cellWidths[i] = width;
+      if (fits[i] === 'fold') pieces[i] = Math.max(pieces[i] ?? 0, longestPiece(cell, lineWidth));
     }
   }
+  const fitted = limit === undefined ? undefined : narrowed(columns, fits, widths, cellWidths, pieces, limit);
+  // A table too wide for the terminal first loses its columns without a cell to show (FAILURE when none failed).
+  const shown = columns.flatMap((_, i) => (cellWidths[i] === 0 ? [] : [i]));
+  if (fitted && shown.length < columns.length && shown.length > 0) {
+    const project = (row: readonly string[]) => shown.map((i) => row[i] ?? '');
+    const projected = { [Symbol.iterator]: () => mapped(rows, project) };
+    yield* tableLines(
+      shown.map((i) => columns[i] as Column),
+      projected,
+      header,
+    );
+    return;
+  }
+  const gap = fitted === undefined ? GAP : spaces(fitted.gap);
+  fitted?.widths.forEach((width, i) => {
+    if (width >= (widths[i] ?? 0)) return;
+    heading[i] = linesOf(header(foldHeader(columns[i]?.header ?? '', width, lineWidth)));
+    widths[i] = width;
+  });
+  /** A row with each cell wider than its narrowed column folded or cut to it. */
+  const fitRow = (row: readonly string[]): readonly string[] => {
+    let out: string[] | undefined;
+    for (let i = 0; i <= last; i++) {
+      const cell = row[i] ?? '';
+      const one = singleLineWidth(cell);
+      if ((one >= 0 ? one : widthOf(linesOf(cell))) <= (widths[i] ?? 0)) continue;
+      (out ??= [...row])[i] = fitCell(linesOf(cell), widths[i] ?? 0, fits[i] ?? 'fold', lineWidth);
+    }
+    return out ?? row;
+  };
   const lastPart: (string | undefined)[] = [];
   const lastPadded: string[] = [];
   /**
@@ -105,7 +150,7 @@ export function* tableLines(
     let text = '';
     for (let i = 0; i <= end; i++) {
       const part = row[i] ?? '';
-      if (i > 0) text += GAP;
+      if (i > 0) text += gap;
       const align = aligns[i] ?? 'left';
       if (i === end && align === 'left') {
         if (part.includes('\n')) return undefined;
@@ -132,13 +177,14 @@ export function* tableLines(
         const part = cells[i]?.[k] ?? '';
         const align = aligns[i] ?? 'left';
         // The last left-aligned cell needs no fill: the line's trailing spaces are trimmed anyway.
-        text += (i > 0 ? GAP : '') + (i === last && align === 'left' ? part : pad(part, widths[i] ?? 0, align));
+        text += (i > 0 ? gap : '') + (i === last && align === 'left' ? part : pad(part, widths[i] ?? 0, align));
       }
       yield text.trimEnd();
     }
   }
   yield* physical(heading);
-  for (const row of rows) {
+  for (const given of rows) {
+    const row = fitted ? fitRow(given) : given;
     const line = single(row);
     if (line !== undefined) {
       yield line;
@@ -148,6 +194,29 @@ export function* tableLines(
     for (let i = 0; i <= last; i++) cells[i] = linesOf(row[i] ?? '');
     yield* physical(cells);
   }
+}
+
+function* mapped<T, U>(items: Iterable<T>, map: (item: T) => U): Generator<U> {
+  for (const item of items) yield map(item);
+}
+
+/** The layout of a table narrowed to `limit` columns; undefined when it fits as it is. */
+function narrowed(
+  columns: readonly Column[],
+  fits: readonly Fit[],
+  widths: readonly number[],
+  cellWidths: readonly number[],
+  pieces: readonly number[],
+  limit: number,
+): Layout | undefined {
+  const cells = columns.map((c, i) => ({
+    fit: fits[i] ?? 'fold',
+    header: c.header,
+    cells: cellWidths[i] ?? 0,
+    piece: pieces[i] ?? 0,
+  }));
+  const layout = fittedWidths(cells, widths, limit, lineWidth);
+  return layout.gap < GAP.length || layout.widths.some((width, i) => width < (widths[i] ?? 0)) ? layout : undefined;
 }
 
 /** Renders rows under headers as one string; `header` styles the header cells. */

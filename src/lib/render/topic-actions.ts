@@ -5,7 +5,7 @@ import { nameList } from '../mirror/core/name-list.js';
 import type { PatternPlan, TopicToAct, TopicActionPlan, TopicActionResult } from '../mirror/topics/topic-actions.js';
 import type { requestOf } from '../mirror/topics/topic-actions.js';
 import { orDash, stateColour, style } from './style.js';
-import { renderTable } from './table.js';
+import { type Column, renderTable } from './table.js';
 import { forTerminal } from '../text/terminal-safe.js';
 import type { FinalPartition } from '../mirror/topics/final-partition.js';
 import { openTransactionsText } from './open-transactions.js';
@@ -150,9 +150,9 @@ function requestText(plan: TopicActionPlan, request: TopicActionRequest): string
 }
 
 function finalTable(rows: readonly FinalPartition[], withOffsets: boolean): string {
-  const columns = [{ header: 'TOPIC' }, { header: 'PARTITION', align: 'right' as const }, { header: 'STATE' }];
+  const columns: Column[] = [{ header: 'TOPIC' }, { header: 'PARTITION', align: 'right' }, { header: 'STATE' }];
   if (withOffsets) columns.push({ header: 'DESTINATION END OFFSET', align: 'right' as const });
-  columns.push({ header: 'ERROR' });
+  columns.push({ header: 'ERROR', fit: 'cut' });
   return renderTable(
     columns,
     rows.map((r) => [

@@ -4,6 +4,7 @@ import { useColours } from '../../../src/lib/text/paint.js';
 import { summarize, type PartitionRow } from '../../../src/lib/mirror/describe/lag.js';
 import { renderDescribeLines } from '../../../src/lib/render/describe.js';
 import { fitToScreen, rowsTaken } from '../../../src/lib/render/describe-fit.js';
+import { describeViewFitting, describeViewLines } from '../../../src/lib/render/describe-view.js';
 import type { MirrorDescription } from '../../../src/lib/mirror/describe/describe-types.js';
 import type { DescribeReport } from '../../../src/lib/mirror/describe/describe-report.js';
 
@@ -90,5 +91,27 @@ describe('describe --watch cut to the terminal', () => {
     assert.equal(lines.length, 10);
     const total = view(report, true)({}).join('\n').split('\n').length;
     assert.equal(lines.at(-1), `… ${total - 9} line(s) hidden to fit 10 terminal rows (all: without --watch)`);
+  });
+});
+
+describe('describe --watch cut to the terminal, within a time budget', () => {
+  it('looks at the budget before each line of every view it tries, and stops when it throws', () => {
+    const report = reportOf(40, 40);
+    let looks = 0;
+    const lines = describeViewFitting(report, { partitions: false, sort: 'topic' }, { rows: 10, columns: 80 }, () => {
+      looks++;
+    });
+    // The whole view did not fit, so more than it was made.
+    const whole = [...describeViewLines(report, { partitions: false, sort: 'topic' })];
+    assert.ok([...lines].length < whole.join('\n').split('\n').length, 'cut to the screen');
+    assert.ok(looks > whole.length, `${looks} looks, ${whole.length} pieces in the whole view`);
+    const spent = new Error('past the budget');
+    let calls = 0;
+    const cut = () =>
+      describeViewFitting(report, { partitions: false, sort: 'topic' }, { rows: 10, columns: 80 }, () => {
+        if (++calls === 5) throw spent;
+      });
+    assert.throws(cut, (err) => err === spent);
+    assert.equal(calls, 5);
   });
 });

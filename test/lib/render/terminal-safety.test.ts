@@ -16,6 +16,7 @@ import { readExportedFunctions, TypeSampler, type ExportedFunction } from '../..
 import { PARTITION_STATES } from '../../../src/lib/mirror/describe/lag.js';
 import { escapeControl, hasUnsafeText, terminalSafe } from '../../../src/lib/text/terminal-safe.js';
 import { formatJson, formatJsonLine, formatJsonPieces, formatYaml } from '../../../src/lib/cli/output/output-format.js';
+import { formatYamlPieces } from '../../../src/lib/cli/output/yaml-pieces.js';
 
 /** What a broker might put in any string: each part would act on a terminal if printed raw. */
 export const HOSTILE_PARTS = [
@@ -39,6 +40,7 @@ const HOSTILE = `A${HOSTILE_PARTS.join('')}B`;
 const NOT_TERMINAL_TEXT: Readonly<Record<string, string>> = {
   'table.ts': 'lays out cells the renderers built from safe data; cells carry their colours and line breaks',
   'table-colour.ts': 'keeps the colours of multi-line cells the renderers built',
+  'table-fit.ts': 'narrows the cells the renderers built to the terminal: folds and cuts them, adds no text but …',
   'style.ts#style': 'paints text a renderer composed from safe data',
   'next-commands.ts#removeTopicsCommand': 'builds the command line kept in the result document (JSON keeps it exact)',
   'next-commands.ts#finishStopCommand': 'builds the command line kept in the result document (JSON keeps it exact)',
@@ -194,6 +196,11 @@ describe('terminal safety of every document format', () => {
     'json line': { write: formatJsonLine, read: (t) => JSON.parse(t) },
     'json pieces': { write: (v) => [...formatJsonPieces(v)].join(''), read: (t) => JSON.parse(t) },
     yaml: { write: formatYaml, read: (t) => YAML.parse(t) },
+    'json line pieces': {
+      write: (v) => [...formatJsonPieces(v, undefined, true)].join(''),
+      read: (t) => JSON.parse(t),
+    },
+    'yaml pieces': { write: (v) => [...formatYamlPieces(v, undefined, 4)].join(''), read: (t) => YAML.parse(t) },
   };
   // Each part alone too: a lone C1 or bidi character left a YAML scalar plain, and raw.
   const texts = [HOSTILE, ...HOSTILE_PARTS, 'plain \u009b', 'x\u202ey', '\u0085', '\ufeffname'];

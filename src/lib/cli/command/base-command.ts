@@ -14,6 +14,7 @@ import { withFlagSuggestion } from '../failures/flag-suggestion.js';
 import { type BaseFlags, DEFAULT_TIMEOUT_MS, baseFlags } from '../flags/flags.js';
 import { parseDuration } from '../flags/duration.js';
 import { useColourLevel } from '../output/colour-level.js';
+import { terminalColumns, useTableWidth } from '../../text/table-width.js';
 import { optionWords } from '../output/option-words.js';
 import { outputFromArgv, resolveOutputFormat } from '../output/output-from-argv.js';
 import { ConnectedCommand, readProfile } from './connected-command.js';
@@ -103,6 +104,7 @@ export abstract class BaseCommand<T extends typeof Command> extends ConnectedCom
     // Set only now: until then catch() reads --json / -o from argv, which also covers a failure above.
     this.baseFlagValues = base;
     await this.decideColours(base.color);
+    useTableWidth(terminalColumns(process.env, process.stdout));
     if (read.unreadable)
       this.warning('the profiles file cannot be read, so no profile applies here (kmirror profile list says why)');
 

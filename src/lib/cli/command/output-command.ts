@@ -18,6 +18,7 @@ import { canPrompt } from '../output/interactive.js';
 import { errorDocument, failureJson, resultDocument } from '../output/json-document.js';
 import { type JsonCut, formatJson, formatJsonLine, formatJsonPieces, formatYaml } from '../output/output-format.js';
 import { outputFromArgv } from '../output/output-from-argv.js';
+import { formatYamlPieces } from '../output/yaml-pieces.js';
 import { OutputStream, linesAsText, type Printable } from '../output/output-stream.js';
 import { optionWords } from '../output/option-words.js';
 
@@ -26,6 +27,8 @@ export interface RenderOptions {
   readonly wide: boolean;
   /** Whether colour codes may be used (text/paint.ts already knows; for renderers that write their own). */
   readonly color: boolean;
+  /** For lines a renderer makes before handing any over (a view cut to the screen): throws once past --timeout. */
+  readonly checkpoint: () => void;
 }
 
 /** Text for people: a string, or for output that can be huge, its lines (made as they are written). */
@@ -97,13 +100,18 @@ export abstract class OutputCommand extends Command {
       case 'json':
       case 'yaml':
         for (const warning of warnings) this.warning(warning);
-        if (frame) this.writeRefreshDocument(shown);
+        if (frame) this.writeRefreshDocument(shown, budget);
         else this.keepResult(shown, budget);
         return;
       default: {
-        const text = human(shown, { wide: this.outputFormat === 'wide', color: coloursOn() });
-        // A refresh frame wraps the whole text; otherwise lines are written as they are made.
-        if (frame) this.stdout.write(frame(typeof text === 'string' ? text : [...text].join('\n')));
+        const checkpoint = (): void => {
+          if (budget.spent) throw budget.timeoutError('making the rows of the output');
+        };
+        const humanOptions = { wide: this.outputFormat === 'wide', color: coloursOn(), checkpoint };
+        const text = frame ? budget.step(() => human(shown, humanOptions)) : human(shown, humanOptions);
+        // A refresh frame wraps the whole text, made within the budget before any of it is shown; otherwise
+        // lines are written as they are made.
+        if (frame) this.stdout.write(frame(frameText(text, budget)));
         else if (typeof text !== 'string') print(this.stdout, linesAsText(rowsWithinBudget(text, budget)));
         else if (text !== '') this.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
         for (const warning of warnings) this.warning(warning);
@@ -226,7 +234,7 @@ export abstract class OutputCommand extends Command {
   }
 
   /**
-   * Writes the kept result document, with the failure that ended the command if there was one. A JSON document
+   * Writes the kept result document, with the failure that ended the command if there was one. A document
    * whose making uses up the render budget is cut short (JsonCut): closed where it stands, with the timeout (or
    * the command's own failure) as its `error`; the timeout then ends the command, once the document is out.
    */
@@ -239,18 +247,15 @@ export abstract class OutputCommand extends Command {
       warnings,
       ...(failure === undefined ? {} : { error: failureJson(failure) }),
     });
-    if (this.outputFormat === 'yaml') {
-      print(this.stdout, formatYaml(document));
-      return;
-    }
     const { budget } = pending;
-    const timeout = budget.timeoutError('making the JSON document of the output');
+    const yaml = this.outputFormat === 'yaml';
+    const timeout = budget.timeoutError(`making the ${yaml ? 'YAML' : 'JSON'} document of the output`);
     let cutShort = false;
     const cut: JsonCut = {
       due: () => (cutShort = budget.spent),
       ending: () => ({ warnings: document.warnings, error: failureJson(failure ?? failureOf(timeout)) }),
     };
-    const pieces = budgeted(formatJsonPieces(document, cut), budget);
+    const pieces = budgeted(yaml ? formatYamlPieces(document, cut) : formatJsonPieces(document, cut), budget);
     print(this.stdout, failure === undefined ? this.failingWhen(() => cutShort, pieces, timeout) : pieces);
   }
 
@@ -263,11 +268,17 @@ export abstract class OutputCommand extends Command {
   }
 
   /** One --watch refresh: a compact JSON line, or a YAML document after ---, stamped with its time. */
-  private writeRefreshDocument(shown: unknown): void {
+  private writeRefreshDocument(shown: unknown, budget: RenderBudget): void {
     this.documentWritten = true;
     this.lineMode = 'watch';
     const timestamp = new Date().toISOString();
-    this.writeLineDocument(resultDocument(shown, { warnings: this.takeDocumentWarnings(), timestamp }));
+    const document = resultDocument(shown, { warnings: this.takeDocumentWarnings(), timestamp });
+    const yaml = this.outputFormat === 'yaml';
+    const pieces = yaml ? formatYamlPieces(document) : formatJsonPieces(document, undefined, true);
+    // Made whole before it is written: a refresh cut short is not shown, its timeout is the next line.
+    const what = `making the ${yaml ? 'YAML' : 'JSON'} document of the output`;
+    const text = [...rowsWithinBudget(pieces, budget, what)].join('');
+    this.stdout.write(yaml ? `---\n${text}` : text);
   }
 
   private writeErrorLine(failure: Failure): void {
@@ -332,6 +343,13 @@ function print(sink: TextSink, text: Printable): void {
   } finally {
     sink.write(pieces.join(''));
   }
+}
+
+/** The text of a --watch frame; the budget's timeout once making it has used the budget up. */
+function frameText(text: string | Iterable<string>, budget: RenderBudget): string {
+  const whole = typeof text === 'string' ? text : [...rowsWithinBudget(text, budget)].join('\n');
+  if (budget.spent) throw budget.timeoutError('making the rows of the output');
+  return whole;
 }
 
 /** Each piece made as one step of the budget (the time the reader takes between pieces is not counted). */

@@ -160,7 +160,7 @@ export function formatYaml(value: unknown): string {
 
 const PIECE_CHARS = 16 * 1024;
 
-type Container =
+export type Container =
   | { readonly kind: 'array'; readonly items: readonly unknown[] }
   | { readonly kind: 'object'; readonly keys: readonly string[]; readonly values: Readonly<Record<string, unknown>> };
 
@@ -178,7 +178,7 @@ function quoted(value: string): string {
 }
 
 /** The JSON text of a value that converts to a leaf (not an array or object); undefined otherwise. */
-function leafText(value: unknown): string | undefined {
+export function leafText(value: unknown): string | undefined {
   switch (typeof value) {
     case 'string':
       return quoted(value);
@@ -206,7 +206,7 @@ function leafText(value: unknown): string | undefined {
 }
 
 /** One level of toJsonValue for a value that is not a leaf: its unconverted children. */
-function container(value: unknown): Container {
+export function container(value: unknown): Container {
   if (Array.isArray(value)) return { kind: 'array', items: value };
   if (value instanceof Set) return { kind: 'array', items: [...value] };
   if (value instanceof Map) {
@@ -222,11 +222,11 @@ function container(value: unknown): Container {
   return { kind: 'object', keys: Object.keys(values).filter((k) => values[k] !== undefined), values };
 }
 
-function size(node: Container): number {
+export function size(node: Container): number {
   return node.kind === 'array' ? node.items.length : node.keys.length;
 }
 
-function child(node: Container, i: number): unknown {
+export function child(node: Container, i: number): unknown {
   return node.kind === 'array' ? node.items[i] : node.values[node.keys[i] as string];
 }
 
@@ -361,8 +361,9 @@ interface CutState {
   done: boolean;
 }
 
-/** The outermost depth: the document itself. */
+/** The outermost depth: the document itself, pretty or on one line. */
 const TOP = new Indent('', '  ');
+const TOP_COMPACT = new Indent('', '');
 
 // A generator only for the containers that hold containers (mirrors, topics): rows are appended
 // without one, which at a million partitions is most of the time saved.
@@ -383,7 +384,7 @@ function* walk(node: Container, indent: Indent, out: { text: string }, cut?: Cut
       if (cut?.cut.due() === true) cut.done = true;
     }
   }
-  if (cut?.done === true && indent === TOP && node.kind === 'object') {
+  if (cut?.done === true && (indent === TOP || indent === TOP_COMPACT) && node.kind === 'object') {
     const before = new Set(node.keys.slice(0, begun));
     for (const [key, value] of Object.entries(cut.cut.ending())) {
       if (before.has(key)) continue;
@@ -398,11 +399,12 @@ function* walk(node: Container, indent: Indent, out: { text: string }, cut?: Cut
 
 /**
  * formatJson(value), byte for byte, as pieces of about 16 KiB made as they are asked for; with `cut`, ended
- * early as it says.
+ * early as it says. `compact`: formatJsonLine(value) instead.
  */
-export function* formatJsonPieces(value: unknown, cut?: JsonCut): Generator<string> {
+export function* formatJsonPieces(value: unknown, cut?: JsonCut, compact = false): Generator<string> {
   const out = { text: '' };
-  const node = appendSimple(value, TOP, out);
-  if (node !== undefined) yield* walk(node, TOP, out, cut === undefined ? undefined : { cut, done: false });
+  const top = compact ? TOP_COMPACT : TOP;
+  const node = appendSimple(value, top, out);
+  if (node !== undefined) yield* walk(node, top, out, cut === undefined ? undefined : { cut, done: false });
   yield `${out.text}\n`;
 }

@@ -12,6 +12,10 @@ import { ENABLE_MIRRORING_HINT } from '../../../../src/lib/kafka/error-codes.js'
 import type { ApiKeyMap } from '../../../../src/lib/kafka/mirror-api-keys.js';
 import { KmirrorCommandHelp, default as KmirrorHelp } from '../../../../src/lib/cli/startup/help.js';
 import { PassThrough } from 'node:stream';
+import { createRequire } from 'node:module';
+import { watchLoop } from '../../../../src/lib/cli/command/watch.js';
+
+const YAML = createRequire(import.meta.url)('yaml') as typeof import('yaml');
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -39,6 +43,7 @@ class Probe extends BaseCommand<typeof Probe> {
     'no-render': Flags.boolean(),
     wait: durationFlag({ description: 'how long to wait' }),
     big: Flags.string({ options: ['unmasked', 'masked'], description: 'render a large result on a slow clock' }),
+    'watch-big': Flags.boolean({ description: 'a --watch whose frame is the large result on a slow clock' }),
   };
 
   protected override stdout = { write: (text: string) => sink.out.push(text) };
@@ -47,6 +52,7 @@ class Probe extends BaseCommand<typeof Probe> {
   async run(): Promise<ProbeResult> {
     seen.apiKeys = this.dialect.apiKeys;
     if (this.flags.big !== undefined) return this.renderBig(this.flags.big === 'unmasked');
+    if (this.flags['watch-big']) return this.watchBig();
     switch (this.flags.fail) {
       case 'usage':
         throw new UsageError('the thing is wrong', { hint: 'do it right' });
@@ -86,13 +92,30 @@ class Probe extends BaseCommand<typeof Probe> {
    * 20,000 rows while the render clock moves 50 ms at every look: making the output (masking it, or, unmasked,
    * its JSON) takes seconds of that clock, past what is left of --timeout.
    */
-  private renderBig(unmasked: boolean): ProbeResult {
+  private renderBig(unmasked: boolean, refreshFrame?: (text: string) => string): ProbeResult {
     let clock = 0;
     this.renderClock = () => (clock += 50);
     const rows = Array.from({ length: 20_000 }, (_, i) => ({ topic: `topic-${i}`, partition: i, lag: BigInt(i) }));
     const result = { mirror: 'm1', offset: 1n, rows };
-    this.render(result, (r) => r.rows.map((row) => `${row.topic} ${row.partition}`), { showSecrets: unmasked });
+    const text = (r: typeof result) => r.rows.map((row) => `${row.topic} ${row.partition}`);
+    this.render(result, text, { showSecrets: unmasked, refreshFrame });
     return result;
+  }
+
+  /** A watch whose every frame is renderBig's result: the first frame already uses up the budget. */
+  private async watchBig(): Promise<ProbeResult> {
+    let frames = 0;
+    const last = await watchLoop({
+      intervalMs: 10,
+      deadline: this.deadline,
+      refresh: async () => ({ mirror: 'm1', offset: 1n }),
+      show: () => {
+        frames++;
+        this.renderBig(true, (text) => `frame ${frames}\n${text}`);
+      },
+      refreshFailed: () => undefined,
+    });
+    return last ?? { mirror: 'none', offset: 0n };
   }
 
   exposeCatch(err: Error): Promise<never> {
@@ -210,21 +233,48 @@ describe('BaseCommand output', () => {
 });
 
 describe('BaseCommand output within --timeout', () => {
-  it('cuts a JSON document short when making it uses up the budget: one document, the timeout its error', async () => {
-    const r = await run(['--big', 'unmasked', '--json', '--timeout', '1s']);
-    assert.equal(r.exit, 124);
-    assert.equal(r.stderr, '');
-    const doc = JSON.parse(r.stdout) as {
-      mirror: string;
-      rows: unknown[];
-      warnings: unknown[];
-      error: { exitCode: number; message: string };
-    };
-    assert.equal(doc.mirror, 'm1');
-    assert.ok(doc.rows.length > 0 && doc.rows.length < 20_000, `${doc.rows.length} rows`);
-    assert.deepEqual(doc.warnings, []);
-    assert.equal(doc.error.exitCode, 124);
-    assert.match(doc.error.message, /timed out after 1s \(--timeout\) while making the JSON document/);
+  for (const [format, flags, parse] of [
+    ['JSON', ['--json'], (t: string) => JSON.parse(t) as unknown],
+    ['YAML', ['-o', 'yaml'], (t: string) => YAML.parse(t) as unknown],
+  ] as const)
+    it(`cuts a ${format} document short when it uses up the budget: one document, the timeout its error`, async () => {
+      const r = await run(['--big', 'unmasked', ...flags, '--timeout', '1s']);
+      assert.equal(r.exit, 124);
+      assert.equal(r.stderr, '');
+      const doc = parse(r.stdout) as {
+        mirror: string;
+        rows: unknown[];
+        warnings: unknown[];
+        error: { exitCode: number; message: string };
+      };
+      assert.equal(doc.mirror, 'm1');
+      assert.ok(doc.rows.length > 0 && doc.rows.length < 20_000, `${doc.rows.length} rows`);
+      assert.deepEqual(doc.warnings, []);
+      assert.equal(doc.error.exitCode, 124);
+      assert.match(
+        doc.error.message,
+        new RegExp(`timed out after 1s \\(--timeout\\) while making the ${format} document`),
+      );
+    });
+
+  it('ends a --watch whose frame cannot be made within the budget: exit 124, one line, no frame', async () => {
+    const text = await run(['--watch-big', '--timeout', '1s']);
+    assert.equal(text.exit, 124);
+    assert.equal(text.stdout, '');
+    assert.match(text.stderr, /^Error: timed out after 1s \(--timeout\) while making the rows of the output\n/);
+    for (const [format, parse] of [
+      ['json', (t: string) => JSON.parse(t) as unknown],
+      ['yaml', (t: string) => YAML.parse(t.replace(/^---\n/, '')) as unknown],
+    ] as const) {
+      const r = await run(['--watch-big', '-o', format, '--timeout', '1s']);
+      assert.equal(r.exit, 124, format);
+      const lines = format === 'json' ? r.stdout.trimEnd().split('\n') : r.stdout.split(/^---\n/m).slice(1);
+      assert.equal(lines.length, 1, `${format}: one document, the error's:\n${r.stdout.slice(0, 300)}`);
+      const doc = parse(lines[0] ?? '') as { rows?: unknown; error: { exitCode: number; message: string } };
+      assert.equal(doc.rows, undefined);
+      assert.equal(doc.error.exitCode, 124);
+      assert.match(doc.error.message, new RegExp(`while making the ${format.toUpperCase()} document`));
+    }
   });
 
   it('stops masking a large result when it uses up the budget: the error document, nothing of the result', async () => {
