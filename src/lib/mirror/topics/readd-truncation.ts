@@ -1,8 +1,6 @@
-// Starting a topic that already holds data on the destination (PROTOCOL.md §18): the broker accepts it,
-// truncates the destination's copy (to 0 for a topic outside any mirror: a topic made there, or left by
-// a deleted mirror; to the source's end for one STOPPED in this mirror after a failover) and copies the
-// source again. Whatever was written on the destination beyond the source's end is lost, silently.
-// So add-topics reads both sides' end offsets first and reports, per partition, what goes.
+// Starting a topic that already holds data on the destination (PROTOCOL.md §18): the broker truncates the
+// destination's copy and copies the source again, silently losing what was beyond the source's end;
+// add-topics reports per partition what goes.
 
 import type { KafkaClient } from '../../kafka/client.js';
 import { Metadata } from '../../kafka/messages/index.js';
@@ -44,11 +42,9 @@ export interface DestinationTruncation {
 
 export interface StartedTopic {
   readonly topic: string;
-  /** True when the topic is STOPPED in this very mirror (a restart), false when outside any mirror. */
   readonly stoppedInMirror: boolean;
 }
 
-/** Topics of `names` that exist on the cluster, with their partition indexes. */
 async function existingTopics(client: KafkaClient, names: readonly string[]): Promise<Map<string, number[]>> {
   const metadata = await client.send(Metadata, {
     Topics: names.map((Name) => ({ Name })),
@@ -65,7 +61,6 @@ async function existingTopics(client: KafkaClient, names: readonly string[]): Pr
   return found;
 }
 
-/** Reads both sides' end offsets for the started topics that exist on the destination with records. */
 export async function destinationTruncation(
   destination: KafkaClient,
   source: KafkaClient,
