@@ -1,6 +1,5 @@
-// One round of reads on one cluster: a Fetch per partition leader (several partitions in one request, a
-// few requests in flight per broker), each batch summarised and its bytes dropped. Memory is bounded by the
-// size limits of the requests in flight, whatever the size of the logs.
+// One round of reads on one cluster: memory is bounded by the size limits of the requests in flight, whatever
+// the size of the logs.
 
 import pLimit from 'p-limit';
 import type { KafkaClient } from '../../kafka/client.js';
@@ -9,13 +8,10 @@ import { Fetch } from '../../kafka/messages/index.js';
 import type { BrokerAddress } from '../../kafka/transport.js';
 import { completeBatches, type BatchSummary, summarize } from './batch-summary.js';
 
-/** Bytes one partition may return per fetch (a larger first batch still comes whole, KIP-74). */
+/** A larger first batch still comes whole (KIP-74). */
 export const PARTITION_MAX_BYTES = 1 << 20;
-/** Bytes one response may hold. */
 export const FETCH_MAX_BYTES = 8 << 20;
-/** Partitions per request. */
 const PARTITIONS_PER_FETCH = 1000;
-/** Requests in flight per broker. */
 export const IN_FLIGHT_PER_BROKER = 2;
 
 export interface PartitionRef {
@@ -37,7 +33,6 @@ export interface FetchAnswer {
 
 export const partitionKey = (p: PartitionRef): string => `${p.topic}\u0000${p.partition}`;
 
-/** Where each partition's leader is: the broker to ask. */
 export type LeaderOf = (p: PartitionRef) => BrokerAddress | undefined;
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
@@ -46,7 +41,6 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-/** Fetches every ask once from its leader; answers by partition key. A failed request throws. */
 export async function fetchRound(
   client: KafkaClient,
   leaderOf: LeaderOf,

@@ -14,13 +14,10 @@ export const LATEST = -1n;
 
 export interface ClusterPartitions {
   readonly leaderOf: LeaderOf;
-  /** Partitions with a leader, by key. */
   readonly present: ReadonlySet<string>;
-  /** Why a partition without a leader is not there, by key (topic not found, no leader). */
   readonly absent: ReadonlyMap<string, string>;
 }
 
-/** The leaders of the wanted partitions on one cluster, and which are not there. */
 export async function locatePartitions(
   client: KafkaClient,
   wanted: readonly PartitionRef[],
@@ -46,7 +43,6 @@ export async function locatePartitions(
   return { leaderOf: (p) => leaderByKey.get(partitionKey(p)), present: new Set(leaderByKey.keys()), absent };
 }
 
-/** ListOffsets at `timestampOf(p)` for each partition; offsets by key (absent when the broker has none). */
 export async function listOffsets(
   client: KafkaClient,
   located: ClusterPartitions,
@@ -87,7 +83,6 @@ export async function listOffsets(
   return { offsets, errors };
 }
 
-/** Each present partition's log start and end. */
 export async function readLogBounds(
   client: KafkaClient,
   located: ClusterPartitions,

@@ -1,6 +1,5 @@
-// Which offsets of one partition verify lays side by side, from both logs' bounds (pure). Only offsets both
-// logs hold are compared: above the lower end is lag (or writes after a stop), below the higher start is
-// what retention already deleted on one side. A range asked for that retention moved is not comparable.
+// Which offsets of one partition verify compares (pure): only offsets both logs hold; above the lower end is
+// lag, below the higher start is what retention deleted on one side.
 
 import type { LogBounds, NotComparable, Side, VerifyRange } from './verify-types.js';
 
@@ -17,7 +16,6 @@ function retention(side: Side, detail: string): RangeDecision {
   return { kind: 'not-comparable', notComparable: { cause: 'retention', side, detail } };
 }
 
-/** `resolved`: --from / --to as offsets (timestamps already looked up on the source). */
 export function decideRange(
   source: LogBounds | null,
   destination: LogBounds | null,

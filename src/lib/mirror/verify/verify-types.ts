@@ -108,7 +108,6 @@ export interface VerifySummary {
   readonly bytes: number;
 }
 
-/** The --json document of `kmirror verify`. */
 export interface VerifyResult {
   readonly mirror: string;
   readonly sourceBootstrap: string[];
