@@ -1,9 +1,6 @@
-// Split brain: a topic STOPPED in a mirror on B (a failover) and writable on its source A, with records
-// written on both sides since the stop. Where the two logs part is read on B as failback reads it: the
-// last epoch B mirrored from A (DescribeClusterMirrors' lookup), then OffsetForLeaderEpoch for that
-// epoch's end. The stop appended one marker there, so B was written after the stop when its end is past
-// point + 1, and A was written after it when its end is past the point. Writable on both sides with
-// only one side written (or neither) is a finished switchover: information, not a problem.
+// Split brain: a topic STOPPED in a mirror on B and writable on its source A, written on both sides since
+// the stop. The stop appended one marker at the point where the logs part, so B was written after it when its
+// end is past point + 1, A when its end is past the point.
 
 import { readEndOffsets } from '../describe/end-offsets.js';
 import { divergencePoints } from '../switchover/log-divergence.js';
@@ -20,7 +17,6 @@ function partitionsOf(pair: StoppedPair): number[] {
   return Array.from({ length: pair.partitions }, (_, i) => i);
 }
 
-/** The partitions of each pair against their stop point, read per (destination, source) cluster pair. */
 async function judge(
   pairs: readonly StoppedPair[],
   clientOf: (label: string) => KafkaClient,
@@ -68,10 +64,7 @@ async function judge(
 
 const known = (j: Judged) => j.partitions.reduce((n, p) => n + (p.stopPoint ?? 0n), 0n);
 
-/**
- * One finding per topic and pair of clusters. When each side holds the topic STOPPED in a mirror from
- * the other (switched over and back), the later stop counts: the one whose logs part further on.
- */
+/** When each side holds the topic STOPPED from the other, the later stop counts. */
 export async function splitBrainFindings(
   pairs: readonly StoppedPair[],
   clientOf: (label: string) => KafkaClient,
