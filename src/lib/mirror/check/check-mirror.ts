@@ -155,7 +155,6 @@ export async function checkMirror(
   };
 }
 
-/** What `kmirror check [MIRROR]` returns: the cluster part, plus the mirror part when a name was given. */
 export type CheckResult = ClusterCheck & {
   /** Absent without a MIRROR argument; null when the cluster cannot serve mirrors, so nothing was asked. */
   readonly mirror?: MirrorCheck | null;
