@@ -29,7 +29,6 @@ export interface SourceCheckTarget {
 
 export type SourceAnswer<T> =
   | { readonly mirror: string; readonly status: 'answered'; readonly bootstrap: readonly string[]; readonly facts: T }
-  /** Connected, but the source refused a request (authorization, an unknown API): it is up. */
   | {
       readonly mirror: string;
       readonly status: 'refused';
@@ -43,7 +42,6 @@ export type SourceAnswer<T> =
       readonly bootstrap: readonly string[];
       readonly message: string;
     }
-  /** The settings do not make a connection (no bootstrap.servers, a file missing here). */
   | { readonly mirror: string; readonly status: 'no-settings'; readonly message: string }
   | {
       readonly mirror: string;
