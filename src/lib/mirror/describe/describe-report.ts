@@ -46,7 +46,6 @@ export async function describeReport(
   // State and lag filters do not hide a wedged topic: `describe --failed` shows its MIRRORING partitions too.
   const byName = applyFilters(described, { topics: filters.topics, topicPatterns: filters.topicPatterns });
   const wedged = await wedgedTopicsOf(client, byName, expected?.topicsOf);
-  // Without names, a state or lag filter leaves out the mirrors it matches nothing in.
   const filtered = applyFilters(described, filters, { dropEmptyMirrors: names.length === 0 });
   const stopped = await withStoppedEndOffsets(client, applySort(filtered, sort));
   const { unsupported } = stopped;

@@ -136,7 +136,6 @@ async function fetchRound(
   return again;
 }
 
-/** A broker may cut the last batch short. */
 function* wholeBatches(records: Buffer): Generator<{ header: BatchHeader; bytes: Buffer }> {
   let at = 0;
   while (records.length - at >= BATCH_HEADER_BYTES) {
