@@ -24,7 +24,6 @@ export interface DiffDependencies {
   warn(message: string): void;
 }
 
-/** The --json document of `kmirror diff`. */
 export interface DiffResult {
   mirror: string;
   sourceBootstrap: string[];

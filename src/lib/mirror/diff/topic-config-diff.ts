@@ -13,7 +13,6 @@ const TOPIC_RESOURCE = 2;
 export interface TopicConfigValue {
   /** null for a sensitive value the broker does not send, or a key without value. */
   readonly value: string | null;
-  /** Set on the topic itself (not inherited from a broker or Kafka default). */
   readonly override: boolean;
   readonly sensitive: boolean;
 }
@@ -97,7 +96,6 @@ export interface TopicDiff {
 
 export interface TopicSelection {
   readonly topics: readonly { readonly topic: string; readonly state: 'mirroring' | 'paused' }[];
-  /** mirror.topic.properties.exclude in force. */
   readonly excludedKeys: readonly string[];
 }
 
