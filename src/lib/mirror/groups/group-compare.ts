@@ -65,7 +65,6 @@ export interface GroupsComparison {
 }
 
 export function mirrorSelectsGroup(selection: Pick<GroupSelection, 'include' | 'exclude'>, group: string): boolean {
-  // Java regexes, combined as the broker combines them (^(p1|p2)$).
   const include = javaPatternList(selection.include);
   const exclude = javaPatternList(selection.exclude);
   return include !== null && include.test(group) && !(exclude?.test(group) ?? false);
@@ -135,7 +134,6 @@ export async function compareGroups(
   const selected = chosen.filter((g) => mirrorSelectsGroup(selection, g));
   const sourceOffsets = new Map<string, GroupOffsets>();
   await mapLimited(selected, PARALLEL, async (g) => sourceOffsets.set(g, await source.committedOffsets(g)));
-  // Only groups with something to copy are asked about on the destination.
   const copied = selected.filter((g) => [...(sourceOffsets.get(g)?.keys() ?? [])].some((t) => selection.topics.has(t)));
   const described = copied.length > 0 ? await destination.describeGroups(copied) : new Map<string, DescribedGroup>();
   const destinationOffsets = new Map<string, GroupOffsets>();

@@ -20,7 +20,6 @@ export interface ListedGroup {
 
 export interface DescribedGroup {
   readonly group: string;
-  /** Empty, Stable, PreparingRebalance, … ; Dead for a group the cluster does not have. */
   readonly state: string;
   readonly protocolType: string;
   readonly members: number;

@@ -85,7 +85,6 @@ export function withFailOn(result: GroupsResult): GroupsResult {
   return { ...result, failOn: { condition: 'out-of-sync', holds: groups.length > 0, groups } };
 }
 
-/** Not found when a --group is missing on the source (the rest is still shown). */
 export function groupsOutcomeError(result: GroupsResult): MirrorError | null {
   if (result.notFound.length > 0) {
     return new MirrorError(
