@@ -11,7 +11,6 @@ export interface CreateSourceIdOptions {
   readonly force: boolean;
 }
 
-/** With --force a given id is stored without asking the source. */
 export async function resolveCreateSourceClusterId(
   plan: Pick<CreateMirrorPlan, 'sourceClusterId' | 'sourceConnection' | 'sourceConnectionProblem'>,
   options: CreateSourceIdOptions,

@@ -284,7 +284,6 @@ export async function sendCreateMirror(
     createdMirror(client, mirror, config),
     warn,
   );
-  // null: the answer was lost and the read-back found the mirror created.
   if (response === null) return;
   const code = response.ErrorCode;
   if (code === 0) return;
