@@ -132,7 +132,6 @@ function stateCounts(rows: readonly PartitionRow[] | undefined): string {
   return counts.size === 0 ? 'no partition state reported' : [...counts].map(([s, n]) => `${n} ${s}`).join(', ');
 }
 
-/** Refuses unless every topic is STOPPED in B's mirror. Changes nothing. */
 export async function planFailback(
   b: KafkaClient,
   a: KafkaClient,
