@@ -152,7 +152,6 @@ async function topicOwnership(
   return { ownership, exists };
 }
 
-/** Everything before sending; sends nothing that changes state. */
 export async function planAddTopics(
   client: KafkaClient,
   input: AddTopicsInput,
