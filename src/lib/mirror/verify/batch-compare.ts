@@ -169,7 +169,6 @@ export class BatchComparison {
 
   /** From the stop marker on: markers are the brokers' own; a data batch was written after the stop. */
   private afterStop(s: BatchSummary | undefined, d: BatchSummary | undefined, waiting: boolean): boolean {
-    // The lower offset first, so additions are listed in log order.
     const heads = (
       [
         ['destination', d],

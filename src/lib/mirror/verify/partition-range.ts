@@ -5,7 +5,6 @@ import type { LogBounds, NotComparable, Side, VerifyRange } from './verify-types
 
 export type RangeDecision =
   | { readonly kind: 'compare'; readonly from: bigint; readonly to: bigint }
-  /** Find the last `batches` batches of [lo, to) on the source, then compare from the first of them. */
   | { readonly kind: 'tail'; readonly lo: bigint; readonly to: bigint; readonly batches: number }
   | { readonly kind: 'missing'; readonly side: Side }
   | { readonly kind: 'not-comparable'; readonly notComparable: NotComparable };
