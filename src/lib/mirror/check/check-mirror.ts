@@ -19,7 +19,6 @@ import { confirmOnSources, type RecreatedSourceTopic } from '../describe/source-
 import { wedgedTopicsOf, type WedgedTopic } from '../describe/wedged-topics.js';
 import { checkTopicPermissions, mirrorTopicNames, type TopicPermissionCheck } from './topic-permissions.js';
 
-/** The CLUSTER_MIRROR operations kmirror's commands need, and which commands need each. */
 export const MIRROR_PERMISSIONS: readonly { readonly operation: string; readonly neededBy: readonly string[] }[] = [
   { operation: 'DESCRIBE', neededBy: ['list', 'describe'] },
   { operation: 'ALTER', neededBy: ['add-topics', 'remove-topics', 'pause', 'resume', 'delete'] },
@@ -56,9 +55,8 @@ export interface MirrorCheck {
 type DescribedMirror = ResponseOf<typeof DescribeClusterMirrors>['Mirrors'][number];
 
 /**
- * The mirror's entry in DescribeClusterMirrors (ErrorCode 144 when the principal may not describe
- * it; undefined when no broker listed it). Every broker authorizes the same way, so the first
- * answer is enough; asking all of them keeps one dead broker from failing the check.
+ * ErrorCode 144 when the principal may not describe it. Every broker authorizes the same way; asking all
+ * keeps one dead broker from failing the check.
  */
 export async function describeEntry(
   client: KafkaClient,
@@ -94,11 +92,9 @@ export function permissionsFor(authorized: readonly string[]): MirrorPermission[
 }
 
 /**
- * Asks for the principal's operations on `name`. Throws a 144 error (exit 5) when the principal may
- * not describe it, NotFoundError (6) when it does not exist. Describe comes first: ListClusterMirrors
- * silently hides mirrors the principal may not describe, which would look like "not found".
+ * Describe comes first: ListClusterMirrors silently hides mirrors the principal may not describe, which
+ * would look like "not found".
  */
-/** `sourceCheck`: the policy for asking the mirror's source (its topic ids, and why partitions are FAILED). */
 export async function checkMirror(
   client: KafkaClient,
   name: string,
@@ -159,7 +155,6 @@ export async function checkMirror(
   };
 }
 
-/** What `kmirror check [MIRROR]` returns: the cluster part, plus the mirror part when a name was given. */
 export type CheckResult = ClusterCheck & {
   /** Absent without a MIRROR argument; null when the cluster cannot serve mirrors, so nothing was asked. */
   readonly mirror?: MirrorCheck | null;
@@ -167,7 +162,6 @@ export type CheckResult = ClusterCheck & {
   readonly twoWay?: TwoWayCheck;
 };
 
-/** Operations the principal lacks on an existing mirror (CREATE only matters for a new name, so it is left out). */
 export function missingPermissions(check: MirrorCheck): MirrorPermission[] {
   return check.permissions.filter((p) => !p.allowed && p.operation !== 'CREATE');
 }

@@ -1,6 +1,5 @@
-// The service behind `kmirror check`: the cluster part (every broker's APIs and features), with a mirror name
-// what the principal may do with it, mirrors back from each mirror's source (topics mirrored both ways), and
-// with --feature what the proposed feature levels would make invalid.
+// The service behind `kmirror check`: the cluster part, with a mirror name the principal's permissions and
+// mirrors back from each source, with --feature what the proposed levels would make invalid.
 
 import type { KafkaClient } from '../../kafka/client.js';
 import { type FeatureChange, type FeatureChangeCheck, checkFeatureChange } from '../config/config-levels.js';
@@ -18,9 +17,7 @@ export type CheckReport = CheckResult & { readonly featureChange?: FeatureChange
 export interface CheckRequest {
   readonly mirror: string | undefined;
   readonly featureChanges: readonly FeatureChange[];
-  /** The one source-check policy: mirrors back from each source, and with MIRROR its topic ids and FAILED causes. */
   readonly sourceCheck: SourceCheckPolicy;
-  /** Called with the cluster part when the mirror part fails, so it can be shown above the error. */
   readonly clusterBeforeFailure: (cluster: ClusterCheck) => void;
 }
 
@@ -57,7 +54,6 @@ export async function checkReport(client: KafkaClient, request: CheckRequest): P
   };
 }
 
-/** What the report says as a whole, for the exit code: a report is printed whole whatever it says. */
 export function checkOutcome(report: CheckReport): CheckOutcome {
   const change = report.featureChange;
   const invalid = change ? change.invalid.length + change.dependencies.length : 0;

@@ -1,7 +1,4 @@
-// mirror/check/: `kmirror check`: the cluster's support, a principal's permissions on a mirror, topics mirrored both
-// ways.
-//
-// `kmirror check` (cluster part): what each broker supports and has enabled, and one verdict.
+// mirror/check/: `kmirror check` (cluster part): what each broker supports and has enabled, and one verdict.
 
 import type { BrokerInfo, KafkaClient } from '../../kafka/client.js';
 import type { ApiDefinition } from '../../kafka/definition.js';
@@ -55,7 +52,6 @@ export interface ClusterCheck {
   readonly registeredBrokers: BrokerRegistration[] | null;
 }
 
-/** A registered broker that is fenced: not in Metadata, its partitions leaderless. */
 function fencedBrokerCheck(b: BrokerRegistration): BrokerCheck {
   return {
     nodeId: b.nodeId,
@@ -68,7 +64,6 @@ function fencedBrokerCheck(b: BrokerRegistration): BrokerCheck {
   };
 }
 
-/** A mirror key on a broker without mirroring belongs to some other API: shown as absent. */
 function support(api: ApiDefinition, info: BrokerInfo, dialect: Dialect): ReportedApi {
   const found = { ...apiSupport(api, info, dialect.apiKeys), required: dialect.adminMirrorApis.includes(api) };
   if (dialect.mirrorApis.includes(api) && !advertisesMirroring(info))
@@ -76,15 +71,11 @@ function support(api: ApiDefinition, info: BrokerInfo, dialect: Dialect): Report
   return found;
 }
 
-/** Reported per broker, in this order: what the verdict needs first, then what is only shown. */
 function reportedApis(dialect: Dialect): ApiDefinition[] {
   return [...dialect.mirrorApis, ...dialect.mirrorConfigApis, ListOffsets, DescribeCluster];
 }
 
-/**
- * Usable: the admin RPCs an operator's tool sends are advertised and mirror.version is at 1 or
- * more. The broker-internal RPCs are the brokers' own business and decide nothing.
- */
+/** The broker-internal RPCs are the brokers' own business and decide nothing. */
 export function verdictFor(info: BrokerInfo, dialect: Dialect): Verdict {
   return mirroringVerdict(info, dialect.adminMirrorApis, dialect.apiKeys);
 }
@@ -107,7 +98,6 @@ function brokerCheck(address: BrokerAddress, info: BrokerInfo, dialect: Dialect)
 
 const ORDER: Verdict[] = ['unsupported', 'disabled', 'usable'];
 
-/** Asks every broker for its ApiVersions; unreachable brokers are reported, not fatal. */
 export async function checkCluster(client: KafkaClient): Promise<ClusterCheck> {
   // The KIP draft numbers no RPC: without the keys there is nothing to look for.
   client.requireDialect(client.dialect.adminMirrorApis);

@@ -23,7 +23,6 @@ export interface TopicPermissionCheck {
   readonly checkedTopics: number;
 }
 
-/** The mirror's topic names, from ListClusterMirrors. */
 export async function mirrorTopicNames(client: KafkaClient, name: string): Promise<string[]> {
   const listed = await client.send(ListClusterMirrors, { IncludeTopicNames: true });
   return [...(listed.Mirrors.find((m) => m.MirrorName === name)?.TopicNames ?? [])].sort();

@@ -1,8 +1,6 @@
-// Mirroring both ways: a topic this cluster lists in a mirror reading from cluster X, while X lists
-// it in a mirror reading from here. After a failback this is expected until the old mirror is
-// deleted: the topic's leader epoch is raised at every sync (the mirroring side stayed MIRRORING on
-// the prototype, §18); with both mirrors active it is a mirror loop. `kmirror check` on either
-// cluster asks each mirror's source (the one source-check policy) for its mirrors to find it.
+// Mirroring both ways: a topic listed here in a mirror reading from X while X lists it in a mirror reading
+// from here. After a failback it is expected until the old mirror is deleted (leader epochs raised at every
+// sync, §18); with both mirrors active it is a mirror loop.
 
 import type { KafkaClient } from '../../kafka/client.js';
 import { KafkaProtocolError } from '../../kafka/errors.js';
@@ -34,7 +32,6 @@ export interface TwoWayCheck {
 }
 
 export interface TwoWayDependencies {
-  /** The one source-check policy: every mirror's source in parallel, within its bound. */
   readonly sourceCheck: SourceCheckPolicy;
 }
 

@@ -1,7 +1,5 @@
-// The mirror-level configuration keys of the KIP-1279 prototype (PROTOCOL.md §11.1). The broker
-// accepts exactly these in IncrementalAlterConfigs on a CLUSTER_MIRROR resource and parses each
-// value with the key's type, so both kmirror's pre-flight validation and the emulator read this
-// one table.
+// The mirror-level config keys of the KIP-1279 prototype (PROTOCOL.md §11.1): the broker accepts exactly
+// these on a CLUSTER_MIRROR resource; kmirror's validation and the emulator read this one table.
 
 import { LevelValidators, type ConfigValidator, type ValidatorsByFeature } from './feature-levels.js';
 
@@ -10,20 +8,12 @@ export type MirrorConfigType = 'STRING' | 'INT' | 'LONG' | 'LIST' | 'PASSWORD';
 export interface MirrorConfigKey {
   readonly name: string;
   readonly type: MirrorConfigType;
-  /** Kafka's default as a string; null where the ConfigDef default is null. */
   readonly default: string | null;
   readonly sensitive: boolean;
-  /** Lower bound of a numeric key (ConfigDef `Range.atLeast`). */
   readonly min?: number;
-  /** Allowed values of a STRING key (ConfigDef `ValidString`). */
   readonly oneOf?: readonly string[];
-  /** Required by CreateClusterMirror. */
   readonly required?: boolean;
-  /**
-   * Validators by feature level (the seed KIP's `NavigableMap<Short, Validator>` per feature): the one
-   * in force is the entry of the highest level at or below the cluster's. The prototype's keys have
-   * one, at mirror.version 0: their type and range, whatever the level.
-   */
+  /** The validator in force is the entry of the highest level at or below the cluster's. */
   readonly byFeatureLevel: ValidatorsByFeature;
 }
 
@@ -50,7 +40,6 @@ function key(
 
 type KeySpec = Omit<MirrorConfigKey, 'byFeatureLevel'>;
 
-/** The key's type and range as a validator (what the broker's ConfigDef checks at every level). */
 export function baseValidator(spec: KeySpec): ConfigValidator {
   const bound = spec.min !== undefined ? `, at least ${spec.min}` : '';
   return {
@@ -136,10 +125,7 @@ function invalid(name: string, value: string, reason: string): MirrorConfigParse
   return { ok: false, message: `Invalid value ${value} for configuration ${name}: ${reason}`, reason };
 }
 
-/**
- * Parses a value the way the broker's ConfigDef does (trimmed; Java integer syntax, an optional
- * sign then decimal digits), then applies the key's validator. Unknown keys are the caller's check.
- */
+/** Parsed as the broker's ConfigDef does: trimmed, Java integer syntax. */
 export function parseMirrorConfigValue(name: string, value: string): MirrorConfigParseResult {
   const spec = BY_NAME.get(name);
   if (!spec) return { ok: false, message: `Unknown mirror configuration: ${name}`, reason: 'unknown key' };

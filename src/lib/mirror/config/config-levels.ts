@@ -1,6 +1,5 @@
-// Mirror configs judged by the validators of a feature level (feature-levels.ts): before `create`
-// and `config set` send anything, at the levels the cluster has finalized (ApiVersions); and for
-// `check --feature`, every mirror's stored configs at the levels an upgrade or downgrade would set.
+// Mirror configs judged by the validators of a feature level: before `create` and `config set`, at the
+// finalized levels; for `check --feature`, at the levels an upgrade or downgrade would set.
 
 import { REDACTED } from '../../connection/redact.js';
 import type { BrokerInfo, KafkaClient } from '../../kafka/client.js';
@@ -22,7 +21,6 @@ import {
 /** metadata.version 4.2-IV2, which mirror.version 1 needs (PROTOCOL.md §8). */
 export const MIRROR_METADATA_VERSION = 30;
 
-/** Features that need another at a minimum level, as the prototype's feature dependencies state. */
 const FEATURE_DEPENDENCIES: readonly {
   readonly feature: LevelledFeature;
   readonly from: number;
@@ -33,7 +31,6 @@ const FEATURE_DEPENDENCIES: readonly {
 
 export type MirrorConfigTable = readonly MirrorConfigKey[];
 
-/** Every problem of these configs at `levels`; keys the table does not know are left to the broker. */
 export function configProblemsAtLevels(
   entries: Iterable<readonly [string, string | null]>,
   levels: FeatureLevels,
@@ -53,10 +50,6 @@ function describeProblem(p: LevelProblem, value: string): string {
   return `${p.key}=${shown}: ${p.problem} (the rule of ${p.feature} ${p.since} and up: ${p.rule})`;
 }
 
-/**
- * For `create` and `config set`, after ApiVersions and before the change is sent: an InvalidInputError
- * naming every value the cluster's finalized feature levels make invalid.
- */
 export function requireValidAtFinalizedLevels(
   entries: Iterable<readonly [string, string | null]>,
   finalized: FeatureLevels,
@@ -77,7 +70,6 @@ export function requireValidAtFinalizedLevels(
   );
 }
 
-/** The mirroring gate, then `config` at the levels the cluster reported in that same ApiVersions answer. */
 export async function requireMirroringAtLevels(
   client: KafkaClient,
   apis: readonly ApiDefinition[],
@@ -108,10 +100,6 @@ export interface FeatureChangeCheck {
   readonly notes: string[];
 }
 
-/**
- * `check --feature`: every mirror's stored configs against the validators of the proposed levels
- * (the other features stay at their finalized levels).
- */
 export async function checkFeatureChange(
   client: KafkaClient,
   changes: readonly FeatureChange[],

@@ -11,7 +11,6 @@ import { describeMirrorConfigs, sourceConnection } from '../core/source-client.j
 import { TOPICS_EXCLUDE, TOPICS_INCLUDE, topicFilterChanges } from './topic-filter-changes.js';
 import { splitListValue } from '../core/list-value.js';
 
-/** The check for a change that starts topics; null when the change starts none. */
 export async function configChangeLoopCheck(
   client: KafkaClient,
   mirror: string,

@@ -1,9 +1,6 @@
-// `config set` of a key that says which cluster a mirror copies from (mirror.source.cluster.id,
-// bootstrap.servers, security.protocol, sasl.*, ssl.*) on a mirror with topics: before anything is
-// sent, kmirror reaches the source with the settings as they would be after the change and checks
-// the cluster id it reports. A wrong id fails every partition for good at the broker's next sync
-// (only a restart of the destination brokers clears it) and an unreachable source fails them until
-// it answers, so both are refused (exit 2); --force applies the change without asking the source.
+// `config set` of a key saying which cluster a mirror copies from, on a mirror with topics: the source is
+// reached with the settings after the change first. A wrong id fails every partition for good at the next sync
+// (only a broker restart clears it), an unreachable source until it answers: both refused; --force skips it.
 
 import type { ConnectionConfig } from '../../connection/connection-config.js';
 import type { KafkaClient } from '../../kafka/client.js';
@@ -18,12 +15,10 @@ import { lookupSourceClusterId } from './source-cluster-id.js';
 import { reasonOf } from '../core/source-access.js';
 import { splitListValue } from '../core/list-value.js';
 
-/** Whether the changes touch how the brokers reach the source, or which cluster they expect there. */
 export function changesSourceIdentity(changes: readonly ConfigChange[]): boolean {
   return changes.some((c) => c.name === SOURCE_CLUSTER_ID_KEY || isConnectionKey(c.name));
 }
 
-/** Pure: the stored configs as the broker holds them after the changes (APPEND/SUBTRACT on comma lists). */
 export function configAfterChanges(
   stored: ReadonlyMap<string, string | null>,
   changes: readonly ConfigChange[],
@@ -42,7 +37,6 @@ export function configAfterChanges(
   return after;
 }
 
-/** Topics of the mirror with a partition that is not STOPPED: the ones a broken source would fail. */
 async function liveTopics(client: KafkaClient, mirror: string): Promise<string[]> {
   try {
     const described = await describeMirrors(client, [mirror]);
@@ -58,15 +52,9 @@ async function liveTopics(client: KafkaClient, mirror: string): Promise<string[]
 export interface SourceCheckDependencies {
   openSource(settings: ConnectionConfig): Promise<KafkaClient>;
   warn(message: string): void;
-  /** Apply the change without asking the source. */
   readonly force: boolean;
 }
 
-/**
- * Refuses (InvalidInputError, exit 2) a change that would leave a mirror with topics pointing at a
- * source it cannot reach, one that reports another cluster id, or the destination itself; --force
- * applies it without asking the source, with a warning.
- */
 export async function checkSourceAfterChange(
   client: KafkaClient,
   mirror: string,

@@ -1,8 +1,6 @@
-// Client-side checks of what kmirror is about to store in a mirror: its name, its config keys and
-// values (against the key table of PROTOCOL.md §11.1) and its topic/group patterns. The prototype
-// checks none of this on CreateClusterMirror and only keys and numbers on IncrementalAlterConfigs,
-// so a bad value would otherwise surface later as a broken mirror. Everything here runs before any
-// request; problems are UsageErrors saying how to fix them, doubts are returned as warnings.
+// Client-side checks of what kmirror is about to store in a mirror (PROTOCOL.md §11.1). The prototype checks
+// none of this on Create and only keys and numbers on IncrementalAlterConfigs, so a bad value would surface
+// later as a broken mirror.
 
 import { closestKey } from '../../kafka/closest-key.js';
 import { InvalidInputError } from '../core/errors.js';
@@ -14,7 +12,6 @@ import { splitListValue } from '../core/list-value.js';
 
 export const MAX_MIRROR_NAME_LENGTH = 249;
 
-/** Topic-name rules (the prototype enforces them only deep inside the coordinator) and the KIP's `.removed` rule. */
 export function mirrorNameProblem(name: string): string | null {
   if (name === '') return 'the mirror name is empty';
   if (name === '.' || name === '..') return `the mirror name cannot be '${name}'`;
@@ -40,7 +37,6 @@ export function validateMirrorName(name: string): void {
   }
 }
 
-/** `KEY=VALUE` as given to --config, --append, --subtract or as an argument of `config set`. */
 export function parseKeyValue(text: string, origin: string): { key: string; value: string } {
   const at = text.indexOf('=');
   const key = at === -1 ? '' : text.slice(0, at).trim();
@@ -52,7 +48,6 @@ export function parseKeyValue(text: string, origin: string): { key: string; valu
   return { key, value: text.slice(at + 1) };
 }
 
-/** Keys whose LIST items are Java regexes matched against whole topic or group names. */
 export const PATTERN_KEYS: ReadonlySet<string> = new Set([
   'mirror.topics.include',
   'mirror.topics.exclude',
@@ -60,7 +55,6 @@ export const PATTERN_KEYS: ReadonlySet<string> = new Set([
   'mirror.groups.exclude',
 ]);
 
-/** Keys a mirror cannot work without; deleting them would break it (CreateClusterMirror requires both). */
 const REQUIRED_KEYS: ReadonlySet<string> = new Set(MIRROR_CONFIG_KEYS.filter((k) => k.required).map((k) => k.name));
 
 /** Sensitive by the key table (PASSWORD type) or by name (the prototype flags nothing as sensitive). */
@@ -68,7 +62,6 @@ export function isSensitiveMirrorKey(name: string): boolean {
   return mirrorConfigKey(name)?.sensitive === true || isSensitiveKey(name);
 }
 
-/** The closest known key, when one is close enough to be a typo. */
 export function suggestMirrorKey(name: string): string | undefined {
   return closestKey(
     name,
@@ -77,11 +70,7 @@ export function suggestMirrorKey(name: string): string | undefined {
   );
 }
 
-/**
- * The refusal of a key kmirror does not know. --allow-unknown-config is offered only where it helps: not for a
- * typo of a known key, and not for a config change (the broker's IncrementalAlterConfigs refuses unknown keys;
- * only CreateClusterMirror stores them).
- */
+/** Not offered for a config change: IncrementalAlterConfigs refuses unknown keys, only Create stores them. */
 function unknownKeyError(key: string, options: CheckOptions): InvalidInputError {
   const suggestion = suggestMirrorKey(key);
   const list = 'kmirror config get MIRROR --all lists every key with its default';
@@ -106,7 +95,6 @@ const TYPE_WORDS: Readonly<Record<MirrorConfigKey['type'], string>> = {
 
 const LARGEST: Partial<Record<MirrorConfigKey['type'], string>> = { INT: '2147483647', LONG: '9223372036854775807' };
 
-/** What a key takes, in one range: "a whole number from 0 to 2147483647 (default 30000)". */
 function expected(spec: MirrorConfigKey): string {
   if (spec.oneOf) return `one of ${spec.oneOf.join(', ')}`;
   const largest = LARGEST[spec.type];
@@ -119,11 +107,8 @@ function expected(spec: MirrorConfigKey): string {
 }
 
 export interface CheckOptions {
-  /** Accept keys outside the table (with a warning). */
   readonly allowUnknown: boolean;
-  /** Where the value came from, for messages: `--config`, `--source-config 'f' line 3`, … */
   readonly origin: string;
-  /** The request stores keys the broker does not know (CreateClusterMirror); a config change refuses them. */
   readonly storesUnknown?: boolean;
 }
 
@@ -143,7 +128,6 @@ export const BROKER_ONLY_MIRROR_KEYS: ReadonlySet<string> = new Set([
   'mirror.replication.throttled.rate',
 ]);
 
-/** How to set a broker config of the destination, for hints. */
 export function brokerConfigCommand(key: string, value = '<value>'): string {
   return (
     `kafka-configs.sh --bootstrap-server <destination> --alter --entity-type brokers --entity-default ` +
@@ -166,7 +150,6 @@ function brokerOnlyKeyError(key: string, value: string, origin: string): Invalid
   );
 }
 
-/** LIST keys whose stored value replaces the default list instead of adding to it. */
 const REPLACING_LISTS: ReadonlySet<string> = new Set([
   'mirror.topic.properties.exclude',
   'mirror.groups.include',
@@ -174,10 +157,7 @@ const REPLACING_LISTS: ReadonlySet<string> = new Set([
   'mirror.topics.exclude',
 ]);
 
-/**
- * The warning when setting `key` to `value` drops entries of its default list (the broker replaces the
- * default with the stored list, it does not merge them); none when nothing of the default is lost.
- */
+/** The broker replaces the default with the stored list, it does not merge them. */
 export function replacedDefaultWarnings(key: string, value: string, origin: string): string[] {
   if (!REPLACING_LISTS.has(key)) return [];
   const defaults = splitListValue(mirrorConfigKey(key)?.default);
@@ -199,14 +179,7 @@ export function replacedDefaultWarnings(key: string, value: string, origin: stri
   ];
 }
 
-/**
- * Checks one key and value; throws a InvalidInputError for a value the broker would refuse or that would
- * break the mirror, and returns warnings for what it could not fully check.
- */
-/**
- * Unknown keys among KEY=VALUE texts, judged on the name alone: before the secret check, so
- * `no.such.key=1` is called unknown, not a secret (its name merely looks like one).
- */
+/** Judged on the name before the secret check, so `no.such.key=1` is called unknown, not a secret. */
 export function requireKnownKeys(settings: readonly string[], options: CheckOptions): void {
   if (options.allowUnknown) return;
   for (const text of settings) {
@@ -248,7 +221,6 @@ export function checkConfigValue(key: string, value: string, options: CheckOptio
   return [];
 }
 
-/** Why `--delete KEY` cannot be sent, or null. */
 export function deleteProblem(key: string): { message: string; hint: string } | null {
   const spec = mirrorConfigKey(key);
   if (!spec) return null;

@@ -1,11 +1,6 @@
-// mirror/config/: a mirror's stored configuration: its keys, their validation (by feature level), reading and
-// changing it, what it tells the sync.
-//
-// Mirror configs live as config resources of type 64 (CLUSTER_MIRROR, PROTOCOL.md §7): read with
-// DescribeConfigs, changed with IncrementalAlterConfigs. The prototype returns stored keys only,
-// every value in clear text flagged non-sensitive, ignores the key filter, answers an unknown name
-// with an empty success, and creates config entries for a name that has none when altered — so
-// kmirror masks by its own key table, filters keys itself and checks existence before altering.
+// mirror/config/: configs as resources of type 64 (CLUSTER_MIRROR, PROTOCOL.md §7). The prototype returns stored
+// keys only, in clear text, flagged non-sensitive, ignores the key filter, answers an unknown name with an
+// empty success and creates entries when one is altered: kmirror masks, filters and checks existence itself.
 
 import { InvalidInputError, KafkaResponseError, MirrorError, NotFoundError } from '../core/errors.js';
 import { REDACTED } from '../../connection/redact.js';
@@ -46,11 +41,7 @@ export interface MirrorConfigs {
   readonly configs: MirrorConfigEntry[];
 }
 
-/**
- * Gate for the config commands: the cluster must know the mirror RPCs (else it does not know
- * resource type 64 either). The prototype does not gate type 64 on mirror.version, so a disabled
- * feature is reported to `warn` and the command goes on.
- */
+/** The prototype does not gate type 64 on mirror.version, so a disabled feature is only a warning. */
 export async function requireMirrorConfigApis(
   client: KafkaClient,
   warn: (message: string) => void,
@@ -65,7 +56,6 @@ export async function requireMirrorConfigApis(
   return info;
 }
 
-/** Every stored key of a mirror, as the broker sent them (values in clear). Throws NotFoundError when none. */
 export async function readStoredConfigs(client: KafkaClient, mirror: string): Promise<Map<string, string | null>> {
   const response = await client.send(DescribeConfigs, {
     Resources: [{ ResourceType: CLUSTER_MIRROR_RESOURCE_TYPE, ResourceName: mirror, ConfigurationKeys: null }],
@@ -108,14 +98,11 @@ function entry(
 }
 
 export interface ConfigViewOptions {
-  /** Add every key of the table that is not stored, with its default. */
   readonly all?: boolean;
-  /** Only these keys (the broker ignores a key filter, so this is applied here). */
   readonly keys?: readonly string[];
   readonly showSecrets?: boolean;
 }
 
-/** Rows for `config get`, sorted by key; a requested key that is neither stored nor known is a InvalidInputError. */
 export function configView(
   mirror: string,
   stored: ReadonlyMap<string, string | null>,
@@ -155,9 +142,6 @@ export async function getMirrorConfigs(
   return configView(mirror, await readStoredConfigs(client, mirror), options);
 }
 
-// ---------------------------------------------------------------------------------------------
-// config set
-
 export type ConfigOperation = 'SET' | 'DELETE' | 'APPEND' | 'SUBTRACT';
 
 const OPERATION_CODES: Readonly<Record<ConfigOperation, number>> = { SET: 0, DELETE: 1, APPEND: 2, SUBTRACT: 3 };
@@ -170,7 +154,6 @@ export interface ConfigChange {
 }
 
 export interface ConfigChangeRequest {
-  /** `KEY=VALUE` arguments. */
   readonly set: readonly string[];
   readonly delete: readonly string[];
   readonly append: readonly string[];
@@ -178,7 +161,6 @@ export interface ConfigChangeRequest {
   readonly allowUnknown: boolean;
 }
 
-/** Turns the arguments of `config set` into checked changes (InvalidInputError before any request). */
 export function planConfigChanges(request: ConfigChangeRequest): { changes: ConfigChange[]; warnings: string[] } {
   const changes: ConfigChange[] = [];
   const warnings: string[] = [];
@@ -241,7 +223,6 @@ export function planConfigChanges(request: ConfigChangeRequest): { changes: Conf
   return { changes, warnings };
 }
 
-/** Whether the stored configs show `change` in place (a lost answer is read back with this). */
 function inPlace(change: ConfigChange, stored: ReadonlyMap<string, string | null>): boolean {
   const items = splitListValue(change.value);
   const now = splitListValue(stored.get(change.name));
@@ -257,7 +238,6 @@ function inPlace(change: ConfigChange, stored: ReadonlyMap<string, string | null
   }
 }
 
-/** After a lost answer: every change is in the stored configs (applied), or not. */
 function changesStored(client: KafkaClient, mirror: string, changes: readonly ConfigChange[]): ReadBack<null> {
   return {
     readWith: 'DescribeConfigs',
@@ -276,10 +256,7 @@ function changesStored(client: KafkaClient, mirror: string, changes: readonly Co
   };
 }
 
-/**
- * Sends the changes; a per-resource error becomes a KafkaResponseError carrying the broker's reason. A lost
- * answer is read back (read-back.ts); with --validate-only there is nothing to read, only a lost verdict.
- */
+/** A lost answer is read back; with --validate-only there is nothing to read, only a lost verdict. */
 export async function alterMirrorConfigs(
   client: KafkaClient,
   mirror: string,
@@ -312,7 +289,6 @@ export async function alterMirrorConfigs(
       cause: err,
     });
   }
-  // null: the answer was lost and the stored configs show every change.
   if (response === null) return;
   const result =
     response.Responses.find((r) => r.ResourceType === CLUSTER_MIRROR_RESOURCE_TYPE && r.ResourceName === mirror) ??
@@ -347,10 +323,6 @@ export interface ConfigSetResult {
   readonly loopCheck?: LoopCheck | null;
 }
 
-/**
- * Checks the mirror exists (altering an unknown name would create it on the prototype), sends the
- * changes, and re-reads the stored configs.
- */
 export async function setMirrorConfigs(
   client: KafkaClient,
   mirror: string,

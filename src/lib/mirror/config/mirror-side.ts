@@ -1,7 +1,5 @@
-// What the destination says about one mirror that decides what its periodic sync copies: the topics
-// it syncs (desired MIRRORING or PAUSED; a paused one waits for resume), the group filters and the
-// topic-config exclude list in force (a stored list replaces the default one, it is not merged), and
-// how this machine reaches the source (the stored connection keys, or --source-config).
+// What the destination says about one mirror that decides what its periodic sync copies (a stored list
+// replaces the default one, it is not merged) and how this machine reaches its source.
 
 import type { KafkaClient } from '../../kafka/client.js';
 import { KafkaProtocolError } from '../../kafka/errors.js';
@@ -33,9 +31,7 @@ export interface MirrorSide {
   readonly groupsInclude: EffectiveList;
   readonly groupsExclude: EffectiveList;
   readonly propertiesExclude: EffectiveList;
-  /** Every stored key, values in clear (the source connection needs them; never print this). */
   readonly stored: ReadonlyMap<string, string>;
-  /** Brokers whose partition states were missing from DescribeClusterMirrors. */
   readonly warnings: string[];
 }
 
@@ -50,7 +46,6 @@ export function effectiveList(stored: ReadonlyMap<string, string>, key: string):
   };
 }
 
-/** Reads the mirror side from the destination; NotFoundError when the mirror does not exist. */
 export async function readMirrorSide(client: KafkaClient, mirror: string): Promise<MirrorSide> {
   const listed = await client.send(ListClusterMirrors, { IncludeTopicNames: true });
   if (listed.ErrorCode !== 0) throw new KafkaProtocolError(listed.ErrorCode, 'ListClusterMirrors', listed.ErrorMessage);

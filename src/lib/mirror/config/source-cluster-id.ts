@@ -1,9 +1,6 @@
-// Which cluster a mirror's settings reach, checked before they are stored. The prototype broker
-// compares the source's cluster id with the stored mirror.source.cluster.id at every sync and, when
-// they differ, moves every partition of the mirror to non-retryable FAILED: only a restart of the
-// destination brokers clears that, even after the id is put right. So `create` and `config set`
-// ask the source itself first and refuse (exit 2) what it does not confirm. --force skips asking
-// (for a machine that cannot reach the source the way the brokers do): it stores what it is given.
+// The prototype compares the source's cluster id with the stored mirror.source.cluster.id at every sync and,
+// when they differ, fails every partition for good (only a restart of the destination brokers clears it),
+// so `create` and `config set` ask the source first; --force stores what it is given.
 
 import type { ConnectionConfig } from '../../connection/connection-config.js';
 import type { KafkaClient } from '../../kafka/client.js';
@@ -12,30 +9,19 @@ import { DescribeCluster } from '../../kafka/messages/index.js';
 import { KafkaProtocolError } from '../../kafka/errors.js';
 import { MirrorError, SourceClusterError } from '../core/errors.js';
 
-/** What a wrong id does, for messages and warnings. */
 export const WRONG_ID_EFFECT =
   'at its next sync the broker moves every partition of the mirror to non-retryable FAILED ' +
   '("Source cluster ID changed"), which only a restart of the destination brokers clears';
 
 export interface SourceIdCheck {
-  /** The id the mirror would store; null: store what the source reports. */
   readonly expected: string | null;
-  /** What the source reports (DescribeCluster). */
   readonly reported: string;
-  /** The destination's own id; null when unknown (create --dry-run does not ask the destination). */
   readonly destination: string | null;
-  /** `the source cluster at host:port`: where `reported` came from. */
   readonly sourceLabel: string;
-  /** Where `expected` was given: `--source-cluster-id`, `the new mirror.source.cluster.id`. */
   readonly origin: string;
-  /** How to put it right, for the hint (which adds --force). */
   readonly fix: string;
 }
 
-/**
- * Pure: the id to store, or an InvalidInputError naming both ids; a source that is the destination
- * itself is refused too.
- */
 export function checkSourceClusterId(check: SourceIdCheck): string {
   if (check.destination !== null && check.reported === check.destination) {
     throw new InvalidInputError(
@@ -52,7 +38,6 @@ export function checkSourceClusterId(check: SourceIdCheck): string {
   );
 }
 
-/** The id a cluster reports: DescribeCluster, or Metadata on a broker without it; null when it reports none. */
 export async function reportedClusterId(client: KafkaClient): Promise<string | null> {
   const info = await client.bootstrap();
   if (!info.apis.has(DescribeCluster.apiKey)) return (await client.clusterView()).clusterId;
@@ -66,7 +51,6 @@ export async function reportedClusterId(client: KafkaClient): Promise<string | n
   return response.ClusterId;
 }
 
-/** The source cluster id, from DescribeCluster (or Metadata on a broker without it), over a second client. */
 export async function lookupSourceClusterId(
   connection: ConnectionConfig,
   openSource: (settings: ConnectionConfig) => Promise<KafkaClient>,

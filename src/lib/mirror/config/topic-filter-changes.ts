@@ -1,8 +1,5 @@
-// A mirror's topic filters act on their own: the broker starts every source topic matching
-// mirror.topics.include (now and when one is created later) and stops every mirror topic matching
-// mirror.topics.exclude (failover: the topics become writable on the destination). So saving either
-// list is a change that needs a yes like add-topics --pattern and remove-topics, wherever it is made
-// (config set, create --include). Shrinking the include list starts and stops nothing.
+// The broker starts every source topic matching mirror.topics.include (also ones created later) and stops
+// every mirror topic matching mirror.topics.exclude, so saving either list needs a yes, wherever it is made.
 
 import type { ConfigChange } from './config.js';
 import { splitListValue } from '../core/list-value.js';
@@ -10,7 +7,6 @@ import { splitListValue } from '../core/list-value.js';
 export const TOPICS_INCLUDE = 'mirror.topics.include';
 export const TOPICS_EXCLUDE = 'mirror.topics.exclude';
 
-/** What a saved filter change makes the broker do. */
 export type FilterEffect =
   /** include grows: matching source topics start now and when they appear. */
   | 'starts'
@@ -24,7 +20,6 @@ export interface FilterChange {
   readonly effect: FilterEffect;
 }
 
-/** The changes of `config set` that start or stop topics by themselves, in the given order. */
 export function topicFilterChanges(changes: readonly ConfigChange[]): FilterChange[] {
   const out: FilterChange[] = [];
   for (const change of changes) {
@@ -36,7 +31,6 @@ export function topicFilterChanges(changes: readonly ConfigChange[]): FilterChan
   return out;
 }
 
-/** The include patterns a new mirror is created with (its exclude list has no topics to stop yet). */
 export function createdIncludePatterns(config: ReadonlyMap<string, string>): string[] {
   return splitListValue(config.get(TOPICS_INCLUDE) ?? '');
 }

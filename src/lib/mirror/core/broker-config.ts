@@ -1,13 +1,11 @@
-// One numeric broker config of the destination, as a broker reports it for itself (DescribeConfigs
-// on resource BROKER with its own id: a broker answers only for its own id, or "" for the defaults).
-// Best effort: null when it cannot be read (no DESCRIBE_CONFIGS on the cluster, an old broker).
+// One numeric broker config of the destination, as a broker reports it for itself (a broker answers only
+// for its own id). Best effort: null when it cannot be read.
 
 import type { KafkaClient } from '../../kafka/client.js';
 import { DescribeConfigs } from '../../kafka/messages/index.js';
 
 const BROKER_RESOURCE = 4;
 
-/** The destination's period of the source sync (topics, configs, group offsets, ACLs, auto-discovery). */
 export const SYNC_INTERVAL_KEY = 'mirror.metadata.refresh.interval.ms';
 /** Its default when no broker says otherwise (PROTOCOL.md §11.2). */
 export const DEFAULT_SYNC_INTERVAL_MS = 60_000;

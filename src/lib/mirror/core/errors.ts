@@ -1,9 +1,5 @@
-// mirror/core/: what every part of the domain shares: its errors, the RPC sets it gates on, reaching the source,
-// listing mirrors, reading back a lost answer.
-//
-// What the domain throws. Each error says what went wrong with the data an operator needs (which
-// mirror, which topics, which broker code); how it ends (exit code, JSON error document) is decided
-// in one place, src/lib/cli/failures/errors.ts, from `kind` and, for Kafka codes, from the error table.
+// mirror/core/: what every part of the domain shares. What the domain throws: exit code and JSON error
+// document are decided in one place, src/lib/cli/failures/errors.ts, from `kind` and the error table.
 
 import {
   type KafkaErrorClass,
@@ -15,10 +11,6 @@ import {
   kafkaErrorRef,
 } from '../../kafka/error-codes.js';
 
-/**
- * A Kafka code's class, or: bad input found before sending, some items done and some not, or a
- * health condition (`--fail-on`) that holds.
- */
 export type FailureKind = KafkaErrorClass | 'invalid-input' | 'partial' | 'condition-holds';
 
 export interface MirrorErrorOptions {
@@ -27,10 +19,6 @@ export interface MirrorErrorOptions {
   readonly cause?: unknown;
 }
 
-/**
- * What every error kmirror throws on purpose carries, the domain's (MirrorError, by `kind`) and the CLI's
- * (cli/failures' KmirrorError, by exit code) alike: the hint, the Kafka error behind it, its cause.
- */
 export abstract class ExplainedError extends Error {
   override readonly name: string = 'ExplainedError';
   readonly hint: string | null;
@@ -53,7 +41,6 @@ export class MirrorError extends ExplainedError {
   }
 }
 
-/** Bad names, configs, patterns or files, found before anything is sent. */
 export class InvalidInputError extends MirrorError {
   override readonly name: string = 'InvalidInputError';
   constructor(message: string, options: Omit<MirrorErrorOptions, 'kafkaError'> = {}) {
@@ -79,7 +66,6 @@ export class NotFoundError extends MirrorError {
   }
 }
 
-/** Some items succeeded and some failed; the result already lists which. */
 export class PartialFailureError extends MirrorError {
   override readonly name: string = 'PartialFailureError';
   readonly succeeded: number;
@@ -92,7 +78,6 @@ export class PartialFailureError extends MirrorError {
   }
 }
 
-/** A non-zero error code in a broker's answer, with what it was about. Words and class come from the table. */
 export class KafkaResponseError extends MirrorError {
   override readonly name: string = 'KafkaResponseError';
   readonly code: number;
@@ -118,10 +103,7 @@ export class WholeRequestRefusedError extends MirrorError {
   override readonly name: string = 'WholeRequestRefusedError';
 }
 
-/**
- * A step failed for a reason of its own (the cause): the cause keeps its meaning (exit code, Kafka
- * code); the message says which step, and `hint` is added to the cause's own hint.
- */
+/** The cause keeps its meaning (exit code, Kafka code); the message says which step. */
 export class StepFailedError extends MirrorError {
   override readonly name: string = 'StepFailedError';
   constructor(doing: string, hint: string, cause: unknown) {
@@ -129,7 +111,6 @@ export class StepFailedError extends MirrorError {
   }
 }
 
-/** Talking to the SOURCE cluster failed: the message says so, as every other request goes to the destination. */
 export class SourceClusterError extends StepFailedError {
   override readonly name: string = 'SourceClusterError';
 }

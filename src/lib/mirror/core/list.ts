@@ -32,15 +32,10 @@ export async function listMirrors(
   })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-/** Whether `mirror` appears in ListClusterMirrors. */
 export async function mirrorListed(client: KafkaClient, mirror: string): Promise<boolean> {
   return (await listedTopics(client, mirror, false)) !== null;
 }
 
-/**
- * The MIRRORING and PAUSED topics of `mirror` as ListClusterMirrors names them (STOPPED ones are left out),
- * or null when the mirror is not listed.
- */
 export async function listedTopics(
   client: KafkaClient,
   mirror: string,

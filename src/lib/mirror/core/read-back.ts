@@ -1,11 +1,6 @@
-// A state change whose answer was lost (the connection dropped or the wait ran out after the request
-// had been written) may or may not have been applied, and sending it again is not harmless: a second
-// Create answers "already exists", a second Start refuses the topics the first one started. The client
-// does not resend such a request (its definition says `idempotent: false`) and throws AnswerLostError;
-// the service that sent it reads the state back, because only it knows what "applied" means, and
-// reports what happened: applied (a warning says the answer was lost and the state was read back), not
-// applied (an error saying nothing changed), the real failure the read-back found (a same-named mirror
-// with other settings), or unknown when even the read-back fails.
+// A state change whose answer was lost may or may not have been applied, and resending is not harmless
+// (a second Create answers "already exists"). The client throws AnswerLostError; the service that sent
+// it reads the state back, because only it knows what "applied" means.
 
 import { errors } from '../../kafka/error-codes.js';
 import { AnswerLostError } from '../../kafka/errors.js';
@@ -15,10 +10,8 @@ export interface Applied<T> {
   readonly applied: T;
 }
 export interface NotApplied {
-  /** Why the read-back says so, a short clause: "the mirror is not listed". */
   readonly notApplied: string;
 }
-/** The read-back found the real failure (a same-named mirror with other settings): reported as it is. */
 export interface Conflict {
   readonly conflict: MirrorError;
 }
@@ -26,11 +19,7 @@ export const applied = <T>(value: T): Applied<T> => ({ applied: value });
 export const notApplied = (why: string): NotApplied => ({ notApplied: why });
 export const conflict = (error: MirrorError): Conflict => ({ conflict: error });
 
-/**
- * The answer a topic RPC would have given, made from a read-back that found the change in place for some
- * topics: no top-level error, `unchanged` each refused with `why` (UNKNOWN_SERVER_ERROR, as nothing better is
- * known), so the caller's per-topic handling reports them.
- */
+/** Unchanged topics are each refused with UNKNOWN_SERVER_ERROR, as nothing better is known. */
 export function answerFromReadBack(
   unchanged: readonly string[],
   why: string,
@@ -48,23 +37,16 @@ export function answerFromReadBack(
   };
 }
 
-/** How a service looks at the cluster after a lost answer. */
 export interface ReadBack<T> {
-  /** The requests it reads with, for the messages ("ListClusterMirrors and DescribeConfigs"). */
   readonly readWith: string;
-  /** What to run to see for oneself when even the read-back fails. */
   readonly checkWith: string;
-  /**
-   * Reads the state: the outcome when the change is in place, or why it is not. Asked again a few times
-   * while not in place: a broker may apply a change a moment after its answer was lost.
-   */
+  /** Asked again a few times: a broker may apply a change a moment after its answer was lost. */
   read(): Promise<Applied<T> | NotApplied | Conflict>;
 }
 
 const ATTEMPTS = 4;
 const PAUSE_MS = 300;
 
-/** The warning that goes with a change applied whose answer was lost. */
 export function appliedAfterLostAnswer(lost: AnswerLostError, readWith: string): string {
   return (
     `${lost.apiName}: applied; the answer was lost (${lost.lost.message}) and the state was read back ` +
@@ -72,7 +54,6 @@ export function appliedAfterLostAnswer(lost: AnswerLostError, readWith: string):
   );
 }
 
-/** The change was not applied: its answer was lost, and the state read back shows nothing changed. */
 export class NotAppliedError extends MirrorError {
   override readonly name: string = 'NotAppliedError';
   constructor(lost: AnswerLostError, readWith: string, why: string) {
@@ -85,7 +66,6 @@ export class NotAppliedError extends MirrorError {
   }
 }
 
-/** Neither the answer nor the state could be read: whether the change happened is unknown. */
 export class OutcomeUnknownError extends MirrorError {
   override readonly name: string = 'OutcomeUnknownError';
   constructor(lost: AnswerLostError, readWith: string, checkWith: string, readError: unknown) {
@@ -99,11 +79,6 @@ export class OutcomeUnknownError extends MirrorError {
   }
 }
 
-/**
- * Runs `send`; when its answer is lost, reads the state back instead of failing or resending: the
- * outcome of `readBack` when the change is in place (after `warn` says how it was learnt), otherwise
- * NotAppliedError or OutcomeUnknownError.
- */
 export async function sendOrReadBack<T>(
   send: () => Promise<T>,
   readBack: ReadBack<T>,

@@ -6,14 +6,11 @@ import type { PropertyEntry } from '../../connection/properties-file.js';
 import { sourceConnection } from './source-client.js';
 
 export interface SourceAccess {
-  /** --source-config entries, already read. */
   readonly sourceConfig?: ReadonlyMap<string, PropertyEntry>;
   readonly sourceConfigName?: string;
-  /** A whole connection for the source (a saved profile), used instead of the stored keys. */
   readonly sourceProfile?: ConnectionConfig;
 }
 
-/** How this machine reaches the mirror's source: a profile, else the stored keys with --source-config on top. */
 export async function sourceSettingsOf(
   side: { readonly mirror: string; readonly stored: ReadonlyMap<string, string> },
   access: SourceAccess,
@@ -31,7 +28,6 @@ export async function sourceSettingsOf(
   );
 }
 
-/** An error's message with those of its causes: what a refusal can say about a failure. */
 export function reasonOf(err: unknown): string {
   const parts: string[] = [];
   for (let e: unknown = err; e instanceof Error && parts.length < 3; e = e.cause) parts.push(e.message);

@@ -1,11 +1,6 @@
-// The one policy for reaching a mirror's SOURCE cluster from this machine while reading the
-// destination (describe, diff, check, health checks, refusals of a stop). kmirror contacts a source
-// only when it has something to decide there (FAILED partitions to explain, a zero lag to confirm,
-// topic ids to compare, a stop to refuse, the age of a lagging partition's oldest unmirrored record),
-// every source in parallel, all within one bound (2 s by default), and never with --no-source-check.
-// What it finds is reported as what it is: a source that does not answer from this machine may still
-// answer the destination brokers (another network, other credentials), so the brokers' own view (their
-// partition states) is kept beside it.
+// The one policy for reaching a mirror's SOURCE from this machine: only when there is something to decide
+// there, all sources in parallel within one bound, never with --no-source-check. A source that does not
+// answer here may still answer the destination brokers, so their partition states are kept beside it.
 
 import type { ConnectionConfig } from '../../connection/connection-config.js';
 import type { KafkaClient } from '../../kafka/client.js';
@@ -13,21 +8,15 @@ import { KafkaProtocolError } from '../../kafka/errors.js';
 import { reasonOf, type SourceAccess, sourceSettingsOf } from './source-access.js';
 import { describeMirrorConfigs } from './source-client.js';
 
-/** The whole source check's bound when nothing else is said: every mirror's source, in parallel. */
 export const SOURCE_CHECK_BUDGET_MS = 2000;
 
-/** What a command has to decide on the source; a mirror with none is not contacted. */
 export type SourceCheckNeed =
   'explain-failed' | 'confirm-zero-lag' | 'compare-topic-ids' | 'refuse-stop' | 'find-loops' | 'lag-time';
 
 export interface SourceCheckPolicy {
-  /** false with --no-source-check: nothing is contacted, every answer is `not-checked`. */
   readonly enabled: boolean;
-  /** The bound of the whole check (all sources in parallel), in ms. */
   readonly budgetMs: number;
-  /** --source-profile / --source-config; neither: the settings the mirror stores. */
   readonly access: SourceAccess;
-  /** A client to a source whose requests all end within `budgetMs`. */
   openSource(settings: ConnectionConfig, budgetMs: number): Promise<KafkaClient>;
   warn(message: string): void;
 }
@@ -35,14 +24,11 @@ export interface SourceCheckPolicy {
 export interface SourceCheckTarget {
   readonly mirror: string;
   readonly needs: readonly SourceCheckNeed[];
-  /** The mirror's stored configs, when the caller has them; else read from the destination first. */
   readonly stored?: ReadonlyMap<string, string>;
 }
 
-/** What this machine found on one mirror's source. */
 export type SourceAnswer<T> =
   | { readonly mirror: string; readonly status: 'answered'; readonly bootstrap: readonly string[]; readonly facts: T }
-  /** Connected, but the source refused a request (authorization, an unknown API): it is up. */
   | {
       readonly mirror: string;
       readonly status: 'refused';
@@ -56,7 +42,6 @@ export type SourceAnswer<T> =
       readonly bootstrap: readonly string[];
       readonly message: string;
     }
-  /** The settings do not make a connection (no bootstrap.servers, a file missing here). */
   | { readonly mirror: string; readonly status: 'no-settings'; readonly message: string }
   | {
       readonly mirror: string;
@@ -64,10 +49,8 @@ export type SourceAnswer<T> =
       readonly reason: 'no-source-check' | 'nothing-to-decide';
     };
 
-/** Reads the facts wanted from one source; whatever it throws becomes the answer's status. */
 export type SourceProbe<T> = (source: KafkaClient, mirror: string) => Promise<T>;
 
-/** The probe of a check that only needs to know whether the source answers (it reads the cluster id). */
 export const clusterIdProbe: SourceProbe<{ clusterId: string | null }> = async (source) => ({
   clusterId: (await source.clusterView()).clusterId,
 });
@@ -83,10 +66,7 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-/**
- * Asks the source of every target that has something to decide, in parallel, all within the
- * policy's bound; answers come back in the order of the targets. Never throws for a source.
- */
+/** Answers come back in the order of the targets; never throws for a source. */
 export async function checkSources<T>(
   destination: KafkaClient,
   targets: readonly SourceCheckTarget[],
@@ -137,11 +117,7 @@ async function askOne<T>(
 /** What the destination brokers' own partition states say about reaching the source. */
 export type BrokerSourceView = 'fetching' | 'failing' | 'unknown';
 
-/**
- * From the mirror's partitions on the destination: `fetching` when a partition is MIRRORING with no
- * error (the brokers reach the source), `failing` when every partition that mirrors is FAILED with a
- * retryable error (what an unreachable source looks like, among other causes), else `unknown`.
- */
+/** A mirror whose partitions are all FAILED with a retryable error looks like an unreachable source. */
 export function brokerSourceView(
   partitions: readonly {
     readonly state: string;
@@ -192,7 +168,6 @@ export function sourceReachText(
   }
 }
 
-/** The answers by mirror, for the rules that read them. */
 export function answersByMirror<T>(answers: readonly SourceAnswer<T>[]): Map<string, SourceAnswer<T>> {
   return new Map(answers.map((a) => [a.mirror, a]));
 }

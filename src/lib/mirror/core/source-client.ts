@@ -1,7 +1,6 @@
-// Reaching a mirror's SOURCE cluster from this machine. A mirror stores how the destination brokers
-// reach the source (bootstrap.servers and the security keys, PROTOCOL.md §11.1); DescribeConfigs on
-// resource type 64 returns them in clear text, which is what the prototype's own tools rely on.
-// Those settings may name files that exist only on the brokers, so --source-config can replace them.
+// Reaching a mirror's SOURCE from this machine: DescribeConfigs on resource type 64 returns the stored
+// connection keys in clear text (PROTOCOL.md §11.1); they may name files that exist only on the brokers,
+// so --source-config can replace them.
 
 import { type ConnectionConfig, connectionFromProperties } from '../../connection/connection-config.js';
 import { SettingsError } from '../../connection/errors.js';
@@ -15,7 +14,6 @@ import { ZERO_UUID } from '../../kafka/wire/uuid.js';
 /** ConfigResource type CLUSTER_MIRROR (PROTOCOL.md §7). */
 export const CLUSTER_MIRROR_RESOURCE = 64;
 
-/** Every key the mirror stores, from DescribeConfigs (an unknown mirror answers an empty success). */
 export async function describeMirrorConfigs(client: KafkaClient, mirror: string): Promise<Map<string, string>> {
   const response = await client.send(DescribeConfigs, {
     Resources: [{ ResourceType: CLUSTER_MIRROR_RESOURCE, ResourceName: mirror, ConfigurationKeys: null }],
@@ -31,7 +29,6 @@ export async function describeMirrorConfigs(client: KafkaClient, mirror: string)
 
 const CONNECTION_KEYS = new Set(['bootstrap.servers', 'security.protocol', 'sasl.mechanism', 'sasl.jaas.config']);
 
-/** bootstrap.servers and the security keys: how the brokers (and kmirror) reach the source. */
 export function isConnectionKey(key: string): boolean {
   return CONNECTION_KEYS.has(key) || key.startsWith('ssl.');
 }
@@ -47,12 +44,10 @@ const GROUPS: readonly ((key: string) => boolean)[] = [
 export interface SourceSettingsInput {
   readonly mirror: string;
   readonly stored: ReadonlyMap<string, string>;
-  /** Entries of --source-config, already read. */
   readonly override?: ReadonlyMap<string, PropertyEntry>;
   readonly overrideName?: string;
 }
 
-/** The stored connection keys, with --source-config applied on top (group-wise, see GROUPS). */
 export function sourceProperties(input: SourceSettingsInput): Map<string, PropertyEntry> {
   const storedOrigin = `mirror '${input.mirror}' stored config`;
   const merged = new Map<string, PropertyEntry>();
@@ -84,7 +79,6 @@ const SOURCE_CONFIG_HINT =
   "(e.g. a truststore path that exists only on the brokers, or an internal address), give this machine's " +
   'settings with --source-config FILE';
 
-/** Checked connection settings for the source cluster, or a InvalidInputError that mentions --source-config. */
 export async function sourceConnection(
   input: SourceSettingsInput,
   warn: (message: string) => void,
@@ -115,7 +109,6 @@ export async function sourceConnection(
   }
 }
 
-/** Every topic of the source cluster with its id and partition count (Metadata for all topics). */
 export async function listSourceTopics(
   source: KafkaClient,
   bootstrap: readonly string[],
@@ -138,7 +131,6 @@ export async function listSourceTopics(
     }
     return topics;
   } catch (err) {
-    // Say which cluster failed: every other request of the command goes to the destination.
     throw new SourceClusterError(
       `cannot read the topics of the source cluster (${bootstrap.join(',')})`,
       SOURCE_CONFIG_HINT,
@@ -149,7 +141,6 @@ export async function listSourceTopics(
 
 export interface SourceTopic {
   readonly name: string;
-  /** base64url, as Kafka prints it; null when the source does not report ids. */
   readonly topicId: string | null;
   readonly partitions: number;
   readonly internal: boolean;

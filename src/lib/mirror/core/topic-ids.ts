@@ -37,7 +37,6 @@ export function recreatedTopic(
   };
 }
 
-/** topic → id, from one Metadata request for these topics (topics with an error are left out). */
 async function topicIdsOf(client: KafkaClient, topics: readonly string[]): Promise<Map<string, string>> {
   const response = await client.send(Metadata, {
     Topics: topics.map((Name) => ({ Name })),
@@ -49,7 +48,6 @@ async function topicIdsOf(client: KafkaClient, topics: readonly string[]): Promi
   return ids;
 }
 
-/** The topics (of one mirror) whose id on the source differs from the destination's: one Metadata each side. */
 export async function compareTopicIds(
   source: KafkaClient,
   destination: KafkaClient,

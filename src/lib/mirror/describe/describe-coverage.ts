@@ -8,12 +8,9 @@ import { DescribeCluster, ListClusterMirrors, Metadata } from '../../kafka/messa
 import type { DescribeResult, MirrorDescription, TopicDescription } from './describe-types.js';
 import { combine, summarize, type PartitionRow } from './lag.js';
 
-/** A partition without a leader (Metadata leader -1): its broker is down, nobody can report it. */
 export const OFFLINE_STATE = 'OFFLINE';
-/** A partition with a leader that no broker's DescribeClusterMirrors answer listed. */
 export const UNREPORTED_STATE = 'UNREPORTED';
 
-/** States kmirror writes for a partition the brokers did not report (not states a broker sends). */
 export function isMissingState(state: string): boolean {
   return state === OFFLINE_STATE || state === UNREPORTED_STATE;
 }
@@ -38,7 +35,6 @@ export interface BrokerRegistration {
   readonly fenced: boolean;
 }
 
-/** Registered brokers, fenced ones included (DescribeCluster v2); null when the cluster cannot say. */
 export async function registeredBrokers(client: KafkaClient): Promise<BrokerRegistration[] | null> {
   try {
     const response = await client.send(DescribeCluster, {
@@ -57,15 +53,12 @@ interface TopicLayout {
   readonly partitions: { readonly index: number; readonly leader: number; readonly replicas: number[] }[];
 }
 
-/** Every mirror's topics and their partitions' leaders, read BEFORE describing (see {@link readExpectedPartitions}). */
 export interface ExpectedPartitions {
-  /** Every mirror ListClusterMirrors named, whatever `names` asked for. */
   readonly mirrors: ReadonlySet<string>;
   readonly topicsOf: ReadonlyMap<string, readonly string[]>;
   readonly layouts: ReadonlyMap<string, TopicLayout>;
 }
 
-/** The mirrors' topics; null when ListClusterMirrors answered with an error. */
 async function mirrorTopics(
   client: KafkaClient,
   names: readonly string[],
@@ -101,10 +94,8 @@ async function topicLayouts(client: KafkaClient, topics: readonly string[]): Pro
 }
 
 /**
- * What the describe should cover, read before it: a topic the periodic sync adds in between is then
- * reported but not expected (harmless), never expected but not yet reported. `names`: those mirrors
- * only (all when empty). Null when it cannot be read. The listing also serves the describe's check that
- * the names exist and, where it names every described topic, the wedged-topic check (one round trip for three).
+ * Read before the describe: a topic the periodic sync adds in between is then reported but not expected
+ * (harmless), never expected but not yet reported.
  */
 export async function readExpectedPartitions(
   client: KafkaClient,
@@ -141,10 +132,6 @@ function missingRow(partition: number, state: string, reason: string): Partition
   };
 }
 
-/**
- * The result with a row (OFFLINE / UNREPORTED) for every partition of the mirrors' topics that no
- * broker reported, and those partitions listed; unchanged when the expectation could not be read.
- */
 export async function withMissingPartitions(
   client: KafkaClient,
   result: DescribeResult,

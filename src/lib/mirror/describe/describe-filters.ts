@@ -12,18 +12,13 @@ export type DescribeSort = 'topic' | 'lag';
 export const DESCRIBE_SORTS: readonly DescribeSort[] = ['topic', 'lag'];
 
 export interface DescribeFilters {
-  /** Exact topic names. */
   readonly topics?: readonly string[];
-  /** A topic passes when it matches any of them (it also passes when it is in `topics`). */
   readonly topicPatterns?: readonly RegExp[];
   readonly states?: readonly string[];
   readonly minLag?: bigint;
 }
 
-/**
- * `--state` values, upper-cased and checked against the known states of both vocabularies, in the
- * display vocabulary: `--state INITIALIZING` and `--state LOG_TRUNCATION` select the same partitions.
- */
+/** In the display vocabulary: `--state INITIALIZING` and `--state LOG_TRUNCATION` select the same partitions. */
 export function parseStates(values: readonly string[]): string[] {
   const known = KNOWN_STATES;
   return values
@@ -37,7 +32,6 @@ export function parseStates(values: readonly string[]): string[] {
     });
 }
 
-/** The filters from the flags' raw values; throws FilterError on an unknown state or a bad pattern. */
 export function describeFilters(raw: {
   readonly topics?: readonly string[];
   readonly topicPatterns?: readonly string[];
@@ -52,7 +46,6 @@ export function describeFilters(raw: {
   };
 }
 
-/** `--topic-pattern` values: Java regexes, as every pattern kmirror takes, matched against the whole topic name. */
 export function parseTopicPatterns(values: readonly string[]): RegExp[] {
   return parseFilterPatterns(values, { flag: '--topic-pattern', subject: 'topic name', example: 'orders-.*' });
 }
@@ -103,11 +96,7 @@ function filterMirror(
   return { ...mirror, summary: combine(topics.map((t) => t.summary)), topics };
 }
 
-/**
- * Keeps the topics and partitions the filters match. With `dropEmptyMirrors` (no mirror was named),
- * a partition filter also leaves out the mirrors where it matches nothing: `describe --failed`
- * then says nothing about healthy mirrors.
- */
+/** Without a named mirror, a partition filter also leaves out mirrors where it matches nothing. */
 export function applyFilters(
   result: DescribeResult,
   filters: DescribeFilters,
@@ -121,12 +110,11 @@ export function applyFilters(
   return { ...result, mirrors };
 }
 
-/** Larger lag first; unknown lag after every known one. */
 export function byLagDescending(a: PartitionRow, b: PartitionRow): number {
   return descending(a.lag, b.lag);
 }
 
-/** Larger first, null last; a sign only (a bigint difference can be past Number's range). */
+/** A sign only: a bigint difference can be past Number's range. */
 function descending(a: bigint | null, b: bigint | null): number {
   if (a === b) return 0;
   if (a === null) return 1;
@@ -138,10 +126,6 @@ function byName(a: { name: string }, b: { name: string }): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
-/**
- * `topic` (the default): topics by name, partitions by number — the order describeMirrors returns.
- * `lag`: topics by their largest lag, partitions by lag, both descending; unknown lags last.
- */
 export function applySort(result: DescribeResult, sort: DescribeSort): DescribeResult {
   if (sort === 'topic') return result;
   const mirrors = result.mirrors.map((mirror): MirrorDescription => {

@@ -1,6 +1,5 @@
-// The service behind `kmirror describe`: describe every broker, filter and sort, read the end
-// offsets of STOPPED partitions (which the broker reports as -1), and the retry limit when a
-// partition is FAILED. One call per refresh of --watch.
+// The service behind `kmirror describe`: describe every broker, filter and sort, read the end offsets of
+// STOPPED partitions (reported as -1) and the retry limit when a partition is FAILED.
 
 import type { KafkaClient } from '../../kafka/client.js';
 import { kafkaError } from '../../kafka/error-codes.js';
@@ -25,18 +24,11 @@ import type { FailureCauseGroup } from './failure-causes.js';
 import { wedgedTopicsOf } from './wedged-topics.js';
 import { readExpectedPartitions, withMissingPartitions, type MissingPartition } from './describe-coverage.js';
 
-/** What describe confirms on the sources besides explaining FAILED partitions (the --fail-on checks). */
 export interface DescribeConfirmations {
-  /** Compare every mirrored topic's id on the source with the destination's. */
   readonly compareTopicIds: boolean;
-  /** Confirm reported zero lags against the source's end offsets. */
   readonly confirmZeroLag: boolean;
 }
 
-/**
- * `sourceCheck`: the policy for asking the sources (none: no source is asked): of mirrors with FAILED
- * partitions, and of every mirror for what `confirm` asks.
- */
 export async function describeReport(
   client: KafkaClient,
   names: readonly string[],
@@ -54,11 +46,9 @@ export async function describeReport(
   // State and lag filters do not hide a wedged topic: `describe --failed` shows its MIRRORING partitions too.
   const byName = applyFilters(described, { topics: filters.topics, topicPatterns: filters.topicPatterns });
   const wedged = await wedgedTopicsOf(client, byName, expected?.topicsOf);
-  // Without names, a state or lag filter leaves out the mirrors it matches nothing in.
   const filtered = applyFilters(described, filters, { dropEmptyMirrors: names.length === 0 });
   const stopped = await withStoppedEndOffsets(client, applySort(filtered, sort));
   const { unsupported } = stopped;
-  // Lag in time of every lagging partition, read on the sources (unknown without them, never 0).
   const timed = sourceCheck ? await withLagTimes(client, stopped.result, sourceCheck) : undefined;
   const shown = timed?.result ?? stopped.result;
   const lagTimeNotes = timed?.notes ?? [];
@@ -103,7 +93,6 @@ const NOT_CONFIRMED =
   'the reported lags are not confirmed on the sources (--no-source-check): right after a start or resume the ' +
   'broker reports lag 0 for about a second';
 
-/** What the sources confirmed, for the health rules. */
 export function healthConfirmation(report: DescribeReport): HealthConfirmation | undefined {
   if (report.confirmedLags === undefined && report.recreatedTopics === undefined) return undefined;
   return {
@@ -124,11 +113,6 @@ function stoppedOffsetsUnavailable(unsupported: readonly EndOffsetsUnsupported[]
 
 const unknownStopped = (p: PartitionRow): boolean => p.state === 'STOPPED' && p.destinationOffset === null;
 
-/**
- * Fills destinationOffset of STOPPED partitions from ListOffsets (or the KIP draft's LastMirroredOffsets);
- * failures become broker warnings, leaders that lack ListOffsets are returned apart (the offsets stay
- * unknown, nothing failed).
- */
 async function withStoppedEndOffsets(
   client: KafkaClient,
   result: DescribeResult,
@@ -162,12 +146,10 @@ async function withStoppedEndOffsets(
 }
 
 /**
- * The report with `map` applied to its only free-text fields (broker error messages and warnings), for
- * masking secrets: names, states and numbers cannot hold one. Untouched topics are shared, so this
- * stays fast on 100,000 partitions where a generic deep walk takes seconds.
+ * Only the free-text fields are mapped (names, states and numbers cannot hold a secret); untouched topics are
+ * shared, so this stays fast on 100,000 partitions.
  */
 export function mapReportText(report: DescribeReport, mapText: (text: string) => string): DescribeReport {
-  // Thousands of FAILED partitions usually share a handful of messages: each is mapped once.
   const mapped = new Map<string, string>();
   const map = (text: string): string => {
     let out = mapped.get(text);
@@ -180,7 +162,6 @@ export function mapReportText(report: DescribeReport, mapText: (text: string) =>
   const mirrors = report.mirrors.map((m) => ({
     ...m,
     topics: m.topics.map((t) => {
-      // Copied only where masking changed a message (rarely: most carry no secret).
       let partitions: typeof t.partitions | undefined;
       t.partitions.forEach((p, i) => {
         if (p.errorMessage === null || p.errorMessage === '') return;
@@ -196,12 +177,10 @@ export function mapReportText(report: DescribeReport, mapText: (text: string) =>
     ...report,
     mirrors,
     brokerWarnings: report.brokerWarnings.map((w) => ({ ...w, message: map(w.message) })),
-    // A cause's summary can quote the broker's error text.
     failureCauses: report.failureCauses.map((c) => ({ ...c, summary: map(c.summary) })),
   };
 }
 
-/** Brokers whose partitions are missing, mirrors the brokers refused: the warnings after the report. */
 export function describeWarnings(report: DescribeReport): string[] {
   return [
     ...report.brokerWarnings.map(
@@ -218,7 +197,6 @@ export function describeWarnings(report: DescribeReport): string[] {
   ];
 }
 
-/** One line per topic with partitions no broker reported: they are in the view as OFFLINE / UNREPORTED. */
 function missingWarnings(report: DescribeReport): string[] {
   const byTopic = new Map<string, { partitions: number[]; reason: string }>();
   for (const m of report.missingPartitions) {
@@ -234,7 +212,6 @@ function missingWarnings(report: DescribeReport): string[] {
   );
 }
 
-/** The warning for data the brokers cannot give: which API, what is not shown, and that the rest is complete. */
 export function unavailableWarning(u: UnavailableData): string {
   const shown = u.partitions.slice(0, 5).join(', ') + (u.partitions.length > 5 ? ', …' : '');
   return (
@@ -244,11 +221,7 @@ export function unavailableWarning(u: UnavailableData): string {
   );
 }
 
-/**
- * How the report ends: not found for unknown names (which wins over the rest), the Kafka error itself when
- * every mirror was refused, partial when the view is incomplete; null when complete. `namesOnly`: judge the
- * unknown names alone (the first --watch refresh).
- */
+/** Not found wins over the rest; `namesOnly` judges the unknown names alone (the first --watch refresh). */
 export function describeOutcomeError(
   report: DescribeReport,
   options: { namesOnly?: boolean } = {},

@@ -1,6 +1,5 @@
-// What one `kmirror describe` asks for, and the two ways it is answered: once (judged by --fail-on, which may
-// describe a second time after the grace period) or as the refreshes of --watch, each with the catch-up trend
-// of the samples so far.
+// What one `kmirror describe` asks for, answered once (judged by --fail-on, maybe after a grace period) or as
+// the refreshes of --watch.
 
 import type { KafkaClient } from '../../kafka/client.js';
 import { type DescribeFilters, type DescribeSort, FilterError, describeFilters } from './describe-filters.js';
@@ -31,7 +30,6 @@ export interface DescribeRequestInput {
   readonly watch: boolean;
 }
 
-/** The request, checked before anything is sent (filters, patterns, --fail-on). */
 export function describeRequest(input: DescribeRequestInput): DescribeRequest {
   const states = [...(input.states ?? []), ...(input.failed ? ['FAILED'] : [])];
   const filters = describeFilters({
@@ -49,7 +47,6 @@ export function describeRequest(input: DescribeRequestInput): DescribeRequest {
   return { names: input.names, filters, sort: input.sort as DescribeSort, conditions, graceMs: input.graceMs };
 }
 
-/** One describe; with --fail-on conditions, judged (health) after the grace period when FAILED is in doubt. */
 export async function describeOnce(
   client: KafkaClient,
   request: DescribeRequest,
@@ -72,7 +69,6 @@ export async function describeOnce(
   return conditions.length > 0 ? { ...result, health } : result;
 }
 
-/** The refresh of --watch: each call describes again and adds the catch-up trend of the samples so far. */
 export function describeRefresher(
   client: KafkaClient,
   request: DescribeRequest,

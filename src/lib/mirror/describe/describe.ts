@@ -1,8 +1,5 @@
-// mirror/describe/: what DescribeClusterMirrors says, merged over the brokers, filtered, summed, judged (--fail-on)
-// and explained.
-//
-// describe: DescribeClusterMirrors goes to EVERY broker (each reports only the partitions it
-// leads or fetches, PROTOCOL.md §3/§5) and the answers are merged here.
+// mirror/describe/: DescribeClusterMirrors goes to EVERY broker (each reports only the partitions it leads
+// or fetches, PROTOCOL.md §3/§5) and the answers are merged here.
 
 import type { KafkaClient } from '../../kafka/client.js';
 import type { BrokerFailure } from '../../kafka/errors.js';
@@ -24,11 +21,8 @@ import type {
 
 export interface DescribeOptions {
   readonly includeAuthorizedOperations?: boolean;
-  /** How long to keep retrying one broker before reporting it as missing; default 3 s. */
   readonly brokerRetryMs?: number;
-  /** The caller has just read ListClusterMirrors and the names exist: do not ask again. */
   readonly namesKnownToExist?: boolean;
-  /** The caller has just read ListClusterMirrors: the mirrors it named (the names are checked against them). */
   readonly existingNames?: ReadonlySet<string>;
 }
 
@@ -49,16 +43,12 @@ function toRow(p: WirePartition): PartitionRow {
   };
 }
 
-/**
- * While leadership moves two brokers may both report a partition; keep the report that knows
- * more (a live MIRRORING row over a stale one, then the further destination offset).
- */
+/** While leadership moves two brokers may both report a partition; keep the report that knows more. */
 function better(a: PartitionRow, b: PartitionRow): PartitionRow {
   if ((a.state === 'MIRRORING') !== (b.state === 'MIRRORING')) return a.state === 'MIRRORING' ? a : b;
   return (b.destinationOffset ?? -1n) > (a.destinationOffset ?? -1n) ? b : a;
 }
 
-/** A broker's answer with its partitions already as rows: the decoded response is not kept. */
 export interface CompactAnswer {
   readonly ErrorCode: number;
   readonly ErrorMessage: string | null;
@@ -87,15 +77,10 @@ interface MirrorAccumulator {
   ok: boolean;
   errorCode: number;
   operations: number;
-  /** Per topic its rows in partition order, one per partition (after mergeAnswers). */
   topics: Map<string, PartitionRow[]>;
 }
 
-/**
- * One row per partition in partition order, from the rows of every broker in arrival order (a stable
- * sort, then the reports of one partition folded by `better` in that order). Sorting arrays, not
- * keying a Map: at a million partitions the Map was most of the merge.
- */
+/** Sorting arrays, not keying a Map: at a million partitions a Map is most of the merge. */
 function mergeRows(rows: PartitionRow[]): PartitionRow[] {
   let ordered = true;
   for (let i = 1; i < rows.length && ordered; i++)
@@ -124,7 +109,6 @@ export function mergeAnswers(answers: readonly { broker: string; nodeId: number 
         broker,
         nodeId,
         errorCode: response.ErrorCode,
-        // The code's name and words, not "error 144": an unknown code gets a readable stand-in too.
         message: describeKafkaError(response.ErrorCode, response.ErrorMessage, {
           api: DescribeClusterMirrors.name,
           broker,
@@ -167,11 +151,7 @@ function describeOne(name: string, acc: MirrorAccumulator, withOperations: boole
   return withOperations ? { ...description, authorizedOperations: decodeOperations(acc.operations) } : description;
 }
 
-/**
- * The command's failure when every broker that answered did so with a top-level error: nothing was
- * described, and "0 partitions, no topics yet" would be a lie. From only some brokers it is a partial
- * result, their warnings naming them.
- */
+/** Nothing was described, and "0 partitions, no topics yet" would be a lie. */
 function everyAnswerRefused(
   answers: readonly { broker: { host: string; port: number }; response: CompactAnswer }[],
 ): KafkaProtocolError | undefined {
@@ -185,7 +165,7 @@ function everyAnswerRefused(
   );
 }
 
-/** Names of the mirrors that exist (DescribeClusterMirrors answers unknown names with an empty success). */
+/** DescribeClusterMirrors answers unknown names with an empty success. */
 export async function existingMirrorNames(client: KafkaClient): Promise<Set<string>> {
   const listed = await client.send(ListClusterMirrors, { IncludeTopicNames: false });
   if (listed.ErrorCode !== 0) throw new KafkaProtocolError(listed.ErrorCode, 'ListClusterMirrors', listed.ErrorMessage);
@@ -212,7 +192,6 @@ export async function describeMirrors(
       MirrorNames: wanted,
       IncludeAuthorizedOperations: options.includeAuthorizedOperations ?? false,
     },
-    // Each answer becomes rows as it arrives, so a broker's decoded partitions do not wait for the slowest.
     { retryForMs: options.brokerRetryMs ?? DEFAULT_BROKER_RETRY_MS, keep: compactAnswer },
   );
   const { mirrors, warnings } = mergeAnswers(
@@ -258,10 +237,7 @@ export async function describeMirrors(
 
 const RETRY_MAX_KEY = 'mirror.failed.retry.max.attempts';
 
-/**
- * The broker's `mirror.failed.retry.max.attempts` (for "3/100" in RETRY), read from the first
- * broker as the Java tool does. Best effort: null when it cannot be read.
- */
+/** Read from the first broker, as the Java tool does; null when it cannot be read. */
 export async function failedRetryMaxAttempts(client: KafkaClient): Promise<number | null> {
   const value = await readBrokerConfigNumber(client, RETRY_MAX_KEY);
   return value !== null && Number.isInteger(value) ? value : null;

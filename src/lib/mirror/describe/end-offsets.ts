@@ -19,34 +19,27 @@ export interface EndOffsetFailure {
   readonly message: string;
 }
 
-/** Partitions whose leader does not speak ListOffsets: nothing failed, the broker cannot give it. */
 export interface EndOffsetsUnsupported {
   readonly broker: string;
   readonly nodeId: number;
-  /** Why, as negotiation says it (the key absent, or no version in common). */
   readonly message: string;
   readonly partitions: { readonly topic: string; readonly partition: number }[];
 }
 
 export interface EndOffsets {
-  /** topic → partition → log-end offset. */
   readonly offsets: Map<string, Map<number, bigint>>;
   readonly failures: EndOffsetFailure[];
-  /** topic → id, from the Metadata read on the way. */
   readonly topicIds?: ReadonlyMap<string, string>;
   readonly unsupported: EndOffsetsUnsupported[];
 }
 
-/** Where each wanted partition's leader is (from Metadata), and the topic ids. */
 export interface PartitionLeaders {
   readonly brokers: ReadonlyMap<number, BrokerAddress>;
-  /** leader node → topic → partitions. */
   readonly byLeader: ReadonlyMap<number, ReadonlyMap<string, readonly number[]>>;
   readonly topicIds: ReadonlyMap<string, string>;
   readonly failures: EndOffsetFailure[];
 }
 
-/** Metadata for the wanted topics, grouped by partition leader (requests answered only by leaders). */
 export async function partitionLeaders(
   client: KafkaClient,
   wanted: ReadonlyMap<string, readonly number[]>,
@@ -60,7 +53,6 @@ export async function partitionLeaders(
     metadata.Brokers.map((b) => [b.NodeId, { host: b.Host, port: b.Port, nodeId: b.NodeId }]),
   );
   const topicIds = new Map<string, string>();
-  // leader node → topic → partitions
   const byLeader = new Map<number, Map<string, number[]>>();
   for (const topic of metadata.Topics) {
     const name = topic.Name ?? '';
@@ -98,10 +90,7 @@ export async function partitionLeaders(
   return { brokers, byLeader, topicIds, failures };
 }
 
-/**
- * Reads the latest offset of each wanted partition from its leader. Failures are collected, not thrown.
- * `readCommitted`: the last stable offset (before the first open transaction) instead of the high watermark.
- */
+/** `readCommitted`: the last stable offset instead of the high watermark. Failures are collected, not thrown. */
 export async function readEndOffsets(
   client: KafkaClient,
   wanted: ReadonlyMap<string, readonly number[]>,
@@ -165,10 +154,6 @@ export async function readEndOffsets(
   return { offsets, failures, topicIds, unsupported };
 }
 
-/**
- * Destination end offsets of STOPPED partitions (where failover left each one): the one reading
- * behind `describe` and `remove-topics --wait`. Failures are collected, not thrown.
- */
 export async function stoppedEndOffsets(
   client: KafkaClient,
   stopped: Iterable<{ readonly topic: string; readonly partition: number }>,

@@ -42,26 +42,18 @@ interface FailedRow {
   readonly errorMessage: string | null;
 }
 
-/** A mirror on the SOURCE cluster that lists this topic and reads from this cluster (DescribeClusterMirrors there). */
 export interface ReadBackMirror {
   readonly mirror: string;
-  /** Every partition of the topic there is STOPPED (a failover's leftover), else it still mirrors it. */
   readonly stopped: boolean;
 }
 
-/** What is known beyond the broker's row when one partition is diagnosed; every field may be unknown. */
 export interface FailureFacts {
-  /** This mirror's source, asked from this machine: true answers, false does not, null not asked. */
   readonly sourceAnswers: boolean | null;
-  /** Mirrors on the source reading this topic back from here; null when the source was not asked. */
   readonly readBack: readonly ReadBackMirror[] | null;
-  /** Other mirrors here whose source the brokers cannot reach (each stalls every mirror here); null: not known. */
   readonly blockingMirrors: readonly string[] | null;
-  /** The mirror's rows show its source down at the brokers (texts only an outage gives, see showsSourceOutage). */
   readonly brokersShowOutage?: boolean;
 }
 
-/** Nothing known but the row: what add-topics, the topic actions and --wait have. */
 export const NO_FACTS: FailureFacts = { sourceAnswers: null, readBack: null, blockingMirrors: null };
 
 export const SOURCE_METADATA_FAILED = 'Failed to get source metadata';
@@ -108,7 +100,6 @@ export function showsSourceOutage(rows: readonly FailedRow[]): boolean {
   );
 }
 
-/** What the rows of one mirror tell beyond each row: all a caller without a source check has. */
 export function factsFromRows(rows: readonly FailedRow[]): FailureFacts {
   return { ...NO_FACTS, brokersShowOutage: showsSourceOutage(rows) };
 }
@@ -122,7 +113,6 @@ export function isRecoveredStart(row: {
   return row.state !== 'FAILED' && row.retryAttempt > 0 && row.errorMessage === SOURCE_METADATA_FAILED;
 }
 
-/** The cause of one FAILED partition, or null for a partition that is not FAILED. */
 export function diagnoseFailure(
   mirror: string,
   row: FailedRow,
@@ -164,7 +154,7 @@ export function diagnoseFailure(
   return retryableCause(mirror, row, facts);
 }
 
-/** A retryable FAILED partition: decided only by the facts; what they leave open is listed, not picked. */
+/** Decided only by the facts; what they leave open is listed, not picked. */
 function retryableCause(mirror: string, row: FailedRow, facts: FailureFacts): FailureDiagnosis {
   const said = row.errorMessage === null ? 'no message' : `'${row.errorMessage}'`;
   if (facts.sourceAnswers === false || (facts.brokersShowOutage === true && facts.sourceAnswers !== true)) {
@@ -243,7 +233,6 @@ function retryableCause(mirror: string, row: FailedRow, facts: FailureFacts): Fa
   };
 }
 
-/** The causes a retryable FAILED row leaves open, given what is known. */
 function possibleCauses(mirror: string, row: FailedRow, facts: FailureFacts): FailureCause[] {
   const causes: FailureCause[] = [];
   const startingShape = row.errorMessage === SOURCE_METADATA_FAILED && row.retryAttempt <= 1;
@@ -310,12 +299,10 @@ function sourceTopicDeleted(mirror: string): FailureDiagnosis {
   };
 }
 
-/** A cause as a hint: what is wrong, then the recovery. */
 export function causeHint(diagnosis: FailureDiagnosis): string {
   return `${diagnosis.summary}; recovery: ${diagnosis.recovery}`;
 }
 
-/** The distinct causes among one topic's FAILED partitions, in partition order: what blocked topics point to. */
 export function topicFailureCauses(
   mirror: string,
   partitions: readonly FailedRow[],
@@ -331,8 +318,6 @@ export function topicFailureCauses(
   return [...causes.values()];
 }
 
-/** FAILED partitions grouped by mirror and cause, in order of first appearance. */
-/** Per mirror: the facts of its source check; topic → mirrors reading it back; mirrors missing: nothing known. */
 export interface MirrorFailureFacts {
   readonly sourceAnswers: boolean | null;
   readonly readBack: ReadonlyMap<string, readonly ReadBackMirror[]> | null;

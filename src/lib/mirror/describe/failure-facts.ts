@@ -1,8 +1,6 @@
-// The facts the cause table reads beyond the broker's rows (failure-causes.ts), gathered only when
-// partitions are FAILED: whether each failing mirror's source answers from here, the mirrors ON that
-// source that read its topics back from this cluster (DescribeClusterMirrors there: ListClusterMirrors
-// leaves STOPPED topics out, and a STOPPED leftover is the epoch war of §18), and which mirrors here
-// have a source the brokers cannot reach, since one such source stalls every mirror of the cluster.
+// The facts the cause table reads beyond the broker's rows, gathered only when partitions are FAILED:
+// ListClusterMirrors leaves STOPPED topics out, and a STOPPED leftover on the source is the epoch war of §18;
+// one source the brokers cannot reach stalls every mirror of the cluster.
 
 import type { KafkaClient } from '../../kafka/client.js';
 import { KafkaProtocolError, MirroringDisabledError, UnsupportedByClusterError } from '../../kafka/errors.js';
@@ -20,7 +18,6 @@ import {
   sourceReachText,
 } from '../core/source-check.js';
 
-/** topic → the mirrors on the source that list it and read from this cluster. */
 export type ReadBack = ReadonlyMap<string, readonly ReadBackMirror[]>;
 
 /** One mirror's source check as the describe document reports it. */
@@ -38,10 +35,8 @@ export interface GatheredFailureFacts {
   readonly checks: SourceCheckNote[];
 }
 
-/** How long one source gets to list its mirrors back (within the check's bound). */
 const SOURCE_DESCRIBE_RETRY_MS = 500;
 
-/** Reads, on a source, the mirrors that read from `clusterId` and the topics they list (STOPPED ones too). */
 export function readBackProbe(clusterId: string | null): (source: KafkaClient) => Promise<ReadBack> {
   return async (source) => {
     const readBack = new Map<string, ReadBackMirror[]>();
@@ -77,10 +72,6 @@ export function readBackProbe(clusterId: string | null): (source: KafkaClient) =
 const failingRows = (m: DescribeResult['mirrors'][number]) =>
   m.topics.flatMap((t) => t.partitions).filter((p) => p.state === 'FAILED' && p.retryAttempt >= 0);
 
-/**
- * The facts for every mirror of `shown` with a retryable FAILED partition. `all` is every mirror of the
- * cluster (the stall rule looks at the others); pass `shown` when it already holds them all.
- */
 export async function gatherFailureFacts(
   client: KafkaClient,
   shown: DescribeResult,
@@ -128,10 +119,7 @@ function sourceAnswers(answer: SourceAnswer<unknown>): boolean | null {
   return null;
 }
 
-/**
- * Mirrors whose brokers fail every partition and whose source does not answer from here either: the
- * stall of §18. null when a failing mirror's source could not be asked (then nobody is named).
- */
+/** The stall of §18; null when a failing mirror's source could not be asked (then nobody is named). */
 function blockingMirrors(
   views: ReadonlyMap<string, BrokerSourceView>,
   answers: ReadonlyMap<string, SourceAnswer<unknown>>,

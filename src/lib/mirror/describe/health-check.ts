@@ -1,6 +1,5 @@
-// `describe --fail-on` as a one-shot check: describe, and when the only doubt is partitions FAILED
-// with a retriable error (which the broker passes through for a moment on every new topic or
-// config change), describe once more after the grace period and judge the second view.
+// `describe --fail-on` once: partitions FAILED with a retriable error (every new topic or config change passes
+// through it) are judged again after the grace period.
 
 import {
   evaluateHealth,
@@ -17,12 +16,10 @@ export interface HealthCheckClock {
 }
 
 export interface HealthCheckOutcome<R extends DescribeResult> {
-  /** The view that was judged (the second one when the check waited). */
   readonly result: R;
   readonly health: HealthReport;
 }
 
-/** `confirmed`: what the sources confirmed for a view (zero lags, recreated topics); none: the reported lags stand. */
 export async function checkHealth<R extends DescribeResult>(
   describe: () => Promise<R>,
   conditions: readonly HealthCondition[],

@@ -1,7 +1,6 @@
-// Health conditions of `describe --fail-on`: pure functions over a describe result and an injected
-// time, so a check, a watch and the tests all judge the same way. A partition FAILED with a
-// retriable error only counts once it has stayed FAILED for the grace period: the real broker
-// passes every new topic and every mirror config change through ~2 s of FAILED.
+// Health conditions of `describe --fail-on`: pure functions over a result and an injected time. A retriable
+// FAILED counts only after the grace period: the real broker passes every new topic and mirror config change
+// through ~2 s of FAILED.
 
 import { FilterError } from './describe-filters.js';
 import type { PartitionRow } from './lag.js';
@@ -20,16 +19,13 @@ export const HEALTH_CONDITIONS: readonly HealthConditionName[] = [
 export type HealthCondition =
   | { readonly kind: 'failing' }
   | { readonly kind: 'not-mirroring' }
-  /** Holds for a partition whose known lag is above `above` records. */
   | { readonly kind: 'lagging'; readonly above: number }
-  /** Holds for a lagging partition whose oldest unmirrored record is older than `aboveMs`, or of unknown age. */
   | { readonly kind: 'lagging-time'; readonly aboveMs: number; readonly written: string };
 
 export const DEFAULT_GRACE_MS = 10_000;
 
 const TIME_UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
-/** `30s`, `2m`, `500ms`, `1h` (a bare number: seconds) → ms; null when it is none of those. */
 function parseAge(text: string): number | null {
   const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text);
   if (!match) return null;
@@ -37,10 +33,6 @@ function parseAge(text: string): number | null {
   return Number.isSafeInteger(ms) ? ms : null;
 }
 
-/**
- * `--fail-on` values (repeatable, comma-separated): `failing`, `lagging`, `lagging=N`, `lagging-time=DURATION`,
- * `not-mirroring`.
- */
 export function parseHealthConditions(values: readonly string[]): HealthCondition[] {
   const out: HealthCondition[] = [];
   const hint =
@@ -73,14 +65,12 @@ export function conditionLabel(c: HealthCondition): string {
   return c.kind === 'lagging' ? `lagging=${c.above}` : c.kind === 'lagging-time' ? `lagging-time=${c.written}` : c.kind;
 }
 
-/** Where each FAILED partition was first seen FAILED (ms); keys from {@link partitionKey}. */
 export type FailedSince = ReadonlyMap<string, number>;
 
 export function partitionKey(mirror: string, topic: string, partition: number): string {
   return `${mirror}\u0000${topic}\u0000${partition}`;
 }
 
-/** The partitions FAILED now, each with the time it was first seen FAILED (kept from `previous`). */
 export function trackFailures(previous: FailedSince, result: DescribeResult, nowMs: number): Map<string, number> {
   const next = new Map<string, number>();
   for (const m of result.mirrors)
@@ -113,7 +103,6 @@ export interface Offence {
   readonly recreatedSource?: boolean;
 }
 
-/** What the sources confirmed, keyed by {@link partitionKey} (lags) and `mirror\u0000topic` (recreated). */
 export interface HealthConfirmation {
   readonly lags: ReadonlyMap<string, bigint | null>;
   readonly recreated: ReadonlySet<string>;
@@ -144,7 +133,6 @@ export function evaluateHealth(
 ): HealthReport {
   const offending: Offence[] = [];
   let withinGrace = 0;
-  // Without conditions (no --fail-on) nothing can offend: no need to visit 100,000 partitions.
   if (conditions.length > 0)
     for (const m of result.mirrors)
       for (const t of m.topics)
@@ -217,11 +205,7 @@ export function evaluateHealth(
   };
 }
 
-/**
- * lagging-time: a lagging MIRRORING partition whose oldest unmirrored record is older than the limit, or of
- * unknown age (never taken for 0); a reported zero lag the source contradicts or could not confirm is such a
- * partition too. A partition of unknown lag (FAILED and the like) is for the other conditions, as with lagging.
- */
+/** A lag of unknown age is never taken for 0. */
 function lagTimeHolds(p: PartitionRow, aboveMs: number, checked: boolean, confirmed: bigint | null): boolean {
   if (p.state !== 'MIRRORING' || p.lag === null) return false;
   if (checked) return confirmed === null || confirmed > 0n;

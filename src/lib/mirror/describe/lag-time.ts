@@ -1,7 +1,5 @@
-// Lag in time for `describe` and the exporter: for each lagging MIRRORING partition, the age of the
-// oldest record the destination lacks, that is the source's record at the destination's end offset
-// (record-timestamps.ts), asked through the one source-check policy. A partition caught up has lag time
-// 0; one whose record could not be read has null (unknown) and a note says why.
+// Lag in time: for each lagging MIRRORING partition, the age of the source's record at the destination's
+// end offset; null (unknown) when it could not be read, with a note.
 
 import type { KafkaClient } from '../../kafka/client.js';
 import { brokerSourceView, checkSources, type SourceCheckPolicy, sourceReachText } from '../core/source-check.js';
@@ -11,16 +9,13 @@ import type { PartitionRow } from './lag.js';
 import { readRecordTimestamps, type RecordTimestamps } from './record-timestamps.js';
 
 export interface LagTimes<R extends DescribeResult> {
-  /** The result with `lagTimeMs` on every MIRRORING partition of known lag. */
   readonly result: R;
-  /** Why some lag times are unknown, one line per mirror. */
   readonly notes: string[];
 }
 
 const isLagging = (p: PartitionRow): boolean =>
   p.state === 'MIRRORING' && p.lag !== null && p.lag > 0n && p.destinationOffset !== null;
 
-/** topic → partition → the destination's end offset, of the mirror's lagging partitions. */
 function laggingOffsets(m: MirrorDescription): Map<string, Map<number, bigint>> {
   const wanted = new Map<string, Map<number, bigint>>();
   for (const t of m.topics)
@@ -33,7 +28,6 @@ function laggingOffsets(m: MirrorDescription): Map<string, Map<number, bigint>> 
   return wanted;
 }
 
-/** Reads the lag times of every lagging partition, each mirror's source asked once, within the policy's bound. */
 export async function withLagTimes<R extends DescribeResult>(
   client: KafkaClient,
   result: R,

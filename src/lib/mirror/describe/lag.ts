@@ -44,7 +44,6 @@ export interface PartitionRow {
   readonly lagTimeMs?: number | null;
 }
 
-/** Partition states of PROTOCOL.md §10 in lifecycle order (display order, --state validation). */
 export const PARTITION_STATES = [
   'LOG_TRUNCATION',
   'EPOCH_FENCING',
@@ -58,13 +57,11 @@ export const PARTITION_STATES = [
 ] as const;
 export type PartitionStateName = (typeof PARTITION_STATES)[number];
 
-/** Every state name `--state` accepts: the prototype's and the seed KIP's. */
 export const KNOWN_STATES: readonly string[] = [...new Set<string>([...PARTITION_STATES, ...DRAFT_STATES])];
 
 /**
- * The one display vocabulary for both dialects: a seed-KIP state shown as the prototype state in
- * its place in the lifecycle (INITIALIZING as LOG_TRUNCATION, PREPARING as EPOCH_FENCING); the
- * prototype's own names and unknown ones unchanged. JSON keeps the broker's name.
+ * One display vocabulary for both dialects (INITIALIZING as LOG_TRUNCATION, PREPARING as EPOCH_FENCING);
+ * JSON keeps the broker's name.
  */
 export function displayState(state: string): string {
   return PROTOTYPE_STATE_OF_DRAFT[state] ?? state;
@@ -72,7 +69,6 @@ export function displayState(state: string): string {
 
 const STATE_RANK = new Map<string, number>(PARTITION_STATES.map((s, i) => [s, i]));
 
-/** State names of a summary in lifecycle order; names a newer broker invents come last, sorted. */
 export function orderedStates(states: Readonly<Record<string, number>>): [string, number][] {
   return Object.entries(states).sort(([a], [b]) => {
     const ra = STATE_RANK.get(displayState(a)) ?? PARTITION_STATES.length;
@@ -81,7 +77,6 @@ export function orderedStates(states: Readonly<Record<string, number>>): [string
   });
 }
 
-/** A summary's states in the display vocabulary (counts of names shown alike added up), in lifecycle order. */
 export function displayedStates(states: Readonly<Record<string, number>>): [string, number][] {
   const merged: Record<string, number> = {};
   for (const [state, n] of Object.entries(states)) merged[displayState(state)] = (merged[displayState(state)] ?? 0) + n;
@@ -113,8 +108,7 @@ export function summarize(rows: Iterable<PartitionRow>): Summary {
   const states: Record<string, number> = {};
   let partitions = 0;
   let totalLag = 0n;
-  // Summed as a Number while exact (every bigint addition allocates, a million of them per describe);
-  // moved into totalLag before it could pass 2^53.
+  // Summed as a Number while exact (a bigint addition allocates), moved into totalLag before 2^53.
   let smallLag = 0;
   let maxLag: bigint | null = null;
   let lagUnknown = 0;
@@ -141,7 +135,6 @@ export function summarize(rows: Iterable<PartitionRow>): Summary {
   return { partitions, states, totalLag: totalLag + BigInt(smallLag), maxLag, lagUnknown, failing };
 }
 
-/** Adds summaries together (a mirror's summary is the sum of its topics'). */
 export function combine(summaries: readonly Summary[]): Summary {
   const states: Record<string, number> = {};
   let maxLag: bigint | null = null;
@@ -160,7 +153,6 @@ export function combine(summaries: readonly Summary[]): Summary {
   };
 }
 
-/** -1 (and anything negative) means "not known" on the wire. */
 export function known(value: bigint): bigint | null {
   return value < 0n ? null : value;
 }

@@ -14,12 +14,10 @@ export interface StoppedPartition {
   readonly partition: number;
 }
 
-/** Whether this client's dialect has LastMirroredOffsets and was given its key. */
 export function speaksLastMirroredOffsets(client: KafkaClient): boolean {
   return client.dialect.plan(LastMirroredOffsets).kind === 'direct';
 }
 
-/** One request per mirror to its coordinator; failures are collected, not thrown. */
 export async function lastMirroredOffsets(
   client: KafkaClient,
   stopped: readonly StoppedPartition[],
@@ -65,11 +63,9 @@ export async function lastMirroredOffsets(
       }
     }),
   );
-  // The coordinator RPC is the dialect's own: there is no optional API to lack here.
   return { offsets, failures, unsupported: [] };
 }
 
-/** STOPPED offsets the way the dialect keeps them; which one answered is the `source`. */
 export async function stoppedOffsets(
   client: KafkaClient,
   stopped: readonly StoppedPartition[],

@@ -1,9 +1,6 @@
-// Mirror loops, caught before sending (PROTOCOL.md §18): starting a topic in a mirror on A whose source
-// is B, while B mirrors that topic from A, is accepted by the broker; A's partitions then go FAILED
-// ("Detected mirror loop") and A's topic, the one producers write to, becomes read-only. So every
-// command that can start topics asks the source, with the connection it already uses, which topics it
-// mirrors from this cluster (its mirrors whose source cluster id is this cluster's). A topic STOPPED
-// there is not a loop: that is a failback.
+// Mirror loops, caught before sending (PROTOCOL.md §18): the broker accepts a start of a topic that the
+// source mirrors from here, then its partitions go FAILED and the topic producers write to becomes read-only.
+// A topic STOPPED on the source is not a loop: that is a failback.
 
 import type { ConnectionConfig } from '../../connection/connection-config.js';
 import type { KafkaClient } from '../../kafka/client.js';
@@ -14,7 +11,6 @@ import { InvalidInputError } from '../core/errors.js';
 import { javaPatternList } from '../patterns/java-regex.js';
 import { nameList } from '../core/name-list.js';
 
-/** The flag that sends a start the loop check refused. */
 export const ALLOW_MIRROR_LOOP_FLAG = '--allow-mirror-loop';
 
 export interface MirrorLoop {
@@ -35,7 +31,6 @@ export interface LoopCheck {
   overridden: boolean;
 }
 
-/** Every topic the source mirrors from the cluster with id `hereClusterId`, not STOPPED there. */
 async function topicsMirroredBack(source: KafkaClient, hereClusterId: string): Promise<MirrorLoop[]> {
   const listed = await source.send(ListClusterMirrors, { IncludeTopicNames: false });
   if (listed.ErrorCode !== 0) throw new KafkaProtocolError(listed.ErrorCode, 'ListClusterMirrors', listed.ErrorMessage);
@@ -52,10 +47,7 @@ async function topicsMirroredBack(source: KafkaClient, hereClusterId: string): P
   return found;
 }
 
-/**
- * Asks the source which of the selected topics it mirrors from here. Never throws: a source that
- * cannot be asked gives a check that was not made, with the reason.
- */
+/** Never throws: a source that cannot be asked gives a check that was not made, with the reason. */
 export async function checkMirrorLoops(
   source: KafkaClient,
   hereClusterId: string | null,
@@ -77,7 +69,6 @@ export function notMade(reason: string): LoopCheck {
   return { made: false, notMadeReason: reason, loops: [], overridden: false };
 }
 
-/** The warning for a check that was not made. */
 export function loopCheckNotMadeWarning(check: LoopCheck): string | null {
   if (check.made) return null;
   return (
@@ -97,7 +88,6 @@ function loopSummary(mirror: string, loops: readonly MirrorLoop[]): string {
   );
 }
 
-/** Refusal (exit 2) naming the mirror on the other side and the safe order. */
 export function loopRefusal(mirror: string, loops: readonly MirrorLoop[]): InvalidInputError {
   const first = loops[0] as MirrorLoop;
   return new InvalidInputError(`${loopSummary(mirror, loops)}; nothing was sent`, {
@@ -108,15 +98,10 @@ export function loopRefusal(mirror: string, loops: readonly MirrorLoop[]): Inval
   });
 }
 
-/** The warning when --allow-mirror-loop sends a loop anyway. */
 export function loopOverrideWarning(mirror: string, loops: readonly MirrorLoop[]): string {
   return `${loopSummary(mirror, loops)}; sending anyway (${ALLOW_MIRROR_LOOP_FLAG})`;
 }
 
-/**
- * Applies the check: throws the refusal unless overridden; returns the report with `overridden` set
- * and the warnings to print.
- */
 export function enforceLoopCheck(
   mirror: string,
   check: LoopCheck,
@@ -129,10 +114,6 @@ export function enforceLoopCheck(
   return { check: { ...check, overridden: true }, warnings: [loopOverrideWarning(mirror, check.loops)] };
 }
 
-/**
- * Opens the source with `settings` and asks it (the one place that reaches the source for this check,
- * so a bounded source-check policy can take it over); null settings: the source cannot be reached.
- */
 export async function askSourceForLoops(
   settings: ConnectionConfig | null,
   openSource: (settings: ConnectionConfig) => Promise<KafkaClient>,
@@ -153,14 +134,12 @@ export async function askSourceForLoops(
   }
 }
 
-/** What a mirror with these topic filters starts: a full match of an include pattern and of no exclude one. */
 export function filterSelector(include: readonly string[], exclude: readonly string[]): (topic: string) => boolean {
   const included = javaPatternList(include);
   const excluded = javaPatternList(exclude);
   return (topic) => included !== null && included.test(topic) && !(excluded?.test(topic) ?? false);
 }
 
-/** Awaits the check and enforces it: throws the refusal, or prints the warnings and returns the report. */
 export async function guardLoops(
   mirror: string,
   check: LoopCheck | Promise<LoopCheck>,

@@ -1,6 +1,5 @@
-// The one-screen status behind `kmirror list` (issue 33): each mirror ListClusterMirrors names, with its topics,
-// partitions, states, lag and failing count from one fan-out DescribeClusterMirrors (the same numbers `describe`
-// sums). A mirror the describe could not cover keeps its list row and a null status.
+// The one-screen status behind `kmirror list`: each listed mirror with its topics, states, lag and failing
+// count from one DescribeClusterMirrors fan-out; a mirror the describe could not cover has a null status.
 
 import type { KafkaClient } from '../../kafka/client.js';
 import { listMirrors, type ListedMirror } from '../core/list.js';

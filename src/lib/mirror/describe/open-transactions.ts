@@ -1,8 +1,5 @@
-// Open transactions at a stop (PROTOCOL.md §18): the destination aborts what is still open when a
-// topic stops, with one abort marker per open transaction before the PID reset, and its
-// read_committed consumers never see those records. The source shows them as a last stable offset
-// below the high watermark (ListOffsets with both isolation levels); promote and remove-topics say
-// so before they stop.
+// Open transactions at a stop (PROTOCOL.md §18): the destination aborts what is still open when a topic
+// stops; the source shows them as a last stable offset below the high watermark.
 
 import type { KafkaClient } from '../../kafka/client.js';
 import { readEndOffsets } from './end-offsets.js';
@@ -19,7 +16,6 @@ export interface OpenTransactionPartition {
   readonly records: bigint;
 }
 
-/** Partitions whose source last stable offset is below its high watermark, in topic and partition order. */
 export async function readOpenTransactions(
   source: KafkaClient,
   wanted: ReadonlyMap<string, readonly number[]>,

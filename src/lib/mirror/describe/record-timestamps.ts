@@ -1,8 +1,6 @@
-// The timestamp of the record at a given offset of source partitions, read with Fetch from each
-// partition's leader: a small PartitionMaxBytes per partition, one request per leader and round, a few
-// rounds at most (a partition a round left without records, because its first batch did not fit, is
-// asked again in the next round, where it may come first: a broker always returns the first
-// partition's first batch whole). What stays unread is unknown, with the reason; nothing is made up.
+// The timestamp of the record at an offset of source partitions, read with Fetch from each leader in a few
+// rounds: a broker always returns the first partition's first batch whole, so one left without records is
+// asked again first. What stays unread is unknown, with the reason.
 
 import type { KafkaClient } from '../../kafka/client.js';
 import { KafkaProtocolError } from '../../kafka/errors.js';
@@ -20,25 +18,17 @@ import type { BrokerAddress } from '../../kafka/transport.js';
 import { DEFAULT_BROKER_RETRY_MS } from './describe.js';
 import { partitionLeaders } from './end-offsets.js';
 
-/** Fetch requests per source broker at most, in one reading. */
 export const MAX_FETCHES_PER_BROKER = 3;
-/** Bytes asked per partition: one producer batch (16 KiB by default) fits. */
 export const PARTITION_MAX_BYTES = 32 * 1024;
-/** Bytes asked per request, all partitions together. */
 export const REQUEST_MAX_BYTES = 4 * 1024 * 1024;
 
-/** The record's timestamp (ms since the epoch), or why it is not known. */
 export type RecordTimestamp = { readonly timestampMs: number } | { readonly unknown: string };
 
-/** topic → partition → what was read at the wanted offset. */
 export type RecordTimestamps = Map<string, Map<number, RecordTimestamp>>;
 
 const LOG_APPEND_TIME_FLAG = 0x08;
 
-/**
- * For each wanted topic → partition → offset, the timestamp of the first record at or after the offset
- * (the offset itself unless compaction removed it). Never throws for a broker: its partitions are unknown.
- */
+/** The first record at or after the offset (compaction may have removed it). Never throws for a broker. */
 export async function readRecordTimestamps(
   source: KafkaClient,
   wanted: ReadonlyMap<string, ReadonlyMap<number, bigint>>,
@@ -90,7 +80,6 @@ interface Wanted {
   readonly offset: bigint;
 }
 
-/** One Fetch to one leader; returns the partitions that got no records (to ask again). */
 async function fetchRound(
   source: KafkaClient,
   broker: BrokerAddress,
@@ -147,7 +136,6 @@ async function fetchRound(
   return again;
 }
 
-/** The whole batches at the start of a Fetch's records (a broker may cut the last one short). */
 function* wholeBatches(records: Buffer): Generator<{ header: BatchHeader; bytes: Buffer }> {
   let at = 0;
   while (records.length - at >= BATCH_HEADER_BYTES) {
@@ -159,7 +147,6 @@ function* wholeBatches(records: Buffer): Generator<{ header: BatchHeader; bytes:
   }
 }
 
-/** The timestamp of the first record at or after `offset`; 'none' when no whole batch holds one. */
 export function timestampAt(records: Buffer, offset: bigint): RecordTimestamp | 'none' {
   try {
     for (const { header, bytes } of wholeBatches(records)) {

@@ -1,8 +1,5 @@
-// What describe's health checks confirm on the mirrors' sources (through the one source-check policy):
-// a reported zero lag against the source's own end offsets (ListOffsets, one request per source
-// broker: the broker's lag is computed from its last fetch and reads 0 for about a second after a
-// start or resume, §18), and each mirrored topic's id on the source against the destination's (a
-// recreated source topic shows MIRRORING with lag 0 and copies nothing, §18).
+// Confirmed on the sources for describe's health checks: a reported zero lag (the broker reads 0 for about
+// a second after a start or resume, §18), and topic ids (a recreated source topic copies nothing, §18).
 
 import type { KafkaClient } from '../../kafka/client.js';
 import type { DescribeResult } from './describe-types.js';
@@ -29,7 +26,6 @@ export interface ConfirmedLag {
 export interface SourceConfirmation {
   readonly confirmedLags: ConfirmedLag[];
   readonly recreatedTopics: RecreatedSourceTopic[];
-  /** Why some lag stays unknown: the source check's own words. */
   readonly notes: string[];
 }
 
@@ -38,10 +34,6 @@ interface SourceView {
   readonly ends: ReadonlyMap<string, ReadonlyMap<number, bigint>>;
 }
 
-/**
- * Asks each mirror's source, within the policy's bound, for its topic ids and, when `confirmZeroLag`,
- * the end offsets of the MIRRORING partitions that report lag 0.
- */
 export async function confirmOnSources(
   client: KafkaClient,
   shown: DescribeResult,
@@ -108,7 +100,6 @@ export async function confirmOnSources(
   return result;
 }
 
-/** partitionKey → the confirmed lag (null: unknown), for the health rules. */
 export function confirmedLagIndex(lags: readonly ConfirmedLag[]): Map<string, bigint | null> {
   return new Map(lags.map((c) => [partitionKey(c.mirror, c.topic, c.partition), c.lag]));
 }

@@ -1,17 +1,13 @@
 import type { DescribeResult } from './describe-types.js';
-// Catch-up rate and time to zero lag for `describe --watch`: pure functions over the samples of
-// the last refreshes, each stamped by the caller's clock, so the tests drive time by hand.
+// Catch-up rate and time to zero lag for `describe --watch`: pure functions over samples stamped by the
+// caller's clock.
 
-/** One refresh, seen from one mirror or one topic. */
 export interface TrendSample {
   readonly atMs: number;
-  /** Sum of the known lags; null when no partition of the scope reports one. */
   readonly lag: number | null;
-  /** Destination offset per partition (`topic/partition`), where known. */
   readonly offsets: ReadonlyMap<string, number>;
 }
 
-/** Samples per scope key (see {@link scopeKey}), oldest first. */
 export type TrendHistory = ReadonlyMap<string, readonly TrendSample[]>;
 
 export const DEFAULT_TREND_SAMPLES = 20;
@@ -20,7 +16,6 @@ export function scopeKey(mirror: string, topic: string | null): string {
   return topic === null ? mirror : `${mirror}\u0000${topic}`;
 }
 
-/** The history with this refresh added to every mirror and topic in it; scopes that vanished are dropped. */
 export function addSamples(
   history: TrendHistory,
   result: DescribeResult,
@@ -102,7 +97,6 @@ export function trendOf(samples: readonly TrendSample[]): Trend {
   };
 }
 
-/** Whole seconds to zero lag (rounded up): 0 when there is none, null when it is unknown or not falling. */
 export function eta(lag: number | null, lagPerSecond: number | null): number | null {
   if (lag === 0) return 0;
   if (lag === null || lagPerSecond === null || lagPerSecond >= 0) return null;
@@ -116,7 +110,6 @@ export interface TrendRow extends Trend {
   readonly topic: string | null;
 }
 
-/** Trends of the mirrors and topics of `result`, each mirror followed by its topics. */
 export function trendRows(history: TrendHistory, result: DescribeResult): TrendRow[] {
   const rows: TrendRow[] = [];
   for (const m of result.mirrors) {

@@ -1,10 +1,6 @@
-// Topics the broker has recorded as STOPPED while their partitions never stopped (PROTOCOL.md §18): a
-// stop that reached FAILED partitions (a stored exclude pattern during a source outage) is ignored by
-// them, and when the source returns they mirror again, read-only. ListClusterMirrors no longer names
-// such a topic for its mirror (it lists desired MIRRORING and PAUSED only), and from then on the broker
-// refuses stop, pause and start for it by name, so no command kmirror sends can finish the stop.
-// A topic still listed but matched by the stored mirror.topics.exclude while FAILED is shown too: the
-// periodic sync stops excluded topics by name, which the broker refuses while they are FAILED.
+// Topics recorded STOPPED whose partitions never stopped (PROTOCOL.md §18): a stop that reached FAILED
+// partitions is ignored by them, and the broker then refuses stop, pause and start for the topic by name.
+// A listed topic matched by the stored exclude while FAILED too: the sync's stop of it is refused.
 
 import type { KafkaClient } from '../../kafka/client.js';
 import { KafkaProtocolError } from '../../kafka/errors.js';
@@ -39,7 +35,6 @@ export interface WedgedTopic {
 
 const STUCK_STATES: ReadonlySet<string> = new Set(['FAILED', 'MIRRORING']);
 
-/** Per mirror, the topics ListClusterMirrors names for it (desired MIRRORING or PAUSED). */
 export async function listedTopicNames(client: KafkaClient): Promise<Map<string, Set<string>>> {
   const listed = await client.send(ListClusterMirrors, { IncludeTopicNames: true });
   if (listed.ErrorCode !== 0) throw new KafkaProtocolError(listed.ErrorCode, 'ListClusterMirrors', listed.ErrorMessage);
@@ -68,10 +63,6 @@ export function wedgedRecovery(mirror: string, topic: string, states: readonly s
   );
 }
 
-/**
- * Per mirror with a FAILED partition in a listed topic, its stored mirror.topics.exclude as the broker
- * matches it (null when empty); other mirrors are not asked.
- */
 export async function storedExcludes(
   client: KafkaClient,
   result: DescribeResult,
@@ -92,12 +83,7 @@ export async function storedExcludes(
   return excludes;
 }
 
-/**
- * The wedged topics of a describe, with both lists they are judged by read from the destination. `before`: a
- * listing read just before the describe; when it names every described topic it is the listing judged by
- * (a topic it names was listed, so it is not recorded STOPPED; one it lacks may have been added by the sync
- * in between, which only a listing read after the describe tells apart, so then that is read).
- */
+/** A topic missing from `before` may have been added by the sync in between, so then a listing is read after. */
 export async function wedgedTopicsOf(
   client: KafkaClient,
   result: DescribeResult,
@@ -108,7 +94,6 @@ export async function wedgedTopicsOf(
   return findWedgedTopics(result, listed, await storedExcludes(client, result, listed));
 }
 
-/** `before` as sets, when it names every topic of every described mirror; undefined otherwise. */
 function listingNamingAll(
   result: DescribeResult,
   before: ReadonlyMap<string, readonly string[]>,
@@ -124,10 +109,6 @@ function listingNamingAll(
   return listed;
 }
 
-/**
- * Topics absent from their mirror's listing (recorded STOPPED) with FAILED or MIRRORING partitions, and
- * listed ones that `excludes` matches while partitions are FAILED.
- */
 export function findWedgedTopics(
   result: DescribeResult,
   listed: ReadonlyMap<string, ReadonlySet<string>>,

@@ -1,8 +1,5 @@
-// mirror/diff/: the topics of a mirror on both clusters: partition counts and topic configs that differ.
-//
-// `kmirror diff MIRROR`: per mirrored topic, the partition counts and the topic configs that differ
-// between the source and the destination, each marked expected, pending or never healing, with the
-// exclude list in force (default, or replaced by a stored value).
+// mirror/diff/: `kmirror diff MIRROR`: per mirrored topic, the partition counts and topic configs that differ
+// between source and destination, each marked expected, pending or never healing.
 
 import type { ConnectionConfig } from '../../connection/connection-config.js';
 import type { KafkaClient } from '../../kafka/client.js';
@@ -18,9 +15,7 @@ export const DIFF_APIS = [ListClusterMirrors, DescribeClusterMirrors, DescribeCo
 
 export interface DiffInput extends SourceAccess {
   readonly mirror: string;
-  /** --topic: only these topics of the mirror. */
   readonly topics: readonly string[];
-  /** Show topics without differences too. */
   readonly all: boolean;
 }
 
@@ -29,7 +24,6 @@ export interface DiffDependencies {
   warn(message: string): void;
 }
 
-/** The --json document of `kmirror diff`. */
 export interface DiffResult {
   mirror: string;
   sourceBootstrap: string[];
@@ -91,7 +85,6 @@ export async function diffReport(client: KafkaClient, input: DiffInput, deps: Di
   };
 }
 
-/** Adds the `--fail-on drift` verdict: partition counts, or configs that are not expected to differ. */
 export function withDriftCheck(result: DiffResult): DiffResult {
   const recreated = result.recreatedTopics.map((r) => r.topic);
   const topics = [...new Set([...result.topics.filter(topicDrifts).map((t) => t.topic), ...recreated])];

@@ -1,23 +1,18 @@
-// Do a mirror's topics have the source's settings on the destination? The periodic sync copies every
-// topic override of the source except the keys of mirror.topic.properties.exclude, and only values:
-// an override deleted on the source stays on the destination for good, and a direct change on the
-// destination is put back at the next sync. So each difference is expected (an excluded key), pending
-// (the source overrides it: the next sync copies it) or one the sync never heals. The clusters are
-// read through a narrow interface, so the same comparison runs against any two clusters.
+// The periodic sync copies every topic override of the source except the excluded keys, and only values: an
+// override deleted on the source stays on the destination for good. So each difference is expected,
+// pending, or one the sync never heals.
 
 import type { KafkaClient } from '../../kafka/client.js';
 import { errors } from '../../kafka/error-codes.js';
 import { DescribeConfigs, Metadata } from '../../kafka/messages/index.js';
 import { KafkaResponseError } from '../core/errors.js';
 
-/** DescribeConfigs ConfigSource DYNAMIC_TOPIC_CONFIG: a topic-level override. */
 const TOPIC_OVERRIDE_SOURCE = 1;
 const TOPIC_RESOURCE = 2;
 
 export interface TopicConfigValue {
   /** null for a sensitive value the broker does not send, or a key without value. */
   readonly value: string | null;
-  /** Set on the topic itself (not inherited from a broker or Kafka default). */
   readonly override: boolean;
   readonly sensitive: boolean;
 }
@@ -27,7 +22,6 @@ export interface TopicSnapshot {
   readonly configs: ReadonlyMap<string, TopicConfigValue>;
 }
 
-/** What the config comparison asks of a cluster: topics it lacks are absent from the answer. */
 export interface TopicConfigReader {
   describeTopics(topics: readonly string[]): Promise<Map<string, TopicSnapshot>>;
 }
@@ -53,7 +47,6 @@ export interface ConfigDifference {
   readonly reason: ConfigReason;
 }
 
-/** The differing keys of one topic, sorted by key; keys equal on both sides are left out. */
 export function diffTopicConfigs(
   source: ReadonlyMap<string, TopicConfigValue>,
   destination: ReadonlyMap<string, TopicConfigValue>,
@@ -103,11 +96,9 @@ export interface TopicDiff {
 
 export interface TopicSelection {
   readonly topics: readonly { readonly topic: string; readonly state: 'mirroring' | 'paused' }[];
-  /** mirror.topic.properties.exclude in force. */
   readonly excludedKeys: readonly string[];
 }
 
-/** Per mirrored topic: partition counts on both sides and the configs that differ. */
 export async function compareTopicConfigs(
   source: TopicConfigReader,
   destination: TopicConfigReader,
@@ -133,12 +124,10 @@ export async function compareTopicConfigs(
   });
 }
 
-/** Whether a topic differs in anything but excluded keys (partition counts included). */
 export function topicDrifts(diff: TopicDiff): boolean {
   return diff.sourcePartitions !== diff.destinationPartitions || diff.configs.some((c) => c.verdict !== 'expected');
 }
 
-/** The Kafka side: Metadata for partition counts, DescribeConfigs (TOPIC) for the values and their sources. */
 export function topicConfigReader(client: KafkaClient): TopicConfigReader {
   return {
     async describeTopics(topics) {

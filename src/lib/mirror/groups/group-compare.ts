@@ -1,10 +1,6 @@
-// mirror/groups/: consumer-group offsets on both clusters and whether the mirror copied them.
-//
-// Are a mirror's consumer groups where they should be on the destination? The prototype copies the
-// committed offsets of groups matching mirror.groups.include minus mirror.groups.exclude, for the
-// mirror's topics only, exactly (a source that moved back is copied back too), and skips a group that
-// is active on the destination. No RPC says whether that happened: only comparing OffsetFetch on both
-// sides shows it. The mirror side is data here, so the same comparison runs against any two clusters.
+// mirror/groups/: the prototype copies committed offsets of the selected groups for the mirror's topics only,
+// exactly (a source that moved back is copied back too), and skips a group active on the destination. No RPC
+// says whether that happened: only OffsetFetch on both sides shows it.
 
 import {
   type DescribedGroup,
@@ -16,14 +12,10 @@ import {
 import { javaPatternList, translateJavaRegex } from '../patterns/java-regex.js';
 
 export interface GroupSelection {
-  /** Topics the mirror syncs offsets for (its topics not stopped). */
   readonly topics: ReadonlySet<string>;
-  /** mirror.groups.include / mirror.groups.exclude in force (stored, or the defaults `.*` and none). */
   readonly include: readonly string[];
   readonly exclude: readonly string[];
-  /** --group: only these groups. */
   readonly groups?: readonly string[];
-  /** --group-pattern: only groups fully matching one of these. */
   readonly groupPatterns?: readonly string[];
 }
 
@@ -36,7 +28,6 @@ export interface GroupSelection {
 export type GroupVerdict =
   'in-sync' | 'differs' | 'not-copied' | 'active-on-destination' | 'excluded' | 'no-mirrored-topics';
 
-/** Verdicts `--fail-on out-of-sync` counts: the group is selected, has something to copy, and is not there. */
 export const OUT_OF_SYNC: ReadonlySet<GroupVerdict> = new Set(['differs', 'not-copied', 'active-on-destination']);
 
 export interface PartitionOffsets {
@@ -70,13 +61,10 @@ export interface GroupsComparison {
   readonly groups: GroupComparison[];
   /** Groups named with --group that the source does not have. */
   readonly notFound: string[];
-  /** Brokers that did not answer ListGroups on the source. */
   readonly brokerWarnings: { readonly broker: string; readonly message: string }[];
 }
 
-/** Whether the mirror's filters select a group: include matches and exclude does not. */
 export function mirrorSelectsGroup(selection: Pick<GroupSelection, 'include' | 'exclude'>, group: string): boolean {
-  // Java regexes, combined as the broker combines them (^(p1|p2)$).
   const include = javaPatternList(selection.include);
   const exclude = javaPatternList(selection.exclude);
   return include !== null && include.test(group) && !(exclude?.test(group) ?? false);
@@ -95,7 +83,6 @@ function pick(listed: readonly string[], selection: GroupSelection): { chosen: s
   return { chosen, notFound: [...(named ?? [])].filter((g) => !present.has(g)).sort() };
 }
 
-/** The group's partitions on mirrored topics, both sides, sorted by topic and partition. */
 export function pairOffsets(
   source: GroupOffsets,
   destination: GroupOffsets,
@@ -118,7 +105,6 @@ export function pairOffsets(
     });
 }
 
-/** The verdict for a selected group from its partitions and its destination description. */
 export function judgeGroup(
   partitions: readonly PartitionOffsets[],
   destination: DescribedGroup | undefined,
@@ -135,10 +121,6 @@ export function judgeGroup(
   return { verdict: 'differs', direction };
 }
 
-/**
- * Compares the groups of the source (all of them, or those --group / --group-pattern name) with the
- * destination, for the mirrored topics of `selection`. Offsets are exact (bigint).
- */
 export async function compareGroups(
   source: GroupOffsetsReader,
   destination: GroupOffsetsReader,
@@ -152,7 +134,6 @@ export async function compareGroups(
   const selected = chosen.filter((g) => mirrorSelectsGroup(selection, g));
   const sourceOffsets = new Map<string, GroupOffsets>();
   await mapLimited(selected, PARALLEL, async (g) => sourceOffsets.set(g, await source.committedOffsets(g)));
-  // Only groups with something to copy are asked about on the destination.
   const copied = selected.filter((g) => [...(sourceOffsets.get(g)?.keys() ?? [])].some((t) => selection.topics.has(t)));
   const described = copied.length > 0 ? await destination.describeGroups(copied) : new Map<string, DescribedGroup>();
   const destinationOffsets = new Map<string, GroupOffsets>();
@@ -186,7 +167,6 @@ export async function compareGroups(
   return { groups, notFound, brokerWarnings: listing.failures };
 }
 
-/** The groups `--fail-on out-of-sync` names. */
 export function outOfSyncGroups(comparison: Pick<GroupsComparison, 'groups'>): GroupComparison[] {
   return comparison.groups.filter((g) => OUT_OF_SYNC.has(g.verdict));
 }

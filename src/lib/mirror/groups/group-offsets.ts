@@ -1,7 +1,5 @@
-// Reading consumer groups and their committed offsets from one cluster, behind a narrow interface so
-// the comparison (group-compare.ts) runs the same against two real clusters, an emulator or a fake.
-// The Kafka side: ListGroups goes to every broker (each lists the groups it coordinates), the rest
-// to the group's coordinator, found with FindCoordinator and asked again when it moved.
+// Consumer groups and their committed offsets on one cluster, behind a narrow interface: ListGroups goes to
+// every broker (each lists the groups it coordinates), the rest to the group's coordinator.
 
 import type { KafkaClient } from '../../kafka/client.js';
 import { kafkaError, errors } from '../../kafka/error-codes.js';
@@ -10,7 +8,6 @@ import type { BrokerAddress } from '../../kafka/transport.js';
 import { brokerLabel } from '../../kafka/transport.js';
 import { KafkaResponseError } from '../core/errors.js';
 
-/** Committed offsets of one group: topic → partition → offset (only partitions that have one). */
 export type GroupOffsets = ReadonlyMap<string, ReadonlyMap<number, bigint>>;
 
 export interface ListedGroup {
@@ -23,7 +20,6 @@ export interface ListedGroup {
 
 export interface DescribedGroup {
   readonly group: string;
-  /** Empty, Stable, PreparingRebalance, … ; Dead for a group the cluster does not have. */
   readonly state: string;
   readonly protocolType: string;
   readonly members: number;
@@ -31,11 +27,9 @@ export interface DescribedGroup {
 
 export interface GroupListing {
   readonly groups: ListedGroup[];
-  /** Brokers that did not answer ListGroups: the groups they coordinate are missing. */
   readonly failures: { readonly broker: string; readonly message: string }[];
 }
 
-/** What the group comparison asks of a cluster. */
 export interface GroupOffsetsReader {
   listGroups(): Promise<GroupListing>;
   describeGroups(groups: readonly string[]): Promise<Map<string, DescribedGroup>>;
@@ -44,19 +38,16 @@ export interface GroupOffsetsReader {
 
 export const GROUP_READ_APIS = [FindCoordinator, OffsetFetch, ListGroups, DescribeGroups] as const;
 
-/** A group is active while it has members or is between rebalance states; Empty and Dead are idle. */
 export function isActiveGroup(group: DescribedGroup | undefined): boolean {
   if (!group) return false;
   return group.members > 0 || !['Empty', 'Dead', ''].includes(group.state);
 }
 
 const GROUP_KEY_TYPE = 0;
-/** Requests to coordinators at once, so a cluster with thousands of groups is not asked all at once. */
 const PARALLEL_GROUPS = 8;
 const COORDINATOR_RETRIES = 10;
 const RETRY_PAUSE_MS = 200;
 
-/** Runs `work` over `items` with at most `limit` in flight; results in the order of `items`. */
 export async function mapLimited<T, R>(
   items: readonly T[],
   limit: number,
@@ -104,7 +95,6 @@ export function groupOffsetsReader(client: KafkaClient): GroupOffsetsReader {
     }
   };
 
-  /** Sends to the group's coordinator; a NOT_COORDINATOR-like answer (`moved`) finds it again. */
   const atCoordinator = async <T>(
     group: string,
     send: (broker: BrokerAddress) => Promise<T>,

@@ -24,7 +24,6 @@ export interface GroupsDependencies {
   warn(message: string): void;
 }
 
-/** The --json document of `kmirror groups`. */
 export interface GroupsResult {
   mirror: string;
   /** How the source was reached (bootstrap servers only). */
@@ -81,16 +80,11 @@ export async function groupsReport(
   }
 }
 
-/** Adds the `--fail-on out-of-sync` verdict. */
 export function withFailOn(result: GroupsResult): GroupsResult {
   const groups = outOfSyncGroups(result).map((g) => g.group);
   return { ...result, failOn: { condition: 'out-of-sync', holds: groups.length > 0, groups } };
 }
 
-/**
- * How the command ends: not found when a --group is missing on the source (the rest is still shown),
- * the condition when `--fail-on out-of-sync` holds; null otherwise.
- */
 export function groupsOutcomeError(result: GroupsResult): MirrorError | null {
   if (result.notFound.length > 0) {
     return new MirrorError(

@@ -1,20 +1,17 @@
-// `create --include`: before the mirror exists, ask its source whether it mirrors a topic the include list would
-// start back from this cluster (a mirror loop, describe/loop-check.ts). --dry-run does not contact this cluster,
-// so its id is unknown and the check is not made.
+// `create --include`: before the mirror exists, ask its source whether it mirrors a topic the include list
+// would start back from here. --dry-run does not contact this cluster, so the check is not made.
 
 import type { ConnectionConfig } from '../../connection/connection-config.js';
 import type { KafkaClient } from '../../kafka/client.js';
 import { type LoopCheck, askSourceForLoops, filterSelector, guardLoops, notMade } from '../describe/loop-check.js';
 
 export interface CreateLoopCheckOptions {
-  /** This cluster's id; undefined when it was not asked (--dry-run). */
   readonly destination: string | null | undefined;
   readonly openSource: (settings: ConnectionConfig) => Promise<KafkaClient>;
   readonly allowLoop: boolean;
   readonly warn: (message: string) => void;
 }
 
-/** The enforced loop check of a new mirror's include patterns, or null without patterns. */
 export async function createLoopCheck(
   plan: { readonly mirror: string; readonly sourceConnection: ConnectionConfig | null },
   include: readonly string[],

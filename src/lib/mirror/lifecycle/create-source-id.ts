@@ -7,15 +7,10 @@ import { WRONG_ID_EFFECT, checkSourceClusterId, lookupSourceClusterId } from '..
 import type { CreateMirrorPlan } from './create.js';
 
 export interface CreateSourceIdOptions {
-  /** The destination's cluster id; null when not asked (--dry-run). */
   readonly destination: string | null;
   readonly force: boolean;
 }
 
-/**
- * `create`: the id to store, read from the source and compared with the one given; with --force a
- * given id is stored without asking the source.
- */
 export async function resolveCreateSourceClusterId(
   plan: Pick<CreateMirrorPlan, 'sourceClusterId' | 'sourceConnection' | 'sourceConnectionProblem'>,
   options: CreateSourceIdOptions,

@@ -1,9 +1,6 @@
-// mirror/lifecycle/: a mirror's birth and end: create (with its source cluster id) and delete.
-//
-// `kmirror create`: builds the config map of a new mirror from the flags and the --source-config
-// file, checks all of it before anything is sent, looks up the source cluster id the way the Java
-// Admin does (a second client to the SOURCE, DescribeCluster), and sends CreateClusterMirror.
-// The same map is what the destination brokers use to reach the source (PROTOCOL.md §11.1).
+// mirror/lifecycle/: `kmirror create` checks the whole config map before sending, looks up the source cluster
+// id the way the Java Admin does (a second client, DescribeCluster); the same map is what the destination
+// brokers use to reach the source (PROTOCOL.md §11.1).
 
 import { type ConnectionConfig, connectionFromProperties } from '../../connection/connection-config.js';
 import { SettingsError } from '../../connection/errors.js';
@@ -32,28 +29,21 @@ export interface CreateMirrorInput {
   readonly mirror: string;
   readonly sourceBootstrap?: string | undefined;
   readonly sourceConfigFile?: string | undefined;
-  /** `--config KEY=VALUE`, in order. */
   readonly config: readonly string[];
   readonly include: readonly string[];
   readonly exclude: readonly string[];
   readonly sourceClusterId?: string | undefined;
   readonly allowUnknownConfig: boolean;
-  /** Settings below the file and the flags, with where they come from (failback: its own connection). */
   readonly baseConfig?: { readonly config: ReadonlyMap<string, string>; readonly origin: string };
-  /** Called only when no source bootstrap was given anywhere (prompt or InvalidInputError). */
   readonly askSourceBootstrap: () => Promise<string>;
 }
 
 export interface CreateMirrorPlan {
   readonly mirror: string;
   readonly sourceBootstrap: string;
-  /** Every key to send except mirror.source.cluster.id when it must still be looked up; values in clear. */
   readonly config: ReadonlyMap<string, string>;
-  /** Given by flag or config; else looked up from the source. */
   readonly sourceClusterId: string | null;
-  /** How this machine reaches the source to read (or check) its id; null when the settings cannot be used here. */
   readonly sourceConnection: ConnectionConfig | null;
-  /** Why the settings cannot be used here; only when an id was given (else that is an error at once). */
   readonly sourceConnectionProblem: SettingsError | null;
   readonly warnings: readonly string[];
 }
@@ -76,7 +66,6 @@ export interface CreateMirrorResult {
   readonly dryRun: boolean;
 }
 
-/** A bootstrap list as the prompt and --source-bootstrap accept it: true, or what is wrong. */
 export function sourceBootstrapProblem(value: string): true | string {
   try {
     checkConfigValue(BOOTSTRAP_KEY, value, { allowUnknown: false, origin: '--source-bootstrap' });
@@ -95,10 +84,6 @@ function joinPatterns(flag: string, patterns: readonly string[], warnings: strin
   return [...new Set(patterns)].join(',');
 }
 
-/**
- * Everything `create` can check without the network: the name, every key and value, the patterns,
- * the source bootstrap and the source connection settings. Throws a InvalidInputError on the first problem.
- */
 export async function planCreateMirror(input: CreateMirrorInput): Promise<CreateMirrorPlan> {
   validateMirrorName(input.mirror);
   const warnings: string[] = [];
@@ -126,7 +111,6 @@ export async function planCreateMirror(input: CreateMirrorInput): Promise<Create
       origins.set(key, origin);
     }
   }
-  // --config overrides the file, as a flag overrides a properties file elsewhere in kmirror.
   const fromFlags = new Set<string>();
   for (const text of input.config) {
     const { key, value } = parseKeyValue(text, '--config');
@@ -211,11 +195,7 @@ export async function planCreateMirror(input: CreateMirrorInput): Promise<Create
   };
 }
 
-/**
- * How kmirror itself reaches the source for the id lookup: the mirror's own security settings, as
- * the Java Admin builds its second client from the very same map. Settings kmirror cannot use
- * (JKS stores, Kerberos) are refused here, before any request, with the way around them.
- */
+/** The mirror's own security settings, as the Java Admin builds its second client from the same map. */
 async function sourceConnectionFor(
   config: ReadonlyMap<string, string>,
   origins: ReadonlyMap<string, string>,
@@ -224,7 +204,6 @@ async function sourceConnectionFor(
 ): Promise<ConnectionConfig> {
   const entries = new Map<string, PropertyEntry>();
   for (const [key, value] of config) {
-    // Only client keys matter; mirror.* keys would only draw "not a client setting" notes.
     if (key.startsWith('mirror.')) continue;
     entries.set(key, { key, value, line: fileEntries.get(key)?.line ?? 0, origin: origins.get(key) ?? key });
   }
@@ -257,7 +236,6 @@ async function sourceConnectionFor(
   }
 }
 
-/** The config map as the result shows it: secrets masked, keys sorted. */
 export function maskedConfig(config: ReadonlyMap<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const key of [...config.keys()].sort()) {
@@ -270,10 +248,7 @@ export function maskedConfig(config: ReadonlyMap<string, string>): Record<string
 /** Codes Create returns after the mirror config was committed (PROTOCOL.md §3 step 6). */
 const STATE_TOPIC_FAILURES = new Set([29, 38]);
 
-/**
- * After a lost answer: the mirror is there with the source kmirror sent (applied), or it is not. A mirror
- * of that name with another source is someone else's, not this create's.
- */
+/** A mirror of that name with another source is someone else's, not this create's. */
 function createdMirror(client: KafkaClient, mirror: string, config: ReadonlyMap<string, string>): ReadBack<null> {
   return {
     readWith: 'ListClusterMirrors and DescribeConfigs',
@@ -297,7 +272,6 @@ function createdMirror(client: KafkaClient, mirror: string, config: ReadonlyMap<
   };
 }
 
-/** Sends CreateClusterMirror and explains what each failure means for the operator. */
 export async function sendCreateMirror(
   client: KafkaClient,
   mirror: string,
@@ -310,7 +284,6 @@ export async function sendCreateMirror(
     createdMirror(client, mirror, config),
     warn,
   );
-  // null: the answer was lost and the read-back found the mirror created.
   if (response === null) return;
   const code = response.ErrorCode;
   if (code === 0) return;
@@ -372,7 +345,6 @@ export function createResult(
   };
 }
 
-/** The map to send: the plan's, with the looked-up id placed where the Admin puts it. */
 export function withSourceClusterId(config: ReadonlyMap<string, string>, sourceClusterId: string): Map<string, string> {
   const out = new Map(config);
   out.set(SOURCE_CLUSTER_ID_KEY, sourceClusterId);

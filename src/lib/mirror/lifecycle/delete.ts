@@ -1,7 +1,6 @@
-// delete: DeleteClusterMirror removes a mirror only when every topic it ever had is STOPPED, desired
-// and actual (PROTOCOL.md §3: the broker answers 145, the controller 143). The broker's answer names
-// no topic, so kmirror looks first (describe fan-out + ListClusterMirrors' MIRRORING/PAUSED names)
-// and refuses with the topics in the way. Deleting needs DELETE (broker) AND ALTER (controller).
+// delete: the broker removes a mirror only when every topic it ever had is STOPPED, desired and actual
+// (PROTOCOL.md §3: 145 from the broker, 143 from the controller); its answer names no topic, so kmirror
+// looks first. Deleting needs DELETE (broker) AND ALTER (controller).
 
 import { KafkaResponseError, MirrorError, NotFoundError } from '../core/errors.js';
 import type { KafkaClient } from '../../kafka/client.js';
@@ -31,21 +30,16 @@ export interface DeleteTopicState {
 export interface DeletePlan {
   readonly mirror: string;
   readonly topics: DeleteTopicState[];
-  /** Topics still MIRRORING or PAUSED: `remove-topics` must stop them. */
   readonly toStop: string[];
-  /** Topics already told to stop whose partitions are not all STOPPED yet: wait for them. */
   readonly settling: string[];
   /** Of `settling`, those wedged (§18): recorded STOPPED, partitions FAILED or MIRRORING; waiting never ends. */
   readonly wedged: string[];
   /** Topics in toStop whose partitions are PAUSED: the broker refuses to stop them (140) until resumed. */
   readonly paused: string[];
-  /** Topics with FAILED partitions: the broker refuses to stop them (145) until they recover. */
+  /** The broker refuses to stop FAILED topics (145) until they recover. */
   readonly failed: string[];
-  /** The principal's operations on the mirror, when the brokers said (null when they did not). */
   readonly authorizedOperations: string[] | null;
-  /** Brokers that did not answer the describe: their partitions are missing from `topics`. */
   readonly warnings: string[];
-  /** On the prototype: the STOPPED topics the delete makes read-only until a rolling restart. */
   readonly readOnlyAfterDelete: ReadOnlyAfterDelete | null;
 }
 
@@ -57,10 +51,6 @@ function topicState(partitions: Record<string, number>): string {
   return states.length === 1 ? (states[0] as string) : 'MIXED';
 }
 
-/**
- * Reads what deleting `mirror` would remove and what stands in the way. Throws NotFoundError (6)
- * when the mirror does not exist, and a 144 error (5) when the principal may not describe it.
- */
 export async function planDelete(
   client: KafkaClient,
   mirror: string,
@@ -145,14 +135,12 @@ export function deleteBlocked(plan: DeletePlan): boolean {
   return plan.toStop.length > 0 || plan.settling.length > 0;
 }
 
-/** Of DELETE and ALTER, the ones the principal lacks according to the brokers; null when unknown. */
 export function missingDeletePermissions(operations: readonly string[] | null): string[] | null {
   if (operations === null) return null;
   if (operations.includes('ALL')) return [];
   return ['DELETE', 'ALTER'].filter((op) => !operations.includes(op));
 }
 
-/** The warning before a delete the brokers say this principal may not make, or null. */
 export function deletePermissionWarning(plan: Pick<DeletePlan, 'authorizedOperations'>, mirror: string): string | null {
   const missing = missingDeletePermissions(plan.authorizedOperations);
   if (!missing || missing.length === 0) return null;
@@ -172,7 +160,6 @@ function aclCommand(mirror: string, operations: readonly string[], principal?: s
 
 const ACL_NAME: Record<string, string> = { DELETE: 'Delete', ALTER: 'Alter' };
 
-/** The 144 from DeleteClusterMirror, saying which of the two permissions is missing when known. */
 export function deleteAuthorizationError(
   mirror: string,
   plan: DeletePlan | null,
@@ -203,13 +190,10 @@ export function deleteAuthorizationError(
 }
 
 export interface SendDeleteOptions {
-  /** `User:<name>` when known, for the ACL command in a 144 hint. */
   readonly principal?: string;
-  /** Says that the delete was applied though its answer was lost (read back). */
   readonly warn?: (message: string) => void;
 }
 
-/** Sends DeleteClusterMirror and turns its error codes into errors an operator can act on. */
 export async function sendDelete(
   client: KafkaClient,
   plan: DeletePlan,
@@ -226,7 +210,6 @@ export async function sendDelete(
     },
     options.warn ?? (() => undefined),
   );
-  // null: the answer was lost and the read-back no longer lists the mirror.
   if (response === null) return;
   const code = response.ErrorCode;
   const said = response.ErrorMessage?.trim() || null;
@@ -268,10 +251,6 @@ export async function sendDelete(
   }
 }
 
-/**
- * Polls ListClusterMirrors until `mirror` is gone. `sleep(ms, what)` paces the polls and throws
- * when the caller's bound (--wait / --timeout) runs out.
- */
 export async function waitUntilGone(
   client: KafkaClient,
   mirror: string,
@@ -297,7 +276,6 @@ export interface DeleteRefusal {
   readonly removeTopicsCommand: string | null;
 }
 
-/** What `kmirror delete` prints (its --json contract, schemas/kmirror-delete.schema.json). */
 export interface DeleteResult {
   readonly mirror: string;
   readonly deleted: boolean;
@@ -338,7 +316,6 @@ export function deleteResultOf(
   };
 }
 
-/** Refused while topics are not STOPPED; `fix` is the remove-topics command that stops them (null: stopping). */
 export function deleteRefusal(plan: DeletePlan, fix: string | null): MirrorError {
   const states = new Map(plan.topics.map((t) => [t.topic, t.state]));
   const named = [...plan.toStop, ...plan.settling].map((t) => `${t} (${states.get(t) ?? 'UNKNOWN'})`).join(', ');

@@ -1,6 +1,5 @@
-// The exporter's topology gauges, for an estate of several clusters: every cluster read as `kmirror topology`
-// reads it (mirrors matched to their sources by cluster id), and its problems counted by kind: mirror loops,
-// split brain, epoch wars. A cluster that does not answer makes the counts unknown (absent), not zero.
+// The exporter's topology gauges for several clusters: problems counted by kind; a cluster that does not
+// answer makes the counts unknown (absent), not zero.
 
 import type { KafkaClient } from '../../kafka/client.js';
 import { reasonOf } from '../core/source-access.js';
@@ -8,14 +7,12 @@ import { type EstateTarget, readTopology } from '../topology/topology.js';
 import type { TopologyReport } from '../topology/topology-types.js';
 import { TOPOLOGY_PROBLEM_KINDS, type EstateView, type TopologyProblemKind } from './metrics.js';
 
-/** A cluster of the estate: how to get a client for one collection, and whether to close it after. */
 export interface EstateMember {
   readonly label: string;
   readonly open: () => Promise<KafkaClient>;
   readonly owned: boolean;
 }
 
-/** Every member opened and read at once; the problems only when every one answered (else unknown). */
 export async function readEstate(members: readonly EstateMember[]): Promise<EstateView> {
   const opened = await Promise.allSettled(members.map((m) => m.open()));
   try {

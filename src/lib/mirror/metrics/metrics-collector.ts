@@ -1,7 +1,5 @@
-// Collection for `kmirror exporter`: on scrape, at most one DescribeClusterMirrors fan-out per
-// minimum interval however many scrapers ask (they share the cached or in-flight collection), and
-// never longer than the timeout: a broker gone silent yields the older values marked stale, not a
-// hung scrape.
+// Collection for `kmirror exporter`: at most one DescribeClusterMirrors fan-out per minimum interval however
+// many scrapers ask, never longer than the timeout: a silent broker yields older values marked stale.
 
 import type { KafkaClient } from '../../kafka/client.js';
 import { DescribeClusterMirrors, ListClusterMirrors } from '../../kafka/messages/index.js';
@@ -20,24 +18,15 @@ export interface Collected {
 
 export interface CollectOptions {
   readonly brokerRetryMs?: number;
-  /** How the mirrors' sources are reached for the lag times; none: no lag time is read. */
   readonly sourceCheck?: SourceCheckPolicy;
-  /** With several clusters (--cluster): reads them for the topology gauges. */
   readonly estate?: () => Promise<EstateView>;
 }
 
-/**
- * The exporter's gate, before it serves: a cluster that cannot mirror is an error to exit on (4, as every
- * command), not a series of failed scrapes.
- */
+/** A cluster that cannot mirror is an error to exit on (4), not a series of failed scrapes. */
 export async function requireCollectable(client: KafkaClient): Promise<void> {
   await client.requireMirroring([DescribeClusterMirrors, ListClusterMirrors]);
 }
 
-/**
- * One fan-out: the mirrors, and for every broker of the cluster whether its answer arrived; then, in
- * parallel, the lag times on the sources (a few fetches per source broker), the retry limit and the estate.
- */
 export async function collectMirrors(
   client: KafkaClient,
   names: readonly string[],
@@ -62,9 +51,7 @@ export async function collectMirrors(
 }
 
 export interface CollectorOptions {
-  /** A snapshot younger than this is served as is. */
   readonly minIntervalMs: number;
-  /** How long a scrape waits for a collection before it gets the older values, marked stale. */
   readonly timeoutMs: number;
   readonly now: () => number;
 }
@@ -122,7 +109,6 @@ export class MetricsCollector {
     return this.last;
   }
 
-  /** The last good values, marked stale, with every broker marked as not answering and kmirror_up 0. */
   private staleView(at: number, durationMs: number, error: string): MetricsSnapshot {
     const previous = this.last;
     return {

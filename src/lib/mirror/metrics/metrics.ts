@@ -1,7 +1,5 @@
-// mirror/metrics/: what `kmirror exporter` collects and exposes.
-//
-// What `kmirror exporter` exposes, as data: each metric's name, help and labels (the README table
-// is generated from METRICS), and the samples of one collection. Exposition is render/'s job.
+// mirror/metrics/: what `kmirror exporter` exposes, as data (the README table is generated from METRICS);
+// exposition is render/'s job.
 
 import { PARTITION_STATES } from '../describe/lag.js';
 import type { DescribeResult } from '../describe/describe-types.js';
@@ -134,29 +132,24 @@ export interface BrokerStatus {
   readonly broker: string;
   readonly nodeId: number | null;
   readonly answered: boolean;
-  /** Why it did not answer. */
   readonly message: string | null;
 }
 
-/** The problems `kmirror topology` finds across clusters, one series each (information is not counted). */
 export const TOPOLOGY_PROBLEM_KINDS = ['mirror-loop', 'split-brain', 'epoch-war'] as const;
 export type TopologyProblemKind = (typeof TOPOLOGY_PROBLEM_KINDS)[number];
 
-/** The clusters given with --cluster (and -b's), as one collection read them. */
 export interface EstateView {
   readonly clusters: readonly { readonly cluster: string; readonly up: boolean; readonly message: string | null }[];
   /** Problems by kind; null when a cluster did not answer (unknown, not none). */
   readonly problems: Readonly<Record<TopologyProblemKind, number>> | null;
 }
 
-/** Per partition (key from {@link stateKey}): the state it is in and since when this exporter has seen it so. */
 export type StateSince = ReadonlyMap<string, { readonly state: string; readonly sinceMs: number }>;
 
 export function stateKey(mirror: string, topic: string, partition: number): string {
   return `${mirror}\u0000${topic}\u0000${partition}`;
 }
 
-/** The partitions of `result` with the time each entered its state: kept from `previous` while unchanged. */
 export function trackStates(previous: StateSince, result: DescribeResult, atMs: number): StateSince {
   const next = new Map<string, { state: string; sinceMs: number }>();
   for (const m of result.mirrors)
@@ -169,23 +162,16 @@ export function trackStates(previous: StateSince, result: DescribeResult, atMs: 
   return next;
 }
 
-/** One collection as the exporter serves it. */
 export interface MetricsSnapshot {
-  /** The last describe that worked; null before the first one. */
   readonly result: DescribeResult | null;
   readonly brokers: readonly BrokerStatus[];
   readonly up: boolean;
-  /** The latest collection did not finish in time (or failed): `result` is older. */
   readonly stale: boolean;
   readonly collectedAtMs: number;
   readonly durationMs: number;
-  /** Why the last collection failed, if it did. */
   readonly error: string | null;
-  /** Since when each partition is in its state, as this exporter saw it. */
   readonly stateSince?: StateSince;
-  /** The brokers' mirror.failed.retry.max.attempts; null when it could not be read. */
   readonly retryMaxAttempts?: number | null;
-  /** With --cluster: the estate. */
   readonly estate?: EstateView | null;
 }
 
@@ -196,7 +182,7 @@ export interface MetricSample {
 
 export type MetricSamples = Record<MetricId, MetricSample[]>;
 
-/** Every sample of a snapshot, per metric. Unknown offsets and lags have no sample (absent, not 0). */
+/** Unknown offsets and lags have no sample (absent, not 0). */
 export function metricSamples(snapshot: MetricsSnapshot): MetricSamples {
   const s = Object.fromEntries(Object.keys(METRICS).map((id) => [id, [] as MetricSample[]])) as MetricSamples;
   s.up.push({ labels: {}, value: snapshot.up ? 1 : 0 });
@@ -257,7 +243,7 @@ function estateSamples(s: MetricSamples, estate: EstateView | null): void {
     for (const kind of TOPOLOGY_PROBLEM_KINDS) s.topologyProblems.push({ labels: { kind }, value: problems[kind] });
 }
 
-/** Every known state (0 when absent), then any state a newer broker reports: series do not vanish. */
+/** Every known state at 0 when absent, so series do not vanish. */
 function statesWithZeros(states: Readonly<Record<string, number>>): [string, number][] {
   const out: [string, number][] = PARTITION_STATES.map((state) => [state, states[state] ?? 0]);
   for (const [state, n] of Object.entries(states))

@@ -5,7 +5,6 @@
 import { InvalidInputError } from '../core/errors.js';
 import { InvalidJavaRegexError, UntranslatablePatternError, translateJavaRegex } from './java-regex.js';
 
-/** A bad filter (a pattern, a state): bad input, found before anything is sent. */
 export class FilterError extends InvalidInputError {
   override readonly name: string = 'FilterError';
   constructor(message: string, hint: string) {
@@ -13,7 +12,6 @@ export class FilterError extends InvalidInputError {
   }
 }
 
-/** The matchers of one filter flag's values; `example` is a pattern for the hint. */
 export function parseFilterPatterns(
   values: readonly string[],
   options: { readonly flag: string; readonly subject: string; readonly example: string },

@@ -1,21 +1,9 @@
-// mirror/patterns/: topic and group patterns as the broker reads them (Java regexes, whole names), checked and
-// matched here.
-//
-// The one pattern dialect: topic and group patterns are Java regexes (the broker compiles them with
-// java.util.regex and matches whole names against ^(p1|p2|…)$), and kmirror matches them here, so a
-// preview, a filter and the emulator select what the broker would. translateJavaRegex turns Java
-// syntax into an equivalent JavaScript RegExp (flag `u`), semantics included: inline flags ((?i),
-// (?x), (?s), (?m), (?d), scoped or not, leaking into later alternatives of their group as in Java),
-// ASCII-only \s \w \d and case folding, \Q…\E, \A \z \Z \G \h \v \R, POSIX, category and script
-// classes, class union, intersection and whole-class negation, possessive quantifiers and atomic
-// groups (as a lookahead holding a group and a reference to it), and Java's quirks (a `]` first in a
-// class is literal, `{n}` with nothing to repeat repeats nothing). What has no exact translation is
-// refused with the reason (UntranslatablePatternError); what Java itself refuses is refused too
-// (InvalidJavaRegexError), so the broker never sees a pattern kmirror let through. Checked against
-// java.util.regex of Java 17 in test/real-kafka/java-regex.test.ts. \b follows Java 17 (a word character is a
-// letter, a digit or `_`, Unicode letters included); combining marks after a word are not modelled.
+// mirror/patterns/: topic and group patterns as the broker reads them: Java regexes (java.util.regex, whole
+// names against ^(p1|p2|…)$), matched here so a preview, a filter and the emulator select what the broker
+// would. translateJavaRegex gives an equivalent JavaScript RegExp (flag `u`), semantics and Java's quirks
+// included; what has no exact translation is refused with the reason, and what Java refuses is refused too.
+// Checked against Java 17 in test/real-kafka/java-regex.test.ts; combining marks after a word are not modelled.
 
-/** Java refuses the pattern (PatternSyntaxException): the broker would too. */
 export class InvalidJavaRegexError extends Error {
   override readonly name = 'InvalidJavaRegexError';
   constructor(
@@ -26,7 +14,6 @@ export class InvalidJavaRegexError extends Error {
   }
 }
 
-/** Valid Java, but kmirror cannot match it exactly as Java does: refused rather than guessed. */
 export class UntranslatablePatternError extends Error {
   override readonly name = 'UntranslatablePatternError';
   constructor(readonly reason: string) {
@@ -46,26 +33,20 @@ interface Flags {
 
 const NO_FLAGS: Flags = { i: false, d: false, m: false, s: false, u: false, x: false, U: false };
 
-/** A set of characters as JavaScript class pieces, or a combination of sets (one character wide). */
 type CharSet =
   | { readonly t: 'items'; readonly items: readonly string[] }
   | { readonly t: 'union'; readonly parts: readonly CharSet[] }
   | { readonly t: 'and'; readonly parts: readonly CharSet[] }
   | { readonly t: 'not'; readonly set: CharSet };
 
-/** Translated alternatives, and what decides whether an atomic context can be translated. */
 interface Body {
   readonly js: string;
-  /** Can match the empty string. */
   readonly nullable: boolean;
   /**
-   * Holds an optional repetition of something that can match nothing, (a*?)*: Java ends such a loop at
-   * the first empty pass, JavaScript refuses that pass and tries a longer one. Both find the same
-   * matches in the end, but not the same FIRST match, which is all an atomic group or a possessive
-   * quantifier keeps.
+   * Java ends a loop such as (a*?)* at the first empty pass, JavaScript tries a longer one: same matches,
+   * not the same FIRST match, which is all an atomic group or a possessive quantifier keeps.
    */
   readonly nullableLoop: boolean;
-  /** Holds a \R somewhere. */
   readonly lineBreakInside?: boolean;
 }
 
@@ -73,7 +54,6 @@ interface Atom extends Body {
   /** Matches no characters (an anchor, a lookaround): Java may repeat it, JavaScript (u) may not. */
   readonly zeroWidth: boolean;
   readonly quantified: boolean;
-  /** \R, which Java repeats differently from a group. */
   readonly lineBreak?: boolean;
 }
 
@@ -85,7 +65,6 @@ const LINE_TERMINATORS = '\\n\\r\\u0085\\u2028\\u2029';
 const JAVA_SPACE = ' \\t\\n\\x0B\\f\\r';
 const HORIZONTAL = ' \\t\\xA0\\u1680\\u180E\\u2000-\\u200A\\u202F\\u205F\\u3000';
 const VERTICAL = '\\n\\x0B\\f\\r\\x85\\u2028\\u2029';
-/** The predefined classes an escape letter names (Java's, ASCII unless UNICODE_CHARACTER_CLASS). */
 const ESCAPE_CLASSES: Readonly<Record<string, string>> = {
   d: '0-9',
   s: JAVA_SPACE,
@@ -115,7 +94,6 @@ const POSIX: Readonly<Record<string, string>> = {
 const CATEGORIES = new Set(
   'L Lu Ll Lt Lm Lo M Mn Mc Me N Nd Nl No P Pc Pd Ps Pe Pi Pf Po S Sm Sc Sk So Z Zs Zl Zp C Cc Cf Cs Co Cn'.split(' '),
 );
-/** Unicode binary properties with Java's `Is` prefix, as JavaScript names them. */
 const BINARY: Readonly<Record<string, string>> = {
   alphabetic: '\\p{Alphabetic}',
   ideographic: '\\p{Ideographic}',
@@ -139,7 +117,6 @@ const BINARY: Readonly<Record<string, string>> = {
 /** Under (?i) Java widens these to every cased letter; no exact JavaScript class says that. */
 const CASE_WIDENED = new Set(['Lu', 'Ll', 'Lt', 'lowercase', 'uppercase', 'titlecase']);
 
-/** The script's name when JavaScript knows it (by its long name or its four-letter code). */
 function jsScript(name: string): string | undefined {
   if (!/^[A-Za-z_]+$/.test(name)) return undefined;
   try {
@@ -154,21 +131,18 @@ function isAsciiLetter(cp: number): boolean {
   return (cp >= 0x41 && cp <= 0x5a) || (cp >= 0x61 && cp <= 0x7a);
 }
 
-/** One code point written for a JavaScript class (u): syntax characters escaped, others as \u{…} unless printable. */
 function classChar(cp: number): string {
   const c = String.fromCodePoint(cp);
   if ('\\]-^['.includes(c)) return `\\${c}`;
   return cp >= 0x21 && cp <= 0x7e ? c : `\\u{${cp.toString(16)}}`;
 }
 
-/** One code point written as a JavaScript atom (u). */
 function literalAtom(cp: number): string {
   const c = String.fromCodePoint(cp);
   if ('\\^$.*+?()[]{}|/'.includes(c)) return `\\${c}`;
   return cp >= 0x20 && cp <= 0x7e ? c : `\\u{${cp.toString(16)}}`;
 }
 
-/** The characters of a range that ASCII case folding adds: the other case of its ASCII letters. */
 function foldedRange(lo: number, hi: number): string[] {
   const out: string[] = [];
   const add = (from: number, to: number, shift: number): void => {
@@ -195,7 +169,6 @@ function itemsOf(set: CharSet): readonly string[] | undefined {
   return set.t === 'items' ? set.items : undefined;
 }
 
-/** A set as one JavaScript atom matching one character. */
 function emitSet(set: CharSet): string {
   switch (set.t) {
     case 'items':
@@ -249,7 +222,6 @@ class JavaRegexReader {
     throw new UntranslatablePatternError(reason);
   }
 
-  /** Skips what (?x) ignores: whitespace, and `#` to the end of the line. */
   private skipIgnored(): void {
     if (!this.flags.x) return;
     for (;;) {
@@ -266,7 +238,6 @@ class JavaRegexReader {
     return this.src[this.pos];
   }
 
-  /** The next code point, read as it is (after a backslash, inside \Q…\E). */
   private nextRaw(): number {
     const cp = this.src.codePointAt(this.pos);
     if (cp === undefined) this.fail('Unexpected end of pattern');
@@ -306,8 +277,7 @@ class JavaRegexReader {
         sequence[sequence.length - 1] = this.quantify(last, quantifier);
         continue;
       }
-      // An inline flag group leaves a node that a quantifier cannot take: `*` after it dangles, and `{n}`
-      // repeats nothing, as in Java.
+      // An inline flag group leaves a node a quantifier cannot take: `*` dangles, `{n}` repeats nothing, as in Java.
       sequence.push(this.atom() ?? { ...plainAtom('', true), quantified: true });
     }
     alternatives.push(sequence);
@@ -484,10 +454,6 @@ class JavaRegexReader {
     return letters;
   }
 
-  /**
-   * A fresh group name for the lookahead that makes `what` atomic. A lookbehind matches backwards, so
-   * its reference would run before the group it names: refused there.
-   */
   private syntheticName(what: string): string {
     if (this.lookbehinds > 0) this.refuse(`${what} inside a lookbehind are not translated`);
     return `_s${this.synthetic++}`;
@@ -571,12 +537,10 @@ class JavaRegexReader {
     return plain(this.flags.i && isAsciiLetter(cp) ? emitSet(charSet(cp, this.flags)) : literalAtom(cp));
   }
 
-  /** An escape that stands for one character or a class of them (outside or inside a class). */
   private escapeSet(start: number, inClass: boolean): CharSet {
     const c = this.src[this.pos] as string;
     this.pos++;
     const not = (set: CharSet): CharSet => ({ t: 'not', set });
-    // \d \s \w \h \v, and their capitals for everything else
     const named = ESCAPE_CLASSES[c.toLowerCase()];
     if (named !== undefined) {
       const set: CharSet = { t: 'items', items: [named] };
@@ -593,7 +557,6 @@ class JavaRegexReader {
     }
   }
 
-  /** The character of an escape such as \t, \x41, \u00e9, \0101, \cA, \. (the escape letter already read). */
   private escapedChar(c: string, start: number, inClass: boolean): number {
     const hex = (text: string | undefined): number => {
       if (text === undefined || !/^[0-9a-fA-F]+$/.test(text)) this.fail('Illegal hexadecimal escape sequence', start);
@@ -651,7 +614,6 @@ class JavaRegexReader {
     }
   }
 
-  /** \p{…} / \pL after the `p`: POSIX classes, general categories, scripts, binary properties. */
   private property(start: number): CharSet {
     let name: string;
     if (this.eat('{')) {
@@ -697,7 +659,6 @@ class JavaRegexReader {
     return unknown();
   }
 
-  /** A class after its `[`, to the matching `]`: unions, `&&` intersections, whole-class negation. */
   private characterClass(): CharSet {
     const start = this.pos - 1;
     const negated = this.src[this.pos] === '^';
@@ -762,7 +723,6 @@ class JavaRegexReader {
     return negated ? { t: 'not', set: whole } : whole;
   }
 
-  /** One member of a class: a code point (may start a range), or a class escape (\d, \p{L}, \Q…\E). */
   private classAtom(start: number): number | CharSet {
     if (this.src[this.pos] !== '\\') return this.nextRaw();
     this.pos++;
@@ -783,16 +743,12 @@ class JavaRegexReader {
   }
 }
 
-/** The JavaScript equivalent of one Java regex, matching the whole input as Matcher.matches() does. */
 export function translateJavaRegex(pattern: string): RegExp {
   const body = new JavaRegexReader(pattern).translate();
   return new RegExp(`^(?:${body})$`, 'u');
 }
 
-/**
- * The broker's matcher for a pattern list: one Java regex `^(p1|p2|…)$`, translated whole (an inline
- * flag in one pattern reaches the ones after it, as in Java). Null for an empty list.
- */
+/** An inline flag in one pattern reaches the ones after it, as in Java. */
 export function javaPatternList(patterns: readonly string[]): RegExp | null {
   if (patterns.length === 0) return null;
   return translateJavaRegex(`^(${patterns.join('|')})$`);

@@ -1,15 +1,9 @@
-// Patterns. The broker compiles them as Java regexes and matches whole names (^(p1|p2|…)$); kmirror
-// matches them through the one translation of java-regex.ts, which refuses what Java refuses and what
-// it cannot match exactly.
+// The broker compiles patterns as Java regexes and matches whole names (^(p1|p2|…)$); kmirror matches them
+// through the one translation of java-regex.ts.
 
 import { InvalidInputError } from '../core/errors.js';
 import { InvalidJavaRegexError, UntranslatablePatternError, translateJavaRegex } from './java-regex.js';
 
-/**
- * Checks one topic or group pattern as the broker will use it. Throws an InvalidInputError for a pattern
- * that cannot be stored, that Java refuses, or that kmirror cannot match exactly; returns warnings (a
- * pattern that looks like a shell glob).
- */
 export function checkPattern(pattern: string, origin: string): string[] {
   const where = `${origin}: pattern '${pattern}'`;
   const hint =

@@ -8,10 +8,7 @@ import type { PartitionRow } from '../describe/lag.js';
 /** Polls (100 ms apart) after which a partition MIRRORING without the FAILED step counts as past it. */
 export const FAILBACK_SETTLE_POLLS = 50;
 
-/**
- * MIRRORING after the FAILED step (or for {@link FAILBACK_SETTLE_POLLS} polls without one), with a
- * fetch answered: a real fetch's source high watermark is never below what A holds once cut.
- */
+/** A real fetch's source high watermark is never below what A holds once cut. */
 export function failbackSettled(states: readonly string[], row: PartitionRow, mirroringPolls: number): boolean {
   if (row.state !== 'MIRRORING') return false;
   const pastRefresh = states.slice(0, -1).includes('FAILED') || mirroringPolls >= FAILBACK_SETTLE_POLLS;

@@ -1,12 +1,7 @@
-// failback: the way back after a failover. Topics were STOPPED in mirror M on B (the old destination)
-// and producers moved to B; now the old source A must follow B again. On the prototype a mirror on A
-// with source B, starting the same topics, is accepted: A's partitions go LOG_TRUNCATION → MIRRORING →
-// FAILED "Failed to get source metadata" (retry 1) → MIRRORING (§18; EPOCH_FENCING only when a source
-// batch carries a newer leader epoch than A's), and what A wrote after the failover (split brain) is
-// truncated away by A's fetcher after that. So before anything starts, failback says per partition
-// how many records A will lose (A's end offset versus where the two logs part, read on B), refuses
-// while B still mirrors a topic (a mirror loop), and afterwards names the cleanup that ends the
-// leader-epoch war both clusters wage while each lists the topic.
+// failback: after a failover the old source A follows B again. The prototype accepts a mirror on A reading B
+// and truncates what A wrote after the failover (split brain) once A's fetcher answers (§18), so failback
+// first says per partition how many records A loses, refuses while B still mirrors a topic (a loop), and
+// afterwards names the cleanup that ends the leader-epoch war both clusters wage while each lists the topic.
 
 import type { ConnectionConfig } from '../../connection/connection-config.js';
 import type { KafkaClient } from '../../kafka/client.js';
@@ -43,29 +38,22 @@ export const FAILBACK_A_APIS = [
 ] as const;
 
 export interface FailbackInput extends TopicActionInput {
-  /** The mirror on A that reads from B; default: the one A already has from B, else `<mirror>-failback`. */
   readonly reverseMirror?: string;
-  /** B's brokers as A's brokers reach them; default: the addresses this command reaches B on. */
   readonly sourceBootstrap?: string;
-  /** --source-config: how A's brokers authenticate to B; default: this command's own settings for B. */
   readonly sourceConfigFile?: string;
-  /** --allow-mirror-loop: start topics B still mirrors from A. */
   readonly allowMirrorLoop?: boolean;
 }
 
 export type FailbackProgress = {
   readonly done: number;
   readonly total: number;
-  /** Partitions whose state changed since the last poll. */
   readonly changes: readonly { readonly topic: string; readonly partition: number; readonly state: string }[];
 };
 
 export interface FailbackDependencies {
   warn(message: string): void;
-  /** Sleeps between polls; throws when --timeout runs out. */
   sleep(ms: number, what: string): Promise<void>;
   onProgress?(progress: FailbackProgress): void;
-  /** How this command reaches B: its addresses and, without --source-config, the settings A's brokers get. */
   readonly bConnection: ConnectionConfig;
 }
 
@@ -129,9 +117,7 @@ export interface FailbackResult {
 export interface FailbackPlan {
   readonly result: FailbackResult;
   readonly bClusterId: string;
-  /** The config to create the reverse mirror with (clear values); null when reusing one. */
   readonly createConfig: ReadonlyMap<string, string> | null;
-  /** What StartMirrorTopics on A carries. */
   readonly start: { readonly name: string; readonly id: string; readonly partitions: number }[];
 }
 
@@ -146,10 +132,6 @@ function stateCounts(rows: readonly PartitionRow[] | undefined): string {
   return counts.size === 0 ? 'no partition state reported' : [...counts].map(([s, n]) => `${n} ${s}`).join(', ');
 }
 
-/**
- * Steps 1–2 and the dry run: refuses unless every topic is STOPPED in B's mirror, reads A's end offsets
- * and where each partition's logs part, and decides the mirror on A. Changes nothing.
- */
 export async function planFailback(
   b: KafkaClient,
   a: KafkaClient,
@@ -263,7 +245,6 @@ export async function planFailback(
   };
 }
 
-/** The mirror on A reading from B: the one named, or the one A has from B, or a new `<mirror>-failback`. */
 async function reverseMirrorFor(
   a: KafkaClient,
   input: FailbackInput,
@@ -315,20 +296,13 @@ async function reverseMirrorFor(
 
 export interface FailbackOutcome {
   readonly result: FailbackResult;
-  /** Why it ended before every partition was MIRRORING on A (the start was sent). */
   readonly error?: unknown;
 }
 
-/** A partition FAILED for good, or in a loop: waiting longer will not bring it to MIRRORING. */
 function stuck(row: PartitionRow): boolean {
   return row.state === 'FAILED' && (row.retryAttempt === -1 || (row.errorMessage ?? '').includes('mirror loop'));
 }
 
-/**
- * Steps 3–5: creates the mirror on A (when needed), starts the topics there and follows every
- * partition until it is MIRRORING, recording each state it passes; then waits until A has caught up
- * with B's end offsets (the caught-up rule) and reads A's end offsets after.
- */
 export async function runFailback(
   a: KafkaClient,
   b: KafkaClient,
@@ -404,7 +378,6 @@ async function follow(a: KafkaClient, result: FailbackResult, deps: FailbackDepe
     for (const topic of result.topics) {
       topic.partitions.forEach((p, i) => {
         const row = rows.get(topic.topic)?.find((r) => r.partition === p.partition);
-        // Before the first tick after the start the partition has no state yet (UNKNOWN): nothing to show.
         if (!row || row.state === 'UNKNOWN') return;
         if (row.state !== p.states[p.states.length - 1]) {
           topic.partitions[i] = { ...p, state: row.state, states: [...p.states, row.state] };
@@ -427,7 +400,6 @@ async function follow(a: KafkaClient, result: FailbackResult, deps: FailbackDepe
   }
 }
 
-/** Records lost by partition, for the confirmation: "A loses 30 record(s) in 1 partition(s)". */
 export function truncationSummary(result: FailbackResult): string {
   return result.truncatedRecords === 0n
     ? 'A loses no records to truncation'

@@ -1,12 +1,9 @@
-// Group offsets that cannot converge: on a multi-broker destination the prototype copies a group's
-// offset only for partitions with a replica on the broker running the sync (PROTOCOL.md §18), so
-// some partitions never get it while the group's others do. promote's wait on groups recognises
-// that and stops after two sync periods without progress (or at --timeout) instead of waiting on.
+// On a multi-broker destination the prototype copies a group's offset only for partitions with a replica on
+// the broker running the sync (PROTOCOL.md §18): promote stops waiting after two sync periods without progress.
 
 import { MirrorError } from '../core/errors.js';
 import type { GroupComparison } from '../groups/group-compare.js';
 
-/** Per group, `topic-partition`s with a source offset but none on the destination while others of the group arrived. */
 export function partitionsNotArriving(groups: readonly GroupComparison[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const g of groups) {
@@ -20,16 +17,12 @@ export function partitionsNotArriving(groups: readonly GroupComparison[]): Map<s
   return out;
 }
 
-/** Watches the partitions that do not arrive; says when they have made no progress for two sync periods. */
 export class ConvergenceWatch {
   private signature = '';
   private since = 0;
   constructor(private readonly periodMs: number) {}
 
-  /**
-   * The stuck partitions now; `suspect` once they outlasted a sync period (a copy ran and skipped them),
-   * `givenUp` after two.
-   */
+  /** `suspect` once they outlasted a sync period (a copy ran and skipped them), `givenUp` after two. */
   observe(
     nowMs: number,
     groups: readonly GroupComparison[],

@@ -1,7 +1,5 @@
-// Where the logs of a failed-over topic part: the old destination (B) knows the last leader epoch it
-// mirrored from the old source (A) — the lookup in DescribeClusterMirrors — and OffsetForLeaderEpoch
-// on B says where that epoch's records end. Everything A holds beyond that point, B never had: a
-// failback truncates it away. The prototype's brokers find the point the same way (PROTOCOL.md §10).
+// Where the logs of a failed-over topic part: B's last leader epoch mirrored from A, and OffsetForLeaderEpoch
+// on B says where it ends; a failback truncates what A holds beyond it (PROTOCOL.md §10).
 
 import type { KafkaClient } from '../../kafka/client.js';
 import { KafkaProtocolError } from '../../kafka/errors.js';
@@ -12,16 +10,12 @@ import { DEFAULT_BROKER_RETRY_MS } from '../describe/describe.js';
 import { type EndOffsetFailure, partitionLeaders } from '../describe/end-offsets.js';
 
 export interface DivergencePoints {
-  /** topic → partition → the offset up to which A and B hold the same records. */
   readonly points: Map<string, Map<number, bigint>>;
-  /** topic → partition → the last epoch B mirrored from A (-1: none known). */
   readonly epochs: Map<string, Map<number, number>>;
-  /** topic → id on B. */
   readonly topicIds: ReadonlyMap<string, string>;
   readonly failures: EndOffsetFailure[];
 }
 
-/** Reads on B, for each wanted partition, where its log parts from that of cluster `sourceClusterId`. */
 export async function divergencePoints(
   b: KafkaClient,
   sourceClusterId: string,

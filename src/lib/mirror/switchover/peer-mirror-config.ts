@@ -1,8 +1,5 @@
-// The security settings a mirror stores for reaching its source, made from the connection kmirror
-// itself uses for that cluster: a failback creates a mirror on the old source (A) that reads from the
-// cluster kmirror talks to (B), so without --source-config A's brokers get the settings of this
-// command's own flags or profile. Certificates go inline (PEM), never as paths that exist only here.
-// The values are secrets: they are stored in the mirror, never printed.
+// The security settings a failback's mirror on A stores for reaching B, made from this command's own connection
+// to B. Certificates go inline (PEM), never as paths that exist only here; the values are never printed.
 
 import type { ConnectionConfig } from '../../connection/connection-config.js';
 import { InvalidInputError } from '../core/errors.js';
@@ -21,7 +18,6 @@ function jaasString(value: string): string {
   return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
-/** Mirror config keys (security.protocol, sasl.*, ssl.*) equivalent to `connection`. */
 export function mirrorSecurityConfig(connection: ConnectionConfig): Map<string, string> {
   const config = new Map<string, string>();
   const tls = connection.tls;

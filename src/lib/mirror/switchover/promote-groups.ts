@@ -1,11 +1,6 @@
-// promote's step 4: the consumer groups. The destination copies a group's committed offsets only in
-// its periodic sync (every `mirror.metadata.refresh.interval.ms`, 60 s by default), and only while the
-// topic is mirrored: once promote stops the topics, what the destination holds is what consumers moved
-// there start from. So before the stop, promote waits until every group the mirror copies (its
-// mirror.groups.include/exclude, narrowed by --group/--group-pattern) has, on the promoted topics,
-// the source's offsets on the destination. A group with members on the destination is skipped by the
-// sync, so it never gets there by waiting alone: promote waits for its consumers to leave, refuses
-// (--no-wait-for-quiet), or goes on without it (--force).
+// promote's step 4: the destination copies group offsets only in its periodic sync and only while the topic
+// is mirrored, so before the stop promote waits until every copied group has the source's offsets there.
+// The sync skips a group with members on the destination: promote waits, refuses, or goes on with --force.
 
 import { ConvergenceWatch, convergenceError } from './group-convergence.js';
 import type { KafkaClient } from '../../kafka/client.js';
@@ -21,11 +16,8 @@ import { groupOffsetsReader } from '../groups/group-offsets.js';
 import { effectiveList } from '../config/mirror-side.js';
 
 export interface PromoteGroupsInput {
-  /** --group: only these groups (of those the mirror copies). */
   readonly groups: readonly string[];
-  /** --group-pattern: only groups fully matching one of these. */
   readonly groupPatterns: readonly string[];
-  /** --skip-groups: promote without comparing the groups. */
   readonly skipGroups: boolean;
 }
 
@@ -56,17 +48,13 @@ export interface GroupsProgress {
   readonly phase: 'groups';
   readonly inSync: number;
   readonly total: number;
-  /** Groups the next sync should copy. */
   readonly waiting: string[];
-  /** Groups active on the destination that promote waits for. */
   readonly active: string[];
   readonly periodMs: number;
-  /** What is left of the sync period that began with the wait (or the latest since): the copy is due within it. */
   readonly nextCopyInMs: number;
 }
 
 export interface GroupsPlan {
-  /** What is compared; null with --skip-groups. */
   readonly selection: GroupSelection | null;
   readonly result: PromoteGroups;
 }
@@ -74,7 +62,6 @@ export interface GroupsPlan {
 export interface GroupsWaitOptions {
   readonly force: boolean;
   readonly waitForQuiet: boolean;
-  /** Time kept for the stop after the wait; the wait gives up before eating into it. */
   readonly reserveMs: number;
 }
 
@@ -87,7 +74,6 @@ export interface GroupsWaitDependencies {
   now(): number;
 }
 
-/** Between two comparisons: each costs ListGroups on every source broker and OffsetFetch per group on both sides. */
 const GROUPS_POLL_MS = 1000;
 
 export const SKIP_GROUPS_NOTE =
@@ -117,10 +103,7 @@ export function skippedGroups(warn: (message: string) => void): GroupsPlan {
   };
 }
 
-/**
- * Whether the destination holds the source's offset for every partition the source group has one for.
- * A partition only the destination has an offset for is not waited for: the sync never removes one.
- */
+/** A partition only the destination has an offset for is not waited for: the sync never removes one. */
 function copied(group: GroupComparison): boolean {
   return (
     group.verdict !== 'active-on-destination' &&
@@ -159,7 +142,6 @@ async function compare(
   }
 }
 
-/** Step 1's part: which groups step 4 waits for, compared once (the gaps a dry run shows). */
 export async function planGroups(
   source: KafkaClient,
   destination: KafkaClient,
@@ -195,7 +177,6 @@ export async function planGroups(
   return { selection, result: groupsResult(comparison, await readSyncInterval(destination), 0) };
 }
 
-/** At most a few names, so a cluster with thousands of groups still gets a readable line. */
 function few(names: readonly string[]): string {
   const shown = names.slice(0, 5).join(', ');
   return names.length > 5 ? `${shown}, … (${names.length} in all)` : shown;
@@ -224,10 +205,6 @@ function activeRefusal(active: readonly string[]): MirrorError {
   );
 }
 
-/**
- * Step 4: compares until every group is in sync (the destination's next sync copies them), or throws
- * the timeout while `reserveMs` is still left for the stop. Nothing is changed here.
- */
 export async function awaitGroupsInSync(
   source: KafkaClient,
   destination: KafkaClient,
@@ -244,7 +221,6 @@ export async function awaitGroupsInSync(
   let forced = false;
   const convergence = new ConvergenceWatch(periodMs);
   for (;;) {
-    // Waited: until the comparison that found them in sync began (0 when the first one did).
     const elapsed = deps.now() - started;
     const comparison = await compare(source, destination, selection);
     const result = groupsResult(comparison, syncInterval, elapsed);
@@ -257,7 +233,6 @@ export async function awaitGroupsInSync(
       );
     }
     const waiting = result.notInSync.filter((g) => !result.activeOnDestination.includes(g));
-    // A source broker that did not answer hides its groups: not done until every broker answered.
     const hidden = comparison.brokerWarnings.map((w) => `source broker ${w.broker} did not answer ListGroups`);
     if (waiting.length === 0 && active.length === 0 && hidden.length === 0) return result;
     if (active.length > 0 && !options.waitForQuiet) throw activeRefusal(active);

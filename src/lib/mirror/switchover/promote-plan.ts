@@ -1,6 +1,4 @@
-// promote's step 1 and what every later step is handed: the mirror, the selected topics (every
-// partition MIRRORING), how the source is reached, both sides' end offsets, and the consumer groups
-// the mirror copies for those topics. Making the plan changes nothing.
+// promote's step 1 and what every later step is handed. Making the plan changes nothing.
 
 import type { ConnectionConfig } from '../../connection/connection-config.js';
 import type { PropertyEntry } from '../../connection/properties-file.js';
@@ -32,19 +30,14 @@ import { type TopicActionInput, selectMirrorTopics } from '../topics/topic-actio
 
 export const PROMOTE_APIS = [StopMirrorTopics, DescribeClusterMirrors, ListClusterMirrors, DescribeConfigs] as const;
 
-/** States a partition passes through on its own on the way (back) to MIRRORING: promote waits for them. */
 const PASSING_STATES = new Set(['LOG_TRUNCATION', 'EPOCH_FENCING']);
 
 export interface PromoteInput extends TopicActionInput, PromoteGroupsInput {
-  /** Wait until the source end offsets stop moving; false: check once and refuse if they move. */
   readonly waitForQuiet: boolean;
-  /** Skip the quiet check altogether, and promote without groups active on the destination. */
   readonly force: boolean;
-  /** How long the source end offsets must stand still to count as quiet. */
   readonly quietPeriodMs: number;
   readonly sourceConfig?: ReadonlyMap<string, PropertyEntry>;
   readonly sourceConfigName?: string;
-  /** --source-profile: a whole connection for the source, used instead of the stored keys. */
   readonly sourceProfile?: ConnectionConfig;
 }
 
@@ -56,37 +49,27 @@ export type PromoteProgress =
   | { readonly phase: 'stopping'; readonly done: number; readonly total: number };
 
 export interface PromoteDependencies {
-  /** Opens a client to the source cluster; promote closes it. */
   openSource(settings: ConnectionConfig): Promise<KafkaClient>;
   warn(message: string): void;
-  /** A line for people (text output only): what promote waits for, and how long that can take. */
   note(message: string): void;
-  /** Sleeps between polls; throws when --timeout runs out (with `hint` when given) or the operator interrupts. */
   sleep(ms: number, what: string, hint?: string): Promise<void>;
-  /** Throws the timeout error when less than `ms` of the budget is left. */
   requireTimeLeft(ms: number, what: string): void;
   onProgress?(progress: PromoteProgress): void;
   now(): number;
-  /** The source check (source-check.ts) that refuses a promote while the source does not answer. */
   readonly sourceCheck?: SourceCheckPolicy;
-  /** Runs once the topics caught up, just before the stop; throwing refuses the stop (`--verify`). */
   beforeStop?(plan: PromotePlan): Promise<void>;
 }
 
 export interface PromotePlan {
   readonly mirror: string;
   readonly topics: readonly string[];
-  /** topic → partition count. */
   readonly partitions: ReadonlyMap<string, number>;
   readonly rows: ReadonlyMap<string, readonly PartitionRow[]>;
   readonly sourceLabel: string;
   readonly sourceSettings: ConnectionConfig;
-  /** Source and destination end offsets when planned. */
   readonly sourceEnds: CatchUpTargets;
   readonly destinationEnds: CatchUpTargets;
-  /** The groups step 4 waits for, as compared when planned. */
   readonly groups: GroupsPlan;
-  /** Source partitions with open transactions when planned: the stop aborts them on the destination. */
   readonly openTransactions: OpenTransactionPartition[];
   readonly warnings: string[];
 }
@@ -109,11 +92,6 @@ function statesOf(rows: readonly PartitionRow[] | undefined): string {
   return [...counts].map(([state, n]) => `${n} ${state}`).join(', ');
 }
 
-/**
- * Step 1: the mirror, the selected topics (every partition MIRRORING; topics passing through
- * LOG_TRUNCATION, EPOCH_FENCING or a retrying FAILED are waited for), the source reachable,
- * both sides' end offsets, and the groups compared. Changes nothing.
- */
 export async function planPromote(
   client: KafkaClient,
   input: PromoteInput,
@@ -180,7 +158,6 @@ export async function planPromote(
 
   const partitions = new Map(selection.selected.map((t) => [t, selection.rows.get(t)?.length ?? 0]));
   const stored = await describeMirrorConfigs(client, input.mirror);
-  // The one settings rule (core/source-access.ts): --source-profile, else the stored keys with --source-config on top.
   const sourceSettings = await sourceSettingsOf({ mirror: input.mirror, stored }, input, warn);
   const sourceLabel = `the source cluster (${sourceSettings.bootstrap.join(',')})`;
   const source = await deps.openSource(sourceSettings);
@@ -213,7 +190,6 @@ export function wantedOf(partitions: ReadonlyMap<string, number>): Map<string, n
   return new Map([...partitions].map(([t, n]) => [t, Array.from({ length: n }, (_, i) => i)]));
 }
 
-/** Reads from the source; a failure that is not already a domain error means the source is out of reach. */
 async function reading<T>(label: string, read: () => Promise<T>): Promise<T> {
   try {
     return await read();

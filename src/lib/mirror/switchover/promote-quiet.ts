@@ -1,12 +1,10 @@
-// promote's step 2: the source end offsets stand still for one period (the producers stopped), and
-// the comparison of two readings of them that promote also uses to notice producers coming back.
+// promote's step 2: the source end offsets stand still for one period (the producers stopped).
 
 import type { KafkaClient } from '../../kafka/client.js';
 import { type CatchUpTargets, readCatchUpTargets } from '../topics/caught-up.js';
 import { MirrorError } from '../core/errors.js';
 import type { PromoteDependencies, PromoteInput, PromotePlan } from './promote-plan.js';
 
-/** Records `after` holds beyond `before`, over every partition (what arrived in between). */
 export function recordsAhead(after: CatchUpTargets, before?: CatchUpTargets): bigint {
   let total = 0n;
   for (const [topic, parts] of after)
@@ -22,16 +20,12 @@ export function sameOffsets(a: CatchUpTargets, b: CatchUpTargets): boolean {
   return true;
 }
 
-/**
- * What ends a wait for quiet producers, on a real cluster and on the playground (which prints how to stop its
- * producers): a longer --timeout does not, while they keep writing.
- */
+/** A longer --timeout does not end a wait for quiet producers while they keep writing. */
 export const MOVING_SOURCE_HINT =
   'the producers still write to the source: stop them, then run promote again (the playground stops its producers ' +
   'on kill -USR1 <its pid>, and starts without them with --no-traffic); or --force promotes while they write, and ' +
   'the records written after promote reads the source are lost';
 
-/** Step 2: the source end offsets stand still for one period (waiting for it unless told not to). */
 export async function awaitQuietSource(
   source: KafkaClient,
   plan: PromotePlan,

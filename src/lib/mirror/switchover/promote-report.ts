@@ -1,5 +1,4 @@
-// What promote reports (its --json document): per topic and partition the end offsets on both sides
-// and how the stop was verified, the quiet check, the groups, and what was and was not stopped.
+// What promote reports (its --json document).
 
 import { MirrorError } from '../core/errors.js';
 import type { PromoteGroups } from './promote-groups.js';
@@ -68,16 +67,12 @@ export interface PromoteResult {
   readonly warnings: string[];
 }
 
-/**
- * Records still to copy. The destination is read after the source, so with producers running it can be
- * ahead of that earlier source read: nothing is left to copy then (0), never a negative count.
- */
+/** The destination is read after the source, so it can be ahead of that read: 0, never negative. */
 function gapOf(sourceEnd: bigint | null, destinationEnd: bigint | null): bigint | null {
   if (sourceEnd === null || destinationEnd === null) return null;
   return sourceEnd > destinationEnd ? sourceEnd - destinationEnd : 0n;
 }
 
-/** The plan as --dry-run shows it: the current gap of every partition and of every group. */
 export function promotePlanResult(plan: PromotePlan, input: PromoteInput, dryRun = true): PromoteResult {
   return {
     mirror: plan.mirror,
@@ -113,7 +108,6 @@ export function promotePlanResult(plan: PromotePlan, input: PromoteInput, dryRun
   };
 }
 
-/** A verified promote that found records missing (written to the source after it read it). */
 export function promoteLossError(result: PromoteResult): MirrorError | null {
   const lost = result.topics.flatMap((t) =>
     t.partitions

@@ -1,6 +1,5 @@
-// promote's step 5: stop the topics, wait for STOPPED, and verify each destination end offset is at
-// least the source's + 1 (the PID-reset marker); more is control records. Once the stop is sent an
-// interruption no longer throws: the result says which topics stopped and which did not.
+// promote's step 5: stop, wait for STOPPED, verify each destination end is at least the source's + 1 (the
+// PID-reset marker). Once the stop is sent an interruption no longer throws.
 
 import type { KafkaClient } from '../../kafka/client.js';
 import { applyTopicAction } from '../topics/apply-topic-action.js';
@@ -14,7 +13,6 @@ import type { FinalPartition } from '../topics/final-partition.js';
 
 export interface PromoteOutcome {
   readonly result: PromoteResult;
-  /** Why promote ended early after the stop was sent; the result says what was done. */
   readonly error?: unknown;
 }
 
@@ -75,7 +73,6 @@ export async function stopAndVerify(
   return finish(result, final, deps, started);
 }
 
-/** Fills stopped / notStopped from the last rows seen; complete only without an error and with every topic STOPPED. */
 function finish(
   result: PromoteResult,
   final: readonly FinalPartition[],
@@ -108,7 +105,6 @@ function finish(
   return { result };
 }
 
-/** Step 5's check: destination end ≥ source end + 1 (the PID-reset marker); more is control records. */
 function verify(result: PromoteResult, final: readonly FinalPartition[], sourceEnds: CatchUpTargets): void {
   for (const topic of result.topics) {
     for (const [i, p] of topic.partitions.entries()) {

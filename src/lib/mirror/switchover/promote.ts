@@ -1,13 +1,6 @@
-// mirror/switchover/: moving producers between clusters: the planned promote and the failback after a failover.
-//
-// promote: the planned switchover (Confluent's `mirror promote`). Unlike remove-topics, which stops
-// mirroring whatever the lag, it stops only once nothing can be lost: (1) the source answers and the
-// topics are MIRRORING (promote-plan.ts), (2) the source end offsets stand still, producers stopped
-// (promote-quiet.ts), (3) every destination partition has reached them (the one caught-up definition,
-// never the reported lag, which reads 0 between fetches), (4) the groups' offsets on the destination
-// are the source's (promote-groups.ts), (5) stop and verify that each destination end offset is at
-// least the source's + 1, the PID-reset marker (promote-stop.ts). Until the stop is sent nothing
-// changes; once it is, an interruption still reports which topics stopped (promote-report.ts).
+// mirror/switchover/: promote stops only once nothing can be lost: the source answers, its end offsets stand
+// still, every destination partition has reached them (never the reported lag, which reads 0 between
+// fetches), the groups are copied; then stop and verify the PID-reset marker. Nothing changes before the stop.
 
 import type { KafkaClient } from '../../kafka/client.js';
 import { type CatchUpTargets, notCaughtUpError, readCatchUpTargets, waitUntilCaughtUp } from '../topics/caught-up.js';
@@ -19,10 +12,8 @@ import { type PromoteOutcome, stopAndVerify } from './promote-stop.js';
 
 const NOTHING_CHANGED_YET = 'nothing was changed yet (promote stops the topics only once they have caught up)';
 
-/** Less than this left of --timeout and promote does not start the stop: it could not verify it. */
 export const STOP_RESERVE_MS = 5000;
 
-/** Steps 2–6 after the plan (and any confirmation). Throws when nothing was stopped. */
 export async function runPromote(
   client: KafkaClient,
   plan: PromotePlan,
@@ -42,7 +33,6 @@ export async function runPromote(
       } else {
         targets = await readCatchUpTargets(source, plan.partitions, plan.sourceLabel);
       }
-      // Promote waits before it stops anything: no topic was started or changed by it.
       const caughtUp = await waitUntilCaughtUp(
         client,
         plan.mirror,

@@ -1,6 +1,5 @@
-// The evidence a switchover leaves: after promote or failback, a tail verify of the topics it moved and a
-// receipt of both clusters, the steps' times, per partition the ends, stop markers and the destination's
-// batches, and the groups. Before the stop, `promote --verify` refuses a topic whose tail diverges.
+// The evidence a switchover leaves: a tail verify of the moved topics and a receipt of both clusters; before
+// the stop, `promote --verify` refuses a topic whose tail diverges.
 
 import type { ConnectionConfig } from '../../connection/connection-config.js';
 import type { KafkaClient } from '../../kafka/client.js';
@@ -20,7 +19,6 @@ export interface ReceiptDependencies {
   readonly kmirrorVersion: string;
 }
 
-/** Batches of each partition's tail a receipt and `promote --verify` compare. */
 export const RECEIPT_TAIL_BATCHES = 10;
 
 async function tailVerify(
@@ -37,7 +35,6 @@ async function tailVerify(
   );
 }
 
-/** `promote --verify`: before the stop, the tails of the selected topics must be identical on both sides. */
 export async function refuseDivergingTail(
   client: KafkaClient,
   plan: PromotePlan,
@@ -96,14 +93,12 @@ async function build(
   };
 }
 
-/** A result's partitions by `topic-partition`. */
 function byPartition<P extends { readonly partition: number }>(
   topics: readonly { readonly topic: string; readonly partitions: readonly P[] }[],
 ): Map<string, P> {
   return new Map(topics.flatMap((t) => t.partitions.map((p) => [`${t.topic}-${p.partition}`, p] as const)));
 }
 
-/** The receipt of a promote that stopped its topics. */
 export function promoteReceipt(
   client: KafkaClient,
   bootstrap: string[],
@@ -128,7 +123,6 @@ export function promoteReceipt(
   );
 }
 
-/** The receipt of a failback: A follows B through the reverse mirror; A is its destination. */
 export function failbackReceipt(
   a: KafkaClient,
   aBootstrap: string[],

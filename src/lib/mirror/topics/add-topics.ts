@@ -39,20 +39,16 @@ export const ADD_TOPICS_APIS = [
 
 export interface AddTopicsInput {
   readonly mirror: string;
-  /** Checked names from --topic / --topics-file. */
   readonly topics: readonly string[];
   readonly include: readonly string[];
   readonly exclude: readonly string[];
   readonly allowMissing: boolean;
-  /** --source-config entries, already read. */
   readonly sourceConfig?: ReadonlyMap<string, PropertyEntry>;
   readonly sourceConfigName?: string;
-  /** --source-profile: the whole source connection, instead of the stored keys. */
   readonly sourceProfile?: ConnectionConfig;
 }
 
 export interface AddTopicsDependencies {
-  /** Opens a client to the source cluster; the plan closes it. */
   openSource(settings: ConnectionConfig): Promise<KafkaClient>;
   warn(message: string): void;
 }
@@ -65,19 +61,13 @@ export interface AddTopicsPlan {
   readonly topics: readonly TopicToAdd[];
   readonly include: readonly string[];
   readonly exclude: readonly string[];
-  /** What would be sent; null when there is nothing to send (no topic to add and no pattern). */
   readonly request: StartRequest | null;
-  /** Topics only a pattern selected (not named): adding them needs a confirmation. */
   readonly addedByPattern: readonly string[];
-  /** How this machine reaches the source; --wait reads the source end offsets with it. */
   readonly sourceSettings: ConnectionConfig;
-  /** Selected topics the source mirrors from this cluster (a start would make a mirror loop). */
   readonly loopCheck: LoopCheck;
-  /** Selected topics whose destination copy holds records that the start truncates. */
   readonly truncation: DestinationTruncation;
 }
 
-/** The --json document. */
 export interface AddTopicsResult {
   mirror: string;
   added: {
@@ -106,13 +96,11 @@ export interface AddTopicsResult {
 
 export type SkipReason = 'already-mirrored' | 'in-other-mirror' | 'missing-on-source' | 'excluded-by-mirror';
 
-/** Per-topic failures with a hint, for the text output (JSON keeps code, name and message). */
 export interface TopicFailureDetail {
   readonly topic: string;
   readonly hint: string | null;
 }
 
-/** Where each destination topic already belongs (every mirror, not only this one). */
 async function topicOwnership(
   client: KafkaClient,
   mirror: string,
@@ -122,8 +110,7 @@ async function topicOwnership(
   const exists = listed.Mirrors.some((m) => m.MirrorName === mirror);
   if (!exists) return { ownership: new Map(), exists };
 
-  // Listed topics have desired state MIRRORING or PAUSED in that mirror; described rows add the
-  // partition states (and the STOPPED topics, which List leaves out).
+  // List leaves STOPPED topics out: the described rows add them.
   const active = new Map<string, string>();
   for (const m of listed.Mirrors) for (const topic of m.TopicNames) active.set(topic, m.MirrorName);
   const described = await describeMirrors(client, []);
@@ -165,10 +152,6 @@ async function topicOwnership(
   return { ownership, exists };
 }
 
-/**
- * Everything before sending: gate, mirror existence, stored configs, source topics, ownership of
- * every destination topic, classification. Sends nothing that changes state.
- */
 export async function planAddTopics(
   client: KafkaClient,
   input: AddTopicsInput,
@@ -243,7 +226,6 @@ export async function planAddTopics(
   };
 }
 
-/** More named topics than this in one request need a confirmation, as a pattern's matches do. */
 export const LARGE_START = 100;
 
 /**
@@ -273,7 +255,6 @@ const SKIP_REASONS: Readonly<Partial<Record<TopicToAdd['action'], SkipReason>>> 
   'excluded-by-mirror': 'excluded-by-mirror',
 };
 
-/** The result document for a plan, before (dry run) or without any answer. */
 export function addTopicsResultOf(plan: AddTopicsPlan, dryRun: boolean): AddTopicsResult {
   const result: AddTopicsResult = {
     mirror: plan.mirror,
@@ -324,17 +305,14 @@ function wholeRequestError(code: number, message: string | null, mirror: string)
 export interface SendOutcome {
   readonly result: AddTopicsResult;
   readonly failures: TopicFailureDetail[];
-  /** Thrown by the command after rendering: partial failure, or every topic failed. */
   readonly error: MirrorError | null;
 }
 
 type StartResponse = ResponseOf<typeof StartMirrorTopics>;
 
 /**
- * After a lost answer to StartMirrorTopics: the sent topics the mirror now lists (MIRRORING or PAUSED) were
- * started, and the patterns are in its stored lists. What the read-back finds is folded in as the broker's
- * answer would have been: the topics not listed as failed, nothing at all as not applied. add-topics and
- * failback (which starts the topics on the old source) both send it.
+ * After a lost answer to StartMirrorTopics: the sent topics the mirror now lists were started; the rest are
+ * folded in as failed, as the broker's answer would have been.
  */
 export function startedTopics(
   client: KafkaClient,
@@ -368,7 +346,6 @@ export function startedTopics(
   };
 }
 
-/** Sends the plan's request and folds the per-topic answers into the result. */
 export async function sendAddTopics(
   client: KafkaClient,
   plan: AddTopicsPlan,
@@ -439,10 +416,6 @@ function partialFailure(result: AddTopicsResult): MirrorError {
   );
 }
 
-/**
- * Named topics that were not added for a reason other than "already there" make the run
- * incomplete: exit 3 when something else was done, else the reason's own code.
- */
 export function unmetNamedTopics(result: AddTopicsResult, plan: AddTopicsPlan): MirrorError | null {
   const named = new Set(plan.topics.filter((t) => t.named).map((t) => t.topic));
   const unmet = result.skipped.filter((s) => named.has(s.topic) && s.reason !== 'already-mirrored');
@@ -484,10 +457,6 @@ export function unmetNamedTopics(result: AddTopicsResult, plan: AddTopicsPlan): 
   }
 }
 
-/**
- * --wait: reads the source end offsets of the added topics now, then waits until they have caught
- * up ({@link CAUGHT_UP_RULE}). Bounded by the deadline's sleep (exit 124).
- */
 export async function waitUntilAddedCaughtUp(
   client: KafkaClient,
   plan: AddTopicsPlan,

@@ -1,8 +1,5 @@
-// The domain flow of remove-topics, pause and resume after the plan (and any confirmation): send the
-// movable topics, then with --wait poll until every partition reaches the target (resume: until it
-// has caught up, the one definition of caught-up.ts), and for STOPPED partitions read where
-// failover left them. A wait that fails keeps the rows seen so far, so the
-// result can still be shown before the error.
+// The flow of remove-topics, pause and resume after the plan: send the movable topics, then with --wait poll
+// until every partition reaches the target. A wait that fails keeps the rows seen so far.
 
 import type { KafkaClient } from '../../kafka/client.js';
 import { type CatchUpOutcome, type MirrorCatchUpDependencies, waitUntilMirrorCaughtUp } from './caught-up.js';
@@ -15,20 +12,15 @@ import { waitForPartitionStates } from './wait.js';
 import type { FinalPartition } from './final-partition.js';
 
 export interface TopicActionWait {
-  /** Sleeps between polls; throws when --wait or --timeout runs out. */
   sleep(ms: number, what: string): Promise<void>;
   onProgress?(done: number, total: number): void;
-  /** resume waits until caught up (caught-up.ts): how it reaches the source to read the end offsets. */
   readonly source: Pick<MirrorCatchUpDependencies, 'openSource' | 'warn' | 'sourceConfig' | 'sourceConfigName'>;
 }
 
 export interface AppliedTopicAction {
   readonly result: TopicActionResult;
-  /** Why the wait ended early (a timeout, a failed poll); the result holds the rows seen until then. */
   readonly waitError?: unknown;
-  /** End offsets that could not be read. */
   readonly warnings: string[];
-  /** resume --wait: how the caught-up wait ended (every partition, or the ones that cannot catch up). */
   readonly caughtUp?: CatchUpOutcome;
 }
 
@@ -63,7 +55,6 @@ export async function applyTopicAction(
   return { result, warnings };
 }
 
-/** resume --wait: the resumed topics have caught up with the source end offsets read when the wait began. */
 async function waitResumedCaughtUp(
   client: KafkaClient,
   plan: TopicActionPlan,
@@ -90,7 +81,6 @@ async function waitResumedCaughtUp(
   }
 }
 
-/** Destination end offsets of the STOPPED partitions (where failover left each one). */
 async function withEndOffsets(
   client: KafkaClient,
   rows: FinalPartition[],
@@ -108,7 +98,6 @@ async function withEndOffsets(
   return rows.map((r) => ({ ...r, destinationEndOffset: offsets.get(r.topic)?.get(r.partition) ?? null }));
 }
 
-/** After --wait: partitions that settled FAILED for good instead of reaching the target (partial when some did). */
 export function unsettledError(result: TopicActionResult, target: string): MirrorError | null {
   const off = (result.final ?? []).filter((r) => r.state !== target);
   if (off.length === 0) return null;

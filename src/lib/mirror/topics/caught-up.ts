@@ -1,8 +1,6 @@
-// The one definition of "caught up" that --wait commands share (add-topics, resume, and later
-// promote): every watched partition is MIRRORING, and its destination end offset (ListOffsets on
-// the destination) has reached the source end offset read with ListOffsets on the source when the
-// wait began. The lag the broker reports is not used: it is computed from the broker's last fetch
-// and reads 0 while a partition is far behind (seen on the real prototype right after a start).
+// The one definition of "caught up" for --wait: every watched partition is MIRRORING and its destination end
+// offset has reached the source end offset read when the wait began. The broker's lag is not used: it reads
+// 0 while a partition is far behind (seen on the real prototype right after a start).
 
 import type { ConnectionConfig } from '../../connection/connection-config.js';
 import type { PropertyEntry } from '../../connection/properties-file.js';
@@ -16,13 +14,10 @@ import { describeMirrorConfigs } from '../core/source-client.js';
 import type { FinalPartition } from './final-partition.js';
 import { sourceSettingsOf } from '../core/source-access.js';
 
-/** How the wait decides, in words a command prints. */
-// In the operator's words (issue 33: no RPC names); caught-up.ts's header says which requests read the offsets.
 export const CAUGHT_UP_RULE =
   'every partition is MIRRORING and holds every record the source had when the wait began ' +
   "(end offsets read on both clusters; the broker's reported lag is not used)";
 
-/** topic → partition → the source end offset when the wait began. */
 export type CatchUpTargets = ReadonlyMap<string, ReadonlyMap<number, bigint>>;
 
 export interface PendingPartition {
@@ -39,12 +34,10 @@ export interface CatchUpProgress {
   readonly pending: PendingPartition[];
 }
 
-/** How a wait ended: the progress, and every watched partition as last seen (with its destination end offset). */
 export interface CatchUpOutcome extends CatchUpProgress {
   readonly rows: FinalPartition[];
 }
 
-/** Reads the targets on the source; a partition whose end offset cannot be read makes the wait impossible. */
 export async function readCatchUpTargets(
   source: KafkaClient,
   topics: ReadonlyMap<string, number>,
@@ -72,7 +65,6 @@ export async function readCatchUpTargets(
   return offsets;
 }
 
-/** Opens the source with `settings`, reads the targets there, and closes it again. */
 export async function readCatchUpTargetsFrom(
   settings: ConnectionConfig,
   topics: ReadonlyMap<string, number>,
@@ -86,7 +78,6 @@ export async function readCatchUpTargetsFrom(
   }
 }
 
-/** Pure: which partitions have caught up, given the described states and the destination end offsets. */
 export function catchUpProgress(
   targets: CatchUpTargets,
   states: ReadonlyMap<string, ReadonlyMap<number, string>>,
@@ -106,18 +97,12 @@ export function catchUpProgress(
   return { done: total - pending.length, total, pending };
 }
 
-/**
- * Polls DescribeClusterMirrors (for the states) and ListOffsets on the destination (for the end
- * offsets) until {@link catchUpProgress} has nothing pending, or nothing but partitions FAILED with a
- * non-retryable error (RetryAttempt -1: only a broker restart clears those, so waiting cannot help).
- * `sleep` throws when the budget is spent.
- */
+/** FAILED partitions with RetryAttempt -1 end the wait: only a broker restart clears those. */
 export async function waitUntilCaughtUp(
   destination: KafkaClient,
   mirror: string,
   targets: CatchUpTargets,
   sleep: (ms: number, what: string) => Promise<void>,
-  /** What the command has done so far, for a hint ("the topics were started"; promote: nothing yet). */
   soFar: string,
   onProgress?: (progress: CatchUpOutcome) => void,
 ): Promise<CatchUpOutcome> {
@@ -160,15 +145,10 @@ function stuck(rows: readonly FinalPartition[], p: PendingPartition): boolean {
   return row?.state === 'FAILED' && row.retryAttempt === -1;
 }
 
-/** What a --wait command prints once every partition caught up: how it decided. */
 export function caughtUpNote(outcome: CatchUpProgress): string {
   return `Caught up: ${outcome.total} partition(s); ${CAUGHT_UP_RULE}.`;
 }
 
-/**
- * A wait that ended with partitions that cannot catch up (FAILED for good): which ones, with the
- * recognised cause and its recovery; null when every partition caught up.
- */
 export function notCaughtUpError(mirror: string, outcome: CatchUpOutcome): MirrorError | null {
   if (outcome.pending.length === 0) return null;
   const failed = outcome.rows.filter((r) =>
@@ -187,24 +167,16 @@ export function notCaughtUpError(mirror: string, outcome: CatchUpOutcome): Mirro
 }
 
 export interface MirrorCatchUpDependencies {
-  /** Opens a client to the source cluster; the wait closes it once the targets are read. */
   openSource(settings: ConnectionConfig): Promise<KafkaClient>;
   warn(message: string): void;
   sleep(ms: number, what: string): Promise<void>;
   onProgress?(progress: CatchUpOutcome): void;
-  /** What the command has done before the wait, for a hint ("the topics were resumed"). */
   readonly soFar: string;
-  /** --source-config entries, already read: how this machine reaches the source when the stored ones do not. */
   readonly sourceConfig?: ReadonlyMap<string, PropertyEntry>;
   readonly sourceConfigName?: string;
-  /** --source-profile: the whole source connection, instead of the stored keys. */
   readonly sourceProfile?: ConnectionConfig;
 }
 
-/**
- * --wait for topics already in a mirror (resume): reaches the source with the settings the mirror
- * stores (or --source-config), reads the targets now, then waits until caught up.
- */
 export async function waitUntilMirrorCaughtUp(
   destination: KafkaClient,
   mirror: string,

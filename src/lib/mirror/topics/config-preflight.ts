@@ -1,6 +1,4 @@
-// What `config set` checks before it changes a mirror: the mirror config APIs, the values at the cluster's
-// finalized feature levels, a new source identity against the source itself, and what the change will set in
-// motion: the MIRRORING topics it restarts and the topic filters that start or stop topics by themselves.
+// What `config set` checks before it changes a mirror, and what the change will set in motion.
 
 import type { ConnectionConfig } from '../../connection/connection-config.js';
 import type { KafkaClient } from '../../kafka/client.js';
@@ -13,16 +11,13 @@ import { topicsMirroringNow } from './config-restart.js';
 export interface ConfigPreflightOptions {
   readonly openSource: (settings: ConnectionConfig) => Promise<KafkaClient>;
   readonly warn: (message: string) => void;
-  /** Apply a change of the source settings without asking the source. */
   readonly force: boolean;
-  /** --dry-run: the broker only validates, so nothing restarts and no filter acts. */
   readonly validateOnly: boolean;
 }
 
 export interface ConfigPreflight {
-  /** Topics MIRRORING now, which the change restarts (their partitions go FAILED for ~2 s). */
+  /** Restarted by the change: their partitions go FAILED for ~2 s. */
   readonly mirroring: string[];
-  /** Topic filter changes that need a yes. */
   readonly filters: FilterChange[];
 }
 
@@ -33,7 +28,6 @@ export async function preflightConfigChanges(
   options: ConfigPreflightOptions,
 ): Promise<ConfigPreflight> {
   const info = await requireMirrorConfigApis(client, options.warn);
-  // Before anything changes: the cluster's finalized feature levels decide which validators apply.
   requireValidAtFinalizedLevels(
     changes.filter((c) => c.operation === 'SET' || c.operation === 'APPEND').map((c) => [c.name, c.value]),
     info.finalizedFeatures,

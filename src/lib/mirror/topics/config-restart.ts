@@ -7,10 +7,7 @@ import { describeMirrors } from '../describe/describe.js';
 import { waitForPartitionStates } from './wait.js';
 import type { FinalPartition } from './final-partition.js';
 
-/**
- * Topics of the mirror with at least one MIRRORING partition right now: [] for an unknown mirror,
- * and when mirroring is disabled (config set still works then, and nothing mirrors).
- */
+/** Mirroring disabled gives []: config set still works then, and nothing mirrors. */
 export async function topicsMirroringNow(client: KafkaClient, mirror: string): Promise<string[]> {
   let described;
   try {
@@ -31,7 +28,6 @@ export function configRestartWarning(mirror: string, topics: readonly string[]):
   );
 }
 
-/** --wait after a config change: the topics that were mirroring are MIRRORING again (or FAILED for good). */
 export function waitUntilMirroringAgain(
   client: KafkaClient,
   mirror: string,

@@ -1,5 +1,4 @@
-// Where a partition ended after a --wait of remove-topics, pause or resume (and of promote's stop): the row
-// every waiting command reports, and what caught-up and the config restart watch.
+// Where a partition ended after a --wait: the row every waiting command reports.
 
 export interface FinalPartition {
   readonly topic: string;

@@ -1,27 +1,22 @@
-// States the broker leaves by itself within seconds: the start-up FAILED (retry 1, "Failed to get source
-// metadata", ~2 s after a start or a mirror config change, PROTOCOL.md §18), PAUSING, STOPPING and the start's
-// LOG_TRUNCATION. A topic blocked only by these is planned again for a few seconds before the command refuses:
-// refusing at once sent operators back to run the same command by hand (issue 33 item 4). A FAILED that lasts
-// longer (retry 2 and up, another text) is a real failure and is refused as before.
+// States the broker leaves by itself within seconds (the start-up FAILED, retry 1, PROTOCOL.md §18; PAUSING,
+// STOPPING, the start's LOG_TRUNCATION): a topic blocked only by these is planned again for a few seconds
+// before the command refuses. A longer FAILED is a real failure.
 
 import { SOURCE_METADATA_FAILED } from '../describe/failure-causes.js';
 import { nameList } from '../core/name-list.js';
 import type { PartitionStateRow, TopicActionPlan, TopicToAct } from './topic-actions.js';
 
-/** How long a command waits at most for passing states before it refuses (within --timeout). */
 export const PASSING_WAIT_MS = 5_000;
 const POLL_MS = 500;
 
 const PASSING = new Set(['PAUSING', 'STOPPING', 'LOG_TRUNCATION']);
 
-/** A partition in a state the broker leaves on its own within seconds. */
 export function isPassing(p: Pick<PartitionStateRow, 'state' | 'retryAttempt' | 'errorMessage'>): boolean {
   return (
     PASSING.has(p.state) || (p.state === 'FAILED' && p.retryAttempt === 1 && p.errorMessage === SOURCE_METADATA_FAILED)
   );
 }
 
-/** Blocked topics of the plan whose partitions are each acceptable to the action or passing (none wedged). */
 export function passingTopics(plan: TopicActionPlan): TopicToAct[] {
   const { spec } = plan;
   const fine = new Set([...spec.movable, spec.target, ...spec.transit]);
@@ -35,15 +30,12 @@ export function passingTopics(plan: TopicActionPlan): TopicToAct[] {
 }
 
 export interface PassingWait {
-  /** At most this long (PASSING_WAIT_MS, less when --timeout leaves less); 0 does not wait. */
   readonly limitMs: number;
   sleep(ms: number): Promise<void>;
   now(): number;
-  /** Told once, when the wait begins: the one line the command prints. */
   onWait(line: string): void;
 }
 
-/** The line shown when the wait begins: which topics, in which states, and for how long at most. */
 export function passingLine(topics: readonly TopicToAct[], limitMs: number): string {
   const named = topics.map((t) => `${t.topic} (${t.partitions.filter(isPassing).length} ${statesOf(t)})`);
   return (
@@ -57,10 +49,6 @@ function statesOf(t: TopicToAct): string {
   return states.join('/');
 }
 
-/**
- * Plans again (`replan`) every half second while a blocked topic is blocked only by passing states, for at most
- * `wait.limitMs`; returns the last plan, which the command sends or refuses as usual.
- */
 export async function planPastPassingStates(
   first: TopicActionPlan,
   replan: () => Promise<TopicActionPlan>,

@@ -47,11 +47,9 @@ export interface DestinationTruncation {
 
 export interface StartedTopic {
   readonly topic: string;
-  /** True when the topic is STOPPED in this very mirror (a restart), false when outside any mirror. */
   readonly stoppedInMirror: boolean;
 }
 
-/** Topics of `names` that exist on the cluster, with their partition indexes. */
 async function existingTopics(client: KafkaClient, names: readonly string[]): Promise<Map<string, number[]>> {
   const metadata = await client.send(Metadata, {
     Topics: names.map((Name) => ({ Name })),
@@ -68,7 +66,6 @@ async function existingTopics(client: KafkaClient, names: readonly string[]): Pr
   return found;
 }
 
-/** Reads both sides' end offsets for the started topics that exist on the destination with records. */
 export async function destinationTruncation(
   destination: KafkaClient,
   source: KafkaClient,

@@ -1,8 +1,5 @@
-// The refusal before a stop (remove-topics, promote) while the mirror's source does not answer: the
-// prototype cannot make a topic writable then (PROTOCOL.md §18). A stop by name is refused
-// (INVALID_CLUSTER_MIRROR_STATES); a stored exclude pattern is recorded, but FAILED partitions ignore it,
-// go MIRRORING when the source returns and are wedged from then on. So kmirror says so before sending
-// anything, with the options as they really work, and sends only when told to.
+// A stop while the source does not answer (PROTOCOL.md §18): a stop by name is refused, a stored exclude is
+// recorded but FAILED partitions ignore it and are wedged once the source returns; so kmirror refuses first.
 
 import type { KafkaClient } from '../../kafka/client.js';
 import { MirrorError } from '../core/errors.js';
@@ -17,7 +14,6 @@ import {
 } from '../core/source-check.js';
 import type { TopicActionPlan } from './topic-actions.js';
 
-/** The flag that sends the stop anyway; named here so the refusal and the command agree. */
 export const SEND_WHILE_SOURCE_DOWN_FLAG = '--send-while-source-down';
 
 interface StateRow {
@@ -26,7 +22,6 @@ interface StateRow {
   readonly errorMessage: string | null;
 }
 
-/** What an operator can really do while the source is down, in the order to try them. */
 export function sourceDownOptions(mirror: string, command: string): string {
   return (
     `producers: the topics stay read-only (writes fail with READ_ONLY_TOPIC) until their partitions are STOPPED. ` +
@@ -42,11 +37,7 @@ export function sourceDownOptions(mirror: string, command: string): string {
   );
 }
 
-/**
- * Refuses (throws) when a stop is about to be sent and the mirror's source does not answer from this
- * machine, unless the brokers' partitions show them fetching from it. Asks the source only then, within
- * the policy's bound; returns the answer (or null when nothing was asked).
- */
+/** Unless the brokers' partitions show them fetching from the source. */
 export async function refuseStopWhileSourceDown(
   client: KafkaClient,
   mirror: string,

@@ -1,6 +1,5 @@
-// remove-topics, before it stops: the source's open transactions on the partitions it is about to
-// stop (open-transactions.ts), read with the connection the mirror stores (or --source-config). Best
-// effort: a source out of reach is the usual reason to fail over, so that is a warning, not a refusal.
+// remove-topics: the source's open transactions on the partitions it stops. Best effort: a source out of reach
+// is the usual reason to fail over, so that is a warning, not a refusal.
 
 import type { KafkaClient } from '../../kafka/client.js';
 import type { MirrorCatchUpDependencies } from './caught-up.js';
@@ -10,7 +9,6 @@ import type { TopicActionPlan } from './topic-actions.js';
 
 export type SourceAccess = Pick<MirrorCatchUpDependencies, 'openSource' | 'warn' | 'sourceConfig' | 'sourceConfigName'>;
 
-/** The plan with `openTransactions` for the topics it sends; else unchanged (nothing sent, source unreachable). */
 export async function withOpenTransactions(
   client: KafkaClient,
   plan: TopicActionPlan,

@@ -1,7 +1,5 @@
-// What a lost answer to StopMirrorTopics, PauseMirrorTopics or ResumeMirrorTopics did, read back from the
-// cluster (read-back.ts): a stopped topic leaves ListClusterMirrors' names (its desired state is STOPPED), a
-// paused one has no partition MIRRORING any more, a resumed one none PAUSED; stop's patterns are in the
-// stored lists. The topics found unchanged are reported as refused, as the broker would have.
+// A lost answer to Stop/Pause/ResumeMirrorTopics read back: a stopped topic leaves ListClusterMirrors' names,
+// a paused one has no partition MIRRORING, a resumed one none PAUSED; unchanged topics count as refused.
 
 import type { KafkaClient } from '../../kafka/client.js';
 import type { ResponseOf } from '../../kafka/message-types.js';
@@ -13,7 +11,6 @@ import { describeMirrorConfigs } from '../core/source-client.js';
 import type { PatternPlan, TopicActionPlan } from './topic-actions.js';
 import { splitListValue } from '../core/list-value.js';
 
-/** The three answers have one shape: a top-level code and one entry per refused topic. */
 export type TopicActionResponse = ResponseOf<typeof StopMirrorTopics>;
 
 function patternSaved(p: PatternPlan, include: readonly string[], exclude: readonly string[]): boolean {

@@ -1,11 +1,6 @@
-// mirror/topics/: starting, stopping, pausing and resuming topics of a mirror, and waiting for them to get where
-// they were sent.
-//
-// remove-topics (StopMirrorTopics), pause and resume share one shape: pick topics of ONE mirror on
-// the destination, describe them, and send only those the broker will accept. The broker refuses
-// the WHOLE request (145) when one listed topic has a partition outside the states it needs
-// (PROTOCOL.md §3), so a FAILED topic during a source outage would otherwise block the failover
-// of every other topic. Per-topic errors come back only in Topics[] and are reported per topic.
+// mirror/topics/: remove-topics, pause and resume pick topics of ONE mirror and send only those the broker
+// will accept: it refuses the WHOLE request (145) when one listed topic has a partition outside the states it
+// needs (PROTOCOL.md §3), so one FAILED topic would block the failover of every other.
 
 import type { OpenTransactionPartition } from '../describe/open-transactions.js';
 import { KafkaResponseError, MirrorError, NotFoundError, WholeRequestRefusedError } from '../core/errors.js';
@@ -38,13 +33,9 @@ export type TopicAction = 'stop' | 'pause' | 'resume';
 export interface ActionSpec {
   readonly action: TopicAction;
   readonly api: typeof StopMirrorTopics | typeof PauseMirrorTopics | typeof ResumeMirrorTopics;
-  /** The command, for hints ("kmirror remove-topics"). */
   readonly command: string;
-  /** Every partition must be in one of these for the broker to accept the topic. */
   readonly movable: readonly string[];
-  /** Where the action leaves each partition. */
   readonly target: string;
-  /** States on the way to the target: the action is already under way. */
   readonly transit: readonly string[];
   readonly verb: string;
   readonly past: string;
@@ -94,9 +85,7 @@ export const ACTION_SPECS: Readonly<Record<TopicAction, ActionSpec>> = {
 
 export interface TopicActionInput {
   readonly mirror: string;
-  /** Checked names from --topic. */
   readonly topics: readonly string[];
-  /** Checked --pattern values (full match). */
   readonly patterns: readonly string[];
 }
 
@@ -125,14 +114,10 @@ export interface TopicToAct {
   readonly topic: string;
   readonly named: boolean;
   readonly verdict: TopicClass;
-  /** "3 MIRRORING", "1 FAILED, 2 MIRRORING". */
   readonly states: string;
   readonly partitions: PartitionStateRow[];
-  /** Why a blocked topic cannot be sent. */
   readonly reason?: string;
-  /** via-pattern: the exclude pattern that makes the broker stop it. */
   readonly pattern?: string;
-  /** Blocked by FAILED partitions: the recognised causes, each with the recovery that works. */
   readonly causes?: FailureDiagnosis[];
 }
 
@@ -142,13 +127,9 @@ export interface TopicActionPlan {
   readonly topics: TopicToAct[];
   readonly notInMirror: NotInMirror[];
   readonly patterns: PatternPlan[];
-  /** Topics of the request; empty when nothing is sent. */
   readonly send: string[];
-  /** Whether a request goes out at all (stop also sends when only patterns are given). */
   readonly sendsRequest: boolean;
-  /** Brokers that did not answer the describe: their partitions are missing from the plan. */
   readonly brokerWarnings: string[];
-  /** stop: source partitions of the sent topics with open transactions (stop-open-transactions.ts), when read. */
   readonly openTransactions?: OpenTransactionPartition[];
 }
 
@@ -183,10 +164,6 @@ export interface BlockedTopic {
   causes: FailureDiagnosis[];
 }
 
-/**
- * The --json document, the same shape for the three commands (schemas/kmirror-{remove-
- * topics,pause,resume}.schema.json).
- */
 export interface TopicActionResult<A extends TopicAction = TopicAction> {
   mirror: string;
   action: A;
@@ -228,7 +205,6 @@ function joinOr(items: readonly string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1] ?? ''}`;
 }
 
-/** Sorts one topic into send / no-op / under way / blocked from its partition states. */
 export function classifyTopic(
   spec: ActionSpec,
   topic: string,
@@ -280,7 +256,6 @@ export function classifyTopic(
   return { ...base, verdict: 'blocked', reason };
 }
 
-/** A topic blocked by FAILED partitions carries their recognised causes, so the refusal can point to the recovery. */
 function withFailureCauses(planned: TopicToAct, mirror: string, retryMaxAttempts: number | null): TopicToAct {
   if (planned.verdict !== 'blocked') return planned;
   const causes = topicFailureCauses(mirror, planned.partitions, retryMaxAttempts);
@@ -301,25 +276,16 @@ export interface PlanDependencies {
   warn(message: string): void;
 }
 
-/** The topics of one mirror that --topic and --pattern select, with what the describe said of each. */
 export interface MirrorTopicSelection {
-  /** Every mirror's listing (ListClusterMirrors with topic names). */
   readonly listed: ResponseOf<typeof ListClusterMirrors>['Mirrors'];
-  /** Partition rows per topic of this mirror, from one describe. */
   readonly rows: ReadonlyMap<string, PartitionRow[]>;
-  /** Selected topics of this mirror, sorted. */
   readonly selected: string[];
   readonly named: ReadonlySet<string>;
   readonly notInMirror: NotInMirror[];
-  /** Each pattern with the topics it matched (effect left null). */
   readonly patterns: PatternPlan[];
   readonly brokerWarnings: string[];
 }
 
-/**
- * Mirror existence, one ListClusterMirrors and one describe, and the selection by name and pattern
- * among the mirror's topics on the destination. Sends nothing that changes state.
- */
 export async function selectMirrorTopics(
   client: KafkaClient,
   input: TopicActionInput,
@@ -331,7 +297,6 @@ export async function selectMirrorTopics(
   const mine = listed.Mirrors.find((m) => m.MirrorName === input.mirror);
   if (!mine) throw new NotFoundError('mirror', input.mirror);
 
-  // The list above already showed the mirror exists: one ListClusterMirrors per command, not two.
   const described = await describeMirrors(client, [input.mirror], { namesKnownToExist: true });
   const deniedEntry = described.errors.find((e) => e.name === input.mirror);
   if (deniedEntry)
@@ -378,10 +343,6 @@ export async function selectMirrorTopics(
   };
 }
 
-/**
- * Everything before sending: gate, mirror existence, topic selection on the destination, one
- * describe, classification, and for stop the fate of each pattern. Sends nothing that changes state.
- */
 export async function planTopicAction(
   client: KafkaClient,
   spec: ActionSpec,
@@ -451,10 +412,7 @@ export async function planTopicAction(
   };
 }
 
-/**
- * Wedged topics of the mirror (wedged-topics.ts): the broker refuses every request naming them and no
- * pattern changes them, so each is blocked with the one recovery that works, whatever the action.
- */
+/** The broker refuses every request naming a wedged topic and no pattern changes it. */
 function wedgedIn(
   mirror: string,
   listed: MirrorTopicSelection['listed'],
@@ -481,7 +439,6 @@ function wedgedIn(
   );
 }
 
-/** The request body for the plan (what --dry-run shows). */
 export function requestOf(plan: TopicActionPlan): {
   MirrorName: string;
   Topics: { TopicName: string }[];
@@ -496,14 +453,12 @@ export function requestOf(plan: TopicActionPlan): {
   };
 }
 
-/** The blocked topics of a plan, as the result lists them. */
 function blockedOf(plan: TopicActionPlan): BlockedTopic[] {
   return plan.topics
     .filter((t) => t.verdict === 'blocked')
     .map((t) => ({ topic: t.topic, reason: t.reason ?? '', partitions: t.partitions, causes: t.causes ?? [] }));
 }
 
-/** The result document before (dry run) or without any answer. */
 export function topicActionResultOf(plan: TopicActionPlan, dryRun: boolean): TopicActionResult {
   return {
     mirror: plan.mirror,
@@ -570,10 +525,6 @@ function wholeRequestError(plan: TopicActionPlan, code: number, message: string 
   return new KafkaResponseError(code, message, { api: spec.api.name, mirror });
 }
 
-/**
- * Sends the plan's request and sorts the answer per topic. Top-level errors are thrown. A lost answer is
- * read back (topic-action-read-back.ts); `warn` says so when the change was applied.
- */
 export async function sendTopicAction(
   client: KafkaClient,
   plan: TopicActionPlan,
@@ -582,7 +533,6 @@ export async function sendTopicAction(
   const result = topicActionResultOf(plan, false);
   if (!plan.sendsRequest) return result;
   const { spec } = plan;
-  // Each API needs its own call for the body to type-check against its definition.
   const body = requestOf(plan);
   const options = { retryErrorCodes: false } as const;
   const send = (): Promise<TopicActionResponse> =>
@@ -621,11 +571,7 @@ export async function sendTopicAction(
   return result;
 }
 
-/**
- * The exit rule, the same for the three commands: 0 when every selected topic reached (or was
- * already in) the target; 3 when something was done and something was not; when nothing was done,
- * the problem's own code (6 topics not in the mirror, 1 blocked topics, the Kafka code's for refused topics).
- */
+/** Nothing done: the problem's own code (6 not in the mirror, 1 blocked, the Kafka code's for refused topics). */
 export function outcomeError(result: TopicActionResult, spec: ActionSpec): MirrorError | null {
   const problems = result.blocked.length + result.failed.length + result.notInMirror.length;
   if (problems === 0 && !result.dryRun) {
@@ -695,10 +641,6 @@ export function outcomeError(result: TopicActionResult, spec: ActionSpec): Mirro
   );
 }
 
-/**
- * Stop through a stored pattern only: the topics it asked to stop whose partitions are not all STOPPED
- * (as last read). Requested is not done: exit 3, with what the partitions are still doing.
- */
 function viaPatternPendingError(result: TopicActionResult): MirrorError | null {
   const pending = result.viaPattern.filter((v) => v.notStopped > 0);
   if (pending.length === 0) return null;
@@ -718,10 +660,6 @@ function viaPatternPendingError(result: TopicActionResult): MirrorError | null {
   );
 }
 
-/**
- * The topics --wait watches: those just sent without error, those whose action was already under way,
- * and those asked to stop through a stored pattern (FAILED ones included: the wait reports their end state).
- */
 export function waitedTopics(plan: TopicActionPlan, result: TopicActionResult): string[] {
   const inTransit = plan.topics
     .filter((t) => t.verdict === 'in-transit' || t.verdict === 'via-pattern')
@@ -729,7 +667,6 @@ export function waitedTopics(plan: TopicActionPlan, result: TopicActionResult): 
   return [...new Set([...result.succeeded, ...inTransit])].sort();
 }
 
-/** After --wait: each pattern-stopped topic's state and count of partitions not STOPPED, from the last rows read. */
 export function settleViaPattern(result: TopicActionResult, rows: readonly FinalPartition[]): void {
   for (const v of result.viaPattern) {
     const mine = rows.filter((r) => r.topic === v.topic);

@@ -1,7 +1,5 @@
-// Which topics `add-topics` sends, decided before anything is sent: names and patterns are checked
-// here, then every candidate is classified against the source topics and the destination's
-// mirrors. The broker refuses a WHOLE Start request with 145 when one listed topic is already
-// mirrored, paused or failed (PROTOCOL.md §3), so such topics must be left out, not sent.
+// Which topics `add-topics` sends: the broker refuses a WHOLE Start with 145 when one listed topic is already
+// mirrored, paused or failed (PROTOCOL.md §3), so such topics are left out.
 
 import { readFileSync } from 'node:fs';
 import { javaPatternList } from '../patterns/java-regex.js';
@@ -10,13 +8,9 @@ import type { FailureDiagnosis } from '../describe/failure-causes.js';
 import type { SourceTopic } from '../core/source-client.js';
 import { checkPattern } from '../patterns/pattern-check.js';
 
-// ---------------------------------------------------------------------------------------------
-// Input checks
-
 const TOPIC_NAME = /^[a-zA-Z0-9._-]+$/;
 const MAX_TOPIC_NAME = 249;
 
-/** Kafka's topic-name rule; returns what is wrong, or null. */
 export function topicNameProblem(name: string): string | null {
   if (name === '') return 'is empty';
   if (name === '.' || name === '..') return `cannot be '${name}'`;
@@ -25,7 +19,6 @@ export function topicNameProblem(name: string): string | null {
   return null;
 }
 
-/** `--topic a,b --topic c` → [a, b, c]: trimmed, empties dropped, duplicates removed, names checked. */
 export function parseTopicNames(values: readonly string[], origin = '--topic'): string[] {
   const names = new Set<string>();
   for (const value of values) {
@@ -46,7 +39,6 @@ export function parseTopicNames(values: readonly string[], origin = '--topic'): 
   return [...names];
 }
 
-/** One topic name per line; `#` starts a comment; blank lines are skipped. */
 export function readTopicsFile(path: string): string[] {
   let text: string;
   try {
@@ -69,40 +61,26 @@ export function readTopicsFile(path: string): string[] {
   return [...names];
 }
 
-/**
- * Checks each pattern and combines them as the broker does, `^(p1|p2|…)$` (a full match, Java syntax).
- * Null for no patterns. Commas are refused: the mirror stores its pattern lists comma-separated.
- */
+/** Commas are refused: the mirror stores its pattern lists comma-separated. */
 export function compilePatterns(
   patterns: readonly string[],
   flag: string,
   warn?: (message: string) => void,
 ): RegExp | null {
-  // One validation for every command that takes patterns (storable, valid Java, translatable), then
-  // the list as the broker combines it.
   for (const pattern of patterns) for (const warning of checkPattern(pattern, flag)) warn?.(warning);
   return javaPatternList(patterns);
 }
 
-// ---------------------------------------------------------------------------------------------
-// Classification
-
-/** Where a topic already is on the destination, from ListClusterMirrors and DescribeClusterMirrors. */
 export interface TopicOwnership {
   readonly mirror: string;
-  /** Listed by ListClusterMirrors: desired state MIRRORING or PAUSED. */
   readonly active: boolean;
-  /** Partition state names the brokers reported (may be empty right after a start). */
   readonly states: readonly string[];
-  /** Recognised causes of its FAILED partitions in that mirror (failure-causes.ts). */
   readonly causes?: readonly FailureDiagnosis[];
 }
 
 export type Action =
   | 'add'
-  /** In this mirror, every partition STOPPED: the broker lets it start again. */
   | 'restart'
-  /** Named but absent on the source, sent anyway (--allow-missing): saved for auto-discovery. */
   | 'add-missing'
   | 'already-mirrored'
   | 'in-other-mirror'
@@ -115,13 +93,9 @@ export interface TopicToAdd {
   readonly topicId: string | null;
   readonly partitions: number | null;
   readonly action: Action;
-  /** Named with --topic / --topics-file (else matched by a pattern). */
   readonly named: boolean;
-  /** The other mirror, for in-other-mirror. */
   readonly mirror?: string;
-  /** Partition states, for already-mirrored / in-other-mirror. */
   readonly state?: string;
-  /** already-mirrored / in-other-mirror with FAILED partitions: why, and the recovery that works. */
   readonly causes?: readonly FailureDiagnosis[];
 }
 
@@ -133,7 +107,6 @@ export interface SelectionInput {
   readonly allowMissing: boolean;
   readonly sourceTopics: ReadonlyMap<string, SourceTopic>;
   readonly ownership: ReadonlyMap<string, TopicOwnership>;
-  /** The mirror's stored mirror.topics.exclude (empty when not stored). */
   readonly storedExclude: readonly string[];
 }
 
@@ -151,10 +124,7 @@ function stateSummary(states: readonly string[]): string {
   return distinct.length === 0 ? 'starting' : distinct.join(', ');
 }
 
-/**
- * The mirror's exclude list after the controller's merge for this request (PROTOCOL.md §3, Start
- * step 5): names and include patterns leave it verbatim, exclude patterns join it.
- */
+/** The exclude list after the controller's merge (PROTOCOL.md §3, Start step 5). */
 export function excludeAfterStart(
   storedExclude: readonly string[],
   named: readonly string[],

@@ -1,6 +1,5 @@
-// --wait for remove-topics / pause / resume: poll DescribeClusterMirrors (fanned out to every
-// broker) until every partition of the watched topics reports the target state. A partition that
-// FAILED with a non-retryable error (RetryAttempt -1) will never get there, so it settles the wait too.
+// --wait for remove-topics / pause / resume; a partition FAILED with RetryAttempt -1 never gets there, so it
+// settles the wait too.
 
 import type { KafkaClient } from '../../kafka/client.js';
 import { describeMirrors } from '../describe/describe.js';
@@ -15,7 +14,6 @@ export interface WaitProgress {
 }
 
 export interface WaitOptions {
-  /** Sleeps between polls; throws (a TimeoutError) when the budget is spent. */
   sleep(ms: number, what: string): Promise<void>;
   onProgress?(progress: WaitProgress): void;
 }
@@ -24,7 +22,6 @@ function settled(row: FinalPartition, target: string): boolean {
   return row.state === target || (row.state === 'FAILED' && row.retryAttempt === -1);
 }
 
-/** Polls until every partition of `topics` is `target` (or permanently FAILED); returns the last rows. */
 export async function waitForPartitionStates(
   client: KafkaClient,
   mirror: string,

@@ -1,6 +1,4 @@
-// What one cluster of the estate says about itself: its id (DescribeCluster), its mirrors with the source
-// each stores (ListClusterMirrors) and the state of every mirrored partition (DescribeClusterMirrors), and
-// its topics (Metadata). A cluster that cannot be read is reported by the caller, not thrown past it.
+// What one cluster of the estate says about itself; a cluster that cannot be read is reported by the caller.
 
 import type { KafkaClient } from '../../kafka/client.js';
 import { Metadata } from '../../kafka/messages/index.js';
@@ -22,14 +20,11 @@ export interface ClusterSnapshot {
   readonly bootstrap: string;
   readonly clusterId: string;
   readonly mirrors: readonly MirrorSnapshot[];
-  /** topic → partition count, internal topics left out. */
   readonly topics: ReadonlyMap<string, number>;
   readonly warnings: readonly string[];
 }
 
-/** A cluster of the estate as the command reaches it. */
 export interface EstateTarget {
-  /** The profile name, or the -b list. */
   readonly label: string;
   readonly bootstrap: string;
   readonly client: KafkaClient;

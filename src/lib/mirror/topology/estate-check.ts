@@ -1,6 +1,4 @@
-// `kmirror check` across the estate (several clusters named): each cluster's own check summarised (can it
-// serve mirroring, which brokers answer, its mirrors and FAILED partitions) and the topology's findings.
-// A problem is a topology problem or a cluster that cannot serve mirroring; information is only shown.
+// `kmirror check` across several clusters: each cluster's check summarised, and the topology's findings.
 
 import { reasonOf } from '../core/source-access.js';
 import { type ClusterCheck, type Verdict, checkCluster } from '../check/check.js';
@@ -95,7 +93,6 @@ export async function checkEstate(targets: readonly EstateTarget[]): Promise<Est
   };
 }
 
-/** Every usable cluster failed its topology read (it answered check a moment ago): reported, not thrown. */
 function noTopology(err: unknown): { mirrors: []; findings: []; warnings: string[] } {
   return { mirrors: [], findings: [], warnings: [`the topology could not be read: ${reasonOf(err)}`] };
 }

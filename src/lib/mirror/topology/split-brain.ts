@@ -22,7 +22,6 @@ function partitionsOf(pair: StoppedPair): number[] {
   return Array.from({ length: pair.partitions }, (_, i) => i);
 }
 
-/** The partitions of each pair against their stop point, read per (destination, source) cluster pair. */
 async function judge(
   pairs: readonly StoppedPair[],
   clientOf: (label: string) => KafkaClient,
@@ -74,10 +73,7 @@ async function judge(
 
 const known = (j: Judged) => j.partitions.reduce((n, p) => n + (p.stopPoint ?? 0n), 0n);
 
-/**
- * One finding per topic and pair of clusters. When each side holds the topic STOPPED in a mirror from
- * the other (switched over and back), the later stop counts: the one whose logs part further on.
- */
+/** When each side holds the topic STOPPED from the other, the later stop counts. */
 export async function splitBrainFindings(
   pairs: readonly StoppedPair[],
   clientOf: (label: string) => KafkaClient,

@@ -1,15 +1,11 @@
-// Pure: the estate's edges, where each topic takes writes, and what the mirrors' states alone show — mirror
-// loops (a cycle of clusters each still mirroring the topic from the one before), epoch-war pairs (a topic
-// STOPPED in a mirror on one side while the other side mirrors it back: a failback before its cleanup,
-// PROTOCOL.md §18) and mirrors whose source is none of the clusters given. Split brain needs end offsets:
-// split-brain.ts reads them for the pairs `stoppedPairs` names.
+// Pure: the estate's edges and what the mirrors' states alone show: loops, epoch-war pairs (a failback before
+// its cleanup, PROTOCOL.md §18), sources outside the estate. Split brain needs end offsets (split-brain.ts).
 
 import { allStopped, stateCounts } from '../describe/loop-check.js';
 import { combine } from '../describe/lag.js';
 import type { ClusterSnapshot, MirrorSnapshot } from './cluster-snapshot.js';
 import type { TopologyFinding, TopologyMirror, TopologyTopic } from './topology-types.js';
 
-/** Some partition not STOPPED: the mirror still holds the topic read-only (MIRRORING, PAUSED, FAILED…). */
 export function holdsReadOnly(states: Readonly<Record<string, number>>): boolean {
   return Object.keys(states).length > 0 && !allStopped(states);
 }
@@ -33,7 +29,6 @@ export function mirrorEdges(snapshots: readonly ClusterSnapshot[]): TopologyMirr
   );
 }
 
-/** The mirror on `cluster` that holds `topic` read-only, and its states there. */
 function readOnlyHolder(
   cluster: ClusterSnapshot,
   topic: string,
@@ -71,7 +66,6 @@ interface ActiveEdge {
   readonly mirror: string;
 }
 
-/** Every elementary cycle of clusters that each still mirror the topic from the one before, once each. */
 export function loopFindings(snapshots: readonly ClusterSnapshot[]): TopologyFinding[] {
   const ids = byId(snapshots);
   const findings: TopologyFinding[] = [];
@@ -162,7 +156,6 @@ export function epochWarFindings(snapshots: readonly ClusterSnapshot[]): Topolog
   return findings;
 }
 
-/** Mirrors whose stored source cluster id is none of the clusters read (information: not judged here). */
 export function outsideSourceFindings(snapshots: readonly ClusterSnapshot[], unreadable: number): TopologyFinding[] {
   const ids = byId(snapshots);
   return snapshots.flatMap((s) =>
@@ -184,7 +177,6 @@ export function outsideSourceFindings(snapshots: readonly ClusterSnapshot[], unr
   );
 }
 
-/** A topic STOPPED in a mirror on `destination` whose source cluster (given, read) has it writable. */
 export interface StoppedPair {
   readonly destination: ClusterSnapshot;
   readonly source: ClusterSnapshot;

@@ -1,5 +1,4 @@
-// The shapes of `kmirror topology`: the clusters of an estate, the mirrors between them (matched by the
-// source cluster id each mirror stores), where every topic takes writes, and what is wrong across them.
+// The shapes of `kmirror topology` (mirrors matched to sources by the cluster id each stores).
 
 /** One cluster as the command reaches it: a profile name or the -b list, and what it answered. */
 export interface TopologyCluster {
@@ -85,7 +84,6 @@ export interface TopologyFinding {
   readonly partitions: StopPointPartition[];
 }
 
-/** What `kmirror topology` returns (its --json contract). */
 export interface TopologyReport {
   readonly clusters: TopologyCluster[];
   readonly mirrors: TopologyMirror[];

@@ -1,6 +1,5 @@
-// The service behind `kmirror topology`: every given cluster read at once (one that cannot be reached is
-// reported, the others still judged), the mirrors matched to their sources by cluster id, where each topic
-// takes writes, and the findings across clusters, problems first.
+// The service behind `kmirror topology`: every given cluster read at once, one that cannot be reached
+// reported while the others are still judged.
 
 import { reasonOf } from '../core/source-access.js';
 import { type ClusterSnapshot, type EstateTarget, readClusterSnapshot } from './cluster-snapshot.js';

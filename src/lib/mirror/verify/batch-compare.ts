@@ -1,18 +1,12 @@
-// One partition's comparison, batch by batch, as the batches of both sides arrive (pure: no I/O). A mirror
-// copies the source's batches to the same offsets, so each pair must agree in base offset, last offset
-// delta, record count, attributes and the stored CRC, and each CRC must hold. The bytes are never compared
-// whole: the partition leader epoch in front of the CRC is the destination's own.
-//
-// A stop appends the broker's own batches on the destination: the MIRROR_PID_RESET marker, and an ABORT
-// marker per transaction open at the stop (PROTOCOL.md §18, destination end = source end + 2); the source
-// may later end such a transaction with its own marker. From the PID-reset marker on, transaction and
-// PID-reset markers on either side are known additions; a data batch there was written after the stop.
+// One partition's comparison, batch by batch (pure). The source's batches are copied to the same offsets, so
+// each pair must agree in header fields and stored CRC; the bytes are never compared whole (the leader epoch
+// is the destination's own). A stop appends the broker's own markers (PROTOCOL.md §18): from the PID-reset
+// marker on, markers are known additions and a data batch was written after the stop.
 
 import { ControlType } from '../../kafka/record-batch.js';
 import { type BatchSummary, crcHex } from './batch-summary.js';
 import type { BatchFacts, BrokerAddition, Divergence, NotComparable, Side, Verdict } from './verify-types.js';
 
-/** Batches held per side before its reader waits for the comparison to catch up. */
 export const QUEUE_LIMIT = 512;
 
 export interface ComparisonOutcome {
@@ -45,10 +39,7 @@ function additionKind(controlType: number | null): BrokerAddition['kind'] | null
   return null;
 }
 
-/**
- * A batch a stop writes on the destination: the PID-reset marker, or the ABORT marker of a transaction open at the
- * stop (which a source that later ends the transaction answers with its own marker at the same offset).
- */
+/** A source that later ends a transaction open at the stop answers with its own marker at the same offset. */
 function isStopMarker(b: BatchSummary): boolean {
   return b.controlType === ControlType.MIRROR_PID_RESET || b.controlType === ControlType.ABORT;
 }
@@ -65,7 +56,6 @@ export class BatchComparison {
   /** `compacted`: the topic's cleanup.policy includes compact, so a missing batch may be the cleaner's work. */
   constructor(private readonly compacted: boolean) {}
 
-  /** Whether the comparison waits for more batches from `side`. */
   wants(side: Side): boolean {
     return this.outcome === null && !this.ended[side] && this.queues[side].length < QUEUE_LIMIT;
   }
@@ -77,7 +67,6 @@ export class BatchComparison {
     this.advance();
   }
 
-  /** `side` has delivered every batch of the range. */
   end(side: Side): void {
     this.ended[side] = true;
     this.advance();
@@ -149,7 +138,6 @@ export class BatchComparison {
     }
   }
 
-  /** A batch that only `side` holds at its offset (the other side has none there, or ended). */
   private oneSided(batch: BatchSummary, side: Side): void {
     if (side === 'destination' && isStopMarker(batch)) {
       this.stopMarker = batch.baseOffset;
@@ -181,7 +169,6 @@ export class BatchComparison {
 
   /** From the stop marker on: markers are the brokers' own; a data batch was written after the stop. */
   private afterStop(s: BatchSummary | undefined, d: BatchSummary | undefined, waiting: boolean): boolean {
-    // The lower offset first, so additions are listed in log order.
     const heads = (
       [
         ['destination', d],

@@ -1,6 +1,5 @@
-// What verify keeps of a record batch: the header fields both copies must share, whether its CRC-32C
-// holds, and for a control batch its type. The bytes are dropped once summarised, so memory does not
-// grow with the log. The partition leader epoch is not kept: a destination writes its own.
+// What verify keeps of a record batch; the bytes are dropped once summarised, so memory does not grow with the
+// log. The partition leader epoch is not kept: a destination writes its own.
 
 import {
   BATCH_HEADER_BYTES,
@@ -16,16 +15,13 @@ export interface BatchSummary {
   readonly lastOffsetDelta: number;
   readonly recordCount: number;
   readonly attributes: number;
-  /** The stored CRC-32C field. */
   readonly crc: number;
-  /** Whether the stored CRC matches the bytes it covers. */
   readonly crcValid: boolean;
   /** The control record type of a control batch (0 ABORT, 1 COMMIT, 7 MIRROR_PID_RESET), else null. */
   readonly controlType: number | null;
   readonly bytes: number;
 }
 
-/** The offset after the batch's last record. */
 export function nextOf(b: BatchSummary): bigint {
   return b.baseOffset + BigInt(b.lastOffsetDelta) + 1n;
 }
@@ -53,10 +49,7 @@ export function summarize(batch: Buffer): BatchSummary {
   };
 }
 
-/**
- * The whole batches of a Fetch `Records` field. A broker may end a response with part of a batch (the
- * size limit cut it); that part is left for the next fetch, which starts at it.
- */
+/** A broker may end a response with part of a batch; that part is left for the next fetch. */
 export function completeBatches(records: Buffer): Buffer[] {
   const out: Buffer[] = [];
   let at = 0;
@@ -70,7 +63,6 @@ export function completeBatches(records: Buffer): Buffer[] {
   return out;
 }
 
-/** The stored CRC as it is printed: eight hex digits. */
 export function crcHex(crc: number): string {
   return crc.toString(16).padStart(8, '0');
 }

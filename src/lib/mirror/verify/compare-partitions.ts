@@ -1,6 +1,5 @@
-// The read loop of verify: rounds of fetches on both clusters at once, each partition read where its
-// comparison wants more, until every partition has a verdict. A side waits while the other catches up
-// (BatchComparison.wants), so nothing piles up; a tail first finds its last N batches on the source.
+// The read loop of verify: rounds of fetches on both clusters at once; a side waits while the other catches
+// up (BatchComparison.wants), so nothing piles up.
 
 import { errors as kafkaErrors } from '../../kafka/error-codes.js';
 import { BatchComparison } from './batch-compare.js';
@@ -17,20 +16,17 @@ export interface CompareJob extends PartitionRef {
   readonly from: bigint;
   readonly to: bigint;
   readonly compacted: boolean;
-  /** Source batches already read (a tail's), delivered first; the source is then not read again. */
   readonly sourceBatches?: readonly BatchSummary[];
 }
 
 export interface JobOutcome {
   readonly comparison: BatchComparison;
   readonly error?: { readonly side: Side; readonly message: string };
-  /** Retention moved the log start past the read while it went on. */
   readonly moved?: NotComparable;
 }
 
 export interface ReadProgress {
   bytes: number;
-  /** Offsets passed, both sides. */
   offsetsDone: bigint;
 }
 
@@ -41,7 +37,6 @@ interface Cursor {
 
 const inRange = (b: BatchSummary, from: bigint, to: bigint): boolean => nextOf(b) > from && b.baseOffset < to;
 
-/** Reads [from, to) of each job on both sides and compares; every job ends with an outcome. */
 export async function comparePartitions(
   clusters: Record<Side, Cluster>,
   jobs: readonly CompareJob[],

@@ -10,13 +10,10 @@ import { Fetch } from '../../kafka/messages/index.js';
 import type { BrokerAddress } from '../../kafka/transport.js';
 import { completeBatches, type BatchSummary, summarize } from './batch-summary.js';
 
-/** Bytes one partition may return per fetch (a larger first batch still comes whole, KIP-74). */
+/** A larger first batch still comes whole (KIP-74). */
 export const PARTITION_MAX_BYTES = 1 << 20;
-/** Bytes one response may hold. */
 export const FETCH_MAX_BYTES = 8 << 20;
-/** Partitions per request. */
 const PARTITIONS_PER_FETCH = 1000;
-/** Requests in flight per broker. */
 export const IN_FLIGHT_PER_BROKER = 2;
 
 export interface PartitionRef {
@@ -43,7 +40,6 @@ export interface FetchAnswer {
 
 export const partitionKey = (p: PartitionRef): string => `${p.topic}\u0000${p.partition}`;
 
-/** Where each partition's leader is: the broker to ask. */
 export type LeaderOf = (p: PartitionRef) => BrokerAddress | undefined;
 
 /** The cluster a round reads: its client, its leaders, and how to locate partitions whose leader moved. */

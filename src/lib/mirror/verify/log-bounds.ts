@@ -21,13 +21,10 @@ export const LATEST = -1n;
 
 export interface ClusterPartitions {
   readonly leaderOf: LeaderOf;
-  /** Partitions with a leader, by key. */
   readonly present: ReadonlySet<string>;
-  /** Why a partition without a leader is not there, by key (topic not found, no leader). */
   readonly absent: ReadonlyMap<string, string>;
 }
 
-/** The leaders of the wanted partitions on one cluster, and which are not there. */
 export async function locatePartitions(
   client: KafkaClient,
   wanted: readonly PartitionRef[],
@@ -144,7 +141,6 @@ async function listOffsetsOnce(
   return { offsets, errors, moved };
 }
 
-/** Each present partition's log start and end. */
 export async function readLogBounds(
   target: FetchTarget,
   located: ClusterPartitions,

@@ -1,12 +1,10 @@
-// Which offsets of one partition verify lays side by side, from both logs' bounds (pure). Only offsets both
-// logs hold are compared: above the lower end is lag (or writes after a stop), below the higher start is
-// what retention already deleted on one side. A range asked for that retention moved is not comparable.
+// Which offsets of one partition verify compares (pure): only offsets both logs hold; above the lower end is
+// lag, below the higher start is what retention deleted on one side.
 
 import type { LogBounds, NotComparable, Side, VerifyRange } from './verify-types.js';
 
 export type RangeDecision =
   | { readonly kind: 'compare'; readonly from: bigint; readonly to: bigint }
-  /** Find the last `batches` batches of [lo, to) on the source, then compare from the first of them. */
   | { readonly kind: 'tail'; readonly lo: bigint; readonly to: bigint; readonly batches: number }
   | { readonly kind: 'missing'; readonly side: Side }
   | { readonly kind: 'not-comparable'; readonly notComparable: NotComparable };
@@ -17,7 +15,6 @@ function retention(side: Side, detail: string): RangeDecision {
   return { kind: 'not-comparable', notComparable: { cause: 'retention', side, detail } };
 }
 
-/** `resolved`: --from / --to as offsets (timestamps already looked up on the source). */
 export function decideRange(
   source: LogBounds | null,
   destination: LogBounds | null,

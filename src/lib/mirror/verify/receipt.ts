@@ -1,6 +1,5 @@
-// Cutover receipts: what promote or failback leaves as evidence (both clusters, the time of each step, per
-// partition the ends, the stop markers, the tail verify before the stop and the destination's batches from
-// that tail to its end), and the later check that the clusters still hold what a receipt recorded.
+// Cutover receipts: what promote or failback leaves as evidence, and the later check that the clusters still
+// hold what a receipt recorded.
 
 import type { KafkaClient } from '../../kafka/client.js';
 import { InvalidInputError } from '../core/errors.js';
@@ -39,7 +38,6 @@ export interface ReceiptPartition {
   readonly batches: ReceiptBatch[];
 }
 
-/** The --receipt document of promote and failback (schemas/kmirror-receipt.schema.json). */
 export interface Receipt {
   readonly receiptVersion: 1;
   readonly command: 'promote' | 'failback';
@@ -76,7 +74,6 @@ const factsOfSummary = (b: BatchSummary): ReceiptBatch => ({
   controlType: b.controlType,
 });
 
-/** Reads [from, to) of each partition whole (a receipt's stretch is a tail: small). */
 async function readStretches(
   cluster: Cluster,
   stretches: readonly (PartitionRef & { readonly from: bigint; readonly to: bigint })[],
@@ -89,7 +86,6 @@ async function readStretches(
   );
 }
 
-/** The receipt's partitions: the verify before the stop, and the destination's batches as the stop left them. */
 export async function receiptPartitions(
   destination: KafkaClient,
   verified: VerifyResult,
@@ -125,10 +121,7 @@ export async function receiptPartitions(
   });
 }
 
-/**
- * `kmirror verify --receipt`: reads each partition's recorded stretch again on `side`'s cluster and compares it
- * with the receipt's batches (the receipt plays the other side): a batch changed or gone names the partition.
- */
+/** The receipt plays the other side: a batch changed or gone names the partition. */
 export async function checkReceipt(
   cluster: KafkaClient,
   receipt: Receipt,
@@ -172,7 +165,7 @@ export async function checkReceipt(
 
 export { verifySummary };
 
-/** A receipt as read back from its file: offsets are JSON numbers there (exact below 2^53). */
+/** Offsets are JSON numbers in the file (exact below 2^53). */
 export function receiptFromJson(doc: unknown): Receipt {
   const r = doc as Receipt & { partitions: unknown };
   if (typeof r !== 'object' || r === null || r.receiptVersion !== 1 || !Array.isArray(r.partitions))

@@ -69,7 +69,6 @@ export function verifySummary(results: readonly PartitionVerification[]): Verify
   };
 }
 
-/** Exit 7 when a partition diverges or is missing on one side; 3 when some could not be read and none diverges. */
 export function verifyOutcomeError(result: VerifyResult): MirrorError | null {
   const diverged = result.partitions.filter((p) => p.verdict === 'diverges' || p.verdict === 'missing');
   if (diverged.length > 0)

@@ -1,6 +1,5 @@
-// `kmirror verify --receipt FILE`: the clusters a promote or failback receipt names must still hold what it
-// recorded: the destination its batches from the verified tail through the stop markers, the source the same
-// batches up to the stop and nothing of its own after it (a write there after the stop is split brain).
+// `kmirror verify --receipt FILE`: the clusters a receipt names must still hold what it recorded; a write on
+// the source after the stop is split brain.
 
 import { InvalidInputError } from '../core/errors.js';
 import type { PropertyEntry } from '../../connection/properties-file.js';
@@ -13,7 +12,7 @@ import type { VerifyDependencies } from './verify.js';
 import { verifySummary } from './verify-outcome.js';
 import type { VerifyResult } from './verify-types.js';
 
-/** The source as the mirror stores it, else the receipt's bootstrap (the old mirror may be deleted by now). */
+/** Else the receipt's bootstrap: the old mirror may be deleted by now. */
 async function sourceAccessOf(client: KafkaClient, receipt: Receipt, access: SourceAccess, deps: VerifyDependencies) {
   const stored = await describeMirrorConfigs(client, receipt.mirror);
   if (stored.has('bootstrap.servers') || access.sourceConfig || access.sourceProfile)

@@ -85,7 +85,6 @@ export type VerifyRange =
   | { readonly kind: 'tail'; /** @minimum 1 */ readonly batches: number }
   | { readonly kind: 'full' }
   | { readonly kind: 'range'; readonly from: RangeBound | null; readonly to: RangeBound | null }
-  /** --receipt: the batches a promote or failback receipt recorded, read again on both clusters. */
   | { readonly kind: 'receipt'; readonly command: 'promote' | 'failback'; /** @minimum 0 */ readonly batches: number };
 
 /** --from / --to: an offset, or a timestamp (ms) resolved on the source with ListOffsets. */
@@ -108,7 +107,6 @@ export interface VerifySummary {
   readonly bytes: number;
 }
 
-/** The --json document of `kmirror verify`. */
 export interface VerifyResult {
   readonly mirror: string;
   readonly sourceBootstrap: string[];

@@ -1,7 +1,5 @@
-// mirror/verify/: `kmirror verify MIRROR` proves what the mirror promises: the destination holds the
-// source's batches at the same offsets. Per partition of the mirror's topics it finds the offsets both logs
-// hold (the last N batches, a --from/--to range, or all of it), reads them on both clusters with Fetch and
-// compares batch by batch (batch-compare.ts), giving one verdict each.
+// mirror/verify/: `kmirror verify MIRROR`: the destination holds the source's batches at the same offsets,
+// compared batch by batch on both clusters, one verdict per partition.
 
 import type { ConnectionConfig } from '../../connection/connection-config.js';
 import type { KafkaClient } from '../../kafka/client.js';
@@ -22,10 +20,8 @@ export const VERIFY_APIS = [DescribeClusterMirrors, DescribeConfigs, Metadata, L
 
 export interface VerifyInput extends SourceAccess {
   readonly mirror: string;
-  /** --topic: only these topics of the mirror. */
   readonly topics: readonly string[];
   readonly range: VerifyRange;
-  /** Only these partitions (a receipt's), by topic; all of the mirror's otherwise. */
   readonly partitions?: readonly PartitionRef[];
 }
 
@@ -43,7 +39,6 @@ export interface VerifyDependencies {
 
 const TOPIC_RESOURCE = 2;
 
-/** Topics whose cleanup.policy includes compact: a batch missing there may be the cleaner's work. */
 async function compactedTopics(client: KafkaClient, topics: readonly string[]): Promise<Set<string>> {
   if (topics.length === 0) return new Set();
   const described = await client.send(DescribeConfigs, {
@@ -62,7 +57,6 @@ async function compactedTopics(client: KafkaClient, topics: readonly string[]): 
   );
 }
 
-/** The mirror's partitions (every state: a stopped topic is verified too), narrowed by --topic. */
 async function mirrorPartitions(client: KafkaClient, input: VerifyInput): Promise<PartitionRef[]> {
   const described = await describeMirrors(client, [input.mirror]);
   const mirror = described.mirrors[0];
