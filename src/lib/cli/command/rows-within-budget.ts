@@ -3,7 +3,6 @@
 
 import type { RenderBudget } from './render-budget.js';
 
-/** The lines of `lines`, ending with the budget's timeout error once making them has used it up. */
 export function* rowsWithinBudget(lines: Iterable<string>, budget: RenderBudget): Generator<string> {
   const iterator = lines[Symbol.iterator]();
   try {
