@@ -15,7 +15,6 @@ import { confirmPlan } from '../lib/prompt/confirm-plan.js';
 import { type SourceAccess, withOpenTransactions } from '../lib/mirror/topics/stop-open-transactions.js';
 import { renderTopicAction, stopConfirmation } from '../lib/render/topic-actions.js';
 
-/** How long remove-topics spends reaching the source for its open transactions. */
 const SOURCE_PROBE_MS = 5000;
 
 /**
@@ -79,15 +78,11 @@ export default class RemoveTopics extends TopicActionCommand<typeof RemoveTopics
     await refuseStopWhileSourceDown(client, plan.mirror, this.spec.command, rows, await this.sourceCheck(this.flags));
   }
 
-  /**
-   * The source's open transactions on the topics to stop: the destination aborts them. A source out of
-   * reach (the usual reason to fail over) costs at most a few seconds and a warning.
-   */
+  /** The destination aborts the source's open transactions; a source out of reach costs a few seconds and a warning. */
   protected override completePlan(client: KafkaClient, plan: TopicActionPlan, source: SourceAccess) {
     return withOpenTransactions(client, plan, { ...source, openSource: this.openSourceWithin(SOURCE_PROBE_MS) });
   }
 
-  /** Stopping is failover: asked on a terminal, --yes elsewhere. */
   protected override async confirmSend(plan: TopicActionPlan): Promise<boolean> {
     if (!plan.sendsRequest) return false;
     return (await confirmPlan(stopConfirmation(plan), this.confirmSettings(this.flags.yes))).previewShown;
