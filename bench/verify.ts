@@ -41,8 +41,7 @@ function line(label: string, r: readonly ProcessRun[], bytes?: number): string {
 
 export async function benchVerify(): Promise<string[]> {
   const lines: string[] = [];
-  // 64 partitions × 180 batches of 100 × 100-byte records: ~125 MB per side (the emulator keeps at most
-  // 2 MiB per partition, so a 2 GB mirror would need 1,000 partitions and 4 GB of emulator memory).
+  // ~125 MB per side (the emulator keeps at most 2 MiB per partition).
   await withClusters([4, 16, 180, 100], async (ready) => {
     lines.push(
       `verify --full, 64 partitions, ${(ready.bytesPerSide / 1e6).toFixed(0)} MB per side ` +
