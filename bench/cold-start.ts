@@ -17,7 +17,7 @@ async function timeVersion(node: BenchNode, env: NodeJS.ProcessEnv): Promise<Pro
       throw new Error(`kmirror --version on ${node.version} exited ${String(run.code)}: ${run.stderr}`);
     return run;
   };
-  // One unmeasured run warms the file-system cache (and the compile cache), as a user's second call finds them.
+  // One unmeasured run warms the file-system and compile caches, as a user's second call finds them.
   await once();
   const runs: ProcessRun[] = [];
   for (let i = 0; i < RUNS; i++) runs.push(await once());

@@ -1,8 +1,5 @@
-// Issue 12: `kmirror describe` at 10,000 / 100,000 / 1,000,000 partitions, so the growth can be read
-// (targets: 100,000 over 3 brokers ≤ 0.8 s and ≤ 180 MB; 1,000,000 over 100 brokers ≤ 6 s and ≤ 1 GB,
-// on a quiet machine). The emulated clusters run in a process of their own
-// (emulated-clusters-process.ts); the figures are kmirror's own: wall time, CPU and peak RSS
-// (/usr/bin/time) of the CLI process, for --json and for --partitions (every row as a table, streamed).
+// `kmirror describe` at 10,000 / 100,000 / 1,000,000 partitions, so the growth can be read: wall time, CPU and
+// peak RSS of the CLI process, with the emulated clusters in a process of their own.
 
 import { fileURLToPath } from 'node:url';
 import { median } from './measure.js';
@@ -49,7 +46,6 @@ function summary(label: string, runs: readonly ProcessRun[]): string {
   );
 }
 
-/** One block of lines per scale: medians of its runs (after an unmeasured one that fills the caches). */
 export async function benchDescribeScale(scales: readonly Scale[] = SCALES): Promise<string[]> {
   const lines: string[] = [];
   for (const scale of scales) {

@@ -1,7 +1,5 @@
-// `kmirror list` and `kmirror describe` end to end, on each Node the bench finds, over 3 emulated destination
-// brokers holding 100,000 mirrored partitions (1,000 topics × 100): wall time, CPU and peak RSS of the CLI
-// process; describe with --json and with --partitions (every row as a table). The mirror is set up in this
-// process through the engine.
+// `kmirror list` and `describe` end to end on each Node found, over 3 emulated brokers holding 100,000 mirrored
+// partitions: wall time, CPU and peak RSS of the CLI process.
 
 import { ManualClock, startEmulatedClusters, type EmulatedClusters } from '../src/lib/emulator/index.js';
 import { median, type BenchResult } from './measure.js';
@@ -13,12 +11,7 @@ const TOPICS = 1000;
 const PARTITIONS = 100;
 const ADMIN = { principal: 'User:admin', nodeId: 1 };
 
-/**
- * One mirror 'bench' of `topics` × `partitions` mirrored partitions, all MIRRORING, no growth. With
- * `frozen`, the engine runs on a manual clock stepped only until then: at a million partitions its
- * ticks would otherwise starve this process, which also reads the CLI's output.
- */
-/** Mirror 'bench' on the destination, reading every named topic of the source. */
+/** `frozen`: the engine's ticks at a million partitions would otherwise starve this process. */
 export function startBenchMirror(emulator: EmulatedClusters, names: readonly string[], partitions: number): void {
   const source = emulator.source.cluster;
   const destination = emulator.destination.cluster;
@@ -90,7 +83,6 @@ async function measure(node: BenchNode, args: readonly string[], runs: number): 
   return measured;
 }
 
-/** `kmirror list` of the one mirror (1,000 topics): start-up plus one small request, as operators run it. */
 async function benchList(node: BenchNode, bootstrap: string, runs: number): Promise<BenchResult[]> {
   const measured = await measure(node, ['list', '-b', bootstrap, '--timeout', '60s', '--json'], runs);
   const ok = measured.every((r) => r.code === 0);
@@ -140,7 +132,6 @@ async function benchDescribeOn(node: BenchNode, bootstrap: string, runs: number)
   return results;
 }
 
-/** list and describe on each Node, against one emulator set up once. */
 export async function benchDescribe(nodes: readonly BenchNode[], runs = 3): Promise<BenchResult[]> {
   const emulator = await setUp();
   try {

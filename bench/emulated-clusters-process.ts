@@ -1,8 +1,5 @@
-// The emulated clusters of the describe scale bench, in a process of their own so that kmirror's time
-// and memory are measured apart from the emulator's: `node dist/bench/emulated-clusters-process.js
-// TOPICS PARTITIONS NODES` sets up one mirror 'bench' of TOPICS × PARTITIONS partitions, all MIRRORING,
-// over NODES destination brokers (engine frozen once there: nothing changes between runs), prints one
-// JSON line {"bootstrap": …, "setUpMs": …} and serves until its stdin closes.
+// The emulated clusters of the describe scale bench, in a process of their own so kmirror is measured apart.
+// Usage: node dist/bench/emulated-clusters-process.js TOPICS PARTITIONS NODES (serves until stdin closes)
 
 import { setUp } from './describe.js';
 

@@ -1,8 +1,5 @@
-// The record store's memory bound: one hour of the playground's default traffic (its demo topics at
-// 20 records/s per partition, every topic mirrored at its copy rate), run on a manual clock in the
-// engine's 100 ms ticks, so the hour takes a minute or so instead of an hour. The engine does the same
-// work it does in real time: the generator writes batches, the mirror copies them, retention drops them.
-// KMIRROR_BENCH_RECORDS_HOURS=6 runs six simulated hours instead, to see where RSS levels off.
+// The record store's memory bound: one hour of the playground's default traffic on a manual clock, so the hour
+// takes a minute or so. KMIRROR_BENCH_RECORDS_HOURS=6 runs six simulated hours, to see where RSS levels off.
 
 import { ManualClock, startEmulatedClusters } from '../src/lib/emulator/index.js';
 import {
@@ -15,7 +12,6 @@ import type { EmulatedCluster } from '../src/lib/emulator/state/cluster.js';
 import type { BenchResult } from './measure.js';
 
 const HOUR_MS = 3_600_000;
-/** Simulated hours (KMIRROR_BENCH_RECORDS_HOURS, default 1): a longer run shows where RSS levels off. */
 const HOURS = Math.max(1, Number(process.env.KMIRROR_BENCH_RECORDS_HOURS ?? '1') || 1);
 const TICK_MS = 100;
 const ADMIN = { principal: 'User:admin', nodeId: 1 };

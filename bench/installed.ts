@@ -1,6 +1,5 @@
-// The package as a user installs it (issue 12): `npm pack`, then `npm install -g` of the tarball into a
-// fresh prefix. Its kmirror must run and start as fast as the repository's bin/run.cjs: both are timed
-// pair by pair (CPU, user+sys), with their outputs compared.
+// The package as a user installs it (`npm pack`, `npm install -g` into a fresh prefix): it must start as fast as
+// bin/run.cjs, timed pair by pair.
 
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,7 +20,6 @@ function npm(args: readonly string[], cwd: string): string {
   return run.stdout;
 }
 
-/** Installs the packed package into a new prefix; returns the installed bin/run.cjs and a clean-up. */
 export function installPackage(): { bin: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'kmirror-installed-'));
   const tarball = npm(['pack', '--pack-destination', dir], ROOT).trim().split('\n').at(-1) ?? '';
@@ -33,7 +31,6 @@ export function installPackage(): { bin: string; remove: () => void } {
   };
 }
 
-/** For each argv: same output from both, and the installed one's CPU beside the repository's, pair by pair. */
 export function compareInstalled(installedBin: string, argvs: readonly (readonly string[])[]): string[] {
   const env = benchEnv();
   const lines: string[] = [];

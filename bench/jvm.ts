@@ -1,11 +1,5 @@
-// `npm run bench:jvm` (issue 12): kmirror beside the Java tools operators run today, against one real
-// Apache Kafka 4.4 broker (test/real-kafka/harness.ts). `kmirror check -b …` is paired with
-// `kafka-features.sh --bootstrap-server … describe` (org.apache.kafka.tools.FeatureCommand from
-// kafka-tools 4.4.0, on the classpath scripts/kafka-classpath.sh resolves): a JVM start, an Admin
-// client and one round trip, as kafka-run-class.sh starts it (its default heap and JVM options, no
-// class-data archive). Pair by pair, so machine load hits both alike; target: kmirror ≤ 0.08 of the
-// Java tool's time. Printed, never asserted. Needs Java 17+ and Maven, as `npm run test:kafka` does.
-// Measured without the caller's NODE_EXTRA_CA_CERTS (see nodes.ts), with a line for kmirror with it.
+// `npm run bench:jvm`: kmirror beside `kafka-features.sh describe` against one real Apache Kafka 4.4 broker,
+// pair by pair, so machine load hits both alike. Printed, never asserted; needs Java 17+ and Maven.
 
 import { fileURLToPath } from 'node:url';
 import { kafkaClasspath, startSingleNode } from '../test/real-kafka/harness.js';
@@ -37,7 +31,6 @@ function checked(run: TimedRun, what: string, ok: readonly number[]): TimedRun {
   return run;
 }
 
-/** The ratio kmirror would have in the caller's own environment, with its NODE_EXTRA_CA_CERTS. */
 function withCaLine(pairs: readonly { java: TimedRun; withCa?: TimedRun }[], pick: (r: TimedRun) => number): string {
   const ratios = pairs.flatMap((p) => (p.withCa ? [pick(p.withCa) / pick(p.java)] : []));
   const ms = pairs.flatMap((p) => (p.withCa ? [pick(p.withCa)] : []));

@@ -16,7 +16,6 @@ export function timeRuns(runs: number, fn: () => unknown): number[] {
   return out;
 }
 
-/** "min 1 / median 2 / max 3" */
 export function stats(values: readonly number[]): string {
   const sorted = [...values].sort((a, b) => a - b);
   return `min ${sorted[0]?.toFixed(0)} / median ${median(values).toFixed(0)} / max ${sorted.at(-1)?.toFixed(0)}`;

@@ -13,7 +13,6 @@ import { runProcess, timeSummary, timedRun, type ProcessRun, type TimedRun } fro
 export interface BenchNode {
   readonly version: string;
   readonly path: string;
-  /** Feature test: this Node has module.enableCompileCache, so bin/run.cjs turns the cache on. */
   readonly compileCache: boolean;
 }
 
@@ -27,26 +26,15 @@ function probe(path: string): BenchNode {
   return { version, path, compileCache: kind === 'function' };
 }
 
-/** This Node first, then the installed extra majors (one entry per version). */
 export function benchNodes(): BenchNode[] {
   const nodes = [probe(process.execPath), ...installedNodes().map((n) => probe(n.path))];
   return nodes.filter((node, i) => nodes.findIndex((other) => other.version === node.version) === i);
 }
 
-// Settings of the caller's environment that change how long Node takes before any script runs, for kmirror
-// and `node -e 0` alike, and that the Java tool does not read. NODE_EXTRA_CA_CERTS: Node 20 reads and
-// parses every certificate of that file at each start, before the first line of JavaScript (with a system
-// bundle of 144 certificates: 416 M of `node -e 0`'s 505 M instructions under cachegrind, 60 ms of CPU
-// against 24 without, on this machine); Node 22 and later read it on the first TLS connection. kmirror
-// does not need it (brokers' CAs come from --tls-ca, ssl.truststore.location or a profile), and few
-// operators' machines set it; a shell here does. Removed, and said so (extraCaCertsNote).
+// Settings that change Node's start before any script runs. Node 20 parses every certificate of
+// NODE_EXTRA_CA_CERTS at each start (Node 22+ on the first TLS connection); kmirror does not need it.
 const START_UP_SETTINGS = ['NODE_OPTIONS', 'NODE_EXTRA_CA_CERTS'];
 
-/**
- * Environment for the kmirror processes: no inherited KMIRROR_* or start-up settings (above), no colour,
- * and a compile cache of the bench's own (filled by each figure's warm-up run) so leftovers of earlier
- * runs count for nothing.
- */
 export function benchEnv(): NodeJS.ProcessEnv {
   if (!env) {
     env = { ...process.env, NO_COLOR: '1', CI: 'true' };
@@ -58,16 +46,11 @@ export function benchEnv(): NodeJS.ProcessEnv {
 }
 let env: NodeJS.ProcessEnv | undefined;
 
-/** benchEnv() with the caller's NODE_EXTRA_CA_CERTS, or undefined when the caller has none. */
 export function envWithExtraCaCerts(): NodeJS.ProcessEnv | undefined {
   const file = process.env.NODE_EXTRA_CA_CERTS;
   return file ? { ...benchEnv(), NODE_EXTRA_CA_CERTS: file } : undefined;
 }
 
-/**
- * What the caller's NODE_EXTRA_CA_CERTS costs this Node's start (`node -e 0` with and without it, median
- * of a few runs), for the bench to print beside figures measured without it; undefined when it is not set.
- */
 export function extraCaCertsNote(): string | undefined {
   const withIt = envWithExtraCaCerts();
   if (!withIt) return undefined;
@@ -84,13 +67,11 @@ export function extraCaCertsNote(): string | undefined {
   );
 }
 
-/** Removes the bench's compile cache. */
 export function removeBenchCache(): void {
   if (env?.XDG_CACHE_HOME) rmSync(env.XDG_CACHE_HOME, { recursive: true, force: true });
   env = undefined;
 }
 
-/** `node -e 0` on this Node (median of a few runs, measured once): "40 ms wall, 25 ms CPU". */
 export async function bareStart(node: BenchNode): Promise<string> {
   let runs = bare.get(node.path);
   if (!runs) {

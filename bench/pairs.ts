@@ -1,7 +1,5 @@
-// Start-up pairs (issue 12): each kmirror command against `node -e 0` run right before it, pair by pair,
-// so machine load hits both alike. Figures are CPU time (user + system of the child, from bash's `time`),
-// which a loaded machine disturbs less than wall time. The emulated clusters run in a separate process
-// (`kmirror playground`), so their work is not counted.
+// Start-up pairs: each kmirror command against `node -e 0` run right before it, so machine load hits both alike;
+// CPU time (user + system), which load disturbs less than wall time.
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -13,7 +11,6 @@ import { BIN, REPOSITORY_BIN } from './bin.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15) || 15;
 
-/** CPU milliseconds (user + system) of one successful run of `argv` under node. */
 function cpuMs(node: string, argv: readonly string[], env: NodeJS.ProcessEnv): number {
   const run = timedRun(node, argv, env);
   if (run.status !== 0) throw new Error(`${argv.join(' ')} failed (${String(run.status)})`);
@@ -44,7 +41,6 @@ function measurePair(node: BenchNode, pair: Pair, env: NodeJS.ProcessEnv, label 
   ].join('\n');
 }
 
-/** `config get` of a mirror whose mirror.topics.include names 10,000 topics (issue target ≤ 1 s). */
 function bigConfigGet(dest: string, env: NodeJS.ProcessEnv): string {
   const names = Array.from({ length: 10_000 }, (_, i) => `t-${String(i).padStart(5, '0')}`).join(',');
   const set = spawnSync(
@@ -101,8 +97,7 @@ export async function benchStartupPairs(nodes: readonly BenchNode[]): Promise<st
       },
     ];
     const lines = nodes.flatMap((node) => pairs.map((pair) => measurePair(node, pair, env)));
-    // As this shell would start them, when it sets NODE_EXTRA_CA_CERTS (nodes.ts): kmirror and node -e 0 both
-    // pay for it on Node 20, so the ratios come out lower than without it.
+    // With NODE_EXTRA_CA_CERTS both pay for it on Node 20, so the ratios come out lower.
     const caEnv = envWithExtraCaCerts();
     if (caEnv) {
       const label = " (with this shell's NODE_EXTRA_CA_CERTS)";

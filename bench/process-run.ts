@@ -11,7 +11,6 @@ const TIME = '/usr/bin/time';
 
 export interface ProcessRun {
   readonly ms: number;
-  /** User + system CPU of the process, null without /usr/bin/time. */
   readonly cpuMs: number | null;
   readonly peakRssMb: number;
   readonly stdoutBytes: number;
@@ -54,13 +53,11 @@ export function runProcess(command: string, args: readonly string[], env: NodeJS
   });
 }
 
-/** ", 140 ms CPU" (median), or nothing without /usr/bin/time. */
 export function cpuNote(runs: readonly ProcessRun[], median: (v: readonly number[]) => number): string {
   const cpu = runs.map((r) => r.cpuMs).filter((v): v is number => v !== null);
   return cpu.length > 0 ? `, ${median(cpu).toFixed(0)} ms CPU` : '';
 }
 
-/** Median wall and CPU time of runs, as one line of text. */
 export function timeSummary(runs: readonly ProcessRun[], median: (v: readonly number[]) => number): string {
   const cpu = runs.map((r) => r.cpuMs).filter((v): v is number => v !== null);
   const wall = `${median(runs.map((r) => r.ms)).toFixed(0)} ms wall`;
@@ -68,13 +65,11 @@ export function timeSummary(runs: readonly ProcessRun[], median: (v: readonly nu
 }
 
 export interface TimedRun {
-  /** User + system CPU of the child and everything it started, as bash's `time` reports it. */
   readonly cpuMs: number;
   readonly wallMs: number;
   readonly status: number | null;
 }
 
-/** One run of `command argv` with its output discarded, timed by bash's `time`. */
 export function timedRun(command: string, argv: readonly string[], env: NodeJS.ProcessEnv): TimedRun {
   const quoted = [command, ...argv].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' ');
   const run = spawnSync('bash', ['-c', `TIMEFORMAT='%3U %3S %3R'; time (${quoted} >/dev/null 2>/dev/null)`], {
@@ -87,10 +82,6 @@ export function timedRun(command: string, argv: readonly string[], env: NodeJS.P
   return { cpuMs: (user + system) * 1000, wallMs: real * 1000, status: run.status };
 }
 
-/**
- * Runs `script ARGS` (emulated clusters serving in a process of their own), hands its first stdout line to `fn`,
- * and ends it by closing its stdin.
- */
 export async function withServingProcess<T>(
   script: string,
   args: readonly string[],

@@ -1,6 +1,4 @@
-// `npm run bench`: speed and memory figures for the targets in the issues. Run on a quiet machine;
-// nothing here is a pass/fail test. Start-up, list and describe are measured on every Node found (this
-// one, and Node 22/24 when `npm run tools:node` installed them); decode and the emulator on this one.
+// `npm run bench`: speed and memory figures, on a quiet machine; nothing here is a pass/fail test.
 import { benchBrokerText } from './broker-text.js';
 import { benchColdStart } from './cold-start.js';
 import { benchDecode } from './decode.js';

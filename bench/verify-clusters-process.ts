@@ -1,8 +1,5 @@
-// The emulated clusters of the verify bench, in a process of their own so kmirror's time and memory are
-// measured apart from the emulator's: `node dist/bench/verify-clusters-process.js TOPICS PARTITIONS BATCHES
-// RECORDS` makes a mirror 'bench' of TOPICS × PARTITIONS partitions, writes BATCHES batches of RECORDS records
-// (100-byte values) to each source partition, waits until the destination copied them all, prints one JSON
-// line {"bootstrap", "setUpMs", "bytesPerSide"} and serves until its stdin closes.
+// The emulated clusters of the verify bench, in a process of their own so kmirror is measured apart.
+// Usage: node dist/bench/verify-clusters-process.js TOPICS PARTITIONS BATCHES RECORDS (serves until stdin closes)
 
 import { startEmulatedClusters } from '../src/lib/emulator/index.js';
 import { appendProducedBatch, recordLog } from '../src/lib/emulator/state/record-store.js';

@@ -1,11 +1,9 @@
 // Keeps kmirror's compile-cache directory under a size bound, oldest files out: each build, Node version and
-// command writes its own cache files (bin/code-cache.cjs, Node's module.enableCompileCache), and half an hour of
-// use across builds left 28 MB. Run after a cache was written; a file that cannot be read or removed is left.
+// command writes its own cache files. A file that cannot be read or removed is left.
 'use strict';
 const { readdirSync, rmSync, statSync } = require('node:fs');
 const { join } = require('node:path');
 
-/** The bound: a few builds' worth of caches (one command's bundle cache is ~1-3 MB). */
 const CACHE_LIMIT_BYTES = 8 * 1024 * 1024;
 
 function filesUnder(dir) {
@@ -31,7 +29,6 @@ function filesUnder(dir) {
   return out;
 }
 
-/** Removes the oldest files of `dir` (and its subdirectories) until they hold at most `limit` bytes; keeps `keep`. */
 function boundCacheDir(dir, limit = CACHE_LIMIT_BYTES, keep = undefined) {
   const files = filesUnder(dir).sort((a, b) => a.mtimeMs - b.mtimeMs);
   let total = files.reduce((sum, f) => sum + f.size, 0);

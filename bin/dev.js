@@ -1,6 +1,5 @@
 #!/usr/bin/env -S node --import tsx
-// Runs the commands from src/ without a build (oclif development mode), not from the bundle that
-// bin/run.cjs loads; ends as bin/run.cjs does.
+// Runs the commands from src/ without a build (oclif development mode); ends as bin/run.cjs does.
 import { fileURLToPath } from 'node:url';
 import { handle, run, settings } from '@oclif/core';
 import { sourceCommandsOptions } from '../src/lib/cli/source-commands.ts';

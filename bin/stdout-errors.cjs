@@ -1,7 +1,5 @@
-// A write error on stdout other than EPIPE (a full disk: ENOSPC, EIO, a descriptor not open for
-// writing: EBADF) ends the command with one line on stderr and exit 1, instead of an uncaught 'error'
-// event with a stack trace, or exit 0 when the process ended before the event came. EPIPE stays quiet:
-// a reader that went away (`| head`) is an ordinary end. Installed first, before anything is written.
+// A write error on stdout other than EPIPE ends the command with one line on stderr and exit 1, not a stack
+// trace or exit 0; EPIPE (a reader that went away, `| head`) is an ordinary end.
 'use strict';
 
 function why(error) {
@@ -25,8 +23,7 @@ function guardStdout(stdout = process.stdout, stderr = process.stderr) {
   stdout.on('error', (error) => {
     if (report(error)) process.exit(1);
   });
-  // A failed write marks the stream at once, but its 'error' event comes on a later tick: a run that
-  // exits first (help, --version) would otherwise end 0 with its output lost.
+  // A failed write's 'error' event comes on a later tick: a run that exits first would otherwise end 0.
   process.on('exit', () => {
     if (stdout.errored && report(stdout.errored)) process.exitCode = 1;
   });

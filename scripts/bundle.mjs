@@ -1,12 +1,7 @@
 #!/usr/bin/env node
-// `npm run build` (after tsc): the CLI as one CommonJS file, dist/bundle/kmirror.cjs, which bin/run.cjs
-// loads. Loading one file instead of ~700 modules (oclif, kafkajs, ours) is most of kmirror's start-up
-// saving (issue 12). Its COMMANDS export is oclif's "explicit" command registry (package.json
-// oclif.commands), generated here from the files in src/commands/ with the ids oclif's "pattern"
-// strategy gives them, so a command file added there is in the next build with nothing else to edit.
-// CommonJS, not ESM: Node builds an ESM facade of every built-in module an ES module imports (node:fs
-// with all its lazy getters, streams…), which costs more than the bundle's own code.
-// bin/dev.js and the in-process tests run the sources (src/lib/cli/startup/source-commands.ts) instead.
+// `npm run build` (after tsc): the CLI as one CommonJS file, dist/bundle/kmirror.cjs: loading one file instead
+// of ~700 modules is most of kmirror's start-up saving. Its COMMANDS export is oclif's "explicit" command registry,
+// generated from src/commands/. CommonJS, not ESM: Node builds an ESM facade of every built-in an ES module imports.
 import { build } from 'esbuild';
 import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative, sep } from 'node:path';
@@ -25,7 +20,6 @@ function sourceFiles(dir) {
   });
 }
 
-/** `config/get.ts` → `config:get`, `topic/index.ts` → `topic`: oclif's ids for command files. */
 export function commandId(file) {
   const parts = relative(COMMANDS_DIR, file).split(sep);
   const name = parts.pop().replace(/\.ts$/, '');
@@ -33,10 +27,8 @@ export function commandId(file) {
 }
 
 /**
- * The bundle's entry, a CommonJS module: oclif's run/handle, our help class and every command class by id.
- * Each is a getter around require(): esbuild evaluates an ES module that is require()d only when that
- * require() runs, so a command loads only what it imports (check does not evaluate the emulator, kafkajs,
- * prompts or TLS), and oclif asks for no command but the one it runs (it lists them from the manifest).
+ * The bundle's entry: each command is a getter around require(), since esbuild evaluates a require()d ES module
+ * only when that require() runs, so a command loads only what it imports.
  */
 export function entrySource() {
   const files = sourceFiles(COMMANDS_DIR).sort();
@@ -69,25 +61,18 @@ async function bundle() {
     format: 'cjs',
     target: 'node20',
     outfile: BUNDLE,
-    // Our sources find the packages they load lazily (yaml, string-width) from their own URL; in the
-    // bundle that is the bundle's URL, next to the same node_modules.
+    // Our sources find the packages they load lazily from their own URL: in the bundle, the bundle's URL.
     define: { 'import.meta.url': '__kmirrorBundleUrl' },
     banner: { js: "const __kmirrorBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
-    // import() becomes require() (every package we load lazily has a CommonJS build): bin/code-cache.cjs runs the
-    // bundle as a vm.Script, whose import() needs an experimental option and fails from cached code on Node 20.
-    // oclif's own import() (of an ES module plugin or hook, which kmirror has none of: package.json's hook is in
-    // the bundle too) becomes require() as well.
+    // import() becomes require(): bin/code-cache.cjs runs the bundle as a vm.Script, whose import() needs an
+    // experimental option and fails from cached code on Node 20.
     supported: { 'dynamic-import': false },
-    // oclif reads tsconfig.json through typescript only for ts-node development runs (bin/dev.js,
-    // which does not use the bundle); it is no dependency of ours.
+    // oclif reads tsconfig.json through typescript only for development runs (bin/dev.js); no dependency of ours.
     external: ['typescript', '@inquirer/prompts', 'prom-client'],
     minifyWhitespace: true,
     minifySyntax: true,
-    // Short names: a smaller bundle and code cache (~3 ms of each start). KMIRROR_BUNDLE_NAMES=1 keeps the
-    // source's names, for reading a CPU profile. No keepNames: it renames each function back as its module
-    // loads (~1,500 defineProperty calls, 650 KB of maps, ~5 % of a short run's instructions); classes that
-    // report their name set it themselves (test/lib/cli/failures/error-names.test.ts), and --debug's stack traces go
-    // through the source map (bin/run.cjs).
+    // No keepNames: renaming each function back as its module loads costs a short run ~5 %; --debug's stack traces
+    // go through the source map.
     minifyIdentifiers: process.env.KMIRROR_BUNDLE_NAMES !== '1',
     sourcemap: 'linked',
     legalComments: 'linked',

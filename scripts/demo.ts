@@ -1,13 +1,10 @@
-// `npm run demo`: the main job on the embedded default. Starts the playground clusters in this
-// process, then runs the real kmirror binary against them step by step, printing each command line
-// and its own output: check, create a mirror, add topics by pattern, describe while lag falls, list.
-// Exits 0 when every step succeeded; otherwise names the step that failed and exits 1.
+// `npm run demo`: the main job on the embedded default, the real kmirror binary run step by step against the
+// playground clusters in this process; exits 1 naming the step that failed.
 
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { shellQuote, startPlayground, type RunningPlayground } from '../src/lib/emulator/playground.js';
 
-// dist/scripts/demo.js → the package's bin/run.cjs, which loads the built commands from dist.
 const BIN = fileURLToPath(new URL('../../bin/run.cjs', import.meta.url));
 
 const MIRROR = 'demo';
@@ -26,7 +23,6 @@ class DemoStepFailed extends Error {
   }
 }
 
-/** The child's environment: the user's, minus KMIRROR_* settings that would change what the demo shows. */
 function childEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('KMIRROR_')) env[key] = value;
@@ -35,7 +31,6 @@ function childEnv(): NodeJS.ProcessEnv {
 
 const running = new Set<ReturnType<typeof spawn>>();
 
-/** Runs `kmirror <args>` with inherited stdout/stderr, so the user sees exactly what the CLI prints. */
 function kmirror(args: readonly string[]): Promise<void> {
   const command = `kmirror ${args.map(shellQuote).join(' ')}`;
   process.stdout.write(`\n$ ${command}\n`);
@@ -68,8 +63,7 @@ async function runDemo(playground: RunningPlayground): Promise<void> {
   await kmirror(['check', '-b', dst]);
   await kmirror(['create', MIRROR, '-b', dst, '--source-bootstrap', src]);
   await kmirror(['add-topics', MIRROR, '-b', dst, '--pattern', 'orders-.*', '--yes']);
-  // As on the prototype broker, new topics are FAILED for about 2 s and then report lag 0 until
-  // their first fetch; the lag shown from then on is real.
+  // As on the prototype broker, new topics are FAILED for about 2 s and then report lag 0 until their first fetch.
   process.stdout.write(
     `\n# new topics start FAILED for about 2 s on the prototype broker: wait ${START_WAIT_MS / 1000} s\n`,
   );

@@ -1,6 +1,5 @@
-// `npm run docs` (step 2 of 3): runs the example session of every command in the manifest against
-// emulated clusters in this process and writes docs/examples.json, which gen-docs turns into the
-// EXAMPLES of the man pages and the README. `--check`: write nothing, exit 1 when the file differs.
+// `npm run docs` (step 2 of 3): runs the example session and writes docs/examples.json, which gen-docs turns into
+// the EXAMPLES of the man pages and the README. `--check`: write nothing, exit 1 when the file differs.
 
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

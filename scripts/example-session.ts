@@ -1,8 +1,5 @@
-// The example session of the docs: the real kmirror binary run against emulated clusters started
-// in this process, one step per command. The engine runs on a hand-stepped clock, so what every
-// command sees depends only on the steps before it: two runs print the same bytes once the random
-// ports are replaced by fixed addresses. `npm run docs` writes the result to docs/examples.json; a
-// test reruns it and compares. A build-time tool, kept out of src/ so the product never loads the emulator.
+// The example session of the docs: the real kmirror binary against emulated clusters on a hand-stepped clock, so
+// two runs print the same bytes. A build-time tool, kept out of src/ so the product never loads the emulator.
 
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
@@ -18,17 +15,12 @@ import { PLAYGROUND_REFRESH_INTERVAL_MS, PLAYGROUND_TOPICS, shellQuote } from '.
 import type { ExamplesFile } from '../src/lib/docs/examples-file.js';
 
 const MIRROR = 'eu-orders';
-/** Fixed start of the engine clock (the emulator never reads the wall clock when given one). */
 const CLOCK_START_MS = Date.UTC(2026, 0, 1);
-/** Copy rate per partition: slow enough that the first describe shows lag still falling. */
 const COPY_RECORDS_PER_SEC = 2_500;
 const GROWTH_PER_SEC = 20;
 const ENGINE_STEP_MS = 100;
 
-/**
- * Documented address of each node: destination node N → localhost:(19091+N), source node N →
- * localhost:(29091+N). Same length as `127.0.0.1:<5-digit port>`, so table columns stay aligned.
- */
+/** Documented address of each node: the same length as `127.0.0.1:<5-digit port>`, so table columns stay aligned. */
 function addressMap(clusters: EmulatedClusters): Map<string, string> {
   const map = new Map<string, string>();
   const add = (handle: EmulatedClusterHandle, base: number): void => {
@@ -72,11 +64,7 @@ function exampleEnv(columns: number): NodeJS.ProcessEnv {
   return env;
 }
 
-/**
- * Runs bin/run.cjs with stdout and stderr on ONE pipe (`2>&1` in a shell), so notes and tables keep
- * the order the process wrote them in, as on a terminal. Asynchronous: the emulator answering it
- * runs on this process's event loop.
- */
+/** stdout and stderr on ONE pipe (`2>&1`), so notes and tables keep the order the process wrote them in. */
 function runBinary(
   bin: string,
   args: readonly string[],
@@ -102,9 +90,7 @@ function runBinary(
 }
 
 export interface ExampleSessionOptions {
-  /** Package root holding bin/run.cjs and the built dist/. */
   readonly root: string;
-  /** Command ids present in the manifest; steps of other commands are skipped. */
   readonly commands: ReadonlySet<string>;
   /** The terminal width the commands are told (COLUMNS); the docs' is 120. */
   readonly columns?: number;
@@ -112,29 +98,18 @@ export interface ExampleSessionOptions {
   readonly wallTimes?: boolean;
 }
 
-/** One step: the command id it documents, its arguments, and how far the engine moves afterwards. */
 interface Step {
   readonly id: string;
   readonly args: (dst: string, src: string) => string[];
   readonly thenAdvanceMs?: number;
-  /**
-   * What happens on the clusters before the command runs: producers stopping, applications committing
-   * offsets (the emulator's API stands in for them); `advance` moves the engine clock.
-   */
   readonly before?: (clusters: EmulatedClusters, advance: (ms: number) => void) => void;
-  /**
-   * For commands that wait on the engine (promote, failback): the clock moves this far on every request
-   * the command sends, so what it sees depends on its requests, not on the wall clock.
-   */
   readonly engineMsPerRequest?: number;
 }
 
 /**
- * Wall-clock durations a waiting command prints (promote's time taken) are shown as N. Whether promote waited
- * for the group copy at all depends on where the destination's sync period stood when it began, so that clause
- * is left out too.
+ * Wall-clock durations a waiting command prints are shown as N; whether promote waited for the group copy depends
+ * on the sync period, so that clause is left out too.
  */
-/** The width LAG TIME cells are given in the record (an age of thousands of hours fits). */
 const LAG_TIME_WIDTH = 12;
 
 function withoutWallTimes(text: string): string {
@@ -142,15 +117,12 @@ function withoutWallTimes(text: string): string {
     text
       .replace(/\b(in|waited) \d+(?:\.\d)? s\b/g, '$1 N s')
       .replaceAll(' (waited N s for the copy)', '')
-      // LAG TIME: the wall clock against records stamped by the scripted clock (2026-01-01), so hours that grow
-      // with every run, and with them the column's width; shown as N h in a column of one fixed width (the
-      // header too), so the record does not depend on the day it was made.
+      // LAG TIME ages grow with the day the record is made: shown as N h in one fixed width.
       .replace(/ +(\d{2,}h\d+m\d+s)\b/g, () => `  ${'N h'.padStart(LAG_TIME_WIDTH)}`)
       .replace(/ +LAG TIME\b/g, () => `  ${'LAG TIME'.padStart(LAG_TIME_WIDTH)}`)
   );
 }
 
-/** A consumer application's commit on the source, as a simple commit (no generation, no member). */
 function commitOnSource(
   clusters: EmulatedClusters,
   group: string,
@@ -194,7 +166,6 @@ const STEPS: readonly Step[] = [
       commitOnSource(clusters, 'fulfilment', { 'orders-eu': { 0: 16_040n, 1: 16_010n } });
       commitOnSource(clusters, 'ledger', { payments: { 0: 8_000n } });
       advance(PLAYGROUND_REFRESH_INTERVAL_MS);
-      // billing moves on after the copy: the destination is behind until the next sync.
       commitOnSource(clusters, 'billing', { 'orders-us': { 0: 24_150n } });
     },
   },
@@ -211,7 +182,6 @@ const STEPS: readonly Step[] = [
   {
     id: 'promote',
     args: (dst) => ['promote', MIRROR, '-b', dst, '--topic', 'orders-eu', '--quiet-period', '1s', '--dry-run'],
-    // The producers stop before the switchover (and stay stopped on the source).
     before: (clusters) => clusters.source.cluster.setTraffic(false),
     thenAdvanceMs: 1_000,
   },
@@ -223,7 +193,6 @@ const STEPS: readonly Step[] = [
   {
     id: 'failback',
     args: (dst, src) => ['failback', MIRROR, '-b', dst, '--to', src, '--topic', 'orders-eu', '--dry-run'],
-    // Producers moved to the destination; a forgotten one still wrote 25 records to the old source.
     before: (clusters) => {
       clusters.destination.cluster.produce('orders-eu', 0, 40);
       clusters.source.cluster.produce('orders-eu', 1, 25);
@@ -234,7 +203,6 @@ const STEPS: readonly Step[] = [
     args: (dst, src) => ['failback', MIRROR, '-b', dst, '--to', src, '--topic', 'orders-eu', '--yes'],
     engineMsPerRequest: 100,
   },
-  // Both clusters side by side while the failback is in progress (before the cleanup): the epoch war.
   { id: 'topology', args: (dst, src) => ['topology', '-b', src, '-b', dst] },
   {
     id: 'remove-topics',
@@ -244,12 +212,10 @@ const STEPS: readonly Step[] = [
   { id: 'delete', args: (dst) => ['delete', MIRROR, '-b', dst, '--yes'] },
 ];
 
-/** Runs the session; rejects when a step could not run at all (a non-zero exit is recorded, not thrown). */
 export async function runExampleSession(options: ExampleSessionOptions): Promise<ExamplesFile> {
   const bin = join(options.root, 'bin', 'run.cjs');
   const clock = new ManualClock(CLOCK_START_MS);
   let perRequestMs = 0;
-  // Filled in once the clusters run: the hook below moves them while a waiting command runs.
   const engine: { clusters?: EmulatedClusters } = {};
   const clusters = await startEmulatedClusters({
     seed: 'kmirror-docs',
@@ -259,7 +225,6 @@ export async function runExampleSession(options: ExampleSessionOptions): Promise
       clock.advance(perRequestMs);
       engine.clusters.tick();
     },
-    // The failback creates a mirror on the source too: its __mirror_state fits on the one node.
     source: { nodes: 1, brokerConfigs: { 'mirror.state.topic.replication.factor': '1' } },
     destination: {
       nodes: 3,
@@ -267,8 +232,6 @@ export async function runExampleSession(options: ExampleSessionOptions): Promise
     },
     demoTopics: PLAYGROUND_TOPICS,
     growthPerSec: GROWTH_PER_SEC,
-    // A tutorial session on a scripted clock: started topics mirror at once, without the
-    // prototype's startup FAILED (the playground and the tests show that one).
     timing: { copyRecordsPerSec: COPY_RECORDS_PER_SEC, startupFailureMs: 0 },
   });
   engine.clusters = clusters;
@@ -310,5 +273,4 @@ export async function runExampleSession(options: ExampleSessionOptions): Promise
   }
 }
 
-/** The package root of this module's build (dist/scripts → root). */
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -1,7 +1,5 @@
-// `npm run fuzz`: a client that trusts no broker, tried on damaged answers. Prints its seed and its
-// figures; exits non-zero on any crash (stack trace, undocumented exit code, not one JSON
-// document), any hang (past --timeout + 1 s from its first request) or any decode that is not a DecodeError. Time and
-// memory are printed, never judged. `--ci` is the short run CI does; `--seed N` replays a run; `--help` says all.
+// `npm run fuzz`: a client that trusts no broker, tried on damaged answers. Exits non-zero on any crash, hang or
+// decode that is not a DecodeError; time and memory are printed, never judged. `--help` says all.
 
 import { MIRROR_APIS } from '../src/lib/kafka/messages/index.js';
 import { fuzzBinary } from './fuzz/binary-fuzz.js';
@@ -49,7 +47,6 @@ const b = await fuzzBinary(runs, rnd, {
   timeoutMs,
   parallel,
   onProgress: (done) => {
-    // A running tally, so a run cut short still tells what it saw.
     if (done.length % 100 !== 0) return;
     const crashes = done.filter((o) => o.crash !== null).length;
     const hangs = done.filter((o) => o.hang).length;

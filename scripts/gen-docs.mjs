@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-// `npm run docs` (last step): writes man/*.1 and the command reference (docs/commands.md) from oclif.manifest.json
-// and docs/examples.json (written just before by dist/scripts/docs-examples.js).
+// `npm run docs` (last step): writes man/*.1 and docs/commands.md from oclif.manifest.json and docs/examples.json.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { docChanges } from '../dist/src/lib/docs/generate.js';
@@ -14,7 +13,6 @@ for (const change of docChanges(process.cwd())) {
   console.log(`updated ${change.path}`);
 }
 
-// docs/monitoring.md's table of exporter metrics, from the metric definitions (test/lib/render/prometheus.test.ts).
 const { METRICS } = await import('../dist/src/lib/mirror/metrics/metrics.js');
 const metricsTable = await import('../dist/src/lib/render/metrics-table.js');
 const { MONITORING_DOC, renderMetricsTable, withMetricsTable } = metricsTable;

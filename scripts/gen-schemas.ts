@@ -1,7 +1,5 @@
-// `npm run build` (last step): writes schemas/kmirror-<command>.schema.json, the --json contract of
-// each command, from the result type its command file exports (see CONTRACTS). The types are the
-// single source: shared parts (summaries, partition rows, errors) are defined once in src/ and appear
-// under $defs of each self-contained schema. `--check`: write nothing, exit 1 when a file differs.
+// `npm run build` (last step): writes schemas/kmirror-<command>.schema.json, the --json contract of each command,
+// from the result type its command file exports. `--check`: write nothing, exit 1 when a file differs.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,7 +28,6 @@ export { INT64_COMMENT, SUM_COMMENT };
 
 export const SCHEMA_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Command id → the result type its file under src/commands exports (what `run()` returns). */
 export const CONTRACTS: Readonly<Record<string, string>> = {
   'add-topics': 'AddTopicsJson',
   check: 'CheckJson',
@@ -62,12 +59,9 @@ export const CONTRACTS: Readonly<Record<string, string>> = {
   version: 'VersionJson',
 };
 
-/** Commands whose --watch prints one document per refresh, each stamped with `timestamp`. */
 const WATCH_COMMANDS: ReadonlySet<string> = new Set(['describe']);
 
-/** The document of a command that failed outright (no result): the same for every command. */
 export const ERROR_SCHEMA_FILE = 'kmirror-error.schema.json';
-/** The receipt file of promote and failback (--receipt), checked by verify --receipt. */
 export const RECEIPT_SCHEMA_FILE = 'kmirror-receipt.schema.json';
 
 export function schemaFileName(command: string): string {
@@ -78,7 +72,6 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 type JsonObject = { [key: string]: Json };
 
-/** draft-07 `definitions` as 2020-12 `$defs`, with their references; descriptions on one line. */
 function toDefs(value: Json): Json {
   if (Array.isArray(value)) return value.map(toDefs);
   if (value === null || typeof value !== 'object') return value;
@@ -91,11 +84,7 @@ function toDefs(value: Json): Json {
   return out;
 }
 
-/**
- * The command's type is an alias of a domain type, so the generator's root is a reference to it:
- * the referenced definition becomes the root itself (the alias's description wins), and leaves
- * $defs when nothing else refers to it.
- */
+/** The command's type is an alias, so the generator's root is a reference: the definition becomes the root. */
 function inlineRoot(schema: JsonObject): JsonObject {
   const ref = schema.$ref;
   const defs = schema.$defs;
@@ -114,7 +103,6 @@ function inlineRoot(schema: JsonObject): JsonObject {
   };
 }
 
-/** Every contract's schema text, by file name. */
 export function generateSchemas(root = SCHEMA_ROOT): Map<string, string> {
   const config: CompletedConfig = {
     ...DEFAULT_CONFIG,
@@ -169,7 +157,6 @@ export function generateSchemas(root = SCHEMA_ROOT): Map<string, string> {
     ),
   };
   out.set(ERROR_SCHEMA_FILE, `${JSON.stringify(errorSchema, null, 2)}\n`);
-  // Not a command's output: the file promote and failback write with --receipt, read by verify --receipt.
   const receipt = inlineRoot(toDefs(generator.createSchema('ReceiptJson') as Schema as Json) as JsonObject);
   const { $schema: _receiptDraft, ...receiptBody } = receipt;
   const receiptSchema = {
@@ -188,10 +175,6 @@ const SCHEMA_VERSION_PROPERTY: JsonObject = {
   description: 'The version of this document shape; raised when a shape changes incompatibly.',
 };
 
-/**
- * The fields every document carries (src/lib/cli/output/json-document.ts): `schemaVersion` first, `timestamp` per
- * --watch refresh, `warnings` always, and `error` when the command failed after making its result.
- */
 function withEnvelope(body: JsonObject, failure: JsonObject, watch: boolean): JsonObject {
   const alternatives = body.anyOf;
   if (Array.isArray(alternatives)) return unionWithEnvelope(body, alternatives, failure, watch);
@@ -227,10 +210,7 @@ function withEnvelope(body: JsonObject, failure: JsonObject, watch: boolean): Js
   };
 }
 
-/**
- * A command whose document has more than one shape (check: one cluster, or several): each shape gets the
- * envelope itself, since an object closed with additionalProperties admits no field from around it.
- */
+/** Each shape gets the envelope itself: an object closed with additionalProperties admits no field from around it. */
 function unionWithEnvelope(body: JsonObject, alternatives: Json[], failure: JsonObject, watch: boolean): JsonObject {
   const defs = { ...((body.$defs ?? {}) as JsonObject) };
   const shapes = alternatives.map((alternative) => {

@@ -1,8 +1,5 @@
-// Reads every import of src/ (static, re-export, dynamic `import(…)`, `import('…').T` in types) with the
-// TypeScript parser, groups files into the layers of DESIGN.md and checks each edge against the rules in
-// import-rules.ts. `npm test` runs the check (test/scripts/import-graph.test.ts); run it by hand with
-//   node dist/scripts/import-graph.js [--root DIR] [--table]
-// to print the violations, the allowlisted edges and (with --table) the edge counts between layers.
+// Reads every import of src/ with the TypeScript parser and checks each edge against import-rules.ts.
+// Usage: node dist/scripts/import-graph.js [--root DIR] [--table]
 
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -19,14 +16,10 @@ import {
 } from './import-rules.js';
 
 export interface ImportEdge {
-  /** Importing file, relative to the repository root with forward slashes (src/lib/…/x.ts). */
   readonly from: string;
-  /** Imported file, same form. */
   readonly to: string;
-  /** `import type`, `export type`, every named binding marked `type`, or `import('…').T` in a type. */
   readonly typeOnly: boolean;
   readonly dynamic: boolean;
-  /** Names bound as values (not `type`); `*` for a default, namespace, side-effect or dynamic import. */
   readonly values: readonly string[];
 }
 
@@ -40,13 +33,10 @@ export interface Violation {
 export interface GraphCheck {
   readonly edges: readonly ImportEdge[];
   readonly violations: readonly Violation[];
-  /** Violations tolerated by ALLOWLIST, each with the entry that tolerates it. */
   readonly tolerated: readonly { readonly violation: Violation; readonly entry: AllowedEdge }[];
-  /** ALLOWLIST entries that matched no violation: stale, to be deleted. */
   readonly unusedAllowances: readonly AllowedEdge[];
 }
 
-/** The layer of a file under src/, or null outside src/. Deepest folder first (kafka/wire before kafka). */
 export function layerOf(file: string): string | null {
   if (file.startsWith('src/commands/')) return 'commands';
   const m = /^src\/lib\/([^/]+)(?:\/([^/]+)\/)?/.exec(file);
@@ -56,7 +46,6 @@ export function layerOf(file: string): string | null {
   return top ?? null;
 }
 
-/** Every .ts file under dir (not .d.ts), sorted. */
 export function listSources(dir: string): string[] {
   const out: string[] = [];
   for (const name of readdirSync(dir).sort()) {
@@ -67,7 +56,6 @@ export function listSources(dir: string): string[] {
   return out;
 }
 
-/** The names an import declaration binds as values; empty when it brings in nothing but types. */
 function importedValues(node: ts.ImportDeclaration): string[] {
   const clause = node.importClause;
   if (!clause) return ['*']; // a side-effect import runs the module
@@ -86,7 +74,6 @@ function exportedValues(node: ts.ExportDeclaration): string[] {
   return clause.elements.filter((e) => !e.isTypeOnly).map((e) => (e.propertyName ?? e.name).text);
 }
 
-/** The module specifiers of one file, with how each is used. */
 export interface FoundImport {
   readonly specifier: string;
   readonly typeOnly: boolean;
@@ -111,7 +98,6 @@ export function importsOf(fileName: string, text: string): FoundImport[] {
       node.arguments[0] !== undefined
     ) {
       const arg = node.arguments[0];
-      // A computed specifier cannot be checked: report it so nobody hides an import behind one.
       add(ts.isStringLiteralLike(arg) ? arg.text : `<computed: ${arg.getText(source)}>`, ['*'], true);
     } else if (ts.isImportTypeNode(node)) {
       const arg = node.argument;
@@ -123,7 +109,6 @@ export function importsOf(fileName: string, text: string): FoundImport[] {
   return found;
 }
 
-/** Every import between files of src/ (packages and node: modules are left out). */
 export function readImportGraph(root: string): ImportEdge[] {
   const edges: ImportEdge[] = [];
   for (const path of listSources(join(root, 'src'))) {
@@ -143,7 +128,6 @@ export function readImportGraph(root: string): ImportEdge[] {
   return edges;
 }
 
-/** Why an edge breaks the rules, or null when it keeps them. */
 export function ruleBroken(edge: ImportEdge): { fromLayer: string; toLayer: string; reason: string } | null {
   const fromLayer = layerOf(edge.from) ?? 'outside';
   const toLayer = edge.to.startsWith('<computed') ? 'computed' : (layerOf(edge.to) ?? 'outside');
@@ -176,7 +160,6 @@ export function ruleBroken(edge: ImportEdge): { fromLayer: string; toLayer: stri
   return null;
 }
 
-/** The folder of a file inside a layer with folder rules (`src/lib/mirror/topics/x.ts` → topics), else null. */
 export function folderOf(layer: string, file: string): string | null {
   const prefix = `src/lib/${layer}/`;
   if (!FOLDER_RULES[layer] || !file.startsWith(prefix)) return null;
@@ -184,7 +167,6 @@ export function folderOf(layer: string, file: string): string | null {
   return rest.includes('/') ? (rest.split('/')[0] ?? null) : '';
 }
 
-/** Why an import inside one layer breaks its folder rules, or null. */
 function folderRuleBroken(layer: string, edge: ImportEdge): string | null {
   const rules = FOLDER_RULES[layer];
   if (!rules) return null;
@@ -204,7 +186,6 @@ function folderRuleBroken(layer: string, edge: ImportEdge): string | null {
   return `${layer}/${from}/ may import ${allowed}`;
 }
 
-/** Folder rules that form a cycle (a → … → a), as paths; empty when every layer's folders are ordered. */
 export function folderCycles(): string[] {
   const cycles: string[] = [];
   for (const [layer, rules] of Object.entries(FOLDER_RULES)) {
@@ -219,7 +200,6 @@ export function folderCycles(): string[] {
   return cycles;
 }
 
-/** `*` is any run of characters but `/`; `{a,b}` is either word. */
 function glob(pattern: string): RegExp {
   const body = pattern
     .replace(/[.+?^$()|[\]\\]/g, '\\$&')
@@ -252,7 +232,6 @@ export function checkImportGraph(
   return { edges, violations, tolerated, unusedAllowances: allowlist.filter((a) => !used.has(a)) };
 }
 
-/** Edge counts between layers ("from → to: n"), imports inside a layer left out. */
 export function layerTable(edges: readonly ImportEdge[]): string {
   const counts = new Map<string, number>();
   for (const e of edges) {
@@ -271,7 +250,6 @@ function describeEdge(e: ImportEdge): string {
   return `${e.from} → ${e.to}${e.dynamic ? ' (dynamic)' : ''}${e.typeOnly ? ' (type)' : ''}`;
 }
 
-/** The report printed by the check: violations, tolerated edges and stale allowances. */
 export function formatCheck(check: GraphCheck): string {
   const lines: string[] = [];
   lines.push(`${check.edges.length} imports between files of src/ read`);

@@ -1,6 +1,5 @@
-// `node dist/scripts/install-node.js 22 24`: installs the pinned extra Node majors (see node-tools.ts) from
-// the npm registry into the tools folder, or finds them there. stdout: one binary path per line, in the
-// order asked, so a script can run the suites with them; what it did goes to stderr.
+// `node dist/scripts/install-node.js 22 24`: installs the pinned extra Node majors (node-tools.ts); stdout: one
+// binary path per line, in the order asked.
 
 import { EXTRA_NODE_VERSIONS, installNode } from './node-tools.js';
 

@@ -1,12 +1,9 @@
-// The regular expressions of src/ that the ReDoS analyser does not pass, or cannot see (built at run
-// time), each with the reason its cost stays bounded. test/scripts/regex-safety.test.ts fails on an
-// expression that is neither passed nor listed here, and on an entry that no longer matches the source.
+// The regular expressions of src/ that the ReDoS analyser does not pass, or cannot see, each with the reason its
+// cost stays bounded (test/scripts/regex-safety.test.ts).
 
 export interface RegexBound {
   readonly file: string;
-  /** A literal's source between the slashes, or a built expression's call text. */
   readonly source: string;
-  /** What bounds the input, or the work per input. */
   readonly bound: string;
 }
 

@@ -1,7 +1,4 @@
-// Every regular expression in src/: the literals and the `new RegExp(…)` calls, read with the
-// TypeScript parser so that a `/` in a string or a comment is not taken for one. The ReDoS check
-// (test/scripts/regex-safety.test.ts) runs a ReDoS analyser over the literals; the built ones, whose
-// source is not known until run time, must be listed in regex-bounds.ts with the bound on their input.
+// Every regular expression in src/, read with the TypeScript parser so that a `/` in a string is not taken for one.
 
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -9,7 +6,6 @@ import ts from 'typescript';
 import { listSources } from './import-graph.js';
 
 export interface RegexLiteral {
-  /** Path relative to the repository root, with `/`. */
   readonly file: string;
   readonly line: number;
   readonly source: string;
@@ -19,7 +15,6 @@ export interface RegexLiteral {
 export interface BuiltRegex {
   readonly file: string;
   readonly line: number;
-  /** The call's text, e.g. new RegExp(`^(?:${body})$`, 'u'). */
   readonly text: string;
 }
 
@@ -28,7 +23,6 @@ export interface RegexInventory {
   readonly built: readonly BuiltRegex[];
 }
 
-/** The regular expressions of one file's text. */
 export function regexesOf(file: string, text: string): RegexInventory {
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true);
   const literals: RegexLiteral[] = [];
@@ -51,7 +45,6 @@ export function regexesOf(file: string, text: string): RegexInventory {
   return { literals, built };
 }
 
-/** Every regular expression under root/src. */
 export function readRegexInventory(root: string): RegexInventory {
   const literals: RegexLiteral[] = [];
   const built: BuiltRegex[] = [];

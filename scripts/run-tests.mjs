@@ -1,16 +1,7 @@
 #!/usr/bin/env node
 // Runs one suite of compiled tests with node's test runner and prints its wall time and counts.
-// Suites are folders of dist/test: `unit` is everything except the suites that need outside tools
-// (test/clients, test/real-kafka, test/observe, test/install).
 // Usage: run-tests.mjs [suite] [--build] [--concurrency N] [--root DIR] [--log FILE] [--verbose].
-// --build runs `npm run build` first and counts it in the time (npm test does).
-// The terminal gets the failures (each test's name, file and error) and the summary; the runner's whole
-// report (every test, ~2,700 lines for the unit suite) goes to dist/test-results/<suite>.log, or to the
-// terminal as well with --verbose.
-// The unit suite runs six files at a time (each file is its own process; they share no ports or
-// files): most of a file's time is spent waiting on emulated clocks and sockets (about 130 s of CPU
-// in 380 s of file time, measured), so six keep two cores busy. The outside suites run one file at a
-// time, as they start real Kafka or client tools.
+// The unit suite runs six files at a time: most of a file's time waits on emulated clocks and sockets.
 import { spawnSync } from 'node:child_process';
 import { createWriteStream, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -58,8 +49,7 @@ const files = walk(root).filter((file) => {
   if (suite === 'unit') return !Object.values(external).includes(top);
   return top === external[suite];
 });
-// Longest first: the folders whose files spawn kmirror or wait on clocks start before the quick
-// ones, which then fill the free slot instead of leaving one long file running alone at the end.
+// Longest first, so the quick files fill the free slot instead of one long file running alone at the end.
 const SLOW_FIRST = ['scripts', 'commands', 'terminal', 'scenario', 'helpers'];
 const rank = (file) => {
   const at = SLOW_FIRST.indexOf(file.slice(root.length + 1).split('/')[0]);
@@ -71,19 +61,16 @@ if (files.length === 0) {
   process.exit(1);
 }
 
-// The runner's own summary (its top-level diagnostics "tests N", "pass N", …), read for the last line.
 const summary = {};
 let failedFiles = 0;
 const testsStarted = performance.now();
-// A file whose process outlives its tests (a client left retrying, a timer) would hold the run, and CI,
-// forever; past this limit the runner kills it and counts it as failed.
+// A file whose process outlives its tests would hold the run forever: past this limit it is killed and failed.
 const FILE_LIMIT_MS = (suite === 'unit' ? 5 : 15) * 60_000;
 const stream = run({ files, concurrency, timeout: FILE_LIMIT_MS });
 stream.on('test:diagnostic', ({ nesting, message }) => {
   const match = nesting === 0 ? /^(tests|pass|fail|cancelled|skipped|todo) (\d+)$/.exec(message) : null;
   if (match) summary[match[1]] = Number(match[2]);
 });
-// Each failing test (not the suites and files that fail because of it), printed when it fails.
 let failuresShown = 0;
 stream.on('test:fail', ({ nesting, name, file, details }) => {
   if (nesting === 0) failedFiles++;
@@ -99,7 +86,6 @@ stream.on('test:fail', ({ nesting, name, file, details }) => {
     .join('\n');
   console.log(`✖ ${where} › ${name}\n${text}`);
 });
-// Time per file (the sum of its top-level tests and suites), so the slowest can be printed at the end.
 const fileMs = new Map();
 for (const event of ['test:pass', 'test:fail']) {
   stream.on(event, ({ nesting, file, details }) => {
@@ -108,8 +94,7 @@ for (const event of ['test:pass', 'test:fail']) {
 }
 mkdirSync(dirname(logPath), { recursive: true });
 const log = createWriteStream(logPath);
-// Listened for before anything is awaited: the log can finish before the report's end is handled, and a
-// promise made after that would never settle (node then ends the run with exit 13, unsettled top-level await).
+// Listened for before anything is awaited: a promise made after the log finished would never settle.
 const logWritten = new Promise((resolve) => log.on('finish', resolve));
 const report = stream.compose(spec);
 const reportEnded = new Promise((resolve) => report.on('end', resolve));

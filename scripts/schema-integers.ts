@@ -1,7 +1,5 @@
-// Integers in the --json schemas. ts-json-schema-generator writes `number` and `bigint` alike as
-// {"type": "number"}; kmirror's results hold only whole numbers, and bigint marks an int64 (offsets,
-// lag) that the JSON writer prints with every digit. These three plug-ins say so: `number` becomes
-// "integer", `bigint` "integer" with an int64 comment, also inside `| null` unions.
+// Integers in the --json schemas: ts-json-schema-generator writes `number` and `bigint` alike as "number";
+// kmirror's results hold only whole numbers, and bigint marks an int64 printed with every digit.
 
 import ts from 'typescript';
 import {
@@ -22,13 +20,9 @@ export const SUM_COMMENT =
   'a sum of int64 values: an exact integer with no int64 bound (it may exceed 2^63-1), written with every digit; ' +
   'read it with a parser that keeps big integers';
 
-/** The JSDoc tag that marks a roll-up field (`@sum`): the schema then says SUM_COMMENT instead of int64. */
 export const SUM_TAG = 'sum';
 
-/**
- * Every property tagged `@sum` (the generator keeps the tag as a keyword, config.extraTags) with the sum
- * comment instead of the int64 one; the tag itself is no JSON Schema keyword and is dropped.
- */
+/** The generator keeps the `@sum` tag as a keyword (config.extraTags); it is no JSON Schema keyword and is dropped. */
 export function withSumComments<T>(value: T): T {
   if (Array.isArray(value)) return value.map(withSumComments) as T;
   if (value === null || typeof value !== 'object') return value;
@@ -42,7 +36,6 @@ export function withSumComments<T>(value: T): T {
   return out as T;
 }
 
-/** The schema type of a TypeScript `bigint`. */
 export class Int64Type extends BaseType {
   getId(): string {
     return 'int64';
@@ -76,7 +69,6 @@ export class IntegerFormatter implements SubTypeFormatter {
   }
 }
 
-/** `number | null` and `bigint | null`: one "type" array, as the generator writes `string | null`. */
 export class NullableIntegerFormatter implements SubTypeFormatter {
   supportsType(type: BaseType): boolean {
     if (!(type instanceof UnionType)) return false;

@@ -1,6 +1,5 @@
-// The real binary against emulated brokers whose DescribeClusterMirrors, ListClusterMirrors and
-// ApiVersions answers are damaged (one mutation per run). Each run must end within --timeout + 1 s
-// with a documented exit code, one JSON document on stdout, and no stack trace.
+// The real binary against emulated brokers whose answers are damaged (one mutation per run): each run must end
+// within --timeout + 1 s with a documented exit code, one JSON document on stdout, and no stack trace.
 
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -25,15 +24,10 @@ export interface RunOutcome {
   readonly command: string;
   readonly exitCode: number | null;
   readonly ms: number;
-  /**
-   * From the first request the broker saw to the exit: the part --timeout bounds (it starts just before
-   * connecting), free of the process start-up that a loaded machine stretches. null when nothing was sent.
-   */
   readonly commandMs: number | null;
   readonly rssKiB: number | null;
   readonly crash: string | null;
   readonly hang: boolean;
-  /** The JSON rule broken without a crash (stderr not empty under --json). */
   readonly contract: string | null;
 }
 
@@ -44,20 +38,13 @@ export interface BinaryFigures {
   readonly contractBreaks: number;
   readonly exitCodes: Record<string, number>;
   readonly maxMs: number;
-  /** The slowest commandMs of any run. */
   readonly maxCommandMs: number;
-  /** The slowest start-up measured during the run (STARTUP_PROBE): what starting a command costs here. */
   readonly startupMs: number;
   readonly peakRssMiB: number;
   readonly examples: RunOutcome[];
-  /** The slowest runs that counted as hangs, with what the process printed last. */
   readonly hangExamples: (RunOutcome & { readonly limitMs: number; readonly tail: string })[];
 }
 
-/**
- * What starting a command costs now: a command line that loads oclif and the command and stops at its flags
- * (exit 2, nothing sent). `--version` is answered before oclif loads, so it would understate this.
- */
 const STARTUP_PROBE = ['list', '--timeout', 'not-a-duration', '--json'];
 
 async function startupNow(dir: string): Promise<number> {
@@ -110,7 +97,6 @@ function runOnce(
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    // A hang is a failure, not a wait: kill well after the budget (start-up included) and report it.
     const killer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
     child.on('error', reject);
     child.on('close', (code, signal) => {
@@ -139,9 +125,7 @@ export async function fuzzBinary(
   rnd: Random,
   options: { timeoutMs: number; parallel: number; onProgress?: (done: readonly RunOutcome[]) => void },
 ): Promise<BinaryFigures> {
-  // --timeout bounds the command from its start; loading Node and oclif comes first, and on a busy
-  // machine takes seconds, more when the load changes. A run hangs when it takes longer than the budget
-  // + 1 s from the first request its broker saw; a run that sent nothing, when it takes longer than that
+  // A run hangs past the budget + 1 s from the first request its broker saw; a run that sent nothing, past that
   // plus the start-up, measured again every 50 runs (a shared machine's load moves).
   const dir = mkdtempSync(join(tmpdir(), 'kmirror-fuzz-'));
   let startupMs = await startupNow(dir);

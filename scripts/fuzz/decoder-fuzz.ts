@@ -1,5 +1,5 @@
-// In-process: mutated response bytes of every mirror RPC, every version, through the decoder the
-// client uses. Each must decode or fail with a DecodeError; anything else is a crash.
+// In-process: mutated response bytes of every mirror RPC and version through the client's decoder; each must
+// decode or fail with a DecodeError.
 
 import { DecodeError } from '../../src/lib/kafka/codec.js';
 import { parseVersions } from '../../src/lib/kafka/definition.js';
@@ -19,7 +19,6 @@ export interface DecoderFigures {
   readonly firstCrash: string | null;
 }
 
-/** Decodes taking longer than this count as a hang. */
 export const DECODE_HANG_MS = 1000;
 
 export function fuzzDecoder(api: ApiDefinition, frames: number, rnd: Random): DecoderFigures {

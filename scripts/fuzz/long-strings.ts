@@ -1,6 +1,5 @@
-// A well-formed answer whose strings are long runs of the worst shapes (identifier, key=value, quote,
-// URL, PEM, control characters): a client's text handling must stay linear on what a broker names.
-// Byte-level damage never made these (a 32 KB error message cost seconds in the secret mask).
+// A well-formed answer whose strings are long runs of the worst shapes: a client's text handling must stay linear
+// on what a broker names (byte-level damage never made these).
 
 import type { ApiDefinition, FieldDefinition, MessageDefinition } from '../../src/lib/kafka/definition.js';
 import { decodeResponseAfterCorrelationId, encodeResponseFrame } from '../../src/lib/kafka/frames.js';
@@ -20,7 +19,6 @@ function structOf(message: MessageDefinition, field: FieldDefinition): readonly 
 function lengthenOne(message: MessageDefinition, field: FieldDefinition, value: unknown, text: Text): unknown {
   const element = field.type.startsWith('[]') ? field.type.slice(2) : field.type;
   if (element === 'string') {
-    // Error messages are null in a healthy answer: fill them too, they are what a broker writes freely.
     if (value === null) return field.name.endsWith('ErrorMessage') ? text() : null;
     return typeof value === 'string' ? text() : value;
   }
@@ -42,13 +40,11 @@ function lengthenStruct(message: MessageDefinition, fields: readonly FieldDefini
   return out;
 }
 
-/** The frame re-encoded with every string (and every null error message) a long worst-shape text. */
 export function withLongStrings(frame: Buffer, response: { api: ApiDefinition; version: number }, rnd: Random): Buffer {
   const correlationId = frame.readInt32BE(4);
   const body = decodeResponseAfterCorrelationId<Obj>(response.api, response.version, frame.subarray(8));
   const shapes = [...worstShapes(rnd.pick(SIZES)).values()];
   const shape = rnd.pick(shapes);
-  // One shape per frame, sometimes mixed, so both a single long run and a medley are tried.
   const text = rnd.next() < 0.5 ? () => shape : () => rnd.pick(shapes);
   return encodeResponseFrame(
     response.api,

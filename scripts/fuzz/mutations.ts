@@ -1,5 +1,4 @@
-// Ways to damage a response frame (size prefix included), as a broker or a network might: the
-// same list drives the in-process decoder fuzz and the mutating server the real binary talks to.
+// Ways to damage a response frame, as a broker or a network might: for the decoder fuzz and the real binary's.
 
 import type { ApiDefinition } from '../../src/lib/kafka/definition.js';
 import { withLongStrings } from './long-strings.js';
@@ -32,7 +31,6 @@ export const MUTATIONS: readonly MutationName[] = [
   'long-strings',
 ];
 
-/** Mutations of the body alone (the decoder fuzz sees no size prefix or correlation id). */
 export const BODY_MUTATIONS: readonly MutationName[] = ['flip', 'truncate', 'huge-length', 'insert', 'trailing-bytes'];
 
 const HUGE = [0x7fffffff, 0xffffffff, 0x80000000, 0x7ffffff0];
@@ -44,7 +42,6 @@ function withSize(body: Buffer): Buffer {
   return out;
 }
 
-/** Damages a body (bytes after the size prefix): the result keeps a consistent size prefix. */
 export function mutateBody(body: Buffer, name: MutationName, rnd: Random, protect = 0): Buffer {
   const from = Math.min(protect, body.length);
   const at = from + rnd.int(Math.max(1, body.length - from));
@@ -61,7 +58,6 @@ export function mutateBody(body: Buffer, name: MutationName, rnd: Random, protec
     case 'truncate':
       return body.subarray(0, at);
     case 'huge-length': {
-      // A length or count field pointing far past the end: int32, int16, or a varint.
       const copy = Buffer.from(body);
       const kind = rnd.int(3);
       if (kind === 0 && at + 4 <= copy.length) copy.writeUInt32BE(rnd.pick(HUGE), at);
@@ -81,7 +77,6 @@ export function mutateBody(body: Buffer, name: MutationName, rnd: Random, protec
   }
 }
 
-/** Damages a whole response frame; 'close' closes the connection instead of answering. */
 export function mutateFrame(
   frame: Buffer,
   name: MutationName,
@@ -111,10 +106,8 @@ export function mutateFrame(
     case 'close':
       return 'close';
     case 'truncate':
-      // The frame cut short with its size prefix left as announced: the client waits for the rest.
       return frame.subarray(0, 4 + rnd.int(Math.max(1, body.length)));
     default:
-      // Keep the correlation id (4 bytes) so the damage reaches the decoder.
       return withSize(mutateBody(body, name, rnd, 4));
   }
 }

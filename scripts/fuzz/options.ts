@@ -1,5 +1,4 @@
-// The command line of `npm run fuzz` (scripts/fuzz.ts). --help prints the usage and runs nothing: the
-// full run takes about nine minutes of CPU, not what someone asking for help expects.
+// The command line of `npm run fuzz`; --help runs nothing (the full run takes about nine minutes of CPU).
 
 export const FUZZ_USAGE = `Usage: npm run fuzz -- [options]   (or: node dist/scripts/fuzz.js [options])
 

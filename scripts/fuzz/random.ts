@@ -6,7 +6,6 @@ export class Random extends SeededRandom {
     super(seed);
   }
 
-  /** An integer in [0, n). */
   int(n: number): number {
     return Math.floor(this.next() * n);
   }

@@ -1,5 +1,4 @@
-// Loaded into each fuzzed kmirror process with --import: writes its peak RSS (KiB) on exit to the
-// file named by KMIRROR_FUZZ_RSS_FILE, so the fuzzer can report memory without polling /proc.
+// Loaded into each fuzzed kmirror with --import: writes its peak RSS (KiB) on exit to KMIRROR_FUZZ_RSS_FILE.
 
 import { writeFileSync } from 'node:fs';
 

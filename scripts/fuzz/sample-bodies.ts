@@ -1,5 +1,4 @@
-// A filled-in value for every field of a message at one version (two elements per array, short
-// strings, small numbers), so mutations hit arrays, strings and tagged fields, not just defaults.
+// A filled-in value for every field of a message at one version, so mutations hit arrays, strings and tagged fields.
 
 import type { FieldDefinition, MessageDefinition } from '../../src/lib/kafka/definition.js';
 import { inVersions } from '../../src/lib/kafka/definition.js';
@@ -49,7 +48,6 @@ function fill(message: MessageDefinition, fields: readonly FieldDefinition[], ve
     const struct = structOf(message, field);
     const one = (n: number): unknown =>
       struct ? (depth > 4 ? {} : fill(message, struct, version, depth + 1)) : primitive(element, i + n);
-    // Two elements near the top, one below: every path is covered and frames stay small (fast to fuzz).
     out[field.name] = isArray ? (depth > 4 ? [] : depth >= 2 ? [one(0)] : [one(0), one(1)]) : one(0);
   });
   return out;

@@ -1,8 +1,5 @@
-// Texts of the shapes that make a backtracking expression slow: long unbroken runs of identifier,
-// key=value, quote, URL, PEM and control characters. Used by the linear-time tests, the bench and the
-// fuzzer (scripts/fuzz/mutations.ts), so all three try the same worst cases.
+// Texts of the shapes that make a backtracking expression slow, shared by the linear-time tests, bench and fuzzer.
 
-/** Each shape repeated to `size` characters. */
 export function worstShapes(size: number): ReadonlyMap<string, string> {
   const fill = (unit: string): string => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
   return new Map([

@@ -13,14 +13,9 @@ import { profileFilePath } from '../lib/connection/profile-file.js';
 import { ProfileStore } from '../lib/connection/profile-operations.js';
 import { mirrorNames, topicNames } from '../lib/mirror/lifecycle/completion-values.js';
 
-/** How long completion may wait for the cluster: a shell waiting longer feels broken. */
 const COMPLETION_BUDGET_MS = 2_000;
 
-/**
- * `kmirror __complete [--descriptions] (--line LINE | -- WORD…)`, called by the scripts of
- * `kmirror completion`: prints the values for the last word, then `:files` or `:none`. Never fails:
- * what cannot be looked up is left out.
- */
+/** Called by the scripts of `kmirror completion`; never fails: what cannot be looked up is left out. */
 export default class Complete extends BaseCommand<typeof Complete> {
   static override hidden = true;
   static override strict = false;

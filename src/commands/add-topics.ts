@@ -23,7 +23,6 @@ import { guardLoops } from '../lib/mirror/describe/loop-check.js';
 export type AddTopicsJson = AddTopicsResult;
 
 export default class AddTopics extends BaseCommand<typeof AddTopics> {
-  /** Ctrl-C / SIGTERM: read back an unanswered change, report, exit 130 / 143 (cli/change-interrupt-watch.ts). */
   static changesState = true;
 
   static override summary = 'Start mirroring source topics, by name or by pattern';

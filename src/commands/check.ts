@@ -19,7 +19,6 @@ import { renderFeatureChange } from '../lib/render/feature-change.js';
  */
 export type CheckJson = CheckReport | EstateCheck;
 
-/** A report, not an error: the result is printed whole, the exit code still says 4, 5, 1 or 3. */
 const EXIT_OF = {
   usable: ExitCode.Ok,
   unsupported: ExitCode.Unsupported,

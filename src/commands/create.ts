@@ -24,7 +24,6 @@ import { SOURCE_CHECK_BUDGET_MS } from '../lib/mirror/core/source-check.js';
 export type CreateJson = CreateMirrorResult;
 
 export default class Create extends BaseCommand<typeof Create> {
-  /** Ctrl-C / SIGTERM: read back an unanswered change, report, exit 130 / 143 (cli/change-interrupt-watch.ts). */
   static changesState = true;
 
   static override summary = 'Create a cluster mirror on the destination cluster';

@@ -21,7 +21,6 @@ import { readOnlyAction } from '../lib/mirror/lifecycle/delete-read-only.js';
 export type DeleteJson = DeleteResult;
 
 export default class Delete extends BaseCommand<typeof Delete> {
-  /** Ctrl-C / SIGTERM: read back an unanswered change, report, exit 130 / 143 (cli/change-interrupt-watch.ts). */
   static changesState = true;
 
   static override summary = 'Delete a cluster mirror whose topics are all STOPPED';

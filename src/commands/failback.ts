@@ -25,7 +25,6 @@ import {
 export type FailbackJson = FailbackResult;
 
 export default class Failback extends BaseCommand<typeof Failback> {
-  /** Ctrl-C / SIGTERM: read back an unanswered change, report, exit 130 / 143 (cli/change-interrupt-watch.ts). */
   static changesState = true;
 
   static override summary = 'Fail back: make the old source follow this cluster again after a failover';

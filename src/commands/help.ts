@@ -11,7 +11,6 @@ export interface HelpJson {
   text: string;
 }
 
-/** kmirror's help, its lines gathered instead of written, so --json can carry them and a failure prints none. */
 class GatheredHelp extends KmirrorHelp {
   readonly lines: string[] = [];
 
@@ -20,8 +19,7 @@ class GatheredHelp extends KmirrorHelp {
   }
 }
 
-// Our own, instead of @oclif/plugin-help's: the same text, plus --json and kmirror's errors; and loading
-// a plugin package cost a fifth of every run's start-up beyond Node's (issue 12).
+// Our own, instead of @oclif/plugin-help's: loading a plugin package cost a fifth of every run's start-up.
 export default class Help extends BaseCommand<typeof Help> {
   static override summary = 'Display help for kmirror.';
   static override description =

@@ -26,7 +26,6 @@ import { finishStopCommand } from '../lib/render/next-commands.js';
 export type PromoteJson = PromoteResult;
 
 export default class Promote extends BaseCommand<typeof Promote> {
-  /** Ctrl-C / SIGTERM: read back an unanswered change, report, exit 130 / 143 (change-interrupt-watch.ts). */
   static changesState = true;
 
   static override summary = 'Planned switchover: stop mirroring topics once nothing is left to copy';

@@ -15,7 +15,6 @@ import { confirmPlan } from '../lib/prompt/confirm-plan.js';
 import { type SourceAccess, withOpenTransactions } from '../lib/mirror/topics/stop-open-transactions.js';
 import { renderTopicAction, stopConfirmation } from '../lib/render/topic-actions.js';
 
-/** How long remove-topics spends reaching the source for its open transactions. */
 const SOURCE_PROBE_MS = 5000;
 
 /**
@@ -89,7 +88,6 @@ export default class RemoveTopics extends TopicActionCommand<typeof RemoveTopics
     return withOpenTransactions(client, plan, { ...source, openSource: this.openSourceWithin(SOURCE_PROBE_MS) });
   }
 
-  /** Stopping is failover: asked on a terminal, --yes elsewhere. */
   protected override async confirmSend(plan: TopicActionPlan): Promise<boolean> {
     if (!plan.sendsRequest) return false;
     return (await confirmPlan(stopConfirmation(plan), this.confirmSettings(this.flags.yes))).previewShown;

@@ -16,7 +16,6 @@ import { SOURCE_CHECK_BUDGET_MS } from '../../lib/mirror/core/source-check.js';
 export type ConfigSetJson = ConfigSetResult;
 
 export default class ConfigSet extends BaseCommand<typeof ConfigSet> {
-  /** Ctrl-C / SIGTERM: read back an unanswered change, report, exit 130 / 143 (cli/change-interrupt-watch.ts). */
   static changesState = true;
 
   static override summary = "Change a mirror's configuration";

@@ -2,9 +2,7 @@
 
 import { SettingsError } from './errors.js';
 
-// Bootstrap servers.
-
-/** Parses `host:port,host:port`; a `PROTOCOL://` prefix is tolerated as Kafka does. */
+/** A `PROTOCOL://` prefix is tolerated as Kafka does. */
 export function parseBootstrapServers(text: string, origin: string): string[] {
   const servers = text
     .split(',')

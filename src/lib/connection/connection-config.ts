@@ -1,7 +1,5 @@
-// Flags (oclif merges the KMIRROR_* variables into them), env-only secrets and a Kafka client
-// properties file (--command-config) become one validated ConnectionConfig. Precedence per setting:
-// flag > environment > file. Every problem is a SettingsError raised here, before any socket opens,
-// naming the flag, file and key and saying how to fix it.
+// Flags, env-only secrets and a Kafka client properties file (--command-config) become one validated
+// ConnectionConfig (flag > environment > file); every problem is a SettingsError before any socket opens.
 import { SettingsError } from './errors.js';
 import { type PropertyEntry, readPropertiesFile } from './properties-file.js';
 import { registerSecret } from './redact.js';
@@ -30,10 +28,6 @@ export {
   ENV_TLS_KEY_PASSWORD,
 } from './connection-settings.js';
 
-/**
- * Builds and checks the connection settings. `readPasswordLine` is only called for
- * --sasl-password-stdin, after every cheaper check has passed.
- */
 export async function resolveConnectionConfig(
   given: ConnectionFlagValues,
   options: ResolveConnectionOptions = {},
@@ -74,10 +68,6 @@ export async function resolveConnectionConfig(
   return settingsFromProperties(flags, file, fileName, bootstrap, options);
 }
 
-/**
- * Reads a client properties file given by some flag other than --command-config (e.g.
- * --source-config), resolving config providers and warning about unknown keys the same way.
- */
 export function readClientPropertiesFile(
   path: string,
   flag: string,
@@ -90,11 +80,6 @@ export function readClientPropertiesFile(
   return file;
 }
 
-/**
- * Connection settings from Kafka client properties alone, without flags: for a cluster kmirror
- * reaches through settings stored elsewhere (a mirror's source cluster, from its stored config).
- * `origin` names the properties in messages (entries may carry their own origin).
- */
 export async function connectionFromProperties(
   properties: ReadonlyMap<string, PropertyEntry>,
   origin: string,

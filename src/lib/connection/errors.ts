@@ -3,7 +3,6 @@
 
 export class SettingsError extends Error {
   override readonly name = 'SettingsError';
-  /** What to do about it, when there is something better to say than the message. */
   readonly hint: string | null;
 
   constructor(message: string, options: { hint?: string | null; cause?: unknown } = {}) {
@@ -12,5 +11,4 @@ export class SettingsError extends Error {
   }
 }
 
-/** A credential kmirror was given cannot work (a token that is not a JWT): an authentication failure, exit 5. */
 export class CredentialsError extends SettingsError {}

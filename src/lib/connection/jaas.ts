@@ -1,7 +1,5 @@
-// `sasl.jaas.config` carries the SASL credentials in Kafka client files. Its grammar is the one
-// Kafka's JaasConfig reads with java.io.StreamTokenizer:
+// `sasl.jaas.config` as Kafka's JaasConfig reads it with java.io.StreamTokenizer:
 //   <LoginModuleClass> <required|requisite|sufficient|optional> [name=value ...] ;
-// values quoted with " or ' (backslash escapes inside) or bare words; // and /* */ comments.
 
 export class JaasSyntaxError extends Error {
   constructor(message: string) {
@@ -109,7 +107,6 @@ function shown(token: Token | undefined): string {
   return token.kind === 'quoted' ? 'a quoted value' : `'${token.text}'`;
 }
 
-/** Parses a `sasl.jaas.config` value into its login module entries. */
 export function parseJaasConfig(input: string): JaasEntry[] {
   const tokens = tokenize(input);
   const entries: JaasEntry[] = [];
@@ -154,7 +151,6 @@ export function parseJaasConfig(input: string): JaasEntry[] {
   return entries;
 }
 
-/** Classifies a login module by class name; suffix match also covers shaded/repackaged clients. */
 export function loginModuleKind(className: string): LoginModuleKind {
   const simple = className.slice(className.lastIndexOf('.') + 1);
   switch (simple) {

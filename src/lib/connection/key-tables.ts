@@ -4,8 +4,6 @@
 import { closestKey } from '../kafka/closest-key.js';
 import { type PropertyEntry } from './properties-file.js';
 
-// Keys of the properties file.
-
 const USED_KEYS = new Set([
   'bootstrap.servers',
   'client.id',
@@ -26,8 +24,7 @@ const USED_KEYS = new Set([
   'config.providers',
 ]);
 
-// Valid Kafka client settings that do not change how kmirror connects: shared client.properties
-// files carry producer/consumer/admin tuning, and warning about each would bury real typos.
+// Valid Kafka client settings that do not change how kmirror connects: warning about each would bury real typos.
 const IGNORED_KEYS = new Set([
   'acks',
   'allow.auto.create.topics',
@@ -113,7 +110,6 @@ const IGNORED_PREFIXES = [
   'bearer.auth.',
 ];
 
-/** Where an entry came from, for messages: its own origin, else the file and line. */
 export function located(fileName: string, entry: PropertyEntry): string {
   return entry.origin ?? `${fileName} line ${entry.line}`;
 }

@@ -1,7 +1,5 @@
-// Saved connection profiles: one YAML file in the XDG config directory
-// ($XDG_CONFIG_HOME/kmirror/profiles.yaml, else ~/.config/kmirror/profiles.yaml), written with mode
-// 0600. The file is edited as a YAML document, not rebuilt from our types, so keys this version does
-// not know (added by a later kmirror, or by hand) and comments survive every change.
+// Saved connection profiles: one YAML file in the XDG config directory, mode 0600, edited as a YAML document so
+// keys this version does not know and comments survive every change.
 
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -11,8 +9,7 @@ import type { Document } from 'yaml';
 import { SettingsError } from './errors.js';
 import { type Profile, profileFromYaml, profileToYaml } from './profile-yaml.js';
 
-// yaml loads only when a profiles file is read or written (CommonJS for Node: a synchronous require keeps
-// the store synchronous); most runs have no profiles file, and make no require function for it either.
+// yaml loads only when a profiles file is read or written (CommonJS: a synchronous require keeps the store sync).
 let require_: NodeJS.Require | undefined;
 const yaml = (): typeof import('yaml') =>
   (require_ ??= createRequire(import.meta.url))('yaml') as typeof import('yaml');
@@ -23,14 +20,12 @@ const HEADER =
   ' kmirror connection profiles (kmirror profile --help; format: README "Profiles").\n' +
   ' Secrets are references (env, file, prompt) unless saved with --store-secret.';
 
-/** Where the profiles file lives for this environment. */
 export function profileFilePath(env: Readonly<Record<string, string | undefined>> = process.env): string {
   const xdg = env['XDG_CONFIG_HOME'];
   const base = xdg !== undefined && xdg.startsWith('/') ? xdg : join(env['HOME'] || homedir(), '.config');
   return join(base, 'kmirror', PROFILE_FILE_NAME);
 }
 
-/** A profile name: letters, digits, '.', '_' and '-', starting with a letter or digit. */
 export function checkProfileName(name: string): void {
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name)) {
     throw new SettingsError(`'${name}' is not a valid profile name`, {
@@ -45,7 +40,6 @@ export class ProfileStore {
     private readonly doc: Document,
   ) {}
 
-  /** Reads the file (an empty store when it does not exist yet). */
   static load(path: string): ProfileStore {
     if (!existsSync(path)) {
       const doc = new (yaml().Document)({ 'current-profile': null, profiles: {} });
@@ -94,7 +88,6 @@ export class ProfileStore {
     this.doc.set('current-profile', name ?? null);
   }
 
-  /** The profile as this version understands it; throws SettingsError naming the file on a bad value. */
   get(name: string): Profile {
     const node = this.doc.getIn(['profiles', name]);
     if (node === undefined) throw unknownProfile(name, this);
@@ -102,7 +95,6 @@ export class ProfileStore {
     return profileFromYaml(plain, `${this.path}: profile '${name}'`);
   }
 
-  /** Writes the settings this version knows; keys it does not know are left as they are. */
   put(name: string, profile: Profile): void {
     if (!this.doc.hasIn(['profiles'])) this.doc.set('profiles', this.doc.createNode({}));
     const known = profileToYaml(profile);
@@ -131,7 +123,6 @@ export class ProfileStore {
     if (this.current() === from) this.setCurrent(to);
   }
 
-  /** Saves atomically with mode 0600 (the directory 0700 when created). */
   save(): void {
     mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
     const temporary = `${this.path}.${process.pid}.tmp`;

@@ -8,7 +8,6 @@ import { SettingsError } from './errors.js';
 import { type Profile, type SecretRef, describeSecretRef } from './profile-yaml.js';
 import { ProfileStore, checkProfileName, unknownProfile } from './profile-file.js';
 
-/** What `profile create` was given on its command line (KMIRROR_* variables are not saved). */
 export interface ProfileInput {
   readonly bootstrapServer?: string;
   readonly commandConfig?: string;
@@ -19,7 +18,6 @@ export interface ProfileInput {
   readonly saslPasswordEnv?: string;
   readonly saslPasswordFile?: string;
   readonly saslPasswordPrompt?: boolean;
-  /** A password read from stdin: saved only with storeSecret. */
   readonly saslPasswordValue?: string;
   readonly storeSecret?: boolean;
   readonly tls?: boolean;
@@ -34,7 +32,6 @@ export interface ProfileInput {
   readonly defaultTimeout?: string;
 }
 
-/** A profile as shown: every secret replaced by where it comes from. */
 export interface ProfileView {
   name: string;
   current: boolean;
@@ -135,7 +132,6 @@ export function buildProfile(input: ProfileInput): Profile {
   };
 }
 
-/** Saves a new profile; it becomes current when asked, or when no profile is current yet. */
 export function createProfile(
   store: ProfileStore,
   name: string,

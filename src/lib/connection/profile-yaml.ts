@@ -1,7 +1,5 @@
-// One saved profile: the destination cluster's bootstrap, how to authenticate, and defaults for the
-// global flags. Secrets are kept as references (an environment variable, a file, or "ask on the
-// terminal"); a secret value is stored only when the operator asked for it with --store-secret.
-// This file holds the YAML shape (kebab-case keys, as the flags) and nothing that reads a terminal.
+// One saved profile (YAML shape, kebab-case keys as the flags). Secrets are kept as references; a value is
+// stored only with --store-secret.
 
 import { readFileSync } from 'node:fs';
 import type { ConnectionFlagValues } from './connection-config.js';
@@ -26,9 +24,7 @@ export interface ProfileSasl {
 }
 
 export interface ProfileDefaults {
-  /** table, wide, json or yaml. */
   readonly output?: string;
-  /** A duration as --timeout takes it (30s, 2m). */
   readonly timeout?: string;
 }
 
@@ -37,11 +33,8 @@ export interface Profile {
   readonly commandConfig?: string;
   readonly tls?: ProfileTls;
   readonly sasl?: ProfileSasl;
-  /** As --protocol takes it: prototype or kip-draft. */
   readonly protocol?: string;
-  /** As --api-keys takes it: Name=key,… */
   readonly apiKeys?: string;
-  /** As --api-versions takes it: DescribeConfigs=N,IncrementalAlterConfigs=M */
   readonly apiVersions?: string;
   readonly defaults?: ProfileDefaults;
 }
@@ -75,7 +68,6 @@ function secretRef(where: string, value: unknown): SecretRef | undefined {
   throw new SettingsError(`${where}: expected one of {env: NAME}, {file: PATH}, {prompt: true} or {value: SECRET}`);
 }
 
-/** Reads a profile from its YAML value; keys this version does not know are ignored (and kept on disk). */
 export function profileFromYaml(value: unknown, where: string): Profile {
   if (value === null || value === undefined) return {};
   if (!isPlain(value)) throw new SettingsError(`${where}: expected a mapping`);
@@ -130,7 +122,6 @@ export function profileFromYaml(value: unknown, where: string): Profile {
   });
 }
 
-/** The YAML value of the settings this version knows (kebab-case keys, as the flags). */
 export function profileToYaml(profile: Profile): Record<string, unknown> {
   return prune({
     'bootstrap-server': profile.bootstrapServer ? [...profile.bootstrapServer] : undefined,
@@ -161,7 +152,6 @@ export function profileToYaml(profile: Profile): Record<string, unknown> {
   });
 }
 
-/** How a secret is found, for `profile show`: never the value itself. */
 export function describeSecretRef(ref: SecretRef): string {
   if ('env' in ref) return `env ${ref.env}`;
   if ('file' in ref) return `file ${ref.file}`;
@@ -169,7 +159,6 @@ export function describeSecretRef(ref: SecretRef): string {
   return 'stored in the profile (hidden)';
 }
 
-/** Reads a referenced secret. `prompt` is called only for {prompt: true}. */
 export async function readSecretRef(
   ref: SecretRef,
   what: string,
@@ -198,7 +187,6 @@ export async function readSecretRef(
   return prompt(`${what}: `);
 }
 
-/** Drops undefined fields and empty nested objects, so files hold only what was set. */
 function prune<T extends object>(value: T): T {
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
@@ -209,10 +197,7 @@ function prune<T extends object>(value: T): T {
   return out as T;
 }
 
-/**
- * The profile as the lowest layer of connection settings. An OAUTHBEARER token held by value or in a
- * variable is handed over as KMIRROR_SASL_OAUTH_TOKEN (only where the environment does not set it).
- */
+/** An OAUTHBEARER token by value or in a variable is handed over as KMIRROR_SASL_OAUTH_TOKEN. */
 export function profileConnectionValues(
   profile: Profile,
   env: Readonly<Record<string, string | undefined>>,

@@ -1,8 +1,5 @@
-// Kafka tools read --command-config with java.util.Properties, so operators' files use all of its
-// syntax: `#`/`!` comments, `=`, `:` or whitespace separators, backslash continuations (how inline
-// PEM certificates are usually written) and `\uXXXX` escapes. This reader follows the grammar of
-// Properties.load(Reader). One deliberate difference: files are decoded as UTF-8, not ISO-8859-1,
-// because that is what editors write today.
+// Kafka tools read --command-config with java.util.Properties, so this follows Properties.load(Reader); one
+// deliberate difference: files are decoded as UTF-8, not ISO-8859-1.
 
 import { readFileSync } from 'node:fs';
 import { SettingsError } from './errors.js';
@@ -10,12 +7,7 @@ import { SettingsError } from './errors.js';
 export interface PropertyEntry {
   readonly key: string;
   readonly value: string;
-  /** 1-based line where the logical line starts, for error messages. */
   readonly line: number;
-  /**
-   * Set for entries that did not come from a file (e.g. a mirror's stored config): names them in messages instead of a
-   * line.
-   */
   readonly origin?: string;
 }
 
@@ -149,7 +141,6 @@ export function parseProperties(text: string): Map<string, PropertyEntry> {
   return entries;
 }
 
-/** Reads and parses a properties file; every problem becomes a SettingsError naming the file. */
 export function readPropertiesFile(path: string, flag = '--command-config'): Map<string, PropertyEntry> {
   let text: string;
   try {

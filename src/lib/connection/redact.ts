@@ -1,23 +1,17 @@
-// Secrets must never reach a terminal or a log unless asked for (DESIGN.md "Contracts"). Mirror
-// configs carry the *source* cluster's credentials and the prototype's DescribeConfigs returns them
-// in clear (PROTOCOL.md §7), so masking cannot rely on the broker's IsSensitive flag: it goes by key
-// name, by value shape (PEM blocks, JAAS options, bearer tokens, URL passwords), and by the exact
-// values kmirror itself was given (registerSecret), which catches a password wherever it is echoed.
+// Secrets must never reach a terminal or a log unless asked for. The prototype's DescribeConfigs returns the
+// source's credentials in clear (PROTOCOL.md §7), so masking goes by key name, value shape and registered values.
 
 export const REDACTED = '[redacted]';
 
 const knownSecrets = new Set<string>();
 
-// A 1–3 character secret would mask every occurrence of those letters in ordinary text; such
-// values are still masked wherever they sit under a sensitive key.
+// A 1–3 character secret would mask those letters everywhere; such values are still masked under a sensitive key.
 const MIN_REGISTERED_SECRET_LENGTH = 4;
 
-/** Remembers a secret value so that any later text containing it is masked. */
 export function registerSecret(value: string | undefined | null): void {
   if (value && value.length >= MIN_REGISTERED_SECRET_LENGTH) knownSecrets.add(value);
 }
 
-/** For tests: forget registered secrets. */
 export function clearRegisteredSecrets(): void {
   knownSecrets.clear();
 }
@@ -32,7 +26,6 @@ const SENSITIVE_EXACT = new Set([
   'authorization',
 ]);
 
-/** True for config keys and object fields whose values are secret. */
 export function isSensitiveKey(key: string): boolean {
   const k = key.toLowerCase();
   if (SENSITIVE_EXACT.has(k)) return true;
@@ -40,7 +33,6 @@ export function isSensitiveKey(key: string): boolean {
   // `oauthToken`, `access_token`, `credentials`; not `tokenCount`, `tokens` or `token.endpoint.url`.
   if (/token$|credentials?$/.test(k)) return true;
   // `ssl.keystore.key`, `private_key`; not a bare `key` (config entries are {key, value}), `apiKey` or `keys`.
-  // Binary keys are masked anyway, as bytes.
   return /[._-]key$/.test(k) || /private[._-]?key$/.test(k);
 }
 
@@ -50,28 +42,20 @@ function escapeRegExp(text: string): string {
 
 // Only a block with content: the bare marker in a hint ("in PEM form (-----BEGIN CERTIFICATE-----)") stays.
 const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]{1,64})-----(?=\s*[A-Za-z0-9+/]{4})[\s\S]*?(?:-----END \1-----|$)/g;
-/** A JAAS value is a structure, not one secret: its password="…" options are masked one by one. */
 const JAAS_KEY = /jaas\.config$/i;
-/** Not a secret: the word Bearer (its token follows), or the … of a hint's example. */
 const PLACEHOLDER = /^(?:bearer|(["']?)\u2026\1)$/i;
-// The look-behinds start a key or a scheme only where a word starts: without them an unbroken run of
-// key characters was tried from every position, each try running to the run's end (quadratic).
+// The look-behinds start a key or scheme only where a word starts: else a run of key characters is quadratic.
 const KEY_VALUE =
   /(?<![A-Za-z0-9_.-])(["']?)([A-Za-z0-9_.-]+)\1(\s*[=:]\s*)("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|[^\s,;&"'}\]]+)/g;
 const BEARER = /\b(Bearer\s+)[A-Za-z0-9._~+/=-]+/g;
 const URL_PASSWORD = /(?<![a-z0-9+.-])([a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:)[^\s@/]+@/gi;
 
 export interface RedactOptions {
-  /**
-   * Also mask every value given to registerSecret (default true). Off for command results: a short
-   * password that is also a topic name would otherwise blank that name out of the data.
-   */
+  /** Off for command results: a short password that is also a topic name would blank that name out of the data. */
   readonly registeredSecrets?: boolean;
-  /** Called for every value a deep walk reaches: a check of the time left may throw from it. */
   readonly onValue?: () => void;
 }
 
-/** Masks secrets inside free text: properties lines, flag values, JSON, JAAS strings, messages. */
 export function redactText(text: string, options: RedactOptions = {}): string {
   let out = text.replace(
     PEM_BLOCK,
@@ -114,8 +98,7 @@ function redactInner(value: unknown, ancestors: WeakSet<object>, options: Redact
   }
 }
 
-// A sensitive key masks a string (or bytes) value; numbers, booleans and nested objects under such
-// a key are kept or walked, so `tokenCount: 3` survives and `password: {…}` is searched.
+// A sensitive key masks a string (or bytes) value; numbers and nested objects under it are kept or walked.
 const masksValue = (v: unknown): boolean => typeof v === 'string' || v instanceof Uint8Array;
 
 function redactObject(value: object, seen: WeakSet<object>, options: RedactOptions): unknown {
@@ -147,7 +130,6 @@ function redactObject(value: object, seen: WeakSet<object>, options: RedactOptio
   return out;
 }
 
-/** A deep copy of a value with every secret masked; the input is not modified. */
 export function redact<T>(value: T, options: RedactOptions = {}): T extends string ? string : unknown {
   return redactInner(value, new WeakSet(), options) as T extends string ? string : unknown;
 }

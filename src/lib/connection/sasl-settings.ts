@@ -72,11 +72,7 @@ function readJaas(entry: PropertyEntry, file: string, mechanism: SaslMechanism):
   return jaas;
 }
 
-/**
- * An OAUTHBEARER token is a JWT in compact form: header.payload.signature, base64url, the header a JSON
- * object (the signature is empty for an unsecured token). Anything else fails at the broker after a
- * round trip, so it is refused here, as an authentication failure that says what is wrong.
- */
+/** Anything but a compact JWT fails at the broker after a round trip, so it is refused here. */
 function checkJwtShape(token: string, origin: string): void {
   const parts = token.split('.');
   const base64url = /^[A-Za-z0-9_-]*$/;

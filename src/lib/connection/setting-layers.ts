@@ -1,13 +1,10 @@
-// Where each connection setting comes from, highest first: the command line (flags, and the
-// --command-config file named there), KMIRROR_* variables, then the active profile. oclif has already
-// merged the variables into the flag values; this puts the file above them when the file was named on
-// the command line, and fills what is still unset from the profile unless the file sets it.
+// Where each connection setting comes from, highest first: the command line (with its --command-config file),
+// KMIRROR_* variables (already merged into the flags by oclif), then the active profile.
 
 import type { ConnectionFlagValues } from './connection-config.js';
 
 type FlagName = keyof ConnectionFlagValues;
 
-/** The properties-file keys that give the same setting as each flag. */
 const FILE_KEYS: Partial<Record<FlagName, readonly string[]>> = {
   bootstrapServer: ['bootstrap.servers'],
   saslMechanism: ['sasl.mechanism'],
@@ -28,7 +25,6 @@ export function layerFlagValues(
   flags: ConnectionFlagValues,
   file: ReadonlyMap<string, unknown>,
   profile: ConnectionFlagValues,
-  /** Values that came from KMIRROR_* variables and yield to the file (it was named on the command line). */
   belowFile: ReadonlySet<FlagName>,
 ): ConnectionFlagValues {
   const out: Record<string, unknown> = { ...flags };

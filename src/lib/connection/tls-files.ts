@@ -1,7 +1,5 @@
-// Kafka client files name Java key stores; Node's TLS stack reads PEM, and PKCS12 only as a client
-// key store (`pfx`). This module reads what Node can use, refuses what it cannot with the exact
-// command that converts it, and checks every file (passwords, key/certificate pairs) before any
-// connection is attempted, so a bad file is a usage error and not a handshake failure later.
+// Kafka client files name Java key stores; Node reads PEM, and PKCS12 only as a client key store (`pfx`). What
+// Node cannot use is refused with the command that converts it, and every file is checked before connecting.
 
 import { readFileSync } from 'node:fs';
 import { cryptoModule as crypto, tlsModule as tls } from '../kafka/lazy-builtins.js';
@@ -9,9 +7,7 @@ import { SettingsError } from './errors.js';
 
 export type StoreFormat = 'PEM' | 'DER' | 'PKCS12' | 'JKS' | 'JCEKS' | 'unknown';
 
-/**
- * Decides by content, not by the declared type: `ssl.truststore.type` defaults to JKS in Kafka even for PKCS12 files.
- */
+/** By content, not the declared type: `ssl.truststore.type` defaults to JKS in Kafka even for PKCS12 files. */
 export function sniffStoreFormat(bytes: Buffer): StoreFormat {
   if (bytes.length >= 4) {
     const magic = bytes.readUInt32BE(0);
@@ -37,17 +33,13 @@ export function sniffStoreFormat(bytes: Buffer): StoreFormat {
 }
 
 export interface PemBlock {
-  /** The word(s) after BEGIN, e.g. `CERTIFICATE`, `ENCRYPTED PRIVATE KEY`. */
   readonly label: string;
-  /** The block re-emitted with 64-column lines, as OpenSSL expects. */
   readonly pem: string;
 }
 
 /**
- * Finds PEM blocks in text. Properties-file continuations join the lines of an inline PEM with
- * spaces (`-----BEGIN CERTIFICATE----- MIIB… -----END CERTIFICATE-----`), which Java accepts and
- * OpenSSL does not, so bodies are re-wrapped. Blocks with RFC 1421 headers (`Proc-Type`, legacy
- * encrypted keys) are kept as written because their header lines must stay lines.
+ * Properties-file continuations join an inline PEM's lines with spaces, which Java accepts and OpenSSL does not,
+ * so bodies are re-wrapped; blocks with RFC 1421 headers are kept as written.
  */
 export function pemBlocks(text: string): PemBlock[] {
   const blocks: PemBlock[] = [];
@@ -63,11 +55,7 @@ export function pemBlocks(text: string): PemBlock[] {
   return blocks;
 }
 
-/**
- * Each BEGIN with the first END of its label after it, in one pass over each kind of marker. One
- * expression with a back-reference (`BEGIN (…)-----[\s\S]*?-----END \1`) scanned to the text's end
- * from every BEGIN that had no END: quadratic on a file of BEGIN lines.
- */
+/** One pass per kind of marker: one expression with a back-reference was quadratic on a file of BEGIN lines. */
 function* pemSpans(text: string): Generator<{ label: string; body: string; whole: string }> {
   const ends = new Map<string, number[]>();
   for (const end of text.matchAll(/-----END ([A-Z0-9 ]{1,64})-----/g)) {
@@ -150,7 +138,6 @@ function truststoreConversionHint(path: string, format: StoreFormat): string {
   );
 }
 
-/** CA certificates from a file: PEM (any number) or one DER certificate. Key stores are refused. */
 export function readCaFile(path: string, origin: string): Buffer[] {
   const bytes = readBytes(path, origin);
   const format = sniffStoreFormat(bytes);
@@ -175,7 +162,6 @@ export function readCaFile(path: string, origin: string): Buffer[] {
   }
 }
 
-/** CA certificates written inline (`ssl.truststore.certificates`). */
 export function caFromInlinePem(text: string, origin: string): Buffer[] {
   return certificatesFromPem(text, origin);
 }
@@ -225,7 +211,6 @@ function pfxProblem(err: unknown, origin: string, passphraseSource: string): Set
   return new SettingsError(`${origin}: cannot load the PKCS12 key store (${message})`);
 }
 
-/** Checks a PKCS12 client key store with its password now, not at the first handshake. */
 export function checkPfx(pfx: Buffer, passphrase: string | undefined, origin: string, passphraseSource: string): void {
   try {
     tls().createSecureContext({ pfx, passphrase });
@@ -234,7 +219,6 @@ export function checkPfx(pfx: Buffer, passphrase: string | undefined, origin: st
   }
 }
 
-/** Checks a PEM key (decrypting it with the passphrase) and that it belongs to the certificate. */
 export function checkKeyPair(
   cert: Buffer,
   key: Buffer,
@@ -274,10 +258,6 @@ export function checkKeyPair(
   }
 }
 
-/**
- * A client key store from a file: PKCS12 becomes `pfx`; a PEM file must hold the certificate chain
- * and, unless `keyPath` is given separately, the private key. JKS is refused with the conversion.
- */
 export function readClientKeystore(
   path: string,
   origin: string,
@@ -335,7 +315,6 @@ export function readClientKeystore(
   }
 }
 
-/** A client identity written inline (`ssl.keystore.certificate.chain` + `ssl.keystore.key`). */
 export function clientIdentityFromInlinePem(
   chain: string,
   keyText: string,

@@ -1,6 +1,5 @@
-// Computes what the generated docs (man/*.1 and the command reference, docs/commands.md) should contain and
-// which files differ from that. Sources: oclif.manifest.json and docs/examples.json (the recorded
-// example session). `npm run docs` writes the differences; a test fails on any.
+// What the generated docs (man/*.1, docs/commands.md) should contain, from oclif.manifest.json and
+// docs/examples.json, and which files differ; `npm run docs` writes them, a test fails on any difference.
 
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,12 +11,10 @@ import type { Manifest } from './manual.js';
 
 export const README_START = '<!-- commands -->';
 export const README_END = '<!-- commandsstop -->';
-/** The generated command reference (the README links to it and shows one short example per command). */
 export const REFERENCE_PATH = 'docs/commands.md';
 
 export interface DocChange {
   readonly path: string;
-  /** null: the file should not exist. */
   readonly expected: string | null;
 }
 

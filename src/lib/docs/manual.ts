@@ -38,7 +38,6 @@ export interface Manifest {
   readonly commands: Readonly<Record<string, ManifestCommand>>;
 }
 
-/** Release date of the manual pages: fixed so regenerating is byte-for-byte stable. */
 const MAN_DATE = Date.UTC(2026, 10, 1);
 
 export function pageName(id: string): string {
@@ -56,7 +55,6 @@ function flagUsage(flag: ManifestFlag): string {
   return `${names} ${value}`;
 }
 
-/** Summary, then the longer description when the flag has both (as --help shows them). */
 function flagText(flag: ManifestFlag): string {
   return [flag.summary, flag.description].filter((t): t is string => Boolean(t)).join('. ');
 }
@@ -72,7 +70,6 @@ export function visibleCommands(manifest: Manifest): ManifestCommand[] {
     .sort((a, b) => a.id.localeCompare(b.id));
 }
 
-/** A recorded run as a terminal shows it: the prompt line, the output, and a non-zero exit code. */
 export function sessionText(runs: readonly ExampleRun[]): string {
   return runs
     .map((run) =>
@@ -92,7 +89,6 @@ function escapeMd(text: string): string {
   return text.replace(/([<>*_\\])/g, '\\$1');
 }
 
-/** The arguments part of a usage line: required ones bare, optional ones bracketed; `mark` wraps each name. */
 function argsSynopsis(args: readonly { name: string; required?: boolean }[], mark = ''): string {
   return args
     .map((a) => {
@@ -102,7 +98,6 @@ function argsSynopsis(args: readonly { name: string; required?: boolean }[], mar
     .join('');
 }
 
-/** The Markdown source of one command's page. */
 export function commandMarkdown(
   command: ManifestCommand,
   exitCodes: string,
@@ -150,7 +145,6 @@ export function commandMarkdown(
   return lines.join('\n');
 }
 
-/** The Markdown source of kmirror(1): every command with its summary. */
 export function indexMarkdown(manifest: Manifest, exitCodes: string): string {
   const lines = [
     '# kmirror(1) -- manage Kafka Cluster Mirroring (KIP-1279)',
@@ -184,16 +178,11 @@ export function indexMarkdown(manifest: Manifest, exitCodes: string): string {
   return lines.join('\n');
 }
 
-/** A summary as a sentence of the command list: with its full stop. */
 function sentence(text: string): string {
   return text === '' || /[.!?:]$/.test(text) ? text : `${text}.`;
 }
 
-/**
- * Left-aligned text (`.ad l`, ragged right) after the title line: a page justified to both margins cannot
- * stretch a line holding a long unbroken list such as CreateMirror=N,AddTopicsToMirror=N,…, and man then prints
- * "warning: cannot adjust line".
- */
+/** `.ad l`: a page justified to both margins cannot stretch a long unbroken list (man: "cannot adjust line"). */
 function leftAligned(roff: string): string {
   const end = roff.indexOf('\n', roff.indexOf('.TH '));
   return end === -1 ? roff : `${roff.slice(0, end + 1)}.ad l\n${roff.slice(end + 1)}`;
@@ -212,7 +201,6 @@ export function toRoff(markdown: string, name: string, version: string): string 
   return leftAligned(marked.parse(markdown, { async: false }) as string);
 }
 
-/** Every page kmirror ships: file name → roff text. */
 export function manualPages(manifest: Manifest, exitCodes: string, sessions: ExamplesFile = {}): Map<string, string> {
   const pages = new Map<string, string>();
   pages.set('kmirror.1', toRoff(indexMarkdown(manifest, exitCodes), 'kmirror', manifest.version));
@@ -225,7 +213,6 @@ export function manualPages(manifest: Manifest, exitCodes: string, sessions: Exa
   return pages;
 }
 
-/** The README's command reference: summary, usage, examples and the recorded session of each command. */
 export function readmeReference(manifest: Manifest, sessions: ExamplesFile = {}): string {
   const out: string[] = [];
   for (const c of visibleCommands(manifest)) {

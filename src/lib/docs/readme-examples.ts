@@ -1,6 +1,5 @@
-// The README's "one short example per command": the first run of each command in the recorded example session
-// (docs/examples.json, rerun by a test on the emulated clusters, so each line ran as printed), in the order the
-// session ran them; a command the session does not run (servers, profiles, help) shows its first manifest example.
+// The README's "one short example per command": each command's first run in the recorded session (each line ran as
+// printed), else its first manifest example.
 
 import type { ExamplesFile } from './examples-file.js';
 import { type Manifest, visibleCommands } from './manual.js';
@@ -27,7 +26,6 @@ export function readmeExamples(manifest: Manifest, sessions: ExamplesFile): stri
   return ['```sh', ...lines, '```'].join('\n');
 }
 
-/** text with the block between the markers replaced, or an error naming the file that lacks them. */
 export function withReadmeExamples(text: string, block: string, file: string): string {
   const a = text.indexOf(EXAMPLES_START);
   const b = text.indexOf(EXAMPLES_END);

@@ -1,8 +1,5 @@
-// Every bootstrap address failed in a way a retry cannot mend: the port refuses connections, the
-// resolver says the host does not exist, or what answered is not a Kafka listener of the kind asked
-// for (an HTTP server, a TLS listener reached without TLS, some other text protocol). Waiting out
-// --timeout would only delay the same answer, so the client stops at once (a broker that answered
-// before, or a retriable Kafka code, still retries).
+// Every bootstrap address failed in a way a retry cannot mend (refused, no such host, not a Kafka listener):
+// the client stops at once (a broker that answered before, or a retriable Kafka code, still retries).
 
 import { ForeignProtocolError, type ForeignProtocol } from './foreign-protocol.js';
 import { TransportError } from './transport.js';
@@ -12,7 +9,6 @@ export type HopelessReason = 'refused' | 'unresolved' | ForeignProtocol;
 export interface UnreachableAddress {
   readonly broker: string;
   readonly reason: HopelessReason;
-  /** One clause naming the address and what is wrong with it. */
   readonly description: string;
 }
 
@@ -23,7 +19,6 @@ export class BootstrapUnreachableError extends Error {
   }
 }
 
-/** Why a failed connect cannot be helped by retrying, or undefined when a retry might help. */
 export function unreachableAddress(err: unknown): UnreachableAddress | undefined {
   if (err instanceof ForeignProtocolError)
     return { broker: err.broker, reason: err.answer.protocol, description: err.message };

@@ -46,7 +46,6 @@ export interface WireEvent {
   readonly error?: string;
 }
 
-/** The command's time budget (`--timeout`), as far as the client needs to know it. */
 export interface TimeBudget {
   readonly budgetMs: number;
   remainingMs(): number;
@@ -56,20 +55,14 @@ export interface ClientOptions {
   readonly bootstrap: readonly BrokerAddress[];
   readonly transport: Transport;
   readonly deadline: TimeBudget;
-  /** Ctrl-C / SIGTERM: an unanswered state change is then treated as a lost answer (read back). */
   readonly interrupts?: ChangeInterrupts;
-  /** Per-request cap; the deadline still bounds the whole. */
   readonly requestTimeoutMs?: number;
   readonly onWire?: (event: WireEvent) => void;
   readonly retryBackoffMs?: number;
   readonly retryBackoffMaxMs?: number;
-  /** Where the mirror APIs sit on this cluster (default: their definitions' keys); ignored with `dialect`. */
   readonly apiKeys?: ApiKeyMap;
-  /** Brokers a request to every broker is in flight to at once (default DEFAULT_FAN_OUT_CONCURRENCY). */
   readonly fanOutConcurrency?: number;
-  /** Which message definitions to speak (default: the prototype's, on `apiKeys`). */
   readonly dialect?: Dialect;
-  /** What a dialect's message could not carry (said once per text), for the operator. */
   readonly onNote?: (message: string) => void;
 }
 
@@ -83,15 +76,11 @@ type Body<A extends ApiDefinition> = MessageInput<RequestOf<A>>;
 
 export interface SendOptions {
   /**
-   * false: return a retriable top-level error code instead of retrying it. For responses whose
-   * top-level code is copied from a per-item result (StartMirrorTopics copies the first topic's,
-   * e.g. 103 INCONSISTENT_TOPIC_ID), where a retry would only get the same answer.
+   * false: return a retriable top-level code instead of retrying it, where it is copied from a per-item result
+   * (StartMirrorTopics copies the first topic's, e.g. 103 INCONSISTENT_TOPIC_ID): a retry gets the same answer.
    */
   readonly retryErrorCodes?: boolean;
-  /**
-   * Stop retrying after this long (the deadline still applies) and throw the last error: a fan-out reports a dead
-   * broker instead of spending the whole budget on it.
-   */
+  /** A fan-out reports a dead broker instead of spending the whole budget on it. */
   readonly retryForMs?: number;
 }
 export type { BrokerInfo } from './negotiation.js';
@@ -99,7 +88,6 @@ export type { VersionRange } from './definition.js';
 
 type ApiVersionsResponse = ResponseOf<typeof ApiVersions>;
 
-/** How one domain request travels in the client's dialect (see Dialect.plan). */
 interface WireForm {
   readonly api: ApiDefinition;
   toWire(body: unknown): unknown;
@@ -107,7 +95,6 @@ interface WireForm {
   readonly translation?: Translation;
 }
 
-/** FindCoordinator from v1, the first version with a key type (v0 finds group coordinators only). */
 const TYPED_FIND_COORDINATOR = {
   ...FindCoordinator,
   request: { ...FindCoordinator.request, validVersions: '1-6' },
@@ -116,7 +103,6 @@ const TYPED_FIND_COORDINATOR = {
 
 const API_VERSIONS_KEY = 18;
 
-/** Of the time left, what a non-idempotent request leaves for reading the state back when its answer is lost. */
 const READ_BACK_RESERVE_MS = 3000;
 
 function addressKey(a: BrokerAddress): string {
@@ -126,12 +112,10 @@ function addressKey(a: BrokerAddress): string {
 export class KafkaClient {
   private readonly infos = new Map<string, Promise<BrokerInfo>>();
   private readonly down = new Set<string>();
-  /** Brokers that asked us to back off (ThrottleTimeMs), until when. */
   private readonly throttledUntil = new Map<string, number>();
   private cluster: ClusterView | undefined;
   private bootstrapBroker: BrokerAddress | undefined;
 
-  /** Which message definitions this client speaks, and on which keys. */
   readonly dialect: Dialect;
   private readonly notesSaid = new Set<string>();
 
@@ -140,7 +124,6 @@ export class KafkaClient {
     this.dialect = options.dialect ?? prototypeDialect(options.apiKeys);
   }
 
-  /** Where the mirror APIs sit on this cluster. */
   get apiKeys(): ApiKeyMap {
     return this.dialect.apiKeys;
   }
@@ -149,7 +132,6 @@ export class KafkaClient {
     return this.options.deadline;
   }
 
-  /** Connects to the first bootstrap server that answers and reads its ApiVersions. */
   async bootstrap(): Promise<BrokerInfo> {
     if (this.bootstrapBroker) return this.brokerInfo(this.bootstrapBroker);
     const errors: Error[] = [];
@@ -177,7 +159,6 @@ export class KafkaClient {
     });
   }
 
-  /** ApiVersions info of one broker, fetched once per command. */
   brokerInfo(address: BrokerAddress): Promise<BrokerInfo> {
     const key = addressKey(address);
     let pending = this.infos.get(key);
@@ -245,14 +226,12 @@ export class KafkaClient {
     }
   }
 
-  /** A body that does not decode: the connection is closed and the request fails, never retried. */
   private malformed(broker: BrokerAddress, api: ApiDefinition, err: unknown): ProtocolViolationError {
     this.options.transport.discard?.(broker);
     const detail = err instanceof DecodeError ? err.message : `cannot decode: ${String(err)}`;
     return new ProtocolViolationError('malformed-body', brokerLabel(broker), api.name, detail);
   }
 
-  /** Brokers, controller and cluster id from Metadata, read once per command. */
   async clusterView(): Promise<ClusterView> {
     if (this.cluster) return this.cluster;
     const response = await this.send(Metadata, { Topics: [], AllowAutoTopicCreation: false });
@@ -266,7 +245,6 @@ export class KafkaClient {
     return this.cluster;
   }
 
-  /** Picks the highest version both sides speak, or fails before anything is sent. */
   negotiate(api: ApiDefinition, info: BrokerInfo): number {
     const support = apiSupport(api, info, this.apiKeys);
     const label = brokerLabel(info.address);
@@ -282,19 +260,10 @@ export class KafkaClient {
     return support.negotiated;
   }
 
-  /**
-   * What `apis` (the domain's requests) need on the wire in this client's dialect, checked without
-   * sending anything: an RPC the dialect lacks is a NotInDialectError, settings it needs and was not
-   * given (--api-keys, --api-versions) one DialectSettingMissingError naming all of them.
-   */
   requireDialect(apis: readonly ApiDefinition[]): ApiDefinition[] {
     return wireApisOf(this.dialect, apis);
   }
 
-  /**
-   * Mirror commands call this first: the mirror APIs must be advertised and `mirror.version`
-   * finalized at ≥ 1 (the gate of negotiation.ts, with a typed error for each way it fails).
-   */
   async requireMirroring(
     apis: readonly ApiDefinition[],
     options: { allowDisabled?: boolean } = {},
@@ -315,7 +284,6 @@ export class KafkaClient {
     return mirroringLevel(info);
   }
 
-  /** Sends by the definition's route ('any' or 'controller'); 'every' goes through sendToEvery. */
   async send<A extends ApiDefinition>(
     api: A,
     body: Body<A>,
@@ -339,7 +307,6 @@ export class KafkaClient {
     return this.completed(wire, body, response);
   }
 
-  /** Sends to one given broker, retrying what is retriable. */
   async sendTo<A extends ApiDefinition>(
     api: A,
     body: Body<A>,
@@ -356,10 +323,8 @@ export class KafkaClient {
   }
 
   /**
-   * Sends to every broker of the cluster (DescribeClusterMirrors: each reports only its own
-   * partitions). A broker that fails is reported, not fatal; the caller merges the answers. With
-   * `keep`, each answer is reduced as it arrives and only what `keep` returns is held: a million
-   * decoded partitions need not all wait for the slowest broker.
+   * DescribeClusterMirrors: each broker reports only its own partitions. With `keep`, each answer is reduced as it
+   * arrives, so a million decoded partitions need not wait for the slowest broker.
    */
   async sendToEvery<A extends ApiDefinition, T = ResponseOf<A>>(
     api: A,
@@ -386,14 +351,11 @@ export class KafkaClient {
     return result;
   }
 
-  /** A broker not seen failing in this command: known brokers first, then the bootstrap one. */
   private async anyBroker(): Promise<BrokerAddress> {
     const info = await this.bootstrap();
     const live = this.cluster?.brokers.find((b) => !this.down.has(addressKey(b)));
     if (live) return live;
     if (!this.down.has(addressKey(info.address))) return info.address;
-    // The bootstrap broker failed: bootstrap again from the others, or start over once every one has failed
-    // (the retry loop paces this).
     if (this.options.bootstrap.every((a) => this.down.has(addressKey(a)))) this.down.clear();
     this.bootstrapBroker = undefined;
     return (await this.bootstrap()).address;
@@ -404,7 +366,6 @@ export class KafkaClient {
     return view.brokers.find((b) => b.nodeId === view.controllerId) ?? this.anyBroker();
   }
 
-  /** The definition a domain request goes out on, and how its body and answer are carried (dialect). */
   private wireFormOf(api: ApiDefinition, body: unknown): WireForm {
     const plan = this.dialect.plan(api, body);
     switch (plan.kind) {
@@ -436,13 +397,11 @@ export class KafkaClient {
     this.options.onNote?.(message);
   }
 
-  /** A translation's second step (what the wire answer lacks), sent without a second translation. */
   private async completed<T>(wire: WireForm, body: unknown, response: T): Promise<T> {
     const complete = wire.translation?.complete;
     return complete ? ((await complete(response, body, this)) as T) : response;
   }
 
-  /** The node FindCoordinator names for the request's coordinator key (route `coordinator`). */
   private async coordinatorOf(api: ApiDefinition, body: unknown): Promise<BrokerAddress> {
     const lookup = api.coordinator;
     if (!lookup) throw new Error(`${api.name} has route coordinator but no coordinator lookup`);
@@ -468,8 +427,7 @@ export class KafkaClient {
     const info = await this.brokerInfo(broker);
     const version = this.negotiate(wire.api, info);
     await this.honourThrottle(broker);
-    // Sent but unanswered, or answered with bytes that cannot be read: the broker may have applied a state
-    // change, and resending it could apply it twice, so the caller reads the state back instead.
+    // Sent but unanswered: the broker may have applied a state change, so the caller reads the state back instead.
     // A request that only validates (Kafka's ValidateOnly field) changes nothing: resent like a read.
     const validatesOnly = (body as { ValidateOnly?: unknown }).ValidateOnly === true;
     const stateChange = (api.idempotent === false || wire.api.idempotent === false) && !validatesOnly;
@@ -505,7 +463,6 @@ export class KafkaClient {
     return response;
   }
 
-  /** The answer to a state change, or, on Ctrl-C / SIGTERM first, a lost answer: the caller reads the state back. */
   private async unlessInterrupted(sending: Promise<Buffer>, apiName: string, broker: BrokerAddress): Promise<Buffer> {
     const interrupts = this.options.interrupts;
     if (!interrupts) return sending;
@@ -538,13 +495,11 @@ export class KafkaClient {
     await new Promise((resolve) => setTimeout(resolve, wait));
   }
 
-  /** One request and its raw answer, traced. */
   private async exchange(
     broker: BrokerAddress,
     api: ApiDefinition,
     version: number,
     body: unknown,
-    /** A state change: if its answer does not come, time must be left to read the state back. */
     stateChange = false,
   ): Promise<Buffer> {
     const encoded = encodeMessage(api.request, version, body);
@@ -590,7 +545,6 @@ export class KafkaClient {
     }
   }
 
-  /** Retries network failures and retriable Kafka codes with capped exponential backoff. */
   private async retrying<T>(doing: string, attempt: () => Promise<T>, retryForMs?: number): Promise<T> {
     const deadline = this.options.deadline;
     let backoff = this.options.retryBackoffMs ?? 100;

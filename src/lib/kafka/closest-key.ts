@@ -1,6 +1,5 @@
 // "Did you mean …?" for config keys: client properties and mirror configs alike.
 
-/** Levenshtein distance: insertions, deletions and substitutions of one character each cost 1. */
 export function editDistance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
@@ -15,7 +14,6 @@ export function editDistance(a: string, b: string): number {
   return row[b.length] ?? 0;
 }
 
-/** The closest known key within `maxDistance` edits (the first of equally close ones), if any. */
 export function closestKey(key: string, known: Iterable<string>, maxDistance: number): string | undefined {
   let best: { key: string; distance: number } | undefined;
   for (const candidate of known) {

@@ -9,7 +9,6 @@ import { ByteReader } from './wire/reader.js';
 import { ZERO_UUID } from './wire/uuid.js';
 import { ByteWriter } from './wire/writer.js';
 
-/** A decode failure, naming the message, version and the field path where the bytes went wrong. */
 export class DecodeError extends Error {
   override readonly name = 'DecodeError';
   constructor(
@@ -22,7 +21,6 @@ export class DecodeError extends Error {
   }
 }
 
-/** An encode failure: a value that the definition does not allow at this version. */
 export class EncodeError extends Error {
   override readonly name = 'EncodeError';
 }
@@ -40,11 +38,8 @@ interface FieldPlan {
 }
 
 interface StructPlan {
-  /** Structs of this plan read or written so far, until the generated code is built (GENERATE_AFTER). */
   uses: number;
-  /** Generated straight-line reader (see fastReader); built once the plan has been used enough. */
   fast?: (r: ByteReader) => Obj;
-  /** Generated straight-line writer (see fastWriter), as `fast`; null: tagged fields need the general one. */
   fastWrite?: ((w: ByteWriter, o: Obj) => void) | null;
   readonly fields: readonly FieldPlan[];
   readonly regular: readonly FieldPlan[];
@@ -53,7 +48,6 @@ interface StructPlan {
   readonly flexible: boolean;
 }
 
-/** Carries the failing field's path outward; each struct and array level adds its own step. */
 class PathError extends Error {
   constructor(
     readonly steps: string[],
@@ -413,9 +407,8 @@ function structEqualsDefault(plan: StructPlan, value: unknown): boolean {
 }
 
 /**
- * Builds a reader that creates each struct as one object literal: V8 then gives every decoded
- * struct of a kind the same shape at once, which is what makes 100,000-partition answers cheap.
- * It tracks no path; on any failure the caller re-reads the struct with the path-tracking reader.
+ * One object literal per struct, so V8 gives every decoded struct of a kind the same shape at once; on any
+ * failure the caller re-reads the struct with the path-tracking reader.
  */
 function fastReader(plan: StructPlan): (r: ByteReader) => Obj {
   const props = plan.fields.map(
@@ -432,11 +425,7 @@ function fastReader(plan: StructPlan): (r: ByteReader) => Obj {
   return make(plan.fields, plan, readTaggedFields);
 }
 
-/**
- * Structs of one plan handled by the general code before its generated code is built. Generating is a
- * `new Function` that V8 parses and compiles at every run (no code cache holds it): worth it for the
- * thousands of partitions of a big answer, not for the handful of structs of a short command's requests.
- */
+/** Generated code is a `new Function` that V8 compiles at every run: worth it for thousands of partitions only. */
 const GENERATE_AFTER = 32;
 
 function readStruct(plan: StructPlan, r: ByteReader): Obj {
@@ -499,10 +488,8 @@ function readTaggedFields(plan: StructPlan, r: ByteReader, obj: Obj): void {
 }
 
 /**
- * Builds a writer that reads each field by its literal name (the emulator encodes a million
- * partitions: a property looked up by a name held in a variable is the slow, generic lookup). For
- * structs without tagged fields; it tracks no path: on any failure the caller writes the struct
- * again with the path-tracking writer, which fails the same way and says where.
+ * Each field by its literal name (a property looked up by a name in a variable is the slow generic lookup); on any
+ * failure the path-tracking writer writes it again and says where.
  */
 function fastWriter(plan: StructPlan): ((w: ByteWriter, o: Obj) => void) | null {
   if (plan.tagged.length > 0) return null;
@@ -588,7 +575,6 @@ function joinPath(messageName: string, steps: readonly string[]): string {
   );
 }
 
-/** Appends one message body to a writer (used to build frames without extra copies). */
 export function writeMessage(message: MessageDefinition, version: number, value: unknown, w: ByteWriter): void {
   const plan = planFor(message, version);
   try {
@@ -610,7 +596,6 @@ export function encodeMessage(message: MessageDefinition, version: number, value
   return w.toBuffer();
 }
 
-/** Decodes a body from `reader`, which is left just past it. */
 export function readMessage<T = Obj>(message: MessageDefinition, version: number, reader: ByteReader): T {
   try {
     // planFor is inside the try so that an unknown version is a DecodeError like any other.
@@ -621,7 +606,6 @@ export function readMessage<T = Obj>(message: MessageDefinition, version: number
   }
 }
 
-/** Decodes a complete body; trailing bytes are an error because they mean a wrong definition. */
 export function decodeMessage<T = Obj>(message: MessageDefinition, version: number, bytes: Uint8Array): T {
   const buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const reader = new ByteReader(buf);
@@ -632,7 +616,6 @@ export function decodeMessage<T = Obj>(message: MessageDefinition, version: numb
   return value;
 }
 
-/** Skips a tagged-field buffer whose fields are all unknown to us (e.g. a response header's). */
 export function skipTagBuffer(reader: ByteReader, messageName: string, version: number): void {
   try {
     readTaggedFields({ uses: 0, fields: [], regular: [], tagged: [], byTag: new Map(), flexible: true }, reader, {});

@@ -26,19 +26,13 @@ export interface ClientSettings {
   readonly clientId: string;
   readonly tls?: TlsSettings;
   readonly sasl?: SaslCredentials;
-  /** Where the mirror APIs sit on this cluster (--api-keys); default: the prototype's keys. */
   readonly apiKeys?: ApiKeyMap;
-  /** Which message definitions to speak (--protocol); default: the prototype's on `apiKeys`. */
   readonly dialect?: Dialect;
-  /** What the dialect's messages could not carry, for the operator. */
   readonly onNote?: (message: string) => void;
-  /** Largest response accepted; default KMIRROR_MAX_RESPONSE_BYTES or 100 MiB. */
   readonly maxResponseBytes?: number;
-  /** Brokers a request to every broker is in flight to at once (--broker-concurrency). */
   readonly fanOutConcurrency?: number;
 }
 
-/** KMIRROR_MAX_RESPONSE_BYTES: a positive integer number of bytes, or unset for the default. */
 export function maxResponseBytesFrom(env: Readonly<Record<string, string | undefined>>): number | undefined {
   const text = env['KMIRROR_MAX_RESPONSE_BYTES'];
   if (text === undefined || text.trim() === '') return undefined;
@@ -49,7 +43,7 @@ export function maxResponseBytesFrom(env: Readonly<Record<string, string | undef
   return value;
 }
 
-/** `host:port`, `[v6]:port`; the port is required because Kafka has no single default. */
+/** The port is required: Kafka has no single default. */
 export function parseBrokerAddress(text: string): BrokerAddress {
   const match = /^(?:\[([^\]]+)\]|([^:\s]+)):(\d{1,5})$/.exec(text.trim());
   const port = Number(match?.[3]);

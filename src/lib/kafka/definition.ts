@@ -2,7 +2,6 @@
 // `validVersions`, `flexibleVersions`, `taggedVersions`, …) so that a reader of Kafka's message
 // JSON recognises every line, and so the conformance test can compare field for field.
 
-/** Primitive type names of Kafka's message generator. */
 export type PrimitiveType =
   | 'bool'
   | 'int8'
@@ -19,7 +18,6 @@ export type PrimitiveType =
 
 export interface FieldDefinition {
   readonly name: string;
-  /** A primitive, a struct name, or `[]` followed by either. */
   readonly type: string;
   readonly versions: string;
   readonly nullableVersions?: string;
@@ -31,7 +29,6 @@ export interface FieldDefinition {
   readonly entityType?: string;
   readonly zeroCopy?: boolean;
   readonly flexibleVersions?: string;
-  /** Present when the type names a struct declared in place. */
   readonly fields?: readonly FieldDefinition[];
 }
 
@@ -54,44 +51,34 @@ export interface MessageDefinition {
 }
 
 /**
- * Where a request goes. `any`: one live broker; `every`: each broker, answers merged by the caller;
- * `controller`: the node Metadata/DescribeCluster reports as controller (brokers forward);
- * `leader`: the leader of the partitions it names (the caller groups by leader);
- * `coordinator`: the node FindCoordinator names for the definition's `coordinator` key.
+ * `controller`: the node Metadata/DescribeCluster reports as controller (brokers forward); `coordinator`: the node
+ * FindCoordinator names for the definition's `coordinator` key.
  */
 export type Route = 'any' | 'every' | 'controller' | 'leader' | 'coordinator';
 
-/** For route `coordinator`: which FindCoordinator key type, and which request field is the key. */
 export interface CoordinatorLookup {
   readonly keyType: number;
   readonly keyField: string;
 }
 
-/**
- * Halves of a definition that its source text does not print, with the reason for the layout used
- * instead (the seed KIP omits some requests and responses).
- */
+/** Halves a definition's source text does not print (the seed KIP omits some), with the reason for the layout used. */
 export interface AssumedHalves {
   readonly request?: string;
   readonly response?: string;
 }
 
-/** One RPC: its request and response definitions and how the client routes it. */
 export interface ApiDefinition {
-  /** Kafka's API name, e.g. `DescribeClusterMirrors`. */
   readonly name: string;
   readonly apiKey: number;
   readonly route: Route;
   readonly coordinator?: CoordinatorLookup;
   /**
-   * false: the broker changes state on this request and a second copy is not harmless (it answers "already
-   * exists", or acts twice). After an answer that may have been lost on the way back, the client does not
-   * resend it but throws AnswerLostError, and the caller reads the state back. Absent: true (reads).
+   * false: a second copy is not harmless, so after a possibly lost answer the client throws AnswerLostError
+   * instead of resending, and the caller reads the state back. Absent: true (reads).
    */
   readonly idempotent?: boolean;
   readonly request: MessageDefinition;
   readonly response: MessageDefinition;
-  /** Set on definitions whose source leaves a half out (see AssumedHalves). */
   readonly assumed?: AssumedHalves;
 }
 
@@ -128,7 +115,6 @@ export function inVersions(text: string | undefined, version: number): boolean {
   return version >= range.min && version <= range.max;
 }
 
-/** What a definition file writes: the key once, at the top; request and response get it from there. */
 export interface ApiDeclaration extends Omit<ApiDefinition, 'request' | 'response'> {
   readonly request: Omit<MessageDefinition, 'apiKey'>;
   readonly response: Omit<MessageDefinition, 'apiKey'>;
@@ -136,7 +122,6 @@ export interface ApiDeclaration extends Omit<ApiDefinition, 'request' | 'respons
 
 type Keyed<M, K extends number> = M & { readonly apiKey: K };
 
-/** Declares one API; `const` keeps literal types so values can be inferred from the data. */
 export function defineApi<const A extends ApiDeclaration>(
   api: A,
 ): A & { readonly request: Keyed<A['request'], A['apiKey']>; readonly response: Keyed<A['response'], A['apiKey']> } {
@@ -147,10 +132,6 @@ export function defineApi<const A extends ApiDeclaration>(
   };
 }
 
-/**
- * Another definition's message layout under a new name, for a half a source text leaves out (the
- * seed KIP's AddTopicsToMirror response is the prototype's StartMirrorTopics response, …).
- */
 export function layoutOf<const M extends MessageDefinition, const N extends string>(
   message: M,
   name: N,

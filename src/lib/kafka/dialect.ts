@@ -1,8 +1,5 @@
-// A dialect is which message definitions kmirror speaks to a cluster: the running prototype's
-// (keys 94–105) or the seed KIP's (revision 57, `--protocol kip-draft`). kmirror's domain writes its
-// requests in the prototype's messages; the dialect says, per request, what goes on the wire
-// instead: the same definition, a translation into the seed's message and back, or nothing (the
-// seed has no such RPC). A dialect is a value handed to the client and the emulator, never global.
+// A dialect is which message definitions kmirror speaks: the running prototype's (keys 94–105) or the seed KIP's
+// (revision 57, `--protocol kip-draft`). The domain writes prototype messages; the dialect translates per request.
 
 import type { ApiDefinition, VersionRange } from './definition.js';
 import { parseVersions } from './definition.js';
@@ -32,57 +29,39 @@ export const CLUSTER_MIRROR_RESOURCE_TYPE = 64;
 export const BUMPED_CONFIG_APIS = [DescribeConfigs, IncrementalAlterConfigs] as const;
 export type BumpedConfigApiName = (typeof BUMPED_CONFIG_APIS)[number]['name'];
 
-/** What a translation may send besides its own exchange (the client, without a second translation). */
 export interface WireSender {
   sendToEvery<A extends ApiDefinition>(api: A, body: MessageInput<RequestOf<A>>): Promise<FanOutResult<ResponseOf<A>>>;
 }
 
-/** One domain request in another dialect's message, and its answer back in the domain's message. */
 export interface Translation {
   readonly wire: ApiDefinition;
-  /** Other RPCs `complete` sends, so the gate checks them before anything is sent. */
   readonly alsoNeeds?: readonly ApiDefinition[];
-  /** `note`: what the wire message could not carry, for the operator. */
   toWire(body: unknown, note: (message: string) => void): unknown;
   fromWire(response: unknown, body: unknown): unknown;
-  /** A second step after the exchange, for what the wire answer lacks. */
   complete?(response: unknown, body: unknown, sender: WireSender): Promise<unknown>;
 }
 
 export type WirePlan =
-  /** Sent as written, on this definition (re-versioned for a dialect where needed). */
   | { readonly kind: 'direct'; readonly api: ApiDefinition }
   | { readonly kind: 'translated'; readonly translation: Translation }
-  /** The dialect has no such RPC. */
   | { readonly kind: 'absent'; readonly reason: string }
-  /** The dialect has it, but the operator has not given a setting it needs. */
   | { readonly kind: 'unset'; readonly setting: DialectSetting; readonly name: string };
 
 export type DialectSetting = '--api-keys' | '--api-versions';
 
 export interface Dialect {
   readonly name: ProtocolName;
-  /** How messages name it: `the prototype`, `the KIP draft (revision 57)`. */
   readonly title: string;
   readonly apiKeys: ApiKeyMap;
-  /** What goes on the wire for a domain request; `body` absent means "as a mirror command uses it". */
   plan(api: ApiDefinition, body?: unknown): WirePlan;
-  /** Every mirror RPC of the dialect (what `check` reports and the emulator serves). */
   readonly mirrorApis: readonly ApiDefinition[];
-  /** The ones an admin tool sends: the verdict of `check` rests on them. */
   readonly adminMirrorApis: readonly ApiDefinition[];
-  /** DescribeConfigs and IncrementalAlterConfigs as used on mirror resources. */
   readonly mirrorConfigApis: readonly ApiDefinition[];
-  /** A complete value for each setting this dialect reads, for hints. */
   readonly settingExamples: ReadonlyMap<DialectSetting, string>;
-  /** Whether StartMirrorTopics' include/exclude patterns reach the broker (saved for auto-discovery). */
   readonly savesTopicPatterns: boolean;
 }
 
-/**
- * Keys of the standard APIs kmirror sends and the record APIs the emulator serves: a mirror RPC of
- * the seed must not be numbered onto one.
- */
+/** Keys of the standard APIs kmirror sends and the emulator serves: no seed mirror RPC may be numbered onto one. */
 export function reservedApiKeys(): Map<number, string> {
   const reserved = new Map<number, string>();
   for (const api of [...ALL_APIS, ...RECORD_APIS, FindCoordinator])
@@ -90,7 +69,6 @@ export function reservedApiKeys(): Map<number, string> {
   return reserved;
 }
 
-/** `DescribeConfigs=5,IncrementalAlterConfigs=2`, each name at most once. */
 export function parseApiVersions(text: string): Map<BumpedConfigApiName, number> {
   const known = BUMPED_CONFIG_APIS.map((api) => api.name as string);
   const result = new Map<BumpedConfigApiName, number>();
@@ -146,7 +124,6 @@ export function prototypeDialect(apiKeys: ApiKeyMap = ApiKeyMap.DEFAULT): Dialec
   };
 }
 
-/** The names --api-keys accepts under a dialect, for parsing and its error messages. */
 export function keyedNames(protocol: ProtocolName): KeyedApiNames {
   const draft = Object.fromEntries(KIP_DRAFT_APIS.map((api) => [api.name, TBD]));
   const prototype = Object.fromEntries(MIRROR_APIS.map((api) => [api.name, api.apiKey]));
@@ -164,16 +141,10 @@ export function keyedNames(protocol: ProtocolName): KeyedApiNames {
       };
 }
 
-/** The range a definition speaks (for errors that name it). */
 export function speaks(api: ApiDefinition): VersionRange {
   return parseVersions(api.request.validVersions);
 }
 
-/**
- * What `apis` (the domain's requests) need on the wire in a dialect, checked without sending
- * anything: an RPC the dialect lacks is a NotInDialectError, settings it needs and was not given
- * (--api-keys, --api-versions) one DialectSettingMissingError naming all of them.
- */
 export function wireApisOf(dialect: Dialect, apis: readonly ApiDefinition[]): ApiDefinition[] {
   const wire: ApiDefinition[] = [];
   const missing = new Map<string, string[]>();

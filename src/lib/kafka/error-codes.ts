@@ -1,29 +1,18 @@
-// The one table of Kafka error codes (franz-go's kerr in spirit): the client, the domain, the CLI and
-// the emulator all name a code as `errors.UNKNOWN_CLUSTER_MIRROR`, never as a number. Names and
-// retriable flags follow Kafka's `Errors` enum (upstream codes) and the KIP-1279 prototype (134–146,
-// see PROTOCOL.md §6). Messages are rewritten for an operator rather than copied; hints say what to
-// do next, and where the same code means different things per RPC (42 on Create vs Start) a per-API
-// hint takes precedence.
+// The one table of Kafka error codes: everything names a code as `errors.UNKNOWN_CLUSTER_MIRROR`. Names and retriable
+// flags follow Kafka's `Errors` enum and the KIP-1279 prototype (134–146, PROTOCOL.md §6); per-API hints win
+// where one code means different things per RPC (42 on Create vs Start).
 
-/** How an operator should read the code; the CLI turns it into an exit code. */
 export type KafkaErrorClass = 'failed' | 'denied' | 'unsupported' | 'not-found';
 
 export interface KafkaErrorInfo {
   readonly code: number;
   readonly name: string;
-  /** Kafka's own classification (a subclass of RetriableException). */
   readonly retriable: boolean;
-  /** What happened, in words an operator understands. */
   readonly message: string;
-  /** What to do about it; may contain `{mirror}` / `{topic}` placeholders. */
   readonly hint: string | null;
-  /** Hints that replace `hint` when the error came from a given RPC (key = RPC name). */
   readonly apiHints?: Readonly<Record<string, string>>;
-  /** The code is no longer assigned (kept so old brokers' answers stay readable). */
   readonly retired?: boolean;
-  /** Authorization, missing support, missing resource or plain failure (default). */
   readonly exit: KafkaErrorClass;
-  /** What the code is about when an answer names something: a topic, else the mirror. */
   readonly subject: 'topic' | 'mirror';
   /** Kafka's default text for the code (`Errors.X.message()`), where a broker sends it verbatim. */
   readonly brokerMessage?: string;
@@ -34,7 +23,6 @@ type Entry = Omit<KafkaErrorInfo, 'name' | 'exit' | 'subject'> & {
   readonly subject?: 'topic' | 'mirror';
 };
 
-/** How to turn Cluster Mirroring on: the one copy of these words (CLI errors, 35 hints, `check`). */
 export const ENABLE_MIRRORING_HINT =
   'enable it on the destination: kafka-features.sh --bootstrap-server <destination> upgrade --feature ' +
   'mirror.version=1 (needs metadata.version 4.2-IV2 first: kafka-features.sh upgrade --metadata 4.2-IV2; brokers ' +
@@ -719,22 +707,17 @@ function complete(name: string, entry: Entry): KafkaErrorInfo {
   return { ...entry, name, exit: entry.exit ?? 'failed', subject: entry.subject ?? 'mirror' };
 }
 
-/** Every known error by name: `errors.CLUSTER_MIRROR_AUTHORIZATION_FAILED.code` is 144. */
 export const errors = Object.fromEntries(
   Object.entries(ENTRIES).map(([name, entry]) => [name, complete(name, entry)]),
 ) as { readonly [N in KafkaErrorName]: KafkaErrorInfo & (typeof ENTRIES)[N] & { readonly name: N } };
 
 const TABLE: ReadonlyMap<number, KafkaErrorInfo> = new Map(Object.values(errors).map((info) => [info.code, info]));
 
-/** Every known code, sorted, for documentation and tests. */
 export function knownKafkaErrors(): KafkaErrorInfo[] {
   return [...TABLE.values()].sort((a, b) => a.code - b.code);
 }
 
-/**
- * The table entry for a code. Unknown codes get a readable stand-in rather than a throw: a broker
- * newer than kmirror (or a prototype renumbering) must not turn an error report into a crash.
- */
+/** Unknown codes get a stand-in: a broker newer than kmirror (or a prototype renumbering) must not cause a crash. */
 export function kafkaError(code: number): KafkaErrorInfo {
   const known = TABLE.get(code);
   if (known) return known;
@@ -758,15 +741,12 @@ export function isRetriable(code: number): boolean {
 }
 
 export interface KafkaErrorHintContext {
-  /** RPC name, e.g. `StartMirrorTopics`, selecting a per-API hint. */
   readonly api?: string;
   readonly mirror?: string;
   readonly topic?: string;
-  /** A consumer group the answer was about. */
   readonly group?: string;
 }
 
-/** The hint for a code, specialised to the RPC and resource names when known. */
 export function kafkaErrorHint(code: number, context: KafkaErrorHintContext = {}): string | null {
   const info = kafkaError(code);
   const template = (context.api !== undefined ? info.apiHints?.[context.api] : undefined) ?? info.hint;
@@ -777,7 +757,6 @@ export function kafkaErrorHint(code: number, context: KafkaErrorHintContext = {}
     .replaceAll('{group}', context.group ?? '<group>');
 }
 
-/** `{code, name}` as the `--json` error document and per-topic results show a Kafka error. */
 export interface KafkaErrorRef {
   readonly code: number;
   readonly name: string;
@@ -792,7 +771,6 @@ export interface KafkaErrorContext extends KafkaErrorHintContext {
   readonly broker?: string | number;
 }
 
-/** One line for a code in an answer: what it is about, the table's words, where it came from, what the broker said. */
 export function describeKafkaError(
   code: number,
   serverMessage: string | null | undefined,

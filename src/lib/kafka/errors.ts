@@ -3,16 +3,13 @@
 
 import { isMirrorApi } from './mirror-api-keys.js';
 
-/** The cluster does not advertise an API kmirror needs; raised before anything is sent. */
 export class UnsupportedByClusterError extends Error {
   override readonly name = 'UnsupportedByClusterError';
   constructor(
     readonly apiName: string,
     readonly apiKey: number,
     readonly broker: string,
-    /** Set when the key is advertised but no version overlaps ours. */
     readonly brokerRange?: { min: number; max: number },
-    /** The versions kmirror speaks of it, when they are narrower than its definition's (a dialect asked). */
     readonly ours?: { min: number; max: number },
   ) {
     super(
@@ -26,7 +23,6 @@ export class UnsupportedByClusterError extends Error {
   }
 }
 
-/** The mirror APIs exist but the `mirror.version` feature is not finalized at 1 or more. */
 export class MirroringDisabledError extends Error {
   override readonly name = 'MirroringDisabledError';
   constructor(
@@ -39,16 +35,13 @@ export class MirroringDisabledError extends Error {
   }
 }
 
-/** A non-zero error code in a response, with where it came from. */
 export class KafkaProtocolError extends Error {
   override readonly name = 'KafkaProtocolError';
   constructor(
     readonly code: number,
     readonly apiName: string,
-    /** The broker's own message when it sent one. */
     readonly serverMessage: string | null,
     readonly broker?: string,
-    /** What the code refers to: a mirror, topic or resource name. */
     readonly subject?: string,
   ) {
     super(
@@ -57,7 +50,6 @@ export class KafkaProtocolError extends Error {
   }
 }
 
-/** The command's whole time budget (`--timeout`) ran out. */
 export class DeadlineExceededError extends Error {
   override readonly name = 'DeadlineExceededError';
   constructor(
@@ -71,7 +63,6 @@ export class DeadlineExceededError extends Error {
   }
 }
 
-/** Some brokers of a fan-out failed; the successful answers are kept by the caller. */
 export class BrokerFailure {
   constructor(
     readonly broker: string,
@@ -86,13 +77,10 @@ function formatMs(ms: number): string {
   return `${ms}ms`;
 }
 
-/** The chosen dialect (--protocol) has no such RPC or field; raised before anything is sent. */
 export class NotInDialectError extends Error {
   override readonly name = 'NotInDialectError';
   constructor(
-    /** The RPC (or RPC part) the domain asked for, in the prototype's words. */
     readonly apiName: string,
-    /** The dialect's words: `the prototype`, `the KIP draft (revision 57)`. */
     readonly dialect: string,
     readonly reason: string,
   ) {
@@ -100,14 +88,11 @@ export class NotInDialectError extends Error {
   }
 }
 
-/** Settings a dialect needs and was not given (--api-keys, --api-versions), by setting; raised before sending. */
 export class DialectSettingMissingError extends Error {
   override readonly name = 'DialectSettingMissingError';
   constructor(
     readonly dialect: string,
-    /** Setting (`--api-keys`, `--api-versions`) → the names still missing. */
     readonly missing: ReadonlyMap<string, readonly string[]>,
-    /** A complete value for each setting, for the hint. */
     readonly examples: ReadonlyMap<string, string>,
   ) {
     super(
@@ -117,16 +102,14 @@ export class DialectSettingMissingError extends Error {
 }
 
 /**
- * A request that changes state (its definition says `idempotent: false`) reached the connection, and no answer
- * came back (the connection dropped, or the wait timed out). The broker may have applied it, so the client did
- * not send it again: the caller reads the state back to learn what happened.
+ * A state change reached the connection and no answer came back: the broker may have applied it, so it was not
+ * resent; the caller reads the state back.
  */
 export class AnswerLostError extends Error {
   override readonly name = 'AnswerLostError';
   constructor(
     readonly apiName: string,
     readonly broker: string,
-    /** What became of the answer (connection closed, timed out). */
     readonly lost: Error,
   ) {
     super(

@@ -3,11 +3,7 @@
 import type { BrokerFailure } from './errors.js';
 import type { BrokerAddress } from './transport.js';
 
-/**
- * Brokers a request to every broker is in flight to at once, by default: enough to ask a usual
- * cluster's brokers all together, few enough that a cluster of hundreds is not asked for hundreds of
- * large answers at the same moment (each held in memory until decoded).
- */
+/** Enough to ask a usual cluster's brokers together, few enough that hundreds of large answers are not held at once. */
 export const DEFAULT_FAN_OUT_CONCURRENCY = 16;
 
 export interface FanOutResult<T> {

@@ -1,23 +1,16 @@
-// A bootstrap address that answers, but not in Kafka: a web server, a TLS listener reached without
-// TLS, a mail or SSH daemon. The first answer on a connection is always ApiVersions, a few hundred
-// bytes, so its size prefix is small; the first four bytes of these protocols read as a size of
-// hundreds of megabytes, which no ApiVersions answer can have. That makes the check safe: a real
-// broker's first answer never matches it. The command fails at once naming what answered, since no
-// retry can turn that port into a Kafka listener.
+// A bootstrap address that answers, but not in Kafka: the first four bytes of HTTP, TLS or a text protocol read as
+// a size of hundreds of megabytes, which no ApiVersions answer can have, so a real broker never matches.
 
 import { TransportError } from './transport.js';
 
-/** `sasl`: a Kafka listener that wants SASL, reached without it (the sample names the listener and its mechanisms). */
 export type ForeignProtocol = 'http' | 'tls' | 'text' | 'sasl';
 
-/** Bytes enough to recognise every protocol below (a TLS record header is 3, "HTTP/" 5). */
 export const FOREIGN_SIGNATURE_BYTES = 5;
 
 const MAX_SAMPLE = 60;
 
 export interface ForeignAnswer {
   readonly protocol: ForeignProtocol;
-  /** The first line of a text answer, printable characters only; empty for binary protocols. */
   readonly sample: string;
 }
 
@@ -31,10 +24,6 @@ function isText(byte: number): boolean {
   return (byte >= 0x20 && byte <= 0x7e) || byte === 0x09 || byte === 0x0a || byte === 0x0d;
 }
 
-/**
- * What the first bytes of a connection's first answer are, when they are not Kafka; undefined when
- * they may be (or too few bytes arrived to tell: call again with more).
- */
 export function recognizeForeignAnswer(first: Buffer): ForeignAnswer | undefined {
   if (first.length < 3) return undefined;
   if (isTlsRecord(first)) return { protocol: 'tls', sample: '' };
@@ -53,7 +42,6 @@ export function recognizeForeignAnswer(first: Buffer): ForeignAnswer | undefined
   };
 }
 
-/** What the address is, in the words of an error message. */
 export function describeForeignAnswer(broker: string, answer: ForeignAnswer): string {
   switch (answer.protocol) {
     case 'http':
@@ -67,7 +55,6 @@ export function describeForeignAnswer(broker: string, answer: ForeignAnswer): st
   }
 }
 
-/** The connection reached something that is not a Kafka listener of the kind asked for; never retried. */
 export class ForeignProtocolError extends TransportError {
   constructor(
     broker: string,

@@ -1,12 +1,7 @@
-// Splits a TCP byte stream into Kafka frames (int32 size, then that many bytes). TCP delivers
-// frames cut at arbitrary points and several at once, so bytes are buffered until a whole frame
-// is present; the buffered chunks are joined only when a frame is complete. Used on both sides:
-// the emulator reads requests with it, the client reads responses with it.
+// Splits a TCP byte stream into Kafka frames (int32 size, then that many bytes), for the emulator and the client.
 
-/** Kafka's `socket.request.max.bytes` default; a larger announced size closes the connection. */
 export const DEFAULT_MAX_FRAME_BYTES = 100 * 1024 * 1024;
 
-/** An announced frame size outside [min, max]: the stream cannot be trusted past this point. */
 export class FrameSizeError extends Error {
   override readonly name = 'FrameSizeError';
   constructor(
@@ -26,18 +21,15 @@ export class FrameReader {
   private chunks: Buffer[] = [];
   private buffered = 0;
 
-  /** `minFrameBytes`: a response must at least hold its correlation id (4); a request frame may be anything ≥ 0. */
   constructor(
     private readonly maxFrameBytes = DEFAULT_MAX_FRAME_BYTES,
     private readonly minFrameBytes = 0,
   ) {}
 
-  /** Bytes received but not yet part of a returned frame. */
   get pendingBytes(): number {
     return this.buffered;
   }
 
-  /** Adds received bytes and returns every frame (without its size prefix) now complete. */
   push(chunk: Buffer): Buffer[] {
     if (chunk.length > 0) {
       this.chunks.push(chunk);
@@ -55,10 +47,6 @@ export class FrameReader {
     return frames;
   }
 
-  /**
-   * The correlation id of the next, still incomplete frame of a response stream (the int32 after
-   * its size), once those 8 bytes are here; undefined before.
-   */
   pendingCorrelationId(): number | undefined {
     if (this.buffered < 8) return undefined;
     const first = this.chunks[0];

@@ -1,7 +1,5 @@
-// Request and response framing: int32 size, header, body. Header versions follow Kafka's rule:
-// flexible requests use header v2 (v1 otherwise); flexible responses use header v1, except
-// ApiVersions, whose response header is always v0 so that a client can read it before it knows
-// which versions the broker speaks.
+// Framing: flexible requests use header v2 (v1 otherwise); flexible responses header v1, except ApiVersions,
+// whose response header is always v0 so a client can read it before it knows the broker's versions.
 
 import { readMessage, isFlexible, writeMessage, DecodeError, skipTagBuffer } from './codec.js';
 import type { ApiDefinition } from './definition.js';
@@ -27,14 +25,12 @@ export interface RequestHeaderValue {
   ClientId: string | null;
 }
 
-/** A whole request frame including its int32 size prefix. */
 export function encodeRequestFrame(
   api: ApiDefinition,
   version: number,
   correlationId: number,
   clientId: string | null,
   body: unknown,
-  /** The key on the wire, when an API key map moves this API elsewhere. */
   apiKey: number = api.apiKey,
 ): Buffer {
   const w = new ByteWriter(256);
@@ -51,7 +47,6 @@ export function encodeRequestFrame(
   return w.toBuffer();
 }
 
-/** A whole response frame including its int32 size prefix. */
 export function encodeResponseFrame(api: ApiDefinition, version: number, correlationId: number, body: unknown): Buffer {
   const w = new ByteWriter(256);
   w.int32(0);
@@ -63,15 +58,11 @@ export function encodeResponseFrame(api: ApiDefinition, version: number, correla
 
 export interface DecodedRequest {
   readonly header: RequestHeaderValue;
-  /** Undefined when the key is not one the resolver knows (the server decides what to do). */
   readonly api: ApiDefinition | undefined;
   readonly body: unknown;
 }
 
-/**
- * Decodes a request frame without its size prefix. The header's first fields are read as v1 to
- * learn the API and version; only then is it known whether a tag buffer (v2) follows.
- */
+/** The header's first fields are read as v1 to learn API and version; only then is a v2 tag buffer known. */
 export function decodeRequestFrame(
   frame: Buffer,
   resolve: (apiKey: number) => ApiDefinition | undefined,
@@ -89,7 +80,6 @@ export function decodeRequestFrame(
   return { header, api, body };
 }
 
-/** Decodes a response frame without its size prefix. */
 export function decodeResponseFrame<T>(
   api: ApiDefinition,
   version: number,
@@ -104,7 +94,6 @@ export function decodeResponseFrame<T>(
   return { correlationId: header.CorrelationId, body };
 }
 
-/** Decodes a response body that a transport delivered with the correlation id already removed. */
 export function decodeResponseAfterCorrelationId<T>(api: ApiDefinition, version: number, rest: Buffer): T {
   const reader = new ByteReader(rest);
   if (responseHeaderVersion(api, version) >= 1) skipTagBuffer(reader, api.response.name, version);

@@ -1,11 +1,6 @@
-// kafkajs's own frame reader trusts the broker: a size prefix of 0 or below throws out of its socket
-// handler (a crash with a stack trace), and an answer with an unknown correlation id is dropped, so
-// the request waits out the whole timeout. We replace that one method on each connection with our
-// frame reader, which checks the size, matches every answer to a request in flight, and refuses
-// bytes that follow the last answer. A violation fails the requests in flight at once and closes
-// the connection. The first answer of a connection is also checked for another protocol (an HTTP
-// server, a TLS listener), and a correlation id is checked as soon as its bytes arrive, so a peer
-// that sends a few wrong bytes and then waits fails at once instead of at the timeout.
+// kafkajs's own frame reader trusts the broker: a size prefix ≤ 0 throws out of its socket handler, an unknown
+// correlation id is dropped (the request waits out the timeout). Our reader on each connection checks the size,
+// matches every answer to a request in flight, and checks the first answer for another protocol.
 
 import { FOREIGN_SIGNATURE_BYTES, ForeignProtocolError, recognizeForeignAnswer } from './foreign-protocol.js';
 import { FrameReader, FrameSizeError } from './frame-reader.js';
@@ -23,20 +18,13 @@ export interface GuardableConnection {
   rejectRequests(error: Error): void;
 }
 
-/** A response holds at least its correlation id. */
 const MIN_RESPONSE_FRAME = 4;
 
-/** What the guard saw on one connection. */
 export interface FrameGuardState {
-  /** Bytes received so far (0: the peer has not answered at all). */
   readonly bytesReceived: number;
 }
 
-/**
- * Installs the guard. `onViolation` must close the connection; the requests in flight have been
- * failed with a {@link ProtocolViolationError} (without the API name: the sender adds it), or with
- * a {@link ForeignProtocolError} when the first answer is another protocol.
- */
+/** `onViolation` must close the connection; the requests in flight have already been failed. */
 export function guardFrames(
   connection: GuardableConnection,
   broker: string,
@@ -46,7 +34,6 @@ export function guardFrames(
   const reader = new FrameReader(maxResponseBytes, MIN_RESPONSE_FRAME);
   let broken = false;
   let received = 0;
-  /** The first bytes of the connection, until they are enough to recognise another protocol. */
   let opening: Buffer | undefined = Buffer.alloc(0);
 
   const fail = (error: ProtocolViolationError | ForeignProtocolError): void => {
@@ -76,8 +63,7 @@ export function guardFrames(
       throw err;
     }
     const inflight = connection.requestQueue.inflight;
-    // Every answer of the batch is checked before any is handed over: a frame sent twice would otherwise
-    // answer its request with the first copy and be dropped as the second, unseen.
+    // Every answer of the batch is checked before any is handed over: a frame sent twice would otherwise go unseen.
     const repeated = connection.authHandlers ? undefined : repeatedCorrelationId(frames);
     if (repeated !== undefined) return violate('correlation-id', `correlation id ${repeated} was answered twice`);
     for (const [i, frame] of frames.entries()) {

@@ -1,9 +1,6 @@
-// kafkajs 2.2.4 (pinned, unmaintained) re-arms a timer after every answer even when nothing is queued, with
-// a negative delay (its throttle deadline starts at -1): each connection then polls every millisecond for
-// as long as it lives, and Node ≥ 24 prints a TimeoutNegativeWarning on stderr. Upstream: kafkajs#1751.
-// We replace that one method on each connection's own queue: a check is scheduled only when requests wait.
+// kafkajs 2.2.4 (pinned, unmaintained) re-arms a timer after every answer with a negative delay: each connection
+// polls every millisecond and Node ≥ 24 warns (upstream kafkajs#1751). Our queue checks only when requests wait.
 
-/** The parts of kafkajs's RequestQueue this file reads and writes. */
 interface KafkajsRequestQueue {
   pending: unknown[];
   throttledUntil: number;
@@ -25,11 +22,7 @@ function isRequestQueue(value: unknown): value is KafkajsRequestQueue {
   );
 }
 
-/**
- * Makes the queue of one kafkajs Connection schedule a check only when requests are pending: at the end of
- * a broker's throttle, else after kafkajs's usual interval. Returns false, changing nothing, when the
- * object does not look like the queue of the pinned kafkajs.
- */
+/** Returns false, changing nothing, when the object does not look like the queue of the pinned kafkajs. */
 export function scheduleChecksOnlyWhenPending(connection: { requestQueue?: unknown }): boolean {
   const queue = connection.requestQueue;
   if (!isRequestQueue(queue)) return false;

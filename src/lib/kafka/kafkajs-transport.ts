@@ -2,8 +2,7 @@
 // messages. We reach its Connection class directly because its public Admin API has no way to send
 // an arbitrary request, and its own flexible-version helpers are not to be trusted.
 
-// Its internal modules by path (not the package index, which loads its producer, consumer and admin
-// too): static imports, so a bundler takes in only these.
+// Its internal modules by path (the package index loads producer, consumer and admin too).
 import KafkajsConnectionModule from 'kafkajs/src/network/connection.js';
 import kafkajsLoggers from 'kafkajs/src/loggers/index.js';
 import KafkajsEncoderModule from 'kafkajs/src/protocol/encoder.js';
@@ -56,7 +55,6 @@ interface KafkajsError {
 
 const TLS_CODES = /CERT|SELF_SIGNED|UNABLE_TO|ALTNAME|ERR_SSL|ERR_TLS|EPROTO|HANDSHAKE/;
 
-/** Turns kafkajs's errors into ours, keeping the OS/TLS code that tells the user what to fix. */
 function translate(err: unknown, broker: BrokerAddress): TransportError {
   const e = (err ?? {}) as KafkajsError;
   const label = brokerLabel(broker);
@@ -77,9 +75,7 @@ type KafkajsVersions = Record<number, { minVersion: number; maxVersion: number }
 
 export class KafkajsTransport implements Transport {
   private readonly connections = new Map<string, Promise<KafkajsConnection>>();
-  /** What each connection's frame guard saw, to tell "closed before any answer" from a later close. */
   private readonly guards = new WeakMap<KafkajsConnection, FrameGuardState>();
-  /** Each broker's API ranges, learnt at the first authentication: a reconnection authenticates with them. */
   private readonly versions = new Map<string, { versions: KafkajsVersions; handshakeV1: boolean }>();
 
   constructor(private readonly options: TransportOptions) {}
@@ -121,8 +117,8 @@ export class KafkajsTransport implements Transport {
         : null,
     });
     scheduleChecksOnlyWhenPending(connection);
-    // kafkajs authenticates a new connection on its first request, with the versions it was given: without
-    // them (a connection opened again after one dropped) it fails inside, on every retry.
+    // kafkajs authenticates a new connection on its first request with the versions it was given: without them (a
+    // reconnection) it fails inside, on every retry.
     const known = this.versions.get(this.key(broker));
     if (known) {
       connection.setVersions(known.versions);
@@ -153,8 +149,7 @@ export class KafkajsTransport implements Transport {
       this.connections.delete(this.key(broker));
       return this.send(broker, request, timeoutMs);
     }
-    // kafkajs writes header v1 (key, version, correlation id, client id); a flexible request's
-    // header v2 adds an empty tag buffer right after the client id, so it leads our payload.
+    // kafkajs writes header v1; a flexible request's header v2 adds an empty tag buffer after the client id.
     const payload = request.flexibleHeader ? Buffer.concat([Buffer.of(0), request.body]) : request.body;
     let timer: NodeJS.Timeout | undefined;
     const sentAt = Date.now();
@@ -205,9 +200,8 @@ export class KafkajsTransport implements Transport {
   }
 
   /**
-   * A plaintext connection closed before any answer: a TLS listener does that (Node's, for one, sends
-   * no alert). One TLS handshake, without verifying anything, tells it apart from a broker that
-   * closed for another reason; the answer is then "use TLS", not a retry until the timeout.
+   * A TLS listener closes a plaintext connection without an answer (Node's sends no alert): one unverified handshake
+   * tells it apart, so the answer is "use TLS", not a retry until the timeout.
    */
   private async explainSilentClose(
     err: TransportError,
@@ -224,9 +218,8 @@ export class KafkajsTransport implements Transport {
   }
 
   /**
-   * A connection without SASL that answered ApiVersions and was then closed at the next request: what a SASL
-   * listener does before authentication. One SaslHandshake on a new connection tells it apart (a SASL listener
-   * names its mechanisms; any other answers ILLEGAL_SASL_STATE); the answer is then "add SASL", not a retry.
+   * A plaintext connection closed after ApiVersions is what a SASL listener does: one SaslHandshake tells it apart
+   * (a SASL listener names its mechanisms, any other answers ILLEGAL_SASL_STATE), so the answer is "add SASL".
    */
   private async saslListener(broker: BrokerAddress, probeMs: number): Promise<ForeignProtocolError | undefined> {
     let connection: KafkajsConnection | undefined;
@@ -296,13 +289,12 @@ export class KafkajsTransport implements Transport {
 }
 
 /**
- * kafkajs's disconnect() waits for every in-flight request, which never ends when a broker
- * swallowed one; failing them first and destroying the socket makes closing always finish.
+ * kafkajs's disconnect() waits for every in-flight request, which never ends when a broker swallowed one:
+ * failing them first and destroying the socket makes closing always finish.
  */
 const SASL_HANDSHAKE_KEY = 17;
 const UNSUPPORTED_SASL_MECHANISM = 33;
 
-/** SaslHandshake v1's request body: Mechanism (STRING). */
 function saslHandshakeBody(mechanism: string): Buffer {
   const name = Buffer.from(mechanism, 'utf8');
   const body = Buffer.alloc(2 + name.length);
@@ -311,10 +303,7 @@ function saslHandshakeBody(mechanism: string): Buffer {
   return body;
 }
 
-/**
- * The mechanisms a SASL listener names in a SaslHandshake v1 answer (ErrorCode 0 or UNSUPPORTED_SASL_MECHANISM,
- * then Mechanisms: ARRAY of STRING), comma-separated; null for any other answer (ILLEGAL_SASL_STATE: no SASL there).
- */
+/** SaslHandshake v1 answer: ErrorCode 0 or UNSUPPORTED_SASL_MECHANISM, then Mechanisms (ARRAY of STRING). */
 export function saslMechanismsOf(body: Buffer): string | null {
   if (body.length < 6) return null;
   const code = body.readInt16BE(0);

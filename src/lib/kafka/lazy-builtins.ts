@@ -5,8 +5,7 @@ import type * as Crypto from 'node:crypto';
 import { createRequire } from 'node:module';
 import type * as Tls from 'node:tls';
 
-// The require function is made on first use as well: making one (a URL parsed, a module record built) costs
-// ~0.3 ms as the first of a run, and a plaintext run never needs it.
+// The require function is made on first use too (~0.3 ms); a plaintext run never needs it.
 let require_: NodeJS.Require | undefined;
 const load = (id: string): unknown => (require_ ??= createRequire(import.meta.url))(id);
 

@@ -42,10 +42,8 @@ export type StructValue<FS, C extends Common> = FS extends readonly FieldDefinit
   ? { [F in FS[number] as F['name']]: FieldValue<F, C> }
   : never;
 
-/** The decoded value of a message: every field present (defaults fill what a version lacks). */
 export type MessageValue<M extends MessageDefinition> = StructValue<M['fields'], M['commonStructs']>;
 
-/** What an encoder accepts: each field may be left out (it takes its default); int64 may be a number. */
 export type MessageInput<T> = T extends bigint
   ? bigint | number
   : T extends Buffer
@@ -60,8 +58,7 @@ export type RequestOf<A extends ApiDefinition> = MessageValue<A['request']>;
 export type ResponseOf<A extends ApiDefinition> = MessageValue<A['response']>;
 export type RequestInput<A extends ApiDefinition> = MessageInput<RequestOf<A>>;
 
-// A request as a server's handler (or a test calling it) sees it: read-only, and the fields that carry a
-// default or are tagged may be left out, so a decoded body and a hand-written one both fit.
+// Fields with a default or tagged may be left out, so a decoded body and a hand-written one both fit.
 type Defaulted<F> = F extends { readonly default: string | number | boolean }
   ? true
   : F extends { readonly taggedVersions: string }

@@ -11,7 +11,7 @@ export interface BrokerInfo {
   readonly address: BrokerAddress;
   readonly apis: ReadonlyMap<number, VersionRange>;
   readonly supportedFeatures: ReadonlyMap<string, VersionRange>;
-  /** Finalized feature levels (max level); a feature at level 0 is absent, as brokers send it. */
+  /** A feature at level 0 is absent, as brokers send it. */
   readonly finalizedFeatures: ReadonlyMap<string, number>;
   readonly apiVersionsVersion: number;
 }
@@ -39,8 +39,8 @@ export function apiSupport(api: ApiDefinition, info: BrokerInfo, apiKeys: ApiKey
 }
 
 /**
- * Kafka 4.4 gives key 94 to UnregisterController, so a key proves nothing on its own: a broker that
- * answered ApiVersions v4 without the mirror.version feature has no mirror RPCs at all (PROTOCOL.md §8).
+ * Kafka 4.4 gives key 94 to UnregisterController, so a key proves nothing on its own: a broker that answered
+ * ApiVersions v4 without the mirror.version feature has no mirror RPCs at all (PROTOCOL.md §8).
  */
 export function advertisesMirroring(info: BrokerInfo): boolean {
   return info.apiVersionsVersion < 4 || info.supportedFeatures.has(MIRROR_FEATURE);
@@ -53,7 +53,6 @@ export function mirroringLevel(info: BrokerInfo): number {
 
 export type MirroringVerdict = 'usable' | 'disabled' | 'unsupported';
 
-/** Can this broker serve `apis`: every one negotiable and mirroring finalized at 1 or more. */
 export function mirroringVerdict(
   info: BrokerInfo,
   apis: readonly ApiDefinition[],

@@ -9,7 +9,6 @@ export class ProtocolViolationError extends Error {
   constructor(
     readonly kind: ViolationKind,
     readonly broker: string,
-    /** The API whose answer was bad; undefined when bytes arrived with no request outstanding. */
     readonly apiName: string | undefined,
     readonly detail: string,
   ) {

@@ -1,16 +1,12 @@
-// Kafka's record batch, magic v2 (the on-disk and on-wire format since 0.11). A batch's CRC-32C
-// covers the bytes from its attributes on, so a broker can rewrite the base offset and the partition
-// leader epoch in front of it (as the leader on append and a mirror follower do) without touching the
-// CRC, the records or anything a consumer checks.
+// Kafka's record batch, magic v2. Its CRC-32C covers the bytes from its attributes on, so a broker can rewrite the
+// base offset and partition leader epoch in front of it without touching the CRC.
 
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { crc32c } from './crc32c.js';
 import { ByteReader } from './wire/reader.js';
 import { ByteWriter } from './wire/writer.js';
 
-/** Bytes of the batch header before the first record. */
 export const BATCH_HEADER_BYTES = 61;
-/** Offset of the first byte the CRC covers (the attributes). */
 const CRC_START = 21;
 const LENGTH_FIELD_END = 12;
 
@@ -25,7 +21,6 @@ export const ControlType = { ABORT: 0, COMMIT: 1, MIRROR_PID_RESET: 7 } as const
 
 export interface BatchHeader {
   readonly baseOffset: bigint;
-  /** Bytes after the length field; the whole batch is this plus 12. */
   readonly batchLength: number;
   readonly partitionLeaderEpoch: number;
   readonly magic: number;
@@ -66,7 +61,6 @@ export function isTransactional(h: BatchHeader): boolean {
 export function isControl(h: BatchHeader): boolean {
   return (h.attributes & CONTROL_FLAG) !== 0;
 }
-/** The offset after the batch's last record. */
 export function nextOffsetOf(h: BatchHeader): bigint {
   return h.baseOffset + BigInt(h.lastOffsetDelta) + 1n;
 }
@@ -96,7 +90,6 @@ export function readBatchHeader(batch: Buffer): BatchHeader {
   };
 }
 
-/** Splits a Produce or Fetch `Records` field into whole batches (views into `records`). */
 export function splitBatches(records: Buffer): Buffer[] {
   const batches: Buffer[] = [];
   let at = 0;
@@ -111,12 +104,10 @@ export function splitBatches(records: Buffer): Buffer[] {
   return batches;
 }
 
-/** Whether the stored CRC matches the bytes it covers. */
 export function crcMatches(batch: Buffer): boolean {
   return crc32c(batch.subarray(CRC_START)) === batch.readUInt32BE(17);
 }
 
-/** A copy of the batch placed at `baseOffset` and stamped with the appending leader's epoch; the CRC stays valid. */
 export function placeBatch(batch: Buffer, baseOffset: bigint, leaderEpoch: number): Buffer {
   const copy = Buffer.from(batch);
   copy.writeBigInt64BE(baseOffset, 0);
@@ -199,7 +190,6 @@ export function encodeBatch(spec: NewBatch): Buffer {
   return batch;
 }
 
-/** Writes a zigzag varint at `at`; returns the offset after it. */
 function putVarint(buf: Buffer, at: number, value: number): number {
   let v = ((value << 1) ^ (value >> 31)) >>> 0;
   while (v >= 0x80) {
@@ -220,10 +210,6 @@ function varintSize(value: number): number {
   return n;
 }
 
-/**
- * The batch {@link encodeBatch} makes for one uncompressed record with no key and no headers, written
- * straight into one buffer: the emulator's traffic generator makes one per record.
- */
 export function encodeSingleValueBatch(
   baseOffset: bigint,
   leaderEpoch: number,
@@ -261,10 +247,7 @@ function readNullableVarBytes(r: ByteReader): Buffer | null {
   return length < 0 ? null : r.raw(length);
 }
 
-/**
- * The records of an uncompressed or gzip batch. Snappy, LZ4 and zstd batches are stored and served
- * as they came, but their records cannot be read here (RecordBatchError).
- */
+/** Snappy, LZ4 and zstd batches are stored and served as they came, but their records cannot be read here. */
 export function decodeRecords(batch: Buffer): BatchRecord[] {
   const header = readBatchHeader(batch);
   const compression = compressionOf(header);
@@ -293,7 +276,6 @@ export function decodeRecords(batch: Buffer): BatchRecord[] {
   return records;
 }
 
-/** A control record's key: version 0 and the control type. */
 export function controlKey(type: number): Buffer {
   const key = Buffer.alloc(4);
   key.writeInt16BE(0, 0);
@@ -301,14 +283,12 @@ export function controlKey(type: number): Buffer {
   return key;
 }
 
-/** The type of a control batch's (single) record, from its key. */
 export function controlTypeOf(batch: Buffer): number {
   const [record] = decodeRecords(batch);
   if (!record?.key || record.key.length < 4) throw new RecordBatchError('control record without a key');
   return record.key.readInt16BE(2);
 }
 
-/** EndTransactionMarker v0: the value of a COMMIT or ABORT control record. */
 export function endTxnMarkerValue(coordinatorEpoch: number): Buffer {
   const value = Buffer.alloc(6);
   value.writeInt16BE(0, 0);
@@ -316,7 +296,6 @@ export function endTxnMarkerValue(coordinatorEpoch: number): Buffer {
   return value;
 }
 
-/** MirrorPidResetRecord v0 (flexible): Version int16, SourceClusterId compact string, no tagged fields. */
 export function mirrorPidResetValue(sourceClusterId: string): Buffer {
   const w = new ByteWriter(32);
   const id = Buffer.from(sourceClusterId, 'utf8');

@@ -5,19 +5,12 @@
 import { tlsModule } from './lazy-builtins.js';
 import type { BrokerAddress } from './transport.js';
 
-/** Alerts only a TLS server sends; ERR_SSL_WRONG_VERSION_NUMBER and friends mean it answered in something else. */
 const SERVER_ALERT = /^ERR_SSL_(?:SSLV3|TLSV1|TLSV13)_ALERT_/;
 
-/** A TLS listener answers a ClientHello at once: the probe never takes longer than this. */
 export const PROBE_TIMEOUT_MS = 2_000;
-/** Less time than this left of the request: no probe, the plain error stands. */
 export const MIN_PROBE_MS = 50;
 
-/**
- * How long the probe may take after a plaintext request of `timeoutMs` failed `elapsedMs` after it
- * was sent: what is left of that request's own time, at most PROBE_TIMEOUT_MS; 0 for no probe. The
- * probe belongs to the failed request, so it never runs past that request's time.
- */
+/** The probe belongs to the failed request, so it never runs past that request's time. */
 export function probeBudgetMs(timeoutMs: number, elapsedMs: number): number {
   const left = Math.min(PROBE_TIMEOUT_MS, timeoutMs - elapsedMs);
   return left < MIN_PROBE_MS ? 0 : left;

@@ -6,7 +6,6 @@ import type { ConnectionOptions } from 'node:tls';
 export interface BrokerAddress {
   readonly host: string;
   readonly port: number;
-  /** Known once Metadata has been read; bootstrap addresses have none. */
   readonly nodeId?: number;
 }
 
@@ -24,24 +23,17 @@ export interface TransportOptions {
   readonly tls?: ConnectionOptions;
   readonly sasl?: SaslCredentials;
   readonly connectTimeoutMs: number;
-  /** Largest response frame accepted (default 100 MiB); a larger announced size is a protocol violation. */
   readonly maxResponseBytes?: number;
 }
 
-/** A request already encoded by our codec; the transport adds only what it must. */
 export interface RawRequest {
   readonly apiName: string;
   readonly apiKey: number;
   readonly apiVersion: number;
-  /** Request header v2 (flexible): a tag buffer follows the client id. */
   readonly flexibleHeader: boolean;
   readonly body: Buffer;
 }
 
-/**
- * What went wrong below the Kafka protocol: these never carry a Kafka error code. `foreign`: the
- * address answered in another protocol (HTTP, TLS, text; see foreign-protocol.ts).
- */
 export type TransportFailure = 'connect' | 'closed' | 'timeout' | 'tls' | 'authentication' | 'foreign';
 
 export class TransportError extends Error {
@@ -50,32 +42,22 @@ export class TransportError extends Error {
     readonly kind: TransportFailure,
     readonly broker: string,
     message: string,
-    /** The operating-system or TLS code (ECONNREFUSED, DEPTH_ZERO_SELF_SIGNED_CERT, …) when known. */
     readonly code?: string,
-    /**
-     * The request had been handed to the connection when this happened, so the broker may have received and
-     * applied it (only the answer is missing). false: it provably never left (the connection failed first).
-     */
+    /** true: the broker may have received and applied it (only the answer is missing). */
     readonly requestSent: boolean = false,
   ) {
     super(message);
   }
 
-  /** The same failure, known to have come after the request was written. */
   afterSending(): TransportError {
     return this.requestSent ? this : new TransportError(this.kind, this.broker, this.message, this.code, true);
   }
 }
 
 export interface Transport {
-  /**
-   * Sends one request and returns the response bytes that follow the correlation id (for a
-   * flexible response header the tag buffer is still in front of the body).
-   */
+  /** For a flexible response header the tag buffer is still in front of the body. */
   send(broker: BrokerAddress, request: RawRequest, timeoutMs: number): Promise<Buffer>;
-  /** Authenticates the connection to `broker` if SASL is configured (after ApiVersions). */
   authenticate(broker: BrokerAddress, supportedApis: ReadonlyMap<number, { min: number; max: number }>): Promise<void>;
-  /** Closes the connection to `broker` after its answer proved it untrustworthy (the next send dials again). */
   discard?(broker: BrokerAddress): void;
   close(): Promise<void>;
 }

@@ -1,31 +1,24 @@
-// The one confirmation before sending a plan (remove-topics stops topics, add-topics starts topics a
-// pattern selected): on a terminal the preview goes to stdout and the question follows; when nobody
-// can be asked and --yes is absent, text output shows the preview on stderr (what was refused) and
-// the command stops with exit 2. A "no" ends the command before anything is sent.
+// The one confirmation before sending a plan: on a terminal the preview goes to stdout and the question follows;
+// when nobody can be asked and --yes is absent, the preview goes to stderr and the command stops with exit 2.
 
 import { DeclinedError, type PromptContext, confirmAction } from './confirm.js';
 
 export interface PlanConfirmation {
-  /** What would be sent, as the renderer shows it. */
   readonly preview: string;
   readonly question: string;
-  /** What would be done, for the refusal message ("stop mirroring 2 topic(s) of mirror 'm1'"). */
   readonly action: string;
 }
 
 export interface PlanConfirmOptions {
   readonly canPrompt: boolean;
   readonly yes: boolean;
-  /** Table or wide output (a JSON/YAML document never gets the preview). */
   readonly textOutput: boolean;
   readonly stdout: { write(text: string): unknown };
   readonly stderr: { write(text: string): unknown };
   readonly context?: PromptContext;
-  /** The cluster the plan acts on (profile or bootstrap): the question names it. */
   readonly cluster?: string;
 }
 
-/** Resolves when the plan may be sent, with whether the preview was shown on stdout. */
 export async function confirmPlan(
   confirmation: PlanConfirmation,
   options: PlanConfirmOptions,

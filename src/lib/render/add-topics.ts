@@ -38,10 +38,8 @@ function list(items: readonly string[]): string {
   return items.length === 0 ? 'none' : nameList(items);
 }
 
-/** Rows of the preview shown with a confirmation question (the full list: --dry-run). */
 const CONFIRMATION_ROWS = 20;
 
-/** The confirmation before a change that needs one (see confirmationReason). */
 function confirmation(
   plan: AddTopicsPlan,
   reason: NonNullable<ReturnType<typeof confirmationReason>>,
@@ -96,7 +94,6 @@ function confirmation(
   }
 }
 
-/** The table shown before acting; `maxRows` cuts it, saying how many rows are left out. */
 function preview(plan: AddTopicsPlan, options: { maxRows?: number } = {}): string {
   const rows = options.maxRows === undefined ? plan.topics : plan.topics.slice(0, options.maxRows);
   const out: string[] = [`Mirror ${plan.mirror}, source cluster ${plan.sourceBootstrap.join(',')}`];
@@ -138,7 +135,6 @@ function preview(plan: AddTopicsPlan, options: { maxRows?: number } = {}): strin
   return out.join('\n');
 }
 
-/** "truncates 3 partition(s) of 1 topic(s) on the destination and copies the source again; 120 record(s) … lost" */
 function truncationSentence(report: DestinationTruncation): string {
   return (
     `the start truncates ${report.truncatedPartitions} partition(s) of ${report.topics.length} topic(s) that ` +
@@ -147,7 +143,6 @@ function truncationSentence(report: DestinationTruncation): string {
   );
 }
 
-/** What the start truncates on the destination, per partition (nothing when it truncates nothing). */
 function truncationLines(report: DestinationTruncation): string[] {
   if (report.topics.length === 0) return [];
   const rows = report.topics.flatMap((t) =>
@@ -201,7 +196,6 @@ function startRequest(request: StartRequest): string {
 }
 
 export interface OutcomeOptions {
-  /** The preview was already printed (before a confirmation question). */
   readonly previewShown?: boolean;
   readonly failures?: readonly TopicFailureDetail[];
 }
@@ -248,7 +242,6 @@ function outcome(plan: AddTopicsPlan, result: AddTopicsResult, options: OutcomeO
   return out.join('\n');
 }
 
-/** Topics a saved pattern matches that another mirror of this cluster already mirrors: said once, they stay there. */
 function ownedElsewhere(plan: AddTopicsPlan): string[] {
   const owned = plan.topics.filter((t) => t.action === 'in-other-mirror' && !t.named);
   if (owned.length === 0) return [];
@@ -262,14 +255,10 @@ function ownedElsewhere(plan: AddTopicsPlan): string[] {
   ];
 }
 
-/** The confirmation before starting topics a pattern selected. */
 export const addTopicsConfirmation = forTerminal(confirmation);
 
-/** The table shown before acting. */
 export const renderAddTopicsPreview = forTerminal(preview);
 
-/** StartMirrorTopics as it would go on the wire, one field per line. */
 export const renderStartRequest = forTerminal(startRequest);
 
-/** Everything `add-topics` prints on stdout in text mode. */
 export const renderAddTopics = forTerminal(outcome);

@@ -6,7 +6,6 @@ import { escapeControl } from '../text/terminal-safe.js';
 
 export const shownText = escapeControl;
 
-/** A period in words: whole seconds as "60 s", else milliseconds. */
 export function periodText(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }

@@ -7,7 +7,7 @@ import { orDash, style } from './style.js';
 import { renderTable } from './table.js';
 import { forTerminal } from '../text/terminal-safe.js';
 
-/** How to enable mirroring (the Kafka error table's hint, handed in: render/ does not read Kafka's tables). */
+/** render/ does not read Kafka's tables: the hint is handed in. */
 export interface CheckHints {
   readonly enableMirroring: string;
 }
@@ -217,14 +217,8 @@ export const verdictLine = forTerminal(verdictText);
 
 export const renderClusterCheck = forTerminal(clusterCheck);
 
-/**
- * The mirror part: one row per operation kmirror's commands need, and a plain verdict. `missing`: the
- * operations that matter and are not allowed (mirror/check-mirror.ts missingPermissions).
- */
 export const renderMirrorCheck = forTerminal(mirrorCheck);
 
-/** Topics mirrored both ways, and the sources that could not be asked; empty when there is nothing to say. */
 export const renderTwoWay = forTerminal(twoWayLines);
 
-/** `kmirror check [MIRROR]`: the cluster part, then the mirror part when one was asked for. */
 export const renderCheck = forTerminal(checkText);

@@ -36,7 +36,6 @@ function mirrorConfigs(result: { mirror: string; configs: readonly MirrorConfigE
   return `Configs of mirror ${result.mirror}:\n\n${configEntries(result.configs)}`;
 }
 
-/** One change as done (`appended x to K`) or, for a preview, as to be done (`append x to K`). */
 function describeChange(change: ConfigSetResult['changes'][number], planned = false): string {
   switch (change.operation) {
     case 'SET':
@@ -70,7 +69,6 @@ const FILTER_EFFECTS: Readonly<Record<FilterEffect, string>> = {
   unexcludes: 'topics it kept out are started if mirror.topics.include matches them',
 };
 
-/** The question before saving topic filters with `config set` (they start or stop topics by themselves). */
 function filterConfirmation(
   mirror: string,
   changes: readonly FilterChange[],
@@ -84,12 +82,10 @@ function filterConfirmation(
   };
 }
 
-/** KEY, VALUE, SOURCE of each config entry, with the notes the values need. */
 export const renderConfigEntries = forTerminal(configEntries);
 
 export const renderMirrorConfigs = forTerminal(mirrorConfigs);
 
 export const renderConfigSet = forTerminal(configSet);
 
-/** The question before saving topic filters with `config set` (they start or stop topics by themselves). */
 export const topicFilterConfirmation = forTerminal(filterConfirmation);

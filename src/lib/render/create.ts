@@ -20,7 +20,6 @@ function createMirror(result: CreateMirrorResult, reach = ''): string {
       `destination.`
     : style.ok(`Created mirror ${result.mirror} (${where})`);
   // A command that runs as printed: the preview of what a pattern selects changes nothing and asks nothing.
-  // With --include the stored patterns already start their topics (issue 33): the next step is to watch them.
   const discovering = (result.config['mirror.topics.include'] ?? '') !== '';
   const next = result.dryRun
     ? []
@@ -44,7 +43,6 @@ function createMirror(result: CreateMirrorResult, reach = ''): string {
   ].join('\n');
 }
 
-/** The question before creating a mirror whose include patterns start topics by themselves. */
 function discoveryConfirmation(
   mirror: string,
   sourceBootstrap: string,
@@ -59,11 +57,8 @@ function discoveryConfirmation(
   };
 }
 
-/** KEY, VALUE of a config map as it is sent. */
 export const renderConfigMap = forTerminal(configMap);
 
-/** `reach`: the connection flags that make the printed "Next:" command run as printed (may be empty). */
 export const renderCreateMirror = forTerminal(createMirror);
 
-/** The question before creating a mirror whose include patterns start topics by themselves. */
 export const autoDiscoveryConfirmation = forTerminal(discoveryConfirmation);

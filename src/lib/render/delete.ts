@@ -37,10 +37,6 @@ function list(names: readonly string[]): string {
   return names.join(', ');
 }
 
-/**
- * What the refusal's error (what happened, why, the remove-topics command) does not say: paused topics need a resume
- * first, FAILED ones cannot be stopped yet, stopping ones need a wait. Empty for plain MIRRORING topics.
- */
 function deleteRefusal(result: DeleteResult): string {
   const refusal = result.refusal;
   if (!refusal) return '';
@@ -87,16 +83,12 @@ function wholeDelete(result: DeleteResult): string {
   return outcome === '' ? deleteTopics(result) : `${deleteTopics(result)}\n\n${outcome}`;
 }
 
-/** The mirror's topics and their states: shown before anything is sent. */
 export const renderDeleteTopics = forTerminal(deleteTopics);
 
-/** Why the mirror cannot be deleted yet and what to run; empty when nothing blocks it. */
 export const renderDeleteRefusal = forTerminal(deleteRefusal);
 
-/** The outcome line(s): deleted, would delete (dry run), or refused. */
 export const renderDeleteOutcome = forTerminal(deleteOutcome);
 
-/** The whole human output at once (topics, then the outcome). */
 export const renderDelete = forTerminal(wholeDelete);
 
 function question(mirror: string, readOnly: { readonly topics: readonly unknown[] } | null | undefined): string {
@@ -106,5 +98,4 @@ function question(mirror: string, readOnly: { readonly topics: readonly unknown[
     : `Type the mirror name (${mirror}) to delete it:`;
 }
 
-/** The question before a delete: the name to type, and what the delete costs when its topics go read-only. */
 export const deleteQuestion = forTerminal(question);

@@ -1,7 +1,5 @@
-// `describe --watch` on a terminal redraws in place, so a frame taller than the terminal scrolls
-// its top (the header, the summary) away and piles frames into the scrollback. The view is cut to
-// the terminal instead: first the attention rows (failed and most lagging partitions, the part that
-// grows with trouble), then, if still too tall, lines off the end; a last line says what is hidden.
+// `describe --watch` redraws in place, so a frame taller than the terminal is cut: first the attention rows,
+// then lines off the end; a last line says what is hidden.
 
 import { DEFAULT_ATTENTION_LIMIT } from './describe.js';
 import { lineWidth } from './table.js';
@@ -9,10 +7,8 @@ import { style } from './style.js';
 import type { DescribeReport } from '../mirror/describe/describe-report.js';
 
 export interface Screen {
-  /** Rows for the view. */
   readonly rows: number;
   readonly columns: number;
-  /** The terminal's own height, for the message; default `rows`. */
   readonly terminalRows?: number;
 }
 
@@ -21,14 +17,12 @@ export interface AttentionLimits {
   readonly failedLimit: number;
 }
 
-/** Terminal rows the lines take, long lines wrapping. */
 export function rowsTaken(lines: readonly string[], columns: number): number {
   let rows = 0;
   for (const line of lines) rows += Math.max(1, Math.ceil(lineWidth(line) / Math.max(1, columns)));
   return rows;
 }
 
-/** Attention rows the summary view shows with these limits, over every mirror. */
 function attentionRows(report: DescribeReport, limits: AttentionLimits): number {
   let rows = 0;
   for (const mirror of report.mirrors) {
@@ -50,11 +44,6 @@ function hiddenLine(what: string, screen: Screen): string {
   return style.dim(text.length > screen.columns ? `… ${what} hidden` : text);
 }
 
-/**
- * The lines of `view` that fit in `screen.rows` (the caller has taken off the rows of its own
- * header). `view` renders the summary view with the given attention limits; `summary` false for a
- * view without attention rows (--partitions), which is only cut at the end.
- */
 export function fitToScreen(
   report: DescribeReport,
   render: (limits: AttentionLimits) => string[],

@@ -21,7 +21,7 @@ export function* describeViewLines(report: DescribeReport, options: DescribeRend
     ...(report.health ? ['', renderHealth(report.health)] : []),
     ...(report.trends ? ['', renderTrends(report.trends)] : []),
   ];
-  // As the joined text had it: an empty view still leaves its line before the extras.
+  // An empty view still leaves its line before the extras.
   if (!printed && extras.length > 0) yield '';
   yield* extras;
 }

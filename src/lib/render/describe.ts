@@ -13,16 +13,11 @@ import type { MirrorDescription } from '../mirror/describe/describe-types.js';
 import type { DescribeReport } from '../mirror/describe/describe-report.js';
 
 export interface DescribeRenderOptions {
-  /** Every partition row instead of the summary view. */
   readonly partitions: boolean;
   readonly sort: DescribeSort;
-  /** How many lagging partitions the summary view lists (per mirror). */
   readonly attentionLimit?: number;
-  /** How many FAILED partitions the summary view lists (per mirror); default all. */
   readonly failedLimit?: number;
-  /** Whether filters were given (changes the wording when nothing is left). */
   readonly filtered?: boolean;
-  /** The connection flags that make a printed command reach the same cluster (" -b host:9092", or ""). */
   readonly reach?: string;
 }
 
@@ -37,13 +32,11 @@ const UNKNOWN_AGE_NOTE =
   '? = lag time unknown: the first record the destination lacks could not be read on the source (the warnings ' +
   'say why).';
 
-/** Remembers which footnotes the rendered cells need, so each is printed once at the end. */
 class Footnotes {
   dash = false;
   listOffsets = false;
   unknownAge = false;
 
-  /** LAG TIME: the age of the oldest record the destination lacks. */
   age(row: PartitionRow): string {
     if (row.lagTimeMs === undefined) return this.value(null);
     if (row.lagTimeMs === null) {
@@ -75,7 +68,6 @@ class Footnotes {
   }
 }
 
-/** `3/100`, `3` when the limit is unknown, `non-retryable` for -1, empty when there was no failure. */
 export function retryText(attempt: number, max: number | null): string {
   if (attempt === -1) return 'non-retryable';
   if (attempt === 0) return '';
@@ -83,15 +75,13 @@ export function retryText(attempt: number, max: number | null): string {
 }
 
 /**
- * The FAILED RETRY cell of a partition: empty unless it is FAILED. A partition that is no longer FAILED still
- * carries the retry count and message of an earlier failure (every start leaves one on the prototype broker):
- * a healthy row shows no error (the JSON keeps the broker's fields).
+ * A partition no longer FAILED still carries the retry count and message of an earlier failure (every start
+ * leaves one on the prototype broker): a healthy row shows no error.
  */
 export function retryCell(row: { readonly state: string; readonly retryAttempt: number }, max: number | null): string {
   return row.state === 'FAILED' ? retryText(row.retryAttempt, max) : '';
 }
 
-/** The FAILURE cell: the broker's error message of a FAILED partition, else empty. */
 function failureCell(row: { readonly state: string; readonly errorMessage: string | null }): string {
   return row.state === 'FAILED' ? (row.errorMessage ?? '') : '';
 }
@@ -153,7 +143,6 @@ interface Located {
   readonly row: PartitionRow;
 }
 
-/** The `limit` most lagging partitions (lag > 0) in one pass, and how many lag at all. */
 function mostLagging(mirror: MirrorDescription, limit: number): { top: Located[]; lagging: number } {
   const top: Located[] = [];
   let lagging = 0;
@@ -294,17 +283,13 @@ const PARTITION_COLUMNS: Column[] = [
   { header: 'FAILURE', fit: 'cut' },
 ];
 
-/** The partition columns without MIRROR, FAILED RETRY and FAILURE: the most lagging partitions of one mirror. */
 const LAGGING_COLUMNS = PARTITION_COLUMNS.filter((c) => !['MIRROR', 'FAILED RETRY', 'FAILURE'].includes(c.header));
 
 function partitionTable(report: DescribeReport, sort: DescribeSort, notes: Footnotes = new Footnotes()): string {
   return [...partitionTableLines(report, sort, notes)].join('\n');
 }
 
-/**
- * The partition table as lines made while they are written (a million partitions are never one
- * text). Rows are made twice, for the widths and then for the lines, and never kept.
- */
+/** Lines made while they are written (a million partitions are never one text); rows are never kept. */
 function partitionTableLines(report: DescribeReport, sort: DescribeSort, notes: Footnotes): Generator<string> {
   // LAG TIME only when some partition lags and its age was asked for (a view all caught up keeps its width).
   const withAge = report.mirrors.some((m) =>
@@ -321,8 +306,7 @@ function partitionTableLines(report: DescribeReport, sort: DescribeSort, notes: 
     }
     return cell;
   };
-  // One array refilled for every row (the table reads each row before it asks for the next): a million
-  // partitions make no million arrays, twice.
+  // One array refilled for every row: a million partitions make no million arrays.
   const shared: string[] = [];
   const cells = (mirror: string, topic: string, row: PartitionRow): string[] => {
     shared[0] = mirror;
@@ -361,7 +345,6 @@ function partitionTableLines(report: DescribeReport, sort: DescribeSort, notes: 
   );
 }
 
-/** States a partition passes through by itself on its way to MIRRORING, in plain words: not failures. */
 export const PASSING_STATE_WORDS: Readonly<Record<string, string>> = {
   LOG_TRUNCATION:
     'starting to mirror. The broker checks that the source does not mirror this topic back from here (a loop), looks ' +
@@ -372,7 +355,6 @@ export const PASSING_STATE_WORDS: Readonly<Record<string, string>> = {
     'raises the local leader epoch so the mirrored records keep their order, then mirrors on. Nothing to do.',
 };
 
-/** One explanation per passing state some partition is in (they are not counted as failing). */
 export function passingStateNotes(report: Pick<DescribeReport, 'mirrors'>): string[] {
   const seen = new Map<string, number>();
   for (const m of report.mirrors)
@@ -416,19 +398,14 @@ function* describeLines(report: DescribeReport, options: DescribeRenderOptions):
   if (footnotes.length > 0) yield* ['', ...footnotes];
 }
 
-/** The recognised causes of a mirror's FAILED partitions, each with its recovery. */
 export const renderFailureCauses = forTerminal(failureCauseLines);
 
-/** `3 MIRRORING, 1 FAILED`, states in lifecycle order and in their colours. */
 export const statesText = forTerminal(statesLine);
 
-/** The one-line summary of a mirror: partitions, states, lag, failing. */
 export const summaryLine = forTerminal(mirrorSummary);
 
-/** Every partition of every mirror, one row each; `lag` sorts all rows by lag (stable, so ties keep topic order). */
 export const renderPartitionTable = forTerminal(partitionTable);
 
-/** renderDescribe as lines, made as they are written: the --partitions view of a huge mirror is never held whole. */
 export const renderDescribeLines = forTerminal(describeLines);
 
 export const renderDescribe = forTerminal((report: DescribeReport, options: DescribeRenderOptions): string =>

@@ -36,7 +36,6 @@ function verdictText(c: ConfigDifference, paused: boolean): string {
   }
 }
 
-/** The periodic sync adds the partitions a source topic gained; it never removes any. */
 function partitionVerdict(t: TopicDiff): string {
   if (t.sourcePartitions !== null && t.destinationPartitions !== null && t.sourcePartitions > t.destinationPartitions)
     return style.warn(

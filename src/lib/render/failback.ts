@@ -75,7 +75,6 @@ function failbackProgress(progress: FailbackProgress): string {
   return `following A: ${progress.done}/${progress.total} partition(s) MIRRORING${changed ? `; ${changed}` : ''}`;
 }
 
-/** The cleanup that ends the leader-epoch war: delete the old mirror on B once its topics are all STOPPED. */
 export function cleanupCommands(result: FailbackResult, bConnectionArgs: readonly string[]): string[] {
   if (result.otherTopicsOfOldMirror.length > 0) return [];
   return [['kmirror', 'delete', result.mirror, ...bConnectionArgs, '--yes'].map(shellQuote).join(' ')];
@@ -135,7 +134,6 @@ function failbackOutcome(result: FailbackResult): string {
   return out.join('\n');
 }
 
-/** What failback will do (--dry-run, and the confirmation's preview). */
 export const renderFailbackPlan = forTerminal(failbackPlan);
 
 export const failbackConfirmation = forTerminal(failbackQuestion);

@@ -45,5 +45,4 @@ function featureChange(check: FeatureChangeCheck): string {
   return out.join('\n');
 }
 
-/** `check --feature`: what the proposed levels would make invalid, mirror by mirror. */
 export const renderFeatureChange = forTerminal(featureChange);

@@ -87,7 +87,6 @@ function rows(groups: readonly GroupComparison[]): string[][] {
   return out;
 }
 
-/** Per group and partition: the verdict and both sides' committed offsets. */
 export function renderGroupsTable(groups: readonly GroupComparison[]): string {
   return renderTable(COLUMNS, rows(groups), style.header);
 }
@@ -126,7 +125,6 @@ function groupsView(result: GroupsResult): string {
 
 export const verdictText = forTerminal(groupVerdict);
 
-/** `mirror.groups.include .* (default)` and the like. */
 export const listText = forTerminal(effectiveList);
 
 export const syncPeriodText = forTerminal(syncPeriod);

@@ -38,5 +38,4 @@ function healthText(health: HealthReport): string {
   return `${title}\n${table}`;
 }
 
-/** Which --fail-on condition holds, and the partitions that meet it. */
 export const renderHealth = forTerminal(healthText);

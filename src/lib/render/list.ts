@@ -3,7 +3,6 @@ import { orDash, style } from './style.js';
 import { renderTable, type Column } from './table.js';
 import { forTerminal } from '../text/terminal-safe.js';
 
-/** `MIRRORING 4, PAUSED 2`: the states of a mirror's partitions, most first. */
 function statesText(states: Readonly<Record<string, number>>): string {
   const entries = Object.entries(states).sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]));
   return entries.length === 0 ? '-' : entries.map(([state, n]) => `${state} ${n}`).join(', ');
@@ -40,5 +39,4 @@ function mirrorList(mirrors: readonly StatusRow[], options: { includeTopics: boo
   return renderTable(columns, rows, style.header);
 }
 
-/** MIRROR, TOPICS, PARTS, STATES, LAG, MAX LAG, FAILING, SOURCE (bootstrap; and TOPIC NAMES) of each mirror. */
 export const renderMirrorList = forTerminal(mirrorList);

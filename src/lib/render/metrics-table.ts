@@ -15,8 +15,6 @@ export function renderMetricsTable(definitions: readonly MetricDefinition[]): st
   return ['| metric | type | labels | meaning |', '|---|---|---|---|', ...rows].join('\n');
 }
 
-/** The README with the text between the markers replaced by `table`. */
-/** Where the table lives: the monitoring page of the operator's guide. */
 export const MONITORING_DOC = 'docs/monitoring.md';
 
 export function withMetricsTable(readme: string, table: string): string {

@@ -2,7 +2,6 @@
 
 import { shellQuote } from '../text/shell-words.js';
 
-/** The exact `kmirror remove-topics` command that stops `topics`, with the caller's connection flags. */
 export function removeTopicsCommand(
   mirror: string,
   topics: readonly string[],
@@ -13,7 +12,6 @@ export function removeTopicsCommand(
     .join(' ');
 }
 
-/** The command that finishes a stop cut short (promote): remove-topics of what did not stop, with a wait. */
 export function finishStopCommand(
   result: { readonly mirror: string; readonly notStopped: readonly string[] },
   connectionArgs: readonly string[],

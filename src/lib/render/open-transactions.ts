@@ -4,7 +4,6 @@
 import type { OpenTransactionPartition } from '../mirror/describe/open-transactions.js';
 import { forTerminal } from '../text/terminal-safe.js';
 
-/** What the plan, the confirmation and the report say; null when no transaction is open. */
 function openTransactionsSentence(open: readonly OpenTransactionPartition[]): string | null {
   if (open.length === 0) return null;
   const records = open.reduce((n, p) => n + p.records, 0n);
@@ -18,5 +17,4 @@ function openTransactionsSentence(open: readonly OpenTransactionPartition[]): st
   );
 }
 
-/** What the plan, the confirmation and the report say; null when no transaction is open. */
 export const openTransactionsText = forTerminal(openTransactionsSentence);

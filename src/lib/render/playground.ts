@@ -16,9 +16,8 @@ export interface PlaygroundBanner {
   readonly protocol: string;
   readonly dialectArgs: readonly string[];
   readonly topics: readonly string[];
-  /** The destination's mirror sync interval in this playground (60 000 ms on a real broker). */
+  /** 60 000 ms on a real broker. */
   readonly refreshIntervalMs: number;
-  /** Whether producers write to the demo topics. */
   readonly traffic: boolean;
   readonly consumerGroups?: readonly string[];
   readonly destinationConsumerGroup?: string | null;
@@ -41,7 +40,6 @@ function clusterLines(label: string, cluster: BannerCluster): string[] {
   ];
 }
 
-/** The consumer groups that commit on the source, the one on the destination, and how to stop the producers. */
 function consumerLines(info: PlaygroundBanner): string[] {
   const out: string[] = [];
   const groups = info.consumerGroups ?? [];
@@ -111,5 +109,4 @@ function playgroundBanner(info: PlaygroundBanner, nextCommands: readonly string[
   return out.join('\n');
 }
 
-/** The playground banner: both addresses, how to authenticate, and the commands to try next. */
 export const renderPlayground = forTerminal(playgroundBanner);

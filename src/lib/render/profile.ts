@@ -1,7 +1,6 @@
 // Text for `kmirror profile …`. Secrets never appear: the view holds only where each one comes from.
 
-// The shapes of connection/profile-operations.ts's results that this renderer reads (render/ does not import
-// connection/).
+// The shapes of connection/profile-operations.ts's results this renderer reads (render/ does not import connection/).
 interface ProfileListJson {
   file: string;
   profiles: readonly { name: string; current: boolean; bootstrapServer: readonly string[] | null }[];
@@ -66,7 +65,6 @@ function profileView(view: ProfileView): string {
   return shown.map(([key, value]) => `${style.strong(key.padEnd(width))}  ${value}`).join('\n');
 }
 
-/** The line after a profile change: `Saved profile prod (…/profiles.yaml)`. */
 export const renderProfileChange = forTerminal((verb: string): ((result: ProfileChangeJson) => string) =>
   forTerminal(
     (result: ProfileChangeJson): string =>
@@ -78,5 +76,4 @@ export const renderProfileChange = forTerminal((verb: string): ((result: Profile
 
 export const renderProfileList = forTerminal(profileList);
 
-/** Each setting of a profile (never a secret: only where it comes from). */
 export const renderProfile = forTerminal(profileView);

@@ -81,7 +81,6 @@ function names(list: readonly string[]): string {
   return list.length > 5 ? `${shown}, … (${list.length} in all)` : shown;
 }
 
-/** Step 4 as the plan says it: what promote waits for, and how long one copy can take. */
 function groupsStep(groups: PromoteGroups): string {
   if (!groups.compared || !groups.syncInterval) return style.warn(groups.note ?? 'skip the consumer groups');
   if (groups.groups.length === 0)
@@ -232,16 +231,12 @@ function promoteOutcome(result: PromoteResult): string {
   return out.join('\n');
 }
 
-/** Per partition: state, both end offsets and the gap still to copy. */
 export const renderPromotePlanTable = forTerminal(promotePlanTable);
 
-/** What promote will do, in order (the --dry-run text and the confirmation's preview). */
 export const renderPromotePlan = forTerminal(promotePlan);
 
 export const promoteConfirmation = forTerminal(promoteQuestion);
 
-/** The spinner's line for each waiting step. */
 export const promoteProgressText = forTerminal(promoteProgress);
 
-/** The final report: what was stopped, each partition's end offsets, and what to do next. */
 export const renderPromoteResult = forTerminal(promoteOutcome);

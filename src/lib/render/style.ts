@@ -19,11 +19,7 @@ const STATE_COLOURS: Record<string, (s: string) => string> = {
   UNKNOWN: gray,
 };
 
-/**
- * A partition state in the display vocabulary, in its colour (unknown names, from a newer broker,
- * stay plain); a seed-KIP state is followed by the broker's own word: `LOG_TRUNCATION (INITIALIZING)`.
- * Summaries pass names already mapped (displayedStates), so they carry no word in parentheses.
- */
+/** Unknown names, from a newer broker, stay plain; a seed-KIP state is followed by the broker's own word. */
 export function stateColour(state: string): string {
   const safe = escapeControl(state);
   const shown = displayState(safe);
@@ -32,7 +28,6 @@ export function stateColour(state: string): string {
   return shown === safe ? painted : `${painted} (${safe})`;
 }
 
-/** -1 and null are "not known", never a number (ANCHOR-CLIS.md: sentinels rendered for humans). */
 export function orDash(value: number | bigint | string | null | undefined): string {
   if (value === null || value === undefined || value === -1 || value === -1n || value === '') return '-';
   return typeof value === 'string' ? escapeControl(value) : String(value);

@@ -70,7 +70,6 @@ function reopen(state: State, line: string): string {
   return out;
 }
 
-/** Each line of a styled cell, closed at its end and reopened at the start of the next. */
 export function colourEachLine(lines: readonly string[]): string[] {
   let state: State = { attributes: new Map() };
   const out: string[] = [];

@@ -1,7 +1,5 @@
-// Plain column tables (no box lines: they paste into tickets and grep well), laid out in one linear
-// pass whatever the size. The look is cli-table3's with empty borders, zero padding and two-space
-// gaps, which the project used before: a property test renders random tables both ways and compares.
-// Widths are display columns (string-width, as cli-table3 counts them); a cell may hold several lines.
+// Plain column tables (no box lines: they paste into tickets and grep well), laid out in one linear pass; the look
+// is cli-table3's with empty borders (a property test compares). Widths are display columns (string-width).
 
 import { createRequire } from 'node:module';
 import { colourEachLine } from './table-colour.js';
@@ -21,15 +19,13 @@ export interface Column {
 }
 
 const GAP = '  ';
-// string-width (CommonJS) loads on the first cell that is not plain ASCII; many runs never meet one. The
-// require function too: making one parses a URL and builds a module record (~0.1 ms) that most runs never use.
+// string-width (CommonJS) loads on the first cell that is not plain ASCII; many runs never meet one.
 let require_: NodeJS.Require | undefined;
 let stringWidth: ((text: string) => number) | undefined;
 // eslint-disable-next-line no-control-regex -- colour codes take no columns
 const SGR = /\x1b\[(?:\d*;){0,5}\d*m/g;
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
-/** Display columns of one line (colour codes take none, wide characters two). */
 export function lineWidth(line: string): number {
   // Most cells are plain ASCII; skipping string-width for them matters at 100,000 rows.
   return PRINTABLE_ASCII.test(line)
@@ -63,7 +59,6 @@ function pad(text: string, size: number, align: Align, width = lineWidth(text)):
   return align === 'right' ? fill + text : text + fill;
 }
 
-/** Display columns of a one-line cell; -1 when it holds a line break. One scan for a plain ASCII cell. */
 function singleLineWidth(cell: string): number {
   if (PRINTABLE_ASCII.test(cell)) return cell.length;
   return cell.includes('\n') ? -1 : lineWidth(cell);
@@ -72,10 +67,6 @@ function singleLineWidth(cell: string): number {
 // The whitespace String.prototype.trimEnd removes (\s is the same set).
 const TRAILING_SPACE = /\s$/;
 
-/**
- * The table as lines, computed lazily after one pass for the column widths: a caller that streams
- * need not hold the whole text. `header` styles the header cells (bold on a colour terminal).
- */
 export function* tableLines(
   columns: readonly Column[],
   // Read twice (widths, then lines): an array, or an iterable that makes its rows again each time.
@@ -139,11 +130,7 @@ export function* tableLines(
   };
   const lastPart: (string | undefined)[] = [];
   const lastPadded: string[] = [];
-  /**
-   * A row whose cells are all one line, as its line (most rows: no arrays made for it). Empty cells at
-   * the end add only spaces, which the line loses: it stops at the last cell with text, so it needs no
-   * trimming (which would copy it) unless that text ends in a space.
-   */
+  /** Empty cells at the end add only spaces: the line stops at the last cell with text, so it needs no trimming. */
   const single = (row: readonly string[]): string | undefined => {
     let end = last;
     while (end > 0 && (row[end] ?? '') === '') end--;
@@ -228,11 +215,7 @@ export function renderTable(
   return Array.from(tableLines(columns, rows, header)).join('\n');
 }
 
-/**
- * The table as lines when its rows are made on demand (every partition of a mirror): `rows` is
- * called once for the widths and once for the lines, so no row and no line is kept. Each row is read
- * before the next is asked for, so `rows` may hand out one array refilled each time.
- */
+/** `rows` is called once for the widths and once for the lines, and may hand out one array refilled each time. */
 export function renderTableLines(
   columns: readonly Column[],
   rows: () => Iterable<readonly string[]>,

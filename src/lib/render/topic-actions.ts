@@ -166,13 +166,10 @@ function finalTable(rows: readonly FinalPartition[], withOffsets: boolean): stri
   );
 }
 
-/** The request body of a plan, from mirror/topic-actions.ts requestOf (what --dry-run shows). */
 export type TopicActionRequest = ReturnType<typeof requestOf>;
 
 export interface OutcomeOptions {
-  /** The preview was already printed (before the confirmation question). */
   readonly previewShown?: boolean;
-  /** The request that would be sent, shown by a dry run. */
   readonly request: TopicActionRequest;
 }
 
@@ -265,7 +262,6 @@ function outcome(plan: TopicActionPlan, result: TopicActionResult, options: Outc
   return out.join('\n');
 }
 
-/** "2 FAILED, 1 STOPPED" → "FAILED": the states that are not STOPPED, for "N partition(s) still …". */
 function stillStates(counted: string): string {
   const states = counted
     .split(', ')
@@ -274,14 +270,10 @@ function stillStates(counted: string): string {
   return states.join('/');
 }
 
-/** The confirmation before StopMirrorTopics: the preview, the question, and the action a refusal names. */
 export const stopConfirmation = forTerminal(stopQuestion);
 
-/** What will happen, shown before a confirmation and with --dry-run. */
 export const renderTopicActionPreview = forTerminal(preview);
 
-/** The request as it would go on the wire, one field per line. */
 export const renderTopicActionRequest = forTerminal(requestText);
 
-/** Everything the command prints on stdout in text mode. */
 export const renderTopicAction = forTerminal(outcome);

@@ -1,7 +1,5 @@
-// `kmirror topology -o dot` (Graphviz) and `-o mermaid`: clusters as nodes, each mirror as an edge from its
-// source to the cluster it lives on, labelled with its name, topics and states. What a problem finding
-// names is red: the mirrors of a loop or an epoch war, a split brain (a dashed edge between both sides)
-// and clusters that could not be reached. Sources outside the given clusters are dashed nodes.
+// `kmirror topology -o dot` and `-o mermaid`: clusters as nodes, each mirror an edge from its source; what a
+// problem finding names is red, sources outside the given clusters are dashed nodes.
 
 import type { TopologyReport } from '../mirror/topology/topology-types.js';
 import { forTerminal } from '../text/terminal-safe.js';
@@ -19,7 +17,6 @@ interface GraphEdge {
   readonly to: string;
   readonly lines: string[];
   readonly problem: boolean;
-  /** A finding drawn between two clusters (split brain), not a mirror. */
   readonly finding: boolean;
 }
 
@@ -32,7 +29,6 @@ function topicsLine(topics: readonly { readonly name: string }[]): string {
   return `${shown.join(', ')}${more > 0 ? ` +${more} more` : ''}`;
 }
 
-/** The report as plain nodes and edges, shared by both drawings. */
 function graphOf(report: TopologyReport): { nodes: GraphNode[]; edges: GraphEdge[] } {
   const nodes: GraphNode[] = report.clusters.map((c, i) => ({
     id: `c${i}`,
@@ -116,7 +112,6 @@ function topologyDot(report: TopologyReport): string {
   return out.join('\n');
 }
 
-/** Mermaid's entity codes for what would end or break a quoted label. */
 function mermaidText(lines: readonly string[]): string {
   const escaped = lines.map((line) =>
     line.replace(/#/g, '#35;').replace(/"/g, '#quot;').replace(/</g, '#lt;').replace(/>/g, '#gt;'),

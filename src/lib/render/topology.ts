@@ -7,7 +7,6 @@ import { style } from './style.js';
 import { renderTable } from './table.js';
 import { forTerminal } from '../text/terminal-safe.js';
 
-/** `2 MIRRORING, 1 STOPPED` in lifecycle order; `-` for none. */
 function statesLine(states: Readonly<Record<string, number>>): string {
   const shown = displayedStates(states);
   return shown.length === 0 ? '-' : shown.map(([state, n]) => `${n} ${state}`).join(', ');
@@ -63,7 +62,6 @@ function topicTable(report: TopologyReport): string {
   );
 }
 
-/** A finding's kind in words (tables and drawings). */
 export const FINDING_WORD: Readonly<Record<TopologyFinding['kind'], string>> = {
   'mirror-loop': 'mirror loop',
   'split-brain': 'split brain',
@@ -102,8 +100,6 @@ function topologyText(report: TopologyReport): string {
 
 export const renderTopology = forTerminal(topologyText);
 
-/** A summary's states as one line (`2 MIRRORING, 1 STOPPED`). */
 export const statesText = forTerminal(statesLine);
 
-/** The findings, one line each, problems in red (check across the estate prints them too). */
 export const renderTopologyFindings = forTerminal(findingLines);

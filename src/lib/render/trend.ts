@@ -9,7 +9,6 @@ import { forTerminal } from '../text/terminal-safe.js';
 
 const BARS = '▁▂▃▄▅▆▇█';
 
-/** One character per value, scaled between the smallest and largest; unknown values are spaces. */
 export function sparkline(values: readonly (number | null)[]): string {
   const known = values.filter((v): v is number => v !== null);
   if (known.length === 0) return '';
@@ -24,7 +23,6 @@ export function sparkline(values: readonly (number | null)[]): string {
     .join('');
 }
 
-/** `2h5m`, `42s`, `0s`; "—" when unknown. */
 export function etaText(seconds: number | null): string {
   if (seconds === null || !Number.isFinite(seconds)) return '—';
   const s = Math.round(seconds);
@@ -69,5 +67,4 @@ function trendsText(rows: readonly TrendRow[]): string {
   return `${title}\n${table}`;
 }
 
-/** The catch-up table under `describe --watch`. */
 export const renderTrends = forTerminal(trendsText);

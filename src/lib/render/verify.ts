@@ -120,7 +120,6 @@ function verifyView(result: VerifyResult): string {
 
 export const renderVerify = forTerminal(verifyView);
 
-/** The progress line on a terminal: a bar of offsets passed, bytes read, bytes/s and time left. */
 export function verifyProgressText(
   p: { readonly bytes: number; readonly offsetsDone: bigint; readonly offsetsTotal: bigint },
   elapsedMs: number,

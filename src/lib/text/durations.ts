@@ -1,6 +1,5 @@
-// Durations in messages, as an operator writes them (1.5s, 1m30s): the words of every layer that prints one.
+// Durations in messages, as an operator writes them (1.5s, 1m30s): the inverse of parseDuration.
 
-/** `1500` → `1.5s`, `90000` → `1m30s`: the inverse of parseDuration for messages. */
 export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return `${ms}ms`;
   if (ms < 1000) return `${Math.round(ms)}ms`;

@@ -1,12 +1,7 @@
-// Broker-supplied text (error messages, mirror and topic names, config keys and values, hosts) must never
-// drive the terminal: an ESC sequence can clear the screen or retitle the window, a newline can forge a
-// line of a table, a bidi override can reorder what the operator reads. Text output is built from data
-// passed through terminalSafe(), which shows every such character escaped (`\x1b`, `\n`, `\u202e`).
-// JSON and YAML documents keep the exact strings: their own escaping already makes them inert.
+// Broker-supplied text must never drive the terminal (ESC sequences, forged newlines, bidi overrides): text
+// output passes through terminalSafe(); JSON and YAML keep the exact strings, their escaping makes them inert.
 
-// C0 controls, DEL, C1 controls, and the invisible format characters that reorder or hide text
-// (Arabic letter mark, zero-width and direction marks, line/paragraph separators, bidi embeddings,
-// overrides and isolates, word joiners and invisible operators, the byte-order mark).
+// C0 and C1 controls, DEL, and the invisible format characters that reorder or hide text.
 // eslint-disable-next-line no-control-regex -- these characters are exactly what this file finds
 const UNSAFE = /[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
 // eslint-disable-next-line no-control-regex -- as above, for replacing every one
@@ -21,18 +16,15 @@ function escapeOne(char: string): string {
   return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
 }
 
-/** Whether `text` holds a character that would act on a terminal instead of being shown. */
 export function hasUnsafeText(text: string): boolean {
   return UNSAFE.test(text);
 }
 
-// Short texts already found clean: the keys of every row, states, topic names repeat at every partition of a
-// large describe, and a lookup costs less than the scan. Bounded, so a stream of distinct texts cannot grow it.
+// Short texts already found clean (keys, states, topic names repeat at every partition); bounded.
 const CLEAN = new Set<string>();
 const CLEAN_LIMIT = 4096;
 const CLEAN_MAX_LENGTH = 256;
 
-/** `text` with every control and invisible format character written as an escape; unchanged when clean. */
 export function escapeControl(text: string): string {
   if (CLEAN.has(text)) return text;
   if (UNSAFE.test(text)) return text.replace(UNSAFE_ALL, escapeOne);
@@ -40,10 +32,6 @@ export function escapeControl(text: string): string {
   return text;
 }
 
-/**
- * A stack trace for --debug: the error's message (which may quote a broker) escaped whole, then each
- * frame line escaped with the line breaks between frames kept.
- */
 export function escapeStackTrace(stack: string, message: string): string {
   const at = message === '' ? -1 : stack.indexOf(message);
   const head = at === -1 ? '' : stack.slice(0, at + message.length);
@@ -67,8 +55,6 @@ function safeArray(value: readonly unknown[]): readonly unknown[] {
 }
 
 function safeRecord(value: Record<string, unknown>): Record<string, unknown> {
-  // Nothing is allocated until something needs escaping: a clean row costs one look at each field (for-in
-  // lists no inherited keys here: value's prototype is Object.prototype or null, isPlainObject).
   for (const key in value) {
     const item = value[key];
     const safeKey = escapeControl(key);
@@ -78,7 +64,6 @@ function safeRecord(value: Record<string, unknown>): Record<string, unknown> {
   return value;
 }
 
-/** value with its fields made safe, from the first that changed (`changed`, already made safe) on. */
 function copySafeRecord(
   value: Record<string, unknown>,
   changed: string,
@@ -126,20 +111,11 @@ function safeValue(value: unknown): unknown {
   return isPlainObject(value) ? safeRecord(value) : value;
 }
 
-/**
- * `value` with every string inside it (object keys, Map and Set members included) passed through
- * escapeControl. Parts without such a character are shared, not copied, so a clean describe of a
- * million partitions costs one walk and no memory. The input is not modified.
- */
 export function terminalSafe<T>(value: T): T {
   return safeValue(value) as T;
 }
 
-/**
- * `render` with every argument passed through terminalSafe first: each renderer that render/ exports
- * for the terminal is wrapped in it, so whatever data a command hands over (a result, a plan, options)
- * is shown escaped, and the renderer's own colours and line breaks stay what they are.
- */
+/** Each renderer render/ exports for the terminal is wrapped in this, so every argument is shown escaped. */
 export function forTerminal<A extends readonly unknown[], R>(render: (...args: A) => R): (...args: A) => R {
   return (...args: A): R => render(...(args.map((arg: unknown) => terminalSafe(arg)) as unknown as A));
 }

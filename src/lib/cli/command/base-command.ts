@@ -32,10 +32,8 @@ export abstract class BaseCommand<T extends typeof Command> extends ConnectedCom
   static override baseFlags = baseFlags;
 
   /**
-   * oclif's Command.run loads the whole configuration again even when it is handed a loaded one, as
-   * config.runCommand does for every run (package.json, manifest, plugins and theme read a second time;
-   * ~1 % of a short command's instructions): that reload is for a plugin that brings its own copy of
-   * @oclif/core. kmirror has one copy, so the configuration it is handed is the one it runs with.
+   * oclif's Command.run loads the whole configuration again, for a plugin with its own copy of @oclif/core;
+   * kmirror has one copy, so the configuration it is handed is the one it runs with.
    */
   static override async run<C extends Command>(
     this: new (argv: string[], config: Config) => C,
@@ -43,30 +41,22 @@ export abstract class BaseCommand<T extends typeof Command> extends ConnectedCom
     opts?: Interfaces.LoadOptions,
   ): Promise<ReturnType<C['run']>> {
     if (!(opts instanceof Config)) return (Command.run<C>).call(this, argv, opts);
-    // what Command.run does after its load
     const command = new this(argv ?? process.argv.slice(2), opts) as C & { _run(): Promise<ReturnType<C['run']>> };
     return command._run();
   }
 
   protected flags!: CommandFlags<T>;
   protected args!: CommandArgs<T>;
-  /** Every positional argument, for commands with `strict = false` (several mirror names). */
   protected argList: string[] = [];
-  /** Whether this run decided its colours yet (decideColours). */
   private coloursDecided = false;
-  /**
-   * Commands that connect read the active profile; the profile commands and playground do not.
-   * 'when-readable': use it when it can be read, carry on without it when not (version).
-   */
+  /** 'when-readable': use the active profile when it can be read, carry on without it when not (version). */
   static appliesProfile: boolean | 'when-readable' = true;
-  /** -o choices beyond table, wide, json and yaml that this command draws (topology: dot, mermaid). */
   static drawingFormats: readonly string[] = [];
   override async init(): Promise<void> {
     const started = Date.now();
     await super.init();
     const { args, argv, flags, raw } = await this.parse({
-      // oclif reads a missing positional argument from a piped stdin, which would swallow the
-      // --sasl-password-stdin password (and treat it as, say, a mirror name).
+      // oclif reads a missing positional argument from a piped stdin, which would swallow --sasl-password-stdin.
       args: Object.fromEntries(
         Object.entries(this.ctor.args ?? {}).map(([name, arg]) => [name, { ...arg, ignoreStdin: true }]),
       ),
@@ -79,8 +69,6 @@ export abstract class BaseCommand<T extends typeof Command> extends ConnectedCom
     this.args = args as CommandArgs<T>;
     this.argList = argv.map(String);
     const base = flags as BaseFlags;
-    // A command that takes -b once per cluster (estate-flags.ts) gets a list: kept whole for the estate,
-    // and the one list as the connection of a single cluster.
     const lists: unknown = base['bootstrap-server'];
     if (Array.isArray(lists)) {
       this.bootstrapLists = lists.map(String);
@@ -121,7 +109,6 @@ export abstract class BaseCommand<T extends typeof Command> extends ConnectedCom
     }
   }
 
-  /** `--json` or `-o json`, also when flag parsing failed (so parse errors come out as JSON too). */
   override jsonEnabled(): boolean {
     if (super.jsonEnabled()) return true;
     if (this.baseFlagValues) return this.outputFormat === 'json';
@@ -136,10 +123,8 @@ export abstract class BaseCommand<T extends typeof Command> extends ConnectedCom
     await super.finally(err);
   }
   /**
-   * The command ends only once everything it printed has left the process, however slow the reader
-   * (oclif's own flush gives up after 10 s with a stack trace, and process.exit drops what is still
-   * buffered). A large text is made while it is written, so a failure while making it is reported
-   * here, through catch(), like any other.
+   * The command ends only once its output has left the process (oclif's own flush gives up after 10 s with a
+   * stack trace, and process.exit drops what is still buffered).
    */
   protected override async _run<R>(): Promise<R> {
     let result: R;
@@ -158,14 +143,12 @@ export abstract class BaseCommand<T extends typeof Command> extends ConnectedCom
     return result;
   }
 
-  /** The run's colours (text/paint.ts), decided once: by init, or by catch() when init did not get that far. */
   private async decideColours(flag: boolean | undefined): Promise<void> {
     if (this.coloursDecided) return;
     this.coloursDecided = true;
     await useColourLevel({ flag, env: process.env, stdoutIsTTY: process.stdout.isTTY === true });
   }
 
-  /** THE error handler: every failure of every command ends here. */
   protected override async catch(err: Error & { exitCode?: number }): Promise<never> {
     // this.exit(n) is not a failure to report.
     if (err instanceof Errors.ExitError) throw err;

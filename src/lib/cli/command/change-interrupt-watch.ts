@@ -1,20 +1,16 @@
-// Ctrl-C and SIGTERM in a command that changes state. The first signal is answered at once with one line
-// saying what kmirror does now: an unanswered change is read back (the client treats its answer as lost,
-// kafka/change-interrupts.ts), within READ_BACK_MS; then the command reports what is known and exits 130
-// (SIGINT) or 143 (SIGTERM). A second signal exits at once, after one line naming what is still unknown.
+// Ctrl-C and SIGTERM in a command that changes state: the first signal reads an unanswered change back within
+// READ_BACK_MS, then exits 130/143 with what is known; a second exits at once.
 
 import type { ChangeInterrupts } from '../../kafka/change-interrupts.js';
 import type { Deadline } from './deadline.js';
 import { exitCodeOfSignal, type ExitCode } from '../failures/exit-codes.js';
 
-/** How long the read-back after an interrupt may take. */
 export const READ_BACK_MS = 5000;
 
 export class ChangeInterruptWatch implements ChangeInterrupts {
   readonly interrupted: Promise<NodeJS.Signals>;
   signal: NodeJS.Signals | undefined;
   private inFlight: { api: string; broker: string } | undefined;
-  /** The change that was unanswered when the first signal came: unknown until read back. */
   private unknown: { api: string; broker: string } | undefined;
   private readonly handler: (signal: NodeJS.Signals) => void;
   private resolve: (signal: NodeJS.Signals) => void = () => undefined;
@@ -38,7 +34,6 @@ export class ChangeInterruptWatch implements ChangeInterrupts {
     this.inFlight = undefined;
   }
 
-  /** 130 or 143 once interrupted, else undefined. */
   exitCode(): ExitCode | undefined {
     return this.signal === undefined ? undefined : exitCodeOfSignal(this.signal);
   }
@@ -72,12 +67,10 @@ export class ChangeInterruptWatch implements ChangeInterrupts {
   }
 }
 
-/** Commands that change state say so (`static changesState = true`): they get a watch. */
 export function changesState(command: object): boolean {
   return (command.constructor as { changesState?: unknown }).changesState === true;
 }
 
-/** A failure of an interrupted command: exit 130 or 143, and the message says the signal came first. */
 export function interruptedFailure<F extends { exitCode: number; message: string }>(
   failure: F,
   watch: ChangeInterruptWatch | undefined,

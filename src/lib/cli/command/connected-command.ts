@@ -26,7 +26,6 @@ import { OutputCommand, formatWireEvent } from './output-command.js';
 import { type SourceAccess } from '../../mirror/core/source-access.js';
 import type { EstateTarget } from '../../mirror/topology/cluster-snapshot.js';
 
-/** The flag behind each connection setting (for telling command-line values from KMIRROR_* ones). */
 const FLAG_OF_SETTING: Record<string, string> = {
   bootstrapServer: 'bootstrap-server',
   commandConfig: 'command-config',
@@ -40,10 +39,8 @@ const FLAG_OF_SETTING: Record<string, string> = {
   tlsInsecure: 'tls-insecure',
 };
 
-/** KMIRROR_* secrets meant for the cluster of -b, kept away from a second cluster's profile. */
 const DESTINATION_ONLY_SECRETS = ['KMIRROR_SASL_PASSWORD', 'KMIRROR_SASL_OAUTH_TOKEN', 'KMIRROR_TLS_KEY_PASSWORD'];
 
-/** The active profile, when this command applies one; `when-readable` carries on without an unreadable file. */
 export function readProfile(
   applies: true | 'when-readable',
   named: string | undefined,
@@ -57,37 +54,24 @@ export function readProfile(
   }
 }
 
-/** Flags repeated in printed "Next:" commands so they reach the same cluster. */
 const REACH_FLAGS = new Set([...Object.values(FLAG_OF_SETTING), 'profile', 'protocol', 'api-keys', 'api-versions']);
 
 export abstract class ConnectedCommand extends OutputCommand {
-  /** The --timeout budget of the whole command. */
   protected deadline: Deadline = new Deadline(DEFAULT_TIMEOUT_MS);
-  /** Set for a command that changes state (change-interrupt-watch.ts). */
   protected interrupts: ChangeInterruptWatch | undefined;
   private connectionPromise: Promise<ConnectionConfig> | undefined;
   private clientPromise: Promise<KafkaClient> | undefined;
-  /** -b as given to a command that takes it once per cluster (estate-flags.ts), in order. */
   protected bootstrapLists: string[] = [];
-  /** The clients of estateTargets, closed with the command's own. */
   private estateClients: KafkaClient[] = [];
-  /** The flags given on the command line itself (not from KMIRROR_* variables), in order. */
   protected givenFlags: { name: string; input: string }[] = [];
-  /** The profile in use (--profile, KMIRROR_PROFILE, or the current one), if any. */
   protected activeProfile: { name: string; profile: Profile } | undefined;
-  /** Which messages the cluster speaks and on which keys (--protocol, --api-keys, --api-versions). */
   protected dialect: Dialect = prototypeDialect();
 
-  /** The connection settings from flags, env and --command-config, checked; built once. */
   protected async connection(): Promise<ConnectionConfig> {
     this.connectionPromise ??= this.buildConnection();
     return this.connectionPromise;
   }
 
-  /**
-   * The protocol client for the cluster given by the connection flags, bounded by --timeout and
-   * traced with --debug. Built once; nothing connects until the first request. Closed in finally().
-   */
   protected async kafka(): Promise<KafkaClient> {
     this.clientPromise ??= this.connection().then(async (settings) => {
       // Loaded on first use: commands that never talk to Kafka (help, playground) skip the transport.
@@ -108,21 +92,15 @@ export abstract class ConnectedCommand extends OutputCommand {
     return this.clientPromise;
   }
 
-  /** The client the command opened, if it opened one (for a hint that asks the cluster once more). */
   protected openedClient(): Promise<KafkaClient> | undefined {
     return this.clientPromise;
   }
 
-  /** Opens a client to another cluster (the source of a mirror), bounded by --timeout, traced as [source]. */
   protected readonly openSource = async (settings: ConnectionConfig): Promise<KafkaClient> => {
     const { createClient } = await import('../../kafka/connect.js');
     return createClient(settings, this.deadline, this.wireTracer('source'));
   };
 
-  /**
-   * A client to another cluster with its own budget of at most `ms` (within --timeout): for probes
-   * whose failure is only reported (`check` asking each mirror's source).
-   */
   protected openSourceWithin(ms: number): (settings: ConnectionConfig) => Promise<KafkaClient> {
     return async (settings) => {
       const { createClient } = await import('../../kafka/connect.js');
@@ -131,7 +109,6 @@ export abstract class ConnectedCommand extends OutputCommand {
     };
   }
 
-  /** What a switchover service needs of the command: the source client, its messages and the --timeout budget. */
   protected commandHooks(): {
     openSource: (settings: ConnectionConfig) => Promise<KafkaClient>;
     warn: (message: string) => void;
@@ -146,15 +123,10 @@ export abstract class ConnectedCommand extends OutputCommand {
     };
   }
 
-  /** The --debug trace of one client's requests; `label` names a second cluster (the source). */
   protected wireTracer(label?: string): (event: WireEvent) => void {
     return (event) => this.trace(() => `${label ? `[${label}] ` : ''}${formatWireEvent(event)}`);
   }
 
-  /**
-   * How the printed "Next:" commands reach the same cluster: the connection flags given on this
-   * command line (or nothing, when a profile, the current one or KMIRROR_* variables supplied them).
-   */
   protected reachArgs(): string {
     const words: string[] = [];
     for (const { name, input } of this.givenFlags) {
@@ -165,11 +137,7 @@ export abstract class ConnectedCommand extends OutputCommand {
     return words.length === 0 ? '' : ` ${words.join(' ')}`;
   }
 
-  /**
-   * The clusters of an estate (topology, check across clusters): each saved profile named, then each -b
-   * list with this command's connection flags; with neither, the one cluster the command would reach.
-   * Every client gets `clusterMs` of the --timeout budget, so a cluster that cannot be reached fails alone.
-   */
+  /** Every client gets `clusterMs` of the --timeout budget, so a cluster that cannot be reached fails alone. */
   protected async estateTargets(profiles: readonly string[], clusterMs: number): Promise<EstateTarget[]> {
     const connections: { label: string; settings: ConnectionConfig }[] = [];
     for (const name of profiles) connections.push({ label: name, settings: await this.profileConnection(name) });
@@ -225,10 +193,6 @@ export abstract class ConnectedCommand extends OutputCommand {
     );
   }
 
-  /**
-   * --sasl-password-stdin: the first line of a piped stdin, or on a terminal a question answered
-   * without echo (the password never shows on the screen nor in the shell history).
-   */
   protected passwordFromStdin(): Promise<string> {
     if (process.stdin.isTTY !== true)
       return this.deadline.race(readFirstLine(process.stdin), 'reading the password from stdin');
@@ -241,7 +205,6 @@ export abstract class ConnectedCommand extends OutputCommand {
     return this.deadline.race(askSecret('SASL password:', true), 'reading the password');
   }
 
-  /** --config-file of create and config set: its KEY=VALUE settings (`-`: stdin, which then carries no password). */
   protected async configFileSettings(path: string | undefined): Promise<string[]> {
     if (path === '-' && this.baseFlagValues?.['sasl-password-stdin'])
       throw new UsageError('--config-file - and --sasl-password-stdin both read stdin', {
@@ -250,10 +213,7 @@ export abstract class ConnectedCommand extends OutputCommand {
     return settingsFile(path, () => this.deadline.race(readStdinText(), 'reading --config-file - from stdin'));
   }
 
-  /**
-   * The whole connection a saved profile names (--source-profile), for a second cluster: flags, files
-   * and secrets come from the profile alone, never from this command's KMIRROR_* secrets.
-   */
+  /** A second cluster's whole connection comes from its profile alone, never from this command's KMIRROR_* secrets. */
   protected async profileConnection(name: string): Promise<ConnectionConfig> {
     const found = activeProfile(name, process.env);
     if (!found) throw new UsageError(`no profile '${name}'`);
@@ -265,7 +225,6 @@ export abstract class ConnectedCommand extends OutputCommand {
     return resolveConnectionConfig({}, { env: layer.env, profile: layer.flags, warn: (m) => this.warning(m) });
   }
 
-  /** How this command reaches a mirror's source: --source-profile, else the stored keys with --source-config on top. */
   protected async sourceAccess(flags: {
     readonly 'source-config'?: string;
     readonly 'source-profile'?: string;
@@ -275,13 +234,11 @@ export abstract class ConnectedCommand extends OutputCommand {
     return profile === undefined ? fromFile : { ...fromFile, sourceProfile: await this.profileConnection(profile) };
   }
 
-  /** The one source-check policy (mirror/core/source-check.ts): --source-profile/--source-config/--no-source-check. */
   protected async sourceCheck(flags: SourceCheckFlagValues): Promise<SourceCheckPolicy> {
     const warn = (m: string): void => this.warning(m);
     return sourceCheckPolicy(flags, await this.sourceAccess(flags), (ms) => this.openSourceWithin(ms), warn);
   }
 
-  /** --source-profile as the source input's sourceProfile (a whole connection from the saved profile), or nothing. */
   protected async sourceProfileOf(flags: {
     readonly 'source-profile'?: string;
   }): Promise<{ sourceProfile?: ConnectionConfig }> {
@@ -289,18 +246,15 @@ export abstract class ConnectedCommand extends OutputCommand {
     return name === undefined ? {} : { sourceProfile: await this.profileConnection(name) };
   }
 
-  /** The cluster a change acts on, for its confirmation: "profile prod (h1:9092,h2:9092)" or the bootstrap list. */
   protected async clusterLabel(): Promise<string> {
     const bootstrap = (await this.connection()).bootstrap.join(',');
     return this.activeProfile ? `profile ${this.activeProfile.name} (${bootstrap})` : bootstrap;
   }
 
-  /** confirmSettings for a change to this command's cluster: the question names it (clusterLabel). */
   protected async confirmSettingsOn(yes: boolean | undefined) {
     return { ...this.confirmSettings(yes), cluster: await this.clusterLabel() };
   }
 
-  /** The connection flags to repeat in a suggested command (never a secret: those come from stdin or env). */
   protected connectionArgs(settings: ConnectionConfig): string[] {
     const f = this.baseFlagValues;
     const args = ['-b', settings.bootstrap.join(',')];
@@ -318,7 +272,6 @@ export abstract class ConnectedCommand extends OutputCommand {
     return args;
   }
 
-  /** Closes the client, if one was made, without hiding the command's own error or holding the process open. */
   protected async closeClient(): Promise<void> {
     const pending = this.clientPromise;
     this.clientPromise = undefined;

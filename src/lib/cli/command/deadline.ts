@@ -10,10 +10,8 @@ export class Deadline {
   private until: number;
   private readonly now: () => number;
   private abortSignal: AbortSignal | undefined;
-  /** Set by end(): whatever still waits on this budget gives up at its next look. */
   protected ended = false;
 
-  /** `startedAt` lets the budget count from the start of the command rather than from construction. */
   constructor(budgetMs: number, options: { now?: () => number; startedAt?: number } = {}) {
     this.budgetMs = budgetMs;
     this.now = options.now ?? Date.now;
@@ -25,21 +23,15 @@ export class Deadline {
     return this.until;
   }
 
-  /** Leaves at most `ms` of the budget (an interrupted command's bounded read-back). */
   shortenTo(ms: number): void {
     this.until = Math.min(this.until, this.now() + ms);
   }
 
-  /** Milliseconds left, never negative. */
   remainingMs(): number {
     return this.ended ? 0 : Math.max(0, this.expiresAt - this.now());
   }
 
-  /**
-   * Spends what is left: retries and waits that read this budget stop at their next look. For work
-   * nobody waits for any more (a refresh still pending when Ctrl-C ends a --watch), so the process
-   * can exit now instead of when that work's budget runs out.
-   */
+  /** For work nobody waits for any more (a --watch refresh pending at Ctrl-C): the process can exit now. */
   end(): void {
     this.ended = true;
   }
@@ -48,7 +40,6 @@ export class Deadline {
     return this.remainingMs() === 0;
   }
 
-  /** The error to throw when the budget runs out while doing `what` ("waiting for mirror m1 to be STOPPED"). */
   timeoutError(what?: string, hint?: string): TimeoutError {
     return new TimeoutError(
       `timed out after ${formatDuration(this.budgetMs)} (--timeout)${what ? ` while ${what}` : ''}`,
@@ -56,20 +47,15 @@ export class Deadline {
     );
   }
 
-  /** Throws the timeout error unless at least `ms` of the budget is left (a step that must not start late). */
   requireLeft(ms: number, what: string): void {
     if (this.remainingMs() < ms) throw this.timeoutError(what);
   }
 
-  /** Throws the timeout error if the budget is spent. */
   check(what: string): void {
     if (this.expired) throw this.timeoutError(what);
   }
 
-  /**
-   * Aborts at the deadline with a TimeoutError as the reason (not the DOMException of
-   * AbortSignal.timeout), so whatever rethrows `signal.reason` maps to exit code 124.
-   */
+  /** A TimeoutError as the reason (not AbortSignal.timeout's DOMException), so a rethrown reason maps to exit 124. */
   get signal(): AbortSignal {
     if (!this.abortSignal) {
       const controller = new AbortController();
@@ -81,7 +67,6 @@ export class Deadline {
     return this.abortSignal;
   }
 
-  /** Settles like `promise`, or rejects with the timeout error when the budget runs out first. */
   async race<T>(promise: Promise<T>, what: string): Promise<T> {
     const remaining = this.remainingMs();
     if (remaining === 0) throw this.timeoutError(what);
@@ -96,10 +81,6 @@ export class Deadline {
     }
   }
 
-  /**
-   * Waits `ms` or until the deadline, whichever is first; throws the timeout error at the deadline, with `hint`
-   * when the waiter knows better than "raise --timeout" what ends the wait.
-   */
   async sleep(ms: number, what: string, hint?: string): Promise<void> {
     if (ms >= this.remainingMs()) {
       await new Promise((resolve) => setTimeout(resolve, this.remainingMs()));
@@ -108,10 +89,6 @@ export class Deadline {
     await new Promise((resolve) => setTimeout(resolve, ms));
   }
 
-  /**
-   * A sleeper for a `--wait` poll loop inside this budget: whichever of `--wait` and `--timeout`
-   * ends first bounds it, and the TimeoutError names that flag; `hint` says what already happened.
-   */
   waitWithin(waitMs: number, hint: string): (ms: number, what: string) => Promise<void> {
     const remaining = this.remainingMs();
     const until = this.now() + Math.min(waitMs, remaining);

@@ -1,6 +1,5 @@
-// `mirror 'dem' not found` on a cluster that has mirror `demo`: the hint names the close name (issue 33). The
-// names come from one ListClusterMirrors on the client the command already opened; if that fails, the error
-// stays as it was.
+// `mirror 'dem' not found` on a cluster that has mirror `demo`: the hint names the close name, from one
+// ListClusterMirrors on the open client; if that fails, the error stays as it was.
 
 import type { KafkaClient } from '../../kafka/client.js';
 import { closestKey } from '../../kafka/closest-key.js';

@@ -23,74 +23,50 @@ import { OutputStream, linesAsText, type Printable } from '../output/output-stre
 import { optionWords } from '../output/option-words.js';
 
 export interface RenderOptions {
-  /** `-o wide`: show every column. */
   readonly wide: boolean;
-  /** Whether colour codes may be used (text/paint.ts already knows; for renderers that write their own). */
   readonly color: boolean;
   /** For lines a renderer makes before handing any over (a view cut to the screen): throws once past --timeout. */
   readonly checkpoint: () => void;
 }
 
-/** Text for people: a string, or for output that can be huge, its lines (made as they are written). */
 export type HumanRenderer<R> = (result: R, options: RenderOptions) => string | Iterable<string>;
 
 export interface OutputOptions<R> {
-  /** An explicit flag asked for the secrets: print the result unmasked. */
   readonly showSecrets?: boolean;
-  /** Masks only these free-text fields, for results too large for the generic deep walk (describe). */
   readonly maskText?: (result: R, mask: (text: string) => string) => R;
-  /** --watch: one document per refresh (a JSON line; a YAML document after ---); the text inside this frame. */
   readonly refreshFrame?: (text: string) => string;
-  /** Warnings about this result: in its document, or on stderr after the text. */
   readonly warnings?: readonly string[];
 }
 
-/** Where a command writes; the process streams, or a buffer in tests. */
 export interface TextSink {
   write(text: string): unknown;
 }
 
 export abstract class OutputCommand extends Command {
-  /** The shared flags, typed without the command's own. */
   protected baseFlagValues: BaseFlags | undefined;
   protected outputFormat: OutputFormat = 'table';
-  /** Written with backpressure; the command ends only after both are flushed (see _run). */
   protected stdout: TextSink = new OutputStream(process.stdout);
   protected stderr: TextSink = new OutputStream(process.stderr);
 
-  /** A document was made: the one JSON/YAML document (pending until the command ends) or a --watch line. */
   private documentWritten = false;
-  /** The result document, written when the command ends: with its warnings, and its failure if it fails. */
   private pendingResult: { readonly value: unknown; readonly budget: RenderBudget } | undefined;
-  /** The timeout that cut the result document short: already inside it as its `error`, not printed again. */
   private failureInDocument: unknown;
-  /** Warnings given in JSON/YAML mode, for the `warnings` array of the next document. */
   private documentWarnings: string[] = [];
-  /** Line documents written: one per --watch refresh, or the one line of a server (playground, exporter). */
   private lineMode: 'watch' | 'server' | undefined;
-  /** Set by exitAfterOutput(): the exit code of a command that printed its whole result. */
   protected exitCodeAfterOutput: ExitCode | undefined;
-  /** --timeout: masking, the rows of a long text and a JSON document are checked against it (render-budget.ts). */
   protected abstract deadline: Deadline;
-  /** The clock a render budget reads (a test's own, to expire a deadline mid-render). */
   protected renderClock: () => number = Date.now;
-  /** Whether a prompt may be shown (TTY both ways, not JSON/YAML, no --yes, not CI). */
   protected canPrompt(yes?: boolean): boolean {
     return canPrompt({ json: this.outputFormat === 'json', output: this.outputFormat, yes });
   }
 
   // ---- Output: every result, note, warning, trace and error a command prints is written below. ----
 
-  /** What a confirmation needs to know (prompt/confirm-plan.ts): can it ask, --yes, where the preview goes. */
   protected confirmSettings(yes: boolean | undefined) {
     const textOutput = this.textOutput();
     return { canPrompt: this.canPrompt(yes), yes: yes === true, textOutput, stdout: this.stdout, stderr: this.stderr };
   }
 
-  /**
-   * Prints the command's result: one JSON or YAML document, or the human text from `human`.
-   * Secrets are masked unless the command passes `showSecrets` (for an explicit flag).
-   */
   protected render<R>(result: R, human: HumanRenderer<R>, options: OutputOptions<R> = {}): void {
     const budget = new RenderBudget(this.deadline, this.renderClock);
     const shown = options.showSecrets ? result : budget.step(() => this.masked(result, options, budget));
@@ -119,7 +95,6 @@ export abstract class OutputCommand extends Command {
     }
   }
 
-  /** The result with its secrets masked, within the render budget (a large result takes a while). */
   private masked<R>(result: R, options: OutputOptions<R>, budget: RenderBudget): R {
     const what = 'masking the secrets in the output';
     if (options.maskText)
@@ -130,36 +105,28 @@ export abstract class OutputCommand extends Command {
     return redact(result, { registeredSecrets: false, onValue: budget.checked(() => undefined, what) }) as R;
   }
 
-  /** Whether the output is text for people (table or wide), not a JSON or YAML document. */
   protected textOutput(): boolean {
     return this.outputFormat === 'table' || this.outputFormat === 'wide';
   }
 
-  /** Text output to a terminal (where a --watch redraws in place). */
   protected ttyText(): boolean {
     return process.stdout.isTTY === true && this.textOutput();
   }
 
-  /** After the whole result is printed: end with this exit code, without an error message (a report). */
   protected exitAfterOutput(code: ExitCode): void {
     this.exitCodeAfterOutput = code;
   }
 
-  /** Waits until everything printed so far has left the process (a refresh loop waits for its reader). */
   protected async outputFlushed(): Promise<void> {
     await flushed(this.stdout);
     await flushed(this.stderr);
   }
 
-  /** Whether stdout's reader went away (`| head`, a pager quit): nothing more is worth printing. */
   protected outputClosed(): boolean {
     return this.stdout instanceof OutputStream && this.stdout.closed;
   }
 
-  /**
-   * The one line a server prints once it runs (playground, exporter --json): written at once, as the
-   * command goes on. Warnings after it can join no document and go to stderr, the server's log.
-   */
+  /** Warnings after a server's one JSON line can join no document and go to stderr, the server's log. */
   protected renderJsonLine(result: unknown, options: { showSecrets?: boolean } = {}): void {
     this.documentWritten = true;
     this.lineMode = 'server';
@@ -167,7 +134,6 @@ export abstract class OutputCommand extends Command {
     this.stdout.write(formatJsonLine(resultDocument(shown, { warnings: this.takeDocumentWarnings() })));
   }
 
-  /** A --watch refresh that failed after the first: a warning in text, an error document line in JSON/YAML. */
   protected refreshFailed(err: unknown, retryInMs: number): void {
     const failure = failureOf(err);
     if (this.textOutput()) {
@@ -179,13 +145,11 @@ export abstract class OutputCommand extends Command {
     this.writeErrorLine(failure);
   }
 
-  /** A note for people, on stderr; left out of JSON/YAML output, whose document holds what matters. */
   protected note(message: string): void {
     if (!this.textOutput()) return;
     this.stderr.write(`${escapeControl(redactText(message))}\n`);
   }
 
-  /** A warning: on stderr for people; in JSON/YAML the `warnings` array of the document. */
   protected warning(message: string): void {
     if (!this.textOutput() && this.lineMode !== 'server') {
       this.documentWarnings.push(redactText(message));
@@ -194,7 +158,6 @@ export abstract class OutputCommand extends Command {
     this.stderr.write(`${yellow('Warning:')} ${escapeControl(redactText(message))}\n`);
   }
 
-  /** A --debug trace line on stderr; the message is built only when tracing is on. */
   protected trace(message: string | (() => string)): void {
     if (!this.debugEnabled()) return;
     const text = typeof message === 'function' ? message() : message;
@@ -209,8 +172,7 @@ export abstract class OutputCommand extends Command {
     );
   }
 
-  // oclif prints a returned result itself under --json; route that through the same writer so a
-  // command that also called render() still emits exactly one document.
+  // oclif prints a returned result itself under --json: routed through the same writer, so one document.
   protected override logJson(json: unknown): void {
     if (this.documentWritten) return;
     const budget = new RenderBudget(this.deadline, this.renderClock);
@@ -221,7 +183,6 @@ export abstract class OutputCommand extends Command {
     );
   }
 
-  /** The result document waits for the end of the command: its warnings and outcome are known only then. */
   private keepResult(shown: unknown, budget: RenderBudget): void {
     this.documentWritten = true;
     this.pendingResult = { value: shown, budget };
@@ -259,7 +220,6 @@ export abstract class OutputCommand extends Command {
     print(this.stdout, failure === undefined ? this.failingWhen(() => cutShort, pieces, timeout) : pieces);
   }
 
-  /** The pieces of a document, then `timeout` as the command's failure if they were cut short. */
   private *failingWhen(cutShort: () => boolean, pieces: Iterable<string>, timeout: Error): Generator<string> {
     yield* pieces;
     if (!cutShort()) return;
@@ -290,7 +250,6 @@ export abstract class OutputCommand extends Command {
     this.stdout.write(this.outputFormat === 'yaml' ? `---\n${formatYaml(document)}` : formatJsonLine(document));
   }
 
-  /** The failure that ends the command: in its document (JSON/YAML), else Error/Hint lines; --debug adds stacks. */
   protected reportFailure(err: Error, failure: Failure): void {
     const format = this.baseFlagValues ? this.outputFormat : this.jsonEnabled() ? 'json' : outputFromArgv(this.argv);
     const machine = format === 'json' || format === 'yaml';
@@ -304,7 +263,6 @@ export abstract class OutputCommand extends Command {
       print(this.stdout, format === 'yaml' ? formatYaml(document) : formatJson(document));
     } else {
       // The documents above keep the broker's exact text; a terminal gets it escaped.
-      // A "no" at a question is the operator's choice, not an error: its one line stands alone.
       const lines = [
         err.name === 'DeclinedError' ? failure.message : `${red('Error:')} ${escapeControl(failure.message)}`,
       ];
@@ -324,10 +282,6 @@ export abstract class OutputCommand extends Command {
   }
 }
 
-/**
- * Text to a sink: pulled with backpressure by an OutputStream, joined for a plain sink (tests), which like the
- * stream gets what was made before a failure.
- */
 function print(sink: TextSink, text: Printable): void {
   if (sink instanceof OutputStream) {
     sink.write(text);
@@ -363,12 +317,10 @@ function* budgeted(pieces: Iterable<string>, budget: RenderBudget): Generator<st
   }
 }
 
-/** Resolves once everything written to the sink so far has left the process. */
 export function flushed(sink: TextSink): Promise<void> {
   return sink instanceof OutputStream ? sink.flushed() : Promise.resolve();
 }
 
-/** One --debug line for a request on the wire. */
 export function formatWireEvent(event: WireEvent): string {
   const size =
     event.responseBytes === undefined ? `${event.requestBytes}B` : `${event.requestBytes}B/${event.responseBytes}B`;

@@ -3,7 +3,6 @@
 
 export const PRODUCER_SIGNAL = 'SIGUSR1';
 
-/** Calls `toggle` on each SIGUSR1 until dispose(); `toggle` returns whether producers now write. */
 export function listenForProducerToggle(toggle: () => boolean, say: (line: string) => void): { dispose(): void } {
   const onSignal = (): void => {
     const running = toggle();

@@ -1,21 +1,15 @@
-// --timeout bounds the whole command, printing included: masking the secrets of a large result, making the rows
-// of its table and the pieces of its JSON document are each checked against one budget, made when printing
-// begins. The time spent waiting for a slow reader (a pager) is not counted: that is the reader's time, not a
-// step of the command.
+// --timeout bounds printing too: masking, table rows and JSON pieces are checked against one budget; the time a
+// slow reader (a pager) takes is not counted.
 
 import type { Deadline } from './deadline.js';
 import type { TimeoutError } from '../failures/errors.js';
 
-/** A result finished at its deadline is still printed: making its output gets at least this long. */
 export const MIN_RENDER_MS = 1000;
 
-/** Masking calls between two looks at the clock (each call is short; the clock is not free). */
 const CALLS_PER_LOOK = 256;
 
 export class RenderBudget {
-  /** What is left once the steps measured so far are taken off. */
   private left: number;
-  /** When the step being measured began; undefined between steps (the reader's time). */
   private since: number | undefined;
 
   constructor(
@@ -26,7 +20,6 @@ export class RenderBudget {
     this.left = Math.max(deadline.remainingMs(), MIN_RENDER_MS);
   }
 
-  /** Runs one step of making output, its time counted (a step in progress is counted by `spent` too). */
   step<T>(make: () => T): T {
     if (this.since !== undefined) return make();
     this.since = this.now();
@@ -38,7 +31,6 @@ export class RenderBudget {
     }
   }
 
-  /** Whether making output has used the budget up, the step in progress included. */
   get spent(): boolean {
     return this.left - (this.since === undefined ? 0 : this.now() - this.since) <= 0;
   }
@@ -47,10 +39,6 @@ export class RenderBudget {
     return this.deadline.timeoutError(what);
   }
 
-  /**
-   * `fn`, throwing the timeout error from a call once the budget is spent (looked at every CALLS_PER_LOOK
-   * calls): for a function called per value of a large result (masking).
-   */
   checked<A extends unknown[], R>(fn: (...args: A) => R, what: string): (...args: A) => R {
     let calls = 0;
     return (...args) => {

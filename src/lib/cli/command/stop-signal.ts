@@ -3,7 +3,6 @@
 import { KmirrorError } from '../failures/errors.js';
 import { exitCodeOfSignal } from '../failures/exit-codes.js';
 
-/** Resolves on the first SIGINT or SIGTERM; while listening, those signals no longer kill the process. */
 export function listenForStop(): { stopped: Promise<NodeJS.Signals>; dispose(): void } {
   let dispose = (): void => undefined;
   const stopped = new Promise<NodeJS.Signals>((resolve) => {
@@ -21,10 +20,6 @@ export function listenForStop(): { stopped: Promise<NodeJS.Signals>; dispose(): 
   return { stopped, dispose };
 }
 
-/**
- * A sleeper for a command's wait loops that ends early, with `interrupted`'s error, on Ctrl-C or
- * SIGTERM: the command then reports what it did instead of dying mid-way.
- */
 export function interruptibleSleep(
   sleep: (ms: number, what: string, hint?: string) => Promise<void>,
   stop: Promise<NodeJS.Signals>,

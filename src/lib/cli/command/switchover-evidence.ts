@@ -25,7 +25,6 @@ export interface CommandHooks {
   readonly deadline: Deadline;
 }
 
-/** promote's dependencies; `verify`: refuse to stop a topic whose tail diverges. */
 export function promoteDependencies(
   hooks: CommandHooks,
   stopped: Promise<NodeJS.Signals>,
@@ -50,7 +49,6 @@ export function promoteDependencies(
   };
 }
 
-/** --receipt FILE: refused before anything is sent when it cannot be written there. */
 export function checkReceiptPath(file: string | undefined): void {
   if (file === undefined) return;
   const dir = dirname(resolve(file));
@@ -66,7 +64,6 @@ export function writeReceipt(file: string, receipt: Receipt): void {
   writeFileSync(file, `${formatJson(receipt)}\n`);
 }
 
-/** The time of each step, as the receipt records them. */
 export class StepClock {
   readonly steps: { step: string; at: string }[] = [];
   mark(step: string): void {
@@ -85,7 +82,6 @@ export interface PromoteWiringInput extends CommandHooks {
   readonly client: KafkaClient;
 }
 
-/** promote's dependencies, and the receipt written once the stop was sent (--receipt). */
 export function promoteWiring(input: PromoteWiringInput): {
   readonly deps: PromoteDependencies;
   readonly clock: StepClock;
@@ -110,7 +106,6 @@ export function promoteWiring(input: PromoteWiringInput): {
   };
 }
 
-/** failback --receipt: once A follows B again, the receipt of the reverse mirror (A its destination). */
 export async function writeFailbackReceipt(
   file: string | undefined,
   a: { readonly client: KafkaClient; readonly bootstrap: string[] },

@@ -1,7 +1,5 @@
-// The CLI side of `remove-topics`, `pause` and `resume`: flags, plan (mirror/), confirmation when the
-// command asks for one (remove-topics), apply and --wait (mirror/apply-topic-action.ts) with a spinner,
-// render once through the command's renderer, then the exit rule. The command files choose the action,
-// the renderer and the confirmation; this file imports neither render/ nor prompt/.
+// The CLI side of `remove-topics`, `pause` and `resume`: plan, confirm, apply and --wait, render, exit rule.
+// The command files choose the action, renderer and confirmation; this file imports neither render/ nor prompt/.
 
 import * as Args from '@oclif/core/args';
 import type { Command } from '@oclif/core/command';
@@ -25,7 +23,6 @@ import { Spinner } from '../output/spinner.js';
 import { topicActionInput } from '../flags/topic-input.js';
 import { PASSING_WAIT_MS, type PassingWait, planPastPassingStates } from '../../mirror/topics/passing-states.js';
 
-/** What the passing-state wait leaves of --timeout for sending and reading back. */
 const SEND_RESERVE_MS = 3_000;
 
 export const topicActionArgs = {
@@ -59,7 +56,6 @@ export function topicActionFlags(
   };
 }
 
-/** The exit-code rule, for the three commands' descriptions. */
 export const TOPIC_ACTION_EXIT_RULE =
   'Exit codes: 0 when every selected topic reached the state or was already in it; when some did: 6 if others ' +
   'are not in the mirror (the rest is still shown), else 3 (blocked or refused by the broker); when none did: 1 ' +
@@ -72,12 +68,10 @@ interface TopicActionFlagValues {
   readonly pattern?: string[];
   readonly 'dry-run': boolean;
   readonly wait?: number;
-  /** resume only: how this machine reaches the source for --wait. */
   readonly 'source-config'?: string;
   readonly 'source-profile'?: string;
 }
 
-/** The text of a result: the command's renderer from render/topic-actions.ts. */
 export type TopicActionRenderer = (
   plan: TopicActionPlan,
   result: TopicActionResult,
@@ -85,14 +79,11 @@ export type TopicActionRenderer = (
 ) => string;
 
 export abstract class TopicActionCommand<T extends typeof Command> extends BaseCommand<T> {
-  /** Ctrl-C / SIGTERM: read back an unanswered change, report, exit 130 / 143 (change-interrupt-watch.ts). */
   static changesState = true;
   protected abstract readonly spec: ActionSpec;
   protected abstract readonly renderResult: TopicActionRenderer;
 
-  /** Before anything is shown or sent: remove-topics refuses while the source is down (throws). */
   protected async checkBeforeSend(_client: KafkaClient, _plan: TopicActionPlan): Promise<void> {}
-  /** After planning: remove-topics reads the source's open transactions (mirror/stop-open-transactions.ts). */
   protected async completePlan(
     _client: KafkaClient,
     plan: TopicActionPlan,
@@ -101,12 +92,10 @@ export abstract class TopicActionCommand<T extends typeof Command> extends BaseC
     return plan;
   }
 
-  /** Before sending: remove-topics asks (prompt/); returns whether its preview was shown. */
   protected async confirmSend(_plan: TopicActionPlan): Promise<boolean> {
     return false;
   }
 
-  /** Waits for passing states (mirror/topics/passing-states.ts) within --timeout, leaving time to send. */
   private passingWait(): PassingWait {
     return {
       limitMs: Math.min(PASSING_WAIT_MS, Math.max(0, this.deadline.remainingMs() - SEND_RESERVE_MS)),

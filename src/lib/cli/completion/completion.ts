@@ -1,8 +1,5 @@
-// What to complete at the cursor, from the words typed so far and the commands' flags and args as
-// oclif knows them (the manifest): command names, flag names, or a flag's or argument's values. Values
-// that live on the cluster (mirror and topic names) or in the profile file are named here as a source
-// and looked up by the `__complete` command; the shells' scripts only print what it answers (the way
-// cobra and kubectl complete). Pure: no I/O.
+// What to complete at the cursor, from the words typed so far and the manifest. Values on the cluster or in the
+// profile file are looked up by `__complete`; the shells' scripts only print what it answers (as cobra does).
 
 import { baseFlags } from '../flags/flags.js';
 
@@ -22,7 +19,6 @@ export interface CompletionCommand {
   readonly summary?: string;
   readonly flags: Readonly<Record<string, CompletionFlag>>;
   readonly args: Readonly<Record<string, { readonly name: string; readonly options?: readonly string[] }>>;
-  /** false: any number of positional arguments (several mirror names). */
   readonly strict?: boolean;
 }
 
@@ -31,24 +27,19 @@ export interface Candidate {
   readonly description?: string;
 }
 
-/** Where values come from when they are not a fixed list. */
 export type ValueSource =
   | { readonly kind: 'mirrors' }
-  /** Topics after --topic: of `mirror` when one is named, of the source cluster for add-topics. */
   | { readonly kind: 'topics'; readonly command: string; readonly mirror?: string }
   | { readonly kind: 'profiles' }
   | { readonly kind: 'files' };
 
 export interface CompletionPlan {
-  /** The word being completed (candidates are filtered by it). */
   readonly current: string;
   readonly candidates: readonly Candidate[];
   readonly source?: ValueSource;
-  /** The command the words name, once they name one. */
   readonly command?: CompletionCommand;
 }
 
-/** Flags whose value is a path: the shell completes file names. */
 const FILE_FLAGS = new Set([
   'command-config',
   'source-config',
@@ -60,13 +51,11 @@ const FILE_FLAGS = new Set([
   'sasl-oauth-token-file',
 ]);
 
-/** Fixed values of flags that take free text in oclif's eyes. */
 const FLAG_VALUES: Readonly<Record<string, readonly string[]>> = {
   'sasl-mechanism': ['plain', 'scram-sha-256', 'scram-sha-512', 'oauthbearer'],
   state: ['MIRRORING', 'PAUSED', 'FAILED', 'STOPPED', 'LOG_TRUNCATION', 'PAUSING', 'STOPPING', 'UNKNOWN'],
 };
 
-/** Arguments naming a saved profile (profile create names a new one). */
 const PROFILE_ARGS = new Set(['profile:use', 'profile:show', 'profile:delete', 'profile:rename']);
 
 function matching(candidates: readonly Candidate[], current: string): Candidate[] {
@@ -80,7 +69,6 @@ function flagOf(command: CompletionCommand, word: string): CompletionFlag | unde
   return undefined;
 }
 
-/** The command named by the leading words, and how many words that took. */
 function resolveCommand(
   words: readonly string[],
   commands: readonly CompletionCommand[],
@@ -97,7 +85,6 @@ function resolveCommand(
   return { ...(command ? { command } : {}), used: prefix.length, prefix };
 }
 
-/** The next word of a command name: `con` → `config`, after `config` → `get`, `set`. */
 function commandCandidates(
   prefix: readonly string[],
   commands: readonly CompletionCommand[],
@@ -133,10 +120,6 @@ function valuesOf(flag: CompletionFlag, command: CompletionCommand, positionals:
   return { current: '', candidates: [], command };
 }
 
-/**
- * What to offer for the last of `words` (the words after `kmirror`; the last is the one under the
- * cursor, '' after a space). `topics`: descriptions of command groups (`config`, `profile`).
- */
 export function planCompletion(
   words: readonly string[],
   commands: readonly CompletionCommand[],
@@ -150,7 +133,6 @@ export function planCompletion(
     return { current, candidates: matching(commandCandidates(prefix, commands, topics), current) };
   }
 
-  // Positional words after the command name, skipping flags and the values they take.
   const positionals: string[] = [];
   let expecting: CompletionFlag | undefined;
   for (const word of before.slice(used)) {
@@ -199,16 +181,11 @@ export function planCompletion(
   return { current, candidates: [], command };
 }
 
-/** Values found for a source, filtered by the current word and sorted. */
 export function withValues(plan: CompletionPlan, values: readonly string[]): Candidate[] {
   const found = [...new Set(values)].sort().map((value) => ({ value }));
   return [...plan.candidates, ...matching(found, plan.current)];
 }
 
-/**
- * The answer `__complete` prints: one candidate per line (`value<TAB>description` when `descriptions`),
- * then a line `:files` (the shell completes file names) or `:none`.
- */
 export function formatCompletion(
   candidates: readonly Candidate[],
   options: { files: boolean; descriptions: boolean },
@@ -219,7 +196,6 @@ export function formatCompletion(
   return `${[...lines, options.files ? ':files' : ':none'].join('\n')}\n`;
 }
 
-/** The words of a command line as a POSIX shell splits them (quotes, backslashes); a trailing blank: an empty word. */
 export function splitCommandLine(line: string): string[] {
   const words: string[] = [];
   let word = '';
@@ -252,7 +228,6 @@ export function splitCommandLine(line: string): string[] {
   return words;
 }
 
-/** Shared flags that say which cluster to ask (and how long); never one that reads stdin or changes output. */
 const REACH = new Set([
   'bootstrap-server',
   'command-config',
@@ -269,7 +244,6 @@ const REACH = new Set([
   'api-keys',
 ]);
 
-/** The connection flags (with their values) among the completed words, the word under the cursor left out. */
 export function connectionWords(words: readonly string[]): string[] {
   const flags = Object.entries(baseFlags).map(([name, flag]) => ({
     name,

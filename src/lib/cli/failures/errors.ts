@@ -1,8 +1,5 @@
-// Every failure of every command ends in `toFailure`, the one place that decides the exit code,
-// the message and the hint (DESIGN.md habit 4). Code that knows *why* something failed throws one of
-// the typed errors below; anything else (Node socket errors, TLS verification errors, kafkajs
-// errors, oclif parse errors) is recognised here by shape so that the operator still gets one clear
-// line instead of a stack trace.
+// Every failure of every command ends in `toFailure`, the one place that decides exit code, message and hint;
+// foreign errors (Node sockets, TLS, kafkajs, oclif) are recognised by shape, so the operator gets one clear line.
 
 import { BootstrapUnreachableError } from '../../kafka/bootstrap-unreachable.js';
 import { CredentialsError, SettingsError } from '../../connection/errors.js';
@@ -26,7 +23,6 @@ import { ExitCode } from './exit-codes.js';
 import { formatDuration } from '../../text/durations.js';
 import { redactText } from '../../connection/redact.js';
 
-// The domain's errors, for code that builds or inspects them next to the CLI's own.
 export { KafkaResponseError, NotFoundError, PartialFailureError } from '../../mirror/core/errors.js';
 export type { KafkaErrorRef } from '../../kafka/error-codes.js';
 
@@ -39,7 +35,6 @@ export interface Failure {
 
 export type KmirrorErrorOptions = MirrorErrorOptions;
 
-/** An error of the CLI itself: its exit code is known where it is thrown. */
 export class KmirrorError extends ExplainedError {
   override readonly name: string = 'KmirrorError';
   readonly exitCode: ExitCode;
@@ -50,7 +45,6 @@ export class KmirrorError extends ExplainedError {
   }
 }
 
-/** Bad flags, arguments, files or configs, found before anything is sent. */
 export class UsageError extends KmirrorError {
   override readonly name: string = 'UsageError';
   constructor(message: string, options: Omit<KmirrorErrorOptions, 'kafkaError'> = {}) {
@@ -58,7 +52,6 @@ export class UsageError extends KmirrorError {
   }
 }
 
-/** A destructive command needs a yes, and there is nobody to ask. */
 export class ConfirmationRequiredError extends KmirrorError {
   override readonly name: string = 'ConfirmationRequiredError';
   constructor(action: string, options: { flag?: string; reason?: string } = {}) {
@@ -80,7 +73,6 @@ const EXIT_CODE_OF_KIND: Readonly<Record<FailureKind, ExitCode>> = {
   'condition-holds': ExitCode.ConditionHolds,
 };
 
-/** Exit code for a Kafka error code (DESIGN.md: 5 auth, 4 disabled, 6 not found, else 1), by its class in the table. */
 export function exitCodeForKafkaError(code: number): ExitCode {
   return EXIT_CODE_OF_KIND[kafkaError(code).exit];
 }
@@ -115,9 +107,6 @@ export class TlsError extends KmirrorError {
     super(message, options.exitCode ?? ExitCode.Error, options);
   }
 }
-
-// ---------------------------------------------------------------------------------------------
-// Mapping any thrown value to a Failure.
 
 const TLS_CA_HINT =
   'pass the CA that signed the broker certificate with --tls-ca ca.pem (or ssl.truststore.* in --command-config); ' +
@@ -161,7 +150,6 @@ function failure(exitCode: number, message: string, hint: string | null, kafka: 
   return { exitCode, message, hint, kafkaError: kafka };
 }
 
-/** Node socket and DNS errors, by `code`. */
 function networkFailure(err: Error & SystemErrorFields): Failure | undefined {
   const code = typeof err.code === 'string' ? err.code : undefined;
   const where = endpointOf(err);
@@ -200,8 +188,7 @@ function networkFailure(err: Error & SystemErrorFields): Failure | undefined {
   }
 }
 
-// OpenSSL errors read "805C…:error:0A00010B:SSL routines:ssl3_get_record:wrong version number:file:line:";
-// only the reason means anything to an operator (Node also exposes it as `reason`).
+// OpenSSL errors read "805C…:error:0A00010B:SSL routines:…:wrong version number:file:line:"; only the reason counts.
 function tlsDetail(err: Error & SystemErrorFields): string {
   const reason =
     typeof err.reason === 'string' ? err.reason : /:error:[0-9A-Fa-f]+:[^:]*:[^:]*:([^:]+):/.exec(err.message)?.[1];
@@ -209,7 +196,6 @@ function tlsDetail(err: Error & SystemErrorFields): string {
   return text ? ` (${text})` : '';
 }
 
-/** Node TLS verification and handshake errors, by `code`. */
 function tlsFailure(err: Error & SystemErrorFields): Failure | undefined {
   const code = typeof err.code === 'string' ? err.code : undefined;
   if (code === undefined) return undefined;
@@ -337,10 +323,6 @@ function dialectSettingFailure(err: protocol.DialectSettingMissingError): Failur
   );
 }
 
-/**
- * The protocol layer's errors (src/lib/kafka/errors.ts, transport.ts) carry facts; words and exit codes are chosen
- * here.
- */
 function protocolFailure(err: Error): Failure | undefined {
   if (err instanceof protocol.KafkaProtocolError) {
     const subject =
@@ -364,8 +346,7 @@ function protocolFailure(err: Error): Failure | undefined {
   }
   if (err instanceof protocol.DialectSettingMissingError) return dialectSettingFailure(err);
   if (err instanceof ProtocolViolationError) {
-    // ApiVersions is the first request on every connection: a broken first answer means the address
-    // is most likely not a Kafka listener at all.
+    // ApiVersions is the first request on every connection: a broken first answer means no Kafka listener.
     return failure(
       ExitCode.Error,
       err.message,
@@ -476,7 +457,6 @@ function protocolFailure(err: Error): Failure | undefined {
   return undefined;
 }
 
-/** What to do about an address that answered in another protocol. */
 function foreignHint(protocol: ForeignProtocol): string {
   if (protocol === 'sasl')
     return (
@@ -504,7 +484,7 @@ function causeOf(err: unknown): unknown {
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;]*m/g;
 
-/** oclif wraps errors thrown by a flag's `parse` as "Parsing --x \n\t<message>\nSee more help with --help". */
+// oclif wraps errors thrown by a flag's `parse` as "Parsing --x \n\t<message>\nSee more help with --help".
 // String steps, not one expression: the message quotes the user's value, of any length.
 function unwrapped(message: string): string {
   const tail = '\nSee more help with --help';
@@ -528,15 +508,10 @@ interface OclifCliErrorShape {
   suggestions?: unknown;
 }
 
-/**
- * Errors that already know what they mean: the CLI's own, the domain's and the connection settings'. Their
- * messages are kmirror's own words around the broker's exact text, kept as they are (no colour codes to
- * strip): the JSON document carries that text exactly, and the terminal line shows it escaped.
- */
+/** Messages of our own errors keep the broker's exact text: the JSON carries it exactly, the terminal escaped. */
 function ownFailure(err: unknown): Failure | undefined {
   if (err instanceof KmirrorError) return failure(err.exitCode, unwrapped(err.message), err.hint, err.kafkaError);
   if (err instanceof StepFailedError) {
-    // Say which step (or which cluster) failed, then why.
     const inner = toFailure(err.cause);
     return failure(
       inner.exitCode,
@@ -554,9 +529,8 @@ function ownFailure(err: unknown): Failure | undefined {
 }
 
 /**
- * Maps anything thrown to the exit code, message and hint the operator sees. Never throws.
- * Order matters: our own errors first, then errors that carry a Kafka code, then the transport's
- * (TLS before sockets, because a TLS error can carry a socket code as well), then oclif's.
+ * Order matters: our own errors, then Kafka codes, then the transport's (TLS before sockets: a TLS error can
+ * carry a socket code too), then oclif's.
  */
 export function toFailure(err: unknown): Failure {
   const own = ownFailure(err);
@@ -612,7 +586,6 @@ export function toFailure(err: unknown): Failure {
   return failure(ExitCode.Error, cleanMessage(err.message) || err.name, null);
 }
 
-/** What the operator is told about a failure: exit code, message and hint, secrets masked. */
 export function failureOf(err: unknown): Failure {
   const mapped = toFailure(err);
   const flag = clusterFlagIn(err);

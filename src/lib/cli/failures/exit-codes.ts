@@ -58,7 +58,6 @@ export const EXIT_CODES: readonly ExitCodeRow[] = [
   { code: ExitCode.Terminated, description: 'ended by SIGTERM, after saying what was done' },
 ];
 
-/** The exit code of a command interrupted by `signal` (128 + the signal's number, as shells report it). */
 export function exitCodeOfSignal(signal: NodeJS.Signals): ExitCode {
   return signal === 'SIGTERM' ? ExitCode.Terminated : ExitCode.Interrupted;
 }
@@ -67,7 +66,6 @@ export function describeExitCode(code: number): string | undefined {
   return EXIT_CODES.find((row) => row.code === code)?.description;
 }
 
-/** The table as shown under EXIT CODES in every command's help (no header, 2-space indent). */
 export function exitCodesHelpText(indent = '  '): string {
   const width = Math.max(...EXIT_CODES.map((row) => String(row.code).length));
   return EXIT_CODES.map((row) => `${indent}${String(row.code).padStart(width)}  ${row.description}`).join('\n');

@@ -4,7 +4,6 @@
 import { closestKey } from '../../kafka/closest-key.js';
 import { UsageError } from './errors.js';
 
-/** The error to report for a parse error of `argv`, given the command's known flag names and id. */
 export function withFlagSuggestion(
   err: Error,
   argv: readonly string[],
@@ -28,7 +27,6 @@ export function withFlagSuggestion(
   });
 }
 
-/** The flag a mistyped one most likely meant: a few edits away, or one name inside the other. */
 function closestFlag(typed: string, known: readonly string[]): string | undefined {
   const inside = known
     .filter((k) => typed.length >= 4 && k.length >= 4 && (typed.startsWith(k) || k.startsWith(typed)))

@@ -1,6 +1,5 @@
-// oclif reports a missing argument as "Missing 1 required arg:\nmirror  name of the mirror" and a missing flag as
-// "The following error occurred:\n  Missing required flag to", which a terminal line shows with a literal \n.
-// kmirror says in one line what is missing, then the usage line and one example (issue 33).
+// oclif reports a missing argument or flag over several lines, which a terminal line shows with a literal \n:
+// kmirror says in one line what is missing, then the usage line and one example.
 
 import { UsageError } from './errors.js';
 import { exampleCommands, type UsageFacts, usageLine } from './usage-line.js';
@@ -11,7 +10,6 @@ interface MissingArg {
   readonly options?: readonly string[];
 }
 
-/** What a command's usage error needs: its usage facts and its flags' summaries. */
 export interface MissingInputCommand extends UsageFacts {
   readonly flags?: Readonly<Record<string, { readonly summary?: string; readonly description?: string }>>;
 }
@@ -22,7 +20,6 @@ function usageHint(bin: string, command: MissingInputCommand): string {
   return `usage: ${usageLine(bin, command)}${example ? `; for example: ${example}` : ''}`;
 }
 
-/** The error to report instead of oclif's missing-argument or missing-flag error; others unchanged. */
 export function withMissingInput(err: Error, bin: string, command: MissingInputCommand | undefined): Error {
   if (command === undefined) return err;
   const args = (err as { args?: unknown }).args;

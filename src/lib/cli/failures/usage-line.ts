@@ -1,7 +1,5 @@
-// The usage line and the first example of a command, from its static description (the class or its manifest entry):
-// the short --help prints them, and so does a usage error for a missing argument or flag (issue 33).
+// The usage line and the first example of a command, for the short --help and a usage error.
 
-/** What the line needs of a command: the class's statics and its manifest entry both have these. */
 export interface UsageFacts {
   readonly id: string;
   readonly args?: Readonly<Record<string, { readonly required?: boolean }>>;
@@ -9,7 +7,6 @@ export interface UsageFacts {
   readonly examples?: unknown;
 }
 
-/** `kmirror describe [MIRROR...] [FLAGS]`: a required argument bare, an optional one in brackets. */
 export function usageLine(bin: string, command: UsageFacts): string {
   const args = Object.entries(command.args ?? {});
   const words = args.map(([name, arg], i) => {
@@ -19,7 +16,6 @@ export function usageLine(bin: string, command: UsageFacts): string {
   return [bin, command.id.replaceAll(':', ' '), ...words, '[FLAGS]'].join(' ');
 }
 
-/** The command's examples as command lines (`<%= config.bin %>` replaced), one string each. */
 export function exampleCommands(bin: string, command: UsageFacts): string[] {
   const examples = command.examples ?? [];
   const list: unknown[] = Array.isArray(examples) ? examples : [examples];

@@ -10,7 +10,6 @@ import { type SourceCheckFlagValues, sourceCheckFlags } from './source-check-fla
 
 /** The flags of check as parsed (its -b is a list per cluster, so oclif's inferred type does not reach them). */
 export type CheckFlagValues = SourceCheckFlagValues & { readonly feature?: string[] | undefined };
-/** Its own flags, and those naming several clusters (check across the estate). */
 export const checkFlags = {
   ...estateFlags,
   ...sourceCheckFlags('for mirrors back from it; with MIRROR, its topic ids and FAILED partitions'),
@@ -26,7 +25,6 @@ export const checkFlags = {
   }),
 };
 
-/** --feature FEATURE=LEVEL values, parsed before anything is sent. */
 export function featureChangesOf(values: readonly string[] | undefined): FeatureChange[] {
   return (values ?? []).map((text) => {
     const parsed = parseFeatureLevel(text);

@@ -46,7 +46,6 @@ export const createFlags = {
   ...allowMirrorLoopFlag,
 };
 
-/** What `create` plans from its flags and --config-file settings; a missing --source-bootstrap is asked for. */
 export function createInputOf(
   mirror: string,
   flags: {

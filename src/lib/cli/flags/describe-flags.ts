@@ -65,7 +65,6 @@ export const describeFlags = {
   ),
 };
 
-/** The describe request these flags ask for, checked before anything is sent. */
 export function describeRequestOf(
   names: readonly string[],
   flags: {

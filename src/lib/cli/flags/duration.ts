@@ -6,10 +6,7 @@ export const MAX_DURATION_MS = 2_147_483_647;
 
 const UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
-/**
- * Parses `30s`, `2m`, `1500ms`, `1h`, `1.5s`, `1m30s`; a bare number means seconds, matching how
- * operators write `--timeout 30`. Everything else is refused, naming the flag.
- */
+/** A bare number means seconds, matching how operators write `--timeout 30`. */
 export function parseDuration(input: string, flag = '--timeout'): number {
   const text = input.trim().toLowerCase();
   const fail = (why: string): UsageError =>

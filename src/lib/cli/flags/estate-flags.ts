@@ -44,7 +44,6 @@ export interface EstateFlagValues {
   readonly 'cluster-timeout': number;
 }
 
-/** Whether the flags name more than one cluster (check then judges the estate, not one cluster). */
 export function namesSeveralClusters(flags: EstateFlagValues, bootstrapLists: readonly string[]): boolean {
   return flags['all-profiles'] === true || (flags.cluster?.length ?? 0) > 0 || bootstrapLists.length > 1;
 }
@@ -54,7 +53,6 @@ function savedProfileNames(): string[] {
   return existsSync(path) ? ProfileStore.load(path).names() : [];
 }
 
-/** The profile names the flags give, in order, each once; --all-profiles takes every saved one. */
 export function estateProfiles(flags: EstateFlagValues, saved: () => string[] = savedProfileNames): string[] {
   const names = flags['all-profiles'] ? saved() : (flags.cluster ?? []);
   if (flags['all-profiles'] && names.length === 0)

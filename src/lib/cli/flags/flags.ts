@@ -18,13 +18,11 @@ export const HelpGroup = {
 } as const;
 
 export const OUTPUT_FORMATS = ['table', 'wide', 'json', 'yaml'] as const;
-/** Drawings a command may add to its -o choices (topology: Graphviz DOT, Mermaid). */
 export const DRAWING_FORMATS = ['dot', 'mermaid'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number] | (typeof DRAWING_FORMATS)[number];
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
-/** A duration flag whose value is milliseconds (`30s`, `2m`, `1500ms`; a bare number is seconds). */
 interface DurationFlagOptions {
   description: string;
   defaultMs?: number;
@@ -32,8 +30,7 @@ interface DurationFlagOptions {
   env?: string;
 }
 
-// Overloads: with a default the value is always a number. Left to inference, the return type is a union whose
-// flag-value type TypeScript may resolve either way depending on the order it checks unrelated code.
+// Overloads: inferred, the return type is a union TypeScript may resolve either way.
 export function durationFlag(
   options: DurationFlagOptions & { defaultMs: number },
 ): Interfaces.OptionFlag<number, Interfaces.CustomOptions>;
@@ -53,7 +50,6 @@ export function durationFlag(options: DurationFlagOptions) {
   return Flags.custom<number>({ ...base, default: options.defaultMs, defaultHelp: async () => defaultText })();
 }
 
-/** -o/--output with these choices (every command: OUTPUT_FORMATS; topology adds DRAWING_FORMATS). */
 export function outputFlag<F extends readonly string[]>(formats: F) {
   return Flags.option({
     char: 'o',
@@ -66,10 +62,7 @@ export function outputFlag<F extends readonly string[]>(formats: F) {
 
 const INT64_MAX = 2n ** 63n - 1n;
 
-/**
- * A record count or offset flag, exact to 64 bits (Flags.integer is a Number, which rounds past
- * 2^53); same messages as Flags.integer.
- */
+/** Exact to 64 bits (Flags.integer is a Number, which rounds past 2^53). */
 export function int64Flag(options: { summary: string; helpValue: string; min?: bigint }) {
   const min = options.min ?? -INT64_MAX - 1n;
   return Flags.custom<bigint>({
@@ -86,7 +79,6 @@ export function int64Flag(options: { summary: string; helpValue: string; min?: b
   })();
 }
 
-/** --source-config of the commands that reach a mirror's SOURCE from here (add-topics, resume --wait, groups, diff). */
 export function sourceConfigFlag(summary: string) {
   return Flags.string({
     summary,
@@ -98,17 +90,14 @@ export function sourceConfigFlag(summary: string) {
   });
 }
 
-/** A repeatable topic-pattern flag (Java regex syntax, read by mirror/java-regex.ts); `-p` names the selecting one. */
 export function regexFlag(summary: string, more: { char?: 'p' | 'x'; aliases?: string[] } = {}) {
   return Flags.string({ summary, multiple: true, helpValue: '<regex>', ...more });
 }
 
-/** `-y/--yes` for commands that confirm before changing something. */
 export function yesFlag(description = 'do not ask for confirmation (required when there is no terminal to ask on)') {
   return Flags.boolean({ char: 'y', description, env: 'KMIRROR_YES' });
 }
 
-/** `--source-profile`: a saved profile names the whole source connection (the mirror's stored keys are not used). */
 export const sourceProfileFlag = {
   'source-profile': Flags.string({
     summary: 'saved profile for reaching the source cluster (instead of the settings the mirror stores)',
@@ -269,5 +258,4 @@ export const globalFlags = {
 
 export const baseFlags = { ...connectionFlags, ...globalFlags };
 
-/** The shared flags as parsed, without a command's own (`json` comes with enableJsonFlag). */
 export type BaseFlags = Interfaces.InferredFlags<typeof baseFlags> & { json?: boolean };

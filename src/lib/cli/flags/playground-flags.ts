@@ -41,11 +41,9 @@ export interface PortFlags {
   readonly 'port-base'?: number | undefined;
   readonly 'source-ports'?: number[] | undefined;
   readonly 'destination-ports'?: number[] | undefined;
-  /** Clusters in all (default 2); the further ones have one node each. */
   readonly clusters?: number | undefined;
 }
 
-/** What the playground's flags say about its clusters and their traffic (the ports come from playgroundPorts). */
 export function playgroundClusterOptions(
   f: PortFlags & {
     readonly seed: string;
@@ -67,10 +65,6 @@ export function playgroundClusterOptions(
   };
 }
 
-/**
- * The ports of each cluster (undefined: random free ports), checked: in range, one per node, none twice.
- * With --port-base the further clusters of --clusters N follow the destination's nodes, one port each.
- */
 export function playgroundPorts(f: PortFlags): {
   sourcePorts?: number[];
   destinationPorts?: number[];
@@ -114,7 +108,6 @@ function checkPortCount(flag: string, ports: readonly number[] | undefined, node
   });
 }
 
-/** A port in use or not permitted, in the operator's words; any other start failure unchanged. */
 export function playgroundStartFailure(err: unknown): unknown {
   const { code, port } = err as { code?: unknown; port?: unknown };
   const hint =
@@ -133,14 +126,9 @@ export function playgroundStartFailure(err: unknown): unknown {
   return err;
 }
 
-/** The config versions an emulated seed-KIP broker serves when --api-versions names none. */
 export const PLAYGROUND_DRAFT_CONFIG_VERSIONS = 'DescribeConfigs=5,IncrementalAlterConfigs=2';
 
-/**
- * What the destination speaks (--protocol, --api-keys, --api-versions) and the flags kmirror commands
- * need to talk to it. The seed numbers none of its RPCs, so kip-draft needs a key for each admin RPC
- * (exit 2 naming the missing ones); the config versions default to the next ones after the prototype's.
- */
+/** The seed KIP numbers none of its RPCs, so kip-draft needs a key for each admin RPC (exit 2 naming the missing). */
 export function playgroundDialect(given: {
   protocol?: string | undefined;
   apiKeys?: string | undefined;
@@ -164,7 +152,6 @@ export function playgroundDialect(given: {
   return { dialect, args };
 }
 
-/** The flags of `kmirror playground` (it serves clusters, so it takes no connection flags). */
 export function playgroundFlags(defaultSeed: string) {
   return {
     'source-nodes': Flags.integer({
@@ -224,7 +211,6 @@ export function playgroundFlags(defaultSeed: string) {
   };
 }
 
-/** The playground's info, with the profile saved under `name` when one is given (--save-profile). */
 export function withSavedProfile<I extends PlaygroundReach>(
   info: I,
   name: string | undefined,
@@ -232,7 +218,6 @@ export function withSavedProfile<I extends PlaygroundReach>(
   return name === undefined ? info : { ...info, profile: savePlaygroundProfile(name, playgroundProfile(info)) };
 }
 
-/** Stops the source's producers when they write, starts them when stopped; returns whether they now write. */
 export function toggleTraffic(clusters: {
   readonly source: { readonly cluster: { setTraffic(running: boolean): void; readonly trafficRunning: boolean } };
 }): boolean {
@@ -241,15 +226,13 @@ export function toggleTraffic(clusters: {
   return source.trafficRunning;
 }
 
-/** Saves (or replaces) the profile NAME for the playground's destination; returns NAME. */
 export function savePlaygroundProfile(name: string, profile: Profile): string {
   const store = ProfileStore.load(profileFilePath());
   createProfile(store, name, profile, { overwrite: true, use: false });
   return name;
 }
 
-// The playground serves clusters instead of connecting to one, so it takes none of the connection
-// flags; the cast keeps BaseCommand's typing while oclif sees only these.
+// The playground serves clusters instead of connecting to one, so it takes none of the connection flags.
 export const playgroundBaseFlags = {
   output: globalFlags.output,
   color: globalFlags.color,
@@ -259,7 +242,6 @@ export const playgroundBaseFlags = {
   'api-versions': globalFlags['api-versions'],
 } as unknown as typeof baseFlags;
 
-/** What a running playground says about reaching its destination (the emulator's PlaygroundInfo, in part). */
 export interface PlaygroundReach {
   readonly destination: { readonly bootstrap: string };
   readonly security?: { readonly clientPropertiesPath: string } | undefined;
@@ -267,7 +249,6 @@ export interface PlaygroundReach {
   readonly dialectArgs: readonly string[];
 }
 
-/** The profile --save-profile writes: the destination of this run, as kmirror reaches it. */
 export function playgroundProfile(info: PlaygroundReach): Profile {
   const arg = (flag: string) => info.dialectArgs[info.dialectArgs.indexOf(flag) + 1];
   return {

@@ -20,7 +20,6 @@ export const settingSourceFlags = {
   }),
 };
 
-/** Refuses KEY=VALUE arguments whose key holds a secret, unless allowed. The value is never shown. */
 export function refuseSecretArgs(values: readonly string[], flag: string, allowed: boolean): void {
   if (allowed) return;
   for (const text of values) {
@@ -38,7 +37,6 @@ export function refuseSecretArgs(values: readonly string[], flag: string, allowe
   }
 }
 
-/** The settings of --config-file as KEY=VALUE texts, in file order; `-` reads stdin (not a terminal). */
 export async function settingsFile(path: string | undefined, readStdin: () => Promise<string>): Promise<string[]> {
   if (path === undefined) return [];
   let text: string;
@@ -67,7 +65,6 @@ export async function settingsFile(path: string | undefined, readStdin: () => Pr
   }
 }
 
-/** All of a piped stdin as text. */
 export async function readStdinText(stream: NodeJS.ReadableStream = process.stdin): Promise<string> {
   let text = '';
   for await (const chunk of stream) text += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');

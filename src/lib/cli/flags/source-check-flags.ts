@@ -9,7 +9,6 @@ import { SOURCE_CHECK_BUDGET_MS, type SourceCheckPolicy } from '../../mirror/cor
 import { durationFlag, sourceConfigFlag, sourceProfileFlag } from './flags.js';
 import { type SourceAccess } from '../../mirror/core/source-access.js';
 
-/** --source-config, --source-profile and --source-check / --no-source-check. */
 export function sourceCheckFlags(why: string) {
   return {
     'source-config': sourceConfigFlag(
@@ -43,7 +42,6 @@ export interface SourceCheckFlagValues {
   readonly 'source-check-timeout'?: number;
 }
 
-/** The policy from the flags; `openWithin` is the command's bounded opener of a second cluster. */
 export function sourceCheckPolicy(
   flags: SourceCheckFlagValues,
   access: SourceAccess,

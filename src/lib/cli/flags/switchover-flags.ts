@@ -5,14 +5,12 @@ import * as Flags from '@oclif/core/flags';
 import { durationFlag, regexFlag, sourceProfileFlag, yesFlag } from './flags.js';
 import { sourceCheckFlags } from './source-check-flags.js';
 
-/** -t/--topic (its summary says which topics) and -p/--pattern: the topics of the mirror a switchover takes. */
 function topicSelectionFlags(topicSummary: string) {
   return {
     topic: Flags.string({ char: 't', summary: topicSummary, multiple: true, helpValue: '<name>' }),
     pattern: regexFlag("regular expression (full match) selecting the mirror's topics (repeatable)", { char: 'p' }),
   };
 }
-/** --receipt FILE: the evidence of a switchover (schemas/kmirror-receipt.schema.json), checked by verify --receipt. */
 const receiptFlag = (command: string) =>
   Flags.string({
     summary:
@@ -94,13 +92,11 @@ export const failbackFlags = {
   ...allowMirrorLoopFlag,
 };
 
-/** promote's flags with --source-check / --no-source-check (its refusal while the source does not answer). */
 export const promoteCommandFlags = {
   ...promoteFlags,
   'source-check': sourceCheckFlags('to refuse a promote while it does not answer')['source-check'],
 };
 
-/** failback's input beyond the topic selection: the reverse mirror's name, how A's brokers reach B, the loop guard. */
 export function failbackOptions(f: {
   readonly 'reverse-mirror'?: string;
   readonly 'source-bootstrap'?: string;

@@ -11,7 +11,6 @@ import { UsageError } from '../failures/errors.js';
 import { groupFilterInput } from './group-input.js';
 import { sourceConfigInput } from '../reach/source-input.js';
 
-/** --topic and --pattern of remove-topics, pause and resume. */
 export function topicActionInput(
   mirror: string,
   flags: { readonly topic?: readonly string[]; readonly pattern?: readonly string[] },
@@ -36,7 +35,6 @@ export interface AddTopicsFlags {
   readonly sourceConfig?: string;
 }
 
-/** Every flag and file of add-topics, checked before any request. */
 export function addTopicsInput(mirror: string, f: AddTopicsFlags, warn: (message: string) => void): AddTopicsInput {
   const unique = new Set(parseTopicNames(f.topics ?? []));
   if (f.topicsFile !== undefined) for (const name of readTopicsFile(f.topicsFile)) unique.add(name);
@@ -79,7 +77,6 @@ export interface PromoteFlags {
   readonly 'skip-groups': boolean;
 }
 
-/** Every flag and file of promote, checked before any request. */
 export function promoteInput(mirror: string, f: PromoteFlags, warn: (message: string) => void): PromoteInput {
   const selection = topicActionInput(mirror, f);
   if (f.force && f['wait-for-quiet'] === false)

@@ -78,7 +78,6 @@ export function verifyRangeOf(f: {
   return { kind: 'tail', batches: f.tail ?? DEFAULT_TAIL_BATCHES };
 }
 
-/** --receipt FILE, read and checked before anything is sent; alone, it chooses what is compared. */
 export function receiptInput(
   f: { readonly receipt?: string; readonly topic?: readonly string[] } & Parameters<typeof verifyRangeOf>[0],
 ): Receipt | null {

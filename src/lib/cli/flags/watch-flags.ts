@@ -5,7 +5,6 @@ import { UsageError } from '../failures/errors.js';
 
 const DEFAULT_INTERVAL_SECONDS = 2;
 
-/** --watch and --interval, for a command that refreshes its view. */
 export const watchFlags = {
   watch: Flags.boolean({
     char: 'w',
@@ -30,7 +29,6 @@ export const watchFlags = {
   })(),
 };
 
-/** The refresh interval of --interval (checked: it needs --watch), in milliseconds. */
 export function watchIntervalMs(flags: { readonly watch: boolean; readonly interval?: number | undefined }): number {
   if (flags.interval !== undefined && !flags.watch)
     throw new UsageError('--interval needs --watch', { hint: 'add --watch, or drop --interval' });

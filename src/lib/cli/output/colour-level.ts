@@ -7,11 +7,9 @@ import { useColours } from '../../text/paint.js';
 export type ColorLevel = 0 | 1 | 2 | 3;
 
 export interface ColorInputs {
-  /** --color (true), --no-color (false), or neither. */
   readonly flag?: boolean | undefined;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly stdoutIsTTY: boolean;
-  /** What the terminal supports, as detected by chalk (0 when unknown). */
   readonly detected: ColorLevel;
 }
 
@@ -42,11 +40,7 @@ export function resolveColorLevel(inputs: ColorInputs): ColorLevel {
   return inputs.detected > 0 ? inputs.detected : 1;
 }
 
-/**
- * Decides the run's colours and hands them to text/paint.ts: chalk at the level resolveColorLevel gives, or
- * none for plain text. chalk (and its terminal detection) loads only when the level can be above 0: a level of
- * 0 without chalk's detection stays 0 with it, since detection only ever raises a level that is already on.
- */
+/** chalk loads only when the level can be above 0: its detection only ever raises a level that is already on. */
 export async function useColourLevel(inputs: Omit<ColorInputs, 'detected'>): Promise<ColorLevel> {
   if (resolveColorLevel({ ...inputs, detected: 0 }) === 0) {
     useColours(undefined);

@@ -1,7 +1,5 @@
-// The one JSON/YAML rule (README "Output"): every document a command prints is an object that opens
-// with `schemaVersion` and carries the command's warnings in `warnings`; a command that failed after
-// doing part of its work adds the failure as `error` to its result document, and one that failed
-// outright prints only `{schemaVersion, error, warnings}`. The shape of `error` is the Failure below.
+// The one JSON/YAML rule (README "Output"): every document opens with `schemaVersion`, carries `warnings`, and
+// adds `error` on failure; a command that failed outright prints only `{schemaVersion, error, warnings}`.
 
 import type { KafkaErrorRef } from '../../kafka/error-codes.js';
 
@@ -44,11 +42,6 @@ export interface DocumentExtras {
   readonly timestamp?: string;
 }
 
-/**
- * The printed document of a result: `schemaVersion` first, then `timestamp` (--watch), the result's
- * own fields, `warnings`, and `error` when the command failed. Results are objects: an array result
- * is a programming error, since the envelope could not be added to it.
- */
 export function resultDocument(result: unknown, extras: DocumentExtras = {}): Record<string, unknown> {
   if (result === null || typeof result !== 'object' || Array.isArray(result))
     throw new TypeError('a command result printed as a JSON document must be an object');

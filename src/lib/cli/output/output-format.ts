@@ -1,20 +1,14 @@
-// Machine-readable documents for -o json / -o yaml. Results hold int64 offsets and lag as bigint,
-// and may hold Maps and Sets; values are made plain first. A bigint is written as an integer
-// literal with every digit (JSON numbers have no size limit; JSON.stringify throws on bigint and a
-// Number would round past 2^53), so the JSON text is written here rather than by JSON.stringify.
+// Documents for -o json / -o yaml. A bigint is written with every digit (JSON.stringify throws on bigint and a
+// Number would round past 2^53), so the JSON text is written here.
 
 import { createRequire } from 'node:module';
 
-// yaml loads only for -o yaml (it is CommonJS for Node, so a synchronous require keeps formatYaml sync); so does
-// the require function, whose making costs each run that never writes YAML.
+// yaml loads only for -o yaml (CommonJS, so a synchronous require keeps formatYaml sync).
 let require_: NodeJS.Require | undefined;
 
-// JSON.stringify escapes C0 controls but leaves DEL, C1 controls (U+009B is a CSI to some terminals) and
-// the bidi and line-separator characters raw; written as \u escapes they are the same string to every
-// parser and inert on a terminal that shows the document.
+// JSON.stringify leaves DEL, C1 controls and bidi characters raw; as \u escapes they are inert on a terminal.
 const RAW_IN_JSON = /[\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 
-/** Whether `text` holds a character that JSON.stringify leaves raw (a /g expression keeps state in test()). */
 function hasRawInJson(text: string): boolean {
   RAW_IN_JSON.lastIndex = 0;
   return RAW_IN_JSON.test(text);
@@ -22,7 +16,6 @@ function hasRawInJson(text: string): boolean {
 
 const unicodeEscape = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
-/** A JSON string literal (as JSON.stringify writes it) with no character left that acts on a terminal. */
 export function jsonString(text: string): string {
   return JSON.stringify(text).replace(RAW_IN_JSON, unicodeEscape);
 }
@@ -66,10 +59,6 @@ export function toJsonValue(value: unknown): JsonValue {
   return out;
 }
 
-/**
- * JSON text of a plain value, laid out as JSON.stringify(value, null, indent) lays it out, except
- * that a bigint is its decimal digits.
- */
 export function stringifyJson(value: JsonValue, indent = 0): string {
   const parts: string[] = [];
   write(value, '', indent > 0 ? ' '.repeat(indent) : '', parts);
@@ -116,12 +105,10 @@ function write(value: JsonValue, outer: string, step: string, out: string[]): vo
   out.push(close, '}');
 }
 
-/** One pretty JSON document with a trailing newline. */
 export function formatJson(value: unknown): string {
   return `${stringifyJson(toJsonValue(value), 2)}\n`;
 }
 
-/** One compact JSON document per line, for --watch streams. */
 export function formatJsonLine(value: unknown): string {
   return `${stringifyJson(toJsonValue(value))}\n`;
 }
@@ -130,11 +117,7 @@ export function formatJsonLine(value: unknown): string {
 // eslint-disable-next-line no-control-regex -- these characters are what is found
 const C0_BUT_LINE_BREAK = /[\x00-\x09\x0b-\x1f]/;
 
-/**
- * The yaml package writes DEL, C1 controls and bidi overrides raw, in plain and quoted scalars alike.
- * A string (value or key) holding one is written double-quoted, where `\uXXXX` is an escape, and each
- * such character becomes one, as in JSON: the same string to every parser, inert on a terminal.
- */
+/** The yaml package writes DEL, C1 controls and bidi overrides raw: such a string is written double-quoted, escaped. */
 export function formatYaml(value: unknown): string {
   const YAML = (require_ ??= createRequire(import.meta.url))('yaml') as typeof import('yaml');
   const document = new YAML.Document(toJsonValue(value));
@@ -149,14 +132,10 @@ export function formatYaml(value: unknown): string {
     },
   });
   const text = document.toString({ lineWidth: 0 });
-  // Only double-quoted scalars hold these characters now, so every one is inside a string with escapes.
   return escaped ? text.replace(RAW_IN_JSON, unicodeEscape) : text;
 }
 
-// ---- The same pretty JSON, produced piece by piece for large documents (describe of a million
-// partitions). It walks the result itself, converting each value as toJsonValue would when it is
-// reached, so neither a plain copy of the result nor the whole text is ever held. The bytes are
-// exactly those of formatJson (a test compares both on varied documents).
+// ---- The same pretty JSON, made piece by piece for large documents, byte for byte formatJson's.
 
 const PIECE_CHARS = 16 * 1024;
 
@@ -183,7 +162,6 @@ export function leafText(value: unknown): string | undefined {
     case 'string':
       return quoted(value);
     case 'number':
-      // A finite number's JSON text is its String() text.
       return Number.isFinite(value) ? `${value}` : 'null';
     case 'bigint':
       return value.toString();
@@ -230,18 +208,11 @@ export function child(node: Container, i: number): unknown {
   return node.kind === 'array' ? node.items[i] : node.values[node.keys[i] as string];
 }
 
-/** What comes before a member: the line break and indentation, then the quoted key and colon. */
 interface Lead {
-  /** Before the first member. */
   readonly first: string;
-  /** Before every other member: the comma, then as first. */
   readonly next: string;
 }
 
-/**
- * One depth of the document: its indentation, what opens each member (made once per key: a million
- * rows repeat the same seven keys at the same depth) and what closes a container. Made once per depth.
- */
 class Indent {
   private readonly leads = new Map<string | null, Lead>();
   private deeperIndent: Indent | undefined;
@@ -258,12 +229,10 @@ class Indent {
     this.closeObject = `${step ? `\n${outer}` : ''}}`;
   }
 
-  /** The members' depth. */
   get deeper(): Indent {
     return (this.deeperIndent ??= new Indent(this.inner, this.step));
   }
 
-  /** Before a member of a container at this depth: an array item (key null) or an object member. */
   lead(key: string | null): Lead {
     let lead = this.leads.get(key);
     if (lead === undefined) {
@@ -276,7 +245,6 @@ class Indent {
   }
 }
 
-/** A plain object's members, or undefined for anything toJsonValue converts otherwise. */
 function plainObject(value: unknown): Readonly<Record<string, unknown>> | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const proto = Object.getPrototypeOf(value) as unknown;
@@ -285,7 +253,6 @@ function plainObject(value: unknown): Readonly<Record<string, unknown>> | undefi
   return typeof values.toJSON === 'function' ? undefined : values;
 }
 
-/** The text of a plain object whose members are all leaves (a partition row), or undefined. */
 function flatObjectText(values: Readonly<Record<string, unknown>>, indent: Indent): string | undefined {
   let text = '{';
   let first = true;
@@ -301,7 +268,6 @@ function flatObjectText(values: Readonly<Record<string, unknown>>, indent: Inden
   return first ? '{}' : text + indent.closeObject;
 }
 
-/** The text of a container whose children are all leaves, or undefined. */
 function flatText(node: Container, indent: Indent): string | undefined {
   let text = node.kind === 'array' ? '[' : '{';
   for (let i = 0; i < size(node); i++) {
@@ -313,10 +279,6 @@ function flatText(node: Container, indent: Indent): string | undefined {
   return text + (node.kind === 'array' ? indent.closeArray : indent.closeObject);
 }
 
-/**
- * Appends a leaf, an empty container or one of leaves only (most of a large document) to out.text and
- * returns undefined; returns the container when it needs walking. `indent` is the value's own depth.
- */
 function appendSimple(value: unknown, indent: Indent, out: { text: string }): Container | undefined {
   const values = plainObject(value);
   if (values !== undefined) {
@@ -344,15 +306,9 @@ function appendSimple(value: unknown, indent: Indent, out: { text: string }): Co
   return undefined;
 }
 
-/**
- * Cutting a document short (--timeout ran out while it was being made): asked between pieces, it closes every
- * open container where it stands and ends the outermost object with `ending`'s members, so what the reader gets
- * is still one document, its failure inside it.
- */
+/** Asked between pieces, it closes every open container where it stands and ends with `ending`'s members. */
 export interface JsonCut {
-  /** Whether to stop here (asked after each piece is handed over). */
   readonly due: () => boolean;
-  /** The members the outermost object ends with once cut (`error`); a member already begun is not repeated. */
   readonly ending: () => Readonly<Record<string, unknown>>;
 }
 
@@ -365,8 +321,7 @@ interface CutState {
 const TOP = new Indent('', '  ');
 const TOP_COMPACT = new Indent('', '');
 
-// A generator only for the containers that hold containers (mirrors, topics): rows are appended
-// without one, which at a million partitions is most of the time saved.
+// A generator only for containers that hold containers: rows are appended without one (most of the time saved).
 function* walk(node: Container, indent: Indent, out: { text: string }, cut?: CutState): Generator<string> {
   out.text += node.kind === 'array' ? '[' : '{';
   const count = size(node);

@@ -5,7 +5,6 @@ import { UsageError } from '../failures/errors.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../flags/flags.js';
 import { optionWords } from './option-words.js';
 
-/** `-o`/`--output` as given on the command line (or KMIRROR_OUTPUT), readable even when parsing failed. */
 export function outputFromArgv(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>> = process.env,
@@ -22,7 +21,6 @@ export function outputFromArgv(
   return found ?? (env.KMIRROR_OUTPUT || undefined);
 }
 
-/** The format --json and -o ask for together; a contradiction is a usage error. */
 export function resolveOutputFormat(
   json: boolean | undefined,
   output: string | undefined,

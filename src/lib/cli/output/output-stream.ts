@@ -1,14 +1,8 @@
-// Everything a command prints goes through one OutputStream per process stream. Text given as an
-// iterable (a large JSON document, a table of every partition) is pulled only as fast as the reader
-// takes it: chunks of about 64 KiB are written and the next is made after the stream drains, so
-// memory never holds the whole text. flushed() resolves once every byte has left the process (or
-// the reader went away), and the command ends only then: no fixed drain timeout, however slow the
-// reader. A reader that closes early (`| head`, a pager quit) stops the writing quietly.
+// Everything a command prints goes through one OutputStream per process stream: an iterable is pulled only as
+// fast as the reader takes it, and flushed() resolves once every byte has left the process (no drain timeout).
 
-/** Text to print: a string, or the pieces of a large text in order (pulled lazily). */
 export type Printable = string | Iterable<string>;
 
-/** The part of a Node writable stream used here (process.stdout/stderr, or a test double). */
 export interface WritableTarget {
   write(chunk: string, callback: (error?: Error | null) => void): boolean;
   once(event: 'drain' | 'close' | 'error', listener: (...args: unknown[]) => void): unknown;
@@ -20,8 +14,7 @@ export interface WritableTarget {
 
 const CHUNK_BYTES = 64 * 1024;
 
-// A closed pipe (`| head`) makes the stream emit EPIPE; without a listener that error would crash
-// the process with a stack trace. It is an ordinary way for a reader to say "enough".
+// A closed pipe (`| head`) makes the stream emit EPIPE; without a listener that would crash the process.
 const guarded = new WeakSet<object>();
 function swallowEpipe(stream: WritableTarget): void {
   if (guarded.has(stream) || !stream.on) return;
@@ -32,10 +25,8 @@ function swallowEpipe(stream: WritableTarget): void {
 }
 
 export class OutputStream {
-  /** The writes queued behind a large text still being pulled. */
   private queue: Promise<void> = Promise.resolve();
   private pumping = 0;
-  /** Resolves when the last chunk handed to the stream has been written out (or failed). */
   private lastWrite: Promise<void> = Promise.resolve();
   private gone = false;
   private failure: unknown;
@@ -44,16 +35,10 @@ export class OutputStream {
     swallowEpipe(stream);
   }
 
-  /** Whether the reader went away (EPIPE, closed): further text is dropped. */
   get closed(): boolean {
     return this.gone || this.stream.destroyed === true || this.stream.writableEnded === true;
   }
 
-  /**
-   * Prints `text`. A string goes to the stream at once when nothing is queued (the stream buffers
-   * it, as console.log would); an iterable, and anything after it, waits its turn and is pulled
-   * with backpressure.
-   */
   write(text: Printable): void {
     if (typeof text === 'string' && this.pumping === 0) {
       this.send(text);
@@ -69,10 +54,6 @@ export class OutputStream {
       .finally(() => this.pumping--);
   }
 
-  /**
-   * Resolves once everything printed so far has left the process, or the reader went away; rejects
-   * (once) with the error of a text that failed while it was being made.
-   */
   async flushed(): Promise<void> {
     for (;;) {
       const queue = this.queue;
@@ -117,7 +98,6 @@ export class OutputStream {
     }
   }
 
-  /** Waits for `drain`; false when the stream closed or failed instead. */
   private drain(): Promise<boolean> {
     if (this.closed) return Promise.resolve(false);
     return new Promise<boolean>((resolve) => {
@@ -137,10 +117,6 @@ export class OutputStream {
   }
 }
 
-/**
- * Lines as the text a command prints: joined by newlines and ended by one, exactly as a renderer's
- * string is printed (nothing for an empty text, no second newline after one already there).
- */
 export function* linesAsText(lines: Iterable<string>): Generator<string> {
   let first = true;
   // The last piece with text: only its end matters, and is looked at once (looking flattens a string).

@@ -19,7 +19,6 @@ export class Spinner {
     private readonly enabled: boolean,
   ) {}
 
-  /** Starts (or keeps) spinning with `text` beside the frame. */
   update(text: string): void {
     if (!this.enabled) return;
     this.text = text;
@@ -30,7 +29,6 @@ export class Spinner {
     this.draw();
   }
 
-  /** Clears the line; safe to call when it never started. */
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     if (this.timer && this.enabled) this.stream.write('\r\u001b[2K');

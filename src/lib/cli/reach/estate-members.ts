@@ -7,7 +7,6 @@ import type { EstateMember } from '../../mirror/metrics/estate-view.js';
 import { UsageError } from '../failures/errors.js';
 import { type PeerConnectionOptions, peerConnection } from './peer-connection.js';
 
-/** The members: the -b cluster (its client kept open) first, then one per --cluster value. */
 export async function estateMembers(
   values: readonly string[],
   here: { readonly label: string; readonly client: () => Promise<KafkaClient> },

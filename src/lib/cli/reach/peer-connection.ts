@@ -14,12 +14,10 @@ export interface PeerConnectionOptions {
   readonly warn: (message: string) => void;
 }
 
-/** The environment without kmirror's own variables (those belong to the -b connection). */
 function foreignEnv(env: Readonly<Record<string, string | undefined>>): Record<string, string | undefined> {
   return Object.fromEntries(Object.entries(env).filter(([key]) => !key.startsWith('KMIRROR_')));
 }
 
-/** A profile name when the profiles file has one by that name; else bootstrap addresses. */
 export async function peerConnection(
   to: string,
   toConfig: string | undefined,

@@ -4,7 +4,6 @@
 import { readClientPropertiesFile } from '../../connection/connection-config.js';
 import type { PropertyEntry } from '../../connection/properties-file.js';
 
-/** The --source-config file, read and checked before any request; {} without the flag. */
 export function sourceConfigInput(
   file: string | undefined,
   warn: (message: string) => void,

@@ -4,7 +4,6 @@ import { UsageError } from '../failures/errors.js';
 
 const MAX_PASSWORD_LINE = 64 * 1024;
 
-/** Reads the first line of a piped stdin (for --sasl-password-stdin). */
 export async function readFirstLine(
   stream: NodeJS.ReadStream | (NodeJS.ReadableStream & { isTTY?: boolean }),
 ): Promise<string> {

@@ -17,7 +17,6 @@ export interface ListenAddress {
   readonly port: number;
 }
 
-/** `HOST:PORT`, `[IPv6]:PORT` or `:PORT` (all interfaces); port 0 picks a free one. */
 export function parseListen(value: string): ListenAddress {
   const match = /^(?:\[([^\]]+)\]|([^:]*)):(\d{1,5})$/.exec(value.trim());
   const port = match ? Number(match[3]) : NaN;

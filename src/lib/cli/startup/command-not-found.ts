@@ -1,7 +1,5 @@
-// A mistyped command (`kmirror delet m1 --yes`): say what was meant and stop, exit 2. oclif's
-// not-found plugin instead asks "Did you mean delete? (Y/n)", Enter meaning yes, and then runs the
-// guess with every flag typed, --yes included: a destructive command nobody asked for. Nothing is
-// guessed and run here. Wired in package.json: "oclif": {"hooks": {"command_not_found": …}}.
+// A mistyped command: say what was meant and stop, exit 2. oclif's not-found plugin would ask "Did you mean
+// delete? (Y/n)" and run the guess with every flag typed, --yes included. Wired in package.json "oclif.hooks".
 
 import type { Hook } from '@oclif/core';
 import { closestKey, editDistance } from '../../kafka/closest-key.js';
@@ -14,8 +12,7 @@ import { operatorWordHint } from './operator-words.js';
 const hook: Hook<'command_not_found'> = async function (options) {
   const shown = (id: string): string => id.replaceAll(':', ' ');
   const visible = options.config.commands.filter((c) => !c.hidden).map((c) => c.id);
-  // With spaces between topics, oclif joins the arguments into the id too (`delet m1` → delet:m1):
-  // each command is compared with as many typed words as its own name has.
+  // oclif joins the arguments into the id too (`delet m1` → delet:m1).
   const words = options.id.split(':');
   let guess: string | undefined;
   let best = Infinity;

@@ -1,6 +1,4 @@
-// `kmirror help connection`: the flags every command that reaches a cluster shares (where the destination is,
-// TLS, SASL, profiles, output, time budget), once, instead of in each command's --help (issue 33). Read from the
-// commands' manifest entries, so the text is the flags' own.
+// `kmirror help connection`: the flags every command that reaches a cluster shares, once, from the manifest.
 
 import type { Command } from '@oclif/core/command';
 import { flagName, SHARED_GROUPS, usesConnection, wrapCommand, wrapWords } from './short-help.js';

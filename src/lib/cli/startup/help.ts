@@ -8,7 +8,6 @@ import { CONNECTION_TOPIC, CONNECTION_TOPIC_SUMMARY, connectionHelp } from './co
 import { shortCommandHelp } from './short-help.js';
 
 export const EXIT_CODES_HEADER = 'EXIT CODES';
-/** After --help (or `kmirror help X`): oclif's whole help instead of the one-screen one. */
 export const VERBOSE_FLAG = '--verbose';
 
 export class KmirrorCommandHelp extends CommandHelp {
@@ -49,9 +48,7 @@ export default class KmirrorHelp extends Help {
     this.log(shortCommandHelp(this.config.bin, command, this.opts.maxWidth).trimEnd());
   }
 
-  // oclif's Help renames the commands it shows in place (config:get becomes `config get`), after which the
-  // process's Config no longer finds them: harmless when help ends the process, not after `kmirror help`
-  // in a process that goes on (the in-process test runner). It renames copies.
+  // oclif's Help renames the commands it shows in place, after which Config no longer finds them: it renames copies.
   override formatCommand(command: Command.Loadable): string {
     return super.formatCommand({ ...command });
   }

@@ -1,5 +1,4 @@
-// Words operators bring from other tools (rpk, kafkactl, MirrorMaker, Confluent cluster links) that name no
-// kmirror command: each points to the command that does it, by what each does (issue 33).
+// Words operators bring from other tools (rpk, kafkactl, MirrorMaker, cluster links): each points to a command.
 
 export const OPERATOR_WORDS: Readonly<Record<string, string>> = {
   failover:
@@ -17,7 +16,6 @@ export const OPERATOR_WORDS: Readonly<Record<string, string>> = {
   mirror: "'create' makes a mirror; 'list' and 'describe' show them",
 };
 
-/** The pointer for a word an operator typed, or undefined. */
 export function operatorWordHint(word: string): string | undefined {
   return Object.hasOwn(OPERATOR_WORDS, word) ? OPERATOR_WORDS[word] : undefined;
 }

@@ -1,6 +1,4 @@
-// The help `-h`/`--help` shows: one screen (issue 33). The summary, the usage on one line, the examples, the
-// command's own flags one line each, and one line pointing to `kmirror help connection` for the flags every
-// command shares. The long descriptions stay in `--help --verbose` (oclif's whole help) and the man pages.
+// The help `-h`/`--help` shows: one screen. The long descriptions stay in `--help --verbose` and the man pages.
 
 import type { Command } from '@oclif/core/command';
 import { exampleCommands, usageLine } from '../failures/usage-line.js';
@@ -8,19 +6,13 @@ import { exampleCommands, usageLine } from '../failures/usage-line.js';
 type Flag = Command.Flag.Cached;
 type Arg = Command.Arg.Cached;
 
-/** Help groups of the shared flags (cli/flags/flags.ts HelpGroup), which the short help names in one line. */
 export const SHARED_GROUPS = ['CONNECTION', 'TLS', 'SASL', 'GLOBAL'] as const;
 
-/**
- * A command connects to a cluster when it applies the profile (BaseCommand.appliesProfile, true unless a command
- * says otherwise; version reads only the profile's dialect); profile create saves a connection.
- */
 export function usesConnection(command: Command.Loadable): boolean {
   const facts = command as Command.Loadable & { appliesProfile?: unknown; savesConnection?: unknown };
   return facts.appliesProfile === undefined || facts.appliesProfile === true || facts.savesConnection === true;
 }
 
-/** `-t, --topic <name>...` */
 export function flagName(flag: Flag): string {
   const short = flag.char ? `-${flag.char}, ` : '    ';
   const long = flag.type === 'boolean' && flag.allowNo ? `--[no-]${flag.name}` : `--${flag.name}`;
@@ -29,13 +21,11 @@ export function flagName(flag: Flag): string {
   return `${short}${long} ${value}${flag.multiple ? '...' : ''}`;
 }
 
-/** Cuts text to width columns with an ellipsis (each character counted as one column). */
 export function fitLine(text: string, width: number): string {
   const chars = [...text];
   return chars.length <= width ? text : `${chars.slice(0, Math.max(1, width - 1)).join('')}…`;
 }
 
-/** A long example command over several lines, each ending in ` \` as a shell reads it, broken between words. */
 export function wrapCommand(command: string, width: number, indent: string): string[] {
   const lines: string[] = [];
   let line = indent;
@@ -50,7 +40,6 @@ export function wrapCommand(command: string, width: number, indent: string): str
   return lines;
 }
 
-/** prefix, then the words of text, in lines of at most width columns; lines after the first indented. */
 export function wrapWords(prefix: string, text: string, width: number, indent: number): string[] {
   const lines: string[] = [];
   let line = prefix;
@@ -74,7 +63,6 @@ function twoColumns(rows: Array<[string, string]>, width: number): string[] {
   });
 }
 
-/** The one-screen help of a command. */
 export function shortCommandHelp(bin: string, command: Command.Loadable, width: number): string {
   const lines: string[] = [];
   const summary = command.summary ?? command.description?.split('\n')[0] ?? '';

@@ -1,7 +1,5 @@
-// oclif options that run kmirror's commands from their own modules (dist/src, or src/ under bin/dev.js)
-// rather than from the bundle that package.json names (dist/bundle/kmirror.cjs, scripts/bundle.mjs): the
-// bundle holds its own copy of oclif and of every module, which a test that reaches into the modules it
-// imports (colour level, registered secrets, exit) would not see. Same package.json otherwise.
+// oclif options that run kmirror's commands from their own modules rather than from the bundle, which holds its
+// own copy of every module that a test reaching into them would not see.
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

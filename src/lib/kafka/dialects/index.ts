@@ -19,7 +19,6 @@ export interface DialectSettings {
   readonly apiVersions?: string | undefined;
 }
 
-/** A bad dialect setting, naming the flag it came from. */
 export class DialectInputError extends Error {
   override readonly name = 'DialectInputError';
   constructor(

@@ -1,9 +1,5 @@
-// `--protocol kip-draft`: the seed KIP's messages (revision 57). kmirror's domain keeps writing the
-// prototype's requests; each is translated here into the seed's message and its answer back, field
-// by field as PROTOCOL.md §15 lists the differences. The seed has no stop, pause, resume, delete or
-// epoch bump: those requests are refused before anything is sent. It numbers no RPC (the keys come
-// from --api-keys) and names no config version (DescribeConfigs/IncrementalAlterConfigs on a mirror
-// need --api-versions).
+// `--protocol kip-draft`: the seed KIP's messages (revision 57), translated from and to the prototype's field by
+// field as PROTOCOL.md §15 lists; what the seed lacks (stop, pause, resume, delete, epoch bump) is refused unsent.
 
 import type { ApiDefinition } from '../definition.js';
 import {
@@ -44,7 +40,6 @@ import { type ApiKeyMap, TBD } from '../mirror-api-keys.js';
 
 export const KIP_DRAFT_TITLE = 'KIP-1279 revision 57';
 
-/** A translation with the types of both messages, erased for the table. */
 function translation<P extends ApiDefinition, W extends ApiDefinition>(spec: {
   readonly wire: W;
   readonly alsoNeeds?: readonly ApiDefinition[];
@@ -112,8 +107,7 @@ const listMirrors = translation<typeof ListClusterMirrors, typeof ListMirrors>({
       TopicNames: [],
     })),
   }),
-  // The seed's listing names no topics: they come from DescribeMirrors, every topic not STOPPED
-  // (the prototype lists topics whose desired state is MIRRORING or PAUSED).
+  // The seed's listing names no topics: they come from DescribeMirrors, every topic not STOPPED.
   async complete(response, body, sender) {
     if (!body.IncludeTopicNames || response.Mirrors.length === 0) return response;
     const fanOut = await sender.sendToEvery(DescribeMirrors, { MirrorNames: [], IncludeAuthorizedOperations: false });
@@ -150,8 +144,7 @@ const describeMirrors = translation<typeof DescribeClusterMirrors, typeof Descri
       IncludeAuthorizedOperations: body.IncludeAuthorizedOperations ?? false,
     };
   },
-  // The broker's own state name is kept (StateValue = State); what the seed lacks takes the
-  // prototype's "nothing to report" defaults.
+  // The broker's own state name is kept; what the seed lacks takes the prototype's "nothing to report" defaults.
   fromWire: (response) => ({
     ThrottleTimeMs: response.ThrottleTimeMs,
     ErrorCode: 0,
@@ -184,7 +177,6 @@ const TRANSLATIONS: ReadonlyMap<ApiDefinition, Translation> = new Map<ApiDefinit
   [DescribeClusterMirrors, describeMirrors],
 ]);
 
-/** Prototype RPCs the seed has no counterpart for, and why. */
 const ABSENT: ReadonlyMap<ApiDefinition, string> = new Map<ApiDefinition, string>([
   [StopMirrorTopics, 'KIP-1279 revision 57 has no way to stop mirroring a topic (no StopMirrorTopics)'],
   [PauseMirrorTopics, 'KIP-1279 revision 57 has no pause (no PauseMirrorTopics)'],

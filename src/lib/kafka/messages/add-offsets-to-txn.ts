@@ -1,9 +1,7 @@
 import { defineApi } from '../definition.js';
 
 // Source: apache/kafka clients/src/main/resources/common/message/AddOffsetsToTxn{Request,Response}.json.
-// v2 may answer PRODUCER_FENCED, v3 is flexible; v4 (transactions v2) is left out.
-// AddOffsetsToTxn: a transactional producer's transaction will commit offsets of a consumer group.
-// Route 'leader': sent to the transaction coordinator.
+// v2 may answer PRODUCER_FENCED, v3 is flexible; v4 (transactions v2) is left out. Sent to the transaction coordinator.
 export const AddOffsetsToTxn = defineApi({
   name: 'AddOffsetsToTxn',
   apiKey: 25,

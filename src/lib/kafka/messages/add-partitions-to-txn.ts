@@ -1,10 +1,7 @@
 import { defineApi } from '../definition.js';
 
 // Source: apache/kafka clients/src/main/resources/common/message/AddPartitionsToTxn{Request,Response}.json.
-// Only the client versions (0-3, the "V3AndBelow" fields): v4+ is the brokers' batched verification
-// (KIP-890), which no client sends. v1 and v2 change nothing on the wire (v2 may answer PRODUCER_FENCED).
-// AddPartitionsToTxn: a transactional producer names the partitions its transaction writes to.
-// Route 'leader': sent to the transaction coordinator, found with FindCoordinator key type 1.
+// Only the client versions (0-3): v4+ is the brokers' batched verification (KIP-890), which no client sends.
 export const AddPartitionsToTxn = defineApi({
   name: 'AddPartitionsToTxn',
   apiKey: 24,

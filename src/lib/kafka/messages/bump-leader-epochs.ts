@@ -1,8 +1,7 @@
 import { defineApi } from '../definition.js';
 import { DEFAULT_MIRROR_API_KEYS } from '../mirror-api-keys.js';
 
-// BumpLeaderEpochs: broker-internal; raises each partition's leader epoch to at least
-// MinLeaderEpoch. Only the active controller acts on it (brokers forward), hence the route.
+// Broker-internal; only the active controller acts on it (brokers forward), hence the route.
 export const BumpLeaderEpochs = defineApi({
   name: 'BumpLeaderEpochs',
   apiKey: DEFAULT_MIRROR_API_KEYS.BumpLeaderEpochs,

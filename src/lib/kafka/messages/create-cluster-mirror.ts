@@ -1,8 +1,7 @@
 import { defineApi } from '../definition.js';
 import { DEFAULT_MIRROR_API_KEYS } from '../mirror-api-keys.js';
 
-// CreateClusterMirror: registers a mirror and its source connection configs; brokers forward it
-// unchanged to the controller, so any broker will do (PROTOCOL.md §2).
+// Brokers forward it unchanged to the controller, so any broker will do (PROTOCOL.md §2).
 export const CreateClusterMirror = defineApi({
   name: 'CreateClusterMirror',
   apiKey: DEFAULT_MIRROR_API_KEYS.CreateClusterMirror,

@@ -1,8 +1,7 @@
 import { defineApi } from '../definition.js';
 import { DEFAULT_MIRROR_API_KEYS } from '../mirror-api-keys.js';
 
-// DescribeClusterMirrors: each broker reports only the partitions it leads or fetches, so the
-// client asks every broker and merges the answers.
+// Each broker reports only the partitions it leads or fetches, so the client asks every broker and merges.
 export const DescribeClusterMirrors = defineApi({
   name: 'DescribeClusterMirrors',
   apiKey: DEFAULT_MIRROR_API_KEYS.DescribeClusterMirrors,

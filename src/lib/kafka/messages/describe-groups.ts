@@ -1,10 +1,7 @@
 import { defineApi } from '../definition.js';
 
 // Source: apache/kafka clients/src/main/resources/common/message/DescribeGroups{Request,Response}.json
-// at 42e240e797 / 0436146af1, with v5 flexible (KIP-482). v6 (ErrorMessage) is left out. kafkajs
-// sends v0-2, librdkafka up to v4 or v5.
-// DescribeGroups: state, protocol and members of groups this broker coordinates.
-// Route 'leader': the caller sends it to each group's coordinator, found with FindCoordinator.
+// at 42e240e797 / 0436146af1, with v5 flexible (KIP-482); v6 (ErrorMessage) is left out. Sent to the coordinator.
 export const DescribeGroups = defineApi({
   name: 'DescribeGroups',
   apiKey: 15,

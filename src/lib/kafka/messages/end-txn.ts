@@ -1,10 +1,7 @@
 import { defineApi } from '../definition.js';
 
 // Source: apache/kafka clients/src/main/resources/common/message/EndTxn{Request,Response}.json.
-// v2 may answer PRODUCER_FENCED, v3 is flexible, v4 may answer TRANSACTION_ABORTABLE; v5 (transactions
-// v2, KIP-890: the epoch bumps at every end and the answer carries it) is left out, no client here sends it.
-// EndTxn: a transactional producer commits or aborts; the coordinator writes a marker to each partition.
-// Route 'leader': sent to the transaction coordinator.
+// v2 may answer PRODUCER_FENCED, v3 is flexible, v4 may answer TRANSACTION_ABORTABLE; v5 (KIP-890) is left out.
 export const EndTxn = defineApi({
   name: 'EndTxn',
   apiKey: 26,

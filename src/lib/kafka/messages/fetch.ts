@@ -1,11 +1,7 @@
 import { defineApi } from '../definition.js';
 
 // Source: apache/kafka clients/src/main/resources/common/message/Fetch{Request,Response}.json.
-// Kafka 4.0 removed v0-3. v12 is the first flexible version (tagged DivergingEpoch, CurrentLeader,
-// SnapshotId) and v13 names topics by id; kafkajs 2.2.4 and librdkafka 2.0.2 stop at v11, so the
-// definition does too.
-// Fetch: consumers read record batches by offset, with the high watermark, log start and last
-// stable offsets of each partition.
+// Kafka 4.0 removed v0-3; v12 is the first flexible version; kafkajs 2.2.4 and librdkafka 2.0.2 stop at v11, as this.
 export const Fetch = defineApi({
   name: 'Fetch',
   apiKey: 1,

@@ -1,9 +1,7 @@
 import { defineApi } from '../definition.js';
 
-// Source: the prototype's FindCoordinator{Request,Response}.json (reference/kip-1279-schemas), which
-// match apache/kafka clients/src/main/resources/common/message/ at 4.x. kafkajs sends v0-2 and
-// librdkafka (kcat, confluent-kafka) v0-2; v4+ batches keys (KIP-699), v6 adds the share key type.
-// FindCoordinator: which broker coordinates a group (KeyType 0) or a transactional id (1).
+// Source: the prototype's FindCoordinator{Request,Response}.json (reference/kip-1279-schemas), as apache/kafka 4.x.
+// kafkajs and librdkafka send v0-2; v4+ batches keys (KIP-699). KeyType 0: a group, 1: a transactional id.
 export const FindCoordinator = defineApi({
   name: 'FindCoordinator',
   apiKey: 10,

@@ -87,7 +87,6 @@ export const MIRROR_APIS: readonly ApiDefinition[] = [
   BumpLeaderEpochs,
 ];
 
-/** The mirror RPCs an admin tool sends (the others are broker-internal). */
 export const ADMIN_MIRROR_APIS: readonly ApiDefinition[] = [
   CreateClusterMirror,
   StartMirrorTopics,
@@ -99,7 +98,6 @@ export const ADMIN_MIRROR_APIS: readonly ApiDefinition[] = [
   DeleteClusterMirror,
 ];
 
-/** The consumer-group APIs: group offsets on both sides of a mirror (`kmirror groups`). */
 export const GROUP_APIS: readonly ApiDefinition[] = [
   OffsetCommit,
   OffsetFetch,
@@ -108,7 +106,6 @@ export const GROUP_APIS: readonly ApiDefinition[] = [
   ListGroups,
 ];
 
-/** Every RPC kmirror speaks: the standard APIs it needs, then the mirror APIs in key order. */
 export const ALL_APIS: readonly ApiDefinition[] = [
   ApiVersions,
   Metadata,
@@ -124,10 +121,7 @@ export const ALL_APIS: readonly ApiDefinition[] = [
   ...MIRROR_APIS,
 ];
 
-/**
- * The record APIs: kmirror itself never produces or fetches, but the emulator serves them so that
- * real clients can write and read the records that mirroring copies, in transactions too.
- */
+/** kmirror never produces or fetches, but the emulator serves the record APIs so real clients can write and read. */
 export const RECORD_APIS: readonly ApiDefinition[] = [
   Produce,
   Fetch,

@@ -1,9 +1,7 @@
 import { defineApi } from '../definition.js';
 
 // Source: apache/kafka clients/src/main/resources/common/message/InitProducerId{Request,Response}.json.
-// v3 adds the producer id and epoch a producer asks to bump (KIP-360); v5 and v6 belong to
-// transactions v2 and two-phase commit, which no client this emulator serves sends.
-// InitProducerId: a producer id and epoch for an idempotent or transactional producer.
+// v3 adds the producer id and epoch to bump (KIP-360); v5 and v6 (transactions v2, two-phase commit) are left out.
 export const InitProducerId = defineApi({
   name: 'InitProducerId',
   apiKey: 22,

@@ -1,9 +1,7 @@
 import { defineApi } from '../definition.js';
 
 // Source: apache/kafka clients/src/main/resources/common/message/ListGroups{Request,Response}.json
-// as released with KIP-518 (StatesFilter, an ordinary v4 field). v5 (group types, KIP-848) is left
-// out. kafkajs sends v0-2, librdkafka up to v4 (states filter, KIP-518).
-// ListGroups: the groups one broker coordinates; a client asks every broker and merges.
+// with KIP-518 (StatesFilter, v4); v5 (group types, KIP-848) is left out. A client asks every broker and merges.
 export const ListGroups = defineApi({
   name: 'ListGroups',
   apiKey: 16,

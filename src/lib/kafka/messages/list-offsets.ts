@@ -1,9 +1,7 @@
 import { defineApi } from '../definition.js';
 
-// Source: apache/kafka clients/src/main/resources/common/message/ListOffsets{Request,Response}.json at 8d93d1096c
-// (KAFKA-17108), unchanged through trunk 8b119e5105 (4.2.0-SNAPSHOT).
-// ListOffsets: source and destination log-end offsets for lag. Kafka 4.0 removed v0 (with
-// MaxNumOffsets and OldStyleOffsets); v11 only adds the timestamp -6 (earliest pending upload).
+// Source: apache/kafka clients/src/main/resources/common/message/ListOffsets{Request,Response}.json at 8d93d1096c.
+// Kafka 4.0 removed v0 (MaxNumOffsets, OldStyleOffsets); v11 only adds the timestamp -6.
 export const ListOffsets = defineApi({
   name: 'ListOffsets',
   apiKey: 2,

@@ -1,11 +1,8 @@
 import { defineApi } from '../definition.js';
 
 // Source: apache/kafka clients/src/main/resources/common/message/OffsetCommit{Request,Response}.json
-// at 036b9e3292. Kafka 4.0 dropped v0-1 (KIP-896); v9 (topic ids, KIP-848) is left out: no client
-// kmirror meets sends it to a classic group. kafkajs sends up to v5, librdkafka up to v8 or v9.
-// OffsetCommit: a group's committed offsets. GenerationId -1 with an empty MemberId is the "simple"
-// commit of a client that never joined (librdkafka's commit(offsets=…), kafkajs admin setOffsets).
-// Route 'leader': the caller sends it to the group's coordinator, found with FindCoordinator.
+// at 036b9e3292. Kafka 4.0 dropped v0-1 (KIP-896); v9 (topic ids, KIP-848) is left out.
+// GenerationId -1 with an empty MemberId is the "simple" commit of a client that never joined.
 export const OffsetCommit = defineApi({
   name: 'OffsetCommit',
   apiKey: 8,

@@ -1,10 +1,7 @@
 import { defineApi } from '../definition.js';
 
 // Source: apache/kafka clients/src/main/resources/common/message/OffsetFetch{Request,Response}.json
-// at 0ce4683d1a / 00a194abe1. Kafka 4.0 dropped v0 (ZooKeeper offsets); v9 (topic ids) is left out.
-// kafkajs sends v1-4 (consumer) and librdkafka up to v7 or v8 (v8 batches groups, KIP-709).
-// OffsetFetch: a group's committed offsets; null Topics (v2+) means every topic the group has.
-// Route 'leader': the caller sends it to the group's coordinator, found with FindCoordinator.
+// at 0ce4683d1a / 00a194abe1. Kafka 4.0 dropped v0; v9 (topic ids) is left out. Null Topics (v2+): every topic.
 export const OffsetFetch = defineApi({
   name: 'OffsetFetch',
   apiKey: 9,

@@ -2,8 +2,6 @@ import { defineApi } from '../definition.js';
 
 // Source: apache/kafka clients/src/main/resources/common/message/OffsetForLeaderEpoch{Request,Response}.json
 // (Kafka 4.0 removed v0-1; the response file still says 0-4, but no broker answers below 2).
-// OffsetForLeaderEpoch: where one leader epoch's records end in a partition's log. Failback asks the
-// old destination for the end of the last epoch it mirrored: the point where the two logs part.
 export const OffsetForLeaderEpoch = defineApi({
   name: 'OffsetForLeaderEpoch',
   apiKey: 23,
@@ -31,7 +29,6 @@ export const OffsetForLeaderEpoch = defineApi({
               { name: 'Partition', type: 'int32', versions: '0+' },
               // -1 skips the fencing check against the broker's current epoch.
               { name: 'CurrentLeaderEpoch', type: 'int32', versions: '2+', default: '-1', ignorable: true },
-              // The epoch whose end offset is asked for.
               { name: 'LeaderEpoch', type: 'int32', versions: '0+' },
             ],
           },

@@ -6,8 +6,7 @@ export const PauseMirrorTopics = defineApi({
   name: 'PauseMirrorTopics',
   apiKey: DEFAULT_MIRROR_API_KEYS.PauseMirrorTopics,
   route: 'any',
-  // Not resent after a lost answer (a second Pause answers 145 for topics the first one paused):
-  // the caller reads the state back.
+  // Not resent after a lost answer (a second Pause answers 145): the caller reads the state back.
   idempotent: false,
   request: {
     type: 'request',

@@ -1,10 +1,7 @@
 import { defineApi } from '../definition.js';
 
 // Source: apache/kafka clients/src/main/resources/common/message/Produce{Request,Response}.json.
-// Kafka 4.0 removed v0-2 (magic 0 and 1). v9 is the first flexible version; v10 adds the tagged
-// CurrentLeader and NodeEndpoints (KIP-951) and v13 topic ids, which no client this emulator serves
-// needs (kafkajs 2.2.4 and librdkafka 2.0.2 send v7), so the definition stops at v9.
-// Produce: record batches to partition leaders; the emulator's record log stores them.
+// Kafka 4.0 removed v0-2; v9 is the first flexible one; kafkajs 2.2.4 and librdkafka 2.0.2 send v7, so it stops at v9.
 export const Produce = defineApi({
   name: 'Produce',
   apiKey: 0,

@@ -1,8 +1,7 @@
 import { defineApi } from '../definition.js';
 import { DEFAULT_MIRROR_API_KEYS } from '../mirror-api-keys.js';
 
-// ReadMirrorStates: broker-internal read of the per-partition mirror state kept by the mirror
-// coordinator; defined so the emulator and diagnostics speak it too.
+// Broker-internal read of the per-partition mirror state; defined so the emulator and diagnostics speak it too.
 export const ReadMirrorStates = defineApi({
   name: 'ReadMirrorStates',
   apiKey: DEFAULT_MIRROR_API_KEYS.ReadMirrorStates,

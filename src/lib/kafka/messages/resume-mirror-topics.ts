@@ -1,13 +1,11 @@
 import { defineApi } from '../definition.js';
 import { DEFAULT_MIRROR_API_KEYS } from '../mirror-api-keys.js';
 
-// ResumeMirrorTopics: restarts mirroring of paused topics.
 export const ResumeMirrorTopics = defineApi({
   name: 'ResumeMirrorTopics',
   apiKey: DEFAULT_MIRROR_API_KEYS.ResumeMirrorTopics,
   route: 'any',
-  // Not resent after a lost answer (a second Resume answers 145 for topics the first one resumed):
-  // the caller reads the state back.
+  // Not resent after a lost answer (a second Resume answers 145): the caller reads the state back.
   idempotent: false,
   request: {
     type: 'request',

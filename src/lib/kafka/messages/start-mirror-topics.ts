@@ -1,14 +1,12 @@
 import { defineApi } from '../definition.js';
 import { DEFAULT_MIRROR_API_KEYS } from '../mirror-api-keys.js';
 
-// StartMirrorTopics: adds topics (by name or by pattern) to a mirror. The pattern lists are tagged,
-// so on the wire they follow StateValidationOffset even though the schema lists them first.
+// The pattern lists are tagged, so on the wire they follow StateValidationOffset though the schema lists them first.
 export const StartMirrorTopics = defineApi({
   name: 'StartMirrorTopics',
   apiKey: DEFAULT_MIRROR_API_KEYS.StartMirrorTopics,
   route: 'any',
-  // Not resent after a lost answer (a second Start answers 145 for topics the first one started):
-  // the caller reads the state back.
+  // Not resent after a lost answer (a second Start answers 145): the caller reads the state back.
   idempotent: false,
   request: {
     type: 'request',

@@ -1,14 +1,12 @@
 import { defineApi } from '../definition.js';
 import { DEFAULT_MIRROR_API_KEYS } from '../mirror-api-keys.js';
 
-// StopMirrorTopics: stops mirroring topics by name or pattern. The tagged Patterns list goes on the
-// wire after StateValidationOffset.
+// The tagged Patterns list goes on the wire after StateValidationOffset.
 export const StopMirrorTopics = defineApi({
   name: 'StopMirrorTopics',
   apiKey: DEFAULT_MIRROR_API_KEYS.StopMirrorTopics,
   route: 'any',
-  // Not resent after a lost answer (a second Stop answers 145 for topics the first one stopped):
-  // the caller reads the state back.
+  // Not resent after a lost answer (a second Stop answers 145): the caller reads the state back.
   idempotent: false,
   request: {
     type: 'request',

@@ -1,10 +1,7 @@
 import { defineApi } from '../definition.js';
 
 // Source: apache/kafka clients/src/main/resources/common/message/TxnOffsetCommit{Request,Response}.json.
-// v2 adds the committed leader epoch, v3 the group member fields (KIP-447) and flexible versions;
-// v4 and v5 (transactions v2) are left out. librdkafka 2.0.2 sends up to v3, kafkajs up to v2.
-// TxnOffsetCommit: offsets a transaction commits for a group, visible when it commits.
-// Route 'leader': sent to the group coordinator.
+// v2 adds the committed leader epoch, v3 the group member fields (KIP-447); v4 and v5 (transactions v2) are left out.
 export const TxnOffsetCommit = defineApi({
   name: 'TxnOffsetCommit',
   apiKey: 28,

@@ -17,9 +17,7 @@ function decodeUtf8(buf: Buffer, at: number, length: number): string {
   return text;
 }
 
-// Answers repeat short strings: a state name or one error message on each of a million partitions.
-// A string whose bytes equal those of one decoded before (in a small table, by hash) is shared
-// instead of made again: strings are immutable, so nothing can tell, and a million rows hold one.
+// A string whose bytes equal one decoded before (a small table, by hash) is shared: a million rows hold one.
 const SHARED_MAX_BYTES = 64;
 const SHARED_SLOTS = 1024;
 const sharedBytes: (Buffer | undefined)[] = new Array<Buffer | undefined>(SHARED_SLOTS);
@@ -42,16 +40,12 @@ function sharedString(buf: Buffer, at: number, length: number): string {
 }
 
 // Names of sized reads for their errors, made only when one fails (a describe reads millions of strings).
-/** -1 … 254 as BigInts, index value + 1: int64 reads of these return one shared value instead of a new one. */
 const SMALL_BIGINTS: readonly bigint[] = Array.from({ length: 256 }, (_, i) => BigInt(i - 1));
 
 const STRING_OF = (bytes: number): string => `string of ${bytes} bytes`;
 const BYTES = (bytes: number): string => `${bytes} bytes`;
 
-/**
- * Reads Kafka's primitive encodings from a buffer. Every read checks bounds first, so truncated or
- * lying input ends in a WireError instead of a RangeError from deep inside Buffer.
- */
+/** Every read checks bounds first, so truncated or lying input ends in a WireError, not a RangeError. */
 export class ByteReader {
   pos: number;
   readonly end: number;
@@ -69,7 +63,6 @@ export class ByteReader {
     return this.end - this.pos;
   }
 
-  /** `what` names the read in the error: a string, or a function of the size (made only when it fails). */
   private need(bytes: number, what: string | ((bytes: number) => string)): number {
     if (bytes > this.end - this.pos) {
       const name = typeof what === 'string' ? what : what(bytes);
@@ -102,8 +95,7 @@ export class ByteReader {
   }
   int64(): bigint {
     const at = this.need(8, 'int64');
-    // Offsets and lags fit in 53 bits: one BigInt from an exact double instead of the several
-    // intermediate BigInts Buffer.readBigInt64BE allocates (it dominated large decodes).
+    // One BigInt from an exact double, not Buffer.readBigInt64BE's intermediate BigInts (they dominated large decodes).
     const high = this.buf.readInt32BE(at);
     if (high >= -0x200000 && high < 0x200000) {
       const value = high * 4294967296 + this.buf.readUInt32BE(at + 4);
@@ -120,7 +112,6 @@ export class ByteReader {
     return uuidFromBytes(this.buf.subarray(at, at + 16));
   }
 
-  /** Unsigned LEB128, at most 5 bytes, value fits in 32 bits (Kafka's ByteUtils.readUnsignedVarint). */
   uvarint(): number {
     let value = 0;
     for (let i = 0; i < 5; i++) {
@@ -133,13 +124,11 @@ export class ByteReader {
     throw new WireError('varint is longer than 5 bytes');
   }
 
-  /** Zig-zag signed 32-bit varint. */
   varint(): number {
     const raw = this.uvarint();
     return raw % 2 === 0 ? raw / 2 : -(raw + 1) / 2;
   }
 
-  /** Zig-zag signed 64-bit varlong, at most 10 bytes. */
   varlong(): bigint {
     let raw = 0n;
     for (let i = 0; i < 10; i++) {
@@ -152,7 +141,6 @@ export class ByteReader {
     throw new WireError('varlong is longer than 10 bytes');
   }
 
-  /** UTF-8 text of `length` bytes; malformed UTF-8 is an error, not U+FFFD. */
   utf8(length: number): string {
     const at = this.need(length, STRING_OF);
     if (length <= SHARED_MAX_BYTES) return sharedString(this.buf, at, length);

@@ -11,7 +11,6 @@ function checkInt(value: number, min: number, max: number, what: string): void {
   }
 }
 
-/** A growable big-endian writer for Kafka's primitive encodings. */
 export class ByteWriter {
   private buf: Buffer;
   pos = 0;
@@ -29,12 +28,10 @@ export class ByteWriter {
     this.buf = next;
   }
 
-  /** The bytes written so far (a copy, so the writer can be reused or dropped). */
   toBuffer(): Buffer {
     return Buffer.from(this.buf.subarray(0, this.pos));
   }
 
-  /** Overwrites four bytes already written, e.g. a frame's size once the frame is complete. */
   patchInt32(at: number, value: number): void {
     this.buf.writeInt32BE(value, at);
   }
@@ -76,8 +73,7 @@ export class ByteWriter {
   int64(value: bigint): void {
     if (value < INT64_MIN || value > INT64_MAX) throw new WireError(`int64 value ${value} is out of range`);
     this.room(8);
-    // Offsets and lags fit in 53 bits: two int32 from an exact double, as the reader does, instead
-    // of Buffer.writeBigInt64BE's BigInt arithmetic.
+    // Two int32 from an exact double, as the reader does, instead of Buffer.writeBigInt64BE's BigInt arithmetic.
     if (value >= -SAFE && value <= SAFE) {
       const n = Number(value);
       const high = Math.floor(n / 4294967296);
@@ -94,7 +90,6 @@ export class ByteWriter {
   uuid(text: string): void {
     this.raw(uuidToBytes(text));
   }
-  /** Writes a string's UTF-8 bytes in place (its byte length already computed by the caller). */
   utf8(text: string, byteLength: number): void {
     this.room(byteLength);
     this.pos += this.buf.write(text, this.pos, byteLength, 'utf8');

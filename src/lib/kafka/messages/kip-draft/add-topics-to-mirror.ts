@@ -2,8 +2,7 @@ import { defineApi, layoutOf } from '../../definition.js';
 import { TBD } from '../../mirror-api-keys.js';
 import { StartMirrorTopics } from '../start-mirror-topics.js';
 
-// AddTopicsToMirror as the seed prints it: no top-level mirror name, the name on every topic instead,
-// no partition count and no patterns. The seed shows no response.
+// As the seed prints it: no top-level mirror name (on every topic instead), no partition count, no patterns.
 export const AddTopicsToMirror = defineApi({
   name: 'AddTopicsToMirror',
   apiKey: TBD,

@@ -1,8 +1,7 @@
 import { defineApi } from '../../definition.js';
 import { TBD } from '../../mirror-api-keys.js';
 
-// CreateMirror as the seed KIP (revision 57) prints it: the prototype's CreateClusterMirror before
-// the rename. MirrorName is still nullable here and the error message still `ignorable`.
+// As the seed KIP (revision 57) prints it: the prototype's CreateClusterMirror before the rename.
 export const CreateMirror = defineApi({
   name: 'CreateMirror',
   apiKey: TBD,

@@ -1,10 +1,8 @@
 import { defineApi } from '../../definition.js';
 import { TBD } from '../../mirror-api-keys.js';
 
-// DescribeMirrors as the seed prints it: no top-level error, AuthorizedOperations after the topics,
-// a `State` string in the v57 vocabulary (INITIALIZING, PREPARING, MIRRORING, STOPPING, STOPPED,
-// FAILED) and no retry count or per-partition error. Each broker answers for its own partitions, as
-// in the prototype, so it goes to every broker.
+// As the seed prints it: no top-level error, a `State` string in the v57 vocabulary, no retry count or
+// per-partition error. Each broker answers for its own partitions, so it goes to every broker.
 export const DescribeMirrors = defineApi({
   name: 'DescribeMirrors',
   apiKey: TBD,

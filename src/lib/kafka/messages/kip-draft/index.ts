@@ -21,7 +21,6 @@ export {
   WriteMirrorStates,
 };
 
-/** Every mirror RPC of the seed, in the order it prints them. */
 export const KIP_DRAFT_APIS: readonly ApiDefinition[] = [
   CreateMirror,
   AddTopicsToMirror,
@@ -32,7 +31,6 @@ export const KIP_DRAFT_APIS: readonly ApiDefinition[] = [
   WriteMirrorStates,
 ];
 
-/** The ones an admin tool sends (Read/WriteMirrorStates are broker-internal). */
 export const KIP_DRAFT_ADMIN_APIS: readonly ApiDefinition[] = [
   CreateMirror,
   AddTopicsToMirror,

@@ -4,10 +4,8 @@ import { TBD } from '../../mirror-api-keys.js';
 /** FindCoordinator key type MIRROR, which the seed adds to CoordinatorType (GROUP 0, TRANSACTION 1, SHARE 2). */
 export const MIRROR_COORDINATOR_KEY_TYPE = 3;
 
-// LastMirroredOffsets as the seed prints the request: per partition, the last offset the mirror
-// copied, kept by the mirror's coordinator (found with FindCoordinator key type 3, key = the mirror
-// name). The prototype dropped the RPC (its epoch lookup moved into DescribeClusterMirrors), and the
-// seed shows no response.
+// As the seed prints the request: per partition, the last offset copied, kept by the mirror's coordinator
+// (FindCoordinator key type 3). The prototype dropped the RPC; the seed shows no response.
 export const LastMirroredOffsets = defineApi({
   name: 'LastMirroredOffsets',
   apiKey: TBD,

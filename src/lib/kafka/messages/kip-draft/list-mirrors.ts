@@ -2,8 +2,7 @@ import { defineApi, layoutOf } from '../../definition.js';
 import { TBD } from '../../mirror-api-keys.js';
 import { ListClusterMirrors } from '../list-cluster-mirrors.js';
 
-// ListMirrors as the seed prints it: no error message, no source cluster id and no topic names in
-// the answer. The seed shows no request.
+// As the seed prints it: no error message, no source cluster id and no topic names in the answer.
 export const ListMirrors = defineApi({
   name: 'ListMirrors',
   apiKey: TBD,

@@ -2,8 +2,7 @@ import { defineApi, layoutOf } from '../../definition.js';
 import { TBD } from '../../mirror-api-keys.js';
 import { ReadMirrorStates as PrototypeReadMirrorStates } from '../read-mirror-states.js';
 
-// ReadMirrorStates as the seed prints the request (nested field versions "0", not "0+"). Broker-
-// internal; the emulator serves it. The seed shows no response.
+// As the seed prints the request (nested field versions "0", not "0+"). Broker-internal; the emulator serves it.
 export const ReadMirrorStates = defineApi({
   name: 'ReadMirrorStates',
   apiKey: TBD,

@@ -2,9 +2,8 @@ import { defineApi, layoutOf } from '../../definition.js';
 import { TBD } from '../../mirror-api-keys.js';
 import { WriteMirrorStates as PrototypeWriteMirrorStates } from '../write-mirror-states.js';
 
-// WriteMirrorStates as the seed prints the request: the last mirrored OFFSET per partition (the
-// prototype keeps an epoch instead) and `RemovedTopics` (the prototype's StoppedTopics). Broker-
-// internal; the emulator serves it. The seed shows no response.
+// As the seed prints the request: the last mirrored OFFSET per partition (the prototype keeps an epoch) and
+// `RemovedTopics` (the prototype's StoppedTopics). Broker-internal; the emulator serves it.
 export const WriteMirrorStates = defineApi({
   name: 'WriteMirrorStates',
   apiKey: TBD,
