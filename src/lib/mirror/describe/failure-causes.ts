@@ -169,7 +169,8 @@ function retryableCause(mirror: string, row: FailedRow, facts: FailureFacts): Fa
       summary,
       recovery:
         'check bootstrap.servers, the network and the source credentials (kmirror config get shows them); once the ' +
-        `source answers the partitions recover by themselves at their next retry (${NEXT_RETRY}). ${READ_ONLY_WHILE_DOWN} While one ` +
+        `source answers the partitions recover by themselves at their next retry (${NEXT_RETRY}). ` +
+        `${READ_ONLY_WHILE_DOWN} While one ` +
         'source is unreachable, every mirror on this cluster stalls (new topics stay FAILED, config sync stops).',
     };
   }
@@ -194,7 +195,8 @@ function retryableCause(mirror: string, row: FailedRow, facts: FailureFacts): Fa
         `cluster; this mirror's own source answers (${said}, retry ${row.retryAttempt})`,
       recovery:
         `make mirror ${blocker}'s source reachable (kmirror describe ${blocker}; kmirror config get ${blocker} shows ` +
-        `its bootstrap.servers), or remove that mirror's topics; this partition recovers by itself at its next retry (${NEXT_RETRY})`,
+        `its bootstrap.servers), or remove that mirror's topics; this partition recovers by itself at its next ` +
+        `retry (${NEXT_RETRY})`,
     };
   }
   const stoppedBack = (facts.readBack ?? []).find((m) => m.stopped);

@@ -26,7 +26,8 @@ export function sourceDownOptions(mirror: string, command: string): string {
   return (
     `producers: the topics stay read-only (writes fail with READ_ONLY_TOPIC) until their partitions are STOPPED. ` +
     `Options: (1) restore reachability (the source cluster, or the brokers' bootstrap.servers, network or ` +
-    `credentials, which kmirror config get ${mirror} shows); at their next retry (${NEXT_RETRY}) the partitions are MIRRORING and ` +
+    `credentials, which kmirror config get ${mirror} shows); at their next retry (${NEXT_RETRY}) the ` +
+    `partitions are MIRRORING and ` +
     `kmirror ${command} works. (2) kmirror remove-topics ${SEND_WHILE_SOURCE_DOWN_FLAG} sends a stop anyway: ` +
     'a stop by name is refused (INVALID_CLUSTER_MIRROR_STATES); a --pattern is stored in mirror.topics.exclude ' +
     'and the topic recorded as ' +
