@@ -24,9 +24,13 @@ async function session(columns: number): Promise<Session> {
 }
 
 const PROSE = (line: string): boolean => !/\S {2,}\S/.test(line.trim());
-/** What differs between runs made the same: addresses (one documented, one split), numbers, ages (1h2m3s, 1h2m). */
+/**
+ * What differs between runs made the same: addresses (one documented, one split), numbers, ages (1h2m3s, 1h2m),
+ * and waits that one run needs and another not ("(waited 0.0 s for the copy)" is left out when nothing was waited).
+ */
 const same = (text: string): string =>
   text
+    .replace(/ \(waited [^)]*\)/g, '')
     .replace(/localhost:\d+/g, '127.0.0.1:0')
     .replace(/\d+/g, 'N')
     .replace(/N[dhms](?:N[dhms])*/g, 'D');
