@@ -9,7 +9,7 @@ export type { CreateTopicOptions, MirrorTiming } from './types.js';
 
 export const DEFAULT_TIMING: MirrorTiming = {
   logTruncationMs: 500,
-  // The prototype shows no PAUSING shortly after a pause (PROTOCOL.md §18).
+  // The prototype showed no PAUSING ~150 ms after a pause (PROTOCOL.md §18).
   pausingMs: 100,
   stoppingMs: 200,
   copyRecordsPerSec: 10_000,
