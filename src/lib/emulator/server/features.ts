@@ -19,7 +19,7 @@ export const PRE_MIRROR_METADATA_VERSION = 27;
 /** metadata.version 3.3-IV3, the oldest level a Kafka 4 node accepts. */
 const MIN_METADATA_VERSION = 7;
 
-/** The prototype broker with `unstable.feature.versions.enable=true`, as its own tests run, so mirror.version 1 works. */
+/** The prototype broker with `unstable.feature.versions.enable=true` (as its tests run): mirror.version 1 in reach. */
 export function supportedFeatures(
   kind: 'prototype' | 'old',
   finalized: readonly { name: string; level: number }[] = [],

@@ -1,5 +1,5 @@
 // Leader-epoch bumps of a mirror destination: MinLeaderEpoch = source epoch + 10 when within 3 of the local one
-// (MirrorMetadataManager.collectEpochBumpTargets), set to MinLeaderEpoch + 1 (PartitionChangeBuilder.computeLeaderEpoch).
+// (MirrorMetadataManager.collectEpochBumpTargets); the controller sets MinLeaderEpoch + 1 (computeLeaderEpoch).
 // After a failback two clusters mirroring each other raise it at every sync (the epoch war) until the old mirror goes.
 
 import type { EmulatedCluster } from './cluster-model.js';
