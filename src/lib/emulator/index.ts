@@ -1,6 +1,5 @@
-// Starts a source and a destination cluster, each a set of Kafka-protocol nodes on 127.0.0.1 over
-// one engine cluster, and wires them together: the destination's mirrors find the source by its
-// listener addresses, and a timer moves the mirroring engine forward.
+// Starts a source and a destination cluster of Kafka-protocol nodes on 127.0.0.1 over one engine cluster each:
+// the destination's mirrors find the source by its listener addresses, and a timer moves the engine forward.
 
 import { Authorizer, type AuthorizerOptions } from './state/acl.js';
 import { SystemClock, type Clock } from './state/clock.js';
@@ -40,17 +39,13 @@ export type ClusterChoice = boolean | ClusterRole;
 export type ClusterName = ClusterRole | `cluster-${number}`;
 
 export interface ClusterSideOptions {
-  /** Node count; default 1 for the source, 3 for the destination. */
   readonly nodes?: number;
   readonly ports?: readonly number[];
   readonly clusterId?: string;
   readonly brokerConfigs?: Readonly<Record<string, string>>;
   /** ACLs for this cluster (no rules = everything allowed, like Kafka without an authorizer). */
   readonly acls?: AuthorizerOptions;
-  /**
-   * Feature levels to finalize, e.g. `{ 'mirror.version': 2 }` (the supported range grows to reach
-   * them, as on a newer build); applied after the defaults, metadata.version first.
-   */
+  /** Feature levels to finalize, e.g. `{ 'mirror.version': 2 }`, after the defaults, metadata.version first. */
   readonly features?: Readonly<Record<string, number>>;
 }
 
@@ -74,35 +69,22 @@ export interface TlsListenerOptions {
 export interface EmulatorOptions {
   readonly source?: ClusterSideOptions;
   readonly destination?: ClusterSideOptions;
-  /**
-   * Further clusters (`cluster-3`, `cluster-4`, …; one node each by default), mirroring enabled, no demo
-   * topics: for an estate of more than two clusters (topology tests, `kmirror playground --clusters N`).
-   */
+  /** Further one-node clusters (`cluster-3`, …) with mirroring enabled, for estates of more than two. */
   readonly others?: readonly ClusterSideOptions[];
   readonly seed?: string | number;
   readonly tls?: boolean | TlsListenerOptions;
   /** Require SASL on every listener; `true` = all four mechanisms with the default users. */
   readonly sasl?: boolean | SaslOptions;
-  /** `mirror.version` finalized at 0 (mirror RPCs answer 35); `true` = both clusters. */
   readonly mirroringDisabled?: ClusterChoice;
   /** A Kafka 4.1 broker: no mirror API keys (a mirror request closes the connection). */
   readonly oldBroker?: ClusterChoice;
-  /** Serve the mirror APIs on these keys (a build that numbers them differently); default 94–105. */
   readonly apiKeys?: ApiKeyMap;
-  /**
-   * The messages the destination speaks: the prototype's (default, on `apiKeys`) or the seed KIP's
-   * (`kip-draft`, whose keys and config versions the dialect carries). The source always speaks the
-   * prototype's: a mirror reads it with plain Kafka RPCs.
-   */
+  /** The destination's dialect: the prototype's (default) or `kip-draft`; the source always speaks the prototype's. */
   readonly dialect?: Dialect;
-  /**
-   * Records per second and partition: demo topics grow at this rate (default 10), and so do topics
-   * created on the source through CreateTopics (default 0, i.e. they stay empty).
-   */
+  /** Records per second and partition of demo topics (default 10) and of source CreateTopics (default 0). */
   readonly growthPerSec?: number;
-  /** Create topics on the source at start; `true` = {@link DEFAULT_DEMO_TOPICS}. */
   readonly demoTopics?: boolean | readonly DemoTopic[];
-  /** The engine's clock; pass a ManualClock (and step it, then call `tick()`) to run without a timer. */
+  /** The engine's clock; a ManualClock (stepped, then `tick()`) runs without a timer. */
   readonly clock?: Clock;
   readonly tickIntervalMs?: number;
   readonly timing?: Partial<MirrorTiming>;
@@ -114,7 +96,6 @@ export interface EmulatorOptions {
 export interface EmulatedNode {
   readonly nodeId: number;
   readonly host: string;
-  /** Stable across `faults.down()` / `faults.up()`. */
   readonly port: number;
   readonly address: string;
   readonly faults: NodeFaults;
@@ -247,8 +228,7 @@ export async function startEmulatedClusters(options: EmulatorOptions = {}): Prom
           ...(options.maxFrameBytes !== undefined ? { maxFrameBytes: options.maxFrameBytes } : {}),
           ...(options.onWire ? { onWire: (event: WireEvent) => options.onWire?.({ ...event, cluster: role }) } : {}),
           ...(options.onError ? { onError: options.onError } : {}),
-          // Leadership moves off a stopped node; with every node gone the engine treats the
-          // cluster as unreachable for mirrors reading from it.
+          // Leadership moves off a stopped node; with every node gone mirrors see the cluster as unreachable.
           onRunningChange: (running) => cluster.setNodeUp(nodeId, running),
         });
         servers.push(server);

@@ -1,7 +1,5 @@
-// The playground's consumers: a few consumer groups on the source commit offsets every second a little behind
-// the end of the demo topics (at the end once the producers stop: the consumers drain), so `kmirror groups` and
-// promote's group step have groups to show. With `activeOnDestination`, one of them also has a consumer on the
-// destination: the destination's sync then leaves it alone, as a real broker does, and promote says so.
+// The playground's consumer groups commit a little behind the demo topics' end, so `kmirror groups` and promote
+// have groups to show; with `activeOnDestination` one also consumes on the destination, which the sync skips.
 
 import type { EmulatedCluster } from './state/cluster.js';
 
@@ -45,7 +43,6 @@ export function commitPlaygroundGroups(source: EmulatedCluster, groups: readonly
   }
 }
 
-/** Starts the consumers: the first commits at once, then every second until stop(). */
 export function startPlaygroundConsumers(
   source: EmulatedCluster,
   destination: EmulatedCluster,

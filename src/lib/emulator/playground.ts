@@ -1,7 +1,5 @@
-// The playground: an emulated source and destination seeded with demo topics whose logs keep
-// growing, sized so that a newly mirrored topic shows its lag falling over a few seconds (the
-// emulator's default copy rate would catch up before a human could look). Shared by
-// `kmirror playground` and `npm run demo`.
+// The playground: an emulated source and destination with demo topics that keep growing, slowed so a newly
+// mirrored topic's lag visibly falls. Shared by `kmirror playground` and `npm run demo`.
 
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -27,10 +25,7 @@ export const PLAYGROUND_TOPICS: readonly DemoTopic[] = [
 export const PLAYGROUND_GROWTH_PER_SEC = 20;
 /** Records per second and partition a mirrored partition copies: ~10 s to catch up orders-us. */
 export const PLAYGROUND_COPY_RECORDS_PER_SEC = 2_500;
-/**
- * The destination's `mirror.metadata.refresh.interval.ms` here. A real broker syncs every 60 s
- * (discovery, exclude enforcement, cluster-id check); the playground shortens it so changes show.
- */
+/** The destination's `mirror.metadata.refresh.interval.ms`: 60 s on a real broker, shortened so changes show. */
 export const PLAYGROUND_REFRESH_INTERVAL_MS = 2_000;
 export const DEFAULT_PLAYGROUND_SEED = 'kmirror';
 
@@ -39,15 +34,10 @@ export const PLAYGROUND_SASL_MECHANISM = 'SCRAM-SHA-512';
 export interface PlaygroundOptions {
   readonly sourceNodes?: number;
   readonly destinationNodes?: number;
-  /** One port per node; absent = random free ports. */
   readonly sourcePorts?: readonly number[];
   readonly destinationPorts?: readonly number[];
-  /**
-   * Clusters in all, at least 2 (default): the source, the destination, and empty one-node clusters
-   * `cluster-3`, … with mirroring enabled, for an estate (topology, failback demos).
-   */
+  /** Clusters in all, at least 2: further ones are empty one-node `cluster-3`, … for estate demos. */
   readonly clusters?: number;
-  /** Ports of the further clusters' nodes, one per cluster; absent = random free ports. */
   readonly otherPorts?: readonly number[];
   readonly seed?: string;
   /** SASL (all mechanisms) over TLS with a throwaway CA, and a client.properties to use it. */
@@ -57,13 +47,9 @@ export interface PlaygroundOptions {
   readonly destinationConsumer?: boolean;
   /** False: producers do not write, the demo topics' end offsets stand still (setTraffic turns them on). */
   readonly traffic?: boolean;
-  /** What the destination speaks (default: the prototype's messages). */
   readonly dialect?: Dialect;
-  /** The flags kmirror commands need for that dialect (--protocol, --api-keys, --api-versions). */
   readonly dialectArgs?: readonly string[];
-  /** Engine errors; default: printed to stderr by the emulator. */
   readonly onError?: EmulatorOptions['onError'];
-  /** Sees every request and response the nodes handle (for --debug). */
   readonly onWire?: EmulatorOptions['onWire'];
 }
 
@@ -194,7 +180,6 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       ...(options.destinationPorts ? { ports: options.destinationPorts } : {}),
       brokerConfigs: refresh,
     },
-    // Each further cluster may hold mirrors of its own: its __mirror_state must fit on its one node.
     others: Array.from({ length: Math.max(0, (options.clusters ?? 2) - 2) }, (_, i) => ({
       nodes: 1,
       ...(options.otherPorts?.[i] !== undefined ? { ports: [options.otherPorts[i]] } : {}),
@@ -203,8 +188,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     demoTopics: PLAYGROUND_TOPICS,
     growthPerSec: PLAYGROUND_GROWTH_PER_SEC,
     timing: { copyRecordsPerSec: PLAYGROUND_COPY_RECORDS_PER_SEC },
-    // A password of this start only: a fixed one would be known to anyone who read the source, and
-    // still accepted by a playground left running on a shared machine.
+    // A password of this start only: a fixed one would be known to anyone who read the source.
     ...(options.secure
       ? { tls: true, sasl: { users: { [PLAYGROUND_USER]: randomBytes(18).toString('base64url') } } }
       : {}),

@@ -1,5 +1,4 @@
-// ApiVersions (key 18, v0-4), derived from the registered handlers: each handler's request definition gives the
-// version range, mirror keys come from the registry's API key map, so there is no second list to drift.
+// ApiVersions, derived from the registered handlers, so there is no second list to drift.
 
 import { ApiVersions } from '../../kafka/messages/index.js';
 import type { FinalizedFeatures, SupportedFeature } from '../server/features.js';
@@ -34,8 +33,7 @@ export function apiVersionsHandler(sources: ApiVersionsSources): RegisteredHandl
       }
       const apiKeys = apiKeyList(sources.registry());
       if (version < 3) return { ErrorCode: 0, ApiKeys: apiKeys };
-      // Clients older than v4 mishandle a supported range starting at 0 (KAFKA-17011), so such
-      // features are left out for them; that is why `mirror.version` needs ApiVersions v4.
+      // Clients older than v4 mishandle a supported range starting at 0 (KAFKA-17011): such features are left out.
       const supported = sources.supported.filter((f) => version >= 4 || f.minVersion !== 0);
       const finalized = sources.finalized();
       return {
@@ -51,10 +49,7 @@ export function apiVersionsHandler(sources: ApiVersionsSources): RegisteredHandl
   });
 }
 
-/**
- * Kafka's answer to an ApiVersions version it does not know: a v0 body with error 35 that lists
- * only the ApiVersions range, so the client can retry with a version both sides speak.
- */
+/** Kafka's answer to an unknown ApiVersions version: v0 with error 35, listing only ApiVersions' range. */
 export function unsupportedApiVersionsBody(registry: HandlerRegistry): {
   ErrorCode: number;
   ApiKeys: Array<{ ApiKey: number; MinVersion: number; MaxVersion: number }>;

@@ -1,6 +1,4 @@
-// CreateClusterMirror (key 94), ListClusterMirrors (98) and DeleteClusterMirror (104), v0 each, PROTOCOL.md §3.
-// Create and Delete answer ErrorMessage "" when unset (their schema has no default); List never
-// sets a message.
+// Create/List/DeleteClusterMirror (PROTOCOL.md §3): Create and Delete answer ErrorMessage "" when unset.
 
 import type * as B from '../state/message-bodies.js';
 import type { RequestContext } from '../state/types.js';
@@ -45,7 +43,6 @@ export function createClusterMirror(
   return plain(ensureMirrorStateTopic(cluster, ctx));
 }
 
-/** Creates `__mirror_state` as the requesting principal the first time a mirror is created. */
 function ensureMirrorStateTopic(cluster: EmulatedCluster, ctx: RequestContext): number {
   if (cluster.topics.has(MIRROR_STATE_TOPIC)) return errors.NONE.code;
   const auth = cluster.authorizer;
@@ -143,7 +140,6 @@ export function listClusterMirrors(
       SourceBootstrap: cluster.mirrors.config(name, 'bootstrap.servers') ?? '',
       SourceClusterId: cluster.mirrors.config(name, 'mirror.source.cluster.id') ?? '',
       TopicCount: count,
-      // In the order the topics joined the mirror, as the prototype lists them.
       TopicNames: body.IncludeTopicNames ? listed : [],
     });
   }

@@ -1,9 +1,5 @@
-// DescribeConfigs (key 32, v1-4) and IncrementalAlterConfigs (44, v0-1) for TOPIC, BROKER and
-// CLUSTER_MIRROR (64) resources, with stock Kafka's checks and messages for the first two (read from
-// Kafka's ConfigHelper, ConfigAdminManager and the KRaft controller's ConfigurationControlManager).
-// An old broker does not know type 64 and answers it as an unknown type. A broker speaking the seed
-// KIP serves both up to the bumped versions (--api-versions) and knows type 64 only from those
-// versions on: below them it answers as an old broker does.
+// DescribeConfigs and IncrementalAlterConfigs for TOPIC, BROKER and CLUSTER_MIRROR (64), with stock Kafka's
+// checks and messages (ConfigHelper, ConfigAdminManager, ConfigurationControlManager); old brokers lack type 64.
 
 import { CLUSTER_RESOURCE_NAME } from '../state/acl.js';
 import type * as B from '../state/message-bodies.js';
@@ -111,7 +107,6 @@ function entry(
   };
 }
 
-/** A broker key's layers as Kafka lists them (dynamic, static, default); unmodelled keys have only their default. */
 function brokerSynonyms(cluster: EmulatedCluster, name: string, fallbackDefault: string | null): Synonym[] {
   if (!cluster.brokerConfigs.definition(name))
     return fallbackDefault === null
@@ -120,7 +115,6 @@ function brokerSynonyms(cluster: EmulatedCluster, name: string, fallbackDefault:
   return cluster.brokerConfigs.layers(name).map((l) => ({ Name: name, Value: l.value, Source: l.source }));
 }
 
-/** A topic key: its override, else what the broker synonym gives it (Kafka's LogConfig inheritance). */
 function topicEntry(
   cluster: EmulatedCluster,
   def: ConfigDefinition,
@@ -392,7 +386,6 @@ export function configHandlers(broker: BrokerContext, dialect?: Dialect): Regist
         : body.Resources;
       const answer = describeConfigs(broker.cluster, engineContext(ctx), { ...body, Resources: known });
       if (known.length === body.Resources.length) return answer;
-      // Keep the request's order: engine answers for known types, errors for type 64.
       const results = [...answer.Results];
       return {
         ...answer,
@@ -445,7 +438,6 @@ export function configHandlers(broker: BrokerContext, dialect?: Dialect): Regist
         ),
       };
     },
-    // A retriable error must not change anything, so this one is built from the request alone.
     errorResponse(body, _version, code, message) {
       return {
         ThrottleTimeMs: 0,

@@ -1,6 +1,5 @@
-// DescribeClusterMirrors (key 99, v0), answered per node: each node reports only the partitions it leads,
-// so a client must ask every node and merge (PROTOCOL.md §3, §17.2). Also the tagged
-// last-mirror-epoch lookup a destination uses when failing back.
+// DescribeClusterMirrors: each node reports only the partitions it leads, so a client asks every node and merges
+// (PROTOCOL.md §3, §17.2); also the tagged last-mirror-epoch lookup of a failback.
 
 import { AUTHORIZED_OPERATIONS_OMITTED, CLUSTER_MIRROR_OPERATIONS } from '../state/acl.js';
 import type * as B from '../state/message-bodies.js';
@@ -81,11 +80,7 @@ interface LeaderIndex {
 }
 const leaderIndexes = new WeakMap<Topic, LeaderIndex>();
 
-/**
- * The topic's partitions that `nodeId` leads, in index order. Grouped once per leadership change and
- * partition count: every node of the cluster is asked, and scanning all partitions for each of 100
- * nodes costs the emulator more than a million-partition answer costs the client.
- */
+/** The partitions `nodeId` leads, grouped once per leadership change: every node asks, so no scan per node. */
 function partitionsLedBy(cluster: EmulatedCluster, topic: Topic, nodeId: number): readonly Partition[] {
   let index = leaderIndexes.get(topic);
   if (!index || index.version !== cluster.leadershipVersion || index.size !== topic.partitions.length) {
@@ -111,7 +106,6 @@ function describePartitions(
   for (const p of partitionsLedBy(cluster, topic, nodeId)) {
     const m = p.mirror;
     if (!m) continue;
-    // Offsets and lag come from the fetcher, which exists only while MIRRORING.
     const mirroring = m.state === 'MIRRORING' && m.sourceOffset >= 0n;
     const destination = mirroring ? endOffset(topic, p, now) : -1n;
     const source = mirroring ? m.sourceOffset : -1n;
@@ -128,11 +122,7 @@ function describePartitions(
   return details;
 }
 
-/**
- * Mirrors whose stored `mirror.source.cluster.id` is the asking cluster's id are searched for the
- * requested topic ids; this node answers from its coordinator cache for the partitions whose
- * `__mirror_state` partition it leads, and -1 for the others. Unknown ids are skipped.
- */
+/** Failback's last-mirror-epoch lookup: answered for the partitions whose `__mirror_state` this node leads. */
 function lookupLastMirrorEpochs(
   cluster: EmulatedCluster,
   nodeId: number,

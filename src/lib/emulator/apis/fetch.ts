@@ -1,12 +1,5 @@
-// Fetch v4-11 for consumers: whole stored batches from the one holding the fetch offset, up to the
-// high watermark (every record is replicated at once here) or, READ_COMMITTED, the last stable offset
-// (the first offset of the oldest open transaction), with the aborted transactions among the batches
-// returned so the consumer can drop their records. Only the first partition that returns data may exceed
-// PartitionMaxBytes with its first batch (as Kafka: after it, a partition whose first batch does not fit
-// gets no records; Kafka may send the cut-off start of it, which no client can use either).
-// With nothing to return the answer waits up to MaxWaitMs for records, as a broker's purgatory does.
-// No fetch sessions are created (SessionId 0 tells the client so; KIP-227 allows it), and no replica
-// fetches are served: followers do not exist here.
+// Fetch for consumers: whole batches up to the high watermark or, READ_COMMITTED, the last stable offset; waits
+// up to MaxWaitMs as a broker's purgatory does. No fetch sessions (KIP-227 allows SessionId 0), no replica fetches.
 
 import { setTimeout as sleep } from 'node:timers/promises';
 import { errors } from '../../kafka/error-codes.js';
@@ -18,7 +11,6 @@ import { expireTransactions } from '../state/transaction-coordinator.js';
 import type { BrokerContext } from '../server/broker-context.js';
 import { defineHandler, type RegisteredHandler } from '../server/handler.js';
 
-/** How often a waiting fetch looks at the logs again. */
 const WAIT_STEP_MS = 20;
 const READ_COMMITTED = 1;
 
@@ -122,7 +114,6 @@ export function fetchHandler(broker: BrokerContext): RegisteredHandler {
     api: Fetch,
     async handle(ctx, body) {
       const waitUntil = Date.now() + Math.max(0, body.MaxWaitMs);
-      // An error answers at once, as Kafka's purgatory completes a fetch that hit one.
       let result = answer(broker.cluster, broker.nodeId, ctx.session.principal, body);
       while (result.failures === 0 && result.bytes < Math.max(1, body.MinBytes) && Date.now() < waitUntil) {
         await sleep(Math.min(WAIT_STEP_MS, waitUntil - Date.now()));

@@ -1,10 +1,5 @@
-// The group coordinator's APIs as far as offsets go: FindCoordinator (key 10, v0-6, key type GROUP),
-// OffsetCommit (8, v2-8), OffsetFetch (9, v1-8), ListGroups (16, v0-4) and DescribeGroups (15, v0-5),
-// with Kafka 4's order of checks: group ACL, topic ACL and existence per partition, then the
-// coordinator (NOT_COORDINATOR on any other node) and its generation rules. Each node answers
-// ListGroups for the groups it coordinates only. FindCoordinator turns the coordinator's node id into
-// its listener address, one key (v0-3) or a batch (v4+); a dialect may add a key type of its own (the
-// seed KIP's MIRROR coordinator), answered beside the group coordinator.
+// The group coordinator's offset APIs (FindCoordinator, OffsetCommit, OffsetFetch, ListGroups, DescribeGroups)
+// with Kafka 4's order of checks: group ACL, topic ACL and existence, then the coordinator's generation rules.
 
 import { errors } from '../../kafka/error-codes.js';
 import type { RequestBody, ResponseOf } from '../../kafka/message-types.js';
@@ -49,7 +44,6 @@ export function findCoordinator(
   } else if (!cluster.authorizer.authorize(ctx.principal, 'GROUP', key, 'DESCRIBE')) {
     return refused(errors.GROUP_AUTHORIZATION_FAILED.code, errors.GROUP_AUTHORIZATION_FAILED.brokerMessage);
   }
-  // A transactional id's `__transaction_state` partition is laid out as a group's `__consumer_offsets` one.
   const nodeId = groupCoordinator(cluster, key);
   if (nodeId < 0) return refused(errors.COORDINATOR_NOT_AVAILABLE.code, errors.COORDINATOR_NOT_AVAILABLE.brokerMessage);
   return { nodeId, errorCode: errors.NONE.code, errorMessage: null };
@@ -92,7 +86,6 @@ export function offsetCommit(
     });
     if (refusal) coordinatorCode = REFUSAL_CODES[refusal];
   }
-  // Unauthorized and unknown partitions keep their own codes; the coordinator judges the rest together.
   const codeOf = (topic: string, partition: number): number => {
     if (!cluster.authorizer.authorize(ctx.principal, 'TOPIC', topic, 'READ'))
       return errors.TOPIC_AUTHORIZATION_FAILED.code;
@@ -141,7 +134,6 @@ export function offsetFetch(
   }
   const fetched = fetchGroup(cluster, ctx, body.GroupId ?? '', body.Topics ?? null);
   if (version >= 2) return { ThrottleTimeMs: 0, Topics: fetched.topics, ErrorCode: fetched.errorCode, Groups: [] };
-  // v1 has no group-level error: it goes into every partition asked for.
   const topics =
     fetched.errorCode === errors.NONE.code
       ? fetched.topics
@@ -186,7 +178,6 @@ function fetchGroup(
     };
   };
   if (wanted === null) {
-    // Every topic the group has offsets for; topics the principal may not describe are left out.
     const topics = [...(group?.offsets ?? new Map<string, Map<number, unknown>>())]
       .filter(([topic]) => describable(topic))
       .map(([topic, partitions]) => ({
@@ -206,7 +197,6 @@ function fetchGroup(
   };
 }
 
-/** A group worth listing: it has members or committed offsets (Kafka drops a simple group without offsets). */
 function listed(group: ConsumerGroup): boolean {
   return group.members.length > 0 || [...group.offsets.values()].some((p) => p.size > 0);
 }

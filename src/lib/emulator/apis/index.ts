@@ -1,6 +1,4 @@
-// The handler set of one node. Which APIs and versions a node speaks is decided here and nowhere
-// else: an old broker simply registers no mirror handlers and an older CreateTopics. Each API has
-// its file in this folder, its handler beside the state change it makes.
+// The handler set of one node: which APIs and versions a node speaks is decided here and nowhere else.
 
 import type { ApiDefinition } from '../../kafka/definition.js';
 import { parseVersions } from '../../kafka/definition.js';
@@ -36,7 +34,6 @@ import { transactionHandlers } from './transactions.js';
 /** CreateTopics v8 (MirrorInfo) exists only in the prototype; Kafka 4.1 stops at v7. */
 const OLD_BROKER_CREATE_TOPICS_MAX = 7;
 
-/** The same handler advertising fewer versions (the definition's newer fields simply go unused). */
 export function withMaxVersion(handler: RegisteredHandler, max: number): RegisteredHandler {
   const range = parseVersions(handler.api.request.validVersions);
   const validVersions = `${range.min}-${Math.min(range.max, max)}`;

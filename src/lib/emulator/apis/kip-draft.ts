@@ -1,11 +1,5 @@
-// The mirror RPCs as the seed KIP (revision 57) prints them, for `--protocol kip-draft`: CreateMirror,
-// AddTopicsToMirror, ListMirrors, DescribeMirrors, LastMirroredOffsets, ReadMirrorStates and
-// WriteMirrorStates, v0 each, on the keys --api-keys gives (the seed numbers none). Each handler turns
-// the seed's request into the prototype's, runs the same state change, and answers in the seed's
-// layout. Where the seed states a behaviour the handler follows it (the broker checks the mirror name
-// before forwarding a create; a mirror's coordinator is found with FindCoordinator key type 3,
-// answered beside the group coordinator in groups.ts); where it is silent the prototype's behaviour
-// stands (SKIPPED.md lists both).
+// The mirror RPCs as the seed KIP prints them (`--protocol kip-draft`), translated to the prototype's state
+// changes; where the seed is silent the prototype's behaviour stands (SKIPPED.md lists both).
 
 import { DRAFT_STATE_OF_PROTOTYPE } from '../../kafka/dialects/kip-draft-states.js';
 import { errors } from '../../kafka/error-codes.js';
@@ -94,7 +88,6 @@ export function kipDraftHandlers(broker: BrokerContext): RegisteredHandler[] {
     defineHandler({ api: LastMirroredOffsets, handle: (ctx, body) => lastMirroredOffsets(broker, ctx, body) }),
     defineHandler({
       api: ReadMirrorStates,
-      // The request is the prototype's in all but field versions; the answer is the prototype's (assumed).
       handle: (ctx, body) => readMirrorStates(cluster, engineContext(ctx), body),
     }),
     defineHandler({
@@ -124,7 +117,6 @@ export function kipDraftHandlers(broker: BrokerContext): RegisteredHandler[] {
   ];
 }
 
-/** The seed's per-topic mirror name: one engine Start per mirror, answers in request order. */
 function addTopicsToMirror(
   broker: BrokerContext,
   ctx: Parameters<RegisteredHandler['handle']>[0],
@@ -161,7 +153,6 @@ function addTopicsToMirror(
         results.push({ Name: t.TopicName, ErrorCode: answer.ErrorCode, ErrorMessage: answer.ErrorMessage });
     } else results.push(...answer.Topics);
   }
-  // As the prototype's Start: the first per-topic error is also the top-level one.
   const failedTopic = results.find((r) => r.ErrorCode !== errors.NONE.code);
   return {
     ThrottleTimeMs: 0,
@@ -205,7 +196,6 @@ function lastMirroredOffsets(
             return { PartitionIndex, ErrorCode: errors.UNKNOWN_TOPIC_OR_PARTITION.code, LastMirroredOffset: -1n };
           if (topic.mirror?.name !== body.MirrorName || !p.mirror)
             return { PartitionIndex, ErrorCode: errors.TOPIC_NOT_IN_CLUSTER_MIRROR.code, LastMirroredOffset: -1n };
-          // Stopped: where the copy ended; still mirroring: how far it has come.
           const offset = p.mirror.state === 'STOPPED' ? p.mirror.lastMirroredOffset : endOffset(topic, p, now);
           return { PartitionIndex, ErrorCode: errors.NONE.code, LastMirroredOffset: offset };
         }),

@@ -1,5 +1,4 @@
-// ListOffsets (key 2, v1-10): log-end and log-start offsets for lag figures. Only the partition's leader answers,
-// as in Kafka; the others say errors.NOT_LEADER_OR_FOLLOWER.code so the client refreshes its metadata.
+// ListOffsets: only the partition's leader answers, as in Kafka; the others say NOT_LEADER_OR_FOLLOWER.
 
 import { ListOffsets } from '../../kafka/messages/index.js';
 import type { BrokerContext } from '../server/broker-context.js';
@@ -43,8 +42,7 @@ export function listOffsetsHandler(broker: BrokerContext): RegisteredHandler {
                 return answer(errors.FENCED_LEADER_EPOCH.code);
               if (req.CurrentLeaderEpoch > p.leaderEpoch) return answer(errors.UNKNOWN_LEADER_EPOCH.code);
               const end = cluster.endOffset(topic.name, p.index);
-              // read_committed stops before the first open transaction (the last stable offset), and
-              // a lookup by timestamp finds only what it may read, as Kafka's does.
+              // read_committed stops at the last stable offset, a timestamp lookup too, as Kafka's does.
               const fetchable = body.IsolationLevel === READ_COMMITTED ? stableOffset(cluster, topic, p) : end;
               const readable = <T extends { offset: bigint }>(found: T | null): T | null =>
                 found && found.offset < fetchable ? found : null;

@@ -1,7 +1,5 @@
-// The broker-internal mirror RPCs, v0 each (PROTOCOL.md §3): ReadMirrorStates (key 100) and
-// WriteMirrorStates (101) against the coordinator cache (here: the engine's partition records), and
-// BumpLeaderEpochs (105). kmirror never sends them; they exist so the emulator answers every key it
-// advertises the way the prototype does.
+// The broker-internal mirror RPCs (PROTOCOL.md §3): Read/WriteMirrorStates and BumpLeaderEpochs, never sent by
+// kmirror, answered as the prototype does.
 
 import { CLUSTER_RESOURCE_NAME } from '../state/acl.js';
 import type { RequestContext } from '../state/types.js';
@@ -85,7 +83,6 @@ export function writeMirrorStates(
     const topic = cluster.topics.get(t.Name);
     for (const part of t.Partitions) {
       const p = topic?.partitions[part.PartitionIndex];
-      // Only partitions the engine tracks can hold a state; other writes are accepted and dropped.
       if (!topic || !p?.mirror) continue;
       if ((part.LastMirrorEpoch ?? -1) !== -1) p.mirror.lastMirrorEpoch = part.LastMirrorEpoch ?? -1;
       const state = part.State === -1 ? undefined : NAME_OF_BYTE.get(part.State);
@@ -115,10 +112,7 @@ export function writeMirrorStates(
   return { ThrottleTimeMs: 0, ErrorCode: errors.NONE.code, ErrorMessage: null, Topics: topics };
 }
 
-/**
- * Not gated by mirror.version; requires CLUSTER_ACTION. The controller sets MinLeaderEpoch + 1 unless
- * the epoch is already above MinLeaderEpoch (PartitionChangeBuilder.computeLeaderEpoch).
- */
+/** Needs CLUSTER_ACTION, not mirror.version; sets MinLeaderEpoch + 1 (PartitionChangeBuilder.computeLeaderEpoch). */
 export function bumpLeaderEpochs(
   cluster: EmulatedCluster,
   ctx: RequestContext,

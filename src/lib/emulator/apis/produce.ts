@@ -1,9 +1,5 @@
-// Produce (key 0) v3-9: the leader checks each batch (magic 2, CRC-32C), then a producer's batch against the
-// partition's producer state (epoch, sequence: a retried batch is answered with the offset it was
-// stored at, as Kafka does, and not stored again) and a transactional one against the coordinator
-// (its partition added to an ongoing transaction of that epoch), gives it the next offsets, stamps its
-// leader epoch and stores it. A mirror topic takes no writes until its partition is STOPPED
-// (READ_ONLY_TOPIC, as on the prototype). acks=0 gets no answer at all, as from Kafka.
+// Produce: the leader checks each batch (magic 2, CRC-32C, producer state, transaction) before storing it;
+// a mirror topic refuses writes until STOPPED (READ_ONLY_TOPIC, as on the prototype).
 
 import { errors } from '../../kafka/error-codes.js';
 import { Produce } from '../../kafka/messages/index.js';

@@ -1,5 +1,4 @@
-// StartMirrorTopics (key 95, v0), PROTOCOL.md §3: broker gate and pre-validation, controller checks,
-// include/exclude merge, then per-topic results with the first error copied to the top level.
+// StartMirrorTopics (PROTOCOL.md §3): the first per-topic error is copied to the top level.
 
 import type {
   MirrorTopicResult,
@@ -39,7 +38,7 @@ export function startMirrorTopics(
   return startOnController(cluster, ctx, body);
 }
 
-/** The controller half of Start; tests call it alone to reach codes the broker pre-empts (138). */
+/** The controller half of Start; tests call it alone to reach codes the broker pre-empts. */
 export function startOnController(
   cluster: EmulatedCluster,
   ctx: RequestContext,
@@ -52,8 +51,7 @@ export function startOnController(
   if (!topicsAlterable(cluster, ctx, names)) return topicsResponse(errors.TOPIC_AUTHORIZATION_FAILED.code);
 
   const mirrorName = body.MirrorName;
-  // The controller collects the names into a HashSet (Collectors.toSet()) before adding them to the
-  // include list, so they land there in that set's iteration order, not in request order.
+  // The controller collects names into a HashSet, so they join the include list in its iteration order.
   const patternError = updatePatternsAndStopExcluded(cluster, mirrorName, names, (include, exclude) => {
     for (const name of javaHashMapOrder(names)) {
       include.add(name);
@@ -83,8 +81,7 @@ function startOne(cluster: EmulatedCluster, mirrorName: string, request: StartTo
   const hasId = request.TopicId !== ZERO_UUID;
   const byId = hasId ? cluster.topics.getById(request.TopicId) : undefined;
 
-  // These two are recorded and processing goes on, as in the prototype; the record it would
-  // then write names a topic id that is not this topic, so the emulator writes none.
+  // Recorded and processing goes on, as in the prototype (whose record names the wrong topic id; none here).
   let idConflict = false;
   if (existing && hasId && existing.id !== request.TopicId) {
     idConflict = true;
@@ -110,8 +107,7 @@ function startOne(cluster: EmulatedCluster, mirrorName: string, request: StartTo
       `Topic '${name}' is already in mirror '${link.name}' in ${link.desired} state`,
     );
   }
-  // Unknown partition count: nothing is created now; the name is in the include list, so the
-  // next periodic sync discovers the topic with its real id and partition count.
+  // Unknown partition count: the next periodic sync discovers the topic from the include list.
   if (!existing && request.NumPartitions <= 0) return result;
 
   let topic: Topic | undefined = existing;
@@ -123,7 +119,6 @@ function startOne(cluster: EmulatedCluster, mirrorName: string, request: StartTo
       request.NumPartitions,
     );
     if (typeof created === 'number') {
-      // An id taken by another name already produced 36 above; other failures set only the code.
       if (created !== errors.TOPIC_ALREADY_EXISTS.code) result.ErrorCode = created;
       return result;
     }
@@ -137,18 +132,14 @@ function startOne(cluster: EmulatedCluster, mirrorName: string, request: StartTo
     }
   }
   if (!idConflict) {
-    // A STOPPED topic started again keeps no common point with its source: the prototype truncated it to
-    // 0 and copied it again ("Truncating <topic>-<p> to offset 0 below high watermark 46").
+    // A STOPPED topic started again is truncated to 0 and copied again, as on the prototype.
     if (link?.desired === 'STOPPED') for (const p of topic.partitions) if (p.mirror) p.mirror.fetched = false;
     cluster.mirrors.associate(topic, mirrorName, 'MIRRORING', cluster.clock.now());
   }
   return result;
 }
 
-/**
- * The controller's mirror-topic creation: the source id and partition count, replication factor
- * `default.replication.factor`, every replica on a live node. Returns the topic or an error code.
- */
+/** The controller's mirror-topic creation: source id and partition count, `default.replication.factor`. */
 export function createMirrorTopic(
   cluster: EmulatedCluster,
   name: string,

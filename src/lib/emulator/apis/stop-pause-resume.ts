@@ -1,6 +1,4 @@
-// StopMirrorTopics (key 96), PauseMirrorTopics (102) and ResumeMirrorTopics (103), v0 each, PROTOCOL.md §3.
-// Their per-topic errors stay in Topics[] (never copied to the top level), and which topics are
-// listed differs per API exactly as the prototype's controller builds the lists.
+// Stop/Pause/ResumeMirrorTopics (PROTOCOL.md §3): per-topic errors stay in Topics[], listed as the prototype does.
 
 import type {
   MirrorTopicResult,
@@ -109,11 +107,7 @@ function result(name: string, code: number, message: string | null = null): Mirr
 
 type Found = Exclude<Lookup, { readonly error: MirrorTopicResult }>;
 
-/**
- * The controller half the three APIs share: the gates, then the 3 / 137 / 139 lookup and one
- * decision per listed topic. `decide` returns the topic's result entry, or null for a topic the
- * prototype leaves out of the response; it writes the new desired state itself.
- */
+/** The controller half the three share; `decide` returns a topic's entry, or null where the prototype omits it. */
 function perTopic(
   cluster: EmulatedCluster,
   ctx: RequestContext,
@@ -134,7 +128,7 @@ function perTopic(
   return topicsResponse(errors.NONE.code, null, results);
 }
 
-/** The controller half of Stop, reachable on its own only in tests (the broker pre-empts 3 with 145). */
+/** The controller half of Stop, reachable alone only in tests (the broker pre-empts 3 with 145). */
 export function stopOnController(
   cluster: EmulatedCluster,
   ctx: RequestContext,

@@ -1,5 +1,4 @@
-// What the request handlers of one node know: which node they run on, the engine's cluster behind
-// it, and the listener addresses of every node (the engine knows node ids, not ports).
+// What one node's request handlers know: their node, the engine cluster, every node's listener address.
 
 import type { RequestContext as EngineContext } from '../state/types.js';
 import type { EmulatedCluster } from '../state/cluster-model.js';
@@ -19,7 +18,6 @@ export interface BrokerContext {
   readonly nodeId: number;
   readonly cluster: EmulatedCluster;
   readonly software: BrokerSoftware;
-  /** Every node of the cluster, up or down. */
   endpoints(): readonly NodeEndpoint[];
   /** Records per second and partition that topics created through CreateTopics grow by. */
   readonly newTopicGrowthPerSec: number;

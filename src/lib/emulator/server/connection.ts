@@ -1,6 +1,5 @@
-// One client connection: frames in, one handler call per request, frames out. Requests are served
-// strictly one after another, as a Kafka broker mutes a channel until its response is sent, so a
-// delayed response also delays the ones behind it (clients see that head-of-line blocking too).
+// One client connection: requests are served strictly one after another, as a Kafka broker mutes a channel until
+// its response is sent, so a delayed response delays the ones behind it.
 
 import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -47,7 +46,6 @@ export interface ConnectionOptions {
   readonly registry: HandlerRegistry;
   readonly faults: NodeFaults;
   readonly saslRequired: boolean;
-  /** Before SASL: `User:ANONYMOUS`, or the client certificate's principal with mTLS. */
   readonly principal: string;
   readonly maxFrameBytes?: number;
   readonly onWire?: WireListener;
@@ -246,15 +244,11 @@ export class Connection {
     const response = handler.api.response;
     if (hasTopLevelErrorCode(response, version))
       return topLevelErrorBody(response, version, outcome.code, outcome.message);
-    // No top-level error field (Metadata, ListOffsets, DescribeConfigs): these handlers only read,
-    // so doing the work and overwriting every per-item error is safe.
+    // No top-level error field: these handlers only read, so overwriting every per-item error is safe.
     return withAllErrors(response, version, await handler.handle(ctx, request, version), outcome.code, outcome.message);
   }
 
-  /**
-   * Kafka's SaslServerAuthenticator: before authentication only ApiVersions and SaslHandshake are
-   * read, and after a handshake only SaslAuthenticate; anything else closes the connection.
-   */
+  /** Kafka's SaslServerAuthenticator: before authentication only ApiVersions and SaslHandshake are read. */
   private allowedBeforeAuthentication(handler: RegisteredHandler): boolean {
     const session = this.session;
     if (session.authenticated) return true;

@@ -1,6 +1,4 @@
-// Fault injection for one node, changed by tests while the node serves. Rules are consulted once per
-// request; a rule with a count stops after firing that many times, so "fail twice, then behave"
-// is one call.
+// Fault injection for one node, changed by tests while it serves; a rule with a count stops after that many.
 
 import type { ApiDefinition } from '../../kafka/definition.js';
 
@@ -11,16 +9,12 @@ export interface FaultOptions {
 }
 
 export interface ErrorFaultOptions extends FaultOptions {
-  /** Put into the response's ErrorMessage fields where the API has them; default null. */
   readonly message?: string | null;
 }
 
 export type FaultKind = 'delay' | 'drop' | 'close-mid-frame' | 'error' | 'topic-errors' | 'mutate';
 
-/**
- * Rewrites a whole encoded response frame (size prefix included) after the request was handled:
- * the bytes to write instead, or 'close' to close the connection without answering.
- */
+/** Rewrites a whole response frame after handling: other bytes, or 'close' to close without answering. */
 export type FrameMutation = (frame: Buffer, response: { api: ApiDefinition; version: number }) => Buffer | 'close';
 
 export interface FaultRule {
@@ -93,10 +87,7 @@ export class NodeFaults {
     return this.add({ kind: 'close-mid-frame', api: nameOf(api), remaining: countOf(options, 1) });
   }
 
-  /**
-   * Answers with `code` instead of doing the work: in the top-level ErrorCode when the response has
-   * one, otherwise in every per-item ErrorCode (topics, partitions, resources).
-   */
+  /** Answers with `code` instead of doing the work (top-level ErrorCode, else every per-item one). */
   failWith(api: ApiSelector, code: number, options?: ErrorFaultOptions): FaultRule {
     return this.add({
       kind: 'error',
@@ -107,11 +98,7 @@ export class NodeFaults {
     });
   }
 
-  /**
-   * Per-topic errors for Start/Stop/Pause/Resume, which the broker's pre-validation normally
-   * pre-empts: the named topics are taken out of the request, the rest is handled as usual, and
-   * each named topic gets its code in the response's Topics[] (top-level ErrorCode stays 0).
-   */
+  /** Per-topic errors for Start/Stop/Pause/Resume, which the broker's pre-validation normally pre-empts. */
   failTopicsWith(api: ApiSelector, codes: Readonly<Record<string, number>>, options?: ErrorFaultOptions): FaultRule {
     return this.add({
       kind: 'topic-errors',
@@ -143,11 +130,7 @@ export class NodeFaults {
     return this.rules.map((rule) => this.view(rule));
   }
 
-  /**
-   * Stops listening and drops every connection; the port is kept for {@link up}. By default the
-   * controller fences the node at once (it leaves Metadata). `{ fenced: false }` models a crash
-   * inside the broker session timeout: Metadata still lists the node, but it does not answer.
-   */
+  /** Stops listening, keeping the port for {@link up}; `{ fenced: false }` keeps the node in Metadata (a crash). */
   async down(options: { fenced?: boolean } = {}): Promise<void> {
     await this.requireLifecycle().stop({ fence: options.fenced !== false });
   }

@@ -1,6 +1,4 @@
-// Feature levels a node reports in ApiVersions v3+ (PROTOCOL.md §8). What a node supports is a
-// property of its software (a prototype broker or an older one); what is finalized is a property of
-// the cluster and comes from the engine.
+// Feature levels in ApiVersions v3+ (PROTOCOL.md §8): supported ones belong to the software, finalized to the cluster.
 
 import { MIRROR_METADATA_VERSION } from '../state/cluster-options.js';
 
@@ -11,7 +9,6 @@ export interface SupportedFeature {
 }
 
 export interface FinalizedFeatures {
-  /** Feature name → finalized level; level 0 means "not enabled" and is never sent. */
   readonly levels: ReadonlyMap<string, number>;
   readonly epoch: bigint;
 }
@@ -22,10 +19,7 @@ export const PRE_MIRROR_METADATA_VERSION = 27;
 /** metadata.version 3.3-IV3, the oldest level a Kafka 4 node accepts. */
 const MIN_METADATA_VERSION = 7;
 
-/**
- * The prototype broker, started with `unstable.feature.versions.enable=true` as its own tests do,
- * so `mirror.version` 1 is within reach. An old broker knows neither the feature nor level 30.
- */
+/** The prototype broker with `unstable.feature.versions.enable=true` (as its tests run): mirror.version 1 in reach. */
 export function supportedFeatures(
   kind: 'prototype' | 'old',
   finalized: readonly { name: string; level: number }[] = [],

@@ -8,9 +8,7 @@ import { ApiKeyMap, TBD } from '../../kafka/mirror-api-keys.js';
 export type ResponseInput<A extends ApiDefinition> = MessageInput<ResponseOf<A>>;
 
 export interface ConnectionSession {
-  /** `User:ANONYMOUS`, `User:<sasl name>` or `User:CN=…` from a client certificate. */
   principal: string;
-  /** False only on a SASL listener until SaslAuthenticate succeeds. */
   authenticated: boolean;
   readonly saslRequired: boolean;
   saslExchange: SaslExchangeState | undefined;
@@ -35,11 +33,9 @@ export interface RequestContext {
   readonly session: ConnectionSession;
   /** Sends this response, then closes the connection (Kafka does so after a failed SASL step). */
   closeAfterResponse(): void;
-  /** Sends nothing back (Produce with acks=0). */
   noResponse(): void;
 }
 
-/** Thrown by a handler (or the dispatcher) to close the connection without answering. */
 export class CloseConnection extends Error {
   override readonly name = 'CloseConnection';
 }
@@ -49,10 +45,7 @@ export interface Handler<A extends ApiDefinition> {
   /** Serve fewer versions than the definition knows, where the prototype broker stops earlier. */
   readonly maxVersion?: number;
   handle(ctx: RequestContext, body: RequestOf<A>, version: number): ResponseInput<A> | Promise<ResponseInput<A>>;
-  /**
-   * The response for an injected error without doing the work. Only APIs whose response has no
-   * top-level ErrorCode and whose handler changes state need one; others are derived generically.
-   */
+  /** The response for an injected error, for APIs without a top-level ErrorCode that change state. */
   errorResponse?(body: RequestOf<A>, version: number, code: number, message: string | null): ResponseInput<A>;
 }
 

@@ -1,6 +1,4 @@
-// The TCP (or TLS) listener of one emulated node. It can be taken down and brought back on the
-// same port, which is how tests make a broker disappear and return the way a restart looks to a
-// client: refused connections, then the same address answering again.
+// The TCP (or TLS) listener of one node; taken down and brought back on the same port, it looks like a restart.
 
 import { createServer as createTcpServer, type Server, type Socket } from 'node:net';
 import { createServer as createTlsServer, type TLSSocket } from 'node:tls';
@@ -21,7 +19,6 @@ export interface NodeTlsOptions {
 export interface NodeServerOptions {
   readonly nodeId: number;
   readonly host?: string;
-  /** 0 (default) picks a free port; after the first start the port is kept. */
   readonly port?: number;
   readonly registry: HandlerRegistry;
   readonly faults: NodeFaults;
@@ -33,10 +30,7 @@ export interface NodeServerOptions {
   readonly onRunningChange?: (running: boolean) => void;
 }
 
-/**
- * Kafka's default SSL principal: `User:` and the certificate's subject in RFC 2253 order (most
- * specific part first), e.g. `User:CN=kmirror-client`.
- */
+/** Kafka's default SSL principal: `User:` and the subject in RFC 2253 order, e.g. `User:CN=kmirror-client`. */
 export function certificatePrincipal(socket: TLSSocket): string | undefined {
   if (!socket.authorized) return undefined;
   const cert = socket.getPeerCertificate();
@@ -80,9 +74,7 @@ export class NodeServer implements NodeLifecycle {
   async start(): Promise<void> {
     if (this.server) return;
     let server = this.createServer();
-    // A node brought back up (faults.up) listens on its old port. While it was down, the port was free, and the
-    // kernel may have lent it for a moment to a client's outgoing connection, whose local ports come from the same
-    // range: such a holder goes away within moments, so a restart asks again for a while before it fails.
+    // A node brought back up reuses its old port, which the kernel may briefly have lent to an outgoing connection.
     for (let attempt = 1; ; attempt++) {
       try {
         await this.listen(server);

@@ -1,20 +1,13 @@
-// Server side of SASL/OAUTHBEARER (RFC 7628) as Kafka runs it: the client's first message carries
-// `auth=Bearer <token>`; a rejected token gets a JSON error challenge, the client answers with a
-// single 0x01, and only then does the server fail the exchange with that JSON as the message.
+// Server side of SASL/OAUTHBEARER (RFC 7628) as Kafka runs it: a rejected token gets a JSON challenge first.
 
 import type { SaslStep } from './handler.js';
 
-/** Returns the principal name the token stands for, or undefined when the token is not valid. */
 export type OAuthTokenCheck = (token: string, extensions: ReadonlyMap<string, string>) => string | undefined;
 
 const INVALID_TOKEN = '{"status":"invalid_token"}';
 const KV_SEPARATOR = '\u0001';
 
-/**
- * Kafka's default broker-side validator (OAuthBearerUnsecuredValidatorCallbackHandler): an
- * unsigned JWT (`alg: none`) whose `sub` is the principal and whose `exp`, when present, lies in
- * the future. Real clients (librdkafka's unsecure JWT, kafkajs providers) can produce one.
- */
+/** Kafka's default validator (OAuthBearerUnsecuredValidatorCallbackHandler): unsigned JWT, `sub`, future `exp`. */
 export function unsecuredJwtCheck(now: () => number = Date.now): OAuthTokenCheck {
   return (token) => {
     const parts = token.split('.');

@@ -1,13 +1,11 @@
-// Server side of SCRAM-SHA-256/512 (RFC 5802, RFC 7677). Like Kafka, the server keeps only the
-// derived StoredKey and ServerKey per user, never the password, and answers every failure with the
-// same text so a client cannot tell an unknown user from a wrong password.
+// Server side of SCRAM-SHA-256/512 (RFC 5802, 7677): like Kafka, only StoredKey and ServerKey are kept, and every
+// failure has the same text so an unknown user looks like a wrong password.
 
 import { createHash, createHmac, pbkdf2Sync, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SaslStep } from './handler.js';
 
 export type ScramMechanism = 'SCRAM-SHA-256' | 'SCRAM-SHA-512';
 
-/** Kafka's default (and minimum) iteration count for SCRAM credentials. */
 export const SCRAM_ITERATIONS = 4096;
 
 export interface ScramCredential {

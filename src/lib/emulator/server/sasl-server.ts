@@ -1,5 +1,4 @@
-// The SASL configuration of a listener: which mechanisms it enables and whom it knows. SCRAM
-// credentials are derived once here, as Kafka derives them once when a user is created.
+// A listener's SASL configuration; SCRAM credentials are derived once, as Kafka does when a user is created.
 
 import type { SaslExchangeState } from './handler.js';
 import { oauthBearerExchange, unsecuredJwtCheck, type OAuthTokenCheck } from './sasl-oauthbearer.js';

@@ -1,6 +1,5 @@
-// A throwaway certificate authority for TLS listeners, made with the `openssl` command line at start
-// so no key material is ever committed. EC P-256 keys keep generation fast; every client kmirror is
-// judged by (Node, librdkafka, Java) accepts them. The directory is removed by `dispose()`.
+// A throwaway CA for TLS listeners, made with `openssl` at start so no key material is committed; EC P-256
+// keeps generation fast and every client kmirror is judged by accepts it.
 
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -30,7 +29,6 @@ export interface TlsMaterial {
 }
 
 export interface TlsMaterialOptions {
-  /** Also make a client certificate signed by the same CA (for listeners that require one). */
   readonly clientCertificate?: boolean;
   readonly clientCommonName?: string;
   readonly opensslPath?: string;

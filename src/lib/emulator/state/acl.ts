@@ -1,7 +1,5 @@
-// A small allow-list authorizer with Kafka's semantics for the resources mirroring touches
-// (PROTOCOL.md §7) and the consumer groups whose offsets it copies: no ACLs at all means everything
-// is allowed (Kafka without an authorizer), super users bypass the rules, and the usual implications
-// hold (ALTER implies DESCRIBE, ...).
+// A small allow-list authorizer with Kafka's semantics for what mirroring touches (PROTOCOL.md §7):
+// no ACLs allows all, super users bypass, ALTER implies DESCRIBE.
 
 export type AclResourceType = 'CLUSTER_MIRROR' | 'TOPIC' | 'CLUSTER' | 'GROUP';
 
@@ -22,18 +20,14 @@ export const AclOperation = {
 export type AclOperationName = keyof typeof AclOperation;
 
 export interface AclRule {
-  /** 'User:alice', or 'User:*' for every user. */
   readonly principal: string;
   readonly resourceType: AclResourceType;
-  /** Literal resource name, or '*' for every resource of the type. */
   readonly name: string;
   readonly operation: AclOperationName;
 }
 
-/** The name Kafka gives the single CLUSTER resource. */
 export const CLUSTER_RESOURCE_NAME = 'kafka-cluster';
 
-/** Kafka's int32 "authorized operations not requested" marker. */
 export const AUTHORIZED_OPERATIONS_OMITTED = -2147483648;
 
 export const CLUSTER_MIRROR_OPERATIONS: readonly AclOperationName[] = [
@@ -45,8 +39,7 @@ export const CLUSTER_MIRROR_OPERATIONS: readonly AclOperationName[] = [
   'ALTER_CONFIGS',
 ];
 
-// Kafka's AclAuthorizer: an ACL on one of these operations also grants DESCRIBE (or
-// DESCRIBE_CONFIGS), so a principal allowed to alter a mirror can also see it.
+// Kafka's AclAuthorizer: these operations also grant DESCRIBE (or DESCRIBE_CONFIGS).
 const IMPLIED_BY: Partial<Record<AclOperationName, readonly AclOperationName[]>> = {
   DESCRIBE: ['READ', 'WRITE', 'DELETE', 'ALTER'],
   DESCRIBE_CONFIGS: ['ALTER_CONFIGS'],
@@ -99,7 +92,6 @@ export class Authorizer {
     );
   }
 
-  /** Kafka's AuthorizedOperations bitfield: bit n set when AclOperation code n is allowed. */
   authorizedOperations(
     principal: string,
     resourceType: AclResourceType,

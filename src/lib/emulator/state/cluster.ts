@@ -1,6 +1,5 @@
-// One emulated KRaft cluster in combined mode: nodes, features, broker configs, topics, mirrors and
-// the mirroring engine. The server calls tick() on an interval (the engine has no timers). State and
-// API code see it through cluster-model.ts, so none of them imports this file.
+// One emulated KRaft cluster in combined mode; the server calls tick() on an interval (the engine has no timers).
+// State and API code see it through cluster-model.ts, so none of them imports this file.
 
 import { Authorizer } from './acl.js';
 import type * as B from './message-bodies.js';
@@ -61,10 +60,7 @@ export class EmulatedCluster implements Model.EmulatedCluster {
   featuresEpoch = 0n;
   nextSyncAt: number;
   readonly sourceIdMismatch = new Map<string, string>();
-  /**
-   * How often a mirror partition's fetch response arrives, in ms (0: every tick). Offsets and lag are
-   * those of the last response, so with a slow fetcher lag reads 0 while the source has moved on.
-   */
+  /** How often a fetch response arrives (0: every tick); between two, lag reads as of the last one. */
   mirrorFetchIntervalMs = 0;
   private readonly stoppedTraffic = new Map<string, number>();
   private trafficHeld = false;
@@ -103,7 +99,6 @@ export class EmulatedCluster implements Model.EmulatedCluster {
     this.nextSyncAt = this.clock.now();
   }
 
-  /** Changes whenever a partition's leader does (setNodeUp is the only place leaders move). */
   leadershipVersion = 0;
 
   isUp(nodeId: number): boolean {
@@ -114,7 +109,6 @@ export class EmulatedCluster implements Model.EmulatedCluster {
     return this.nodeIds.filter((id) => !this.down.has(id));
   }
 
-  /** Combined mode: the lowest live node acts as the active controller (-1 when all are down). */
   get controllerId(): number {
     return this.liveNodeIds()[0] ?? -1;
   }
@@ -123,7 +117,6 @@ export class EmulatedCluster implements Model.EmulatedCluster {
     if (!this.nodeIds.includes(nodeId)) throw new RangeError(`no node ${nodeId} in cluster ${this.name}`);
     if (up) this.down.delete(nodeId);
     else this.down.add(nodeId);
-    // Leadership moves to the next live replica and bumps the epoch, as a controller election would.
     const now = this.clock.now();
     for (const topic of this.topics.values()) {
       for (const p of topic.partitions) {
@@ -154,7 +147,6 @@ export class EmulatedCluster implements Model.EmulatedCluster {
     this.featuresEpoch += 1n;
   }
 
-  /** Finalized features as ApiVersions reports them: level-0 features are left out. */
   finalizedFeatures(): { name: string; level: number }[] {
     return [...this.features].filter(([, level]) => level > 0).map(([name, level]) => ({ name, level }));
   }
@@ -195,8 +187,7 @@ export class EmulatedCluster implements Model.EmulatedCluster {
       now: this.clock.now(),
       internal: options.internal ?? name.startsWith('__'),
       configs: new Map(Object.entries(options.configs ?? {})),
-      // While traffic is held still, a topic created now (CreateTopics) stays still too, as an empty
-      // topic does on a broker; its rate comes back with the traffic.
+      // While traffic is held still, a topic created now stays still too; its rate comes back with the traffic.
       growthPerSec: this.trafficHeld ? 0 : (options.growthPerSec ?? 0),
       initialOffset: options.initialOffset ?? 0n,
     });
@@ -231,16 +222,11 @@ export class EmulatedCluster implements Model.EmulatedCluster {
       materialize(topic, p, now);
       if (count > 0) noteRecords(p, p.leaderEpoch, p.base);
       p.base += BigInt(count);
-      // Written now, as a broker appends them: each record carries the time it was produced.
       recordLog(this, topic, p);
     }
   }
 
-  /**
-   * A producer's write as the broker acknowledges it: the offsets the `count` records got. A mirror
-   * topic is read-only until its partition is STOPPED, so the write is refused there
-   * (READ_ONLY_TOPIC), as Produce is on the prototype.
-   */
+  /** A producer's write; a mirror topic refuses it with READ_ONLY_TOPIC until STOPPED, as on the prototype. */
   produce(
     topicName: string,
     partition: number,
@@ -264,16 +250,12 @@ export class EmulatedCluster implements Model.EmulatedCluster {
     return { baseOffset, nextOffset: p.base };
   }
 
-  /**
-   * A transactional producer's first write to a partition: the transaction stays open (the last stable
-   * offset stays at its start) until {@link endTransaction}. Records it writes come from produce or growth.
-   */
+  /** A transactional producer's first write: the transaction stays open until {@link endTransaction}. */
   beginTransaction(topicName: string, partition: number): void {
     const p = this.writablePartition(topicName, partition);
     if (p.openTransaction === null) p.openTransaction = { firstOffset: p.base };
   }
 
-  /** Commit or abort: one control marker is appended and the last stable offset reaches the end. */
   endTransaction(topicName: string, partition: number): void {
     const p = this.writablePartition(topicName, partition);
     if (p.openTransaction === null) return;
@@ -289,10 +271,7 @@ export class EmulatedCluster implements Model.EmulatedCluster {
     return p;
   }
 
-  /**
-   * Producers on or off: off holds every growing topic of this cluster still (its end offsets stop
-   * moving), on restores the rates it had. What `playground --no-traffic` starts with.
-   */
+  /** Producers on or off: off holds every growing topic still (`playground --no-traffic`). */
   setTraffic(running: boolean): void {
     const now = this.clock.now();
     this.trafficHeld = !running;
@@ -337,11 +316,7 @@ export class EmulatedCluster implements Model.EmulatedCluster {
     }
   }
 
-  /**
-   * A restart of every broker of this cluster, as far as mirroring sees it (restart.ts): memory-only
-   * marks are gone, the periodic sync runs at once, and some partitions that missed a stop while
-   * FAILED take it in. Says which partitions took a missed change in and which still miss one.
-   */
+  /** A restart of every broker as mirroring sees it (restart.ts); says which partitions took a missed change in. */
   restartBrokers(options: RestartOptions = {}): RestartReport {
     return restartBrokers(this, options);
   }

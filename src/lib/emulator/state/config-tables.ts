@@ -1,6 +1,5 @@
-// Plausible BROKER and TOPIC config sets for DescribeConfigs/IncrementalAlterConfigs, with Kafka's
-// type ids and ConfigDef-style value parsing. Only what an admin tool reads or changes is listed;
-// the emulator is not a config validator for all of Kafka.
+// Plausible BROKER and TOPIC config sets for DescribeConfigs/IncrementalAlterConfigs with Kafka's type ids and
+// parsing; only what an admin tool reads or changes, not a validator for all of Kafka.
 
 export const ConfigType = {
   BOOLEAN: 1,
@@ -32,7 +31,6 @@ export const ResourceType = { TOPIC: 2, BROKER: 4, CLUSTER_MIRROR: 64 } as const
 export interface ConfigDefinition {
   readonly name: string;
   readonly type: ConfigTypeName;
-  /** Kafka's default rendered as a string; null where Kafka's default is null. */
   readonly default: string | null;
   readonly dynamic?: boolean;
 }
@@ -79,12 +77,7 @@ export const TOPIC_CONFIGS: readonly ConfigDefinition[] = [
   def('unclean.leader.election.enable', 'BOOLEAN', 'false'),
 ];
 
-/**
- * The broker key behind each topic key (Kafka's ServerTopicConfigSynonyms), whose value a topic
- * without an override inherits and which DescribeConfigs lists as its synonym. Left out: keys
- * without one, and those whose first broker synonym has no default (retention.ms →
- * log.retention.ms, segment.ms, segment.jitter.ms, flush.ms), for which Kafka lists none.
- */
+/** Topic key → broker synonym (Kafka's ServerTopicConfigSynonyms); keys whose synonym has no default are left out. */
 export const TOPIC_BROKER_SYNONYMS: Readonly<Record<string, string>> = {
   'cleanup.policy': 'log.cleanup.policy',
   'compression.gzip.level': 'compression.gzip.level',
@@ -143,7 +136,6 @@ const RANGES: Partial<Record<ConfigTypeName, readonly [bigint, bigint]>> = {
   LONG: [-(2n ** 63n), 2n ** 63n - 1n],
 };
 
-/** ConfigDef.parseType: returns Kafka's ConfigException message, or null when the value parses. */
 export function parseTypedValue(name: string, type: ConfigTypeName, value: string): string | null {
   const trimmed = value.trim();
   const fail = (reason: string): string => `Invalid value ${value} for configuration ${name}: ${reason}`;
@@ -162,7 +154,6 @@ export function parseTypedValue(name: string, type: ConfigTypeName, value: strin
   return null;
 }
 
-/** The prototype controller's APPEND/SUBTRACT on a LIST value (split on ',', empties dropped). */
 export function applyListOperation(current: string | null, operation: 'APPEND' | 'SUBTRACT', value: string): string {
   const parts = (current ?? '').split(',').filter((s) => s.length > 0);
   for (const item of value.split(',')) {

@@ -1,8 +1,5 @@
-// The periodic mirror sync every `mirror.metadata.refresh.interval.ms`: exclude enforcement, topic
-// config sync, group offset sync (group-sync.ts), and auto-discovery of source topics matching
-// `mirror.topics.include`. Like the
-// prototype's brokers, it goes through the same Start/Stop RPCs an admin would send, as a
-// principal the authorizer never denies.
+// The periodic mirror sync (exclude enforcement, config and group offset sync, auto-discovery), sent through the
+// same Start/Stop RPCs an admin would use, as the prototype's brokers do, by a never-denied principal.
 
 import { mirrorConfigKey } from '../../mirror/config/config-keys.js';
 import type { RequestContext } from './types.js';
@@ -21,8 +18,7 @@ export function runPeriodicSync(cluster: EmulatedCluster, _now: number): void {
   const ctx: RequestContext = { principal: INTERNAL_PRINCIPAL, nodeId: cluster.controllerId };
   const names = cluster.mirrors.names();
   const statuses = new Map(names.map((name) => [name, sourceStatus(cluster, name)]));
-  // The prototype syncs every mirror in one pass that waits on each source in turn: while one
-  // source does not answer, no mirror on this destination is synced.
+  // The prototype syncs all mirrors in one pass waiting on each source: one source down stalls every mirror.
   if ([...statuses.values()].some((s) => !s.ok)) return;
   for (const name of names) {
     const status = statuses.get(name);
@@ -46,7 +42,6 @@ function enforceExclude(cluster: EmulatedCluster, ctx: RequestContext, mirrorNam
   const matching = [...cluster.mirrors.topicsOf(mirrorName)].filter(
     (t) => t.mirror?.desired === 'MIRRORING' && exclude.test(t.name),
   );
-  // One request per topic, so a topic still in LOG_TRUNCATION (145) does not hold back the others.
   for (const topic of matching)
     stopMirrorTopics(cluster, ctx, { MirrorName: mirrorName, Topics: [{ TopicName: topic.name }] });
 }
@@ -74,11 +69,7 @@ function discover(
   });
 }
 
-/**
- * Copies the source's topic overrides, except the keys `mirror.topic.properties.exclude` names (a
- * stored list replaces the default one). Only values are copied: an override deleted on the source
- * stays on the destination, while a destination override of a key the source sets is put back.
- */
+/** Copies the source's topic overrides minus `mirror.topic.properties.exclude`; deletions are not copied. */
 function syncTopicConfigs(cluster: EmulatedCluster, mirrorName: string, source: EmulatedCluster): void {
   const stored = cluster.mirrors.config(mirrorName, 'mirror.topic.properties.exclude');
   const excluded = new Set(splitListValue(stored ?? mirrorConfigKey('mirror.topic.properties.exclude')?.default));

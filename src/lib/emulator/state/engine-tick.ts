@@ -1,7 +1,5 @@
-// The mirroring engine (PROTOCOL.md §10), advanced by tick(): every partition of every mirror
-// topic walks its state machine from where it was last left up to `now`, event by event (timed
-// phases, retries, desired-state changes at the moment they were requested), so the outcome does
-// not depend on how often the server ticks, only on when requests and outages happened.
+// The mirroring engine (PROTOCOL.md §10): tick() walks each partition's state machine event by event up to `now`,
+// so the outcome depends on when requests and outages happened, not on how often the server ticks.
 
 import { FAILURE_RECORD_CLEAR_MS, FIRST_FETCH_DELAY_MS } from './cluster-options.js';
 import type { EmulatedCluster, MirrorTiming } from './cluster-model.js';
@@ -33,7 +31,6 @@ interface PartitionEnv {
   readonly m: MirrorPartition;
   /** What this partition acts on ({@link MirrorPartition.follows}), not always the topic's desired state. */
   desired: DesiredState;
-  /** The topic's desired state and when it was set. */
   readonly topicDesired: DesiredState;
   readonly changedAt: number;
   readonly problem: SourceProblem | null;
@@ -47,7 +44,6 @@ interface PartitionEnv {
   readonly retry: RetryPolicy;
   /** Another mirror's source is unreachable: the start transient does not end (§18, every mirror stalls). */
   readonly stalled: boolean;
-  /** The batches behind the offsets (mirror-records.ts); absent where nothing is copied. */
   readonly records?: MirrorRecords;
 }
 
@@ -144,12 +140,10 @@ function advancePartition(e: PartitionEnv, now: number): void {
   const m = e.m;
   let at = m.processedAt;
   takeInDesiredChange(e, m.state === 'FAILED' && !m.startup ? Math.min(m.deadline, now) : Infinity);
-  // A retry held behind a sync waiting on an unreachable source runs once that sync gets its answer
-  // (the source admin reconnects within about a second), but never before its own backoff is over.
+  // A retry held behind a sync to an unreachable source runs once that sync answers, never before its own backoff.
   if (m.state === 'FAILED' && !m.startup && !e.problem && Number.isFinite(m.deadline)) {
     m.deadline = Math.min(m.deadline, Math.max(m.retryDueAt, Math.max(at, now) + e.retry.initialMs));
   }
-  // Each pass handles one event; a partition has at most a handful per tick plus its retries.
   for (let guard = 0; guard < 1000; guard++) {
     if (m.state === 'MIRRORING' && m.failbackStep === 'metadata-refresh' && e.desired === 'MIRRORING') {
       if (m.deadline > now) break;
@@ -182,11 +176,7 @@ function advancePartition(e: PartitionEnv, now: number): void {
   m.processedAt = now;
 }
 
-/**
- * Takes in the topic's latest desired-state change, unless it was made while this partition was
- * FAILED (a real failure, not the start transient): then the partition misses it for good and keeps
- * acting on the state it followed. `failedUntil` is how long it stays FAILED (Infinity: not FAILED).
- */
+/** Takes in the topic's latest desired-state change, unless made while really FAILED: then it is missed for good. */
 function takeInDesiredChange(e: PartitionEnv, failedUntil: number): void {
   const m = e.m;
   if (m.seenChangeAt === e.changedAt) return;
@@ -196,12 +186,10 @@ function takeInDesiredChange(e: PartitionEnv, failedUntil: number): void {
   e.desired = m.follows;
 }
 
-/** Picks up a change the partition missed, as a restart of its broker does (restart.ts). */
 export function takeInMissedChange(m: MirrorPartition, desired: DesiredState): void {
   m.follows = desired;
 }
 
-/** Where a partition in a resting state goes for a desired state; null to stay. */
 function steadyTransition(state: MirrorStateName, desired: DesiredState): MirrorStateName | null {
   switch (desired) {
     case 'MIRRORING':
@@ -220,14 +208,12 @@ function completePhase(e: PartitionEnv, at: number): void {
   if (state === 'PAUSING') enter(e, 'PAUSED', at);
   else if (state === 'STOPPING') enter(e, 'STOPPED', at);
   else if (state === 'EPOCH_FENCING') {
-    // BumpLeaderEpochs done: the local epoch now exceeds every epoch the fetcher brought.
     materialize(e.topic, e.p, at);
     bumpLeaderEpoch(e.p, e.m.fenceTo);
     enter(e, e.desired === 'STOPPED' ? 'STOPPING' : 'MIRRORING', at);
   } else if (e.desired === 'STOPPED') enter(e, 'STOPPING', at);
   else if (e.reverse?.kind === 'failback') {
-    // §18: MIRRORING at once, before the source's metadata is read; that read fails once (retry 1),
-    // and the cut is made later, by the fetcher (copy below).
+    // §18: MIRRORING at once; the source-metadata read fails once (retry 1) and the fetcher makes the cut later.
     e.m.failbackStep = 'metadata-refresh';
     enter(e, 'MIRRORING', at);
     if (e.m.state !== 'MIRRORING') {
@@ -242,10 +228,7 @@ function completePhase(e: PartitionEnv, at: number): void {
   }
 }
 
-/**
- * The failback's first fetcher set-up: the source leader is not cached yet, so it fails once
- * ("Failed to get source metadata", retry 1; ReplicaManager.maybeCreateMirrorFetchers).
- */
+/** A failback's first fetcher set-up fails once (ReplicaManager.maybeCreateMirrorFetchers: leader not cached). */
 function refreshFailbackMetadata(e: PartitionEnv, at: number): void {
   const m = e.m;
   m.failbackStep = 'fetcher-truncation';
@@ -254,17 +237,12 @@ function refreshFailbackMetadata(e: PartitionEnv, at: number): void {
   startupFailure(m, at, e.timing, 'MIRRORING');
 }
 
-/**
- * Truncation: drop local records the source never had. After a failback the logs part where the
- * source stopped mirroring from here (its end offset of the last epoch it mirrored), so records
- * written here after the failover go even when the source has since grown past them.
- */
+/** Truncation: after a failback, drop records written here past the source's end offset of the last mirrored epoch. */
 function truncateLog(e: PartitionEnv, at: number): void {
   const point =
     e.reverse?.kind === 'failback'
       ? (e.reverse.truncationPoint(e.p.index) ?? e.source().end)
       : // A log the mirror never fetched into (a topic that existed here outside any mirror) has no
-        // common point with the source: §18 saw it truncated to 0 and copied again.
         e.m.fetched
         ? e.source().end
         : 0n;
@@ -273,10 +251,7 @@ function truncateLog(e: PartitionEnv, at: number): void {
   setEndOffset(e.p, at, point);
 }
 
-/**
- * A fetch brought records of a newer leader epoch than this partition's: EPOCH_FENCING, whose bump
- * asks for the source partition's epoch + 10 (MirrorFetcherThread.validateLeaderEpoch).
- */
+/** EPOCH_FENCING: the bump asks for the source epoch + 10 (MirrorFetcherThread.validateLeaderEpoch). */
 function startFencingIfNeeded(e: PartitionEnv, at: number): boolean {
   if (e.m.failbackStep !== null) return false;
   const source = e.source();
@@ -295,15 +270,13 @@ function enter(e: PartitionEnv, next: MirrorStateName, at: number, keepFailure =
     fail(e, at, e.problem);
     return;
   }
-  // The loop check comes before truncation: the source mirrors this very topic from here.
   if (next === 'LOG_TRUNCATION' && e.reverse?.kind === 'loop') {
     failInLoop(e, at, e.reverse.message);
     return;
   }
   const previous = m.state;
   const failback = e.reverse?.kind === 'failback';
-  // On the prototype every newly started partition first fails to read source metadata (a failback
-  // does so after its truncation instead, see completePhase).
+  // The prototype's new partitions first fail to read source metadata (a failback after its truncation).
   if (next === 'LOG_TRUNCATION' && (previous === 'UNKNOWN' || previous === 'STOPPED') && !keepFailure && !failback) {
     if (startupFailure(m, at, e.timing, 'LOG_TRUNCATION')) return;
   }
@@ -319,10 +292,8 @@ function enter(e: PartitionEnv, next: MirrorStateName, at: number, keepFailure =
       m.lastFetchAt = -Infinity;
       m.carry = 0;
       m.failureClearAt = m.failure === null ? Infinity : at + FAILURE_RECORD_CLEAR_MS;
-      // §18: after a resume the first fetch is not in yet: the old offsets, lag 0, for about a second.
       if (previous === 'PAUSED' && e.timing.startupFailureMs > 0) m.fetchHoldUntil = at + FIRST_FETCH_DELAY_MS;
       if (m.firstFetchPending) {
-        // The fetcher's first answer is not in yet: offsets and lag read 0 whatever the source holds.
         m.firstFetchPending = false;
         m.fetchHoldUntil = at + FIRST_FETCH_DELAY_MS;
         m.sourceOffset = 0n;
@@ -332,7 +303,6 @@ function enter(e: PartitionEnv, next: MirrorStateName, at: number, keepFailure =
       m.deadline = at + e.timing.pausingMs;
       break;
     case 'STOPPING':
-      // Leaving MIRRORING, the last fetch lands before the fetcher goes away.
       if (previous === 'MIRRORING' && !e.problem) {
         const source = e.source();
         if (source.end > p.base) {
@@ -349,9 +319,8 @@ function enter(e: PartitionEnv, next: MirrorStateName, at: number, keepFailure =
     case 'STOPPED':
       m.failure = null;
       m.lastMirroredOffset = p.base;
-      // The stop's bump asks for the log's latest epoch, a no-op once a sync has raised the partition
-      // past it (ClusterMirrorCoordinator STOPPING: getLatestLocalEpochs); then an abort marker per
-      // copied transaction still open and one MIRROR_PID_RESET control batch.
+      // The stop's bump asks for the log's latest epoch (ClusterMirrorCoordinator STOPPING: getLatestLocalEpochs),
+      // then an abort marker per open copied transaction and one MIRROR_PID_RESET control batch.
       bumpLeaderEpoch(p, p.epochs[p.epochs.length - 1]?.epoch ?? -1);
       noteRecords(p, p.leaderEpoch, p.base);
       {
@@ -368,11 +337,8 @@ function enter(e: PartitionEnv, next: MirrorStateName, at: number, keepFailure =
 }
 
 /**
- * ClusterMirrorCoordinator.scheduleFailedRetries: the retry is due after initial × 2^attempt (capped at
- * the max backoff; the prototype adds ±20 % jitter, left out here). While the source does not answer,
- * the retry task waits behind the source-metadata sync each failure schedules on the same scheduler,
- * which blocks for the request timeout: seen as retries due in 3.2 s and 8.1 s running after 27.7 s
- * and 32.3 s. So after a long outage the partition recovers only when its last backoff is over.
+ * ClusterMirrorCoordinator.scheduleFailedRetries: due after initial × 2^attempt (capped, no jitter here);
+ * while the source is down the retry also waits behind the blocking source-metadata sync.
  */
 function nextRetryAt(e: PartitionEnv, at: number, attempts: number): number {
   if (attempts >= e.retry.maxAttempts) return (e.m.retryDueAt = Infinity);
@@ -382,11 +348,7 @@ function nextRetryAt(e: PartitionEnv, at: number, attempts: number): number {
   return at + Math.max(backoff, held);
 }
 
-/**
- * Puts a partition into the prototype's transient FAILED ("Failed to get source metadata", retry 1)
- * that a start or a config change causes; `resume` is where it goes when that passes. False when
- * the timing option turns the transient off.
- */
+/** The prototype's start/config-change transient FAILED (retry 1); false when the timing option turns it off. */
 export function startupFailure(m: MirrorPartition, at: number, timing: MirrorTiming, resume: MirrorStateName): boolean {
   if (timing.startupFailureMs <= 0) return false;
   m.preFailureState = resume;
@@ -408,14 +370,12 @@ function fail(e: PartitionEnv, at: number, problem: SourceProblem, resume?: Mirr
     m.deadline = Infinity;
     return;
   }
-  // As the prototype's updateFailedState: the first failure is attempt 1; a record that survived a
-  // retry which went straight back to MIRRORING keeps counting (existing + 1).
+  // As updateFailedState: the first failure is attempt 1; a record that survived a retry keeps counting.
   const attempts = m.failure && m.failure.retryAttempt > 0 ? m.failure.retryAttempt + 1 : 1;
   m.failure = { retryAttempt: attempts, message: problemMessage(e, problem, attempts, fetching) };
   m.deadline = nextRetryAt(e, at, attempts);
 }
 
-/** A loop fails every attempt; its record alternates (mirror-loop.ts) and the topic stays read-only. */
 function failInLoop(e: PartitionEnv, at: number, message: string): void {
   const m = e.m;
   materialize(e.topic, e.p, at);
@@ -437,14 +397,12 @@ function retry(e: PartitionEnv, at: number): void {
     return;
   }
   if (m.startup && e.stalled && !e.problem) {
-    // The start transient lasts as long as another mirror's source does not answer.
     m.deadline = at + e.timing.startupFailureMs;
     return;
   }
   if (m.startup) {
     m.startup = false;
     if (!e.problem) {
-      // The record of the startup failure stays on the partition after it starts mirroring.
       m.firstFetchPending = true;
       enter(e, m.preFailureState === 'MIRRORING' ? 'MIRRORING' : 'LOG_TRUNCATION', at, true);
       return;
@@ -466,7 +424,6 @@ function retry(e: PartitionEnv, at: number): void {
   enter(e, pre === 'UNKNOWN' || pre === 'LOG_TRUNCATION' ? 'LOG_TRUNCATION' : 'MIRRORING', at);
 }
 
-/** Copies records toward the source's end at the configured rate, up to time `to`. */
 function copy(e: PartitionEnv, to: number): void {
   const { m, p } = e;
   if (e.problem) return;
@@ -474,7 +431,6 @@ function copy(e: PartitionEnv, to: number): void {
     m.fetchedAt = Math.max(m.fetchedAt, to);
     return;
   }
-  // The next fetch response is not in yet: offsets and lag stay what the last one said.
   if (e.fetchIntervalMs > 0 && to < m.lastFetchAt + e.fetchIntervalMs) return;
   m.lastFetchAt = to;
   m.fetchedAt = Math.max(m.fetchedAt, m.fetchHoldUntil);
@@ -482,7 +438,6 @@ function copy(e: PartitionEnv, to: number): void {
   if (m.failbackStep === 'fetcher-truncation') {
     m.failbackStep = null;
     truncateLog(e, to);
-    // The first batches of a failback carry the epoch the source wrote them in after the failover.
     if (startFencingIfNeeded(e, to)) return;
   }
   const { end, epoch, epochs, transaction } = e.source();
@@ -506,19 +461,12 @@ function copy(e: PartitionEnv, to: number): void {
   m.carry = reached === end ? 0 : budget - whole;
 }
 
-/**
- * MirrorFetcherThread.validateLeaderEpoch's proactive bump: a fetched batch (-1 for an empty answer)
- * within 3 epochs of the local one schedules a bump while it is appended, so a first fetch takes 0 to 11.
- */
+/** MirrorFetcherThread.validateLeaderEpoch's proactive bump: a batch within 3 epochs of the local one schedules one. */
 function bumpNearEpoch(p: Partition, highestBatchEpoch: number, sourceEpoch: number): void {
   if (highestBatchEpoch > p.leaderEpoch - LEADER_EPOCH_BUMP_THRESHOLD)
     bumpLeaderEpoch(p, bumpTarget(sourceEpoch, p.leaderEpoch));
 }
 
-/**
- * A partition failed from outside the fetcher (the periodic sync); it retries like any failure.
- * The engine must have advanced the partition to `at` already.
- */
 export function failMirrorPartition(
   cluster: EmulatedCluster,
   topic: Topic,
@@ -551,10 +499,7 @@ export function failMirrorPartition(
   );
 }
 
-/**
- * A config change on the prototype restarts every fetcher of the mirror: each MIRRORING partition
- * goes through the startup FAILED again. Call after the engine has been advanced to `now`.
- */
+/** A config change on the prototype restarts every fetcher of the mirror (startup FAILED again). */
 export function bounceMirror(cluster: EmulatedCluster, mirrorName: string, now: number): void {
   for (const topic of cluster.mirrors.topicsOf(mirrorName)) {
     if (topic.mirror?.desired !== 'MIRRORING') continue;
@@ -567,10 +512,7 @@ export function bounceMirror(cluster: EmulatedCluster, mirrorName: string, now: 
   }
 }
 
-/**
- * A simulated restart of the destination brokers: the non-retryable marks live in broker memory,
- * so partitions held FAILED with retry -1 try again (through log truncation) after a short while.
- */
+/** Simulated destination restart: non-retryable marks live in broker memory, so retry -1 partitions try again. */
 export function forgetNonRetryableFailures(cluster: EmulatedCluster, now: number): void {
   for (const name of cluster.mirrors.namesWithTopics()) {
     for (const topic of cluster.mirrors.topicsOf(name)) {

@@ -1,29 +1,22 @@
-// Which leader epoch wrote each stretch of a partition's log: the leader-epoch checkpoint a Kafka
-// broker keeps, and what OffsetForLeaderEpoch answers from. The emulator holds offsets, not records,
-// so the history is a list of (epoch, first offset) entries. A writable partition's records carry its
-// leader epoch; a mirror partition's records keep the epochs they had on the source. Failback rests on
-// it: the old destination's end offset of the last epoch it mirrored is where the two logs part.
+// Which leader epoch wrote each stretch of a partition's log (the leader-epoch checkpoint, OffsetForLeaderEpoch);
+// a mirror partition keeps the source's epochs, and failback cuts where the two histories part.
 
 import type { Partition } from './types.js';
 
 export interface EpochStart {
   readonly epoch: number;
-  /** Offset of the first record written in this epoch. */
   readonly start: bigint;
 }
 
-/** Notes that records from `start` on were written in `epoch` (a no-op while the epoch is unchanged). */
 export function noteRecords(p: Partition, epoch: number, start: bigint): void {
   const last = p.epochs[p.epochs.length - 1];
   if (last && last.epoch === epoch) return;
-  // A stretch that never received a record is dropped: it would answer lookups with an empty range.
   if (last && last.start >= start) p.epochs.pop();
   const before = p.epochs[p.epochs.length - 1];
   if (before && before.epoch === epoch) return;
   p.epochs.push({ epoch, start });
 }
 
-/** Copies the epochs of the source's records in [from, to) onto a mirror partition. */
 export function copyEpochs(p: Partition, source: readonly EpochStart[], from: bigint, to: bigint): void {
   if (to <= from) return;
   for (const [i, entry] of source.entries()) {
@@ -33,7 +26,6 @@ export function copyEpochs(p: Partition, source: readonly EpochStart[], from: bi
   }
 }
 
-/** The highest epoch among the source's records in [from, to); -1 when there are none. */
 export function highestEpochIn(source: readonly EpochStart[], from: bigint, to: bigint): number {
   let highest = -1;
   for (const [i, entry] of source.entries()) {
@@ -44,15 +36,10 @@ export function highestEpochIn(source: readonly EpochStart[], from: bigint, to: 
   return highest;
 }
 
-/** Log truncation: what lies at or beyond `point` is gone, and so are the epochs that only wrote there. */
 export function truncateEpochs(p: Partition, point: bigint): void {
   while (p.epochs.length > 0 && (p.epochs[p.epochs.length - 1] as EpochStart).start >= point) p.epochs.pop();
 }
 
-/**
- * The history as a reader sees it at `logEnd`: records a writable partition grew since it was last
- * materialized were written in its current leader epoch.
- */
 export function epochsAt(p: Partition, logEnd: bigint, writable: boolean): EpochStart[] {
   const entries = [...p.epochs];
   const last = entries[entries.length - 1];
@@ -62,10 +49,7 @@ export function epochsAt(p: Partition, logEnd: bigint, writable: boolean): Epoch
   return entries;
 }
 
-/**
- * OffsetForLeaderEpoch: the largest epoch at or below `requested` that wrote records, and the offset
- * where the next epoch starts (the log end for the latest one). Both -1 when no epoch that old wrote.
- */
+/** OffsetForLeaderEpoch: largest epoch ≤ `requested` that wrote records and where the next starts; else -1. */
 export function endOffsetForEpoch(
   entries: readonly EpochStart[],
   requested: number,

@@ -1,13 +1,6 @@
-// Leader-epoch bumps of a mirror destination, as the prototype computes them. A bump asks the
-// controller for MinLeaderEpoch = source epoch + 10 whenever the source partition's epoch is within 3
-// of the local one (MirrorMetadataManager.collectEpochBumpTargets, ClusterMirrorUtils'
-// LEADER_EPOCH_BUMP_INCREMENT / _THRESHOLD), and the controller sets the epoch to MinLeaderEpoch + 1
-// unless it is already higher (PartitionChangeBuilder.computeLeaderEpoch): a first sync takes 0 to 11.
-// The periodic sync bumps every topic of a mirror that is not PAUSED (STOPPED ones too), but only while
-// the mirror has at least one topic desired MIRRORING (syncSourceConfigsAndOffsets). After a failback,
-// two clusters that mirror a topic from each other that way raise it past each other at every sync,
-// +11 per side (the leader-epoch war: B 11 → 33 → 55, A 22 → 44 on the prototype); deleting the old
-// mirror (its STOPPED topics leave its topic set) ends it.
+// Leader-epoch bumps of a mirror destination: MinLeaderEpoch = source epoch + 10 when within 3 of the local one
+// (MirrorMetadataManager.collectEpochBumpTargets); the controller sets MinLeaderEpoch + 1 (computeLeaderEpoch).
+// After a failback two clusters mirroring each other raise it at every sync (the epoch war) until the old mirror goes.
 
 import type { EmulatedCluster } from './cluster-model.js';
 import { sourceStatus } from './source-link.js';
@@ -16,7 +9,6 @@ import { materialize, type Partition } from './topics.js';
 export const LEADER_EPOCH_BUMP_THRESHOLD = 3;
 export const LEADER_EPOCH_BUMP_INCREMENT = 10;
 
-/** The MinLeaderEpoch a bump asks for against a source partition at `sourceEpoch`; null for no bump. */
 export function bumpTarget(sourceEpoch: number, localEpoch: number): number | null {
   if (sourceEpoch < 0 || sourceEpoch <= localEpoch - LEADER_EPOCH_BUMP_THRESHOLD) return null;
   return sourceEpoch + LEADER_EPOCH_BUMP_INCREMENT;
@@ -28,7 +20,6 @@ export function bumpLeaderEpoch(p: Partition, minEpoch: number | null): void {
   p.leaderEpoch = minEpoch + 1;
 }
 
-/** The periodic sync's bump; runs once the engine has advanced every partition to `now`. */
 export function bumpEpochsAtSync(cluster: EmulatedCluster, now: number): void {
   if (!cluster.mirroringEnabled()) return;
   for (const mirrorName of cluster.mirrors.namesWithTopics()) {

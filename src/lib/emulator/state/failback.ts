@@ -1,9 +1,5 @@
-// A mirror whose source cluster mirrors the same topic back from here (PROTOCOL.md §10, "Lifecycle"):
-// before truncating, a starting partition lists the source's mirrors. When one of them takes its
-// source from this cluster and still mirrors (or has paused) the topic, this is a mirror loop: the
-// partition goes FAILED and stays read-only until the source stops the topic. When that mirror has
-// STOPPED the topic, this is a failback: the last epoch the source mirrored from here tells where the
-// two logs part, and everything this cluster wrote after that point is truncated away.
+// A source that mirrors the same topic back from here (PROTOCOL.md §10, "Lifecycle"): still mirroring, it is a
+// loop (FAILED, read-only); STOPPED, a failback, truncated where the two logs part.
 
 import type { EmulatedCluster } from './cluster-model.js';
 import { endOffsetForEpoch, epochsAt } from './epoch-history.js';
@@ -18,7 +14,6 @@ export type ReverseMirror =
       truncationPoint(partition: number): bigint | null;
     };
 
-/** The source's mirror of `topic` that reads from `destination`, if any; null when there is none. */
 export function reverseMirrorOf(
   destination: EmulatedCluster,
   mirrorName: string,

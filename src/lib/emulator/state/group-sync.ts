@@ -1,12 +1,5 @@
-// The periodic sync's copy of consumer-group offsets from the source (issue 13, as the prototype
-// does it): for groups matching `mirror.groups.include` and not `mirror.groups.exclude`, and only for
-// the mirror's topics still MIRRORING (not paused, not stopped), the destination's committed offset
-// becomes the source's exactly, backward moves included. It is a simple commit (no generation, no
-// member), so a group the destination did not have appears there Empty with no protocol type; a
-// group with members on the destination is skipped with the broker's warning; a group with offsets
-// only on other topics is never created on the destination. The broker running the sync (the mirror's
-// coordinator) copies only partitions with a replica on it: on a multi-broker destination with few
-// replicas the other partitions never get the offset.
+// The periodic sync's copy of consumer-group offsets, as the prototype does it: matching groups on MIRRORING
+// topics get the source's offset exactly as a simple commit; groups with members here are skipped with a warning.
 
 import type { EmulatedCluster } from './cluster-model.js';
 import { SIMPLE_COMMITTER, type ConsumerGroup } from './groups.js';
@@ -17,7 +10,6 @@ import { mirrorCoordinatorOf } from './mirror-coordinators.js';
 export const GROUPS_INCLUDE = 'mirror.groups.include';
 export const GROUPS_EXCLUDE = 'mirror.groups.exclude';
 
-/** The mirror's group filter; null when a stored pattern does not compile (the sync then skips groups). */
 export function groupFilterOf(configs: ReadonlyMap<string, string> | undefined): PatternFilter | null {
   return patternFilterOf(configs, GROUPS_INCLUDE, GROUPS_EXCLUDE);
 }
@@ -68,10 +60,6 @@ interface SourceOffset {
   readonly metadata: string | null;
 }
 
-/**
- * The group's committed offsets on partitions the destination's mirror topics have and the syncing
- * broker holds a replica of (every partition when no broker is known to sync: -1).
- */
 function mirroredOffsets(group: ConsumerGroup, mirrored: ReadonlyMap<string, Topic>, syncing: number): SourceOffset[] {
   const out: SourceOffset[] = [];
   for (const [topicName, partitions] of group.offsets) {

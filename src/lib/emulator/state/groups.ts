@@ -1,22 +1,15 @@
-// Consumer groups of one emulated cluster, as far as their offsets go: the classic group
-// coordinator's committed offsets and the state a client sees in ListGroups and DescribeGroups.
-// JoinGroup, SyncGroup and Heartbeat are not served, so a group has members only through the test
-// hook (markActive); every other group is Empty. A "simple" group, made by a commit with generation
-// -1 and an empty member id (librdkafka's commit(offsets=…), kafkajs's admin setOffsets, the
-// destination's offset sync), has no protocol type at all.
+// Consumer groups' offsets: the classic coordinator's commits and what ListGroups/DescribeGroups show.
+// Join/Sync/Heartbeat are not served (members only via markActive); a "simple" group has no protocol type.
 
 import { javaStringHash } from './java-hash-map.js';
 
-/** Kafka's `offsets.topic.num.partitions` default: a group's coordinator leads one of these. */
 export const OFFSETS_TOPIC_PARTITIONS = 50;
-/** Kafka's `offsets.topic.replication.factor` default (capped by the node count). */
 const OFFSETS_TOPIC_REPLICATION = 3;
 const INT_MIN = -2147483648;
 const SYNC_LOG_LIMIT = 100;
 
 export interface CommittedOffset {
   readonly offset: bigint;
-  /** -1 when the committer did not say. */
   readonly leaderEpoch: number;
   readonly metadata: string | null;
   readonly committedAt: number;
@@ -33,7 +26,6 @@ export type GroupState = 'Empty' | 'Stable';
 
 export interface ConsumerGroup {
   readonly id: string;
-  /** '' for a group that only ever had simple commits; 'consumer' once a consumer joined. */
   protocolType: string;
   protocol: string;
   generation: number;
@@ -67,12 +59,7 @@ export class GroupStore {
     return [...this.groups.values()];
   }
 
-  /**
-   * The coordinator's check of a commit (Kafka's OffsetMetadataManager and ClassicGroup): a commit
-   * without generation is accepted while nobody consumes the group (creating it when missing); a
-   * member must be known and in the current generation; a commit without generation while members
-   * are there is refused. OffsetCommit below v9 says ILLEGAL_GENERATION for an unknown group.
-   */
+  /** The coordinator's commit check (Kafka's OffsetMetadataManager and ClassicGroup). */
   refusal(id: string, who: Committer): CommitRefusal | null {
     const group = this.groups.get(id);
     if (!group) return who.generation < 0 ? null : 'ILLEGAL_GENERATION';
@@ -98,15 +85,11 @@ export class GroupStore {
     return this.groups.get(id)?.offsets.get(topic)?.get(partition);
   }
 
-  /** A deleted topic takes its committed offsets with it, as Kafka's coordinator cleans them up. */
   forgetTopic(topic: string): void {
     for (const group of this.groups.values()) group.offsets.delete(topic);
   }
 
-  /**
-   * Test hook: a consumer joined the group (JoinGroup/SyncGroup are not modelled), so the group is
-   * Stable with that one member in a new generation. Returns what the member commits with.
-   */
+  /** Test hook: a consumer joined (Stable, one member, new generation); returns what it commits with. */
   markActive(id: string, member: Partial<GroupMember> = {}): Committer {
     const group = this.getOrCreate(id);
     group.generation += 1;
@@ -124,7 +107,6 @@ export class GroupStore {
     return { generation: group.generation, memberId, groupInstanceId: member.groupInstanceId ?? null };
   }
 
-  /** Test hook: the group's consumers left; it is Empty again and keeps its protocol type and offsets. */
   markIdle(id: string): void {
     const group = this.groups.get(id);
     if (!group || group.members.length === 0) return;
@@ -153,11 +135,7 @@ export interface CoordinatorNodes {
   isUp(nodeId: number): boolean;
 }
 
-/**
- * The node coordinating a group: the leader of `__consumer_offsets` partition
- * abs(hash(groupId)) % 50, whose replicas are laid out round-robin like every topic here; -1 while
- * every replica is down. (The emulator keeps no `__consumer_offsets` topic in Metadata.)
- */
+/** The leader of `__consumer_offsets` partition abs(hash(groupId)) % 50; -1 while every replica is down. */
 export function groupCoordinator(cluster: CoordinatorNodes, groupId: string): number {
   const hash = javaStringHash(groupId);
   const partition = (hash === INT_MIN ? 0 : Math.abs(hash)) % OFFSETS_TOPIC_PARTITIONS;

@@ -1,10 +1,5 @@
-// The emulator's in-memory engine, as the server and the per-API files (apis/) use it: build
-// clusters, register their addresses, change their state per request, tick on an interval.
-//
-// Not modelled (see each file for the finer approximations): records and their contents (only
-// offsets move), transactions and the abort markers Stop appends for them, EPOCH_FENCING, mirror
-// loop detection, the StateValidationOffset optimistic lock (requests are applied one at a time),
-// retry jitter, consumer-group / ACL sync, and deny ACLs or prefixed ACL patterns.
+// The emulator's in-memory engine, as the server and the per-API files (apis/) use it: build clusters, register
+// their addresses, change their state per request, tick on an interval.
 
 export {
   Authorizer,

@@ -1,6 +1,4 @@
-// DescribeConfigs / IncrementalAlterConfigs on resource type 64 (CLUSTER_MIRROR), PROTOCOL.md §7:
-// stored keys only, every value a STRING in clear text (secrets included), and the broker's
-// key/value checks before the controller's ALTER_CONFIGS check.
+// DescribeConfigs / IncrementalAlterConfigs on resource type 64 (CLUSTER_MIRROR), PROTOCOL.md §7.
 
 import { mirrorConfigKey, parseMirrorConfigValue } from '../../mirror/config/config-keys.js';
 import { errors } from '../../kafka/error-codes.js';
@@ -19,8 +17,7 @@ export function describeMirrorConfigs(
   includeDocumentation: boolean,
 ): { code: number; message: string | null; configs: B.DescribeConfigsResourceResult[] } {
   if (name === '') return { code: errors.INVALID_REQUEST.code, message: 'Cluster name must not be empty', configs: [] };
-  // ConfigurationKeys and the synonym flag are ignored; an unknown name is an empty success. The
-  // broker reads the keys out of a Java HashMap, so they come in its iteration order.
+  // The broker reads the keys out of a Java HashMap, so they come in its iteration order.
   const stored = cluster.mirrors.configsOf(name) ?? new Map<string, string>();
   const configs = javaHashMapOrder([...stored.keys()]).map((key): B.DescribeConfigsResourceResult => ({
     Name: key,
@@ -36,7 +33,6 @@ export function describeMirrorConfigs(
   return { code: errors.NONE.code, message: '', configs };
 }
 
-/** Null values on SET/APPEND/SUBTRACT were refused by the caller (42) before this runs. */
 export function alterMirrorConfigs(
   cluster: EmulatedCluster,
   ctx: RequestContext,
@@ -44,7 +40,6 @@ export function alterMirrorConfigs(
   validateOnly: boolean,
 ): Outcome {
   const name = resource.ResourceName;
-  // Broker pre-check, before forwarding: known keys, parsable values.
   for (const config of resource.Configs) {
     if (!mirrorConfigKey(config.Name))
       return { code: errors.INVALID_CONFIG.code, message: `Unknown mirror configuration: ${config.Name}` };

@@ -1,8 +1,5 @@
-// What the mirror fetcher does with records: the source's batches land on the destination at the
-// same offsets, byte for byte (CRC, records and the epoch that wrote them unchanged, as a follower
-// appends: transactional batches and their markers too, so the destination's open transactions and
-// last stable offset follow the source's), and a stop appends, as the prototype does (PROTOCOL.md §18),
-// an ABORT marker per transaction still open there, then its MIRROR_PID_RESET control batch.
+// The mirror fetcher's records: source batches land byte for byte at the same offsets (markers too), and a stop
+// appends an ABORT marker per open transaction, then MIRROR_PID_RESET, as the prototype does (PROTOCOL.md §18).
 
 import {
   controlKey,
@@ -15,22 +12,13 @@ import type { EmulatedCluster } from './cluster-model.js';
 import { recordLog } from './record-store.js';
 import type { Partition, Topic } from './topics.js';
 
-/** The engine's hooks into the records of one mirror partition. */
 export interface MirrorRecords {
-  /**
-   * Copies the source's batches starting in [from, to); returns the end reached, which passes `to`
-   * when the last batch does (a fetcher copies whole batches).
-   */
+  /** Copies batches starting in [from, to); the end reached passes `to` when the last batch does. */
   copy(from: bigint, to: bigint): bigint;
-  /**
-   * Appends the stop's control batches from `offset`, written in `leaderEpoch`: an abort marker per
-   * open transaction (and one more for a transaction of the offsets-only test hook when
-   * `hookTransaction`), then the PID reset. Returns how many records it wrote.
-   */
+  /** Appends the stop's abort markers and PID reset from `offset`; returns how many records it wrote. */
   stopMarkers(offset: bigint, leaderEpoch: number, hookTransaction: boolean): number;
 }
 
-/** The source partition a fetch reads; null while the source cannot be read. */
 export interface SourcePartition {
   readonly cluster: EmulatedCluster;
   readonly topic: Topic;
@@ -66,8 +54,6 @@ export function mirrorRecords(
       const log = recordLog(destination, topic, p);
       if (log.end !== offset) log.truncateTo(offset);
       const baseTimestamp = BigInt(Math.floor(destination.clock.now()));
-      // An abort marker is a transactional control batch, of the transaction's producer (-1/-1 for the
-      // test hook's offsets-only transaction); the PID reset is a control batch of no producer.
       const control = (key: Buffer, value: Buffer, producer: { producerId: bigint; epoch: number } | null) =>
         log.append(
           encodeBatch({

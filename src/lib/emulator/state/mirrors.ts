@@ -1,6 +1,4 @@
-// The destination side's mirror metadata: CLUSTER_MIRROR config entries (a mirror exists exactly
-// while it has at least one stored key, as in the prototype's metadata image) and the
-// mirror → topics index behind every per-mirror question (List, Describe, Delete, discovery).
+// The destination's mirror metadata: a mirror exists exactly while it has a stored key, as in the prototype's image.
 
 import { newMirrorPartition, type DesiredState } from './partition-state.js';
 import { materialize, type Topic } from './topics.js';
@@ -25,7 +23,6 @@ export class MirrorStore {
     return this.configs.get(name)?.get(key);
   }
 
-  /** Like a ConfigRecord: a null value deletes the key, and the last deletion removes the mirror. */
   setConfig(name: string, key: string, value: string | null): void {
     let entries = this.configs.get(name);
     if (value === null) {
@@ -49,10 +46,7 @@ export class MirrorStore {
     return [...this.topicsByMirror.keys()];
   }
 
-  /**
-   * Applies a MirrorTopicStateChangeRecord{mirrorName, desired}. Partitions keep their cached state
-   * when the topic already had one (a STOPPED topic restarted, or moved from a stopped mirror).
-   */
+  /** Applies a MirrorTopicStateChangeRecord; partitions keep a cached state the topic already had. */
   associate(topic: Topic, name: string, desired: DesiredState, now: number): void {
     if (topic.mirror && topic.mirror.name !== name) this.unindex(topic, topic.mirror.name);
     if (topic.mirror?.name === name && topic.mirror.desired === desired) return;
@@ -70,7 +64,6 @@ export class MirrorStore {
     }
   }
 
-  /** Delete's `MirrorTopicStateChangeRecord{mirrorName="", desired=UNKNOWN}` plus the state tombstones. */
   detach(topic: Topic, now: number): void {
     if (!topic.mirror) return;
     this.unindex(topic, topic.mirror.name);

@@ -1,7 +1,5 @@
-// One partition's records: real magic-v2 batches kept in memory in segments, the oldest segment out
-// once the log holds more than its retention in bytes (the log start offset moves to the first batch
-// left, as Kafka's does when it deletes a segment). Offsets are exact bigints; a batch's bytes are
-// stored as appended.
+// One partition's records: real magic-v2 batches in memory segments, the oldest dropped once the log exceeds its
+// retention bytes, as Kafka deletes a segment.
 
 import {
   controlTypeOf,
@@ -16,7 +14,6 @@ import { ProducerStates } from './producer-state.js';
 
 export interface StoredBatch {
   readonly base: bigint;
-  /** The offset after the batch's last record. */
   readonly next: bigint;
   readonly bytes: Buffer;
   readonly maxTimestamp: bigint;
@@ -25,18 +22,15 @@ export interface StoredBatch {
   readonly control: boolean;
 }
 
-/** Segments start small (most partitions hold little) and double up to this size. */
 export const MAX_SEGMENT_BYTES = 64 * 1024;
 const FIRST_SEGMENT_BYTES = 4 * 1024;
 
-/** One allocation holding consecutive batches, dropped whole by retention as Kafka drops a segment file. */
 interface Segment {
   readonly id: number;
   readonly buf: Buffer;
   used: number;
 }
 
-/** A stored batch: where its bytes lie in its segment (the view is made when read, not kept per batch). */
 class Placed implements StoredBatch {
   constructor(
     readonly base: bigint,
@@ -64,7 +58,6 @@ export class PartitionLog {
   private segments: Segment[] = [];
   private nextSegmentId = 0;
   private held = 0;
-  /** Made at the first producer's or control batch: most logs hold only generated batches. */
   private producerStates: ProducerStates | undefined;
 
   constructor(
@@ -80,32 +73,26 @@ export class PartitionLog {
   get end(): bigint {
     return this.endOffset;
   }
-  /** Bytes of the batches held. */
   get sizeBytes(): number {
     return this.held;
   }
-  /** Bytes allocated for them (segments are filled in order, the last one partly). */
   get allocatedBytes(): number {
     return this.segments.reduce((n, s) => n + s.buf.length, 0);
   }
   get batchCount(): number {
     return this.batches.length;
   }
-  /** Whether a producer's or a control batch was ever appended (so there may be transactions). */
   get hasProducers(): boolean {
     return this.producerStates !== undefined;
   }
-  /** Producer ids, sequences and transactions, as the appended batches left them. */
   get producers(): ProducerStates {
     this.producerStates ??= new ProducerStates();
     return this.producerStates;
   }
 
   /**
-   * Appends a batch already placed at its offset, copied into the log's own segment: the bytes given
-   * are often a slice of a request frame or of a Buffer pool slab, which holding would hold whole. A
-   * batch past the end (the records between were never received) empties the log and starts it there,
-   * as a follower does below a leader's log start.
+   * Appends a batch at its offset, copied (the bytes given are often a slice of a larger frame); a batch
+   * past the end empties the log and starts it there, as a follower does below a leader's log start.
    */
   append(bytes: Buffer): StoredBatch {
     const h = readBatchHeader(bytes);
@@ -135,7 +122,6 @@ export class PartitionLog {
     return batch;
   }
 
-  /** Drops every record at or beyond `offset` (a batch holding it goes whole). */
   truncateTo(offset: bigint): void {
     if (offset >= this.endOffset) return;
     while (this.batches.length > 0) {
@@ -155,7 +141,6 @@ export class PartitionLog {
     if (this.batches.length === 0) this.resetAt(this.endOffset);
   }
 
-  /** Empties the log; it starts (and ends) at `offset`. */
   resetAt(offset: bigint): void {
     this.batches = [];
     this.segments = [];
@@ -165,10 +150,7 @@ export class PartitionLog {
     this.producerStates?.trimBelow(offset);
   }
 
-  /**
-   * DeleteRecords: the log starts at `offset` (at most its end); batches wholly below it go. Their segment
-   * memory stays until retention drops the segment (a test hook, not a hot path).
-   */
+  /** DeleteRecords: the log starts at `offset`; segment memory stays until retention drops it (test hook). */
   deleteBefore(offset: bigint): void {
     const start = offset < this.endOffset ? offset : this.endOffset;
     if (start <= this.startOffset) return;
@@ -179,7 +161,6 @@ export class PartitionLog {
     this.startOffset = start;
   }
 
-  /** The batches from the one holding `from` on, up to about `maxBytes` (always at least one). */
   read(from: bigint, maxBytes: number, minOne = true): StoredBatch[] {
     const out: StoredBatch[] = [];
     let bytes = 0;
@@ -193,10 +174,7 @@ export class PartitionLog {
     return out;
   }
 
-  /**
-   * The bytes of batches this log's read() returned, in order: consecutive batches of one segment lie side
-   * by side, so each run of them is one view of the segment, and only a read across segments is copied.
-   */
+  /** The bytes of read()'s batches: one view per run within a segment, copying only across segments. */
   bytesOf(batches: readonly StoredBatch[]): Buffer {
     const views: Buffer[] = [];
     let run: { seg: Segment; start: number; end: number } | undefined;
@@ -211,7 +189,6 @@ export class PartitionLog {
     return views.length === 1 ? (views[0] as Buffer) : Buffer.concat(views);
   }
 
-  /** ListOffsets by timestamp: the first offset whose record has a timestamp at or after `ts`; null when none. */
   offsetForTimestamp(ts: bigint): { readonly offset: bigint; readonly timestamp: bigint } | null {
     for (const batch of this.batches) {
       if (batch.control || batch.maxTimestamp < ts) continue;
@@ -230,7 +207,6 @@ export class PartitionLog {
     return null;
   }
 
-  /** The offset and timestamp of the record with the largest timestamp; null for an empty log. */
   maxTimestamp(): { readonly offset: bigint; readonly timestamp: bigint } | null {
     let best: Placed | undefined;
     for (const batch of this.batches)
@@ -262,11 +238,9 @@ export class PartitionLog {
     return segment;
   }
 
-  /** Drops the oldest segments while the log holds more than its retention; the last one always stays. */
   private enforceRetention(): void {
     while (this.held > this.retentionBytes && this.segments.length > 1) {
       const oldest = this.segments.shift() as Segment;
-      // The segment's batches are a prefix of the list; one splice, not a shift per batch.
       let count = 0;
       for (; count < this.batches.length && (this.batches[count] as Placed).segment === oldest.id; count++)
         this.held -= (this.batches[count] as Placed).length;

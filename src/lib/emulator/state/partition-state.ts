@@ -1,6 +1,5 @@
-// Mirror partition states (PROTOCOL.md §10) and the per-partition record the engine keeps for a
-// mirror topic: the cached state plus the failure record, kept apart from the topic's desired
-// state exactly as the prototype keeps MirrorTopicStateChangeRecord apart from `__mirror_state`.
+// Mirror partition states (PROTOCOL.md §10) and the engine's per-partition record, kept apart from the topic's
+// desired state as the prototype keeps MirrorTopicStateChangeRecord apart from `__mirror_state`.
 
 export const MirrorState = {
   LOG_TRUNCATION: 0,
@@ -16,7 +15,6 @@ export const MirrorState = {
 
 export type MirrorStateName = keyof typeof MirrorState;
 
-/** What the controller can ask a mirror topic to be. */
 export type DesiredState = 'MIRRORING' | 'PAUSED' | 'STOPPED';
 
 const ALLOWED_FROM: Record<MirrorStateName, readonly MirrorStateName[] | 'any'> = {
@@ -31,7 +29,6 @@ const ALLOWED_FROM: Record<MirrorStateName, readonly MirrorStateName[] | 'any'> 
   UNKNOWN: [],
 };
 
-/** The prototype's `isValidTransition`; a self-transition is always allowed. */
 export function isValidTransition(from: MirrorStateName, to: MirrorStateName): boolean {
   if (from === to) return true;
   const allowed = ALLOWED_FROM[to];
@@ -39,67 +36,43 @@ export function isValidTransition(from: MirrorStateName, to: MirrorStateName): b
 }
 
 export interface FailureRecord {
-  /** Attempts so far (1, 2, ...); -1 for a failure that is never retried. */
+  /** Attempts so far; -1 for a failure that is never retried. */
   retryAttempt: number;
-  /** Null in a mirror loop's every other attempt (PROTOCOL.md §18), as the prototype reports it. */
+  /** Null in a mirror loop's every other attempt (PROTOCOL.md §18). */
   message: string | null;
 }
 
 export interface MirrorPartition {
   state: MirrorStateName;
-  /** State before the current failure; decides where a successful retry goes. */
+  /** State before the current failure; where a successful retry goes. */
   preFailureState: MirrorStateName;
   /** Cleared on LOG_TRUNCATION, PAUSED and STOPPED only, as in the prototype. */
   failure: FailureRecord | null;
-  /** End of the current timed phase, or the next retry while FAILED; Infinity when none. */
   deadline: number;
-  /** While FAILED: when the retry's backoff is over (the retry may run later, see engine-tick's nextRetryAt). */
   retryDueAt: number;
-  /** Engine time up to which this partition has been advanced. */
   processedAt: number;
-  /** Engine time up to which records have been copied while MIRRORING. */
   fetchedAt: number;
-  /** Fraction of a record owed by the copy rate, so slow ticks still make progress. */
   carry: number;
-  /** Source high watermark seen at the last fetch; -1n before the first one. */
   sourceOffset: bigint;
   lastMirrorEpoch: number;
-  /**
-   * The destination end offset the last mirrored record reached, kept when mirroring stops (the stop
-   * marker comes after it); what the seed's LastMirroredOffsets answers. -1n before any stop.
-   */
+  /** The end offset the last mirrored record reached, kept on stop; the seed's LastMirroredOffsets. */
   lastMirroredOffset: bigint;
-  /** FAILED only for the start (or config change) transient; its retry keeps the failure record. */
   startup: boolean;
-  /** Set when leaving the startup transient: the next MIRRORING holds its first fetch for a moment. */
   firstFetchPending: boolean;
-  /** No fetch before this engine time; offsets read 0 until then. */
   fetchHoldUntil: number;
-  /** When the last fetch response arrived (offsets and lag are as of then). */
   lastFetchAt: number;
-  /** A MIRRORING partition still carrying the record of a failure drops it at this engine time (§18: ~3 s). */
+  /** A MIRRORING partition drops the record of a past failure at this time (§18: ~3 s). */
   failureClearAt: number;
-  /** EPOCH_FENCING: the leader epoch BumpLeaderEpochs raises this partition to. */
   fenceTo: number;
-  /** Whether a fetch ever answered for this association; a log that never had one is truncated to 0. */
+  /** A log whose association never had a fetch answered is truncated to 0. */
   fetched: boolean;
-  /** Where a failback stands (engine-tick.ts: completePhase, refreshFailbackMetadata, copy); null outside one. */
   failbackStep: FailbackStep | null;
-  /**
-   * The desired state this partition acts on; null until it takes in its topic's first one. It
-   * differs from the topic's when a change arrived while the partition was FAILED: the prototype's
-   * partition never takes that change in (§18: a stop through a stored exclude pattern is ignored by
-   * FAILED partitions, which go MIRRORING when the source returns). Only a restart picks it up again.
-   */
+  /** The desired state acted on: a change arriving while FAILED is never taken in (§18); a restart picks it up. */
   follows: DesiredState | null;
-  /** The topic's `changedAt` this partition last took in or missed. */
   seenChangeAt: number;
 }
 
-/**
- * A failback on the prototype (§18): MIRRORING before the source's metadata is read, then the one
- * FAILED retry of that read, then MIRRORING again, with the cut made by the fetcher's first fetch.
- */
+/** A failback on the prototype (§18): MIRRORING, one FAILED retry of the metadata read, MIRRORING again. */
 export type FailbackStep = 'metadata-refresh' | 'fetcher-truncation';
 
 export function newMirrorPartition(now: number): MirrorPartition {

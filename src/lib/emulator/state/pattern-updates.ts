@@ -1,5 +1,4 @@
-// The controller's rewrite of `mirror.topics.include` / `mirror.topics.exclude` on Start and on
-// Stop-with-patterns, followed by stopping this mirror's topics that the new exclude list matches.
+// The controller's rewrite of `mirror.topics.include` / `.exclude` on Start and Stop-with-patterns.
 
 import type { EmulatedCluster } from './cluster-model.js';
 import { errors } from '../../kafka/error-codes.js';
@@ -11,12 +10,7 @@ export interface PatternUpdateError {
   readonly message: string | null;
 }
 
-/**
- * Applies `mutate` to the stored lists and validates `topics` against the result: none may match
- * the exclude set and all must match the include set (empty sets check nothing). On success both
- * keys are written back explicitly, even as "" — the controller starts from "" for a key that was
- * never stored, so the `__.*` default of the exclude list is dropped at that point.
- */
+/** Validates `topics` against the mutated lists; both keys are then written back, so the `__.*` default is lost. */
 export function updatePatternsAndStopExcluded(
   cluster: EmulatedCluster,
   mirrorName: string,

@@ -1,14 +1,9 @@
-// One partition's producer state, kept from the batches its log appends (a producer's batch, a mirror
-// copy, a coordinator's marker), as Kafka's ProducerStateManager keeps it: per producer id the epoch,
-// the sequence numbers of its last five batches (a retried batch is found there) and the first offset
-// of its open transaction; the aborted transactions a read_committed fetch lists. A truncation
-// undoes what the cut batches did, and a MIRROR_PID_RESET control batch (a stop, PROTOCOL.md §18)
-// forgets every producer, so the destination's own producers start clean.
+// One partition's producer state from its appended batches, as Kafka's ProducerStateManager keeps it; a
+// MIRROR_PID_RESET batch (a stop, PROTOCOL.md §18) forgets every producer.
 
 import { ControlType, type BatchHeader } from '../../kafka/record-batch.js';
 import { errors } from '../../kafka/error-codes.js';
 
-/** Batches a producer's duplicates are looked for in (Kafka's NUM_BATCHES_TO_RETAIN). */
 const BATCHES_RETAINED = 5;
 const INT32_MAX = 0x7fffffff;
 
@@ -60,11 +55,9 @@ export class ProducerStates {
   private aborted: AbortedTransaction[] = [];
   private undos: Undo[] = [];
 
-  /** Kafka's checks of a producer's batch before it is appended (the leader's, not a follower's). */
   check(h: BatchHeader): SequenceCheck {
     if (h.producerId < 0n) return { kind: 'append' };
     const entry = this.producers.get(h.producerId);
-    // No state (a new producer, or one whose records are all gone): any sequence is taken.
     if (!entry) return { kind: 'append' };
     const first = h.baseSequence;
     if (h.producerEpoch < entry.epoch)
@@ -84,7 +77,6 @@ export class ProducerStates {
     const last = lastSequenceOf(h);
     const duplicate = entry.batches.find((b) => b.firstSeq === first && b.lastSeq === last);
     if (duplicate) return { kind: 'duplicate', base: duplicate.base };
-    // No batch yet in this epoch (it began with a marker): the sequence starts at 0.
     const lastSeq = entry.batches[entry.batches.length - 1]?.lastSeq ?? -1;
     if (inSequence(lastSeq, first)) return { kind: 'append' };
     return refused(
@@ -160,7 +152,6 @@ export class ProducerStates {
     return this.openTransactions()[0]?.firstOffset ?? null;
   }
 
-  /** Aborted transactions that overlap [from, to): a read_committed consumer drops their records. */
   abortedIn(from: bigint, to: bigint): AbortedTransaction[] {
     return this.aborted.filter((a) => a.lastOffset >= from && a.firstOffset < to);
   }

@@ -1,12 +1,6 @@
-// A simulated restart of every destination broker of a cluster, as far as mirroring sees it: what
-// the brokers held in memory is gone (non-retryable failure marks, the last sync's cluster id check),
-// the periodic sync runs again at once, and partitions that missed a desired-state change while they
-// were FAILED may read it again from the metadata log. Whether one does is a race on the prototype
-// (MirrorMetadataManager.processStateTransitions against ClusterMirrorCoordinator's replay of the
-// partition's `__mirror_state` shard): read before its shard is replayed, the partition's state is
-// UNKNOWN, UNKNOWN → STOPPING is refused, and the replay then resumes the stored MIRRORING. §18 saw a
-// restart stop 1 of 2 partitions of a wedged topic, a later run 0 of 2.
-// Topics, mirrors and their configs are metadata and stay.
+// A simulated restart of a cluster's destination brokers: memory-only marks go, the sync runs at once, and a
+// partition that missed a change while FAILED may take it in: a race on the prototype
+// (MirrorMetadataManager.processStateTransitions against the `__mirror_state` shard replay; PROTOCOL.md §18).
 
 import type { EmulatedCluster } from './cluster-model.js';
 import { advanceMirrors, forgetNonRetryableFailures, takeInMissedChange } from './engine-tick.js';
@@ -15,24 +9,17 @@ import { liftFencesAtRestart } from './deleted-mirror-fence.js';
 import { SeededRandom } from './random.js';
 
 export interface RestartOptions {
-  /**
-   * Which of the partitions that missed their topic's desired state take it in at this restart (win
-   * the race above). By default a draw seeded by the cluster id, the restart's number and the
-   * partition, even odds for each: the same run gives the same answer, and a later restart draws anew.
-   */
+  /** Which partitions win that race; by default a draw seeded by cluster id, restart number and partition. */
   readonly takesInMissedChange?: (topic: string, partition: number, position: number) => boolean;
 }
 
 export interface RestartReport {
-  /** `topic-partition` of every partition that took in the desired state it had missed. */
   readonly tookIn: string[];
-  /** `topic-partition` of every partition that still acts on an older desired state than its topic's. */
   readonly stillMissing: string[];
 }
 
 const restartsOf = new WeakMap<EmulatedCluster, number>();
 
-/** The default race: whether the partition's `__mirror_state` shard was replayed before its metadata was read. */
 function shardReplayedFirst(cluster: EmulatedCluster): NonNullable<RestartOptions['takesInMissedChange']> {
   const restart = (restartsOf.get(cluster) ?? 0) + 1;
   restartsOf.set(cluster, restart);
@@ -50,10 +37,7 @@ export function restartBrokers(cluster: EmulatedCluster, options: RestartOptions
   return report;
 }
 
-/**
- * A FAILED partition fails again as the broker comes up (its source still does not answer, or its
- * mark was just forgotten and it retries), so only the ones that are running take the change in.
- */
+/** A FAILED partition fails again as the broker comes up, so only running ones take the change in. */
 function takeInMissedChanges(
   cluster: EmulatedCluster,
   picks: NonNullable<RestartOptions['takesInMissedChange']>,
@@ -77,7 +61,6 @@ function takeInMissedChanges(
   return { tookIn, stillMissing };
 }
 
-/** Partitions of a mirror topic acting on another desired state than the topic's, in index order. */
 export function missingPartitions(topic: Topic): number[] {
   const desired = topic.mirror?.desired;
   return topic.partitions

@@ -29,7 +29,6 @@ export function authorizeMirror(
   return cluster.authorizer.authorize(ctx.principal, 'CLUSTER_MIRROR', mirrorName, op);
 }
 
-/** The desired state a topic shows to validation: UNKNOWN when it is in no mirror. */
 export function desiredOf(topic: Topic): MirrorStateName {
   return topic.mirror?.desired ?? 'UNKNOWN';
 }
@@ -46,19 +45,11 @@ export function statesAllowed(
 export interface BrokerValidation {
   readonly desired: readonly MirrorStateName[];
   readonly partitions: readonly MirrorStateName[];
-  /** Start skips topics the broker does not know; the others refuse them. */
   readonly missingTopicsPass: boolean;
-  /** Stop, Pause and Resume: a listed topic must belong to this mirror. */
   readonly memberOf?: string;
 }
 
-/**
- * The broker's pre-validation before forwarding Start/Stop/Pause/Resume: 145 with the default
- * message for the whole request, before any per-topic code. Null when the request may go on.
- * The real prototype answers every state conflict this way (an unknown mirror, a topic of another
- * mirror, a paused topic paused again), so the controller's specific codes 137-141 never reach a
- * client through a broker.
- */
+/** The broker's pre-validation: 145 for every state conflict, so the controller's 137-141 never reach a client. */
 export function brokerPrevalidate(
   cluster: EmulatedCluster,
   mirrorName: string,
@@ -82,10 +73,7 @@ function invalidStates(): MirrorTopicsResponseBody {
   return topicsResponse(errors.INVALID_CLUSTER_MIRROR_STATES.code, errors.INVALID_CLUSTER_MIRROR_STATES.brokerMessage);
 }
 
-/**
- * Controller checks common to Start/Stop/Pause/Resume (and ALTER for Delete): ALTER on the mirror
- * (144), the feature (35), arrival by forwarding (42). Returns the error code, 0 when all pass.
- */
+/** Controller checks of Start/Stop/Pause/Resume (ALTER for Delete): ALTER 144, feature 35, forwarded 42. */
 export function controllerGate(cluster: EmulatedCluster, ctx: RequestContext, mirrorName: string): number {
   if (!authorizeMirror(cluster, ctx, mirrorName, 'ALTER')) return errors.CLUSTER_MIRROR_AUTHORIZATION_FAILED.code;
   if (!cluster.mirroringEnabled()) return errors.UNSUPPORTED_VERSION.code;
@@ -93,7 +81,6 @@ export function controllerGate(cluster: EmulatedCluster, ctx: RequestContext, mi
   return errors.NONE.code;
 }
 
-/** ALTER_CONFIGS on every listed topic, else the whole request fails with 29. */
 export function topicsAlterable(cluster: EmulatedCluster, ctx: RequestContext, topicNames: Iterable<string>): boolean {
   for (const name of topicNames) {
     if (!cluster.authorizer.authorize(ctx.principal, 'TOPIC', name, 'ALTER_CONFIGS')) return false;
@@ -101,7 +88,6 @@ export function topicsAlterable(cluster: EmulatedCluster, ctx: RequestContext, t
   return true;
 }
 
-/** Request topic names in order, duplicates dropped (the schema keys the array by name). */
 export function uniqueNames<T>(items: readonly T[], nameOf: (item: T) => string): string[] {
   return [...new Set(items.map(nameOf))];
 }

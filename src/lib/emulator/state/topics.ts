@@ -1,16 +1,11 @@
-// Topics and partitions of one emulated cluster. End offsets grow lazily from a per-topic rate
-// (computed from the clock when read), so a source cluster never needs ticking and a destination
-// can read the source's offsets at any moment.
+// Topics and partitions of one cluster: end offsets grow lazily from a per-topic rate, so no source needs ticking.
 
 import { noteRecords } from './epoch-history.js';
 import type { Partition, Topic } from './types.js';
 
 export type { MirrorLink, Partition, Topic } from './types.js';
 
-/**
- * A mirror topic is read-only (and does not grow) until its partition reaches STOPPED; the topics of
- * a deleted mirror stay read-only until the brokers restart (deleted-mirror-fence.ts).
- */
+/** Read-only until STOPPED; a deleted mirror's topics stay so until a restart (deleted-mirror-fence.ts). */
 export function isFrozen(p: Partition): boolean {
   return (p.mirror !== null && p.mirror.state !== 'STOPPED') || p.readOnlyUntilRestart === true;
 }
@@ -20,10 +15,7 @@ export function endOffset(topic: Topic, p: Partition, now: number): bigint {
   return p.base + BigInt(Math.floor(((now - p.anchorMs) * topic.growthPerSec) / 1000));
 }
 
-/**
- * Folds growth so far into `base`; call before anything that changes the rate, the frozenness or the
- * leader epoch (grown records were written in the epoch of their time).
- */
+/** Folds growth so far into `base`; call before changing the rate, frozenness or leader epoch. */
 export function materialize(topic: Topic, p: Partition, now: number): void {
   const end = endOffset(topic, p, now);
   if (end > p.base) noteRecords(p, p.leaderEpoch, p.base);
@@ -49,7 +41,6 @@ export interface NewTopic {
   readonly replicationFactor: number;
   readonly nodeIds: readonly number[];
   readonly isUp: (nodeId: number) => boolean;
-  /** Index into nodeIds of partition 0's leader, so successive topics start on different nodes. */
   readonly firstNode: number;
   readonly now: number;
   readonly internal?: boolean;

@@ -1,10 +1,5 @@
-// The transaction coordinator of one cluster (transactions v1, the protocol librdkafka 2.0.2 and kafkajs
-// speak): per transactional id a producer id and epoch, the partitions and groups of the ongoing
-// transaction, and the offsets it commits for groups. EndTxn writes a COMMIT or ABORT control batch
-// (EndTxnMarker v0) into each partition's log; InitProducerId on an ongoing transaction aborts it and
-// fences the old producer (a bumped epoch); a transaction older than its timeout is aborted the same way
-// when the coordinator next looks. The coordinator of an id is the leader of its `__transaction_state`
-// partition, laid out as `__consumer_offsets` is (50 partitions, abs(hash(id)) % 50).
+// One cluster's transaction coordinator (transactions v1, as librdkafka and kafkajs speak it); an id's coordinator
+// is the leader of its `__transaction_state` partition, laid out as `__consumer_offsets` is.
 
 import { errors } from '../../kafka/error-codes.js';
 import type { EmulatedCluster } from './cluster-model.js';
@@ -12,7 +7,6 @@ import { groupCoordinator } from './groups.js';
 import { allocateProducerId } from './producer-ids.js';
 import { appendTxnMarker } from './record-store.js';
 
-/** Kafka's `transaction.max.timeout.ms` default. */
 export const MAX_TRANSACTION_TIMEOUT_MS = 900_000;
 const MAX_EPOCH = 32_766;
 
@@ -37,7 +31,6 @@ interface TransactionEntry {
   readonly offsets: Map<string, PendingOffset>;
 }
 
-/** Who the caller says it is; `version` maps PRODUCER_FENCED for clients that predate it. */
 export interface TxnProducer {
   readonly transactionalId: string;
   readonly producerId: bigint;
@@ -157,7 +150,6 @@ export interface PartitionRef {
   readonly partition: number;
 }
 
-/** AddPartitionsToTxn: the code for every partition; nothing is added unless all can be. */
 export function addPartitionsToTxn(
   cluster: EmulatedCluster,
   who: TxnProducer,
@@ -181,7 +173,6 @@ export function addOffsetsToTxn(cluster: EmulatedCluster, who: TxnProducer): num
   return errors.NONE.code;
 }
 
-/** TxnOffsetCommit: offsets held with the transaction until it commits (dropped if it aborts). */
 export function txnOffsetCommit(cluster: EmulatedCluster, who: TxnProducer, offsets: readonly PendingOffset[]): number {
   const entry = current(cluster, who);
   if (typeof entry === 'number')

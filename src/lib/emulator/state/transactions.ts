@@ -1,11 +1,7 @@
-// The offsets-only transaction of the test hook (`cluster.beginTransaction`): a partition's transaction
-// is the offset of its first record, which is the last stable offset while it is open, over records
-// the traffic generator writes. A mirror copies it with the offsets; a stop aborts what is still open
-// on the destination with one abort marker (PROTOCOL.md §18 "Transactions at a stop"). Real
-// transactions, of producers through the coordinator, live in the records (state/producer-state.ts).
+// The test hook's offsets-only transaction (`cluster.beginTransaction`); a stop aborts it with one marker
+// (PROTOCOL.md §18 "Transactions at a stop"). Real transactions live in the records (producer-state.ts).
 
 export interface OpenTransaction {
-  /** Offset of its first record: the last stable offset while it is open. */
   readonly firstOffset: bigint;
 }
 
