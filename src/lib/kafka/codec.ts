@@ -318,7 +318,8 @@ class Compiler {
           if (!nullable) throw new WireError('null bytes in a non-nullable field');
           return null;
         }
-        return Buffer.from(r.raw(n));
+        // A view of the frame, not a copy: a Fetch answer's records are held once (verify's memory).
+        return r.raw(n);
       },
       write: (w, v) => {
         if (v === null) {

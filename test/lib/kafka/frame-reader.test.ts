@@ -78,3 +78,41 @@ describe('FrameReader.pendingCorrelationId', () => {
     assert.equal(reader.pendingCorrelationId(), 42);
   });
 });
+
+describe('FrameReader over any chunking', () => {
+  it('delivers the same frames however the stream is cut, large frames included', () => {
+    let seed = 7;
+    const next = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const payloads = Array.from({ length: 40 }, (_, i) =>
+      Buffer.alloc(i % 5 === 0 ? 200_000 + next(50_000) : next(300), String.fromCharCode(97 + (i % 26))).toString(),
+    );
+    const stream = Buffer.concat(payloads.map(frame));
+    for (let round = 0; round < 20; round++) {
+      const reader = new FrameReader();
+      const out: string[] = [];
+      for (let at = 0; at < stream.length;) {
+        const cut = Math.min(stream.length, at + 1 + next(round % 2 === 0 ? 70_000 : 9));
+        out.push(...reader.push(stream.subarray(at, cut)).map((f) => f.toString()));
+        at = cut;
+      }
+      assert.equal(out.length, payloads.length);
+      assert.ok(out.every((p, i) => p === payloads[i]));
+      assert.equal(reader.pendingBytes, 0);
+    }
+  });
+
+  it('counts the bytes of a frame being filled and reads its correlation id', () => {
+    const reader = new FrameReader();
+    const body = Buffer.alloc(100_000);
+    body.writeInt32BE(42, 0);
+    const bytes = frame(body.toString('latin1'));
+    reader.push(bytes.subarray(0, 30_000));
+    assert.equal(reader.pendingBytes, 30_000);
+    assert.equal(reader.pendingCorrelationId(), 42);
+    assert.equal(reader.push(bytes.subarray(30_000)).length, 1);
+    assert.equal(reader.pendingBytes, 0);
+  });
+});
