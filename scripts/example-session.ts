@@ -112,13 +112,14 @@ interface Step {
  */
 const LAG_TIME_WIDTH = 12;
 
-function withoutWallTimes(text: string): string {
+export function withoutWallTimes(text: string): string {
   return (
     text
       .replace(/\b(in|waited) \d+(?:\.\d)? s\b/g, '$1 N s')
       .replaceAll(' (waited N s for the copy)', '')
-      // LAG TIME ages grow with the day the record is made: shown as N h in one fixed width.
-      .replace(/ +(\d{2,}h\d+m\d+s)\b/g, () => `  ${'N h'.padStart(LAG_TIME_WIDTH)}`)
+      // LAG TIME ages grow with the day the record is made: shown as N h in one fixed width. A zero minute or
+      // second is left out of an age (8049h5s, 8049h12m), so both parts are optional.
+      .replace(/ +(\d{2,}h(?:\d+m)?(?:\d+s)?)(?= |$)/gm, () => `  ${'N h'.padStart(LAG_TIME_WIDTH)}`)
       .replace(/ +LAG TIME\b/g, () => `  ${'LAG TIME'.padStart(LAG_TIME_WIDTH)}`)
   );
 }

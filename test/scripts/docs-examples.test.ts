@@ -4,7 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { runExampleSession } from '../../scripts/example-session.js';
+import { runExampleSession, withoutWallTimes } from '../../scripts/example-session.js';
 import { examplesJson, readExamples } from '../../src/lib/docs/examples-file.js';
 import { readManifest } from '../../src/lib/docs/generate.js';
 import { REPO_ROOT } from '../helpers/cli.js';
@@ -42,5 +42,18 @@ describe('docs/examples.json', () => {
       assert.doesNotMatch(`${run.commandLine}\n${run.output}`, /127\.0\.0\.1:\d+/, run.commandLine);
       assert.match(run.commandLine, /-b localhost:19092/);
     }
+  });
+
+  it('shows every LAG TIME age as N h, also one whose minutes or seconds are zero and left out', () => {
+    const row = (age: string): string =>
+      `orders-us          0          24080                8750  15330  ${age}  MIRRORING`;
+    const ages = ['8049h12m5s', '8049h12m', '8049h5s', '8049h'];
+    const shown = new Set(ages.map((age) => withoutWallTimes(row(age.padStart(12)))));
+    assert.deepEqual([...shown], [row('N h'.padStart(12))]);
+    assert.equal(
+      withoutWallTimes(`x  ${'8049h12m'.padStart(12)}`),
+      `x  ${'N h'.padStart(12)}`,
+      'an age at the end of a line',
+    );
   });
 });
