@@ -88,6 +88,12 @@ describe('CLI conventions', () => {
     const missing = await runCli(['create', '-b', dst]);
     assert.equal(missing.code, 2);
     assert.doesNotMatch(missing.stderr, /allow multiple values/, 'no note about flags that were not given');
+    const yes = await runCli(['list', '-b', dst, '--yes']);
+    assert.equal(yes.code, 2);
+    assert.match(yes.stderr, /Error: unknown flag --yes\nHint: kmirror list asks for no confirmation; leave --yes out/);
+    const short = await runCli(['list', '-b', dst, '--tsl']);
+    assert.equal(short.code, 2);
+    assert.match(short.stderr, /did you mean --tls\?/, 'a short name one edit away still gets its flag');
   });
 
   it('a mistyped command: exit 2 naming the command meant, and nothing is run (not even with --yes)', async () => {

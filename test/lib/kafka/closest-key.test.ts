@@ -7,6 +7,10 @@ describe('closest key', () => {
     assert.equal(editDistance('', ''), 0);
     assert.equal(editDistance('kitten', 'sitting'), 3);
     assert.equal(editDistance('ssl.truststore.type', 'ssl.trustsore.type'), 1);
+    assert.equal(editDistance('tsl', 'tls'), 1, 'two neighbours swapped are one edit');
+    assert.equal(editDistance('mechansim', 'mechanism'), 1);
+    assert.equal(editDistance('ca', 'abc'), 3, 'a swap is not edited again (optimal string alignment)');
+    assert.equal(editDistance('yes', 'tls'), 2);
   });
 
   it('suggests the first of the closest keys within reach, else nothing', () => {

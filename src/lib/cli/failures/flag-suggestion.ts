@@ -20,10 +20,14 @@ export function withFlagSuggestion(
     const close = closestFlag(name, known);
     return close ? [unknown.length === 1 ? `--${close}` : `--${close} (for ${String(raw)})`] : [];
   });
+  const command = `kmirror ${id?.replaceAll(':', ' ') ?? ''}`.trim();
+  if (suggestions.length === 0 && unknown.length === 1 && /^--yes(=|$)/.test(String(unknown[0])))
+    return new UsageError('unknown flag --yes', {
+      hint: `${command} asks for no confirmation; leave --yes out (${command} --help lists the flags)`,
+    });
   if (suggestions.length === 0) return err;
   return new UsageError(`unknown flag ${unknown.map(String).join(', ')}`, {
-    hint:
-      `did you mean ${suggestions.join(', ')}? (kmirror ${id?.replaceAll(':', ' ') ?? ''} --help ` + `lists the flags)`,
+    hint: `did you mean ${suggestions.join(', ')}? (${command} --help lists the flags)`,
   });
 }
 
@@ -31,5 +35,6 @@ function closestFlag(typed: string, known: readonly string[]): string | undefine
   const inside = known
     .filter((k) => typed.length >= 4 && k.length >= 4 && (typed.startsWith(k) || k.startsWith(typed)))
     .sort((a, b) => b.length - a.length)[0];
-  return inside ?? closestKey(typed, known, Math.max(2, Math.floor(typed.length / 3)));
+  // A short name is one edit from its flag at most: --yes is two from --tls, which nobody meant.
+  return inside ?? closestKey(typed, known, typed.length <= 4 ? 1 : Math.max(2, Math.floor(typed.length / 3)));
 }
