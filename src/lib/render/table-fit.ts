@@ -1,6 +1,7 @@
 // A table wider than the terminal (text/table-width.ts) is narrowed column by column, losing as little as it can:
 // first headers fold at their spaces, then free text is cut with an ellipsis, then names fold after their
-// separators (orders.eu-west_1 → "orders." "eu-west_" "1"), and only then is a name too long for its column cut.
+// separators (orders.eu-west_1 → "orders." "eu-west_" "1"; a list between its items first), and only then is a
+// name too long for its column cut.
 // Numbers and other `keep` columns are never cut. The widest columns give way first; a table that fits is untouched.
 
 export type Fit = 'keep' | 'fold' | 'cut';
@@ -14,6 +15,7 @@ type Measure = (text: string) => number;
 // eslint-disable-next-line no-control-regex -- colour codes are units of no width
 const UNITS = /\x1b\[[\d;]*m|[\s\S]/gu;
 const SEPARATOR = /^[.\-_\s,/:]$/;
+const WORD_END = /^[\s,]$/;
 // eslint-disable-next-line no-control-regex -- colour codes are units of no width
 const SGR_UNIT = /^\x1b\[/;
 
@@ -121,26 +123,44 @@ function cutLine(line: string, width: number, measure: Measure): string {
   return `${kept}…${closing}`;
 }
 
-/** One line of a cell folded after its separators into lines of `width`; a piece still too wide is cut. */
-function foldLine(line: string, width: number, measure: Measure): string[] {
+/** The pieces of `line` that end after a unit `ends` matches (colour codes stay with the piece they precede). */
+function piecesAfter(line: string, ends: RegExp): string[] {
   const pieces: string[] = [];
   let piece = '';
   for (const unit of line.match(UNITS) ?? []) {
     piece += unit;
-    if (SEPARATOR.test(unit)) {
+    if (ends.test(unit)) {
       pieces.push(piece);
       piece = '';
     }
   }
   if (piece !== '') pieces.push(piece);
+  return pieces;
+}
+
+/**
+ * One line of a cell folded into lines of `width`: at its spaces and commas where the words between fit (a list of
+ * brokers folds between brokers), else after any separator; a piece still too wide is cut.
+ */
+function foldLine(line: string, width: number, measure: Measure): string[] {
   const lines: string[] = [];
   let current = '';
-  for (const next of pieces) {
+  const add = (next: string): void => {
     if (current !== '' && measure((current + next).trimEnd()) > width) {
       lines.push(current.trimEnd());
       current = '';
     }
     current += next;
+  };
+  for (const word of piecesAfter(line, WORD_END)) {
+    if (measure(word.trimEnd()) <= width) {
+      add(word);
+      continue;
+    }
+    // An item too wide for any line starts one of its own, so each item of a list begins a line.
+    if (current !== '') lines.push(current.trimEnd());
+    current = '';
+    for (const piece of piecesAfter(word, SEPARATOR)) add(piece);
   }
   lines.push(current.trimEnd());
   return lines.map((text) => cutLine(text, width, measure));

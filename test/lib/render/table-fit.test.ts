@@ -66,6 +66,21 @@ describe('tables narrowed to the terminal', () => {
     assert.match(at(undefined, COLUMNS, [ROWS[0] as string[]]), /FAILURE/);
   });
 
+  it('folds a list between its items where each item fits, and inside an item only where one does not', () => {
+    const brokers = ['broker-1.prod.eu-west-1.example.com:9092', 'broker-2.prod.eu-west-1.example.com:9092'];
+    const columns: Column[] = [{ header: 'NAME' }, { header: 'BOOTSTRAP' }];
+    const text = at(60, columns, [['prod-eu-west-1', brokers.join(',')]]);
+    const cells = text.split('\n').map((line) => line.slice(16).trim());
+    assert.deepEqual(cells, ['BOOTSTRAP', `${brokers[0]},`, brokers[1]]);
+    const narrow = at(30, columns, [['prod', brokers.join(',')]]);
+    for (const line of narrow.split('\n')) assert.ok(stringWidth(line) <= 30, line);
+    assert.deepEqual(
+      narrow.split('\n').map((line) => line.slice(6)),
+      ['BOOTSTRAP', 'broker-1.prod.eu-west-1.', 'example.com:9092,', 'broker-2.prod.eu-west-1.', 'example.com:9092'],
+      'each broker begins a line',
+    );
+  });
+
   it('keeps a coloured cell coloured on every line it folds into, and counts colour codes as no width', () => {
     const chalk = new Chalk({ level: 3 });
     const rows = ROWS.map((row) => row.map((cell, i) => (i === 1 ? chalk.green(cell) : cell)));
