@@ -13,7 +13,7 @@ import {
 import type { EmulatedCluster } from './cluster-model.js';
 import { epochsAt, type EpochStart } from './epoch-history.js';
 import { PartitionLog } from './partition-log.js';
-import { endOffset, isFrozen, type Partition, type Topic } from './topics.js';
+import { endOffset, isFrozen, passedAt, type Partition, type Topic } from './topics.js';
 import { lastStableOffset } from './transactions.js';
 
 export const MAX_PARTITION_LOG_BYTES = 2 * 1024 * 1024;
@@ -65,7 +65,8 @@ function generate(log: PartitionLog, topic: Topic, p: Partition, end: bigint, st
 }
 
 function producedAt(topic: Topic, p: Partition, offset: bigint, now: number): number {
-  if (offset < p.base || topic.growthPerSec <= 0 || isFrozen(p)) return now;
+  if (offset < p.base) return Math.min(now, passedAt(p, offset) ?? p.anchorMs);
+  if (topic.growthPerSec <= 0 || isFrozen(p)) return now;
   const at = p.anchorMs + (Number(offset - p.base + 1n) * 1000) / topic.growthPerSec;
   return Math.min(now, Math.ceil(at));
 }

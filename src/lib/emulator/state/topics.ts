@@ -15,15 +15,45 @@ export function endOffset(topic: Topic, p: Partition, now: number): bigint {
   return p.base + BigInt(Math.floor(((now - p.anchorMs) * topic.growthPerSec) / 1000));
 }
 
+/** The end points a partition keeps: records older than the first are dated at it, a little too young. */
+const END_POINTS = 64;
+
+/** Notes that the end was `end` at `atMs`; a truncation drops the points past it. */
+function passEnd(p: Partition, end: bigint, atMs: number): void {
+  const ends = (p.ends ??= []);
+  while (ends.length > 0 && (ends[ends.length - 1]?.end ?? 0n) > end) ends.pop();
+  if (ends.length > 0 && ends[ends.length - 1]?.end === end) return;
+  ends.push({ end, atMs });
+  if (ends.length > END_POINTS) ends.shift();
+}
+
+/** When the record at `offset` (below the end points' last) was produced: between the two points around it. */
+export function passedAt(p: Partition, offset: bigint): number | null {
+  const ends = p.ends ?? [];
+  // From the newest: records are mostly read near the end.
+  let after = ends.length;
+  while (after > 0 && (ends[after - 1]?.end ?? 0n) > offset) after--;
+  const next = ends[after];
+  if (!next) return null;
+  const before = ends[after - 1];
+  if (!before) return next.atMs;
+  const share = Number(offset - before.end + 1n) / Number(next.end - before.end);
+  return Math.ceil(before.atMs + share * (next.atMs - before.atMs));
+}
+
 /** Folds growth so far into `base`; call before changing the rate, frozenness or leader epoch. */
 export function materialize(topic: Topic, p: Partition, now: number): void {
   const end = endOffset(topic, p, now);
   if (end > p.base) noteRecords(p, p.leaderEpoch, p.base);
-  p.base = end;
-  p.anchorMs = Math.max(now, p.anchorMs);
+  setEndOffset(p, now, end);
 }
 
 export function setEndOffset(p: Partition, now: number, value: bigint): void {
+  if (value !== p.base) {
+    passEnd(p, p.base, p.anchorMs);
+    // Truncated: the records kept were produced when they were; grown: the new ones by now.
+    passEnd(p, value, value < p.base ? (passedAt(p, value - 1n) ?? p.anchorMs) : Math.max(now, p.anchorMs));
+  }
   p.base = value;
   p.anchorMs = Math.max(now, p.anchorMs);
 }

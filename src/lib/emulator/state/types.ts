@@ -21,6 +21,11 @@ export interface Partition {
   /** End offset at `anchorMs` (the whole end offset while frozen). */
   base: bigint;
   anchorMs: number;
+  /**
+   * Points (end offset, time) the end passed through, oldest first, so a record generated after its offset was
+   * passed gets the time it was produced at, not the time it was first read (topics.ts, at most END_POINTS).
+   */
+  ends?: Array<{ readonly end: bigint; readonly atMs: number }>;
   mirror: MirrorPartition | null;
   epochs: Array<{ readonly epoch: number; readonly start: bigint }>;
   /** Read-only although in no mirror: its mirror was deleted and no restart has happened since. */

@@ -53,4 +53,36 @@ describe('emulator record times', () => {
     assert.equal(read.get(9n), 1000);
     assert.equal(read.get(99n), 10_000);
   });
+
+  it('records that were there at creation carry the creation time, read however late', () => {
+    const { clock, source } = pair();
+    clock.advance(2000);
+    source.createTopic('seeded', { partitions: 1, initialOffset: 50n, growthPerSec: 10 });
+    // The rate changes before anything is read: the base moves past records nobody has generated yet.
+    clock.advance(3000);
+    source.setGrowthRate('seeded', 0);
+    clock.advance(60_000);
+    const read = timestamps(source, 'seeded');
+    assert.equal(read.get(0n), 2000);
+    assert.equal(read.get(49n), 2000);
+    assert.equal(read.get(50n), 2100, 'the first grown record, 100 ms after creation');
+    assert.equal(read.get(79n), 5000, 'the last one before the producers stopped');
+    assert.equal(read.size, 80);
+  });
+
+  it('a partition whose end moved many times keeps the times of its records, oldest ones within bounds', () => {
+    const { clock, source } = pair();
+    source.createTopic('moved', { partitions: 1, growthPerSec: 10 });
+    for (let i = 0; i < 100; i++) {
+      clock.advance(1000);
+      source.setGrowthRate('moved', 10);
+    }
+    clock.advance(60_000);
+    const read = timestamps(source, 'moved');
+    assert.equal(read.size, 1600, 'still growing for the last minute');
+    assert.equal(read.get(999n), 100_000);
+    assert.equal(read.get(500n), 50_100);
+    const oldest = read.get(0n) ?? NaN;
+    assert.ok(oldest >= 100 && oldest < 100_000 - 60_000, `${oldest}: dated before the last points, never at the read`);
+  });
 });
