@@ -1,6 +1,6 @@
 import * as Args from '@oclif/core/args';
 import { BaseCommand } from '../lib/cli/command/base-command.js';
-import { receiptInput, verifyFlags, verifyRangeOf } from '../lib/cli/flags/verify-flags.js';
+import { receiptInput, verifiedMirror, verifyFlags, verifyRangeOf } from '../lib/cli/flags/verify-flags.js';
 import { verifyReceipt } from '../lib/mirror/verify/verify-receipt.js';
 import type { Receipt } from '../lib/mirror/verify/receipt.js';
 import { Spinner } from '../lib/cli/output/spinner.js';
@@ -40,15 +40,19 @@ export default class Verify extends BaseCommand<typeof Verify> {
     '<%= config.bin %> verify m1 -b dest:9092 --topic orders --tail 100',
     '<%= config.bin %> verify m1 -b dest:9092 --full --json',
     '<%= config.bin %> verify m1 -b dest:9092 --from 2026-12-01T00:00:00Z',
+    '<%= config.bin %> verify --receipt promote-orders.json -b dest:9092',
   ];
 
-  static override args = { mirror: Args.string({ description: 'name of the mirror', required: true }) };
+  static override args = {
+    mirror: Args.string({ description: 'name of the mirror (with --receipt: the receipt names it)' }),
+  };
 
   static override flags = verifyFlags;
 
   async run(): Promise<VerifyResult> {
     const f = this.flags;
     const receipt = receiptInput(f);
+    const mirror = verifiedMirror(this.args.mirror, receipt);
     const range = verifyRangeOf(f);
     const topics = parseTopicNames(f.topic ?? []);
     const source = await this.sourceAccess(f);
@@ -63,7 +67,7 @@ export default class Verify extends BaseCommand<typeof Verify> {
       };
       const result = receipt
         ? await verifyReceipt(client, receipt, source, deps)
-        : await verifyMirror(client, { mirror: this.args.mirror, topics, range, ...source }, deps);
+        : await verifyMirror(client, { mirror, topics, range, ...source }, deps);
       spinner.stop();
       this.render(result, renderVerify);
       const error = verifyOutcomeError(result);

@@ -77,7 +77,9 @@ describe('switchover receipts through the CLI', () => {
     a.produce(TOPIC, 0, 30);
     a.produce(TOPIC, 1, 20);
     const args = ['--topic', TOPIC, '--quiet-period', '500ms', '--yes', '--json', '--timeout', '30s'];
-    ok(await onB('promote', 'fwd', ...args, '--verify', '--receipt', promoteReceipt()), 'promote');
+    const promoted = await onB('promote', 'fwd', ...args, '--verify', '--receipt', promoteReceipt());
+    ok(promoted, 'promote');
+    assert.equal((jsonOf(promoted) as { receipt: string }).receipt, promoteReceipt());
     const r = receiptOf(promoteReceipt());
     assert.equal(r.command, 'promote');
     assert.deepEqual(r.source.bootstrap, [emulator.source.bootstrap]);
@@ -98,8 +100,16 @@ describe('switchover receipts through the CLI', () => {
     assert.equal(r.partitions[0]?.batches.length, 11, 'the last 10 batches and the stop marker');
   });
 
-  it('verify --receipt: both clusters still hold what the receipt says', async () => {
-    const result = await onB('verify', 'fwd', '--receipt', promoteReceipt(), '--json');
+  it('a promote that stops nothing writes no receipt and names none', async () => {
+    const args = ['--topic', TOPIC, '--quiet-period', '500ms', '--yes', '--timeout', '30s'];
+    const file = join(dir, 'again.json');
+    const again = await onB('promote', 'fwd', ...args, '--receipt', file);
+    assert.doesNotMatch(again.stdout + again.stderr, /Receipt written/);
+    assert.equal(existsSync(file), false);
+  });
+
+  it('verify --receipt: both clusters still hold what the receipt says (the receipt names the mirror)', async () => {
+    const result = await onB('verify', '--receipt', promoteReceipt(), '--json');
     ok(result, 'verify --receipt');
     const doc = jsonOf(result) as VerifyDoc;
     assert.deepEqual(
@@ -130,7 +140,9 @@ describe('switchover receipts through the CLI', () => {
   it('failback --receipt records the records A lost; then A holds what the promote receipt says again', async () => {
     const file = join(dir, 'failback.json');
     const args = ['--to', emulator.source.bootstrap, '--topic', TOPIC, '--yes', '--json', '--timeout', '30s'];
-    ok(await onB('failback', 'fwd', ...args, '--receipt', file), 'failback');
+    const failedBack = await onB('failback', 'fwd', ...args, '--receipt', file);
+    ok(failedBack, 'failback');
+    assert.equal((jsonOf(failedBack) as { receipt: string }).receipt, file);
     assert.ok(existsSync(file));
     const r = receiptOf(file);
     assert.equal(r.command, 'failback');
@@ -153,6 +165,25 @@ describe('switchover receipts through the CLI', () => {
     assert.equal(missing.code, 2);
     const folder = await onB('promote', 'fwd', '--topic', TOPIC, '--receipt', join(dir, 'no', 'such', 'r.json'));
     assert.equal(folder.code, 2);
+    const other = await onB('verify', 'other', '--receipt', promoteReceipt());
+    assert.equal(other.code, 2);
+    assert.match(other.stderr, /Error: the receipt is of mirror 'fwd', not 'other'/);
+    const none = await onB('verify');
+    assert.equal(none.code, 2);
+    assert.match(none.stderr, /Error: missing argument MIRROR/);
+  });
+
+  it('verify --receipt against a cluster the receipt does not name: refused, naming both cluster ids', async () => {
+    const wrong = await runCli(['verify', '--receipt', promoteReceipt(), '-b', emulator.source.bootstrap]);
+    assert.equal(wrong.code, 2, wrong.stdout + wrong.stderr);
+    assert.match(
+      wrong.stderr,
+      new RegExp(
+        `-b reaches cluster ${emulator.source.clusterId}, but the receipt's destination is cluster ` +
+          `${emulator.destination.clusterId}`,
+      ),
+    );
+    assert.match(wrong.stderr, new RegExp(`Hint: .*-b ${emulator.destination.bootstrap}`));
   });
 });
 

@@ -4,6 +4,7 @@
 
 import type { FailbackProgress, FailbackResult } from '../mirror/switchover/failback.js';
 import { shellQuote } from '../text/shell-words.js';
+import { receiptLine } from './promote.js';
 import { orDash, stateColour, style } from './style.js';
 import { renderTable } from './table.js';
 import { forTerminal } from '../text/terminal-safe.js';
@@ -112,6 +113,7 @@ function failbackOutcome(result: FailbackResult): string {
       style.header,
     ),
     lossLine(result),
+    ...(result.receipt === null ? [] : [receiptLine(result.receipt, ' -b A')]),
     '',
     style.warn(
       `Until mirror ${result.mirror} on B is cleaned up, both clusters list these topics in a mirror ` +

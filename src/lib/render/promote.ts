@@ -10,6 +10,7 @@ import { periodText, shownText } from './broker-text.js';
 import { renderGroupsTable } from './groups.js';
 import { orDash, stateColour, style } from './style.js';
 import { renderTable } from './table.js';
+import { shellQuote } from '../text/shell-words.js';
 import { forTerminal } from '../text/terminal-safe.js';
 
 function seconds(ms: number): string {
@@ -69,6 +70,11 @@ function promotePlan(result: PromoteResult, options: { force: boolean; waitForQu
   ];
   if (result.dryRun) lines.push('', style.dim('Dry run: nothing was stopped.'));
   return lines.join('\n');
+}
+
+/** Where the evidence went, and the command that checks it later. */
+function receiptText(file: string, against = ''): string {
+  return `Receipt written to ${file}; kmirror verify --receipt ${shellQuote(file)}${against} checks it again later.`;
 }
 
 function openTransactionLines(result: PromoteResult): string[] {
@@ -220,6 +226,7 @@ function promoteOutcome(result: PromoteResult): string {
   out.push(groupsLine(result.groups));
   if (result.groups.groups.length > 0) out.push(renderGroupsTable(result.groups.groups));
   out.push(...openTransactionLines(result));
+  if (result.receipt !== null) out.push(receiptLine(result.receipt));
   if (result.finishCommand) out.push('', 'To finish the job:', `  ${result.finishCommand}`);
   if (result.complete)
     out.push(
@@ -230,6 +237,8 @@ function promoteOutcome(result: PromoteResult): string {
     );
   return out.join('\n');
 }
+
+export const receiptLine = forTerminal(receiptText);
 
 export const renderPromotePlanTable = forTerminal(promotePlanTable);
 

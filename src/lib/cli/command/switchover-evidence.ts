@@ -102,6 +102,7 @@ export function promoteWiring(input: PromoteWiringInput): {
         kmirrorVersion: input.version,
       });
       writeReceipt(input.receipt, receipt);
+      result.receipt = input.receipt;
     },
   };
 }
@@ -125,4 +126,5 @@ export async function writeFailbackReceipt(
     kmirrorVersion: context.version,
   });
   writeReceipt(file, receipt);
+  result.receipt = file;
 }

@@ -109,6 +109,8 @@ export interface FailbackResult {
   cleanup: string[];
   /** What the cleanup costs (the old mirror's topics on B go read-only until B restarts), with the safe order. */
   cleanupEffect: string | null;
+  /** The file the receipt was written to (--receipt, set by the command); null without one. */
+  receipt: string | null;
   /** Why it ended before every partition was MIRRORING on A. */
   interruption: string | null;
   readonly warnings: string[];
@@ -239,6 +241,7 @@ export async function planFailback(
       otherTopicsOfOldMirror: others,
       cleanup: [],
       cleanupEffect: null,
+      receipt: null,
       interruption: null,
       warnings,
     },

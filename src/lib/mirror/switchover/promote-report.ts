@@ -60,6 +60,8 @@ export interface PromoteResult {
   stopSent: boolean;
   /** The kmirror command that finishes the job when promote was interrupted after the stop (set by the command). */
   finishCommand: string | null;
+  /** The file the receipt was written to (--receipt, set by the command); null without one. */
+  receipt: string | null;
   /** Why promote ended before it verified every topic (a timeout, an interruption, a failed request). */
   interruption: string | null;
   /** @minimum 0 */
@@ -102,6 +104,7 @@ export function promotePlanResult(plan: PromotePlan, input: PromoteInput, dryRun
     notStopped: [...plan.topics],
     stopSent: false,
     finishCommand: null,
+    receipt: null,
     interruption: null,
     elapsedMs: 0,
     warnings: [...plan.warnings],

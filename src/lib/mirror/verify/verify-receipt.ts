@@ -34,18 +34,43 @@ async function sourceAccessOf(client: KafkaClient, receipt: Receipt, access: Sou
   );
 }
 
+/** The cluster `client` reaches must be the one the receipt recorded on that side: else the check reads another. */
+async function requireReceiptCluster(
+  client: KafkaClient,
+  receipt: Receipt,
+  side: 'source' | 'destination',
+  flag: string,
+): Promise<void> {
+  const recorded = receipt[side];
+  const reached = (await client.clusterView()).clusterId;
+  if (recorded.clusterId === null || reached === null || reached === recorded.clusterId) return;
+  throw new InvalidInputError(
+    `${flag} reaches cluster ${reached}, but the receipt's ${side} is cluster ${recorded.clusterId}` +
+      (recorded.bootstrap.length > 0 ? ` (${recorded.bootstrap.join(',')} when it was written)` : ''),
+    {
+      hint:
+        side === 'destination'
+          ? `connect to the cluster the receipt's mirror is on: -b ${recorded.bootstrap.join(',') || 'its bootstrap'}`
+          : 'give the source cluster the receipt recorded with --source-config FILE or --source-profile NAME',
+    },
+  );
+}
+
 export async function verifyReceipt(
   client: KafkaClient,
   receipt: Receipt,
   access: SourceAccess,
   deps: VerifyDependencies,
 ): Promise<VerifyResult> {
+  await requireReceiptCluster(client, receipt, 'destination', '-b');
   const settings = await sourceAccessOf(client, receipt, access, deps);
   const progress: ReadProgress = { bytes: 0, offsetsDone: 0n };
-  const destination = await checkReceipt(client, receipt, 'destination', progress);
   const source = await deps.openSource(settings);
+  let destination;
   let onSource;
   try {
+    await requireReceiptCluster(source, receipt, 'source', `the source (${settings.bootstrap.join(',')})`);
+    destination = await checkReceipt(client, receipt, 'destination', progress);
     onSource = await checkReceipt(source, receipt, 'source', progress);
   } finally {
     await source.close().catch(() => undefined);
