@@ -195,7 +195,11 @@ describe('kmirror failback', () => {
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /^Failed back 1 topic\(s\): A mirrors them from B in mirror fwd-failback\.$/m);
     assert.match(result.stdout, /every mirror sync raises their leader epochs \(A.s partitions stayed MIRRORING/);
-    assert.match(result.stdout, /^Clean up now:\n {2}kmirror delete fwd -b \S+ --yes$/m);
+    assert.match(
+      result.stdout,
+      /^Clean up when B’s brokers can be restarted right after:\n {2}kmirror delete fwd -b \S+ --yes$/m,
+      'not "now": the delete makes the topics producers write to read-only until a restart',
+    );
     // The cleanup's own cost (§18): B's topics, the ones producers now write to, go read-only until B restarts.
     assert.match(
       result.stdout,

@@ -121,7 +121,12 @@ function failbackOutcome(result: FailbackResult): string {
         'every mirror sync raises their leader epochs (A\u2019s partitions stayed MIRRORING on the prototype).',
     ),
   ];
-  if (result.cleanup.length > 0) out.push('Clean up now:', ...result.cleanup.map((c) => `  ${c}`));
+  // Not "now": the delete turns B's active topics read-only until a restart (the effect below says so).
+  if (result.cleanup.length > 0)
+    out.push(
+      result.cleanupEffect ? 'Clean up when B’s brokers can be restarted right after:' : 'Clean up now:',
+      ...result.cleanup.map((c) => `  ${c}`),
+    );
   if (result.cleanupEffect) out.push(style.warn(result.cleanupEffect));
   else if (result.otherTopicsOfOldMirror.length > 0)
     out.push(
