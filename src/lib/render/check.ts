@@ -6,6 +6,7 @@ import { renderWedgedTopics } from './wedged-topics.js';
 import { orDash, style } from './style.js';
 import { renderTable } from './table.js';
 import { forTerminal } from '../text/terminal-safe.js';
+import { DELETE_SAFE_ORDER } from '../mirror/lifecycle/delete-read-only.js';
 
 /** render/ does not read Kafka's tables: the hint is handed in. */
 export interface CheckHints {
@@ -194,7 +195,8 @@ function twoWayLines(twoWay: TwoWayCheck | undefined): string[] {
     );
     out.push(
       'Fix: delete the mirror whose side is STOPPED (the old one, left by a failover) once all its topics ' +
-        'are STOPPED; ' +
+        `are STOPPED, in a restart window: its topics refuse writes after the delete until a restart ` +
+        `(${DELETE_SAFE_ORDER}); ` +
         'for a loop, stop the topic on the side that should not mirror it.',
     );
   }
