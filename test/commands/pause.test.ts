@@ -52,7 +52,7 @@ describe('kmirror pause', () => {
       [
         'Paused mirroring for 1 topic(s) in mirror m1: orders',
         '',
-        'TOPIC   PARTITION  STATE   ERROR',
+        'TOPIC   PARTITION  STATE',
         'orders          0  PAUSED',
         'orders          1  PAUSED',
         'orders          2  PAUSED',

@@ -129,7 +129,7 @@ describe('kmirror remove-topics', () => {
         '  inv.*: matches inventory; added to mirror.topics.exclude (it is not in mirror.topics.include ' +
           'verbatim), so matching source topics are no longer mirrored',
         '',
-        'TOPIC      PARTITION  STATE    DESTINATION END OFFSET  ERROR',
+        'TOPIC      PARTITION  STATE    DESTINATION END OFFSET',
         'inventory          0  STOPPED                      51',
         'A partition stopped here ends one offset past the last record it copied: stopping appends one ' +
           'PID-reset control record (plus one abort marker where a transaction was open).',

@@ -149,10 +149,14 @@ function requestText(plan: TopicActionPlan, request: TopicActionRequest): string
   return out.join('\n');
 }
 
+/** A partition that mirrors again has recovered: the broker's last error is history (the JSON keeps it). */
+const shownError = (r: FinalPartition): string => (r.state === 'MIRRORING' ? '' : (r.errorMessage ?? ''));
+
 function finalTable(rows: readonly FinalPartition[], withOffsets: boolean): string {
   const columns: Column[] = [{ header: 'TOPIC' }, { header: 'PARTITION', align: 'right' }, { header: 'STATE' }];
   if (withOffsets) columns.push({ header: 'DESTINATION END OFFSET', align: 'right' as const });
-  columns.push({ header: 'ERROR', fit: 'cut' });
+  const errors = rows.some((r) => shownError(r) !== '');
+  if (errors) columns.push({ header: 'ERROR', fit: 'cut' });
   return renderTable(
     columns,
     rows.map((r) => [
@@ -160,7 +164,7 @@ function finalTable(rows: readonly FinalPartition[], withOffsets: boolean): stri
       String(r.partition),
       stateColour(r.state),
       ...(withOffsets ? [orDash(r.destinationEndOffset)] : []),
-      r.errorMessage ?? '',
+      ...(errors ? [shownError(r)] : []),
     ]),
     style.header,
   );

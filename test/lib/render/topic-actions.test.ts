@@ -237,7 +237,7 @@ describe('topic action renderers (remove-topics, pause, resume)', () => {
     assert.ok(lines.includes('  late: it is paused'));
     assert.ok(lines.includes('    Hint: resume it'));
     assert.ok(lines.includes('  broken: a partition is FAILED'));
-    assert.match(text, /^TOPIC +PARTITION +STATE +DESTINATION END OFFSET +ERROR$/m);
+    assert.match(text, /^TOPIC +PARTITION +STATE +DESTINATION END OFFSET$/m);
     assert.match(text, /^orders +0 +STOPPED +42 *$/m);
     assert.match(text, /^orders +1 +STOPPING +- *$/m);
     assert.match(lines.at(-1) ?? '', /^A partition stopped here ends one offset past the last record it copied/);
@@ -311,5 +311,31 @@ describe('topic action renderers (remove-topics, pause, resume)', () => {
     );
     assert.match(text, /broken: 2 PAUSING/);
     assert.doesNotMatch(text, /TOPIC|PARTITION/);
+  });
+
+  it('the final table has an ERROR column only for a partition that is not mirroring again', () => {
+    const row = (partition: number, state: string, errorMessage: string | null) => ({
+      topic: 'orders',
+      partition,
+      state,
+      retryAttempt: errorMessage === null ? 0 : 1,
+      errorMessage,
+      destinationEndOffset: null,
+    });
+    const healthy = render(
+      stopPlan(),
+      result({
+        action: 'resume',
+        final: [row(0, 'MIRRORING', 'Failed to get source metadata'), row(1, 'MIRRORING', null)],
+      }),
+    );
+    assert.doesNotMatch(healthy, /ERROR|Failed to get source metadata/, 'a recovered partition shows no error');
+    const failing = render(
+      stopPlan(),
+      result({ action: 'resume', final: [row(0, 'MIRRORING', 'old'), row(1, 'FAILED', 'Fetch IO error')] }),
+    );
+    assert.match(failing, /PARTITION {2}STATE +DESTINATION END OFFSET {2}ERROR\n/);
+    assert.match(failing, /\n\S+ +1 {2}FAILED +- {2}Fetch IO error/);
+    assert.doesNotMatch(failing, /old/);
   });
 });
