@@ -1,5 +1,6 @@
 // The last N batches of each partition below an offset, read on the source: a window of N offsets first
-// (a batch holds at least one), widened eightfold towards the log start while it holds fewer than N batches.
+// (a batch holds at least one), then windows eightfold wider before the earliest batch found, towards the log
+// start, while fewer than N batches were found.
 
 import { errors as kafkaErrors } from '../../kafka/error-codes.js';
 import { type BatchSummary, nextOf } from './batch-summary.js';
@@ -99,9 +100,11 @@ function segmentRead(s: TailState): void {
     s.done = true;
     return;
   }
+  // The next window ends where the earliest batch found begins: one batch can hold more offsets than the whole
+  // window, so a window counted back from the end could still lie inside it.
   s.window *= 8n;
   s.segEnd = s.found[0]?.baseOffset ?? s.segStart;
-  s.segStart = maxOf(s.ask.lo, s.ask.to - s.window);
+  s.segStart = maxOf(s.ask.lo, s.segEnd - s.window);
   s.cursor = s.segStart;
   if (s.segStart >= s.segEnd) {
     s.found = s.found.slice(-s.ask.batches);
