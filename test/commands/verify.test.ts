@@ -152,6 +152,13 @@ describe('kmirror verify', () => {
     assert.equal(p0?.divergence?.reason, 'written-after-stop');
     assert.equal(p0?.divergence?.offset, 1000);
     assert.deepEqual(p0?.brokerAdditions, [{ side: 'destination', offset: 1000, kind: 'pid-reset' }]);
+    const text = await verifyCli(emulator);
+    assert.match(text.stdout, /orders-0 diverges at offset 1000:\n {2}source: base 1000, /);
+    assert.match(
+      text.stdout,
+      /\n {2}destination: the stop marker \(MIRROR_PID_RESET\) at offset 1000, no records after it\n/,
+      'not "no batch": the destination holds the marker there',
+    );
   });
 
   // Leadership of orders-0 moves to another node (the old one still answers, with NOT_LEADER_OR_FOLLOWER)

@@ -1,7 +1,13 @@
 // Text for `kmirror verify`: one row per partition with the offsets compared and the verdict, and under the
 // table what each divergence is (both batches' fields and CRCs). Pure.
 
-import type { Divergence, PartitionVerification, VerifyRange, VerifyResult } from '../mirror/verify/verify-types.js';
+import type {
+  Divergence,
+  PartitionVerification,
+  Side,
+  VerifyRange,
+  VerifyResult,
+} from '../mirror/verify/verify-types.js';
 import { shownText } from './broker-text.js';
 import { style } from './style.js';
 import { renderTable, type Column } from './table.js';
@@ -19,7 +25,7 @@ const REASONS: Record<Divergence['reason'], string> = {
   fields: 'the batches differ',
   'crc-invalid': 'a CRC-32C does not match its batch',
   'batch-missing': 'one side lacks a batch',
-  'written-after-stop': 'records written after the stop marker',
+  'written-after-stop': 'records at or after the stop marker (written after the stop, or never copied)',
 };
 
 export function verdictText(p: PartitionVerification): string {
@@ -57,13 +63,22 @@ export function rangeText(range: VerifyRange): string {
   return `from ${bound(range.from) ?? 'the start both logs hold'} to ${bound(range.to) ?? 'the end both logs hold'}`;
 }
 
-function batchLine(side: string, b: Divergence['source']): string {
-  if (!b) return `  ${side}: no batch`;
+function batchLine(side: Side, b: Divergence['source'], p: PartitionVerification): string {
+  if (!b) return `  ${side}: ${noBatchText(side, p)}`;
   const crc = b.crcValid ? b.crc : `${b.crc} (does not match the bytes)`;
   return (
     `  ${side}: base ${b.baseOffset}, last offset delta ${b.lastOffsetDelta}, ${b.recordCount} record(s), ` +
     `attributes 0x${b.attributes.toString(16)}, CRC ${crc}`
   );
+}
+
+/** What the side without a batch holds there: after a stop, the broker's marker and nothing after it. */
+function noBatchText(side: Side, p: PartitionVerification): string {
+  const at = p.divergence?.offset;
+  const reset = p.brokerAdditions.find((a) => a.side === side && a.kind === 'pid-reset');
+  if (p.divergence?.reason === 'written-after-stop' && reset)
+    return `the stop marker (MIRROR_PID_RESET) at offset ${reset.offset}, no records after it`;
+  return at === undefined ? 'no batch' : `no batch at offset ${at}`;
 }
 
 function details(p: PartitionVerification): string[] {
@@ -73,8 +88,8 @@ function details(p: PartitionVerification): string[] {
     const fields = d.fields.length > 0 ? ` (${d.fields.join(', ')} differ)` : '';
     return [
       `${name} diverges at offset ${d.offset}${fields}:`,
-      batchLine('source', d.source),
-      batchLine('destination', d.destination),
+      batchLine('source', d.source, p),
+      batchLine('destination', d.destination, p),
     ];
   }
   if (p.notComparable) return [`${name}: ${p.notComparable.detail}`];

@@ -2,6 +2,7 @@
 // hold what a receipt recorded.
 
 import type { KafkaClient } from '../../kafka/client.js';
+import { ControlType } from '../../kafka/record-batch.js';
 import { InvalidInputError } from '../core/errors.js';
 import { BatchComparison } from './batch-compare.js';
 import type { BatchSummary } from './batch-summary.js';
@@ -64,6 +65,22 @@ const summaryOf = (b: ReceiptBatch): BatchSummary => ({
   bytes: 0,
 });
 
+/**
+ * The markers the stop wrote: the control batches from the source end on, or, where promote --force stopped
+ * before the copy reached the source end, from its MIRROR_PID_RESET on (with the aborts right before it).
+ */
+export function stopMarkersOf(batches: readonly ReceiptBatch[], sourceEnd: bigint | null): bigint[] {
+  let from = sourceEnd ?? 0n;
+  const isReset = (b: ReceiptBatch | undefined): boolean => b?.controlType === ControlType.MIRROR_PID_RESET;
+  // A reset below the source end is one the source itself holds (copied) unless none follows it.
+  if (!batches.some((b) => isReset(b) && b.baseOffset >= from)) {
+    let first = batches.findLastIndex(isReset);
+    while (first > 0 && batches[first - 1]?.controlType === ControlType.ABORT) first--;
+    if (first >= 0) from = batches[first]?.baseOffset ?? from;
+  }
+  return batches.filter((b) => b.controlType !== null && b.baseOffset >= from).map((b) => b.baseOffset);
+}
+
 const factsOfSummary = (b: BatchSummary): ReceiptBatch => ({
   baseOffset: b.baseOffset,
   lastOffsetDelta: b.lastOffsetDelta,
@@ -111,9 +128,7 @@ export async function receiptPartitions(
       partition: p.partition,
       sourceEnd: e.sourceEnd,
       destinationEnd: bounds.bounds.get(partitionKey(p))?.end ?? e.destinationEnd,
-      stopMarkers: batches
-        .filter((b) => b.controlType !== null && b.baseOffset >= (e.sourceEnd ?? 0n))
-        .map((b) => b.baseOffset),
+      stopMarkers: stopMarkersOf(batches, e.sourceEnd),
       ...(e.truncated !== undefined ? { truncated: e.truncated } : {}),
       verdict: p.verdict,
       batches,
