@@ -85,8 +85,26 @@ describe('kmirror list', () => {
     const lines = normalisePorts(text.stdout).trimEnd().split('\n');
     assert.match(lines[0] ?? '', /^MIRROR +TOPICS +PARTS +STATES +LAG +MAX LAG +FAILING +SOURCE$/);
     assert.match(lines[1] ?? '', /^alpha +3 +6 +MIRRORING \d.* +\d+ +\d+ +0 +127\.0\.0\.1:<port>$/);
-    assert.match(lines[2] ?? '', /^zeta +0 +0 +- +0 +- +0 +127\.0\.0\.1:<port>$/);
+    assert.match(lines[2] ?? '', /^zeta +0 +0 +- +- +- +0 +127\.0\.0\.1:<port>$/, 'no known lag: a dash, not 0');
     assert.equal(lines.length, 3);
+    // Every topic STOPPED: no partition has a lag to sum.
+    const resumed = await runCli([
+      'resume',
+      'alpha',
+      '--topic',
+      'payments',
+      '--wait',
+      '20s',
+      '-b',
+      emulator.destination.bootstrap,
+    ]);
+    assert.equal(resumed.code, 0, resumed.stderr);
+    stopTopics(emulator, 'alpha', ['orders', 'payments']);
+    await waitFor('alpha all STOPPED', () =>
+      [...engineStates(emulator, 'orders'), ...engineStates(emulator, 'payments')].every((s) => s === 'STOPPED'),
+    );
+    const stopped = normalisePorts((await list()).stdout).split('\n');
+    assert.match(stopped[1] ?? '', /^alpha +3 +6 +STOPPED 6 +- +- +0 +127\.0\.0\.1:<port>$/);
   });
 
   it('--include-topics adds the names of the topics TOPICS counts', async () => {

@@ -28,8 +28,9 @@ function mirrorList(mirrors: readonly StatusRow[], options: { includeTopics: boo
       s ? String(s.topics) : String(m.topicCount),
       s ? String(s.summary.partitions) : '-',
       s ? statesText(s.summary.states) : '-',
-      s ? String(s.summary.totalLag) : '-',
-      s?.summary.maxLag !== null && s?.summary.maxLag !== undefined ? String(s.summary.maxLag) : '-',
+      // No partition with a known lag (all STOPPED, say): a dash, as describe shows, not a sum of nothing.
+      s && s.summary.maxLag !== null ? String(s.summary.totalLag) : '-',
+      s && s.summary.maxLag !== null ? String(s.summary.maxLag) : '-',
       s ? String(s.summary.failing) : '-',
       orDash(m.sourceBootstrap),
     ];
