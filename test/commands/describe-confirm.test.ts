@@ -56,6 +56,14 @@ describe('kmirror describe --fail-on: a zero lag and a topic id confirmed on the
     assert.equal(Number(reported?.lag), 0, 'the broker still says 0');
     const offence = report.health?.offending.find((o) => o.topic === 'orders' && o.partition === 0);
     assert.equal(Number(offence?.confirmedLag), 500);
+    const text = await run('--fail-on', 'lagging=100');
+    assert.equal(text.code, 7);
+    assert.match(
+      text.stdout,
+      /\nm1 +orders +0 +MIRRORING +500 \(broker: 0\) +lagging=100\n/,
+      'the lag that holds, not 0',
+    );
+    assert.match(text.stdout, /LAG \(broker: N\): the lag read on the source with ListOffsets/);
     // --no-source-check trusts the broker, and says so.
     const blind = await run('--fail-on', 'lagging=100', '--no-source-check', '--json');
     assert.equal(blind.code, 0, blind.stderr);

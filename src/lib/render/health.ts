@@ -31,11 +31,23 @@ function healthText(health: HealthReport): string {
       o.topic,
       String(o.partition),
       stateColour(o.state),
-      orDash(o.lag),
+      lagCell(o),
       o.conditions.join(', '),
     ]),
   );
-  return `${title}\n${table}`;
+  const corrected = health.offending.some((o) => o.confirmedLag !== undefined && o.confirmedLag !== o.lag);
+  return `${title}\n${table}${corrected ? `\n${CONFIRMED_NOTE}` : ''}`;
+}
+
+const CONFIRMED_NOTE =
+  'LAG (broker: N): the lag read on the source with ListOffsets, where the broker reported N from its last ' +
+  'fetch (it reads 0 for a while after a start or resume, and trails a busy source).';
+
+/** The lag that meets the condition: the one confirmed on the source where it was checked. */
+function lagCell(o: HealthReport['offending'][number]): string {
+  if (o.confirmedLag === undefined || o.confirmedLag === o.lag) return orDash(o.lag);
+  if (o.confirmedLag === null) return `unknown (broker: ${orDash(o.lag)})`;
+  return `${o.confirmedLag} (broker: ${orDash(o.lag)})`;
 }
 
 export const renderHealth = forTerminal(healthText);
