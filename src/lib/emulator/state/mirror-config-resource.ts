@@ -47,8 +47,10 @@ export function alterMirrorConfigs(
   for (const config of resource.Configs) {
     // The broker puts every value into a Properties map; a null DELETE value makes that throw.
     if (config.Value === null) return { code: errors.UNKNOWN_SERVER_ERROR.code, message: null };
+    // The broker parses the values with the mirror's ConfigDef; its ConfigException is no ApiException, so the
+    // answer is UNKNOWN_SERVER_ERROR without a message (ApiError.fromThrowable; seen on a prototype build).
     const parsed = parseMirrorConfigValue(config.Name, config.Value);
-    if (!parsed.ok) return { code: errors.INVALID_CONFIG.code, message: parsed.message };
+    if (!parsed.ok) return { code: errors.UNKNOWN_SERVER_ERROR.code, message: null };
   }
   // Controller: ALTER_CONFIGS on the mirror; no existence check, so this may create a mirror.
   if (!cluster.authorizer.authorize(ctx.principal, 'CLUSTER_MIRROR', name, 'ALTER_CONFIGS')) {

@@ -231,11 +231,12 @@ export function deleteProblem(key: string): { message: string; hint: string } | 
     };
   }
   if (spec.type === 'INT' || spec.type === 'LONG') {
-    // kafka-configs.sh deletes by sending "", which the prototype parses as a number and refuses (40).
+    // kafka-configs.sh deletes by sending "", which the prototype parses as a number: its ConfigException comes
+    // back as UNKNOWN_SERVER_ERROR (-1, no message), seen on a prototype build.
     return {
       message:
-        `cannot delete ${key}: a delete is sent with an empty value, which the broker refuses for ` +
-        `${spec.type} keys (INVALID_CONFIG)`,
+        `cannot delete ${key}: a delete is sent with an empty value, which the broker cannot parse as ` +
+        `${spec.type} (it answers UNKNOWN_SERVER_ERROR)`,
       hint: `set it back to its default instead: kmirror config set MIRROR ${key}=${spec.default ?? '<value>'}`,
     };
   }

@@ -106,24 +106,27 @@ describe('IncrementalAlterConfigs on CLUSTER_MIRROR (§7)', () => {
     ]);
   });
 
-  it('values are parsed by the §11.1 type: INT/LONG must be numbers, validators apply → 40', () => {
+  it('values are parsed by the §11.1 type: a bad number or a validator failing → -1 without a message', () => {
+    // The broker's ConfigDef throws ConfigException, which is no ApiException: ApiError.fromThrowable makes it
+    // UNKNOWN_SERVER_ERROR and leaves the message out (a prototype build answered so; PROTOCOL.md says 40).
     const p = pair();
     createMirror(p);
     assert.deepEqual(
       alter(p.destination, 64, 'm1', [{ Name: 'request.timeout.ms', ConfigOperation: SET, Value: 'abc' }]),
-      [40, 'Invalid value abc for configuration request.timeout.ms: Not a number of type INT'],
+      [-1, null],
     );
     assert.deepEqual(
       alter(p.destination, 64, 'm1', [{ Name: 'mirror.fetch.backoff.ms', ConfigOperation: SET, Value: '-5' }]),
-      [40, 'Invalid value -5 for configuration mirror.fetch.backoff.ms: Value must be at least 0'],
+      [-1, null],
     );
-    assert.equal(
-      alter(p.destination, 64, 'm1', [{ Name: 'security.protocol', ConfigOperation: SET, Value: 'TLS' }])[0],
-      40,
+    assert.deepEqual(
+      alter(p.destination, 64, 'm1', [{ Name: 'security.protocol', ConfigOperation: SET, Value: 'TLS' }]),
+      [-1, null],
     );
+    assert.equal(p.destination.mirrors.config('m1', 'request.timeout.ms'), undefined, 'nothing stored');
   });
 
-  it('a null value on SET/APPEND/SUBTRACT → 42; DELETE with "" works for LIST keys but not INT/LONG (40)', () => {
+  it('a null value on SET/APPEND/SUBTRACT → 42; DELETE with "" works for LIST keys but not INT/LONG (-1)', () => {
     const p = pair();
     createMirror(p, 'm1', { 'mirror.topics.include': 'a', 'request.timeout.ms': '5000' });
     assert.deepEqual(
@@ -137,7 +140,7 @@ describe('IncrementalAlterConfigs on CLUSTER_MIRROR (§7)', () => {
     assert.equal(p.destination.mirrors.config('m1', 'mirror.topics.include'), undefined);
     assert.equal(
       alter(p.destination, 64, 'm1', [{ Name: 'request.timeout.ms', ConfigOperation: DELETE, Value: '' }])[0],
-      40,
+      -1,
     );
     assert.equal(p.destination.mirrors.config('m1', 'request.timeout.ms'), '5000');
   });

@@ -139,7 +139,7 @@ describe('config keys and values', () => {
 
   it('knows which deletes the broker would refuse', () => {
     assert.match(deleteProblem('request.timeout.ms')?.hint ?? '', /request\.timeout\.ms=30000/);
-    assert.match(deleteProblem('mirror.fetch.backoff.ms')?.message ?? '', /LONG keys/);
+    assert.match(deleteProblem('mirror.fetch.backoff.ms')?.message ?? '', /cannot parse as LONG/);
     assert.match(deleteProblem('bootstrap.servers')?.message ?? '', /every mirror needs it/);
     assert.equal(deleteProblem('mirror.groups.exclude'), null);
     assert.equal(deleteProblem('sasl.jaas.config'), null);
