@@ -6,7 +6,6 @@ import { renderWedgedTopics } from './wedged-topics.js';
 import { orDash, style } from './style.js';
 import { renderTable } from './table.js';
 import { forTerminal } from '../text/terminal-safe.js';
-import { DELETE_SAFE_ORDER } from '../mirror/lifecycle/delete-read-only.js';
 
 /** render/ does not read Kafka's tables: the hint is handed in. */
 export interface CheckHints {
@@ -195,8 +194,8 @@ function twoWayLines(twoWay: TwoWayCheck | undefined): string[] {
     );
     out.push(
       'Fix: delete the mirror whose side is STOPPED (the old one, left by a failover) once all its topics ' +
-        `are STOPPED, in a restart window: its topics refuse writes after the delete until a restart ` +
-        `(${DELETE_SAFE_ORDER}); ` +
+        'are STOPPED, in a restart window: its topics refuse writes after the delete until the brokers restart ' +
+        '(delete it, then restart them one at a time right after); ' +
         'for a loop, stop the topic on the side that should not mirror it.',
     );
   }
