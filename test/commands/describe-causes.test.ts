@@ -9,7 +9,7 @@ import type { DescribeReport } from '../../src/lib/mirror/describe/describe-repo
 import { jsonOf, runCli } from '../helpers/cli.js';
 import { deadPort } from '../helpers/dead-port.js';
 import { assertMatchesSchema } from '../helpers/schema.js';
-import { createMirror, startTopics, waitFor } from './describe-setup.js';
+import { createMirror, engineStates, startTopics, waitFor } from './describe-setup.js';
 
 const ADMIN = { principal: 'User:admin', nodeId: 1 };
 
@@ -157,6 +157,8 @@ describe('kmirror describe: the start-up window is not a reachability problem (Â
     });
     createMirror(emulator, 'm1');
     startTopics(emulator, 'm1', ['orders']);
+    // The engine moves the started partitions to FAILED at its next tick: on a loaded machine, after the describe.
+    await waitFor('FAILED after the start', () => engineStates(emulator, 'orders').every((s) => s === 'FAILED'));
   });
   after(async () => {
     await emulator.close();

@@ -25,6 +25,15 @@ describe('describe sends each request it needs once', () => {
     createMirror(emulator, 'm1');
     startTopics(emulator, 'm1', ['orders']);
     await waitFor('MIRRORING', () => engineStates(emulator, 'orders').every((s) => s === 'MIRRORING'));
+    // Caught up too: a lagging partition makes describe read its lag time on the source, whose settings it reads
+    // with DescribeConfigs (describe-lag-time.test.ts covers that path).
+    const { source, destination } = emulator;
+    const partitions = destination.cluster.topics.get('orders')?.partitions ?? [];
+    await waitFor('caught up', () =>
+      partitions.every(
+        (p) => destination.cluster.endOffset('orders', p.index) >= source.cluster.endOffset('orders', p.index),
+      ),
+    );
   });
   after(async () => {
     await emulator.close();
