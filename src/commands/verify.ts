@@ -44,7 +44,7 @@ export default class Verify extends BaseCommand<typeof Verify> {
   ];
 
   static override args = {
-    mirror: Args.string({ description: 'name of the mirror (with --receipt: the receipt names it)' }),
+    mirror: Args.string({ description: 'name of the mirror; with --receipt, the receipt names it' }),
   };
 
   static override flags = verifyFlags;
@@ -52,7 +52,7 @@ export default class Verify extends BaseCommand<typeof Verify> {
   async run(): Promise<VerifyResult> {
     const f = this.flags;
     const receipt = receiptInput(f);
-    const mirror = verifiedMirror(this.args.mirror, receipt);
+    const mirror = verifiedMirror(this.args.mirror, receipt) ?? this.missingArgument('mirror');
     const range = verifyRangeOf(f);
     const topics = parseTopicNames(f.topic ?? []);
     const source = await this.sourceAccess(f);

@@ -8,7 +8,7 @@ import * as Errors from '@oclif/core/errors';
 import type * as Interfaces from '@oclif/core/interfaces';
 import { DialectInputError, buildDialect } from '../../kafka/dialects/index.js';
 import { UsageError, failureOf } from '../failures/errors.js';
-import { withMissingInput } from '../failures/missing-input.js';
+import { missingArguments, withMissingInput } from '../failures/missing-input.js';
 import { withMirrorSuggestion } from './mirror-suggestion.js';
 import { withFlagSuggestion } from '../failures/flag-suggestion.js';
 import { type BaseFlags, DEFAULT_TIMEOUT_MS, baseFlags } from '../flags/flags.js';
@@ -147,6 +147,14 @@ export abstract class BaseCommand<T extends typeof Command> extends ConnectedCom
     if (this.coloursDecided) return;
     this.coloursDecided = true;
     await useColourLevel({ flag, env: process.env, stdoutIsTTY: process.stdout.isTTY === true });
+  }
+
+  /** An argument oclif cannot require (verify's MIRROR, given by --receipt too) found missing: as oclif's are. */
+  protected missingArgument(name: string): never {
+    const arg = this.ctor.args?.[name];
+    throw missingArguments(this.config.bin, { ...this.ctor, id: this.id ?? '' }, [
+      { name, ...(arg?.description === undefined ? {} : { description: arg.description }) },
+    ]);
   }
 
   protected override async catch(err: Error & { exitCode?: number }): Promise<never> {

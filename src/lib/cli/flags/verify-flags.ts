@@ -106,18 +106,11 @@ export function receiptInput(
   }
 }
 
-/** The mirror verify reads: the argument, else the receipt's; both must name the same. */
-export function verifiedMirror(argument: string | undefined, receipt: Receipt | null): string {
+/** The mirror verify reads: the argument, else the receipt's (both must name the same); undefined: neither. */
+export function verifiedMirror(argument: string | undefined, receipt: Receipt | null): string | undefined {
   if (receipt && argument !== undefined && argument !== receipt.mirror)
     throw new UsageError(`the receipt is of mirror '${receipt.mirror}', not '${argument}'`, {
       hint: 'leave MIRROR out with --receipt: the receipt names its mirror',
     });
-  const mirror = argument ?? receipt?.mirror;
-  if (mirror === undefined)
-    throw new UsageError('missing argument MIRROR (name of the mirror)', {
-      hint:
-        'usage: kmirror verify MIRROR [FLAGS], or kmirror verify --receipt FILE [FLAGS]; for example: ' +
-        'kmirror verify m1 -b dest:9092',
-    });
-  return mirror;
+  return argument ?? receipt?.mirror;
 }
