@@ -123,10 +123,7 @@ function failbackOutcome(result: FailbackResult): string {
   ];
   // Not "now": the delete turns B's active topics read-only until a restart (the effect below says so).
   if (result.cleanup.length > 0)
-    out.push(
-      result.cleanupEffect ? 'Clean up when B’s brokers can be restarted right after:' : 'Clean up now:',
-      ...result.cleanup.map((c) => `  ${c}`),
-    );
+    out.push('Clean up when B’s brokers can be restarted right after:', ...result.cleanup.map((c) => `  ${c}`));
   if (result.cleanupEffect) out.push(style.warn(result.cleanupEffect));
   else if (result.otherTopicsOfOldMirror.length > 0)
     out.push(

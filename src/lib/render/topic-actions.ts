@@ -149,13 +149,12 @@ function requestText(plan: TopicActionPlan, request: TopicActionRequest): string
   return out.join('\n');
 }
 
-/** A partition that mirrors again has recovered: the broker's last error is history (the JSON keeps it). */
-const shownError = (r: FinalPartition): string => (r.state === 'MIRRORING' ? '' : (r.errorMessage ?? ''));
-
 function finalTable(rows: readonly FinalPartition[], withOffsets: boolean): string {
   const columns: Column[] = [{ header: 'TOPIC' }, { header: 'PARTITION', align: 'right' }, { header: 'STATE' }];
   if (withOffsets) columns.push({ header: 'DESTINATION END OFFSET', align: 'right' as const });
-  const errors = rows.some((r) => shownError(r) !== '');
+  // As describe's failure cell: a partition no longer FAILED shows no error (the JSON keeps the broker's fields).
+  const errorOf = (r: FinalPartition): string => (r.state === 'FAILED' ? (r.errorMessage ?? '') : '');
+  const errors = rows.some((r) => errorOf(r) !== '');
   if (errors) columns.push({ header: 'ERROR', fit: 'cut' });
   return renderTable(
     columns,
@@ -164,7 +163,7 @@ function finalTable(rows: readonly FinalPartition[], withOffsets: boolean): stri
       String(r.partition),
       stateColour(r.state),
       ...(withOffsets ? [orDash(r.destinationEndOffset)] : []),
-      ...(errors ? [shownError(r)] : []),
+      ...(errors ? [errorOf(r)] : []),
     ]),
     style.header,
   );
