@@ -71,7 +71,7 @@ const summaryOf = (b: ReceiptBatch): BatchSummary => ({
  */
 export function stopMarkersOf(batches: readonly ReceiptBatch[], sourceEnd: bigint | null): bigint[] {
   let from = sourceEnd ?? 0n;
-  const isReset = (b: ReceiptBatch | undefined): boolean => b?.controlType === ControlType.MIRROR_PID_RESET;
+  const isReset = (b: ReceiptBatch): boolean => b.controlType === ControlType.MIRROR_PID_RESET;
   // A reset below the source end is one the source itself holds (copied) unless none follows it.
   if (!batches.some((b) => isReset(b) && b.baseOffset >= from)) {
     let first = batches.findLastIndex(isReset);
