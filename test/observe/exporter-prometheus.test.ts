@@ -111,6 +111,13 @@ describe('a real Prometheus scraping kmirror exporter in front of the emulator',
       60_000,
       500,
     );
+    // Prometheus spreads its targets over the interval: the down one may not have been scraped yet.
+    await waitFor(
+      'Prometheus to scrape the down target',
+      async () => (await prometheus.query('up{job="kmirror"} == 0')).length > 0,
+      60_000,
+      500,
+    );
   });
 
   after(async () => {
