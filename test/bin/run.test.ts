@@ -10,6 +10,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readFileSync,
   readdirSync,
   rmSync,
   statSync,
@@ -17,7 +18,7 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
-import module from 'node:module';
+import module, { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it, type TestContext } from 'node:test';
@@ -251,5 +252,28 @@ describe('bin/run.cjs configuration', () => {
     });
     assert.equal(result.status, 2, result.stderr);
     assert.equal(result.stderr.match(/config done/g)?.length, 1, result.stderr);
+  });
+});
+
+describe('bin/code-cache.cjs readSource', () => {
+  const { readSource } = createRequire(import.meta.url)('../../../bin/code-cache.cjs') as {
+    readSource: (file: string) => string;
+  };
+
+  it('reads a file as UTF-8 would, wherever its non-ASCII characters are', () => {
+    const texts = [
+      'plain ascii only',
+      '\u009b at the start',
+      'at the end \u009b',
+      'mixed é, × and … and 😀 and /[\u001b\u009b]/ between ASCII',
+      '€€€ runs €€ of é',
+      '',
+    ];
+    for (const [i, text] of texts.entries()) {
+      const file = join(scratch, `source-${i}.js`);
+      writeFileSync(file, text, 'utf8');
+      assert.equal(readSource(file), text, JSON.stringify(text));
+      assert.equal(readSource(file), readFileSync(file, 'utf8'));
+    }
   });
 });
