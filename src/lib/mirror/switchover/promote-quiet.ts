@@ -22,9 +22,9 @@ export function sameOffsets(a: CatchUpTargets, b: CatchUpTargets): boolean {
 
 /** A longer --timeout does not end a wait for quiet producers while they keep writing. */
 export const MOVING_SOURCE_HINT =
-  'the producers still write to the source: stop them, then run promote again (the playground stops its producers ' +
-  'on kill -USR1 <its pid>, and starts without them with --no-traffic); or --force promotes while they write, and ' +
-  'the records written after promote reads the source are lost';
+  'the producers still write to the source: stop them, then run promote again; or --force promotes while they ' +
+  'write, and the records written after promote reads the source are lost (in kmirror playground, ' +
+  'kill -USR1 <its pid> stops its producers)';
 
 export async function awaitQuietSource(
   source: KafkaClient,
