@@ -24,7 +24,7 @@ export function sameOffsets(a: CatchUpTargets, b: CatchUpTargets): boolean {
 export const MOVING_SOURCE_HINT =
   'the producers still write to the source: stop them, then run promote again; or --force promotes while they ' +
   'write, and the records written after promote reads the source are lost (in kmirror playground, ' +
-  'kill -USR1 <its pid> stops its producers)';
+  'kill -USR1 <its pid> stops its producers, and --no-traffic starts it without them)';
 
 export async function awaitQuietSource(
   source: KafkaClient,
