@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const MANIFEST = join(dirname(dirname(fileURLToPath(import.meta.url))), 'oclif.manifest.json');
+const MANIFEST = join(dirname(dirname(fileURLToPath(import.meta.url))), 'oclif.manifest.json');
 
 export function compactJson(text) {
   const escape = (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
